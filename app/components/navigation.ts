@@ -1,0 +1,13 @@
+// The admin screens, in the sidebar's order (spec §2.3). Later screens are added
+// here when they exist; nothing links to a screen that is not built.
+export type NavItem = { label: string; url: string };
+
+export const PRIMARY_NAV: NavItem[] = [
+  { label: "Dashboard", url: "/dashboard" },
+  { label: "Costs & Profit", url: "/costs" },
+];
+
+/** After the divider: Privacy & GDPR and Settings, once they exist. */
+export const SECONDARY_NAV: NavItem[] = [];
+
+export const ALL_NAV = [...PRIMARY_NAV, ...SECONDARY_NAV];

@@ -1,0 +1,45 @@
+// The only place that creates a Prisma client. SQLite (embedded default) and
+// PostgreSQL (production) each have a generated client; DATABASE_URL picks one.
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { PrismaClient } from "../prisma/generated/sqlite";
+import { env } from "./env.server";
+
+export type { Prisma, PrismaClient } from "../prisma/generated/sqlite";
+export type Db = PrismaClient;
+
+const require = createRequire(import.meta.url);
+
+function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+export function createClient(url: string): PrismaClient {
+  // The generated clients are loaded at run time from prisma/generated so the server
+  // bundle never inlines them (they load their query compiler from disk).
+  const generated = path.join(process.cwd(), "prisma", "generated");
+  if (isPostgresUrl(url)) {
+    const { PrismaClient: PgClient } = require(path.join(generated, "postgres"));
+    const { PrismaPg } = require("@prisma/adapter-pg");
+    return new PgClient({ adapter: new PrismaPg({ connectionString: url }) }) as PrismaClient;
+  }
+  const { PrismaClient: SqliteClient } = require(path.join(generated, "sqlite"));
+  const { PrismaBetterSQLite3 } = require("@prisma/adapter-better-sqlite3");
+  const file = url.replace(/^file:/, "");
+  const adapter = new PrismaBetterSQLite3({
+    url: file === ":memory:" ? file : path.resolve(process.cwd(), file),
+    timeout: 10_000,
+  });
+  return new SqliteClient({ adapter }) as PrismaClient;
+}
+
+export const dialect: "sqlite" | "postgresql" = isPostgresUrl(env.databaseUrl) ? "postgresql" : "sqlite";
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __prisma: PrismaClient | undefined;
+}
+
+// One client per process; in development Vite reloads modules, so keep it on globalThis.
+export const prisma: PrismaClient = globalThis.__prisma ?? createClient(env.databaseUrl);
+if (env.nodeEnv !== "production") globalThis.__prisma = prisma;

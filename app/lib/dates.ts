@@ -1,0 +1,63 @@
+// Calendar days are bucketed in the shop's IANA time zone, here and nowhere else.
+// A day is an ISO date string (YYYY-MM-DD); day arithmetic is done in UTC on those strings.
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The calendar day of an instant in a time zone, e.g. dayInZone(new Date(), "America/New_York"). */
+export function dayInZone(instant: Date, timeZone: string): string {
+  return formatterFor(timeZone).format(instant);
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isValidDay(day: string): boolean {
+  if (!DAY_PATTERN.test(day)) return false;
+  const d = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
+}
+
+export function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Whole days from a to b (b - a). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+export type DayRange = { from: string; to: string };
+
+/** The last `days` days ending today (inclusive) and the period of the same length before it. */
+export function periodsEndingOn(today: string, days: number): { current: DayRange; previous: DayRange } {
+  const from = addDays(today, -(days - 1));
+  return {
+    current: { from, to: today },
+    previous: { from: addDays(from, -days), to: addDays(from, -1) },
+  };
+}
+
+export function eachDay(range: DayRange): string[] {
+  const out: string[] = [];
+  for (let d = range.from; d <= range.to; d = addDays(d, 1)) out.push(d);
+  return out;
+}

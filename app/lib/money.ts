@@ -1,0 +1,67 @@
+// Money is integer minor units with an ISO 4217 currency code. This module is the
+// one place that converts between minor units, decimal strings and display text.
+
+const digitsCache = new Map<string, number>();
+
+/** Number of minor-unit digits of a currency (USD 2, JPY 0, KWD 3). */
+export function currencyDigits(currency: string): number {
+  const code = currency.toUpperCase();
+  let digits = digitsCache.get(code);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat("en-US", { style: "currency", currency: code }).resolvedOptions()
+      .maximumFractionDigits ?? 2;
+    digitsCache.set(code, digits);
+  }
+  return digits;
+}
+
+const formatterCache = new Map<string, Intl.NumberFormat>();
+
+/** Formats minor units for display, e.g. formatMoney(123456, "USD") === "$1,234.56". */
+export function formatMoney(minor: number, currency: string, locale = "en-US"): string {
+  const code = currency.toUpperCase();
+  const key = `${locale}|${code}`;
+  let formatter = formatterCache.get(key);
+  if (!formatter) {
+    const digits = currencyDigits(code);
+    formatter = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency: code,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    formatterCache.set(key, formatter);
+  }
+  return formatter.format(minor / 10 ** currencyDigits(code));
+}
+
+/** Minor units as a plain decimal string ("1234.50"), the API's wire format for amounts. */
+export function minorToDecimalString(minor: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  const negative = minor < 0;
+  const abs = Math.abs(Math.trunc(minor)).toString().padStart(digits + 1, "0");
+  const whole = digits === 0 ? abs : abs.slice(0, -digits);
+  const fraction = digits === 0 ? "" : `.${abs.slice(-digits)}`;
+  return `${negative ? "-" : ""}${whole}${fraction}`;
+}
+
+export const DECIMAL_PATTERN = /^\d{1,12}(\.\d+)?$/;
+
+/**
+ * Parses a non-negative decimal string into minor units, rounding half up past the
+ * currency's precision. Returns null when the text is not a plain decimal.
+ */
+export function decimalStringToMinor(value: string, currency: string): number | null {
+  const text = value.trim();
+  if (!DECIMAL_PATTERN.test(text)) return null;
+  const digits = currencyDigits(currency);
+  const [whole, fraction = ""] = text.split(".");
+  const kept = fraction.slice(0, digits).padEnd(digits, "0");
+  const roundUp = fraction.length > digits && Number(fraction[digits]) >= 5 ? 1 : 0;
+  return Number(whole) * 10 ** digits + Number(kept || "0") + roundUp;
+}
+
+/** Formats a fraction (0.1234) as a percentage with one decimal ("12.3%"). */
+export function formatPercent(fraction: number, decimals = 1): string {
+  return `${(fraction * 100).toFixed(decimals)}%`;
+}

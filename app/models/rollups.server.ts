@@ -1,0 +1,374 @@
+// Daily rollups per shop and per day (shop time zone). The dashboard reads only
+// these tables; they are rebuilt in bulk after an import or seed, and kept up to
+// date incrementally whenever an order, a refund or a product cost is written.
+import type { Prisma, PrismaClient } from "../db.server";
+import { effectiveUnitCost, sortOverrides, type CostOverride } from "./costs-rule";
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+const n = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+
+type DayRow = {
+  ordersCount: number;
+  grossSalesMinor: number;
+  discountsMinor: number;
+  refundsMinor: number;
+  shippingMinor: number;
+  taxesMinor: number;
+  cogsMinor: number;
+  uncostedUnits: number;
+  shippingCostMinor: number;
+  paymentFeesMinor: number;
+  adSpendMinor: number;
+  sessions: number;
+};
+
+const emptyDay = (): DayRow => ({
+  ordersCount: 0,
+  grossSalesMinor: 0,
+  discountsMinor: 0,
+  refundsMinor: 0,
+  shippingMinor: 0,
+  taxesMinor: 0,
+  cogsMinor: 0,
+  uncostedUnits: 0,
+  shippingCostMinor: 0,
+  paymentFeesMinor: 0,
+  adSpendMinor: 0,
+  sessions: 0,
+});
+
+type ProductRow = { units: number; revenueMinor: number; uncostedUnits: number };
+
+/** How a manual cost finds the lines it applies to: by SKU, else by product title. */
+export type CostKey = { sku: string | null; productName: string };
+
+type CostRow = CostKey & CostOverride & { id?: string; createdAt?: Date };
+
+/**
+ * The overrides that apply to a line: the costs entered for its SKU, or when there
+ * are none, those entered by product name (without a SKU) for its product.
+ */
+export function overridesFor(costs: readonly CostRow[], sku: string | null, productTitle: string | null): CostOverride[] {
+  const bySku = sku ? costs.filter((c) => c.sku === sku) : [];
+  if (bySku.length) return sortOverrides(bySku);
+  if (!productTitle) return [];
+  const title = productTitle.trim().toLowerCase();
+  return sortOverrides(costs.filter((c) => !c.sku && c.productName.trim().toLowerCase() === title));
+}
+
+type CostGroup = {
+  day: string;
+  productId: string | null;
+  sku: string | null;
+  title: string | null;
+  unitCostMinor: number | null;
+  quantity: number;
+};
+
+function toGroups(rows: Record<string, unknown>[]): CostGroup[] {
+  return rows.map((r) => ({
+    day: String(r.day),
+    productId: r.productId === null ? null : String(r.productId),
+    sku: r.sku === null ? null : String(r.sku),
+    title: r.title === null ? null : String(r.title),
+    unitCostMinor: r.unitCostMinor === null ? null : n(r.unitCostMinor),
+    quantity: n(r.quantity),
+  }));
+}
+
+/** Units sold by day, product, SKU and cost snapshot, of the lines one cost key matches. */
+async function costGroupsForKey(db: Db, shopId: string, key: CostKey): Promise<CostGroup[]> {
+  const rows = key.sku
+    ? await db.$queryRaw<Record<string, unknown>[]>`
+        SELECT l."day" AS day, l."productId" AS "productId", l."sku" AS sku, p."title" AS title,
+               l."unitCostMinor" AS "unitCostMinor", SUM(l."quantity") AS quantity
+        FROM "OrderLine" l JOIN "Order" o ON o."id" = l."orderId" LEFT JOIN "Product" p ON p."id" = l."productId"
+        WHERE l."shopId" = ${shopId} AND l."sku" = ${key.sku} AND o."cancelledAt" IS NULL
+        GROUP BY l."day", l."productId", l."sku", p."title", l."unitCostMinor"`
+    : await db.$queryRaw<Record<string, unknown>[]>`
+        SELECT l."day" AS day, l."productId" AS "productId", l."sku" AS sku, p."title" AS title,
+               l."unitCostMinor" AS "unitCostMinor", SUM(l."quantity") AS quantity
+        FROM "OrderLine" l JOIN "Order" o ON o."id" = l."orderId" JOIN "Product" p ON p."id" = l."productId"
+        WHERE l."shopId" = ${shopId} AND p."shopId" = ${shopId} AND LOWER(p."title") = LOWER(${key.productName})
+          AND o."cancelledAt" IS NULL
+        GROUP BY l."day", l."productId", l."sku", p."title", l."unitCostMinor"`;
+  return toGroups(rows);
+}
+
+/** The same, for every line any of the shop's manual costs matches. */
+async function costGroupsForShop(db: Db, shopId: string): Promise<CostGroup[]> {
+  const rows = await db.$queryRaw<Record<string, unknown>[]>`
+    SELECT l."day" AS day, l."productId" AS "productId", l."sku" AS sku, p."title" AS title,
+           l."unitCostMinor" AS "unitCostMinor", SUM(l."quantity") AS quantity
+    FROM "OrderLine" l JOIN "Order" o ON o."id" = l."orderId" LEFT JOIN "Product" p ON p."id" = l."productId"
+    WHERE l."shopId" = ${shopId} AND o."cancelledAt" IS NULL AND (
+      l."sku" IN (SELECT c."sku" FROM "ProductCost" c WHERE c."shopId" = ${shopId} AND c."sku" IS NOT NULL AND c."sku" <> '')
+      OR LOWER(p."title") IN (SELECT LOWER(c."productName") FROM "ProductCost" c
+                              WHERE c."shopId" = ${shopId} AND (c."sku" IS NULL OR c."sku" = '')))
+    GROUP BY l."day", l."productId", l."sku", p."title", l."unitCostMinor"`;
+  return toGroups(rows);
+}
+
+type CostDelta = { day: string; productId: string | null; cogsMinor: number; uncostedUnits: number };
+
+function costOf(group: CostGroup, costs: readonly CostRow[]) {
+  const unit = effectiveUnitCost(group.day, group.unitCostMinor, overridesFor(costs, group.sku, group.title));
+  return unit === null ? { cogs: 0, uncosted: group.quantity } : { cogs: unit * group.quantity, uncosted: 0 };
+}
+
+function costDeltas(groups: CostGroup[], before: readonly CostRow[], after: readonly CostRow[]): CostDelta[] {
+  const out: CostDelta[] = [];
+  for (const g of groups) {
+    const a = costOf(g, before);
+    const b = costOf(g, after);
+    if (a.cogs !== b.cogs || a.uncosted !== b.uncosted)
+      out.push({ day: g.day, productId: g.productId, cogsMinor: b.cogs - a.cogs, uncostedUnits: b.uncosted - a.uncosted });
+  }
+  return out;
+}
+
+/** Recomputes every rollup of a shop from its orders, lines, refunds, traffic, ad spend and costs. */
+export async function rebuildRollups(db: PrismaClient, shopId: string): Promise<void> {
+  const days = new Map<string, DayRow>();
+  const day = (d: string) => {
+    let row = days.get(d);
+    if (!row) days.set(d, (row = emptyDay()));
+    return row;
+  };
+  const products = new Map<string, ProductRow>();
+  const product = (d: string, productId: string) => {
+    const k = `${d}|${productId}`;
+    let row = products.get(k);
+    if (!row) products.set(k, (row = { units: 0, revenueMinor: 0, uncostedUnits: 0 }));
+    return row;
+  };
+
+  const [orderRows, lineRows, refundRows, adRows, trafficRows, costs] = await Promise.all([
+    db.$queryRaw<Record<string, unknown>[]>`
+      SELECT "day" AS day, COUNT(*) AS orders, SUM("grossSalesMinor") AS gross, SUM("discountsMinor") AS discounts,
+             SUM("shippingMinor") AS shipping, SUM("taxesMinor") AS taxes,
+             SUM(COALESCE("shippingCostMinor", 0)) AS "shippingCost", SUM(COALESCE("paymentFeesMinor", 0)) AS fees
+      FROM "Order" WHERE "shopId" = ${shopId} AND "cancelledAt" IS NULL GROUP BY "day"`,
+    db.$queryRaw<Record<string, unknown>[]>`
+      SELECT l."day" AS day, l."productId" AS "productId", SUM(l."quantity") AS units,
+             SUM(l."quantity" * l."unitPriceMinor" - l."discountMinor") AS revenue,
+             SUM(CASE WHEN l."unitCostMinor" IS NULL THEN 0 ELSE l."quantity" * l."unitCostMinor" END) AS cogs,
+             SUM(CASE WHEN l."unitCostMinor" IS NULL THEN l."quantity" ELSE 0 END) AS uncosted
+      FROM "OrderLine" l JOIN "Order" o ON o."id" = l."orderId"
+      WHERE l."shopId" = ${shopId} AND o."cancelledAt" IS NULL
+      GROUP BY l."day", l."productId"`,
+    db.$queryRaw<Record<string, unknown>[]>`
+      SELECT r."day" AS day, SUM(r."amountMinor") AS amount
+      FROM "Refund" r JOIN "Order" o ON o."id" = r."orderId"
+      WHERE r."shopId" = ${shopId} AND o."cancelledAt" IS NULL GROUP BY r."day"`,
+    db.adSpendDay.groupBy({ by: ["day"], where: { shopId }, _sum: { amountMinor: true } }),
+    db.trafficDay.groupBy({ by: ["day"], where: { shopId }, _sum: { sessions: true } }),
+    db.productCost.findMany({ where: { shopId } }),
+  ]);
+
+  for (const r of orderRows) {
+    const row = day(String(r.day));
+    row.ordersCount += n(r.orders);
+    row.grossSalesMinor += n(r.gross);
+    row.discountsMinor += n(r.discounts);
+    row.shippingMinor += n(r.shipping);
+    row.taxesMinor += n(r.taxes);
+    row.shippingCostMinor += n(r.shippingCost);
+    row.paymentFeesMinor += n(r.fees);
+  }
+  for (const r of lineRows) {
+    const d = String(r.day);
+    const row = day(d);
+    row.cogsMinor += n(r.cogs);
+    row.uncostedUnits += n(r.uncosted);
+    if (r.productId !== null) {
+      const p = product(d, String(r.productId));
+      p.units += n(r.units);
+      p.revenueMinor += n(r.revenue);
+      p.uncostedUnits += n(r.uncosted);
+    }
+  }
+  for (const r of refundRows) day(String(r.day)).refundsMinor += n(r.amount);
+  for (const r of adRows) day(r.day).adSpendMinor += n(r._sum.amountMinor);
+  for (const r of trafficRows) day(r.day).sessions += n(r._sum.sessions);
+
+  // Manual costs: re-cost the lines they match, on top of the synced snapshots.
+  if (costs.length) {
+    for (const delta of costDeltas(await costGroupsForShop(db, shopId), [], costs)) {
+      const row = day(delta.day);
+      row.cogsMinor += delta.cogsMinor;
+      row.uncostedUnits += delta.uncostedUnits;
+      if (delta.productId) product(delta.day, delta.productId).uncostedUnits += delta.uncostedUnits;
+    }
+  }
+
+  const dayData = [...days].map(([d, row]) => ({ shopId, day: d, ...row }));
+  const productData = [...products].map(([k, row]) => {
+    const [d, productId] = k.split("|");
+    return { shopId, day: d, productId, ...row };
+  });
+  await db.$transaction(async (tx) => {
+    await tx.dailyRollup.deleteMany({ where: { shopId } });
+    await tx.productDailyRollup.deleteMany({ where: { shopId } });
+    for (let i = 0; i < dayData.length; i += 2000) await tx.dailyRollup.createMany({ data: dayData.slice(i, i + 2000) });
+    for (let i = 0; i < productData.length; i += 2000)
+      await tx.productDailyRollup.createMany({ data: productData.slice(i, i + 2000) });
+  }, { timeout: 120_000 });
+}
+
+async function bumpDay(db: Db, shopId: string, d: string, delta: Partial<DayRow>): Promise<void> {
+  const increments = Object.fromEntries(
+    Object.entries(delta).filter(([, v]) => v !== 0).map(([k, v]) => [k, { increment: v }]),
+  );
+  if (Object.keys(increments).length === 0) return;
+  await db.dailyRollup.upsert({
+    where: { shopId_day: { shopId, day: d } },
+    create: { shopId, day: d, ...delta },
+    update: increments,
+  });
+}
+
+async function bumpProduct(db: Db, shopId: string, d: string, productId: string, delta: Partial<ProductRow>) {
+  const increments = Object.fromEntries(
+    Object.entries(delta).filter(([, v]) => v !== 0).map(([k, v]) => [k, { increment: v }]),
+  );
+  if (Object.keys(increments).length === 0) return;
+  await db.productDailyRollup.upsert({
+    where: { shopId_day_productId: { shopId, day: d, productId } },
+    create: { shopId, day: d, productId, ...delta },
+    update: increments,
+  });
+}
+
+/**
+ * Re-costs the lines a manual cost key matches after the shop's manual costs
+ * changed from `before` to what is stored now, adjusting COGS and uncosted units
+ * on each day. Call it in the transaction that wrote the change.
+ */
+export async function applyCostChange(db: Db, shopId: string, key: CostKey, before: readonly CostRow[]) {
+  const after = await db.productCost.findMany({ where: { shopId } });
+  const deltas = costDeltas(await costGroupsForKey(db, shopId, key), before, after);
+  const byDay = new Map<string, { cogsMinor: number; uncostedUnits: number }>();
+  for (const d of deltas) {
+    const acc = byDay.get(d.day) ?? { cogsMinor: 0, uncostedUnits: 0 };
+    acc.cogsMinor += d.cogsMinor;
+    acc.uncostedUnits += d.uncostedUnits;
+    byDay.set(d.day, acc);
+    if (d.productId && d.uncostedUnits) await bumpProduct(db, shopId, d.day, d.productId, { uncostedUnits: d.uncostedUnits });
+  }
+  for (const [d, acc] of byDay) await bumpDay(db, shopId, d, acc);
+}
+
+export type OrderLineInput = {
+  productId: string | null;
+  variantId: string | null;
+  title: string;
+  sku: string | null;
+  quantity: number;
+  unitPriceMinor: number;
+  discountMinor?: number;
+  /** The variant's cost at the time of sale; null when unknown. */
+  unitCostMinor: number | null;
+};
+
+export type OrderInput = {
+  shopifyId?: string | null;
+  name: string;
+  customerId?: string | null;
+  email?: string | null;
+  processedAt: Date;
+  day: string;
+  currency: string;
+  discountsMinor?: number;
+  shippingMinor?: number;
+  taxesMinor?: number;
+  shippingCostMinor?: number | null;
+  paymentFeesMinor?: number | null;
+  channel?: string;
+  source?: string | null;
+  country?: string | null;
+  region?: string | null;
+  financialStatus?: string;
+  lines: OrderLineInput[];
+};
+
+/** Writes an order with its lines and adds it to the rollups, in one transaction. */
+export async function recordOrder(db: PrismaClient, shopId: string, input: OrderInput) {
+  const { lines, ...order } = input;
+  const grossSalesMinor = lines.reduce((s, l) => s + l.quantity * l.unitPriceMinor, 0);
+  const discountsMinor = order.discountsMinor ?? 0;
+  const shippingMinor = order.shippingMinor ?? 0;
+  const taxesMinor = order.taxesMinor ?? 0;
+  return db.$transaction(async (tx) => {
+    const created = await tx.order.create({
+      data: {
+        ...order,
+        shopId,
+        grossSalesMinor,
+        discountsMinor,
+        shippingMinor,
+        taxesMinor,
+        totalMinor: grossSalesMinor - discountsMinor + shippingMinor + taxesMinor,
+        lines: {
+          create: lines.map((l) => ({ ...l, discountMinor: l.discountMinor ?? 0, shopId, day: order.day })),
+        },
+      },
+    });
+    const costs = await tx.productCost.findMany({ where: { shopId } });
+    const titles = await productTitles(tx, shopId, costs.length ? lines : []);
+    let cogsMinor = 0;
+    let uncostedUnits = 0;
+    const perProduct = new Map<string, ProductRow>();
+    for (const l of lines) {
+      const overrides = overridesFor(costs, l.sku, l.productId ? titles.get(l.productId) ?? null : null);
+      const unit = effectiveUnitCost(order.day, l.unitCostMinor, overrides);
+      const uncosted = unit === null ? l.quantity : 0;
+      cogsMinor += (unit ?? 0) * l.quantity;
+      uncostedUnits += uncosted;
+      if (l.productId) {
+        const p = perProduct.get(l.productId) ?? { units: 0, revenueMinor: 0, uncostedUnits: 0 };
+        p.units += l.quantity;
+        p.revenueMinor += l.quantity * l.unitPriceMinor - (l.discountMinor ?? 0);
+        p.uncostedUnits += uncosted;
+        perProduct.set(l.productId, p);
+      }
+    }
+    await bumpDay(tx, shopId, order.day, {
+      ordersCount: 1,
+      grossSalesMinor,
+      discountsMinor,
+      shippingMinor,
+      taxesMinor,
+      cogsMinor,
+      uncostedUnits,
+      shippingCostMinor: order.shippingCostMinor ?? 0,
+      paymentFeesMinor: order.paymentFeesMinor ?? 0,
+    });
+    for (const [productId, p] of perProduct) await bumpProduct(tx, shopId, order.day, productId, p);
+    return created;
+  });
+}
+
+async function productTitles(db: Db, shopId: string, lines: OrderLineInput[]): Promise<Map<string, string>> {
+  const ids = [...new Set(lines.map((l) => l.productId).filter((id): id is string => !!id))];
+  if (!ids.length) return new Map();
+  const rows = await db.product.findMany({ where: { shopId, id: { in: ids } }, select: { id: true, title: true } });
+  return new Map(rows.map((r) => [r.id, r.title]));
+}
+
+/** Records a refund on the refund's own day (not the order's). */
+export async function recordRefund(
+  db: PrismaClient,
+  shopId: string,
+  input: { orderId: string; shopifyId?: string | null; processedAt: Date; day: string; amountMinor: number },
+) {
+  return db.$transaction(async (tx) => {
+    const order = await tx.order.findFirst({ where: { id: input.orderId, shopId }, select: { id: true, cancelledAt: true } });
+    if (!order) throw new Error("Order not found for this shop");
+    const refund = await tx.refund.create({ data: { ...input, shopId } });
+    await tx.order.update({ where: { id: order.id }, data: { refundsMinor: { increment: input.amountMinor } } });
+    if (!order.cancelledAt) await bumpDay(tx, shopId, input.day, { refundsMinor: input.amountMinor });
+    return refund;
+  });
+}

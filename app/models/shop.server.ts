@@ -1,0 +1,89 @@
+// Shops: the tenant every other row belongs to.
+import { prisma } from "../db.server";
+import { isValidTimeZone } from "../lib/dates";
+
+export const DEMO_SHOP_DOMAIN = "demo-store.myshopify.com";
+
+export type ShopRecord = NonNullable<Awaited<ReturnType<typeof getShopByDomain>>>;
+
+export function getShopByDomain(domain: string) {
+  return prisma.shop.findUnique({ where: { domain } });
+}
+
+export function getDemoShop() {
+  return prisma.shop.findUnique({ where: { domain: DEMO_SHOP_DOMAIN } });
+}
+
+/** The shop row for an authenticated domain, created with defaults if the install hook has not run yet. */
+export async function ensureShop(domain: string): Promise<ShopRecord> {
+  const existing = await getShopByDomain(domain);
+  if (existing && !existing.uninstalledAt) return existing;
+  return prisma.shop.upsert({
+    where: { domain },
+    create: { domain, name: domain.replace(/\.myshopify\.com$/, "") },
+    update: { uninstalledAt: null, installedAt: new Date() },
+  });
+}
+
+type GraphqlClient = (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response>;
+
+export const SHOP_QUERY = `#graphql
+  query AppShopProfile {
+    shop {
+      name
+      email
+      shopOwnerName
+      currencyCode
+      ianaTimezone
+    }
+  }
+`;
+
+type ShopQueryResult = {
+  data?: {
+    shop?: {
+      name?: string;
+      email?: string;
+      shopOwnerName?: string;
+      currencyCode?: string;
+      ianaTimezone?: string;
+    };
+  };
+};
+
+/** Stores the shop's profile from the Admin API after install or re-auth. */
+export async function syncShopFromAdmin(domain: string, graphql: GraphqlClient) {
+  const response = await graphql(SHOP_QUERY);
+  const body = (await response.json()) as ShopQueryResult;
+  const profile = body.data?.shop;
+  const timezone = profile?.ianaTimezone && isValidTimeZone(profile.ianaTimezone) ? profile.ianaTimezone : undefined;
+  const data = {
+    name: profile?.name ?? domain.replace(/\.myshopify\.com$/, ""),
+    email: profile?.email ?? null,
+    ownerName: profile?.shopOwnerName ?? null,
+    ...(profile?.currencyCode ? { currency: profile.currencyCode } : {}),
+    ...(timezone ? { timezone } : {}),
+  };
+  return prisma.shop.upsert({
+    where: { domain },
+    create: { domain, ...data },
+    update: { ...data, uninstalledAt: null },
+  });
+}
+
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return "?";
+  const letters = parts.length === 1 ? parts[0].slice(0, 2) : parts[0][0] + parts[parts.length - 1][0];
+  return letters.toUpperCase();
+}
+
+export const PLAN_LABELS: Record<string, string> = {
+  starter: "Starter",
+  pro: "Pro",
+  enterprise: "Enterprise",
+};
+
+export function planLabel(plan: string): string {
+  return `${PLAN_LABELS[plan] ?? plan} plan`;
+}

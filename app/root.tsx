@@ -1,0 +1,52 @@
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Last line of defence: a plain message, never a stack trace. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    isRouteErrorResponse(error) && status < 500 && typeof error.data === "string"
+      ? error.data
+      : "Something went wrong on our side. Please try again in a moment.";
+  return (
+    <main style={{ fontFamily: "system-ui, sans-serif", maxWidth: 560, margin: "15vh auto", padding: 24 }}>
+      <h1 style={{ fontSize: 24 }}>{status === 404 ? "404 Page Not Found" : "Something went wrong"}</h1>
+      <p>{message}</p>
+      <p>
+        <a href="/">Back to Home</a>
+      </p>
+    </main>
+  );
+}

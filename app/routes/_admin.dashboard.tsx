@@ -1,0 +1,131 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { BlockStack, Box, Card, InlineStack, Layout, Select, Text, Badge } from "@shopify/polaris";
+import { AdminPage } from "../components/AdminPage";
+import { MetricsError, MetricsGrid, MetricsSkeleton } from "../components/MetricsGrid";
+import { TrendChart } from "../components/TrendChart";
+import { formatMoney, formatPercent } from "../lib/money";
+import { parseTimeframe, TIMEFRAMES } from "../lib/timeframe";
+import { getDashboard } from "../models/dashboard.server";
+import { requireAdmin } from "../services/admin-context.server";
+
+export const meta: MetaFunction = () => [{ title: "Dashboard · Profit Pilot" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { shop } = await requireAdmin(request);
+  const days = parseTimeframe(new URL(request.url).searchParams.get("days"));
+  try {
+    return { days, dashboard: await getDashboard(shop, days) };
+  } catch (error) {
+    console.error("dashboard metrics failed", error);
+    return { days, dashboard: null };
+  }
+}
+
+const TIMEFRAME_LABELS: Record<number, string> = { 30: "Last 30 days", 90: "Last 90 days", 365: "Last 12 months" };
+
+export default function Dashboard() {
+  const { days, dashboard } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const [, setSearchParams] = useSearchParams();
+  const reloading = navigation.state === "loading" && navigation.location?.pathname === "/dashboard";
+
+  return (
+    <AdminPage title="Analytics Dashboard" subtitle={dashboard ? `${dashboard.range.from} to ${dashboard.range.to}` : undefined}>
+      <BlockStack gap="500">
+        {reloading ? <MetricsSkeleton /> : dashboard ? (
+          <MetricsGrid
+            metrics={dashboard.metrics}
+            currency={dashboard.currency}
+            margin={dashboard.profit.profitMargin}
+            uncostedProducts={dashboard.uncostedProducts}
+            days={days}
+          />
+        ) : (
+          <MetricsError />
+        )}
+        <Layout>
+          <Layout.Section>
+            <Card>
+              <BlockStack gap="400">
+                <InlineStack align="space-between" blockAlign="center">
+                  <Text as="h2" variant="headingMd">
+                    Revenue Trend
+                  </Text>
+                  <div style={{ minWidth: 180 }}>
+                    <Select
+                      label="Timeframe"
+                      labelHidden
+                      options={TIMEFRAMES.map((t) => ({ label: TIMEFRAME_LABELS[t], value: String(t) }))}
+                      value={String(days)}
+                      onChange={(value) =>
+                        setSearchParams((prev) => {
+                          const next = new URLSearchParams(prev);
+                          next.set("days", value);
+                          return next;
+                        }, { preventScrollReset: true })
+                      }
+                    />
+                  </div>
+                </InlineStack>
+                <div style={{ height: 290, opacity: reloading ? 0.5 : 1 }}>
+                  {dashboard ? (
+                    <TrendChart
+                      title={`Revenue and net profit, ${TIMEFRAME_LABELS[days].toLowerCase()}`}
+                      currency={dashboard.currency}
+                      labels={dashboard.trend.map((p) => p.day)}
+                      series={[
+                        { label: "Revenue", color: "#2c6ecb", values: dashboard.trend.map((p) => p.revenueMinor) },
+                        { label: "Net profit", color: "#29845a", values: dashboard.trend.map((p) => p.netProfitMinor), dashed: true },
+                      ]}
+                    />
+                  ) : (
+                    <Text as="p" tone="critical">Failed to load metrics</Text>
+                  )}
+                </div>
+              </BlockStack>
+            </Card>
+          </Layout.Section>
+          <Layout.Section variant="oneThird">
+            <Card>
+              <BlockStack gap="400">
+                <Text as="h2" variant="headingMd">
+                  Top Performing Products
+                </Text>
+                {dashboard && dashboard.topProducts.length === 0 && (
+                  <Text as="p" tone="subdued">No products sold in this period.</Text>
+                )}
+                {dashboard?.topProducts.map((p, i) => (
+                  <Box key={p.id} paddingBlockEnd="200" borderBlockEndWidth={i < dashboard.topProducts.length - 1 ? "025" : "0"} borderColor="border">
+                    <BlockStack gap="100">
+                      <InlineStack align="space-between" blockAlign="start" wrap={false} gap="200">
+                        <Text as="p" variant="bodyMd" fontWeight="semibold">
+                          {p.title}
+                        </Text>
+                        {p.growth === null ? (
+                          <Badge>New</Badge>
+                        ) : (
+                          <Badge tone={p.growth >= 0 ? "success" : "critical"}>
+                            {`${p.growth >= 0 ? "↑" : "↓"} ${formatPercent(Math.abs(p.growth), 1)}`}
+                          </Badge>
+                        )}
+                      </InlineStack>
+                      <InlineStack align="space-between">
+                        <Text as="span" tone="subdued" variant="bodySm">
+                          {p.unitsSold.toLocaleString("en-US")} units sold · {p.category}
+                        </Text>
+                        <Text as="span" variant="bodySm" fontWeight="medium">
+                          {formatMoney(p.revenueMinor, dashboard.currency)}
+                        </Text>
+                      </InlineStack>
+                    </BlockStack>
+                  </Box>
+                ))}
+              </BlockStack>
+            </Card>
+          </Layout.Section>
+        </Layout>
+      </BlockStack>
+    </AdminPage>
+  );
+}

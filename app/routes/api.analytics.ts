@@ -1,0 +1,26 @@
+// GET /api/analytics → a list whose first item is the shop's headline figures (spec §3, §7).
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { cacheFor, FRESHNESS, json } from "../lib/http.server";
+import { minorToDecimalString } from "../lib/money";
+import { getProfitComparison, parseTimeframe } from "../models/dashboard.server";
+import { requireAdmin } from "../services/admin-context.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { shop } = await requireAdmin(request);
+  const days = parseTimeframe(new URL(request.url).searchParams.get("days"));
+  const { current, range } = await getProfitComparison(shop, days);
+  return json(
+    [
+      {
+        storeId: shop.id,
+        period: range,
+        currency: shop.currency,
+        revenue: minorToDecimalString(current.revenueMinor, shop.currency),
+        orders: current.ordersCount,
+        conversionRate: current.conversionRate === null ? "0.00" : (current.conversionRate * 100).toFixed(2),
+        avgOrderValue: minorToDecimalString(current.averageOrderValueMinor ?? 0, shop.currency),
+      },
+    ],
+    { headers: cacheFor(FRESHNESS.analytics) },
+  );
+}

@@ -1,0 +1,13 @@
+// GET /api/session?shop= → { valid } (spec §7): the embedded flow's session check.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { env } from "../env.server";
+import { json } from "../lib/http.server";
+import { hasValidOfflineSession, isShopDomain } from "../models/session.server";
+import { DEMO_SHOP_DOMAIN } from "../models/shop.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shop = new URL(request.url).searchParams.get("shop");
+  if (!isShopDomain(shop)) return json({ valid: false, error: "shop must be a myshopify.com domain" }, { status: 400 });
+  const valid = env.demoMode ? shop === DEMO_SHOP_DOMAIN : await hasValidOfflineSession(shop);
+  return json({ valid }, { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,24 @@
+// GET and POST /api/stores/{storeId}/product-costs (spec §7).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { badRequest, cacheFor, FRESHNESS, json, methodNotAllowed, readJson } from "../lib/http.server";
+import { addProductCost, listProductCosts, productCostDto } from "../models/costs.server";
+import { fieldErrorsOf, productCostSchema } from "../schemas/costs";
+import { assertOwnStore, requireAdmin } from "../services/admin-context.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireAdmin(request);
+  assertOwnStore(ctx, params.storeId);
+  return json(await listProductCosts(ctx.shop), { headers: cacheFor(FRESHNESS.productCosts) });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ctx = await requireAdmin(request);
+  assertOwnStore(ctx, params.storeId);
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const body = await readJson(request);
+  if (!body.ok) return body.response;
+  const parsed = productCostSchema.safeParse(body.body);
+  if (!parsed.success) return badRequest(fieldErrorsOf(parsed.error));
+  const created = await addProductCost(ctx.shop, parsed.data);
+  return json(productCostDto(ctx.shop, created), { status: 201 });
+}

@@ -1,0 +1,29 @@
+// GET /api/stores/{storeId}/profit/metrics → { netProfit, profitMargin, totalCosts } (spec §3, §7).
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { cacheFor, FRESHNESS, json } from "../lib/http.server";
+import { currencyDigits } from "../lib/money";
+import { countUncostedProducts, getProfitComparison, parseTimeframe } from "../models/dashboard.server";
+import { assertOwnStore, requireAdmin } from "../services/admin-context.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireAdmin(request);
+  assertOwnStore(ctx, params.storeId);
+  const { shop } = ctx;
+  const days = parseTimeframe(new URL(request.url).searchParams.get("days"));
+  const { current, range } = await getProfitComparison(shop, days);
+  const unit = 10 ** currencyDigits(shop.currency);
+  return json(
+    {
+      storeId: shop.id,
+      period: range,
+      currency: shop.currency,
+      netProfit: current.netProfitMinor / unit,
+      profitMargin: current.profitMargin === null ? 0 : Math.round(current.profitMargin * 1000) / 10,
+      totalCosts: current.totalCostsMinor / unit,
+      netProfitMinor: current.netProfitMinor,
+      totalCostsMinor: current.totalCostsMinor,
+      productsWithoutCost: await countUncostedProducts(shop.id, range),
+    },
+    { headers: cacheFor(FRESHNESS.profitMetrics) },
+  );
+}

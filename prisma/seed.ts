@@ -1,0 +1,294 @@
+// Seeds the demo store: `npm run seed [-- --orders N] [-- --force] [-- --seed S]`.
+// The rows come from prisma/seed/generate.ts (pure and deterministic); this file
+// only migrates the database, streams the rows in (createMany, and multi-row
+// INSERTs for the three bulk tables) and then asks the rollups module to rebuild
+// the dashboard tables.
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Prisma, PrismaClient } from "./generated/sqlite";
+import { createClient } from "../app/db.server";
+import { dayInZone } from "../app/lib/dates";
+import {
+  createDemoData,
+  DEFAULT_ORDERS,
+  DEFAULT_SEED,
+  DEMO_SHOP,
+  type DayBatch,
+  type DemoData,
+  type FunnelDayRow,
+  type AdSpendDayRow,
+  type OrderLineRow,
+  type OrderRow,
+  type RefundRow,
+  type TrafficDayRow,
+} from "./seed/generate";
+
+const DEFAULT_URL = "file:./prisma/dev.db";
+/** Orders per transaction; lines and refunds of those orders go in the same one. */
+const ORDERS_PER_BATCH = 5_000;
+/** Rows per createMany call for the small tables. */
+const CHUNK = 2_000;
+
+type CliOptions = { orders: number; seed: number; force: boolean };
+
+const USAGE = "Usage: tsx prisma/seed.ts [--orders N] [--seed N] [--force]";
+
+export function parseArgs(argv: string[]): CliOptions {
+  const options: CliOptions = { orders: DEFAULT_ORDERS, seed: DEFAULT_SEED, force: false };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split("=", 2);
+    const value = () => {
+      const raw = inline ?? argv[++i];
+      const n = Number(raw);
+      if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${flag} needs a whole number, got "${raw ?? ""}". ${USAGE}`);
+      return n;
+    };
+    if (flag === "--orders") options.orders = value();
+    else if (flag === "--seed") options.seed = value();
+    else if (flag === "--force") options.force = true;
+    else throw new Error(`Unknown argument "${argv[i]}". ${USAGE}`);
+  }
+  return options;
+}
+
+const fmt = (n: number) => n.toLocaleString("en-US");
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
+
+async function runMigrations(url: string): Promise<void> {
+  // scripts/migrate.mjs is plain JS; import it by URL so TypeScript does not need its types.
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  const specifier = pathToFileURL(path.join(root, "scripts", "migrate.mjs")).href;
+  const { migrate } = (await import(specifier)) as {
+    migrate: (url: string, log: (message: string) => void) => Promise<number>;
+  };
+  await migrate(url, (m) => console.log(`migrate: ${m}`));
+}
+
+/** True when the demo store is already there (and we should stop); clears it for --force. */
+async function alreadySeeded(db: PrismaClient, force: boolean): Promise<boolean> {
+  const shop = await db.shop.findUnique({ where: { domain: DEMO_SHOP.domain }, select: { id: true } });
+  if (!shop) return false;
+  const orders = await db.order.count({ where: { shopId: shop.id } });
+  if (orders > 0 && !force) {
+    console.log(`Demo store already seeded (${fmt(orders)} orders); skipping.`);
+    return true;
+  }
+  // Delete the bulky children first: one DELETE per table beats cascading row by row.
+  const started = Date.now();
+  const where = { shopId: shop.id };
+  await db.orderLine.deleteMany({ where });
+  await db.refund.deleteMany({ where });
+  await db.order.deleteMany({ where });
+  await db.shop.delete({ where: { id: shop.id } }); // cascades to everything else
+  console.log(`Removed the existing demo store (${fmt(orders)} orders) in ${seconds(Date.now() - started)}.`);
+  return false;
+}
+
+async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+/** The shop, catalog, customers and hand-entered rows: small, written up front. */
+async function writeStaticRows(db: PrismaClient, data: DemoData): Promise<number> {
+  const { catalog } = data;
+  await db.shop.create({ data: data.shop });
+  await insertChunks(catalog.products, (data) => db.product.createMany({ data }));
+  await insertChunks(catalog.variants, (data) => db.variant.createMany({ data }));
+  await insertChunks(catalog.inventory, (data) => db.inventoryLevel.createMany({ data }));
+  await insertChunks(data.customers, (data) => db.customer.createMany({ data }));
+  await db.productCost.createMany({ data: data.productCosts });
+  await db.operatingExpense.createMany({ data: data.operatingExpenses });
+  await db.privacyRequest.createMany({ data: data.privacyRequests });
+  return (
+    1 +
+    catalog.products.length +
+    catalog.variants.length +
+    catalog.inventory.length +
+    data.customers.length +
+    data.productCosts.length +
+    data.operatingExpenses.length +
+    data.privacyRequests.length
+  );
+}
+
+type Pending = {
+  orders: OrderRow[];
+  lines: OrderLineRow[];
+  refunds: RefundRow[];
+  traffic: TrafficDayRow[];
+  funnel: FunnelDayRow[];
+  adSpend: AdSpendDayRow[];
+};
+const emptyPending = (): Pending => ({ orders: [], lines: [], refunds: [], traffic: [], funnel: [], adSpend: [] });
+
+function addBatch(pending: Pending, batch: DayBatch): void {
+  pending.orders.push(...batch.orders);
+  pending.lines.push(...batch.lines);
+  pending.refunds.push(...batch.refunds);
+  pending.traffic.push(...batch.traffic);
+  pending.funnel.push(batch.funnel);
+  pending.adSpend.push(...batch.adSpend);
+}
+
+type Dialect = "sqlite" | "postgresql";
+
+// The bulk tables bypass createMany's type checks, so check the row shapes here:
+// a schema change that breaks them fails the typecheck instead of the seed.
+type Fits<T extends U, U> = T;
+export type BulkRowsFitSchema = [
+  Fits<OrderRow, Prisma.OrderCreateManyInput>,
+  Fits<OrderLineRow, Prisma.OrderLineCreateManyInput>,
+  Fits<RefundRow, Prisma.RefundCreateManyInput>,
+];
+
+/**
+ * Rows per INSERT, so a statement stays under the bound-parameter limits
+ * (SQLite 32,766, PostgreSQL 65,535).
+ */
+const MAX_PARAMS_PER_STATEMENT = 30_000;
+
+/**
+ * Multi-row INSERTs for the bulk tables (orders, lines, refunds). Measured on SQLite,
+ * createMany spends ~0.3 ms per row in the client (~3,300 orders/s, whatever the
+ * chunk size), while the same rows sent as parameterised multi-row INSERTs through
+ * the same client and driver adapter go ~8x faster. The adapter converts values
+ * exactly as createMany does (Dates become the same ISO text); every column is
+ * given explicitly so no database default is used.
+ */
+function bulkInsert<T extends object>(db: PrismaClient, dialect: Dialect, table: string, rows: T[]): Prisma.PrismaPromise<number>[] {
+  if (rows.length === 0) return [];
+  const columns = Object.keys(rows[0]) as (keyof T & string)[];
+  const head = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES `;
+  const perStatement = Math.floor(MAX_PARAMS_PER_STATEMENT / columns.length);
+  const statements: Prisma.PrismaPromise<number>[] = [];
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const params: unknown[] = [];
+    const tuples = rows.slice(start, start + perStatement).map((row) => {
+      const marks = columns.map((column) => {
+        params.push(row[column]);
+        return dialect === "postgresql" ? `$${params.length}` : "?";
+      });
+      return `(${marks.join(", ")})`;
+    });
+    statements.push(db.$executeRawUnsafe(head + tuples.join(", "), ...params));
+  }
+  return statements;
+}
+
+/** One transaction per batch: on SQLite, one commit per few thousand orders instead of per statement. */
+async function flush(db: PrismaClient, dialect: Dialect, p: Pending): Promise<void> {
+  // Orders first: lines and refunds reference them.
+  await db.$transaction([
+    ...bulkInsert(db, dialect, "Order", p.orders),
+    ...bulkInsert(db, dialect, "OrderLine", p.lines),
+    ...bulkInsert(db, dialect, "Refund", p.refunds),
+    ...(p.traffic.length ? [db.trafficDay.createMany({ data: p.traffic })] : []),
+    ...(p.funnel.length ? [db.funnelDay.createMany({ data: p.funnel })] : []),
+    ...(p.adSpend.length ? [db.adSpendDay.createMany({ data: p.adSpend })] : []),
+  ]);
+}
+
+type Counts = Record<"orders" | "lines" | "refunds" | "traffic" | "funnel" | "adSpend", number>;
+
+/** Generates the year day by day and writes it in batches, so memory stays flat at any size. */
+async function writeDays(db: PrismaClient, dialect: Dialect, data: DemoData): Promise<Counts> {
+  const counts: Counts = { orders: 0, lines: 0, refunds: 0, traffic: 0, funnel: 0, adSpend: 0 };
+  const total = data.options.orders;
+  const started = Date.now();
+  let pending = emptyPending();
+  let nextReport = 0.1;
+  const write = async () => {
+    await flush(db, dialect, pending);
+    counts.orders += pending.orders.length;
+    counts.lines += pending.lines.length;
+    counts.refunds += pending.refunds.length;
+    counts.traffic += pending.traffic.length;
+    counts.funnel += pending.funnel.length;
+    counts.adSpend += pending.adSpend.length;
+    pending = emptyPending();
+    if (total > 0 && counts.orders / total >= nextReport) {
+      const rate = counts.orders / ((Date.now() - started) / 1000);
+      console.log(`  orders ${fmt(counts.orders)}/${fmt(total)} (${Math.floor((counts.orders / total) * 100)}%), ${fmt(Math.round(rate))} orders/s`);
+      while (counts.orders / total >= nextReport) nextReport += 0.1;
+    }
+  };
+  for (const batch of data.days()) {
+    addBatch(pending, batch);
+    if (pending.orders.length >= ORDERS_PER_BATCH) await write();
+  }
+  if (pending.orders.length || pending.funnel.length) await write();
+  return counts;
+}
+
+/** Rollups belong to app/models/rollups.server.ts; the seed never computes them itself. */
+async function rebuild(db: PrismaClient, shopId: string): Promise<boolean> {
+  let rebuildRollups: (db: PrismaClient, shopId: string) => Promise<void>;
+  try {
+    ({ rebuildRollups } = await import("../app/models/rollups.server"));
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== "ERR_MODULE_NOT_FOUND" && code !== "MODULE_NOT_FOUND") throw error;
+    console.warn("warning: app/models/rollups.server.ts not found; rollups were not rebuilt.");
+    return false;
+  }
+  await rebuildRollups(db, shopId);
+  return true;
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const url = process.env.DATABASE_URL ?? DEFAULT_URL;
+  const started = Date.now();
+  await runMigrations(url);
+
+  const dialect: Dialect = /^postgres(ql)?:\/\//.test(url) ? "postgresql" : "sqlite";
+  const db = createClient(url);
+  try {
+    if (dialect === "sqlite") {
+      // A seed can simply be rerun, so skip the fsync per commit (WAL keeps the file consistent).
+      await db.$executeRawUnsafe("PRAGMA synchronous = NORMAL");
+    }
+    if (await alreadySeeded(db, options.force)) return;
+
+    const today = dayInZone(new Date(), DEMO_SHOP.timezone);
+    const data = createDemoData({ today, seed: options.seed, orders: options.orders });
+    console.log(
+      `Seeding ${DEMO_SHOP.domain}: ${fmt(options.orders)} orders, ${fmt(data.customers.length)} customers, ` +
+        `${data.plan[0].day} to ${today} (${DEMO_SHOP.timezone}), seed ${options.seed}`,
+    );
+
+    const writeStarted = Date.now();
+    const staticRows = await writeStaticRows(db, data);
+    const counts = await writeDays(db, dialect, data);
+    const writeMs = Date.now() - writeStarted;
+    const rows = staticRows + Object.values(counts).reduce((a, b) => a + b, 0);
+
+    const rollupStarted = Date.now();
+    const rebuilt = await rebuild(db, DEMO_SHOP.id);
+    const rollupMs = Date.now() - rollupStarted;
+
+    const { catalog } = data;
+    console.log(
+      [
+        "Seeded:",
+        `  products ${fmt(catalog.products.length)}, variants ${fmt(catalog.variants.length)}, inventory ${fmt(catalog.inventory.length)}`,
+        `  customers ${fmt(data.customers.length)}, orders ${fmt(counts.orders)}, order lines ${fmt(counts.lines)}, refunds ${fmt(counts.refunds)}`,
+        `  traffic days ${fmt(counts.traffic)}, funnel days ${fmt(counts.funnel)}, ad spend days ${fmt(counts.adSpend)}`,
+        `  product costs ${data.productCosts.length}, operating expenses ${data.operatingExpenses.length}, privacy requests ${data.privacyRequests.length}`,
+        `  ${fmt(rows)} rows written in ${seconds(writeMs)} (${fmt(Math.round(rows / (writeMs / 1000)))} rows/s)`,
+        rebuilt ? `  rollups rebuilt in ${seconds(rollupMs)}` : "  rollups NOT rebuilt",
+        `Done in ${seconds(Date.now() - started)}.`,
+      ].join("\n"),
+    );
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+// Run only as a script, so tests can import parseArgs without seeding anything.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(`seed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}
