@@ -4,6 +4,7 @@ import "@shopify/shopify-app-remix/adapters/node";
 import {
   ApiVersion,
   AppDistribution,
+  LogSeverity,
   shopifyApp,
 } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
@@ -19,6 +20,7 @@ function createShopifyApp(config: NonNullable<typeof env.shopify>) {
     scopes: config.scopes,
     appUrl: config.appUrl,
     authPathPrefix: "/auth",
+    logger: { level: env.nodeEnv === "test" ? LogSeverity.Error : LogSeverity.Info },
     // The session storage's types follow the SQLite client; both engines' clients share the API.
     sessionStorage: new PrismaSessionStorage(prisma as never),
     distribution: AppDistribution.AppStore,

@@ -17,6 +17,7 @@ import {
   type DemoData,
   type FunnelDayRow,
   type AdSpendDayRow,
+  type CustomerRow,
   type OrderLineRow,
   type OrderRow,
   type RefundRow,
@@ -88,14 +89,15 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
 
-/** The shop, catalog, customers and hand-entered rows: small, written up front. */
-async function writeStaticRows(db: PrismaClient, data: DemoData): Promise<number> {
+/** The shop, catalog, customers and hand-entered rows, written before the orders that reference them. */
+async function writeStaticRows(db: PrismaClient, dialect: Dialect, data: DemoData): Promise<number> {
   const { catalog } = data;
   await db.shop.create({ data: data.shop });
   await insertChunks(catalog.products, (data) => db.product.createMany({ data }));
   await insertChunks(catalog.variants, (data) => db.variant.createMany({ data }));
   await insertChunks(catalog.inventory, (data) => db.inventoryLevel.createMany({ data }));
-  await insertChunks(data.customers, (data) => db.customer.createMany({ data }));
+  // Customers grow with --orders (120,000 at a million orders), so they take the bulk path.
+  await insertChunks(data.customers, (rows) => db.$transaction(bulkInsert(db, dialect, "Customer", rows)));
   await db.productCost.createMany({ data: data.productCosts });
   await db.operatingExpense.createMany({ data: data.operatingExpenses });
   await db.privacyRequest.createMany({ data: data.privacyRequests });
@@ -136,6 +138,7 @@ type Dialect = "sqlite" | "postgresql";
 // a schema change that breaks them fails the typecheck instead of the seed.
 type Fits<T extends U, U> = T;
 export type BulkRowsFitSchema = [
+  Fits<CustomerRow, Prisma.CustomerCreateManyInput>,
   Fits<OrderRow, Prisma.OrderCreateManyInput>,
   Fits<OrderLineRow, Prisma.OrderLineCreateManyInput>,
   Fits<RefundRow, Prisma.RefundCreateManyInput>,
@@ -208,7 +211,11 @@ async function writeDays(db: PrismaClient, dialect: Dialect, data: DemoData): Pr
     pending = emptyPending();
     if (total > 0 && counts.orders / total >= nextReport) {
       const rate = counts.orders / ((Date.now() - started) / 1000);
-      console.log(`  orders ${fmt(counts.orders)}/${fmt(total)} (${Math.floor((counts.orders / total) * 100)}%), ${fmt(Math.round(rate))} orders/s`);
+      const rss = Math.round(process.memoryUsage().rss / 1_048_576);
+      console.log(
+        `  orders ${fmt(counts.orders)}/${fmt(total)} (${Math.floor((counts.orders / total) * 100)}%), ` +
+          `${fmt(Math.round(rate))} orders/s, ${fmt(rss)} MB`,
+      );
       while (counts.orders / total >= nextReport) nextReport += 0.1;
     }
   };
@@ -258,7 +265,7 @@ async function main(): Promise<void> {
     );
 
     const writeStarted = Date.now();
-    const staticRows = await writeStaticRows(db, data);
+    const staticRows = await writeStaticRows(db, dialect, data);
     const counts = await writeDays(db, dialect, data);
     const writeMs = Date.now() - writeStarted;
     const rows = staticRows + Object.values(counts).reduce((a, b) => a + b, 0);

@@ -19,6 +19,12 @@ const baseSchema = z.object({
   SCOPES: optionalText,
   SHOP_CUSTOM_DOMAIN: optionalText,
   PORT: z.coerce.number().int().positive().default(3000),
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional()),
+  MAIL_FROM: optionalText,
+  // Public site and billing (issue 4).
+  BILLING_TEST_MODE: optionalText.pipe(z.enum(["0", "1", "true", "false"], { message: "BILLING_TEST_MODE must be 1 or 0" }).optional()),
+  SIGNING_SECRET: optionalText.pipe(z.string().min(32, "SIGNING_SECRET must be at least 32 characters").optional()),
+  PUBLIC_SITE_URL: optionalText.pipe(z.url({ message: "PUBLIC_SITE_URL must be a URL" }).optional()),
 });
 
 export type AppEnv = {
@@ -34,6 +40,18 @@ export type AppEnv = {
     customShopDomains: string[];
   } | null;
   port: number;
+  /** Without SMTP every message is kept in the outbox only (the demo shows it there). */
+  mail: { smtpUrl: string | null; from: string };
+  /**
+   * Shopify Billing API charges are test charges when true. Set explicitly with
+   * BILLING_TEST_MODE; unset, it is true outside production and false in production
+   * (never the library's own default).
+   */
+  billingTest: boolean;
+  /** Key for signed links (GDPR export): SIGNING_SECRET, else the app secret, else per-process random (demo). */
+  signingSecret: string;
+  /** Origin used for canonical URLs and links in e-mails; null = the request's own origin. */
+  publicUrl: string | null;
 };
 
 export class EnvError extends Error {
@@ -45,6 +63,12 @@ export class EnvError extends Error {
     );
     this.name = "EnvError";
   }
+}
+
+function randomSecret(): string {
+  const bytes = new Uint8Array(32);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 export const DEFAULT_DATABASE_URL = "file:./prisma/dev.db";
@@ -84,5 +108,9 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     demoMode,
     shopify,
     port: env.PORT,
+    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM ?? "Profit Pilot <no-reply@profitpilot.local>" },
+    billingTest: env.BILLING_TEST_MODE === undefined ? !production : env.BILLING_TEST_MODE === "1" || env.BILLING_TEST_MODE === "true",
+    signingSecret: env.SIGNING_SECRET ?? env.SHOPIFY_API_SECRET ?? randomSecret(),
+    publicUrl: (env.PUBLIC_SITE_URL ?? env.SHOPIFY_APP_URL ?? null)?.replace(/\/+$/, "") ?? null,
   };
 }

@@ -15,7 +15,8 @@ const optionalText = (max: number) =>
     .trim()
     .max(max, `Use at most ${max} characters`)
     .nullish()
-    .transform((v) => (v ? v : undefined));
+    .transform((v) => (v ? v : undefined))
+    .optional();
 
 /** A non-negative decimal amount, sent as a string ("12.50") so no precision is lost. */
 const decimalAmount = (label: string) =>

@@ -1,0 +1,35 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { currencyDigits, decimalStringToMinor, formatMoney, formatPercent, minorToDecimalString } from "./money";
+
+describe("money", () => {
+  it("formats minor units in the currency's precision", () => {
+    expect(formatMoney(123456, "USD")).toBe("$1,234.56");
+    expect(formatMoney(-500, "USD")).toBe("-$5.00");
+    expect(formatMoney(1500, "JPY")).toBe("¥1,500");
+    expect(currencyDigits("KWD")).toBe(3);
+  });
+
+  it("parses decimal strings, rounding half up past the precision", () => {
+    expect(decimalStringToMinor("12.5", "USD")).toBe(1250);
+    expect(decimalStringToMinor("0.005", "USD")).toBe(1);
+    expect(decimalStringToMinor("0.004", "USD")).toBe(0);
+    expect(decimalStringToMinor("1500", "JPY")).toBe(1500);
+    expect(decimalStringToMinor("-1", "USD")).toBeNull();
+    expect(decimalStringToMinor("1e5", "USD")).toBeNull();
+    expect(decimalStringToMinor("", "USD")).toBeNull();
+  });
+
+  it("round-trips minor units through the wire format", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 12 }), fc.constantFrom("USD", "EUR", "JPY", "KWD"), (minor, currency) => {
+        expect(decimalStringToMinor(minorToDecimalString(minor, currency), currency)).toBe(minor);
+      }),
+    );
+  });
+
+  it("formats fractions as percentages", () => {
+    expect(formatPercent(0.1234)).toBe("12.3%");
+    expect(formatPercent(0.02346, 2)).toBe("2.35%");
+  });
+});

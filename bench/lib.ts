@@ -1,0 +1,113 @@
+// Shared helpers of the benchmark: statistics, child processes, the demo server.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const dataDir = path.join(root, "bench", ".data");
+export const resultsDir = path.join(root, "bench", "results");
+export const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  // Nearest-rank: the smallest sample with at least p% of the samples at or below it.
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+export type Summary = { n: number; median: number; p95: number; max: number; mean: number };
+
+export function summarize(samples: number[]): Summary {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mean = sorted.reduce((s, x) => s + x, 0) / sorted.length;
+  return { n: sorted.length, median: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1], mean };
+}
+
+export const databaseFile = (orders: number) => path.join(dataDir, `demo-${orders >= 1_000_000 && orders % 1_000_000 === 0 ? `${orders / 1_000_000}m` : orders >= 1000 && orders % 1000 === 0 ? `${orders / 1000}k` : orders}.db`);
+export const databaseUrl = (orders: number) => `file:${databaseFile(orders)}`;
+
+/** Environment of the app in demo mode against one benchmark database. */
+export function demoEnv(orders: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    DEMO_MODE: "1",
+    DATABASE_URL: databaseUrl(orders),
+    ...extra,
+  };
+  delete env.SHOPIFY_API_KEY;
+  delete env.SMTP_URL;
+  return env;
+}
+
+/** Seeds (or, when already seeded, only migrates) the database for `orders` orders. */
+export function ensureSeeded(orders: number): void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const started = Date.now();
+  execFileSync(bin("tsx"), ["prisma/seed.ts", "--orders", String(orders)], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: demoEnv(orders),
+  });
+  const s = (Date.now() - started) / 1000;
+  if (s > 5) console.log(`  seed/migrate for ${orders.toLocaleString("en-US")} orders took ${s.toFixed(1)} s`);
+}
+
+/** Runs a TypeScript file with tsx in a child process and parses the JSON it prints last. */
+export async function runJsonChild<T>(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<T> {
+  const child = spawn(bin("tsx"), [file, ...args], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout!.on("data", (chunk) => (out += chunk));
+  const code = await new Promise<number>((resolve) => child.on("exit", (c) => resolve(c ?? 1)));
+  if (code !== 0) throw new Error(`${path.relative(root, file)} exited with ${code}`);
+  const marker = out.lastIndexOf("\n@@RESULT@@");
+  if (marker < 0) throw new Error(`${path.relative(root, file)} printed no result:\n${out}`);
+  return JSON.parse(out.slice(marker + "\n@@RESULT@@".length)) as T;
+}
+
+export function printResult(value: unknown): void {
+  process.stdout.write(`\n@@RESULT@@${JSON.stringify(value)}\n`);
+}
+
+export type Server = { url: string; child: ChildProcess; stop: () => Promise<void> };
+
+/** Starts the production server (scripts/start.mjs) in demo mode and waits until it answers. */
+export async function startServer(orders: number, port: number, buildDir: string): Promise<Server> {
+  const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs"), path.join(buildDir, "server", "index.js")], {
+    cwd: root,
+    env: demoEnv(orders, { PORT: String(port), HOST: "127.0.0.1" }),
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {}
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {}
+    }, 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server on port ${port} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/dashboard`);
+      await res.arrayBuffer();
+      if (res.ok) return { url, child, stop };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`The server on port ${port} did not answer within 60 s`);
+}
+
+export const fmtMs = (ms: number) => (Number.isFinite(ms) ? `${ms < 10 ? ms.toFixed(2) : ms.toFixed(1)} ms` : "—");
+export const fmtKB = (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(1)} KB` : "—");

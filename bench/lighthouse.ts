@@ -1,0 +1,97 @@
+// Lighthouse (desktop preset, performance only) in Debian's Chromium, through the
+// lighthouse CLI so its Chrome launcher is not a dependency of ours.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
+import { bin, percentile } from "./lib";
+
+const execFileAsync = promisify(execFile);
+
+export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS =
+  "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
+
+export type ScriptBytes = { url: string; transferBytes: number; resourceBytes: number; gzipBytes: number };
+
+export type LighthouseResult = {
+  path: string;
+  runs: number;
+  performanceScore: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+  /** JavaScript the page loads: bytes on the wire, bytes decoded, and each file gzipped (level 9). */
+  js: { files: number; transferBytes: number; resourceBytes: number; gzipBytes: number; scripts: ScriptBytes[] };
+  /** CSS likewise (the Polaris stylesheet blocks first paint). */
+  css: { transferBytes: number; resourceBytes: number };
+  htmlTransferBytes: number;
+};
+
+type Audit = { numericValue?: number; details?: { items?: Record<string, unknown>[] } };
+type Lhr = { categories: { performance: { score: number } }; audits: Record<string, Audit> };
+
+async function runOnce(url: string): Promise<Lhr> {
+  const out = path.join(os.tmpdir(), `pp-bench-lh-${process.pid}-${Date.now()}.json`);
+  try {
+    await execFileAsync(
+      bin("lighthouse"),
+      [url, "--preset=desktop", "--only-categories=performance", "--output=json", `--output-path=${out}`, "--quiet", `--chrome-flags=${CHROME_FLAGS}`],
+      { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
+    );
+    return JSON.parse(fs.readFileSync(out, "utf8")) as Lhr;
+  } finally {
+    fs.rmSync(out, { force: true });
+  }
+}
+
+const num = (v: unknown) => (typeof v === "number" ? v : 0);
+
+async function gzipSize(url: string): Promise<number> {
+  const res = await fetch(url, { headers: { "accept-encoding": "identity" } });
+  return gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
+}
+
+export async function lighthouse(baseUrl: string, pagePath: string, runs: number): Promise<LighthouseResult> {
+  // One unmeasured load warms the server (JIT, SQLite cache) like the other measures do.
+  await runOnce(baseUrl + pagePath);
+  const lhrs: Lhr[] = [];
+  for (let i = 0; i < runs; i++) lhrs.push(await runOnce(baseUrl + pagePath));
+  const median = (pick: (l: Lhr) => number) => percentile(lhrs.map(pick).sort((a, b) => a - b), 50);
+  const metric = (id: string) => median((l) => num(l.audits[id]?.numericValue));
+
+  const requests = (lhrs[0].audits["network-requests"]?.details?.items ?? []) as {
+    url: string;
+    resourceType?: string;
+    transferSize?: number;
+    resourceSize?: number;
+  }[];
+  const scripts: ScriptBytes[] = [];
+  for (const r of requests.filter((r) => r.resourceType === "Script")) {
+    scripts.push({ url: r.url.replace(baseUrl, ""), transferBytes: num(r.transferSize), resourceBytes: num(r.resourceSize), gzipBytes: await gzipSize(r.url) });
+  }
+  const styles = requests.filter((r) => r.resourceType === "Stylesheet");
+  const doc = requests.find((r) => r.resourceType === "Document");
+  const sum = <T>(xs: T[], f: (x: T) => number) => xs.reduce((s, x) => s + f(x), 0);
+  return {
+    path: pagePath,
+    runs,
+    performanceScore: median((l) => l.categories.performance.score),
+    lcpMs: metric("largest-contentful-paint"),
+    cls: metric("cumulative-layout-shift"),
+    tbtMs: metric("total-blocking-time"),
+    fcpMs: metric("first-contentful-paint"),
+    js: {
+      files: scripts.length,
+      transferBytes: sum(scripts, (s) => s.transferBytes),
+      resourceBytes: sum(scripts, (s) => s.resourceBytes),
+      gzipBytes: sum(scripts, (s) => s.gzipBytes),
+      scripts,
+    },
+    css: { transferBytes: sum(styles, (s) => num(s.transferSize)), resourceBytes: sum(styles, (s) => num(s.resourceSize)) },
+    htmlTransferBytes: num(doc?.transferSize),
+  };
+}

@@ -1,0 +1,59 @@
+// Times the dashboard loader in-process against the database in DATABASE_URL
+// (run by bench/run.ts in a child process, one per database, because the app's
+// environment and Prisma client are fixed when app/env.server.ts loads).
+//
+//   tsx bench/loader.ts <iterations> <warmup> <serverBuild>
+//
+// Two things are timed for each timeframe: getDashboard(shop, days) from the
+// sources (the model alone), and the dashboard route's loader from the built
+// production bundle called with a real Request (demo shop lookup + the model).
+import { pathToFileURL } from "node:url";
+import { performance } from "node:perf_hooks";
+import { getDashboard } from "../app/models/dashboard.server";
+import { getDemoShop } from "../app/models/shop.server";
+import { TIMEFRAMES, type Timeframe } from "../app/lib/timeframe";
+import { printResult, summarize, type Summary } from "./lib";
+
+const [iterations = 300, warmup = 30] = process.argv.slice(2, 4).map(Number);
+const serverBuild = process.argv[4];
+
+type RouteModule = { loader: (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<unknown> };
+
+async function time(fn: () => Promise<unknown>): Promise<Summary> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const t0 = performance.now();
+    await fn();
+    samples.push(performance.now() - t0);
+  }
+  return summarize(samples);
+}
+
+const shop = await getDemoShop();
+if (!shop) throw new Error("The benchmark database has no demo store; seed it first");
+
+let route: RouteModule | null = null;
+if (serverBuild) {
+  const build = (await import(pathToFileURL(serverBuild).href)) as { routes: Record<string, { module: RouteModule }> };
+  route = build.routes["routes/_admin.dashboard"]?.module ?? null;
+}
+
+const result: Record<string, { model: Summary; route: Summary | null; rows: { trend: number; top: number } }> = {};
+for (const days of TIMEFRAMES as readonly Timeframe[]) {
+  const sample = await getDashboard(shop, days);
+  const model = await time(() => getDashboard(shop, days));
+  const routeSummary = route
+    ? await time(async () => {
+        const data = (await route!.loader({
+          request: new Request(`http://127.0.0.1/dashboard?days=${days}`),
+          params: {},
+          context: {},
+        })) as { dashboard: unknown };
+        if (!data.dashboard) throw new Error("the route loader returned no dashboard (it failed; see the log)");
+      })
+    : null;
+  result[days] = { model, route: routeSummary, rows: { trend: sample.trend.length, top: sample.topProducts.length } };
+}
+printResult(result);
+process.exit(0);

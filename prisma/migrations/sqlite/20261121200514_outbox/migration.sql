@@ -1,0 +1,27 @@
+-- CreateTable
+CREATE TABLE "OutboxMessage" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "shopId" TEXT,
+    "kind" TEXT NOT NULL,
+    "toAddress" TEXT NOT NULL,
+    "fromAddress" TEXT NOT NULL,
+    "subject" TEXT NOT NULL,
+    "text" TEXT NOT NULL,
+    "html" TEXT,
+    "attachments" TEXT,
+    "dedupeKey" TEXT,
+    "status" TEXT NOT NULL DEFAULT 'stored',
+    "error" TEXT,
+    "transport" TEXT NOT NULL DEFAULT 'outbox',
+    "messageId" TEXT,
+    "sentAt" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "OutboxMessage_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE INDEX "OutboxMessage_shopId_createdAt_idx" ON "OutboxMessage"("shopId", "createdAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "OutboxMessage_dedupeKey_key" ON "OutboxMessage"("dedupeKey");
+

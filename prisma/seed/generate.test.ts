@@ -1,0 +1,387 @@
+// The demo data generator: deterministic, and shaped the way the demo needs
+// (seasonality, anomalies, unknown costs, stock problems, the order economics).
+import { beforeAll, describe, expect, it } from "vitest";
+import { addDays, dayInZone } from "../../app/lib/dates";
+import {
+  anomaliesFor,
+  createDemoData,
+  DEFAULT_ORDERS,
+  DEMO_SHOP,
+  mulberry32,
+  Random,
+  startOfDayInZone,
+  TRAFFIC_MIX,
+  TRAFFIC_SOURCES,
+  type DayBatch,
+  type DemoData,
+  type OrderLineRow,
+  type OrderRow,
+  type RefundRow,
+} from "./generate";
+
+// A fixed "today" (a Saturday, a week before Black Friday), so nothing depends on the run date.
+const TODAY = "2026-11-21";
+
+type Generated = { data: DemoData; batches: DayBatch[]; orders: OrderRow[]; lines: OrderLineRow[]; refunds: RefundRow[] };
+
+function generate(options: { seed?: number; orders?: number } = {}): Generated {
+  const data = createDemoData({ today: TODAY, ...options });
+  const batches = [...data.days()];
+  return {
+    data,
+    batches,
+    orders: batches.flatMap((b) => b.orders),
+    lines: batches.flatMap((b) => b.lines),
+    refunds: batches.flatMap((b) => b.refunds),
+  };
+}
+
+const share = (part: number, whole: number) => part / whole;
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+let full: Generated;
+beforeAll(() => {
+  full = generate();
+});
+
+describe("random numbers", () => {
+  it("mulberry32 repeats for a seed and differs between seeds", () => {
+    const a = mulberry32(42);
+    const b = mulberry32(42);
+    const c = mulberry32(43);
+    const xs = Array.from({ length: 5 }, () => a());
+    expect(Array.from({ length: 5 }, () => b())).toEqual(xs);
+    expect(Array.from({ length: 5 }, () => c())).not.toEqual(xs);
+    expect(xs.every((x) => x >= 0 && x < 1)).toBe(true);
+  });
+
+  it("derived streams are independent of each other's draws", () => {
+    const root = new Random(7);
+    const first = root.derive("x").float();
+    root.derive("y").float();
+    expect(new Random(7).derive("x").float()).toBe(first);
+  });
+});
+
+describe("determinism", () => {
+  it("the same seed gives the same catalog, customers and first orders", () => {
+    const again = createDemoData({ today: TODAY });
+    const firstDays = (d: DemoData) => {
+      const out: DayBatch[] = [];
+      for (const b of d.days()) if (out.push(b) >= 3) break;
+      return out;
+    };
+    expect(again.catalog).toEqual(full.data.catalog);
+    expect(again.customers).toEqual(full.data.customers);
+    expect(again.privacyRequests).toEqual(full.data.privacyRequests);
+    expect(firstDays(again)).toEqual(full.batches.slice(0, 3));
+    // Calling days() again starts over.
+    expect(firstDays(again)).toEqual(full.batches.slice(0, 3));
+  });
+
+  it("a different seed gives different data", () => {
+    const other = createDemoData({ today: TODAY, seed: 1 });
+    expect(other.catalog.products.map((p) => p.title)).not.toEqual(full.data.catalog.products.map((p) => p.title));
+    const first = other.days().next().value as DayBatch;
+    expect(first.orders.slice(0, 20)).not.toEqual(full.batches[0].orders.slice(0, 20));
+  });
+});
+
+describe("calendar", () => {
+  it("covers the 365 days up to today with exactly the requested orders", () => {
+    const { plan } = full.data;
+    expect(plan).toHaveLength(365);
+    expect(plan[364].day).toBe(TODAY);
+    expect(plan[0].day).toBe(addDays(TODAY, -364));
+    expect(full.orders).toHaveLength(DEFAULT_ORDERS);
+    expect(plan.reduce((a, p) => a + p.orders, 0)).toBe(DEFAULT_ORDERS);
+    expect(generate({ orders: 1234 }).orders).toHaveLength(1234);
+  });
+
+  it("numbers orders #1001… in time order, each dated in the shop's zone", () => {
+    const misnamed = full.orders.filter((o, i) => o.name !== `#${1001 + i}`);
+    const outOfOrder = full.orders.filter((o, i) => i > 0 && o.processedAt < full.orders[i - 1].processedAt);
+    const misdated = full.orders.filter((o) => o.day !== dayInZone(o.processedAt, DEMO_SHOP.timezone));
+    expect([misnamed.length, outOfOrder.length, misdated.length]).toEqual([0, 0, 0]);
+    expect(full.orders.every((o) => o.shopId === DEMO_SHOP.id)).toBe(true);
+  });
+
+  it("finds the start of a day in New York across DST", () => {
+    expect(new Date(startOfDayInZone("2026-01-15", "America/New_York")).toISOString()).toBe("2026-01-15T05:00:00.000Z");
+    expect(new Date(startOfDayInZone("2026-07-15", "America/New_York")).toISOString()).toBe("2026-07-15T04:00:00.000Z");
+    expect(new Date(startOfDayInZone("2026-03-08", "America/New_York")).toISOString()).toBe("2026-03-08T05:00:00.000Z");
+    expect(new Date(startOfDayInZone("2026-03-09", "America/New_York")).toISOString()).toBe("2026-03-09T04:00:00.000Z");
+  });
+});
+
+describe("order volume shape", () => {
+  const countsBy = (pred: (day: string) => boolean) =>
+    full.data.plan.filter((p) => pred(p.day) && !p.anomaly).map((p) => p.orders);
+  const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+
+  it("sells more on weekends", () => {
+    expect(mean(countsBy((d) => weekday(d) === 0 || weekday(d) === 6))).toBeGreaterThan(
+      1.15 * mean(countsBy((d) => weekday(d) >= 1 && weekday(d) <= 4)),
+    );
+  });
+
+  it("peaks in November/December with Black Friday the busiest day", () => {
+    const holiday = (d: string) => d.slice(5, 7) === "11" || d.slice(5, 7) === "12";
+    expect(mean(countsBy(holiday))).toBeGreaterThan(1.3 * mean(countsBy((d) => !holiday(d))));
+    const busiest = [...full.data.plan].filter((p) => !p.anomaly).sort((a, b) => b.orders - a.orders)[0];
+    expect(busiest.day).toBe("2025-11-28"); // Black Friday 2025
+  });
+
+  it("has a spike in the last 30 days and a dip week, relative to their neighbours", () => {
+    const [spike, dip] = anomaliesFor(TODAY);
+    expect(spike.from >= addDays(TODAY, -29)).toBe(true);
+    const around = (from: string, to: string) =>
+      full.data.plan.filter((p) => p.day >= addDays(from, -21) && p.day <= addDays(to, 21) && !p.anomaly).map((p) => p.orders);
+    const spikeDay = full.data.plan.find((p) => p.day === spike.from)!;
+    expect(spikeDay.orders / median(around(spike.from, spike.to))).toBeGreaterThan(2.3);
+    const dipDays = full.data.plan.filter((p) => p.day >= dip.from && p.day <= dip.to);
+    expect(dipDays).toHaveLength(7);
+    const ratio = mean(dipDays.map((p) => p.orders)) / mean(around(dip.from, dip.to));
+    expect(ratio).toBeGreaterThan(0.3);
+    expect(ratio).toBeLessThan(0.5);
+  });
+});
+
+describe("catalog", () => {
+  it("has ~150 products in the four categories, 1–3 variants each with unique SKUs", () => {
+    const { products, variants } = full.data.catalog;
+    expect(products).toHaveLength(150);
+    expect(new Set(products.map((p) => p.category))).toEqual(new Set(["Electronics", "Wearables", "Computers", "Audio"]));
+    expect(new Set(products.map((p) => p.title)).size).toBe(products.length);
+    for (const p of products) {
+      const n = variants.filter((v) => v.productId === p.id).length;
+      expect(n).toBeGreaterThanOrEqual(1);
+      expect(n).toBeLessThanOrEqual(3);
+    }
+    expect(new Set(variants.map((v) => v.sku)).size).toBe(variants.length);
+  });
+
+  it("leaves some costs unknown and keeps known costs at 30–65% of price", () => {
+    const { variants } = full.data.catalog;
+    const known = variants.filter((v) => v.unitCostMinor !== null);
+    expect(variants.length - known.length).toBeGreaterThan(0);
+    expect(share(known.length, variants.length)).toBeGreaterThanOrEqual(0.85);
+    expect(share(known.length, variants.length)).toBeLessThanOrEqual(0.9);
+    for (const v of known) {
+      expect(v.unitCostMinor!).toBeGreaterThanOrEqual(Math.floor(v.priceMinor * 0.3));
+      expect(v.unitCostMinor!).toBeLessThanOrEqual(Math.ceil(v.priceMinor * 0.65));
+    }
+  });
+
+  it("has out-of-stock, low-stock and healthy inventory", () => {
+    const { inventory, variants } = full.data.catalog;
+    expect(inventory).toHaveLength(variants.length);
+    const out = inventory.filter((i) => i.available === 0).length;
+    const low = inventory.filter((i) => i.available > 0 && i.available < i.reorderPoint).length;
+    expect(out).toBeGreaterThan(0);
+    expect(low).toBeGreaterThan(0);
+    expect(inventory.length - out - low).toBeGreaterThan(inventory.length / 2);
+  });
+});
+
+describe("customers", () => {
+  it("has ~3,000 customers led by the US, then Canada, the UK and Australia", () => {
+    const { customers } = full.data;
+    expect(customers).toHaveLength(3000);
+    const byCountry = new Map<string, number>();
+    for (const c of customers) byCountry.set(c.country, (byCountry.get(c.country) ?? 0) + 1);
+    const ranked = [...byCountry].sort((a, b) => b[1] - a[1]).map(([c]) => c);
+    expect(ranked.slice(0, 4)).toEqual(["United States", "Canada", "United Kingdom", "Australia"]);
+    expect(ranked.length).toBeGreaterThan(4);
+    expect(customers.every((c) => c.region)).toBe(true);
+  });
+
+  it("spreads order histories: many one-time buyers, repeat buyers and a few VIPs", () => {
+    const perCustomer = new Map<string, number>();
+    for (const o of full.orders) if (o.customerId) perCustomer.set(o.customerId, (perCustomer.get(o.customerId) ?? 0) + 1);
+    const counts = [...perCustomer.values()];
+    expect(share(counts.filter((n) => n === 1).length, counts.length)).toBeGreaterThan(0.2);
+    expect(share(counts.filter((n) => n >= 2).length, counts.length)).toBeGreaterThan(0.5);
+    expect(counts.filter((n) => n >= 20).length).toBeGreaterThan(0);
+    expect(share(counts.filter((n) => n >= 20).length, counts.length)).toBeLessThan(0.15);
+  });
+
+  it("makes ~15% of orders guest orders", () => {
+    const guests = full.orders.filter((o) => o.customerId === null).length;
+    expect(share(guests, full.orders.length)).toBeGreaterThan(0.13);
+    expect(share(guests, full.orders.length)).toBeLessThan(0.17);
+  });
+});
+
+describe("orders", () => {
+  it("adds up: lines, discounts, shipping, taxes, fees and total", () => {
+    // Plain checks collected into one assertion: 25,000 orders × a dozen expects is slow.
+    const variants = new Map(full.data.catalog.variants.map((v) => [v.id, v]));
+    const linesByOrder = new Map<string, OrderLineRow[]>();
+    for (const l of full.lines) {
+      const list = linesByOrder.get(l.orderId);
+      if (list) list.push(l);
+      else linesByOrder.set(l.orderId, [l]);
+    }
+    const problems: string[] = [];
+    const check = (ok: boolean, what: string, o: OrderRow) => {
+      if (!ok && problems.length < 10) problems.push(`${o.name}: ${what}`);
+    };
+    for (const o of full.orders) {
+      const lines = linesByOrder.get(o.id) ?? [];
+      check(lines.length >= 1 && lines.length <= 4, "1–4 lines", o);
+      for (const l of lines) {
+        const v = variants.get(l.variantId)!;
+        check(l.quantity >= 1 && l.quantity <= 3, "quantity 1–3", o);
+        check(l.unitPriceMinor === v.priceMinor, "line price = variant price", o);
+        check(l.unitCostMinor === v.unitCostMinor, "line cost = variant cost snapshot", o);
+        check(l.day === o.day && l.shopId === o.shopId, "line day and shop", o);
+      }
+      const net = o.grossSalesMinor - o.discountsMinor;
+      check(o.grossSalesMinor === lines.reduce((a, l) => a + l.quantity * l.unitPriceMinor, 0), "gross = Σ qty×price", o);
+      check(lines.reduce((a, l) => a + l.discountMinor, 0) === o.discountsMinor, "line discounts sum to the order's", o);
+      check(o.totalMinor === net + o.shippingMinor + o.taxesMinor, "total", o);
+      check(o.paymentFeesMinor === Math.round(o.totalMinor * 0.029 + 30), "payment fee", o);
+      check(net < 10_000 || o.shippingMinor === 0, "free shipping over $100", o);
+      check(net >= 10_000 || o.channel === "pos" || (o.shippingMinor >= 599 && o.shippingMinor <= 999), "shipping rate", o);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("has discounts on ~20%, unknown shipping cost on ~10% and ~7% tax", () => {
+    const discounted = full.orders.filter((o) => o.discountsMinor > 0);
+    expect(share(discounted.length, full.orders.length)).toBeGreaterThan(0.18);
+    expect(share(discounted.length, full.orders.length)).toBeLessThan(0.22);
+    const rates = discounted.map((o) => o.discountsMinor / o.grossSalesMinor);
+    expect(Math.min(...rates)).toBeGreaterThanOrEqual(0.049);
+    expect(Math.max(...rates)).toBeLessThanOrEqual(0.201);
+    const unknownShipping = full.orders.filter((o) => o.shippingCostMinor === null).length;
+    expect(share(unknownShipping, full.orders.length)).toBeGreaterThan(0.07);
+    expect(share(unknownShipping, full.orders.length)).toBeLessThan(0.12);
+    const net = full.orders.reduce((a, o) => a + o.grossSalesMinor - o.discountsMinor, 0);
+    expect(full.orders.reduce((a, o) => a + o.taxesMinor, 0) / net).toBeCloseTo(0.07, 3);
+  });
+
+  it("sells some lines whose cost is unknown", () => {
+    expect(full.lines.some((l) => l.unitCostMinor === null)).toBe(true);
+  });
+
+  it("refunds ~4% of orders 1–14 days later, never after today, matching the order", () => {
+    expect(share(full.refunds.length, full.orders.length)).toBeGreaterThan(0.03);
+    expect(share(full.refunds.length, full.orders.length)).toBeLessThan(0.05);
+    const orders = new Map(full.orders.map((o) => [o.id, o]));
+    for (const r of full.refunds) {
+      const o = orders.get(r.orderId)!;
+      expect(r.day > o.day).toBe(true);
+      expect(r.day <= addDays(o.day, 14)).toBe(true);
+      expect(r.day <= TODAY).toBe(true);
+      expect(r.day).toBe(dayInZone(r.processedAt, DEMO_SHOP.timezone));
+      expect(o.refundsMinor).toBe(r.amountMinor);
+      expect(o.financialStatus).toBe(r.amountMinor === o.totalMinor ? "refunded" : "partially_refunded");
+    }
+    expect(full.refunds.some((r) => r.amountMinor === orders.get(r.orderId)!.totalMinor)).toBe(true);
+    expect(full.refunds.some((r) => r.amountMinor < orders.get(r.orderId)!.totalMinor)).toBe(true);
+    const refunded = new Set(full.refunds.map((r) => r.orderId));
+    expect(full.orders.filter((o) => !refunded.has(o.id)).every((o) => o.financialStatus === "paid" && o.refundsMinor === 0)).toBe(true);
+  });
+
+  it("takes country and region from the customer", () => {
+    const customers = new Map(full.data.customers.map((c) => [c.id, c]));
+    for (const o of full.orders.filter((x) => x.customerId).slice(0, 500)) {
+      const c = customers.get(o.customerId!)!;
+      expect([o.country, o.region]).toEqual([c.country, c.region]);
+    }
+  });
+});
+
+describe("traffic, funnel and ad spend", () => {
+  it("converts at 2–3% with the requested source mix", () => {
+    const traffic = full.batches.flatMap((b) => b.traffic);
+    expect(traffic).toHaveLength(365 * 4);
+    const sessions = traffic.reduce((a, t) => a + t.sessions, 0);
+    const conversion = full.orders.length / sessions;
+    expect(conversion).toBeGreaterThan(0.02);
+    expect(conversion).toBeLessThan(0.03);
+    for (const source of TRAFFIC_SOURCES) {
+      const s = traffic.filter((t) => t.source === source).reduce((a, t) => a + t.sessions, 0) / sessions;
+      expect(Math.abs(s - TRAFFIC_MIX[source])).toBeLessThan(0.02);
+      const o = full.orders.filter((x) => x.source === source).length / full.orders.length;
+      expect(Math.abs(o - TRAFFIC_MIX[source])).toBeLessThan(0.02);
+    }
+  });
+
+  it("keeps the funnel consistent with sessions and orders", () => {
+    for (const b of full.batches) {
+      const sessions = b.traffic.reduce((a, t) => a + t.sessions, 0);
+      expect(b.funnel.purchases).toBe(b.orders.length);
+      expect(b.funnel.visitors).toBeLessThanOrEqual(sessions);
+      expect(b.funnel.visitors).toBeGreaterThan(0.85 * sessions);
+      expect(b.funnel.productViews / b.funnel.visitors).toBeGreaterThan(0.55);
+      expect(b.funnel.productViews / b.funnel.visitors).toBeLessThan(0.65);
+      expect(b.funnel.addToCart).toBeGreaterThanOrEqual(b.funnel.purchases);
+    }
+  });
+
+  it("spends on three ad channels at a ROAS of ~3–5", () => {
+    const ads = full.batches.flatMap((b) => b.adSpend);
+    expect(new Set(ads.map((a) => a.channel))).toEqual(new Set(["google_ads", "meta_ads", "tiktok_ads"]));
+    expect(ads).toHaveLength(365 * 3);
+    const spend = ads.reduce((a, x) => a + x.amountMinor, 0);
+    const net = full.orders.reduce((a, o) => a + o.grossSalesMinor - o.discountsMinor, 0);
+    expect(net / spend).toBeGreaterThan(3);
+    expect(net / spend).toBeLessThan(5);
+  });
+});
+
+describe("hand-entered rows", () => {
+  it("has a dozen operating expenses, recurring and one-time, in every category", () => {
+    const rows = full.data.operatingExpenses;
+    expect(rows).toHaveLength(12);
+    expect(new Set(rows.map((r) => r.category))).toEqual(
+      new Set(["marketing", "shipping", "software", "labor", "rent", "utilities", "other"]),
+    );
+    for (const r of rows) {
+      expect(r.date <= TODAY).toBe(true);
+      if (r.recurring) expect(["monthly", "yearly"]).toContain(r.recurringInterval);
+      else {
+        expect(r.recurringInterval).toBeNull();
+        expect(r.date >= addDays(TODAY, -364)).toBe(true);
+      }
+    }
+    expect(rows.some((r) => r.recurring)).toBe(true);
+    expect(rows.some((r) => !r.recurring)).toBe(true);
+  });
+
+  it("has product costs for existing SKUs, including one the sync never knew", () => {
+    const bySku = new Map(full.data.catalog.variants.map((v) => [v.sku, v]));
+    const costs = full.data.productCosts;
+    expect(costs.length).toBeGreaterThanOrEqual(3);
+    expect(costs.length).toBeLessThanOrEqual(4);
+    for (const c of costs) {
+      expect(bySku.has(c.sku)).toBe(true);
+      expect(c.effectiveFrom < TODAY).toBe(true);
+      expect(c.costPerUnitMinor).toBeGreaterThan(0);
+    }
+    expect(costs.some((c) => bySku.get(c.sku)!.unitCostMinor === null)).toBe(true);
+    expect(costs.some((c) => c.supplier === null)).toBe(true);
+  });
+
+  it("has 3 pending and 47 completed privacy requests due 30 days after receipt", () => {
+    const rows = full.data.privacyRequests;
+    expect(rows.filter((r) => r.status === "pending")).toHaveLength(3);
+    expect(rows.filter((r) => r.status === "completed")).toHaveLength(47);
+    for (const r of rows) {
+      expect(["data_request", "redact"]).toContain(r.type);
+      expect(r.dueAt.getTime() - r.createdAt.getTime()).toBe(30 * 86_400_000);
+      expect(r.completedAt === null).toBe(r.status === "pending");
+    }
+    // A completed redaction really erased its customer.
+    const customers = new Map(full.data.customers.map((c) => [c.shopifyId, c]));
+    for (const r of rows.filter((x) => x.type === "redact" && x.status === "completed")) {
+      const c = customers.get(r.customerShopifyId)!;
+      expect(c.redactedAt).not.toBeNull();
+      expect(c.email).toBeNull();
+    }
+  });
+});
