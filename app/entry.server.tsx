@@ -6,8 +6,13 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { env } from "./env.server";
 import { shopify } from "./shopify.server";
+import { startJobs } from "./services/jobs/index.server";
 
 export const streamTimeout = 5000;
+
+// Background jobs (invoice reminders, overdue, recurring; sync) run in the server
+// process. startJobs() is idempotent and off under test or with JOBS_DISABLED=1.
+void startJobs();
 
 export default async function handleRequest(
   request: Request,

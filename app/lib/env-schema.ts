@@ -25,6 +25,10 @@ const baseSchema = z.object({
   BILLING_TEST_MODE: optionalText.pipe(z.enum(["0", "1", "true", "false"], { message: "BILLING_TEST_MODE must be 1 or 0" }).optional()),
   SIGNING_SECRET: optionalText.pipe(z.string().min(32, "SIGNING_SECRET must be at least 32 characters").optional()),
   PUBLIC_SITE_URL: optionalText.pipe(z.url({ message: "PUBLIC_SITE_URL must be a URL" }).optional()),
+  // Invoicing (issue 3): background jobs and card pay links.
+  JOBS_DISABLED: optionalText,
+  STRIPE_SECRET_KEY: optionalText.pipe(z.string().regex(/^(sk|rk)_/, "STRIPE_SECRET_KEY must start with sk_ or rk_").optional()),
+  STRIPE_WEBHOOK_SECRET: optionalText,
 });
 
 export type AppEnv = {
@@ -52,6 +56,10 @@ export type AppEnv = {
   signingSecret: string;
   /** Origin used for canonical URLs and links in e-mails; null = the request's own origin. */
   publicUrl: string | null;
+  /** Background jobs run in the server process unless JOBS_DISABLED=1; never under test. */
+  jobs: { disabled: boolean };
+  /** Card payments through Stripe Checkout only when a secret key is configured. */
+  stripe: { secretKey: string; webhookSecret: string | null } | null;
 };
 
 export class EnvError extends Error {
@@ -112,5 +120,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     billingTest: env.BILLING_TEST_MODE === undefined ? !production : env.BILLING_TEST_MODE === "1" || env.BILLING_TEST_MODE === "true",
     signingSecret: env.SIGNING_SECRET ?? env.SHOPIFY_API_SECRET ?? randomSecret(),
     publicUrl: (env.PUBLIC_SITE_URL ?? env.SHOPIFY_APP_URL ?? null)?.replace(/\/+$/, "") ?? null,
+    jobs: { disabled: env.JOBS_DISABLED === "1" || env.NODE_ENV === "test" },
+    stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null } : null,
   };
 }

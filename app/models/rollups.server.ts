@@ -372,3 +372,126 @@ export async function recordRefund(
     return refund;
   });
 }
+
+// ── Live updates: an order's contribution, replaced as a whole ───────────────
+// An order written by a webhook may change anything (lines, amounts, day,
+// cancellation, refunds). Its previous contribution is taken out of the rollups
+// and its new one put in, inside the transaction that wrote it. The contribution
+// is computed with the same rules as rebuildRollups (cancelled orders and their
+// refunds count nothing; manual costs override the line snapshot from their
+// effective day), so incremental updates and a rebuild agree.
+
+/** What an order adds to the rollups, as stored. */
+export type OrderState = {
+  day: string;
+  cancelled: boolean;
+  grossSalesMinor: number;
+  discountsMinor: number;
+  shippingMinor: number;
+  taxesMinor: number;
+  shippingCostMinor: number | null;
+  paymentFeesMinor: number | null;
+  lines: {
+    day: string;
+    productId: string | null;
+    sku: string | null;
+    quantity: number;
+    unitPriceMinor: number;
+    discountMinor: number;
+    unitCostMinor: number | null;
+  }[];
+  refunds: { day: string; amountMinor: number }[];
+};
+
+/** The stored state of one of the shop's orders, or null when there is none. */
+export async function loadOrderState(db: Db, shopId: string, orderId: string): Promise<OrderState | null> {
+  const order = await db.order.findFirst({
+    where: { id: orderId, shopId },
+    select: {
+      day: true,
+      cancelledAt: true,
+      grossSalesMinor: true,
+      discountsMinor: true,
+      shippingMinor: true,
+      taxesMinor: true,
+      shippingCostMinor: true,
+      paymentFeesMinor: true,
+      lines: {
+        select: { day: true, productId: true, sku: true, quantity: true, unitPriceMinor: true, discountMinor: true, unitCostMinor: true },
+      },
+      refunds: { select: { day: true, amountMinor: true } },
+    },
+  });
+  if (!order) return null;
+  const { cancelledAt, ...rest } = order;
+  return { ...rest, cancelled: cancelledAt !== null };
+}
+
+type Contribution = { days: Map<string, Partial<DayRow>>; products: Map<string, ProductRow> };
+
+function addTo(target: Partial<DayRow>, delta: Partial<DayRow>, sign: number) {
+  for (const [k, v] of Object.entries(delta) as [keyof DayRow, number][]) target[k] = (target[k] ?? 0) + sign * v;
+}
+
+function contributionOf(
+  state: OrderState | null,
+  sign: number,
+  costs: readonly CostRow[],
+  titles: Map<string, string>,
+  into: Contribution,
+) {
+  if (!state || state.cancelled) return;
+  const dayRow = (d: string) => {
+    let row = into.days.get(d);
+    if (!row) into.days.set(d, (row = {}));
+    return row;
+  };
+  addTo(dayRow(state.day), {
+    ordersCount: 1,
+    grossSalesMinor: state.grossSalesMinor,
+    discountsMinor: state.discountsMinor,
+    shippingMinor: state.shippingMinor,
+    taxesMinor: state.taxesMinor,
+    shippingCostMinor: state.shippingCostMinor ?? 0,
+    paymentFeesMinor: state.paymentFeesMinor ?? 0,
+  }, sign);
+  for (const l of state.lines) {
+    const overrides = costs.length ? overridesFor(costs, l.sku, l.productId ? titles.get(l.productId) ?? null : null) : [];
+    const unit = effectiveUnitCost(l.day, l.unitCostMinor, overrides);
+    const uncosted = unit === null ? l.quantity : 0;
+    addTo(dayRow(l.day), { cogsMinor: (unit ?? 0) * l.quantity, uncostedUnits: uncosted }, sign);
+    if (l.productId) {
+      const key = `${l.day}|${l.productId}`;
+      const p = into.products.get(key) ?? { units: 0, revenueMinor: 0, uncostedUnits: 0 };
+      p.units += sign * l.quantity;
+      p.revenueMinor += sign * (l.quantity * l.unitPriceMinor - l.discountMinor);
+      p.uncostedUnits += sign * uncosted;
+      into.products.set(key, p);
+    }
+  }
+  for (const r of state.refunds) addTo(dayRow(r.day), { refundsMinor: r.amountMinor }, sign);
+}
+
+/**
+ * Moves the rollups from an order's previous state to its new one (null: the order
+ * did not exist / no longer counts). Call it in the transaction that wrote the order.
+ */
+export async function applyOrderChange(db: Db, shopId: string, before: OrderState | null, after: OrderState | null) {
+  const costs = await db.productCost.findMany({ where: { shopId } });
+  const productIds = costs.length
+    ? [...new Set([...(before?.lines ?? []), ...(after?.lines ?? [])].map((l) => l.productId).filter((id): id is string => !!id))]
+    : [];
+  const titles = productIds.length
+    ? new Map(
+        (await db.product.findMany({ where: { shopId, id: { in: productIds } }, select: { id: true, title: true } })).map((p) => [p.id, p.title]),
+      )
+    : new Map<string, string>();
+  const change: Contribution = { days: new Map(), products: new Map() };
+  contributionOf(before, -1, costs, titles, change);
+  contributionOf(after, 1, costs, titles, change);
+  for (const [d, delta] of change.days) await bumpDay(db, shopId, d, delta);
+  for (const [key, delta] of change.products) {
+    const [d, productId] = key.split("|");
+    await bumpProduct(db, shopId, d, productId, delta);
+  }
+}

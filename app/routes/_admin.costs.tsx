@@ -149,7 +149,7 @@ export default function Costs() {
                 columnContentTypes={["text", "text", "numeric", "text"]}
                 headings={["Product", "SKU", "Price", ""]}
                 rows={uncosted.map((v) => [
-                  `${v.productName}${v.variant && v.variant !== "Default" ? ` — ${v.variant}` : ""}`,
+                  `${v.productName}${v.variant && !/^Default( Title)?$/.test(v.variant) ? ` — ${v.variant}` : ""}`,
                   v.sku ?? "N/A",
                   formatMoney(v.priceMinor, currency),
                   <Button

@@ -1,0 +1,91 @@
+// Copy of the landing page (core §1 and §2.2).
+import type { PageSeo } from "../lib/seo";
+import { APP_LINKS } from "./site";
+
+export const LANDING_SEO: PageSeo = {
+  title: "Profit Pilot — smart invoicing and profit analytics for Shopify stores",
+  description:
+    "Branded invoices with automatic reminders, unified revenue and net-profit analytics, and AI insights that flag anomalies. Free 7-day trial.",
+  path: "/",
+};
+
+export const HERO = {
+  eyebrow: "Built for Shopify merchants",
+  title: "Know what your store really earns — and get paid faster",
+  lead:
+    "Smart invoicing with card and online payments, automatic reminders and status updates, plus unified analytics that turn revenue, ad spend and costs into one honest net-profit figure.",
+  primary: { label: "Get Started — Free 7-Day Trial", to: APP_LINKS.dashboard },
+  secondary: { label: "See Smart Invoices", to: APP_LINKS.invoices },
+  note: "7-day free trial · No credit card required · Cancel anytime",
+};
+
+export const STATS = [
+  { value: "10,000+", label: "Active stores" },
+  { value: "500M+", label: "Data points analysed" },
+  { value: "99.9%", label: "Uptime guarantee" },
+  { value: "24/7", label: "Support" },
+];
+
+export const FEATURE_CARDS = [
+  {
+    icon: "invoice",
+    title: "Smart invoicing",
+    text: "Branded invoices, card and online-payment acceptance, automatic reminders and status updates that keep themselves current.",
+    cta: { label: "Create Invoice", to: "/features/smart-invoicing" },
+  },
+  {
+    icon: "chart",
+    title: "Unified analytics",
+    text: "Revenue, ad spend and net profit side by side, with AI insights that flag anomalies before they cost you.",
+    cta: { label: "View Dashboard", to: APP_LINKS.dashboard },
+  },
+  {
+    icon: "plug",
+    title: "One-click integrations",
+    text: "Connect your store platform, payment providers and the API in minutes; your data arrives on its own.",
+    cta: { label: "View Integrations", to: "/integrations" },
+  },
+] as const;
+
+export const INTEGRATION_STRIP = ["Shopify", "Stripe", "PayPal", "WooCommerce", "BigCommerce", "REST API"];
+
+export const STEPS = [
+  { title: "Connect your store", text: "Install from the Shopify App Store. Your store is connected in under 60 seconds." },
+  { title: "AI analyses your data", text: "Orders, costs and traffic are analysed to find what drives — and drains — your profit." },
+  { title: "Act on the recommendations", text: "Implement the suggestions, send invoices and watch net profit move on the dashboard." },
+];
+
+export type Testimonial = { quote: string; author: string; role: string; rating?: number };
+
+export const TESTIMONIALS: Testimonial[] = [
+  {
+    quote: "We finally know our real margin per product. Reminders alone cut our overdue invoices in half.",
+    author: "Maya Chen",
+    role: "Founder, Lumen Goods",
+    rating: 5,
+  },
+  {
+    quote: "The net-profit view changed how we spend on ads. We paused two campaigns the first week.",
+    author: "Daniel Ortiz",
+    role: "Head of Growth, Northline Outfitters",
+    rating: 5,
+  },
+  {
+    quote: "Setup took minutes and the invoices look like ours, not like a template.",
+    author: "Priya Nair",
+    role: "Owner, Saffron & Sage",
+  },
+];
+
+export const SECURITY_CARDS = [
+  { title: "GDPR compliant", text: "Data-subject requests answered within 30 days, with exports delivered by signed link." },
+  { title: "TLS 1.3 and encryption at rest", text: "Every connection is encrypted in transit, and stored data is encrypted at rest." },
+  { title: "Automated daily backups", text: "Daily encrypted backups with tested restores, so your history is never lost." },
+];
+
+export const FINAL_CTA = {
+  title: "Ready to see your real profit?",
+  text: "Start free for 7 days. No credit card required.",
+  primary: { label: "Start Your Free Trial", to: APP_LINKS.dashboard },
+  secondary: { label: "Contact Sales", to: "/contact" },
+};

@@ -1,0 +1,19 @@
+// Headers on every public response. The admin routes get Shopify's own
+// frame-ancestors (they must be framed by the admin); public pages must never be framed.
+
+export function publicSecurityHeaders({ production }: { production: boolean }): Record<string, string> {
+  return {
+    "Content-Security-Policy": "frame-ancestors 'none'; base-uri 'self'; object-src 'none'",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+    ...(production ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+export function withPublicSecurityHeaders(init: HeadersInit | undefined, production: boolean): Headers {
+  const headers = new Headers(init);
+  for (const [name, value] of Object.entries(publicSecurityHeaders({ production }))) headers.set(name, value);
+  return headers;
+}

@@ -1,0 +1,436 @@
+// Writes Shopify's orders, products, inventory and customers into the shop's
+// tables: one record at a time for webhooks (with rollup deltas, out-of-order
+// safe), and in batches for the bulk import (rollups rebuilt once at the end).
+// Every function takes the shop first and filters by it.
+import { randomUUID } from "node:crypto";
+import type { Prisma, PrismaClient } from "../db.server";
+import { dayInZone } from "../lib/dates";
+import type { SyncCustomer, SyncInventoryLevel, SyncOrder, SyncOrderLine, SyncProduct, SyncRefund } from "../services/shopify-sync/normalize";
+import { applyOrderChange, loadOrderState } from "./rollups.server";
+
+type Db = PrismaClient | Prisma.TransactionClient;
+export type SyncShop = { id: string; currency: string; timezone: string };
+export type WriteResult = "created" | "updated" | "stale" | "ignored";
+
+/** Newer wins: a delivery older than what is stored changes nothing. */
+const isStale = (stored: Date | null | undefined, incoming: Date | null | undefined) =>
+  !!stored && !!incoming && stored.getTime() > incoming.getTime();
+
+const CUSTOMER_PII_CLEARED = {
+  email: null,
+  firstName: null,
+  lastName: null,
+  phone: null,
+  city: null,
+  address1: null,
+  zip: null,
+  region: null,
+  acceptsMarketing: false,
+} as const;
+
+// ── customers ────────────────────────────────────────────────────────────────
+
+export async function upsertCustomer(db: Db, shop: SyncShop, c: SyncCustomer): Promise<WriteResult> {
+  const existing = await db.customer.findUnique({
+    where: { shopId_shopifyId: { shopId: shop.id, shopifyId: c.shopifyId } },
+    select: { id: true, shopifyUpdatedAt: true, deletedAt: true, redactedAt: true },
+  });
+  if (existing?.deletedAt) return "ignored";
+  if (existing && isStale(existing.shopifyUpdatedAt, c.updatedAt)) return "stale";
+  const { shopifyId, updatedAt, ...fields } = c;
+  // A redacted customer's personal data is never written back.
+  const data = existing?.redactedAt ? { country: fields.country, ...CUSTOMER_PII_CLEARED } : fields;
+  if (existing) {
+    await db.customer.update({ where: { id: existing.id }, data: { ...data, shopifyUpdatedAt: updatedAt } });
+    return "updated";
+  }
+  await db.customer.create({ data: { shopId: shop.id, shopifyId, ...data, shopifyUpdatedAt: updatedAt } });
+  return "created";
+}
+
+/** customers/delete: the row stays for its orders, without personal data. */
+export async function deleteCustomer(db: Db, shop: SyncShop, shopifyId: string, at: Date): Promise<WriteResult> {
+  const { count } = await db.customer.updateMany({
+    where: { shopId: shop.id, shopifyId, deletedAt: null },
+    data: { ...CUSTOMER_PII_CLEARED, country: null, deletedAt: at },
+  });
+  if (count) await db.order.updateMany({ where: { shopId: shop.id, customer: { shopifyId } }, data: { email: null } });
+  return count ? "updated" : "ignored";
+}
+
+// ── products, variants, inventory ────────────────────────────────────────────
+
+/** Re-sums a variant's stock from its per-location levels. */
+async function refreshInventory(db: Db, shopId: string, inventoryItemIds: string[]) {
+  if (!inventoryItemIds.length) return;
+  const [variants, sums] = await Promise.all([
+    db.variant.findMany({ where: { shopId, inventoryItemId: { in: inventoryItemIds } }, select: { id: true, inventoryItemId: true } }),
+    db.inventoryLocationLevel.groupBy({
+      by: ["inventoryItemId"],
+      where: { shopId, inventoryItemId: { in: inventoryItemIds } },
+      _sum: { available: true },
+    }),
+  ]);
+  const byItem = new Map(sums.map((s) => [s.inventoryItemId, s._sum.available ?? 0]));
+  for (const v of variants) {
+    if (!v.inventoryItemId || !byItem.has(v.inventoryItemId)) continue;
+    const available = byItem.get(v.inventoryItemId)!;
+    await db.inventoryLevel.upsert({
+      where: { variantId: v.id },
+      create: { shopId, variantId: v.id, available },
+      update: { available },
+    });
+  }
+}
+
+export async function upsertProduct(db: Db, shop: SyncShop, p: SyncProduct, options: { removeMissingVariants?: boolean } = {}): Promise<WriteResult> {
+  const existing = await db.product.findUnique({
+    where: { shopId_shopifyId: { shopId: shop.id, shopifyId: p.shopifyId } },
+    select: { id: true, shopifyUpdatedAt: true, deletedAt: true },
+  });
+  if (existing?.deletedAt) return "ignored";
+  if (existing && isStale(existing.shopifyUpdatedAt, p.updatedAt)) return "stale";
+  const fields = { title: p.title, category: p.category, imageUrl: p.imageUrl, shopifyUpdatedAt: p.updatedAt };
+  const product = existing
+    ? await db.product.update({ where: { id: existing.id }, data: fields, select: { id: true } })
+    : await db.product.create({ data: { shopId: shop.id, shopifyId: p.shopifyId, ...fields }, select: { id: true } });
+
+  for (const v of p.variants) {
+    const cost = v.unitCostMinor === undefined ? {} : { unitCostMinor: v.unitCostMinor, costUpdatedAt: p.updatedAt };
+    const data = { productId: product.id, title: v.title, sku: v.sku, priceMinor: v.priceMinor, inventoryItemId: v.inventoryItemId };
+    await db.variant.upsert({
+      where: { shopId_shopifyId: { shopId: shop.id, shopifyId: v.shopifyId } },
+      create: { shopId: shop.id, shopifyId: v.shopifyId, ...data, unitCostMinor: v.unitCostMinor ?? null, ...cost },
+      update: { ...data, ...cost },
+    });
+  }
+  if (existing && options.removeMissingVariants !== false) {
+    await db.variant.deleteMany({
+      where: { shopId: shop.id, productId: product.id, shopifyId: { notIn: p.variants.map((v) => v.shopifyId) } },
+    });
+  }
+  await refreshInventory(db, shop.id, p.variants.map((v) => v.inventoryItemId).filter((id): id is string => !!id));
+  return existing ? "updated" : "created";
+}
+
+/** products/delete: kept (soft-deleted) so past sales still name it. */
+export async function deleteProduct(db: Db, shop: SyncShop, shopifyId: string, at: Date): Promise<WriteResult> {
+  const { count } = await db.product.updateMany({ where: { shopId: shop.id, shopifyId, deletedAt: null }, data: { deletedAt: at } });
+  return count ? "updated" : "ignored";
+}
+
+export async function applyInventoryLevel(db: Db, shop: SyncShop, level: SyncInventoryLevel): Promise<WriteResult> {
+  const key = { shopId: shop.id, inventoryItemId: level.inventoryItemId, locationId: level.locationId };
+  const existing = await db.inventoryLocationLevel.findUnique({
+    where: { shopId_inventoryItemId_locationId: key },
+    select: { id: true, shopifyUpdatedAt: true },
+  });
+  if (existing && isStale(existing.shopifyUpdatedAt, level.updatedAt)) return "stale";
+  await db.inventoryLocationLevel.upsert({
+    where: { shopId_inventoryItemId_locationId: key },
+    create: { ...key, available: level.available, shopifyUpdatedAt: level.updatedAt },
+    update: { available: level.available, shopifyUpdatedAt: level.updatedAt },
+  });
+  await refreshInventory(db, shop.id, [level.inventoryItemId]);
+  return existing ? "updated" : "created";
+}
+
+/**
+ * inventory_items/update: the variant's current unit cost. Lines already sold keep
+ * the cost they were sold at (docs/decisions/030-cost-at-time-of-sale.md).
+ */
+export async function applyInventoryItemCost(
+  db: Db,
+  shop: SyncShop,
+  item: { inventoryItemId: string; unitCostMinor: number | null; updatedAt: Date },
+): Promise<WriteResult> {
+  const { count } = await db.variant.updateMany({
+    where: {
+      shopId: shop.id,
+      inventoryItemId: item.inventoryItemId,
+      OR: [{ costUpdatedAt: null }, { costUpdatedAt: { lte: item.updatedAt } }],
+    },
+    data: { unitCostMinor: item.unitCostMinor, costUpdatedAt: item.updatedAt },
+  });
+  return count ? "updated" : "stale";
+}
+
+// ── orders ───────────────────────────────────────────────────────────────────
+
+type VariantRef = { id: string; productId: string; unitCostMinor: number | null };
+
+/** Maps the Shopify ids an order batch refers to onto the shop's rows (creating customers it has not seen yet). */
+async function resolveRefs(db: Db, shopId: string, orders: SyncOrder[], lines: SyncOrderLine[]) {
+  const customerIds = [...new Set(orders.map((o) => o.customerShopifyId).filter((id): id is string => !!id))];
+  const variantIds = [...new Set(lines.map((l) => l.variantShopifyId).filter((id): id is string => !!id))];
+  const productIds = [...new Set(lines.map((l) => l.productShopifyId).filter((id): id is string => !!id))];
+  const [customers, variants, products] = await Promise.all([
+    customerIds.length ? db.customer.findMany({ where: { shopId, shopifyId: { in: customerIds } }, select: { id: true, shopifyId: true } }) : [],
+    variantIds.length
+      ? db.variant.findMany({ where: { shopId, shopifyId: { in: variantIds } }, select: { id: true, shopifyId: true, productId: true, unitCostMinor: true } })
+      : [],
+    productIds.length ? db.product.findMany({ where: { shopId, shopifyId: { in: productIds } }, select: { id: true, shopifyId: true } }) : [],
+  ]);
+  const customer = new Map(customers.map((c) => [c.shopifyId!, c.id]));
+  const missing = customerIds.filter((id) => !customer.has(id));
+  if (missing.length) {
+    // A customer the import has not reached yet: a placeholder its own sync fills in.
+    const rows = missing.map((shopifyId) => ({ id: randomUUID(), shopId, shopifyId }));
+    await db.customer.createMany({ data: rows });
+    for (const r of rows) customer.set(r.shopifyId, r.id);
+  }
+  return {
+    customer,
+    variant: new Map<string, VariantRef>(variants.map((v) => [v.shopifyId!, { id: v.id, productId: v.productId, unitCostMinor: v.unitCostMinor }])),
+    product: new Map(products.map((p) => [p.shopifyId!, p.id])),
+  };
+}
+
+type Refs = Awaited<ReturnType<typeof resolveRefs>>;
+
+function lineRow(
+  shopId: string,
+  orderId: string,
+  day: string,
+  l: SyncOrderLine,
+  refs: Refs,
+  snapshot: Map<string, number | null>,
+) {
+  const variant = l.variantShopifyId ? refs.variant.get(l.variantShopifyId) : undefined;
+  // The cost at the time of sale: the one recorded when the line was first seen.
+  const unitCostMinor = snapshot.has(l.shopifyId) ? snapshot.get(l.shopifyId)! : variant?.unitCostMinor ?? null;
+  return {
+    id: randomUUID(),
+    shopId,
+    orderId,
+    shopifyId: l.shopifyId,
+    day,
+    productId: variant?.productId ?? (l.productShopifyId ? refs.product.get(l.productShopifyId) ?? null : null),
+    variantId: variant?.id ?? null,
+    title: l.title,
+    sku: l.sku,
+    quantity: l.quantity,
+    unitPriceMinor: l.unitPriceMinor,
+    discountMinor: l.discountMinor,
+    unitCostMinor,
+  };
+}
+
+function orderFields(shop: SyncShop, o: SyncOrder, customerId: string | null) {
+  return {
+    name: o.name,
+    customerId,
+    email: o.email,
+    processedAt: o.processedAt,
+    day: dayInZone(o.processedAt, shop.timezone),
+    currency: shop.currency,
+    presentmentCurrency: o.presentmentCurrency,
+    discountsMinor: o.discountsMinor,
+    shippingMinor: o.shippingMinor,
+    taxesMinor: o.taxesMinor,
+    channel: o.channel,
+    country: o.country,
+    region: o.region,
+    financialStatus: o.financialStatus,
+    cancelledAt: o.cancelledAt,
+    shopifyUpdatedAt: o.updatedAt,
+  };
+}
+
+const refundRow = (shop: SyncShop, orderId: string, r: SyncRefund) => ({
+  id: randomUUID(),
+  shopId: shop.id,
+  orderId,
+  shopifyId: r.shopifyId,
+  processedAt: r.processedAt,
+  day: dayInZone(r.processedAt, shop.timezone),
+  amountMinor: r.amountMinor,
+});
+
+/** Recomputes the stored totals of orders from their lines and refunds (both engines). */
+async function recomputeOrderTotals(db: Db, shopId: string, orderIds: string[]) {
+  for (let i = 0; i < orderIds.length; i += 500) {
+    const ids = orderIds.slice(i, i + 500);
+    const [lines, refunds] = await Promise.all([
+      db.orderLine.findMany({ where: { shopId, orderId: { in: ids } }, select: { orderId: true, quantity: true, unitPriceMinor: true } }),
+      db.refund.groupBy({ by: ["orderId"], where: { shopId, orderId: { in: ids } }, _sum: { amountMinor: true } }),
+    ]);
+    const gross = new Map<string, number>();
+    for (const l of lines) gross.set(l.orderId, (gross.get(l.orderId) ?? 0) + l.quantity * l.unitPriceMinor);
+    const refunded = new Map(refunds.map((r) => [r.orderId, r._sum.amountMinor ?? 0]));
+    const orders = await db.order.findMany({
+      where: { shopId, id: { in: ids } },
+      select: { id: true, discountsMinor: true, shippingMinor: true, taxesMinor: true },
+    });
+    for (const o of orders) {
+      const g = gross.get(o.id) ?? 0;
+      await db.order.update({
+        where: { id: o.id },
+        data: {
+          grossSalesMinor: g,
+          totalMinor: g - o.discountsMinor + o.shippingMinor + o.taxesMinor,
+          refundsMinor: refunded.get(o.id) ?? 0,
+        },
+      });
+    }
+  }
+}
+
+/**
+ * orders/create, orders/updated, orders/cancelled: writes the order as Shopify now
+ * has it and moves the rollups from its previous state to this one. A delivery
+ * older than the stored order changes nothing. Refunds are only ever added (Shopify
+ * never deletes one). Run it inside the webhook's transaction.
+ */
+export async function upsertOrder(db: Db, shop: SyncShop, o: SyncOrder): Promise<WriteResult> {
+  const existing = await db.order.findUnique({
+    where: { shopId_shopifyId: { shopId: shop.id, shopifyId: o.shopifyId } },
+    select: { id: true, shopifyUpdatedAt: true },
+  });
+  if (existing && isStale(existing.shopifyUpdatedAt, o.updatedAt)) return "stale";
+  const before = existing ? await loadOrderState(db, shop.id, existing.id) : null;
+  const refs = await resolveRefs(db, shop.id, [o], o.lines);
+  const fields = orderFields(shop, o, o.customerShopifyId ? refs.customer.get(o.customerShopifyId) ?? null : null);
+  const gross = o.lines.reduce((s, l) => s + l.quantity * l.unitPriceMinor, 0);
+  const totals = { grossSalesMinor: gross, totalMinor: gross - o.discountsMinor + o.shippingMinor + o.taxesMinor };
+
+  let orderId: string;
+  const snapshot = new Map<string, number | null>();
+  if (existing) {
+    orderId = existing.id;
+    const old = await db.orderLine.findMany({ where: { shopId: shop.id, orderId }, select: { shopifyId: true, unitCostMinor: true } });
+    for (const l of old) if (l.shopifyId) snapshot.set(l.shopifyId, l.unitCostMinor);
+    await db.order.update({ where: { id: orderId }, data: { ...fields, ...totals } });
+    await db.orderLine.deleteMany({ where: { shopId: shop.id, orderId } });
+  } else {
+    orderId = (await db.order.create({ data: { shopId: shop.id, shopifyId: o.shopifyId, ...fields, ...totals }, select: { id: true } })).id;
+  }
+  if (o.lines.length) await db.orderLine.createMany({ data: o.lines.map((l) => lineRow(shop.id, orderId, fields.day, l, refs, snapshot)) });
+
+  const known = new Set(
+    (await db.refund.findMany({ where: { shopId: shop.id, orderId }, select: { shopifyId: true } })).map((r) => r.shopifyId),
+  );
+  const added = o.refunds.filter((r) => !known.has(r.shopifyId));
+  if (added.length) await db.refund.createMany({ data: added.map((r) => refundRow(shop, orderId, r)) });
+  const refunded = await db.refund.aggregate({ where: { shopId: shop.id, orderId }, _sum: { amountMinor: true } });
+  await db.order.update({ where: { id: orderId }, data: { refundsMinor: refunded._sum.amountMinor ?? 0 } });
+
+  await applyOrderChange(db, shop.id, before, await loadOrderState(db, shop.id, orderId));
+  return existing ? "updated" : "created";
+}
+
+/**
+ * refunds/create: the refund on its own day. When the order is not stored yet the
+ * refund arrives with that order's next orders/updated delivery instead.
+ */
+export async function addRefund(db: Db, shop: SyncShop, r: SyncRefund & { orderShopifyId: string }): Promise<WriteResult> {
+  const order = await db.order.findUnique({
+    where: { shopId_shopifyId: { shopId: shop.id, shopifyId: r.orderShopifyId } },
+    select: { id: true },
+  });
+  if (!order) return "ignored";
+  const known = await db.refund.findUnique({ where: { shopId_shopifyId: { shopId: shop.id, shopifyId: r.shopifyId } }, select: { id: true } });
+  if (known) return "stale";
+  const before = await loadOrderState(db, shop.id, order.id);
+  await db.refund.create({ data: refundRow(shop, order.id, r) });
+  await db.order.update({ where: { id: order.id }, data: { refundsMinor: { increment: r.amountMinor } } });
+  await applyOrderChange(db, shop.id, before, await loadOrderState(db, shop.id, order.id));
+  return "created";
+}
+
+// ── bulk import batches (no rollups: the import rebuilds them at the end) ────
+
+export type OrderBatch = {
+  orders: SyncOrder[];
+  /** Line items whose order was written by an earlier batch of the same file. */
+  lateLines: { orderShopifyId: string; line: SyncOrderLine }[];
+};
+
+/**
+ * Writes a batch of imported orders: new ones with createMany, known ones replaced
+ * (keeping each line's cost snapshot), older-than-stored ones skipped. Returns the
+ * number of orders written. Idempotent: writing the same batch twice changes nothing.
+ */
+export async function writeOrderBatch(db: Db, shop: SyncShop, batch: OrderBatch): Promise<number> {
+  const shopId = shop.id;
+  const allLines = [...batch.orders.flatMap((o) => o.lines), ...batch.lateLines.map((l) => l.line)];
+  const refs = await resolveRefs(db, shopId, batch.orders, allLines);
+  const existing = batch.orders.length
+    ? await db.order.findMany({
+        where: { shopId, shopifyId: { in: batch.orders.map((o) => o.shopifyId) } },
+        select: { id: true, shopifyId: true, shopifyUpdatedAt: true },
+      })
+    : [];
+  const existingBy = new Map(existing.map((e) => [e.shopifyId!, e]));
+
+  const newOrders: Prisma.OrderCreateManyInput[] = [];
+  const lines: ReturnType<typeof lineRow>[] = [];
+  const refunds: ReturnType<typeof refundRow>[] = [];
+  const touched: string[] = [];
+  const replaced: { id: string; o: SyncOrder; fields: ReturnType<typeof orderFields> }[] = [];
+  const noSnapshot = new Map<string, number | null>();
+  let written = 0;
+
+  for (const o of batch.orders) {
+    const fields = orderFields(shop, o, o.customerShopifyId ? refs.customer.get(o.customerShopifyId) ?? null : null);
+    const prior = existingBy.get(o.shopifyId);
+    if (prior) {
+      if (isStale(prior.shopifyUpdatedAt, o.updatedAt)) continue;
+      replaced.push({ id: prior.id, o, fields });
+      written++;
+      continue;
+    }
+    const id = randomUUID();
+    const gross = o.lines.reduce((s, l) => s + l.quantity * l.unitPriceMinor, 0);
+    newOrders.push({
+      id,
+      shopId,
+      shopifyId: o.shopifyId,
+      ...fields,
+      grossSalesMinor: gross,
+      totalMinor: gross - o.discountsMinor + o.shippingMinor + o.taxesMinor,
+      refundsMinor: o.refunds.reduce((s, r) => s + r.amountMinor, 0),
+    });
+    for (const l of o.lines) lines.push(lineRow(shopId, id, fields.day, l, refs, noSnapshot));
+    for (const r of o.refunds) refunds.push(refundRow(shop, id, r));
+    written++;
+  }
+
+  // Orders already stored (a resync, or a resumed phase): update in place, keep snapshots.
+  const upsertLines: { orderId: string; day: string; line: SyncOrderLine }[] = [];
+  for (const { id, o, fields } of replaced) {
+    await db.order.update({ where: { id }, data: fields });
+    for (const line of o.lines) upsertLines.push({ orderId: id, day: fields.day, line });
+    const known = new Set((await db.refund.findMany({ where: { shopId, orderId: id }, select: { shopifyId: true } })).map((r) => r.shopifyId));
+    for (const r of o.refunds) if (!known.has(r.shopifyId)) refunds.push(refundRow(shop, id, r));
+    touched.push(id);
+  }
+  if (batch.lateLines.length) {
+    const parents = await db.order.findMany({
+      where: { shopId, shopifyId: { in: [...new Set(batch.lateLines.map((l) => l.orderShopifyId))] } },
+      select: { id: true, shopifyId: true, day: true },
+    });
+    const parentBy = new Map(parents.map((p) => [p.shopifyId!, p]));
+    for (const { orderShopifyId, line } of batch.lateLines) {
+      const parent = parentBy.get(orderShopifyId);
+      if (!parent) continue; // its order was skipped as older than the stored one
+      upsertLines.push({ orderId: parent.id, day: parent.day, line });
+      touched.push(parent.id);
+    }
+  }
+
+  if (newOrders.length) await db.order.createMany({ data: newOrders });
+  if (upsertLines.length) {
+    const old = await db.orderLine.findMany({
+      where: { shopId, shopifyId: { in: upsertLines.map((u) => u.line.shopifyId) } },
+      select: { id: true, shopifyId: true, unitCostMinor: true },
+    });
+    const snapshot = new Map(old.map((l) => [l.shopifyId!, l.unitCostMinor]));
+    if (old.length) await db.orderLine.deleteMany({ where: { shopId, id: { in: old.map((l) => l.id) } } });
+    for (const u of upsertLines) lines.push(lineRow(shopId, u.orderId, u.day, u.line, refs, snapshot));
+  }
+  for (let i = 0; i < lines.length; i += 5000) await db.orderLine.createMany({ data: lines.slice(i, i + 5000) });
+  if (refunds.length) await db.refund.createMany({ data: refunds });
+  if (touched.length) await recomputeOrderTotals(db, shopId, [...new Set(touched)]);
+  return written;
+}

@@ -1,0 +1,211 @@
+// `npm run bench`: the performance figures of issue 2 for the demo store at
+// 25,000 and 1,000,000 orders (a benchmark, not a test; it never fails a build).
+//
+//   (a) the dashboard loader in-process: getDashboard(shop, days) and the built
+//       route loader with a Request, median and p95 per timeframe;
+//   (b) server-rendered /dashboard under autocannon against the production server
+//       (scripts/start.mjs) in demo mode: requests per second, p99, errors;
+//   (c) Lighthouse desktop LCP, CLS and TBT of /dashboard and /costs, and the
+//       JavaScript bytes each page loads.
+//
+// Options (all optional):
+//   --orders 25000,1000000   database sizes (seeded once into bench/.data/, then reused)
+//   --only loader,http,lighthouse
+//   --iterations 300 --warmup 30     loader samples per timeframe
+//   --duration 10 --connections 10   autocannon
+//   --lh-runs 3                      Lighthouse runs per page (the median is reported)
+//   --skip-build                     serve the last build copied to bench/.data/build
+//   --label NAME                     stored with the JSON copy in bench/results/
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loadTest, type HttpResult } from "./http";
+import { CHROME_PATH, lighthouse, type LighthouseResult } from "./lighthouse";
+import {
+  bin,
+  dataDir,
+  demoEnv,
+  ensureSeeded,
+  fmtKB,
+  fmtMs,
+  resultsDir,
+  root,
+  runJsonChild,
+  startServer,
+  type Summary,
+} from "./lib";
+
+type Options = {
+  orders: number[];
+  only: Set<string>;
+  iterations: number;
+  warmup: number;
+  duration: number;
+  connections: number;
+  lhRuns: number;
+  skipBuild: boolean;
+  label: string;
+};
+
+function parseOptions(argv: string[]): Options {
+  const o: Options = {
+    orders: [25_000, 1_000_000],
+    only: new Set(["loader", "http", "lighthouse"]),
+    iterations: 300,
+    warmup: 30,
+    duration: 10,
+    connections: 10,
+    lhRuns: 3,
+    skipBuild: false,
+    label: "",
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split("=", 2);
+    const value = () => inline ?? argv[++i];
+    if (flag === "--orders") o.orders = value().split(",").map((s) => Number(s.replace(/_/g, "")));
+    else if (flag === "--only") o.only = new Set(value().split(","));
+    else if (flag === "--iterations") o.iterations = Number(value());
+    else if (flag === "--warmup") o.warmup = Number(value());
+    else if (flag === "--duration") o.duration = Number(value());
+    else if (flag === "--connections") o.connections = Number(value());
+    else if (flag === "--lh-runs") o.lhRuns = Number(value());
+    else if (flag === "--skip-build") o.skipBuild = true;
+    else if (flag === "--label") o.label = value();
+    else throw new Error(`Unknown option ${argv[i]}`);
+  }
+  if (o.orders.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw new Error("--orders takes whole numbers, e.g. 25000,1000000");
+  return o;
+}
+
+type LoaderTimes = Record<string, { model: Summary; route: Summary | null; rows: { trend: number; top: number } }>;
+
+type SizeResult = {
+  orders: number;
+  loader?: LoaderTimes;
+  http?: HttpResult;
+  lighthouse?: Record<string, LighthouseResult>;
+};
+
+const TARGETS = { loaderP95Ms: 20, requestsPerSecond: 200, lcpMs: 1000, cls: 0.02, tbtMs: 100 };
+const BASE_PORT = 3300;
+
+/** Builds the app and copies it to bench/.data/build so other people's rebuilds of build/ cannot change it under us. */
+function prepareBuild(skip: boolean): string {
+  const target = path.join(dataDir, "build");
+  if (!skip) {
+    console.log("Building the app (remix vite:build)…");
+    execFileSync(bin("remix"), ["vite:build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
+  }
+  if (!skip || !fs.existsSync(path.join(target, "server", "index.js"))) {
+    fs.rmSync(target, { recursive: true, force: true });
+    fs.cpSync(path.join(root, "build"), target, { recursive: true });
+  }
+  return target;
+}
+
+async function measureSize(orders: number, o: Options, buildDir: string, port: number): Promise<SizeResult> {
+  const label = `${orders.toLocaleString("en-US")} orders`;
+  console.log(`\n== ${label}`);
+  ensureSeeded(orders);
+  const result: SizeResult = { orders };
+
+  if (o.only.has("loader")) {
+    console.log(`  loader: ${o.iterations} iterations per timeframe after ${o.warmup} warm-up`);
+    result.loader = await runJsonChild<LoaderTimes>(
+      path.join(root, "bench", "loader.ts"),
+      [String(o.iterations), String(o.warmup), path.join(buildDir, "server", "index.js")],
+      demoEnv(orders),
+    );
+  }
+  if (o.only.has("http") || o.only.has("lighthouse")) {
+    const server = await startServer(orders, port, buildDir);
+    try {
+      if (o.only.has("http")) {
+        console.log(`  http: autocannon ${o.duration} s, ${o.connections} connections, GET /dashboard`);
+        result.http = await loadTest(server.url, "/dashboard", o.duration, o.connections);
+      }
+      if (o.only.has("lighthouse")) {
+        if (!fs.existsSync(CHROME_PATH)) console.log(`  lighthouse skipped: no Chromium at ${CHROME_PATH}`);
+        else {
+          result.lighthouse = {};
+          for (const page of ["/dashboard", "/costs"]) {
+            console.log(`  lighthouse: ${page} (${o.lhRuns} runs, desktop preset)`);
+            result.lighthouse[page] = await lighthouse(server.url, page, o.lhRuns);
+          }
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  return result;
+}
+
+const ok = (pass: boolean) => (pass ? "ok" : "MISS");
+
+function table(results: SizeResult[]): string {
+  const rows: string[][] = [["", ...results.map((r) => `${r.orders.toLocaleString("en-US")} orders`), "target"]];
+  const add = (label: string, cell: (r: SizeResult) => string, target = "") => rows.push([label, ...results.map(cell), target]);
+  const big = results[results.length - 1];
+
+  if (results.some((r) => r.loader)) {
+    for (const days of ["30", "90", "365"]) {
+      add(`getDashboard ${days} d  median / p95`, (r) => {
+        const s = r.loader?.[days]?.model;
+        return s ? `${fmtMs(s.median)} / ${fmtMs(s.p95)}` : "—";
+      }, `p95 ≤ ${TARGETS.loaderP95Ms} ms @1M: ${big.loader ? ok(big.loader[days].model.p95 <= TARGETS.loaderP95Ms) : "—"}`);
+      add(`route loader ${days} d  median / p95`, (r) => {
+        const s = r.loader?.[days]?.route;
+        return s ? `${fmtMs(s.median)} / ${fmtMs(s.p95)}` : "—";
+      }, `p95 ≤ ${TARGETS.loaderP95Ms} ms @1M: ${big.loader?.[days].route ? ok(big.loader[days].route!.p95 <= TARGETS.loaderP95Ms) : "—"}`);
+    }
+  }
+  if (results.some((r) => r.http)) {
+    add("/dashboard requests/s", (r) => (r.http ? r.http.requestsPerSecond.toFixed(0) : "—"), `≥ ${TARGETS.requestsPerSecond}: ${results.every((r) => !r.http || r.http.requestsPerSecond >= TARGETS.requestsPerSecond) ? "ok" : "MISS"}`);
+    add("/dashboard latency median / p99", (r) => (r.http ? `${r.http.latencyMedianMs} ms / ${r.http.latencyP99Ms} ms` : "—"));
+    add("/dashboard non-2xx / errors / timeouts", (r) => (r.http ? `${r.http.non2xx} / ${r.http.errors} / ${r.http.timeouts}` : "—"), `0 errors: ${results.every((r) => !r.http || r.http.non2xx + r.http.errors + r.http.timeouts === 0) ? "ok" : "MISS"}`);
+    add("/dashboard bytes per response", (r) => (r.http ? fmtKB(r.http.bytesPerRequest) : "—"));
+  }
+  if (results.some((r) => r.lighthouse)) {
+    for (const page of ["/dashboard", "/costs"]) {
+      const all = results.map((r) => r.lighthouse?.[page]).filter((x): x is LighthouseResult => !!x);
+      add(`${page} LCP`, (r) => (r.lighthouse?.[page] ? fmtMs(r.lighthouse[page].lcpMs) : "—"), `≤ 1.0 s: ${ok(all.every((x) => x.lcpMs <= TARGETS.lcpMs))}`);
+      add(`${page} CLS`, (r) => (r.lighthouse?.[page] ? r.lighthouse[page].cls.toFixed(3) : "—"), `≤ ${TARGETS.cls}: ${ok(all.every((x) => x.cls <= TARGETS.cls))}`);
+      add(`${page} TBT`, (r) => (r.lighthouse?.[page] ? fmtMs(r.lighthouse[page].tbtMs) : "—"), `≤ ${TARGETS.tbtMs} ms: ${ok(all.every((x) => x.tbtMs <= TARGETS.tbtMs))}`);
+      add(`${page} FCP / score`, (r) => (r.lighthouse?.[page] ? `${fmtMs(r.lighthouse[page].fcpMs)} / ${Math.round(r.lighthouse[page].performanceScore * 100)}` : "—"));
+      add(`${page} JS files / transfer / gzip`, (r) => {
+        const js = r.lighthouse?.[page]?.js;
+        return js ? `${js.files} / ${fmtKB(js.transferBytes)} / ${fmtKB(js.gzipBytes)}` : "—";
+      });
+      add(`${page} JS decoded`, (r) => (r.lighthouse?.[page] ? fmtKB(r.lighthouse[page].js.resourceBytes) : "—"));
+      add(`${page} CSS transfer / HTML transfer`, (r) => {
+        const l = r.lighthouse?.[page];
+        return l ? `${fmtKB(l.css.transferBytes)} / ${fmtKB(l.htmlTransferBytes)}` : "—";
+      });
+    }
+  }
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
+  return rows.map((row, i) => {
+    const line = row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ");
+    return i === 0 ? `${line}\n${"-".repeat(line.length)}` : line;
+  }).join("\n");
+}
+
+const options = parseOptions(process.argv.slice(2));
+const started = new Date();
+const buildDir = options.only.has("http") || options.only.has("lighthouse") || options.only.has("loader") ? prepareBuild(options.skipBuild) : "";
+const results: SizeResult[] = [];
+for (const [i, orders] of options.orders.entries()) results.push(await measureSize(orders, options, buildDir, BASE_PORT + i));
+
+const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}, node ${process.version}`;
+console.log(`\nProfit Pilot benchmark${options.label ? ` (${options.label})` : ""}, ${started.toISOString()}\n${machine}\n`);
+console.log(table(results));
+
+fs.mkdirSync(resultsDir, { recursive: true });
+const stamp = started.toISOString().replace(/[:.]/g, "-");
+const file = path.join(resultsDir, `bench-${stamp}${options.label ? `-${options.label.replace(/[^\w-]+/g, "_")}` : ""}.json`);
+const json = JSON.stringify({ label: options.label, startedAt: started.toISOString(), machine, options: { ...options, only: [...options.only] }, targets: TARGETS, results }, null, 2);
+fs.writeFileSync(file, json);
+fs.writeFileSync(path.join(resultsDir, "latest.json"), json);
+console.log(`\nJSON: ${path.relative(root, file)}`);

@@ -1,0 +1,110 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// At most one toast is shown at a time.
+const toast = (page: Page) => page.locator(".Polaris-Frame-Toast");
+
+test.describe("dashboard", () => {
+  test("shows six metrics and the chart follows the timeframe", async ({ page }) => {
+    await page.goto("/dashboard");
+    await expect(page.getByText("Demo store", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Analytics Dashboard" })).toBeVisible();
+    for (const key of ["revenue", "orders", "conversionRate", "averageOrderValue", "netProfit", "totalCosts"])
+      await expect(page.getByTestId(`metric-${key}`)).toBeVisible();
+    await expect(page.getByTestId("metric-netProfit")).toContainText(/margin|No margin data/);
+
+    const chart = page.getByTestId("trend-chart");
+    const revenuePath = chart.locator('path[data-series="Revenue"]');
+    const before = await revenuePath.getAttribute("d");
+    const ordersBefore = await page.getByTestId("metric-orders").getByTestId("metric-value").textContent();
+
+    await page.getByLabel("Timeframe").selectOption("90");
+    await expect(page).toHaveURL(/days=90/);
+    await expect(page.getByText("vs previous 90 days").first()).toBeVisible();
+    await expect(revenuePath).not.toHaveAttribute("d", before ?? "");
+    const ordersAfter = await page.getByTestId("metric-orders").getByTestId("metric-value").textContent();
+    expect(Number(ordersAfter?.replace(/,/g, ""))).toBeGreaterThan(Number(ordersBefore?.replace(/,/g, "")));
+
+    await page.getByLabel("Timeframe").selectOption("365");
+    await expect(page).toHaveURL(/days=365/);
+    await expect(page.getByText("Top Performing Products")).toBeVisible();
+  });
+
+  test("an unknown path shows the not-found screen", async ({ page }) => {
+    const response = await page.goto("/this-page-does-not-exist");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("404 Page Not Found")).toBeVisible();
+    await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+  });
+});
+
+test.describe("costs", () => {
+  const money = (text: string | null) => Number((text ?? "").replace(/[^0-9.-]/g, ""));
+
+  test("adding a product cost and an expense changes net profit", async ({ page }) => {
+    await page.goto("/costs");
+    await expect(page.getByRole("heading", { name: "Cost Management" })).toBeVisible();
+    const netProfit = page.getByTestId("costs-net-profit");
+    const start = money(await netProfit.textContent());
+    const uncosted = Number(await page.getByTestId("costs-uncosted").textContent());
+    expect(uncosted).toBeGreaterThan(0);
+
+    // A product sold without a cost: add one through the dialog.
+    await page.getByRole("button", { name: /^Add cost for/ }).first().click();
+    const costDialog = page.getByRole("dialog", { name: "Add Product Cost" });
+    await expect(costDialog).toBeVisible();
+    await expect(costDialog.getByLabel("Product name")).not.toHaveValue("");
+    const save = costDialog.getByRole("button", { name: "Save Product Cost" });
+    await expect(save).toBeDisabled();
+    await costDialog.getByLabel("Cost per unit").fill("25.00");
+    await costDialog.getByLabel("Effective from").fill("2025-01-01");
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expect(toast(page)).toHaveText("Product Cost Added — Product cost has been saved successfully.");
+    await expect(costDialog).toBeHidden();
+    await expect(netProfit).not.toHaveText(new RegExp(`^\\$${start.toLocaleString("en-US", { minimumFractionDigits: 2 }).replace(/\$/g, "")}$`));
+    const afterCost = money(await netProfit.textContent());
+    expect(afterCost).toBeLessThan(start);
+
+    // A one-time expense today lowers net profit by exactly its amount.
+    await page.getByRole("button", { name: "Add Expense" }).click();
+    const expenseDialog = page.getByRole("dialog", { name: "Add Expense" });
+    await expect(expenseDialog.getByLabel("Category")).toHaveValue("other");
+    const saveExpense = expenseDialog.getByRole("button", { name: "Save Expense" });
+    await expect(saveExpense).toBeDisabled();
+    await expenseDialog.getByLabel("Description").fill("Pop-up market stall");
+    await expenseDialog.getByLabel("Amount").fill("1000");
+    await saveExpense.click();
+    await expect(toast(page)).toHaveText("Expense Added — Operating expense has been recorded successfully.");
+    await expect(page.getByRole("cell", { name: "Pop-up market stall" })).toBeVisible();
+    await expect.poll(async () => money(await netProfit.textContent())).toBeCloseTo(afterCost - 1000, 2);
+  });
+
+  test("an invalid amount shows its field error and cannot be saved silently", async ({ page }) => {
+    await page.goto("/costs");
+    await page.getByRole("button", { name: "Add Product Cost" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Product Cost" });
+    await dialog.getByLabel("Product name").fill("Gift box");
+    await dialog.getByLabel("Cost per unit").fill("-4");
+    await expect(dialog.getByText(/Cost per unit must be an amount of 0 or more/)).toBeVisible();
+  });
+});
+
+test.describe("mobile menu", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("opens, navigates and closes", async ({ page }) => {
+    await page.goto("/dashboard");
+    const toggle = page.getByRole("button", { name: /toggle menu/i });
+    await toggle.click();
+    const nav = page.locator("nav").filter({ has: page.getByRole("link", { name: "Costs & Profit" }) });
+    await expect(nav.getByRole("link", { name: "Back to Home" })).toBeVisible();
+    await nav.getByRole("link", { name: "Costs & Profit" }).click();
+    await expect(page).toHaveURL(/\/costs$/);
+    await expect(page.getByRole("heading", { name: "Cost Management" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Back to Home" })).not.toBeInViewport();
+
+    // The back button returns to the previous page.
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
