@@ -15,7 +15,7 @@ export default defineConfig({
           environment: "node",
           include: ["app/**/*.test.{ts,tsx}", "prisma/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.db.test.{ts,tsx}", "node_modules/**"],
-          setupFiles: ["tests/setup-env.ts"],
+          setupFiles: ["tests/setup-env.ts", "tests/setup-dom.ts"],
         },
       },
       {

@@ -10,7 +10,8 @@ import {
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { prisma } from "./db.server";
 import { env } from "./env.server";
-import { syncShopFromAdmin } from "./models/shop.server";
+import { getShopByDomain, syncShopFromAdmin } from "./models/shop.server";
+import { importAfterAuth } from "./services/shopify-sync/jobs.server";
 
 function createShopifyApp(config: NonNullable<typeof env.shopify>) {
   return shopifyApp({
@@ -30,7 +31,12 @@ function createShopifyApp(config: NonNullable<typeof env.shopify>) {
     },
     hooks: {
       afterAuth: async ({ session, admin }) => {
-        await syncShopFromAdmin(session.shop, admin.graphql);
+        const before = await getShopByDomain(session.shop);
+        const shop = await syncShopFromAdmin(session.shop, admin.graphql);
+        // Queues the full store import (it runs in the background, not in this request).
+        await importAfterAuth(shop.id, { reinstalled: !before || !!before.uninstalledAt, scope: session.scope }).catch((error) =>
+          console.error("[store-sync] could not queue the import", error),
+        );
       },
     },
     ...(config.customShopDomains.length ? { customShopDomains: config.customShopDomains } : {}),

@@ -70,7 +70,9 @@ async function alreadySeeded(db: PrismaClient, force: boolean): Promise<boolean>
   const shop = await db.shop.findUnique({ where: { domain: DEMO_SHOP.domain }, select: { id: true } });
   if (!shop) return false;
   const orders = await db.order.count({ where: { shopId: shop.id } });
-  if (orders > 0 && !force) {
+  // Rollups are written last: a seed that was interrupted has none and is redone.
+  const complete = (await db.dailyRollup.count({ where: { shopId: shop.id } })) > 0;
+  if (orders > 0 && complete && !force) {
     console.log(`Demo store already seeded (${fmt(orders)} orders); skipping.`);
     return true;
   }

@@ -1,5 +1,6 @@
 // Copy of the Careers page.
 import type { PageSeo } from "../lib/seo";
+import { SITE, mailto } from "./site";
 
 export const CAREERS_SEO: PageSeo = {
   title: "Careers",
@@ -96,3 +97,8 @@ export const HIRING_STEPS = [
   { title: "Practical exercise", text: "A small, paid task close to the real work." },
   { title: "Meet the team", text: "Talk with future colleagues, then an offer within a week." },
 ];
+
+/** Apply Now: an e-mail to the careers address with the job title. */
+export function applyHref(title: string): string {
+  return mailto(SITE.emails.careers, `Application: ${title}`, `Hello,\n\nI would like to apply for the ${title} position. My resume is attached.\n`);
+}

@@ -95,7 +95,7 @@ export const HOW_TO_REQUEST = [
 
 export const EXPORT_FORM = {
   title: "Request a copy of your data",
-  text: "We will e-mail a secure download link to this address if we hold data about it.",
+  text: "We will e-mail a secure, expiring download link to this address. The export lists everything we hold about it.",
   /** Shown when the request fails (spec's wording). */
   failureMessage: "Request submitted. You will receive an email with further instructions.",
 };

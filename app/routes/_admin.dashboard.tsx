@@ -7,25 +7,28 @@ import { TrendChart } from "../components/TrendChart";
 import { formatMoney, formatPercent } from "../lib/money";
 import { parseTimeframe, TIMEFRAMES } from "../lib/timeframe";
 import { getDashboard } from "../models/dashboard.server";
+import { getImportStatus } from "../models/import-status.server";
+import { ImportStatusCard } from "../components/ImportStatusCard";
 import { requireAdmin } from "../services/admin-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Profit Pilot" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { shop } = await requireAdmin(request);
+  const { shop, demo } = await requireAdmin(request);
   const days = parseTimeframe(new URL(request.url).searchParams.get("days"));
+  const importStatus = await getImportStatus(shop);
   try {
-    return { days, dashboard: await getDashboard(shop, days) };
+    return { days, dashboard: await getDashboard(shop, days), importStatus, demo };
   } catch (error) {
     console.error("dashboard metrics failed", error);
-    return { days, dashboard: null };
+    return { days, dashboard: null, importStatus, demo };
   }
 }
 
 const TIMEFRAME_LABELS: Record<number, string> = { 30: "Last 30 days", 90: "Last 90 days", 365: "Last 12 months" };
 
 export default function Dashboard() {
-  const { days, dashboard } = useLoaderData<typeof loader>();
+  const { days, dashboard, importStatus, demo } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const [, setSearchParams] = useSearchParams();
   const reloading = navigation.state === "loading" && navigation.location?.pathname === "/dashboard";
@@ -33,6 +36,7 @@ export default function Dashboard() {
   return (
     <AdminPage title="Analytics Dashboard" subtitle={dashboard ? `${dashboard.range.from} to ${dashboard.range.to}` : undefined}>
       <BlockStack gap="500">
+        <ImportStatusCard status={importStatus} canResync={!demo} />
         {reloading ? <MetricsSkeleton /> : dashboard ? (
           <MetricsGrid
             metrics={dashboard.metrics}

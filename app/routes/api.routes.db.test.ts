@@ -10,6 +10,7 @@ import { action as costsAction, loader as costsLoader } from "./api.stores.$stor
 import { action as expensesAction, loader as expensesLoader } from "./api.stores.$storeId.operating-expenses";
 import { loader as sessionLoader } from "./api.session";
 import { loader as dashboardLoader } from "./_admin.dashboard";
+import { loader as layoutLoader } from "./_admin";
 
 const A = "shop-a.myshopify.com";
 const B = "shop-b.myshopify.com";
@@ -114,6 +115,13 @@ describe("tenant isolation", () => {
   it("the dashboard page loader computes A's figures for A", async () => {
     const data = (await dashboardLoader(args(await bearerRequest(A, `/dashboard?shop=${B}`)))) as Awaited<ReturnType<typeof dashboardLoader>>;
     expect(data.dashboard?.metrics.find((m) => m.key === "revenue")?.value).toBe(10_00);
+  });
+});
+
+describe("admin layout", () => {
+  it("embeds with App Bridge for the authenticated shop and names its store and plan", async () => {
+    const data = (await layoutLoader(args(await bearerRequest(A, "/dashboard")))) as Awaited<ReturnType<typeof layoutLoader>>;
+    expect(data).toMatchObject({ apiKey: API_KEY, demo: false, storeName: "Shop A", planLabel: "Starter plan", staffName: "Sam Owner", staffInitials: "SO" });
   });
 });
 

@@ -892,7 +892,7 @@ function buildProductCosts(rng: Random, shopId: string, catalog: Catalog, today:
   const known = catalog.variants.filter((v) => v.unitCostMinor !== null);
   // One cost the sync never knew, and three renegotiated with a supplier.
   const chosen = [unknown[0], ...rng.shuffle(known).slice(0, 3)];
-  const suppliers = ["Shenzhen Brightway Electronics", null, "Northwind Components Ltd.", "Pacific Audio Supply Co."];
+  const suppliers = ["Shenzhen Brightway Electronics", null, "Northwind Components Ltd.", "Pacific Rim Distribution"];
   const startOffsets = [-120, -200, -60, -30];
   return chosen.map((v, i) => {
     const product = productById.get(v.productId)!;

@@ -7,6 +7,10 @@ test.describe("dashboard", () => {
   test("shows six metrics and the chart follows the timeframe", async ({ page }) => {
     await page.goto("/dashboard");
     await expect(page.getByText("Demo store", { exact: true })).toBeVisible();
+    // Outside the admin, App Bridge's script would redirect the page: the demo never loads it.
+    expect(await page.locator('script[src*="app-bridge"]').count()).toBe(0);
+    await expect(page.getByText("Demo Store", { exact: true })).toBeVisible();
+    await expect(page.getByText("Pro plan")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Analytics Dashboard" })).toBeVisible();
     for (const key of ["revenue", "orders", "conversionRate", "averageOrderValue", "netProfit", "totalCosts"])
       await expect(page.getByTestId(`metric-${key}`)).toBeVisible();

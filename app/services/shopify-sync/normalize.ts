@@ -139,6 +139,19 @@ const blank = (v: string | null | undefined) => (v && v.trim() ? v : null);
 
 // ── GraphQL bulk rows ────────────────────────────────────────────────────────
 
+export function lineFromBulk(l: BulkLineItem, shopCurrency: string): SyncOrderLine {
+  return {
+    shopifyId: l.id,
+    productShopifyId: l.product?.id ?? null,
+    variantShopifyId: l.variant?.id ?? null,
+    title: l.title,
+    sku: blank(l.sku),
+    quantity: l.quantity,
+    unitPriceMinor: shopMoney(l.originalUnitPriceSet, shopCurrency),
+    discountMinor: shopMoney(l.totalDiscountSet, shopCurrency),
+  };
+}
+
 export function orderFromBulk(row: BulkOrder, lineItems: BulkLineItem[], shopCurrency: string): SyncOrder {
   const address = row.shippingAddress ?? row.billingAddress ?? null;
   return {
@@ -157,16 +170,7 @@ export function orderFromBulk(row: BulkOrder, lineItems: BulkLineItem[], shopCur
     channel: channelFor(row.sourceName),
     country: address?.country ?? null,
     region: address?.province ?? null,
-    lines: lineItems.map((l) => ({
-      shopifyId: l.id,
-      productShopifyId: l.product?.id ?? null,
-      variantShopifyId: l.variant?.id ?? null,
-      title: l.title,
-      sku: blank(l.sku),
-      quantity: l.quantity,
-      unitPriceMinor: shopMoney(l.originalUnitPriceSet, shopCurrency),
-      discountMinor: shopMoney(l.totalDiscountSet, shopCurrency),
-    })),
+    lines: lineItems.map((l) => lineFromBulk(l, shopCurrency)),
     refunds: (row.refunds ?? []).map((r) => ({
       shopifyId: r.id,
       processedAt: requireDate(r.createdAt, "refund createdAt"),

@@ -1,0 +1,17 @@
+// Blog newsletter sign-ups. Not shop data: visitors of the public site subscribe.
+import { prisma } from "../db.server";
+
+function isUniqueViolation(error: unknown) {
+  return !!error && typeof error === "object" && (error as { code?: string }).code === "P2002";
+}
+
+/** Stores the address once; a second sign-up changes nothing. */
+export async function subscribeToNewsletter(email: string, source = "blog"): Promise<{ created: boolean }> {
+  try {
+    await prisma.newsletterSubscriber.create({ data: { email, source } });
+    return { created: true };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { created: false };
+    throw error;
+  }
+}

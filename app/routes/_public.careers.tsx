@@ -1,0 +1,89 @@
+// Careers: figures, six perks, six positions (first two requirements shown), the
+// hiring process. Apply Now opens an e-mail to the careers address with the job title.
+import type { MetaFunction } from "@remix-run/node";
+import { PageHero } from "../components/public/Chrome";
+import { CAREERS_FIGURES, CAREERS_SEO, HIRING_STEPS, JOBS, PERKS, applyHref } from "../content/careers";
+import { SITE } from "../content/site";
+import { pageMeta } from "../lib/seo";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, CAREERS_SEO);
+
+export default function Careers() {
+  return (
+    <>
+      <PageHero title="Careers at Profit Pilot" lead="Help 10,000+ merchants run profitable stores. We hire kind, curious people, wherever they live." />
+      <section className="pp-section">
+        <div className="pp-wrap pp-grid pp-grid-4">
+          {CAREERS_FIGURES.map((f) => (
+            <div key={f.label} className="pp-stat">
+              <span className="pp-stat-value">{f.value}</span>
+              <span className="pp-stat-label">{f.label}</span>
+            </div>
+          ))}
+        </div>
+      </section>
+      <section className="pp-section pp-section-soft">
+        <div className="pp-wrap">
+          <div className="pp-section-head">
+            <h2>Perks and benefits</h2>
+          </div>
+          <div className="pp-grid pp-grid-3">
+            {PERKS.map((p) => (
+              <article key={p.title} className="pp-card">
+                <h3>{p.title}</h3>
+                <p className="pp-muted">{p.text}</p>
+              </article>
+            ))}
+          </div>
+        </div>
+      </section>
+      <section className="pp-section">
+        <div className="pp-wrap">
+          <div className="pp-section-head">
+            <h2>Open positions</h2>
+            <p className="pp-lead">Apply by e-mailing your resume to {SITE.emails.careers}.</p>
+          </div>
+          <div className="pp-grid pp-grid-2">
+            {JOBS.map((job) => (
+              <article key={job.title} className="pp-card" data-testid="job">
+                <h3>{job.title}</h3>
+                <ul className="pp-tags" aria-label="Details">
+                  <li>{job.department}</li>
+                  <li>{job.location}</li>
+                  <li>{job.type}</li>
+                  <li>{job.experience}</li>
+                </ul>
+                <p className="pp-mt" style={{ marginTop: 16 }}>
+                  {job.description}
+                </p>
+                <ul className="pp-checks" aria-label="Requirements">
+                  {job.requirements.slice(0, 2).map((r) => (
+                    <li key={r}>{r}</li>
+                  ))}
+                </ul>
+                <a href={applyHref(job.title)} className="pp-btn pp-btn-primary pp-btn-sm pp-mt" aria-label={`Apply Now: ${job.title}`}>
+                  Apply Now
+                </a>
+              </article>
+            ))}
+          </div>
+        </div>
+      </section>
+      <section className="pp-section pp-section-soft">
+        <div className="pp-wrap">
+          <div className="pp-section-head">
+            <h2>Our hiring process</h2>
+          </div>
+          <ol className="pp-steps pp-grid pp-grid-4">
+            {HIRING_STEPS.map((s) => (
+              <li key={s.title}>
+                <h3>{s.title}</h3>
+                <p className="pp-muted">{s.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+    </>
+  );
+}

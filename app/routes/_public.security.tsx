@@ -1,0 +1,80 @@
+// Security: six features, four certifications with validity dates, incident history, contact.
+import type { MetaFunction } from "@remix-run/node";
+import { PageHero } from "../components/public/Chrome";
+import { Icon } from "../components/public/Icon";
+import { CERTIFICATIONS, INCIDENT_HISTORY, SECURITY_CONTACT, SECURITY_FEATURES, SECURITY_INTRO, SECURITY_SEO, certificationStatus } from "../content/security";
+import { mailto } from "../content/site";
+import { pageMeta } from "../lib/seo";
+import { formatPostDate } from "../content/blog";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, SECURITY_SEO);
+
+export default function Security() {
+  const now = new Date();
+  return (
+    <>
+      <PageHero title={SECURITY_INTRO.title} lead={SECURITY_INTRO.lead} />
+      <section className="pp-section">
+        <div className="pp-wrap pp-grid pp-grid-3">
+          {SECURITY_FEATURES.map((f) => (
+            <article key={f.title} className="pp-card">
+              <div className="pp-card-icon">
+                <Icon name="lock" />
+              </div>
+              <h2 style={{ fontSize: "1.15rem" }}>{f.title}</h2>
+              <p className="pp-muted">{f.text}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+      <section className="pp-section pp-section-soft">
+        <div className="pp-wrap">
+          <div className="pp-section-head">
+            <h2>Certifications and compliance</h2>
+          </div>
+          <div className="pp-grid pp-grid-4">
+            {CERTIFICATIONS.map((c) => {
+              const status = certificationStatus(c, now);
+              return (
+                <article key={c.name} className="pp-card">
+                  <h3>{c.name}</h3>
+                  <p className="pp-muted">{c.text}</p>
+                  <p>
+                    <span className={`pp-badge${status === "Valid" ? "" : " pp-badge-warn"}`}>{status}</span>
+                  </p>
+                  <p className="pp-muted">Valid until {c.validUntilLabel}</p>
+                </article>
+              );
+            })}
+          </div>
+        </div>
+      </section>
+      <section className="pp-section">
+        <div className="pp-wrap" style={{ maxWidth: 820 }}>
+          <h2>{INCIDENT_HISTORY.title}</h2>
+          <p className="pp-lead">{INCIDENT_HISTORY.text}</p>
+          <ul className="pp-timeline pp-mt">
+            {INCIDENT_HISTORY.items.map((i) => (
+              <li key={i.date}>
+                <span className="pp-year">
+                  <time dateTime={i.date}>{formatPostDate(i.date)}</time>
+                </span>
+                <h3>{i.title}</h3>
+                <p className="pp-muted">{i.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section className="pp-section pp-section-soft">
+        <div className="pp-wrap pp-center">
+          <h2>{SECURITY_CONTACT.title}</h2>
+          <p className="pp-lead">{SECURITY_CONTACT.text}</p>
+          <a className="pp-btn pp-btn-primary" href={mailto(SECURITY_CONTACT.email, "Security report")}>
+            Email {SECURITY_CONTACT.email}
+          </a>
+        </div>
+      </section>
+    </>
+  );
+}

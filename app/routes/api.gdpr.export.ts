@@ -1,0 +1,27 @@
+// GET /api/gdpr/export?request&expires&signature: the data export, reachable only
+// through the signed, expiring link e-mailed after an export request.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { env } from "../env.server";
+import { withPublicSecurityHeaders } from "../lib/security-headers";
+import { openExport } from "../services/gdpr-export.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const result = await openExport(new URL(request.url).searchParams);
+  const production = env.nodeEnv === "production";
+  if (!result.ok) {
+    return new Response(result.message, {
+      status: result.status,
+      headers: withPublicSecurityHeaders({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }, production),
+    });
+  }
+  return new Response(result.csv, {
+    headers: withPublicSecurityHeaders(
+      {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${result.filename}"`,
+        "Cache-Control": "no-store",
+      },
+      production,
+    ),
+  });
+}

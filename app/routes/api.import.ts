@@ -1,0 +1,31 @@
+// GET /api/import: the store import's status. POST /api/import: { intent: "resync" }
+// starts a full import (unless one is running); { intent: "retry", runId } resumes a
+// failed one.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { badRequest, json, methodNotAllowed, readJson } from "../lib/http.server";
+import { getImportStatus } from "../models/import-status.server";
+import { fieldErrorsOf } from "../schemas/costs";
+import { importActionSchema } from "../schemas/import";
+import { requireAdmin } from "../services/admin-context.server";
+import { requestResync, retryImport } from "../services/shopify-sync/jobs.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { shop } = await requireAdmin(request);
+  return json(await getImportStatus(shop), { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { shop, demo } = await requireAdmin(request);
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const body = await readJson(request);
+  if (!body.ok) return body.response;
+  const parsed = importActionSchema.safeParse(body.body);
+  if (!parsed.success) return badRequest(fieldErrorsOf(parsed.error));
+  if (demo) return json({ error: "The demo store has no Shopify data to import." }, { status: 409 });
+  if (parsed.data.intent === "resync") {
+    await requestResync(shop);
+  } else if (!(await retryImport(shop.id, parsed.data.runId))) {
+    return json({ error: "Only a failed import of this store can be retried." }, { status: 409 });
+  }
+  return json(await getImportStatus(shop), { status: 202 });
+}

@@ -1,0 +1,71 @@
+// The import runs as jobs on the app's queue: each job advances the run as far as
+// it can, then enqueues the next one for when the bulk operation should be done.
+// A crashed worker's job is retried by the queue and the run resumes from its
+// last committed batch.
+import { prisma } from "../../db.server";
+import { shopify } from "../../shopify.server";
+import { getJobQueue, type JobQueue } from "../jobs/index.server";
+import { createImportRun, driveImport, failImportRun, hasAllOrdersScope, retryImportRun } from "./import.server";
+
+export const IMPORT_JOB = "store-sync.import";
+const MAX_ATTEMPTS = 5;
+
+type ImportJob = { runId: string };
+
+async function enqueueStep(queue: JobQueue, runId: string, delayMs = 0) {
+  await queue.enqueue<ImportJob>(IMPORT_JOB, { runId }, { runAt: new Date(Date.now() + delayMs), maxAttempts: MAX_ATTEMPTS });
+}
+
+/** Registers the import's handler on a queue (called from the jobs registry). */
+export function registerStoreSyncJobs(queue: JobQueue) {
+  queue.register<ImportJob>(IMPORT_JOB, async ({ runId }, meta) => {
+    const run = await prisma.importRun.findUnique({ where: { id: runId }, select: { status: true, shop: { select: { domain: true } } } });
+    if (!run || run.status === "succeeded" || run.status === "failed") return;
+    try {
+      const { admin } = await shopify().unauthenticated.admin(run.shop.domain);
+      const result = await driveImport(runId, { graphql: admin.graphql });
+      if (result.state === "wait") await enqueueStep(queue, runId, result.delayMs);
+      // Another worker holds the run: look again once its lease may have lapsed.
+      else if (result.state === "busy") await enqueueStep(queue, runId, 30_000);
+    } catch (error) {
+      if (meta.attempt >= MAX_ATTEMPTS) await failImportRun(runId, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+  });
+}
+
+/**
+ * Starts a full import for a shop (install, or Resync in the app) unless one is
+ * already running, and queues its first step. Returns the run.
+ */
+export async function requestImport(
+  shopId: string,
+  { reason, scope, queue = getJobQueue() }: { reason: "install" | "resync"; scope: string | null | undefined; queue?: JobQueue },
+) {
+  const { run, created } = await createImportRun(shopId, { reason, allOrders: hasAllOrdersScope(scope) });
+  if (created) await enqueueStep(queue, run.id);
+  return run;
+}
+
+/** Retry of a failed import from the status card. */
+export async function retryImport(shopId: string, runId: string, queue: JobQueue = getJobQueue()) {
+  const retried = await retryImportRun(shopId, runId);
+  if (retried) await enqueueStep(queue, runId);
+  return retried;
+}
+
+/**
+ * After install or re-auth: a full import when the shop has never been imported or
+ * was just re-installed; otherwise the webhooks keep it current and nothing runs.
+ */
+export async function importAfterAuth(shopId: string, { reinstalled, scope }: { reinstalled: boolean; scope: string | null | undefined }) {
+  const imported = await prisma.importRun.count({ where: { shopId, status: { in: ["queued", "running", "succeeded"] } } });
+  if (imported && !reinstalled) return null;
+  return requestImport(shopId, { reason: "install", scope });
+}
+
+/** Resync from the app: a new full import with the scopes the shop granted. */
+export async function requestResync(shop: { id: string; domain: string }, queue?: JobQueue) {
+  const session = await prisma.session.findFirst({ where: { shop: shop.domain, isOnline: false }, select: { scope: true } });
+  return requestImport(shop.id, { reason: "resync", scope: session?.scope, queue });
+}
