@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { currencyDigits, decimalStringToMinor, formatMoney, formatPercent, minorToDecimalString } from "./money";
+import { currencyDigits, decimalStringToMinor, formatMoney, formatMoneyCompact, formatPercent, minorToDecimalString } from "./money";
 
 describe("money", () => {
   it("formats minor units in the currency's precision", () => {
@@ -26,6 +26,14 @@ describe("money", () => {
         expect(decimalStringToMinor(minorToDecimalString(minor, currency), currency)).toBe(minor);
       }),
     );
+  });
+
+  it("shortens money for chart axes", () => {
+    expect(formatMoneyCompact(12_345_00, "USD")).toBe("$12.3K");
+    expect(formatMoneyCompact(0, "USD")).toBe("$0");
+    expect(formatMoneyCompact(50_000_00, "USD")).toBe("$50K");
+    expect(formatMoneyCompact(-2_500_000_00, "USD")).toBe("-$2.5M");
+    expect(formatMoneyCompact(950_00, "USD")).toBe("$950");
   });
 
   it("formats fractions as percentages", () => {

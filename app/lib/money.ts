@@ -65,3 +65,36 @@ export function decimalStringToMinor(value: string, currency: string): number | 
 export function formatPercent(fraction: number, decimals = 1): string {
   return `${(fraction * 100).toFixed(decimals)}%`;
 }
+
+const symbolCache = new Map<string, string>();
+
+function currencySymbol(currency: string, locale: string): string {
+  const key = `${locale}|${currency}`;
+  let symbol = symbolCache.get(key);
+  if (symbol === undefined) {
+    symbol =
+      new Intl.NumberFormat(locale, { style: "currency", currency }).formatToParts(0).find((p) => p.type === "currency")?.value ??
+      currency;
+    symbolCache.set(key, symbol);
+  }
+  return symbol;
+}
+
+/**
+ * Short money for chart axes: formatMoneyCompact(12_345_00, "USD") === "$12.3K".
+ * Built by hand rather than with Intl's compact notation, whose output differs between
+ * ICU versions (Node and the browser), which would break hydration.
+ */
+export function formatMoneyCompact(minor: number, currency: string, locale = "en-US"): string {
+  const code = currency.toUpperCase();
+  const major = Math.abs(minor) / 10 ** currencyDigits(code);
+  const trim = (text: string) => text.replace(/\.0$/, "");
+  let text = trim(major.toFixed(major < 10 && major % 1 !== 0 ? 1 : 0));
+  for (const [size, suffix] of [[1e9, "B"], [1e6, "M"], [1e3, "K"]] as const) {
+    if (major >= size) {
+      text = `${trim((major / size).toFixed(1))}${suffix}`;
+      break;
+    }
+  }
+  return `${minor < 0 ? "-" : ""}${currencySymbol(code, locale)}${text}`;
+}

@@ -5,6 +5,8 @@ const toast = (page: Page) => page.locator(".Polaris-Frame-Toast");
 
 test.describe("dashboard", () => {
   test("shows six metrics and the chart follows the timeframe", async ({ page }) => {
+    const errors: Error[] = [];
+    page.on("pageerror", (e) => errors.push(e));
     await page.goto("/dashboard");
     await expect(page.getByText("Demo store", { exact: true })).toBeVisible();
     // Outside the admin, App Bridge's script would redirect the page: the demo never loads it.
@@ -31,6 +33,7 @@ test.describe("dashboard", () => {
     await page.getByLabel("Timeframe").selectOption("365");
     await expect(page).toHaveURL(/days=365/);
     await expect(page.getByText("Top Performing Products")).toBeVisible();
+    expect(errors.map((e) => e.message)).toEqual([]);
   });
 
   test("an unknown path shows the not-found screen", async ({ page }) => {
