@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { PrismaClient } from "../prisma/generated/sqlite";
 import { env } from "./env.server";
+import { serializeSqliteAdapter } from "./lib/sqlite-lock.server";
 
 export type { Prisma, PrismaClient } from "../prisma/generated/sqlite";
 export type Db = PrismaClient;
@@ -26,10 +27,13 @@ export function createClient(url: string): PrismaClient {
   const { PrismaClient: SqliteClient } = require(path.join(generated, "sqlite"));
   const { PrismaBetterSQLite3 } = require("@prisma/adapter-better-sqlite3");
   const file = url.replace(/^file:/, "");
-  const adapter = new PrismaBetterSQLite3({
-    url: file === ":memory:" ? file : path.resolve(process.cwd(), file),
-    timeout: 10_000,
-  });
+  // Plain queries must wait for an open transaction (see app/lib/sqlite-lock.server.ts).
+  const adapter = serializeSqliteAdapter(
+    new PrismaBetterSQLite3({
+      url: file === ":memory:" ? file : path.resolve(process.cwd(), file),
+      timeout: 10_000,
+    }),
+  );
   return new SqliteClient({ adapter }) as PrismaClient;
 }
 

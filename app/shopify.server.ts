@@ -10,6 +10,7 @@ import {
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { prisma } from "./db.server";
 import { env } from "./env.server";
+import { BILLING_CONFIG } from "./lib/billing-config.server";
 import { getShopByDomain, syncShopFromAdmin } from "./models/shop.server";
 import { importAfterAuth } from "./services/shopify-sync/jobs.server";
 
@@ -25,6 +26,8 @@ function createShopifyApp(config: NonNullable<typeof env.shopify>) {
     // The session storage's types follow the SQLite client; both engines' clients share the API.
     sessionStorage: new PrismaSessionStorage(prisma as never),
     distribution: AppDistribution.AppStore,
+    // Pro, monthly or annual, with the 7-day trial (app/lib/plans.ts is the price list).
+    billing: BILLING_CONFIG,
     future: {
       unstable_newEmbeddedAuthStrategy: true,
       expiringOfflineAccessTokens: true,

@@ -34,7 +34,21 @@ export type LighthouseResult = {
 type Audit = { numericValue?: number; details?: { items?: Record<string, unknown>[] } };
 type Lhr = { categories: { performance: { score: number } }; audits: Record<string, Audit> };
 
-async function runOnce(url: string): Promise<Lhr> {
+/** One Lighthouse run; retried twice, since a loaded machine now and then makes Chrome give up on a load. */
+async function runOnce(url: string, attempts = 3): Promise<Lhr> {
+  for (let i = 1; ; i++) {
+    try {
+      return await runLighthouse(url);
+    } catch (error) {
+      if (i >= attempts) throw error;
+      const message = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
+      console.log(`    lighthouse run failed (${message.split("\n")[0]}); retrying`);
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  }
+}
+
+async function runLighthouse(url: string): Promise<Lhr> {
   const out = path.join(os.tmpdir(), `pp-bench-lh-${process.pid}-${Date.now()}.json`);
   try {
     await execFileAsync(

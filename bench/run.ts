@@ -131,7 +131,11 @@ async function measureSize(orders: number, o: Options, buildDir: string, port: n
           result.lighthouse = {};
           for (const page of ["/dashboard", "/costs"]) {
             console.log(`  lighthouse: ${page} (${o.lhRuns} runs, desktop preset)`);
-            result.lighthouse[page] = await lighthouse(server.url, page, o.lhRuns);
+            try {
+              result.lighthouse[page] = await lighthouse(server.url, page, o.lhRuns);
+            } catch (error) {
+              console.log(`  lighthouse failed for ${page}: ${(error as Error).message.split("\n")[0]}`);
+            }
           }
         }
       }

@@ -23,6 +23,7 @@ import {
   type RefundRow,
   type TrafficDayRow,
 } from "./seed/generate";
+import { seedInvoices } from "./seed/invoices";
 
 const DEFAULT_URL = "file:./prisma/dev.db";
 /** Orders per transaction; lines and refunds of those orders go in the same one. */
@@ -275,6 +276,10 @@ async function main(): Promise<void> {
     const rollupStarted = Date.now();
     const rebuilt = await rebuild(db, DEMO_SHOP.id);
     const rollupMs = Date.now() - rollupStarted;
+
+    // Demo invoices (issue 3): prisma/seed/invoices.ts.
+    const invoiceSummary = await seedInvoices(db, DEMO_SHOP, today, process.env.PUBLIC_SITE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`);
+    console.log(`  invoices ${invoiceSummary.invoices} (${Object.entries(invoiceSummary.byStatus).map(([k, v]) => `${k} ${v}`).join(", ")}), outbox messages ${invoiceSummary.outbox}`);
 
     const { catalog } = data;
     console.log(

@@ -24,7 +24,8 @@ run(bin("tsx"), ["prisma/seed.ts"]);
 if (!process.argv.includes("--no-build")) run(bin("remix"), ["vite:build"]);
 
 console.log(`\nDemo store: http://localhost:${env.PORT}/dashboard\n`);
-const child = spawn(process.execPath, [path.join(root, "node_modules", "@remix-run", "serve", "dist", "cli.js"), "./build/server/index.js"], {
+// The same production server as `npm start`: one worker per CPU (docs/decisions/005-production-server.md).
+const child = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), "./build/server/index.js"], {
   cwd: root,
   stdio: "inherit",
   env,

@@ -14,7 +14,10 @@ await migrate(process.env.DATABASE_URL, (m) => console.log(`migrate: ${m}`)).cat
   process.exit(1);
 });
 
-const child = spawn(process.execPath, [path.join(root, "node_modules", "@remix-run", "serve", "dist", "cli.js"), "./build/server/index.js"], {
+// scripts/serve.mjs runs one worker per CPU (docs/decisions/005-production-server.md).
+// An optional argument names another server build (the benchmark serves a copy).
+const serverBuild = process.argv[2] ?? "./build/server/index.js";
+const child = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), serverBuild], {
   cwd: root,
   stdio: "inherit",
   env: process.env,

@@ -1,7 +1,7 @@
 // The admin frame: sidebar, mobile menu, header with search, notifications and
 // the signed-in store, plus the demo banner. Polaris throughout.
 import { Banner, Box, Frame, Navigation, TopBar, ActionList, Text } from "@shopify/polaris";
-import { HomeIcon, ChartVerticalIcon, CashDollarIcon, NotificationIcon, ArrowLeftIcon } from "@shopify/polaris-icons";
+import { ReceiptDollarIcon, HomeIcon, ChartVerticalIcon, CashDollarIcon, NotificationIcon, ArrowLeftIcon } from "@shopify/polaris-icons";
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { ALL_NAV, PRIMARY_NAV, SECONDARY_NAV } from "./navigation";
@@ -9,6 +9,7 @@ import { ALL_NAV, PRIMARY_NAV, SECONDARY_NAV } from "./navigation";
 const ICONS: Record<string, typeof HomeIcon> = {
   "/dashboard": HomeIcon,
   "/costs": CashDollarIcon,
+  "/app/invoices": ReceiptDollarIcon,
 };
 
 export type Notification = { id: string; content: string; url?: string };

@@ -2,6 +2,7 @@
 // orders table), for a period ending today and the period of the same length before.
 import { prisma } from "../db.server";
 import { dayInZone, eachDay, periodsEndingOn, type DayRange } from "../lib/dates";
+import { splitRange } from "./rollup-ranges";
 import {
   EMPTY_TOTALS,
   addTotals,
@@ -138,46 +139,73 @@ export type TopProduct = {
   growth: number | null;
 };
 
-async function topProducts(shopId: string, current: DayRange, previous: DayRange): Promise<TopProduct[]> {
-  const top = await prisma.productDailyRollup.groupBy({
-    by: ["productId"],
-    where: { shopId, day: { gte: current.from, lte: current.to } },
-    _sum: { revenueMinor: true, units: true },
-    orderBy: { _sum: { revenueMinor: "desc" } },
-    take: 3,
-  });
+type ProductSum = { revenueMinor: number; units: number; uncostedUnits: number };
+
+const n = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+// An empty range for the parts of the query a range does not need (from > to).
+const NONE = { from: "1", to: "0" };
+const EMPTY_IDS = ["", "", ""];
+
+/**
+ * Units, revenue and uncosted units per product over a day range: whole months
+ * from ProductMonthlyRollup, the days before and after them from ProductDailyRollup
+ * (see rollup-ranges.ts). With `onlyIds` (at most 3), just those products.
+ */
+async function productSums(shopId: string, range: DayRange, onlyIds?: string[]): Promise<Map<string, ProductSum>> {
+  const { months, days } = splitRange(range);
+  const m = months ?? NONE;
+  const [head, tail] = [days[0] ?? NONE, days[1] ?? NONE];
+  const any = onlyIds ? 0 : 1;
+  const [a, b, c] = onlyIds ? [...onlyIds, ...EMPTY_IDS] : EMPTY_IDS;
+  const rows = await prisma.$queryRaw<Record<string, unknown>[]>`
+    SELECT t."productId" AS "productId", SUM(t."revenueMinor") AS revenue, SUM(t."units") AS units,
+           SUM(t."uncostedUnits") AS uncosted
+    FROM (
+      SELECT "productId", "revenueMinor", "units", "uncostedUnits" FROM "ProductMonthlyRollup"
+      WHERE "shopId" = ${shopId} AND "month" >= ${m.from} AND "month" <= ${m.to}
+      UNION ALL
+      SELECT "productId", "revenueMinor", "units", "uncostedUnits" FROM "ProductDailyRollup"
+      WHERE "shopId" = ${shopId} AND "day" >= ${head.from} AND "day" <= ${head.to}
+      UNION ALL
+      SELECT "productId", "revenueMinor", "units", "uncostedUnits" FROM "ProductDailyRollup"
+      WHERE "shopId" = ${shopId} AND "day" >= ${tail.from} AND "day" <= ${tail.to}
+    ) t
+    WHERE ${any} = 1 OR t."productId" IN (${a}, ${b}, ${c})
+    GROUP BY t."productId"`;
+  return new Map(
+    rows.map((r) => [String(r.productId), { revenueMinor: n(r.revenue), units: n(r.units), uncostedUnits: n(r.uncosted) }]),
+  );
+}
+
+async function topProducts(shopId: string, current: Map<string, ProductSum>, previous: DayRange): Promise<TopProduct[]> {
+  // Highest revenue first; ties by id so the order is stable.
+  const top = [...current]
+    .sort(([ia, a], [ib, b]) => b.revenueMinor - a.revenueMinor || (ia < ib ? -1 : ia > ib ? 1 : 0))
+    .slice(0, 3);
   if (top.length === 0) return [];
-  const ids = top.map((t) => t.productId);
+  const ids = top.map(([id]) => id);
   const [products, before] = await Promise.all([
     prisma.product.findMany({ where: { shopId, id: { in: ids } }, select: { id: true, title: true, category: true, imageUrl: true } }),
-    prisma.productDailyRollup.groupBy({
-      by: ["productId"],
-      where: { shopId, productId: { in: ids }, day: { gte: previous.from, lte: previous.to } },
-      _sum: { revenueMinor: true },
-    }),
+    productSums(shopId, previous, ids),
   ]);
   const byId = new Map(products.map((p) => [p.id, p]));
-  const prevById = new Map(before.map((b) => [b.productId, b._sum.revenueMinor ?? 0]));
-  return top.flatMap((t) => {
-    const p = byId.get(t.productId);
+  return top.flatMap(([productId, sum]) => {
+    const p = byId.get(productId);
     if (!p) return [];
-    const revenueMinor = t._sum.revenueMinor ?? 0;
     return [{
       ...p,
-      unitsSold: t._sum.units ?? 0,
-      revenueMinor,
-      growth: relativeChange(revenueMinor, prevById.get(t.productId) ?? null),
+      unitsSold: sum.units,
+      revenueMinor: sum.revenueMinor,
+      growth: relativeChange(sum.revenueMinor, before.get(productId)?.revenueMinor ?? null),
     }];
   });
 }
 
+const uncostedIn = (sums: Map<string, ProductSum>) => [...sums.values()].filter((s) => s.uncostedUnits > 0).length;
+
 /** Products sold in the range with at least one unit whose cost is unknown. */
 export async function countUncostedProducts(shopId: string, range: DayRange): Promise<number> {
-  const rows = await prisma.productDailyRollup.groupBy({
-    by: ["productId"],
-    where: { shopId, day: { gte: range.from, lte: range.to }, uncostedUnits: { gt: 0 } },
-  });
-  return rows.length;
+  return uncostedIn(await productSums(shopId, range));
 }
 
 export type Dashboard = {
@@ -192,11 +220,12 @@ export type Dashboard = {
 };
 
 export async function getDashboard(shop: ShopRef, days: Timeframe, now = new Date()): Promise<Dashboard> {
-  const comparison = await getProfitComparison(shop, days, now);
-  const [top, uncostedProducts] = await Promise.all([
-    topProducts(shop.id, comparison.range, comparison.previousRange),
-    countUncostedProducts(shop.id, comparison.range),
+  const [comparison, sums] = await Promise.all([
+    getProfitComparison(shop, days, now),
+    productSums(shop.id, periodsEndingOn(todayFor(shop, now), days).current),
   ]);
+  const top = await topProducts(shop.id, sums, comparison.previousRange);
+  const uncostedProducts = uncostedIn(sums);
   return {
     days,
     currency: shop.currency,

@@ -44,3 +44,7 @@ export function statusTone(status: string): "success" | "info" | "critical" | "r
 export function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
+
+/** The list's filters (spec §2.5; there is no Overdue filter: "Sent" includes overdue). */
+export const LIST_FILTERS = ["all", "draft", "sent", "paid"] as const;
+export type ListFilter = (typeof LIST_FILTERS)[number];

@@ -8,10 +8,10 @@ import { addDays, dayInZone, daysBetween } from "../lib/dates";
 import { minorToDecimalString } from "../lib/money";
 import { planFor } from "../lib/plans";
 import type { InvoiceCreateInput, InvoiceSettingsInput, MarketingAd } from "../schemas/invoice";
-import { amountToMinor, computeTotals, MoneyOverflowError } from "./invoice-money";
+import { amountToMinor, computeTotals, MoneyOverflowError, RATE_SCALE, rateToScaled } from "./invoice-money";
 import { paymentOption } from "./invoice-payment";
 import { nthIssueDate, type RecurringInterval } from "./invoice-schedule";
-import { canTransition, illegalTransitionMessage, TRANSITIONS, type InvoiceAction } from "./invoice-status";
+import { canTransition, illegalTransitionMessage, TRANSITIONS, type InvoiceAction, type ListFilter } from "./invoice-status";
 
 export type InvoiceShop = { id: string; name: string; currency: string; timezone: string; plan: string; email?: string | null };
 export type Actor = "merchant" | "customer" | "system" | "stripe" | "api";
@@ -61,7 +61,7 @@ export async function getInvoiceSettings(shopId: string, db: Tx | typeof prisma 
   }
 }
 
-export async function updateInvoiceSettings(shop: Pick<InvoiceShop, "id">, input: InvoiceSettingsInput) {
+export async function updateInvoiceSettings(shop: Pick<InvoiceShop, "id">, input: Omit<InvoiceSettingsInput, "logoUrl"> & { logoUrl?: string | null }) {
   await getInvoiceSettings(shop.id);
   return prisma.invoiceSettings.update({
     where: { shopId: shop.id },
@@ -170,7 +170,8 @@ async function createInTx(tx: Tx, shop: InvoiceShop, input: InvoiceCreateInput, 
       customerAddress: input.customer.address ?? null,
       platform: input.platform,
       currency: prepared.currency,
-      taxRate: input.tax_rate,
+      // Stored as the exact fraction the tax was computed with (8.25% → 0.0825).
+      taxRate: (rateToScaled(input.tax_rate) ?? 0) / RATE_SCALE,
       subtotalMinor: prepared.totals.subtotalMinor,
       taxMinor: prepared.totals.taxMinor,
       shippingMinor: prepared.totals.shippingMinor,
@@ -284,8 +285,7 @@ export async function getInvoice(shop: Pick<InvoiceShop, "id">, invoiceId: strin
   return invoice;
 }
 
-export const LIST_FILTERS = ["all", "draft", "sent", "paid"] as const;
-export type ListFilter = (typeof LIST_FILTERS)[number];
+export { LIST_FILTERS, type ListFilter } from "./invoice-status";
 
 /** "Sent" lists everything sent and awaiting payment, overdue included (there is no Overdue filter). */
 function statusWhere(filter: ListFilter): Prisma.InvoiceWhereInput {

@@ -1,8 +1,10 @@
-// Daily rollups per shop and per day (shop time zone). The dashboard reads only
-// these tables; they are rebuilt in bulk after an import or seed, and kept up to
-// date incrementally whenever an order, a refund or a product cost is written.
-import type { Prisma, PrismaClient } from "../db.server";
+// Daily rollups per shop and per day (shop time zone), and the product rollups
+// also summed per month (ProductMonthlyRollup). The dashboard reads only these
+// tables; they are rebuilt in bulk after an import or seed, and kept up to date
+// incrementally whenever an order, a refund or a product cost is written.
+import { dialect, type Prisma, type PrismaClient } from "../db.server";
 import { effectiveUnitCost, sortOverrides, type CostOverride } from "./costs-rule";
+import { monthOf } from "./rollup-ranges";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -136,13 +138,6 @@ export async function rebuildRollups(db: PrismaClient, shopId: string): Promise<
     if (!row) days.set(d, (row = emptyDay()));
     return row;
   };
-  const products = new Map<string, ProductRow>();
-  const product = (d: string, productId: string) => {
-    const k = `${d}|${productId}`;
-    let row = products.get(k);
-    if (!row) products.set(k, (row = { units: 0, revenueMinor: 0, uncostedUnits: 0 }));
-    return row;
-  };
 
   const [orderRows, lineRows, refundRows, adRows, trafficRows, costs] = await Promise.all([
     db.$queryRaw<Record<string, unknown>[]>`
@@ -151,13 +146,12 @@ export async function rebuildRollups(db: PrismaClient, shopId: string): Promise<
              SUM(COALESCE("shippingCostMinor", 0)) AS "shippingCost", SUM(COALESCE("paymentFeesMinor", 0)) AS fees
       FROM "Order" WHERE "shopId" = ${shopId} AND "cancelledAt" IS NULL GROUP BY "day"`,
     db.$queryRaw<Record<string, unknown>[]>`
-      SELECT l."day" AS day, l."productId" AS "productId", SUM(l."quantity") AS units,
-             SUM(l."quantity" * l."unitPriceMinor" - l."discountMinor") AS revenue,
+      SELECT l."day" AS day,
              SUM(CASE WHEN l."unitCostMinor" IS NULL THEN 0 ELSE l."quantity" * l."unitCostMinor" END) AS cogs,
              SUM(CASE WHEN l."unitCostMinor" IS NULL THEN l."quantity" ELSE 0 END) AS uncosted
       FROM "OrderLine" l JOIN "Order" o ON o."id" = l."orderId"
       WHERE l."shopId" = ${shopId} AND o."cancelledAt" IS NULL
-      GROUP BY l."day", l."productId"`,
+      GROUP BY l."day"`,
     db.$queryRaw<Record<string, unknown>[]>`
       SELECT r."day" AS day, SUM(r."amountMinor") AS amount
       FROM "Refund" r JOIN "Order" o ON o."id" = r."orderId"
@@ -178,42 +172,51 @@ export async function rebuildRollups(db: PrismaClient, shopId: string): Promise<
     row.paymentFeesMinor += n(r.fees);
   }
   for (const r of lineRows) {
-    const d = String(r.day);
-    const row = day(d);
+    const row = day(String(r.day));
     row.cogsMinor += n(r.cogs);
     row.uncostedUnits += n(r.uncosted);
-    if (r.productId !== null) {
-      const p = product(d, String(r.productId));
-      p.units += n(r.units);
-      p.revenueMinor += n(r.revenue);
-      p.uncostedUnits += n(r.uncosted);
-    }
   }
   for (const r of refundRows) day(String(r.day)).refundsMinor += n(r.amount);
   for (const r of adRows) day(r.day).adSpendMinor += n(r._sum.amountMinor);
   for (const r of trafficRows) day(r.day).sessions += n(r._sum.sessions);
 
   // Manual costs: re-cost the lines they match, on top of the synced snapshots.
+  const productUncosted = new Map<string, number>();
   if (costs.length) {
     for (const delta of costDeltas(await costGroupsForShop(db, shopId), [], costs)) {
       const row = day(delta.day);
       row.cogsMinor += delta.cogsMinor;
       row.uncostedUnits += delta.uncostedUnits;
-      if (delta.productId) product(delta.day, delta.productId).uncostedUnits += delta.uncostedUnits;
+      if (delta.productId && delta.uncostedUnits) {
+        const k = `${delta.day}|${delta.productId}`;
+        productUncosted.set(k, (productUncosted.get(k) ?? 0) + delta.uncostedUnits);
+      }
     }
   }
 
   const dayData = [...days].map(([d, row]) => ({ shopId, day: d, ...row }));
-  const productData = [...products].map(([k, row]) => {
-    const [d, productId] = k.split("|");
-    return { shopId, day: d, productId, ...row };
-  });
+  // Product rows can number hundreds of thousands: they are computed by the database
+  // in place (one INSERT … SELECT) instead of travelling through the client.
+  const newId = dialect === "postgresql" ? "md5(random()::text || clock_timestamp()::text)" : "lower(hex(randomblob(12)))";
+  const param = dialect === "postgresql" ? "$1" : "?";
   await db.$transaction(async (tx) => {
     await tx.dailyRollup.deleteMany({ where: { shopId } });
     await tx.productDailyRollup.deleteMany({ where: { shopId } });
     for (let i = 0; i < dayData.length; i += 2000) await tx.dailyRollup.createMany({ data: dayData.slice(i, i + 2000) });
-    for (let i = 0; i < productData.length; i += 2000)
-      await tx.productDailyRollup.createMany({ data: productData.slice(i, i + 2000) });
+    await tx.$executeRawUnsafe(
+      `INSERT INTO "ProductDailyRollup" ("id", "shopId", "day", "productId", "units", "revenueMinor", "uncostedUnits")
+       SELECT ${newId}, l."shopId", l."day", l."productId", SUM(l."quantity"),
+              SUM(l."quantity" * l."unitPriceMinor" - l."discountMinor"),
+              SUM(CASE WHEN l."unitCostMinor" IS NULL THEN l."quantity" ELSE 0 END)
+       FROM "OrderLine" l JOIN "Order" o ON o."id" = l."orderId"
+       WHERE l."shopId" = ${param} AND o."cancelledAt" IS NULL AND l."productId" IS NOT NULL
+       GROUP BY l."shopId", l."day", l."productId"`,
+      shopId,
+    );
+    for (const [k, uncostedUnits] of productUncosted) {
+      const [d, productId] = k.split("|");
+      await bumpProduct(tx, shopId, d, productId, { uncostedUnits });
+    }
   }, { timeout: 120_000 });
 }
 
@@ -237,6 +240,13 @@ async function bumpProduct(db: Db, shopId: string, d: string, productId: string,
   await db.productDailyRollup.upsert({
     where: { shopId_day_productId: { shopId, day: d, productId } },
     create: { shopId, day: d, productId, ...delta },
+    update: increments,
+  });
+  // The monthly sums move with the daily rows, in the same transaction.
+  const month = monthOf(d);
+  await db.productMonthlyRollup.upsert({
+    where: { shopId_month_productId: { shopId, month, productId } },
+    create: { shopId, month, productId, ...delta },
     update: increments,
   });
 }

@@ -2,15 +2,24 @@
 // tables: one record at a time for webhooks (with rollup deltas, out-of-order
 // safe), and in batches for the bulk import (rollups rebuilt once at the end).
 // Every function takes the shop first and filters by it.
-import { randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient } from "../db.server";
 import { dayInZone } from "../lib/dates";
 import type { SyncCustomer, SyncInventoryLevel, SyncOrder, SyncOrderLine, SyncProduct, SyncRefund } from "../services/shopify-sync/normalize";
 import { applyOrderChange, loadOrderState } from "./rollups.server";
+import { bulkId, inSlices, insertRows, marks, type SqlRunner, type SqlValue } from "./sql-runner.server";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 export type SyncShop = { id: string; currency: string; timezone: string };
 export type WriteResult = "created" | "updated" | "stale" | "ignored";
+
+// SQLite binds at most 999 values per statement: long id lists are queried in slices.
+const IN_CHUNK = 500;
+export async function inChunks<T>(ids: string[], query: (slice: string[]) => Promise<T[]>): Promise<T[]> {
+  if (ids.length <= IN_CHUNK) return ids.length ? query(ids) : [];
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += IN_CHUNK) out.push(...(await query(ids.slice(i, i + IN_CHUNK))));
+  return out;
+}
 
 /** Newer wins: a delivery older than what is stored changes nothing. */
 const isStale = (stored: Date | null | undefined, incoming: Date | null | undefined) =>
@@ -63,14 +72,12 @@ export async function deleteCustomer(db: Db, shop: SyncShop, shopifyId: string, 
 /** Re-sums a variant's stock from its per-location levels. */
 async function refreshInventory(db: Db, shopId: string, inventoryItemIds: string[]) {
   if (!inventoryItemIds.length) return;
-  const [variants, sums] = await Promise.all([
-    db.variant.findMany({ where: { shopId, inventoryItemId: { in: inventoryItemIds } }, select: { id: true, inventoryItemId: true } }),
-    db.inventoryLocationLevel.groupBy({
-      by: ["inventoryItemId"],
-      where: { shopId, inventoryItemId: { in: inventoryItemIds } },
-      _sum: { available: true },
-    }),
-  ]);
+  const variants = await inChunks(inventoryItemIds, (ids) =>
+    db.variant.findMany({ where: { shopId, inventoryItemId: { in: ids } }, select: { id: true, inventoryItemId: true } }),
+  );
+  const sums = await inChunks(inventoryItemIds, (ids) =>
+    db.inventoryLocationLevel.groupBy({ by: ["inventoryItemId"], where: { shopId, inventoryItemId: { in: ids } }, _sum: { available: true } }),
+  );
   const byItem = new Map(sums.map((s) => [s.inventoryItemId, s._sum.available ?? 0]));
   for (const v of variants) {
     if (!v.inventoryItemId || !byItem.has(v.inventoryItemId)) continue;
@@ -164,18 +171,16 @@ async function resolveRefs(db: Db, shopId: string, orders: SyncOrder[], lines: S
   const customerIds = [...new Set(orders.map((o) => o.customerShopifyId).filter((id): id is string => !!id))];
   const variantIds = [...new Set(lines.map((l) => l.variantShopifyId).filter((id): id is string => !!id))];
   const productIds = [...new Set(lines.map((l) => l.productShopifyId).filter((id): id is string => !!id))];
-  const [customers, variants, products] = await Promise.all([
-    customerIds.length ? db.customer.findMany({ where: { shopId, shopifyId: { in: customerIds } }, select: { id: true, shopifyId: true } }) : [],
-    variantIds.length
-      ? db.variant.findMany({ where: { shopId, shopifyId: { in: variantIds } }, select: { id: true, shopifyId: true, productId: true, unitCostMinor: true } })
-      : [],
-    productIds.length ? db.product.findMany({ where: { shopId, shopifyId: { in: productIds } }, select: { id: true, shopifyId: true } }) : [],
-  ]);
+  const customers = await inChunks(customerIds, (ids) => db.customer.findMany({ where: { shopId, shopifyId: { in: ids } }, select: { id: true, shopifyId: true } }));
+  const variants = await inChunks(variantIds, (ids) =>
+    db.variant.findMany({ where: { shopId, shopifyId: { in: ids } }, select: { id: true, shopifyId: true, productId: true, unitCostMinor: true } }),
+  );
+  const products = await inChunks(productIds, (ids) => db.product.findMany({ where: { shopId, shopifyId: { in: ids } }, select: { id: true, shopifyId: true } }));
   const customer = new Map(customers.map((c) => [c.shopifyId!, c.id]));
   const missing = customerIds.filter((id) => !customer.has(id));
   if (missing.length) {
     // A customer the import has not reached yet: a placeholder its own sync fills in.
-    const rows = missing.map((shopifyId) => ({ id: randomUUID(), shopId, shopifyId }));
+    const rows = missing.map((shopifyId) => ({ id: bulkId(), shopId, shopifyId }));
     await db.customer.createMany({ data: rows });
     for (const r of rows) customer.set(r.shopifyId, r.id);
   }
@@ -200,7 +205,7 @@ function lineRow(
   // The cost at the time of sale: the one recorded when the line was first seen.
   const unitCostMinor = snapshot.has(l.shopifyId) ? snapshot.get(l.shopifyId)! : variant?.unitCostMinor ?? null;
   return {
-    id: randomUUID(),
+    id: bulkId(),
     shopId,
     orderId,
     shopifyId: l.shopifyId,
@@ -238,7 +243,7 @@ function orderFields(shop: SyncShop, o: SyncOrder, customerId: string | null) {
 }
 
 const refundRow = (shop: SyncShop, orderId: string, r: SyncRefund) => ({
-  id: randomUUID(),
+  id: bulkId(),
   shopId: shop.id,
   orderId,
   shopifyId: r.shopifyId,
@@ -246,35 +251,6 @@ const refundRow = (shop: SyncShop, orderId: string, r: SyncRefund) => ({
   day: dayInZone(r.processedAt, shop.timezone),
   amountMinor: r.amountMinor,
 });
-
-/** Recomputes the stored totals of orders from their lines and refunds (both engines). */
-async function recomputeOrderTotals(db: Db, shopId: string, orderIds: string[]) {
-  for (let i = 0; i < orderIds.length; i += 500) {
-    const ids = orderIds.slice(i, i + 500);
-    const [lines, refunds] = await Promise.all([
-      db.orderLine.findMany({ where: { shopId, orderId: { in: ids } }, select: { orderId: true, quantity: true, unitPriceMinor: true } }),
-      db.refund.groupBy({ by: ["orderId"], where: { shopId, orderId: { in: ids } }, _sum: { amountMinor: true } }),
-    ]);
-    const gross = new Map<string, number>();
-    for (const l of lines) gross.set(l.orderId, (gross.get(l.orderId) ?? 0) + l.quantity * l.unitPriceMinor);
-    const refunded = new Map(refunds.map((r) => [r.orderId, r._sum.amountMinor ?? 0]));
-    const orders = await db.order.findMany({
-      where: { shopId, id: { in: ids } },
-      select: { id: true, discountsMinor: true, shippingMinor: true, taxesMinor: true },
-    });
-    for (const o of orders) {
-      const g = gross.get(o.id) ?? 0;
-      await db.order.update({
-        where: { id: o.id },
-        data: {
-          grossSalesMinor: g,
-          totalMinor: g - o.discountsMinor + o.shippingMinor + o.taxesMinor,
-          refundsMinor: refunded.get(o.id) ?? 0,
-        },
-      });
-    }
-  }
-}
 
 /**
  * orders/create, orders/updated, orders/cancelled: writes the order as Shopify now
@@ -339,6 +315,7 @@ export async function addRefund(db: Db, shop: SyncShop, r: SyncRefund & { orderS
 }
 
 // ── bulk import batches (no rollups: the import rebuilds them at the end) ────
+// Plain SQL on one connection (sql-runner.server.ts): this is the import's hot path.
 
 export type OrderBatch = {
   orders: SyncOrder[];
@@ -346,91 +323,158 @@ export type OrderBatch = {
   lateLines: { orderShopifyId: string; line: SyncOrderLine }[];
 };
 
+const ORDER_COLUMNS = [
+  "id", "shopId", "shopifyId", "name", "customerId", "email", "processedAt", "day", "currency", "presentmentCurrency",
+  "grossSalesMinor", "discountsMinor", "shippingMinor", "taxesMinor", "refundsMinor", "totalMinor", "channel",
+  "country", "region", "financialStatus", "cancelledAt", "shopifyUpdatedAt", "createdAt",
+] as const;
+const LINE_COLUMNS = [
+  "id", "shopId", "orderId", "shopifyId", "day", "productId", "variantId", "title", "sku", "quantity", "unitPriceMinor", "discountMinor", "unitCostMinor",
+] as const;
+const REFUND_COLUMNS = ["id", "shopId", "orderId", "shopifyId", "processedAt", "day", "amountMinor"] as const;
+
+const asDate = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
+const asNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** The shop's rows for the Shopify ids a batch refers to (customers it has not seen yet are created as placeholders). */
+async function resolveBatchRefs(sql: SqlRunner, shopId: string, orders: SyncOrder[], lines: SyncOrderLine[]): Promise<Refs> {
+  const unique = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => !!id))];
+  const customerIds = unique(orders.map((o) => o.customerShopifyId));
+  const variantIds = unique(lines.map((l) => l.variantShopifyId));
+  const productIds = unique(lines.map((l) => l.productShopifyId));
+  const byIds = <T extends Record<string, unknown>>(table: string, columns: string, ids: string[]) =>
+    inSlices(ids, (slice) => sql.all<T>(`SELECT ${columns} FROM "${table}" WHERE "shopId" = ? AND "shopifyId" IN ${marks(slice.length)}`, [shopId, ...slice]));
+  const customers = await byIds<{ id: string; shopifyId: string }>("Customer", `"id", "shopifyId"`, customerIds);
+  const variants = await byIds<{ id: string; shopifyId: string; productId: string; unitCostMinor: unknown }>("Variant", `"id", "shopifyId", "productId", "unitCostMinor"`, variantIds);
+  const products = await byIds<{ id: string; shopifyId: string }>("Product", `"id", "shopifyId"`, productIds);
+  const customer = new Map(customers.map((c) => [c.shopifyId, c.id]));
+  const missing = customerIds.filter((id) => !customer.has(id));
+  if (missing.length) {
+    // A customer the import has not reached yet: a placeholder its own sync fills in.
+    const rows = missing.map((shopifyId) => [bulkId(), shopId, shopifyId, false, new Date()] as SqlValue[]);
+    await insertRows(sql, "Customer", ["id", "shopId", "shopifyId", "acceptsMarketing", "createdAt"], rows);
+    for (const r of rows) customer.set(String(r[2]), String(r[0]));
+  }
+  return {
+    customer,
+    variant: new Map(variants.map((v) => [v.shopifyId, { id: v.id, productId: v.productId, unitCostMinor: asNumber(v.unitCostMinor) }])),
+    product: new Map(products.map((p) => [p.shopifyId, p.id])),
+  };
+}
+
 /**
- * Writes a batch of imported orders: new ones with createMany, known ones replaced
- * (keeping each line's cost snapshot), older-than-stored ones skipped. Returns the
- * number of orders written. Idempotent: writing the same batch twice changes nothing.
+ * Writes a batch of imported orders in the caller's transaction: new ones with
+ * multi-row inserts, known ones updated in place (each line keeping the cost it was
+ * first recorded with), ones older than what is stored skipped. Returns the number
+ * of orders written. Idempotent: writing the same batch twice changes nothing.
  */
-export async function writeOrderBatch(db: Db, shop: SyncShop, batch: OrderBatch): Promise<number> {
+export async function writeOrderBatch(sql: SqlRunner, shop: SyncShop, batch: OrderBatch): Promise<number> {
   const shopId = shop.id;
   const allLines = [...batch.orders.flatMap((o) => o.lines), ...batch.lateLines.map((l) => l.line)];
-  const refs = await resolveRefs(db, shopId, batch.orders, allLines);
-  const existing = batch.orders.length
-    ? await db.order.findMany({
-        where: { shopId, shopifyId: { in: batch.orders.map((o) => o.shopifyId) } },
-        select: { id: true, shopifyId: true, shopifyUpdatedAt: true },
-      })
-    : [];
-  const existingBy = new Map(existing.map((e) => [e.shopifyId!, e]));
+  const refs = await resolveBatchRefs(sql, shopId, batch.orders, allLines);
+  const existing = await inSlices(batch.orders.map((o) => o.shopifyId), (slice) =>
+    sql.all<{ id: string; shopifyId: string; shopifyUpdatedAt: unknown }>(
+      `SELECT "id", "shopifyId", "shopifyUpdatedAt" FROM "Order" WHERE "shopId" = ? AND "shopifyId" IN ${marks(slice.length)}`,
+      [shopId, ...slice],
+    ),
+  );
+  const existingBy = new Map(existing.map((e) => [e.shopifyId, e]));
 
-  const newOrders: Prisma.OrderCreateManyInput[] = [];
-  const lines: ReturnType<typeof lineRow>[] = [];
-  const refunds: ReturnType<typeof refundRow>[] = [];
-  const touched: string[] = [];
-  const replaced: { id: string; o: SyncOrder; fields: ReturnType<typeof orderFields> }[] = [];
+  const orderRows: SqlValue[][] = [];
+  const lineRows: SqlValue[][] = [];
+  const refundRows: SqlValue[][] = [];
+  const touched = new Set<string>();
+  const upsertLines: { orderId: string; day: string; line: SyncOrderLine }[] = [];
   const noSnapshot = new Map<string, number | null>();
+  const now = new Date();
+  const line = (r: ReturnType<typeof lineRow>): SqlValue[] => LINE_COLUMNS.map((c) => r[c]);
+  const refund = (r: ReturnType<typeof refundRow>): SqlValue[] => REFUND_COLUMNS.map((c) => r[c]);
   let written = 0;
 
   for (const o of batch.orders) {
     const fields = orderFields(shop, o, o.customerShopifyId ? refs.customer.get(o.customerShopifyId) ?? null : null);
     const prior = existingBy.get(o.shopifyId);
     if (prior) {
-      if (isStale(prior.shopifyUpdatedAt, o.updatedAt)) continue;
-      replaced.push({ id: prior.id, o, fields });
+      // Stored already (a resync, or a resumed phase): updated in place, snapshots kept.
+      if (isStale(asDate(prior.shopifyUpdatedAt), o.updatedAt)) continue;
+      const set = Object.keys(fields) as (keyof typeof fields)[];
+      await sql.run(`UPDATE "Order" SET ${set.map((k) => `"${k}" = ?`).join(", ")} WHERE "id" = ?`, [...set.map((k) => fields[k]), prior.id]);
+      for (const l of o.lines) upsertLines.push({ orderId: prior.id, day: fields.day, line: l });
+      const known = new Set(
+        (await sql.all<{ shopifyId: string }>(`SELECT "shopifyId" FROM "Refund" WHERE "shopId" = ? AND "orderId" = ?`, [shopId, prior.id])).map((r) => r.shopifyId),
+      );
+      for (const r of o.refunds) if (!known.has(r.shopifyId)) refundRows.push(refund(refundRow(shop, prior.id, r)));
+      touched.add(prior.id);
       written++;
       continue;
     }
-    const id = randomUUID();
+    const id = bulkId();
     const gross = o.lines.reduce((s, l) => s + l.quantity * l.unitPriceMinor, 0);
-    newOrders.push({
+    const row: Record<(typeof ORDER_COLUMNS)[number], SqlValue> = {
       id,
       shopId,
       shopifyId: o.shopifyId,
       ...fields,
       grossSalesMinor: gross,
-      totalMinor: gross - o.discountsMinor + o.shippingMinor + o.taxesMinor,
       refundsMinor: o.refunds.reduce((s, r) => s + r.amountMinor, 0),
-    });
-    for (const l of o.lines) lines.push(lineRow(shopId, id, fields.day, l, refs, noSnapshot));
-    for (const r of o.refunds) refunds.push(refundRow(shop, id, r));
+      totalMinor: gross - o.discountsMinor + o.shippingMinor + o.taxesMinor,
+      createdAt: now,
+    };
+    orderRows.push(ORDER_COLUMNS.map((c) => row[c]));
+    for (const l of o.lines) lineRows.push(line(lineRow(shopId, id, fields.day, l, refs, noSnapshot)));
+    for (const r of o.refunds) refundRows.push(refund(refundRow(shop, id, r)));
     written++;
   }
 
-  // Orders already stored (a resync, or a resumed phase): update in place, keep snapshots.
-  const upsertLines: { orderId: string; day: string; line: SyncOrderLine }[] = [];
-  for (const { id, o, fields } of replaced) {
-    await db.order.update({ where: { id }, data: fields });
-    for (const line of o.lines) upsertLines.push({ orderId: id, day: fields.day, line });
-    const known = new Set((await db.refund.findMany({ where: { shopId, orderId: id }, select: { shopifyId: true } })).map((r) => r.shopifyId));
-    for (const r of o.refunds) if (!known.has(r.shopifyId)) refunds.push(refundRow(shop, id, r));
-    touched.push(id);
-  }
   if (batch.lateLines.length) {
-    const parents = await db.order.findMany({
-      where: { shopId, shopifyId: { in: [...new Set(batch.lateLines.map((l) => l.orderShopifyId))] } },
-      select: { id: true, shopifyId: true, day: true },
-    });
-    const parentBy = new Map(parents.map((p) => [p.shopifyId!, p]));
-    for (const { orderShopifyId, line } of batch.lateLines) {
+    const parents = await inSlices([...new Set(batch.lateLines.map((l) => l.orderShopifyId))], (slice) =>
+      sql.all<{ id: string; shopifyId: string; day: string }>(
+        `SELECT "id", "shopifyId", "day" FROM "Order" WHERE "shopId" = ? AND "shopifyId" IN ${marks(slice.length)}`,
+        [shopId, ...slice],
+      ),
+    );
+    const parentBy = new Map(parents.map((p) => [p.shopifyId, p]));
+    for (const { orderShopifyId, line: l } of batch.lateLines) {
       const parent = parentBy.get(orderShopifyId);
       if (!parent) continue; // its order was skipped as older than the stored one
-      upsertLines.push({ orderId: parent.id, day: parent.day, line });
-      touched.push(parent.id);
+      upsertLines.push({ orderId: parent.id, day: parent.day, line: l });
+      touched.add(parent.id);
     }
   }
 
-  if (newOrders.length) await db.order.createMany({ data: newOrders });
+  await insertRows(sql, "Order", ORDER_COLUMNS, orderRows);
   if (upsertLines.length) {
-    const old = await db.orderLine.findMany({
-      where: { shopId, shopifyId: { in: upsertLines.map((u) => u.line.shopifyId) } },
-      select: { id: true, shopifyId: true, unitCostMinor: true },
+    const old = await inSlices(upsertLines.map((u) => u.line.shopifyId), (slice) =>
+      sql.all<{ id: string; shopifyId: string; unitCostMinor: unknown }>(
+        `SELECT "id", "shopifyId", "unitCostMinor" FROM "OrderLine" WHERE "shopId" = ? AND "shopifyId" IN ${marks(slice.length)}`,
+        [shopId, ...slice],
+      ),
+    );
+    const snapshot = new Map(old.map((l) => [l.shopifyId, asNumber(l.unitCostMinor)]));
+    await inSlices(old.map((l) => l.id), async (slice) => {
+      await sql.run(`DELETE FROM "OrderLine" WHERE "shopId" = ? AND "id" IN ${marks(slice.length)}`, [shopId, ...slice]);
+      return [];
     });
-    const snapshot = new Map(old.map((l) => [l.shopifyId!, l.unitCostMinor]));
-    if (old.length) await db.orderLine.deleteMany({ where: { shopId, id: { in: old.map((l) => l.id) } } });
-    for (const u of upsertLines) lines.push(lineRow(shopId, u.orderId, u.day, u.line, refs, snapshot));
+    for (const u of upsertLines) lineRows.push(line(lineRow(shopId, u.orderId, u.day, u.line, refs, snapshot)));
   }
-  for (let i = 0; i < lines.length; i += 5000) await db.orderLine.createMany({ data: lines.slice(i, i + 5000) });
-  if (refunds.length) await db.refund.createMany({ data: refunds });
-  if (touched.length) await recomputeOrderTotals(db, shopId, [...new Set(touched)]);
+  await insertRows(sql, "OrderLine", LINE_COLUMNS, lineRows);
+  await insertRows(sql, "Refund", REFUND_COLUMNS, refundRows);
+
+  // Totals of orders whose lines or refunds changed outside the fast path.
+  await inSlices([...touched], async (slice) => {
+    const ids = marks(slice.length);
+    await sql.run(
+      `UPDATE "Order" SET
+         "grossSalesMinor" = COALESCE((SELECT SUM(l."quantity" * l."unitPriceMinor") FROM "OrderLine" l WHERE l."orderId" = "Order"."id"), 0),
+         "refundsMinor" = COALESCE((SELECT SUM(r."amountMinor") FROM "Refund" r WHERE r."orderId" = "Order"."id"), 0)
+       WHERE "shopId" = ? AND "id" IN ${ids}`,
+      [shopId, ...slice],
+    );
+    await sql.run(
+      `UPDATE "Order" SET "totalMinor" = "grossSalesMinor" - "discountsMinor" + "shippingMinor" + "taxesMinor" WHERE "shopId" = ? AND "id" IN ${ids}`,
+      [shopId, ...slice],
+    );
+    return [];
+  });
   return written;
 }

@@ -89,7 +89,6 @@ export async function buildExportCsv(email: string): Promise<string> {
   if (subscriber) rows.push(["communication", "newsletter", "subscribedAt", subscriber.createdAt]);
   for (const r of requests) rows.push(["privacy_request", r.id, `${r.type} (${r.status})`, r.createdAt]);
   for (const m of messages) rows.push(["communication", `email ${m.kind}`, m.subject, m.createdAt]);
-  if (rows.length === 1) rows.push(["none", "", "", "We hold no personal data about this address."]);
   return toCsv(rows);
 }
 

@@ -54,7 +54,17 @@ export class PgBossJobQueue implements JobQueue {
   private async ensureQueue(name: string) {
     if (this.knownQueues.has(name)) return;
     await this.open();
-    await this.boss.createQueue(name, { name, retryLimit: 2, retryDelay: 10, retryBackoff: true });
+    // Two instances creating the same queue at once can deadlock in pg-boss's DDL; the
+    // loser retries and finds the queue made by the winner.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, { name, retryLimit: 2, retryDelay: 10, retryBackoff: true });
+        break;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 50));
+      }
+    }
     this.knownQueues.add(name);
   }
 

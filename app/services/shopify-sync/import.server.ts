@@ -12,12 +12,14 @@ import { prisma, type Prisma } from "../../db.server";
 import { rebuildRollups } from "../../models/rollups.server";
 import {
   applyInventoryLevel,
+  inChunks,
   upsertCustomer,
   upsertProduct,
   writeOrderBatch,
   type OrderBatch,
   type SyncShop,
 } from "../../models/store-sync.server";
+import { inSqlTransaction, type SqlRunner } from "../../models/sql-runner.server";
 import { AdminApiError, type AdminGraphql, type RequestOptions } from "./admin-client.server";
 import type { BulkCustomer, BulkInventoryLevel, BulkLineItem, BulkOrder, BulkProduct, BulkVariant } from "./admin-types";
 import { downloadJsonl, getBulkOperation, isFinished, lines, startBulkQuery } from "./bulk.server";
@@ -181,21 +183,7 @@ async function dataPhaseStep(run: Run, phase: DataPhase, shop: SyncShop, deps: I
   if (run.bulkUrl) {
     const source = await (deps.openResult ?? downloadJsonl)(run.bulkUrl);
     const writer = phase === "products" ? importProducts : phase === "customers" ? importCustomers : importOrders;
-    await writer(shop, source, {
-      fromLine: run.linesDone,
-      batchSize: deps.batchSize,
-      commit: (tx, progress) => tx.importRun.update({
-        where: { id: run.id },
-        data: {
-          linesDone: progress.linesDone,
-          productsCount: { increment: progress.products ?? 0 },
-          variantsCount: { increment: progress.variants ?? 0 },
-          customersCount: { increment: progress.customers ?? 0 },
-          ordersCount: { increment: progress.orders ?? 0 },
-          lockedUntil: new Date(Date.now() + LEASE_MS),
-        },
-      }),
-    });
+    await writer(shop, source, { fromLine: run.linesDone, batchSize: deps.batchSize, runId: run.id });
   }
   await release(run.id, { phase: nextPhase(phase), ...resetBulk, error: null });
   return { state: "continue" };
@@ -208,9 +196,37 @@ export type WriterOptions = {
   /** Lines already committed by an earlier attempt; they are skipped. */
   fromLine?: number;
   batchSize?: number;
-  /** Runs inside each batch's transaction, so the resume point commits with the data. */
-  commit?: (tx: Prisma.TransactionClient, progress: Progress) => Promise<unknown>;
+  /** The run whose resume point and counts commit with each batch (none in the benchmark). */
+  runId?: string;
 };
+
+const LEASE_SQL_MS = LEASE_MS;
+
+/** The run's resume point and counts, in the batch's own transaction (Prisma). */
+async function checkpoint(tx: Prisma.TransactionClient, runId: string | undefined, p: Progress) {
+  if (!runId) return;
+  await tx.importRun.update({
+    where: { id: runId },
+    data: {
+      linesDone: p.linesDone,
+      productsCount: { increment: p.products ?? 0 },
+      variantsCount: { increment: p.variants ?? 0 },
+      customersCount: { increment: p.customers ?? 0 },
+      ordersCount: { increment: p.orders ?? 0 },
+      lockedUntil: new Date(Date.now() + LEASE_MS),
+    },
+  });
+}
+
+/** The same in plain SQL, for the orders writer's connection. */
+async function checkpointSql(sql: SqlRunner, runId: string | undefined, p: Progress) {
+  if (!runId) return;
+  const now = new Date();
+  await sql.run(
+    `UPDATE "ImportRun" SET "linesDone" = ?, "ordersCount" = "ordersCount" + ?, "lockedUntil" = ?, "updatedAt" = ? WHERE "id" = ?`,
+    [p.linesDone, p.orders ?? 0, new Date(now.getTime() + LEASE_SQL_MS), now, runId],
+  );
+}
 
 const typeOf = (id: unknown) => (typeof id === "string" ? id.split("/")[3] ?? "" : "");
 const TX = { timeout: 120_000, maxWait: 30_000 };
@@ -266,14 +282,16 @@ export async function importProducts(shop: SyncShop, source: AsyncIterable<Uint8
       }
       const unknownVariants = [...new Set(batch.levels.map((l) => l.__parentId).filter((id) => !itemOfVariant.has(id)))];
       if (unknownVariants.length) {
-        const rows = await tx.variant.findMany({ where: { shopId: shop.id, shopifyId: { in: unknownVariants } }, select: { shopifyId: true, inventoryItemId: true } });
+        const rows = await inChunks(unknownVariants, (ids) =>
+          tx.variant.findMany({ where: { shopId: shop.id, shopifyId: { in: ids } }, select: { shopifyId: true, inventoryItemId: true } }),
+        );
         for (const r of rows) if (r.shopifyId && r.inventoryItemId) itemOfVariant.set(r.shopifyId, r.inventoryItemId);
       }
       for (const l of batch.levels) {
         const item = itemOfVariant.get(l.__parentId);
         if (item) await applyInventoryLevel(tx, shop, inventoryLevelFromBulk(l, item));
       }
-      await options.commit?.(tx, { linesDone, products: batch.products.size, variants: variantCount });
+      await checkpoint(tx, options.runId, { linesDone, products: batch.products.size, variants: variantCount });
     }, TX);
   };
 
@@ -305,7 +323,7 @@ export async function importCustomers(shop: SyncShop, source: AsyncIterable<Uint
     batch = [];
     await prisma.$transaction(async (tx) => {
       for (const c of current) await upsertCustomer(tx, shop, customerFromBulk(c));
-      await options.commit?.(tx, { linesDone, customers: current.length });
+      await checkpoint(tx, options.runId, { linesDone, customers: current.length });
     }, TX);
   };
   for await (const { lineNo, row } of rows(source, options.fromLine ?? 0)) {
@@ -334,11 +352,11 @@ export async function importOrders(shop: SyncShop, source: AsyncIterable<Uint8Ar
       orders: [...current.values()].map(({ row, lines }) => orderFromBulk(row, lines, shop.currency)),
       lateLines: currentLate.map((l) => ({ orderShopifyId: l.__parentId, line: lineFromBulk(l, shop.currency) })),
     };
-    await prisma.$transaction(async (tx) => {
-      const written = await writeOrderBatch(tx, shop, batch);
-      total += written;
-      await options.commit?.(tx, { linesDone, orders: written });
-    }, TX);
+    total += await inSqlTransaction(async (sql) => {
+      const written = await writeOrderBatch(sql, shop, batch);
+      await checkpointSql(sql, options.runId, { linesDone, orders: written });
+      return written;
+    });
   };
 
   for await (const { lineNo, row } of rows(source, options.fromLine ?? 0)) {

@@ -16,17 +16,20 @@ async function enqueueStep(queue: JobQueue, runId: string, delayMs = 0) {
   await queue.enqueue<ImportJob>(IMPORT_JOB, { runId }, { runAt: new Date(Date.now() + delayMs), maxAttempts: MAX_ATTEMPTS });
 }
 
-/** Registers the import's handler on a queue (called from the jobs registry). */
-export function registerStoreSyncJobs(queue: JobQueue) {
+/**
+ * Registers the import's handler on a queue (called from the jobs registry).
+ * `delay` scales the waits between steps (tests run them at once).
+ */
+export function registerStoreSyncJobs(queue: JobQueue, { delay = (ms: number) => ms }: { delay?: (ms: number) => number } = {}) {
   queue.register<ImportJob>(IMPORT_JOB, async ({ runId }, meta) => {
     const run = await prisma.importRun.findUnique({ where: { id: runId }, select: { status: true, shop: { select: { domain: true } } } });
     if (!run || run.status === "succeeded" || run.status === "failed") return;
     try {
       const { admin } = await shopify().unauthenticated.admin(run.shop.domain);
       const result = await driveImport(runId, { graphql: admin.graphql });
-      if (result.state === "wait") await enqueueStep(queue, runId, result.delayMs);
+      if (result.state === "wait") await enqueueStep(queue, runId, delay(result.delayMs));
       // Another worker holds the run: look again once its lease may have lapsed.
-      else if (result.state === "busy") await enqueueStep(queue, runId, 30_000);
+      else if (result.state === "busy") await enqueueStep(queue, runId, delay(30_000));
     } catch (error) {
       if (meta.attempt >= MAX_ATTEMPTS) await failImportRun(runId, error instanceof Error ? error.message : String(error));
       throw error;

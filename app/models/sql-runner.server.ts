@@ -1,0 +1,128 @@
+// Plain SQL for the store import's hot path, on one connection per transaction.
+// On SQLite the import writes through its own better-sqlite3 connection to the
+// same database file, with prepared statements cached and reused: through Prisma's
+// driver adapter every statement is prepared again, which cost most of the import's
+// time (docs/decisions/032-bulk-import-design.md). On PostgreSQL the same SQL runs in a
+// Prisma interactive transaction. SQL is written with `?` placeholders and double-
+// quoted identifiers; values are always bound, never spliced into the text.
+import path from "node:path";
+import Database from "better-sqlite3";
+import { dialect, prisma } from "../db.server";
+import { env } from "../env.server";
+
+export type SqlValue = string | number | null | Date | boolean;
+type Row = Record<string, unknown>;
+
+export interface SqlRunner {
+  readonly dialect: "sqlite" | "postgresql";
+  all<T extends Row = Row>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  run(sql: string, params?: readonly SqlValue[]): Promise<void>;
+}
+
+/** SQLite keeps DateTime as text in the form Prisma writes it (ISO with +00:00). */
+const sqliteValue = (v: SqlValue) => (v instanceof Date ? v.toISOString().replace("Z", "+00:00") : typeof v === "boolean" ? (v ? 1 : 0) : v);
+
+let connection: { file: string; db: Database.Database; statements: Map<string, Database.Statement> } | null = null;
+let queue: Promise<unknown> = Promise.resolve();
+
+function sqliteConnection() {
+  const file = path.resolve(process.cwd(), env.databaseUrl.replace(/^file:/, ""));
+  if (!connection || connection.file !== file) {
+    connection?.db.close();
+    const db = new Database(file);
+    db.pragma("busy_timeout = 10000");
+    connection = { file, db, statements: new Map() };
+  }
+  return connection;
+}
+
+function statement(sql: string) {
+  const c = sqliteConnection();
+  let s = c.statements.get(sql);
+  if (!s) {
+    s = c.db.prepare(sql);
+    if (c.statements.size > 500) c.statements.clear();
+    c.statements.set(sql, s);
+  }
+  return s;
+}
+
+const sqliteRunner: SqlRunner = {
+  dialect: "sqlite",
+  async all<T extends Row = Row>(sql: string, params: readonly SqlValue[] = []) {
+    return statement(sql).all(...params.map(sqliteValue)) as T[];
+  },
+  async run(sql: string, params: readonly SqlValue[] = []) {
+    statement(sql).run(...params.map(sqliteValue));
+  },
+};
+
+const toDollar = (sql: string) => {
+  let i = 0;
+  return sql.replace(/\?/g, () => `$${++i}`);
+};
+
+/**
+ * Runs `fn` in one transaction on one connection. SQLite transactions are taken
+ * one at a time in this process (the file allows one writer anyway).
+ */
+export async function inSqlTransaction<T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T> {
+  if (dialect === "postgresql") {
+    return prisma.$transaction(
+      async (tx) =>
+        fn({
+          dialect: "postgresql",
+          all: (sql, params = []) => tx.$queryRawUnsafe(toDollar(sql), ...params),
+          run: async (sql, params = []) => void (await tx.$executeRawUnsafe(toDollar(sql), ...params)),
+        }),
+      { timeout: 120_000, maxWait: 30_000 },
+    );
+  }
+  const run = async () => {
+    const { db } = sqliteConnection();
+    db.prepare("BEGIN IMMEDIATE").run();
+    try {
+      const result = await fn(sqliteRunner);
+      db.prepare("COMMIT").run();
+      return result;
+    } catch (error) {
+      if (db.inTransaction) db.prepare("ROLLBACK").run();
+      throw error;
+    }
+  };
+  const next = queue.then(run, run);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+/** `(?, ?, ?)` for a list of n values. */
+export const marks = (n: number) => `(${Array.from({ length: n }, () => "?").join(", ")})`;
+
+const ROWS_PER_INSERT = 50;
+
+/** Multi-row INSERT of rows (arrays in the order of `columns`); full groups reuse one prepared statement. */
+export async function insertRows(sql: SqlRunner, table: string, columns: readonly string[], rows: readonly SqlValue[][]) {
+  const head = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES `;
+  const tuple = marks(columns.length);
+  const per = Math.max(1, Math.min(ROWS_PER_INSERT, Math.floor(30_000 / columns.length)));
+  const full = head + Array.from({ length: per }, () => tuple).join(", ");
+  let i = 0;
+  for (; i + per <= rows.length; i += per) await sql.run(full, rows.slice(i, i + per).flat());
+  for (; i < rows.length; i++) await sql.run(head + tuple, rows[i]);
+}
+
+/** Runs `query` over slices of an id list (SQL statements take a bounded number of values). */
+export async function inSlices<T>(ids: readonly string[], query: (slice: string[]) => Promise<T[]>, size = 500): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += size) out.push(...(await query(ids.slice(i, i + size))));
+  return out;
+}
+
+let sequence = 0;
+const prefix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Ids for bulk-inserted rows: increasing within a process (appended to the primary-key index), unique across processes. */
+export function bulkId(): string {
+  sequence++;
+  return `b${prefix}${sequence.toString(36).padStart(9, "0")}`;
+}

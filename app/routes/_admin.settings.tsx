@@ -1,0 +1,251 @@
+// Settings. Sections are tabs (`?tab=plan` opens Plan & billing); later sections
+// (general, notifications, team, performance) are added as tabs here.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Badge, Banner, BlockStack, Box, Button, Card, Divider, InlineGrid, InlineStack, List, Tabs, Text } from "@shopify/polaris";
+import { AdminPage } from "../components/AdminPage";
+import { INTEGRATIONS } from "../content/integrations";
+import { SITE, mailto } from "../content/site";
+import { COMPARISON_ROWS, PLANS, PLAN_ORDER, annualSaving, planFor, priceView, wholeUsd, type PlanId } from "../lib/plans";
+import { requireAdmin } from "../services/admin-context.server";
+import { cancelSubscription, getBillingState, requestUpgrade, switchPlanLocally, type BillingApi } from "../services/billing.server";
+import { shopify } from "../shopify.server";
+
+export const meta: MetaFunction = () => [{ title: "Settings · Profit Pilot" }];
+
+const TABS = [
+  { id: "plan", content: "Plan & billing" },
+  { id: "integrations", content: "Integrations" },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { shop, demo } = await requireAdmin(request);
+  const subscription = await getBillingState(shop.id);
+  const now = Date.now();
+  return {
+    demo,
+    shopDomain: shop.domain,
+    plan: planFor(shop.plan).id,
+    trialEndsAt: shop.trialEndsAt && shop.trialEndsAt.getTime() > now ? shop.trialEndsAt.toISOString() : null,
+    subscription: subscription && { status: subscription.status, interval: subscription.interval, currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null },
+  };
+}
+
+type ActionResult = { ok: boolean; message: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireAdmin(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (ctx.demo) {
+    const target = String(form.get("plan") ?? "");
+    if (intent !== "switch" || !(PLAN_ORDER as string[]).includes(target)) return data<ActionResult>({ ok: false, message: "Choose a plan." }, { status: 400 });
+    await switchPlanLocally(ctx.shop, target as PlanId);
+    return data<ActionResult>({ ok: true, message: `Demo store switched to ${PLANS[target as PlanId].name}. No charge was made.` });
+  }
+  const { billing } = await shopify().authenticate.admin(request);
+  const api = billing as unknown as BillingApi;
+  if (intent === "upgrade") {
+    const cycle = form.get("cycle") === "annual" ? "annual" : "monthly";
+    // Throws the redirect to Shopify's approval page.
+    return requestUpgrade(ctx.shop, api, cycle);
+  }
+  if (intent === "cancel") {
+    await cancelSubscription(ctx.shop, api);
+    return data<ActionResult>({ ok: true, message: "Your subscription is cancelled. The store is now on the Starter plan." });
+  }
+  return data<ActionResult>({ ok: false, message: "Unknown action." }, { status: 400 });
+}
+
+function formatDate(iso: string) {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium" }).format(new Date(iso));
+}
+
+function PlanSection() {
+  const { demo, plan, trialEndsAt, subscription } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const current = PLANS[plan];
+  const saving = annualSaving(PLANS.pro);
+  const returned = params.get("billing");
+
+  return (
+    <BlockStack gap="400">
+      {demo && (
+        <Banner tone="info" title="Demo store">
+          <p>Switching plans here only changes the demo store's stored plan. No charge is made.</p>
+        </Banner>
+      )}
+      {returned === "approved" && <Banner tone="success" title="Subscription approved">Your store is on the Pro plan.</Banner>}
+      {returned === "not-approved" && <Banner tone="warning" title="No active subscription">The subscription was not approved; your plan is unchanged.</Banner>}
+      {result && (
+        <Banner tone={result.ok ? "success" : "critical"}>
+          <p>{result.message}</p>
+        </Banner>
+      )}
+      <Card>
+        <BlockStack gap="200">
+          <InlineStack gap="200" blockAlign="center">
+            <Text as="h2" variant="headingMd">
+              Current plan: {current.name}
+            </Text>
+            {trialEndsAt && <Badge tone="attention">{`Trial ends ${formatDate(trialEndsAt)}`}</Badge>}
+          </InlineStack>
+          {subscription && !demo && (
+            <Text as="p" tone="subdued">
+              Shopify subscription: {subscription.interval}, {subscription.status.toLowerCase()}
+              {subscription.currentPeriodEnd ? `, current period ends ${formatDate(subscription.currentPeriodEnd)}` : ""}.
+            </Text>
+          )}
+          <Text as="p" tone="subdued">
+            Charges appear on your Shopify invoice. Paid plans are billed in advance and start with a {PLANS.pro.trialDays}-day free trial.
+          </Text>
+        </BlockStack>
+      </Card>
+      <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
+        {PLAN_ORDER.map((id) => {
+          const p = PLANS[id];
+          const monthly = priceView(p, "monthly");
+          const isCurrent = id === plan;
+          return (
+            <Card key={id}>
+              <BlockStack gap="300">
+                <InlineStack gap="200" blockAlign="center">
+                  <Text as="h3" variant="headingMd">
+                    {p.name}
+                  </Text>
+                  {isCurrent && <Badge tone="success">Current</Badge>}
+                  {p.mostPopular && !isCurrent && <Badge tone="info">Most Popular</Badge>}
+                </InlineStack>
+                <Text as="p" variant="headingLg">
+                  {monthly.amount}
+                  {monthly.period}
+                </Text>
+                {id === "pro" && (
+                  <Text as="p" tone="subdued">
+                    or {wholeUsd(p.annualPriceMinor!)}/year (save {wholeUsd((saving ?? 0) * 100)})
+                  </Text>
+                )}
+                <List>
+                  {COMPARISON_ROWS.slice(0, 6).map((row) => (
+                    <List.Item key={row.label}>
+                      {row.label}: {row.value(p)}
+                    </List.Item>
+                  ))}
+                </List>
+                <Divider />
+                {demo ? (
+                  !isCurrent && (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="switch" />
+                      <input type="hidden" name="plan" value={id} />
+                      <Button submit loading={busy} variant={id === "pro" ? "primary" : undefined}>
+                        {`Switch to ${p.name} (demo, no charge)`}
+                      </Button>
+                    </Form>
+                  )
+                ) : id === "pro" && !isCurrent ? (
+                  <BlockStack gap="200">
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="upgrade" />
+                      <input type="hidden" name="cycle" value="monthly" />
+                      <Button submit variant="primary" loading={busy}>
+                        {`Start ${p.trialDays}-day trial, then ${wholeUsd(p.monthlyPriceMinor!)}/month`}
+                      </Button>
+                    </Form>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="upgrade" />
+                      <input type="hidden" name="cycle" value="annual" />
+                      <Button submit loading={busy}>
+                        {`Start trial, then ${wholeUsd(p.annualPriceMinor!)}/year`}
+                      </Button>
+                    </Form>
+                  </BlockStack>
+                ) : id === "pro" && isCurrent ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="cancel" />
+                    <Button submit tone="critical" loading={busy}>
+                      Cancel subscription (back to Starter)
+                    </Button>
+                  </Form>
+                ) : id === "enterprise" ? (
+                  <Button url={mailto(SITE.emails.sales, "Enterprise plan")} external>
+                    Contact Sales
+                  </Button>
+                ) : isCurrent ? (
+                  <Text as="p" tone="subdued">
+                    Free plan
+                  </Text>
+                ) : (
+                  <Text as="p" tone="subdued">
+                    Cancel Pro to return to Starter.
+                  </Text>
+                )}
+              </BlockStack>
+            </Card>
+          );
+        })}
+      </InlineGrid>
+    </BlockStack>
+  );
+}
+
+function IntegrationsSection() {
+  const { shopDomain } = useLoaderData<typeof loader>();
+  return (
+    <Card padding="0">
+      {INTEGRATIONS.map((integration, i) => {
+        const connected = integration.id === "shopify";
+        return (
+          <Box key={integration.id} id={`integration-${integration.id}`} padding="400" borderBlockStartWidth={i ? "025" : "0"} borderColor="border">
+            <InlineStack align="space-between" blockAlign="center" gap="300">
+              <BlockStack gap="100">
+                <InlineStack gap="200" blockAlign="center">
+                  <Text as="h3" variant="headingSm">
+                    {integration.name}
+                  </Text>
+                  <Badge tone={connected ? "success" : integration.status === "Available" ? "info" : undefined}>
+                    {connected ? "Connected" : integration.status === "Available" ? "Available" : "Coming soon"}
+                  </Badge>
+                </InlineStack>
+                <Text as="p" tone="subdued">
+                  {connected
+                    ? `Connected by installing the app on ${shopDomain}.`
+                    : integration.id === "shopify-plus"
+                      ? "Included in the Shopify connection when your store is on Shopify Plus."
+                      : integration.description}
+                </Text>
+              </BlockStack>
+              <Text as="span" tone="subdued">
+                {integration.category}
+              </Text>
+            </InlineStack>
+          </Box>
+        );
+      })}
+    </Card>
+  );
+}
+
+export default function Settings() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("tab") as TabId | null;
+  const selected = Math.max(0, TABS.findIndex((t) => t.id === requested));
+  return (
+    <AdminPage title="Settings">
+      <Tabs
+        tabs={TABS.map((t) => ({ id: t.id, content: t.content, panelID: `${t.id}-panel` }))}
+        selected={selected}
+        onSelect={(index) => setParams({ tab: TABS[index].id }, { preventScrollReset: true })}
+      >
+        <Box paddingBlockStart="400" id={`${TABS[selected].id}-panel`}>
+          {TABS[selected].id === "plan" ? <PlanSection /> : <IntegrationsSection />}
+        </Box>
+      </Tabs>
+    </AdminPage>
+  );
+}

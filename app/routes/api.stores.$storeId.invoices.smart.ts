@@ -1,0 +1,31 @@
+// POST /api/stores/{storeId}/invoices/smart: create a smart invoice from the §3 payload.
+// An Idempotency-Key header makes a retried request return the invoice it created.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { badRequest, json, methodNotAllowed, readJson } from "../lib/http.server";
+import { createInvoice, invoiceDto } from "../models/invoices.server";
+import { invoiceCreateSchema, invoiceFieldErrors } from "../schemas/invoice";
+import { assertOwnStore, requireAdmin } from "../services/admin-context.server";
+import { baseUrlFor, idempotencyKeyOf, invoiceErrorResponse } from "../services/invoice-api.server";
+
+export async function loader() {
+  return methodNotAllowed(["POST"]);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ctx = await requireAdmin(request);
+  assertOwnStore(ctx, params.storeId);
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const body = await readJson(request);
+  if (!body.ok) return body.response;
+  const parsed = invoiceCreateSchema.safeParse(body.body);
+  if (!parsed.success) return badRequest(invoiceFieldErrors(parsed.error));
+  try {
+    const { invoice, replayed } = await createInvoice(ctx.shop, parsed.data, {
+      actor: "api",
+      idempotencyKey: idempotencyKeyOf(request),
+    });
+    return json(invoiceDto(invoice, baseUrlFor(request)), { status: replayed ? 200 : 201 });
+  } catch (error) {
+    return invoiceErrorResponse(error);
+  }
+}

@@ -1,0 +1,15 @@
+// app_subscriptions/update: keeps the stored plan in step with the shop's Shopify
+// subscription (approved, cancelled, declined, expired or frozen outside the app).
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { applySubscription, subscriptionFromWebhook } from "../services/billing.server";
+import { receiveWebhook } from "../services/webhooks.server";
+
+export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });
+
+export async function action({ request }: ActionFunctionArgs) {
+  return receiveWebhook(request, async (tx, { shopId, payload, receivedAt }) => {
+    const subscription = subscriptionFromWebhook(payload);
+    if (!shopId || !subscription) return;
+    await applySubscription(tx, shopId, subscription, receivedAt);
+  });
+}

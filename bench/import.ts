@@ -1,0 +1,187 @@
+// npm run bench:import — imports a generated 100,000-order bulk JSONL (Shopify's
+// documented row shapes: orders with nested line items as __parentId rows) into a
+// fresh SQLite database through the import's own streaming writer, then rebuilds
+// the rollups. Target: ≥ 10,000 orders/s and peak RSS ≤ 300 MB.
+//   ORDERS=100000 BATCH=1000 npm run bench:import
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { once } from "node:events";
+
+const ORDERS = Number(process.env.ORDERS ?? 100_000);
+const BATCH = Number(process.env.BATCH ?? 1_000);
+const PRODUCTS = 300;
+const CUSTOMERS = 20_000;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-bench-import-"));
+const dbFile = path.join(dir, "bench.db");
+process.env.DATABASE_URL = `file:${dbFile}`;
+process.env.NODE_ENV = "development";
+delete process.env.DEMO_MODE;
+
+// Deterministic pseudo-random numbers (mulberry32).
+let seed = 42;
+const rand = () => {
+  seed |= 0;
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const money = (amount: number) => ({ shopMoney: { amount: amount.toFixed(2), currencyCode: "USD" } });
+
+async function writeLines(file: string, produce: (write: (row: unknown) => Promise<void>) => Promise<void>) {
+  const out = fs.createWriteStream(file);
+  const write = async (row: unknown) => {
+    if (!out.write(JSON.stringify(row) + "\n")) await once(out, "drain");
+  };
+  await produce(write);
+  out.end();
+  await once(out, "finish");
+}
+
+const prices = Array.from({ length: PRODUCTS * 2 }, () => 10 + Math.floor(rand() * 190));
+
+async function generate() {
+  const products = path.join(dir, "products.jsonl");
+  const customers = path.join(dir, "customers.jsonl");
+  const orders = path.join(dir, "orders.jsonl");
+  await writeLines(products, async (write) => {
+    for (let p = 1; p <= PRODUCTS; p++) {
+      await write({ id: `gid://shopify/Product/${p}`, title: `Product ${p}`, productType: "Electronics", updatedAt: "2026-01-01T00:00:00Z" });
+      for (let v = 0; v < 2; v++) {
+        const id = p * 10 + v;
+        const price = prices[(p - 1) * 2 + v];
+        await write({
+          id: `gid://shopify/ProductVariant/${id}`,
+          title: `V${v}`,
+          sku: `SKU-${id}`,
+          price: price.toFixed(2),
+          inventoryItem: { id: `gid://shopify/InventoryItem/${id}`, unitCost: p % 10 === 0 ? null : { amount: (price * 0.4).toFixed(2) } },
+          __parentId: `gid://shopify/Product/${p}`,
+        });
+      }
+    }
+  });
+  await writeLines(customers, async (write) => {
+    for (let c = 1; c <= CUSTOMERS; c++)
+      await write({ id: `gid://shopify/Customer/${c}`, firstName: "C", lastName: String(c), updatedAt: "2026-01-01T00:00:00Z", defaultEmailAddress: { emailAddress: `c${c}@example.com`, marketingState: "NOT_SUBSCRIBED" } });
+  });
+  let lineCount = 0;
+  let rows = 0;
+  const start = Date.parse("2025-01-01T00:00:00Z");
+  await writeLines(orders, async (write) => {
+    for (let o = 1; o <= ORDERS; o++) {
+      const processedAt = new Date(start + Math.floor(rand() * 365 * 86_400_000)).toISOString();
+      const lines = 1 + Math.floor(rand() * 3);
+      const items: { variant: number; qty: number; price: number }[] = [];
+      for (let l = 0; l < lines; l++) {
+        const p = 1 + Math.floor(rand() * PRODUCTS);
+        const v = Math.floor(rand() * 2);
+        items.push({ variant: p * 10 + v, qty: 1 + Math.floor(rand() * 3), price: prices[(p - 1) * 2 + v] });
+      }
+      const refunded = rand() < 0.05;
+      await write({
+        id: `gid://shopify/Order/${o}`,
+        name: `#${1000 + o}`,
+        email: `c${o % CUSTOMERS}@example.com`,
+        processedAt,
+        createdAt: processedAt,
+        updatedAt: processedAt,
+        cancelledAt: rand() < 0.02 ? processedAt : null,
+        currencyCode: "USD",
+        presentmentCurrencyCode: "USD",
+        displayFinancialStatus: "PAID",
+        sourceName: "web",
+        customer: { id: `gid://shopify/Customer/${1 + (o % CUSTOMERS)}` },
+        shippingAddress: { country: "United States", countryCodeV2: "US", province: "Oregon" },
+        totalDiscountsSet: money(0),
+        totalShippingPriceSet: money(5),
+        totalTaxSet: money(2.5),
+        refunds: refunded ? [{ id: `gid://shopify/Refund/${o}`, createdAt: new Date(Date.parse(processedAt) + 3 * 86_400_000).toISOString(), totalRefundedSet: money(10) }] : [],
+      });
+      rows++;
+      for (const [i, item] of items.entries()) {
+        await write({
+          id: `gid://shopify/LineItem/${o * 10 + i}`,
+          title: `Product ${Math.floor(item.variant / 10)}`,
+          sku: `SKU-${item.variant}`,
+          quantity: item.qty,
+          variant: { id: `gid://shopify/ProductVariant/${item.variant}` },
+          product: { id: `gid://shopify/Product/${Math.floor(item.variant / 10)}` },
+          originalUnitPriceSet: money(item.price),
+          totalDiscountSet: money(0),
+          __parentId: `gid://shopify/Order/${o}`,
+        });
+        lineCount++;
+        rows++;
+      }
+    }
+  });
+  return { products, customers, orders, lineCount, rows, bytes: fs.statSync(orders).size };
+}
+
+async function main() {
+  const mb = (kb: number) => Math.round(kb / 1024);
+  console.log(`generating ${ORDERS.toLocaleString("en-US")} orders in ${dir} …`);
+  const files = await generate();
+  const { migrate } = await import("../scripts/migrate.mjs");
+  await migrate(process.env.DATABASE_URL);
+  const { prisma } = await import("../app/db.server");
+  const { importCustomers, importOrders, importProducts } = await import("../app/services/shopify-sync/import.server");
+  const { rebuildRollups } = await import("../app/models/rollups.server");
+
+  const shop = await prisma.shop.create({ data: { domain: "bench.myshopify.com", name: "Bench", timezone: "America/New_York" } });
+  const ref = { id: shop.id, currency: shop.currency, timezone: shop.timezone };
+  await importProducts(ref, fs.createReadStream(files.products));
+  await importCustomers(ref, fs.createReadStream(files.customers));
+  const rssBefore = mb(process.resourceUsage().maxRSS);
+
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+  const t0 = performance.now();
+  const written = await importOrders(ref, fs.createReadStream(files.orders, { highWaterMark: 64 * 1024 }), { batchSize: BATCH });
+  const t1 = performance.now();
+  await rebuildRollups(prisma, shop.id);
+  const t2 = performance.now();
+  clearInterval(sampler);
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+
+  const [orders, lines, refunds, days] = await Promise.all([
+    prisma.order.count({ where: { shopId: shop.id } }),
+    prisma.orderLine.count({ where: { shopId: shop.id } }),
+    prisma.refund.count({ where: { shopId: shop.id } }),
+    prisma.dailyRollup.aggregate({ where: { shopId: shop.id }, _sum: { ordersCount: true } }),
+  ]);
+  if (orders !== ORDERS || lines !== files.lineCount) throw new Error(`imported ${orders} orders / ${lines} lines, expected ${ORDERS} / ${files.lineCount}`);
+
+  const seconds = (t2 - t0) / 1000;
+  const result = {
+    orders: written,
+    lineItems: lines,
+    refunds,
+    ordersCountedInRollups: days._sum.ordersCount,
+    jsonlRows: files.rows,
+    jsonlMB: Math.round(files.bytes / 1_048_576),
+    batchSize: BATCH,
+    writeSeconds: +((t1 - t0) / 1000).toFixed(2),
+    rollupSeconds: +((t2 - t1) / 1000).toFixed(2),
+    totalSeconds: +seconds.toFixed(2),
+    ordersPerSecond: Math.round(ORDERS / seconds),
+    peakRssMB: Math.round(peakRss / 1_048_576),
+    processMaxRssMB: mb(process.resourceUsage().maxRSS),
+    rssBeforeOrdersMB: rssBefore,
+  };
+  console.table(result);
+  const pass = result.ordersPerSecond >= 10_000 && result.processMaxRssMB <= 300;
+  console.log(`${pass ? "PASS" : "FAIL"}: ${result.ordersPerSecond.toLocaleString("en-US")} orders/s (target ≥ 10,000), peak RSS ${result.processMaxRssMB} MB (target ≤ 300 MB)`);
+  fs.mkdirSync(path.join("bench", "results"), { recursive: true });
+  fs.writeFileSync(path.join("bench", "results", "import-latest.json"), JSON.stringify({ at: new Date().toISOString(), ...result, pass }, null, 2) + "\n");
+  await prisma.$disconnect();
+  fs.rmSync(dir, { recursive: true, force: true });
+  if (!pass) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
