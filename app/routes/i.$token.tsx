@@ -64,6 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 const css = `
+  body{margin:0}
   .hp{font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;color:#1a1a1a;background:#f1f2f4;min-height:100vh;margin:0;padding:32px 16px;box-sizing:border-box}
   .hp *{box-sizing:border-box}
   .hp-wrap{max-width:960px;margin:0 auto;display:flex;gap:20px;align-items:flex-start}
@@ -81,7 +82,7 @@ const css = `
   .hp-totals{margin-left:auto;width:280px;margin-top:12px}
   .hp-totals div{display:flex;justify-content:space-between;padding:3px 0}
   .hp-total{font-weight:700;font-size:18px;border-top:2px solid #1a1a1a;margin-top:4px;padding-top:6px!important}
-  .hp-pay{margin-top:28px;border:1px solid #005bd3;border-radius:10px;padding:20px}
+  .hp-pay{margin-top:28px;margin-bottom:16px;border:1px solid #005bd3;border-radius:10px;padding:20px}
   .hp-btn{display:inline-block;background:#005bd3;color:#fff;border:0;border-radius:8px;padding:12px 20px;font-size:16px;font-weight:600;text-decoration:none;cursor:pointer}
   .hp-ad{background:#fff;border:1px solid #e3e3e3;border-radius:10px;padding:14px;margin-bottom:14px}
   .hp-ad img{max-width:100%;border-radius:6px;margin-bottom:8px}

@@ -1,8 +1,7 @@
 // Invoice and reminder e-mails: the PDF attached, the hosted page and pay link in the
 // body, sent through sendMail with a per-invoice dedupe key (one message per send or
 // reminder step, however often it is retried). Without SMTP it lands in the outbox.
-import { formatMoney } from "../lib/money";
-import { adsForMessage, type AdsByPosition } from "../models/invoice-ads";
+import { adsForMessage } from "../models/invoice-ads";
 import {
   addInvoiceEvent,
   getInvoiceSettings,
@@ -12,11 +11,11 @@ import {
   type FullInvoice,
   type InvoiceShop,
 } from "../models/invoices.server";
-import type { PaymentOption } from "../models/invoice-payment";
 import { renderInvoicePdf, type PdfContext } from "./invoice-pdf.server";
+import { invoiceMailContent, type InvoiceMailKind } from "./invoice-mail-content";
 import { sendMail } from "./mail.server";
 
-type PdfSource = Pick<FullInvoice, "id" | "shopId" | "number" | "status" | "currency" | "issueDate" | "dueDate" | "customerName" | "customerEmail" | "customerPhone" | "customerAddress" | "taxRate" | "subtotalMinor" | "taxMinor" | "shippingMinor" | "totalMinor" | "paidAt" | "items" | "paymentMethod" | "publicToken" | "cryptoCurrency" | "marketingAds" | "adRotationEnabled" | "sendCount">;
+export type PdfSource = Pick<FullInvoice, "id" | "shopId" | "number" | "status" | "currency" | "issueDate" | "dueDate" | "customerName" | "customerEmail" | "customerPhone" | "customerAddress" | "taxRate" | "subtotalMinor" | "taxMinor" | "shippingMinor" | "totalMinor" | "paidAt" | "items" | "paymentMethod" | "publicToken" | "cryptoCurrency" | "marketingAds" | "adRotationEnabled" | "sendCount">;
 
 export async function pdfContextFor(shop: Pick<InvoiceShop, "id" | "name" | "email">, invoice: PdfSource, options: { baseUrl?: string; sendIndex?: number } = {}): Promise<PdfContext> {
   const settings = await getInvoiceSettings(shop.id);
@@ -38,75 +37,6 @@ export async function invoicePdf(shop: Pick<InvoiceShop, "id" | "name" | "email"
 
 export function pdfFilename(number: string) {
   return `invoice-${number.replace(/[^A-Za-z0-9._-]+/g, "-")}.pdf`;
-}
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
-function adsHtml(ads: AdsByPosition["top"]) {
-  return ads
-    .map(
-      (ad) =>
-        `<table role="presentation" width="100%" style="border:1px solid #e3e3e3;border-radius:6px;margin:12px 0;background:#fafafa"><tr><td style="padding:12px">` +
-        (ad.imageUrl ? `<img src="${esc(ad.imageUrl)}" alt="" style="max-width:100%;border-radius:4px;margin-bottom:8px">` : "") +
-        `<strong>${esc(ad.title)}</strong><br><span style="color:#616161">${esc(ad.description)}</span>` +
-        (ad.linkUrl ? `<br><a href="${esc(ad.linkUrl)}" style="color:#005bd3">Learn more</a>` : "") +
-        `</td></tr></table>`,
-    )
-    .join("");
-}
-
-function paymentText(p: PaymentOption) {
-  return p.kind === "instructions" ? p.text : `${p.label}: ${p.url}`;
-}
-
-export type InvoiceMailKind = { kind: "invoice" } | { kind: "reminder"; step: number };
-
-export function invoiceMailContent(shopName: string, invoice: PdfSource, ctx: PdfContext, mail: InvoiceMailKind) {
-  const total = formatMoney(invoice.totalMinor, invoice.currency);
-  const subject =
-    mail.kind === "invoice"
-      ? `Invoice ${invoice.number} from ${shopName}: ${total} due ${invoice.dueDate}`
-      : `Reminder: invoice ${invoice.number} from ${shopName} (${total}) ${invoice.status === "overdue" ? "is overdue" : `is due ${invoice.dueDate}`}`;
-  const opening =
-    mail.kind === "invoice"
-      ? `Here is invoice ${invoice.number} for ${total}, due on ${invoice.dueDate}. The PDF is attached.`
-      : `A friendly reminder that invoice ${invoice.number} for ${total} ${invoice.status === "overdue" ? `was due on ${invoice.dueDate} and is still open` : `is due on ${invoice.dueDate}`}. The PDF is attached again for convenience.`;
-  const text = [
-    `Hello ${invoice.customerName},`,
-    "",
-    opening,
-    "",
-    `How to pay: ${paymentText(ctx.payment)}`,
-    `View the invoice online: ${ctx.hostedUrl}`,
-    "",
-    ...invoice.items.map((i) => `- ${i.title} × ${i.quantity}: ${formatMoney(i.lineTotalMinor, invoice.currency)}`),
-    `Total: ${total}`,
-    "",
-    `Thank you,`,
-    shopName,
-  ].join("\n");
-  const payButton =
-    ctx.payment.kind === "instructions"
-      ? `<p style="padding:12px;border:1px solid #005bd3;border-radius:6px">${esc(ctx.payment.text)}</p>`
-      : `<p><a href="${esc(ctx.payment.url)}" style="display:inline-block;background:#005bd3;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${esc(ctx.payment.label)}</a></p>`;
-  const rows = invoice.items
-    .map((i) => `<tr><td style="padding:4px 0">${esc(i.title)} × ${i.quantity}</td><td style="padding:4px 0;text-align:right">${esc(formatMoney(i.lineTotalMinor, invoice.currency))}</td></tr>`)
-    .join("");
-  const main =
-    adsHtml(ctx.ads.top) +
-    `<p>Hello ${esc(invoice.customerName)},</p><p>${esc(opening)}</p>` +
-    payButton +
-    `<p><a href="${esc(ctx.hostedUrl)}" style="color:#005bd3">View invoice ${esc(invoice.number)} online</a></p>` +
-    `<table role="presentation" width="100%" style="border-top:1px solid #e3e3e3;margin-top:12px">${rows}<tr><td style="padding-top:8px"><strong>Total</strong></td><td style="padding-top:8px;text-align:right"><strong>${esc(total)}</strong></td></tr></table>` +
-    `<p>Thank you,<br>${esc(shopName)}</p>` +
-    adsHtml(ctx.ads.bottom);
-  const html =
-    `<!doctype html><html><body style="font-family:Helvetica,Arial,sans-serif;color:#1a1a1a;margin:0;padding:24px;background:#f1f1f1">` +
-    `<table role="presentation" width="100%" style="max-width:680px;margin:0 auto;background:#fff;border-radius:8px"><tr>` +
-    `<td style="padding:24px;vertical-align:top">${main}</td>` +
-    (ctx.ads.sidebar.length ? `<td style="width:180px;padding:24px 16px 24px 0;vertical-align:top">${adsHtml(ctx.ads.sidebar)}</td>` : "") +
-    `</tr></table></body></html>`;
-  return { subject, text, html };
 }
 
 /** Sends the invoice (or a reminder) to the customer with the PDF; records it in the timeline. */

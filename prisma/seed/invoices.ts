@@ -11,6 +11,7 @@ import { adsForMessage } from "../../app/models/invoice-ads";
 import { paymentOption } from "../../app/models/invoice-payment";
 import { nthIssueDate, REMINDER_DAYS, type RecurringInterval } from "../../app/models/invoice-schedule";
 import type { MarketingAd } from "../../app/schemas/invoice";
+import { invoiceMailContent, type InvoiceMailKind } from "../../app/services/invoice-mail-content";
 
 type SeedShop = { id: string; name: string; currency: string; timezone: string };
 
@@ -202,22 +203,20 @@ export async function seedInvoices(db: PrismaClient, shop: SeedShop, today: stri
     const total = formatMoney(totals.totalMinor, shop.currency);
     const hosted = `${baseUrl}/i/${publicToken}`;
     const pay = paymentOption({ paymentMethod, totalMinor: totals.totalMinor, currency: shop.currency, publicToken }, { stripeEnabled: false, paypalMeUrl: "https://paypal.me/demostore", instructions: INSTRUCTIONS, baseUrl });
-    const payLine = pay.kind === "instructions" ? pay.text : `${pay.label}: ${pay.url}`;
-    const mail = (kind: "invoice" | "invoice_reminder", when: Date, subject: string, opening: string, dedupeKey: string, sendIndex: number) => {
-      const ads = withAds ? adsForMessage(ADS, true, sendIndex).bottom : [];
-      const text = [`Hello ${customer[0]},`, "", opening, "", `How to pay: ${payLine}`, `View the invoice online: ${hosted}`, "", ...finalLines.map((l, i) => `- ${l.title} × ${l.quantity}: ${formatMoney(totals.lineTotalsMinor[i], shop.currency)}`), `Total: ${total}`, "", ...ads.map((a) => `${a.title}: ${a.description}`), "Thank you,", shop.name].join("\n");
+    const mailItems = finalLines.map((l, i) => ({ ...l, lineTotalMinor: totals.lineTotalsMinor[i] }));
+    const mail = (when: Date, kind: InvoiceMailKind, status: string, dedupeKey: string, sendIndex: number) => {
+      const ads = withAds ? adsForMessage(ADS, true, sendIndex) : { top: [], bottom: [], sidebar: [] };
+      const content = invoiceMailContent(shop.name, { number, status, currency: shop.currency, dueDate, customerName: customer[0], totalMinor: totals.totalMinor, items: mailItems }, { payment: pay, hostedUrl: hosted, ads }, kind);
       outbox.push({
         id: `${id}_mail_${outbox.length}`,
         shopId: shop.id,
-        kind,
+        kind: kind.kind === "invoice" ? "invoice" : "invoice_reminder",
         toAddress: customer[1],
         fromAddress: "Profit Pilot <no-reply@profitpilot.local>",
-        subject,
-        text,
-        html: `<!doctype html><html><body style="font-family:Helvetica,Arial,sans-serif;padding:24px">${text
-          .split("\n")
-          .map((line) => (line ? `<p style="margin:0 0 8px">${line.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</p>` : ""))
-          .join("")}</body></html>`,
+        subject: content.subject,
+        text: content.text,
+        html: content.html,
+        // The PDF itself is rendered on demand; its size is not known here.
         attachments: JSON.stringify([{ filename: `invoice-${number}.pdf`, contentType: "application/pdf" }]),
         dedupeKey,
         status: "stored",
@@ -227,7 +226,7 @@ export async function seedInvoices(db: PrismaClient, shop: SeedShop, today: stri
     };
     if (sentAt) {
       ev("sent", s?.autoSend ? "system" : "merchant", sentAt);
-      mail("invoice", sentAt, `Invoice ${number} from ${shop.name}: ${total} due ${dueDate}`, `Here is invoice ${number} for ${total}, due on ${dueDate}. The PDF is attached.`, `invoice:${id}:send`, 0);
+      mail(sentAt, { kind: "invoice" }, "sent", `invoice:${id}:send`, 0);
       ev("emailed", "system", sentAt, `Invoice e-mailed to ${customer[1]}, stored in the outbox (no SMTP configured)`);
     }
     const viewedAt = invoices[invoices.length - 1].firstViewedAt as Date | null;
@@ -236,7 +235,7 @@ export async function seedInvoices(db: PrismaClient, shop: SeedShop, today: stri
       const day = addDays(issueDate, step);
       const when = at(day, 9);
       ev("reminder", "system", when, `Reminder ${step} days after sending`);
-      mail("invoice_reminder", when, `Reminder: invoice ${number} from ${shop.name} (${total}) ${day > dueDate ? "is overdue" : `is due ${dueDate}`}`, `A friendly reminder that invoice ${number} for ${total} ${day > dueDate ? `was due on ${dueDate} and is still open` : `is due on ${dueDate}`}.`, `invoice:${id}:reminder:${step}`, i + 1);
+      mail(when, { kind: "reminder", step }, day > dueDate ? "overdue" : "sent", `invoice:${id}:reminder:${step}`, i + 1);
       ev("emailed", "system", when, `Reminder (day ${step}) e-mailed to ${customer[1]}, stored in the outbox (no SMTP configured)`);
     });
     if (isOverdue) ev("overdue", "system", at(overdueDay, 5), `Due ${dueDate}, unpaid (1 day late)`);

@@ -335,7 +335,7 @@ export async function importCustomers(shop: SyncShop, source: AsyncIterable<Uint
 }
 
 export async function importOrders(shop: SyncShop, source: AsyncIterable<Uint8Array | string>, options: WriterOptions = {}) {
-  const batchSize = options.batchSize ?? 1000;
+  const batchSize = options.batchSize ?? 2500;
   let orders = new Map<string, { row: BulkOrder; lines: BulkLineItem[] }>();
   let late: BulkLineItem[] = [];
   let pending = 0;
