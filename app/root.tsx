@@ -5,11 +5,21 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useMatches,
   useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+/**
+ * A route whose `handle` says `{ hydrate: false }` is served as plain HTML with no
+ * JavaScript (static public pages: docs/decisions/028-static-public-pages.md).
+ */
+function useHydrate(): boolean {
+  return !useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  const hydrate = useHydrate();
   return (
     <html lang="en">
       <head>
@@ -21,8 +31,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate && <ScrollRestoration />}
+        {hydrate && <Scripts />}
       </body>
     </html>
   );

@@ -156,12 +156,14 @@ async function main() {
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
   // PROFILE=1 writes a CPU profile of the orders phase alone (open it in Chrome DevTools).
   const profiler = process.env.PROFILE ? await startProfile() : null;
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const written = await importOrders(ref, fs.createReadStream(files.orders, { highWaterMark: 64 * 1024 }), { batchSize: BATCH });
   const t1 = performance.now();
   if (profiler) await profiler.stop(path.join("bench", "results", "import-orders.cpuprofile"));
   await rebuildRollups(prisma, shop.id);
   const t2 = performance.now();
+  const cpu = process.cpuUsage(cpu0);
   clearInterval(sampler);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 
@@ -186,6 +188,11 @@ async function main() {
     rollupSeconds: +((t2 - t1) / 1000).toFixed(2),
     totalSeconds: +seconds.toFixed(2),
     ordersPerSecond: Math.round(ORDERS / seconds),
+    // CPU time this process got: on a shared machine wall time also counts the wait for a core.
+    cpuSeconds: +((cpu.user + cpu.system) / 1e6).toFixed(2),
+    ordersPerCpuSecond: Math.round(ORDERS / ((cpu.user + cpu.system) / 1e6)),
+    loadAverage: os.loadavg()[0].toFixed(2),
+    cores: os.cpus().length,
     peakRssMB: Math.round(peakRss / 1_048_576),
     processMaxRssMB: mb(process.resourceUsage().maxRSS),
     rssBeforeOrdersMB: rssBefore,

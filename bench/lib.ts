@@ -1,6 +1,7 @@
 // Shared helpers of the benchmark: statistics, child processes, the demo server.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -68,6 +69,19 @@ export async function runJsonChild<T>(file: string, args: string[], env: NodeJS.
 
 export function printResult(value: unknown): void {
   process.stdout.write(`\n@@RESULT@@${JSON.stringify(value)}\n`);
+}
+
+/** The first port from `start` that nothing listens on (other benchmarks use 3300+ too). */
+export async function freePort(start: number): Promise<number> {
+  for (let port = start; port < start + 100; port++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`No free port from ${start}`);
 }
 
 export type Server = { url: string; child: ChildProcess; stop: () => Promise<void> };

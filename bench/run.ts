@@ -29,6 +29,7 @@ import {
   ensureSeeded,
   fmtKB,
   fmtMs,
+  freePort,
   resultsDir,
   root,
   runJsonChild,
@@ -120,7 +121,7 @@ async function measureSize(orders: number, o: Options, buildDir: string, port: n
     );
   }
   if (o.only.has("http") || o.only.has("lighthouse")) {
-    const server = await startServer(orders, port, buildDir);
+    const server = await startServer(orders, await freePort(port), buildDir);
     try {
       if (o.only.has("http")) {
         console.log(`  http: autocannon ${o.duration} s, ${o.connections} connections, GET /dashboard`);
@@ -207,7 +208,7 @@ const options = parseOptions(process.argv.slice(2));
 const started = new Date();
 const buildDir = options.only.has("http") || options.only.has("lighthouse") || options.only.has("loader") ? prepareBuild(options.skipBuild) : "";
 const results: SizeResult[] = [];
-for (const [i, orders] of options.orders.entries()) results.push(await measureSize(orders, options, buildDir, BASE_PORT + i));
+for (const orders of options.orders) results.push(await measureSize(orders, options, buildDir, BASE_PORT));
 
 const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}, node ${process.version}`;
 console.log(`\nProfit Pilot benchmark${options.label ? ` (${options.label})` : ""}, ${started.toISOString()}\n${machine}\n`);

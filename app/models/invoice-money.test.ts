@@ -65,7 +65,8 @@ describe("invoice money", () => {
         const tax = taxOn(amount, r);
         const exactTimesScale = BigInt(amount) * BigInt(r); // tax × 10000, exactly
         const diff = BigInt(tax) * 10_000n - exactTimesScale; // in 1/10000 of a minor unit
-        expect(diff >= -5_000n && diff < 5_000n).toBe(true);
+        // Within half a unit; an exact half rounds up (diff = +5000), never down.
+        expect(diff > -5_000n && diff <= 5_000n).toBe(true);
       }),
     );
   });
@@ -90,6 +91,20 @@ describe("invoice money", () => {
         const s = minor.toString().padStart(digits + 1, "0");
         const text = digits ? `${s.slice(0, -digits)}.${s.slice(-digits)}` : s;
         expect(amountToMinor(text, currency)).toBe(minor);
+      }),
+    );
+  });
+});
+
+describe("half-up edge", () => {
+  it("rounds an exact half up at every scale", () => {
+    // 50 × 1% = 0.5 → 1; 150 × 1% = 1.5 → 2; 2 × 25% = 0.5 → 1.
+    expect(taxOn(50, 100)).toBe(1);
+    expect(taxOn(150, 100)).toBe(2);
+    expect(taxOn(2, 2_500)).toBe(1);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e9 }), (k) => {
+        expect(taxOn(2 * k + 1, 5_000)).toBe(k + 1);
       }),
     );
   });

@@ -113,7 +113,7 @@ export type CreateOptions = {
   idempotencyKey?: string | null;
   /** Issue day override (recurring invoices use the scheduled day). */
   issueDate?: string;
-  series?: { seriesId: string; fromNumber: string } | null;
+  series?: { seriesId: string; fromNumber: string; nextIssueDate: string } | null;
   /** Test seam: throws after the number was taken, to prove a failed create leaves no gap. */
   afterNumberAllocated?: (number: string) => void;
 };
@@ -185,7 +185,7 @@ async function createInTx(tx: Tx, shop: InvoiceShop, input: InvoiceCreateInput, 
       isRecurring: !!interval,
       recurringInterval: interval,
       seriesId: options.series?.seriesId ?? null,
-      nextIssueDate: interval ? nthIssueDate(issueDate, interval, 1) : null,
+      nextIssueDate: options.series?.nextIssueDate ?? (interval ? nthIssueDate(issueDate, interval, 1) : null),
       marketingAds: input.marketing_ads.length ? JSON.stringify(input.marketing_ads) : null,
       adRotationEnabled: input.ad_rotation_enabled,
       publicToken: newPublicToken(),
@@ -250,10 +250,16 @@ export async function createNextInSeries(tx: Tx, shop: InvoiceShop, source: Full
     recurring_interval: (source.recurringInterval ?? "monthly") as RecurringInterval,
   };
   const prepared = prepare(shop, input);
+  // Dates step from the series' first issue day, so 31 Jan → 28 Feb → 31 Mar (no drift).
+  const seriesId = source.seriesId ?? source.id;
+  const first = await tx.invoice.findFirst({ where: { shopId: shop.id, id: seriesId }, select: { issueDate: true } });
+  const occurrences = await tx.invoice.count({ where: { shopId: shop.id, seriesId } });
+  const interval = input.recurring_interval ?? "monthly";
+  const anchor = first?.issueDate ?? issueDate;
   return createInTx(tx, shop, input, prepared, {
     actor: "system",
     issueDate,
-    series: { seriesId: source.seriesId ?? source.id, fromNumber: source.number },
+    series: { seriesId, fromNumber: source.number, nextIssueDate: nthIssueDate(anchor, interval, occurrences + 1) },
   });
 }
 

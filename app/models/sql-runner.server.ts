@@ -38,8 +38,9 @@ function sqliteConnection() {
     // commits, and every commit here carries its own resume point, so the import
     // then simply resumes from an earlier batch.
     db.pragma("synchronous = NORMAL");
-    // Fewer, larger checkpoints: hot index pages are copied back once, not per batch.
-    db.pragma("wal_autocheckpoint = 16384");
+    // No automatic checkpoints from this connection: the import checkpoints once
+    // after each phase (checkpointWal), so hot index pages are copied back once.
+    db.pragma("wal_autocheckpoint = 0");
     connection = { file, db, statements: new Map() };
   }
   return connection;
@@ -62,7 +63,9 @@ const sqliteRunner: SqlRunner = {
     return statement(sql).all(...params.map(sqliteValue)) as T[];
   },
   async run(sql: string, params: readonly SqlValue[] = []) {
-    statement(sql).run(...params.map(sqliteValue));
+    const values = new Array(params.length);
+    for (let i = 0; i < params.length; i++) values[i] = sqliteValue(params[i]);
+    statement(sql).run(values);
   },
 };
 
@@ -115,9 +118,19 @@ export async function insertRows(sql: SqlRunner, table: string, columns: readonl
   const tuple = marks(columns.length);
   const per = Math.max(1, Math.min(ROWS_PER_INSERT, Math.floor(30_000 / columns.length)));
   const full = head + Array.from({ length: per }, () => tuple).join(", ");
+  const params: SqlValue[] = new Array(per * columns.length);
   let i = 0;
-  for (; i + per <= rows.length; i += per) await sql.run(full, rows.slice(i, i + per).flat());
+  for (; i + per <= rows.length; i += per) {
+    let k = 0;
+    for (let r = i; r < i + per; r++) for (const v of rows[r]) params[k++] = v;
+    await sql.run(full, params);
+  }
   for (; i < rows.length; i++) await sql.run(head + tuple, rows[i]);
+}
+
+/** Copies the write-ahead log back into the database file after a bulk write (SQLite only). */
+export function checkpointWal() {
+  if (dialect === "sqlite" && connection) connection.db.pragma("wal_checkpoint(PASSIVE)");
 }
 
 /** Runs `query` over slices of an id list (SQL statements take a bounded number of values). */

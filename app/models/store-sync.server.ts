@@ -442,21 +442,29 @@ export async function writeOrderBatch(sql: SqlRunner, shop: SyncShop, batch: Ord
     }
   }
 
+  // In day order, so the (shopId, day) indexes are written at few places per batch.
+  const dayAt = (columns: readonly string[]) => columns.indexOf("day");
+  const byDay = (i: number) => (a: SqlValue[], b: SqlValue[]) => (a[i] as string).localeCompare(b[i] as string);
+  orderRows.sort(byDay(dayAt(ORDER_COLUMNS)));
   await insertRows(sql, "Order", ORDER_COLUMNS, orderRows);
   if (upsertLines.length) {
-    const old = await inSlices(upsertLines.map((u) => u.line.shopifyId), (slice) =>
-      sql.all<{ id: string; shopifyId: string; unitCostMinor: unknown }>(
-        `SELECT "id", "shopifyId", "unitCostMinor" FROM "OrderLine" WHERE "shopId" = ? AND "shopifyId" IN ${marks(slice.length)}`,
+    // The stored lines of those orders: the ones arriving again are replaced, keeping their cost.
+    const incoming = new Set(upsertLines.map((u) => `${u.orderId}|${u.line.shopifyId}`));
+    const stored = await inSlices([...new Set(upsertLines.map((u) => u.orderId))], (slice) =>
+      sql.all<{ id: string; orderId: string; shopifyId: string | null; unitCostMinor: unknown }>(
+        `SELECT "id", "orderId", "shopifyId", "unitCostMinor" FROM "OrderLine" WHERE "shopId" = ? AND "orderId" IN ${marks(slice.length)}`,
         [shopId, ...slice],
       ),
     );
-    const snapshot = new Map(old.map((l) => [l.shopifyId, asNumber(l.unitCostMinor)]));
+    const old = stored.filter((l) => l.shopifyId && incoming.has(`${l.orderId}|${l.shopifyId}`));
+    const snapshot = new Map(old.map((l) => [l.shopifyId!, asNumber(l.unitCostMinor)]));
     await inSlices(old.map((l) => l.id), async (slice) => {
       await sql.run(`DELETE FROM "OrderLine" WHERE "shopId" = ? AND "id" IN ${marks(slice.length)}`, [shopId, ...slice]);
       return [];
     });
     for (const u of upsertLines) lineRows.push(line(lineRow(shopId, u.orderId, u.day, u.line, refs, snapshot)));
   }
+  lineRows.sort(byDay(dayAt(LINE_COLUMNS)));
   await insertRows(sql, "OrderLine", LINE_COLUMNS, lineRows);
   await insertRows(sql, "Refund", REFUND_COLUMNS, refundRows);
 

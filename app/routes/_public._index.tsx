@@ -23,6 +23,9 @@ import { pageMeta } from "../lib/seo";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, LANDING_SEO);
 
+/** Static page: plain HTML, no JavaScript. */
+export const handle = { hydrate: false };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const target = landingRedirect(new URL(request.url));
   if (target) throw redirect(target);

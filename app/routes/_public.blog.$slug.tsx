@@ -18,6 +18,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return pageMeta(matches, { title: post.title, description: post.excerpt, path: `/blog/${post.slug}`, type: "article" });
 };
 
+/** Static page: plain HTML, no JavaScript. */
+export const handle = { hydrate: false };
+
 export default function BlogArticle() {
   const { slug } = useLoaderData<typeof loader>();
   const post = postBySlug(slug)!;

@@ -87,8 +87,8 @@ export default function Blog() {
                 </h2>
                 <PostMeta post={featured} />
                 <p>{featured.excerpt}</p>
-                <Link to={`/blog/${featured.slug}`} className="pp-btn pp-btn-primary pp-btn-sm" aria-label={`Read: ${featured.title}`}>
-                  Read
+                <Link to={`/blog/${featured.slug}`} className="pp-btn pp-btn-primary pp-btn-sm">
+                  Read<span className="pp-sr-only">: {featured.title}</span>
                 </Link>
               </article>
             )}
@@ -99,8 +99,8 @@ export default function Blog() {
                   <h3>{post.title}</h3>
                   <PostMeta post={post} />
                   <p>{post.excerpt}</p>
-                  <Link to={`/blog/${post.slug}`} className="pp-btn pp-btn-secondary pp-btn-sm" aria-label={`Read: ${post.title}`}>
-                    Read
+                  <Link to={`/blog/${post.slug}`} className="pp-btn pp-btn-secondary pp-btn-sm">
+                    Read<span className="pp-sr-only">: {post.title}</span>
                   </Link>
                 </article>
               ))}

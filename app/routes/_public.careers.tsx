@@ -8,6 +8,9 @@ import { pageMeta } from "../lib/seo";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, CAREERS_SEO);
 
+/** Static page: plain HTML, no JavaScript. */
+export const handle = { hydrate: false };
+
 export default function Careers() {
   return (
     <>
@@ -61,8 +64,8 @@ export default function Careers() {
                     <li key={r}>{r}</li>
                   ))}
                 </ul>
-                <a href={applyHref(job.title)} className="pp-btn pp-btn-primary pp-btn-sm pp-mt" aria-label={`Apply Now: ${job.title}`}>
-                  Apply Now
+                <a href={applyHref(job.title)} className="pp-btn pp-btn-primary pp-btn-sm pp-mt">
+                  Apply Now<span className="pp-sr-only">: {job.title}</span>
                 </a>
               </article>
             ))}

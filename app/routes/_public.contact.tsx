@@ -52,8 +52,8 @@ export default function Contact() {
               <h2 style={{ fontSize: "1.15rem" }}>{m.title}</h2>
               <p className="pp-muted">{m.text}</p>
               <p>{m.detail}</p>
-              <button type="button" className="pp-btn pp-btn-secondary pp-btn-sm" onClick={() => open(m.title)} aria-label={`Contact Now: ${m.title}`}>
-                Contact Now
+              <button type="button" className="pp-btn pp-btn-secondary pp-btn-sm" onClick={() => open(m.title)}>
+                Contact Now<span className="pp-sr-only">: {m.title}</span>
               </button>
             </article>
           ))}

@@ -8,6 +8,9 @@ import { pageMeta } from "../lib/seo";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, FEATURES_SEO);
 
+/** Static page: plain HTML, no JavaScript. */
+export const handle = { hydrate: false };
+
 const BAR_HEIGHTS: Record<FeatureBlock["preview"], number[]> = {
   bars: [40, 65, 50, 80, 70, 95],
   list: [90, 30, 70, 45, 85, 25],

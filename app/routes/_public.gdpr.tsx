@@ -8,7 +8,6 @@ import { PageHero } from "../components/public/Chrome";
 import { DATA_CATEGORIES, DPO, EXPORT_FORM, GDPR_INTRO, GDPR_RIGHTS, GDPR_SECURITY_MEASURES, GDPR_SEO, HOW_TO_REQUEST } from "../content/gdpr";
 import { mailto } from "../content/site";
 import { pageMeta } from "../lib/seo";
-import { exportRequestSchema } from "../schemas/public";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, GDPR_SEO);
 
@@ -23,6 +22,8 @@ function ExportRequestForm({ inputRef }: { inputRef: React.RefObject<HTMLInputEl
   async function submit(event: FormEvent) {
     event.preventDefault();
     setResult(null);
+    // The schema (and zod with it) loads on first submit, keeping it out of the page's initial JS.
+    const { exportRequestSchema } = await import("../schemas/public");
     const parsed = exportRequestSchema.safeParse({ email });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message ?? "Enter a valid e-mail address");

@@ -18,6 +18,7 @@ export default function Pricing() {
       <PageHero title={PRICING_INTRO.title} lead={PRICING_INTRO.lead} />
       <section className="pp-section">
         <div className="pp-wrap">
+          <h2 className="pp-sr-only">Plans</h2>
           <div className="pp-center" style={{ marginBottom: 32 }}>
             <div className="pp-toggle" role="group" aria-label="Billing period">
               <button type="button" aria-pressed={cycle === "monthly"} onClick={() => setCycle("monthly")}>

@@ -8,6 +8,9 @@ import { pageMeta } from "../lib/seo";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, PRIVACY_SEO);
 
+/** Static page: plain HTML, no JavaScript. */
+export const handle = { hydrate: false };
+
 export default function PrivacyPolicy() {
   return (
     <>

@@ -9,6 +9,9 @@ import { formatPostDate } from "../content/blog";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, SECURITY_SEO);
 
+/** Static page: plain HTML, no JavaScript. */
+export const handle = { hydrate: false };
+
 export default function Security() {
   const now = new Date();
   return (

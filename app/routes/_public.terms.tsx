@@ -7,6 +7,9 @@ import { pageMeta } from "../lib/seo";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, TERMS_SEO);
 
+/** Static page: plain HTML, no JavaScript. */
+export const handle = { hydrate: false };
+
 export default function Terms() {
   return (
     <>

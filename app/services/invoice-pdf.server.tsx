@@ -210,7 +210,10 @@ export function InvoiceDocument({ invoice, ctx }: { invoice: PdfInvoice; ctx: Pd
             <Ad key={ad.id} ad={ad} />
           ))}
         </View>
-        <Text style={[s.small, { position: "absolute", bottom: 24, left: 40, right: 40, textAlign: "center" }]} fixed render={({ pageNumber, totalPages }) => `${invoice.number} · page ${pageNumber} of ${totalPages}`} />
+        {/* A static footer on every page (a render-prop page counter would cost a second layout pass). */}
+        <Text style={[s.small, { position: "absolute", bottom: 24, left: 40, right: 40, textAlign: "center" }]} fixed>
+          {`${ctx.shopName} · Invoice ${invoice.number}`}
+        </Text>
       </Page>
     </Document>
   );

@@ -6,7 +6,7 @@ import { APP_LINKS, FOOTER_COLUMNS, LANDING_NAV, SITE } from "../../content/site
 
 function Logo() {
   return (
-    <Link to="/" className="pp-logo" aria-label={`${SITE.name} home`}>
+    <Link to="/" className="pp-logo">
       <span className="pp-logo-mark" aria-hidden="true">
         PP
       </span>

@@ -19,7 +19,7 @@ import {
   type OrderBatch,
   type SyncShop,
 } from "../../models/store-sync.server";
-import { inSqlTransaction, type SqlRunner } from "../../models/sql-runner.server";
+import { checkpointWal, inSqlTransaction, type SqlRunner } from "../../models/sql-runner.server";
 import { AdminApiError, type AdminGraphql, type RequestOptions } from "./admin-client.server";
 import type { BulkCustomer, BulkInventoryLevel, BulkLineItem, BulkOrder, BulkProduct, BulkVariant } from "./admin-types";
 import { downloadJsonl, getBulkOperation, isFinished, lines, startBulkQuery } from "./bulk.server";
@@ -374,6 +374,7 @@ export async function importOrders(shop: SyncShop, source: AsyncIterable<Uint8Ar
     lastLine = lineNo;
   }
   await flush(lastLine);
+  checkpointWal();
   return total;
 }
 
