@@ -93,10 +93,21 @@ function migrateSqlite(url, log) {
         checkChecksum(done.get(m.name), m);
         continue;
       }
-      db.transaction(() => {
-        db.exec(m.sql);
-        db.prepare(`INSERT INTO "_app_migrations"(name, checksum) VALUES (?, ?)`).run(m.name, m.checksum);
-      }).immediate();
+      // A migration that redefines a table (Prisma's CREATE new_X / DROP X / RENAME) must
+      // run with foreign keys off, or dropping the old table cascades to its children.
+      // The pragma is ignored inside a transaction, so it is set around it, and the
+      // result is checked before the commit.
+      db.pragma("foreign_keys = OFF");
+      try {
+        db.transaction(() => {
+          db.exec(m.sql);
+          const violations = db.pragma("foreign_key_check");
+          if (violations.length) throw new Error(`foreign key violations after ${m.name}: ${JSON.stringify(violations.slice(0, 5))}`);
+          db.prepare(`INSERT INTO "_app_migrations"(name, checksum) VALUES (?, ?)`).run(m.name, m.checksum);
+        }).immediate();
+      } finally {
+        db.pragma("foreign_keys = ON");
+      }
       count++;
       log(`applied ${m.name}`);
     }

@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { useFetcher } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, InlineStack, ProgressBar, Text } from "@shopify/polaris";
-import type { ImportStatus } from "../models/import-status.server";
+import type { ImportStatus } from "../models/import-status";
 
 const POLL_MS = 5_000;
 
@@ -45,6 +45,7 @@ export function ImportStatusCard({ status: initial, canResync = true }: { status
           <Text as="p" tone="subdued">
             Stopped while: {status.phaseLabel.toLowerCase()} ({status.percent}% done). Retry continues from there.
           </Text>
+          {action.data?.error && !fromAction && <Text as="p" tone="critical">{action.data.error}</Text>}
         </BlockStack>
       </Banner>
     );

@@ -53,7 +53,7 @@ describe("booting the server module", () => {
       const out = execFileSync(
         process.execPath,
         ["--import", "tsx", "-e", "const m = await import('./app/env.server.ts'); console.log(JSON.stringify({ demo: m.env.demoMode, shopify: !!m.env.shopify }))"],
-        { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+        { cwd: root, env: { PATH: process.env.PATH ?? "", ...env } as unknown as NodeJS.ProcessEnv, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
       );
       return { code: 0, out };
     } catch (error) {

@@ -3,7 +3,7 @@ import { prisma } from "../db.server";
 import { dayInZone } from "../lib/dates";
 import { decimalStringToMinor, minorToDecimalString } from "../lib/money";
 import type { OperatingExpenseInput, ProductCostInput } from "../schemas/costs";
-import { applyCostChange } from "./rollups.server";
+import { applyCostChange, touchShopData } from "./rollups.server";
 
 type ShopRef = { id: string; currency: string; timezone: string };
 
@@ -72,7 +72,9 @@ export async function listOperatingExpenses(shop: ShopRef) {
 export async function addOperatingExpense(shop: ShopRef, input: OperatingExpenseInput) {
   const amountMinor = decimalStringToMinor(input.amount, shop.currency);
   if (amountMinor === null) throw new Error("amount was not validated");
-  return prisma.operatingExpense.create({
+  return prisma.$transaction(async (tx) => {
+    await touchShopData(tx, shop.id);
+    return tx.operatingExpense.create({
     data: {
       shopId: shop.id,
       category: input.category,
@@ -82,6 +84,7 @@ export async function addOperatingExpense(shop: ShopRef, input: OperatingExpense
       recurring: input.recurring,
       recurringInterval: input.recurring ? input.recurringInterval ?? "monthly" : null,
     },
+    });
   });
 }
 

@@ -3,8 +3,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "../db.server";
 import { createOrder, createProduct, createShop, line } from "../../tests/factories";
-import { getDashboard } from "./dashboard.server";
-import { addProductCost } from "./costs.server";
+import { getDashboard, getDashboardCached } from "./dashboard.server";
+import { addOperatingExpense, addProductCost } from "./costs.server";
 import { rebuildRollups, recordRefund } from "./rollups.server";
 
 const NOW = new Date("2026-06-30T12:00:00Z");
@@ -131,5 +131,18 @@ describe("costs entered in the app", () => {
     const d = await getDashboard(other, 30, NOW);
     expect(metric(d, "revenue").value).toBe(4995_00);
     expect(metric(d, "totalCosts").value).toBe(5_00);
+  });
+});
+
+describe("cached dashboard figures", () => {
+  it("are reused until a write changes the shop's data version", async () => {
+    const fresh = () => prisma.shop.findUniqueOrThrow({ where: { id: other.id } });
+    const first = await getDashboardCached(await fresh(), 30);
+    expect(await getDashboardCached(await fresh(), 30)).toBe(first);
+    const today = new Date().toISOString().slice(0, 10);
+    await addOperatingExpense(other, { category: "rent", description: "Desk", amount: "12.00", date: today, recurring: false });
+    const after = await getDashboardCached(await fresh(), 30);
+    expect(after).not.toBe(first);
+    expect(after.metrics.find((m) => m.key === "totalCosts")!.value! - first.metrics.find((m) => m.key === "totalCosts")!.value!).toBe(12_00);
   });
 });

@@ -1,6 +1,7 @@
 // Dashboard figures for a shop, computed from the daily rollups only (never the
 // orders table), for a period ending today and the period of the same length before.
 import { prisma } from "../db.server";
+import { figuresCache } from "../lib/cache.server";
 import { dayInZone, eachDay, periodsEndingOn, type DayRange } from "../lib/dates";
 import { splitRange } from "./rollup-ranges";
 import {
@@ -238,3 +239,15 @@ export async function getDashboard(shop: ShopRef, days: Timeframe, now = new Dat
   };
 }
 
+
+/** The spec's freshness window for analytics (§9); the data version catches every write first. */
+const DASHBOARD_TTL_MS = 5 * 60_000;
+
+/**
+ * getDashboard, cached per shop, timeframe and day. `shop` must be the row loaded for
+ * this request: its dataVersion tells whether anything changed since the figures were computed.
+ */
+export function getDashboardCached(shop: ShopRef & { dataVersion: number }, days: Timeframe): Promise<Dashboard> {
+  const key = `dashboard|${shop.id}|${days}|${todayFor(shop)}`;
+  return figuresCache.get(key, shop.dataVersion, DASHBOARD_TTL_MS, () => getDashboard(shop, days));
+}

@@ -200,7 +200,22 @@ export async function rebuildRollups(db: PrismaClient, shopId: string): Promise<
       const [d, productId] = k.split("|");
       await bumpProduct(tx, shopId, d, productId, { uncostedUnits });
     }
+    await touchShopData(tx, shopId);
+    // Monthly sums last: they are rebuilt from the finished daily product rows.
+    await tx.productMonthlyRollup.deleteMany({ where: { shopId } });
+    await tx.$executeRawUnsafe(
+      `INSERT INTO "ProductMonthlyRollup" ("shopId", "month", "productId", "units", "revenueMinor", "uncostedUnits")
+       SELECT "shopId", SUBSTR("day", 1, 7), "productId", SUM("units"), SUM("revenueMinor"), SUM("uncostedUnits")
+       FROM "ProductDailyRollup" WHERE "shopId" = ${param(1)}
+       GROUP BY "shopId", SUBSTR("day", 1, 7), "productId"`,
+      shopId,
+    );
   }, { timeout: 120_000 });
+}
+
+/** Marks the shop's figures as changed, so cached dashboard figures are recomputed. */
+export async function touchShopData(db: Db, shopId: string): Promise<void> {
+  await db.shop.update({ where: { id: shopId }, data: { dataVersion: { increment: 1 } } });
 }
 
 async function bumpDay(db: Db, shopId: string, d: string, delta: Partial<DayRow>): Promise<void> {
@@ -208,6 +223,7 @@ async function bumpDay(db: Db, shopId: string, d: string, delta: Partial<DayRow>
     Object.entries(delta).filter(([, v]) => v !== 0).map(([k, v]) => [k, { increment: v }]),
   );
   if (Object.keys(increments).length === 0) return;
+  await touchShopData(db, shopId);
   await db.dailyRollup.upsert({
     where: { shopId_day: { shopId, day: d } },
     create: { shopId, day: d, ...delta },

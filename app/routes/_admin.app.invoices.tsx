@@ -30,6 +30,7 @@ import {
 } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { AdminPage } from "../components/AdminPage";
+import { emptyForm, newAdRow, newRow, toPayload, type AdRow, type FormState, type ItemRow } from "../components/invoice-form";
 import { dayInZone } from "../lib/dates";
 import { formatMoney } from "../lib/money";
 import { planFor } from "../lib/plans";
@@ -50,7 +51,7 @@ import {
   voidInvoice,
 } from "../models/invoices.server";
 import {
-  DEFAULT_DUE_IN_DAYS,
+  AD_POSITIONS,
   invoiceCreateSchema,
   invoiceFieldErrors,
   invoiceSettingsSchema,
@@ -392,74 +393,6 @@ function SidePanel({ insights, plan, currency }: { insights: LoaderData["insight
 
 // ─── Create dialog ──────────────────────────────────────────────────────────────
 
-type ItemRow = { key: string; title: string; qty: string; price: string };
-type FormState = {
-  email: string;
-  name: string;
-  phone: string;
-  items: ItemRow[];
-  taxPercent: string;
-  shipping: string;
-  currency: string;
-  dueInDays: string;
-  paymentMethod: string;
-  cryptoCurrency: string;
-  isRecurring: boolean;
-  interval: string;
-  autoSend: boolean;
-};
-
-let rowCounter = 0;
-const newRow = (): ItemRow => ({ key: `row-${++rowCounter}`, title: "", qty: "1", price: "" });
-
-function emptyForm(currency: string): FormState {
-  return {
-    email: "",
-    name: "",
-    phone: "",
-    items: [newRow()],
-    taxPercent: "0",
-    shipping: "0",
-    currency,
-    dueInDays: String(DEFAULT_DUE_IN_DAYS),
-    paymentMethod: "none",
-    cryptoCurrency: "",
-    isRecurring: false,
-    interval: "monthly",
-    autoSend: false,
-  };
-}
-
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-
-/** The form as the §3 payload. Unreadable quantities become 1 and prices 0 (spec §5). */
-export function toPayload(f: FormState) {
-  const qty = (v: string) => {
-    const n = Number(v.trim());
-    return v.trim() !== "" && Number.isFinite(n) ? n : 1;
-  };
-  const amount = (v: string) => (DECIMAL.test(v.trim()) ? v.trim() : "0");
-  const percent = Number(f.taxPercent.trim() || "0");
-  const hundredths = Math.round(percent * 100);
-  const taxRate = !Number.isFinite(percent) ? 0 : Math.abs(percent * 100 - hundredths) < 1e-6 ? hundredths / 10_000 : percent / 100;
-  const due = Number.parseInt(f.dueInDays, 10);
-  return {
-    customer: { email: f.email, name: f.name, ...(f.phone.trim() ? { phone: f.phone } : {}) },
-    items: f.items.map((i) => ({ title: i.title, qty: qty(i.qty), unit_price: amount(i.price) })),
-    currency: f.currency,
-    tax_rate: taxRate,
-    shipping_cost: amount(f.shipping),
-    due_in_days: Number.isFinite(due) ? due : DEFAULT_DUE_IN_DAYS,
-    auto_send: f.autoSend,
-    platform: "custom",
-    ad_rotation_enabled: false,
-    ...(f.paymentMethod !== "none" ? { payment_method: f.paymentMethod } : {}),
-    ...(f.paymentMethod === "crypto" && f.cryptoCurrency.trim() ? { crypto_currency: f.cryptoCurrency.trim() } : {}),
-    is_recurring: f.isRecurring,
-    ...(f.isRecurring ? { recurring_interval: f.interval } : {}),
-  };
-}
-
 function CreateInvoiceDialog({ open, data: loaderData, onClose, onDone }: { open: boolean; data: LoaderData; onClose: () => void; onDone: (ok: boolean) => void }) {
   const fetcher = useFetcher<typeof action>({ key: "create-invoice" });
   const [form, setForm] = useState<FormState>(() => emptyForm(loaderData.shopCurrency));
@@ -495,6 +428,10 @@ function CreateInvoiceDialog({ open, data: loaderData, onClose, onDone }: { open
     setForm((prev) => ({ ...prev, items: prev.items.map((row, i) => (i === index ? { ...row, [field]: value } : row)) }));
     const errorKey = field === "title" ? "title" : field === "qty" ? "qty" : "unit_price";
     setErrors((prev) => ({ ...prev, [`items.${index}.${errorKey}`]: undefined, items: undefined }));
+  };
+  const setAd = (index: number, field: keyof AdRow, value: string) => {
+    setForm((prev) => ({ ...prev, ads: prev.ads.map((row, i) => (i === index ? { ...row, [field]: value } : row)) }));
+    setErrors((prev) => ({ ...prev, [`marketing_ads.${index}.${field}`]: undefined }));
   };
   const err = (key: string) => errors[key]?.[0];
   const submitting = fetcher.state !== "idle";
@@ -598,6 +535,40 @@ function CreateInvoiceDialog({ open, data: loaderData, onClose, onDone }: { open
             </BlockStack>
             <Checkbox label="Auto send" checked={form.autoSend} onChange={(v) => set("autoSend", v)} helpText="E-mail the invoice as soon as it is created (and each recurring one)." />
           </FormLayout.Group>
+
+          <BlockStack gap="200">
+            <InlineStack align="space-between" blockAlign="center">
+              <Text as="h3" variant="headingSm">
+                Marketing ads (optional)
+              </Text>
+              <Button size="slim" disabled={form.ads.length >= 10} onClick={() => setForm((prev) => ({ ...prev, ads: [...prev.ads, newAdRow()] }))}>
+                Add ad
+              </Button>
+            </InlineStack>
+            {form.ads.map((ad, i) => (
+              <Box key={ad.key} borderWidth="025" borderColor="border" borderRadius="200" padding="300">
+                <FormLayout>
+                  <FormLayout.Group>
+                    <TextField label="Ad title" value={ad.title} onChange={(v) => setAd(i, "title", v)} autoComplete="off" error={err(`marketing_ads.${i}.title`)} />
+                    <Select label="Position" options={AD_POSITIONS.map((p) => ({ label: label(p), value: p }))} value={ad.position} onChange={(v) => setAd(i, "position", v)} error={err(`marketing_ads.${i}.position`)} />
+                  </FormLayout.Group>
+                  <TextField label="Ad description" value={ad.description} onChange={(v) => setAd(i, "description", v)} autoComplete="off" error={err(`marketing_ads.${i}.description`)} />
+                  <FormLayout.Group>
+                    <TextField label="Link URL" value={ad.linkUrl} onChange={(v) => setAd(i, "linkUrl", v)} autoComplete="off" placeholder="https://" error={err(`marketing_ads.${i}.linkUrl`)} />
+                    <TextField label="Image URL" value={ad.imageUrl} onChange={(v) => setAd(i, "imageUrl", v)} autoComplete="off" placeholder="https://" error={err(`marketing_ads.${i}.imageUrl`)} />
+                  </FormLayout.Group>
+                  <div>
+                    <Button size="slim" onClick={() => setForm((prev) => ({ ...prev, ads: prev.ads.filter((_, j) => j !== i) }))} accessibilityLabel={`Remove ad ${i + 1}`}>
+                      Remove ad
+                    </Button>
+                  </div>
+                </FormLayout>
+              </Box>
+            ))}
+            {form.ads.length > 1 && (
+              <Checkbox label="Rotate ads" checked={form.adRotation} onChange={(v) => set("adRotation", v)} helpText="Each e-mail for this invoice (the invoice, then each reminder) shows the next ad per position." />
+            )}
+          </BlockStack>
         </FormLayout>
       </Modal.Section>
     </Modal>

@@ -6,7 +6,7 @@ import { MetricsError, MetricsGrid, MetricsSkeleton } from "../components/Metric
 import { TrendChart } from "../components/TrendChart";
 import { formatMoney, formatPercent } from "../lib/money";
 import { parseTimeframe, TIMEFRAMES } from "../lib/timeframe";
-import { getDashboard } from "../models/dashboard.server";
+import { getDashboardCached } from "../models/dashboard.server";
 import { getImportStatus } from "../models/import-status.server";
 import { ImportStatusCard } from "../components/ImportStatusCard";
 import { requireAdmin } from "../services/admin-context.server";
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const days = parseTimeframe(new URL(request.url).searchParams.get("days"));
   const importStatus = await getImportStatus(shop);
   try {
-    return { days, dashboard: await getDashboard(shop, days), importStatus, demo };
+    return { days, dashboard: await getDashboardCached(shop, days), importStatus, demo };
   } catch (error) {
     console.error("dashboard metrics failed", error);
     return { days, dashboard: null, importStatus, demo };

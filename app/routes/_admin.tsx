@@ -12,7 +12,7 @@ import { AppShell } from "../components/AppShell";
 import { PRIMARY_NAV, SECONDARY_NAV } from "../components/navigation";
 import { PolarisLink } from "../components/PolarisLink";
 import { env } from "../env.server";
-import { listNotifications } from "../models/notifications.server";
+import { listNotificationsCached } from "../models/notifications.server";
 import { planLabel } from "../models/shop.server";
 import { requireAdmin } from "../services/admin-context.server";
 
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     planLabel: planLabel(ctx.shop.plan),
     staffName: ctx.staff.name,
     staffInitials: ctx.staff.initials,
-    notifications: await listNotifications(ctx.shop.id),
+    notifications: await listNotificationsCached(ctx.shop),
   };
 }
 

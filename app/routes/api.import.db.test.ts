@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "../db.server";
 import { createJobQueue, type JobQueue } from "../services/jobs/index.server";
-import { registerStoreSyncJobs } from "../services/shopify-sync/jobs.server";
+import { importAfterAuth, registerStoreSyncJobs } from "../services/shopify-sync/jobs.server";
 import { createShop } from "../../tests/factories";
 import { bearerRequest, installSession } from "../../tests/shopify";
 import { fixture, fixtureStore, jsonResponse, stubAdminApi } from "../../tests/shopify-admin";
@@ -88,5 +88,20 @@ describe("/api/import", () => {
     expect((await post({ intent: "retry", runId: failed.id })).status).toBe(202);
     expect((await runJobs()).status).toBe("succeeded");
     expect(await prisma.order.count({ where: { shopId } })).toBe(3);
+  });
+});
+
+describe("after install", () => {
+  it("queues a full import once, and again only after a re-install", async () => {
+    const shop = await createShop({ domain: "fresh-install.myshopify.com" });
+    const first = await importAfterAuth(shop.id, { reinstalled: true, scope: "read_orders,read_products" });
+    expect(first).toMatchObject({ status: "queued", reason: "install" });
+    expect(first?.ordersSince).not.toBeNull(); // no read_all_orders: the last 60 days
+    // Re-auth of an installed shop (token refresh) does not import again.
+    expect(await importAfterAuth(shop.id, { reinstalled: false, scope: "read_orders" })).toBeNull();
+    await prisma.importRun.updateMany({ where: { shopId: shop.id }, data: { status: "succeeded" } });
+    const again = await importAfterAuth(shop.id, { reinstalled: true, scope: "read_orders,read_all_orders" });
+    expect(again?.id).not.toBe(first?.id);
+    expect(again?.ordersSince).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import { action as voidAction } from "./api.stores.$storeId.invoices.$invoiceId.
 import { loader as pdfLoader } from "./api.stores.$storeId.invoices.$invoiceId.pdf";
 import { loader as hostedLoader, headers as hostedHeaders } from "./i.$token";
 import { loader as customerPdfLoader } from "./i.$token.pdf";
+import { action as screenAction, loader as screenLoader } from "./_admin.app.invoices";
 
 const A = "invoices-a.myshopify.com";
 const B = "invoices-b.myshopify.com";
@@ -230,5 +231,38 @@ describe("hosted page /i/{token}", () => {
     expect((await call(hostedLoader, new Request(`http://localhost/i/${token}`), { token })).status).toBe(404);
     const unknown = "A".repeat(32);
     expect((await call(hostedLoader, new Request(`http://localhost/i/${unknown}`), { token: unknown })).status).toBe(404);
+  });
+});
+
+describe("the /app/invoices screen's loader and action", () => {
+  const form = (fields: Record<string, string>) => {
+    const body = new URLSearchParams(fields);
+    return bearerRequest(A, "/app/invoices", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+  };
+  const result = async (r: unknown) => {
+    // Remix's data() wraps a failed result with its status; a success is a plain object.
+    const d = r as { type?: string; data?: unknown; init?: { status?: number } };
+    return d && d.type === "DataWithResponseInit" ? { status: d.init?.status ?? 200, body: d.data as Record<string, unknown> } : { status: 200, body: r as Record<string, unknown> };
+  };
+
+  it("answers a bad create with 400 and the §5 messages, and creates a valid one", async () => {
+    const bad = await result(await screenAction(args(await form({ intent: "create", payload: JSON.stringify({ customer: { email: "x", name: "" }, items: [] }) }))));
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("Failed to create invoice.");
+    expect((bad.body.fieldErrors as Record<string, string[]>)["customer.email"]).toEqual(["Invalid email address"]);
+    expect((bad.body.fieldErrors as Record<string, string[]>).items).toEqual(["At least one item is required"]);
+    const ok = await result(await screenAction(args(await form({ intent: "create", payload: JSON.stringify(valid), idempotencyKey: "screen-1" }))));
+    expect(ok.body.ok).toBe(true);
+    const data = await screenLoader(args(await bearerRequest(A, "/app/invoices?status=draft")));
+    expect(data.filter).toBe("draft");
+    expect(data.invoices.some((i) => i.invoiceNumber === ok.body.invoiceNumber)).toBe(true);
+    expect(data.invoices.every((i) => i.status === "draft")).toBe(true);
+  });
+
+  it("refuses a send of another shop's invoice", async () => {
+    const { id } = await (await create(B, shopB.id)).json();
+    const res = await result(await screenAction(args(await form({ intent: "send", invoiceId: id }))));
+    expect(res.status).toBe(404);
+    expect((await prisma.invoice.findUniqueOrThrow({ where: { id } })).status).toBe("draft");
   });
 });

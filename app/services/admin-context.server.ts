@@ -16,7 +16,19 @@ function staffFor(shop: ShopRecord, user?: { first_name?: string; last_name?: st
   return { name, initials: initials(name) };
 }
 
-export async function requireAdmin(request: Request): Promise<AdminContext> {
+// The layout and the page each authenticate the same request: do it once.
+const perRequest = new WeakMap<Request, Promise<AdminContext>>();
+
+export function requireAdmin(request: Request): Promise<AdminContext> {
+  let ctx = perRequest.get(request);
+  if (!ctx) {
+    ctx = authenticateAdmin(request);
+    perRequest.set(request, ctx);
+  }
+  return ctx;
+}
+
+async function authenticateAdmin(request: Request): Promise<AdminContext> {
   if (env.demoMode) {
     const shop = await getDemoShop();
     if (!shop)

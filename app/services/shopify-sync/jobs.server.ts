@@ -46,7 +46,10 @@ export async function requestImport(
   { reason, scope, queue = getJobQueue() }: { reason: "install" | "resync"; scope: string | null | undefined; queue?: JobQueue },
 ) {
   const { run, created } = await createImportRun(shopId, { reason, allOrders: hasAllOrdersScope(scope) });
-  if (created) await enqueueStep(queue, run.id);
+  // A run nobody holds gets a job too (its job may have been lost); a second job
+  // for a run is harmless, the run's lease lets one worker at a time advance it.
+  const unheld = !run.lockedUntil || run.lockedUntil.getTime() < Date.now();
+  if (created || unheld) await enqueueStep(queue, run.id);
   return run;
 }
 
