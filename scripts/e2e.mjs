@@ -25,6 +25,7 @@ const env = {
   PORT: port,
   CHROME_PATH: chromium,
   E2E_BASE_URL: `http://127.0.0.1:${port}`,
+  WEB_CONCURRENCY: "1",
 };
 delete env.SHOPIFY_API_KEY;
 delete env.SMTP_URL;
@@ -36,7 +37,8 @@ await migrate(env.DATABASE_URL);
 run(bin("tsx"), ["prisma/seed.ts"]);
 if (!process.env.E2E_SKIP_BUILD) run(bin("remix"), ["vite:build"], { NODE_ENV: "production" });
 
-const server = spawn(process.execPath, [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), "./build/server/index.js"], {
+// The production server (scripts/serve.mjs), one worker: what users get, minus the second core.
+const server = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), "./build/server/index.js"], {
   cwd: root,
   env,
   stdio: ["ignore", "pipe", "inherit"],

@@ -17,10 +17,18 @@ export interface SqlRunner {
   readonly dialect: "sqlite" | "postgresql";
   all<T extends Row = Row>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
   run(sql: string, params?: readonly SqlValue[]): Promise<void>;
+  /** A value as the driver takes it (run() converts; runConverted() takes converted values). */
+  convert(v: SqlValue): unknown;
+  runConverted(sql: string, params: readonly unknown[]): Promise<void>;
 }
 
 /** SQLite keeps DateTime as text in the form Prisma writes it (ISO with +00:00). */
-const sqliteValue = (v: SqlValue) => (v instanceof Date ? v.toISOString().replace("Z", "+00:00") : typeof v === "boolean" ? (v ? 1 : 0) : v);
+function sqliteValue(v: SqlValue): string | number | null {
+  if (v === null || typeof v === "string" || typeof v === "number") return v;
+  if (typeof v === "boolean") return v ? 1 : 0;
+  const iso = v.toISOString();
+  return `${iso.slice(0, -1)}+00:00`;
+}
 
 let connection: { file: string; db: Database.Database; statements: Map<string, Database.Statement> } | null = null;
 let queue: Promise<unknown> = Promise.resolve();
@@ -67,6 +75,10 @@ const sqliteRunner: SqlRunner = {
     for (let i = 0; i < params.length; i++) values[i] = sqliteValue(params[i]);
     statement(sql).run(values);
   },
+  convert: sqliteValue,
+  async runConverted(sql: string, params: readonly unknown[]) {
+    statement(sql).run(params);
+  },
 };
 
 const toDollar = (sql: string) => {
@@ -86,6 +98,8 @@ export async function inSqlTransaction<T>(fn: (sql: SqlRunner) => Promise<T>): P
           dialect: "postgresql",
           all: (sql, params = []) => tx.$queryRawUnsafe(toDollar(sql), ...params),
           run: async (sql, params = []) => void (await tx.$executeRawUnsafe(toDollar(sql), ...params)),
+          convert: (v) => v,
+          runConverted: async (sql, params) => void (await tx.$executeRawUnsafe(toDollar(sql), ...params)),
         }),
       { timeout: 120_000, maxWait: 30_000 },
     );
@@ -118,12 +132,15 @@ export async function insertRows(sql: SqlRunner, table: string, columns: readonl
   const tuple = marks(columns.length);
   const per = Math.max(1, Math.min(ROWS_PER_INSERT, Math.floor(30_000 / columns.length)));
   const full = head + Array.from({ length: per }, () => tuple).join(", ");
-  const params: SqlValue[] = new Array(per * columns.length);
+  const params: unknown[] = new Array(per * columns.length);
   let i = 0;
   for (; i + per <= rows.length; i += per) {
     let k = 0;
-    for (let r = i; r < i + per; r++) for (const v of rows[r]) params[k++] = v;
-    await sql.run(full, params);
+    for (let r = i; r < i + per; r++) {
+      const row = rows[r];
+      for (let c = 0; c < row.length; c++) params[k++] = sql.convert(row[c]);
+    }
+    await sql.runConverted(full, params);
   }
   for (; i < rows.length; i++) await sql.run(head + tuple, rows[i]);
 }

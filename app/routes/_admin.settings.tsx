@@ -208,7 +208,8 @@ function IntegrationsSection() {
           <Box key={integration.id} id={`integration-${integration.id}`} padding="400" borderBlockStartWidth={i ? "025" : "0"} borderColor="border">
             <InlineStack align="space-between" blockAlign="center" gap="300">
               <BlockStack gap="100">
-                <InlineStack gap="200" blockAlign="center">
+                {/* align is explicit: Polaris stack alignment is a CSS variable that nested stacks would inherit. */}
+                <InlineStack gap="200" blockAlign="center" align="start">
                   <Text as="h3" variant="headingSm">
                     {integration.name}
                   </Text>

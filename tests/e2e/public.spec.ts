@@ -115,7 +115,7 @@ test("contact form: missing fields show the Missing Information toast; a complet
   expect(serverCalls).toBe(0);
 
   // Contact Now opens the dialog titled by the method; Urgent Help presets the subject.
-  await page.getByRole("button", { name: "Contact Now: Sales" }).click();
+  await page.getByRole("button", { name: /^Contact Now\s*:\s*Sales$/ }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Sales" })).toBeVisible();
   await dialog.getByRole("button", { name: "Send Message" }).click();
@@ -136,7 +136,7 @@ test("blog: the category filter filters, Read opens the article, newsletter sign
   await expect(invoicing).toHaveCount(BLOG_POSTS.filter((p) => p.category === "Invoicing").length);
   for (const category of await invoicing.evaluateAll((els) => els.map((e) => e.getAttribute("data-category")))) expect(category).toBe("Invoicing");
   await page.getByRole("button", { name: "All Posts" }).click();
-  await page.getByRole("link", { name: `Read: ${BLOG_POSTS[1].title}` }).click();
+  await page.getByRole("link", { name: new RegExp(`^Read\\s*:\\s*${BLOG_POSTS[1].title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }).click();
   await expect(page.getByRole("heading", { level: 1, name: BLOG_POSTS[1].title })).toBeVisible();
 
   await page.goto("/blog");
@@ -196,4 +196,19 @@ test("GDPR: an export request shows the server's message; a malformed address is
 test("the export is not reachable without a valid signed link", async ({ request }) => {
   expect((await request.get("/api/gdpr/export?format=csv")).status()).toBe(403);
   expect((await request.get("/api/gdpr/export?request=x&expires=9999999999&signature=abc&format=csv")).status()).toBe(403);
+});
+
+test("settings: the demo store switches plans locally with a no-charge note; Connect Now lands on the integration", async ({ page }) => {
+  await page.goto("/settings?tab=plan");
+  await expect(page.getByText("No charge is made.")).toBeVisible();
+  await page.getByRole("button", { name: "Switch to Starter (demo, no charge)" }).click();
+  await expect(page.getByText("Demo store switched to Starter. No charge was made.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Current plan: Starter" })).toBeVisible();
+  await page.getByRole("button", { name: "Switch to Pro (demo, no charge)" }).click();
+  await expect(page.getByRole("heading", { name: "Current plan: Pro" })).toBeVisible();
+
+  await page.goto("/integrations");
+  await page.getByRole("link", { name: "Connect Now" }).first().click();
+  await expect(page).toHaveURL(/\/settings\?tab=integrations#integration-shopify$/);
+  await expect(page.locator("#integration-shopify")).toContainText("Connected");
 });
