@@ -7,6 +7,19 @@ import { PUBLIC_PAGES } from "../../app/content/site";
 
 const PAGES = [...PUBLIC_PAGES.map((p) => p.path), ...BLOG_POSTS.map((p) => `/blog/${p.slug}`)];
 
+// Any uncaught error in the page (a hydration mismatch included) fails the test.
+let pageErrors: string[] = [];
+test.beforeEach(({ page }) => {
+  pageErrors = [];
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && /hydrat|did not match/i.test(message.text())) pageErrors.push(message.text());
+  });
+});
+test.afterEach(() => {
+  expect(pageErrors).toEqual([]);
+});
+
 async function expectNotFoundAbsent(page: Page, context: string) {
   await expect(page.getByText("404 Page Not Found"), context).toHaveCount(0);
   await expect(page.getByText("Something went wrong"), context).toHaveCount(0);

@@ -200,8 +200,6 @@ export type WriterOptions = {
   runId?: string;
 };
 
-const LEASE_SQL_MS = LEASE_MS;
-
 /** The run's resume point and counts, in the batch's own transaction (Prisma). */
 async function checkpoint(tx: Prisma.TransactionClient, runId: string | undefined, p: Progress) {
   if (!runId) return;
@@ -224,7 +222,7 @@ async function checkpointSql(sql: SqlRunner, runId: string | undefined, p: Progr
   const now = new Date();
   await sql.run(
     `UPDATE "ImportRun" SET "linesDone" = ?, "ordersCount" = "ordersCount" + ?, "lockedUntil" = ?, "updatedAt" = ? WHERE "id" = ?`,
-    [p.linesDone, p.orders ?? 0, new Date(now.getTime() + LEASE_SQL_MS), now, runId],
+    [p.linesDone, p.orders ?? 0, new Date(now.getTime() + LEASE_MS), now, runId],
   );
 }
 
