@@ -12,6 +12,7 @@ import { PgBossJobQueue } from "./pgboss-queue.server";
 import { SqliteJobQueue } from "./sqlite-queue.server";
 import type { JobQueue } from "./types";
 import { registerInvoiceJobs } from "../../models/invoice-jobs.server";
+import { registerStoreSyncJobs } from "../shopify-sync/jobs.server";
 
 export type { EnqueueOptions, JobHandler, JobMeta, JobQueue, ScheduleOptions } from "./types";
 
@@ -39,6 +40,7 @@ export function getJobQueue(): JobQueue {
 /** Every area's handlers and schedules, registered once on the process-wide queue. Add a line for yours. */
 export function registerAllJobs(queue: JobQueue) {
   registerInvoiceJobs(queue);
+  registerStoreSyncJobs(queue);
 }
 
 /** Starts polling and schedules once per process. Off when JOBS_DISABLED=1 or under test. */
