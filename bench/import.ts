@@ -41,10 +41,17 @@ async function writeLines(file: string, produce: (write: (row: unknown) => Promi
 
 const prices = Array.from({ length: PRODUCTS * 2 }, () => 10 + Math.floor(rand() * 190));
 
+// BENCH_DATA=<dir> keeps the generated files there and reuses them (faster repeated runs;
+// the generated data is the same either way).
+const dataDir = process.env.BENCH_DATA ? path.join(process.env.BENCH_DATA, String(ORDERS)) : dir;
+
 async function generate() {
-  const products = path.join(dir, "products.jsonl");
-  const customers = path.join(dir, "customers.jsonl");
-  const orders = path.join(dir, "orders.jsonl");
+  const products = path.join(dataDir, "products.jsonl");
+  const customers = path.join(dataDir, "customers.jsonl");
+  const orders = path.join(dataDir, "orders.jsonl");
+  const meta = path.join(dataDir, "meta.json");
+  if (process.env.BENCH_DATA && fs.existsSync(meta)) return { products, customers, orders, ...JSON.parse(fs.readFileSync(meta, "utf8")) } as { products: string; customers: string; orders: string; lineCount: number; rows: number; bytes: number };
+  fs.mkdirSync(dataDir, { recursive: true });
   await writeLines(products, async (write) => {
     for (let p = 1; p <= PRODUCTS; p++) {
       await write({ id: `gid://shopify/Product/${p}`, title: `Product ${p}`, productType: "Electronics", updatedAt: "2026-01-01T00:00:00Z" });
@@ -117,7 +124,9 @@ async function generate() {
       }
     }
   });
-  return { products, customers, orders, lineCount, rows, bytes: fs.statSync(orders).size };
+  const bytes = fs.statSync(orders).size;
+  if (process.env.BENCH_DATA) fs.writeFileSync(meta, JSON.stringify({ lineCount, rows, bytes }));
+  return { products, customers, orders, lineCount, rows, bytes };
 }
 
 async function startProfile() {

@@ -47,9 +47,13 @@ export function minorToDecimalString(minor: number, currency: string): string {
 
 export const DECIMAL_PATTERN = /^\d{1,12}(\.\d+)?$/;
 
+/** Amounts are stored as 32-bit integers of minor units on both engines. */
+export const MAX_MINOR = 2_147_483_647;
+
 /**
  * Parses a non-negative decimal string into minor units, rounding half up past the
- * currency's precision. Returns null when the text is not a plain decimal.
+ * currency's precision. Returns null when the text is not a plain decimal or the
+ * amount does not fit the stored range (MAX_MINOR).
  */
 export function decimalStringToMinor(value: string, currency: string): number | null {
   const text = value.trim();
@@ -58,7 +62,8 @@ export function decimalStringToMinor(value: string, currency: string): number | 
   const [whole, fraction = ""] = text.split(".");
   const kept = fraction.slice(0, digits).padEnd(digits, "0");
   const roundUp = fraction.length > digits && Number(fraction[digits]) >= 5 ? 1 : 0;
-  return Number(whole) * 10 ** digits + Number(kept || "0") + roundUp;
+  const minor = Number(whole) * 10 ** digits + Number(kept || "0") + roundUp;
+  return minor > MAX_MINOR ? null : minor;
 }
 
 /** Formats a fraction (0.1234) as a percentage with one decimal ("12.3%"). */

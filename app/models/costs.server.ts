@@ -1,5 +1,6 @@
 // Product costs and operating expenses entered in the Costs screen.
 import { prisma } from "../db.server";
+import { FieldError } from "../lib/field-error";
 import { dayInZone } from "../lib/dates";
 import { decimalStringToMinor, minorToDecimalString } from "../lib/money";
 import type { OperatingExpenseInput, ProductCostInput } from "../schemas/costs";
@@ -30,7 +31,7 @@ export async function listProductCosts(shop: ShopRef) {
 
 export async function addProductCost(shop: ShopRef, input: ProductCostInput) {
   const costPerUnitMinor = decimalStringToMinor(input.costPerUnit, shop.currency);
-  if (costPerUnitMinor === null) throw new Error("costPerUnit was not validated");
+  if (costPerUnitMinor === null) throw new FieldError({ costPerUnit: [`Cost per unit is too large for ${shop.currency}`] });
   return prisma.$transaction(async (tx) => {
     const before = await tx.productCost.findMany({ where: { shopId: shop.id } });
     const created = await tx.productCost.create({
@@ -71,7 +72,7 @@ export async function listOperatingExpenses(shop: ShopRef) {
 
 export async function addOperatingExpense(shop: ShopRef, input: OperatingExpenseInput) {
   const amountMinor = decimalStringToMinor(input.amount, shop.currency);
-  if (amountMinor === null) throw new Error("amount was not validated");
+  if (amountMinor === null) throw new FieldError({ amount: [`Amount is too large for ${shop.currency}`] });
   return prisma.$transaction(async (tx) => {
     await touchShopData(tx, shop.id);
     return tx.operatingExpense.create({

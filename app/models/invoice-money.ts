@@ -4,7 +4,7 @@
 // The rate is a fraction with at most four decimals (a percent with two), handled as
 // an integer number of ten-thousandths ("basis points of a percent") so nothing is
 // lost to floating point. BigInt keeps large invoices exact.
-import { currencyDigits } from "../lib/money";
+import { currencyDigits, MAX_MINOR } from "../lib/money";
 
 export const RATE_SCALE = 10_000;
 
@@ -40,7 +40,7 @@ export class MoneyOverflowError extends Error {
 }
 
 function safe(n: bigint): number {
-  if (n > BigInt(Number.MAX_SAFE_INTEGER)) throw new MoneyOverflowError();
+  if (n > BigInt(MAX_MINOR)) throw new MoneyOverflowError();
   return Number(n);
 }
 

@@ -12,6 +12,7 @@ import { amountToMinor, computeTotals, MoneyOverflowError, RATE_SCALE, rateToSca
 import { paymentOption } from "./invoice-payment";
 import { nthIssueDate, type RecurringInterval } from "./invoice-schedule";
 import { canTransition, illegalTransitionMessage, TRANSITIONS, type InvoiceAction, type ListFilter } from "./invoice-status";
+import { isUniqueViolation } from "../lib/prisma-errors";
 
 export type InvoiceShop = { id: string; name: string; currency: string; timezone: string; plan: string; email?: string | null };
 export type Actor = "merchant" | "customer" | "system" | "stripe" | "api";
@@ -34,10 +35,6 @@ export class InvoiceError extends Error {
 }
 
 const notFound = () => new InvoiceError(404, "Invoice not found", "not_found");
-
-function isUniqueViolation(error: unknown) {
-  return (error as { code?: string } | null)?.code === "P2002";
-}
 
 export function formatInvoiceNumber(prefix: string, sequence: number): string {
   return `${prefix}${String(sequence).padStart(4, "0")}`;

@@ -1,9 +1,6 @@
 // Blog newsletter sign-ups. Not shop data: visitors of the public site subscribe.
 import { prisma } from "../db.server";
-
-function isUniqueViolation(error: unknown) {
-  return !!error && typeof error === "object" && (error as { code?: string }).code === "P2002";
-}
+import { isUniqueViolation } from "../lib/prisma-errors";
 
 /** Stores the address once; a second sign-up changes nothing. */
 export async function subscribeToNewsletter(email: string, source = "blog"): Promise<{ created: boolean }> {

@@ -41,7 +41,10 @@ function sqliteConnection() {
     db.pragma("busy_timeout = 10000");
     // The import inserts into several secondary indexes at scattered places; a
     // larger page cache than SQLite's 2 MB default keeps their pages in memory.
-    db.pragma(`cache_size = -${32 * 1024}`);
+    db.pragma(`cache_size = -${Number(process.env.XP_CACHE ?? 32) * 1024}`);
+    if (process.env.XP_FK === "0") db.pragma("foreign_keys = OFF");
+    if (process.env.XP_MMAP) db.pragma(`mmap_size = ${Number(process.env.XP_MMAP) * 1024 * 1024}`);
+    if (process.env.XP_TEMP) db.pragma("temp_store = MEMORY");
     // In WAL mode NORMAL never corrupts the file; a crash may lose the last
     // commits, and every commit here carries its own resume point, so the import
     // then simply resumes from an earlier batch.

@@ -62,6 +62,9 @@ import {
 import { env } from "../env.server";
 import { requireAdmin } from "../services/admin-context.server";
 import { baseUrlFor } from "../services/invoice-api.server";
+import { REMINDER_DAYS } from "../models/invoice-schedule";
+
+const REMINDER_TEXT = `${REMINDER_DAYS.slice(0, -1).join(", ")} and ${REMINDER_DAYS[REMINDER_DAYS.length - 1]}`;
 
 export const meta: MetaFunction = () => [{ title: "Invoices · Profit Pilot" }];
 
@@ -348,8 +351,8 @@ function SidePanel({ insights, plan, currency }: { insights: LoaderData["insight
             </Text>
             <Text as="p" tone="subdued">
               {insights.overdueCount > 0
-                ? `${insights.overdueCount} invoice${insights.overdueCount === 1 ? " is" : "s are"} overdue${insights.overdueTotalMinor ? `, ${formatMoney(insights.overdueTotalMinor, currency)} in ${currency}` : ""}${insights.overdueOtherCurrencies ? ` (plus ${insights.overdueOtherCurrencies} other currenc${insights.overdueOtherCurrencies === 1 ? "y" : "ies"})` : ""}. Reminders go out automatically 3, 7 and 14 days after sending and stop once paid.`
-                : "Nothing is overdue. Reminders go out automatically 3, 7 and 14 days after sending and stop once paid."}
+                ? `${insights.overdueCount} invoice${insights.overdueCount === 1 ? " is" : "s are"} overdue${insights.overdueTotalMinor ? `, ${formatMoney(insights.overdueTotalMinor, currency)} in ${currency}` : ""}${insights.overdueOtherCurrencies ? ` (plus ${insights.overdueOtherCurrencies} other currenc${insights.overdueOtherCurrencies === 1 ? "y" : "ies"})` : ""}. Reminders go out automatically ${REMINDER_TEXT} days after sending and stop once paid.`
+                : `Nothing is overdue. Reminders go out automatically ${REMINDER_TEXT} days after sending and stop once paid.`}
             </Text>
           </BlockStack>
           <Divider />

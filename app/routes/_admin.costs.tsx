@@ -20,6 +20,7 @@ import {
 import { useEffect, useMemo, useState } from "react";
 import { AdminPage } from "../components/AdminPage";
 import { dayInZone } from "../lib/dates";
+import { FieldError } from "../lib/field-error";
 import { formatMoney, formatPercent } from "../lib/money";
 import {
   addOperatingExpense,
@@ -79,13 +80,23 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "addProductCost") {
     const parsed = productCostSchema.safeParse(values);
     if (!parsed.success) return data<ActionResult>({ ok: false, intent, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
-    await addProductCost(shop, parsed.data);
+    try {
+      await addProductCost(shop, parsed.data);
+    } catch (error) {
+      if (error instanceof FieldError) return data<ActionResult>({ ok: false, intent, fieldErrors: error.fieldErrors }, { status: 400 });
+      throw error;
+    }
     return { ok: true, intent } satisfies ActionResult;
   }
   if (intent === "addExpense") {
     const parsed = operatingExpenseSchema.safeParse(values);
     if (!parsed.success) return data<ActionResult>({ ok: false, intent, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
-    await addOperatingExpense(shop, parsed.data);
+    try {
+      await addOperatingExpense(shop, parsed.data);
+    } catch (error) {
+      if (error instanceof FieldError) return data<ActionResult>({ ok: false, intent, fieldErrors: error.fieldErrors }, { status: 400 });
+      throw error;
+    }
     return { ok: true, intent } satisfies ActionResult;
   }
   return data<ActionResult>({ ok: false, intent, fieldErrors: { intent: ["Unknown action"] } }, { status: 400 });

@@ -74,8 +74,8 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status < 400) return boundary.error(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message =
-    isRouteErrorResponse(error) && typeof error.data === "string" && status < 500 || status === 503
-      ? String((error as { data: unknown }).data)
+    isRouteErrorResponse(error) && typeof error.data === "string" && (status < 500 || status === 503)
+      ? error.data
       : "Something went wrong while loading this page. Please try again.";
   return (
     <main style={{ fontFamily: "system-ui, sans-serif", maxWidth: 560, margin: "15vh auto", padding: 24 }}>

@@ -141,6 +141,22 @@ describe("costs API validation", () => {
     expect(await prisma.productCost.count({ where: { shopId: shopA.id } })).toBe(0);
   });
 
+  it("refuses amounts beyond the stored range with a 400, on both engines", async () => {
+    const path = `/api/stores/${shopA.id}/product-costs`;
+    const res = (await costsAction(args(await post(path, { productName: "Yacht", costPerUnit: "99999999.00" }), { storeId: shopA.id }))) as Response;
+    expect(res.status).toBe(400);
+    expect((await res.json()).fieldErrors.costPerUnit[0]).toMatch(/at most 21,474,836.47/);
+    const kwd = await prisma.shop.update({ where: { id: shopA.id }, data: { currency: "KWD" } });
+    try {
+      const big = (await costsAction(args(await post(path, { productName: "Gold", costPerUnit: "3000000.000" }), { storeId: kwd.id }))) as Response;
+      expect(big.status).toBe(400);
+      expect((await big.json()).fieldErrors.costPerUnit[0]).toMatch(/too large for KWD/);
+    } finally {
+      await prisma.shop.update({ where: { id: shopA.id }, data: { currency: "USD" } });
+    }
+    expect(await prisma.productCost.count({ where: { shopId: shopA.id } })).toBe(0);
+  });
+
   it("rejects an unknown expense category and a malformed body", async () => {
     const path = `/api/stores/${shopA.id}/operating-expenses`;
     const res = (await expensesAction(args(await post(path, { category: "yachts", description: "Boat", amount: "10", date: today }), { storeId: shopA.id }))) as Response;

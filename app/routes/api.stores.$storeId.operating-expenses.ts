@@ -1,5 +1,6 @@
 // GET and POST /api/stores/{storeId}/operating-expenses (spec §7).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { FieldError } from "../lib/field-error";
 import { badRequest, cacheFor, FRESHNESS, json, methodNotAllowed, readJson } from "../lib/http.server";
 import { addOperatingExpense, expenseDto, listOperatingExpenses } from "../models/costs.server";
 import { fieldErrorsOf, operatingExpenseSchema } from "../schemas/costs";
@@ -19,6 +20,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!body.ok) return body.response;
   const parsed = operatingExpenseSchema.safeParse(body.body);
   if (!parsed.success) return badRequest(fieldErrorsOf(parsed.error));
-  const created = await addOperatingExpense(ctx.shop, parsed.data);
-  return json(expenseDto(ctx.shop, created), { status: 201 });
+  try {
+    const created = await addOperatingExpense(ctx.shop, parsed.data);
+    return json(expenseDto(ctx.shop, created), { status: 201 });
+  } catch (error) {
+    if (error instanceof FieldError) return badRequest(error.fieldErrors);
+    throw error;
+  }
 }

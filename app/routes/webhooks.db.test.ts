@@ -9,6 +9,7 @@ import { action as scopesUpdate } from "./webhooks.app.scopes_update";
 import { action as dataRequest } from "./webhooks.customers.data_request";
 import { action as customersRedact } from "./webhooks.customers.redact";
 import { action as shopRedact } from "./webhooks.shop.redact";
+import { receiveWebhook } from "../services/webhooks.server";
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 
@@ -77,6 +78,18 @@ describe("idempotency", () => {
     expect(requests[0]).toMatchObject({ type: "data_request", status: "pending", customerShopifyId: "42" });
     const days = (requests[0].dueAt.getTime() - requests[0].createdAt.getTime()) / 86_400_000;
     expect(days).toBeCloseTo(30, 1);
+  });
+
+  it("a conflict inside the effect is not mistaken for a repeat: Shopify retries and the retry applies", async () => {
+    const req = () => webhookRequest("app/scopes_update", domain, { current: ["read_orders"] }, { webhookId: "wh-conflict" });
+    // The effect collides with an existing row (as an import racing a webhook can).
+    const failing = () => receiveWebhook(req(), async (tx) => void (await tx.shop.create({ data: { domain, name: "dup" } })));
+    await expect(failing()).rejects.toMatchObject({ code: "P2002" });
+    expect(await prisma.webhookDelivery.count({ where: { shopDomain: domain, webhookId: "wh-conflict" } })).toBe(0);
+    let applied = 0;
+    const retry = (await receiveWebhook(req(), async () => void applied++)) as Response;
+    expect(retry.status).toBe(200);
+    expect(applied).toBe(1);
   });
 
   it("scopes_update stores the granted scopes once", async () => {

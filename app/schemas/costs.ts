@@ -1,7 +1,10 @@
 // One schema per form, shared by the Costs screen (client-side checks, Save
 // enabled state) and by the route action and JSON API (server-side validation).
 import { z } from "zod";
-import { DECIMAL_PATTERN } from "../lib/money";
+import { DECIMAL_PATTERN, MAX_MINOR } from "../lib/money";
+
+/** The largest amount that fits the stored range in a two-decimal currency. */
+const MAX_AMOUNT = MAX_MINOR / 100;
 import { isValidDay } from "../lib/dates";
 import { RECURRING_INTERVALS } from "../models/profit";
 
@@ -24,7 +27,8 @@ const decimalAmount = (label: string) =>
     .string({ message: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .regex(DECIMAL_PATTERN, `${label} must be an amount of 0 or more, like 12.50`);
+    .regex(DECIMAL_PATTERN, `${label} must be an amount of 0 or more, like 12.50`)
+    .refine((v) => Number(v) <= MAX_AMOUNT, `${label} must be at most 21,474,836.47`);
 
 const day = (label: string) =>
   z.string({ message: `${label} is required` }).trim().refine(isValidDay, `${label} must be a date (YYYY-MM-DD)`);

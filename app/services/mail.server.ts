@@ -4,6 +4,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { prisma } from "../db.server";
 import { env } from "../env.server";
+import { isUniqueViolation } from "../lib/prisma-errors";
 
 export type MailAttachment = { filename: string; contentType: string; content: Buffer };
 
@@ -30,10 +31,6 @@ function smtp(): Transporter | null {
 /** For tests: point delivery at another SMTP server (or none). */
 export function setTransportForTests(url: string | null) {
   transporter = url ? nodemailer.createTransport(url) : null;
-}
-
-function isUniqueViolation(error: unknown) {
-  return !!error && typeof error === "object" && (error as { code?: string }).code === "P2002";
 }
 
 export async function sendMail(input: MailInput) {
@@ -79,9 +76,11 @@ export async function sendMail(input: MailInput) {
       data: { status: "sent", sentAt: new Date(), messageId: info.messageId ?? null },
     });
   } catch (error) {
+    // The SMTP server's own words stay in the server log; merchants see a plain reason.
+    console.error(`[mail] delivery of outbox message ${message.id} failed`, error);
     message = await prisma.outboxMessage.update({
       where: { id: message.id },
-      data: { status: "failed", error: error instanceof Error ? error.message : String(error) },
+      data: { status: "failed", error: "Delivery failed: the mail server did not accept the message." },
     });
   }
   return { duplicate: false as const, message };

@@ -5,6 +5,7 @@ import { prisma, type Prisma } from "../db.server";
 import { env } from "../env.server";
 import { json } from "../lib/http.server";
 import { shopify } from "../shopify.server";
+import { isUniqueViolation } from "../lib/prisma-errors";
 
 export type WebhookContext = {
   shopDomain: string;
@@ -16,10 +17,6 @@ export type WebhookContext = {
 };
 
 type Effect = (tx: Prisma.TransactionClient, ctx: WebhookContext) => Promise<void>;
-
-function isUniqueViolation(error: unknown): boolean {
-  return !!error && typeof error === "object" && (error as { code?: string }).code === "P2002";
-}
 
 export async function receiveWebhook(request: Request, effect: Effect, options: { deletesShop?: boolean } = {}) {
   if (request.method !== "POST") return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
@@ -49,7 +46,12 @@ export async function receiveWebhook(request: Request, effect: Effect, options: 
       await effect(tx, ctx);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return new Response(null, { status: 200 });
+    // A repeated delivery collides on the delivery record; a unique violation raised by
+    // the effect itself rolled everything back and must be retried by Shopify (500).
+    if (isUniqueViolation(error)) {
+      const seen = await prisma.webhookDelivery.findUnique({ where: { shopDomain_webhookId: { shopDomain: shop, webhookId } } });
+      if (seen) return new Response(null, { status: 200 });
+    }
     throw error;
   }
   return new Response(null, { status: 200 });
