@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { currencyDigits, decimalStringToMinor, formatMoney, formatMoneyCompact, formatPercent, minorToDecimalString } from "./money";
+import { MAX_MINOR, currencyDigits, decimalStringToMinor, formatMoney, formatMoneyCompact, formatPercent, minorToDecimalString } from "./money";
 
 describe("money", () => {
   it("formats minor units in the currency's precision", () => {
@@ -18,11 +18,13 @@ describe("money", () => {
     expect(decimalStringToMinor("-1", "USD")).toBeNull();
     expect(decimalStringToMinor("1e5", "USD")).toBeNull();
     expect(decimalStringToMinor("", "USD")).toBeNull();
+    expect(decimalStringToMinor("21474836.47", "USD")).toBe(MAX_MINOR);
+    expect(decimalStringToMinor("21474836.48", "USD")).toBeNull();
   });
 
   it("round-trips minor units through the wire format", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10 ** 12 }), fc.constantFrom("USD", "EUR", "JPY", "KWD"), (minor, currency) => {
+      fc.property(fc.integer({ min: 0, max: MAX_MINOR }), fc.constantFrom("USD", "EUR", "JPY", "KWD"), (minor, currency) => {
         expect(decimalStringToMinor(minorToDecimalString(minor, currency), currency)).toBe(minor);
       }),
     );

@@ -17,10 +17,13 @@ export function rateToScaled(rate: number): number | null {
 }
 
 /** Tax on an amount at a scaled rate, half up (amounts are never negative here). */
-export function taxOn(amountMinor: number, scaledRate: number): number {
-  const product = BigInt(amountMinor) * BigInt(scaledRate);
+function taxOnBig(amountMinor: bigint, scaledRate: number): bigint {
   const scale = BigInt(RATE_SCALE);
-  return Number((product + scale / 2n) / scale);
+  return (amountMinor * BigInt(scaledRate) + scale / 2n) / scale;
+}
+
+export function taxOn(amountMinor: number, scaledRate: number): number {
+  return Number(taxOnBig(BigInt(amountMinor), scaledRate));
 }
 
 export type MoneyLine = { quantity: number; unitPriceMinor: number };
@@ -49,7 +52,7 @@ export function computeTotals(lines: MoneyLine[], taxRate: number, shippingMinor
   if (scaled === null) throw new RangeError(`Tax rate ${taxRate} is not a fraction 0–1 with at most four decimals`);
   const lineTotals = lines.map((l) => BigInt(l.quantity) * BigInt(l.unitPriceMinor));
   const subtotal = lineTotals.reduce((a, b) => a + b, 0n);
-  const tax = (subtotal * BigInt(scaled) + BigInt(RATE_SCALE / 2)) / BigInt(RATE_SCALE);
+  const tax = taxOnBig(subtotal, scaled);
   const total = subtotal + tax + BigInt(shippingMinor);
   return {
     lineTotalsMinor: lineTotals.map(safe),

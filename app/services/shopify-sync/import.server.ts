@@ -22,7 +22,7 @@ import {
 import { checkpointWal, inSqlTransaction, type SqlRunner } from "../../models/sql-runner.server";
 import { AdminApiError, type AdminGraphql, type RequestOptions } from "./admin-client.server";
 import type { BulkCustomer, BulkInventoryLevel, BulkLineItem, BulkOrder, BulkProduct, BulkVariant } from "./admin-types";
-import { downloadJsonl, getBulkOperation, isFinished, lines, startBulkQuery } from "./bulk.server";
+import { downloadJsonl, eachLine, getBulkOperation, isFinished, lines, startBulkQuery } from "./bulk.server";
 import { customerFromBulk, inventoryLevelFromBulk, lineFromBulk, orderFromBulk, productFromBulk } from "./normalize";
 import { CUSTOMERS_BULK_QUERY, ordersBulkQuery, PRODUCTS_BULK_QUERY } from "./queries";
 
@@ -226,7 +226,18 @@ async function checkpointSql(sql: SqlRunner, runId: string | undefined, p: Progr
   );
 }
 
-const typeOf = (id: unknown) => (typeof id === "string" ? id.split("/")[3] ?? "" : "");
+/** The record type of a global id ("gid://shopify/Order/1" → "Order"). */
+const typeOf = (id: unknown) => {
+  if (typeof id !== "string") return "";
+  // The same as id.split("/")[3], without building the array (this runs for every line).
+  let from = -1;
+  for (let i = 0; i < 3; i++) {
+    from = id.indexOf("/", from + 1);
+    if (from === -1) return "";
+  }
+  const to = id.indexOf("/", from + 1);
+  return to === -1 ? id.slice(from + 1) : id.slice(from + 1, to);
+};
 const TX = { timeout: 120_000, maxWait: 30_000 };
 
 async function* rows(source: AsyncIterable<Uint8Array | string>, fromLine: number) {
@@ -357,10 +368,14 @@ export async function importOrders(shop: SyncShop, source: AsyncIterable<Uint8Ar
     });
   };
 
-  for await (const { lineNo, row } of rows(source, options.fromLine ?? 0)) {
+  const fromLine = options.fromLine ?? 0;
+  await eachLine(source, (lineNo, text) => {
+    if (lineNo <= fromLine) return;
+    const row = JSON.parse(text) as Record<string, unknown>;
     const type = typeOf(row.id);
+    let flushing: Promise<void> | undefined;
     if (type === "Order") {
-      if (orders.size >= batchSize || pending >= batchSize * 10) await flush(lineNo - 1);
+      if (orders.size >= batchSize || pending >= batchSize * 10) flushing = flush(lineNo - 1);
       orders.set(row.id as string, { row: row as unknown as BulkOrder, lines: [] });
     } else if (type === "LineItem") {
       const l = row as unknown as BulkLineItem;
@@ -370,7 +385,8 @@ export async function importOrders(shop: SyncShop, source: AsyncIterable<Uint8Ar
     }
     pending++;
     lastLine = lineNo;
-  }
+    return flushing;
+  });
   await flush(lastLine);
   checkpointWal();
   return total;
