@@ -71,7 +71,9 @@ export async function buildExportCsv(email: string): Promise<string> {
     prisma.shop.findMany({ where: { id: { in: shopIds.map((s) => s.id) } }, orderBy: { createdAt: "asc" } }),
     prisma.newsletterSubscriber.findUnique({ where: { email } }),
     prisma.publicPrivacyRequest.findMany({ where: { email }, orderBy: { createdAt: "asc" } }),
-    prisma.outboxMessage.findMany({ where: { toAddress: email }, orderBy: { createdAt: "asc" }, select: { createdAt: true, kind: true, subject: true, status: true } }),
+    // Messages a merchant sent to their own customers are that merchant's data (we only
+    // process them), so only our own messages, or those to the merchant's account, count.
+    prisma.outboxMessage.findMany({ where: { toAddress: email, OR: [{ shopId: null }, { shopId: { in: shopIds.map((s) => s.id) } }] }, orderBy: { createdAt: "asc" }, select: { createdAt: true, kind: true, subject: true, status: true } }),
   ]);
   const rows: unknown[][] = [["category", "record", "field", "value"]];
   for (const shop of shops) {
