@@ -30,10 +30,12 @@ function sqliteValue(v: SqlValue): string | number | null {
   return `${iso.slice(0, -1)}+00:00`;
 }
 
-let connection: { file: string; db: Database.Database; statements: Map<string, Database.Statement> } | null = null;
+let connection: { url: string; file: string; db: Database.Database; statements: Map<string, Database.Statement> } | null = null;
 let queue: Promise<unknown> = Promise.resolve();
 
 function sqliteConnection() {
+  // Called for every statement: the open connection is reused while the URL is the same.
+  if (connection && connection.url === env.databaseUrl) return connection;
   const file = path.resolve(process.cwd(), env.databaseUrl.replace(/^file:/, ""));
   if (!connection || connection.file !== file) {
     connection?.db.close();
@@ -41,19 +43,17 @@ function sqliteConnection() {
     db.pragma("busy_timeout = 10000");
     // The import inserts into several secondary indexes at scattered places; a
     // larger page cache than SQLite's 2 MB default keeps their pages in memory.
-    db.pragma(`cache_size = -${Number(process.env.XP_CACHE ?? 32) * 1024}`);
-    if (process.env.XP_FK === "0") db.pragma("foreign_keys = OFF");
-    if (process.env.XP_MMAP) db.pragma(`mmap_size = ${Number(process.env.XP_MMAP) * 1024 * 1024}`);
-    if (process.env.XP_TEMP) db.pragma("temp_store = MEMORY");
+    db.pragma(`cache_size = -${32 * 1024}`);
     // In WAL mode NORMAL never corrupts the file; a crash may lose the last
     // commits, and every commit here carries its own resume point, so the import
     // then simply resumes from an earlier batch.
     db.pragma("synchronous = NORMAL");
     // No automatic checkpoints from this connection: the import checkpoints once
-    // after each phase (checkpointWal), so hot index pages are copied back once.
+    // after each phase (finishBulkWrite), so hot index pages are copied back once.
     db.pragma("wal_autocheckpoint = 0");
-    connection = { file, db, statements: new Map() };
+    connection = { url: env.databaseUrl, file, db, statements: new Map() };
   }
+  connection.url = env.databaseUrl;
   return connection;
 }
 
@@ -148,9 +148,28 @@ export async function insertRows(sql: SqlRunner, table: string, columns: readonl
   for (; i < rows.length; i++) await sql.run(head + tuple, rows[i]);
 }
 
-/** Copies the write-ahead log back into the database file after a bulk write (SQLite only). */
-export function checkpointWal() {
-  if (dialect === "sqlite" && connection) connection.db.pragma("wal_checkpoint(PASSIVE)");
+/**
+ * After a bulk write (SQLite only): copies the write-ahead log back into the database
+ * file and closes the import's connection, which gives its page cache back before
+ * the rollup rebuild reads the same pages through Prisma's connection (the two
+ * caches would otherwise add up). It runs between transactions, in their queue; the
+ * next bulk write opens the connection again.
+ */
+export async function finishBulkWrite(): Promise<void> {
+  if (dialect !== "sqlite") return;
+  const run = () => {
+    if (!connection) return;
+    const { db } = connection;
+    connection = null;
+    try {
+      db.pragma("wal_checkpoint(PASSIVE)");
+    } finally {
+      db.close();
+    }
+  };
+  const next = queue.then(run, run);
+  queue = next.catch(() => undefined);
+  return next;
 }
 
 /** Runs `query` over slices of an id list (SQL statements take a bounded number of values). */

@@ -336,6 +336,16 @@ const REFUND_COLUMNS = ["id", "shopId", "orderId", "shopifyId", "processedAt", "
 const asDate = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
 const asNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
+/** lineRow for a new order's line (no cost snapshot), in the order of LINE_COLUMNS. */
+function newLineRow(shopId: string, orderId: string, day: string, l: SyncOrderLine, refs: Refs): SqlValue[] {
+  const variant = l.variantShopifyId ? refs.variant.get(l.variantShopifyId) : undefined;
+  return [
+    bulkId(), shopId, orderId, l.shopifyId, day,
+    variant?.productId ?? (l.productShopifyId ? refs.product.get(l.productShopifyId) ?? null : null),
+    variant?.id ?? null, l.title, l.sku, l.quantity, l.unitPriceMinor, l.discountMinor, variant?.unitCostMinor ?? null,
+  ];
+}
+
 /** The shop's rows for the Shopify ids a batch refers to (customers it has not seen yet are created as placeholders). */
 async function resolveBatchRefs(sql: SqlRunner, shopId: string, orders: SyncOrder[], lines: SyncOrderLine[]): Promise<Refs> {
   const unique = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => !!id))];
@@ -385,7 +395,6 @@ export async function writeOrderBatch(sql: SqlRunner, shop: SyncShop, batch: Ord
   const refundRows: SqlValue[][] = [];
   const touched = new Set<string>();
   const upsertLines: { orderId: string; day: string; line: SyncOrderLine }[] = [];
-  const noSnapshot = new Map<string, number | null>();
   const now = new Date();
   const line = (r: ReturnType<typeof lineRow>): SqlValue[] => LINE_COLUMNS.map((c) => r[c]);
   const refund = (r: ReturnType<typeof refundRow>): SqlValue[] => REFUND_COLUMNS.map((c) => r[c]);
@@ -409,19 +418,18 @@ export async function writeOrderBatch(sql: SqlRunner, shop: SyncShop, batch: Ord
       continue;
     }
     const id = bulkId();
-    const gross = o.lines.reduce((s, l) => s + l.quantity * l.unitPriceMinor, 0);
-    const row: Record<(typeof ORDER_COLUMNS)[number], SqlValue> = {
-      id,
-      shopId,
-      shopifyId: o.shopifyId,
-      ...fields,
-      grossSalesMinor: gross,
-      refundsMinor: o.refunds.reduce((s, r) => s + r.amountMinor, 0),
-      totalMinor: gross - o.discountsMinor + o.shippingMinor + o.taxesMinor,
-      createdAt: now,
-    };
-    orderRows.push(ORDER_COLUMNS.map((c) => row[c]));
-    for (const l of o.lines) lineRows.push(line(lineRow(shopId, id, fields.day, l, refs, noSnapshot)));
+    let gross = 0;
+    for (const l of o.lines) gross += l.quantity * l.unitPriceMinor;
+    let refunded = 0;
+    for (const r of o.refunds) refunded += r.amountMinor;
+    // In the order of ORDER_COLUMNS (built directly: this runs for every imported order).
+    orderRows.push([
+      id, shopId, o.shopifyId, fields.name, fields.customerId, fields.email, fields.processedAt, fields.day, fields.currency,
+      fields.presentmentCurrency, gross, fields.discountsMinor, fields.shippingMinor, fields.taxesMinor, refunded,
+      gross - o.discountsMinor + o.shippingMinor + o.taxesMinor, fields.channel, fields.country, fields.region,
+      fields.financialStatus, fields.cancelledAt, fields.shopifyUpdatedAt, now,
+    ]);
+    for (const l of o.lines) lineRows.push(newLineRow(shopId, id, fields.day, l, refs));
     for (const r of o.refunds) refundRows.push(refund(refundRow(shop, id, r)));
     written++;
   }

@@ -19,11 +19,11 @@ import {
   type OrderBatch,
   type SyncShop,
 } from "../../models/store-sync.server";
-import { checkpointWal, inSqlTransaction, type SqlRunner } from "../../models/sql-runner.server";
+import { finishBulkWrite, inSqlTransaction, type SqlRunner } from "../../models/sql-runner.server";
 import { AdminApiError, type AdminGraphql, type RequestOptions } from "./admin-client.server";
 import type { BulkCustomer, BulkInventoryLevel, BulkLineItem, BulkOrder, BulkProduct, BulkVariant } from "./admin-types";
 import { downloadJsonl, eachLine, getBulkOperation, isFinished, lines, startBulkQuery } from "./bulk.server";
-import { customerFromBulk, inventoryLevelFromBulk, lineFromBulk, orderFromBulk, productFromBulk } from "./normalize";
+import { customerFromBulk, inventoryLevelFromBulk, lineFromBulk, orderFromBulk, productFromBulk, type SyncOrder, type SyncOrderLine } from "./normalize";
 import { CUSTOMERS_BULK_QUERY, ordersBulkQuery, PRODUCTS_BULK_QUERY } from "./queries";
 
 export const PHASES = ["products", "customers", "orders", "rollups"] as const;
@@ -98,6 +98,16 @@ async function acquire(runId: string, now: Date): Promise<Run | null> {
 const release = (runId: string, data: Prisma.ImportRunUpdateInput = {}) =>
   prisma.importRun.update({ where: { id: runId }, data: { ...data, lockedUntil: null } });
 
+/**
+ * What the merchant sees about a failed step: Shopify's own answer, or a plain
+ * sentence. Internal errors (database, code) go to the server log only.
+ */
+export function importErrorMessage(error: unknown): string {
+  if (error instanceof AdminApiError) return `Shopify answered: ${error.message}`;
+  console.error("[store-sync] import step failed", error);
+  return "The import stopped because of an internal error. Retry continues where it stopped.";
+}
+
 /** Marks a run failed (shown with Retry). */
 export async function failImportRun(runId: string, error: string) {
   await prisma.importRun.update({ where: { id: runId }, data: { status: "failed", error, lockedUntil: null, finishedAt: new Date() } });
@@ -145,7 +155,7 @@ export async function runImportStep(runId: string, deps: ImportDeps): Promise<St
     }
     return await dataPhaseStep(run, phase, shop, deps);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = importErrorMessage(error);
     // An expired result file cannot be read again: ask for a new bulk operation.
     const expired = error instanceof AdminApiError && error.code === "RESULT_EXPIRED";
     await release(run.id, { error: message, attempts: { increment: 1 }, ...(expired ? resetBulk : {}) });
@@ -344,23 +354,23 @@ export async function importCustomers(shop: SyncShop, source: AsyncIterable<Uint
 }
 
 export async function importOrders(shop: SyncShop, source: AsyncIterable<Uint8Array | string>, options: WriterOptions = {}) {
-  const batchSize = options.batchSize ?? 2500;
-  let orders = new Map<string, { row: BulkOrder; lines: BulkLineItem[] }>();
-  let late: BulkLineItem[] = [];
+  // 5,000 orders per transaction: each commit copies every index page it touched into
+  // the WAL, so fewer, larger commits write less; 10,000 saved little more and cost
+  // ~15 MB of peak memory (docs/decisions/032-bulk-import-design.md).
+  const batchSize = options.batchSize ?? 5_000;
+  // Rows are normalized as they are read (the parsed JSON is dropped at once); an
+  // order's lines are appended to its normalized record, as orderFromBulk would.
+  let orders = new Map<string, SyncOrder>();
+  let late: { orderShopifyId: string; line: SyncOrderLine }[] = [];
   let pending = 0;
   let lastLine = options.fromLine ?? 0;
   let total = 0;
 
   const flush = async (linesDone: number) => {
-    const current = orders;
-    const currentLate = late;
+    const batch: OrderBatch = { orders: [...orders.values()], lateLines: late };
     orders = new Map();
     late = [];
     pending = 0;
-    const batch: OrderBatch = {
-      orders: [...current.values()].map(({ row, lines }) => orderFromBulk(row, lines, shop.currency)),
-      lateLines: currentLate.map((l) => ({ orderShopifyId: l.__parentId, line: lineFromBulk(l, shop.currency) })),
-    };
     total += await inSqlTransaction(async (sql) => {
       const written = await writeOrderBatch(sql, shop, batch);
       await checkpointSql(sql, options.runId, { linesDone, orders: written });
@@ -376,19 +386,20 @@ export async function importOrders(shop: SyncShop, source: AsyncIterable<Uint8Ar
     let flushing: Promise<void> | undefined;
     if (type === "Order") {
       if (orders.size >= batchSize || pending >= batchSize * 10) flushing = flush(lineNo - 1);
-      orders.set(row.id as string, { row: row as unknown as BulkOrder, lines: [] });
+      orders.set(row.id as string, orderFromBulk(row as unknown as BulkOrder, [], shop.currency));
     } else if (type === "LineItem") {
       const l = row as unknown as BulkLineItem;
+      const line = lineFromBulk(l, shop.currency);
       const parent = orders.get(l.__parentId);
-      if (parent) parent.lines.push(l);
-      else late.push(l);
+      if (parent) parent.lines.push(line);
+      else late.push({ orderShopifyId: l.__parentId, line });
     }
     pending++;
     lastLine = lineNo;
     return flushing;
   });
   await flush(lastLine);
-  checkpointWal();
+  await finishBulkWrite();
   return total;
 }
 

@@ -5,7 +5,7 @@
 import { prisma } from "../../db.server";
 import { shopify } from "../../shopify.server";
 import { getJobQueue, type JobQueue } from "../jobs/index.server";
-import { createImportRun, driveImport, failImportRun, hasAllOrdersScope, retryImportRun } from "./import.server";
+import { createImportRun, driveImport, failImportRun, hasAllOrdersScope, importErrorMessage, retryImportRun } from "./import.server";
 
 export const IMPORT_JOB = "store-sync.import";
 const MAX_ATTEMPTS = 5;
@@ -31,7 +31,7 @@ export function registerStoreSyncJobs(queue: JobQueue, { delay = (ms: number) =>
       // Another worker holds the run: look again once its lease may have lapsed.
       else if (result.state === "busy") await enqueueStep(queue, runId, delay(30_000));
     } catch (error) {
-      if (meta.attempt >= MAX_ATTEMPTS) await failImportRun(runId, error instanceof Error ? error.message : String(error));
+      if (meta.attempt >= MAX_ATTEMPTS) await failImportRun(runId, importErrorMessage(error));
       throw error;
     }
   });
