@@ -1,5 +1,5 @@
 // Shops: the tenant every other row belongs to.
-import { prisma } from "../db.server";
+import { prisma, type Prisma } from "../db.server";
 import { isValidTimeZone } from "../lib/dates";
 
 export const DEMO_SHOP_DOMAIN = "demo-store.myshopify.com";
@@ -86,4 +86,23 @@ export const PLAN_LABELS: Record<string, string> = {
 
 export function planLabel(plan: string): string {
   return `${PLAN_LABELS[plan] ?? plan} plan`;
+}
+
+type Tx = Prisma.TransactionClient;
+
+/** app/uninstalled: the shop's sessions go (its tokens are dead) and the shop is marked uninstalled. */
+export async function markUninstalled(tx: Tx, domain: string, at: Date) {
+  await tx.session.deleteMany({ where: { shop: domain } });
+  await tx.shop.updateMany({ where: { domain }, data: { uninstalledAt: at } });
+}
+
+/** app/scopes_update: the sessions carry the scopes the merchant granted now. */
+export async function updateGrantedScopes(tx: Tx, domain: string, scopes: string[]) {
+  await tx.session.updateMany({ where: { shop: domain }, data: { scope: scopes.join(",") } });
+}
+
+/** shop/redact: every shop-owned row cascades from the shop; the sessions go too. */
+export async function eraseShop(tx: Tx, domain: string) {
+  await tx.session.deleteMany({ where: { shop: domain } });
+  await tx.shop.deleteMany({ where: { domain } });
 }

@@ -1,11 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { markUninstalled } from "../models/shop.server";
 import { receiveWebhook } from "../services/webhooks.server";
 
 export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });
 
 export async function action({ request }: ActionFunctionArgs) {
-  return receiveWebhook(request, async (tx, { shopDomain, receivedAt }) => {
-    await tx.session.deleteMany({ where: { shop: shopDomain } });
-    await tx.shop.updateMany({ where: { domain: shopDomain }, data: { uninstalledAt: receivedAt } });
-  });
+  return receiveWebhook(request, (tx, { shopDomain, receivedAt }) => markUninstalled(tx, shopDomain, receivedAt));
 }

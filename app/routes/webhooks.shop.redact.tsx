@@ -1,17 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { eraseShop } from "../models/shop.server";
 import { receiveWebhook } from "../services/webhooks.server";
 
 export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });
 
-// 48 hours after uninstall Shopify asks for all of the shop's data to go: every
-// shop-owned row cascades from the shop.
+// 48 hours after uninstall Shopify asks for all of the shop's data to go.
 export async function action({ request }: ActionFunctionArgs) {
-  return receiveWebhook(
-    request,
-    async (tx, { shopDomain }) => {
-      await tx.session.deleteMany({ where: { shop: shopDomain } });
-      await tx.shop.deleteMany({ where: { domain: shopDomain } });
-    },
-    { deletesShop: true },
-  );
+  return receiveWebhook(request, (tx, { shopDomain }) => eraseShop(tx, shopDomain), { deletesShop: true });
 }

@@ -3,6 +3,7 @@
 // signature is checked exactly as Stripe documents (HMAC-SHA256 of "t.payload").
 import crypto from "node:crypto";
 import { env } from "../env.server";
+import { InvoiceError, markInvoicePaid } from "../models/invoices.server";
 
 type CheckoutInvoice = { id: string; shopId: string; number: string; currency: string; totalMinor: number; customerEmail: string; publicToken: string };
 
@@ -54,4 +55,30 @@ export function verifyStripeSignature(payload: string, header: string | null, se
 
 export function signStripePayload(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)) {
   return `t=${timestamp},v1=${crypto.createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex")}`;
+}
+
+type StripeEvent = { type?: string; data?: { object?: { id?: string; payment_status?: string; metadata?: { invoice_id?: string; shop_id?: string } } } };
+
+/**
+ * A verified Stripe event: a paid Checkout session for one of our invoices marks it
+ * paid (once; a repeated delivery finds it paid already). Anything else is ignored.
+ */
+export async function handleStripeEvent(payload: string): Promise<void> {
+  let event: StripeEvent;
+  try {
+    event = JSON.parse(payload) as StripeEvent;
+  } catch {
+    return;
+  }
+  const session = event.data?.object;
+  if (event.type !== "checkout.session.completed" || session?.payment_status !== "paid") return;
+  const invoiceId = session.metadata?.invoice_id;
+  const shopId = session.metadata?.shop_id;
+  if (!invoiceId || !shopId) return;
+  try {
+    await markInvoicePaid({ id: shopId }, invoiceId, { actor: "stripe", detail: `Paid by card through the pay link (Stripe Checkout ${session.id ?? ""})`.trim() });
+  } catch (error) {
+    // Not ours (404) or already paid (409): nothing to do.
+    if (!(error instanceof InvoiceError && (error.status === 409 || error.status === 404))) throw error;
+  }
 }
