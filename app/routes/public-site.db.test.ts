@@ -3,12 +3,10 @@
 // the request is recorded), rate limits, no account enumeration, the newsletter, and
 // security headers on the resource routes.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SMTPServer } from "smtp-server";
-import { simpleParser, type ParsedMail } from "mailparser";
-import type { AddressInfo } from "node:net";
+import type { ParsedMail } from "mailparser";
+import { useSmtpServer } from "../../tests/smtp";
 import { prisma } from "../db.server";
 import { createShop } from "../../tests/factories";
-import { setTransportForTests } from "../services/mail.server";
 import { resetRateLimits } from "../services/rate-limit.server";
 import { action as exportRequestAction, loader as exportRequestLoader } from "./api.gdpr.export-request";
 import { loader as exportLoader } from "./api.gdpr.export";
@@ -20,8 +18,7 @@ import { loader as landingLoader } from "./_public._index";
 import { loader as articleLoader } from "./_public.blog.$slug";
 
 const ORIGIN = "https://my-test-app.myshopify.io";
-const received: ParsedMail[] = [];
-let server: SMTPServer;
+const received = useSmtpServer();
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 
@@ -53,27 +50,6 @@ async function settle(value: unknown): Promise<Response> {
   }
 }
 
-beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  setTransportForTests(`smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`);
-});
-
-afterAll(async () => {
-  setTransportForTests(null);
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
 
 beforeEach(async () => {
   await resetRateLimits();

@@ -1,40 +1,15 @@
 // The invoice e-mail over real SMTP: an in-process smtp-server receives it and
 // mailparser reads it as a mail client would.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SMTPServer } from "smtp-server";
-import { simpleParser, type ParsedMail } from "mailparser";
-import type { AddressInfo } from "node:net";
+import { useSmtpServer } from "../../tests/smtp";
 import { prisma } from "../db.server";
 import { createShop } from "../../tests/factories";
 import { pdfText } from "../../tests/pdf-text";
 import { invoiceCreateSchema } from "../schemas/invoice";
 import { createInvoice, sendInvoice, updateInvoiceSettings } from "../models/invoices.server";
-import { setTransportForTests } from "./mail.server";
 
-const received: ParsedMail[] = [];
-let server: SMTPServer;
+const received = useSmtpServer();
 
-beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  setTransportForTests(`smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`);
-});
-
-afterAll(async () => {
-  setTransportForTests(null);
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
 
 describe("invoice e-mail over SMTP", () => {
   it("arrives with the recipient, subject, PDF and pay link, once", async () => {
