@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { env } from "./env.server";
 import { shopify } from "./shopify.server";
 import { startJobs } from "./services/jobs/index.server";
+import { htmlCache, htmlCacheKey } from "./lib/html-cache.server";
 
 export const streamTimeout = 5000;
 
@@ -23,6 +24,18 @@ export default async function handleRequest(
 ) {
   if (env.shopify) shopify().addDocumentResponseHeaders(request, responseHeaders);
   responseHeaders.set("X-Content-Type-Options", "nosniff");
+  const key = htmlCacheKey(request, responseStatusCode, remixContext.staticHandlerContext);
+  if (key) {
+    responseHeaders.set("Content-Type", "text/html");
+    const cached = htmlCache.get(key);
+    if (cached !== undefined) return new Response(cached, { headers: responseHeaders, status: responseStatusCode });
+    const html = await renderComplete(request, remixContext);
+    if (html !== null) {
+      htmlCache.set(key, html);
+      return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+    }
+    // A render error: render again the usual way, so the error boundary handles it.
+  }
   const userAgent = request.headers.get("user-agent");
   const callbackName = userAgent && isbot(userAgent) ? "onAllReady" : "onShellReady";
 
@@ -50,5 +63,32 @@ export default async function handleRequest(
       },
     );
     setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+/** The whole page as a string (all data resolved), or null if anything failed while rendering. */
+function renderComplete(request: Request, remixContext: EntryContext): Promise<string | null> {
+  return new Promise<string | null>((resolve) => {
+    let failed = false;
+    const chunks: Buffer[] = [];
+    const body = new PassThrough();
+    body.on("data", (chunk: Buffer) => chunks.push(chunk));
+    body.on("end", () => resolve(failed ? null : Buffer.concat(chunks).toString("utf8")));
+    body.on("error", () => resolve(null));
+    const { pipe, abort } = renderToPipeableStream(
+      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />,
+      {
+        onAllReady() {
+          pipe(body);
+        },
+        onShellError() {
+          resolve(null);
+        },
+        onError() {
+          failed = true;
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000).unref();
   });
 }
