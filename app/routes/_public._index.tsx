@@ -20,6 +20,7 @@ import {
 } from "../content/landing";
 import { landingRedirect } from "../lib/landing";
 import { pageMeta } from "../lib/seo";
+import { Section, StepList } from "../components/public/Section";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, LANDING_SEO);
 
@@ -119,21 +120,9 @@ export default function Landing() {
         </div>
       </section>
 
-      <section className="pp-section pp-section-soft">
-        <div className="pp-wrap">
-          <div className="pp-section-head">
-            <h2>How it works</h2>
-          </div>
-          <ol className="pp-steps pp-grid pp-grid-3">
-            {STEPS.map((step) => (
-              <li key={step.title}>
-                <h3>{step.title}</h3>
-                <p className="pp-muted">{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <Section soft title="How it works">
+        <StepList steps={STEPS} columns={3} />
+      </Section>
 
       <section className="pp-section" aria-labelledby="testimonials-title">
         <div className="pp-wrap">
@@ -171,27 +160,22 @@ export default function Landing() {
         </div>
       </section>
 
-      <section className="pp-section">
-        <div className="pp-wrap">
-          <div className="pp-section-head">
-            <h2>Security and compliance built in</h2>
-          </div>
-          <div className="pp-grid pp-grid-3">
-            {SECURITY_CARDS.map((card) => (
-              <article key={card.title} className="pp-card">
-                <div className="pp-card-icon">
-                  <Icon name="shield" />
-                </div>
-                <h3>{card.title}</h3>
-                <p className="pp-muted">{card.text}</p>
-              </article>
-            ))}
-          </div>
-          <p className="pp-center pp-mt">
-            <Link to="/security">Read about our security</Link>
-          </p>
+      <Section title="Security and compliance built in">
+        <div className="pp-grid pp-grid-3">
+          {SECURITY_CARDS.map((card) => (
+            <article key={card.title} className="pp-card">
+              <div className="pp-card-icon">
+                <Icon name="shield" />
+              </div>
+              <h3>{card.title}</h3>
+              <p className="pp-muted">{card.text}</p>
+            </article>
+          ))}
         </div>
-      </section>
+        <p className="pp-center pp-mt">
+          <Link to="/security">Read about our security</Link>
+        </p>
+      </Section>
 
       <CallToAction title={FINAL_CTA.title} text={FINAL_CTA.text} primary={FINAL_CTA.primary} secondary={FINAL_CTA.secondary} />
     </>

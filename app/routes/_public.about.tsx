@@ -4,6 +4,7 @@ import { CallToAction, PageHero } from "../components/public/Chrome";
 import { ABOUT_CTA, ABOUT_FIGURES, ABOUT_SEO, MISSION, TEAM, TIMELINE, VALUES } from "../content/about";
 import { APP_LINKS } from "../content/site";
 import { pageMeta } from "../lib/seo";
+import { Section } from "../components/public/Section";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, ABOUT_SEO);
 
@@ -37,45 +38,35 @@ export default function About() {
           ))}
         </div>
       </section>
-      <section className="pp-section pp-section-soft">
-        <div className="pp-wrap">
-          <div className="pp-section-head">
-            <h2>Our values</h2>
-          </div>
-          <div className="pp-grid pp-grid-4">
-            {VALUES.map((v) => (
-              <article key={v.title} className="pp-card">
-                <h3>{v.title}</h3>
-                <p className="pp-muted">{v.text}</p>
-              </article>
-            ))}
-          </div>
+      <Section soft title="Our values">
+        <div className="pp-grid pp-grid-4">
+          {VALUES.map((v) => (
+            <article key={v.title} className="pp-card">
+              <h3>{v.title}</h3>
+              <p className="pp-muted">{v.text}</p>
+            </article>
+          ))}
         </div>
-      </section>
-      <section className="pp-section">
-        <div className="pp-wrap">
-          <div className="pp-section-head">
-            <h2>Meet the team</h2>
-          </div>
-          <div className="pp-grid pp-grid-4">
-            {TEAM.map((m) => (
-              <article key={m.name} className="pp-card">
-                <div className="pp-avatar" aria-hidden="true">
-                  {initialsOf(m.name)}
-                </div>
-                <h3>{m.name}</h3>
-                <p className="pp-badge">{m.role}</p>
-                <p className="pp-muted">{m.bio}</p>
-                <ul className="pp-tags" aria-label={`${m.name}'s expertise`}>
-                  {m.expertise.map((e) => (
-                    <li key={e}>{e}</li>
-                  ))}
-                </ul>
-              </article>
-            ))}
-          </div>
+      </Section>
+      <Section title="Meet the team">
+        <div className="pp-grid pp-grid-4">
+          {TEAM.map((m) => (
+            <article key={m.name} className="pp-card">
+              <div className="pp-avatar" aria-hidden="true">
+                {initialsOf(m.name)}
+              </div>
+              <h3>{m.name}</h3>
+              <p className="pp-badge">{m.role}</p>
+              <p className="pp-muted">{m.bio}</p>
+              <ul className="pp-tags" aria-label={`${m.name}'s expertise`}>
+                {m.expertise.map((e) => (
+                  <li key={e}>{e}</li>
+                ))}
+              </ul>
+            </article>
+          ))}
         </div>
-      </section>
+      </Section>
       <section className="pp-section pp-section-soft">
         <div className="pp-wrap" style={{ maxWidth: 760 }}>
           <h2>Our story</h2>

@@ -5,6 +5,7 @@ import { PageHero } from "../components/public/Chrome";
 import { CAREERS_FIGURES, CAREERS_SEO, HIRING_STEPS, JOBS, PERKS, applyHref } from "../content/careers";
 import { SITE } from "../content/site";
 import { pageMeta } from "../lib/seo";
+import { Section, StepList } from "../components/public/Section";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, CAREERS_SEO);
 
@@ -25,21 +26,16 @@ export default function Careers() {
           ))}
         </div>
       </section>
-      <section className="pp-section pp-section-soft">
-        <div className="pp-wrap">
-          <div className="pp-section-head">
-            <h2>Perks and benefits</h2>
-          </div>
-          <div className="pp-grid pp-grid-3">
-            {PERKS.map((p) => (
-              <article key={p.title} className="pp-card">
-                <h3>{p.title}</h3>
-                <p className="pp-muted">{p.text}</p>
-              </article>
-            ))}
-          </div>
+      <Section soft title="Perks and benefits">
+        <div className="pp-grid pp-grid-3">
+          {PERKS.map((p) => (
+            <article key={p.title} className="pp-card">
+              <h3>{p.title}</h3>
+              <p className="pp-muted">{p.text}</p>
+            </article>
+          ))}
         </div>
-      </section>
+      </Section>
       <section className="pp-section">
         <div className="pp-wrap">
           <div className="pp-section-head">
@@ -72,21 +68,9 @@ export default function Careers() {
           </div>
         </div>
       </section>
-      <section className="pp-section pp-section-soft">
-        <div className="pp-wrap">
-          <div className="pp-section-head">
-            <h2>Our hiring process</h2>
-          </div>
-          <ol className="pp-steps pp-grid pp-grid-4">
-            {HIRING_STEPS.map((s) => (
-              <li key={s.title}>
-                <h3>{s.title}</h3>
-                <p className="pp-muted">{s.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <Section soft title="Our hiring process">
+        <StepList steps={HIRING_STEPS} columns={4} />
+      </Section>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { CallToAction } from "../components/public/Chrome";
 import { Icon } from "../components/public/Icon";
 import { SI_CAPABILITIES, SI_FINAL_CTA, SI_HERO, SI_STEPS, SI_USE_CASES, SMART_INVOICING_SEO } from "../content/smart-invoicing";
 import { pageMeta } from "../lib/seo";
+import { Section, StepList } from "../components/public/Section";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, SMART_INVOICING_SEO);
 
@@ -29,54 +30,32 @@ export default function SmartInvoicing() {
           </div>
         </div>
       </section>
-      <section className="pp-section">
-        <div className="pp-wrap">
-          <div className="pp-section-head">
-            <h2>Six capabilities, one workflow</h2>
-          </div>
-          <div className="pp-grid pp-grid-3">
-            {SI_CAPABILITIES.map((c) => (
-              <article key={c.title} className="pp-card">
-                <div className="pp-card-icon">
-                  <Icon name="invoice" />
-                </div>
-                <h3>{c.title}</h3>
-                <p className="pp-muted">{c.text}</p>
-              </article>
-            ))}
-          </div>
+      <Section title="Six capabilities, one workflow">
+        <div className="pp-grid pp-grid-3">
+          {SI_CAPABILITIES.map((c) => (
+            <article key={c.title} className="pp-card">
+              <div className="pp-card-icon">
+                <Icon name="invoice" />
+              </div>
+              <h3>{c.title}</h3>
+              <p className="pp-muted">{c.text}</p>
+            </article>
+          ))}
         </div>
-      </section>
-      <section className="pp-section pp-section-soft">
-        <div className="pp-wrap">
-          <div className="pp-section-head">
-            <h2>How it works</h2>
-          </div>
-          <ol className="pp-steps pp-grid pp-grid-3">
-            {SI_STEPS.map((s) => (
-              <li key={s.title}>
-                <h3>{s.title}</h3>
-                <p className="pp-muted">{s.text}</p>
-              </li>
-            ))}
-          </ol>
+      </Section>
+      <Section soft title="How it works">
+        <StepList steps={SI_STEPS} columns={3} />
+      </Section>
+      <Section title="Made for">
+        <div className="pp-grid pp-grid-3">
+          {SI_USE_CASES.map((u) => (
+            <article key={u.title} className="pp-card">
+              <h3>{u.title}</h3>
+              <p className="pp-muted">{u.text}</p>
+            </article>
+          ))}
         </div>
-      </section>
-      <section className="pp-section">
-        <div className="pp-wrap">
-          <div className="pp-section-head">
-            <h2>Made for</h2>
-          </div>
-          <div className="pp-grid pp-grid-3">
-            {SI_USE_CASES.map((u) => (
-              <article key={u.title} className="pp-card">
-                <h3>{u.title}</h3>
-                <p className="pp-muted">{u.text}</p>
-              </article>
-            ))}
-          </div>
-        </div>
-      </section>
+      </Section>
       <CallToAction title={SI_FINAL_CTA.title} primary={SI_FINAL_CTA.primary} secondary={SI_FINAL_CTA.secondary} />
     </>
   );

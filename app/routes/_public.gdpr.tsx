@@ -8,6 +8,7 @@ import { PageHero } from "../components/public/Chrome";
 import { DATA_CATEGORIES, DPO, EXPORT_FORM, GDPR_INTRO, GDPR_RIGHTS, GDPR_SECURITY_MEASURES, GDPR_SEO, HOW_TO_REQUEST } from "../content/gdpr";
 import { mailto } from "../content/site";
 import { pageMeta } from "../lib/seo";
+import { Section } from "../components/public/Section";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, GDPR_SEO);
 
@@ -127,30 +128,25 @@ export default function Gdpr() {
           </div>
         </div>
       </section>
-      <section className="pp-section pp-section-soft">
-        <div className="pp-wrap">
-          <div className="pp-section-head">
-            <h2>Your rights</h2>
-          </div>
-          <div className="pp-grid pp-grid-3">
-            {GDPR_RIGHTS.map((right) => (
-              <article key={right.id} className="pp-card">
-                <h3>{right.title}</h3>
-                <p className="pp-muted">{right.text}</p>
-                {right.action.kind === "export" ? (
-                  <button type="button" className="pp-btn pp-btn-secondary pp-btn-sm" onClick={openExportForm}>
-                    {right.action.label}
-                  </button>
-                ) : (
-                  <a className="pp-btn pp-btn-secondary pp-btn-sm" href={mailto(DPO.email, right.action.subject)}>
-                    {right.action.label}
-                  </a>
-                )}
-              </article>
-            ))}
-          </div>
+      <Section soft title="Your rights">
+        <div className="pp-grid pp-grid-3">
+          {GDPR_RIGHTS.map((right) => (
+            <article key={right.id} className="pp-card">
+              <h3>{right.title}</h3>
+              <p className="pp-muted">{right.text}</p>
+              {right.action.kind === "export" ? (
+                <button type="button" className="pp-btn pp-btn-secondary pp-btn-sm" onClick={openExportForm}>
+                  {right.action.label}
+                </button>
+              ) : (
+                <a className="pp-btn pp-btn-secondary pp-btn-sm" href={mailto(DPO.email, right.action.subject)}>
+                  {right.action.label}
+                </a>
+              )}
+            </article>
+          ))}
         </div>
-      </section>
+      </Section>
       <section className="pp-section">
         <div className="pp-wrap pp-blog">
           <div>

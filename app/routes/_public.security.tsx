@@ -6,6 +6,7 @@ import { CERTIFICATIONS, INCIDENT_HISTORY, SECURITY_CONTACT, SECURITY_FEATURES, 
 import { mailto } from "../content/site";
 import { pageMeta } from "../lib/seo";
 import { formatPostDate } from "../content/blog";
+import { Section } from "../components/public/Section";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, SECURITY_SEO);
 
@@ -30,28 +31,23 @@ export default function Security() {
           ))}
         </div>
       </section>
-      <section className="pp-section pp-section-soft">
-        <div className="pp-wrap">
-          <div className="pp-section-head">
-            <h2>Certifications and compliance</h2>
-          </div>
-          <div className="pp-grid pp-grid-4">
-            {CERTIFICATIONS.map((c) => {
-              const status = certificationStatus(c, now);
-              return (
-                <article key={c.name} className="pp-card">
-                  <h3>{c.name}</h3>
-                  <p className="pp-muted">{c.text}</p>
-                  <p>
-                    <span className={`pp-badge${status === "Valid" ? "" : " pp-badge-warn"}`}>{status}</span>
-                  </p>
-                  <p className="pp-muted">Valid until {c.validUntilLabel}</p>
-                </article>
-              );
-            })}
-          </div>
+      <Section soft title="Certifications and compliance">
+        <div className="pp-grid pp-grid-4">
+          {CERTIFICATIONS.map((c) => {
+            const status = certificationStatus(c, now);
+            return (
+              <article key={c.name} className="pp-card">
+                <h3>{c.name}</h3>
+                <p className="pp-muted">{c.text}</p>
+                <p>
+                  <span className={`pp-badge${status === "Valid" ? "" : " pp-badge-warn"}`}>{status}</span>
+                </p>
+                <p className="pp-muted">Valid until {c.validUntilLabel}</p>
+              </article>
+            );
+          })}
         </div>
-      </section>
+      </Section>
       <section className="pp-section">
         <div className="pp-wrap" style={{ maxWidth: 820 }}>
           <h2>{INCIDENT_HISTORY.title}</h2>
