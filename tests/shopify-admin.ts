@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { abstractFetch, setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
+import { buildSchema, parse, validate, type GraphQLSchema } from "graphql";
 
 const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), "fixtures", "shopify");
 
@@ -13,6 +14,25 @@ export function fixture<T = unknown>(name: string): T {
 
 export function fixtureText(name: string): string {
   return fs.readFileSync(path.join(FIXTURES, name), "utf8");
+}
+
+let adminSchema: GraphQLSchema | null = null;
+
+/**
+ * What Shopify answers a document that does not validate against its schema (HTTP 200
+ * with errors), or null when it validates. The fake store checks everything the app
+ * sends, including the bulk query inside bulkOperationRunQuery, against the schema
+ * the types are generated from.
+ */
+export function schemaErrors(document: string): Response | null {
+  adminSchema ??= buildSchema(fs.readFileSync(path.join(FIXTURES, "..", "..", "..", "app", "graphql", "admin-schema.graphql"), "utf8"));
+  let errors: readonly { message: string }[];
+  try {
+    errors = validate(adminSchema, parse(document));
+  } catch (error) {
+    errors = [{ message: (error as Error).message }];
+  }
+  return errors.length ? jsonResponse({ errors: errors.map((e) => ({ message: e.message, extensions: { code: "GRAPHQL_VALIDATION_FAILED" } })) }) : null;
 }
 
 export type Route = (request: Request) => Response | Promise<Response> | undefined | Promise<Response | undefined>;
@@ -94,8 +114,12 @@ export function fixtureStore(files: Record<BulkKind, string> = {
     calls.set(op, attempt);
     const early = options.beforeGraphql?.(op, attempt);
     if (early) return early;
+    const invalid = schemaErrors(body.query);
+    if (invalid) return invalid;
     if (op === "StoreSyncRunBulkQuery") {
       const query = String(body.variables?.query ?? "");
+      const invalidBulk = schemaErrors(query);
+      if (invalidBulk) return invalidBulk;
       const kind: BulkKind = /products\s*\{/.test(query) ? "products" : /customers\s*\{/.test(query) ? "customers" : "orders";
       const id = `gid://shopify/BulkOperation/${ops.size + 1}`;
       ops.set(id, { kind, polls: 0 });

@@ -1,5 +1,6 @@
 // Shops: the tenant every other row belongs to.
 import { prisma, type Prisma } from "../db.server";
+import type { AppShopProfileQuery } from "../graphql/admin.generated";
 import { isValidTimeZone } from "../lib/dates";
 
 export const DEMO_SHOP_DOMAIN = "demo-store.myshopify.com";
@@ -39,22 +40,11 @@ export const SHOP_QUERY = `#graphql
   }
 `;
 
-type ShopQueryResult = {
-  data?: {
-    shop?: {
-      name?: string;
-      email?: string;
-      shopOwnerName?: string;
-      currencyCode?: string;
-      ianaTimezone?: string;
-    };
-  };
-};
-
 /** Stores the shop's profile from the Admin API after install or re-auth. */
 export async function syncShopFromAdmin(domain: string, graphql: GraphqlClient) {
   const response = await graphql(SHOP_QUERY);
-  const body = (await response.json()) as ShopQueryResult;
+  // A profile the API cannot give (an error answer) leaves the stored one as it is.
+  const body = (await response.json()) as { data?: AppShopProfileQuery | null };
   const profile = body.data?.shop;
   const timezone = profile?.ianaTimezone && isValidTimeZone(profile.ianaTimezone) ? profile.ianaTimezone : undefined;
   const data = {

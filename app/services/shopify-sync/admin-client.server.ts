@@ -1,6 +1,7 @@
 // Calls to the Admin GraphQL API with Shopify's cost-based throttling respected:
 // a THROTTLED answer (or HTTP 429) waits for the bucket to refill and retries.
 // Errors and userErrors become AdminApiError; nothing is ignored.
+import type { AdminOperations } from "../../graphql/admin.generated";
 import type { GraphqlBody, GraphqlError, QueryCost, UserError } from "./admin-types";
 
 export type AdminGraphql = (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response>;
@@ -76,6 +77,19 @@ export async function adminRequest<T>(
       failure.errors,
     );
   }
+}
+
+/**
+ * Runs one of the app's #graphql documents: its result and variables are typed by the
+ * code generated from it (app/graphql/admin.generated.ts), looked up by its text.
+ */
+export function adminOperation<D extends keyof AdminOperations>(
+  graphql: AdminGraphql,
+  document: D,
+  variables: AdminOperations[D]["variables"],
+  options?: RequestOptions,
+): Promise<AdminOperations[D]["return"]> {
+  return adminRequest<AdminOperations[D]["return"]>(graphql, document, variables, options);
 }
 
 /** Throws when a mutation answered with userErrors (the caller may catch a code it expects). */

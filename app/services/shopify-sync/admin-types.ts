@@ -1,13 +1,41 @@
-// Admin API shapes this app reads, in one place. They are written from Shopify's
-// documented shapes and checked against the recorded fixtures in
-// tests/fixtures/shopify/ — not generated, because codegen needs the Admin schema
-// and no copy of it can be fetched on these machines (docs/decisions/031-admin-api-types.md).
-// Only the fields the documents in bulk-queries.ts and admin-client.server.ts select are listed.
+// Admin API shapes this app reads, in one place.
+// - GraphQL: derived from the types that scripts/admin-codegen.mjs generates from the
+//   #graphql documents (app/graphql/admin.generated.ts), never written by hand. A bulk
+//   JSONL row is the node of its connection without its nested connections, which arrive
+//   as rows of their own carrying __parentId.
+// - The GraphQL response envelope (errors, cost extension), which is transport, not schema.
+// - REST webhook payloads, which have no GraphQL document: written from Shopify's
+//   documented shapes and checked against the recorded fixtures in tests/fixtures/shopify/.
+import type {
+  StoreSyncBulkOperationQuery,
+  StoreSyncCustomersBulkQuery,
+  StoreSyncOrdersBulkQuery,
+  StoreSyncProductsBulkQuery,
+} from "../../graphql/admin.generated";
 
 // ── GraphQL ─────────────────────────────────────────────────────────────────
 
-export type MoneyV2 = { amount: string; currencyCode?: string };
-export type MoneyBag = { shopMoney: MoneyV2; presentmentMoney?: MoneyV2 };
+type NodeOf<C extends { edges: Array<{ node: unknown }> }> = C["edges"][number]["node"];
+type Row<T> = T & { __parentId: string };
+
+type OrderNode = NodeOf<StoreSyncOrdersBulkQuery["orders"]>;
+export type BulkOrder = Omit<OrderNode, "lineItems">;
+export type BulkLineItem = Row<NodeOf<OrderNode["lineItems"]>>;
+
+type ProductNode = NodeOf<StoreSyncProductsBulkQuery["products"]>;
+type VariantNode = NodeOf<ProductNode["variants"]>;
+export type BulkProduct = Omit<ProductNode, "variants">;
+export type BulkVariant = Row<Omit<VariantNode, "inventoryItem"> & { inventoryItem: Omit<VariantNode["inventoryItem"], "inventoryLevels"> }>;
+/** Nested under the variant's inventory item, so its parent is the variant. */
+export type BulkInventoryLevel = Row<NodeOf<VariantNode["inventoryItem"]["inventoryLevels"]>>;
+
+export type BulkCustomer = NodeOf<StoreSyncCustomersBulkQuery["customers"]>;
+
+/** The bulk operation as the status poll selects it. */
+export type BulkOperation = Extract<NonNullable<StoreSyncBulkOperationQuery["node"]>, { id: string }>;
+
+/** The part of a money set the app reads: amounts are taken in the shop's currency. */
+export type ShopMoneyBag = { shopMoney: { amount: string; currencyCode?: string } };
 
 export type UserError = { field?: string[] | null; message: string; code?: string | null };
 
@@ -23,100 +51,6 @@ export type GraphqlBody<T> = {
   data?: T | null;
   errors?: GraphqlError[];
   extensions?: { cost?: QueryCost };
-};
-
-export type BulkOperationStatus = "CREATED" | "RUNNING" | "COMPLETED" | "CANCELING" | "CANCELED" | "EXPIRED" | "FAILED";
-
-export type BulkOperation = {
-  id: string;
-  status: BulkOperationStatus;
-  errorCode?: string | null;
-  objectCount?: string | number | null;
-  url?: string | null;
-  partialDataUrl?: string | null;
-  createdAt?: string;
-  completedAt?: string | null;
-  query?: string;
-};
-
-export type BulkOperationRunQueryData = {
-  bulkOperationRunQuery: { bulkOperation: BulkOperation | null; userErrors: UserError[] } | null;
-};
-export type BulkOperationNodeData = { node: BulkOperation | null };
-export type CurrentBulkOperationData = { currentBulkOperation: BulkOperation | null };
-
-// Bulk JSONL rows (nested connections arrive as their own rows with __parentId).
-type Address = { country?: string | null; countryCodeV2?: string | null; province?: string | null; city?: string | null; address1?: string | null; zip?: string | null };
-
-export type BulkOrder = {
-  id: string;
-  name: string;
-  email?: string | null;
-  createdAt?: string;
-  processedAt?: string | null;
-  updatedAt: string;
-  cancelledAt?: string | null;
-  currencyCode?: string;
-  presentmentCurrencyCode?: string;
-  displayFinancialStatus?: string | null;
-  sourceName?: string | null;
-  customer?: { id: string } | null;
-  shippingAddress?: Address | null;
-  billingAddress?: Address | null;
-  totalDiscountsSet?: MoneyBag | null;
-  totalShippingPriceSet?: MoneyBag | null;
-  totalTaxSet?: MoneyBag | null;
-  refunds?: { id: string; createdAt: string; totalRefundedSet: MoneyBag }[];
-};
-
-export type BulkLineItem = {
-  id: string;
-  __parentId: string;
-  title: string;
-  sku?: string | null;
-  quantity: number;
-  variant?: { id: string } | null;
-  product?: { id: string } | null;
-  originalUnitPriceSet: MoneyBag;
-  totalDiscountSet?: MoneyBag | null;
-};
-
-export type BulkProduct = {
-  id: string;
-  title: string;
-  productType?: string | null;
-  category?: { name: string } | null;
-  updatedAt: string;
-  featuredMedia?: { preview?: { image?: { url: string } | null } | null } | null;
-};
-
-export type BulkVariant = {
-  id: string;
-  __parentId: string;
-  title: string;
-  sku?: string | null;
-  price: string;
-  inventoryItem?: { id: string; unitCost?: MoneyV2 | null } | null;
-};
-
-export type BulkInventoryLevel = {
-  id: string;
-  __parentId: string;
-  updatedAt?: string | null;
-  location: { id: string };
-  quantities?: { name: string; quantity: number }[];
-};
-
-export type BulkCustomer = {
-  id: string;
-  firstName?: string | null;
-  lastName?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  defaultEmailAddress?: { emailAddress?: string | null; marketingState?: string | null } | null;
-  defaultPhoneNumber?: { phoneNumber?: string | null } | null;
-  defaultAddress?: Address | null;
-  updatedAt: string;
 };
 
 // ── REST webhook payloads ───────────────────────────────────────────────────
@@ -151,6 +85,8 @@ export type RestOrder = {
   presentment_currency?: string;
   financial_status?: string | null;
   source_name?: string | null;
+  referring_site?: string | null;
+  landing_site?: string | null;
   total_discounts?: string;
   total_discounts_set?: RestMoneySet;
   total_shipping_price_set?: RestMoneySet;

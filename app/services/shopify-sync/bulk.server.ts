@@ -1,11 +1,12 @@
 // Admin API bulk operations: start one (or find the one already running), follow it,
 // and read its JSONL result line by line without ever holding the file.
-import { adminRequest, AdminApiError, assertNoUserErrors, type AdminGraphql, type RequestOptions } from "./admin-client.server";
-import type { BulkOperation, BulkOperationNodeData, BulkOperationRunQueryData, CurrentBulkOperationData } from "./admin-types";
+import type { BulkOperationStatus } from "../../graphql/admin.generated";
+import { adminOperation, AdminApiError, assertNoUserErrors, type AdminGraphql, type RequestOptions } from "./admin-client.server";
+import type { BulkOperation } from "./admin-types";
 
 export const BULK_RUN_MUTATION = `#graphql
   mutation StoreSyncRunBulkQuery($query: String!) {
-    bulkOperationRunQuery(query: $query) {
+    bulkOperationRunQuery(query: $query, groupObjects: false) {
       bulkOperation { id status }
       userErrors { field message code }
     }
@@ -26,7 +27,8 @@ export const CURRENT_BULK_OPERATION_QUERY = `#graphql
   }
 `;
 
-export type StartResult = { started: true; operation: BulkOperation } | { started: false; running: BulkOperation | null };
+type OperationState = { id: string; status: BulkOperationStatus };
+export type StartResult = { started: true; operation: OperationState } | { started: false; running: OperationState | null };
 
 /**
  * Starts a bulk query. When the shop already has one running (Shopify allows one
@@ -34,13 +36,13 @@ export type StartResult = { started: true; operation: BulkOperation } | { starte
  * returned, to be waited for rather than duplicated.
  */
 export async function startBulkQuery(graphql: AdminGraphql, query: string, options?: RequestOptions): Promise<StartResult> {
-  const data = await adminRequest<BulkOperationRunQueryData>(graphql, BULK_RUN_MUTATION, { query }, options);
+  const data = await adminOperation(graphql, BULK_RUN_MUTATION, { query }, options);
   const result = data.bulkOperationRunQuery;
   if (!result) throw new AdminApiError("bulkOperationRunQuery returned nothing");
   const busy = result.userErrors.find((e) => e.code === "OPERATION_IN_PROGRESS" || /already in progress/i.test(e.message));
   if (busy) {
-    const current = await adminRequest<CurrentBulkOperationData>(graphql, CURRENT_BULK_OPERATION_QUERY, {}, options);
-    return { started: false, running: current.currentBulkOperation };
+    const current = await adminOperation(graphql, CURRENT_BULK_OPERATION_QUERY, {}, options);
+    return { started: false, running: current.currentBulkOperation ?? null };
   }
   assertNoUserErrors(result.userErrors, "Could not start the bulk import");
   if (!result.bulkOperation) throw new AdminApiError("bulkOperationRunQuery returned no operation");
@@ -48,12 +50,12 @@ export async function startBulkQuery(graphql: AdminGraphql, query: string, optio
 }
 
 export async function getBulkOperation(graphql: AdminGraphql, id: string, options?: RequestOptions): Promise<BulkOperation> {
-  const data = await adminRequest<BulkOperationNodeData>(graphql, BULK_OPERATION_QUERY, { id }, options);
-  if (!data.node) throw new AdminApiError(`Bulk operation ${id} not found`, "NOT_FOUND");
+  const data = await adminOperation(graphql, BULK_OPERATION_QUERY, { id }, options);
+  if (!data.node || !("id" in data.node)) throw new AdminApiError(`Bulk operation ${id} not found`, "NOT_FOUND");
   return data.node;
 }
 
-export const isFinished = (op: BulkOperation) => op.status !== "CREATED" && op.status !== "RUNNING" && op.status !== "CANCELING";
+export const isFinished = (op: OperationState) => op.status !== "CREATED" && op.status !== "RUNNING" && op.status !== "CANCELING";
 
 /** Splits a byte stream into lines (UTF-8 safe across chunk boundaries), yielding each non-empty line. */
 export async function* lines(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerator<string> {

@@ -1,0 +1,140 @@
+// Generates app/graphql/admin.generated.ts: the TypeScript types of every Admin API
+// operation written as a `#graphql` constant in app/, from the documents themselves
+// and the schema in app/graphql/admin-schema.graphql (graphql-codegen's typescript and
+// typescript-operations plugins). Each document is validated against the schema first.
+//
+//   node scripts/admin-codegen.mjs          write the file
+//   node scripts/admin-codegen.mjs --check  fail when the file is not what the documents give
+//
+// It also emits `AdminOperations`, keyed by each document's exact text, so a call site
+// passing the constant gets its result and variables types without naming them (the same
+// idea as Shopify's api-codegen-preset, whose CLI does not install from this registry).
+import { codegen } from "@graphql-codegen/core";
+import * as typescriptPlugin from "@graphql-codegen/typescript";
+import * as operationsPlugin from "@graphql-codegen/typescript-operations";
+import { buildSchema, parse, validate, Kind } from "graphql";
+import ts from "typescript";
+import { readFileSync, writeFileSync, readdirSync, statSync, existsSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const schemaPath = join(root, "app/graphql/admin-schema.graphql");
+const outPath = join(root, "app/graphql/admin.generated.ts");
+const check = process.argv.includes("--check");
+
+function sourceFiles(dir) {
+  const out = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && path !== outPath) out.push(path);
+  }
+  return out;
+}
+
+/** Every `#graphql` template literal in a file, as the exact string the program sees. */
+function documentsIn(path) {
+  const text = readFileSync(path, "utf8");
+  if (!text.includes("#graphql")) return [];
+  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+  const found = [];
+  const visit = (node) => {
+    if (ts.isNoSubstitutionTemplateLiteral(node) && node.text.trimStart().startsWith("#graphql")) {
+      found.push({ text: node.text, line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
+    } else if (ts.isTemplateExpression(node) && node.head.text.trimStart().startsWith("#graphql")) {
+      const line = file.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+      throw new Error(`${relative(root, path)}:${line}: a #graphql document cannot interpolate values (\${…}); use variables`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+const schemaText = readFileSync(schemaPath, "utf8");
+const schema = buildSchema(schemaText);
+const documents = [];
+const errors = [];
+const names = new Map();
+for (const path of sourceFiles(join(root, "app"))) {
+  for (const { text, line } of documentsIn(path)) {
+    const location = `${relative(root, path)}:${line}`;
+    let document;
+    try {
+      document = parse(text);
+    } catch (error) {
+      errors.push(`${location}: ${error.message}`);
+      continue;
+    }
+    for (const e of validate(schema, document)) errors.push(`${location}: ${e.message}`);
+    const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+    if (operations.length !== 1 || !operations[0].name) {
+      errors.push(`${location}: a document holds exactly one named operation`);
+      continue;
+    }
+    const op = operations[0];
+    const name = op.name.value;
+    if (names.has(name)) errors.push(`${location}: operation ${name} is also defined at ${names.get(name)}`);
+    names.set(name, location);
+    const suffix = op.operation === "mutation" ? "Mutation" : op.operation === "subscription" ? "Subscription" : "Query";
+    documents.push({ location, text, document, type: `${name}${suffix}`, variables: `${name}${suffix}Variables` });
+  }
+}
+if (errors.length) {
+  console.error(`admin-codegen: ${errors.length} problem(s):\n  ${errors.join("\n  ")}`);
+  process.exit(1);
+}
+
+const config = {
+  scalars: {
+    ID: "string",
+    DateTime: "string",
+    Decimal: "string",
+    Money: "string",
+    URL: "string",
+    UnsignedInt64: "string",
+    CountryCode: "string",
+    CurrencyCode: "string",
+  },
+  enumsAsTypes: true,
+  onlyOperationTypes: true,
+  preResolveTypes: true,
+  skipTypename: true,
+  useTypeImports: true,
+};
+
+const generated = await codegen({
+  filename: outPath,
+  schema: parse(schemaText),
+  documents: documents.map((d) => ({ document: d.document, location: d.location })),
+  config,
+  plugins: [{ typescript: {} }, { "typescript-operations": {} }],
+  pluginMap: { typescript: typescriptPlugin, "typescript-operations": operationsPlugin },
+});
+
+const map = documents
+  .map((d) => `  ${JSON.stringify(d.text)}: { return: ${d.type}; variables: ${d.variables} };`)
+  .join("\n");
+const output = `/* eslint-disable */
+// Generated by scripts/admin-codegen.mjs (npm run codegen) from the #graphql documents in
+// app/ and app/graphql/admin-schema.graphql. Do not edit: change a document and regenerate.
+
+${generated.trim()}
+
+/** Each document's exact text → its result and variables. */
+export interface AdminOperations {
+${map}
+}
+`;
+
+if (check) {
+  const current = existsSync(outPath) ? readFileSync(outPath, "utf8") : "";
+  if (current !== output) {
+    console.error("admin-codegen: app/graphql/admin.generated.ts is not what the #graphql documents give. Run `npm run codegen` and commit it.");
+    process.exit(1);
+  }
+  console.log(`admin-codegen: ${documents.length} documents, types up to date`);
+} else {
+  writeFileSync(outPath, output);
+  console.log(`admin-codegen: ${documents.length} documents → ${relative(root, outPath)}`);
+}
