@@ -29,6 +29,15 @@ const rand = () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 const money = (amount: number) => ({ shopMoney: { amount: amount.toFixed(2), currencyCode: "USD" } });
+/** Last visits as the orders query selects them, in a realistic mix (one in six unknown). */
+const JOURNEYS = [
+  { lastVisit: { source: "Google", sourceType: "SEO", utmParameters: null } },
+  { lastVisit: { source: "direct", sourceType: null, utmParameters: null } },
+  { lastVisit: { source: "Instagram", sourceType: "AD", utmParameters: { source: "instagram", medium: "paid_social" } } },
+  { lastVisit: { source: "email", sourceType: "NEWSLETTER", utmParameters: { source: "klaviyo", medium: "email" } } },
+  { lastVisit: { source: "Facebook", sourceType: null, utmParameters: null } },
+  null,
+];
 
 async function writeLines(file: string, produce: (write: (row: unknown) => Promise<void>) => Promise<void>) {
   const out = fs.createWriteStream(file);
@@ -101,7 +110,9 @@ async function generate() {
         displayFinancialStatus: "PAID",
         sourceName: "web",
         customer: { id: `gid://shopify/Customer/${1 + (o % CUSTOMERS)}` },
+        customerJourneySummary: JOURNEYS[o % JOURNEYS.length],
         shippingAddress: { country: "United States", countryCodeV2: "US", province: "Oregon" },
+        billingAddress: null,
         totalDiscountsSet: money(0),
         totalShippingPriceSet: money(5),
         totalTaxSet: money(2.5),

@@ -60,6 +60,7 @@ function orderOf(op: any, run: number): SyncOrder {
     taxesMinor: 0,
     financialStatus: "paid",
     channel: "online_store",
+    source: null,
     country: null,
     region: null,
     lines: op.lines.map((l: any, i: number) => ({

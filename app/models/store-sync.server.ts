@@ -234,6 +234,7 @@ function orderFields(shop: SyncShop, o: SyncOrder, customerId: string | null) {
     shippingMinor: o.shippingMinor,
     taxesMinor: o.taxesMinor,
     channel: o.channel,
+    source: o.source,
     country: o.country,
     region: o.region,
     financialStatus: o.financialStatus,
@@ -261,7 +262,7 @@ const refundRow = (shop: SyncShop, orderId: string, r: SyncRefund) => ({
 export async function upsertOrder(db: Db, shop: SyncShop, o: SyncOrder): Promise<WriteResult> {
   const existing = await db.order.findUnique({
     where: { shopId_shopifyId: { shopId: shop.id, shopifyId: o.shopifyId } },
-    select: { id: true, shopifyUpdatedAt: true },
+    select: { id: true, shopifyUpdatedAt: true, source: true },
   });
   if (existing && isStale(existing.shopifyUpdatedAt, o.updatedAt)) return "stale";
   const before = existing ? await loadOrderState(db, shop.id, existing.id) : null;
@@ -276,7 +277,9 @@ export async function upsertOrder(db: Db, shop: SyncShop, o: SyncOrder): Promise
     orderId = existing.id;
     const old = await db.orderLine.findMany({ where: { shopId: shop.id, orderId }, select: { shopifyId: true, unitCostMinor: true } });
     for (const l of old) if (l.shopifyId) snapshot.set(l.shopifyId, l.unitCostMinor);
-    await db.order.update({ where: { id: orderId }, data: { ...fields, ...totals } });
+    // Attribution does not change after the sale; the import's (Shopify's own, from the
+    // customer's journey) is kept over what a webhook's referring site suggests.
+    await db.order.update({ where: { id: orderId }, data: { ...fields, source: existing.source ?? fields.source, ...totals } });
     await db.orderLine.deleteMany({ where: { shopId: shop.id, orderId } });
   } else {
     orderId = (await db.order.create({ data: { shopId: shop.id, shopifyId: o.shopifyId, ...fields, ...totals }, select: { id: true } })).id;
@@ -326,7 +329,7 @@ export type OrderBatch = {
 const ORDER_COLUMNS = [
   "id", "shopId", "shopifyId", "name", "customerId", "email", "processedAt", "day", "currency", "presentmentCurrency",
   "grossSalesMinor", "discountsMinor", "shippingMinor", "taxesMinor", "refundsMinor", "totalMinor", "channel",
-  "country", "region", "financialStatus", "cancelledAt", "shopifyUpdatedAt", "createdAt",
+  "source", "country", "region", "financialStatus", "cancelledAt", "shopifyUpdatedAt", "createdAt",
 ] as const;
 const LINE_COLUMNS = [
   "id", "shopId", "orderId", "shopifyId", "day", "productId", "variantId", "title", "sku", "quantity", "unitPriceMinor", "discountMinor", "unitCostMinor",
@@ -426,7 +429,7 @@ export async function writeOrderBatch(sql: SqlRunner, shop: SyncShop, batch: Ord
     orderRows.push([
       id, shopId, o.shopifyId, fields.name, fields.customerId, fields.email, fields.processedAt, fields.day, fields.currency,
       fields.presentmentCurrency, gross, fields.discountsMinor, fields.shippingMinor, fields.taxesMinor, refunded,
-      gross - o.discountsMinor + o.shippingMinor + o.taxesMinor, fields.channel, fields.country, fields.region,
+      gross - o.discountsMinor + o.shippingMinor + o.taxesMinor, fields.channel, fields.source, fields.country, fields.region,
       fields.financialStatus, fields.cancelledAt, fields.shopifyUpdatedAt, now,
     ]);
     for (const l of o.lines) lineRows.push(newLineRow(shopId, id, fields.day, l, refs));

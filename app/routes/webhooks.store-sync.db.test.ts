@@ -93,6 +93,8 @@ describe("store-data webhooks", () => {
     const order = await prisma.order.findUniqueOrThrow({ where: { shopId_shopifyId: { shopId, shopifyId: ORDER_ID } }, include: { lines: true, customer: true } });
     expect(order).toMatchObject({ day: "2026-06-20", currency: "USD", presentmentCurrency: "CAD", grossSalesMinor: 100_00, discountsMinor: 5_00, shippingMinor: 10_00, taxesMinor: 12_00, totalMinor: 117_00, country: "Canada" });
     expect(order.customer?.email).toBe("ann@example.com");
+    // Referred by Facebook with utm_medium=social on the landing page.
+    expect(order.source).toBe("social");
     expect(order.lines).toEqual([expect.objectContaining({ sku: "A-1", quantity: 1, unitPriceMinor: 100_00, discountMinor: 5_00, unitCostMinor: 40_00 })]);
     const r = await expectRollupsMatchRebuild();
     expect(r.days).toEqual([expect.objectContaining({ day: "2026-06-20", ordersCount: 1, grossSalesMinor: 100_00, cogsMinor: 40_00 })]);
@@ -105,6 +107,13 @@ describe("store-data webhooks", () => {
     expect(await deliver("customers/create", fixture("webhook-customer.json"), { webhookId: "cust-replay" })).toBe(200);
     expect(await storeSnapshot(shopId)).toEqual(before);
     expect(await prisma.webhookDelivery.count({ where: { webhookId: "order-create-1" } })).toBe(1);
+  });
+
+  it("keep the attribution an order was stored with when a later update suggests another", async () => {
+    await prisma.order.update({ where: { shopId_shopifyId: { shopId, shopifyId: ORDER_ID } }, data: { source: "email" } });
+    expect(await deliver("orders/updated", editedOrder("2026-06-20T14:30:00-04:00", 1, { referring_site: "https://www.google.com/" }))).toBe(200);
+    const order = await prisma.order.findUniqueOrThrow({ where: { shopId_shopifyId: { shopId, shopifyId: ORDER_ID } } });
+    expect([order.source, order.shopifyUpdatedAt?.toISOString()]).toEqual(["email", "2026-06-20T18:30:00.000Z"]);
   });
 
   it("end in the newest state when updates arrive out of order", async () => {

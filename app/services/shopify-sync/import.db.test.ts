@@ -89,6 +89,8 @@ describe("full import of the fixture store", () => {
     expect(o1.refunds).toEqual([expect.objectContaining({ shopifyId: "gid://shopify/Refund/9001", day: "2026-06-15", amountMinor: 20_00 })]);
     expect([o2.currency, o2.presentmentCurrency, o2.channel, o2.grossSalesMinor]).toEqual(["USD", "EUR", "mobile", 100_00]);
     expect(o3.cancelledAt).not.toBeNull();
+    // Traffic source from the customer's last visit: Google through SEO, an Instagram ad, none at the POS.
+    expect([o1.source, o2.source, o3.source]).toEqual(["organic_search", "paid", null]);
     const status = await getImportStatus({ id: referenceShopId });
     expect(status).toMatchObject({ state: "succeeded", percent: 100, counts: { products: 2, variants: 2, customers: 2, orders: 3 } });
   });

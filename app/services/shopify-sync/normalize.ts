@@ -9,7 +9,6 @@ import type {
   BulkOrder,
   BulkProduct,
   BulkVariant,
-  MoneyBag,
   RestAddress,
   RestCustomer,
   RestInventoryItem,
@@ -18,7 +17,9 @@ import type {
   RestOrder,
   RestProduct,
   RestRefund,
+  ShopMoneyBag,
 } from "./admin-types";
+import { trafficSourceFromRest, trafficSourceOf } from "./traffic-source";
 import { currencyDigits } from "../../lib/money";
 
 export type SyncOrderLine = {
@@ -48,6 +49,8 @@ export type SyncOrder = {
   taxesMinor: number;
   financialStatus: string;
   channel: string;
+  /** The traffic source the order is attributed to (app/lib/traffic-sources.ts); null: not known. */
+  source: string | null;
   country: string | null;
   region: string | null;
   lines: SyncOrderLine[];
@@ -106,7 +109,7 @@ export function amountToMinor(amount: string | number | null | undefined, curren
   return match[1] ? -minor : minor;
 }
 
-const shopMoney = (bag: MoneyBag | null | undefined, currency: string) => amountToMinor(bag?.shopMoney?.amount, currency);
+const shopMoney = (bag: ShopMoneyBag | null | undefined, currency: string) => amountToMinor(bag?.shopMoney?.amount, currency);
 const restShopMoney = (set: RestMoneySet | null | undefined, fallback: string | number | null | undefined, currency: string) =>
   amountToMinor(set?.shop_money?.amount ?? fallback, currency);
 
@@ -168,6 +171,12 @@ export function orderFromBulk(row: BulkOrder, lineItems: BulkLineItem[], shopCur
     taxesMinor: shopMoney(row.totalTaxSet, shopCurrency),
     financialStatus: (row.displayFinancialStatus ?? "PAID").toLowerCase(),
     channel: channelFor(row.sourceName),
+    source: trafficSourceOf({
+      source: row.customerJourneySummary?.lastVisit?.source,
+      sourceType: row.customerJourneySummary?.lastVisit?.sourceType,
+      utmSource: row.customerJourneySummary?.lastVisit?.utmParameters?.source,
+      utmMedium: row.customerJourneySummary?.lastVisit?.utmParameters?.medium,
+    }),
     country: address?.country ?? null,
     region: address?.province ?? null,
     lines: lineItems.map((l) => lineFromBulk(l, shopCurrency)),
@@ -206,10 +215,10 @@ export function customerFromBulk(row: BulkCustomer): SyncCustomer {
   const a = row.defaultAddress ?? null;
   return {
     shopifyId: row.id,
-    email: blank(row.defaultEmailAddress?.emailAddress ?? row.email ?? null),
+    email: blank(row.defaultEmailAddress?.emailAddress ?? null),
     firstName: blank(row.firstName),
     lastName: blank(row.lastName),
-    phone: blank(row.defaultPhoneNumber?.phoneNumber ?? row.phone ?? null),
+    phone: blank(row.defaultPhoneNumber?.phoneNumber ?? null),
     country: a?.country ?? null,
     region: a?.province ?? null,
     city: a?.city ?? null,
@@ -289,6 +298,7 @@ export function orderFromRest(o: RestOrder, shopCurrency: string): SyncOrder {
     taxesMinor: restShopMoney(o.total_tax_set, o.total_tax, shopCurrency),
     financialStatus: (o.financial_status ?? "paid").toLowerCase(),
     channel: channelFor(o.source_name),
+    source: trafficSourceFromRest(o),
     country: address?.country ?? null,
     region: address?.province ?? null,
     lines: (o.line_items ?? []).map((l) => ({
