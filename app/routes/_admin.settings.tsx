@@ -1,13 +1,17 @@
-// Settings. Sections are tabs (`?tab=plan` opens Plan & billing); later sections
-// (general, notifications, team, performance) are added as tabs here.
+// Settings. Sections are tabs (`?tab=plan` opens Plan & billing, `?tab=data` the store
+// data and its import); later sections (general, notifications, team, performance) are
+// added as tabs here.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Box, Button, Card, Divider, InlineGrid, InlineStack, List, Tabs, Text } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Box, Button, Card, DescriptionList, Divider, InlineGrid, InlineStack, List, Tabs, Text } from "@shopify/polaris";
 import { AdminPage } from "../components/AdminPage";
+import { ImportStatusCard } from "../components/ImportStatusCard";
 import { INTEGRATIONS } from "../content/integrations";
 import { SITE, mailto } from "../content/site";
 import { COMPARISON_ROWS, PLANS, PLAN_ORDER, annualSaving, planFor, priceView, wholeUsd, type PlanId } from "../lib/plans";
+import { getImportStatus } from "../models/import-status.server";
+import { getStoreDataSummary } from "../models/store-data.server";
 import { requireAdmin } from "../services/admin-context.server";
 import { cancelSubscription, getBillingState, requestUpgrade, switchPlanLocally, type BillingApi } from "../services/billing.server";
 import { shopify } from "../shopify.server";
@@ -17,12 +21,22 @@ export const meta: MetaFunction = () => [{ title: "Settings · Profit Pilot" }];
 const TABS = [
   { id: "plan", content: "Plan & billing" },
   { id: "integrations", content: "Integrations" },
+  { id: "data", content: "Data" },
 ] as const;
-type TabId = (typeof TABS)[number]["id"];
+
+/** The open tab; an unknown or missing `?tab` opens the first. */
+function tabIndex(requested: string | null) {
+  return Math.max(0, TABS.findIndex((t) => t.id === requested));
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { shop, demo } = await requireAdmin(request);
-  const subscription = await getBillingState(shop.id);
+  const tab = TABS[tabIndex(new URL(request.url).searchParams.get("tab"))].id;
+  // The data tab counts the shop's rows: only when it is open.
+  const [subscription, storeData] = await Promise.all([
+    getBillingState(shop.id),
+    tab === "data" ? Promise.all([getImportStatus(shop), getStoreDataSummary(shop)]) : null,
+  ]);
   const now = Date.now();
   return {
     demo,
@@ -30,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     plan: planFor(shop.plan).id,
     trialEndsAt: shop.trialEndsAt && shop.trialEndsAt.getTime() > now ? shop.trialEndsAt.toISOString() : null,
     subscription: subscription && { status: subscription.status, interval: subscription.interval, currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null },
+    storeData: storeData && { importStatus: storeData[0], summary: storeData[1] },
   };
 }
 
@@ -236,10 +251,91 @@ function IntegrationsSection() {
   );
 }
 
+const COUNT_LABELS = [
+  ["products", "Products"],
+  ["variants", "Variants"],
+  ["customers", "Customers"],
+  ["orders", "Orders"],
+  ["refunds", "Refunds"],
+] as const;
+
+function DataSection() {
+  const { demo, storeData } = useLoaderData<typeof loader>();
+  // Only missing while the loader for the newly selected tab is still running.
+  if (!storeData) return null;
+  const { importStatus, summary } = storeData;
+  const n = (v: number) => v.toLocaleString("en-US");
+  return (
+    <BlockStack gap="400">
+      {demo && (
+        <Banner tone="info" title="Sample data, not imported">
+          <p>
+            The demo store is seeded with sample data rather than imported from Shopify, so there is nothing to resync. Installed in a real
+            store, the app imports its products, customers and orders here and keeps them current.
+          </p>
+        </Banner>
+      )}
+      {/* The same card, Resync and Retry as on the dashboard. */}
+      <ImportStatusCard status={importStatus} canResync={!demo} />
+      <Card>
+        <BlockStack gap="400">
+          <BlockStack gap="100">
+            <Text as="h2" variant="headingMd">
+              What is synced
+            </Text>
+            <Text as="p" tone="subdued">
+              Stored in Profit Pilot for this store. Products and customers deleted in Shopify are kept for their past orders but not counted.
+            </Text>
+          </BlockStack>
+          <InlineGrid columns={{ xs: 2, sm: 3, md: 5 }} gap="300">
+            {COUNT_LABELS.map(([key, label]) => (
+              <Box key={key} padding="300" background="bg-surface-secondary" borderRadius="200">
+                <BlockStack gap="100">
+                  <Text as="p" tone="subdued">
+                    {label}
+                  </Text>
+                  <Text as="p" variant="headingLg" id={`synced-${key}`}>
+                    {n(summary.counts[key])}
+                  </Text>
+                </BlockStack>
+              </Box>
+            ))}
+          </InlineGrid>
+          <DescriptionList
+            gap="tight"
+            items={[
+              { term: "Oldest order", description: summary.oldestOrderDay ?? "No orders yet" },
+              { term: "Newest order", description: summary.newestOrderDay ?? "No orders yet" },
+              { term: "Last import finished", description: summary.lastImportFinishedDay ?? (demo ? "Never (seeded demo data)" : "Not yet") },
+            ]}
+          />
+        </BlockStack>
+      </Card>
+      <Card>
+        <BlockStack gap="200">
+          <Text as="h2" variant="headingMd">
+            How syncing works
+          </Text>
+          <List>
+            <List.Item>
+              Shopify sends every new or changed order, refund, product, inventory level and customer to the app as it happens (webhooks), so
+              your figures stay current without a resync.
+            </List.Item>
+            <List.Item>
+              Resync imports the whole store again. It is safe at any time: records that are already right stay as they are, and only missing or
+              outdated ones are corrected.
+            </List.Item>
+            <List.Item>Use it if a figure here does not match what you see in Shopify.</List.Item>
+          </List>
+        </BlockStack>
+      </Card>
+    </BlockStack>
+  );
+}
+
 export default function Settings() {
   const [params, setParams] = useSearchParams();
-  const requested = params.get("tab") as TabId | null;
-  const selected = Math.max(0, TABS.findIndex((t) => t.id === requested));
+  const selected = tabIndex(params.get("tab"));
   return (
     <AdminPage title="Settings">
       <Tabs
@@ -248,7 +344,7 @@ export default function Settings() {
         onSelect={(index) => setParams({ tab: TABS[index].id }, { preventScrollReset: true })}
       >
         <Box paddingBlockStart="400" id={`${TABS[selected].id}-panel`}>
-          {TABS[selected].id === "plan" ? <PlanSection /> : <IntegrationsSection />}
+          {TABS[selected].id === "plan" ? <PlanSection /> : TABS[selected].id === "data" ? <DataSection /> : <IntegrationsSection />}
         </Box>
       </Tabs>
     </AdminPage>

@@ -225,3 +225,19 @@ test("settings: the demo store switches plans locally with a no-charge note; Con
   await expect(page).toHaveURL(/\/settings\?tab=integrations#integration-shopify$/);
   await expect(page.locator("#integration-shopify")).toContainText("Connected");
 });
+
+test("settings: the Data tab counts the demo store's data and explains it is seeded, without Resync as on the dashboard", async ({ page }) => {
+  await page.goto("/settings?tab=plan");
+  await page.getByRole("tab", { name: "Data" }).click();
+  await expect(page).toHaveURL(/\/settings\?tab=data$/);
+  await expect(page.getByRole("heading", { name: "What is synced" })).toBeVisible();
+  for (const key of ["products", "variants", "customers", "orders"])
+    expect(Number((await page.locator(`#synced-${key}`).textContent())?.replace(/,/g, ""))).toBeGreaterThan(0);
+  await expect(page.locator("#synced-refunds")).toHaveText(/^[\d,]+$/);
+  await expect(page.getByText(/^\d{4}-\d{2}-\d{2}$/)).toHaveCount(2); // oldest and newest order
+  await expect(page.getByText("Never (seeded demo data)")).toBeVisible();
+  await expect(page.getByText(/seeded with sample data rather than imported from Shopify/)).toBeVisible();
+  await expect(page.getByText(/as it happens \(webhooks\)/)).toBeVisible();
+  // The demo store has nothing to import: no Resync, exactly as on the dashboard.
+  await expect(page.getByRole("button", { name: /Resync|Import store data/ })).toHaveCount(0);
+});
