@@ -128,7 +128,7 @@ ${map}
 `;
 
 if (check) {
-  const current = existsSync(outPath) ? readFileSync(outPath, "utf8") : "";
+  const current = existsSync(outPath) ? readFileSync(outPath, "utf8").replace(/\r\n/g, "\n") : "";
   if (current !== output) {
     console.error("admin-codegen: app/graphql/admin.generated.ts is not what the #graphql documents give. Run `npm run codegen` and commit it.");
     process.exit(1);

@@ -410,7 +410,9 @@ export async function writeOrderBatch(sql: SqlRunner, shop: SyncShop, batch: Ord
       // Stored already (a resync, or a resumed phase): updated in place, snapshots kept.
       if (isStale(asDate(prior.shopifyUpdatedAt), o.updatedAt)) continue;
       const set = Object.keys(fields) as (keyof typeof fields)[];
-      await sql.run(`UPDATE "Order" SET ${set.map((k) => `"${k}" = ?`).join(", ")} WHERE "id" = ?`, [...set.map((k) => fields[k]), prior.id]);
+      // A visit Shopify no longer reports (null) leaves the stored attribution.
+      const assign = set.map((k) => (k === "source" ? `"source" = COALESCE(?, "source")` : `"${k}" = ?`));
+      await sql.run(`UPDATE "Order" SET ${assign.join(", ")} WHERE "id" = ?`, [...set.map((k) => fields[k]), prior.id]);
       for (const l of o.lines) upsertLines.push({ orderId: prior.id, day: fields.day, line: l });
       const known = new Set(
         (await sql.all<{ shopifyId: string }>(`SELECT "shopifyId" FROM "Refund" WHERE "shopId" = ? AND "orderId" = ?`, [shopId, prior.id])).map((r) => r.shopifyId),

@@ -2,6 +2,7 @@
 // database, the clock or Math.random: everything follows from (seed, today, orders),
 // so the same inputs always give the same rows and the tests can check them.
 // prisma/seed.ts streams these rows into the database; it does not compute anything.
+import type { TrafficSource as AppTrafficSource } from "../../app/lib/traffic-sources";
 import { addDays, dayInZone } from "../../app/lib/dates";
 
 // ---------------------------------------------------------------------------
@@ -28,7 +29,7 @@ export const DEMO_SHOP = {
 export const CATEGORIES = ["Electronics", "Wearables", "Computers", "Audio"] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-export const TRAFFIC_SOURCES = ["organic_search", "direct", "social", "email"] as const;
+export const TRAFFIC_SOURCES = ["organic_search", "direct", "social", "email"] as const satisfies readonly AppTrafficSource[];
 export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];
 /** Share of sessions (and so of orders) per traffic source. */
 export const TRAFFIC_MIX: Record<TrafficSource, number> = { organic_search: 0.42, direct: 0.28, social: 0.18, email: 0.12 };

@@ -39,7 +39,8 @@ export async function startBulkQuery(graphql: AdminGraphql, query: string, optio
   const data = await adminOperation(graphql, BULK_RUN_MUTATION, { query }, options);
   const result = data.bulkOperationRunQuery;
   if (!result) throw new AdminApiError("bulkOperationRunQuery returned nothing");
-  const busy = result.userErrors.find((e) => e.code === "OPERATION_IN_PROGRESS" || /already in progress/i.test(e.message));
+  // One running already, or the shop's limit of concurrent bulk operations reached: wait, then ask again.
+  const busy = result.userErrors.find((e) => e.code === "OPERATION_IN_PROGRESS" || e.code === "LIMIT_REACHED" || /already in progress/i.test(e.message));
   if (busy) {
     const current = await adminOperation(graphql, CURRENT_BULK_OPERATION_QUERY, {}, options);
     return { started: false, running: current.currentBulkOperation ?? null };

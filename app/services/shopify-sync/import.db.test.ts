@@ -104,6 +104,26 @@ describe("full import of the fixture store", () => {
   });
 });
 
+describe("traffic source on a resync", () => {
+  it("takes Shopify's journey over a stored guess, and keeps the stored one when Shopify reports no visit", async () => {
+    const shop = await newShop("attribution-store");
+    restore = stubAdminApi(fixtureStore().route).restore;
+    const first = await createImportRun(shop.id, { reason: "install", allOrders: true });
+    await runToEnd(first.run.id, { graphql: await graphqlFor(shop.domain) });
+    // As if webhooks had stored their own guesses in the meantime.
+    await prisma.order.updateMany({ where: { shopId: shop.id }, data: { source: "referral" } });
+    const again = await createImportRun(shop.id, { reason: "resync", allOrders: true });
+    await runToEnd(again.run.id, { graphql: await graphqlFor(shop.domain) });
+    const orders = await prisma.order.findMany({ where: { shopId: shop.id }, orderBy: { shopifyId: "asc" }, select: { name: true, source: true } });
+    // #1001 and #1002 have a last visit in the fixture; #1003 (POS) has none.
+    expect(orders).toEqual([
+      { name: "#1001", source: "organic_search" },
+      { name: "#1002", source: "paid" },
+      { name: "#1003", source: "referral" },
+    ]);
+  });
+});
+
 describe("resuming", () => {
   it("continues after a crash mid-import and ends with the same data, without duplicates", async () => {
     const shop = await newShop("crashing-store");
@@ -131,10 +151,13 @@ describe("resuming", () => {
     expect((await getImportStatus(shop)).counts.orders).toBe(3);
   });
 
-  it("waits for a bulk operation already running in the shop instead of starting another", async () => {
-    const shop = await newShop("busy-store");
+  it.each([
+    ["a bulk operation already running in the shop", "bulk-operation-in-progress.json"],
+    ["the shop's limit of concurrent bulk operations", "bulk-operation-limit-reached.json"],
+  ])("waits for %s instead of failing or starting another", async (_, answer) => {
+    const shop = await newShop(`busy-store-${answer.length}`);
     const store = fixtureStore(undefined, {
-      beforeGraphql: (op, attempt) => (op === "StoreSyncRunBulkQuery" && attempt === 1 ? jsonResponse(fixture("bulk-operation-in-progress.json")) : undefined),
+      beforeGraphql: (op, attempt) => (op === "StoreSyncRunBulkQuery" && attempt === 1 ? jsonResponse(fixture(answer)) : undefined),
     });
     restore = stubAdminApi(store.route).restore;
     const deps = { graphql: await graphqlFor(shop.domain) };

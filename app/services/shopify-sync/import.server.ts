@@ -24,7 +24,7 @@ import { AdminApiError, type AdminGraphql, type RequestOptions } from "./admin-c
 import type { BulkCustomer, BulkInventoryLevel, BulkLineItem, BulkOrder, BulkProduct, BulkVariant } from "./admin-types";
 import { downloadJsonl, eachLine, getBulkOperation, isFinished, lines, startBulkQuery } from "./bulk.server";
 import { customerFromBulk, inventoryLevelFromBulk, lineFromBulk, orderFromBulk, productFromBulk, type SyncOrder, type SyncOrderLine } from "./normalize";
-import { CUSTOMERS_BULK_QUERY, ordersBulkQuery, PRODUCTS_BULK_QUERY } from "./queries";
+import { bulkQueryText, CUSTOMERS_BULK_QUERY, ordersBulkQuery, PRODUCTS_BULK_QUERY } from "./queries";
 
 export const PHASES = ["products", "customers", "orders", "rollups"] as const;
 export type Phase = (typeof PHASES)[number] | "done";
@@ -117,8 +117,8 @@ const nextPhase = (phase: Phase): Phase => (phase === "done" ? "done" : PHASES[P
 const resetBulk = { bulkOperationId: null, bulkStatus: null, bulkUrl: null, bulkObjectCount: 0, linesDone: 0 };
 
 function bulkQueryFor(run: Run, phase: DataPhase): string {
-  if (phase === "products") return PRODUCTS_BULK_QUERY;
-  if (phase === "customers") return CUSTOMERS_BULK_QUERY;
+  if (phase === "products") return bulkQueryText(PRODUCTS_BULK_QUERY, {});
+  if (phase === "customers") return bulkQueryText(CUSTOMERS_BULK_QUERY, {});
   return ordersBulkQuery(run.ordersSince);
 }
 

@@ -182,7 +182,8 @@ export function orderFromBulk(row: BulkOrder, lineItems: BulkLineItem[], shopCur
     lines: lineItems.map((l) => lineFromBulk(l, shopCurrency)),
     refunds: (row.refunds ?? []).map((r) => ({
       shopifyId: r.id,
-      processedAt: requireDate(r.createdAt, "refund createdAt"),
+      // Shopify may leave a refund undated: it then counts on the order's day.
+      processedAt: requireDate(r.createdAt ?? row.processedAt, "refund createdAt"),
       amountMinor: shopMoney(r.totalRefundedSet, shopCurrency),
     })),
   };

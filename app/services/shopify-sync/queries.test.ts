@@ -48,7 +48,7 @@ function expectShape(value: unknown, set: SelectionSetNode, path: string) {
 
 describe("bulk documents", () => {
   it("are valid against the Admin schema once their variables are written in", () => {
-    for (const text of [bulkQueryText(PRODUCTS_BULK_QUERY), bulkQueryText(CUSTOMERS_BULK_QUERY), ordersBulkQuery(null), ordersBulkQuery(new Date("2026-04-01T00:00:00Z"))]) {
+    for (const text of [bulkQueryText(PRODUCTS_BULK_QUERY, {}), bulkQueryText(CUSTOMERS_BULK_QUERY, {}), ordersBulkQuery(null), ordersBulkQuery(new Date("2026-04-01T00:00:00Z"))]) {
       expect(validate(schema, parse(text))).toEqual([]);
       expect(text).not.toContain("$");
       expect(text.trimStart().startsWith("{")).toBe(true);
@@ -58,6 +58,11 @@ describe("bulk documents", () => {
   it("write the orders filter in as a string argument, or leave it out", () => {
     expect(ordersBulkQuery(new Date("2026-04-01T00:00:00Z"))).toContain(`orders(query: "processed_at:>='2026-04-01T00:00:00.000Z'")`);
     expect(ordersBulkQuery(null)).toMatch(/^\{\n\s+orders \{/);
+  });
+
+  it("refuse variables the document does not declare, or values of the wrong type", () => {
+    expect(() => bulkQueryText(ORDERS_BULK_QUERY, { serach: "x" } as never)).toThrow(/no variable \$serach/);
+    expect(() => bulkQueryText(ORDERS_BULK_QUERY, { search: 42 } as never)).toThrow(/cannot write 42 as String/);
   });
 
   it("escape what they write in", () => {

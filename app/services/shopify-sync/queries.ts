@@ -3,7 +3,8 @@
 // rows carrying __parentId; the row types are derived from the generated result types
 // in admin-types.ts. A bulk query cannot take variables, so `bulkQueryText` writes the
 // variables' values into the document before it is sent.
-import { Kind, parse, print, visit, type ValueNode } from "graphql";
+import { Kind, parse, print, visit, type OperationDefinitionNode, type TypeNode, type ValueNode } from "graphql";
+import type { AdminOperations } from "../../graphql/admin.generated";
 
 export const PRODUCTS_BULK_QUERY = `#graphql
   query StoreSyncProductsBulk {
@@ -115,31 +116,55 @@ export function ordersBulkQuery(since: Date | null): string {
   return bulkQueryText(ORDERS_BULK_QUERY, { search: since ? `processed_at:>='${since.toISOString()}'` : null });
 }
 
-type BulkVariable = string | number | boolean | null | undefined;
+type Scalar = string | number | boolean;
 
-function valueNode(value: Exclude<BulkVariable, null | undefined>): ValueNode {
-  if (typeof value === "string") return { kind: Kind.STRING, value };
-  if (typeof value === "boolean") return { kind: Kind.BOOLEAN, value };
-  if (Number.isInteger(value)) return { kind: Kind.INT, value: String(value) };
-  return { kind: Kind.FLOAT, value: String(value) };
+/** A variable's value as a literal of its declared type (only the scalar types a search filter uses). */
+function literal(name: string, type: TypeNode, value: Scalar): ValueNode {
+  if (type.kind === Kind.NON_NULL_TYPE) return literal(name, type.type, value);
+  const typeName = type.kind === Kind.NAMED_TYPE ? type.name.value : "list";
+  if ((typeName === "String" || typeName === "ID") && typeof value === "string") return { kind: Kind.STRING, value };
+  if (typeName === "Boolean" && typeof value === "boolean") return { kind: Kind.BOOLEAN, value };
+  if (typeName === "Int" && Number.isSafeInteger(value)) return { kind: Kind.INT, value: String(value) };
+  if (typeName === "Float" && typeof value === "number" && Number.isFinite(value)) return { kind: Kind.FLOAT, value: String(value) };
+  throw new Error(`Bulk query variable $${name}: cannot write ${JSON.stringify(value)} as ${typeName}`);
 }
 
 /**
- * The anonymous query bulkOperationRunQuery runs: the document with each variable's
- * value written in its place, an argument whose variable is null or missing left out,
- * and the operation's name and variable definitions dropped.
+ * The anonymous query bulkOperationRunQuery runs (it takes no variables): the document
+ * with each variable's value written in its place (a default when none is given), an
+ * argument whose optional variable is null left out, and the operation's name and
+ * variable definitions dropped. Variables are typed by the generated code.
  */
-export function bulkQueryText(document: string, variables: Record<string, BulkVariable> = {}): string {
-  const ast = visit(parse(document), {
+export function bulkQueryText<D extends keyof AdminOperations>(document: D, variables: AdminOperations[D]["variables"]): string {
+  const ast = parse(document);
+  const op = ast.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  if (!op) throw new Error("A bulk query document holds one operation");
+  const given = variables as Record<string, Scalar | null | undefined>;
+  const declared = new Map((op.variableDefinitions ?? []).map((d) => [d.variable.name.value, d]));
+  for (const key of Object.keys(given)) if (!declared.has(key)) throw new Error(`Bulk query has no variable $${key}`);
+  const values = new Map<string, ValueNode | null>();
+  for (const [name, def] of declared) {
+    const value = given[name];
+    if (value === null || value === undefined) {
+      if (value === undefined && def.defaultValue) values.set(name, def.defaultValue);
+      else if (def.type.kind === Kind.NON_NULL_TYPE) throw new Error(`Bulk query variable $${name} is required`);
+      else values.set(name, null);
+    } else values.set(name, literal(name, def.type, value));
+  }
+  const inlined = visit(ast, {
     OperationDefinition: (node) => ({ ...node, name: undefined, variableDefinitions: [] }),
+    Directive: (node) => {
+      if (node.arguments?.some((a) => a.value.kind === Kind.VARIABLE)) throw new Error("Bulk queries take no variables in directives");
+      return undefined;
+    },
     Argument: (node) => {
       if (node.value.kind !== Kind.VARIABLE) return undefined;
-      const value = variables[node.value.name.value];
-      return value === null || value === undefined ? null : { ...node, value: valueNode(value) };
+      const value = values.get(node.value.name.value);
+      return value ? { ...node, value } : null;
     },
     Variable: (node) => {
-      throw new Error(`Bulk query variable $${node.name.value} is used outside an argument`);
+      throw new Error(`Bulk query variable $${node.name.value} is used inside a list or object`);
     },
   });
-  return print(ast);
+  return print(inlined);
 }

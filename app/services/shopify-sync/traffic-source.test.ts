@@ -41,3 +41,30 @@ describe("trafficSourceFromRest (an order webhook's referring site and landing p
     expect(trafficSourceFromRest({ source_name: "shopify_draft_order" })).toBeNull();
   });
 });
+
+describe("what is easy to get wrong", () => {
+  it("counts clicks from mail clients as e-mail, not search", () => {
+    expect(trafficSourceOf({ source: "android-app://com.google.android.gm" })).toBe("email");
+    expect(trafficSourceFromRest({ referring_site: "https://mail.google.com/", landing_site: "/" })).toBe("email");
+    expect(trafficSourceFromRest({ referring_site: "https://mail.yahoo.com/d/folders/1", landing_site: "/" })).toBe("email");
+    expect(trafficSourceFromRest({ referring_site: "https://outlook.live.com/", landing_site: "/" })).toBe("email");
+  });
+
+  it("counts ad clicks tagged only with a click id as paid", () => {
+    expect(trafficSourceFromRest({ referring_site: "https://www.google.com/", landing_site: "/?gclid=Cj0KCQ" })).toBe("paid");
+    expect(trafficSourceFromRest({ referring_site: null, landing_site: "/products/watch?msclkid=abc" })).toBe("paid");
+    expect(trafficSourceFromRest({ referring_site: "https://www.facebook.com/", landing_site: "/?fbclid=IwAR" })).toBe("social");
+  });
+
+  it("ignores checkout and payment pages as referrers", () => {
+    expect(trafficSourceFromRest({ referring_site: "https://www.paypal.com/checkoutnow", landing_site: "/" })).toBe("direct");
+    expect(trafficSourceFromRest({ referring_site: "https://shop.app/", landing_site: "/?utm_source=google&utm_medium=organic" })).toBe("organic_search");
+    expect(trafficSourceFromRest({ referring_site: "https://demo.myshopify.com/cart", landing_site: "/" })).toBe("direct");
+  });
+
+  it("treats affiliates and campaigns with other mediums as referrals", () => {
+    expect(trafficSourceOf({ source: "unknown", sourceType: "AFFILIATE" })).toBe("referral");
+    expect(trafficSourceOf({ utmMedium: "affiliate", utmSource: "partner-blog" })).toBe("referral");
+    expect(trafficSourceOf({ utmMedium: "banner" })).toBe("referral");
+  });
+});
