@@ -43,7 +43,7 @@ function sqliteConnection() {
     db.pragma("busy_timeout = 10000");
     // The import inserts into several secondary indexes at scattered places; a
     // larger page cache than SQLite's 2 MB default keeps their pages in memory.
-    db.pragma(`cache_size = -${32 * 1024}`);
+    db.pragma(`cache_size = -${16 * 1024}`);
     // In WAL mode NORMAL never corrupts the file; a crash may lose the last
     // commits, and every commit here carries its own resume point, so the import
     // then simply resumes from an earlier batch.
