@@ -20,7 +20,7 @@ import {
 } from "../content/landing";
 import { landingRedirect } from "../lib/landing";
 import { pageMeta } from "../lib/seo";
-import { Section, StepList } from "../components/public/Section";
+import { Section, StatGrid, StepList } from "../components/public/Section";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, LANDING_SEO);
 
@@ -72,14 +72,7 @@ export default function Landing() {
       </section>
 
       <section className="pp-section" aria-label="Key figures">
-        <div className="pp-wrap pp-grid pp-grid-4">
-          {STATS.map((s) => (
-            <div key={s.label} className="pp-stat">
-              <span className="pp-stat-value">{s.value}</span>
-              <span className="pp-stat-label">{s.label}</span>
-            </div>
-          ))}
-        </div>
+        <StatGrid stats={STATS} className="pp-wrap pp-grid pp-grid-4" />
       </section>
 
       <section id="features" className="pp-section pp-section-soft">

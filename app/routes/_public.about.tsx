@@ -4,7 +4,7 @@ import { CallToAction, PageHero } from "../components/public/Chrome";
 import { ABOUT_CTA, ABOUT_FIGURES, ABOUT_SEO, MISSION, TEAM, TIMELINE, VALUES } from "../content/about";
 import { APP_LINKS } from "../content/site";
 import { pageMeta } from "../lib/seo";
-import { Section } from "../components/public/Section";
+import { CardGrid, Section, StatGrid } from "../components/public/Section";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, ABOUT_SEO);
 
@@ -29,24 +29,10 @@ export default function About() {
           <h2>{MISSION.title}</h2>
           <p className="pp-lead">{MISSION.text}</p>
         </div>
-        <div className="pp-wrap pp-grid pp-grid-4 pp-mt">
-          {ABOUT_FIGURES.map((f) => (
-            <div key={f.label} className="pp-stat">
-              <span className="pp-stat-value">{f.value}</span>
-              <span className="pp-stat-label">{f.label}</span>
-            </div>
-          ))}
-        </div>
+        <StatGrid stats={ABOUT_FIGURES} className="pp-wrap pp-grid pp-grid-4 pp-mt" />
       </section>
       <Section soft title="Our values">
-        <div className="pp-grid pp-grid-4">
-          {VALUES.map((v) => (
-            <article key={v.title} className="pp-card">
-              <h3>{v.title}</h3>
-              <p className="pp-muted">{v.text}</p>
-            </article>
-          ))}
-        </div>
+        <CardGrid cards={VALUES} columns={4} />
       </Section>
       <Section title="Meet the team">
         <div className="pp-grid pp-grid-4">

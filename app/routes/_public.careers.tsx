@@ -5,7 +5,7 @@ import { PageHero } from "../components/public/Chrome";
 import { CAREERS_FIGURES, CAREERS_SEO, HIRING_STEPS, JOBS, PERKS, applyHref } from "../content/careers";
 import { SITE } from "../content/site";
 import { pageMeta } from "../lib/seo";
-import { Section, StepList } from "../components/public/Section";
+import { CardGrid, Section, StatGrid, StepList } from "../components/public/Section";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, CAREERS_SEO);
 
@@ -17,24 +17,10 @@ export default function Careers() {
     <>
       <PageHero title="Careers at Profit Pilot" lead="Help 10,000+ merchants run profitable stores. We hire kind, curious people, wherever they live." />
       <section className="pp-section">
-        <div className="pp-wrap pp-grid pp-grid-4">
-          {CAREERS_FIGURES.map((f) => (
-            <div key={f.label} className="pp-stat">
-              <span className="pp-stat-value">{f.value}</span>
-              <span className="pp-stat-label">{f.label}</span>
-            </div>
-          ))}
-        </div>
+        <StatGrid stats={CAREERS_FIGURES} className="pp-wrap pp-grid pp-grid-4" />
       </section>
       <Section soft title="Perks and benefits">
-        <div className="pp-grid pp-grid-3">
-          {PERKS.map((p) => (
-            <article key={p.title} className="pp-card">
-              <h3>{p.title}</h3>
-              <p className="pp-muted">{p.text}</p>
-            </article>
-          ))}
-        </div>
+        <CardGrid cards={PERKS} columns={3} />
       </Section>
       <section className="pp-section">
         <div className="pp-wrap">

@@ -5,7 +5,7 @@ import { CallToAction } from "../components/public/Chrome";
 import { Icon } from "../components/public/Icon";
 import { SI_CAPABILITIES, SI_FINAL_CTA, SI_HERO, SI_STEPS, SI_USE_CASES, SMART_INVOICING_SEO } from "../content/smart-invoicing";
 import { pageMeta } from "../lib/seo";
-import { Section, StepList } from "../components/public/Section";
+import { CardGrid, Section, StepList } from "../components/public/Section";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, SMART_INVOICING_SEO);
 
@@ -47,14 +47,7 @@ export default function SmartInvoicing() {
         <StepList steps={SI_STEPS} columns={3} />
       </Section>
       <Section title="Made for">
-        <div className="pp-grid pp-grid-3">
-          {SI_USE_CASES.map((u) => (
-            <article key={u.title} className="pp-card">
-              <h3>{u.title}</h3>
-              <p className="pp-muted">{u.text}</p>
-            </article>
-          ))}
-        </div>
+        <CardGrid cards={SI_USE_CASES} columns={3} />
       </Section>
       <CallToAction title={SI_FINAL_CTA.title} primary={SI_FINAL_CTA.primary} secondary={SI_FINAL_CTA.secondary} />
     </>

@@ -4,6 +4,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { PageHero } from "../components/public/Chrome";
+import { CardGrid } from "../components/public/Section";
 import {
   CUSTOM_INTEGRATION,
   INTEGRATIONS,
@@ -86,14 +87,7 @@ export default function Integrations() {
             <h2>{CUSTOM_INTEGRATION.title}</h2>
             <p className="pp-lead">{CUSTOM_INTEGRATION.text}</p>
           </div>
-          <div className="pp-grid pp-grid-3">
-            {CUSTOM_INTEGRATION.offers.map((o) => (
-              <article key={o.title} className="pp-card">
-                <h3>{o.title}</h3>
-                <p className="pp-muted">{o.text}</p>
-              </article>
-            ))}
-          </div>
+          <CardGrid cards={CUSTOM_INTEGRATION.offers} columns={3} />
           <div className="pp-btn-row pp-mt" style={{ justifyContent: "center" }}>
             <a href={mailto(SITE.emails.sales, "Custom integration")} className="pp-btn pp-btn-secondary">
               Email our team

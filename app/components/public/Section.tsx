@@ -1,4 +1,4 @@
-// The public pages' section frame and numbered-steps list, written once.
+// The public pages' repeated blocks, written once: section frame, numbered steps, cards, figures.
 import type { ReactNode } from "react";
 
 export function Section({ title, soft, children }: { title: string; soft?: boolean; children: ReactNode }) {
@@ -24,5 +24,33 @@ export function StepList({ steps, columns }: { steps: readonly { title: string; 
         </li>
       ))}
     </ol>
+  );
+}
+
+/** A grid of title-and-text cards. */
+export function CardGrid({ cards, columns }: { cards: readonly { title: string; text: string }[]; columns: 2 | 3 | 4 }) {
+  return (
+    <div className={`pp-grid pp-grid-${columns}`}>
+      {cards.map((card) => (
+        <article key={card.title} className="pp-card">
+          <h3>{card.title}</h3>
+          <p className="pp-muted">{card.text}</p>
+        </article>
+      ))}
+    </div>
+  );
+}
+
+/** Headline figures (value over label); the class sets the grid and its spacing. */
+export function StatGrid({ stats, className }: { stats: readonly { value: string; label: string }[]; className: string }) {
+  return (
+    <div className={className}>
+      {stats.map((s) => (
+        <div key={s.label} className="pp-stat">
+          <span className="pp-stat-value">{s.value}</span>
+          <span className="pp-stat-label">{s.label}</span>
+        </div>
+      ))}
+    </div>
   );
 }
