@@ -3,8 +3,8 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { PrismaClient } from "../prisma/generated/sqlite";
-import { env } from "./env.server";
-import { serializeSqliteAdapter } from "./lib/sqlite-lock.server";
+import { env } from "~/env.server";
+import { serializeSqliteAdapter } from "~/platform/sqlite-lock.server";
 
 export type { Prisma, PrismaClient } from "../prisma/generated/sqlite";
 export type Db = PrismaClient;
@@ -27,7 +27,7 @@ export function createClient(url: string): PrismaClient {
   const { PrismaClient: SqliteClient } = require(path.join(generated, "sqlite"));
   const { PrismaBetterSQLite3 } = require("@prisma/adapter-better-sqlite3");
   const file = url.replace(/^file:/, "");
-  // Plain queries must wait for an open transaction (see app/lib/sqlite-lock.server.ts).
+  // Plain queries must wait for an open transaction (see app/platform/sqlite-lock.server.ts).
   const adapter = serializeSqliteAdapter(
     new PrismaBetterSQLite3({
       url: file === ":memory:" ? file : path.resolve(process.cwd(), file),
@@ -40,7 +40,6 @@ export function createClient(url: string): PrismaClient {
 export const dialect: "sqlite" | "postgresql" = isPostgresUrl(env.databaseUrl) ? "postgresql" : "sqlite";
 
 declare global {
-  // eslint-disable-next-line no-var
   var __prisma: PrismaClient | undefined;
 }
 

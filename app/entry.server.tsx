@@ -4,10 +4,11 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { env } from "./env.server";
-import { shopify } from "./shopify.server";
-import { startJobs } from "./services/jobs/index.server";
-import { htmlCache, htmlCacheKey } from "./lib/html-cache.server";
+import { env } from "~/env.server";
+import { shopify } from "~/shopify.server";
+import "~/jobs.server";
+import { startJobs } from "~/platform/jobs/index.server";
+import { htmlCache, htmlCacheKey } from "~/platform/html-cache.server";
 
 export const streamTimeout = 5000;
 

@@ -1,5 +1,7 @@
 // The only place that calls shopifyApp(). The app is built on first use, so the
-// demo (which has no Shopify credentials) never constructs it.
+// demo (which has no Shopify credentials) never constructs it. It knows no feature:
+// the billing plans and what happens after an install are handed to it by the
+// composition root (app/jobs.server.ts) through configureShopify().
 import "@shopify/shopify-app-remix/adapters/node";
 import {
   ApiVersion,
@@ -8,13 +10,22 @@ import {
   shopifyApp,
 } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
-import { prisma } from "./db.server";
-import { env } from "./env.server";
-import { BILLING_CONFIG } from "./lib/billing-config.server";
-import { getShopByDomain, syncShopFromAdmin } from "./models/shop.server";
-import { importAfterAuth } from "./services/shopify-sync/jobs.server";
+import { prisma } from "~/db.server";
+import { env } from "~/env.server";
 
-function createShopifyApp(config: NonNullable<typeof env.shopify>) {
+type AppConfig = Parameters<typeof shopifyApp>[0];
+type AfterAuth = NonNullable<NonNullable<AppConfig["hooks"]>["afterAuth"]>;
+
+/** What the features add to the Shopify app: the Billing API plans and the after-install hook. */
+export type ShopifyWiring<Billing extends AppConfig["billing"]> = { billing: Billing; afterAuth: AfterAuth };
+
+let wiring: ShopifyWiring<AppConfig["billing"]> | null = null;
+
+export function configureShopify<Billing extends AppConfig["billing"]>(w: ShopifyWiring<Billing>): void {
+  wiring = w;
+}
+
+function createShopifyApp(config: NonNullable<typeof env.shopify>, { billing, afterAuth }: ShopifyWiring<AppConfig["billing"]>) {
   return shopifyApp({
     apiKey: config.apiKey,
     apiSecretKey: config.apiSecret,
@@ -26,22 +37,12 @@ function createShopifyApp(config: NonNullable<typeof env.shopify>) {
     // The session storage's types follow the SQLite client; both engines' clients share the API.
     sessionStorage: new PrismaSessionStorage(prisma as never),
     distribution: AppDistribution.AppStore,
-    // Pro, monthly or annual, with the 7-day trial (app/lib/plans.ts is the price list).
-    billing: BILLING_CONFIG,
+    billing,
     future: {
       unstable_newEmbeddedAuthStrategy: true,
       expiringOfflineAccessTokens: true,
     },
-    hooks: {
-      afterAuth: async ({ session, admin }) => {
-        const before = await getShopByDomain(session.shop);
-        const shop = await syncShopFromAdmin(session.shop, admin.graphql);
-        // Queues the full store import (it runs in the background, not in this request).
-        await importAfterAuth(shop.id, { reinstalled: !before || !!before.uninstalledAt, scope: session.scope }).catch((error) =>
-          console.error("[store-sync] could not queue the import", error),
-        );
-      },
-    },
+    hooks: { afterAuth },
     ...(config.customShopDomains.length ? { customShopDomains: config.customShopDomains } : {}),
   });
 }
@@ -58,7 +59,8 @@ export class ShopifyNotConfiguredError extends Error {
 
 export function shopify(): ShopifyApp {
   if (!env.shopify) throw new ShopifyNotConfiguredError();
-  instance ??= createShopifyApp(env.shopify);
+  if (!wiring) throw new Error("app/jobs.server.ts (the composition root) must be imported before shopify() is used.");
+  instance ??= createShopifyApp(env.shopify, wiring);
   return instance;
 }
 

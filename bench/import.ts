@@ -163,9 +163,9 @@ async function main() {
   const files = await generate();
   const { migrate } = await import("../scripts/migrate.mjs");
   await migrate(process.env.DATABASE_URL);
-  const { prisma } = await import("../app/db.server");
-  const { importCustomers, importOrders, importProducts } = await import("../app/services/shopify-sync/import.server");
-  const { rebuildRollups } = await import("../app/models/rollups.server");
+  const { prisma } = await import("~/db.server");
+  const { importCustomers, importOrders, importProducts } = await import("~/features/store-sync/import.server");
+  const { rebuildRollups } = await import("~/features/profit/rollups.server");
 
   const shop = await prisma.shop.create({ data: { domain: "bench.myshopify.com", name: "Bench", timezone: "America/New_York" } });
   const ref = { id: shop.id, currency: shop.currency, timezone: shop.timezone };

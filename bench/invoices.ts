@@ -56,9 +56,9 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 const { migrate } = (await import(path.resolve("scripts/migrate.mjs"))) as { migrate: (url: string) => Promise<number> };
 await migrate(process.env.DATABASE_URL);
 
-const { renderInvoicePdf } = await import("../app/services/invoice-pdf.server");
-const { formatMoney } = await import("../app/lib/money");
-const { computeTotals } = await import("../app/models/invoice-money");
+const { renderInvoicePdf } = await import("~/features/invoices/pdf.server");
+const { formatMoney } = await import("~/lib/money");
+const { computeTotals } = await import("~/features/invoices/money");
 
 // ─── (a) one 10-line invoice, two renderers ─────────────────────────────────────
 const lines = Array.from({ length: 10 }, (_, i) => ({ title: `Wholesale item ${i + 1}: wireless earbuds, case and cable`, quantity: (i % 4) + 1, unitPriceMinor: 1_999 + i * 250 }));
@@ -163,9 +163,9 @@ if (fs.existsSync(CHROME)) {
 }
 
 // ─── (b) create → send ──────────────────────────────────────────────────────────
-const { prisma } = await import("../app/db.server");
-const { createInvoice, sendInvoice } = await import("../app/models/invoices.server");
-const { invoiceCreateSchema } = await import("../app/schemas/invoice");
+const { prisma } = await import("~/db.server");
+const { createInvoice, sendInvoice } = await import("~/features/invoices/invoices.server");
+const { invoiceCreateSchema } = await import("~/features/invoices/schema");
 const shop = await prisma.shop.create({ data: { domain: `${dbName}.myshopify.com`, name: "Bench Shop", plan: "pro", timezone: "America/New_York" } });
 const payload = invoiceCreateSchema.parse({
   customer: { email: "buyer@example.com", name: "Buyer" },

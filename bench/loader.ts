@@ -9,9 +9,9 @@
 // production bundle called with a real Request (demo shop lookup + the model).
 import { pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
-import { getDashboard } from "../app/models/dashboard.server";
-import { getDemoShop } from "../app/models/shop.server";
-import { TIMEFRAMES, type Timeframe } from "../app/lib/timeframe";
+import { getDashboard } from "~/features/profit/dashboard.server";
+import { getDemoShop } from "~/features/shop/shop.server";
+import { TIMEFRAMES, type Timeframe } from "~/lib/timeframe";
 import { printResult, summarize, type Summary } from "./lib";
 
 const [iterations = 300, warmup = 30] = process.argv.slice(2, 4).map(Number);

@@ -12,8 +12,8 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
-import { BLOG_POSTS } from "../app/content/blog";
-import { PUBLIC_PAGES } from "../app/content/site";
+import { BLOG_POSTS } from "~/content/blog";
+import { PUBLIC_PAGES } from "~/content/site";
 import { migrate } from "../scripts/migrate.mjs";
 import { bin, percentile, resultsDir, root } from "./lib";
 

@@ -6,8 +6,8 @@
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Prisma, PrismaClient } from "./generated/sqlite";
-import { createClient } from "../app/db.server";
-import { dayInZone } from "../app/lib/dates";
+import { createClient } from "~/db.server";
+import { dayInZone } from "~/lib/dates";
 import {
   createDemoData,
   DEFAULT_ORDERS,
@@ -230,15 +230,15 @@ async function writeDays(db: PrismaClient, dialect: Dialect, data: DemoData): Pr
   return counts;
 }
 
-/** Rollups belong to app/models/rollups.server.ts; the seed never computes them itself. */
+/** Rollups belong to app/features/profit/rollups.server.ts; the seed never computes them itself. */
 async function rebuild(db: PrismaClient, shopId: string): Promise<boolean> {
   let rebuildRollups: (db: PrismaClient, shopId: string) => Promise<void>;
   try {
-    ({ rebuildRollups } = await import("../app/models/rollups.server"));
+    ({ rebuildRollups } = await import("~/features/profit/rollups.server"));
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code !== "ERR_MODULE_NOT_FOUND" && code !== "MODULE_NOT_FOUND") throw error;
-    console.warn("warning: app/models/rollups.server.ts not found; rollups were not rebuilt.");
+    console.warn("warning: app/features/profit/rollups.server.ts not found; rollups were not rebuilt.");
     return false;
   }
   await rebuildRollups(db, shopId);

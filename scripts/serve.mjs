@@ -94,7 +94,7 @@ async function startWorker() {
   app.use(compression({ level: zlib.constants.Z_BEST_SPEED, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } }));
   app.use(build.publicPath, express.static(clientDir, { maxAge: "1h" }));
   app.use(express.static("public", { maxAge: "1h" }));
-  // Rate limits key on the client's address (app/services/rate-limit.server.ts reads the
+  // Rate limits key on the client's address (app/platform/rate-limit.server.ts reads the
   // last X-Forwarded-For entry). Unless TRUST_PROXY=1 says a proxy in front appends it,
   // the header is the client's own word, so it is replaced by the socket's address.
   const trustProxy = process.env.TRUST_PROXY === "1";

@@ -1,6 +1,6 @@
 // Test data builders on the real database (the demo seed uses the same models).
-import { prisma } from "../app/db.server";
-import { recordOrder, type OrderLineInput } from "../app/models/rollups.server";
+import { prisma } from "~/db.server";
+import { recordOrder, type OrderLineInput } from "~/features/profit/rollups.server";
 
 let counter = 0;
 const next = () => ++counter;

@@ -2,11 +2,11 @@
 // consistent with the app's own rules (a tick right after seeding finds nothing due)
 // and the same rows on every run.
 import { describe, expect, it } from "vitest";
-import { prisma } from "../app/db.server";
+import { prisma } from "~/db.server";
 import { createShop } from "./factories";
 import { seedInvoices } from "../prisma/seed/invoices";
-import { enqueueDueInvoiceWork } from "../app/models/invoice-jobs.server";
-import type { JobQueue } from "../app/services/jobs/types";
+import { enqueueDueInvoiceWork } from "~/features/invoices/jobs.server";
+import type { JobQueue } from "~/platform/jobs/types";
 
 const TODAY = "2026-06-30";
 

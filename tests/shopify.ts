@@ -9,7 +9,10 @@ import {
   setUpValidRequest,
   setUpValidSession,
 } from "@shopify/shopify-api/test-helpers";
-import { prisma } from "../app/db.server";
+import { prisma } from "~/db.server";
+// What the server entry loads before any request: the Shopify app's billing plans and
+// after-install hook, and every feature's jobs (the composition root).
+import "~/jobs.server";
 
 export { API_KEY, API_SECRET_KEY, APP_URL };
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { setTransportForTests } from "../app/services/mail.server";
+import { setTransportForTests } from "~/platform/mail.server";
 
 /** Starts the server for the calling test file; returns the list messages arrive in. */
 export function useSmtpServer(): ParsedMail[] {

@@ -1,6 +1,6 @@
 // A shop's synced data without its generated ids, so two shops (or one shop before
 // and after a replay) can be compared for equality.
-import { prisma } from "../app/db.server";
+import { prisma } from "~/db.server";
 
 export async function storeSnapshot(shopId: string) {
   const products = await prisma.product.findMany({ where: { shopId }, select: { id: true, shopifyId: true } });

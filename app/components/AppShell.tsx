@@ -4,7 +4,7 @@ import { Banner, Box, Frame, Navigation, TopBar, ActionList, Text } from "@shopi
 import { ReceiptDollarIcon, HomeIcon, ChartVerticalIcon, CashDollarIcon, NotificationIcon, ArrowLeftIcon } from "@shopify/polaris-icons";
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
-import { ALL_NAV, PRIMARY_NAV, SECONDARY_NAV } from "./navigation";
+import { ALL_NAV, PRIMARY_NAV, SECONDARY_NAV } from "~/components/navigation";
 
 const ICONS: Record<string, typeof HomeIcon> = {
   "/dashboard": HomeIcon,

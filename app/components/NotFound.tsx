@@ -1,6 +1,6 @@
 import { AppProvider, Button, EmptyState, Page } from "@shopify/polaris";
 import en from "@shopify/polaris/locales/en.json";
-import { PolarisLink } from "./PolarisLink";
+import { PolarisLink } from "~/components/PolarisLink";
 
 export function NotFoundScreen() {
   return (

@@ -1,5 +1,5 @@
 // Copy of the About page.
-import type { PageSeo } from "../lib/seo";
+import type { PageSeo } from "~/content/seo";
 
 export const ABOUT_SEO: PageSeo = {
   title: "About us",

@@ -1,5 +1,5 @@
 // The blog: posts with their articles, newest first.
-import type { PageSeo } from "../lib/seo";
+import type { PageSeo } from "~/content/seo";
 
 export const BLOG_SEO: PageSeo = {
   title: "Blog",

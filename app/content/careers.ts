@@ -1,6 +1,6 @@
 // Copy of the Careers page.
-import type { PageSeo } from "../lib/seo";
-import { SITE, mailto } from "./site";
+import type { PageSeo } from "~/content/seo";
+import { SITE, mailto } from "~/content/site";
 
 export const CAREERS_SEO: PageSeo = {
   title: "Careers",

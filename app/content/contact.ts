@@ -1,7 +1,7 @@
 // Copy of the Contact page. The form makes no server call: it opens the visitor's
 // mail client with the message filled in (product decisions).
-import type { PageSeo } from "../lib/seo";
-import { SITE } from "./site";
+import type { PageSeo } from "~/content/seo";
+import { SITE } from "~/content/site";
 
 export const CONTACT_SEO: PageSeo = {
   title: "Contact us",

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { BLOG_CATEGORIES, BLOG_POSTS, featuredPost, latestPosts, postBySlug, recentPosts } from "./blog";
-import { JOBS, applyHref } from "./careers";
-import { contactEmail, missingContactFields, EMPTY_CONTACT } from "./contact";
-import { DATA_CATEGORIES, GDPR_RIGHTS } from "./gdpr";
-import { INTEGRATIONS, INTEGRATION_CATEGORIES, connectHref } from "./integrations";
-import { PRIVACY_SECTIONS, TERMS_SECTIONS } from "./legal";
-import { CERTIFICATIONS, certificationStatus, SECURITY_FEATURES } from "./security";
-import { FOOTER_COLUMNS, LANDING_NAV, mailto } from "./site";
-import { SI_CAPABILITIES, SI_REMINDER_DAYS, SI_STEPS, SI_USE_CASES } from "./smart-invoicing";
-import { STATS, FEATURE_CARDS, TESTIMONIALS } from "./landing";
-import { FEATURE_BLOCKS } from "./features";
-import { TEAM, TIMELINE, VALUES } from "./about";
+import { BLOG_CATEGORIES, BLOG_POSTS, featuredPost, latestPosts, postBySlug, recentPosts } from "~/content/blog";
+import { JOBS, applyHref } from "~/content/careers";
+import { contactEmail, missingContactFields, EMPTY_CONTACT } from "~/content/contact";
+import { DATA_CATEGORIES, GDPR_RIGHTS } from "~/content/gdpr";
+import { INTEGRATIONS, INTEGRATION_CATEGORIES, connectHref } from "~/content/integrations";
+import { PRIVACY_SECTIONS, TERMS_SECTIONS } from "~/content/legal";
+import { CERTIFICATIONS, certificationStatus, SECURITY_FEATURES } from "~/content/security";
+import { FOOTER_COLUMNS, LANDING_NAV, mailto } from "~/content/site";
+import { SI_CAPABILITIES, SI_REMINDER_DAYS, SI_STEPS, SI_USE_CASES } from "~/content/smart-invoicing";
+import { STATS, FEATURE_CARDS, TESTIMONIALS } from "~/content/landing";
+import { FEATURE_BLOCKS } from "~/content/features";
+import { TEAM, TIMELINE, VALUES } from "~/content/about";
 
 describe("contact e-mail", () => {
   it("defaults the subject to Contact Request and the company to N/A", () => {

@@ -1,5 +1,5 @@
 // Copy of the features page (admin-and-public §1 and §2 "Features").
-import type { PageSeo } from "../lib/seo";
+import type { PageSeo } from "~/content/seo";
 
 export const FEATURES_SEO: PageSeo = {
   title: "Features",

@@ -1,6 +1,6 @@
 // Copy of the GDPR page (admin-and-public §3 data categories and §9 retention).
-import type { PageSeo } from "../lib/seo";
-import { SITE } from "./site";
+import type { PageSeo } from "~/content/seo";
+import { SITE } from "~/content/site";
 
 export const GDPR_SEO: PageSeo = {
   title: "GDPR",

@@ -1,7 +1,7 @@
 // The integrations catalogue: the public /integrations page and the in-app
 // Settings → Integrations section read the same list, so "Available" means the
 // same thing in both places.
-import type { PageSeo } from "../lib/seo";
+import type { PageSeo } from "~/content/seo";
 
 export const INTEGRATIONS_SEO: PageSeo = {
   title: "Integrations",

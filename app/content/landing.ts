@@ -1,6 +1,6 @@
 // Copy of the landing page (core §1 and §2.2).
-import type { PageSeo } from "../lib/seo";
-import { APP_LINKS } from "./site";
+import type { PageSeo } from "~/content/seo";
+import { APP_LINKS } from "~/content/site";
 
 export const LANDING_SEO: PageSeo = {
   title: "Profit Pilot — smart invoicing and profit analytics for Shopify stores",

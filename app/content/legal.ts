@@ -1,6 +1,6 @@
 // Privacy policy and terms of service.
-import type { PageSeo } from "../lib/seo";
-import { SITE } from "./site";
+import type { PageSeo } from "~/content/seo";
+import { SITE } from "~/content/site";
 
 export type LegalSection = { title: string; paragraphs: string[] };
 

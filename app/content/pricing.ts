@@ -1,7 +1,7 @@
-// Copy of the pricing page (core §2.8). Prices and limits come from app/lib/plans.ts only.
-import type { PageSeo } from "../lib/seo";
-import type { PlanId } from "../lib/plans";
-import { APP_LINKS } from "./site";
+// Copy of the pricing page (core §2.8). Prices and limits come from app/features/billing/plans.ts only.
+import type { PageSeo } from "~/content/seo";
+import type { PlanId } from "~/features/billing";
+import { APP_LINKS } from "~/content/site";
 
 export const PRICING_SEO: PageSeo = {
   title: "Pricing",

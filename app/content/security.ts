@@ -1,6 +1,6 @@
 // Copy of the Security page.
-import type { PageSeo } from "../lib/seo";
-import { SITE } from "./site";
+import type { PageSeo } from "~/content/seo";
+import { SITE } from "~/content/site";
 
 export const SECURITY_SEO: PageSeo = {
   title: "Security",

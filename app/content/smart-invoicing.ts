@@ -1,6 +1,6 @@
 // Copy of the smart-invoicing marketing page (core §2.7).
-import type { PageSeo } from "../lib/seo";
-import { APP_LINKS } from "./site";
+import type { PageSeo } from "~/content/seo";
+import { APP_LINKS } from "~/content/site";
 
 export const SMART_INVOICING_SEO: PageSeo = {
   title: "Smart invoicing",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayInZone, daysBetween, eachDay, isValidDay, periodsEndingOn } from "./dates";
+import { addDays, dayInZone, daysBetween, eachDay, isValidDay, periodsEndingOn } from "~/lib/dates";
 
 describe("days in the shop's time zone", () => {
   it("buckets an instant by the zone, not UTC", () => {

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env-schema";
+import { EnvError, parseEnv } from "~/lib/env-schema";
 
 const shopify = {
   SHOPIFY_API_KEY: "key",

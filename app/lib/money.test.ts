@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_MINOR, currencyDigits, decimalStringToMinor, formatMoney, formatMoneyCompact, formatPercent, minorToDecimalString } from "./money";
+import { MAX_MINOR, currencyDigits, decimalStringToMinor, formatMoney, formatMoneyCompact, formatPercent, minorToDecimalString } from "~/lib/money";
 
 describe("money", () => {
   it("formats minor units in the currency's precision", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { publicSecurityHeaders, withPublicSecurityHeaders } from "./security-headers";
+import { publicSecurityHeaders, withPublicSecurityHeaders } from "~/lib/security-headers";
 
 describe("public security headers", () => {
   it("forbids framing, sniffing and leaking full referrers", () => {

@@ -29,13 +29,13 @@ import {
   Toast,
 } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { AdminPage } from "../components/AdminPage";
-import { emptyForm, newAdRow, newRow, toPayload, type AdRow, type FormState, type ItemRow } from "../components/invoice-form";
-import { dayInZone } from "../lib/dates";
-import { formatMoney } from "../lib/money";
-import { planFor } from "../lib/plans";
-import { rateToPercentText } from "../models/invoice-money";
-import { LIST_FILTERS, merchantActions, statusLabel, statusTone, type ListFilter } from "../models/invoice-status";
+import { AdminPage } from "~/components/AdminPage";
+import { emptyForm, newAdRow, newRow, toPayload, type AdRow, type FormState, type ItemRow } from "~/features/invoices";
+import { dayInZone } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import { planFor } from "~/features/billing";
+import { rateToPercentText } from "~/features/invoices";
+import { LIST_FILTERS, merchantActions, statusLabel, statusTone, type ListFilter } from "~/features/invoices";
 import {
   createInvoice,
   getInvoiceSettings,
@@ -49,7 +49,7 @@ import {
   stopRecurring,
   updateInvoiceSettings,
   voidInvoice,
-} from "../models/invoices.server";
+} from "~/features/invoices/index.server";
 import {
   AD_POSITIONS,
   invoiceCreateSchema,
@@ -58,11 +58,11 @@ import {
   PAYMENT_METHODS,
   RECURRING_INTERVALS,
   type FieldErrors,
-} from "../schemas/invoice";
-import { env } from "../env.server";
-import { requireAdmin } from "../services/admin-context.server";
-import { baseUrlFor } from "../services/invoice-api.server";
-import { REMINDER_DAYS } from "../models/invoice-schedule";
+} from "~/features/invoices";
+import { env } from "~/env.server";
+import { requireAdmin } from "~/features/shop/index.server";
+import { baseUrlFor } from "~/features/invoices/index.server";
+import { REMINDER_DAYS } from "~/features/invoices";
 
 const REMINDER_TEXT = `${REMINDER_DAYS.slice(0, -1).join(", ")} and ${REMINDER_DAYS[REMINDER_DAYS.length - 1]}`;
 

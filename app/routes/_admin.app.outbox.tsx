@@ -4,9 +4,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Badge, BlockStack, Box, Button, Card, IndexTable, InlineStack, Modal, Text } from "@shopify/polaris";
 import { useState } from "react";
-import { AdminPage } from "../components/AdminPage";
-import { requireAdmin } from "../services/admin-context.server";
-import { listOutbox } from "../services/mail.server";
+import { AdminPage } from "~/components/AdminPage";
+import { requireAdmin } from "~/features/shop/index.server";
+import { listOutbox } from "~/platform/mail.server";
 
 export const meta: MetaFunction = () => [{ title: "Outbox · Profit Pilot" }];
 

@@ -18,18 +18,18 @@ import {
   Toast,
 } from "@shopify/polaris";
 import { useEffect, useMemo, useState } from "react";
-import { AdminPage } from "../components/AdminPage";
-import { dayInZone } from "../lib/dates";
-import { FieldError } from "../lib/field-error";
-import { formatMoney, formatPercent } from "../lib/money";
+import { AdminPage } from "~/components/AdminPage";
+import { dayInZone } from "~/lib/dates";
+import { FieldError } from "~/lib/forms";
+import { formatMoney, formatPercent } from "~/lib/money";
 import {
   addOperatingExpense,
   addProductCost,
   listOperatingExpenses,
   listProductCosts,
   listUncostedVariants,
-} from "../models/costs.server";
-import { countUncostedProducts, getProfitComparison } from "../models/dashboard.server";
+} from "~/features/profit/index.server";
+import { countUncostedProducts, getProfitComparison } from "~/features/profit/index.server";
 import {
   EXPENSE_CATEGORIES,
   RECURRING_INTERVALS,
@@ -38,8 +38,8 @@ import {
   operatingExpenseSchema,
   productCostSchema,
   type FieldErrors,
-} from "../schemas/costs";
-import { requireAdmin } from "../services/admin-context.server";
+} from "~/features/profit";
+import { requireAdmin } from "~/features/shop/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Cost Management · Profit Pilot" }];
 

@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { BlockStack, Box, Card, InlineStack, Layout, Select, Text, Badge } from "@shopify/polaris";
-import { AdminPage } from "../components/AdminPage";
-import { MetricsError, MetricsGrid, MetricsSkeleton } from "../components/MetricsGrid";
-import { TrendChart } from "../components/TrendChart";
-import { formatMoney, formatPercent } from "../lib/money";
-import { parseTimeframe, TIMEFRAMES } from "../lib/timeframe";
-import { getDashboardCached } from "../models/dashboard.server";
-import { getImportStatus } from "../models/import-status.server";
-import { ImportStatusCard } from "../components/ImportStatusCard";
-import { requireAdmin } from "../services/admin-context.server";
+import { AdminPage } from "~/components/AdminPage";
+import { MetricsError, MetricsGrid, MetricsSkeleton } from "~/features/profit";
+import { TrendChart } from "~/features/profit";
+import { formatMoney, formatPercent } from "~/lib/money";
+import { parseTimeframe, TIMEFRAMES } from "~/lib/timeframe";
+import { getDashboardCached } from "~/features/profit/index.server";
+import { getImportStatus } from "~/features/store-sync/index.server";
+import { ImportStatusCard } from "~/features/store-sync";
+import { requireAdmin } from "~/features/shop/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Profit Pilot" }];
 

@@ -1,11 +1,11 @@
 // Settings → Data: what the app holds of the authenticated shop's store data, next to
 // the import card with Resync. Another shop's rows are in the same database.
 import { beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "../db.server";
-import { recordRefund } from "../models/rollups.server";
-import { createOrder, createProduct, createShop, line } from "../../tests/factories";
-import { bearerRequest, installSession } from "../../tests/shopify";
-import { loader } from "./_admin.settings";
+import { prisma } from "~/db.server";
+import { recordRefund } from "~/features/profit/index.server";
+import { createOrder, createProduct, createShop, line } from "~tests/factories";
+import { bearerRequest, installSession } from "~tests/shopify";
+import { loader } from "~/routes/_admin.settings";
 
 const SHOP_A = "settings-data-a.myshopify.com";
 const SHOP_B = "settings-data-b.myshopify.com";

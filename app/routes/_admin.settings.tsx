@@ -5,16 +5,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Button, Card, DescriptionList, Divider, InlineGrid, InlineStack, List, Tabs, Text } from "@shopify/polaris";
-import { AdminPage } from "../components/AdminPage";
-import { ImportStatusCard } from "../components/ImportStatusCard";
-import { INTEGRATIONS } from "../content/integrations";
-import { SITE, mailto } from "../content/site";
-import { COMPARISON_ROWS, PLANS, PLAN_ORDER, annualSaving, planFor, priceView, wholeUsd, type PlanId } from "../lib/plans";
-import { getImportStatus } from "../models/import-status.server";
-import { getStoreDataSummary } from "../models/store-data.server";
-import { requireAdmin } from "../services/admin-context.server";
-import { cancelSubscription, getBillingState, requestUpgrade, switchPlanLocally, type BillingApi } from "../services/billing.server";
-import { shopify } from "../shopify.server";
+import { AdminPage } from "~/components/AdminPage";
+import { ImportStatusCard } from "~/features/store-sync";
+import { INTEGRATIONS } from "~/content/integrations";
+import { SITE, mailto } from "~/content/site";
+import { COMPARISON_ROWS, PLANS, PLAN_ORDER, annualSaving, planFor, priceView, wholeUsd, type PlanId } from "~/features/billing";
+import { getImportStatus } from "~/features/store-sync/index.server";
+import { getStoreDataSummary } from "~/features/store-sync/index.server";
+import { requireAdmin } from "~/features/shop/index.server";
+import { cancelSubscription, getBillingState, requestUpgrade, switchPlanLocally, type BillingApi } from "~/features/billing/index.server";
+import { shopify } from "~/shopify.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Profit Pilot" }];
 

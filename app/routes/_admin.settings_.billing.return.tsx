@@ -2,9 +2,9 @@
 // subscription with the Billing API and store the plan, then open Plan & billing.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { requireAdmin } from "../services/admin-context.server";
-import { confirmSubscription, type BillingApi } from "../services/billing.server";
-import { shopify } from "../shopify.server";
+import { requireAdmin } from "~/features/shop/index.server";
+import { confirmSubscription, type BillingApi } from "~/features/billing/index.server";
+import { shopify } from "~/shopify.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireAdmin(request);

@@ -8,13 +8,13 @@ import { NavMenu } from "@shopify/app-bridge-react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import en from "@shopify/polaris/locales/en.json";
-import { AppShell } from "../components/AppShell";
-import { PRIMARY_NAV, SECONDARY_NAV } from "../components/navigation";
-import { PolarisLink } from "../components/PolarisLink";
-import { env } from "../env.server";
-import { listNotificationsCached } from "../models/notifications.server";
-import { planLabel } from "../models/shop.server";
-import { requireAdmin } from "../services/admin-context.server";
+import { AppShell } from "~/components/AppShell";
+import { PRIMARY_NAV, SECONDARY_NAV } from "~/components/navigation";
+import { PolarisLink } from "~/components/PolarisLink";
+import { env } from "~/env.server";
+import { listNotificationsCached } from "~/features/shop/index.server";
+import { planLabel } from "~/features/shop/index.server";
+import { requireAdmin } from "~/features/shop/index.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 

@@ -3,9 +3,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { CallToAction } from "../components/public/Chrome";
-import { Icon } from "../components/public/Icon";
-import { PlanCards } from "../components/public/PlanCards";
+import { CallToAction } from "~/components/public/Chrome";
+import { Icon } from "~/components/public/Icon";
+import { PlanCards } from "~/features/billing";
 import {
   FEATURE_CARDS,
   FINAL_CTA,
@@ -17,10 +17,10 @@ import {
   STEPS,
   TESTIMONIALS,
   type Testimonial,
-} from "../content/landing";
-import { landingRedirect } from "../lib/landing";
-import { pageMeta } from "../lib/seo";
-import { Section, StatGrid, StepList } from "../components/public/Section";
+} from "~/content/landing";
+import { landingRedirect } from "~/content/landing-redirect";
+import { pageMeta } from "~/content/seo";
+import { Section, StatGrid, StepList } from "~/components/public/Section";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, LANDING_SEO);
 

@@ -1,10 +1,10 @@
 // About: mission, figures, four values, team of four, timeline 2023–2025.
 import type { MetaFunction } from "@remix-run/node";
-import { CallToAction, PageHero } from "../components/public/Chrome";
-import { ABOUT_CTA, ABOUT_FIGURES, ABOUT_SEO, MISSION, TEAM, TIMELINE, VALUES } from "../content/about";
-import { APP_LINKS } from "../content/site";
-import { pageMeta } from "../lib/seo";
-import { CardGrid, Section, StatGrid } from "../components/public/Section";
+import { CallToAction, PageHero } from "~/components/public/Chrome";
+import { ABOUT_CTA, ABOUT_FIGURES, ABOUT_SEO, MISSION, TEAM, TIMELINE, VALUES } from "~/content/about";
+import { APP_LINKS } from "~/content/site";
+import { pageMeta } from "~/content/seo";
+import { CardGrid, Section, StatGrid } from "~/components/public/Section";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, ABOUT_SEO);
 

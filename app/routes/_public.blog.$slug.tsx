@@ -1,10 +1,10 @@
 // One blog article. Unknown slugs are the not-found screen.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CallToAction } from "../components/public/Chrome";
-import { formatPostDate, postBySlug, recentPosts } from "../content/blog";
-import { APP_LINKS } from "../content/site";
-import { pageMeta } from "../lib/seo";
+import { CallToAction } from "~/components/public/Chrome";
+import { formatPostDate, postBySlug, recentPosts } from "~/content/blog";
+import { APP_LINKS } from "~/content/site";
+import { pageMeta } from "~/content/seo";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const post = postBySlug(params.slug);

@@ -2,13 +2,13 @@
 // sign-up (stored once, rate-limited) and three recent posts.
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useFetcher, useSearchParams } from "@remix-run/react";
-import { PageHero } from "../components/public/Chrome";
-import { BLOG_CATEGORIES, BLOG_SEO, NEWSLETTER, featuredPost, formatPostDate, latestPosts, recentPosts, type BlogPost } from "../content/blog";
-import { pageMeta } from "../lib/seo";
-import { subscribeToNewsletter } from "../models/newsletter.server";
-import { fieldErrorsOf } from "../schemas/costs";
-import { newsletterSchema } from "../schemas/public";
-import { clientKey, consume } from "../services/rate-limit.server";
+import { PageHero } from "~/components/public/Chrome";
+import { BLOG_CATEGORIES, BLOG_SEO, NEWSLETTER, featuredPost, formatPostDate, latestPosts, recentPosts, type BlogPost } from "~/content/blog";
+import { pageMeta } from "~/content/seo";
+import { subscribeToNewsletter } from "~/features/privacy/index.server";
+import { fieldErrorsOf } from "~/features/profit";
+import { newsletterSchema } from "~/features/privacy";
+import { clientKey, consume } from "~/platform/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, BLOG_SEO);
 

@@ -1,11 +1,11 @@
 // Careers: figures, six perks, six positions (first two requirements shown), the
 // hiring process. Apply Now opens an e-mail to the careers address with the job title.
 import type { MetaFunction } from "@remix-run/node";
-import { PageHero } from "../components/public/Chrome";
-import { CAREERS_FIGURES, CAREERS_SEO, HIRING_STEPS, JOBS, PERKS, applyHref } from "../content/careers";
-import { SITE } from "../content/site";
-import { pageMeta } from "../lib/seo";
-import { CardGrid, Section, StatGrid, StepList } from "../components/public/Section";
+import { PageHero } from "~/components/public/Chrome";
+import { CAREERS_FIGURES, CAREERS_SEO, HIRING_STEPS, JOBS, PERKS, applyHref } from "~/content/careers";
+import { SITE } from "~/content/site";
+import { pageMeta } from "~/content/seo";
+import { CardGrid, Section, StatGrid, StepList } from "~/components/public/Section";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, CAREERS_SEO);
 

@@ -2,11 +2,11 @@
 // the full form, quick information, FAQ and Urgent Help presetting the subject.
 import type { MetaFunction } from "@remix-run/node";
 import { useEffect, useRef, useState } from "react";
-import { PageHero } from "../components/public/Chrome";
-import { ContactForm } from "../components/public/ContactForm";
-import { Icon } from "../components/public/Icon";
-import { CONTACT_FAQS, CONTACT_METHODS, CONTACT_SEO, QUICK_INFO, URGENT_HELP } from "../content/contact";
-import { pageMeta } from "../lib/seo";
+import { PageHero } from "~/components/public/Chrome";
+import { ContactForm } from "~/components/public/ContactForm";
+import { Icon } from "~/components/public/Icon";
+import { CONTACT_FAQS, CONTACT_METHODS, CONTACT_SEO, QUICK_INFO, URGENT_HELP } from "~/content/contact";
+import { pageMeta } from "~/content/seo";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, CONTACT_SEO);
 

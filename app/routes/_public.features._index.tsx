@@ -1,10 +1,10 @@
 // Features (admin-and-public §2): six alternating blocks with five benefits each,
 // an integrations strip and Start Free Trial.
 import type { MetaFunction } from "@remix-run/node";
-import { CallToAction, PageHero } from "../components/public/Chrome";
-import { FEATURE_BLOCKS, FEATURES_INTEGRATIONS, FEATURES_INTRO, FEATURES_SEO, type FeatureBlock } from "../content/features";
-import { APP_LINKS } from "../content/site";
-import { pageMeta } from "../lib/seo";
+import { CallToAction, PageHero } from "~/components/public/Chrome";
+import { FEATURE_BLOCKS, FEATURES_INTEGRATIONS, FEATURES_INTRO, FEATURES_SEO, type FeatureBlock } from "~/content/features";
+import { APP_LINKS } from "~/content/site";
+import { pageMeta } from "~/content/seo";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, FEATURES_SEO);
 

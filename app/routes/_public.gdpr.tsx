@@ -4,11 +4,11 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
-import { PageHero } from "../components/public/Chrome";
-import { DATA_CATEGORIES, DPO, EXPORT_FORM, GDPR_INTRO, GDPR_RIGHTS, GDPR_SECURITY_MEASURES, GDPR_SEO, HOW_TO_REQUEST } from "../content/gdpr";
-import { mailto } from "../content/site";
-import { pageMeta } from "../lib/seo";
-import { Section } from "../components/public/Section";
+import { PageHero } from "~/components/public/Chrome";
+import { DATA_CATEGORIES, DPO, EXPORT_FORM, GDPR_INTRO, GDPR_RIGHTS, GDPR_SECURITY_MEASURES, GDPR_SEO, HOW_TO_REQUEST } from "~/content/gdpr";
+import { mailto } from "~/content/site";
+import { pageMeta } from "~/content/seo";
+import { Section } from "~/components/public/Section";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, GDPR_SEO);
 
@@ -24,7 +24,7 @@ function ExportRequestForm({ inputRef }: { inputRef: React.RefObject<HTMLInputEl
     event.preventDefault();
     setResult(null);
     // The schema (and zod with it) loads on first submit, keeping it out of the page's initial JS.
-    const { exportRequestSchema } = await import("../schemas/public");
+    const { exportRequestSchema } = await import("~/features/privacy/schema");
     const parsed = exportRequestSchema.safeParse({ email });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message ?? "Enter a valid e-mail address");

@@ -3,8 +3,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import { PageHero } from "../components/public/Chrome";
-import { CardGrid } from "../components/public/Section";
+import { PageHero } from "~/components/public/Chrome";
+import { CardGrid } from "~/components/public/Section";
 import {
   CUSTOM_INTEGRATION,
   INTEGRATIONS,
@@ -13,9 +13,9 @@ import {
   connectHref,
   type Integration,
   type IntegrationCategory,
-} from "../content/integrations";
-import { APP_LINKS, SITE, mailto } from "../content/site";
-import { pageMeta } from "../lib/seo";
+} from "~/content/integrations";
+import { APP_LINKS, SITE, mailto } from "~/content/site";
+import { pageMeta } from "~/content/seo";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, INTEGRATIONS_SEO);
 

@@ -1,13 +1,13 @@
 // Pricing (core §2.8): monthly/annual toggle, the three plans, the comparison
 // table with every limit and service level, and four FAQs. All figures come from
-// app/lib/plans.ts.
+// app/features/billing/plans.ts.
 import type { MetaFunction } from "@remix-run/node";
 import { useState } from "react";
-import { PageHero } from "../components/public/Chrome";
-import { PlanCards } from "../components/public/PlanCards";
-import { PRICING_FAQS, PRICING_INTRO, PRICING_SEO } from "../content/pricing";
-import { ANNUAL_DISCOUNT_LABEL, COMPARISON_ROWS, PLANS, PLAN_ORDER, priceView, type BillingCycle } from "../lib/plans";
-import { pageMeta } from "../lib/seo";
+import { PageHero } from "~/components/public/Chrome";
+import { PlanCards } from "~/features/billing";
+import { PRICING_FAQS, PRICING_INTRO, PRICING_SEO } from "~/content/pricing";
+import { ANNUAL_DISCOUNT_LABEL, COMPARISON_ROWS, PLANS, PLAN_ORDER, priceView, type BillingCycle } from "~/features/billing";
+import { pageMeta } from "~/content/seo";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, PRICING_SEO);
 

@@ -1,10 +1,10 @@
 // Privacy Policy: five sections, last updated 1 January 2025.
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { PageHero } from "../components/public/Chrome";
-import { PRIVACY_SECTIONS, PRIVACY_SEO } from "../content/legal";
-import { SITE } from "../content/site";
-import { pageMeta } from "../lib/seo";
+import { PageHero } from "~/components/public/Chrome";
+import { PRIVACY_SECTIONS, PRIVACY_SEO } from "~/content/legal";
+import { SITE } from "~/content/site";
+import { pageMeta } from "~/content/seo";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, PRIVACY_SEO);
 

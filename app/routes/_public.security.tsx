@@ -1,12 +1,12 @@
 // Security: six features, four certifications with validity dates, incident history, contact.
 import type { MetaFunction } from "@remix-run/node";
-import { PageHero } from "../components/public/Chrome";
-import { Icon } from "../components/public/Icon";
-import { CERTIFICATIONS, INCIDENT_HISTORY, SECURITY_CONTACT, SECURITY_FEATURES, SECURITY_INTRO, SECURITY_SEO, certificationStatus } from "../content/security";
-import { mailto } from "../content/site";
-import { pageMeta } from "../lib/seo";
-import { formatPostDate } from "../content/blog";
-import { Section } from "../components/public/Section";
+import { PageHero } from "~/components/public/Chrome";
+import { Icon } from "~/components/public/Icon";
+import { CERTIFICATIONS, INCIDENT_HISTORY, SECURITY_CONTACT, SECURITY_FEATURES, SECURITY_INTRO, SECURITY_SEO, certificationStatus } from "~/content/security";
+import { mailto } from "~/content/site";
+import { pageMeta } from "~/content/seo";
+import { formatPostDate } from "~/content/blog";
+import { Section } from "~/components/public/Section";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, SECURITY_SEO);
 

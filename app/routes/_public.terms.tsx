@@ -1,9 +1,9 @@
 // Terms of Service: eight sections and a contact section, last updated 1 January 2025.
 import type { MetaFunction } from "@remix-run/node";
-import { PageHero } from "../components/public/Chrome";
-import { TERMS_CONTACT, TERMS_SECTIONS, TERMS_SEO } from "../content/legal";
-import { SITE } from "../content/site";
-import { pageMeta } from "../lib/seo";
+import { PageHero } from "~/components/public/Chrome";
+import { TERMS_CONTACT, TERMS_SECTIONS, TERMS_SEO } from "~/content/legal";
+import { SITE } from "~/content/site";
+import { pageMeta } from "~/content/seo";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, TERMS_SEO);
 

@@ -4,10 +4,10 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import publicStyles from "../styles/public.css?url";
-import { PublicFooter, PublicHeader } from "../components/public/Chrome";
-import { ToastProvider } from "../components/public/Toast";
-import { env } from "../env.server";
-import { publicSecurityHeaders } from "../lib/security-headers";
+import { PublicFooter, PublicHeader } from "~/components/public/Chrome";
+import { ToastProvider } from "~/components/public/Toast";
+import { env } from "~/env.server";
+import { publicSecurityHeaders } from "~/lib/security-headers";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
 

@@ -1,9 +1,9 @@
 // GET /api/analytics → a list whose first item is the shop's headline figures (spec §3, §7).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { cacheFor, FRESHNESS, json } from "../lib/http.server";
-import { minorToDecimalString } from "../lib/money";
-import { getProfitComparison, parseTimeframe } from "../models/dashboard.server";
-import { requireAdmin } from "../services/admin-context.server";
+import { cacheFor, FRESHNESS, json } from "~/platform/http.server";
+import { minorToDecimalString } from "~/lib/money";
+import { getProfitComparison, parseTimeframe } from "~/features/profit/index.server";
+import { requireAdmin } from "~/features/shop/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { shop } = await requireAdmin(request);

@@ -1,13 +1,13 @@
 // POST /api/gdpr/export-request { email }: records a portability request and e-mails
 // a signed, expiring download link. The answer is the same for every valid address.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { env } from "../env.server";
-import { badRequest, json, readJson } from "../lib/http.server";
-import { withPublicSecurityHeaders } from "../lib/security-headers";
-import { fieldErrorsOf } from "../schemas/costs";
-import { exportRequestSchema } from "../schemas/public";
-import { EXPORT_REQUEST_MESSAGE, requestDataExport } from "../services/gdpr-export.server";
-import { clientKey, consume } from "../services/rate-limit.server";
+import { env } from "~/env.server";
+import { badRequest, json, readJson } from "~/platform/http.server";
+import { withPublicSecurityHeaders } from "~/lib/security-headers";
+import { fieldErrorsOf } from "~/features/profit";
+import { exportRequestSchema } from "~/features/privacy";
+import { EXPORT_REQUEST_MESSAGE, requestDataExport } from "~/features/privacy/index.server";
+import { clientKey, consume } from "~/platform/rate-limit.server";
 
 function secure(response: Response): Response {
   return new Response(response.body, {

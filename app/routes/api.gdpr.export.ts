@@ -1,9 +1,9 @@
 // GET /api/gdpr/export?request&expires&signature: the data export, reachable only
 // through the signed, expiring link e-mailed after an export request.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { env } from "../env.server";
-import { withPublicSecurityHeaders } from "../lib/security-headers";
-import { openExport } from "../services/gdpr-export.server";
+import { env } from "~/env.server";
+import { withPublicSecurityHeaders } from "~/lib/security-headers";
+import { openExport } from "~/features/privacy/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const result = await openExport(new URL(request.url).searchParams);

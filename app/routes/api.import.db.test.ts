@@ -1,14 +1,15 @@
 // The import's status and Resync/Retry API, and the job that runs the import, with
 // the Admin API served from recorded fixtures.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "../db.server";
-import { createJobQueue, type JobQueue } from "../services/jobs/index.server";
-import { importAfterAuth, registerStoreSyncJobs } from "../services/shopify-sync/jobs.server";
-import { createShop } from "../../tests/factories";
-import { bearerRequest, installSession } from "../../tests/shopify";
-import { fixture, fixtureStore, jsonResponse, stubAdminApi } from "../../tests/shopify-admin";
-import { action, loader } from "./api.import";
-import { loader as dashboardLoader } from "./_admin.dashboard";
+import { prisma } from "~/db.server";
+import { shopifyAdminFor } from "~/jobs.server";
+import { createJobQueue, stopJobQueue, type JobQueue } from "~/platform/jobs/index.server";
+import { importAfterAuth, registerStoreSyncJobs } from "~/features/store-sync/index.server";
+import { createShop } from "~tests/factories";
+import { bearerRequest, installSession } from "~tests/shopify";
+import { fixture, fixtureStore, jsonResponse, stubAdminApi } from "~tests/shopify-admin";
+import { action, loader } from "~/routes/api.import";
+import { loader as dashboardLoader } from "~/routes/_admin.dashboard";
 
 const SHOP = "import-api.myshopify.com";
 let shopId: string;
@@ -34,7 +35,7 @@ beforeAll(async () => {
   shopId = (await createShop({ domain: SHOP, timezone: "America/New_York" })).id;
   await installSession(SHOP);
   queue = createJobQueue();
-  registerStoreSyncJobs(queue, { delay: () => 0 });
+  registerStoreSyncJobs(queue, { adminFor: shopifyAdminFor, delay: () => 0 });
 });
 
 afterEach(() => {
@@ -44,7 +45,7 @@ afterEach(() => {
 
 afterAll(async () => {
   await queue.stop();
-  await globalThis.__jobQueue?.queue.stop();
+  await stopJobQueue();
 });
 
 describe("/api/import", () => {

@@ -2,12 +2,12 @@
 // starts a full import (unless one is running); { intent: "retry", runId } resumes a
 // failed one.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { badRequest, json, methodNotAllowed, readJson } from "../lib/http.server";
-import { getImportStatus } from "../models/import-status.server";
-import { fieldErrorsOf } from "../schemas/costs";
-import { importActionSchema } from "../schemas/import";
-import { requireAdmin } from "../services/admin-context.server";
-import { requestResync, retryImport } from "../services/shopify-sync/jobs.server";
+import { badRequest, json, methodNotAllowed, readJson } from "~/platform/http.server";
+import { getImportStatus } from "~/features/store-sync/index.server";
+import { fieldErrorsOf } from "~/features/profit";
+import { importActionSchema } from "~/features/store-sync";
+import { requireAdmin } from "~/features/shop/index.server";
+import { requestResync, retryImport } from "~/features/store-sync/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { shop } = await requireAdmin(request);

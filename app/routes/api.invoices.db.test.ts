@@ -1,20 +1,20 @@
 // The invoice API (spec §7) through the real authenticate.admin with Shopify test
 // credentials, and the public hosted page.
 import { beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "../db.server";
-import { createShop } from "../../tests/factories";
-import { pdfText } from "../../tests/pdf-text";
-import { bearerRequest, installSession } from "../../tests/shopify";
-import { loader as listLoader } from "./api.stores.$storeId.invoices._index";
-import { action as createAction } from "./api.stores.$storeId.invoices.smart";
-import { loader as detailLoader } from "./api.stores.$storeId.invoices.$invoiceId._index";
-import { action as sendAction } from "./api.stores.$storeId.invoices.$invoiceId.send";
-import { action as paidAction } from "./api.stores.$storeId.invoices.$invoiceId.mark-paid";
-import { action as voidAction } from "./api.stores.$storeId.invoices.$invoiceId.void";
-import { loader as pdfLoader } from "./api.stores.$storeId.invoices.$invoiceId.pdf";
-import { loader as hostedLoader, headers as hostedHeaders } from "./i.$token";
-import { loader as customerPdfLoader } from "./i.$token.pdf";
-import { action as screenAction, loader as screenLoader } from "./_admin.app.invoices";
+import { prisma } from "~/db.server";
+import { createShop } from "~tests/factories";
+import { pdfText } from "~tests/pdf-text";
+import { bearerRequest, installSession } from "~tests/shopify";
+import { loader as listLoader } from "~/routes/api.stores.$storeId.invoices._index";
+import { action as createAction } from "~/routes/api.stores.$storeId.invoices.smart";
+import { loader as detailLoader } from "~/routes/api.stores.$storeId.invoices.$invoiceId._index";
+import { action as sendAction } from "~/routes/api.stores.$storeId.invoices.$invoiceId.send";
+import { action as paidAction } from "~/routes/api.stores.$storeId.invoices.$invoiceId.mark-paid";
+import { action as voidAction } from "~/routes/api.stores.$storeId.invoices.$invoiceId.void";
+import { loader as pdfLoader } from "~/routes/api.stores.$storeId.invoices.$invoiceId.pdf";
+import { loader as hostedLoader, headers as hostedHeaders } from "~/routes/i.$token";
+import { loader as customerPdfLoader } from "~/routes/i.$token.pdf";
+import { action as screenAction, loader as screenLoader } from "~/routes/_admin.app.invoices";
 
 const A = "invoices-a.myshopify.com";
 const B = "invoices-b.myshopify.com";

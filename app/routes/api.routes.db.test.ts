@@ -1,16 +1,16 @@
 // Route tests through the real authenticate.admin with Shopify test credentials:
 // who may call the JSON API, and that a shop only ever sees its own data.
 import { beforeAll, describe, expect, it } from "vitest";
-import { prisma } from "../db.server";
-import { createOrder, createProduct, createShop, line } from "../../tests/factories";
-import { bearerRequest, installSession, tokenFor, withToken, API_KEY } from "../../tests/shopify";
-import { loader as analyticsLoader } from "./api.analytics";
-import { loader as profitLoader } from "./api.stores.$storeId.profit.metrics";
-import { action as costsAction, loader as costsLoader } from "./api.stores.$storeId.product-costs";
-import { action as expensesAction, loader as expensesLoader } from "./api.stores.$storeId.operating-expenses";
-import { loader as sessionLoader } from "./api.session";
-import { loader as dashboardLoader } from "./_admin.dashboard";
-import { loader as layoutLoader } from "./_admin";
+import { prisma } from "~/db.server";
+import { createOrder, createProduct, createShop, line } from "~tests/factories";
+import { bearerRequest, installSession, tokenFor, withToken, API_KEY } from "~tests/shopify";
+import { loader as analyticsLoader } from "~/routes/api.analytics";
+import { loader as profitLoader } from "~/routes/api.stores.$storeId.profit.metrics";
+import { action as costsAction, loader as costsLoader } from "~/routes/api.stores.$storeId.product-costs";
+import { action as expensesAction, loader as expensesLoader } from "~/routes/api.stores.$storeId.operating-expenses";
+import { loader as sessionLoader } from "~/routes/api.session";
+import { loader as dashboardLoader } from "~/routes/_admin.dashboard";
+import { loader as layoutLoader } from "~/routes/_admin";
 
 const A = "shop-a.myshopify.com";
 const B = "shop-b.myshopify.com";

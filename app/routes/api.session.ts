@@ -1,9 +1,9 @@
 // GET /api/session?shop= → { valid } (spec §7): the embedded flow's session check.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { env } from "../env.server";
-import { json } from "../lib/http.server";
-import { hasValidOfflineSession, isShopDomain } from "../models/session.server";
-import { DEMO_SHOP_DOMAIN } from "../models/shop.server";
+import { env } from "~/env.server";
+import { json } from "~/platform/http.server";
+import { hasValidOfflineSession, isShopDomain } from "~/features/shop/index.server";
+import { DEMO_SHOP_DOMAIN } from "~/features/shop/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shop = new URL(request.url).searchParams.get("shop");

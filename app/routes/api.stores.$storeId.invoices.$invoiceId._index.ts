@@ -1,10 +1,10 @@
 // GET /api/stores/{storeId}/invoices/{invoiceId}: one invoice with its timeline and series.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "../lib/http.server";
-import { getInvoice, invoiceDto, listSeries } from "../models/invoices.server";
-import { merchantActions } from "../models/invoice-status";
-import { assertOwnStore, requireAdmin } from "../services/admin-context.server";
-import { baseUrlFor, invoiceErrorResponse } from "../services/invoice-api.server";
+import { json } from "~/platform/http.server";
+import { getInvoice, invoiceDto, listSeries } from "~/features/invoices/index.server";
+import { merchantActions } from "~/features/invoices";
+import { assertOwnStore, requireAdmin } from "~/features/shop/index.server";
+import { baseUrlFor, invoiceErrorResponse } from "~/features/invoices/index.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireAdmin(request);

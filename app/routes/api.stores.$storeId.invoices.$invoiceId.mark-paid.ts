@@ -1,7 +1,7 @@
 // POST /api/stores/{storeId}/invoices/{invoiceId}/mark-paid: sent or overdue → paid.
-import { methodNotAllowed } from "../lib/http.server";
-import { markInvoicePaid } from "../models/invoices.server";
-import { invoiceTransitionAction } from "../services/invoice-api.server";
+import { methodNotAllowed } from "~/platform/http.server";
+import { markInvoicePaid } from "~/features/invoices/index.server";
+import { invoiceTransitionAction } from "~/features/invoices/index.server";
 
 export async function loader() {
   return methodNotAllowed(["POST"]);

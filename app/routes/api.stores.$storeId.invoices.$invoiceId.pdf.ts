@@ -1,9 +1,9 @@
 // GET /api/stores/{storeId}/invoices/{invoiceId}/pdf: the invoice as a PDF download.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getInvoice } from "../models/invoices.server";
-import { assertOwnStore, requireAdmin } from "../services/admin-context.server";
-import { baseUrlFor, invoiceErrorResponse } from "../services/invoice-api.server";
-import { invoicePdf, pdfFilename } from "../services/invoice-mail.server";
+import { getInvoice } from "~/features/invoices/index.server";
+import { assertOwnStore, requireAdmin } from "~/features/shop/index.server";
+import { baseUrlFor, invoiceErrorResponse } from "~/features/invoices/index.server";
+import { invoicePdf, pdfFilename } from "~/features/invoices/index.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireAdmin(request);

@@ -2,10 +2,10 @@
 // Idempotency-Key: a retried request answers 200 again and sends nothing new; any
 // other send of an invoice that is not a draft is a 409.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { json, methodNotAllowed } from "../lib/http.server";
-import { invoiceDto, sendInvoice } from "../models/invoices.server";
-import { assertOwnStore, requireAdmin } from "../services/admin-context.server";
-import { baseUrlFor, idempotencyKeyOf, invoiceErrorResponse } from "../services/invoice-api.server";
+import { json, methodNotAllowed } from "~/platform/http.server";
+import { invoiceDto, sendInvoice } from "~/features/invoices/index.server";
+import { assertOwnStore, requireAdmin } from "~/features/shop/index.server";
+import { baseUrlFor, idempotencyKeyOf, invoiceErrorResponse } from "~/features/invoices/index.server";
 
 export async function loader() {
   return methodNotAllowed(["POST"]);

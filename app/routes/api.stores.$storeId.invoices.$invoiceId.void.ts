@@ -1,7 +1,7 @@
 // POST /api/stores/{storeId}/invoices/{invoiceId}/void: sent or overdue → void (the number is kept).
-import { methodNotAllowed } from "../lib/http.server";
-import { voidInvoice } from "../models/invoices.server";
-import { invoiceTransitionAction } from "../services/invoice-api.server";
+import { methodNotAllowed } from "~/platform/http.server";
+import { voidInvoice } from "~/features/invoices/index.server";
+import { invoiceTransitionAction } from "~/features/invoices/index.server";
 
 export async function loader() {
   return methodNotAllowed(["POST"]);

@@ -1,9 +1,9 @@
 // GET /api/stores/{storeId}/invoices[?status=all|draft|sent|paid] (spec §7).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "../lib/http.server";
-import { invoiceDto, LIST_FILTERS, listInvoices, type ListFilter } from "../models/invoices.server";
-import { assertOwnStore, requireAdmin } from "../services/admin-context.server";
-import { baseUrlFor } from "../services/invoice-api.server";
+import { json } from "~/platform/http.server";
+import { invoiceDto, LIST_FILTERS, listInvoices, type ListFilter } from "~/features/invoices/index.server";
+import { assertOwnStore, requireAdmin } from "~/features/shop/index.server";
+import { baseUrlFor } from "~/features/invoices/index.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireAdmin(request);

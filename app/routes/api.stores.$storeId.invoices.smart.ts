@@ -1,11 +1,11 @@
 // POST /api/stores/{storeId}/invoices/smart: create a smart invoice from the §3 payload.
 // An Idempotency-Key header makes a retried request return the invoice it created.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { badRequest, json, methodNotAllowed, readJson } from "../lib/http.server";
-import { createInvoice, invoiceDto } from "../models/invoices.server";
-import { invoiceCreateSchema, invoiceFieldErrors } from "../schemas/invoice";
-import { assertOwnStore, requireAdmin } from "../services/admin-context.server";
-import { baseUrlFor, idempotencyKeyOf, invoiceErrorResponse } from "../services/invoice-api.server";
+import { badRequest, json, methodNotAllowed, readJson } from "~/platform/http.server";
+import { createInvoice, invoiceDto } from "~/features/invoices/index.server";
+import { invoiceCreateSchema, invoiceFieldErrors } from "~/features/invoices";
+import { assertOwnStore, requireAdmin } from "~/features/shop/index.server";
+import { baseUrlFor, idempotencyKeyOf, invoiceErrorResponse } from "~/features/invoices/index.server";
 
 export async function loader() {
   return methodNotAllowed(["POST"]);

@@ -1,10 +1,10 @@
 // GET and POST /api/stores/{storeId}/product-costs (spec §7).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { FieldError } from "../lib/field-error";
-import { badRequest, cacheFor, FRESHNESS, json, methodNotAllowed, readJson } from "../lib/http.server";
-import { addProductCost, listProductCosts, productCostDto } from "../models/costs.server";
-import { fieldErrorsOf, productCostSchema } from "../schemas/costs";
-import { assertOwnStore, requireAdmin } from "../services/admin-context.server";
+import { FieldError } from "~/lib/forms";
+import { badRequest, cacheFor, FRESHNESS, json, methodNotAllowed, readJson } from "~/platform/http.server";
+import { addProductCost, listProductCosts, productCostDto } from "~/features/profit/index.server";
+import { fieldErrorsOf, productCostSchema } from "~/features/profit";
+import { assertOwnStore, requireAdmin } from "~/features/shop/index.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireAdmin(request);

@@ -1,9 +1,9 @@
 // GET /api/stores/{storeId}/profit/metrics → { netProfit, profitMargin, totalCosts } (spec §3, §7).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { cacheFor, FRESHNESS, json } from "../lib/http.server";
-import { currencyDigits } from "../lib/money";
-import { countUncostedProducts, getProfitComparison, parseTimeframe } from "../models/dashboard.server";
-import { assertOwnStore, requireAdmin } from "../services/admin-context.server";
+import { cacheFor, FRESHNESS, json } from "~/platform/http.server";
+import { currencyDigits } from "~/lib/money";
+import { countUncostedProducts, getProfitComparison, parseTimeframe } from "~/features/profit/index.server";
+import { assertOwnStore, requireAdmin } from "~/features/shop/index.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireAdmin(request);

@@ -2,7 +2,7 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { useRouteError } from "@remix-run/react";
-import { shopify } from "../shopify.server";
+import { shopify } from "~/shopify.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await shopify().authenticate.admin(request);

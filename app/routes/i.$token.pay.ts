@@ -2,11 +2,11 @@
 // (only when Stripe is configured and the invoice is payable by card).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { env } from "../env.server";
-import { getInvoiceByToken } from "../models/invoices.server";
-import { baseUrlFor } from "../services/invoice-api.server";
-import { createCheckoutSession } from "../services/stripe.server";
-import { HOSTED_PAGE_HEADERS } from "./i.$token";
+import { env } from "~/env.server";
+import { getInvoiceByToken } from "~/features/invoices/index.server";
+import { baseUrlFor } from "~/features/invoices/index.server";
+import { createCheckoutSession } from "~/features/invoices/index.server";
+import { HOSTED_PAGE_HEADERS } from "~/routes/i.$token";
 
 export async function loader({ params }: ActionFunctionArgs) {
   return redirect(`/i/${params.token ?? ""}`);

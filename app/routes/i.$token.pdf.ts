@@ -1,9 +1,9 @@
 // GET /i/{token}/pdf: the customer's copy of the invoice PDF.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getInvoiceByToken } from "../models/invoices.server";
-import { baseUrlFor } from "../services/invoice-api.server";
-import { invoicePdf, pdfFilename } from "../services/invoice-mail.server";
-import { HOSTED_PAGE_HEADERS } from "./i.$token";
+import { getInvoiceByToken } from "~/features/invoices/index.server";
+import { baseUrlFor } from "~/features/invoices/index.server";
+import { invoicePdf, pdfFilename } from "~/features/invoices/index.server";
+import { HOSTED_PAGE_HEADERS } from "~/routes/i.$token";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const invoice = await getInvoiceByToken(params.token ?? "");

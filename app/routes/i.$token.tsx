@@ -3,13 +3,13 @@
 // records a "viewed" event in the invoice's timeline.
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { formatMoney } from "../lib/money";
-import { adsForMessage } from "../models/invoice-ads";
-import { rateToPercentText } from "../models/invoice-money";
-import { getInvoiceByToken, getInvoiceSettings, parseAds, paymentOptionFor, recordInvoiceView } from "../models/invoices.server";
-import { statusLabel } from "../models/invoice-status";
-import { baseUrlFor } from "../services/invoice-api.server";
-import type { MarketingAd } from "../schemas/invoice";
+import { formatMoney } from "~/lib/money";
+import { adsForMessage } from "~/features/invoices";
+import { rateToPercentText } from "~/features/invoices";
+import { getInvoiceByToken, getInvoiceSettings, parseAds, paymentOptionFor, recordInvoiceView } from "~/features/invoices/index.server";
+import { statusLabel } from "~/features/invoices";
+import { baseUrlFor } from "~/features/invoices/index.server";
+import type { MarketingAd } from "~/features/invoices";
 
 export const HOSTED_PAGE_HEADERS = {
   "Content-Security-Policy": "frame-ancestors 'none'",

@@ -4,18 +4,18 @@
 // security headers on the resource routes.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ParsedMail } from "mailparser";
-import { useSmtpServer } from "../../tests/smtp";
-import { prisma } from "../db.server";
-import { createShop } from "../../tests/factories";
-import { resetRateLimits } from "../services/rate-limit.server";
-import { action as exportRequestAction, loader as exportRequestLoader } from "./api.gdpr.export-request";
-import { loader as exportLoader } from "./api.gdpr.export";
-import { action as newsletterAction } from "./_public.blog._index";
-import { loader as sitemapLoader } from "./sitemap[.]xml";
-import { loader as robotsLoader } from "./robots[.]txt";
-import { loader as publicLayoutLoader, headers as publicHeaders } from "./_public";
-import { loader as landingLoader } from "./_public._index";
-import { loader as articleLoader } from "./_public.blog.$slug";
+import { useSmtpServer } from "~tests/smtp";
+import { prisma } from "~/db.server";
+import { createShop } from "~tests/factories";
+import { resetRateLimits } from "~/platform/rate-limit.server";
+import { action as exportRequestAction, loader as exportRequestLoader } from "~/routes/api.gdpr.export-request";
+import { loader as exportLoader } from "~/routes/api.gdpr.export";
+import { action as newsletterAction } from "~/routes/_public.blog._index";
+import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
+import { loader as robotsLoader } from "~/routes/robots[.]txt";
+import { loader as publicLayoutLoader, headers as publicHeaders } from "~/routes/_public";
+import { loader as landingLoader } from "~/routes/_public._index";
+import { loader as articleLoader } from "~/routes/_public.blog.$slug";
 
 const ORIGIN = "https://my-test-app.myshopify.io";
 const received = useSmtpServer();
@@ -138,7 +138,7 @@ describe("POST /api/gdpr/export-request", () => {
   });
 
   it("refuses an expired link with 410", async () => {
-    const { exportLink } = await import("../services/gdpr-export.server");
+    const { exportLink } = await import("~/features/privacy/index.server");
     const request = await prisma.publicPrivacyRequest.create({
       data: { email: "late@example.com", dueAt: new Date(), linkExpiresAt: new Date(Date.now() - 1000) },
     });

@@ -1,7 +1,7 @@
 // robots.txt: the public site is crawlable; the app, its API and auth are not.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { env } from "../env.server";
-import { withPublicSecurityHeaders } from "../lib/security-headers";
+import { env } from "~/env.server";
+import { withPublicSecurityHeaders } from "~/lib/security-headers";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = env.publicUrl ?? new URL(request.url).origin;

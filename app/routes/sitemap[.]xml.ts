@@ -1,8 +1,8 @@
 // sitemap.xml: every public page and blog article.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { env } from "../env.server";
-import { withPublicSecurityHeaders } from "../lib/security-headers";
-import { sitemapXml } from "../lib/sitemap";
+import { env } from "~/env.server";
+import { withPublicSecurityHeaders } from "~/lib/security-headers";
+import { sitemapXml } from "~/content/sitemap";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = env.publicUrl ?? new URL(request.url).origin;

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { markUninstalled } from "../models/shop.server";
-import { receiveWebhook } from "../services/webhooks.server";
+import { markUninstalled } from "~/features/shop/index.server";
+import { receiveWebhook } from "~/platform/webhooks.server";
 
 export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });
 

@@ -1,8 +1,8 @@
 // app_subscriptions/update: keeps the stored plan in step with the shop's Shopify
 // subscription (approved, cancelled, declined, expired or frozen outside the app).
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { applySubscription, subscriptionFromWebhook } from "../services/billing.server";
-import { receiveWebhook } from "../services/webhooks.server";
+import { applySubscription, subscriptionFromWebhook } from "~/features/billing/index.server";
+import { receiveWebhook } from "~/platform/webhooks.server";
 
 export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { recordDataRequest } from "../models/privacy.server";
-import { receiveWebhook } from "../services/webhooks.server";
+import { recordDataRequest } from "~/features/privacy/index.server";
+import { receiveWebhook } from "~/platform/webhooks.server";
 
 export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });
 

@@ -1,15 +1,15 @@
 // Webhooks as Shopify delivers them: HMAC-verified, idempotent, and the privacy
 // topics leave no personal data behind.
 import { beforeEach, describe, expect, it } from "vitest";
-import { prisma } from "../db.server";
-import { createOrder, createProduct, createShop, line } from "../../tests/factories";
-import { installSession, webhookRequest } from "../../tests/shopify";
-import { action as uninstalled, loader as uninstalledGet } from "./webhooks.app.uninstalled";
-import { action as scopesUpdate } from "./webhooks.app.scopes_update";
-import { action as dataRequest } from "./webhooks.customers.data_request";
-import { action as customersRedact } from "./webhooks.customers.redact";
-import { action as shopRedact } from "./webhooks.shop.redact";
-import { receiveWebhook } from "../services/webhooks.server";
+import { prisma } from "~/db.server";
+import { createOrder, createProduct, createShop, line } from "~tests/factories";
+import { installSession, webhookRequest } from "~tests/shopify";
+import { action as uninstalled, loader as uninstalledGet } from "~/routes/webhooks.app.uninstalled";
+import { action as scopesUpdate } from "~/routes/webhooks.app.scopes_update";
+import { action as dataRequest } from "~/routes/webhooks.customers.data_request";
+import { action as customersRedact } from "~/routes/webhooks.customers.redact";
+import { action as shopRedact } from "~/routes/webhooks.shop.redact";
+import { receiveWebhook } from "~/platform/webhooks.server";
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 

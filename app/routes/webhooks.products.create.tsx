@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { productEffect } from "../services/shopify-sync/webhook-effects.server";
-import { receiveWebhook } from "../services/webhooks.server";
+import { productEffect } from "~/features/store-sync/index.server";
+import { receiveWebhook } from "~/platform/webhooks.server";
 
 export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });
 

@@ -9,13 +9,13 @@ vi.hoisted(() => {
 });
 
 import { describe, expect, it } from "vitest";
-import { prisma } from "../db.server";
-import { createShop } from "../../tests/factories";
-import { invoiceCreateSchema } from "../schemas/invoice";
-import { createInvoice, getInvoice, sendInvoice } from "../models/invoices.server";
-import { signStripePayload, verifyStripeSignature } from "../services/stripe.server";
-import { loader as hostedLoader } from "./i.$token";
-import { action as webhook } from "./webhooks.stripe";
+import { prisma } from "~/db.server";
+import { createShop } from "~tests/factories";
+import { invoiceCreateSchema } from "~/features/invoices";
+import { createInvoice, getInvoice, sendInvoice } from "~/features/invoices/index.server";
+import { signStripePayload, verifyStripeSignature } from "~/features/invoices/index.server";
+import { loader as hostedLoader } from "~/routes/i.$token";
+import { action as webhook } from "~/routes/webhooks.stripe";
 
 async function sentStripeInvoice() {
   const shop = await prisma.shop.update({ where: { id: (await createShop()).id }, data: { plan: "pro" } });

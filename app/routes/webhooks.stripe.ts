@@ -1,9 +1,9 @@
 // POST /webhooks/stripe: Stripe tells us a Checkout payment for an invoice completed.
 // Signed with STRIPE_WEBHOOK_SECRET; marking paid is idempotent.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { env } from "../env.server";
-import { json, methodNotAllowed } from "../lib/http.server";
-import { handleStripeEvent, verifyStripeSignature } from "../services/stripe.server";
+import { env } from "~/env.server";
+import { json, methodNotAllowed } from "~/platform/http.server";
+import { handleStripeEvent, verifyStripeSignature } from "~/features/invoices/index.server";
 
 export async function loader() {
   return methodNotAllowed(["POST"]);

@@ -1,7 +1,7 @@
 // The demo data generator: deterministic, and shaped the way the demo needs
 // (seasonality, anomalies, unknown costs, stock problems, the order economics).
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, dayInZone } from "../../app/lib/dates";
+import { addDays, dayInZone } from "~/lib/dates";
 import {
   anomaliesFor,
   createDemoData,

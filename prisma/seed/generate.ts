@@ -2,8 +2,8 @@
 // database, the clock or Math.random: everything follows from (seed, today, orders),
 // so the same inputs always give the same rows and the tests can check them.
 // prisma/seed.ts streams these rows into the database; it does not compute anything.
-import type { TrafficSource as AppTrafficSource } from "../../app/lib/traffic-sources";
-import { addDays, dayInZone } from "../../app/lib/dates";
+import type { TrafficSource as AppTrafficSource } from "~/features/store-sync/traffic-sources";
+import { addDays, dayInZone } from "~/lib/dates";
 
 // ---------------------------------------------------------------------------
 // Constants

@@ -4,14 +4,14 @@
 // under a second. The rows follow the same rules as the app: money from
 // invoice-money.ts, reminders on days 3/7/14, overdue the day after the due date.
 import type { Prisma, PrismaClient } from "../generated/sqlite";
-import { addDays, daysBetween } from "../../app/lib/dates";
-import { formatMoney, minorToDecimalString } from "../../app/lib/money";
-import { computeTotals } from "../../app/models/invoice-money";
-import { adsForMessage } from "../../app/models/invoice-ads";
-import { paymentOption } from "../../app/models/invoice-payment";
-import { nthIssueDate, REMINDER_DAYS, type RecurringInterval } from "../../app/models/invoice-schedule";
-import type { MarketingAd } from "../../app/schemas/invoice";
-import { invoiceMailContent, type InvoiceMailKind } from "../../app/services/invoice-mail-content";
+import { addDays, daysBetween } from "~/lib/dates";
+import { minorToDecimalString } from "~/lib/money";
+import { computeTotals } from "~/features/invoices/money";
+import { adsForMessage } from "~/features/invoices/ads";
+import { paymentOption } from "~/features/invoices/payment";
+import { nthIssueDate, REMINDER_DAYS, type RecurringInterval } from "~/features/invoices/schedule";
+import type { MarketingAd } from "~/features/invoices/schema";
+import { invoiceMailContent, type InvoiceMailKind } from "~/features/invoices/mail-content";
 
 type SeedShop = { id: string; name: string; currency: string; timezone: string };
 
@@ -200,7 +200,6 @@ export async function seedInvoices(db: PrismaClient, shop: SeedShop, today: stri
     const ev = (type: string, actor: string, when: Date, detail: string | null = null) => timeline.push({ type, actor, when, detail });
     const seriesNumber = s ? invoices.find((i) => i.id === seriesFirst.get(s.id))!.number : null;
     ev("created", s && seriesFirst.get(s.id) !== id ? "system" : "merchant", createdAt, s && seriesFirst.get(s.id) !== id ? `Created from ${seriesNumber} (recurring ${s.interval})` : null);
-    const total = formatMoney(totals.totalMinor, shop.currency);
     const hosted = `${baseUrl}/i/${publicToken}`;
     const pay = paymentOption({ paymentMethod, totalMinor: totals.totalMinor, currency: shop.currency, publicToken }, { stripeEnabled: false, paypalMeUrl: "https://paypal.me/demostore", instructions: INSTRUCTIONS, baseUrl });
     const mailItems = finalLines.map((l, i) => ({ ...l, lineTotalMinor: totals.lineTotalsMinor[i] }));

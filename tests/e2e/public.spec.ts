@@ -2,8 +2,8 @@
 // link leads somewhere real, the pricing toggle's arithmetic, the contact form's
 // validation, the blog filter and newsletter, and the GDPR export request.
 import { expect, test, type Page } from "@playwright/test";
-import { BLOG_POSTS } from "../../app/content/blog";
-import { PUBLIC_PAGES } from "../../app/content/site";
+import { BLOG_POSTS } from "~/content/blog";
+import { PUBLIC_PAGES } from "~/content/site";
 
 const PAGES = [...PUBLIC_PAGES.map((p) => p.path), ...BLOG_POSTS.map((p) => `/blog/${p.slug}`)];
 

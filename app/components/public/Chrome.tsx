@@ -2,7 +2,7 @@
 // with section links (core §2.2); every other public page has Back to Home, the
 // logo and Get Started (admin-and-public §2 "Public pages").
 import { Link } from "@remix-run/react";
-import { APP_LINKS, FOOTER_COLUMNS, LANDING_NAV, SITE } from "../../content/site";
+import { APP_LINKS, FOOTER_COLUMNS, LANDING_NAV, SITE } from "~/content/site";
 
 function Logo() {
   return (

@@ -1,9 +1,9 @@
 // The contact form (page and dialog). It makes no server call: a complete form opens
 // the visitor's mail client with the message filled in (product decisions).
 import { useState, type FormEvent } from "react";
-import { CONTACT_INBOX, CONTACT_SUBJECTS, EMPTY_CONTACT, contactEmail, missingContactFields, type ContactFields } from "../../content/contact";
-import { mailto } from "../../content/site";
-import { useToast } from "./Toast";
+import { CONTACT_INBOX, CONTACT_SUBJECTS, EMPTY_CONTACT, contactEmail, missingContactFields, type ContactFields } from "~/content/contact";
+import { mailto } from "~/content/site";
+import { useToast } from "~/components/public/Toast";
 
 export function openMailClient(href: string) {
   window.location.href = href;

@@ -6,7 +6,7 @@ import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import en from "@shopify/polaris/locales/en.json";
 import { useState } from "react";
 import { LoginErrorType } from "@shopify/shopify-app-remix/server";
-import { shopify } from "../../shopify.server";
+import { shopify } from "~/shopify.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 

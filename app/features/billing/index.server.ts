@@ -1,0 +1,3 @@
+export { BILLING_CONFIG } from "./billing-config.server";
+export { applySubscription, cancelSubscription, confirmSubscription, getBillingState, requestUpgrade, subscriptionFromWebhook, switchPlanLocally } from "./billing.server";
+export type { BillingApi } from "./billing.server";

@@ -1,0 +1,42 @@
+// What the invoice routes share: error answers (spec §8: the client shows
+// "<status>: <body>"), the Idempotency-Key header, the base URL of hosted links, and
+// the action of the plain status-transition endpoints.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { env } from "~/env.server";
+import { json, methodNotAllowed } from "~/platform/http.server";
+import { InvoiceError, invoiceDto, type markInvoicePaid } from "~/features/invoices/invoices.server";
+import { assertOwnStore, requireAdmin } from "~/features/shop/index.server";
+
+/** An InvoiceError as JSON with its status; anything else is rethrown (500 without a stack). */
+export function invoiceErrorResponse(error: unknown): Response {
+  if (error instanceof InvoiceError) {
+    return json({ error: error.message, code: error.code, ...error.extra }, { status: error.status });
+  }
+  throw error;
+}
+
+export function idempotencyKeyOf(request: Request): string | null {
+  const key = request.headers.get("Idempotency-Key")?.trim();
+  return key && key.length <= 200 ? key : null;
+}
+
+/** Where hosted invoice links point: PUBLIC_SITE_URL / SHOPIFY_APP_URL, else this request's origin. */
+export function baseUrlFor(request: Request): string {
+  return env.publicUrl ?? new URL(request.url).origin;
+}
+
+type Transition = (shop: { id: string }, invoiceId: string, options: { actor: "merchant" }) => ReturnType<typeof markInvoicePaid>;
+
+/** POST /api/stores/{storeId}/invoices/{invoiceId}/<transition>: the merchant moves their invoice on; 409 when illegal. */
+export function invoiceTransitionAction(transition: Transition) {
+  return async ({ request, params }: ActionFunctionArgs) => {
+    const ctx = await requireAdmin(request);
+    assertOwnStore(ctx, params.storeId);
+    if (request.method !== "POST") return methodNotAllowed(["POST"]);
+    try {
+      return json(invoiceDto(await transition(ctx.shop, params.invoiceId ?? "", { actor: "merchant" }), baseUrlFor(request)));
+    } catch (error) {
+      return invoiceErrorResponse(error);
+    }
+  };
+}

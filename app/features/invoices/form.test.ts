@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { invoiceCreateSchema } from "~/features/invoices/schema";
+import { emptyForm, newAdRow, toPayload } from "~/features/invoices/form";
+
+const filled = () => ({
+  ...emptyForm("EUR"),
+  email: "a@example.com",
+  name: "A",
+  items: [{ key: "k", title: "Thing", qty: "2", price: "9.95" }],
+});
+
+describe("create form → payload", () => {
+  it("falls back to quantity 1 and price 0 when unreadable", () => {
+    const p = toPayload({ ...filled(), items: [{ key: "k", title: "Thing", qty: "abc", price: "lots" }] });
+    expect(p.items).toEqual([{ title: "Thing", qty: 1, unit_price: "0" }]);
+    expect(invoiceCreateSchema.safeParse(p).success).toBe(true);
+  });
+
+  it("stores the tax percent as a fraction with two percent decimals", () => {
+    expect(toPayload({ ...filled(), taxPercent: "8.25" }).tax_rate).toBe(0.0825);
+    expect(toPayload({ ...filled(), taxPercent: "19" }).tax_rate).toBe(0.19);
+    const finer = toPayload({ ...filled(), taxPercent: "8.255" });
+    expect(invoiceCreateSchema.safeParse(finer).success).toBe(false);
+  });
+
+  it("omits payment_method when none and marketing_ads when empty; defaults due in 7 days", () => {
+    const p = toPayload(filled());
+    expect(p).not.toHaveProperty("payment_method");
+    expect(p).not.toHaveProperty("marketing_ads");
+    expect(p.due_in_days).toBe(7);
+    expect(p.currency).toBe("EUR");
+    expect(toPayload({ ...filled(), paymentMethod: "paypal" }).payment_method).toBe("paypal");
+  });
+
+  it("sends the interval only for a recurring invoice, and ads with their positions", () => {
+    expect(toPayload(filled())).not.toHaveProperty("recurring_interval");
+    expect(toPayload({ ...filled(), isRecurring: true, interval: "weekly" }).recurring_interval).toBe("weekly");
+    const ad = { ...newAdRow(), title: "Sale", description: "10% off", linkUrl: "https://x.example", position: "top" };
+    const p = toPayload({ ...filled(), ads: [ad], adRotation: true });
+    expect(p.marketing_ads).toEqual([{ id: "ad-1", title: "Sale", description: "10% off", linkUrl: "https://x.example", position: "top" }]);
+    expect(p.ad_rotation_enabled).toBe(true);
+    expect(invoiceCreateSchema.safeParse(p).success).toBe(true);
+  });
+});

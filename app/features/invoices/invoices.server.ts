@@ -1,0 +1,516 @@
+// Invoices: create (numbered atomically, plan-limited), list, read, and every status
+// transition with its timeline event. Each function takes the shop first and filters
+// by it. The rules are in invoice-money.ts, invoice-status.ts and invoice-schedule.ts.
+import crypto from "node:crypto";
+import { prisma, type Prisma } from "~/db.server";
+import { env } from "~/env.server";
+import { addDays, dayInZone, daysBetween } from "~/lib/dates";
+import { minorToDecimalString } from "~/lib/money";
+import { planFor } from "~/features/billing";
+import type { InvoiceCreateInput, InvoiceSettingsInput, MarketingAd } from "~/features/invoices/schema";
+import { amountToMinor, computeTotals, MoneyOverflowError, RATE_SCALE, rateToScaled } from "~/features/invoices/money";
+import { paymentOption } from "~/features/invoices/payment";
+import { nthIssueDate, type RecurringInterval } from "~/features/invoices/schedule";
+import { canTransition, illegalTransitionMessage, TRANSITIONS, type InvoiceAction, type ListFilter } from "~/features/invoices/status";
+import { isUniqueViolation } from "~/platform/prisma-errors";
+
+export type InvoiceShop = { id: string; name: string; currency: string; timezone: string; plan: string; email?: string | null };
+export type Actor = "merchant" | "customer" | "system" | "stripe" | "api";
+type Tx = Prisma.TransactionClient;
+
+export const UPGRADE_URL = "/settings?tab=plan";
+export const DEFAULT_PREFIX = "INV-";
+
+/** An error a caller can show: HTTP status, plain message, machine-readable code. */
+export class InvoiceError extends Error {
+  constructor(
+    public readonly status: 400 | 403 | 404 | 409,
+    message: string,
+    public readonly code: string,
+    public readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "InvoiceError";
+  }
+}
+
+const notFound = () => new InvoiceError(404, "Invoice not found", "not_found");
+
+export function formatInvoiceNumber(prefix: string, sequence: number): string {
+  return `${prefix}${String(sequence).padStart(4, "0")}`;
+}
+
+export function newPublicToken(): string {
+  // 192 random bits; the hosted page is reachable only by knowing it.
+  return crypto.randomBytes(24).toString("base64url");
+}
+
+// ─── Settings and numbering ────────────────────────────────────────────────────
+
+export async function getInvoiceSettings(shopId: string, db: Tx | typeof prisma = prisma) {
+  const existing = await db.invoiceSettings.findUnique({ where: { shopId } });
+  if (existing) return existing;
+  try {
+    return await db.invoiceSettings.create({ data: { shopId } });
+  } catch (error) {
+    if (isUniqueViolation(error)) return db.invoiceSettings.findUniqueOrThrow({ where: { shopId } });
+    throw error;
+  }
+}
+
+export async function updateInvoiceSettings(shop: Pick<InvoiceShop, "id">, input: Omit<InvoiceSettingsInput, "logoUrl"> & { logoUrl?: string | null }) {
+  await getInvoiceSettings(shop.id);
+  return prisma.invoiceSettings.update({
+    where: { shopId: shop.id },
+    data: {
+      prefix: input.prefix,
+      paymentInstructions: input.paymentInstructions,
+      businessAddress: input.businessAddress,
+      paypalMeUrl: input.paypalMeUrl,
+      ...(input.logoUrl !== undefined ? { logoUrl: input.logoUrl } : {}),
+    },
+  });
+}
+
+/**
+ * Takes the next number inside the caller's transaction. The UPDATE locks the shop's
+ * sequence row until commit, so concurrent creates are serialized here; a rollback
+ * gives the number back, so a failed create leaves no gap.
+ */
+async function allocateNumber(tx: Tx, shopId: string) {
+  const s = await tx.invoiceSettings.update({ where: { shopId }, data: { nextNumber: { increment: 1 } } });
+  const sequence = s.nextNumber - 1;
+  return { sequence, number: formatInvoiceNumber(s.prefix, sequence) };
+}
+
+// ─── Plan limit ────────────────────────────────────────────────────────────────
+
+function monthRange(day: string) {
+  const month = day.slice(0, 7);
+  const [y, m] = month.split("-").map(Number);
+  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, "0")}`;
+  return { from: `${month}-01`, to: `${next}-01` };
+}
+
+export async function invoicesThisMonth(shop: Pick<InvoiceShop, "id" | "timezone">, now = new Date(), db: Tx | typeof prisma = prisma) {
+  const { from, to } = monthRange(dayInZone(now, shop.timezone));
+  return db.invoice.count({ where: { shopId: shop.id, issueDate: { gte: from, lt: to } } });
+}
+
+export function planLimitMessage(limit: number) {
+  return `Your Starter plan includes ${limit} invoices per calendar month and this month's are used. Upgrade to Pro for unlimited invoices (Settings → Plan), or create it next month.`;
+}
+
+// ─── Create ────────────────────────────────────────────────────────────────────
+
+export type CreateOptions = {
+  actor?: Actor;
+  now?: Date;
+  /** Same key, same shop: the retried request gets the invoice created the first time. */
+  idempotencyKey?: string | null;
+  /** Issue day override (recurring invoices use the scheduled day). */
+  issueDate?: string;
+  series?: { seriesId: string; fromNumber: string; nextIssueDate: string } | null;
+  /** Test seam: throws after the number was taken, to prove a failed create leaves no gap. */
+  afterNumberAllocated?: (number: string) => void;
+};
+
+type Prepared = {
+  currency: string;
+  items: { title: string; quantity: number; unitPriceMinor: number; lineTotalMinor: number }[];
+  totals: ReturnType<typeof computeTotals>;
+};
+
+function prepare(shop: InvoiceShop, input: InvoiceCreateInput): Prepared {
+  const currency = input.currency ?? shop.currency ?? "USD";
+  const errors: Record<string, string[]> = {};
+  const minor = (text: string, path: string) => {
+    const v = amountToMinor(text, currency);
+    if (v === null) errors[path] = [`Use at most the decimals ${currency} allows`];
+    return v ?? 0;
+  };
+  const lines = input.items.map((item, i) => ({ title: item.title, quantity: item.qty, unitPriceMinor: minor(item.unit_price, `items.${i}.unit_price`) }));
+  const shippingMinor = minor(input.shipping_cost, "shipping_cost");
+  if (Object.keys(errors).length) throw new InvoiceError(400, "Please correct the highlighted fields.", "invalid", { fieldErrors: errors });
+  let totals;
+  try {
+    totals = computeTotals(lines, input.tax_rate, shippingMinor);
+  } catch (error) {
+    if (error instanceof MoneyOverflowError) throw new InvoiceError(400, error.message, "invalid", { fieldErrors: { items: [error.message] } });
+    throw error;
+  }
+  return { currency, totals, items: lines.map((l, i) => ({ ...l, lineTotalMinor: totals.lineTotalsMinor[i] })) };
+}
+
+export const TX_OPTIONS = { maxWait: 30_000, timeout: 30_000 } as const;
+
+async function createInTx(tx: Tx, shop: InvoiceShop, input: InvoiceCreateInput, prepared: Prepared, options: CreateOptions) {
+  const now = options.now ?? new Date();
+  const actor = options.actor ?? "merchant";
+  const { sequence, number } = await allocateNumber(tx, shop.id);
+  // Counted after the number lock, so concurrent creates cannot both squeeze past the limit.
+  const limit = planFor(shop.plan).invoicesPerMonth;
+  if (limit !== null && (await invoicesThisMonth(shop, now, tx)) >= limit)
+    throw new InvoiceError(403, planLimitMessage(limit), "plan_limit", { limit, upgradeUrl: UPGRADE_URL });
+  options.afterNumberAllocated?.(number);
+  const issueDate = options.issueDate ?? dayInZone(now, shop.timezone);
+  const interval = input.is_recurring ? ((input.recurring_interval ?? "monthly") as RecurringInterval) : null;
+  const invoice = await tx.invoice.create({
+    data: {
+      shopId: shop.id,
+      number,
+      sequence,
+      status: "draft",
+      customerName: input.customer.name,
+      customerEmail: input.customer.email,
+      customerPhone: input.customer.phone ?? null,
+      customerAddress: input.customer.address ?? null,
+      platform: input.platform,
+      currency: prepared.currency,
+      // Stored as the exact fraction the tax was computed with (8.25% → 0.0825).
+      taxRate: (rateToScaled(input.tax_rate) ?? 0) / RATE_SCALE,
+      subtotalMinor: prepared.totals.subtotalMinor,
+      taxMinor: prepared.totals.taxMinor,
+      shippingMinor: prepared.totals.shippingMinor,
+      totalMinor: prepared.totals.totalMinor,
+      issueDate,
+      dueInDays: input.due_in_days,
+      dueDate: addDays(issueDate, input.due_in_days),
+      paymentMethod: input.payment_method,
+      cryptoCurrency: input.payment_method === "crypto" ? input.crypto_currency ?? null : null,
+      autoSend: input.auto_send,
+      isRecurring: !!interval,
+      recurringInterval: interval,
+      seriesId: options.series?.seriesId ?? null,
+      nextIssueDate: options.series?.nextIssueDate ?? (interval ? nthIssueDate(issueDate, interval, 1) : null),
+      marketingAds: input.marketing_ads.length ? JSON.stringify(input.marketing_ads) : null,
+      adRotationEnabled: input.ad_rotation_enabled,
+      publicToken: newPublicToken(),
+      idempotencyKey: options.idempotencyKey ?? null,
+      createdAt: now,
+      items: {
+        create: prepared.items.map((item, position) => ({ shopId: shop.id, position, ...item })),
+      },
+      events: {
+        create: {
+          shopId: shop.id,
+          type: "created",
+          actor,
+          detail: options.series ? `Created from ${options.series.fromNumber} (recurring ${interval})` : null,
+          createdAt: now,
+        },
+      },
+    },
+  });
+  // A recurring series is identified by its first invoice.
+  if (interval && !options.series) await tx.invoice.update({ where: { id: invoice.id }, data: { seriesId: invoice.id } });
+  return invoice.id;
+}
+
+export async function createInvoice(shop: InvoiceShop, input: InvoiceCreateInput, options: CreateOptions = {}) {
+  if (options.idempotencyKey) {
+    const previous = await prisma.invoice.findUnique({ where: { shopId_idempotencyKey: { shopId: shop.id, idempotencyKey: options.idempotencyKey } } });
+    if (previous) return { invoice: await getInvoice(shop, previous.id), replayed: true };
+  }
+  const prepared = prepare(shop, input);
+  await getInvoiceSettings(shop.id);
+  let id: string;
+  try {
+    id = await prisma.$transaction((tx) => createInTx(tx, shop, input, prepared, options), TX_OPTIONS);
+  } catch (error) {
+    if (options.idempotencyKey && isUniqueViolation(error)) {
+      const previous = await prisma.invoice.findUnique({ where: { shopId_idempotencyKey: { shopId: shop.id, idempotencyKey: options.idempotencyKey } } });
+      if (previous) return { invoice: await getInvoice(shop, previous.id), replayed: true };
+    }
+    throw error;
+  }
+  if (input.auto_send) await sendInvoice(shop, id, { actor: "system", now: options.now });
+  return { invoice: await getInvoice(shop, id), replayed: false };
+}
+
+/** The next invoice of a recurring series, inside the caller's transaction (jobs). */
+export async function createNextInSeries(tx: Tx, shop: InvoiceShop, source: FullInvoice, issueDate: string) {
+  const input: InvoiceCreateInput = {
+    customer: { email: source.customerEmail, name: source.customerName, phone: source.customerPhone ?? undefined, address: source.customerAddress ?? undefined },
+    items: source.items.map((i) => ({ title: i.title, qty: i.quantity, unit_price: minorToDecimalString(i.unitPriceMinor, source.currency) })),
+    currency: source.currency,
+    tax_rate: source.taxRate,
+    shipping_cost: minorToDecimalString(source.shippingMinor, source.currency),
+    due_in_days: source.dueInDays,
+    auto_send: source.autoSend,
+    platform: source.platform,
+    marketing_ads: parseAds(source.marketingAds),
+    ad_rotation_enabled: source.adRotationEnabled,
+    payment_method: source.paymentMethod as InvoiceCreateInput["payment_method"],
+    crypto_currency: source.cryptoCurrency ?? undefined,
+    is_recurring: true,
+    recurring_interval: (source.recurringInterval ?? "monthly") as RecurringInterval,
+  };
+  const prepared = prepare(shop, input);
+  // Dates step from the series' first issue day, so 31 Jan → 28 Feb → 31 Mar (no drift).
+  const seriesId = source.seriesId ?? source.id;
+  const first = await tx.invoice.findFirst({ where: { shopId: shop.id, id: seriesId }, select: { issueDate: true } });
+  const occurrences = await tx.invoice.count({ where: { shopId: shop.id, seriesId } });
+  const interval = input.recurring_interval ?? "monthly";
+  const anchor = first?.issueDate ?? issueDate;
+  return createInTx(tx, shop, input, prepared, {
+    actor: "system",
+    issueDate,
+    series: { seriesId, fromNumber: source.number, nextIssueDate: nthIssueDate(anchor, interval, occurrences + 1) },
+  });
+}
+
+// ─── Read ──────────────────────────────────────────────────────────────────────
+
+const fullInclude = {
+  items: { orderBy: { position: "asc" } },
+  events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+} satisfies Prisma.InvoiceInclude;
+
+export type FullInvoice = Prisma.InvoiceGetPayload<{ include: typeof fullInclude }>;
+
+export function parseAds(json: string | null): MarketingAd[] {
+  if (!json) return [];
+  try {
+    return JSON.parse(json) as MarketingAd[];
+  } catch {
+    return [];
+  }
+}
+
+export async function findInvoice(shop: Pick<InvoiceShop, "id">, invoiceId: string) {
+  return prisma.invoice.findFirst({ where: { id: invoiceId, shopId: shop.id }, include: fullInclude });
+}
+
+export async function getInvoice(shop: Pick<InvoiceShop, "id">, invoiceId: string) {
+  const invoice = await findInvoice(shop, invoiceId);
+  if (!invoice) throw notFound();
+  return invoice;
+}
+
+export { LIST_FILTERS, type ListFilter } from "~/features/invoices/status";
+
+/** "Sent" lists everything sent and awaiting payment, overdue included (there is no Overdue filter). */
+function statusWhere(filter: ListFilter): Prisma.InvoiceWhereInput {
+  if (filter === "all") return {};
+  if (filter === "sent") return { status: { in: ["sent", "overdue"] } };
+  return { status: filter };
+}
+
+export async function listInvoices(shop: Pick<InvoiceShop, "id">, filter: ListFilter = "all", take = 200) {
+  return prisma.invoice.findMany({
+    where: { shopId: shop.id, ...statusWhere(filter) },
+    include: { items: { orderBy: { position: "asc" } } },
+    orderBy: [{ sequence: "desc" }],
+    take,
+  });
+}
+
+export async function listSeries(shop: Pick<InvoiceShop, "id">, seriesId: string) {
+  return prisma.invoice.findMany({
+    where: { shopId: shop.id, seriesId },
+    select: { id: true, number: true, status: true, issueDate: true, totalMinor: true, currency: true },
+    orderBy: { sequence: "asc" },
+  });
+}
+
+export function getInvoiceByToken(token: string) {
+  if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return Promise.resolve(null);
+  return prisma.invoice.findUnique({ where: { publicToken: token }, include: { ...fullInclude, shop: true } });
+}
+
+/** Figures for the side panel's tips: overdue money and how fast customers pay. */
+export async function invoiceInsights(shop: Pick<InvoiceShop, "id" | "currency">) {
+  const [overdue, paid, counts] = await Promise.all([
+    prisma.invoice.groupBy({ by: ["currency"], where: { shopId: shop.id, status: "overdue" }, _sum: { totalMinor: true }, _count: true }),
+    prisma.invoice.findMany({ where: { shopId: shop.id, status: "paid", sentAt: { not: null }, paidAt: { not: null } }, select: { sentAt: true, paidAt: true }, take: 500, orderBy: { paidAt: "desc" } }),
+    prisma.invoice.groupBy({ by: ["status"], where: { shopId: shop.id }, _count: true }),
+  ]);
+  const home = overdue.find((o) => o.currency === shop.currency);
+  const days = paid.map((p) => (p.paidAt!.getTime() - p.sentAt!.getTime()) / 86_400_000);
+  return {
+    overdueCount: overdue.reduce((s, o) => s + o._count, 0),
+    overdueTotalMinor: home?._sum.totalMinor ?? 0,
+    overdueOtherCurrencies: overdue.filter((o) => o.currency !== shop.currency).length,
+    averageDaysToPay: days.length ? Math.round((days.reduce((a, b) => a + b, 0) / days.length) * 10) / 10 : null,
+    paidCount: paid.length,
+    byStatus: Object.fromEntries(counts.map((c) => [c.status, c._count])) as Record<string, number>,
+  };
+}
+
+// ─── Transitions ───────────────────────────────────────────────────────────────
+
+/**
+ * Applies a transition if the invoice is still in an allowed state (a conditional
+ * update, so two racing requests cannot both win) and records it in the timeline.
+ */
+async function transition(
+  shop: Pick<InvoiceShop, "id">,
+  invoiceId: string,
+  action: InvoiceAction,
+  actor: Actor,
+  data: Prisma.InvoiceUpdateManyMutationInput,
+  event: { detail?: string | null; now?: Date } = {},
+) {
+  const rule = TRANSITIONS[action];
+  const now = event.now ?? new Date();
+  return prisma.$transaction(async (tx) => {
+    const { count } = await tx.invoice.updateMany({
+      where: { id: invoiceId, shopId: shop.id, status: { in: [...rule.from] } },
+      data: { ...data, status: rule.to },
+    });
+    if (count === 0) {
+      const current = await tx.invoice.findFirst({ where: { id: invoiceId, shopId: shop.id }, select: { status: true, number: true } });
+      if (!current) throw notFound();
+      throw new InvoiceError(409, illegalTransitionMessage(current.number, current.status, action), "illegal_transition", { status: current.status });
+    }
+    await tx.invoiceEvent.create({
+      data: { shopId: shop.id, invoiceId, type: rule.to, actor, detail: event.detail ?? null, createdAt: now },
+    });
+    return tx.invoice.findUniqueOrThrow({ where: { id: invoiceId }, include: fullInclude });
+  }, TX_OPTIONS);
+}
+
+export type SendOptions = { actor?: Actor; idempotencyKey?: string | null; now?: Date; baseUrl?: string };
+
+/**
+ * draft → sent, then the e-mail with the PDF. A retried request with the same
+ * Idempotency-Key answers as the first did; any other second send is a 409. The
+ * e-mail's dedupe key is per invoice, so however the send is repeated one message goes out.
+ */
+export async function sendInvoice(shop: InvoiceShop, invoiceId: string, options: SendOptions = {}) {
+  const actor = options.actor ?? "merchant";
+  const now = options.now ?? new Date();
+  let invoice: FullInvoice;
+  try {
+    invoice = await transition(shop, invoiceId, "send", actor, {
+      sentAt: now,
+      sendIdempotencyKey: options.idempotencyKey ?? null,
+      sendCount: { increment: 1 },
+    }, { now, detail: null });
+  } catch (error) {
+    if (error instanceof InvoiceError && error.code === "illegal_transition" && options.idempotencyKey) {
+      const current = await getInvoice(shop, invoiceId);
+      if (current.sendIdempotencyKey === options.idempotencyKey) return { invoice: current, replayed: true };
+    }
+    throw error;
+  }
+  const { deliverInvoiceMail } = await import("~/features/invoices/mail.server");
+  await deliverInvoiceMail(shop, invoice, { kind: "invoice", baseUrl: options.baseUrl, now });
+  return { invoice: await getInvoice(shop, invoiceId), replayed: false };
+}
+
+export async function markInvoicePaid(shop: Pick<InvoiceShop, "id">, invoiceId: string, options: { actor?: Actor; now?: Date; detail?: string } = {}) {
+  const now = options.now ?? new Date();
+  return transition(shop, invoiceId, "markPaid", options.actor ?? "merchant", { paidAt: now }, { now, detail: options.detail ?? null });
+}
+
+export async function voidInvoice(shop: Pick<InvoiceShop, "id">, invoiceId: string, options: { actor?: Actor; now?: Date } = {}) {
+  const now = options.now ?? new Date();
+  // The number stays taken: a voided invoice keeps it, so the sequence has no gap.
+  return transition(shop, invoiceId, "void", options.actor ?? "merchant", { voidedAt: now, nextIssueDate: null }, { now });
+}
+
+/** sent → overdue once the due date (a shop-zone day) has passed. */
+export async function markInvoiceOverdue(shop: Pick<InvoiceShop, "id" | "timezone">, invoiceId: string, now = new Date()) {
+  const invoice = await getInvoice(shop, invoiceId);
+  const today = dayInZone(now, shop.timezone);
+  if (!(today > invoice.dueDate) || !canTransition(invoice.status, "markOverdue")) return null;
+  return transition(shop, invoiceId, "markOverdue", "system", { overdueAt: now }, {
+    now,
+    detail: `Due ${invoice.dueDate}, unpaid (${daysBetween(invoice.dueDate, today)} day${daysBetween(invoice.dueDate, today) === 1 ? "" : "s"} late)`,
+  });
+}
+
+/** The hosted page was opened: a "viewed" event (at most one per 30 minutes per invoice). */
+export async function recordInvoiceView(invoice: { id: string; shopId: string; firstViewedAt: Date | null }, now = new Date()) {
+  const recent = await prisma.invoiceEvent.findFirst({
+    where: { invoiceId: invoice.id, shopId: invoice.shopId, type: "viewed", createdAt: { gt: new Date(now.getTime() - 30 * 60_000) } },
+  });
+  if (recent) return;
+  await prisma.$transaction([
+    prisma.invoiceEvent.create({ data: { shopId: invoice.shopId, invoiceId: invoice.id, type: "viewed", actor: "customer", createdAt: now } }),
+    ...(invoice.firstViewedAt ? [] : [prisma.invoice.updateMany({ where: { id: invoice.id, firstViewedAt: null }, data: { firstViewedAt: now } })]),
+  ]);
+}
+
+export async function addInvoiceEvent(shopId: string, invoiceId: string, type: string, actor: Actor, detail: string | null = null, now = new Date()) {
+  return prisma.invoiceEvent.create({ data: { shopId, invoiceId, type, actor, detail, createdAt: now } });
+}
+
+/** Stops a recurring series at this invoice. */
+export async function stopRecurring(shop: Pick<InvoiceShop, "id">, invoiceId: string, actor: Actor = "merchant") {
+  const { count } = await prisma.invoice.updateMany({ where: { id: invoiceId, shopId: shop.id, nextIssueDate: { not: null } }, data: { nextIssueDate: null } });
+  if (count) await addInvoiceEvent(shop.id, invoiceId, "recurring_stopped", actor);
+  return count === 1;
+}
+
+// ─── Wire format ───────────────────────────────────────────────────────────────
+
+export function hostedUrl(token: string, baseUrl?: string) {
+  return `${baseUrl ?? env.publicUrl ?? `http://localhost:${env.port}`}/i/${token}`;
+}
+
+type ListRow = Awaited<ReturnType<typeof listInvoices>>[number];
+
+/** The invoice as the API and the screen read it (spec §3; amounts as decimal strings plus minor units). */
+export function invoiceDto(invoice: ListRow | FullInvoice, baseUrl?: string) {
+  const money = (minor: number) => minorToDecimalString(minor, invoice.currency);
+  return {
+    id: invoice.id,
+    invoiceNumber: invoice.number,
+    status: invoice.status,
+    customerName: invoice.customerName,
+    customerEmail: invoice.customerEmail,
+    customerPhone: invoice.customerPhone,
+    customerAddress: invoice.customerAddress,
+    platform: invoice.platform,
+    issueDate: invoice.issueDate,
+    dueDate: invoice.dueDate,
+    paidAt: invoice.paidAt?.toISOString() ?? null,
+    sentAt: invoice.sentAt?.toISOString() ?? null,
+    currency: invoice.currency,
+    items: invoice.items.map((i) => ({
+      title: i.title,
+      qty: i.quantity,
+      unit_price: money(i.unitPriceMinor),
+      line_total: money(i.lineTotalMinor),
+      unitPriceMinor: i.unitPriceMinor,
+      lineTotalMinor: i.lineTotalMinor,
+    })),
+    taxRate: invoice.taxRate,
+    subtotal: money(invoice.subtotalMinor),
+    tax: money(invoice.taxMinor),
+    shipping: money(invoice.shippingMinor),
+    total: money(invoice.totalMinor),
+    subtotalMinor: invoice.subtotalMinor,
+    taxMinor: invoice.taxMinor,
+    shippingMinor: invoice.shippingMinor,
+    totalMinor: invoice.totalMinor,
+    paymentMethod: invoice.paymentMethod,
+    cryptoCurrency: invoice.cryptoCurrency,
+    autoSend: invoice.autoSend,
+    isRecurring: invoice.isRecurring,
+    recurringInterval: invoice.recurringInterval,
+    seriesId: invoice.seriesId,
+    nextIssueDate: invoice.nextIssueDate,
+    marketingAds: parseAds(invoice.marketingAds),
+    adRotationEnabled: invoice.adRotationEnabled,
+    hostedUrl: hostedUrl(invoice.publicToken, baseUrl),
+    createdAt: invoice.createdAt.toISOString(),
+  };
+}
+export type InvoiceDto = ReturnType<typeof invoiceDto>;
+
+export function paymentOptionFor(
+  invoice: { paymentMethod: string; totalMinor: number; currency: string; publicToken: string; cryptoCurrency: string | null },
+  settings: { paypalMeUrl: string | null; paymentInstructions: string | null },
+  baseUrl?: string,
+) {
+  return paymentOption(invoice, {
+    stripeEnabled: !!env.stripe,
+    paypalMeUrl: settings.paypalMeUrl,
+    instructions: settings.paymentInstructions,
+    baseUrl: baseUrl ?? env.publicUrl ?? `http://localhost:${env.port}`,
+  });
+}

@@ -1,0 +1,76 @@
+// Invoice and reminder e-mails: the PDF attached, the hosted page and pay link in the
+// body, sent through sendMail with a per-invoice dedupe key (one message per send or
+// reminder step, however often it is retried). Without SMTP it lands in the outbox.
+import { adsForMessage } from "~/features/invoices/ads";
+import {
+  addInvoiceEvent,
+  getInvoiceSettings,
+  hostedUrl,
+  parseAds,
+  paymentOptionFor,
+  type FullInvoice,
+  type InvoiceShop,
+} from "~/features/invoices/invoices.server";
+import { renderInvoicePdf, type PdfContext } from "~/features/invoices/pdf.server";
+import { invoiceMailContent, type InvoiceMailKind } from "~/features/invoices/mail-content";
+import { sendMail } from "~/platform/mail.server";
+
+export type PdfSource = Pick<FullInvoice, "id" | "shopId" | "number" | "status" | "currency" | "issueDate" | "dueDate" | "customerName" | "customerEmail" | "customerPhone" | "customerAddress" | "taxRate" | "subtotalMinor" | "taxMinor" | "shippingMinor" | "totalMinor" | "paidAt" | "items" | "paymentMethod" | "publicToken" | "cryptoCurrency" | "marketingAds" | "adRotationEnabled" | "sendCount">;
+
+export async function pdfContextFor(shop: Pick<InvoiceShop, "id" | "name" | "email">, invoice: PdfSource, options: { baseUrl?: string; sendIndex?: number } = {}): Promise<PdfContext> {
+  const settings = await getInvoiceSettings(shop.id);
+  return {
+    shopName: shop.name,
+    shopEmail: shop.email ?? null,
+    businessAddress: settings.businessAddress,
+    logoUrl: settings.logoUrl,
+    payment: paymentOptionFor(invoice, settings, options.baseUrl),
+    hostedUrl: hostedUrl(invoice.publicToken, options.baseUrl),
+    ads: adsForMessage(parseAds(invoice.marketingAds), invoice.adRotationEnabled, options.sendIndex ?? Math.max(0, invoice.sendCount - 1)),
+  };
+}
+
+export async function invoicePdf(shop: Pick<InvoiceShop, "id" | "name" | "email">, invoice: PdfSource, options: { baseUrl?: string; sendIndex?: number } = {}) {
+  const ctx = await pdfContextFor(shop, invoice, options);
+  return renderInvoicePdf(invoice, ctx);
+}
+
+export function pdfFilename(number: string) {
+  return `invoice-${number.replace(/[^A-Za-z0-9._-]+/g, "-")}.pdf`;
+}
+
+/** Sends the invoice (or a reminder) to the customer with the PDF; records it in the timeline. */
+export async function deliverInvoiceMail(
+  shop: Pick<InvoiceShop, "id" | "name" | "email">,
+  invoice: FullInvoice,
+  options: InvoiceMailKind & { baseUrl?: string; now?: Date },
+) {
+  const sendIndex = Math.max(0, invoice.sendCount - 1);
+  const ctx = await pdfContextFor(shop, invoice, { baseUrl: options.baseUrl, sendIndex });
+  const pdf = await renderInvoicePdf(invoice, ctx);
+  const mail: InvoiceMailKind = options.kind === "reminder" ? { kind: "reminder", step: options.step } : { kind: "invoice" };
+  const content = invoiceMailContent(shop.name, invoice, ctx, mail);
+  const result = await sendMail({
+    shopId: shop.id,
+    kind: mail.kind === "invoice" ? "invoice" : "invoice_reminder",
+    to: invoice.customerEmail,
+    subject: content.subject,
+    text: content.text,
+    html: content.html,
+    attachments: [{ filename: pdfFilename(invoice.number), contentType: "application/pdf", content: pdf }],
+    dedupeKey: mail.kind === "invoice" ? `invoice:${invoice.id}:send` : `invoice:${invoice.id}:reminder:${mail.step}`,
+  });
+  if (!result.duplicate) {
+    const message = result.message!;
+    const where = message.transport === "smtp" ? (message.status === "sent" ? "delivered over SMTP" : `delivery failed: ${message.error ?? "unknown error"}`) : "stored in the outbox (no SMTP configured)";
+    await addInvoiceEvent(
+      shop.id,
+      invoice.id,
+      message.status === "failed" ? "email_failed" : "emailed",
+      "system",
+      `${mail.kind === "invoice" ? "Invoice" : `Reminder (day ${mail.step})`} e-mailed to ${invoice.customerEmail}, ${where}`,
+      options.now,
+    );
+  }
+  return result;
+}

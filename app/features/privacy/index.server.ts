@@ -1,0 +1,3 @@
+export { EXPORT_REQUEST_MESSAGE, exportLink, openExport, requestDataExport } from "./gdpr-export.server";
+export { subscribeToNewsletter } from "./newsletter.server";
+export { recordDataRequest, redactCustomer } from "./privacy.server";

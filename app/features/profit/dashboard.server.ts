@@ -1,0 +1,253 @@
+// Dashboard figures for a shop, computed from the daily rollups only (never the
+// orders table), for a period ending today and the period of the same length before.
+import { prisma } from "~/db.server";
+import { figuresCache } from "~/platform/cache.server";
+import { dayInZone, eachDay, periodsEndingOn, type DayRange } from "~/lib/dates";
+import { splitRange } from "~/features/profit/rollup-ranges";
+import {
+  EMPTY_TOTALS,
+  addTotals,
+  computeProfit,
+  expensesByDay,
+  expensesInRange,
+  relativeChange,
+  type ExpenseInput,
+  type PeriodTotals,
+  type ProfitFigures,
+} from "~/features/profit/profit";
+
+import { parseTimeframe, TIMEFRAMES, type Timeframe } from "~/lib/timeframe";
+export { parseTimeframe, TIMEFRAMES, type Timeframe };
+
+type ShopRef = { id: string; timezone: string; currency: string };
+
+export function todayFor(shop: ShopRef, now = new Date()): string {
+  return dayInZone(now, shop.timezone);
+}
+
+const ROLLUP_FIELDS = {
+  day: true,
+  ordersCount: true,
+  grossSalesMinor: true,
+  discountsMinor: true,
+  refundsMinor: true,
+  shippingMinor: true,
+  taxesMinor: true,
+  cogsMinor: true,
+  uncostedUnits: true,
+  shippingCostMinor: true,
+  paymentFeesMinor: true,
+  adSpendMinor: true,
+  sessions: true,
+} as const;
+
+type RollupRow = PeriodTotals & { day: string };
+
+async function loadRollups(shopId: string, range: DayRange): Promise<RollupRow[]> {
+  return prisma.dailyRollup.findMany({
+    where: { shopId, day: { gte: range.from, lte: range.to } },
+    select: ROLLUP_FIELDS,
+    orderBy: { day: "asc" },
+  });
+}
+
+async function loadExpenses(shopId: string, upTo: string): Promise<ExpenseInput[]> {
+  return prisma.operatingExpense.findMany({
+    where: { shopId, date: { lte: upTo } },
+    select: { amountMinor: true, date: true, recurring: true, recurringInterval: true },
+  });
+}
+
+function sumRange(rows: RollupRow[], range: DayRange): PeriodTotals {
+  let totals = EMPTY_TOTALS;
+  for (const r of rows) if (r.day >= range.from && r.day <= range.to) totals = addTotals(totals, r);
+  return totals;
+}
+
+export type ProfitComparison = {
+  range: DayRange;
+  previousRange: DayRange;
+  current: ProfitFigures;
+  previous: ProfitFigures;
+};
+
+export async function getProfitComparison(shop: ShopRef, days: number, now = new Date()): Promise<ProfitComparison & {
+  rows: RollupRow[];
+  expenses: ExpenseInput[];
+}> {
+  const { current, previous } = periodsEndingOn(todayFor(shop, now), days);
+  const [rows, expenses] = await Promise.all([
+    loadRollups(shop.id, { from: previous.from, to: current.to }),
+    loadExpenses(shop.id, current.to),
+  ]);
+  return {
+    range: current,
+    previousRange: previous,
+    current: computeProfit(sumRange(rows, current), expensesInRange(expenses, current)),
+    previous: computeProfit(sumRange(rows, previous), expensesInRange(expenses, previous)),
+    rows,
+    expenses,
+  };
+}
+
+export type MetricKey = "revenue" | "orders" | "conversionRate" | "averageOrderValue" | "netProfit" | "totalCosts";
+
+export type Metric = { key: MetricKey; value: number | null; previous: number | null; change: number | null };
+
+function metricsOf(c: ProfitFigures, p: ProfitFigures): Metric[] {
+  const pairs: [MetricKey, number | null, number | null][] = [
+    ["revenue", c.revenueMinor, p.revenueMinor],
+    ["orders", c.ordersCount, p.ordersCount],
+    ["conversionRate", c.conversionRate, p.conversionRate],
+    ["averageOrderValue", c.averageOrderValueMinor, p.averageOrderValueMinor],
+    ["netProfit", c.netProfitMinor, p.netProfitMinor],
+    ["totalCosts", c.totalCostsMinor, p.totalCostsMinor],
+  ];
+  return pairs.map(([key, value, previous]) => ({ key, value, previous, change: relativeChange(value, previous) }));
+}
+
+export type TrendPoint = { day: string; revenueMinor: number; netProfitMinor: number };
+
+/** Revenue and net profit per day (per week for a year, so the chart stays readable). */
+function trendSeries(rows: RollupRow[], expenses: ExpenseInput[], range: DayRange): TrendPoint[] {
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const opex = expensesByDay(expenses, range);
+  const daily = eachDay(range).map((day) => {
+    const figures = computeProfit({ ...EMPTY_TOTALS, ...byDay.get(day) }, opex.get(day) ?? 0);
+    return { day, revenueMinor: figures.revenueMinor, netProfitMinor: figures.netProfitMinor };
+  });
+  const bucket = daily.length > 120 ? 7 : 1;
+  if (bucket === 1) return daily;
+  const out: TrendPoint[] = [];
+  for (let i = 0; i < daily.length; i += bucket) {
+    const chunk = daily.slice(i, i + bucket);
+    out.push({
+      day: chunk[0].day,
+      revenueMinor: chunk.reduce((s, p) => s + p.revenueMinor, 0),
+      netProfitMinor: chunk.reduce((s, p) => s + p.netProfitMinor, 0),
+    });
+  }
+  return out;
+}
+
+export type TopProduct = {
+  id: string;
+  title: string;
+  category: string;
+  imageUrl: string | null;
+  unitsSold: number;
+  revenueMinor: number;
+  growth: number | null;
+};
+
+type ProductSum = { revenueMinor: number; units: number; uncostedUnits: number };
+
+const n = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+// An empty range for the parts of the query a range does not need (from > to).
+const NONE = { from: "1", to: "0" };
+const EMPTY_IDS = ["", "", ""];
+
+/**
+ * Units, revenue and uncosted units per product over a day range: whole months
+ * from ProductMonthlyRollup, the days before and after them from ProductDailyRollup
+ * (see rollup-ranges.ts). With `onlyIds` (at most 3), just those products.
+ */
+async function productSums(shopId: string, range: DayRange, onlyIds?: string[]): Promise<Map<string, ProductSum>> {
+  const { months, days } = splitRange(range);
+  const m = months ?? NONE;
+  const [head, tail] = [days[0] ?? NONE, days[1] ?? NONE];
+  const any = onlyIds ? 0 : 1;
+  const [a, b, c] = onlyIds ? [...onlyIds, ...EMPTY_IDS] : EMPTY_IDS;
+  const rows = await prisma.$queryRaw<Record<string, unknown>[]>`
+    SELECT t."productId" AS "productId", SUM(t."revenueMinor") AS revenue, SUM(t."units") AS units,
+           SUM(t."uncostedUnits") AS uncosted
+    FROM (
+      SELECT "productId", "revenueMinor", "units", "uncostedUnits" FROM "ProductMonthlyRollup"
+      WHERE "shopId" = ${shopId} AND "month" >= ${m.from} AND "month" <= ${m.to}
+      UNION ALL
+      SELECT "productId", "revenueMinor", "units", "uncostedUnits" FROM "ProductDailyRollup"
+      WHERE "shopId" = ${shopId} AND "day" >= ${head.from} AND "day" <= ${head.to}
+      UNION ALL
+      SELECT "productId", "revenueMinor", "units", "uncostedUnits" FROM "ProductDailyRollup"
+      WHERE "shopId" = ${shopId} AND "day" >= ${tail.from} AND "day" <= ${tail.to}
+    ) t
+    WHERE ${any} = 1 OR t."productId" IN (${a}, ${b}, ${c})
+    GROUP BY t."productId"`;
+  return new Map(
+    rows.map((r) => [String(r.productId), { revenueMinor: n(r.revenue), units: n(r.units), uncostedUnits: n(r.uncosted) }]),
+  );
+}
+
+async function topProducts(shopId: string, current: Map<string, ProductSum>, previous: DayRange): Promise<TopProduct[]> {
+  // Highest revenue first; ties by id so the order is stable.
+  const top = [...current]
+    .sort(([ia, a], [ib, b]) => b.revenueMinor - a.revenueMinor || (ia < ib ? -1 : ia > ib ? 1 : 0))
+    .slice(0, 3);
+  if (top.length === 0) return [];
+  const ids = top.map(([id]) => id);
+  const [products, before] = await Promise.all([
+    prisma.product.findMany({ where: { shopId, id: { in: ids } }, select: { id: true, title: true, category: true, imageUrl: true } }),
+    productSums(shopId, previous, ids),
+  ]);
+  const byId = new Map(products.map((p) => [p.id, p]));
+  return top.flatMap(([productId, sum]) => {
+    const p = byId.get(productId);
+    if (!p) return [];
+    return [{
+      ...p,
+      unitsSold: sum.units,
+      revenueMinor: sum.revenueMinor,
+      growth: relativeChange(sum.revenueMinor, before.get(productId)?.revenueMinor ?? null),
+    }];
+  });
+}
+
+const uncostedIn = (sums: Map<string, ProductSum>) => [...sums.values()].filter((s) => s.uncostedUnits > 0).length;
+
+/** Products sold in the range with at least one unit whose cost is unknown. */
+export async function countUncostedProducts(shopId: string, range: DayRange): Promise<number> {
+  return uncostedIn(await productSums(shopId, range));
+}
+
+export type Dashboard = {
+  days: Timeframe;
+  currency: string;
+  range: DayRange;
+  metrics: Metric[];
+  profit: ProfitFigures;
+  uncostedProducts: number;
+  trend: TrendPoint[];
+  topProducts: TopProduct[];
+};
+
+export async function getDashboard(shop: ShopRef, days: Timeframe, now = new Date()): Promise<Dashboard> {
+  const [comparison, sums] = await Promise.all([
+    getProfitComparison(shop, days, now),
+    productSums(shop.id, periodsEndingOn(todayFor(shop, now), days).current),
+  ]);
+  const top = await topProducts(shop.id, sums, comparison.previousRange);
+  const uncostedProducts = uncostedIn(sums);
+  return {
+    days,
+    currency: shop.currency,
+    range: comparison.range,
+    metrics: metricsOf(comparison.current, comparison.previous),
+    profit: comparison.current,
+    uncostedProducts,
+    trend: trendSeries(comparison.rows, comparison.expenses, comparison.range),
+    topProducts: top,
+  };
+}
+
+
+/** The spec's freshness window for analytics (§9); the data version catches every write first. */
+const DASHBOARD_TTL_MS = 5 * 60_000;
+
+/**
+ * getDashboard, cached per shop, timeframe and day. `shop` must be the row loaded for
+ * this request: its dataVersion tells whether anything changed since the figures were computed.
+ */
+export function getDashboardCached(shop: ShopRef & { dataVersion: number }, days: Timeframe): Promise<Dashboard> {
+  const key = `dashboard|${shop.id}|${days}|${todayFor(shop)}`;
+  return figuresCache.get(key, shop.dataVersion, DASHBOARD_TTL_MS, () => getDashboard(shop, days));
+}

@@ -1,0 +1,54 @@
+// Who is asking: the authenticated shop for every admin route and API call.
+// In demo mode (DEMO_MODE=1 and no Shopify key) it is the seeded demo store.
+import { env } from "~/env.server";
+import { ensureShop, getDemoShop, initials, type ShopRecord } from "~/features/shop/shop.server";
+import { shopify } from "~/shopify.server";
+
+export type AdminContext = {
+  shop: ShopRecord;
+  staff: { name: string; initials: string };
+  demo: boolean;
+};
+
+function staffFor(shop: ShopRecord, user?: { first_name?: string; last_name?: string } | null) {
+  const fromUser = [user?.first_name, user?.last_name].filter(Boolean).join(" ");
+  const name = fromUser || shop.ownerName || shop.name;
+  return { name, initials: initials(name) };
+}
+
+// The layout and the page each authenticate the same request: do it once.
+const perRequest = new WeakMap<Request, Promise<AdminContext>>();
+
+export function requireAdmin(request: Request): Promise<AdminContext> {
+  let ctx = perRequest.get(request);
+  if (!ctx) {
+    ctx = authenticateAdmin(request);
+    perRequest.set(request, ctx);
+  }
+  return ctx;
+}
+
+async function authenticateAdmin(request: Request): Promise<AdminContext> {
+  if (env.demoMode) {
+    const shop = await getDemoShop();
+    if (!shop)
+      throw new Response("The demo store has not been seeded yet. Run `npm run seed`.", { status: 503 });
+    return { shop, staff: staffFor(shop), demo: true };
+  }
+  if (!env.shopify)
+    throw new Response(
+      "Shopify is not configured. Set SHOPIFY_API_KEY, SHOPIFY_API_SECRET, SHOPIFY_APP_URL and SCOPES, or run `npm run demo`.",
+      { status: 503 },
+    );
+  const { session } = await shopify().authenticate.admin(request);
+  const shop = await ensureShop(session.shop);
+  return { shop, staff: staffFor(shop, session.onlineAccessInfo?.associated_user), demo: false };
+}
+
+/** A shop's own id in an API path, or 404: another shop's data is never reachable. */
+export function assertOwnStore(ctx: AdminContext, storeId: string | undefined): void {
+  if (!storeId || storeId !== ctx.shop.id) throw new Response(JSON.stringify({ error: "Not found" }), {
+    status: 404,
+    headers: { "Content-Type": "application/json" },
+  });
+}

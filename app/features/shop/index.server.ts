@@ -1,0 +1,4 @@
+export { assertOwnStore, requireAdmin } from "./admin-context.server";
+export { listNotificationsCached } from "./notifications.server";
+export { hasValidOfflineSession, isShopDomain } from "./session.server";
+export { DEMO_SHOP_DOMAIN, eraseShop, getShopByDomain, markUninstalled, planLabel, syncShopFromAdmin, updateGrantedScopes } from "./shop.server";

@@ -1,0 +1,217 @@
+// The full import against a recorded fixture store (tests/fixtures/shopify), through
+// the real Shopify client with every request served by the fetch stub.
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { getImportStatus } from "~/features/store-sync/import-status.server";
+import { shopify } from "~/shopify.server";
+import { createShop } from "~tests/factories";
+import { installSession } from "~tests/shopify";
+import { fixture, fixtureStore, jsonResponse, streamedResponse, stubAdminApi } from "~tests/shopify-admin";
+import { storeSnapshot } from "~tests/store-snapshot";
+import { createImportRun, runImportStep, retryImportRun, type ImportDeps } from "~/features/store-sync/import.server";
+
+let restore: (() => void) | null = null;
+afterEach(() => {
+  restore?.();
+  restore = null;
+});
+
+async function newShop(name: string) {
+  const shop = await createShop({ domain: `${name}.myshopify.com`, timezone: "America/New_York", currency: "USD" });
+  await installSession(shop.domain);
+  return shop;
+}
+
+async function graphqlFor(domain: string) {
+  const { admin } = await shopify().unauthenticated.admin(domain);
+  return admin.graphql;
+}
+
+/** Steps a run until it stops; waits are skipped (the fixture store answers at once). */
+async function runToEnd(runId: string, deps: ImportDeps) {
+  for (let i = 0; i < 100; i++) {
+    const result = await runImportStep(runId, deps);
+    if (result.state === "done" || result.state === "failed") return result;
+  }
+  throw new Error("the import did not finish");
+}
+
+let reference: Awaited<ReturnType<typeof storeSnapshot>>;
+let referenceShopId: string;
+
+beforeAll(async () => {
+  const shop = await newShop("fixture-store");
+  referenceShopId = shop.id;
+  const store = fixtureStore();
+  restore = stubAdminApi(store.route).restore;
+  const { run } = await createImportRun(shop.id, { reason: "install", allOrders: true });
+  // batchSize 1: every record is its own batch, so late children take the cross-batch path.
+  const result = await runToEnd(run.id, { graphql: await graphqlFor(shop.domain), batchSize: 1 });
+  expect(result).toEqual({ state: "done" });
+  restore();
+  restore = null;
+  reference = await storeSnapshot(shop.id);
+});
+
+describe("full import of the fixture store", () => {
+  it("yields exactly the hand-computed rollups", async () => {
+    // #1001 processed 2026-06-10 02:30 UTC = 2026-06-09 in New York: 2 × Alpha at 100 (cost 40)
+    // and 1 × Beta at 50 (cost unknown), 10 discount, 5 shipping, 8 tax; refund 20 on 2026-06-15.
+    // #1002 (paid in EUR) counts its shop money: 1 × Alpha at 100. #1003 is cancelled: nothing.
+    expect(reference.days).toEqual([
+      expect.objectContaining({ day: "2026-06-09", ordersCount: 1, grossSalesMinor: 250_00, discountsMinor: 10_00, shippingMinor: 5_00, taxesMinor: 8_00, refundsMinor: 0, cogsMinor: 80_00, uncostedUnits: 1 }),
+      expect.objectContaining({ day: "2026-06-12", ordersCount: 1, grossSalesMinor: 100_00, discountsMinor: 0, cogsMinor: 40_00, uncostedUnits: 0, refundsMinor: 0 }),
+      expect.objectContaining({ day: "2026-06-15", ordersCount: 0, grossSalesMinor: 0, refundsMinor: 20_00 }),
+    ]);
+    expect(reference.productDays).toEqual([
+      { day: "2026-06-09", productId: "gid://shopify/Product/1", units: 2, revenueMinor: 190_00, uncostedUnits: 0 },
+      { day: "2026-06-09", productId: "gid://shopify/Product/2", units: 1, revenueMinor: 50_00, uncostedUnits: 1 },
+      { day: "2026-06-12", productId: "gid://shopify/Product/1", units: 1, revenueMinor: 100_00, uncostedUnits: 0 },
+    ]);
+  });
+
+  it("stores products with their cost, stock summed over locations, customers and orders", async () => {
+    expect(reference.variants.map((v) => [v.shopifyId, v.sku, v.priceMinor, v.unitCostMinor, v.inventory?.available])).toEqual([
+      ["gid://shopify/ProductVariant/11", "A-1", 100_00, 40_00, 8],
+      ["gid://shopify/ProductVariant/21", "B-1", 50_00, null, 7],
+    ]);
+    expect(reference.products.map((p) => [p.title, p.category])).toEqual([["Alpha Headphones", "Audio"], ["Beta Watch", "Wearables"]]);
+    expect(reference.customers.map((c) => [c.shopifyId, c.email, c.country, c.acceptsMarketing])).toEqual([
+      ["gid://shopify/Customer/501", "ann@example.com", "United States", true],
+      ["gid://shopify/Customer/502", "bo@example.com", "Germany", false],
+    ]);
+    const [o1, o2, o3] = reference.orders;
+    expect([o1.name, o1.day, o1.channel, o1.customerId, o1.refundsMinor, o1.totalMinor]).toEqual(["#1001", "2026-06-09", "online_store", "gid://shopify/Customer/501", 20_00, 253_00]);
+    expect(o1.lines.map((l) => [l.shopifyId, l.quantity, l.unitCostMinor])).toEqual([
+      ["gid://shopify/LineItem/1", 2, 40_00],
+      ["gid://shopify/LineItem/2", 1, null],
+    ]);
+    expect(o1.refunds).toEqual([expect.objectContaining({ shopifyId: "gid://shopify/Refund/9001", day: "2026-06-15", amountMinor: 20_00 })]);
+    expect([o2.currency, o2.presentmentCurrency, o2.channel, o2.grossSalesMinor]).toEqual(["USD", "EUR", "mobile", 100_00]);
+    expect(o3.cancelledAt).not.toBeNull();
+    // Traffic source from the customer's last visit: Google through SEO, an Instagram ad, none at the POS.
+    expect([o1.source, o2.source, o3.source]).toEqual(["organic_search", "paid", null]);
+    const status = await getImportStatus({ id: referenceShopId });
+    expect(status).toMatchObject({ state: "succeeded", percent: 100, counts: { products: 2, variants: 2, customers: 2, orders: 3 } });
+  });
+
+  it("gives the same data when run twice (resync)", async () => {
+    const shop = await prisma.shop.findUniqueOrThrow({ where: { id: referenceShopId } });
+    restore = stubAdminApi(fixtureStore().route).restore;
+    const { run } = await createImportRun(shop.id, { reason: "resync", allOrders: true });
+    await runToEnd(run.id, { graphql: await graphqlFor(shop.domain) });
+    expect(await storeSnapshot(shop.id)).toEqual(reference);
+  });
+});
+
+describe("traffic source on a resync", () => {
+  it("takes Shopify's journey over a stored guess, and keeps the stored one when Shopify reports no visit", async () => {
+    const shop = await newShop("attribution-store");
+    restore = stubAdminApi(fixtureStore().route).restore;
+    const first = await createImportRun(shop.id, { reason: "install", allOrders: true });
+    await runToEnd(first.run.id, { graphql: await graphqlFor(shop.domain) });
+    // As if webhooks had stored their own guesses in the meantime.
+    await prisma.order.updateMany({ where: { shopId: shop.id }, data: { source: "referral" } });
+    const again = await createImportRun(shop.id, { reason: "resync", allOrders: true });
+    await runToEnd(again.run.id, { graphql: await graphqlFor(shop.domain) });
+    const orders = await prisma.order.findMany({ where: { shopId: shop.id }, orderBy: { shopifyId: "asc" }, select: { name: true, source: true } });
+    // #1001 and #1002 have a last visit in the fixture; #1003 (POS) has none.
+    expect(orders).toEqual([
+      { name: "#1001", source: "organic_search" },
+      { name: "#1002", source: "paid" },
+      { name: "#1003", source: "referral" },
+    ]);
+  });
+});
+
+describe("resuming", () => {
+  it("continues after a crash mid-import and ends with the same data, without duplicates", async () => {
+    const shop = await newShop("crashing-store");
+    const store = fixtureStore(undefined, {
+      // The first download of the orders file drops after about four lines.
+      download: (kind, text, attempt) =>
+        kind === "orders" && attempt === 1 ? streamedResponse(text, { chunkSize: 16, failAfterBytes: text.split("\n").slice(0, 4).join("\n").length + 20 }) : streamedResponse(text),
+    });
+    restore = stubAdminApi(store.route).restore;
+    const deps = { graphql: await graphqlFor(shop.domain), batchSize: 1 };
+    const { run } = await createImportRun(shop.id, { reason: "install", allOrders: true });
+    await expect(runToEnd(run.id, deps)).rejects.toThrow(/Connection reset/);
+    const crashed = await prisma.importRun.findUniqueOrThrow({ where: { id: run.id } });
+    expect(crashed).toMatchObject({ status: "running", phase: "orders", attempts: 1 });
+    expect(crashed.linesDone).toBeGreaterThan(0);
+    const committed = await prisma.order.count({ where: { shopId: shop.id } });
+    expect(committed).toBeGreaterThan(0);
+
+    // The restarted worker picks the run up from its last committed line.
+    await expect(runToEnd(run.id, deps)).resolves.toEqual({ state: "done" });
+    expect(store.downloads.get("orders")).toBe(2);
+    const resumed = await storeSnapshot(shop.id);
+    expect(resumed).toEqual(reference);
+    expect(await prisma.orderLine.count({ where: { shopId: shop.id } })).toBe(4);
+    expect((await getImportStatus(shop)).counts.orders).toBe(3);
+  });
+
+  it.each([
+    ["a bulk operation already running in the shop", "bulk-operation-in-progress.json"],
+    ["the shop's limit of concurrent bulk operations", "bulk-operation-limit-reached.json"],
+  ])("waits for %s instead of failing or starting another", async (_, answer) => {
+    const shop = await newShop(`busy-store-${answer.length}`);
+    const store = fixtureStore(undefined, {
+      beforeGraphql: (op, attempt) => (op === "StoreSyncRunBulkQuery" && attempt === 1 ? jsonResponse(fixture(answer)) : undefined),
+    });
+    restore = stubAdminApi(store.route).restore;
+    const deps = { graphql: await graphqlFor(shop.domain) };
+    const { run } = await createImportRun(shop.id, { reason: "install", allOrders: true });
+    expect(await runImportStep(run.id, deps)).toEqual({ state: "wait", delayMs: 10_000 });
+    expect(await prisma.importRun.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ bulkOperationId: null, bulkStatus: "WAITING:RUNNING" });
+    await runToEnd(run.id, deps);
+    expect(store.state.started.map((s) => s.kind)).toEqual(["products", "customers", "orders"]);
+    expect((await storeSnapshot(shop.id)).days).toEqual(reference.days);
+  });
+
+  it("shows a failed bulk operation, and Retry completes the import", async () => {
+    const shop = await newShop("failing-store");
+    const store = fixtureStore(undefined, {
+      beforeGraphql: (op, attempt) => (op === "StoreSyncBulkOperation" && attempt === 1 ? jsonResponse(fixture("bulk-operation-failed.json")) : undefined),
+    });
+    restore = stubAdminApi(store.route).restore;
+    const deps = { graphql: await graphqlFor(shop.domain) };
+    const { run } = await createImportRun(shop.id, { reason: "install", allOrders: true });
+    const result = await runToEnd(run.id, deps);
+    expect(result.state).toBe("failed");
+    const status = await getImportStatus(shop);
+    expect(status).toMatchObject({ state: "failed", phase: "products" });
+    expect(status.error).toMatch(/bulk export of products failed \(INTERNAL_SERVER_ERROR\)/);
+
+    expect(await retryImportRun(shop.id, run.id)).toBe(true);
+    await expect(runToEnd(run.id, deps)).resolves.toEqual({ state: "done" });
+    expect((await storeSnapshot(shop.id)).orders).toEqual(reference.orders);
+  });
+
+  it("backs off and retries when Shopify answers THROTTLED", async () => {
+    const shop = await newShop("throttled-store");
+    const store = fixtureStore(undefined, {
+      beforeGraphql: (op, attempt) => (op === "StoreSyncRunBulkQuery" && attempt === 1 ? jsonResponse(fixture("throttled.json")) : undefined),
+    });
+    restore = stubAdminApi(store.route).restore;
+    const waits: number[] = [];
+    const deps = { graphql: await graphqlFor(shop.domain), request: { sleep: async (ms: number) => void waits.push(ms) } };
+    const { run } = await createImportRun(shop.id, { reason: "install", allOrders: true });
+    await expect(runToEnd(run.id, deps)).resolves.toEqual({ state: "done" });
+    // 10 points asked, 4 available, 100 restored per second: 60 ms, plus a margin.
+    expect(waits).toEqual([310]);
+    expect(store.state.started).toHaveLength(3);
+  });
+
+  it("asks for the last 60 days of orders without read_all_orders", async () => {
+    const shop = await newShop("recent-store");
+    const store = fixtureStore();
+    restore = stubAdminApi(store.route).restore;
+    const now = new Date("2026-07-01T00:00:00Z");
+    const { run } = await createImportRun(shop.id, { reason: "install", allOrders: false, now });
+    await runToEnd(run.id, { graphql: await graphqlFor(shop.domain) });
+    const ordersQuery = store.state.started.find((s) => s.kind === "orders")!.query;
+    expect(ordersQuery).toContain(`processed_at:>='2026-05-02T00:00:00.000Z'`);
+    expect((await getImportStatus(shop)).limitedOrderHistory).toBe(true);
+  });
+});

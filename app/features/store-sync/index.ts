@@ -1,0 +1,2 @@
+export { ImportStatusCard } from "./ImportStatusCard";
+export { importActionSchema } from "./import-schema";

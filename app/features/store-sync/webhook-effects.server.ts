@@ -1,0 +1,73 @@
+// What each store-data webhook does, run by receiveWebhook inside the transaction
+// that records the delivery (so a replay changes nothing). Deliveries for a shop
+// the app does not know (uninstalled, never installed) are acknowledged and ignored.
+import type { Prisma } from "~/db.server";
+import {
+  addRefund,
+  applyInventoryItemCost,
+  applyInventoryLevel,
+  deleteCustomer,
+  deleteProduct,
+  upsertCustomer,
+  upsertOrder,
+  upsertProduct,
+  type SyncShop,
+} from "~/features/store-sync/writes.server";
+import type { WebhookContext } from "~/platform/webhooks.server";
+import type { RestCustomer, RestInventoryItem, RestInventoryLevel, RestOrder, RestProduct, RestRefund } from "~/features/store-sync/admin-types";
+import {
+  customerFromRest,
+  gid,
+  inventoryItemFromRest,
+  inventoryLevelFromRest,
+  orderFromRest,
+  productFromRest,
+  refundFromRest,
+} from "~/features/store-sync/normalize";
+
+type Tx = Prisma.TransactionClient;
+type Effect = (tx: Tx, ctx: WebhookContext) => Promise<void>;
+
+function withShop(run: (tx: Tx, shop: SyncShop, ctx: WebhookContext) => Promise<unknown>): Effect {
+  return async (tx, ctx) => {
+    if (!ctx.shopId) return;
+    // Serializes this shop's store-data deliveries (orders/create and orders/updated
+    // often arrive together): the row lock is held until the transaction ends.
+    await tx.$executeRaw`UPDATE "Shop" SET "updatedAt" = "updatedAt" WHERE "id" = ${ctx.shopId}`;
+    const shop = await tx.shop.findUnique({ where: { id: ctx.shopId }, select: { id: true, currency: true, timezone: true, uninstalledAt: true } });
+    if (!shop || shop.uninstalledAt) return;
+    await run(tx, shop, ctx);
+  };
+}
+
+/** orders/create, orders/updated, orders/cancelled */
+export const orderEffect = withShop((tx, shop, { payload }) => upsertOrder(tx, shop, orderFromRest(payload as RestOrder, shop.currency)));
+
+/** refunds/create */
+export const refundEffect = withShop((tx, shop, { payload }) => addRefund(tx, shop, refundFromRest(payload as RestRefund, shop.currency)));
+
+/** products/create, products/update */
+export const productEffect = withShop((tx, shop, { payload }) => upsertProduct(tx, shop, productFromRest(payload as RestProduct, shop.currency)));
+
+/** products/delete */
+export const productDeleteEffect = withShop(async (tx, shop, { payload, receivedAt }) => {
+  const id = gid("Product", (payload as { id?: number | string }).id);
+  if (id) await deleteProduct(tx, shop, id, receivedAt);
+});
+
+/** inventory_levels/update */
+export const inventoryLevelEffect = withShop((tx, shop, { payload }) => applyInventoryLevel(tx, shop, inventoryLevelFromRest(payload as RestInventoryLevel)));
+
+/** inventory_items/update: the unit cost from now on (past sales keep theirs). */
+export const inventoryItemEffect = withShop((tx, shop, { payload }) =>
+  applyInventoryItemCost(tx, shop, inventoryItemFromRest(payload as RestInventoryItem, shop.currency)),
+);
+
+/** customers/create, customers/update */
+export const customerEffect = withShop((tx, shop, { payload }) => upsertCustomer(tx, shop, customerFromRest(payload as RestCustomer)));
+
+/** customers/delete */
+export const customerDeleteEffect = withShop(async (tx, shop, { payload, receivedAt }) => {
+  const id = gid("Customer", (payload as { id?: number | string }).id);
+  if (id) await deleteCustomer(tx, shop, id, receivedAt);
+});

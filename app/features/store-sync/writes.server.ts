@@ -1,0 +1,482 @@
+// Writes Shopify's orders, products, inventory and customers into the shop's
+// tables: one record at a time for webhooks (with rollup deltas, out-of-order
+// safe), and in batches for the bulk import (rollups rebuilt once at the end).
+// Every function takes the shop first and filters by it.
+import type { Prisma, PrismaClient } from "~/db.server";
+import { dayInZone } from "~/lib/dates";
+import type { SyncCustomer, SyncInventoryLevel, SyncOrder, SyncOrderLine, SyncProduct, SyncRefund } from "~/features/store-sync/normalize";
+import { applyOrderChange, loadOrderState } from "~/features/profit/index.server";
+import { bulkId, inSlices, insertRows, marks, type SqlRunner, type SqlValue } from "~/platform/sql-runner.server";
+import { CUSTOMER_PERSONAL_DATA_CLEARED } from "~/features/privacy";
+
+type Db = PrismaClient | Prisma.TransactionClient;
+export type SyncShop = { id: string; currency: string; timezone: string };
+export type WriteResult = "created" | "updated" | "stale" | "ignored";
+
+/** Newer wins: a delivery older than what is stored changes nothing. */
+const isStale = (stored: Date | null | undefined, incoming: Date | null | undefined) =>
+  !!stored && !!incoming && stored.getTime() > incoming.getTime();
+
+// ── customers ────────────────────────────────────────────────────────────────
+
+export async function upsertCustomer(db: Db, shop: SyncShop, c: SyncCustomer): Promise<WriteResult> {
+  const existing = await db.customer.findUnique({
+    where: { shopId_shopifyId: { shopId: shop.id, shopifyId: c.shopifyId } },
+    select: { id: true, shopifyUpdatedAt: true, deletedAt: true, redactedAt: true },
+  });
+  if (existing?.deletedAt) return "ignored";
+  if (existing && isStale(existing.shopifyUpdatedAt, c.updatedAt)) return "stale";
+  const { shopifyId, updatedAt, ...fields } = c;
+  // A redacted customer's personal data is never written back.
+  const data = existing?.redactedAt ? { country: fields.country, ...CUSTOMER_PERSONAL_DATA_CLEARED } : fields;
+  if (existing) {
+    await db.customer.update({ where: { id: existing.id }, data: { ...data, shopifyUpdatedAt: updatedAt } });
+    return "updated";
+  }
+  await db.customer.create({ data: { shopId: shop.id, shopifyId, ...data, shopifyUpdatedAt: updatedAt } });
+  return "created";
+}
+
+/** customers/delete: the row stays for its orders, without personal data. */
+export async function deleteCustomer(db: Db, shop: SyncShop, shopifyId: string, at: Date): Promise<WriteResult> {
+  const { count } = await db.customer.updateMany({
+    where: { shopId: shop.id, shopifyId, deletedAt: null },
+    data: { ...CUSTOMER_PERSONAL_DATA_CLEARED, country: null, deletedAt: at },
+  });
+  if (count) await db.order.updateMany({ where: { shopId: shop.id, customer: { shopifyId } }, data: { email: null } });
+  return count ? "updated" : "ignored";
+}
+
+// ── products, variants, inventory ────────────────────────────────────────────
+
+/** Re-sums a variant's stock from its per-location levels. */
+async function refreshInventory(db: Db, shopId: string, inventoryItemIds: string[]) {
+  if (!inventoryItemIds.length) return;
+  const variants = await inSlices(inventoryItemIds, (ids) =>
+    db.variant.findMany({ where: { shopId, inventoryItemId: { in: ids } }, select: { id: true, inventoryItemId: true } }),
+  );
+  const sums = await inSlices(inventoryItemIds, (ids) =>
+    db.inventoryLocationLevel.groupBy({ by: ["inventoryItemId"], where: { shopId, inventoryItemId: { in: ids } }, _sum: { available: true } }),
+  );
+  const byItem = new Map(sums.map((s) => [s.inventoryItemId, s._sum.available ?? 0]));
+  for (const v of variants) {
+    if (!v.inventoryItemId || !byItem.has(v.inventoryItemId)) continue;
+    const available = byItem.get(v.inventoryItemId)!;
+    await db.inventoryLevel.upsert({
+      where: { variantId: v.id },
+      create: { shopId, variantId: v.id, available },
+      update: { available },
+    });
+  }
+}
+
+export async function upsertProduct(db: Db, shop: SyncShop, p: SyncProduct, options: { removeMissingVariants?: boolean } = {}): Promise<WriteResult> {
+  const existing = await db.product.findUnique({
+    where: { shopId_shopifyId: { shopId: shop.id, shopifyId: p.shopifyId } },
+    select: { id: true, shopifyUpdatedAt: true, deletedAt: true },
+  });
+  if (existing?.deletedAt) return "ignored";
+  if (existing && isStale(existing.shopifyUpdatedAt, p.updatedAt)) return "stale";
+  const fields = { title: p.title, category: p.category, imageUrl: p.imageUrl, shopifyUpdatedAt: p.updatedAt };
+  const product = existing
+    ? await db.product.update({ where: { id: existing.id }, data: fields, select: { id: true } })
+    : await db.product.create({ data: { shopId: shop.id, shopifyId: p.shopifyId, ...fields }, select: { id: true } });
+
+  for (const v of p.variants) {
+    const cost = v.unitCostMinor === undefined ? {} : { unitCostMinor: v.unitCostMinor, costUpdatedAt: p.updatedAt };
+    const data = { productId: product.id, title: v.title, sku: v.sku, priceMinor: v.priceMinor, inventoryItemId: v.inventoryItemId };
+    await db.variant.upsert({
+      where: { shopId_shopifyId: { shopId: shop.id, shopifyId: v.shopifyId } },
+      create: { shopId: shop.id, shopifyId: v.shopifyId, ...data, unitCostMinor: v.unitCostMinor ?? null, ...cost },
+      update: { ...data, ...cost },
+    });
+  }
+  if (existing && options.removeMissingVariants !== false) {
+    await db.variant.deleteMany({
+      where: { shopId: shop.id, productId: product.id, shopifyId: { notIn: p.variants.map((v) => v.shopifyId) } },
+    });
+  }
+  await refreshInventory(db, shop.id, p.variants.map((v) => v.inventoryItemId).filter((id): id is string => !!id));
+  return existing ? "updated" : "created";
+}
+
+/** products/delete: kept (soft-deleted) so past sales still name it. */
+export async function deleteProduct(db: Db, shop: SyncShop, shopifyId: string, at: Date): Promise<WriteResult> {
+  const { count } = await db.product.updateMany({ where: { shopId: shop.id, shopifyId, deletedAt: null }, data: { deletedAt: at } });
+  return count ? "updated" : "ignored";
+}
+
+export async function applyInventoryLevel(db: Db, shop: SyncShop, level: SyncInventoryLevel): Promise<WriteResult> {
+  const key = { shopId: shop.id, inventoryItemId: level.inventoryItemId, locationId: level.locationId };
+  const existing = await db.inventoryLocationLevel.findUnique({
+    where: { shopId_inventoryItemId_locationId: key },
+    select: { id: true, shopifyUpdatedAt: true },
+  });
+  if (existing && isStale(existing.shopifyUpdatedAt, level.updatedAt)) return "stale";
+  await db.inventoryLocationLevel.upsert({
+    where: { shopId_inventoryItemId_locationId: key },
+    create: { ...key, available: level.available, shopifyUpdatedAt: level.updatedAt },
+    update: { available: level.available, shopifyUpdatedAt: level.updatedAt },
+  });
+  await refreshInventory(db, shop.id, [level.inventoryItemId]);
+  return existing ? "updated" : "created";
+}
+
+/**
+ * inventory_items/update: the variant's current unit cost. Lines already sold keep
+ * the cost they were sold at (docs/decisions/030-cost-at-time-of-sale.md).
+ */
+export async function applyInventoryItemCost(
+  db: Db,
+  shop: SyncShop,
+  item: { inventoryItemId: string; unitCostMinor: number | null; updatedAt: Date },
+): Promise<WriteResult> {
+  const { count } = await db.variant.updateMany({
+    where: {
+      shopId: shop.id,
+      inventoryItemId: item.inventoryItemId,
+      OR: [{ costUpdatedAt: null }, { costUpdatedAt: { lte: item.updatedAt } }],
+    },
+    data: { unitCostMinor: item.unitCostMinor, costUpdatedAt: item.updatedAt },
+  });
+  return count ? "updated" : "stale";
+}
+
+// ── orders ───────────────────────────────────────────────────────────────────
+
+type VariantRef = { id: string; productId: string; unitCostMinor: number | null };
+
+/** Maps the Shopify ids an order batch refers to onto the shop's rows (creating customers it has not seen yet). */
+async function resolveRefs(db: Db, shopId: string, orders: SyncOrder[], lines: SyncOrderLine[]) {
+  const customerIds = [...new Set(orders.map((o) => o.customerShopifyId).filter((id): id is string => !!id))];
+  const variantIds = [...new Set(lines.map((l) => l.variantShopifyId).filter((id): id is string => !!id))];
+  const productIds = [...new Set(lines.map((l) => l.productShopifyId).filter((id): id is string => !!id))];
+  const customers = await inSlices(customerIds, (ids) => db.customer.findMany({ where: { shopId, shopifyId: { in: ids } }, select: { id: true, shopifyId: true } }));
+  const variants = await inSlices(variantIds, (ids) =>
+    db.variant.findMany({ where: { shopId, shopifyId: { in: ids } }, select: { id: true, shopifyId: true, productId: true, unitCostMinor: true } }),
+  );
+  const products = await inSlices(productIds, (ids) => db.product.findMany({ where: { shopId, shopifyId: { in: ids } }, select: { id: true, shopifyId: true } }));
+  const customer = new Map(customers.map((c) => [c.shopifyId!, c.id]));
+  const missing = customerIds.filter((id) => !customer.has(id));
+  if (missing.length) {
+    // A customer the import has not reached yet: a placeholder its own sync fills in.
+    const rows = missing.map((shopifyId) => ({ id: bulkId(), shopId, shopifyId }));
+    await db.customer.createMany({ data: rows });
+    for (const r of rows) customer.set(r.shopifyId, r.id);
+  }
+  return {
+    customer,
+    variant: new Map<string, VariantRef>(variants.map((v) => [v.shopifyId!, { id: v.id, productId: v.productId, unitCostMinor: v.unitCostMinor }])),
+    product: new Map(products.map((p) => [p.shopifyId!, p.id])),
+  };
+}
+
+type Refs = Awaited<ReturnType<typeof resolveRefs>>;
+
+function lineRow(
+  shopId: string,
+  orderId: string,
+  day: string,
+  l: SyncOrderLine,
+  refs: Refs,
+  snapshot: Map<string, number | null>,
+) {
+  const variant = l.variantShopifyId ? refs.variant.get(l.variantShopifyId) : undefined;
+  // The cost at the time of sale: the one recorded when the line was first seen.
+  const unitCostMinor = snapshot.has(l.shopifyId) ? snapshot.get(l.shopifyId)! : variant?.unitCostMinor ?? null;
+  return {
+    id: bulkId(),
+    shopId,
+    orderId,
+    shopifyId: l.shopifyId,
+    day,
+    productId: variant?.productId ?? (l.productShopifyId ? refs.product.get(l.productShopifyId) ?? null : null),
+    variantId: variant?.id ?? null,
+    title: l.title,
+    sku: l.sku,
+    quantity: l.quantity,
+    unitPriceMinor: l.unitPriceMinor,
+    discountMinor: l.discountMinor,
+    unitCostMinor,
+  };
+}
+
+function orderFields(shop: SyncShop, o: SyncOrder, customerId: string | null) {
+  return {
+    name: o.name,
+    customerId,
+    email: o.email,
+    processedAt: o.processedAt,
+    day: dayInZone(o.processedAt, shop.timezone),
+    currency: shop.currency,
+    presentmentCurrency: o.presentmentCurrency,
+    discountsMinor: o.discountsMinor,
+    shippingMinor: o.shippingMinor,
+    taxesMinor: o.taxesMinor,
+    channel: o.channel,
+    source: o.source,
+    country: o.country,
+    region: o.region,
+    financialStatus: o.financialStatus,
+    cancelledAt: o.cancelledAt,
+    shopifyUpdatedAt: o.updatedAt,
+  };
+}
+
+const refundRow = (shop: SyncShop, orderId: string, r: SyncRefund) => ({
+  id: bulkId(),
+  shopId: shop.id,
+  orderId,
+  shopifyId: r.shopifyId,
+  processedAt: r.processedAt,
+  day: dayInZone(r.processedAt, shop.timezone),
+  amountMinor: r.amountMinor,
+});
+
+/**
+ * orders/create, orders/updated, orders/cancelled: writes the order as Shopify now
+ * has it and moves the rollups from its previous state to this one. A delivery
+ * older than the stored order changes nothing. Refunds are only ever added (Shopify
+ * never deletes one). Run it inside the webhook's transaction.
+ */
+export async function upsertOrder(db: Db, shop: SyncShop, o: SyncOrder): Promise<WriteResult> {
+  const existing = await db.order.findUnique({
+    where: { shopId_shopifyId: { shopId: shop.id, shopifyId: o.shopifyId } },
+    select: { id: true, shopifyUpdatedAt: true, source: true },
+  });
+  if (existing && isStale(existing.shopifyUpdatedAt, o.updatedAt)) return "stale";
+  const before = existing ? await loadOrderState(db, shop.id, existing.id) : null;
+  const refs = await resolveRefs(db, shop.id, [o], o.lines);
+  const fields = orderFields(shop, o, o.customerShopifyId ? refs.customer.get(o.customerShopifyId) ?? null : null);
+  const gross = o.lines.reduce((s, l) => s + l.quantity * l.unitPriceMinor, 0);
+  const totals = { grossSalesMinor: gross, totalMinor: gross - o.discountsMinor + o.shippingMinor + o.taxesMinor };
+
+  let orderId: string;
+  const snapshot = new Map<string, number | null>();
+  if (existing) {
+    orderId = existing.id;
+    const old = await db.orderLine.findMany({ where: { shopId: shop.id, orderId }, select: { shopifyId: true, unitCostMinor: true } });
+    for (const l of old) if (l.shopifyId) snapshot.set(l.shopifyId, l.unitCostMinor);
+    // Attribution does not change after the sale; the import's (Shopify's own, from the
+    // customer's journey) is kept over what a webhook's referring site suggests.
+    await db.order.update({ where: { id: orderId }, data: { ...fields, source: existing.source ?? fields.source, ...totals } });
+    await db.orderLine.deleteMany({ where: { shopId: shop.id, orderId } });
+  } else {
+    orderId = (await db.order.create({ data: { shopId: shop.id, shopifyId: o.shopifyId, ...fields, ...totals }, select: { id: true } })).id;
+  }
+  if (o.lines.length) await db.orderLine.createMany({ data: o.lines.map((l) => lineRow(shop.id, orderId, fields.day, l, refs, snapshot)) });
+
+  const known = new Set(
+    (await db.refund.findMany({ where: { shopId: shop.id, orderId }, select: { shopifyId: true } })).map((r) => r.shopifyId),
+  );
+  const added = o.refunds.filter((r) => !known.has(r.shopifyId));
+  if (added.length) await db.refund.createMany({ data: added.map((r) => refundRow(shop, orderId, r)) });
+  const refunded = await db.refund.aggregate({ where: { shopId: shop.id, orderId }, _sum: { amountMinor: true } });
+  await db.order.update({ where: { id: orderId }, data: { refundsMinor: refunded._sum.amountMinor ?? 0 } });
+
+  await applyOrderChange(db, shop.id, before, await loadOrderState(db, shop.id, orderId));
+  return existing ? "updated" : "created";
+}
+
+/**
+ * refunds/create: the refund on its own day. When the order is not stored yet the
+ * refund arrives with that order's next orders/updated delivery instead.
+ */
+export async function addRefund(db: Db, shop: SyncShop, r: SyncRefund & { orderShopifyId: string }): Promise<WriteResult> {
+  const order = await db.order.findUnique({
+    where: { shopId_shopifyId: { shopId: shop.id, shopifyId: r.orderShopifyId } },
+    select: { id: true },
+  });
+  if (!order) return "ignored";
+  const known = await db.refund.findUnique({ where: { shopId_shopifyId: { shopId: shop.id, shopifyId: r.shopifyId } }, select: { id: true } });
+  if (known) return "stale";
+  const before = await loadOrderState(db, shop.id, order.id);
+  await db.refund.create({ data: refundRow(shop, order.id, r) });
+  await db.order.update({ where: { id: order.id }, data: { refundsMinor: { increment: r.amountMinor } } });
+  await applyOrderChange(db, shop.id, before, await loadOrderState(db, shop.id, order.id));
+  return "created";
+}
+
+// ── bulk import batches (no rollups: the import rebuilds them at the end) ────
+// Plain SQL on one connection (sql-runner.server.ts): this is the import's hot path.
+
+export type OrderBatch = {
+  orders: SyncOrder[];
+  /** Line items whose order was written by an earlier batch of the same file. */
+  lateLines: { orderShopifyId: string; line: SyncOrderLine }[];
+};
+
+const ORDER_COLUMNS = [
+  "id", "shopId", "shopifyId", "name", "customerId", "email", "processedAt", "day", "currency", "presentmentCurrency",
+  "grossSalesMinor", "discountsMinor", "shippingMinor", "taxesMinor", "refundsMinor", "totalMinor", "channel",
+  "source", "country", "region", "financialStatus", "cancelledAt", "shopifyUpdatedAt", "createdAt",
+] as const;
+const LINE_COLUMNS = [
+  "id", "shopId", "orderId", "shopifyId", "day", "productId", "variantId", "title", "sku", "quantity", "unitPriceMinor", "discountMinor", "unitCostMinor",
+] as const;
+const REFUND_COLUMNS = ["id", "shopId", "orderId", "shopifyId", "processedAt", "day", "amountMinor"] as const;
+
+const asDate = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
+const asNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** lineRow for a new order's line (no cost snapshot), in the order of LINE_COLUMNS. */
+function newLineRow(shopId: string, orderId: string, day: string, l: SyncOrderLine, refs: Refs): SqlValue[] {
+  const variant = l.variantShopifyId ? refs.variant.get(l.variantShopifyId) : undefined;
+  return [
+    bulkId(), shopId, orderId, l.shopifyId, day,
+    variant?.productId ?? (l.productShopifyId ? refs.product.get(l.productShopifyId) ?? null : null),
+    variant?.id ?? null, l.title, l.sku, l.quantity, l.unitPriceMinor, l.discountMinor, variant?.unitCostMinor ?? null,
+  ];
+}
+
+/** The shop's rows for the Shopify ids a batch refers to (customers it has not seen yet are created as placeholders). */
+async function resolveBatchRefs(sql: SqlRunner, shopId: string, orders: SyncOrder[], lines: SyncOrderLine[]): Promise<Refs> {
+  const unique = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => !!id))];
+  const customerIds = unique(orders.map((o) => o.customerShopifyId));
+  const variantIds = unique(lines.map((l) => l.variantShopifyId));
+  const productIds = unique(lines.map((l) => l.productShopifyId));
+  const byIds = <T extends Record<string, unknown>>(table: string, columns: string, ids: string[]) =>
+    inSlices(ids, (slice) => sql.all<T>(`SELECT ${columns} FROM "${table}" WHERE "shopId" = ? AND "shopifyId" IN ${marks(slice.length)}`, [shopId, ...slice]));
+  const customers = await byIds<{ id: string; shopifyId: string }>("Customer", `"id", "shopifyId"`, customerIds);
+  const variants = await byIds<{ id: string; shopifyId: string; productId: string; unitCostMinor: unknown }>("Variant", `"id", "shopifyId", "productId", "unitCostMinor"`, variantIds);
+  const products = await byIds<{ id: string; shopifyId: string }>("Product", `"id", "shopifyId"`, productIds);
+  const customer = new Map(customers.map((c) => [c.shopifyId, c.id]));
+  const missing = customerIds.filter((id) => !customer.has(id));
+  if (missing.length) {
+    // A customer the import has not reached yet: a placeholder its own sync fills in.
+    const rows = missing.map((shopifyId) => [bulkId(), shopId, shopifyId, false, new Date()] as SqlValue[]);
+    await insertRows(sql, "Customer", ["id", "shopId", "shopifyId", "acceptsMarketing", "createdAt"], rows);
+    for (const r of rows) customer.set(String(r[2]), String(r[0]));
+  }
+  return {
+    customer,
+    variant: new Map(variants.map((v) => [v.shopifyId, { id: v.id, productId: v.productId, unitCostMinor: asNumber(v.unitCostMinor) }])),
+    product: new Map(products.map((p) => [p.shopifyId, p.id])),
+  };
+}
+
+/**
+ * Writes a batch of imported orders in the caller's transaction: new ones with
+ * multi-row inserts, known ones updated in place (each line keeping the cost it was
+ * first recorded with), ones older than what is stored skipped. Returns the number
+ * of orders written. Idempotent: writing the same batch twice changes nothing.
+ */
+export async function writeOrderBatch(sql: SqlRunner, shop: SyncShop, batch: OrderBatch): Promise<number> {
+  const shopId = shop.id;
+  const allLines = [...batch.orders.flatMap((o) => o.lines), ...batch.lateLines.map((l) => l.line)];
+  const refs = await resolveBatchRefs(sql, shopId, batch.orders, allLines);
+  const existing = await inSlices(batch.orders.map((o) => o.shopifyId), (slice) =>
+    sql.all<{ id: string; shopifyId: string; shopifyUpdatedAt: unknown }>(
+      `SELECT "id", "shopifyId", "shopifyUpdatedAt" FROM "Order" WHERE "shopId" = ? AND "shopifyId" IN ${marks(slice.length)}`,
+      [shopId, ...slice],
+    ),
+  );
+  const existingBy = new Map(existing.map((e) => [e.shopifyId, e]));
+
+  const orderRows: SqlValue[][] = [];
+  const lineRows: SqlValue[][] = [];
+  const refundRows: SqlValue[][] = [];
+  const touched = new Set<string>();
+  const upsertLines: { orderId: string; day: string; line: SyncOrderLine }[] = [];
+  const now = new Date();
+  const line = (r: ReturnType<typeof lineRow>): SqlValue[] => LINE_COLUMNS.map((c) => r[c]);
+  const refund = (r: ReturnType<typeof refundRow>): SqlValue[] => REFUND_COLUMNS.map((c) => r[c]);
+  let written = 0;
+
+  for (const o of batch.orders) {
+    const fields = orderFields(shop, o, o.customerShopifyId ? refs.customer.get(o.customerShopifyId) ?? null : null);
+    const prior = existingBy.get(o.shopifyId);
+    if (prior) {
+      // Stored already (a resync, or a resumed phase): updated in place, snapshots kept.
+      if (isStale(asDate(prior.shopifyUpdatedAt), o.updatedAt)) continue;
+      const set = Object.keys(fields) as (keyof typeof fields)[];
+      // A visit Shopify no longer reports (null) leaves the stored attribution.
+      const assign = set.map((k) => (k === "source" ? `"source" = COALESCE(?, "source")` : `"${k}" = ?`));
+      await sql.run(`UPDATE "Order" SET ${assign.join(", ")} WHERE "id" = ?`, [...set.map((k) => fields[k]), prior.id]);
+      for (const l of o.lines) upsertLines.push({ orderId: prior.id, day: fields.day, line: l });
+      const known = new Set(
+        (await sql.all<{ shopifyId: string }>(`SELECT "shopifyId" FROM "Refund" WHERE "shopId" = ? AND "orderId" = ?`, [shopId, prior.id])).map((r) => r.shopifyId),
+      );
+      for (const r of o.refunds) if (!known.has(r.shopifyId)) refundRows.push(refund(refundRow(shop, prior.id, r)));
+      touched.add(prior.id);
+      written++;
+      continue;
+    }
+    const id = bulkId();
+    let gross = 0;
+    for (const l of o.lines) gross += l.quantity * l.unitPriceMinor;
+    let refunded = 0;
+    for (const r of o.refunds) refunded += r.amountMinor;
+    // In the order of ORDER_COLUMNS (built directly: this runs for every imported order).
+    orderRows.push([
+      id, shopId, o.shopifyId, fields.name, fields.customerId, fields.email, fields.processedAt, fields.day, fields.currency,
+      fields.presentmentCurrency, gross, fields.discountsMinor, fields.shippingMinor, fields.taxesMinor, refunded,
+      gross - o.discountsMinor + o.shippingMinor + o.taxesMinor, fields.channel, fields.source, fields.country, fields.region,
+      fields.financialStatus, fields.cancelledAt, fields.shopifyUpdatedAt, now,
+    ]);
+    for (const l of o.lines) lineRows.push(newLineRow(shopId, id, fields.day, l, refs));
+    for (const r of o.refunds) refundRows.push(refund(refundRow(shop, id, r)));
+    written++;
+  }
+
+  if (batch.lateLines.length) {
+    const parents = await inSlices([...new Set(batch.lateLines.map((l) => l.orderShopifyId))], (slice) =>
+      sql.all<{ id: string; shopifyId: string; day: string }>(
+        `SELECT "id", "shopifyId", "day" FROM "Order" WHERE "shopId" = ? AND "shopifyId" IN ${marks(slice.length)}`,
+        [shopId, ...slice],
+      ),
+    );
+    const parentBy = new Map(parents.map((p) => [p.shopifyId, p]));
+    for (const { orderShopifyId, line: l } of batch.lateLines) {
+      const parent = parentBy.get(orderShopifyId);
+      if (!parent) continue; // its order was skipped as older than the stored one
+      upsertLines.push({ orderId: parent.id, day: parent.day, line: l });
+      touched.add(parent.id);
+    }
+  }
+
+  // In day order, so the (shopId, day) indexes are written at few places per batch.
+  const dayAt = (columns: readonly string[]) => columns.indexOf("day");
+  // Plain code-unit order (days are YYYY-MM-DD): localeCompare would cost a collation per comparison.
+  const byDay = (i: number) => (a: SqlValue[], b: SqlValue[]) => ((a[i] as string) < (b[i] as string) ? -1 : (a[i] as string) > (b[i] as string) ? 1 : 0);
+  orderRows.sort(byDay(dayAt(ORDER_COLUMNS)));
+  await insertRows(sql, "Order", ORDER_COLUMNS, orderRows);
+  if (upsertLines.length) {
+    // The stored lines of those orders: the ones arriving again are replaced, keeping their cost.
+    const incoming = new Set(upsertLines.map((u) => `${u.orderId}|${u.line.shopifyId}`));
+    const stored = await inSlices([...new Set(upsertLines.map((u) => u.orderId))], (slice) =>
+      sql.all<{ id: string; orderId: string; shopifyId: string | null; unitCostMinor: unknown }>(
+        `SELECT "id", "orderId", "shopifyId", "unitCostMinor" FROM "OrderLine" WHERE "shopId" = ? AND "orderId" IN ${marks(slice.length)}`,
+        [shopId, ...slice],
+      ),
+    );
+    const old = stored.filter((l) => l.shopifyId && incoming.has(`${l.orderId}|${l.shopifyId}`));
+    const snapshot = new Map(old.map((l) => [l.shopifyId!, asNumber(l.unitCostMinor)]));
+    await inSlices(old.map((l) => l.id), async (slice) => {
+      await sql.run(`DELETE FROM "OrderLine" WHERE "shopId" = ? AND "id" IN ${marks(slice.length)}`, [shopId, ...slice]);
+      return [];
+    });
+    for (const u of upsertLines) lineRows.push(line(lineRow(shopId, u.orderId, u.day, u.line, refs, snapshot)));
+  }
+  lineRows.sort(byDay(dayAt(LINE_COLUMNS)));
+  await insertRows(sql, "OrderLine", LINE_COLUMNS, lineRows);
+  await insertRows(sql, "Refund", REFUND_COLUMNS, refundRows);
+
+  // Totals of orders whose lines or refunds changed outside the fast path.
+  await inSlices([...touched], async (slice) => {
+    const ids = marks(slice.length);
+    await sql.run(
+      `UPDATE "Order" SET
+         "grossSalesMinor" = COALESCE((SELECT SUM(l."quantity" * l."unitPriceMinor") FROM "OrderLine" l WHERE l."orderId" = "Order"."id"), 0),
+         "refundsMinor" = COALESCE((SELECT SUM(r."amountMinor") FROM "Refund" r WHERE r."orderId" = "Order"."id"), 0)
+       WHERE "shopId" = ? AND "id" IN ${ids}`,
+      [shopId, ...slice],
+    );
+    await sql.run(
+      `UPDATE "Order" SET "totalMinor" = "grossSalesMinor" - "discountsMinor" + "shippingMinor" + "taxesMinor" WHERE "shopId" = ? AND "id" IN ${ids}`,
+      [shopId, ...slice],
+    );
+    return [];
+  });
+  return written;
+}

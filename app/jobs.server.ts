@@ -1,0 +1,38 @@
+// The composition root: the one module that knows every feature and plugs them into
+// the integration points, which know none. It registers every feature's jobs on the
+// process-wide queue, hands the store import an Admin API client factory, and gives
+// the Shopify app its billing plans and its after-install hook. Loaded by the server
+// entry (app/entry.server.tsx) before any request, and by the database tests' setup.
+import { BILLING_CONFIG } from "~/features/billing/index.server";
+import { registerInvoiceJobs } from "~/features/invoices/index.server";
+import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server";
+import { importAfterAuth, registerStoreSyncJobs, type AdminClientFactory } from "~/features/store-sync/index.server";
+import { setJobRegistrar, type JobQueue } from "~/platform/jobs/index.server";
+import { configureShopify, shopify } from "~/shopify.server";
+
+/** An Admin API client for a shop's offline session, for work that runs outside a request. */
+export const shopifyAdminFor: AdminClientFactory = async (shopDomain) => {
+  const { admin } = await shopify().unauthenticated.admin(shopDomain);
+  return { graphql: admin.graphql };
+};
+
+/** Every feature's handlers and schedules. Add a line for yours. */
+export function registerAllJobs(queue: JobQueue) {
+  registerInvoiceJobs(queue);
+  registerStoreSyncJobs(queue, { adminFor: shopifyAdminFor });
+}
+
+setJobRegistrar(registerAllJobs);
+
+configureShopify({
+  // Pro, monthly or annual, with the 7-day trial (app/features/billing/plans.ts is the price list).
+  billing: BILLING_CONFIG,
+  afterAuth: async ({ session, admin }) => {
+    const before = await getShopByDomain(session.shop);
+    const shop = await syncShopFromAdmin(session.shop, admin.graphql);
+    // Queues the full store import (it runs in the background, not in this request).
+    await importAfterAuth(shop.id, { reinstalled: !before || !!before.uninstalledAt, scope: session.scope }).catch((error) =>
+      console.error("[store-sync] could not queue the import", error),
+    );
+  },
+});

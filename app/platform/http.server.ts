@@ -1,0 +1,38 @@
+// JSON answers for the API routes: field errors with 400, plain messages otherwise,
+// and never a stack trace.
+import type { FieldErrors } from "~/features/profit";
+
+export function json(data: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify(data), { ...init, headers });
+}
+
+export function badRequest(fieldErrors: FieldErrors, message = "Please correct the highlighted fields."): Response {
+  return json({ error: message, fieldErrors }, { status: 400 });
+}
+
+export function methodNotAllowed(allow: string[]): Response {
+  return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: allow.join(", ") } });
+}
+
+/** Freshness windows of spec §9 as private cache headers (the data is per shop). */
+export function cacheFor(seconds: number): HeadersInit {
+  return { "Cache-Control": `private, max-age=${seconds}`, Vary: "Authorization, Cookie" };
+}
+
+export const FRESHNESS = {
+  analytics: 300,
+  profitMetrics: 300,
+  productCosts: 600,
+  operatingExpenses: 600,
+} as const;
+
+/** Reads a JSON body; a malformed body is a 400, not a 500. */
+export async function readJson(request: Request): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
+  try {
+    return { ok: true, body: await request.json() };
+  } catch {
+    return { ok: false, response: json({ error: "The request body must be JSON." }, { status: 400 }) };
+  }
+}

@@ -1,0 +1,91 @@
+// Sends e-mail. Every message is recorded in the outbox; with SMTP_URL set it is
+// also delivered over SMTP. A message with a dedupe key is sent at most once,
+// however often the caller retries.
+import nodemailer, { type Transporter } from "nodemailer";
+import { prisma } from "~/db.server";
+import { env } from "~/env.server";
+import { isUniqueViolation } from "~/platform/prisma-errors";
+
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+
+export type MailInput = {
+  shopId: string | null;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+  /** Same key, same message: a retry or double click sends nothing new. */
+  dedupeKey?: string;
+  from?: string;
+};
+
+let transporter: Transporter | null | undefined;
+
+function smtp(): Transporter | null {
+  if (transporter === undefined) transporter = env.mail.smtpUrl ? nodemailer.createTransport(env.mail.smtpUrl) : null;
+  return transporter;
+}
+
+/** For tests: point delivery at another SMTP server (or none). */
+export function setTransportForTests(url: string | null) {
+  transporter = url ? nodemailer.createTransport(url) : null;
+}
+
+export async function sendMail(input: MailInput) {
+  const from = input.from ?? env.mail.from;
+  const transport = smtp();
+  let message;
+  try {
+    message = await prisma.outboxMessage.create({
+      data: {
+        shopId: input.shopId,
+        kind: input.kind,
+        toAddress: input.to,
+        fromAddress: from,
+        subject: input.subject,
+        text: input.text,
+        html: input.html ?? null,
+        attachments: input.attachments?.length
+          ? JSON.stringify(input.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length })))
+          : null,
+        dedupeKey: input.dedupeKey ?? null,
+        transport: transport ? "smtp" : "outbox",
+        status: transport ? "sending" : "stored",
+      },
+    });
+  } catch (error) {
+    if (input.dedupeKey && isUniqueViolation(error)) {
+      return { duplicate: true as const, message: await prisma.outboxMessage.findUnique({ where: { dedupeKey: input.dedupeKey } }) };
+    }
+    throw error;
+  }
+  if (!transport) return { duplicate: false as const, message };
+  try {
+    const info = await transport.sendMail({
+      from,
+      to: input.to,
+      subject: input.subject,
+      text: input.text,
+      html: input.html,
+      attachments: input.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+    });
+    message = await prisma.outboxMessage.update({
+      where: { id: message.id },
+      data: { status: "sent", sentAt: new Date(), messageId: info.messageId ?? null },
+    });
+  } catch (error) {
+    // The SMTP server's own words stay in the server log; merchants see a plain reason.
+    console.error(`[mail] delivery of outbox message ${message.id} failed`, error);
+    message = await prisma.outboxMessage.update({
+      where: { id: message.id },
+      data: { status: "failed", error: "Delivery failed: the mail server did not accept the message." },
+    });
+  }
+  return { duplicate: false as const, message };
+}
+
+export function listOutbox(shopId: string, take = 50) {
+  return prisma.outboxMessage.findMany({ where: { shopId }, orderBy: { createdAt: "desc" }, take });
+}

@@ -1,0 +1,189 @@
+// Plain SQL for the store import's hot path, on one connection per transaction.
+// On SQLite the import writes through its own better-sqlite3 connection to the
+// same database file, with prepared statements cached and reused: through Prisma's
+// driver adapter every statement is prepared again, which cost most of the import's
+// time (docs/decisions/032-bulk-import-design.md). On PostgreSQL the same SQL runs in a
+// Prisma interactive transaction. SQL is written with `?` placeholders and double-
+// quoted identifiers; values are always bound, never spliced into the text.
+import path from "node:path";
+import Database from "better-sqlite3";
+import { dialect, prisma } from "~/db.server";
+import { env } from "~/env.server";
+
+export type SqlValue = string | number | null | Date | boolean;
+type Row = Record<string, unknown>;
+
+export interface SqlRunner {
+  readonly dialect: "sqlite" | "postgresql";
+  all<T extends Row = Row>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  run(sql: string, params?: readonly SqlValue[]): Promise<void>;
+  /** A value as the driver takes it (run() converts; runConverted() takes converted values). */
+  convert(v: SqlValue): unknown;
+  runConverted(sql: string, params: readonly unknown[]): Promise<void>;
+}
+
+/** SQLite keeps DateTime as text in the form Prisma writes it (ISO with +00:00). */
+function sqliteValue(v: SqlValue): string | number | null {
+  if (v === null || typeof v === "string" || typeof v === "number") return v;
+  if (typeof v === "boolean") return v ? 1 : 0;
+  const iso = v.toISOString();
+  return `${iso.slice(0, -1)}+00:00`;
+}
+
+let connection: { url: string; file: string; db: Database.Database; statements: Map<string, Database.Statement> } | null = null;
+let queue: Promise<unknown> = Promise.resolve();
+
+function sqliteConnection() {
+  // Called for every statement: the open connection is reused while the URL is the same.
+  if (connection && connection.url === env.databaseUrl) return connection;
+  const file = path.resolve(process.cwd(), env.databaseUrl.replace(/^file:/, ""));
+  if (!connection || connection.file !== file) {
+    connection?.db.close();
+    const db = new Database(file);
+    db.pragma("busy_timeout = 10000");
+    // The import inserts into several secondary indexes at scattered places; a
+    // larger page cache than SQLite's 2 MB default keeps their pages in memory.
+    db.pragma(`cache_size = -${16 * 1024}`);
+    // In WAL mode NORMAL never corrupts the file; a crash may lose the last
+    // commits, and every commit here carries its own resume point, so the import
+    // then simply resumes from an earlier batch.
+    db.pragma("synchronous = NORMAL");
+    // No automatic checkpoints from this connection: the import checkpoints once
+    // after each phase (finishBulkWrite), so hot index pages are copied back once.
+    db.pragma("wal_autocheckpoint = 0");
+    connection = { url: env.databaseUrl, file, db, statements: new Map() };
+  }
+  connection.url = env.databaseUrl;
+  return connection;
+}
+
+function statement(sql: string) {
+  const c = sqliteConnection();
+  let s = c.statements.get(sql);
+  if (!s) {
+    s = c.db.prepare(sql);
+    if (c.statements.size > 500) c.statements.clear();
+    c.statements.set(sql, s);
+  }
+  return s;
+}
+
+const sqliteRunner: SqlRunner = {
+  dialect: "sqlite",
+  async all<T extends Row = Row>(sql: string, params: readonly SqlValue[] = []) {
+    return statement(sql).all(...params.map(sqliteValue)) as T[];
+  },
+  async run(sql: string, params: readonly SqlValue[] = []) {
+    const values = new Array(params.length);
+    for (let i = 0; i < params.length; i++) values[i] = sqliteValue(params[i]);
+    statement(sql).run(values);
+  },
+  convert: sqliteValue,
+  async runConverted(sql: string, params: readonly unknown[]) {
+    statement(sql).run(params);
+  },
+};
+
+const toDollar = (sql: string) => {
+  let i = 0;
+  return sql.replace(/\?/g, () => `$${++i}`);
+};
+
+/**
+ * Runs `fn` in one transaction on one connection. SQLite transactions are taken
+ * one at a time in this process (the file allows one writer anyway).
+ */
+export async function inSqlTransaction<T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T> {
+  if (dialect === "postgresql") {
+    return prisma.$transaction(
+      async (tx) =>
+        fn({
+          dialect: "postgresql",
+          all: (sql, params = []) => tx.$queryRawUnsafe(toDollar(sql), ...params),
+          run: async (sql, params = []) => void (await tx.$executeRawUnsafe(toDollar(sql), ...params)),
+          convert: (v) => v,
+          runConverted: async (sql, params) => void (await tx.$executeRawUnsafe(toDollar(sql), ...params)),
+        }),
+      { timeout: 120_000, maxWait: 30_000 },
+    );
+  }
+  const run = async () => {
+    const { db } = sqliteConnection();
+    db.prepare("BEGIN IMMEDIATE").run();
+    try {
+      const result = await fn(sqliteRunner);
+      db.prepare("COMMIT").run();
+      return result;
+    } catch (error) {
+      if (db.inTransaction) db.prepare("ROLLBACK").run();
+      throw error;
+    }
+  };
+  const next = queue.then(run, run);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+/** `(?, ?, ?)` for a list of n values. */
+export const marks = (n: number) => `(${Array.from({ length: n }, () => "?").join(", ")})`;
+
+const ROWS_PER_INSERT = 100;
+
+/** Multi-row INSERT of rows (arrays in the order of `columns`); full groups reuse one prepared statement. */
+export async function insertRows(sql: SqlRunner, table: string, columns: readonly string[], rows: readonly SqlValue[][]) {
+  const head = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES `;
+  const tuple = marks(columns.length);
+  const per = Math.max(1, Math.min(ROWS_PER_INSERT, Math.floor(30_000 / columns.length)));
+  const full = head + Array.from({ length: per }, () => tuple).join(", ");
+  const params: unknown[] = new Array(per * columns.length);
+  let i = 0;
+  for (; i + per <= rows.length; i += per) {
+    let k = 0;
+    for (let r = i; r < i + per; r++) {
+      const row = rows[r];
+      for (let c = 0; c < row.length; c++) params[k++] = sql.convert(row[c]);
+    }
+    await sql.runConverted(full, params);
+  }
+  for (; i < rows.length; i++) await sql.run(head + tuple, rows[i]);
+}
+
+/**
+ * After a bulk write (SQLite only): copies the write-ahead log back into the database
+ * file and closes the import's connection, which gives its page cache back before
+ * the rollup rebuild reads the same pages through Prisma's connection (the two
+ * caches would otherwise add up). It runs between transactions, in their queue; the
+ * next bulk write opens the connection again.
+ */
+export async function finishBulkWrite(): Promise<void> {
+  if (dialect !== "sqlite") return;
+  const run = () => {
+    if (!connection) return;
+    const { db } = connection;
+    connection = null;
+    try {
+      db.pragma("wal_checkpoint(PASSIVE)");
+    } finally {
+      db.close();
+    }
+  };
+  const next = queue.then(run, run);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+/** Runs `query` over slices of an id list: SQLite binds at most 999 values per statement, so long `IN` lists are split. */
+export async function inSlices<T>(ids: readonly string[], query: (slice: string[]) => Promise<T[]>, size = 500): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += size) out.push(...(await query(ids.slice(i, i + size))));
+  return out;
+}
+
+let sequence = 0;
+const prefix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Ids for bulk-inserted rows: increasing within a process (appended to the primary-key index), unique across processes. */
+export function bulkId(): string {
+  sequence++;
+  return `b${prefix}${sequence.toString(36).padStart(9, "0")}`;
+}
