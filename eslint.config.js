@@ -3,7 +3,7 @@
 //
 //   routes      -> features (public surface), platform, lib, components, content, integration points
 //   a feature   -> itself, other features only through their index.ts / index.server.ts,
-//                  platform, lib, components, integration points
+//                  platform, lib, components, content (public copy), integration points
 //   platform    -> lib, integration points (db, env, shopify), itself
 //   lib         -> nothing of ours
 //   no cycles anywhere (import-x/no-cycle)
@@ -108,7 +108,8 @@ export default tseslint.config(
             // Anything may import within its own element (a feature's own files, lib's own helpers, ...).
             { allow: { dependency: { relationship: { to: "internal" } } } },
             { from: { element: { type: "routes" } }, ...allowTo(featureSurface, ...to("platform", "lib", "components", "content", "integration", "graphql", "styles", "routes")) },
-            { from: { element: { type: "feature" } }, ...allowTo(featureSurface, ...to("platform", "lib", "components", "integration", "graphql")) },
+            // A feature's public-facing UI (plan cards, the newsletter form) may read the public copy.
+            { from: { element: { type: "feature" } }, ...allowTo(featureSurface, ...to("platform", "lib", "components", "content", "integration", "graphql")) },
             { from: { element: { type: "platform" } }, ...allowTo(...to("lib", "integration")) },
             { from: { element: { type: "components" } }, ...allowTo(...to("lib", "content")) },
             { from: { element: { type: "content" } }, ...allowTo(featureSurface, ...to("lib")) },

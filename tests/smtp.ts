@@ -7,7 +7,7 @@ import { SMTPServer } from "smtp-server";
 import { setTransportForTests } from "~/platform/mail.server";
 
 /** Starts the server for the calling test file; returns the list messages arrive in. */
-export function useSmtpServer(): ParsedMail[] {
+export function smtpInbox(): ParsedMail[] {
   const received: ParsedMail[] = [];
   let server: SMTPServer;
   beforeAll(async () => {

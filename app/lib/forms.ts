@@ -1,3 +1,30 @@
+// Form and request-body helpers shared by every feature: one shape for field
+// errors, one flattener from zod, one reader of form submissions.
+import type { z } from "zod";
+
+/** Messages per field, keyed by dotted path ("customer.email", "items.0.qty"); `_form` for the whole input. */
+export type FieldErrors = Record<string, string[] | undefined>;
+
+/** The key for errors that belong to the input as a whole rather than to one field. */
+export const FORM_ERROR_KEY = "_form";
+
+/** Field errors keyed by dotted path, first message first. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : FORM_ERROR_KEY;
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+/** Reads a form submission into a plain object; empty fields become absent. */
+export function formToObject(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of form.entries()) if (typeof v === "string" && v !== "") out[k] = v;
+  return out;
+}
+
 /** Input that passed the form's schema but not a rule only the server knows (e.g. the shop's currency). */
 export class FieldError extends Error {
   constructor(public readonly fieldErrors: Record<string, string[]>) {

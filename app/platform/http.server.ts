@@ -1,6 +1,17 @@
 // JSON answers for the API routes: field errors with 400, plain messages otherwise,
 // and never a stack trace.
-import type { FieldErrors } from "~/features/profit";
+import { env } from "~/env.server";
+import type { FieldErrors } from "~/lib/forms";
+
+/**
+ * The origin links to this app are built on: PUBLIC_URL when set (behind a proxy the
+ * request's own URL is the internal one), else the request's origin, else (jobs, which
+ * have no request) the local server.
+ */
+export function publicOrigin(request?: Request): string {
+  if (env.publicUrl) return env.publicUrl;
+  return request ? new URL(request.url).origin : `http://localhost:${env.port}`;
+}
 
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);

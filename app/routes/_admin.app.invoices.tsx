@@ -53,16 +53,15 @@ import {
 import {
   AD_POSITIONS,
   invoiceCreateSchema,
-  invoiceFieldErrors,
   invoiceSettingsSchema,
   PAYMENT_METHODS,
-  RECURRING_INTERVALS,
-  type FieldErrors,
+  INVOICE_INTERVALS,
 } from "~/features/invoices";
+import { fieldErrorsOf, type FieldErrors } from "~/lib/forms";
 import { env } from "~/env.server";
 import { requireAdmin } from "~/features/shop/index.server";
-import { baseUrlFor } from "~/features/invoices/index.server";
 import { REMINDER_DAYS } from "~/features/invoices";
+import { publicOrigin } from "~/platform/http.server";
 
 const REMINDER_TEXT = `${REMINDER_DAYS.slice(0, -1).join(", ")} and ${REMINDER_DAYS[REMINDER_DAYS.length - 1]}`;
 
@@ -72,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { shop } = await requireAdmin(request);
   const requested = new URL(request.url).searchParams.get("status") ?? "all";
   const filter: ListFilter = (LIST_FILTERS as readonly string[]).includes(requested) ? (requested as ListFilter) : "all";
-  const base = baseUrlFor(request);
+  const base = publicOrigin(request);
   const [rows, insights, settings, used] = await Promise.all([listInvoices(shop, filter), invoiceInsights(shop), getInvoiceSettings(shop.id), invoicesThisMonth(shop)]);
   return {
     storeId: shop.id,
@@ -115,12 +114,12 @@ export async function action({ request }: ActionFunctionArgs) {
           return fail("Failed to create invoice.", 400);
         }
         const parsed = invoiceCreateSchema.safeParse(raw);
-        if (!parsed.success) return fail("Failed to create invoice.", 400, { fieldErrors: invoiceFieldErrors(parsed.error) });
+        if (!parsed.success) return fail("Failed to create invoice.", 400, { fieldErrors: fieldErrorsOf(parsed.error) });
         const { invoice } = await createInvoice(shop, parsed.data, { idempotencyKey: String(form.get("idempotencyKey") ?? "") || null, actor: "merchant" });
         return { ok: true, intent, invoiceNumber: invoice.number } satisfies ActionResult;
       }
       case "send": {
-        const { invoice } = await sendInvoice(shop, invoiceId, { idempotencyKey: String(form.get("idempotencyKey") ?? "") || null, baseUrl: baseUrlFor(request) });
+        const { invoice } = await sendInvoice(shop, invoiceId, { idempotencyKey: String(form.get("idempotencyKey") ?? "") || null, baseUrl: publicOrigin(request) });
         return { ok: true, intent, invoiceNumber: invoice.number } satisfies ActionResult;
       }
       case "markPaid":
@@ -133,7 +132,7 @@ export async function action({ request }: ActionFunctionArgs) {
       case "settings": {
         const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
         const parsed = invoiceSettingsSchema.safeParse(values);
-        if (!parsed.success) return fail("Failed to save invoice settings.", 400, { fieldErrors: invoiceFieldErrors(parsed.error) });
+        if (!parsed.success) return fail("Failed to save invoice settings.", 400, { fieldErrors: fieldErrorsOf(parsed.error) });
         // The logo changes only when a new one is uploaded or removal is asked for.
         const logoUrl = values.removeLogo === "true" ? null : values.logoUrl ? parsed.data.logoUrl : undefined;
         await updateInvoiceSettings(shop, { ...parsed.data, logoUrl });
@@ -443,7 +442,7 @@ function CreateInvoiceDialog({ open, data: loaderData, onClose, onDone }: { open
     const payload = toPayload(form);
     const check = invoiceCreateSchema.safeParse(payload);
     if (!check.success) {
-      setErrors(invoiceFieldErrors(check.error));
+      setErrors(fieldErrorsOf(check.error));
       setFailure(null);
       onDone(false);
       return;
@@ -533,7 +532,7 @@ function CreateInvoiceDialog({ open, data: loaderData, onClose, onDone }: { open
             <BlockStack gap="200">
               <Checkbox label="Recurring invoice" checked={form.isRecurring} onChange={(v) => set("isRecurring", v)} helpText="The next invoice is created automatically at each interval." />
               {form.isRecurring && (
-                <Select label="Repeats" options={RECURRING_INTERVALS.map((i) => ({ label: label(i), value: i }))} value={form.interval} onChange={(v) => set("interval", v, "recurring_interval")} error={err("recurring_interval")} />
+                <Select label="Repeats" options={INVOICE_INTERVALS.map((i) => ({ label: label(i), value: i }))} value={form.interval} onChange={(v) => set("interval", v, "recurring_interval")} error={err("recurring_interval")} />
               )}
             </BlockStack>
             <Checkbox label="Auto send" checked={form.autoSend} onChange={(v) => set("autoSend", v)} helpText="E-mail the invoice as soon as it is created (and each recurring one)." />

@@ -32,13 +32,11 @@ import {
 import { countUncostedProducts, getProfitComparison } from "~/features/profit/index.server";
 import {
   EXPENSE_CATEGORIES,
-  RECURRING_INTERVALS,
-  fieldErrorsOf,
-  formToObject,
+  EXPENSE_INTERVALS,
   operatingExpenseSchema,
   productCostSchema,
-  type FieldErrors,
 } from "~/features/profit";
+import { fieldErrorsOf, formToObject, type FieldErrors } from "~/lib/forms";
 import { requireAdmin } from "~/features/shop/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Cost Management · Profit Pilot" }];
@@ -375,7 +373,7 @@ function ExpenseDialog({ open, today, onClose, onDone }: {
           </FormLayout.Group>
           <Checkbox label="Recurring expense" checked={values.recurring} onChange={(v) => set("recurring")(v)} />
           {values.recurring && (
-            <Select label="Repeats" options={RECURRING_INTERVALS.map((i) => ({ label: label(i), value: i }))} value={values.recurringInterval} onChange={set("recurringInterval")} />
+            <Select label="Repeats" options={EXPENSE_INTERVALS.map((i) => ({ label: label(i), value: i }))} value={values.recurringInterval} onChange={set("recurringInterval")} />
           )}
         </FormLayout>
       </Modal.Section>

@@ -6,7 +6,7 @@ import { PageHero } from "~/components/public/Chrome";
 import { BLOG_CATEGORIES, BLOG_SEO, NEWSLETTER, featuredPost, formatPostDate, latestPosts, recentPosts, type BlogPost } from "~/content/blog";
 import { pageMeta } from "~/content/seo";
 import { subscribeToNewsletter } from "~/features/privacy/index.server";
-import { fieldErrorsOf } from "~/features/profit";
+import { fieldErrorsOf } from "~/lib/forms";
 import { newsletterSchema } from "~/features/privacy";
 import { clientKey, consume } from "~/platform/rate-limit.server";
 

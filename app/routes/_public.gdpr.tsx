@@ -24,7 +24,7 @@ function ExportRequestForm({ inputRef }: { inputRef: React.RefObject<HTMLInputEl
     event.preventDefault();
     setResult(null);
     // The schema (and zod with it) loads on first submit, keeping it out of the page's initial JS.
-    const { exportRequestSchema } = await import("~/features/privacy/schema");
+    const { exportRequestSchema } = await import("~/features/privacy");
     const parsed = exportRequestSchema.safeParse({ email });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message ?? "Enter a valid e-mail address");

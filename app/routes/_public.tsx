@@ -3,17 +3,18 @@
 // page under it (child routes inherit this headers function).
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import publicStyles from "../styles/public.css?url";
+import publicStyles from "~/styles/public.css?url";
 import { PublicFooter, PublicHeader } from "~/components/public/Chrome";
 import { ToastProvider } from "~/components/public/Toast";
 import { env } from "~/env.server";
+import { publicOrigin } from "~/platform/http.server";
 import { publicSecurityHeaders } from "~/lib/security-headers";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return {
-    origin: env.publicUrl ?? new URL(request.url).origin,
+    origin: publicOrigin(request),
     // Outside Shopify (the demo) there is no login: the demo store is open.
     signInHref: env.shopify ? "/auth/login" : "/dashboard",
   };

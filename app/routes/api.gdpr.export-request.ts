@@ -2,9 +2,9 @@
 // a signed, expiring download link. The answer is the same for every valid address.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { env } from "~/env.server";
-import { badRequest, json, readJson } from "~/platform/http.server";
+import { badRequest, json, publicOrigin, readJson } from "~/platform/http.server";
 import { withPublicSecurityHeaders } from "~/lib/security-headers";
-import { fieldErrorsOf } from "~/features/profit";
+import { fieldErrorsOf } from "~/lib/forms";
 import { exportRequestSchema } from "~/features/privacy";
 import { EXPORT_REQUEST_MESSAGE, requestDataExport } from "~/features/privacy/index.server";
 import { clientKey, consume } from "~/platform/rate-limit.server";
@@ -32,6 +32,6 @@ export async function action({ request }: ActionFunctionArgs) {
     ["exportByAddress", email],
   ]);
   if (limited) return secure(limited);
-  await requestDataExport(email, env.publicUrl ?? new URL(request.url).origin);
+  await requestDataExport(email, publicOrigin(request));
   return secure(json({ message: EXPORT_REQUEST_MESSAGE }, { status: 202 }));
 }

@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { badRequest, json, methodNotAllowed, readJson } from "~/platform/http.server";
 import { getImportStatus } from "~/features/store-sync/index.server";
-import { fieldErrorsOf } from "~/features/profit";
+import { fieldErrorsOf } from "~/lib/forms";
 import { importActionSchema } from "~/features/store-sync";
 import { requireAdmin } from "~/features/shop/index.server";
 import { requestResync, retryImport } from "~/features/store-sync/index.server";

@@ -2,15 +2,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getInvoice } from "~/features/invoices/index.server";
 import { assertOwnStore, requireAdmin } from "~/features/shop/index.server";
-import { baseUrlFor, invoiceErrorResponse } from "~/features/invoices/index.server";
+import { invoiceErrorResponse } from "~/features/invoices/index.server";
 import { invoicePdf, pdfFilename } from "~/features/invoices/index.server";
+import { publicOrigin } from "~/platform/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireAdmin(request);
   assertOwnStore(ctx, params.storeId);
   try {
     const invoice = await getInvoice(ctx.shop, params.invoiceId ?? "");
-    const pdf = await invoicePdf(ctx.shop, invoice, { baseUrl: baseUrlFor(request) });
+    const pdf = await invoicePdf(ctx.shop, invoice, { baseUrl: publicOrigin(request) });
     return new Response(new Uint8Array(pdf), {
       headers: {
         "Content-Type": "application/pdf",

@@ -2,10 +2,10 @@
 // Idempotency-Key: a retried request answers 200 again and sends nothing new; any
 // other send of an invoice that is not a draft is a 409.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { json, methodNotAllowed } from "~/platform/http.server";
+import { json, methodNotAllowed, publicOrigin } from "~/platform/http.server";
 import { invoiceDto, sendInvoice } from "~/features/invoices/index.server";
 import { assertOwnStore, requireAdmin } from "~/features/shop/index.server";
-import { baseUrlFor, idempotencyKeyOf, invoiceErrorResponse } from "~/features/invoices/index.server";
+import { idempotencyKeyOf, invoiceErrorResponse } from "~/features/invoices/index.server";
 
 export async function loader() {
   return methodNotAllowed(["POST"]);
@@ -16,7 +16,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   assertOwnStore(ctx, params.storeId);
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   try {
-    const base = baseUrlFor(request);
+    const base = publicOrigin(request);
     const { invoice } = await sendInvoice(ctx.shop, params.invoiceId ?? "", { actor: "merchant", idempotencyKey: idempotencyKeyOf(request), baseUrl: base });
     return json(invoiceDto(invoice, base));
   } catch (error) {

@@ -1,9 +1,8 @@
 // GET /api/stores/{storeId}/invoices[?status=all|draft|sent|paid] (spec §7).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "~/platform/http.server";
+import { json, publicOrigin } from "~/platform/http.server";
 import { invoiceDto, LIST_FILTERS, listInvoices, type ListFilter } from "~/features/invoices/index.server";
 import { assertOwnStore, requireAdmin } from "~/features/shop/index.server";
-import { baseUrlFor } from "~/features/invoices/index.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireAdmin(request);
@@ -12,7 +11,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!(LIST_FILTERS as readonly string[]).includes(status))
     return json({ error: `status must be one of ${LIST_FILTERS.join(", ")}`, fieldErrors: { status: ["Unknown filter"] } }, { status: 400 });
   const rows = await listInvoices(ctx.shop, status as ListFilter);
-  const base = baseUrlFor(request);
+  const base = publicOrigin(request);
   // Invoices change with every action; never served from a cache.
   return json(rows.map((r) => invoiceDto(r, base)), { headers: { "Cache-Control": "private, no-store" } });
 }

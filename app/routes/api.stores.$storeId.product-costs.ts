@@ -1,9 +1,9 @@
 // GET and POST /api/stores/{storeId}/product-costs (spec §7).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { FieldError } from "~/lib/forms";
+import { FieldError, fieldErrorsOf } from "~/lib/forms";
 import { badRequest, cacheFor, FRESHNESS, json, methodNotAllowed, readJson } from "~/platform/http.server";
 import { addProductCost, listProductCosts, productCostDto } from "~/features/profit/index.server";
-import { fieldErrorsOf, productCostSchema } from "~/features/profit";
+import { productCostSchema } from "~/features/profit";
 import { assertOwnStore, requireAdmin } from "~/features/shop/index.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -4,9 +4,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { env } from "~/env.server";
 import { getInvoiceByToken } from "~/features/invoices/index.server";
-import { baseUrlFor } from "~/features/invoices/index.server";
 import { createCheckoutSession } from "~/features/invoices/index.server";
 import { HOSTED_PAGE_HEADERS } from "~/routes/i.$token";
+import { publicOrigin } from "~/platform/http.server";
 
 export async function loader({ params }: ActionFunctionArgs) {
   return redirect(`/i/${params.token ?? ""}`);
@@ -18,7 +18,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const page = `/i/${invoice.publicToken}`;
   if (!env.stripe || invoice.paymentMethod !== "stripe" || !["sent", "overdue"].includes(invoice.status)) return redirect(page);
   try {
-    return redirect(await createCheckoutSession(invoice, baseUrlFor(request)), 303);
+    return redirect(await createCheckoutSession(invoice, publicOrigin(request)), 303);
   } catch (error) {
     console.error(error);
     return new Response("The card payment could not be started. Please try again in a moment or use the other payment options.", {

@@ -8,8 +8,8 @@ import { adsForMessage } from "~/features/invoices";
 import { rateToPercentText } from "~/features/invoices";
 import { getInvoiceByToken, getInvoiceSettings, parseAds, paymentOptionFor, recordInvoiceView } from "~/features/invoices/index.server";
 import { statusLabel } from "~/features/invoices";
-import { baseUrlFor } from "~/features/invoices/index.server";
 import type { MarketingAd } from "~/features/invoices";
+import { publicOrigin } from "~/platform/http.server";
 
 export const HOSTED_PAGE_HEADERS = {
   "Content-Security-Policy": "frame-ancestors 'none'",
@@ -32,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!invoice || invoice.status === "draft") throw new Response("Invoice not found", { status: 404, headers: HOSTED_PAGE_HEADERS });
   await recordInvoiceView(invoice);
   const settings = await getInvoiceSettings(invoice.shopId);
-  const base = baseUrlFor(request);
+  const base = publicOrigin(request);
   const url = new URL(request.url);
   return {
     shopName: invoice.shop.name,

@@ -2,9 +2,9 @@
 // in-process smtp-server receives the signed link; the link opens the export once
 // the request is recorded), rate limits, no account enumeration, the newsletter, and
 // security headers on the resource routes.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { ParsedMail } from "mailparser";
-import { useSmtpServer } from "~tests/smtp";
+import { smtpInbox } from "~tests/smtp";
 import { prisma } from "~/db.server";
 import { createShop } from "~tests/factories";
 import { resetRateLimits } from "~/platform/rate-limit.server";
@@ -18,7 +18,7 @@ import { loader as landingLoader } from "~/routes/_public._index";
 import { loader as articleLoader } from "~/routes/_public.blog.$slug";
 
 const ORIGIN = "https://my-test-app.myshopify.io";
-const received = useSmtpServer();
+const received = smtpInbox();
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 

@@ -1,10 +1,11 @@
 // robots.txt: the public site is crawlable; the app, its API and auth are not.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { env } from "~/env.server";
+import { publicOrigin } from "~/platform/http.server";
 import { withPublicSecurityHeaders } from "~/lib/security-headers";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const origin = env.publicUrl ?? new URL(request.url).origin;
+  const origin = publicOrigin(request);
   const body = [
     "User-agent: *",
     "Allow: /",

@@ -2,8 +2,7 @@
 // "<status>: <body>"), the Idempotency-Key header, the base URL of hosted links, and
 // the action of the plain status-transition endpoints.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { env } from "~/env.server";
-import { json, methodNotAllowed } from "~/platform/http.server";
+import { json, methodNotAllowed, publicOrigin } from "~/platform/http.server";
 import { InvoiceError, invoiceDto, type markInvoicePaid } from "~/features/invoices/invoices.server";
 import { assertOwnStore, requireAdmin } from "~/features/shop/index.server";
 
@@ -20,11 +19,6 @@ export function idempotencyKeyOf(request: Request): string | null {
   return key && key.length <= 200 ? key : null;
 }
 
-/** Where hosted invoice links point: PUBLIC_SITE_URL / SHOPIFY_APP_URL, else this request's origin. */
-export function baseUrlFor(request: Request): string {
-  return env.publicUrl ?? new URL(request.url).origin;
-}
-
 type Transition = (shop: { id: string }, invoiceId: string, options: { actor: "merchant" }) => ReturnType<typeof markInvoicePaid>;
 
 /** POST /api/stores/{storeId}/invoices/{invoiceId}/<transition>: the merchant moves their invoice on; 409 when illegal. */
@@ -34,7 +28,7 @@ export function invoiceTransitionAction(transition: Transition) {
     assertOwnStore(ctx, params.storeId);
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
     try {
-      return json(invoiceDto(await transition(ctx.shop, params.invoiceId ?? "", { actor: "merchant" }), baseUrlFor(request)));
+      return json(invoiceDto(await transition(ctx.shop, params.invoiceId ?? "", { actor: "merchant" }), publicOrigin(request)));
     } catch (error) {
       return invoiceErrorResponse(error);
     }

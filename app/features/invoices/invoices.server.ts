@@ -4,6 +4,7 @@
 import crypto from "node:crypto";
 import { prisma, type Prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { publicOrigin } from "~/platform/http.server";
 import { addDays, dayInZone, daysBetween } from "~/lib/dates";
 import { minorToDecimalString } from "~/lib/money";
 import { planFor } from "~/features/billing";
@@ -448,7 +449,7 @@ export async function stopRecurring(shop: Pick<InvoiceShop, "id">, invoiceId: st
 // ─── Wire format ───────────────────────────────────────────────────────────────
 
 export function hostedUrl(token: string, baseUrl?: string) {
-  return `${baseUrl ?? env.publicUrl ?? `http://localhost:${env.port}`}/i/${token}`;
+  return `${baseUrl ?? publicOrigin()}/i/${token}`;
 }
 
 type ListRow = Awaited<ReturnType<typeof listInvoices>>[number];
@@ -511,6 +512,6 @@ export function paymentOptionFor(
     stripeEnabled: !!env.stripe,
     paypalMeUrl: settings.paypalMeUrl,
     instructions: settings.paymentInstructions,
-    baseUrl: baseUrl ?? env.publicUrl ?? `http://localhost:${env.port}`,
+    baseUrl: baseUrl ?? publicOrigin(),
   });
 }

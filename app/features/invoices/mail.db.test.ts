@@ -1,14 +1,14 @@
 // The invoice e-mail over real SMTP: an in-process smtp-server receives it and
 // mailparser reads it as a mail client would.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useSmtpServer } from "~tests/smtp";
+import { describe, expect, it } from "vitest";
+import { smtpInbox } from "~tests/smtp";
 import { prisma } from "~/db.server";
 import { createShop } from "~tests/factories";
 import { pdfText } from "~tests/pdf-text";
 import { invoiceCreateSchema } from "~/features/invoices/schema";
 import { createInvoice, sendInvoice, updateInvoiceSettings } from "~/features/invoices/invoices.server";
 
-const received = useSmtpServer();
+const received = smtpInbox();
 
 
 describe("invoice e-mail over SMTP", () => {

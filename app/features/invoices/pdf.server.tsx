@@ -41,7 +41,8 @@ export type PdfContext = {
 /** Helvetica covers Latin-1 (and €); other currency signs are written as the code. */
 export function pdfMoney(minor: number, currency: string): string {
   const text = formatMoney(minor, currency);
-  return /[^\u0000-\u00ff€]/.test(text) ? `${minorToDecimalString(minor, currency)} ${currency}` : text;
+  const helveticaCovers = [...text].every((char) => char === "€" || (char.codePointAt(0) ?? 0) <= 0xff);
+  return helveticaCovers ? text : `${minorToDecimalString(minor, currency)} ${currency}`;
 }
 
 const ink = "#1a1a1a";

@@ -3,8 +3,8 @@
 import { addDays } from "~/lib/dates";
 
 export const REMINDER_DAYS = [3, 7, 14] as const;
-export const RECURRING_INTERVALS = ["daily", "weekly", "monthly", "yearly"] as const;
-export type RecurringInterval = (typeof RECURRING_INTERVALS)[number];
+export const INVOICE_INTERVALS = ["daily", "weekly", "monthly", "yearly"] as const;
+export type RecurringInterval = (typeof INVOICE_INTERVALS)[number];
 
 function addMonthsClamped(day: string, months: number): string {
   const [y, m, d] = day.split("-").map(Number);

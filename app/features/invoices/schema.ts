@@ -3,12 +3,11 @@
 import { z } from "zod";
 import { currencyDigits } from "~/lib/money";
 import { amountToMinor, decimalsOf, numberToPlain, rateToScaled } from "~/features/invoices/money";
-import { RECURRING_INTERVALS } from "~/features/invoices/schedule";
+import { INVOICE_INTERVALS } from "~/features/invoices/schedule";
 
 export const PAYMENT_METHODS = ["stripe", "paypal", "crypto", "none"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const AD_POSITIONS = ["top", "bottom", "sidebar"] as const;
-export { RECURRING_INTERVALS };
 
 export const DEFAULT_DUE_IN_DAYS = 7;
 export const MAX_ITEMS = 100;
@@ -122,7 +121,7 @@ export const invoiceCreateSchema = z
       .nullish()
       .transform((v) => v || undefined),
     is_recurring: z.boolean().default(false),
-    recurring_interval: z.enum(RECURRING_INTERVALS, { message: "Interval must be daily, weekly, monthly or yearly" }).optional(),
+    recurring_interval: z.enum(INVOICE_INTERVALS, { message: "Interval must be daily, weekly, monthly or yearly" }).optional(),
   })
   .superRefine((v, ctx) => {
     // Amounts may not be finer than the currency's minor unit (JPY has none). The
@@ -141,18 +140,6 @@ export const invoiceCreateSchema = z
 
 export type InvoiceCreateInput = z.output<typeof invoiceCreateSchema>;
 export type InvoiceCreatePayload = z.input<typeof invoiceCreateSchema>;
-
-export type FieldErrors = Record<string, string[] | undefined>;
-
-/** Field errors keyed by dotted path ("customer.email", "items.0.qty"), first message first. */
-export function invoiceFieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join(".") : "_form";
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}
 
 /** Amount text → minor units for a currency (null when it has too many decimals). */
 export function toMinor(text: string, currency: string): number | null {

@@ -6,11 +6,10 @@ import { DECIMAL_PATTERN, MAX_MINOR } from "~/lib/money";
 /** The largest amount that fits the stored range in a two-decimal currency. */
 const MAX_AMOUNT = MAX_MINOR / 100;
 import { isValidDay } from "~/lib/dates";
-import { RECURRING_INTERVALS } from "~/features/profit/profit";
+import { EXPENSE_INTERVALS } from "~/features/profit/profit";
 
 export const EXPENSE_CATEGORIES = ["marketing", "shipping", "software", "labor", "rent", "utilities", "other"] as const;
 export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number];
-export { RECURRING_INTERVALS };
 
 const optionalText = (max: number) =>
   z
@@ -54,20 +53,7 @@ export const operatingExpenseSchema = z.object({
   date: day("Date"),
   recurring: booleanField,
   recurringInterval: z
-    .enum(RECURRING_INTERVALS, { message: `Interval must be one of ${RECURRING_INTERVALS.join(", ")}` })
+    .enum(EXPENSE_INTERVALS, { message: `Interval must be one of ${EXPENSE_INTERVALS.join(", ")}` })
     .optional(),
 });
 export type OperatingExpenseInput = z.infer<typeof operatingExpenseSchema>;
-
-export type FieldErrors = Record<string, string[] | undefined>;
-
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  return z.flattenError(error).fieldErrors as FieldErrors;
-}
-
-/** Reads a form submission into a plain object; empty fields become absent. */
-export function formToObject(form: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of form.entries()) if (typeof v === "string" && v !== "") out[k] = v;
-  return out;
-}

@@ -46,8 +46,8 @@ export type ExpenseInput = {
   recurringInterval: string | null;
 };
 
-export const RECURRING_INTERVALS = ["weekly", "monthly", "quarterly", "yearly"] as const;
-export type RecurringInterval = (typeof RECURRING_INTERVALS)[number];
+export const EXPENSE_INTERVALS = ["weekly", "monthly", "quarterly", "yearly"] as const;
+export type RecurringInterval = (typeof EXPENSE_INTERVALS)[number];
 
 /** Average length of each interval in days (a year is 365.25 days). */
 export const INTERVAL_DAYS: Record<RecurringInterval, number> = {
