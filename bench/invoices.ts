@@ -164,7 +164,7 @@ if (fs.existsSync(CHROME)) {
 
 // ─── (b) create → send ──────────────────────────────────────────────────────────
 const { prisma } = await import("~/db.server");
-const { createInvoice, sendInvoice } = await import("~/features/invoices/invoices.server");
+const { createInvoice, sendInvoice } = await import("~/features/invoices/service.server");
 const { invoiceCreateSchema } = await import("~/features/invoices/schema");
 const shop = await prisma.shop.create({ data: { domain: `${dbName}.myshopify.com`, name: "Bench Shop", plan: "pro", timezone: "America/New_York" } });
 const payload = invoiceCreateSchema.parse({

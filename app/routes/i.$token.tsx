@@ -4,9 +4,8 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatMoney } from "~/lib/money";
-import { adsForMessage } from "~/features/invoices";
 import { rateToPercentText } from "~/features/invoices";
-import { getInvoiceByToken, getInvoiceSettings, parseAds, paymentOptionFor, recordInvoiceView } from "~/features/invoices/index.server";
+import { getInvoiceByToken, invoicePresentation, recordInvoiceView } from "~/features/invoices/index.server";
 import { statusLabel } from "~/features/invoices";
 import type { MarketingAd } from "~/features/invoices";
 import { publicOrigin } from "~/platform/http.server";
@@ -31,16 +30,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const invoice = await getInvoiceByToken(params.token ?? "");
   if (!invoice || invoice.status === "draft") throw new Response("Invoice not found", { status: 404, headers: HOSTED_PAGE_HEADERS });
   await recordInvoiceView(invoice);
-  const settings = await getInvoiceSettings(invoice.shopId);
-  const base = publicOrigin(request);
+  const { hostedUrl: _hostedUrl, ...presentation } = await invoicePresentation(invoice.shop, invoice, {
+    baseUrl: publicOrigin(request),
+  });
   const url = new URL(request.url);
   return {
-    shopName: invoice.shop.name,
-    shopEmail: invoice.shop.email,
-    businessAddress: settings.businessAddress,
-    logoUrl: settings.logoUrl,
-    payment: paymentOptionFor(invoice, settings, base),
-    ads: adsForMessage(parseAds(invoice.marketingAds), invoice.adRotationEnabled, Math.max(0, invoice.sendCount - 1)),
+    ...presentation,
     paymentResult: url.searchParams.get("payment"),
     invoice: {
       number: invoice.number,

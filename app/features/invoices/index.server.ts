@@ -1,5 +1,24 @@
 export { idempotencyKeyOf, invoiceErrorResponse, invoiceTransitionAction } from "./api.server";
-export { InvoiceError, LIST_FILTERS, createInvoice, getInvoice, getInvoiceByToken, getInvoiceSettings, invoiceDto, invoiceInsights, invoicesThisMonth, listInvoices, listSeries, markInvoicePaid, parseAds, paymentOptionFor, recordInvoiceView, sendInvoice, stopRecurring, updateInvoiceSettings, voidInvoice } from "./invoices.server";
+export {
+  InvoiceError,
+  LIST_FILTERS,
+  getInvoice,
+  getInvoiceByToken,
+  getInvoiceSettings,
+  invoiceDto,
+  invoiceInsights,
+  invoicesThisMonth,
+  listInvoices,
+  listSeries,
+  markInvoicePaid,
+  parseAds,
+  recordInvoiceView,
+  stopRecurring,
+  updateInvoiceSettings,
+  voidInvoice,
+} from "./invoices.server";
+export { createInvoice, sendInvoice } from "./service.server";
+export { invoicePresentation, paymentOptionFor } from "./presentation.server";
 export type { ListFilter } from "./invoices.server";
 export { registerInvoiceJobs } from "./jobs.server";
 export { invoicePdf, pdfFilename } from "./mail.server";

@@ -5,17 +5,8 @@ import { prisma } from "~/db.server";
 import { createShop } from "~tests/factories";
 import { pdfText } from "~tests/pdf-text";
 import { invoiceCreateSchema, type InvoiceCreatePayload } from "~/features/invoices/schema";
-import {
-  createInvoice,
-  getInvoice,
-  InvoiceError,
-  listInvoices,
-  markInvoicePaid,
-  sendInvoice,
-  updateInvoiceSettings,
-  voidInvoice,
-  invoiceInsights,
-} from "~/features/invoices/invoices.server";
+import { getInvoice, InvoiceError, listInvoices, markInvoicePaid, updateInvoiceSettings, voidInvoice, invoiceInsights } from "~/features/invoices/invoices.server";
+import { createInvoice, sendInvoice } from "~/features/invoices/service.server";
 import { invoicePdf } from "~/features/invoices/mail.server";
 
 type Shop = Awaited<ReturnType<typeof createShop>>;

@@ -1,16 +1,15 @@
-// Invoices: create (numbered atomically, plan-limited), list, read, and every status
-// transition with its timeline event. Each function takes the shop first and filters
-// by it. The rules are in invoice-money.ts, invoice-status.ts and invoice-schedule.ts.
+// Invoice queries: create (numbered atomically, plan-limited), list, read, and every
+// status transition with its timeline event. Each function takes the shop first and
+// filters by it. The rules are in money.ts, status.ts and schedule.ts; sending the
+// e-mail and the scheduled work are the service's (service.server.ts, jobs.server.ts).
 import crypto from "node:crypto";
 import { prisma, type Prisma } from "~/db.server";
-import { env } from "~/env.server";
-import { publicOrigin } from "~/platform/http.server";
+import { hostedUrl } from "~/features/invoices/links.server";
 import { addDays, dayInZone, daysBetween } from "~/lib/dates";
 import { minorToDecimalString } from "~/lib/money";
 import { planFor } from "~/features/billing";
 import type { InvoiceCreateInput, InvoiceSettingsInput, MarketingAd } from "~/features/invoices/schema";
 import { amountToMinor, computeTotals, MoneyOverflowError, RATE_SCALE, rateToScaled } from "~/features/invoices/money";
-import { paymentOption } from "~/features/invoices/payment";
 import { nthIssueDate, type RecurringInterval } from "~/features/invoices/schedule";
 import { canTransition, illegalTransitionMessage, TRANSITIONS, type InvoiceAction, type ListFilter } from "~/features/invoices/status";
 import { isUniqueViolation } from "~/platform/prisma-errors";
@@ -208,25 +207,29 @@ async function createInTx(tx: Tx, shop: InvoiceShop, input: InvoiceCreateInput, 
   return invoice.id;
 }
 
-export async function createInvoice(shop: InvoiceShop, input: InvoiceCreateInput, options: CreateOptions = {}) {
-  if (options.idempotencyKey) {
-    const previous = await prisma.invoice.findUnique({ where: { shopId_idempotencyKey: { shopId: shop.id, idempotencyKey: options.idempotencyKey } } });
-    if (previous) return { invoice: await getInvoice(shop, previous.id), replayed: true };
-  }
+/** Stores a new draft (numbered, plan-limited); the same idempotency key gives back the first one's id. */
+export async function insertInvoice(shop: InvoiceShop, input: InvoiceCreateInput, options: CreateOptions = {}) {
+  const previousWithKey = async () =>
+    options.idempotencyKey
+      ? prisma.invoice.findUnique({
+          where: { shopId_idempotencyKey: { shopId: shop.id, idempotencyKey: options.idempotencyKey } },
+          select: { id: true },
+        })
+      : null;
+  const previous = await previousWithKey();
+  if (previous) return { id: previous.id, replayed: true };
   const prepared = prepare(shop, input);
   await getInvoiceSettings(shop.id);
-  let id: string;
   try {
-    id = await prisma.$transaction((tx) => createInTx(tx, shop, input, prepared, options), TX_OPTIONS);
+    const id = await prisma.$transaction((tx) => createInTx(tx, shop, input, prepared, options), TX_OPTIONS);
+    return { id, replayed: false };
   } catch (error) {
     if (options.idempotencyKey && isUniqueViolation(error)) {
-      const previous = await prisma.invoice.findUnique({ where: { shopId_idempotencyKey: { shopId: shop.id, idempotencyKey: options.idempotencyKey } } });
-      if (previous) return { invoice: await getInvoice(shop, previous.id), replayed: true };
+      const raced = await previousWithKey();
+      if (raced) return { id: raced.id, replayed: true };
     }
     throw error;
   }
-  if (input.auto_send) await sendInvoice(shop, id, { actor: "system", now: options.now });
-  return { invoice: await getInvoice(shop, id), replayed: false };
 }
 
 /** The next invoice of a recurring series, inside the caller's transaction (jobs). */
@@ -375,20 +378,25 @@ async function transition(
 export type SendOptions = { actor?: Actor; idempotencyKey?: string | null; now?: Date; baseUrl?: string };
 
 /**
- * draft → sent, then the e-mail with the PDF. A retried request with the same
- * Idempotency-Key answers as the first did; any other second send is a 409. The
- * e-mail's dedupe key is per invoice, so however the send is repeated one message goes out.
+ * draft → sent (the e-mail is the service's: service.server.ts). A retry with the same
+ * Idempotency-Key gets the invoice back as `replayed`; any other second send is a 409.
  */
-export async function sendInvoice(shop: InvoiceShop, invoiceId: string, options: SendOptions = {}) {
-  const actor = options.actor ?? "merchant";
+export async function markInvoiceSent(
+  shop: Pick<InvoiceShop, "id">,
+  invoiceId: string,
+  options: SendOptions = {},
+): Promise<{ invoice: FullInvoice; replayed: boolean }> {
   const now = options.now ?? new Date();
-  let invoice: FullInvoice;
   try {
-    invoice = await transition(shop, invoiceId, "send", actor, {
-      sentAt: now,
-      sendIdempotencyKey: options.idempotencyKey ?? null,
-      sendCount: { increment: 1 },
-    }, { now, detail: null });
+    const invoice = await transition(
+      shop,
+      invoiceId,
+      "send",
+      options.actor ?? "merchant",
+      { sentAt: now, sendIdempotencyKey: options.idempotencyKey ?? null, sendCount: { increment: 1 } },
+      { now, detail: null },
+    );
+    return { invoice, replayed: false };
   } catch (error) {
     if (error instanceof InvoiceError && error.code === "illegal_transition" && options.idempotencyKey) {
       const current = await getInvoice(shop, invoiceId);
@@ -396,9 +404,6 @@ export async function sendInvoice(shop: InvoiceShop, invoiceId: string, options:
     }
     throw error;
   }
-  const { deliverInvoiceMail } = await import("~/features/invoices/mail.server");
-  await deliverInvoiceMail(shop, invoice, { kind: "invoice", baseUrl: options.baseUrl, now });
-  return { invoice: await getInvoice(shop, invoiceId), replayed: false };
 }
 
 export async function markInvoicePaid(shop: Pick<InvoiceShop, "id">, invoiceId: string, options: { actor?: Actor; now?: Date; detail?: string } = {}) {
@@ -448,9 +453,6 @@ export async function stopRecurring(shop: Pick<InvoiceShop, "id">, invoiceId: st
 
 // ─── Wire format ───────────────────────────────────────────────────────────────
 
-export function hostedUrl(token: string, baseUrl?: string) {
-  return `${baseUrl ?? publicOrigin()}/i/${token}`;
-}
 
 type ListRow = Awaited<ReturnType<typeof listInvoices>>[number];
 
@@ -502,16 +504,3 @@ export function invoiceDto(invoice: ListRow | FullInvoice, baseUrl?: string) {
   };
 }
 export type InvoiceDto = ReturnType<typeof invoiceDto>;
-
-export function paymentOptionFor(
-  invoice: { paymentMethod: string; totalMinor: number; currency: string; publicToken: string; cryptoCurrency: string | null },
-  settings: { paypalMeUrl: string | null; paymentInstructions: string | null },
-  baseUrl?: string,
-) {
-  return paymentOption(invoice, {
-    stripeEnabled: !!env.stripe,
-    paypalMeUrl: settings.paypalMeUrl,
-    instructions: settings.paymentInstructions,
-    baseUrl: baseUrl ?? publicOrigin(),
-  });
-}

@@ -12,10 +12,11 @@ import {
   getInvoice,
   InvoiceError,
   markInvoiceOverdue,
-  sendInvoice,
   TX_OPTIONS,
   type InvoiceShop,
 } from "~/features/invoices/invoices.server";
+import { deliverInvoiceMail } from "~/features/invoices/mail.server";
+import { sendInvoice } from "~/features/invoices/service.server";
 
 export const JOBS = {
   tick: "invoices.tick",
@@ -78,7 +79,6 @@ export async function runReminder({ shopId, invoiceId, step }: InvoiceJob & { st
   if (count === 0) return "skipped";
   const invoice = await getInvoice(shop, invoiceId);
   await addInvoiceEvent(shopId, invoiceId, "reminder", "system", `Reminder ${step} days after sending`, now);
-  const { deliverInvoiceMail } = await import("~/features/invoices/mail.server");
   await deliverInvoiceMail(shop, invoice, { kind: "reminder", step, now });
   return "sent";
 }

@@ -3,7 +3,8 @@
 import { formatMoney } from "~/lib/money";
 import type { AdsByPosition } from "~/features/invoices/ads";
 import type { PaymentOption } from "~/features/invoices/payment";
-import type { PdfContext, PdfInvoice } from "~/features/invoices/pdf.server";
+import type { PdfInvoice } from "~/features/invoices/pdf.server";
+import type { InvoicePresentation } from "~/features/invoices/presentation";
 
 type MailInvoice = Pick<PdfInvoice, "number" | "status" | "currency" | "dueDate" | "customerName" | "totalMinor" | "items">;
 
@@ -28,7 +29,7 @@ function paymentText(p: PaymentOption) {
 
 export type InvoiceMailKind = { kind: "invoice" } | { kind: "reminder"; step: number };
 
-export function invoiceMailContent(shopName: string, invoice: MailInvoice, ctx: Pick<PdfContext, "payment" | "hostedUrl" | "ads">, mail: InvoiceMailKind) {
+export function invoiceMailContent(shopName: string, invoice: MailInvoice, ctx: Pick<InvoicePresentation, "payment" | "hostedUrl" | "ads">, mail: InvoiceMailKind) {
   const total = formatMoney(invoice.totalMinor, invoice.currency);
   const subject =
     mail.kind === "invoice"

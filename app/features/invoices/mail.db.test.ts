@@ -6,7 +6,8 @@ import { prisma } from "~/db.server";
 import { createShop } from "~tests/factories";
 import { pdfText } from "~tests/pdf-text";
 import { invoiceCreateSchema } from "~/features/invoices/schema";
-import { createInvoice, sendInvoice, updateInvoiceSettings } from "~/features/invoices/invoices.server";
+import { updateInvoiceSettings } from "~/features/invoices/invoices.server";
+import { createInvoice, sendInvoice } from "~/features/invoices/service.server";
 
 const received = smtpInbox();
 

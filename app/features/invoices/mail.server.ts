@@ -1,38 +1,17 @@
 // Invoice and reminder e-mails: the PDF attached, the hosted page and pay link in the
 // body, sent through sendMail with a per-invoice dedupe key (one message per send or
 // reminder step, however often it is retried). Without SMTP it lands in the outbox.
-import { adsForMessage } from "~/features/invoices/ads";
-import {
-  addInvoiceEvent,
-  getInvoiceSettings,
-  hostedUrl,
-  parseAds,
-  paymentOptionFor,
-  type FullInvoice,
-  type InvoiceShop,
-} from "~/features/invoices/invoices.server";
-import { renderInvoicePdf, type PdfContext } from "~/features/invoices/pdf.server";
+import { addInvoiceEvent, type FullInvoice, type InvoiceShop } from "~/features/invoices/invoices.server";
 import { invoiceMailContent, type InvoiceMailKind } from "~/features/invoices/mail-content";
+import { renderInvoicePdf, type PdfInvoice } from "~/features/invoices/pdf.server";
+import { invoicePresentation } from "~/features/invoices/presentation.server";
 import { sendMail } from "~/platform/mail.server";
 
-export type PdfSource = Pick<FullInvoice, "id" | "shopId" | "number" | "status" | "currency" | "issueDate" | "dueDate" | "customerName" | "customerEmail" | "customerPhone" | "customerAddress" | "taxRate" | "subtotalMinor" | "taxMinor" | "shippingMinor" | "totalMinor" | "paidAt" | "items" | "paymentMethod" | "publicToken" | "cryptoCurrency" | "marketingAds" | "adRotationEnabled" | "sendCount">;
+type Sender = Pick<InvoiceShop, "id" | "name" | "email">;
+export type PdfSource = PdfInvoice & Parameters<typeof invoicePresentation>[1];
 
-export async function pdfContextFor(shop: Pick<InvoiceShop, "id" | "name" | "email">, invoice: PdfSource, options: { baseUrl?: string; sendIndex?: number } = {}): Promise<PdfContext> {
-  const settings = await getInvoiceSettings(shop.id);
-  return {
-    shopName: shop.name,
-    shopEmail: shop.email ?? null,
-    businessAddress: settings.businessAddress,
-    logoUrl: settings.logoUrl,
-    payment: paymentOptionFor(invoice, settings, options.baseUrl),
-    hostedUrl: hostedUrl(invoice.publicToken, options.baseUrl),
-    ads: adsForMessage(parseAds(invoice.marketingAds), invoice.adRotationEnabled, options.sendIndex ?? Math.max(0, invoice.sendCount - 1)),
-  };
-}
-
-export async function invoicePdf(shop: Pick<InvoiceShop, "id" | "name" | "email">, invoice: PdfSource, options: { baseUrl?: string; sendIndex?: number } = {}) {
-  const ctx = await pdfContextFor(shop, invoice, options);
-  return renderInvoicePdf(invoice, ctx);
+export async function invoicePdf(shop: Sender, invoice: PdfSource, options: { baseUrl?: string; sendIndex?: number } = {}) {
+  return renderInvoicePdf(invoice, await invoicePresentation(shop, invoice, options));
 }
 
 export function pdfFilename(number: string) {
@@ -41,15 +20,15 @@ export function pdfFilename(number: string) {
 
 /** Sends the invoice (or a reminder) to the customer with the PDF; records it in the timeline. */
 export async function deliverInvoiceMail(
-  shop: Pick<InvoiceShop, "id" | "name" | "email">,
+  shop: Sender,
   invoice: FullInvoice,
   options: InvoiceMailKind & { baseUrl?: string; now?: Date },
 ) {
   const sendIndex = Math.max(0, invoice.sendCount - 1);
-  const ctx = await pdfContextFor(shop, invoice, { baseUrl: options.baseUrl, sendIndex });
-  const pdf = await renderInvoicePdf(invoice, ctx);
+  const presentation = await invoicePresentation(shop, invoice, { baseUrl: options.baseUrl, sendIndex });
+  const pdf = await renderInvoicePdf(invoice, presentation);
   const mail: InvoiceMailKind = options.kind === "reminder" ? { kind: "reminder", step: options.step } : { kind: "invoice" };
-  const content = invoiceMailContent(shop.name, invoice, ctx, mail);
+  const content = invoiceMailContent(shop.name, invoice, presentation, mail);
   const result = await sendMail({
     shopId: shop.id,
     kind: mail.kind === "invoice" ? "invoice" : "invoice_reminder",
@@ -62,7 +41,12 @@ export async function deliverInvoiceMail(
   });
   if (!result.duplicate) {
     const message = result.message!;
-    const where = message.transport === "smtp" ? (message.status === "sent" ? "delivered over SMTP" : `delivery failed: ${message.error ?? "unknown error"}`) : "stored in the outbox (no SMTP configured)";
+    const where =
+      message.transport === "smtp"
+        ? message.status === "sent"
+          ? "delivered over SMTP"
+          : `delivery failed: ${message.error ?? "unknown error"}`
+        : "stored in the outbox (no SMTP configured)";
     await addInvoiceEvent(
       shop.id,
       invoice.id,

@@ -3,9 +3,8 @@
 // invoice dialog. See docs/decisions/014-invoice-pdf.md.
 import { Document, Image, Link, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
 import { formatMoney, minorToDecimalString } from "~/lib/money";
-import type { AdsByPosition } from "~/features/invoices/ads";
 import { rateToPercentText } from "~/features/invoices/money";
-import type { PaymentOption } from "~/features/invoices/payment";
+import type { InvoicePresentation } from "~/features/invoices/presentation";
 import type { MarketingAd } from "~/features/invoices/schema";
 
 export type PdfInvoice = {
@@ -27,16 +26,6 @@ export type PdfInvoice = {
   items: { title: string; quantity: number; unitPriceMinor: number; lineTotalMinor: number }[];
 };
 
-export type PdfContext = {
-  shopName: string;
-  shopEmail: string | null;
-  businessAddress: string | null;
-  /** A data:image/png or image/jpeg URL (never fetched from the network). */
-  logoUrl: string | null;
-  payment: PaymentOption;
-  hostedUrl: string;
-  ads: AdsByPosition;
-};
 
 /** Helvetica covers Latin-1 (and €); other currency signs are written as the code. */
 export function pdfMoney(minor: number, currency: string): string {
@@ -89,7 +78,7 @@ function Ad({ ad }: { ad: MarketingAd }) {
   );
 }
 
-export function InvoiceDocument({ invoice, ctx }: { invoice: PdfInvoice; ctx: PdfContext }) {
+export function InvoiceDocument({ invoice, ctx }: { invoice: PdfInvoice; ctx: InvoicePresentation }) {
   const m = (minor: number) => pdfMoney(minor, invoice.currency);
   const hasSidebar = ctx.ads.sidebar.length > 0;
   return (
@@ -220,6 +209,6 @@ export function InvoiceDocument({ invoice, ctx }: { invoice: PdfInvoice; ctx: Pd
   );
 }
 
-export async function renderInvoicePdf(invoice: PdfInvoice, ctx: PdfContext): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: PdfInvoice, ctx: InvoicePresentation): Promise<Buffer> {
   return renderToBuffer(<InvoiceDocument invoice={invoice} ctx={ctx} />);
 }
