@@ -80,7 +80,7 @@ export default tseslint.config(
       "import-x/resolver-next": [
         (await import("eslint-import-resolver-typescript")).createTypeScriptImportResolver({ project: "./tsconfig.json" }),
       ],
-      "boundaries/include": ["app/**/*"],
+      "boundaries/include": ["app/**/*", "prisma/generated/**/*"],
       "boundaries/files": [{ category: "test", pattern: "**/*.test.{ts,tsx}" }],
       "boundaries/elements": [
         { type: "feature", pattern: "app/features/*", capture: ["feature"] },
@@ -95,6 +95,8 @@ export default tseslint.config(
         { type: "composition", pattern: "app/jobs.server.ts", mode: "file" },
         { type: "composition-test", pattern: "app/jobs.db.test.ts", mode: "file" },
         { type: "entry", pattern: "app/{entry.server.tsx,root.tsx,routes.ts}", mode: "file" },
+        // Prisma's generated clients (one per engine), read only by the database client.
+        { type: "prisma-client", pattern: "prisma/generated/*" },
       ],
     },
     rules: {
@@ -114,7 +116,7 @@ export default tseslint.config(
             { from: { element: { type: "components" } }, ...allowTo(...to("lib", "content")) },
             { from: { element: { type: "content" } }, ...allowTo(featureSurface, ...to("lib")) },
             // The database client waits on the SQLite write lock, which is infrastructure.
-            { from: { element: { type: "integration" } }, ...allowTo(...to("lib", "integration", "platform")) },
+            { from: { element: { type: "integration" } }, ...allowTo(...to("lib", "integration", "platform", "prisma-client")) },
             { from: { element: { type: "composition" } }, ...allowTo(featureSurface, ...to("platform", "integration")) },
             { from: { element: { type: "composition-test" } }, ...allowTo(featureSurface, ...to("platform", "composition")) },
             // A test may also drive routes and the composition root, still only through features' surfaces.

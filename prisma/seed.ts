@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Prisma, PrismaClient } from "./generated/sqlite";
 import { createClient } from "~/db.server";
+import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
 import {
   createDemoData,
@@ -89,7 +90,7 @@ async function alreadySeeded(db: PrismaClient, force: boolean): Promise<boolean>
 }
 
 async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+  for (const chunk of chunks(rows, CHUNK)) await insert(chunk);
 }
 
 /** The shop, catalog, customers and hand-entered rows, written before the orders that reference them. */

@@ -9,6 +9,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { dialect, prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { chunks } from "~/lib/chunks";
 
 export type SqlValue = string | number | null | Date | boolean;
 type Row = Record<string, unknown>;
@@ -175,7 +176,7 @@ export async function finishBulkWrite(): Promise<void> {
 /** Runs `query` over slices of an id list: SQLite binds at most 999 values per statement, so long `IN` lists are split. */
 export async function inSlices<T>(ids: readonly string[], query: (slice: string[]) => Promise<T[]>, size = 500): Promise<T[]> {
   const out: T[] = [];
-  for (let i = 0; i < ids.length; i += size) out.push(...(await query(ids.slice(i, i + size))));
+  for (const slice of chunks(ids, size)) out.push(...(await query(slice)));
   return out;
 }
 

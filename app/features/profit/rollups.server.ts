@@ -6,6 +6,7 @@ import { dialect, type Prisma, type PrismaClient } from "~/db.server";
 import { effectiveUnitCost, sortOverrides, type CostOverride } from "~/features/profit/costs-rule";
 import { monthOf } from "~/features/profit/rollup-ranges";
 import { EMPTY_TOTALS, type PeriodTotals } from "~/features/profit/profit";
+import { chunks } from "~/lib/chunks";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -183,7 +184,7 @@ export async function rebuildRollups(db: PrismaClient, shopId: string): Promise<
   await db.$transaction(async (tx) => {
     await tx.dailyRollup.deleteMany({ where: { shopId } });
     await tx.productDailyRollup.deleteMany({ where: { shopId } });
-    for (let i = 0; i < dayData.length; i += 2000) await tx.dailyRollup.createMany({ data: dayData.slice(i, i + 2000) });
+    for (const data of chunks(dayData, 2000)) await tx.dailyRollup.createMany({ data });
     await tx.$executeRawUnsafe(
       `INSERT INTO "ProductDailyRollup" ("id", "shopId", "day", "productId", "units", "revenueMinor", "uncostedUnits")
        SELECT ${newId}, l."shopId", l."day", l."productId", SUM(l."quantity"),
