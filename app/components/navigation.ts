@@ -1,4 +1,4 @@
-// The admin screens, in the sidebar's order (spec §2.3). Later screens are added
+// The admin screens, in the sidebar's order (docs/product/admin-shell.md#navigation). Later screens are added
 // here when they exist; nothing links to a screen that is not built.
 export type NavItem = { label: string; url: string };
 

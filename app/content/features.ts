@@ -1,4 +1,4 @@
-// Copy of the features page (admin-and-public §1 and §2 "Features").
+// Copy of the features page (docs/product/public-site.md#features-features).
 import type { PageSeo } from "~/content/seo";
 
 export const FEATURES_SEO: PageSeo = {

@@ -1,4 +1,4 @@
-// Copy of the GDPR page (admin-and-public §3 data categories and §9 retention).
+// Copy of the GDPR page (docs/product/public-site.md#gdpr-gdpr: data categories and retention).
 import type { PageSeo } from "~/content/seo";
 import { SITE } from "~/content/site";
 

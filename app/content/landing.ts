@@ -1,4 +1,4 @@
-// Copy of the landing page (core §1 and §2.2).
+// Copy of the landing page (docs/product/public-site.md#landing-page-).
 import type { PageSeo } from "~/content/seo";
 import { APP_LINKS } from "~/content/site";
 

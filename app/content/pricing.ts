@@ -1,4 +1,4 @@
-// Copy of the pricing page (core §2.8). Prices and limits come from app/features/billing/plans.ts only.
+// Copy of the pricing page (docs/product/public-site.md#pricing-pricing). Prices and limits come from app/features/billing/plans.ts only.
 import type { PageSeo } from "~/content/seo";
 import type { PlanId } from "~/features/billing";
 import { APP_LINKS } from "~/content/site";

@@ -36,7 +36,7 @@ export const APP_LINKS = {
   integrationSettings: "/settings?tab=integrations",
 } as const;
 
-/** The landing page's sticky header (core §2.2). Docs is left out until /api-docs exists. */
+/** The landing page's sticky header (docs/product/public-site.md#landing-page-). Docs is left out until /api-docs exists. */
 export const LANDING_NAV: LinkItem[] = [
   { label: "Features", to: "/#features" },
   { label: "Invoicing", to: "/features/smart-invoicing" },

@@ -1,4 +1,4 @@
-// Copy of the smart-invoicing marketing page (core §2.7).
+// Copy of the smart-invoicing marketing page (docs/product/public-site.md#smart-invoicing-featuressmart-invoicing).
 import type { PageSeo } from "~/content/seo";
 import { APP_LINKS } from "~/content/site";
 

@@ -1,4 +1,4 @@
-// The dashboard's timeframe choices (spec §2.4): 30 (default), 90 and 365 days.
+// The dashboard's timeframe choices (docs/product/dashboard.md#timeframes): 30 (default), 90 and 365 days.
 export const TIMEFRAMES = [30, 90, 365] as const;
 export type Timeframe = (typeof TIMEFRAMES)[number];
 export const DEFAULT_TIMEFRAME: Timeframe = 30;

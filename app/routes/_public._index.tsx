@@ -1,4 +1,4 @@
-// The landing page (core §2.2). Opened from the Shopify admin (with `shop` and
+// The landing page (docs/product/public-site.md). Opened from the Shopify admin (with `shop` and
 // `installed`, `host` or `embedded`) it goes straight to the dashboard.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";

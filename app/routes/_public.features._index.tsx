@@ -1,4 +1,4 @@
-// Features (admin-and-public §2): six alternating blocks with five benefits each,
+// Features (docs/product/public-site.md): six alternating blocks with five benefits each,
 // an integrations strip and Start Free Trial.
 import type { MetaFunction } from "@remix-run/node";
 import { CallToAction, PageHero } from "~/components/public/Chrome";

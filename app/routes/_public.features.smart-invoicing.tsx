@@ -1,4 +1,4 @@
-// Smart-invoicing marketing page (core §2.7).
+// Smart-invoicing marketing page (docs/product/public-site.md).
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { CallToAction } from "~/components/public/Chrome";

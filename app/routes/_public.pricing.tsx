@@ -1,4 +1,4 @@
-// Pricing (core §2.8): monthly/annual toggle, the three plans, the comparison
+// Pricing (docs/product/public-site.md#pricing-pricing): monthly/annual toggle, the three plans, the comparison
 // table with every limit and service level, and four FAQs. All figures come from
 // app/features/billing/plans.ts.
 import type { MetaFunction } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// GET /api/analytics → a list whose first item is the shop's headline figures (spec §3, §7).
+// GET /api/analytics → a list whose first item is the shop's headline figures (docs/product/api.md).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { cacheFor, FRESHNESS, json } from "~/platform/http.server";
 import { minorToDecimalString } from "~/lib/money";

@@ -1,4 +1,4 @@
-// GET /api/session?shop= → { valid } (spec §7): the embedded flow's session check.
+// GET /api/session?shop= → { valid } (docs/product/api.md): the embedded flow's session check.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { env } from "~/env.server";
 import { json } from "~/platform/http.server";

@@ -1,6 +1,6 @@
 // Header and footer of the public site. The landing page has the sticky header
-// with section links (core §2.2); every other public page has Back to Home, the
-// logo and Get Started (admin-and-public §2 "Public pages").
+// with section links (docs/product/public-site.md); every other public page has Back to Home, the
+// logo and Get Started (docs/product/public-site.md).
 import { Link } from "@remix-run/react";
 import { APP_LINKS, FOOTER_COLUMNS, LANDING_NAV, SITE } from "~/content/site";
 

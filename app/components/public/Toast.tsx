@@ -1,4 +1,4 @@
-// Toasts for the public pages (core §9: at most one at a time, 5000 ms, default or
+// Toasts for the public pages (docs/product/public-site.md#toasts: at most one at a time, 5000 ms, default or
 // destructive; F8 moves focus to the notification region).
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";

@@ -1,4 +1,4 @@
-// Marketing ads on invoices (spec §3): shown at their positions; with rotation on, each
+// Marketing ads on invoices (docs/product/invoices.md#presentation-pdf-e-mail-hosted-page): shown at their positions; with rotation on, each
 // message for the invoice (first send, then each reminder) shows the next ad per position.
 import type { MarketingAd } from "~/features/invoices/schema";
 

@@ -1,4 +1,4 @@
-// The "Create Smart Invoice" form's state and its translation into the §3 payload
+// The "Create Smart Invoice" form's state and its translation into the create payload (docs/product/invoices.md#creating-an-invoice)
 // (pure, so it is unit-tested without a browser).
 import { DEFAULT_DUE_IN_DAYS } from "~/features/invoices/schema";
 
@@ -50,7 +50,7 @@ export function emptyForm(currency: string): FormState {
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /**
- * The form as the §3 payload. Unreadable quantities become 1 and prices 0 (spec §5);
+ * The form as the create payload. Unreadable quantities become 1 and prices 0 (docs/product/invoices.md#creating-an-invoice);
  * the tax percent becomes a fraction (8.25 → 0.0825); payment_method is omitted when
  * none, marketing_ads when empty.
  */

@@ -456,7 +456,7 @@ export async function stopRecurring(shop: Pick<InvoiceShop, "id">, invoiceId: st
 
 type ListRow = Awaited<ReturnType<typeof listInvoices>>[number];
 
-/** The invoice as the API and the screen read it (spec §3; amounts as decimal strings plus minor units). */
+/** The invoice as the API and the screen read it (docs/product/api.md; amounts as decimal strings plus minor units). */
 export function invoiceDto(invoice: ListRow | FullInvoice, baseUrl?: string) {
   const money = (minor: number) => minorToDecimalString(minor, invoice.currency);
   return {

@@ -1,4 +1,4 @@
-// Invoice arithmetic in integer minor units (spec §3, issue 3 "Money"):
+// Invoice arithmetic in integer minor units (docs/product/invoices.md#money):
 //   line total = qty × unit price; subtotal = Σ line totals;
 //   tax = subtotal × rate, rounded half up to the minor unit; total = subtotal + tax + shipping.
 // The rate is a fraction with at most four decimals (a percent with two), handled as

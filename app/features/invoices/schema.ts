@@ -1,4 +1,4 @@
-// The smart-invoice payload (spec §3, §5, §7): one schema for the create dialog and
+// The smart-invoice payload (docs/product/invoices.md#creating-an-invoice): one schema for the create dialog and
 // POST /api/stores/{storeId}/invoices/smart. Messages are the spec's where it gives one.
 import { z } from "zod";
 import { currencyDigits } from "~/lib/money";

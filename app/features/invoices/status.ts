@@ -1,4 +1,4 @@
-// The invoice status machine (issue 3 §4). A transition is allowed only from the
+// The invoice status machine (docs/product/invoices.md#statuses). A transition is allowed only from the
 // listed states; anything else is refused with 409 and changes nothing.
 export const INVOICE_STATUSES = ["draft", "sent", "paid", "overdue", "void"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -25,7 +25,7 @@ export function merchantActions(status: string): InvoiceAction[] {
   return (["send", "markPaid", "void"] as const).filter((a) => canTransition(status, a));
 }
 
-/** Polaris badge tone per status (spec §2.5: paid green, sent blue, overdue red, draft gray, other light gray). */
+/** Polaris badge tone per status (paid green, sent blue, overdue red, draft gray, other light gray). */
 export function statusTone(status: string): "success" | "info" | "critical" | "read-only" | undefined {
   switch (status) {
     case "paid":
@@ -45,6 +45,6 @@ export function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
-/** The list's filters (spec §2.5; there is no Overdue filter: "Sent" includes overdue). */
+/** The list's filters (docs/product/invoices.md#the-list; there is no Overdue filter: "Sent" includes overdue). */
 export const LIST_FILTERS = ["all", "draft", "sent", "paid"] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];

@@ -240,7 +240,7 @@ export async function getDashboard(shop: ShopRef, days: Timeframe, now = new Dat
 }
 
 
-/** The spec's freshness window for analytics (§9); the data version catches every write first. */
+/** The freshness window for analytics (docs/product/dashboard.md#freshness); the data version catches every write first. */
 const DASHBOARD_TTL_MS = 5 * 60_000;
 
 /**
