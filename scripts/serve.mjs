@@ -34,6 +34,11 @@ const workers = positiveInt("WEB_CONCURRENCY", os.availableParallelism());
 const serverBuild = path.resolve(process.argv[2] ?? "build/server/index.js");
 
 if (cluster.isPrimary && workers > 1) {
+  // Signed links and rate-limit keys must agree across workers: without a configured
+  // secret every worker would draw its own, so the primary draws one for all of them.
+  if (!process.env.SIGNING_SECRET && !process.env.SHOPIFY_API_SECRET) {
+    process.env.SIGNING_SECRET = (await import("node:crypto")).randomBytes(32).toString("hex");
+  }
   let stopping = false;
   let alive = 0;
   const fork = () => {
@@ -75,12 +80,13 @@ if (cluster.isPrimary && workers > 1) {
 }
 
 async function startWorker() {
-  const [{ default: express }, { default: compression }, { createRequestHandler }, { installGlobals }] = await Promise.all([
+  const [{ default: express }, { default: compression }, remixNode, limits] = await Promise.all([
     import("express"),
     import("compression"),
-    import("@remix-run/express"),
     import("@remix-run/node"),
+    import("./body-limits.mjs"),
   ]);
+  const { installGlobals, createRequestHandler } = remixNode;
   const build = await import(pathToFileURL(serverBuild).href);
   installGlobals({ nativeFetch: build.future?.v3_singleFetch ?? false });
   const clientDir = path.resolve(path.dirname(serverBuild), "..", "client");
@@ -104,7 +110,7 @@ async function startWorker() {
     if (!trustProxy) delete req.headers["x-real-ip"];
     next();
   });
-  app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  app.all("*", remixHandler(createRequestHandler(build, process.env.NODE_ENV), remixNode, limits));
 
   const server = host ? app.listen(port, host) : app.listen(port);
   server.on("listening", () => {
@@ -118,6 +124,32 @@ async function startWorker() {
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
+}
+
+/**
+ * Remix behind Express, with bounded bodies: a body is read whole (up to its route's
+ * limit, scripts/body-limits.mjs) before Remix sees the request, so no route can read
+ * more than the limit; over it the answer is 413 and the rest is never read.
+ */
+function remixHandler(handle, { writeReadableStreamToWritable }, limits) {
+  return async (req, res, next) => {
+    try {
+      let body;
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        const limit = limits.bodyLimitFor(req.path);
+        try {
+          body = await limits.readBoundedBody(req, limit);
+        } catch (error) {
+          if (error instanceof limits.BodyTooLarge) return limits.sendTooLarge(res, limit);
+          throw error;
+        }
+      }
+      const response = await handle(limits.toFetchRequest(req, res, body));
+      await limits.sendFetchResponse(res, response, writeReadableStreamToWritable);
+    } catch (error) {
+      next(error);
+    }
+  };
 }
 
 const TYPES = {

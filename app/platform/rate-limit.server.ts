@@ -1,27 +1,56 @@
-// Rate limits for the public endpoints (GDPR export requests, newsletter), per
-// e-mail address and per client. In-memory (rate-limiter-flexible): one app process
-// serves the public site; see docs/decisions/024-public-rate-limits.md.
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+// Rate limits for the public endpoints (GDPR export requests, newsletter), per e-mail
+// address and per client. The counters live in the database (rate-limiter-flexible's
+// Prisma store, table RateLimiterFlexible), so every worker and every instance counts
+// against the same numbers; see docs/decisions/024-public-rate-limits.md. Keys are
+// stored as HMACs, never as the address itself.
+import crypto from "node:crypto";
+import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
+import { prisma } from "~/db.server";
+import { env } from "~/env.server";
 import { json } from "~/platform/http.server";
 
 const HOUR = 60 * 60;
 
-export const limiters = {
-  exportByAddress: new RateLimiterMemory({ keyPrefix: "gdpr-export-address", points: 3, duration: 24 * HOUR }),
-  exportByClient: new RateLimiterMemory({ keyPrefix: "gdpr-export-client", points: 10, duration: HOUR }),
-  newsletterByClient: new RateLimiterMemory({ keyPrefix: "newsletter-client", points: 10, duration: HOUR }),
-  newsletterByAddress: new RateLimiterMemory({ keyPrefix: "newsletter-address", points: 5, duration: HOUR }),
-};
+/** The documented limits: points per duration (seconds). */
+export const LIMITS = {
+  exportByAddress: { keyPrefix: "gdpr-export-address", points: 3, duration: 24 * HOUR },
+  exportByClient: { keyPrefix: "gdpr-export-client", points: 10, duration: HOUR },
+  newsletterByClient: { keyPrefix: "newsletter-client", points: 10, duration: HOUR },
+  newsletterByAddress: { keyPrefix: "newsletter-address", points: 5, duration: HOUR },
+} as const;
 
-export type LimiterName = keyof typeof limiters;
+export type LimiterName = keyof typeof LIMITS;
+
+let limiters: Record<LimiterName, RateLimiterPrisma> | null = null;
+
+function limiter(name: LimiterName): RateLimiterPrisma {
+  limiters ??= Object.fromEntries(
+    (Object.keys(LIMITS) as LimiterName[]).map((n) => [
+      n,
+      new RateLimiterPrisma({ storeClient: prisma, tableName: "rateLimiterFlexible", ...LIMITS[n] }),
+    ]),
+  ) as Record<LimiterName, RateLimiterPrisma>;
+  return limiters[name];
+}
+
+/** A stable pseudonym for a limiter key (an e-mail address or a client address). */
+function pseudonym(key: string): string {
+  return crypto.createHmac("sha256", env.signingSecret).update(key).digest("base64url").slice(0, 32);
+}
 
 /**
  * The client's address as the nearest proxy saw it: the last X-Forwarded-For entry
- * (earlier entries are whatever the client chose to send), else X-Real-IP.
+ * (earlier entries are whatever the client chose to send), else X-Real-IP. The
+ * production server (scripts/serve.mjs) overwrites the header with the socket's
+ * address unless TRUST_PROXY=1.
  */
 export function clientKey(request: Request): string {
   const forwarded = request.headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).pop();
+  const last = forwarded
+    ?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .pop();
   return last || request.headers.get("x-real-ip")?.trim() || "unknown-client";
 }
 
@@ -29,7 +58,7 @@ export function clientKey(request: Request): string {
 export async function consume(checks: [LimiterName, string][]): Promise<Response | null> {
   for (const [name, key] of checks) {
     try {
-      await limiters[name].consume(key);
+      await limiter(name).consume(pseudonym(key));
     } catch (error) {
       if (error instanceof RateLimiterRes) {
         const retryAfter = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
@@ -46,10 +75,5 @@ export async function consume(checks: [LimiterName, string][]): Promise<Response
 
 /** For tests: forget every counter. */
 export async function resetRateLimits() {
-  // RateLimiterMemory keeps its counters per key; deleting the known keys is not possible
-  // without tracking them, so each limiter gets a fresh store.
-  for (const name of Object.keys(limiters) as LimiterName[]) {
-    const old = limiters[name];
-    limiters[name] = new RateLimiterMemory({ keyPrefix: old.keyPrefix, points: old.points, duration: old.duration });
-  }
+  await prisma.rateLimiterFlexible.deleteMany({});
 }

@@ -1,0 +1,105 @@
+// Request body limits for the production server (docs/decisions/037-body-limits.md).
+// Every request with a body is refused with 413 before its body is read when its
+// Content-Length is over the route's limit, and while it is read when a streamed
+// (chunked) body grows past it; nothing over the limit is ever held in memory.
+// The route code (Remix) then gets the whole body, already bounded.
+
+/** Bytes. Shopify webhooks carry whole orders and products; forms and JSON bodies are small. */
+export const BODY_LIMITS = {
+  webhook: 5 * 1024 * 1024,
+  anonymous: 64 * 1024,
+  default: 1024 * 1024,
+};
+
+/** The limit for a path: webhooks largest, the public site's anonymous forms smallest. */
+export function bodyLimitFor(pathname) {
+  if (pathname.startsWith("/webhooks/")) return BODY_LIMITS.webhook;
+  if (pathname.startsWith("/api/gdpr/") || pathname.startsWith("/blog") || pathname.startsWith("/contact")) return BODY_LIMITS.anonymous;
+  return BODY_LIMITS.default;
+}
+
+export class BodyTooLarge extends Error {
+  constructor(limit) {
+    super(`The request body is larger than ${limit} bytes.`);
+    this.limit = limit;
+  }
+}
+
+/**
+ * Reads a Node request's body into one Buffer, or rejects with BodyTooLarge as soon as
+ * the declared or counted length passes `limit` (the rest is never read).
+ */
+export function readBoundedBody(req, limit) {
+  const declared = req.headers["content-length"];
+  if (declared !== undefined && Number(declared) > limit) return Promise.reject(new BodyTooLarge(limit));
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    let done = false;
+    const finish = (error, value) => {
+      if (done) return;
+      done = true;
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      if (error) reject(error);
+      else resolve(value);
+    };
+    const onData = (chunk) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.pause();
+        chunks.length = 0;
+        return finish(new BodyTooLarge(limit));
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => finish(null, Buffer.concat(chunks, size));
+    const onError = (error) => finish(error);
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+  });
+}
+
+/** 413 as JSON, and the connection closed so the unread rest of the body is dropped. */
+export function sendTooLarge(res, limit) {
+  const body = JSON.stringify({ error: `The request body is too large (limit ${limit} bytes).` });
+  res.writeHead(413, {
+    "Content-Type": "application/json",
+    "Content-Length": Buffer.byteLength(body),
+    "X-Content-Type-Options": "nosniff",
+    Connection: "close",
+  });
+  res.end(body, () => res.socket?.destroy());
+}
+
+/** The Fetch API request Remix handles, from an Express request and its (bounded) body. */
+export function toFetchRequest(req, res, body) {
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  // Abort the loaders and actions once the response can no longer be written.
+  const controller = new AbortController();
+  let finished = false;
+  res.on("finish", () => (finished = true));
+  res.on("close", () => {
+    if (!finished) controller.abort();
+  });
+  const init = { method: req.method, headers, signal: controller.signal };
+  if (body !== undefined) Object.assign(init, { body, duplex: "half" });
+  return new Request(url.href, init);
+}
+
+/** Writes Remix's response: status, every header (each Set-Cookie apart), the streamed body. */
+export async function sendFetchResponse(res, response, writeReadableStreamToWritable) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
