@@ -5,7 +5,7 @@ import { prisma } from "~/db.server";
 import { createShop } from "~tests/factories";
 import { pdfText } from "~tests/pdf-text";
 import { invoiceCreateSchema, type InvoiceCreatePayload } from "~/features/invoices/schema";
-import { getInvoice, InvoiceError, listInvoices, markInvoicePaid, updateInvoiceSettings, voidInvoice, invoiceInsights } from "~/features/invoices/invoices.server";
+import { getInvoice, InvoiceError, stopRecurring, listInvoices, markInvoicePaid, updateInvoiceSettings, voidInvoice, invoiceInsights } from "~/features/invoices/invoices.server";
 import { createInvoice, sendInvoice } from "~/features/invoices/service.server";
 import { invoicePdf } from "~/features/invoices/mail.server";
 
@@ -95,6 +95,14 @@ describe("create", () => {
     const again = await createInvoice(s, payload(), { idempotencyKey: "key-1" });
     expect(again.replayed).toBe(true);
     expect(again.invoice.id).toBe(first.invoice.id);
+    expect(await prisma.invoice.count({ where: { shopId: s.id } })).toBe(1);
+  });
+
+  it("refuses an Idempotency-Key reused with a different request (422) and creates nothing", async () => {
+    const s = await proShop();
+    await createInvoice(s, payload(), { idempotencyKey: "key-2" });
+    const different = payload({ customer: { email: "grace@example.com", name: "Grace Hopper" } });
+    await expectInvoiceError(createInvoice(s, different, { idempotencyKey: "key-2" }), 422, "idempotency_key_reused");
     expect(await prisma.invoice.count({ where: { shopId: s.id } })).toBe(1);
   });
 });
@@ -207,6 +215,7 @@ describe("tenant isolation", () => {
     await expectInvoiceError(getInvoice(other, invoice.id), 404);
     await expectInvoiceError(sendInvoice(other, invoice.id), 404);
     await expectInvoiceError(markInvoicePaid(other, invoice.id), 404);
+    await expectInvoiceError(stopRecurring(other, invoice.id), 404);
     expect((await listInvoices(other)).map((i) => i.id)).not.toContain(invoice.id);
     expect((await getInvoice(shop, invoice.id)).status).toBe("draft");
   });

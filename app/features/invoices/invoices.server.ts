@@ -24,7 +24,7 @@ export const DEFAULT_PREFIX = "INV-";
 /** An error a caller can show: HTTP status, plain message, machine-readable code. */
 export class InvoiceError extends Error {
   constructor(
-    public readonly status: 400 | 403 | 404 | 409,
+    public readonly status: 400 | 403 | 404 | 409 | 422,
     message: string,
     public readonly code: string,
     public readonly extra: Record<string, unknown> = {},
@@ -111,6 +111,8 @@ export type CreateOptions = {
   /** Issue day override (recurring invoices use the scheduled day). */
   issueDate?: string;
   series?: { seriesId: string; fromNumber: string; nextIssueDate: string } | null;
+  /** Set by insertInvoice: the request's fingerprint stored with its idempotency key. */
+  idempotencyHash?: string | null;
   /** Test seam: throws after the number was taken, to prove a failed create leaves no gap. */
   afterNumberAllocated?: (number: string) => void;
 };
@@ -187,6 +189,7 @@ async function createInTx(tx: Tx, shop: InvoiceShop, input: InvoiceCreateInput, 
       adRotationEnabled: input.ad_rotation_enabled,
       publicToken: newPublicToken(),
       idempotencyKey: options.idempotencyKey ?? null,
+      idempotencyHash: options.idempotencyKey ? (options.idempotencyHash ?? null) : null,
       createdAt: now,
       items: {
         create: prepared.items.map((item, position) => ({ shopId: shop.id, position, ...item })),
@@ -207,21 +210,52 @@ async function createInTx(tx: Tx, shop: InvoiceShop, input: InvoiceCreateInput, 
   return invoice.id;
 }
 
-/** Stores a new draft (numbered, plan-limited); the same idempotency key gives back the first one's id. */
+/** A fingerprint of what was asked for, to tell a retry from a different request reusing its key. */
+export function requestFingerprint(input: InvoiceCreateInput): string {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === "object"
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+          )
+        : value;
+  return crypto.createHash("sha256").update(JSON.stringify(canonical(input))).digest("base64url");
+}
+
+const idempotencyKeyReused = () =>
+  new InvoiceError(
+    422,
+    "This Idempotency-Key was already used with a different request. Use a new key for a new invoice.",
+    "idempotency_key_reused",
+  );
+
+/**
+ * Stores a new draft (numbered, plan-limited). The same idempotency key with the same
+ * request gives back the first one's id; with a different request it is refused (422).
+ */
 export async function insertInvoice(shop: InvoiceShop, input: InvoiceCreateInput, options: CreateOptions = {}) {
-  const previousWithKey = async () =>
-    options.idempotencyKey
-      ? prisma.invoice.findUnique({
-          where: { shopId_idempotencyKey: { shopId: shop.id, idempotencyKey: options.idempotencyKey } },
-          select: { id: true },
-        })
-      : null;
+  const fingerprint = options.idempotencyKey ? requestFingerprint(input) : null;
+  const previousWithKey = async () => {
+    if (!options.idempotencyKey) return null;
+    const previous = await prisma.invoice.findUnique({
+      where: { shopId_idempotencyKey: { shopId: shop.id, idempotencyKey: options.idempotencyKey } },
+      select: { id: true, idempotencyHash: true },
+    });
+    if (previous && previous.idempotencyHash !== null && previous.idempotencyHash !== fingerprint) throw idempotencyKeyReused();
+    return previous;
+  };
   const previous = await previousWithKey();
   if (previous) return { id: previous.id, replayed: true };
   const prepared = prepare(shop, input);
   await getInvoiceSettings(shop.id);
   try {
-    const id = await prisma.$transaction((tx) => createInTx(tx, shop, input, prepared, options), TX_OPTIONS);
+    const id = await prisma.$transaction(
+      (tx) => createInTx(tx, shop, input, prepared, { ...options, idempotencyHash: fingerprint }),
+      TX_OPTIONS,
+    );
     return { id, replayed: false };
   } catch (error) {
     if (options.idempotencyKey && isUniqueViolation(error)) {
@@ -444,11 +478,19 @@ export async function addInvoiceEvent(shopId: string, invoiceId: string, type: s
   return prisma.invoiceEvent.create({ data: { shopId, invoiceId, type, actor, detail, createdAt: now } });
 }
 
-/** Stops a recurring series at this invoice. */
+/** Stops a recurring series at this invoice: 404 for another shop's invoice, 409 when it is not recurring. */
 export async function stopRecurring(shop: Pick<InvoiceShop, "id">, invoiceId: string, actor: Actor = "merchant") {
-  const { count } = await prisma.invoice.updateMany({ where: { id: invoiceId, shopId: shop.id, nextIssueDate: { not: null } }, data: { nextIssueDate: null } });
-  if (count) await addInvoiceEvent(shop.id, invoiceId, "recurring_stopped", actor);
-  return count === 1;
+  const { count } = await prisma.invoice.updateMany({
+    where: { id: invoiceId, shopId: shop.id, nextIssueDate: { not: null } },
+    data: { nextIssueDate: null },
+  });
+  if (count === 0) {
+    const current = await prisma.invoice.findFirst({ where: { id: invoiceId, shopId: shop.id }, select: { number: true } });
+    if (!current) throw notFound();
+    throw new InvoiceError(409, `${current.number} is not recurring.`, "not_recurring");
+  }
+  await addInvoiceEvent(shop.id, invoiceId, "recurring_stopped", actor);
+  return true;
 }
 
 // ─── Wire format ───────────────────────────────────────────────────────────────
