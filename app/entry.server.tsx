@@ -9,6 +9,7 @@ import { shopify } from "~/shopify.server";
 import "~/jobs.server";
 import { startJobs } from "~/platform/jobs/index.server";
 import { htmlCache, htmlCacheKey } from "~/platform/html-cache.server";
+import { applyDocumentSecurityHeaders } from "~/lib/security-headers";
 
 export const streamTimeout = 5000;
 
@@ -24,7 +25,7 @@ export default async function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   if (env.shopify) shopify().addDocumentResponseHeaders(request, responseHeaders);
-  responseHeaders.set("X-Content-Type-Options", "nosniff");
+  applyDocumentSecurityHeaders(responseHeaders, { production: env.nodeEnv === "production" });
   const key = htmlCacheKey(request, responseStatusCode, remixContext.staticHandlerContext);
   if (key) {
     responseHeaders.set("Content-Type", "text/html");

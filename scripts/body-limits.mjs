@@ -62,8 +62,17 @@ export function readBoundedBody(req, limit) {
   });
 }
 
-/** 413 as JSON, and the connection closed so the unread rest of the body is dropped. */
-export function sendTooLarge(res, limit) {
+/** How long the rest of a refused body is drained (read and dropped) before the connection is cut. */
+const DRAIN_MS = 2000;
+
+/**
+ * 413 as JSON. The whole answer is written at once, but the response is only ended
+ * after the rest of the body has been read and dropped (never kept), or after
+ * DRAIN_MS, when the connection is cut: Node closes a connection whose request was not
+ * read, and closing a socket with unread data resets it, so the client could lose the
+ * 413 before reading it.
+ */
+export function sendTooLarge(req, res, limit) {
   const body = JSON.stringify({ error: `The request body is too large (limit ${limit} bytes).` });
   res.writeHead(413, {
     "Content-Type": "application/json",
@@ -71,7 +80,20 @@ export function sendTooLarge(res, limit) {
     "X-Content-Type-Options": "nosniff",
     Connection: "close",
   });
-  res.end(body, () => res.socket?.destroy());
+  res.write(body);
+  const finish = () => {
+    clearTimeout(cut);
+    res.end();
+  };
+  const cut = setTimeout(() => {
+    res.end();
+    req.socket?.destroy();
+  }, DRAIN_MS);
+  cut.unref();
+  req.on("end", finish);
+  req.on("error", finish);
+  req.on("data", () => undefined);
+  req.resume();
 }
 
 /** The Fetch API request Remix handles, from an Express request and its (bounded) body. */

@@ -140,7 +140,7 @@ function remixHandler(handle, { writeReadableStreamToWritable }, limits) {
         try {
           body = await limits.readBoundedBody(req, limit);
         } catch (error) {
-          if (error instanceof limits.BodyTooLarge) return limits.sendTooLarge(res, limit);
+          if (error instanceof limits.BodyTooLarge) return limits.sendTooLarge(req, res, limit);
           throw error;
         }
       }

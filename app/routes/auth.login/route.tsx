@@ -6,6 +6,7 @@ import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import en from "@shopify/polaris/locales/en.json";
 import { useState } from "react";
 import { LoginErrorType } from "@shopify/shopify-app-remix/server";
+import { env } from "~/env.server";
 import { shopify } from "~/shopify.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
@@ -19,11 +20,14 @@ function loginErrors(result: unknown): Errors {
   return {};
 }
 
+// The demo has no Shopify app to log in to: the page says so instead of failing.
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { errors: loginErrors(await shopify().login(request)) };
+  if (!env.shopify) return { demo: true, errors: {} as Errors };
+  return { demo: false, errors: loginErrors(await shopify().login(request)) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  if (!env.shopify) return { errors: {} as Errors };
   return { errors: loginErrors(await shopify().login(request)) };
 }
 
@@ -32,6 +36,7 @@ export default function Login() {
   const actionData = useActionData<typeof action>();
   const [shop, setShop] = useState("");
   const errors = actionData?.errors ?? loaderData.errors;
+  if (loaderData.demo) return <DemoNotice />;
   return (
     <AppProvider i18n={en}>
       <Page narrowWidth>
@@ -54,6 +59,29 @@ export default function Login() {
               <Button submit>Log in</Button>
             </FormLayout>
           </Form>
+        </Card>
+      </Page>
+    </AppProvider>
+  );
+}
+
+function DemoNotice() {
+  return (
+    <AppProvider i18n={en}>
+      <Page narrowWidth>
+        <Card>
+          <FormLayout>
+            <Text variant="headingMd" as="h1">
+              No login needed in the demo
+            </Text>
+            <Text as="p">
+              This copy of the app runs on a demo store without Shopify, so there is nothing to log in to. Installed from
+              the Shopify App Store, the app opens inside your Shopify admin and signs you in there.
+            </Text>
+            <Button url="/dashboard" variant="primary">
+              Open the demo dashboard
+            </Button>
+          </FormLayout>
         </Card>
       </Page>
     </AppProvider>
