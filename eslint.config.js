@@ -117,7 +117,7 @@ export default tseslint.config(
             { from: { element: { type: "content" } }, ...allowTo(featureSurface, ...to("lib")) },
             // The database client waits on the SQLite write lock, which is infrastructure.
             { from: { element: { type: "integration" } }, ...allowTo(...to("lib", "integration", "platform", "prisma-client")) },
-            { from: { element: { type: "composition" } }, ...allowTo(featureSurface, ...to("platform", "integration")) },
+            { from: { element: { type: "composition" } }, ...allowTo(featureSurface, ...to("platform", "lib", "integration")) },
             { from: { element: { type: "composition-test" } }, ...allowTo(featureSurface, ...to("platform", "composition")) },
             // A test may also drive routes and the composition root, still only through features' surfaces.
             { from: { file: { categories: "test" } }, ...allowTo(featureSurface, ...to("platform", "lib", "components", "content", "integration", "routes", "composition")) },

@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -10,8 +10,19 @@ import "~/jobs.server";
 import { startJobs } from "~/platform/jobs/index.server";
 import { htmlCache, htmlCacheKey } from "~/platform/html-cache.server";
 import { applyDocumentSecurityHeaders } from "~/lib/security-headers";
+import { describeError } from "~/lib/log-safe";
 
 export const streamTimeout = 5000;
+
+/**
+ * Errors thrown by loaders, actions and rendering: logged as one masked, clipped line
+ * (never the request's input or a customer's address); the response shows the error
+ * boundary, never the stack.
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  console.error(`[remix] ${request.method} ${new URL(request.url).pathname}: ${describeError(error)}`);
+}
 
 // Background jobs (invoice reminders, overdue, recurring; sync) run in the server
 // process. startJobs() is idempotent and off under test or with JOBS_DISABLED=1.
@@ -60,7 +71,7 @@ export default async function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Log on the server only; the page shows the error boundary, never the stack.
-          if (shellRendered) console.error(error);
+          if (shellRendered) console.error(`[render] ${describeError(error)}`);
         },
       },
     );

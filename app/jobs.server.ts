@@ -9,6 +9,7 @@ import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server
 import { importAfterAuth, registerStoreSyncJobs, type AdminClientFactory } from "~/features/store-sync/index.server";
 import { setJobRegistrar, type JobQueue } from "~/platform/jobs/index.server";
 import { configureShopify, shopify } from "~/shopify.server";
+import { describeError } from "~/lib/log-safe";
 
 /** An Admin API client for a shop's offline session, for work that runs outside a request. */
 export const shopifyAdminFor: AdminClientFactory = async (shopDomain) => {
@@ -32,7 +33,7 @@ configureShopify({
     const shop = await syncShopFromAdmin(session.shop, admin.graphql);
     // Queues the full store import (it runs in the background, not in this request).
     await importAfterAuth(shop.id, { reinstalled: !before || !!before.uninstalledAt, scope: session.scope }).catch((error) =>
-      console.error("[store-sync] could not queue the import", error),
+      console.error(`[store-sync] could not queue the import: ${describeError(error)}`),
     );
   },
 });

@@ -5,6 +5,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { isUniqueViolation } from "~/platform/prisma-errors";
+import { describeError } from "~/lib/log-safe";
 
 export type MailAttachment = { filename: string; contentType: string; content: Buffer };
 
@@ -77,7 +78,7 @@ export async function sendMail(input: MailInput) {
     });
   } catch (error) {
     // The SMTP server's own words stay in the server log; merchants see a plain reason.
-    console.error(`[mail] delivery of outbox message ${message.id} failed`, error);
+    console.error(`[mail] delivery of outbox message ${message.id} failed: ${describeError(error)}`);
     message = await prisma.outboxMessage.update({
       where: { id: message.id },
       data: { status: "failed", error: "Delivery failed: the mail server did not accept the message." },

@@ -10,6 +10,7 @@ import { getDashboardCached } from "~/features/profit/index.server";
 import { getImportStatus } from "~/features/store-sync/index.server";
 import { ImportStatusCard } from "~/features/store-sync";
 import { requireAdmin } from "~/features/shop/index.server";
+import { describeError } from "~/lib/log-safe";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Profit Pilot" }];
 
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     return { days, dashboard: await getDashboardCached(shop, days), importStatus, demo };
   } catch (error) {
-    console.error("dashboard metrics failed", error);
+    console.error(`dashboard metrics failed: ${describeError(error)}`);
     return { days, dashboard: null, importStatus, demo };
   }
 }

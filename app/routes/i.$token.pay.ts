@@ -7,6 +7,7 @@ import { getInvoiceByToken } from "~/features/invoices/index.server";
 import { createCheckoutSession } from "~/features/invoices/index.server";
 import { HOSTED_PAGE_HEADERS } from "~/routes/i.$token";
 import { publicOrigin } from "~/platform/http.server";
+import { describeError } from "~/lib/log-safe";
 
 export async function loader({ params }: ActionFunctionArgs) {
   return redirect(`/i/${params.token ?? ""}`);
@@ -20,7 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     return redirect(await createCheckoutSession(invoice, publicOrigin(request)), 303);
   } catch (error) {
-    console.error(error);
+    console.error(`[invoices] payment link failed: ${describeError(error)}`);
     return new Response("The card payment could not be started. Please try again in a moment or use the other payment options.", {
       status: 502,
       headers: { "Content-Type": "text/plain; charset=utf-8", ...HOSTED_PAGE_HEADERS },

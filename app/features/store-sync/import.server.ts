@@ -24,6 +24,7 @@ import type { BulkCustomer, BulkInventoryLevel, BulkLineItem, BulkOrder, BulkPro
 import { downloadJsonl, eachLine, getBulkOperation, isFinished, lines, startBulkQuery } from "~/features/store-sync/bulk.server";
 import { customerFromBulk, inventoryLevelFromBulk, lineFromBulk, orderFromBulk, productFromBulk, type SyncOrder, type SyncOrderLine } from "~/features/store-sync/normalize";
 import { bulkQueryText, CUSTOMERS_BULK_QUERY, ordersBulkQuery, PRODUCTS_BULK_QUERY } from "~/features/store-sync/queries";
+import { describeError } from "~/lib/log-safe";
 
 export const PHASES = ["products", "customers", "orders", "rollups"] as const;
 export type Phase = (typeof PHASES)[number] | "done";
@@ -103,7 +104,7 @@ const release = (runId: string, data: Prisma.ImportRunUpdateInput = {}) =>
  */
 export function importErrorMessage(error: unknown): string {
   if (error instanceof AdminApiError) return `Shopify answered: ${error.message}`;
-  console.error("[store-sync] import step failed", error);
+  console.error(`[store-sync] import step failed: ${describeError(error)}`);
   return "The import stopped because of an internal error. Retry continues where it stopped.";
 }
 

@@ -10,6 +10,7 @@ import { env } from "~/env.server";
 import { PgBossJobQueue } from "~/platform/jobs/pgboss-queue.server";
 import { SqliteJobQueue } from "~/platform/jobs/sqlite-queue.server";
 import type { JobQueue } from "~/platform/jobs/types";
+import { describeError } from "~/lib/log-safe";
 
 export type { EnqueueOptions, JobHandler, JobMeta, JobQueue, ScheduleOptions } from "~/platform/jobs/types";
 
@@ -63,7 +64,7 @@ export function startJobs(): Promise<void> {
   const h = holder();
   h.started ??= queue.start().catch((error) => {
     h.started = null;
-    console.error("[jobs] could not start the job queue:", error);
+    console.error(`[jobs] could not start the job queue: ${describeError(error)}`);
   });
   return h.started;
 }

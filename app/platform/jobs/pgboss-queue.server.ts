@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import PgBoss from "pg-boss";
 import type { EnqueueOptions, JobHandler, JobQueue, ScheduleOptions } from "~/platform/jobs/types";
+import { describeError } from "~/lib/log-safe";
 
 export type PgBossQueueOptions = {
   pollingIntervalSeconds?: number;
@@ -43,7 +44,7 @@ export class PgBossJobQueue implements JobQueue {
       schedule: supervise,
       archiveCompletedAfterSeconds: 14 * 86_400,
     });
-    this.boss.on("error", (error) => (options.onError ?? ((e) => console.error("[jobs]", e)))(error));
+    this.boss.on("error", (error) => (options.onError ?? ((e) => console.error(`[jobs] ${describeError(e)}`)))(error));
   }
 
   private open(): Promise<void> {

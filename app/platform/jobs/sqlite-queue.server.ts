@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import { Cron } from "croner";
 import type { PrismaClient } from "~/db.server";
 import type { EnqueueOptions, JobHandler, JobQueue, ScheduleOptions } from "~/platform/jobs/types";
+import { describeError } from "~/lib/log-safe";
 
 export type SqliteQueueOptions = {
   /** croner pattern (6 fields = seconds) for the polling loop; default every 2 seconds. */
@@ -45,7 +46,7 @@ export class SqliteJobQueue implements JobQueue {
       leaseMs: options.leaseMs ?? 5 * 60_000,
       batchSize: options.batchSize ?? 10,
       retentionDays: options.retentionDays ?? 14,
-      onError: options.onError ?? ((error, job) => console.error(`[jobs] ${job ? `${job.name} ${job.id}: ` : ""}`, error)),
+      onError: options.onError ?? ((error, job) => console.error(`[jobs] ${job ? `${job.name} ${job.id}: ` : ""}${describeError(error)}`)),
     };
   }
 
