@@ -39,6 +39,23 @@ export const FRESHNESS = {
   operatingExpenses: 600,
 } as const;
 
+/**
+ * An error that knows its own HTTP answer (a feature's rule refused the request: 404,
+ * 409, 422 …), so generic code can answer it without knowing the feature.
+ */
+export interface HttpAnswerableError extends Error {
+  readonly status: number;
+  responseBody(): Record<string, unknown>;
+}
+
+export function isHttpAnswerable(error: unknown): error is HttpAnswerableError {
+  return (
+    error instanceof Error &&
+    typeof (error as Partial<HttpAnswerableError>).status === "number" &&
+    typeof (error as Partial<HttpAnswerableError>).responseBody === "function"
+  );
+}
+
 /** Reads a JSON body; a malformed body is a 400, not a 500. */
 export async function readJson(request: Request): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
   try {

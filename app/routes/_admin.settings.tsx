@@ -14,7 +14,6 @@ import { getImportStatus } from "~/features/store-sync/index.server";
 import { getStoreDataSummary } from "~/features/store-sync/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
 import { cancelSubscription, getBillingState, requestUpgrade, switchPlanLocally, type BillingApi } from "~/features/billing/index.server";
-import { shopify } from "~/shopify.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Profit Pilot" }];
 
@@ -60,8 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await switchPlanLocally(ctx.shop, target as PlanId);
     return data<ActionResult>({ ok: true, message: `Demo store switched to ${PLANS[target as PlanId].name}. No charge was made.` });
   }
-  const { billing } = await shopify().authenticate.admin(request);
-  const api = billing as unknown as BillingApi;
+  const api = ctx.billing as unknown as BillingApi;
   if (intent === "upgrade") {
     const cycle = form.get("cycle") === "annual" ? "annual" : "monthly";
     // Throws the redirect to Shopify's approval page.

@@ -1,16 +1,12 @@
 // GET /api/stores/{storeId}/invoices/{invoiceId}: one invoice with its timeline and series.
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, publicOrigin } from "~/platform/http.server";
 import { getInvoice, invoiceDto, listSeries } from "~/features/invoices/index.server";
 import { merchantActions } from "~/features/invoices";
-import { assertOwnStore, requireAdmin } from "~/features/shop/index.server";
-import { invoiceErrorResponse } from "~/features/invoices/index.server";
+import { storeApi } from "~/features/shop/index.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireAdmin(request);
-  assertOwnStore(ctx, params.storeId);
-  try {
-    const invoice = await getInvoice(ctx.shop, params.invoiceId ?? "");
+export const loader = storeApi({
+  handle: async ({ ctx, request, params }) => {
+    const invoice = await getInvoice(ctx.shop, params.invoiceId);
     const series = invoice.seriesId ? await listSeries(ctx.shop, invoice.seriesId) : [];
     return json(
       {
@@ -21,7 +17,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
       { headers: { "Cache-Control": "private, no-store" } },
     );
-  } catch (error) {
-    return invoiceErrorResponse(error);
-  }
-}
+  },
+});

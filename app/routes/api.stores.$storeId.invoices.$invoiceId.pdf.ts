@@ -1,16 +1,11 @@
 // GET /api/stores/{storeId}/invoices/{invoiceId}/pdf: the invoice as a PDF download.
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getInvoice } from "~/features/invoices/index.server";
-import { assertOwnStore, requireAdmin } from "~/features/shop/index.server";
-import { invoiceErrorResponse } from "~/features/invoices/index.server";
-import { invoicePdf, pdfFilename } from "~/features/invoices/index.server";
+import { getInvoice, invoicePdf, pdfFilename } from "~/features/invoices/index.server";
+import { storeApi } from "~/features/shop/index.server";
 import { publicOrigin } from "~/platform/http.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireAdmin(request);
-  assertOwnStore(ctx, params.storeId);
-  try {
-    const invoice = await getInvoice(ctx.shop, params.invoiceId ?? "");
+export const loader = storeApi({
+  handle: async ({ ctx, request, params }) => {
+    const invoice = await getInvoice(ctx.shop, params.invoiceId);
     const pdf = await invoicePdf(ctx.shop, invoice, { baseUrl: publicOrigin(request) });
     return new Response(new Uint8Array(pdf), {
       headers: {
@@ -20,7 +15,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         "Cache-Control": "private, no-store",
       },
     });
-  } catch (error) {
-    return invoiceErrorResponse(error);
-  }
-}
+  },
+});

@@ -1,17 +1,16 @@
-// GET /api/stores/{storeId}/invoices[?status=all|draft|sent|paid] (spec §7).
-import type { LoaderFunctionArgs } from "@remix-run/node";
+// GET /api/stores/{storeId}/invoices[?status=all|draft|sent|paid] (docs/product/api.md).
 import { json, publicOrigin } from "~/platform/http.server";
 import { invoiceDto, LIST_FILTERS, listInvoices, type ListFilter } from "~/features/invoices/index.server";
-import { assertOwnStore, requireAdmin } from "~/features/shop/index.server";
+import { storeApi } from "~/features/shop/index.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireAdmin(request);
-  assertOwnStore(ctx, params.storeId);
-  const status = new URL(request.url).searchParams.get("status") ?? "all";
-  if (!(LIST_FILTERS as readonly string[]).includes(status))
-    return json({ error: `status must be one of ${LIST_FILTERS.join(", ")}`, fieldErrors: { status: ["Unknown filter"] } }, { status: 400 });
-  const rows = await listInvoices(ctx.shop, status as ListFilter);
-  const base = publicOrigin(request);
-  // Invoices change with every action; never served from a cache.
-  return json(rows.map((r) => invoiceDto(r, base)), { headers: { "Cache-Control": "private, no-store" } });
-}
+export const loader = storeApi({
+  handle: async ({ ctx, request }) => {
+    const status = new URL(request.url).searchParams.get("status") ?? "all";
+    if (!(LIST_FILTERS as readonly string[]).includes(status))
+      return json({ error: `status must be one of ${LIST_FILTERS.join(", ")}`, fieldErrors: { status: ["Unknown filter"] } }, { status: 400 });
+    const rows = await listInvoices(ctx.shop, status as ListFilter);
+    const base = publicOrigin(request);
+    // Invoices change with every action; never served from a cache.
+    return json(rows.map((r) => invoiceDto(r, base)), { headers: { "Cache-Control": "private, no-store" } });
+  },
+});

@@ -1,13 +1,11 @@
-// GET /api/stores/{storeId}/profit/metrics → { netProfit, profitMargin, totalCosts } (spec §3, §7).
-import type { LoaderFunctionArgs } from "@remix-run/node";
+// GET /api/stores/{storeId}/profit/metrics → { netProfit, profitMargin, totalCosts } (docs/product/api.md).
 import { cacheFor, FRESHNESS, json } from "~/platform/http.server";
 import { currencyDigits } from "~/lib/money";
 import { countUncostedProducts, getProfitComparison, parseTimeframe } from "~/features/profit/index.server";
-import { assertOwnStore, requireAdmin } from "~/features/shop/index.server";
+import { storeApi } from "~/features/shop/index.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireAdmin(request);
-  assertOwnStore(ctx, params.storeId);
+export const loader = storeApi({
+  handle: async ({ ctx, request }) => {
   const { shop } = ctx;
   const days = parseTimeframe(new URL(request.url).searchParams.get("days"));
   const { current, range } = await getProfitComparison(shop, days);
@@ -26,4 +24,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     { headers: cacheFor(FRESHNESS.profitMetrics) },
   );
-}
+},
+});

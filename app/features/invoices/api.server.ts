@@ -1,16 +1,14 @@
-// What the invoice routes share: error answers (spec §8: the client shows
-// "<status>: <body>"), the Idempotency-Key header, the base URL of hosted links, and
-// the action of the plain status-transition endpoints.
+// What the invoice routes share: error answers (docs/product/api.md#errors: the client
+// shows "<status>: <body>"), the Idempotency-Key header, and the action of the plain
+// status-transition endpoints.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { json, methodNotAllowed, publicOrigin } from "~/platform/http.server";
+import { json, publicOrigin } from "~/platform/http.server";
 import { InvoiceError, invoiceDto, type markInvoicePaid } from "~/features/invoices/invoices.server";
-import { assertOwnStore, requireAdmin } from "~/features/shop/index.server";
+import { storeApi } from "~/features/shop/index.server";
 
 /** An InvoiceError as JSON with its status; anything else is rethrown (500 without a stack). */
 export function invoiceErrorResponse(error: unknown): Response {
-  if (error instanceof InvoiceError) {
-    return json({ error: error.message, code: error.code, ...error.extra }, { status: error.status });
-  }
+  if (error instanceof InvoiceError) return json(error.responseBody(), { status: error.status });
   throw error;
 }
 
@@ -22,15 +20,10 @@ export function idempotencyKeyOf(request: Request): string | null {
 type Transition = (shop: { id: string }, invoiceId: string, options: { actor: "merchant" }) => ReturnType<typeof markInvoicePaid>;
 
 /** POST /api/stores/{storeId}/invoices/{invoiceId}/<transition>: the merchant moves their invoice on; 409 when illegal. */
-export function invoiceTransitionAction(transition: Transition) {
-  return async ({ request, params }: ActionFunctionArgs) => {
-    const ctx = await requireAdmin(request);
-    assertOwnStore(ctx, params.storeId);
-    if (request.method !== "POST") return methodNotAllowed(["POST"]);
-    try {
-      return json(invoiceDto(await transition(ctx.shop, params.invoiceId ?? "", { actor: "merchant" }), publicOrigin(request)));
-    } catch (error) {
-      return invoiceErrorResponse(error);
-    }
-  };
+export function invoiceTransitionAction(transition: Transition): (args: ActionFunctionArgs) => Promise<Response> {
+  return storeApi({
+    methods: ["POST"],
+    handle: async ({ ctx, request, params }) =>
+      json(invoiceDto(await transition(ctx.shop, params.invoiceId, { actor: "merchant" }), publicOrigin(request))),
+  });
 }

@@ -12,6 +12,7 @@ import type { InvoiceCreateInput, InvoiceSettingsInput, MarketingAd } from "~/fe
 import { amountToMinor, computeTotals, MoneyOverflowError, RATE_SCALE, rateToScaled } from "~/features/invoices/money";
 import { nthIssueDate, type RecurringInterval } from "~/features/invoices/schedule";
 import { canTransition, illegalTransitionMessage, TRANSITIONS, type InvoiceAction, type ListFilter } from "~/features/invoices/status";
+import type { HttpAnswerableError } from "~/platform/http.server";
 import { isUniqueViolation } from "~/platform/prisma-errors";
 
 export type InvoiceShop = { id: string; name: string; currency: string; timezone: string; plan: string; email?: string | null };
@@ -21,8 +22,8 @@ type Tx = Prisma.TransactionClient;
 export const UPGRADE_URL = "/settings?tab=plan";
 export const DEFAULT_PREFIX = "INV-";
 
-/** An error a caller can show: HTTP status, plain message, machine-readable code. */
-export class InvoiceError extends Error {
+/** An error a caller can show: HTTP status, plain message, machine-readable code (an HttpAnswerableError). */
+export class InvoiceError extends Error implements HttpAnswerableError {
   constructor(
     public readonly status: 400 | 403 | 404 | 409 | 422,
     message: string,
@@ -31,6 +32,11 @@ export class InvoiceError extends Error {
   ) {
     super(message);
     this.name = "InvoiceError";
+  }
+
+  /** The JSON answer: the message, a machine-readable code and any details (plan limit, status). */
+  responseBody(): Record<string, unknown> {
+    return { error: this.message, code: this.code, ...this.extra };
   }
 }
 

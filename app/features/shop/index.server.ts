@@ -1,4 +1,5 @@
-export { assertOwnStore, requireAdmin } from "./admin-context.server";
+export { assertOwnStore, requireAdmin, ShopifyNotConnected, type AdminContext } from "./admin-context.server";
+export { storeApi } from "./store-api.server";
 export { listNotificationsCached } from "./notifications.server";
 export { hasValidOfflineSession, isShopDomain } from "./session.server";
 export { DEMO_SHOP_DOMAIN, eraseShop, getShopByDomain, markUninstalled, planLabel, syncShopFromAdmin, updateGrantedScopes } from "./shop.server";
