@@ -15,6 +15,7 @@ import { loader as pdfLoader } from "~/routes/api.stores.$storeId.invoices.$invo
 import { loader as hostedLoader, headers as hostedHeaders } from "~/routes/i.$token";
 import { loader as customerPdfLoader } from "~/routes/i.$token.pdf";
 import { action as screenAction, loader as screenLoader } from "~/routes/_admin.app.invoices";
+import { action as detailScreenAction, loader as detailScreenLoader } from "~/routes/_admin.app.invoices.$invoiceId";
 
 const A = "invoices-a.myshopify.com";
 const B = "invoices-b.myshopify.com";
@@ -264,5 +265,27 @@ describe("the /app/invoices screen's loader and action", () => {
     const res = await result(await screenAction(args(await form({ intent: "send", invoiceId: id }))));
     expect(res.status).toBe(404);
     expect((await prisma.invoice.findUniqueOrThrow({ where: { id } })).status).toBe("draft");
+  });
+
+  it("opens the shop's own invoice in the detail route and never another shop's", async () => {
+    const own = await (await create(A, shopA.id)).json();
+    const data = await detailScreenLoader(args(await bearerRequest(A, `/app/invoices/${own.id}`), { invoiceId: own.id }));
+    expect(data.invoice.invoiceNumber).toBe(own.invoiceNumber);
+    expect(data.invoice.timeline.map((e) => e.type)).toEqual(["created"]);
+    const theirs = await (await create(B, shopB.id)).json();
+    let thrown: unknown;
+    try {
+      await detailScreenLoader(args(await bearerRequest(A, `/app/invoices/${theirs.id}`), { invoiceId: theirs.id }));
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as Response).status).toBe(404);
+    const voided = await result(await detailScreenAction(args(await form({ intent: "void", invoiceId: theirs.id }))));
+    expect(voided.status).toBe(404);
+    const stop = await result(await detailScreenAction(args(await form({ intent: "stopRecurring", invoiceId: theirs.id }))));
+    expect(stop.status).toBe(404);
+    const notHere = await result(await detailScreenAction(args(await form({ intent: "create", payload: "{}" }))));
+    expect(notHere.status).toBe(400);
+    expect((await prisma.invoice.findUniqueOrThrow({ where: { id: theirs.id } })).status).toBe("draft");
   });
 });

@@ -19,6 +19,8 @@ export {
 } from "./invoices.server";
 export { createInvoice, sendInvoice } from "./service.server";
 export { invoicePresentation, paymentOptionFor } from "./presentation.server";
+export { invoiceDetail } from "./detail.server";
+export { invoiceScreenAction } from "./screen-action.server";
 export type { ListFilter } from "./invoices.server";
 export { registerInvoiceJobs } from "./jobs.server";
 export { invoicePdf, pdfFilename } from "./mail.server";

@@ -1,0 +1,79 @@
+// One invoice in a dialog over the list: its figures, history and what the merchant
+// may do next (send, mark paid, void, stop recurring, download the PDF).
+import { useFetcher } from "@remix-run/react";
+import { BlockStack, Modal } from "@shopify/polaris";
+import { useState } from "react";
+import type { InvoiceDto } from "~/features/invoices/invoices.server";
+import { TOAST, type ActionResult, type ToastState } from "~/features/invoices/screen";
+import { InvoiceDetailSummary } from "~/features/invoices/components/InvoiceDetailSummary";
+import { InvoiceHistory } from "~/features/invoices/components/InvoiceHistory";
+import { useFetcherResult } from "~/features/invoices/components/useFetcherResult";
+
+/** The detail route's loader data (invoiceDetail() in detail.server.ts, serialized). */
+export type InvoiceDetailData = Omit<InvoiceDto, "marketingAds"> & {
+  actions: string[];
+  timeline: { id: string; type: string; actor: string; detail: string | null; at: string }[];
+  series: { id: string; invoiceNumber: string; status: string; issueDate: string; totalMinor: number; currency: string }[];
+};
+
+const DONE: Record<string, string> = { void: TOAST.voided, stopRecurring: TOAST.recurringStopped, markPaid: TOAST.paid };
+
+/** Downloads the PDF with fetch (not a plain link) so the embedded app's session token is attached. */
+async function downloadPdf(storeId: string, invoice: InvoiceDetailData) {
+  const res = await fetch(`/api/stores/${storeId}/invoices/${invoice.id}/pdf`);
+  if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `invoice-${invoice.invoiceNumber}.pdf`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+type Props = { storeId: string; invoice: InvoiceDetailData; onClose: () => void; onSend: (id: string) => void; onToast: (toast: ToastState) => void };
+
+export function InvoiceDetailDialog({ storeId, invoice: d, onClose, onSend, onToast }: Props) {
+  const fetcher = useFetcher<ActionResult>();
+  const [downloading, setDownloading] = useState(false);
+  useFetcherResult(fetcher, (result) =>
+    onToast(result.ok ? { content: DONE[result.intent] ?? TOAST.paid } : { content: `Error — ${result.message}`, error: true }),
+  );
+  const busy = fetcher.state !== "idle";
+  const act = (intent: string) => fetcher.submit({ intent, invoiceId: d.id }, { method: "post" });
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadPdf(storeId, d);
+    } catch {
+      onToast({ content: "Error — The PDF could not be downloaded.", error: true });
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const secondary = [
+    ...(d.actions.includes("markPaid") ? [{ content: "Mark as paid", disabled: busy, onAction: () => act("markPaid") }] : []),
+    ...(d.actions.includes("void") ? [{ content: "Void", destructive: true, disabled: busy, onAction: () => act("void") }] : []),
+    { content: downloading ? "Preparing PDF..." : "Download PDF", disabled: downloading, onAction: () => void download() },
+    { content: "Close", onAction: onClose },
+  ];
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={`Invoice ${d.invoiceNumber}`}
+      size="large"
+      primaryAction={d.status === "draft" ? { content: "Send Invoice", onAction: () => onSend(d.id) } : undefined}
+      secondaryActions={secondary}
+    >
+      <Modal.Section>
+        <BlockStack gap="400">
+          <InvoiceDetailSummary invoice={d} />
+          <InvoiceHistory invoice={d} busy={busy} onStopRecurring={() => act("stopRecurring")} />
+        </BlockStack>
+      </Modal.Section>
+    </Modal>
+  );
+}

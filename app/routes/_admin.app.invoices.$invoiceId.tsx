@@ -1,0 +1,39 @@
+// /app/invoices/{invoiceId}: one invoice in a dialog over the list (its loader reads it
+// for the authenticated shop; another shop's id is a 404).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useOutletContext } from "@remix-run/react";
+import { InvoiceDetailDialog, type InvoicesOutletContext } from "~/features/invoices";
+import { invoiceDetail, invoiceErrorResponse, invoiceScreenAction } from "~/features/invoices/index.server";
+import { requireAdmin } from "~/features/shop/index.server";
+import { publicOrigin } from "~/platform/http.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { shop } = await requireAdmin(request);
+  try {
+    return { storeId: shop.id, invoice: await invoiceDetail(shop, params.invoiceId ?? "", publicOrigin(request)) };
+  } catch (error) {
+    throw invoiceErrorResponse(error);
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { shop } = await requireAdmin(request);
+  return invoiceScreenAction(shop, request, ["send", "markPaid", "void", "stopRecurring"]);
+}
+
+export default function InvoiceDetailRoute() {
+  const { storeId, invoice } = useLoaderData<typeof loader>();
+  const { toast, send, close } = useOutletContext<InvoicesOutletContext>();
+  return (
+    <InvoiceDetailDialog
+      storeId={storeId}
+      invoice={invoice}
+      onClose={close}
+      onToast={toast}
+      onSend={(id) => {
+        send(id);
+        close();
+      }}
+    />
+  );
+}

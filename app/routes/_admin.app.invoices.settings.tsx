@@ -1,0 +1,33 @@
+// /app/invoices/settings: invoice settings in a dialog over the list.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useOutletContext } from "@remix-run/react";
+import { env } from "~/env.server";
+import { InvoiceSettingsDialog, type InvoicesOutletContext } from "~/features/invoices";
+import { getInvoiceSettings, invoiceScreenAction } from "~/features/invoices/index.server";
+import { requireAdmin } from "~/features/shop/index.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { shop } = await requireAdmin(request);
+  const settings = await getInvoiceSettings(shop.id);
+  return {
+    settings: {
+      prefix: settings.prefix,
+      paymentInstructions: settings.paymentInstructions ?? "",
+      businessAddress: settings.businessAddress ?? "",
+      paypalMeUrl: settings.paypalMeUrl ?? "",
+      hasLogo: !!settings.logoUrl,
+    },
+    stripeEnabled: !!env.stripe,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { shop } = await requireAdmin(request);
+  return invoiceScreenAction(shop, request, ["settings"]);
+}
+
+export default function InvoiceSettingsRoute() {
+  const { settings, stripeEnabled } = useLoaderData<typeof loader>();
+  const { toast, close } = useOutletContext<InvoicesOutletContext>();
+  return <InvoiceSettingsDialog settings={settings} stripeEnabled={stripeEnabled} onClose={close} onToast={toast} />;
+}
