@@ -128,6 +128,18 @@ export default tseslint.config(
     },
   },
   {
+    // The layout's size limits (docs/decisions/033-feature-folders.md): a route stays thin,
+    // a component stays readable.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "max-lines": ["error", { max: 300 }] },
+  },
+  {
+    files: ["app/**/*.tsx"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "max-lines-per-function": ["error", { max: 150 }] },
+  },
+  {
     // Tests read recorded Shopify payloads (untyped JSON) and poke at them.
     files: ["**/*.test.{ts,tsx}"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

@@ -51,4 +51,11 @@ describe("the layout rules (eslint.config.js)", () => {
     const ids = await ruleIds("app/features/profit/zz.ts", `import { formatMoney } from "../../lib/money";\nexport const f = formatMoney;\n`);
     expect(ids).toContain("no-restricted-imports");
   });
+
+  it("keeps routes under 300 lines and components under 150", async () => {
+    const longRoute = `export const a = 1;\n${"export const b = 2;\n".repeat(300)}`;
+    expect(await ruleIds("app/routes/zz.tsx", longRoute)).toContain("max-lines");
+    const longComponent = `export function Big() {\n${"  console.log(1);\n".repeat(150)}  return null;\n}\n`;
+    expect(await ruleIds("app/features/profit/Zz.tsx", longComponent)).toContain("max-lines-per-function");
+  });
 });

@@ -1,16 +1,11 @@
 // The admin frame: sidebar, mobile menu, header with search, notifications and
 // the signed-in store, plus the demo banner. Polaris throughout.
-import { Banner, Box, Frame, Navigation, TopBar, ActionList, Text } from "@shopify/polaris";
-import { ReceiptDollarIcon, HomeIcon, ChartVerticalIcon, CashDollarIcon, NotificationIcon, ArrowLeftIcon } from "@shopify/polaris-icons";
+import { Banner, Box, Frame, TopBar, ActionList, Text } from "@shopify/polaris";
+import { NotificationIcon } from "@shopify/polaris-icons";
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
-import { ALL_NAV, PRIMARY_NAV, SECONDARY_NAV } from "~/components/navigation";
-
-const ICONS: Record<string, typeof HomeIcon> = {
-  "/dashboard": HomeIcon,
-  "/costs": CashDollarIcon,
-  "/app/invoices": ReceiptDollarIcon,
-};
+import { AppNavigation } from "~/components/AppNavigation";
+import { ALL_NAV } from "~/components/navigation";
 
 export type Notification = { id: string; content: string; url?: string };
 
@@ -46,8 +41,6 @@ export function AppShell({ storeName, planLabel, staffName, staffInitials, demo,
       },
     }));
   }, [search, navigate]);
-
-  const isSelected = (url: string) => location.pathname === url || location.pathname.startsWith(`${url}/`);
 
   const topBar = (
     <TopBar
@@ -107,34 +100,7 @@ export function AppShell({ storeName, planLabel, staffName, staffInitials, demo,
     />
   );
 
-  const navigation = (
-    <Navigation location={location.pathname}>
-      <Navigation.Section
-        items={PRIMARY_NAV.map((item) => ({
-          label: item.label,
-          url: item.url,
-          icon: ICONS[item.url] ?? ChartVerticalIcon,
-          selected: isSelected(item.url),
-          onClick: closeMobileNav,
-        }))}
-      />
-      {SECONDARY_NAV.length > 0 && (
-        <Navigation.Section
-          separator
-          items={SECONDARY_NAV.map((item) => ({
-            label: item.label,
-            url: item.url,
-            selected: isSelected(item.url),
-            onClick: closeMobileNav,
-          }))}
-        />
-      )}
-      <Navigation.Section
-        separator
-        items={[{ label: "Back to Home", url: "/", icon: ArrowLeftIcon, onClick: closeMobileNav }]}
-      />
-    </Navigation>
-  );
+  const navigation = <AppNavigation pathname={location.pathname} onNavigate={closeMobileNav} />;
 
   return (
     <Frame

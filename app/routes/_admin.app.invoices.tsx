@@ -6,13 +6,13 @@ import { Link as RemixLink, Outlet, useFetcher, useLoaderData, useLocation, useN
 import { Banner, BlockStack, Box, Card, InlineStack, Layout, Spinner, Tabs, Text, Toast } from "@shopify/polaris";
 import { useCallback, useMemo, useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
+import { useFetcherResult } from "~/components/useFetcherResult";
 import { planFor } from "~/features/billing";
 import {
   InvoiceCard,
   InvoiceSidePanel,
   LIST_FILTERS,
   TOAST,
-  useFetcherResult,
   type ActionResult,
   type InvoicesOutletContext,
   type ListFilter,

@@ -1,3 +1,4 @@
 export { PlanCards } from "./PlanCards";
 export { ANNUAL_DISCOUNT_LABEL, COMPARISON_ROWS, PLANS, PLAN_ORDER, annualSaving, planFor, priceView, wholeUsd } from "./plans";
 export type { BillingCycle, PlanId } from "./plans";
+export { PlanSettings, type PlanSettingsData } from "./components/PlanSettings";

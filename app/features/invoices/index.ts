@@ -14,4 +14,3 @@ export { InvoiceCard } from "./components/InvoiceCard";
 export { InvoiceDetailDialog, type InvoiceDetailData } from "./components/InvoiceDetailDialog";
 export { InvoiceSettingsDialog, type InvoiceSettingsData } from "./components/InvoiceSettingsDialog";
 export { InvoiceSidePanel } from "./components/InvoiceSidePanel";
-export { useFetcherResult } from "./components/useFetcherResult";

@@ -10,7 +10,7 @@ import { newKey, TOAST, type ActionResult, type ToastState } from "~/features/in
 import { InvoiceAdsFields } from "~/features/invoices/components/InvoiceAdsFields";
 import { InvoiceItemsFields } from "~/features/invoices/components/InvoiceItemsFields";
 import { InvoiceTermsFields } from "~/features/invoices/components/InvoiceTermsFields";
-import { useFetcherResult } from "~/features/invoices/components/useFetcherResult";
+import { useFetcherResult } from "~/components/useFetcherResult";
 
 export type CreateDialogData = { shopCurrency: string; currencies: string[]; stripeEnabled: boolean; paypalMeUrl: string };
 

@@ -7,7 +7,7 @@ import type { InvoiceDto } from "~/features/invoices/invoices.server";
 import { TOAST, type ActionResult, type ToastState } from "~/features/invoices/screen";
 import { InvoiceDetailSummary } from "~/features/invoices/components/InvoiceDetailSummary";
 import { InvoiceHistory } from "~/features/invoices/components/InvoiceHistory";
-import { useFetcherResult } from "~/features/invoices/components/useFetcherResult";
+import { useFetcherResult } from "~/components/useFetcherResult";
 
 /** The detail route's loader data (invoiceDetail() in detail.server.ts, serialized). */
 export type InvoiceDetailData = Omit<InvoiceDto, "marketingAds"> & {

@@ -4,7 +4,7 @@ import { BlockStack, Checkbox, FormLayout, InlineError, Modal, Text, TextField }
 import { useState } from "react";
 import type { FieldErrors } from "~/lib/forms";
 import { TOAST, type ActionResult, type ToastState } from "~/features/invoices/screen";
-import { useFetcherResult } from "~/features/invoices/components/useFetcherResult";
+import { useFetcherResult } from "~/components/useFetcherResult";
 
 export type InvoiceSettingsData = { prefix: string; paymentInstructions: string; businessAddress: string; paypalMeUrl: string; hasLogo: boolean };
 
