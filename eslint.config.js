@@ -45,7 +45,10 @@ export default tseslint.config(
     },
     linterOptions: { reportUnusedDisableDirectives: "error" },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       // Best-effort clean-ups (killing a child that may be gone) have nothing to handle.
       "no-empty": ["error", { allowEmptyCatch: true }],
@@ -58,7 +61,11 @@ export default tseslint.config(
       // (~tests/ for the test helpers). Prisma's generated clients live outside app/.
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^\\.\\./(?!prisma/generated/)", message: "Use the ~/ alias (or ~tests/) instead of ../" }] },
+        {
+          patterns: [
+            { regex: "^\\.\\./(?!prisma/generated/)", message: "Use the ~/ alias (or ~tests/) instead of ../" },
+          ],
+        },
       ],
     },
   },
@@ -78,7 +85,9 @@ export default tseslint.config(
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
       "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
       "import-x/resolver-next": [
-        (await import("eslint-import-resolver-typescript")).createTypeScriptImportResolver({ project: "./tsconfig.json" }),
+        (await import("eslint-import-resolver-typescript")).createTypeScriptImportResolver({
+          project: "./tsconfig.json",
+        }),
       ],
       "boundaries/include": ["app/**/*", "prisma/generated/**/*"],
       "boundaries/files": [{ category: "test", pattern: "**/*.test.{ts,tsx}" }],
@@ -109,19 +118,46 @@ export default tseslint.config(
           policies: [
             // Anything may import within its own element (a feature's own files, lib's own helpers, ...).
             { allow: { dependency: { relationship: { to: "internal" } } } },
-            { from: { element: { type: "routes" } }, ...allowTo(featureSurface, ...to("platform", "lib", "components", "content", "integration", "graphql", "styles", "routes")) },
+            {
+              from: { element: { type: "routes" } },
+              ...allowTo(
+                featureSurface,
+                ...to("platform", "lib", "components", "content", "integration", "graphql", "styles", "routes"),
+              ),
+            },
             // A feature's public-facing UI (plan cards, the newsletter form) may read the public copy.
-            { from: { element: { type: "feature" } }, ...allowTo(featureSurface, ...to("platform", "lib", "components", "content", "integration", "graphql")) },
+            {
+              from: { element: { type: "feature" } },
+              ...allowTo(featureSurface, ...to("platform", "lib", "components", "content", "integration", "graphql")),
+            },
             { from: { element: { type: "platform" } }, ...allowTo(...to("lib", "integration")) },
             { from: { element: { type: "components" } }, ...allowTo(...to("lib", "content")) },
             { from: { element: { type: "content" } }, ...allowTo(featureSurface, ...to("lib")) },
             // The database client waits on the SQLite write lock, which is infrastructure.
-            { from: { element: { type: "integration" } }, ...allowTo(...to("lib", "integration", "platform", "prisma-client")) },
-            { from: { element: { type: "composition" } }, ...allowTo(featureSurface, ...to("platform", "lib", "integration")) },
-            { from: { element: { type: "composition-test" } }, ...allowTo(featureSurface, ...to("platform", "composition")) },
+            {
+              from: { element: { type: "integration" } },
+              ...allowTo(...to("lib", "integration", "platform", "prisma-client")),
+            },
+            {
+              from: { element: { type: "composition" } },
+              ...allowTo(featureSurface, ...to("platform", "lib", "integration")),
+            },
+            {
+              from: { element: { type: "composition-test" } },
+              ...allowTo(featureSurface, ...to("platform", "composition")),
+            },
             // A test may also drive routes and the composition root, still only through features' surfaces.
-            { from: { file: { categories: "test" } }, ...allowTo(featureSurface, ...to("platform", "lib", "components", "content", "integration", "routes", "composition")) },
-            { from: { element: { type: "entry" } }, ...allowTo(...to("platform", "lib", "components", "integration", "composition", "styles")) },
+            {
+              from: { file: { categories: "test" } },
+              ...allowTo(
+                featureSurface,
+                ...to("platform", "lib", "components", "content", "integration", "routes", "composition"),
+              ),
+            },
+            {
+              from: { element: { type: "entry" } },
+              ...allowTo(...to("platform", "lib", "components", "integration", "composition", "styles")),
+            },
           ],
         },
       ],

@@ -32,8 +32,8 @@ configureShopify({
     const before = await getShopByDomain(session.shop);
     const shop = await syncShopFromAdmin(session.shop, admin.graphql);
     // Queues the full store import (it runs in the background, not in this request).
-    await importAfterAuth(shop.id, { reinstalled: !before || !!before.uninstalledAt, scope: session.scope }).catch((error) =>
-      console.error(`[store-sync] could not queue the import: ${describeError(error)}`),
+    await importAfterAuth(shop.id, { reinstalled: !before || !!before.uninstalledAt, scope: session.scope }).catch(
+      (error) => console.error(`[store-sync] could not queue the import: ${describeError(error)}`),
     );
   },
 });

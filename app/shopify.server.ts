@@ -3,12 +3,7 @@
 // the billing plans and what happens after an install are handed to it by the
 // composition root (app/jobs.server.ts) through configureShopify().
 import "@shopify/shopify-app-remix/adapters/node";
-import {
-  ApiVersion,
-  AppDistribution,
-  LogSeverity,
-  shopifyApp,
-} from "@shopify/shopify-app-remix/server";
+import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
@@ -25,7 +20,10 @@ export function configureShopify<Billing extends AppConfig["billing"]>(w: Shopif
   wiring = w;
 }
 
-function createShopifyApp(config: NonNullable<typeof env.shopify>, { billing, afterAuth }: ShopifyWiring<AppConfig["billing"]>) {
+function createShopifyApp(
+  config: NonNullable<typeof env.shopify>,
+  { billing, afterAuth }: ShopifyWiring<AppConfig["billing"]>,
+) {
   return shopifyApp({
     apiKey: config.apiKey,
     apiSecretKey: config.apiSecret,
@@ -53,7 +51,9 @@ let instance: ShopifyApp | undefined;
 
 export class ShopifyNotConfiguredError extends Error {
   constructor() {
-    super("Shopify is not configured: set SHOPIFY_API_KEY, SHOPIFY_API_SECRET, SHOPIFY_APP_URL and SCOPES, or run `npm run demo`.");
+    super(
+      "Shopify is not configured: set SHOPIFY_API_KEY, SHOPIFY_API_SECRET, SHOPIFY_APP_URL and SCOPES, or run `npm run demo`.",
+    );
   }
 }
 

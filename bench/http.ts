@@ -33,10 +33,20 @@ const BROWSER_HEADERS = {
   "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
 };
 
-export async function loadTest(baseUrl: string, path: string, durationS: number, connections: number): Promise<HttpResult> {
+export async function loadTest(
+  baseUrl: string,
+  path: string,
+  durationS: number,
+  connections: number,
+): Promise<HttpResult> {
   // A short warm-up so the JIT and SQLite page cache are hot in every worker.
   await autocannon({ url: baseUrl + path, connections, duration: 2, headers: BROWSER_HEADERS });
-  const r = (await autocannon({ url: baseUrl + path, connections, duration: durationS, headers: BROWSER_HEADERS })) as AutocannonResult;
+  const r = (await autocannon({
+    url: baseUrl + path,
+    connections,
+    duration: durationS,
+    headers: BROWSER_HEADERS,
+  })) as AutocannonResult;
   const completed = r["2xx"] + r.non2xx;
   return {
     path,

@@ -33,7 +33,9 @@ const money = (amount: number) => ({ shopMoney: { amount: amount.toFixed(2), cur
 const JOURNEYS = [
   { lastVisit: { source: "Google", sourceType: "SEO", utmParameters: null } },
   { lastVisit: { source: "direct", sourceType: null, utmParameters: null } },
-  { lastVisit: { source: "Instagram", sourceType: "AD", utmParameters: { source: "instagram", medium: "paid_social" } } },
+  {
+    lastVisit: { source: "Instagram", sourceType: "AD", utmParameters: { source: "instagram", medium: "paid_social" } },
+  },
   { lastVisit: { source: "email", sourceType: "NEWSLETTER", utmParameters: { source: "klaviyo", medium: "email" } } },
   { lastVisit: { source: "Facebook", sourceType: null, utmParameters: null } },
   null,
@@ -60,11 +62,24 @@ async function generate() {
   const customers = path.join(dataDir, "customers.jsonl");
   const orders = path.join(dataDir, "orders.jsonl");
   const meta = path.join(dataDir, "meta.json");
-  if (process.env.BENCH_DATA && fs.existsSync(meta)) return { products, customers, orders, ...JSON.parse(fs.readFileSync(meta, "utf8")) } as { products: string; customers: string; orders: string; lineCount: number; rows: number; bytes: number };
+  if (process.env.BENCH_DATA && fs.existsSync(meta))
+    return { products, customers, orders, ...JSON.parse(fs.readFileSync(meta, "utf8")) } as {
+      products: string;
+      customers: string;
+      orders: string;
+      lineCount: number;
+      rows: number;
+      bytes: number;
+    };
   fs.mkdirSync(dataDir, { recursive: true });
   await writeLines(products, async (write) => {
     for (let p = 1; p <= PRODUCTS; p++) {
-      await write({ id: `gid://shopify/Product/${p}`, title: `Product ${p}`, productType: "Electronics", updatedAt: "2026-01-01T00:00:00Z" });
+      await write({
+        id: `gid://shopify/Product/${p}`,
+        title: `Product ${p}`,
+        productType: "Electronics",
+        updatedAt: "2026-01-01T00:00:00Z",
+      });
       for (let v = 0; v < 2; v++) {
         const id = p * 10 + v;
         const price = prices[(p - 1) * 2 + v];
@@ -73,7 +88,10 @@ async function generate() {
           title: `V${v}`,
           sku: `SKU-${id}`,
           price: price.toFixed(2),
-          inventoryItem: { id: `gid://shopify/InventoryItem/${id}`, unitCost: p % 10 === 0 ? null : { amount: (price * 0.4).toFixed(2) } },
+          inventoryItem: {
+            id: `gid://shopify/InventoryItem/${id}`,
+            unitCost: p % 10 === 0 ? null : { amount: (price * 0.4).toFixed(2) },
+          },
           __parentId: `gid://shopify/Product/${p}`,
         });
       }
@@ -81,7 +99,13 @@ async function generate() {
   });
   await writeLines(customers, async (write) => {
     for (let c = 1; c <= CUSTOMERS; c++)
-      await write({ id: `gid://shopify/Customer/${c}`, firstName: "C", lastName: String(c), updatedAt: "2026-01-01T00:00:00Z", defaultEmailAddress: { emailAddress: `c${c}@example.com`, marketingState: "NOT_SUBSCRIBED" } });
+      await write({
+        id: `gid://shopify/Customer/${c}`,
+        firstName: "C",
+        lastName: String(c),
+        updatedAt: "2026-01-01T00:00:00Z",
+        defaultEmailAddress: { emailAddress: `c${c}@example.com`, marketingState: "NOT_SUBSCRIBED" },
+      });
   });
   let lineCount = 0;
   let rows = 0;
@@ -116,7 +140,15 @@ async function generate() {
         totalDiscountsSet: money(0),
         totalShippingPriceSet: money(5),
         totalTaxSet: money(2.5),
-        refunds: refunded ? [{ id: `gid://shopify/Refund/${o}`, createdAt: new Date(Date.parse(processedAt) + 3 * 86_400_000).toISOString(), totalRefundedSet: money(10) }] : [],
+        refunds: refunded
+          ? [
+              {
+                id: `gid://shopify/Refund/${o}`,
+                createdAt: new Date(Date.parse(processedAt) + 3 * 86_400_000).toISOString(),
+                totalRefundedSet: money(10),
+              },
+            ]
+          : [],
       });
       rows++;
       for (const [i, item] of items.entries()) {
@@ -167,7 +199,9 @@ async function main() {
   const { importCustomers, importOrders, importProducts } = await import("~/features/store-sync/import.server");
   const { rebuildRollups } = await import("~/features/profit/rollups.server");
 
-  const shop = await prisma.shop.create({ data: { domain: "bench.myshopify.com", name: "Bench", timezone: "America/New_York" } });
+  const shop = await prisma.shop.create({
+    data: { domain: "bench.myshopify.com", name: "Bench", timezone: "America/New_York" },
+  });
   const ref = { id: shop.id, currency: shop.currency, timezone: shop.timezone };
   await importProducts(ref, fs.createReadStream(files.products));
   await importCustomers(ref, fs.createReadStream(files.customers));
@@ -179,7 +213,9 @@ async function main() {
   const profiler = process.env.PROFILE ? await startProfile() : null;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const written = await importOrders(ref, fs.createReadStream(files.orders, { highWaterMark: 64 * 1024 }), { batchSize: BATCH });
+  const written = await importOrders(ref, fs.createReadStream(files.orders, { highWaterMark: 64 * 1024 }), {
+    batchSize: BATCH,
+  });
   const t1 = performance.now();
   if (profiler) await profiler.stop(path.join("bench", "results", "import-orders.cpuprofile"));
   await rebuildRollups(prisma, shop.id);
@@ -194,7 +230,8 @@ async function main() {
     prisma.refund.count({ where: { shopId: shop.id } }),
     prisma.dailyRollup.aggregate({ where: { shopId: shop.id }, _sum: { ordersCount: true } }),
   ]);
-  if (orders !== ORDERS || lines !== files.lineCount) throw new Error(`imported ${orders} orders / ${lines} lines, expected ${ORDERS} / ${files.lineCount}`);
+  if (orders !== ORDERS || lines !== files.lineCount)
+    throw new Error(`imported ${orders} orders / ${lines} lines, expected ${ORDERS} / ${files.lineCount}`);
 
   const seconds = (t2 - t0) / 1000;
   const result = {
@@ -220,9 +257,14 @@ async function main() {
   };
   console.table(result);
   const pass = result.ordersPerSecond >= 10_000 && result.processMaxRssMB <= 300;
-  console.log(`${pass ? "PASS" : "FAIL"}: ${result.ordersPerSecond.toLocaleString("en-US")} orders/s (target ≥ 10,000), peak RSS ${result.processMaxRssMB} MB (target ≤ 300 MB)`);
+  console.log(
+    `${pass ? "PASS" : "FAIL"}: ${result.ordersPerSecond.toLocaleString("en-US")} orders/s (target ≥ 10,000), peak RSS ${result.processMaxRssMB} MB (target ≤ 300 MB)`,
+  );
   fs.mkdirSync(path.join("bench", "results"), { recursive: true });
-  fs.writeFileSync(path.join("bench", "results", "import-latest.json"), JSON.stringify({ at: new Date().toISOString(), ...result, pass }, null, 2) + "\n");
+  fs.writeFileSync(
+    path.join("bench", "results", "import-latest.json"),
+    JSON.stringify({ at: new Date().toISOString(), ...result, pass }, null, 2) + "\n",
+  );
   await prisma.$disconnect();
   if (!process.env.KEEP) fs.rmSync(dir, { recursive: true, force: true });
   else console.log(`kept ${dbFile}`);

@@ -30,7 +30,8 @@ process.env.NODE_ENV = "production";
 process.env.DEMO_MODE = "1";
 delete process.env.SHOPIFY_API_KEY;
 delete process.env.SMTP_URL;
-const baseUrl = process.env.DATABASE_URL && /^postgres/.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : null;
+const baseUrl =
+  process.env.DATABASE_URL && /^postgres/.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : null;
 const dbName = `pp_bench_inv_${crypto.randomBytes(4).toString("hex")}`;
 const sqliteFile = path.join(os.tmpdir(), `${dbName}.db`);
 if (baseUrl) {
@@ -53,7 +54,9 @@ const stats = (samples: number[]) => {
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-const { migrate } = (await import(path.resolve("scripts/migrate.mjs"))) as { migrate: (url: string) => Promise<number> };
+const { migrate } = (await import(path.resolve("scripts/migrate.mjs"))) as {
+  migrate: (url: string) => Promise<number>;
+};
 await migrate(process.env.DATABASE_URL);
 
 const { renderInvoicePdf } = await import("~/features/invoices/pdf.server");
@@ -61,7 +64,11 @@ const { formatMoney } = await import("~/lib/money");
 const { computeTotals } = await import("~/features/invoices/money");
 
 // ─── (a) one 10-line invoice, two renderers ─────────────────────────────────────
-const lines = Array.from({ length: 10 }, (_, i) => ({ title: `Wholesale item ${i + 1}: wireless earbuds, case and cable`, quantity: (i % 4) + 1, unitPriceMinor: 1_999 + i * 250 }));
+const lines = Array.from({ length: 10 }, (_, i) => ({
+  title: `Wholesale item ${i + 1}: wireless earbuds, case and cable`,
+  quantity: (i % 4) + 1,
+  unitPriceMinor: 1_999 + i * 250,
+}));
 const totals = computeTotals(lines, 0.0825, 12_50);
 const invoice = {
   number: "INV-0042",
@@ -83,9 +90,23 @@ const ctx = {
   shopEmail: "owner@demo-store.example",
   businessAddress: "200 Market Street, Suite 5, San Francisco, CA 94105",
   logoUrl: null,
-  payment: { kind: "instructions" as const, text: "Bank transfer to Demo Store LLC, account 000123456. Please quote the invoice number." },
+  payment: {
+    kind: "instructions" as const,
+    text: "Bank transfer to Demo Store LLC, account 000123456. Please quote the invoice number.",
+  },
   hostedUrl: "https://app.example/i/abcdefghijklmnopqrstuvwxyz012345",
-  ads: { top: [], bottom: [{ id: "a", title: "Spring restock: 10% off reorders", description: "Reorder before the 30th.", position: "bottom" as const }], sidebar: [] },
+  ads: {
+    top: [],
+    bottom: [
+      {
+        id: "a",
+        title: "Spring restock: 10% off reorders",
+        description: "Reorder before the 30th.",
+        position: "bottom" as const,
+      },
+    ],
+    sidebar: [],
+  },
 };
 
 const m = (minor: number) => formatMoney(minor, "USD");
@@ -136,7 +157,15 @@ if (fs.existsSync(CHROME)) {
   const launch = () =>
     launcher.launch({
       executablePath: CHROME,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     });
   const browser = await launch();
   const page = await browser.newPage();
@@ -148,25 +177,35 @@ if (fs.existsSync(CHROME)) {
   chromium = await time(() => print(page), ITERATIONS, WARMUP);
   chromiumBytes = (await print(page)).length;
   // A fresh page per invoice in a running browser (isolation between customers).
-  chromiumNewPage = await time(async () => {
-    const p = await browser.newPage();
-    await print(p);
-    await p.close();
-  }, Math.min(ITERATIONS, 40), 5);
+  chromiumNewPage = await time(
+    async () => {
+      const p = await browser.newPage();
+      await print(p);
+      await p.close();
+    },
+    Math.min(ITERATIONS, 40),
+    5,
+  );
   await browser.close();
   // A browser launched per invoice (the simplest serverless setup).
-  chromiumCold = await time(async () => {
-    const b = await launch();
-    await print(await b.newPage());
-    await b.close();
-  }, 8, 1);
+  chromiumCold = await time(
+    async () => {
+      const b = await launch();
+      await print(await b.newPage());
+      await b.close();
+    },
+    8,
+    1,
+  );
 }
 
 // ─── (b) create → send ──────────────────────────────────────────────────────────
 const { prisma } = await import("~/db.server");
 const { createInvoice, sendInvoice } = await import("~/features/invoices/service.server");
 const { invoiceCreateSchema } = await import("~/features/invoices/schema");
-const shop = await prisma.shop.create({ data: { domain: `${dbName}.myshopify.com`, name: "Bench Shop", plan: "pro", timezone: "America/New_York" } });
+const shop = await prisma.shop.create({
+  data: { domain: `${dbName}.myshopify.com`, name: "Bench Shop", plan: "pro", timezone: "America/New_York" },
+});
 const payload = invoiceCreateSchema.parse({
   customer: { email: "buyer@example.com", name: "Buyer" },
   items: lines.map((l) => ({ title: l.title, qty: l.quantity, unit_price: (l.unitPriceMinor / 100).toFixed(2) })),
@@ -192,13 +231,20 @@ if (baseUrl) {
 } else for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(sqliteFile + suffix, { force: true });
 
 const ratio = (c: ReturnType<typeof stats> | null) => (c ? `${(c.median / reactPdf.median).toFixed(1)}×` : "n/a");
-const row = (label: string, st: ReturnType<typeof stats> | null, extra = "") => (st ? `    ${label.padEnd(36)}${ms(st.median).padStart(10)} ${ms(st.p95).padStart(9)}   ${extra}` : `    ${label.padEnd(36)}skipped: no Chromium at ${CHROME}`);
+const row = (label: string, st: ReturnType<typeof stats> | null, extra = "") =>
+  st
+    ? `    ${label.padEnd(36)}${ms(st.median).padStart(10)} ${ms(st.p95).padStart(9)}   ${extra}`
+    : `    ${label.padEnd(36)}skipped: no Chromium at ${CHROME}`;
 const report = [
   `Invoice benchmarks (${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}, Node ${process.version}; ${ITERATIONS} samples after ${WARMUP} warm-up)`,
   "",
   "(a) 10-line invoice to PDF                 median       p95",
   row("@react-pdf/renderer (this app)", reactPdf, `${(pdfBytes / 1024).toFixed(1)} KB; first render ${ms(firstPdfMs)}`),
-  row("Chromium, one warm page reused", chromium, `${(chromiumBytes / 1024).toFixed(1)} KB; react-pdf ${ratio(chromium)} faster`),
+  row(
+    "Chromium, one warm page reused",
+    chromium,
+    `${(chromiumBytes / 1024).toFixed(1)} KB; react-pdf ${ratio(chromium)} faster`,
+  ),
   row("Chromium, new page per invoice", chromiumNewPage, `react-pdf ${ratio(chromiumNewPage)} faster`),
   row("Chromium, launched per invoice", chromiumCold, `react-pdf ${ratio(chromiumCold)} faster`),
   `    target: ≤ 30 ms (${reactPdf.median <= 30 ? "met" : "missed"}) and ≥ 10× faster than Chromium`,
@@ -210,6 +256,21 @@ console.log(report);
 fs.mkdirSync("bench/results", { recursive: true });
 fs.writeFileSync(
   `bench/results/invoices-${new Date().toISOString().replace(/[:.]/g, "-")}.json`,
-  JSON.stringify({ reactPdf, chromium, chromiumNewPage, chromiumCold, firstPdfMs, pdfBytes, chromiumBytes, createSend, loadAverage: os.loadavg()[0], engine: baseUrl ? "postgresql" : "sqlite" }, null, 2),
+  JSON.stringify(
+    {
+      reactPdf,
+      chromium,
+      chromiumNewPage,
+      chromiumCold,
+      firstPdfMs,
+      pdfBytes,
+      chromiumBytes,
+      createSend,
+      loadAverage: os.loadavg()[0],
+      engine: baseUrl ? "postgresql" : "sqlite",
+    },
+    null,
+    2,
+  ),
 );
 process.exit(0);

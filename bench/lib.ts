@@ -22,10 +22,20 @@ export type Summary = { n: number; median: number; p95: number; max: number; mea
 export function summarize(samples: number[]): Summary {
   const sorted = [...samples].sort((a, b) => a - b);
   const mean = sorted.reduce((s, x) => s + x, 0) / sorted.length;
-  return { n: sorted.length, median: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1], mean };
+  return {
+    n: sorted.length,
+    median: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted[sorted.length - 1],
+    mean,
+  };
 }
 
-export const databaseFile = (orders: number) => path.join(dataDir, `demo-${orders >= 1_000_000 && orders % 1_000_000 === 0 ? `${orders / 1_000_000}m` : orders >= 1000 && orders % 1000 === 0 ? `${orders / 1000}k` : orders}.db`);
+export const databaseFile = (orders: number) =>
+  path.join(
+    dataDir,
+    `demo-${orders >= 1_000_000 && orders % 1_000_000 === 0 ? `${orders / 1_000_000}m` : orders >= 1000 && orders % 1000 === 0 ? `${orders / 1000}k` : orders}.db`,
+  );
 export const databaseUrl = (orders: number) => `file:${databaseFile(orders)}`;
 
 /** Environment of the app in demo mode against one benchmark database. */
@@ -88,12 +98,16 @@ export type Server = { url: string; child: ChildProcess; stop: () => Promise<voi
 
 /** Starts the production server (scripts/start.mjs) in demo mode and waits until it answers. */
 export async function startServer(orders: number, port: number, buildDir: string): Promise<Server> {
-  const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs"), path.join(buildDir, "server", "index.js")], {
-    cwd: root,
-    env: demoEnv(orders, { PORT: String(port), HOST: "127.0.0.1" }),
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "scripts", "start.mjs"), path.join(buildDir, "server", "index.js")],
+    {
+      cwd: root,
+      env: demoEnv(orders, { PORT: String(port), HOST: "127.0.0.1" }),
+      stdio: ["ignore", "ignore", "inherit"],
+      detached: true,
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null) return;

@@ -53,7 +53,15 @@ async function runLighthouse(url: string): Promise<Lhr> {
   try {
     await execFileAsync(
       bin("lighthouse"),
-      [url, "--preset=desktop", "--only-categories=performance", "--output=json", `--output-path=${out}`, "--quiet", `--chrome-flags=${CHROME_FLAGS}`],
+      [
+        url,
+        "--preset=desktop",
+        "--only-categories=performance",
+        "--output=json",
+        `--output-path=${out}`,
+        "--quiet",
+        `--chrome-flags=${CHROME_FLAGS}`,
+      ],
       { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
     );
     return JSON.parse(fs.readFileSync(out, "utf8")) as Lhr;
@@ -74,7 +82,11 @@ export async function lighthouse(baseUrl: string, pagePath: string, runs: number
   await runOnce(baseUrl + pagePath);
   const lhrs: Lhr[] = [];
   for (let i = 0; i < runs; i++) lhrs.push(await runOnce(baseUrl + pagePath));
-  const median = (pick: (l: Lhr) => number) => percentile(lhrs.map(pick).sort((a, b) => a - b), 50);
+  const median = (pick: (l: Lhr) => number) =>
+    percentile(
+      lhrs.map(pick).sort((a, b) => a - b),
+      50,
+    );
   const metric = (id: string) => median((l) => num(l.audits[id]?.numericValue));
 
   const requests = (lhrs[0].audits["network-requests"]?.details?.items ?? []) as {
@@ -85,7 +97,12 @@ export async function lighthouse(baseUrl: string, pagePath: string, runs: number
   }[];
   const scripts: ScriptBytes[] = [];
   for (const r of requests.filter((r) => r.resourceType === "Script")) {
-    scripts.push({ url: r.url.replace(baseUrl, ""), transferBytes: num(r.transferSize), resourceBytes: num(r.resourceSize), gzipBytes: await gzipSize(r.url) });
+    scripts.push({
+      url: r.url.replace(baseUrl, ""),
+      transferBytes: num(r.transferSize),
+      resourceBytes: num(r.resourceSize),
+      gzipBytes: await gzipSize(r.url),
+    });
   }
   const styles = requests.filter((r) => r.resourceType === "Stylesheet");
   const doc = requests.find((r) => r.resourceType === "Document");
@@ -105,7 +122,10 @@ export async function lighthouse(baseUrl: string, pagePath: string, runs: number
       gzipBytes: sum(scripts, (s) => s.gzipBytes),
       scripts,
     },
-    css: { transferBytes: sum(styles, (s) => num(s.transferSize)), resourceBytes: sum(styles, (s) => num(s.resourceSize)) },
+    css: {
+      transferBytes: sum(styles, (s) => num(s.transferSize)),
+      resourceBytes: sum(styles, (s) => num(s.resourceSize)),
+    },
     htmlTransferBytes: num(doc?.transferSize),
   };
 }

@@ -17,7 +17,9 @@ import { printResult, summarize, type Summary } from "./lib";
 const [iterations = 300, warmup = 30] = process.argv.slice(2, 4).map(Number);
 const serverBuild = process.argv[4];
 
-type RouteModule = { loader: (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<unknown> };
+type RouteModule = {
+  loader: (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<unknown>;
+};
 
 async function time(fn: () => Promise<unknown>): Promise<Summary> {
   for (let i = 0; i < warmup; i++) await fn();
@@ -73,7 +75,11 @@ if (serverBuild) {
   const t0 = performance.now();
   for (let i = 0; i < n; i++) await render();
   const cpu = process.cpuUsage(cpu0);
-  result.ssr = { requests: n, cpuMsPerRequest: (cpu.user + cpu.system) / 1000 / n, wallMsPerRequest: (performance.now() - t0) / n };
+  result.ssr = {
+    requests: n,
+    cpuMsPerRequest: (cpu.user + cpu.system) / 1000 / n,
+    wallMsPerRequest: (performance.now() - t0) / n,
+  };
 }
 printResult(result);
 process.exit(0);

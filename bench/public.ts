@@ -19,7 +19,8 @@ import { bin, percentile, resultsDir, root } from "./lib";
 
 const execFileAsync = promisify(execFile);
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
+const CHROME_FLAGS =
+  "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
 const BARS = { performance: 95, accessibility: 95, lcpMs: 1000, cls: 0.02, jsGzipBytes: 100 * 1024 };
 
 const argv = process.argv.slice(2);
@@ -30,8 +31,16 @@ const option = (name: string) => {
 const runs = Number(option("runs") ?? 1);
 const pages = [...PUBLIC_PAGES.map((p) => p.path), `/blog/${BLOG_POSTS[0].slug}`];
 
-type Audit = { numericValue?: number; score?: number | null; title?: string; details?: { items?: Record<string, unknown>[] } };
-type Lhr = { categories: Record<string, { score: number; auditRefs?: { id: string; weight: number }[] }>; audits: Record<string, Audit> };
+type Audit = {
+  numericValue?: number;
+  score?: number | null;
+  title?: string;
+  details?: { items?: Record<string, unknown>[] };
+};
+type Lhr = {
+  categories: Record<string, { score: number; auditRefs?: { id: string; weight: number }[] }>;
+  audits: Record<string, Audit>;
+};
 
 async function runLighthouse(url: string): Promise<Lhr> {
   const out = path.join(os.tmpdir(), `pp-public-lh-${process.pid}-${Date.now()}.json`);
@@ -39,7 +48,15 @@ async function runLighthouse(url: string): Promise<Lhr> {
     try {
       await execFileAsync(
         bin("lighthouse"),
-        [url, "--preset=desktop", "--only-categories=performance,accessibility", "--output=json", `--output-path=${out}`, "--quiet", `--chrome-flags=${CHROME_FLAGS}`],
+        [
+          url,
+          "--preset=desktop",
+          "--only-categories=performance,accessibility",
+          "--output=json",
+          `--output-path=${out}`,
+          "--quiet",
+          `--chrome-flags=${CHROME_FLAGS}`,
+        ],
         { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
       );
       return JSON.parse(fs.readFileSync(out, "utf8")) as Lhr;
@@ -57,14 +74,30 @@ async function gzipBytes(url: string): Promise<number> {
   return gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
 }
 
-type PageResult = { path: string; performance: number; accessibility: number; lcpMs: number; cls: number; jsFiles: number; jsGzipBytes: number; failedA11y: string[] };
+type PageResult = {
+  path: string;
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  cls: number;
+  jsFiles: number;
+  jsGzipBytes: number;
+  failedA11y: string[];
+};
 
 async function measure(base: string, pagePath: string): Promise<PageResult> {
   await runLighthouse(base + pagePath); // warm-up, not counted
   const lhrs: Lhr[] = [];
   for (let i = 0; i < runs; i++) lhrs.push(await runLighthouse(base + pagePath));
-  const median = (pick: (l: Lhr) => number) => percentile(lhrs.map(pick).sort((a, b) => a - b), 50);
-  const requests = (lhrs[0].audits["network-requests"]?.details?.items ?? []) as { url: string; resourceType?: string }[];
+  const median = (pick: (l: Lhr) => number) =>
+    percentile(
+      lhrs.map(pick).sort((a, b) => a - b),
+      50,
+    );
+  const requests = (lhrs[0].audits["network-requests"]?.details?.items ?? []) as {
+    url: string;
+    resourceType?: string;
+  }[];
   const scripts = requests.filter((r) => r.resourceType === "Script").map((r) => r.url);
   const sizes = await Promise.all(scripts.map(gzipBytes));
   // Accessibility audits that failed (weighted or not), to say what to fix.
@@ -89,17 +122,31 @@ async function startServer(): Promise<{ base: string; stop: () => void }> {
   const serverEntry = path.join(buildRoot, "build", "server", "index.js");
   if (!fs.existsSync(serverEntry)) {
     console.log("No build found: building…");
-    execFileSync(bin("remix"), ["vite:build"], { cwd: buildRoot, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+    execFileSync(bin("remix"), ["vite:build"], {
+      cwd: buildRoot,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
   }
   const port = process.env.BENCH_PORT ?? "3300";
   const dbFile = path.join(os.tmpdir(), `pp-public-bench-${process.pid}.db`);
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DEMO_MODE: "1", DATABASE_URL: `file:${dbFile}`, PORT: port };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    DEMO_MODE: "1",
+    DATABASE_URL: `file:${dbFile}`,
+    PORT: port,
+  };
   delete env.SHOPIFY_API_KEY;
   delete env.SMTP_URL;
   // Public pages read no data, but the server's background jobs expect a migrated database.
   await migrate(env.DATABASE_URL);
   const log = fs.openSync(path.join(os.tmpdir(), `pp-public-bench-${process.pid}.log`), "w");
-  const server = spawn(process.execPath, [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), serverEntry], { cwd: buildRoot, env, stdio: ["ignore", log, log] });
+  const server = spawn(process.execPath, [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), serverEntry], {
+    cwd: buildRoot,
+    env,
+    stdio: ["ignore", log, log],
+  });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -136,12 +183,21 @@ try {
 
 const failures = results.flatMap((r) => [
   ...(r.performance < BARS.performance ? [`${r.path}: performance ${r.performance} < ${BARS.performance}`] : []),
-  ...(r.accessibility < BARS.accessibility ? [`${r.path}: accessibility ${r.accessibility} < ${BARS.accessibility}`] : []),
+  ...(r.accessibility < BARS.accessibility
+    ? [`${r.path}: accessibility ${r.accessibility} < ${BARS.accessibility}`]
+    : []),
   ...(r.lcpMs > BARS.lcpMs ? [`${r.path}: LCP ${r.lcpMs} ms > ${BARS.lcpMs} ms`] : []),
   ...(r.cls > BARS.cls ? [`${r.path}: CLS ${r.cls} > ${BARS.cls}`] : []),
   ...(r.jsGzipBytes > BARS.jsGzipBytes ? [`${r.path}: JS ${r.jsGzipBytes} B gz > ${BARS.jsGzipBytes} B`] : []),
 ]);
 fs.mkdirSync(resultsDir, { recursive: true });
-fs.writeFileSync(path.join(resultsDir, "public.json"), JSON.stringify({ measuredAt: new Date().toISOString(), runs, bars: BARS, results }, null, 2));
-console.log(failures.length ? `\n${failures.length} bar(s) missed:\n  ${failures.join("\n  ")}` : `\nAll ${results.length} pages meet every bar.`);
+fs.writeFileSync(
+  path.join(resultsDir, "public.json"),
+  JSON.stringify({ measuredAt: new Date().toISOString(), runs, bars: BARS, results }, null, 2),
+);
+console.log(
+  failures.length
+    ? `\n${failures.length} bar(s) missed:\n  ${failures.join("\n  ")}`
+    : `\nAll ${results.length} pages meet every bar.`,
+);
 process.exit(failures.length ? 1 : 0);

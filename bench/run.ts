@@ -64,7 +64,10 @@ function parseOptions(argv: string[]): Options {
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split("=", 2);
     const value = () => inline ?? argv[++i];
-    if (flag === "--orders") o.orders = value().split(",").map((s) => Number(s.replace(/_/g, "")));
+    if (flag === "--orders")
+      o.orders = value()
+        .split(",")
+        .map((s) => Number(s.replace(/_/g, "")));
     else if (flag === "--only") o.only = new Set(value().split(","));
     else if (flag === "--iterations") o.iterations = Number(value());
     else if (flag === "--warmup") o.warmup = Number(value());
@@ -75,7 +78,8 @@ function parseOptions(argv: string[]): Options {
     else if (flag === "--label") o.label = value();
     else throw new Error(`Unknown option ${argv[i]}`);
   }
-  if (o.orders.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw new Error("--orders takes whole numbers, e.g. 25000,1000000");
+  if (o.orders.some((n) => !Number.isSafeInteger(n) || n <= 0))
+    throw new Error("--orders takes whole numbers, e.g. 25000,1000000");
   return o;
 }
 
@@ -97,7 +101,11 @@ function prepareBuild(skip: boolean): string {
   const target = path.join(dataDir, "build");
   if (!skip) {
     console.log("Building the app (remix vite:build)…");
-    execFileSync(bin("remix"), ["vite:build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
+    execFileSync(bin("remix"), ["vite:build"], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, NODE_ENV: "production" },
+    });
   }
   if (!skip || !fs.existsSync(path.join(target, "server", "index.js"))) {
     fs.rmSync(target, { recursive: true, force: true });
@@ -152,40 +160,81 @@ const ok = (pass: boolean) => (pass ? "ok" : "MISS");
 
 function table(results: SizeResult[]): string {
   const rows: string[][] = [["", ...results.map((r) => `${r.orders.toLocaleString("en-US")} orders`), "target"]];
-  const add = (label: string, cell: (r: SizeResult) => string, target = "") => rows.push([label, ...results.map(cell), target]);
+  const add = (label: string, cell: (r: SizeResult) => string, target = "") =>
+    rows.push([label, ...results.map(cell), target]);
   const last = results[results.length - 1];
   // The loader target is for 1,000,000 orders; judge it only when that size was measured.
   const big = last.orders >= 1_000_000 ? last : ({ orders: 0 } as SizeResult);
 
   if (results.some((r) => r.loader)) {
     for (const days of ["30", "90", "365"]) {
-      add(`getDashboard ${days} d  median / p95`, (r) => {
-        const s = r.loader?.[days]?.model;
-        return s ? `${fmtMs(s.median)} / ${fmtMs(s.p95)}` : "—";
-      }, `p95 ≤ ${TARGETS.loaderP95Ms} ms @1M: ${big.loader ? ok(big.loader[days].model.p95 <= TARGETS.loaderP95Ms) : "—"}`);
-      add(`route loader ${days} d  median / p95`, (r) => {
-        const s = r.loader?.[days]?.route;
-        return s ? `${fmtMs(s.median)} / ${fmtMs(s.p95)}` : "—";
-      }, `p95 ≤ ${TARGETS.loaderP95Ms} ms @1M: ${big.loader?.[days].route ? ok(big.loader[days].route!.p95 <= TARGETS.loaderP95Ms) : "—"}`);
+      add(
+        `getDashboard ${days} d  median / p95`,
+        (r) => {
+          const s = r.loader?.[days]?.model;
+          return s ? `${fmtMs(s.median)} / ${fmtMs(s.p95)}` : "—";
+        },
+        `p95 ≤ ${TARGETS.loaderP95Ms} ms @1M: ${big.loader ? ok(big.loader[days].model.p95 <= TARGETS.loaderP95Ms) : "—"}`,
+      );
+      add(
+        `route loader ${days} d  median / p95`,
+        (r) => {
+          const s = r.loader?.[days]?.route;
+          return s ? `${fmtMs(s.median)} / ${fmtMs(s.p95)}` : "—";
+        },
+        `p95 ≤ ${TARGETS.loaderP95Ms} ms @1M: ${big.loader?.[days].route ? ok(big.loader[days].route!.p95 <= TARGETS.loaderP95Ms) : "—"}`,
+      );
     }
   }
   if (results.some((r) => r.loader?.ssr)) {
-    add("/dashboard SSR CPU per request (in-process)", (r) => (r.loader?.ssr ? fmtMs(r.loader.ssr.cpuMsPerRequest) : "—"));
-    add("  → requests/s 2 idle cores could serve (est.)", (r) => (r.loader?.ssr ? (2000 / r.loader.ssr.cpuMsPerRequest).toFixed(0) : "—"), `≥ ${TARGETS.requestsPerSecond} (estimate)`);
+    add("/dashboard SSR CPU per request (in-process)", (r) =>
+      r.loader?.ssr ? fmtMs(r.loader.ssr.cpuMsPerRequest) : "—",
+    );
+    add(
+      "  → requests/s 2 idle cores could serve (est.)",
+      (r) => (r.loader?.ssr ? (2000 / r.loader.ssr.cpuMsPerRequest).toFixed(0) : "—"),
+      `≥ ${TARGETS.requestsPerSecond} (estimate)`,
+    );
   }
   if (results.some((r) => r.http)) {
-    add("/dashboard requests/s", (r) => (r.http ? r.http.requestsPerSecond.toFixed(0) : "—"), `≥ ${TARGETS.requestsPerSecond}: ${results.every((r) => !r.http || r.http.requestsPerSecond >= TARGETS.requestsPerSecond) ? "ok" : "MISS"}`);
-    add("/dashboard latency median / p99", (r) => (r.http ? `${r.http.latencyMedianMs} ms / ${r.http.latencyP99Ms} ms` : "—"));
-    add("/dashboard non-2xx / errors / timeouts", (r) => (r.http ? `${r.http.non2xx} / ${r.http.errors} / ${r.http.timeouts}` : "—"), `0 errors: ${results.every((r) => !r.http || r.http.non2xx + r.http.errors + r.http.timeouts === 0) ? "ok" : "MISS"}`);
+    add(
+      "/dashboard requests/s",
+      (r) => (r.http ? r.http.requestsPerSecond.toFixed(0) : "—"),
+      `≥ ${TARGETS.requestsPerSecond}: ${results.every((r) => !r.http || r.http.requestsPerSecond >= TARGETS.requestsPerSecond) ? "ok" : "MISS"}`,
+    );
+    add("/dashboard latency median / p99", (r) =>
+      r.http ? `${r.http.latencyMedianMs} ms / ${r.http.latencyP99Ms} ms` : "—",
+    );
+    add(
+      "/dashboard non-2xx / errors / timeouts",
+      (r) => (r.http ? `${r.http.non2xx} / ${r.http.errors} / ${r.http.timeouts}` : "—"),
+      `0 errors: ${results.every((r) => !r.http || r.http.non2xx + r.http.errors + r.http.timeouts === 0) ? "ok" : "MISS"}`,
+    );
     add("/dashboard bytes per response", (r) => (r.http ? fmtKB(r.http.bytesPerRequest) : "—"));
   }
   if (results.some((r) => r.lighthouse)) {
     for (const page of ["/dashboard", "/costs"]) {
       const all = results.map((r) => r.lighthouse?.[page]).filter((x): x is LighthouseResult => !!x);
-      add(`${page} LCP`, (r) => (r.lighthouse?.[page] ? fmtMs(r.lighthouse[page].lcpMs) : "—"), `≤ 1.0 s: ${ok(all.every((x) => x.lcpMs <= TARGETS.lcpMs))}`);
-      add(`${page} CLS`, (r) => (r.lighthouse?.[page] ? r.lighthouse[page].cls.toFixed(3) : "—"), `≤ ${TARGETS.cls}: ${ok(all.every((x) => x.cls <= TARGETS.cls))}`);
-      add(`${page} TBT`, (r) => (r.lighthouse?.[page] ? fmtMs(r.lighthouse[page].tbtMs) : "—"), `≤ ${TARGETS.tbtMs} ms: ${ok(all.every((x) => x.tbtMs <= TARGETS.tbtMs))}`);
-      add(`${page} FCP / score`, (r) => (r.lighthouse?.[page] ? `${fmtMs(r.lighthouse[page].fcpMs)} / ${Math.round(r.lighthouse[page].performanceScore * 100)}` : "—"));
+      add(
+        `${page} LCP`,
+        (r) => (r.lighthouse?.[page] ? fmtMs(r.lighthouse[page].lcpMs) : "—"),
+        `≤ 1.0 s: ${ok(all.every((x) => x.lcpMs <= TARGETS.lcpMs))}`,
+      );
+      add(
+        `${page} CLS`,
+        (r) => (r.lighthouse?.[page] ? r.lighthouse[page].cls.toFixed(3) : "—"),
+        `≤ ${TARGETS.cls}: ${ok(all.every((x) => x.cls <= TARGETS.cls))}`,
+      );
+      add(
+        `${page} TBT`,
+        (r) => (r.lighthouse?.[page] ? fmtMs(r.lighthouse[page].tbtMs) : "—"),
+        `≤ ${TARGETS.tbtMs} ms: ${ok(all.every((x) => x.tbtMs <= TARGETS.tbtMs))}`,
+      );
+      add(`${page} FCP / score`, (r) =>
+        r.lighthouse?.[page]
+          ? `${fmtMs(r.lighthouse[page].fcpMs)} / ${Math.round(r.lighthouse[page].performanceScore * 100)}`
+          : "—",
+      );
       add(`${page} JS files / transfer / gzip`, (r) => {
         const js = r.lighthouse?.[page]?.js;
         return js ? `${js.files} / ${fmtKB(js.transferBytes)} / ${fmtKB(js.gzipBytes)}` : "—";
@@ -198,26 +247,50 @@ function table(results: SizeResult[]): string {
     }
   }
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
-  return rows.map((row, i) => {
-    const line = row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ");
-    return i === 0 ? `${line}\n${"-".repeat(line.length)}` : line;
-  }).join("\n");
+  return rows
+    .map((row, i) => {
+      const line = row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ");
+      return i === 0 ? `${line}\n${"-".repeat(line.length)}` : line;
+    })
+    .join("\n");
 }
 
 const options = parseOptions(process.argv.slice(2));
 const started = new Date();
-const buildDir = options.only.has("http") || options.only.has("lighthouse") || options.only.has("loader") ? prepareBuild(options.skipBuild) : "";
+const buildDir =
+  options.only.has("http") || options.only.has("lighthouse") || options.only.has("loader")
+    ? prepareBuild(options.skipBuild)
+    : "";
 const results: SizeResult[] = [];
 for (const orders of options.orders) results.push(await measureSize(orders, options, buildDir, BASE_PORT));
 
-const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}, node ${process.version}`;
-console.log(`\nProfit Pilot benchmark${options.label ? ` (${options.label})` : ""}, ${started.toISOString()}\n${machine}\n`);
+const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), load average ${os
+  .loadavg()
+  .map((x) => x.toFixed(1))
+  .join(" ")}, node ${process.version}`;
+console.log(
+  `\nProfit Pilot benchmark${options.label ? ` (${options.label})` : ""}, ${started.toISOString()}\n${machine}\n`,
+);
 console.log(table(results));
 
 fs.mkdirSync(resultsDir, { recursive: true });
 const stamp = started.toISOString().replace(/[:.]/g, "-");
-const file = path.join(resultsDir, `bench-${stamp}${options.label ? `-${options.label.replace(/[^\w-]+/g, "_")}` : ""}.json`);
-const json = JSON.stringify({ label: options.label, startedAt: started.toISOString(), machine, options: { ...options, only: [...options.only] }, targets: TARGETS, results }, null, 2);
+const file = path.join(
+  resultsDir,
+  `bench-${stamp}${options.label ? `-${options.label.replace(/[^\w-]+/g, "_")}` : ""}.json`,
+);
+const json = JSON.stringify(
+  {
+    label: options.label,
+    startedAt: started.toISOString(),
+    machine,
+    options: { ...options, only: [...options.only] },
+    targets: TARGETS,
+    results,
+  },
+  null,
+  2,
+);
 fs.writeFileSync(file, json);
 fs.writeFileSync(path.join(resultsDir, "latest.json"), json);
 console.log(`\nJSON: ${path.relative(root, file)}`);

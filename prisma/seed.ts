@@ -43,7 +43,8 @@ export function parseArgs(argv: string[]): CliOptions {
     const value = () => {
       const raw = inline ?? argv[++i];
       const n = Number(raw);
-      if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${flag} needs a whole number, got "${raw ?? ""}". ${USAGE}`);
+      if (!Number.isSafeInteger(n) || n < 0)
+        throw new Error(`${flag} needs a whole number, got "${raw ?? ""}". ${USAGE}`);
       return n;
     };
     if (flag === "--orders") options.orders = value();
@@ -162,7 +163,12 @@ const MAX_PARAMS_PER_STATEMENT = 30_000;
  * exactly as createMany does (Dates become the same ISO text); every column is
  * given explicitly so no database default is used.
  */
-function bulkInsert<T extends object>(db: PrismaClient, dialect: Dialect, table: string, rows: T[]): Prisma.PrismaPromise<number>[] {
+function bulkInsert<T extends object>(
+  db: PrismaClient,
+  dialect: Dialect,
+  table: string,
+  rows: T[],
+): Prisma.PrismaPromise<number>[] {
   if (rows.length === 0) return [];
   const columns = Object.keys(rows[0]) as (keyof T & string)[];
   const head = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES `;
@@ -279,8 +285,17 @@ async function main(): Promise<void> {
     const rollupMs = Date.now() - rollupStarted;
 
     // Demo invoices (issue 3): prisma/seed/invoices.ts.
-    const invoiceSummary = await seedInvoices(db, DEMO_SHOP, today, process.env.PUBLIC_SITE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`);
-    console.log(`  invoices ${invoiceSummary.invoices} (${Object.entries(invoiceSummary.byStatus).map(([k, v]) => `${k} ${v}`).join(", ")}), outbox messages ${invoiceSummary.outbox}`);
+    const invoiceSummary = await seedInvoices(
+      db,
+      DEMO_SHOP,
+      today,
+      process.env.PUBLIC_SITE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`,
+    );
+    console.log(
+      `  invoices ${invoiceSummary.invoices} (${Object.entries(invoiceSummary.byStatus)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}), outbox messages ${invoiceSummary.outbox}`,
+    );
 
     const { catalog } = data;
     console.log(

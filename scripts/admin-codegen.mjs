@@ -43,7 +43,9 @@ function documentsIn(path) {
       found.push({ text: node.text, line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
     } else if (ts.isTemplateExpression(node) && node.head.text.trimStart().startsWith("#graphql")) {
       const line = file.getLineAndCharacterOfPosition(node.getStart()).line + 1;
-      throw new Error(`${relative(root, path)}:${line}: a #graphql document cannot interpolate values (\${…}); use variables`);
+      throw new Error(
+        `${relative(root, path)}:${line}: a #graphql document cannot interpolate values (\${…}); use variables`,
+      );
     }
     ts.forEachChild(node, visit);
   };
@@ -76,7 +78,8 @@ for (const path of sourceFiles(join(root, "app"))) {
     const name = op.name.value;
     if (names.has(name)) errors.push(`${location}: operation ${name} is also defined at ${names.get(name)}`);
     names.set(name, location);
-    const suffix = op.operation === "mutation" ? "Mutation" : op.operation === "subscription" ? "Subscription" : "Query";
+    const suffix =
+      op.operation === "mutation" ? "Mutation" : op.operation === "subscription" ? "Subscription" : "Query";
     documents.push({ location, text, document, type: `${name}${suffix}`, variables: `${name}${suffix}Variables` });
   }
 }
@@ -130,7 +133,9 @@ ${map}
 if (check) {
   const current = existsSync(outPath) ? readFileSync(outPath, "utf8").replace(/\r\n/g, "\n") : "";
   if (current !== output) {
-    console.error("admin-codegen: app/graphql/admin.generated.ts is not what the #graphql documents give. Run `npm run codegen` and commit it.");
+    console.error(
+      "admin-codegen: app/graphql/admin.generated.ts is not what the #graphql documents give. Run `npm run codegen` and commit it.",
+    );
     process.exit(1);
   }
   console.log(`admin-codegen: ${documents.length} documents, types up to date`);

@@ -14,7 +14,8 @@ export const BODY_LIMITS = {
 /** The limit for a path: webhooks largest, the public site's anonymous forms smallest. */
 export function bodyLimitFor(pathname) {
   if (pathname.startsWith("/webhooks/")) return BODY_LIMITS.webhook;
-  if (pathname.startsWith("/api/gdpr/") || pathname.startsWith("/blog") || pathname.startsWith("/contact")) return BODY_LIMITS.anonymous;
+  if (pathname.startsWith("/api/gdpr/") || pathname.startsWith("/blog") || pathname.startsWith("/contact"))
+    return BODY_LIMITS.anonymous;
   return BODY_LIMITS.default;
 }
 

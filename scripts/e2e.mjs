@@ -11,7 +11,9 @@ import { migrate } from "./migrate.mjs";
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 if (!fs.existsSync(chromium)) {
-  console.log(`Browser tests skipped: no Chromium at ${chromium}. Install it with \`apt-get install -y chromium\` or set CHROME_PATH.`);
+  console.log(
+    `Browser tests skipped: no Chromium at ${chromium}. Install it with \`apt-get install -y chromium\` or set CHROME_PATH.`,
+  );
   process.exit(0);
 }
 
@@ -31,7 +33,8 @@ delete env.SHOPIFY_API_KEY;
 delete env.SMTP_URL;
 
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
-const run = (cmd, args, extra = {}) => execFileSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...env, ...extra } });
+const run = (cmd, args, extra = {}) =>
+  execFileSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...env, ...extra } });
 
 await migrate(env.DATABASE_URL);
 run(bin("tsx"), ["prisma/seed.ts"]);

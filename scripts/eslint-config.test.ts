@@ -15,40 +15,64 @@ async function ruleIds(filePath: string, code: string) {
 
 describe("the layout rules (eslint.config.js)", () => {
   it("refuses a feature reaching into another feature's internals", async () => {
-    const ids = await ruleIds("app/features/profit/zz.server.ts", `import { sendInvoice } from "~/features/invoices/invoices.server";\nexport const f = sendInvoice;\n`);
+    const ids = await ruleIds(
+      "app/features/profit/zz.server.ts",
+      `import { sendInvoice } from "~/features/invoices/invoices.server";\nexport const f = sendInvoice;\n`,
+    );
     expect(ids).toContain("boundaries/dependencies");
   });
 
   it("lets a feature use another feature's public surface", async () => {
-    const ids = await ruleIds("app/features/profit/zz.server.ts", `import { sendInvoice } from "~/features/invoices/index.server";\nexport const f = sendInvoice;\n`);
+    const ids = await ruleIds(
+      "app/features/profit/zz.server.ts",
+      `import { sendInvoice } from "~/features/invoices/index.server";\nexport const f = sendInvoice;\n`,
+    );
     expect(ids).not.toContain("boundaries/dependencies");
   });
 
   it("refuses platform importing a feature, internals or surface", async () => {
-    const internals = await ruleIds("app/platform/zz.server.ts", `import { getShopByDomain } from "~/features/shop/shop.server";\nexport const f = getShopByDomain;\n`);
-    const surface = await ruleIds("app/platform/zz.server.ts", `import { requireAdmin } from "~/features/shop/index.server";\nexport const f = requireAdmin;\n`);
+    const internals = await ruleIds(
+      "app/platform/zz.server.ts",
+      `import { getShopByDomain } from "~/features/shop/shop.server";\nexport const f = getShopByDomain;\n`,
+    );
+    const surface = await ruleIds(
+      "app/platform/zz.server.ts",
+      `import { requireAdmin } from "~/features/shop/index.server";\nexport const f = requireAdmin;\n`,
+    );
     expect(internals).toContain("boundaries/dependencies");
     expect(surface).toContain("boundaries/dependencies");
   });
 
   it("refuses lib importing anything of ours outside lib", async () => {
-    const ids = await ruleIds("app/lib/zz.ts", `import { json } from "~/platform/http.server";\nexport const f = json;\n`);
+    const ids = await ruleIds(
+      "app/lib/zz.ts",
+      `import { json } from "~/platform/http.server";\nexport const f = json;\n`,
+    );
     expect(ids).toContain("boundaries/dependencies");
   });
 
   it("refuses a route reaching into a feature's internals", async () => {
-    const ids = await ruleIds("app/routes/zz.tsx", `import { getShopByDomain } from "~/features/shop/shop.server";\nexport const f = getShopByDomain;\n`);
+    const ids = await ruleIds(
+      "app/routes/zz.tsx",
+      `import { getShopByDomain } from "~/features/shop/shop.server";\nexport const f = getShopByDomain;\n`,
+    );
     expect(ids).toContain("boundaries/dependencies");
   });
 
   it("finds an import cycle", async () => {
     // app/features/profit/profit.ts imports ~/lib/dates; lib/dates importing it back closes a cycle.
-    const ids = await ruleIds("app/lib/dates.ts", `import { addTotals } from "~/features/profit/profit";\nexport const f = addTotals;\n`);
+    const ids = await ruleIds(
+      "app/lib/dates.ts",
+      `import { addTotals } from "~/features/profit/profit";\nexport const f = addTotals;\n`,
+    );
     expect(ids).toContain("import-x/no-cycle");
   });
 
   it("asks for the ~/ alias instead of climbing folders", async () => {
-    const ids = await ruleIds("app/features/profit/zz.ts", `import { formatMoney } from "../../lib/money";\nexport const f = formatMoney;\n`);
+    const ids = await ruleIds(
+      "app/features/profit/zz.ts",
+      `import { formatMoney } from "../../lib/money";\nexport const f = formatMoney;\n`,
+    );
     expect(ids).toContain("no-restricted-imports");
   });
 

@@ -42,7 +42,14 @@ for (const [key, pkg] of Object.entries(lock.packages)) {
     const platform = platforms[name.replace("@unrs/resolver-binding-", "")];
     if (!platform) throw new Error(`unknown platform package ${name}: add it to scripts/lock-platform-bindings.mjs`);
     const [os, cpu] = platform;
-    lock.packages[entry] = { version, dev: true, license: "MIT", optional: true, ...(os ? { os: [os] } : {}), cpu: [cpu] };
+    lock.packages[entry] = {
+      version,
+      dev: true,
+      license: "MIT",
+      optional: true,
+      ...(os ? { os: [os] } : {}),
+      cpu: [cpu],
+    };
     added += 1;
   }
 }

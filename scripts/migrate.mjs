@@ -86,7 +86,12 @@ function migrateSqlite(url, log) {
     db.exec(
       `CREATE TABLE IF NOT EXISTS "_app_migrations" (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)`,
     );
-    const done = new Map(db.prepare(`SELECT name, checksum FROM "_app_migrations"`).all().map((r) => [r.name, r.checksum]));
+    const done = new Map(
+      db
+        .prepare(`SELECT name, checksum FROM "_app_migrations"`)
+        .all()
+        .map((r) => [r.name, r.checksum]),
+    );
     let count = 0;
     for (const m of migrationsFor("sqlite")) {
       if (done.has(m.name)) {
@@ -102,7 +107,8 @@ function migrateSqlite(url, log) {
         db.transaction(() => {
           db.exec(m.sql);
           const violations = db.pragma("foreign_key_check");
-          if (violations.length) throw new Error(`foreign key violations after ${m.name}: ${JSON.stringify(violations.slice(0, 5))}`);
+          if (violations.length)
+            throw new Error(`foreign key violations after ${m.name}: ${JSON.stringify(violations.slice(0, 5))}`);
           db.prepare(`INSERT INTO "_app_migrations"(name, checksum) VALUES (?, ?)`).run(m.name, m.checksum);
         }).immediate();
       } finally {

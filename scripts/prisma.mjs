@@ -65,7 +65,8 @@ if (command === "generate") {
     const snapshot = path.join(dir, "schema.snapshot.prisma");
     const from = fs.existsSync(snapshot) ? ["--from-schema-datamodel", snapshot] : ["--from-empty"];
     // The JS schema engine connects even to diff two schemas, so PostgreSQL needs a server.
-    const url = engine === "sqlite" ? DEFAULT_URL : (process.env.POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/test");
+    const url =
+      engine === "sqlite" ? DEFAULT_URL : (process.env.POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/test");
     const sql = prismaOutput(
       ["migrate", "diff", "--config", config, ...from, "--to-schema-datamodel", schemaFile, "--script"],
       { DATABASE_URL: url },

@@ -97,7 +97,12 @@ async function startWorker() {
   // HTML is compressed per response, cheaply: brotli quality 3 (what browsers get;
   // ~10.6 KB for /dashboard, about half the CPU of the default quality 4) or gzip
   // level 1. remix-serve's gzip level 6 was ~7 % of a request's CPU in the profile.
-  app.use(compression({ level: zlib.constants.Z_BEST_SPEED, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } }));
+  app.use(
+    compression({
+      level: zlib.constants.Z_BEST_SPEED,
+      brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
+    }),
+  );
   app.use(build.publicPath, express.static(clientDir, { maxAge: "1h" }));
   app.use(express.static("public", { maxAge: "1h" }));
   // Rate limits key on the client's address (app/platform/rate-limit.server.ts reads the
@@ -183,7 +188,11 @@ function precompressedAssets(dir) {
       entry = {
         type: TYPES[ext] ?? "application/octet-stream",
         raw,
-        br: zip ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : null,
+        br: zip
+          ? zlib.brotliCompressSync(raw, {
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+            })
+          : null,
         gzip: zip ? zlib.gzipSync(raw, { level: 9 }) : null,
       };
     }
@@ -202,7 +211,11 @@ function precompressedAssets(dir) {
     if (!entry) return next();
     const accepts = String(req.headers["accept-encoding"] ?? "");
     const [body, encoding] =
-      entry.br && /\bbr\b/.test(accepts) ? [entry.br, "br"] : entry.gzip && /\bgzip\b/.test(accepts) ? [entry.gzip, "gzip"] : [entry.raw, null];
+      entry.br && /\bbr\b/.test(accepts)
+        ? [entry.br, "br"]
+        : entry.gzip && /\bgzip\b/.test(accepts)
+          ? [entry.gzip, "gzip"]
+          : [entry.raw, null];
     res.setHeader("Content-Type", entry.type);
     res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
     if (entry.br || entry.gzip) res.setHeader("Vary", "Accept-Encoding");

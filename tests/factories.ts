@@ -5,7 +5,9 @@ import { recordOrder, type OrderLineInput } from "~/features/profit/rollups.serv
 let counter = 0;
 const next = () => ++counter;
 
-export async function createShop(overrides: Partial<{ domain: string; name: string; currency: string; timezone: string; ownerName: string }> = {}) {
+export async function createShop(
+  overrides: Partial<{ domain: string; name: string; currency: string; timezone: string; ownerName: string }> = {},
+) {
   const n = next();
   return prisma.shop.create({
     data: {
@@ -39,7 +41,10 @@ export async function createProduct(
   return { product, variant };
 }
 
-type Item = { product: { id: string; title: string }; variant: { id: string; sku: string | null; priceMinor: number; unitCostMinor: number | null } };
+type Item = {
+  product: { id: string; title: string };
+  variant: { id: string; sku: string | null; priceMinor: number; unitCostMinor: number | null };
+};
 
 export function line(item: Item, quantity = 1): OrderLineInput {
   return {

@@ -11,7 +11,11 @@ import type { JobQueue } from "~/platform/jobs/types";
 const TODAY = "2026-06-30";
 
 async function snapshot(shopId: string) {
-  const invoices = await prisma.invoice.findMany({ where: { shopId }, orderBy: { sequence: "asc" }, include: { items: { orderBy: { position: "asc" } }, events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] } } });
+  const invoices = await prisma.invoice.findMany({
+    where: { shopId },
+    orderBy: { sequence: "asc" },
+    include: { items: { orderBy: { position: "asc" } }, events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
+  });
   const outbox = await prisma.outboxMessage.findMany({ where: { shopId }, orderBy: { id: "asc" } });
   return { invoices, outbox };
 }
@@ -24,7 +28,8 @@ describe("demo invoices seed", () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(summary.invoices).toBeGreaterThanOrEqual(55);
     expect(summary.invoices).toBeLessThanOrEqual(65);
-    for (const status of ["draft", "sent", "paid", "overdue", "void"]) expect(summary.byStatus[status]).toBeGreaterThan(0);
+    for (const status of ["draft", "sent", "paid", "overdue", "void"])
+      expect(summary.byStatus[status]).toBeGreaterThan(0);
 
     const { invoices, outbox } = await snapshot(shop.id);
     expect(invoices.map((i) => i.sequence)).toEqual(invoices.map((_, i) => i + 1));
@@ -35,7 +40,8 @@ describe("demo invoices seed", () => {
       expect(inv.subtotalMinor).toBe(inv.items.reduce((s, i) => s + i.lineTotalMinor, 0));
       expect(inv.totalMinor).toBe(inv.subtotalMinor + inv.taxMinor + inv.shippingMinor);
       if (inv.status !== "draft") expect(outbox.some((m) => m.dedupeKey === `invoice:${inv.id}:send`)).toBe(true);
-      if (inv.status === "paid") expect(inv.events.at(-1)?.type === "paid" || inv.events.at(-1)?.type === "recurring_next").toBe(true);
+      if (inv.status === "paid")
+        expect(inv.events.at(-1)?.type === "paid" || inv.events.at(-1)?.type === "recurring_next").toBe(true);
     }
     const series = new Map<string, number>();
     for (const inv of invoices) if (inv.seriesId) series.set(inv.seriesId, (series.get(inv.seriesId) ?? 0) + 1);

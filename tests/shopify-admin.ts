@@ -25,14 +25,20 @@ let adminSchema: GraphQLSchema | null = null;
  * the types are generated from.
  */
 export function schemaErrors(document: string): Response | null {
-  adminSchema ??= buildSchema(fs.readFileSync(path.join(FIXTURES, "..", "..", "..", "app", "graphql", "admin-schema.graphql"), "utf8"));
+  adminSchema ??= buildSchema(
+    fs.readFileSync(path.join(FIXTURES, "..", "..", "..", "app", "graphql", "admin-schema.graphql"), "utf8"),
+  );
   let errors: readonly { message: string }[];
   try {
     errors = validate(adminSchema, parse(document));
   } catch (error) {
     errors = [{ message: (error as Error).message }];
   }
-  return errors.length ? jsonResponse({ errors: errors.map((e) => ({ message: e.message, extensions: { code: "GRAPHQL_VALIDATION_FAILED" } })) }) : null;
+  return errors.length
+    ? jsonResponse({
+        errors: errors.map((e) => ({ message: e.message, extensions: { code: "GRAPHQL_VALIDATION_FAILED" } })),
+      })
+    : null;
 }
 
 export type Route = (request: Request) => Response | Promise<Response> | undefined | Promise<Response | undefined>;
@@ -60,10 +66,14 @@ export function stubAdminApi(route: Route): { restore: () => void; requests: Req
   };
 }
 
-export const jsonResponse = (body: unknown) => new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
+export const jsonResponse = (body: unknown) =>
+  new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
 
 /** A byte stream of `text` in small chunks; fails after `failAfterBytes` when given (a dropped download). */
-export function streamedResponse(text: string, { chunkSize = 64, failAfterBytes }: { chunkSize?: number; failAfterBytes?: number } = {}) {
+export function streamedResponse(
+  text: string,
+  { chunkSize = 64, failAfterBytes }: { chunkSize?: number; failAfterBytes?: number } = {},
+) {
   const bytes = new TextEncoder().encode(text);
   let offset = 0;
   return new Response(
@@ -89,11 +99,17 @@ type BulkKind = "products" | "customers" | "orders";
  * operation per kind (from recorded answers), the first poll says RUNNING, the next
  * COMPLETED, and the result URL serves the kind's JSONL fixture.
  */
-export function fixtureStore(files: Record<BulkKind, string> = {
-  products: "bulk-products.jsonl",
-  customers: "bulk-customers.jsonl",
-  orders: "bulk-orders.jsonl",
-}, options: { download?: (kind: BulkKind, text: string, attempt: number) => Response; beforeGraphql?: (op: string, attempt: number) => Response | undefined } = {}) {
+export function fixtureStore(
+  files: Record<BulkKind, string> = {
+    products: "bulk-products.jsonl",
+    customers: "bulk-customers.jsonl",
+    orders: "bulk-orders.jsonl",
+  },
+  options: {
+    download?: (kind: BulkKind, text: string, attempt: number) => Response;
+    beforeGraphql?: (op: string, attempt: number) => Response | undefined;
+  } = {},
+) {
   const ops = new Map<string, { kind: BulkKind; polls: number }>();
   const downloads = new Map<BulkKind, number>();
   const calls = new Map<string, number>();
@@ -120,11 +136,17 @@ export function fixtureStore(files: Record<BulkKind, string> = {
       const query = String(body.variables?.query ?? "");
       const invalidBulk = schemaErrors(query);
       if (invalidBulk) return invalidBulk;
-      const kind: BulkKind = /products\s*\{/.test(query) ? "products" : /customers\s*\{/.test(query) ? "customers" : "orders";
+      const kind: BulkKind = /products\s*\{/.test(query)
+        ? "products"
+        : /customers\s*\{/.test(query)
+          ? "customers"
+          : "orders";
       const id = `gid://shopify/BulkOperation/${ops.size + 1}`;
       ops.set(id, { kind, polls: 0 });
       state.started.push({ kind, query });
-      const answer = fixture<{ data: { bulkOperationRunQuery: { bulkOperation: { id: string } } } }>("bulk-operation-run.json");
+      const answer = fixture<{ data: { bulkOperationRunQuery: { bulkOperation: { id: string } } } }>(
+        "bulk-operation-run.json",
+      );
       answer.data.bulkOperationRunQuery.bulkOperation.id = id;
       return jsonResponse(answer);
     }
@@ -133,7 +155,9 @@ export function fixtureStore(files: Record<BulkKind, string> = {
       const entry = ops.get(id);
       if (!entry) return jsonResponse({ data: { node: null } });
       entry.polls++;
-      const answer = fixture<{ data: { node: Record<string, unknown> } }>(entry.polls === 1 ? "bulk-operation-running.json" : "bulk-operation-completed.json");
+      const answer = fixture<{ data: { node: Record<string, unknown> } }>(
+        entry.polls === 1 ? "bulk-operation-running.json" : "bulk-operation-completed.json",
+      );
       answer.data.node.id = id;
       if (entry.polls > 1) {
         answer.data.node.url = `https://storage.test/bulk/${entry.kind}.jsonl`;

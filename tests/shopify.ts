@@ -18,7 +18,12 @@ export { API_KEY, API_SECRET_KEY, APP_URL };
 
 /** Stores a valid offline session for a shop, as after install. */
 export async function installSession(shop: string) {
-  const session = setUpValidSession({ shop, isOnline: false, id: `offline_${shop}`, expires: new Date(Date.now() + 86_400_000) });
+  const session = setUpValidSession({
+    shop,
+    isOnline: false,
+    id: `offline_${shop}`,
+    expires: new Date(Date.now() + 86_400_000),
+  });
   await prisma.session.upsert({
     where: { id: session.id },
     create: {
@@ -38,12 +43,22 @@ export async function installSession(shop: string) {
 /** A fetch request from the embedded app with a session token for `shop`. */
 export async function bearerRequest(shop: string, path: string, init: RequestInit = {}) {
   return setUpValidRequest(
-    { type: RequestType.Bearer, store: shop.replace(/\.myshopify\.com$/, ""), apiKey: API_KEY, apiSecretKey: API_SECRET_KEY },
+    {
+      type: RequestType.Bearer,
+      store: shop.replace(/\.myshopify\.com$/, ""),
+      apiKey: API_KEY,
+      apiSecretKey: API_SECRET_KEY,
+    },
     new Request(`${APP_URL}${path}`, init),
   );
 }
 
-export async function tokenFor(shop: string, overrides: Record<string, unknown> = {}, secret = API_SECRET_KEY, apiKey = API_KEY) {
+export async function tokenFor(
+  shop: string,
+  overrides: Record<string, unknown> = {},
+  secret = API_SECRET_KEY,
+  apiKey = API_KEY,
+) {
   const { token } = await getJwt(shop.replace(/\.myshopify\.com$/, ""), apiKey, secret, overrides);
   return token;
 }
@@ -59,7 +74,11 @@ export function webhookRequest(
   topic: string,
   shop: string,
   payload: unknown,
-  { webhookId = crypto.randomUUID(), secret = API_SECRET_KEY, method = "POST" }: { webhookId?: string; secret?: string; method?: string } = {},
+  {
+    webhookId = crypto.randomUUID(),
+    secret = API_SECRET_KEY,
+    method = "POST",
+  }: { webhookId?: string; secret?: string; method?: string } = {},
 ) {
   const body = JSON.stringify(payload);
   return new Request(`${APP_URL}/webhooks/${topic}`, {

@@ -18,18 +18,45 @@ export async function storeSnapshot(shopId: string) {
       refunds: { orderBy: { shopifyId: "asc" }, omit: { id: true, shopId: true, orderId: true } },
     },
   });
-  const nonZero = (row: Record<string, unknown>) => Object.entries(row).some(([k, v]) => !["day", "productId"].includes(k) && typeof v === "number" && v !== 0);
-  const days = await prisma.dailyRollup.findMany({ where: { shopId }, orderBy: { day: "asc" }, omit: { id: true, shopId: true } });
-  const productDays = await prisma.productDailyRollup.findMany({ where: { shopId }, orderBy: [{ day: "asc" }, { productId: "asc" }], omit: { id: true, shopId: true } });
+  const nonZero = (row: Record<string, unknown>) =>
+    Object.entries(row).some(([k, v]) => !["day", "productId"].includes(k) && typeof v === "number" && v !== 0);
+  const days = await prisma.dailyRollup.findMany({
+    where: { shopId },
+    orderBy: { day: "asc" },
+    omit: { id: true, shopId: true },
+  });
+  const productDays = await prisma.productDailyRollup.findMany({
+    where: { shopId },
+    orderBy: [{ day: "asc" }, { productId: "asc" }],
+    omit: { id: true, shopId: true },
+  });
   return {
-    products: await prisma.product.findMany({ where: { shopId }, orderBy: { shopifyId: "asc" }, omit: { id: true, shopId: true, createdAt: true, updatedAt: true } }),
-    variants: (await prisma.variant.findMany({ where: { shopId }, orderBy: { shopifyId: "asc" }, omit: { id: true, shopId: true }, include: { inventory: { select: { available: true } } } }))
-      .map((v) => ({ ...v, productId: pid.get(v.productId) })),
-    customers: await prisma.customer.findMany({ where: { shopId }, orderBy: { shopifyId: "asc" }, omit: { id: true, shopId: true, createdAt: true } }),
+    products: await prisma.product.findMany({
+      where: { shopId },
+      orderBy: { shopifyId: "asc" },
+      omit: { id: true, shopId: true, createdAt: true, updatedAt: true },
+    }),
+    variants: (
+      await prisma.variant.findMany({
+        where: { shopId },
+        orderBy: { shopifyId: "asc" },
+        omit: { id: true, shopId: true },
+        include: { inventory: { select: { available: true } } },
+      })
+    ).map((v) => ({ ...v, productId: pid.get(v.productId) })),
+    customers: await prisma.customer.findMany({
+      where: { shopId },
+      orderBy: { shopifyId: "asc" },
+      omit: { id: true, shopId: true, createdAt: true },
+    }),
     orders: orders.map((o) => ({
       ...o,
       customerId: o.customerId ? cid.get(o.customerId) : null,
-      lines: o.lines.map((l) => ({ ...l, productId: l.productId ? pid.get(l.productId) : null, variantId: l.variantId ? vid.get(l.variantId) : null })),
+      lines: o.lines.map((l) => ({
+        ...l,
+        productId: l.productId ? pid.get(l.productId) : null,
+        variantId: l.variantId ? vid.get(l.variantId) : null,
+      })),
     })),
     days: days.filter(nonZero),
     productDays: productDays.filter(nonZero).map((p) => ({ ...p, productId: pid.get(p.productId) })),

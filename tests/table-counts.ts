@@ -8,8 +8,12 @@ const IGNORED = new Set(["_prisma_migrations", "RateLimiterFlexible"]);
 export async function tableCounts(): Promise<Record<string, number>> {
   const tables =
     dialect === "postgresql"
-      ? await prisma.$queryRawUnsafe<{ name: string }[]>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()`)
-      : await prisma.$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`);
+      ? await prisma.$queryRawUnsafe<{ name: string }[]>(
+          `SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()`,
+        )
+      : await prisma.$queryRawUnsafe<{ name: string }[]>(
+          `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`,
+        );
   const out: Record<string, number> = {};
   for (const { name } of tables.sort((a, b) => a.name.localeCompare(b.name))) {
     if (IGNORED.has(name)) continue;

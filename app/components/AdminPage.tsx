@@ -2,7 +2,11 @@
 import { Badge, Page, type PageProps } from "@shopify/polaris";
 import { useNavigate } from "@remix-run/react";
 
-export function AdminPage({ title = "Analytics Dashboard", children, ...rest }: Omit<PageProps, "backAction" | "titleMetadata">) {
+export function AdminPage({
+  title = "Analytics Dashboard",
+  children,
+  ...rest
+}: Omit<PageProps, "backAction" | "titleMetadata">) {
   const navigate = useNavigate();
   return (
     <Page

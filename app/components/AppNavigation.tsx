@@ -34,7 +34,10 @@ export function AppNavigation({ pathname, onNavigate }: { pathname: string; onNa
           }))}
         />
       )}
-      <Navigation.Section separator items={[{ label: "Back to Home", url: "/", icon: ArrowLeftIcon, onClick: onNavigate }]} />
+      <Navigation.Section
+        separator
+        items={[{ label: "Back to Home", url: "/", icon: ArrowLeftIcon, onClick: onNavigate }]}
+      />
     </Navigation>
   );
 }

@@ -19,7 +19,15 @@ export type ShellProps = {
   children: ReactNode;
 };
 
-export function AppShell({ storeName, planLabel, staffName, staffInitials, demo, notifications, children }: ShellProps) {
+export function AppShell({
+  storeName,
+  planLabel,
+  staffName,
+  staffInitials,
+  demo,
+  notifications,
+  children,
+}: ShellProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const [mobileNavOpen, setMobileNavOpen] = useState(false);
@@ -47,12 +55,7 @@ export function AppShell({ storeName, planLabel, staffName, staffInitials, demo,
       showNavigationToggle
       onNavigationToggle={toggleMobileNav}
       searchField={
-        <TopBar.SearchField
-          placeholder="Search insights..."
-          value={search}
-          onChange={setSearch}
-          showFocusBorder
-        />
+        <TopBar.SearchField placeholder="Search insights..." value={search} onChange={setSearch} showFocusBorder />
       }
       searchResultsVisible={search.trim().length > 0}
       searchResults={
@@ -64,12 +67,23 @@ export function AppShell({ storeName, planLabel, staffName, staffInitials, demo,
       secondaryMenu={
         <TopBar.Menu
           activatorContent={
-            <span style={{ position: "relative", display: "inline-flex" }} aria-label={`Notifications (${notifications.length})`}>
+            <span
+              style={{ position: "relative", display: "inline-flex" }}
+              aria-label={`Notifications (${notifications.length})`}
+            >
               <NotificationIcon width={20} height={20} fill="currentColor" aria-hidden />
               {notifications.length > 0 && (
                 <span
                   data-testid="notification-dot"
-                  style={{ position: "absolute", top: -2, right: -2, width: 8, height: 8, borderRadius: 4, background: "#e51c00" }}
+                  style={{
+                    position: "absolute",
+                    top: -2,
+                    right: -2,
+                    width: 8,
+                    height: 8,
+                    borderRadius: 4,
+                    background: "#e51c00",
+                  }}
                 />
               )}
             </span>

@@ -24,7 +24,8 @@ export const BLOG_POSTS: BlogPost[] = [
   {
     slug: "true-net-profit-for-shopify-stores",
     title: "How to calculate true net profit for your Shopify store",
-    excerpt: "Revenue is vanity. Here is how to subtract cost of goods, ad spend, fees and expenses to find what you really keep.",
+    excerpt:
+      "Revenue is vanity. Here is how to subtract cost of goods, ad spend, fees and expenses to find what you really keep.",
     author: "Alex Morgan",
     date: "2025-06-12",
     category: "Analytics",

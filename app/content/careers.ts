@@ -4,7 +4,8 @@ import { SITE, mailto } from "~/content/site";
 
 export const CAREERS_SEO: PageSeo = {
   title: "Careers",
-  description: "Join Profit Pilot and help 10,000+ merchants grow profitable stores. Remote-friendly roles in engineering, design, sales and support.",
+  description:
+    "Join Profit Pilot and help 10,000+ merchants grow profitable stores. Remote-friendly roles in engineering, design, sales and support.",
   path: "/careers",
 };
 
@@ -42,7 +43,12 @@ export const JOBS: Job[] = [
     type: "Full-time",
     experience: "5+ years",
     description: "Build the Remix and Node.js features merchants use every day, from invoicing to analytics.",
-    requirements: ["TypeScript and React in production", "SQL databases and data modelling", "Shopify app experience", "Testing culture"],
+    requirements: [
+      "TypeScript and React in production",
+      "SQL databases and data modelling",
+      "Shopify app experience",
+      "Testing culture",
+    ],
   },
   {
     title: "Data Scientist",
@@ -51,7 +57,12 @@ export const JOBS: Job[] = [
     type: "Full-time",
     experience: "3+ years",
     description: "Design explainable forecasting and anomaly models on real store data.",
-    requirements: ["Time-series forecasting", "Python or TypeScript", "Explaining models to non-experts", "Retail data a plus"],
+    requirements: [
+      "Time-series forecasting",
+      "Python or TypeScript",
+      "Explaining models to non-experts",
+      "Retail data a plus",
+    ],
   },
   {
     title: "Product Designer",
@@ -60,7 +71,12 @@ export const JOBS: Job[] = [
     type: "Full-time",
     experience: "4+ years",
     description: "Shape clear, accessible screens for busy merchants.",
-    requirements: ["A portfolio of shipped product work", "Accessibility know-how", "Polaris or design-system experience", "User research"],
+    requirements: [
+      "A portfolio of shipped product work",
+      "Accessibility know-how",
+      "Polaris or design-system experience",
+      "User research",
+    ],
   },
   {
     title: "Customer Success Manager",
@@ -100,5 +116,9 @@ export const HIRING_STEPS = [
 
 /** Apply Now: an e-mail to the careers address with the job title. */
 export function applyHref(title: string): string {
-  return mailto(SITE.emails.careers, `Application: ${title}`, `Hello,\n\nI would like to apply for the ${title} position. My resume is attached.\n`);
+  return mailto(
+    SITE.emails.careers,
+    `Application: ${title}`,
+    `Hello,\n\nI would like to apply for the ${title} position. My resume is attached.\n`,
+  );
 }

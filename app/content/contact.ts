@@ -29,9 +29,15 @@ export const QUICK_INFO = [
 ];
 
 export const CONTACT_FAQS = [
-  { q: "How quickly will you reply?", a: "Usually within 24 hours, Monday to Friday, 9 AM to 6 PM Pacific. Pro plans get a reply within 12 hours, Enterprise within 1 hour." },
+  {
+    q: "How quickly will you reply?",
+    a: "Usually within 24 hours, Monday to Friday, 9 AM to 6 PM Pacific. Pro plans get a reply within 12 hours, Enterprise within 1 hour.",
+  },
   { q: "Can I get a demo?", a: "Yes. Choose Sales Inquiry as the subject and tell us about your store." },
-  { q: "Where do I report a security issue?", a: `E-mail ${SITE.emails.security}. We acknowledge reports within one business day.` },
+  {
+    q: "Where do I report a security issue?",
+    a: `E-mail ${SITE.emails.security}. We acknowledge reports within one business day.`,
+  },
 ];
 
 export const URGENT_HELP = {
@@ -49,7 +55,14 @@ export type ContactFields = {
   message: string;
 };
 
-export const EMPTY_CONTACT: ContactFields = { firstName: "", lastName: "", email: "", company: "", subject: "", message: "" };
+export const EMPTY_CONTACT: ContactFields = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  company: "",
+  subject: "",
+  message: "",
+};
 
 /** Subject and body of the e-mail the contact form opens (spec: subject default "Contact Request", company "N/A"). */
 export function contactEmail(fields: ContactFields, method?: string): { subject: string; body: string } {

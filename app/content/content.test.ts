@@ -14,7 +14,12 @@ import { TEAM, TIMELINE, VALUES } from "~/content/about";
 
 describe("contact e-mail", () => {
   it("defaults the subject to Contact Request and the company to N/A", () => {
-    const { subject, body } = contactEmail({ ...EMPTY_CONTACT, firstName: "Ana", email: "ana@example.com", message: "Hi" });
+    const { subject, body } = contactEmail({
+      ...EMPTY_CONTACT,
+      firstName: "Ana",
+      email: "ana@example.com",
+      message: "Hi",
+    });
     expect(subject).toBe("Contact Request");
     expect(body).toContain("Company: N/A");
     expect(body).toContain("Name: Ana");
@@ -25,7 +30,9 @@ describe("contact e-mail", () => {
     expect(missingContactFields({ ...EMPTY_CONTACT, firstName: "Ana", email: "a@b.co", message: "x" })).toBe(false);
   });
   it("encodes spaces as %20 in mailto links", () => {
-    expect(mailto("a@b.co", "Contact Request", "Line 1\nLine 2")).toBe("mailto:a@b.co?subject=Contact%20Request&body=Line%201%0ALine%202");
+    expect(mailto("a@b.co", "Contact Request", "Line 1\nLine 2")).toBe(
+      "mailto:a@b.co?subject=Contact%20Request&body=Line%201%0ALine%202",
+    );
   });
 });
 
@@ -60,7 +67,9 @@ describe("page content matches the spec's counts", () => {
     expect(TEAM).toHaveLength(4);
     expect(TIMELINE.map((t) => t.year)).toEqual(["2023", "2024", "2025"]);
     expect(JOBS).toHaveLength(6);
-    expect(applyHref(JOBS[0].title)).toMatch(/^mailto:careers@[^?]+\?subject=Application%3A%20Senior%20Full-Stack%20Engineer/);
+    expect(applyHref(JOBS[0].title)).toMatch(
+      /^mailto:careers@[^?]+\?subject=Application%3A%20Senior%20Full-Stack%20Engineer/,
+    );
     expect(PRIVACY_SECTIONS).toHaveLength(5);
     expect(TERMS_SECTIONS).toHaveLength(8);
     expect(DATA_CATEGORIES.map((c) => c.retention)).toEqual([

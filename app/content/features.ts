@@ -13,7 +13,13 @@ export const FEATURES_INTRO = {
   lead: "Six tools that share one source of truth: your store's own orders, costs and customers.",
 };
 
-export type FeatureBlock = { id: string; title: string; text: string; benefits: string[]; preview: "bars" | "list" | "rings" | "grid" | "shield" | "tiers" };
+export type FeatureBlock = {
+  id: string;
+  title: string;
+  text: string;
+  benefits: string[];
+  preview: "bars" | "list" | "rings" | "grid" | "shield" | "tiers";
+};
 
 export const FEATURE_BLOCKS: FeatureBlock[] = [
   {

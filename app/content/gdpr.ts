@@ -4,7 +4,8 @@ import { SITE } from "~/content/site";
 
 export const GDPR_SEO: PageSeo = {
   title: "GDPR",
-  description: "How Profit Pilot processes personal data under the GDPR: categories, purposes, retention periods and how to exercise your rights.",
+  description:
+    "How Profit Pilot processes personal data under the GDPR: categories, purposes, retention periods and how to exercise your rights.",
   path: "/gdpr",
 };
 
@@ -53,7 +54,12 @@ export type GdprRight = {
 };
 
 export const GDPR_RIGHTS: GdprRight[] = [
-  { id: "access", title: "Right of access", text: "Get a copy of the personal data we hold about you.", action: { kind: "export", label: "Request my data" } },
+  {
+    id: "access",
+    title: "Right of access",
+    text: "Get a copy of the personal data we hold about you.",
+    action: { kind: "export", label: "Request my data" },
+  },
   {
     id: "rectification",
     title: "Right to rectification",

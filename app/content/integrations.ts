@@ -5,11 +5,19 @@ import type { PageSeo } from "~/content/seo";
 
 export const INTEGRATIONS_SEO: PageSeo = {
   title: "Integrations",
-  description: "Connect Profit Pilot to Shopify and Shopify Plus today; AI, analytics, marketing, payment, support and automation tools are on the way.",
+  description:
+    "Connect Profit Pilot to Shopify and Shopify Plus today; AI, analytics, marketing, payment, support and automation tools are on the way.",
   path: "/integrations",
 };
 
-export const INTEGRATION_CATEGORIES = ["E-commerce", "AI & Analytics", "Marketing", "Payment", "Support", "Automation"] as const;
+export const INTEGRATION_CATEGORIES = [
+  "E-commerce",
+  "AI & Analytics",
+  "Marketing",
+  "Payment",
+  "Support",
+  "Automation",
+] as const;
 export type IntegrationCategory = (typeof INTEGRATION_CATEGORIES)[number];
 
 export type Integration = {

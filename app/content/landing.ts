@@ -12,8 +12,7 @@ export const LANDING_SEO: PageSeo = {
 export const HERO = {
   eyebrow: "Built for Shopify merchants",
   title: "Know what your store really earns — and get paid faster",
-  lead:
-    "Smart invoicing with card and online payments, automatic reminders and status updates, plus unified analytics that turn revenue, ad spend and costs into one honest net-profit figure.",
+  lead: "Smart invoicing with card and online payments, automatic reminders and status updates, plus unified analytics that turn revenue, ad spend and costs into one honest net-profit figure.",
   primary: { label: "Get Started — Free 7-Day Trial", to: APP_LINKS.dashboard },
   secondary: { label: "See Smart Invoices", to: APP_LINKS.invoices },
   note: "7-day free trial · No credit card required · Cancel anytime",
@@ -50,9 +49,18 @@ export const FEATURE_CARDS = [
 export const INTEGRATION_STRIP = ["Shopify", "Stripe", "PayPal", "WooCommerce", "BigCommerce", "REST API"];
 
 export const STEPS = [
-  { title: "Connect your store", text: "Install from the Shopify App Store. Your store is connected in under 60 seconds." },
-  { title: "AI analyses your data", text: "Orders, costs and traffic are analysed to find what drives — and drains — your profit." },
-  { title: "Act on the recommendations", text: "Implement the suggestions, send invoices and watch net profit move on the dashboard." },
+  {
+    title: "Connect your store",
+    text: "Install from the Shopify App Store. Your store is connected in under 60 seconds.",
+  },
+  {
+    title: "AI analyses your data",
+    text: "Orders, costs and traffic are analysed to find what drives — and drains — your profit.",
+  },
+  {
+    title: "Act on the recommendations",
+    text: "Implement the suggestions, send invoices and watch net profit move on the dashboard.",
+  },
 ];
 
 export type Testimonial = { quote: string; author: string; role: string; rating?: number };
@@ -78,9 +86,18 @@ export const TESTIMONIALS: Testimonial[] = [
 ];
 
 export const SECURITY_CARDS = [
-  { title: "GDPR compliant", text: "Data-subject requests answered within 30 days, with exports delivered by signed link." },
-  { title: "TLS 1.3 and encryption at rest", text: "Every connection is encrypted in transit, and stored data is encrypted at rest." },
-  { title: "Automated daily backups", text: "Daily encrypted backups with tested restores, so your history is never lost." },
+  {
+    title: "GDPR compliant",
+    text: "Data-subject requests answered within 30 days, with exports delivered by signed link.",
+  },
+  {
+    title: "TLS 1.3 and encryption at rest",
+    text: "Every connection is encrypted in transit, and stored data is encrypted at rest.",
+  },
+  {
+    title: "Automated daily backups",
+    text: "Daily encrypted backups with tested restores, so your history is never lost.",
+  },
 ];
 
 export const FINAL_CTA = {

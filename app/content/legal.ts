@@ -51,14 +51,17 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
 
 export const TERMS_SEO: PageSeo = {
   title: "Terms of Service",
-  description: "The terms that apply when you use Profit Pilot: accounts, plans and billing, acceptable use, data and liability.",
+  description:
+    "The terms that apply when you use Profit Pilot: accounts, plans and billing, acceptable use, data and liability.",
   path: "/terms",
 };
 
 export const TERMS_SECTIONS: LegalSection[] = [
   {
     title: "1. Acceptance of terms",
-    paragraphs: ["By installing or using Profit Pilot you agree to these terms on behalf of your business. If you do not agree, do not use the service."],
+    paragraphs: [
+      "By installing or using Profit Pilot you agree to these terms on behalf of your business. If you do not agree, do not use the service.",
+    ],
   },
   {
     title: "2. Accounts and access",
@@ -75,7 +78,9 @@ export const TERMS_SECTIONS: LegalSection[] = [
   },
   {
     title: "4. Acceptable use",
-    paragraphs: ["Do not misuse the service: no unlawful content, no attempts to access other merchants' data, and no use of the API beyond your plan's rate limits."],
+    paragraphs: [
+      "Do not misuse the service: no unlawful content, no attempts to access other merchants' data, and no use of the API beyond your plan's rate limits.",
+    ],
   },
   {
     title: "5. Your data",
@@ -85,7 +90,9 @@ export const TERMS_SECTIONS: LegalSection[] = [
   },
   {
     title: "6. Service availability",
-    paragraphs: ["We aim for the uptime of your plan's service level (99% Starter, 99.9% Pro, 99.99% Enterprise) and announce planned maintenance in advance."],
+    paragraphs: [
+      "We aim for the uptime of your plan's service level (99% Starter, 99.9% Pro, 99.99% Enterprise) and announce planned maintenance in advance.",
+    ],
   },
   {
     title: "7. Limitation of liability",

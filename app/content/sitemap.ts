@@ -8,8 +8,18 @@ function escapeXml(text: string) {
 
 export function sitemapXml(origin: string): string {
   const entries = [
-    ...PUBLIC_PAGES.map((p) => ({ loc: `${origin}${p.path}`, changefreq: p.changefreq, priority: p.priority, lastmod: undefined as string | undefined })),
-    ...BLOG_POSTS.map((post) => ({ loc: `${origin}/blog/${post.slug}`, changefreq: "yearly", priority: 0.5, lastmod: post.date })),
+    ...PUBLIC_PAGES.map((p) => ({
+      loc: `${origin}${p.path}`,
+      changefreq: p.changefreq,
+      priority: p.priority,
+      lastmod: undefined as string | undefined,
+    })),
+    ...BLOG_POSTS.map((post) => ({
+      loc: `${origin}/blog/${post.slug}`,
+      changefreq: "yearly",
+      priority: 0.5,
+      lastmod: post.date,
+    })),
   ];
   const urls = entries
     .map(

@@ -13,7 +13,12 @@ describe("days in the shop's time zone", () => {
     expect(addDays("2026-02-28", 1)).toBe("2026-03-01");
     expect(addDays("2026-03-08", 1)).toBe("2026-03-09");
     expect(daysBetween("2026-01-01", "2026-12-31")).toBe(364);
-    expect(eachDay({ from: "2026-01-30", to: "2026-02-02" })).toEqual(["2026-01-30", "2026-01-31", "2026-02-01", "2026-02-02"]);
+    expect(eachDay({ from: "2026-01-30", to: "2026-02-02" })).toEqual([
+      "2026-01-30",
+      "2026-01-31",
+      "2026-02-01",
+      "2026-02-02",
+    ]);
     expect(isValidDay("2026-02-30")).toBe(false);
   });
 

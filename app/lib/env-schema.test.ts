@@ -29,13 +29,18 @@ describe("parseEnv", () => {
     const demo = parseEnv({ NODE_ENV: "production", DATABASE_URL: "file:./demo.db", DEMO_MODE: "1" });
     expect(demo.demoMode).toBe(true);
     expect(demo.shopify).toBeNull();
-    const withKey = parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app", DEMO_MODE: "1", ...shopify });
+    const withKey = parseEnv({
+      NODE_ENV: "production",
+      DATABASE_URL: "postgresql://db/app",
+      DEMO_MODE: "1",
+      ...shopify,
+    });
     expect(withKey.demoMode).toBe(false);
     expect(withKey.shopify?.apiKey).toBe("key");
     // A key alone (even without the rest) disables the demo, so the production boot fails instead.
-    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "file:x.db", DEMO_MODE: "1", SHOPIFY_API_KEY: "key" })).toThrow(
-      /SHOPIFY_API_SECRET/,
-    );
+    expect(() =>
+      parseEnv({ NODE_ENV: "production", DATABASE_URL: "file:x.db", DEMO_MODE: "1", SHOPIFY_API_KEY: "key" }),
+    ).toThrow(/SHOPIFY_API_SECRET/);
     expect(parseEnv({ NODE_ENV: "development", DEMO_MODE: "true" }).demoMode).toBe(false);
   });
 
@@ -52,8 +57,18 @@ describe("booting the server module", () => {
     try {
       const out = execFileSync(
         process.execPath,
-        ["--import", "tsx", "-e", "const m = await import('./app/env.server.ts'); console.log(JSON.stringify({ demo: m.env.demoMode, shopify: !!m.env.shopify }))"],
-        { cwd: root, env: { PATH: process.env.PATH ?? "", ...env } as unknown as NodeJS.ProcessEnv, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+        [
+          "--import",
+          "tsx",
+          "-e",
+          "const m = await import('./app/env.server.ts'); console.log(JSON.stringify({ demo: m.env.demoMode, shopify: !!m.env.shopify }))",
+        ],
+        {
+          cwd: root,
+          env: { PATH: process.env.PATH ?? "", ...env } as unknown as NodeJS.ProcessEnv,
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "pipe"],
+        },
       );
       return { code: 0, out };
     } catch (error) {

@@ -19,15 +19,27 @@ const baseSchema = z.object({
   SCOPES: optionalText,
   SHOP_CUSTOM_DOMAIN: optionalText,
   PORT: z.coerce.number().int().positive().default(3000),
-  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional()),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+      .optional(),
+  ),
   MAIL_FROM: optionalText,
   // Public site and billing (issue 4).
-  BILLING_TEST_MODE: optionalText.pipe(z.enum(["0", "1", "true", "false"], { message: "BILLING_TEST_MODE must be 1 or 0" }).optional()),
+  BILLING_TEST_MODE: optionalText.pipe(
+    z.enum(["0", "1", "true", "false"], { message: "BILLING_TEST_MODE must be 1 or 0" }).optional(),
+  ),
   SIGNING_SECRET: optionalText.pipe(z.string().min(32, "SIGNING_SECRET must be at least 32 characters").optional()),
   PUBLIC_SITE_URL: optionalText.pipe(z.url({ message: "PUBLIC_SITE_URL must be a URL" }).optional()),
   // Invoicing (issue 3): background jobs and card pay links.
   JOBS_DISABLED: optionalText,
-  STRIPE_SECRET_KEY: optionalText.pipe(z.string().regex(/^(sk|rk)_/, "STRIPE_SECRET_KEY must start with sk_ or rk_").optional()),
+  STRIPE_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_/, "STRIPE_SECRET_KEY must start with sk_ or rk_")
+      .optional(),
+  ),
   STRIPE_WEBHOOK_SECRET: optionalText,
 });
 
@@ -63,7 +75,10 @@ export type AppEnv = {
 };
 
 export class EnvError extends Error {
-  constructor(public readonly missing: string[], detail?: string) {
+  constructor(
+    public readonly missing: string[],
+    detail?: string,
+  ) {
     super(
       detail ??
         `Invalid environment: missing ${missing.join(", ")}. Set ${missing.length > 1 ? "them" : "it"} ` +
@@ -85,7 +100,10 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   const parsed = baseSchema.safeParse(source);
   if (!parsed.success) {
     const names = parsed.error.issues.map((i) => String(i.path[0]));
-    throw new EnvError(names, `Invalid environment: ${parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join("; ")}`);
+    throw new EnvError(
+      names,
+      `Invalid environment: ${parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join("; ")}`,
+    );
   }
   const env = parsed.data;
   const production = env.NODE_ENV === "production";
@@ -105,7 +123,10 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       apiKey: env.SHOPIFY_API_KEY!,
       apiSecret: env.SHOPIFY_API_SECRET!,
       appUrl: env.SHOPIFY_APP_URL!,
-      scopes: env.SCOPES!.split(",").map((s) => s.trim()).filter(Boolean),
+      scopes: env
+        .SCOPES!.split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
       customShopDomains: env.SHOP_CUSTOM_DOMAIN ? [env.SHOP_CUSTOM_DOMAIN] : [],
     };
   }
@@ -117,10 +138,15 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     shopify,
     port: env.PORT,
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM ?? "Profit Pilot <no-reply@profitpilot.local>" },
-    billingTest: env.BILLING_TEST_MODE === undefined ? !production : env.BILLING_TEST_MODE === "1" || env.BILLING_TEST_MODE === "true",
+    billingTest:
+      env.BILLING_TEST_MODE === undefined
+        ? !production
+        : env.BILLING_TEST_MODE === "1" || env.BILLING_TEST_MODE === "true",
     signingSecret: env.SIGNING_SECRET ?? env.SHOPIFY_API_SECRET ?? randomSecret(),
     publicUrl: (env.PUBLIC_SITE_URL ?? env.SHOPIFY_APP_URL ?? null)?.replace(/\/+$/, "") ?? null,
     jobs: { disabled: env.JOBS_DISABLED === "1" || env.NODE_ENV === "test" },
-    stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null } : null,
+    stripe: env.STRIPE_SECRET_KEY
+      ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null }
+      : null,
   };
 }

@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_MINOR, currencyDigits, decimalStringToMinor, formatMoney, formatMoneyCompact, formatPercent, minorToDecimalString } from "~/lib/money";
+import {
+  MAX_MINOR,
+  currencyDigits,
+  decimalStringToMinor,
+  formatMoney,
+  formatMoneyCompact,
+  formatPercent,
+  minorToDecimalString,
+} from "~/lib/money";
 
 describe("money", () => {
   it("formats minor units in the currency's precision", () => {
@@ -24,9 +32,13 @@ describe("money", () => {
 
   it("round-trips minor units through the wire format", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: MAX_MINOR }), fc.constantFrom("USD", "EUR", "JPY", "KWD"), (minor, currency) => {
-        expect(decimalStringToMinor(minorToDecimalString(minor, currency), currency)).toBe(minor);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: MAX_MINOR }),
+        fc.constantFrom("USD", "EUR", "JPY", "KWD"),
+        (minor, currency) => {
+          expect(decimalStringToMinor(minorToDecimalString(minor, currency), currency)).toBe(minor);
+        },
+      ),
     );
   });
 

@@ -8,8 +8,9 @@ export function currencyDigits(currency: string): number {
   const code = currency.toUpperCase();
   let digits = digitsCache.get(code);
   if (digits === undefined) {
-    digits = new Intl.NumberFormat("en-US", { style: "currency", currency: code }).resolvedOptions()
-      .maximumFractionDigits ?? 2;
+    digits =
+      new Intl.NumberFormat("en-US", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits ??
+      2;
     digitsCache.set(code, digits);
   }
   return digits;
@@ -39,7 +40,9 @@ export function formatMoney(minor: number, currency: string, locale = "en-US"): 
 export function minorToDecimalString(minor: number, currency: string): string {
   const digits = currencyDigits(currency);
   const negative = minor < 0;
-  const abs = Math.abs(Math.trunc(minor)).toString().padStart(digits + 1, "0");
+  const abs = Math.abs(Math.trunc(minor))
+    .toString()
+    .padStart(digits + 1, "0");
   const whole = digits === 0 ? abs : abs.slice(0, -digits);
   const fraction = digits === 0 ? "" : `.${abs.slice(-digits)}`;
   return `${negative ? "-" : ""}${whole}${fraction}`;
@@ -78,8 +81,8 @@ function currencySymbol(currency: string, locale: string): string {
   let symbol = symbolCache.get(key);
   if (symbol === undefined) {
     symbol =
-      new Intl.NumberFormat(locale, { style: "currency", currency }).formatToParts(0).find((p) => p.type === "currency")?.value ??
-      currency;
+      new Intl.NumberFormat(locale, { style: "currency", currency }).formatToParts(0).find((p) => p.type === "currency")
+        ?.value ?? currency;
     symbolCache.set(key, symbol);
   }
   return symbol;
@@ -95,7 +98,11 @@ export function formatMoneyCompact(minor: number, currency: string, locale = "en
   const major = Math.abs(minor) / 10 ** currencyDigits(code);
   const trim = (text: string) => text.replace(/\.0$/, "");
   let text = trim(major.toFixed(major < 10 && major % 1 !== 0 ? 1 : 0));
-  for (const [size, suffix] of [[1e9, "B"], [1e6, "M"], [1e3, "K"]] as const) {
+  for (const [size, suffix] of [
+    [1e9, "B"],
+    [1e6, "M"],
+    [1e3, "K"],
+  ] as const) {
     if (major >= size) {
       text = `${trim((major / size).toFixed(1))}${suffix}`;
       break;

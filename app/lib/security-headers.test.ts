@@ -23,8 +23,12 @@ describe("public security headers", () => {
 
 describe("document security headers", () => {
   it("forbids framing when the route set no frame-ancestors", () => {
-    expect(applyDocumentSecurityHeaders(new Headers(), { production: false }).get("Content-Security-Policy")).toBe("frame-ancestors 'none'");
-    const withOther = applyDocumentSecurityHeaders(new Headers({ "Content-Security-Policy": "object-src 'none';" }), { production: false });
+    expect(applyDocumentSecurityHeaders(new Headers(), { production: false }).get("Content-Security-Policy")).toBe(
+      "frame-ancestors 'none'",
+    );
+    const withOther = applyDocumentSecurityHeaders(new Headers({ "Content-Security-Policy": "object-src 'none';" }), {
+      production: false,
+    });
     expect(withOther.get("Content-Security-Policy")).toBe("object-src 'none'; frame-ancestors 'none'");
   });
 
@@ -37,6 +41,8 @@ describe("document security headers", () => {
   });
 
   it("sends HSTS in production only", () => {
-    expect(applyDocumentSecurityHeaders(new Headers(), { production: false }).has("Strict-Transport-Security")).toBe(false);
+    expect(applyDocumentSecurityHeaders(new Headers(), { production: false }).has("Strict-Transport-Security")).toBe(
+      false,
+    );
   });
 });

@@ -26,7 +26,8 @@ export function withPublicSecurityHeaders(init: HeadersInit | undefined, product
 export function applyDocumentSecurityHeaders(headers: Headers, { production }: { production: boolean }): Headers {
   const csp = headers.get("Content-Security-Policy");
   if (!csp) headers.set("Content-Security-Policy", "frame-ancestors 'none'");
-  else if (!/(^|;)\s*frame-ancestors\s/i.test(csp)) headers.set("Content-Security-Policy", `${csp.replace(/[\s;]+$/, "")}; frame-ancestors 'none'`);
+  else if (!/(^|;)\s*frame-ancestors\s/i.test(csp))
+    headers.set("Content-Security-Policy", `${csp.replace(/[\s;]+$/, "")}; frame-ancestors 'none'`);
   headers.set("X-Content-Type-Options", "nosniff");
   if (production && !headers.has("Strict-Transport-Security"))
     headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

@@ -12,7 +12,9 @@ describe("storable text", () => {
   });
 
   it("names the path of each bad string, keys included", () => {
-    expect(unstorableText({ customer: { name: "ok", email: "a\u0000" }, items: [{ title: "\uD800" }], ["k\uDC00"]: 1 })).toEqual({
+    expect(
+      unstorableText({ customer: { name: "ok", email: "a\u0000" }, items: [{ title: "\uD800" }], ["k\uDC00"]: 1 }),
+    ).toEqual({
       "customer.email": [expect.any(String)],
       "items.0.title": [expect.any(String)],
       "?": [expect.any(String)],

@@ -57,7 +57,9 @@ export function isHttpAnswerable(error: unknown): error is HttpAnswerableError {
 }
 
 /** Reads a JSON body; a malformed body is a 400, not a 500. */
-export async function readJson(request: Request): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
+export async function readJson(
+  request: Request,
+): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
   try {
     return { ok: true, body: await request.json() };
   } catch {

@@ -49,7 +49,13 @@ export async function sendMail(input: MailInput) {
         text: input.text,
         html: input.html ?? null,
         attachments: input.attachments?.length
-          ? JSON.stringify(input.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length })))
+          ? JSON.stringify(
+              input.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                size: a.content.length,
+              })),
+            )
           : null,
         dedupeKey: input.dedupeKey ?? null,
         transport: transport ? "smtp" : "outbox",
@@ -58,7 +64,10 @@ export async function sendMail(input: MailInput) {
     });
   } catch (error) {
     if (input.dedupeKey && isUniqueViolation(error)) {
-      return { duplicate: true as const, message: await prisma.outboxMessage.findUnique({ where: { dedupeKey: input.dedupeKey } }) };
+      return {
+        duplicate: true as const,
+        message: await prisma.outboxMessage.findUnique({ where: { dedupeKey: input.dedupeKey } }),
+      };
     }
     throw error;
   }
@@ -70,7 +79,11 @@ export async function sendMail(input: MailInput) {
       subject: input.subject,
       text: input.text,
       html: input.html,
-      attachments: input.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+      attachments: input.attachments?.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: a.content,
+      })),
     });
     message = await prisma.outboxMessage.update({
       where: { id: message.id },

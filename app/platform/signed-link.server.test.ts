@@ -8,7 +8,10 @@ describe("signed links", () => {
     const expiresAt = new Date("2030-01-01T00:00:00Z");
     const { expires, signature } = signLink(secret, "req_1", expiresAt);
     expect(verifyLink(secret, "req_1", expires, signature, new Date("2029-12-31T23:59:00Z"))).toEqual({ ok: true });
-    expect(verifyLink(secret, "req_1", expires, signature, new Date("2030-01-01T00:00:01Z"))).toEqual({ ok: false, reason: "expired" });
+    expect(verifyLink(secret, "req_1", expires, signature, new Date("2030-01-01T00:00:01Z"))).toEqual({
+      ok: false,
+      reason: "expired",
+    });
   });
   it("rejects another payload, a changed expiry, another key or no signature", () => {
     const { expires, signature } = signLink(secret, "req_1", new Date("2030-01-01T00:00:00Z"));

@@ -13,11 +13,18 @@ export function signLink(secret: string, payload: string, expiresAt: Date): { ex
 
 export type LinkCheck = { ok: true } | { ok: false; reason: "invalid" | "expired" };
 
-export function verifyLink(secret: string, payload: string, expires: string | null, given: string | null, now = new Date()): LinkCheck {
+export function verifyLink(
+  secret: string,
+  payload: string,
+  expires: string | null,
+  given: string | null,
+  now = new Date(),
+): LinkCheck {
   if (!expires || !given || !/^\d{1,12}$/.test(expires)) return { ok: false, reason: "invalid" };
   const expected = Buffer.from(signature(secret, payload, Number(expires)));
   const actual = Buffer.from(given);
-  if (expected.length !== actual.length || !crypto.timingSafeEqual(expected, actual)) return { ok: false, reason: "invalid" };
+  if (expected.length !== actual.length || !crypto.timingSafeEqual(expected, actual))
+    return { ok: false, reason: "invalid" };
   if (Number(expires) * 1000 < now.getTime()) return { ok: false, reason: "expired" };
   return { ok: true };
 }

@@ -31,7 +31,12 @@ function sqliteValue(v: SqlValue): string | number | null {
   return `${iso.slice(0, -1)}+00:00`;
 }
 
-let connection: { url: string; file: string; db: Database.Database; statements: Map<string, Database.Statement> } | null = null;
+let connection: {
+  url: string;
+  file: string;
+  db: Database.Database;
+  statements: Map<string, Database.Statement>;
+} | null = null;
 let queue: Promise<unknown> = Promise.resolve();
 
 function sqliteConnection() {
@@ -131,7 +136,12 @@ export const marks = (n: number) => `(${Array.from({ length: n }, () => "?").joi
 const ROWS_PER_INSERT = 100;
 
 /** Multi-row INSERT of rows (arrays in the order of `columns`); full groups reuse one prepared statement. */
-export async function insertRows(sql: SqlRunner, table: string, columns: readonly string[], rows: readonly SqlValue[][]) {
+export async function insertRows(
+  sql: SqlRunner,
+  table: string,
+  columns: readonly string[],
+  rows: readonly SqlValue[][],
+) {
   const head = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES `;
   const tuple = marks(columns.length);
   const per = Math.max(1, Math.min(ROWS_PER_INSERT, Math.floor(30_000 / columns.length)));
@@ -174,7 +184,11 @@ export async function finishBulkWrite(): Promise<void> {
 }
 
 /** Runs `query` over slices of an id list: SQLite binds at most 999 values per statement, so long `IN` lists are split. */
-export async function inSlices<T>(ids: readonly string[], query: (slice: string[]) => Promise<T[]>, size = 500): Promise<T[]> {
+export async function inSlices<T>(
+  ids: readonly string[],
+  query: (slice: string[]) => Promise<T[]>,
+  size = 500,
+): Promise<T[]> {
   const out: T[] = [];
   for (const slice of chunks(ids, size)) out.push(...(await query(slice)));
   return out;

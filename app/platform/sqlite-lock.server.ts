@@ -84,7 +84,8 @@ export function serializeSqliteAdapter<F extends object>(factory: F): F {
   return new Proxy(factory, {
     get(target, prop) {
       if (prop === "connect")
-        return async (...args: unknown[]) => wrapAdapter(await (target as Record<string, (...a: unknown[]) => Promise<object>>).connect(...args));
+        return async (...args: unknown[]) =>
+          wrapAdapter(await (target as Record<string, (...a: unknown[]) => Promise<object>>).connect(...args));
       return forward(target, prop);
     },
   });

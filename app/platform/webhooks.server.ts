@@ -19,7 +19,8 @@ export type WebhookContext = {
 type Effect = (tx: Prisma.TransactionClient, ctx: WebhookContext) => Promise<void>;
 
 export async function receiveWebhook(request: Request, effect: Effect, options: { deletesShop?: boolean } = {}) {
-  if (request.method !== "POST") return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   if (!env.shopify) return json({ error: "Webhooks need Shopify credentials" }, { status: 401 });
   // Throws a 401 Response on a bad HMAC.
   const { shop, topic, webhookId, payload } = await shopify().authenticate.webhook(request);
@@ -49,7 +50,9 @@ export async function receiveWebhook(request: Request, effect: Effect, options: 
     // A repeated delivery collides on the delivery record; a unique violation raised by
     // the effect itself rolled everything back and must be retried by Shopify (500).
     if (isUniqueViolation(error)) {
-      const seen = await prisma.webhookDelivery.findUnique({ where: { shopDomain_webhookId: { shopDomain: shop, webhookId } } });
+      const seen = await prisma.webhookDelivery.findUnique({
+        where: { shopDomain_webhookId: { shopDomain: shop, webhookId } },
+      });
       if (seen) return new Response(null, { status: 200 });
     }
     throw error;

@@ -2,7 +2,16 @@
 // filters and a side panel of tips computed from the shop's own invoices. The detail,
 // create and settings dialogs are child routes shown over it through <Outlet/>.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link as RemixLink, Outlet, useFetcher, useLoaderData, useLocation, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import {
+  Link as RemixLink,
+  Outlet,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+} from "@remix-run/react";
 import { Banner, BlockStack, Box, Card, InlineStack, Layout, Spinner, Tabs, Text, Toast } from "@shopify/polaris";
 import { useCallback, useMemo, useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
@@ -18,7 +27,13 @@ import {
   type ListFilter,
   type ToastState,
 } from "~/features/invoices";
-import { invoiceDto, invoiceInsights, invoiceScreenAction, invoicesThisMonth, listInvoices } from "~/features/invoices/index.server";
+import {
+  invoiceDto,
+  invoiceInsights,
+  invoiceScreenAction,
+  invoicesThisMonth,
+  listInvoices,
+} from "~/features/invoices/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
 import { publicOrigin } from "~/platform/http.server";
 
@@ -27,9 +42,15 @@ export const meta: MetaFunction = () => [{ title: "Invoices · Profit Pilot" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const { shop } = await requireAdmin(request);
   const requested = new URL(request.url).searchParams.get("status") ?? "all";
-  const filter: ListFilter = (LIST_FILTERS as readonly string[]).includes(requested) ? (requested as ListFilter) : "all";
+  const filter: ListFilter = (LIST_FILTERS as readonly string[]).includes(requested)
+    ? (requested as ListFilter)
+    : "all";
   const base = publicOrigin(request);
-  const [rows, insights, used] = await Promise.all([listInvoices(shop, filter), invoiceInsights(shop), invoicesThisMonth(shop)]);
+  const [rows, insights, used] = await Promise.all([
+    listInvoices(shop, filter),
+    invoiceInsights(shop),
+    invoicesThisMonth(shop),
+  ]);
   return {
     storeId: shop.id,
     shopCurrency: shop.currency || "USD",
@@ -66,18 +87,32 @@ export default function Invoices() {
   const send = useCallback(
     (id: string) => {
       setSendingId(id);
-      sendFetcher.submit({ intent: "send", invoiceId: id, idempotencyKey: `ui-${id}-${sendNonce}` }, { method: "post", action: "/app/invoices" });
+      sendFetcher.submit(
+        { intent: "send", invoiceId: id, idempotencyKey: `ui-${id}-${sendNonce}` },
+        { method: "post", action: "/app/invoices" },
+      );
     },
     [sendFetcher, sendNonce],
   );
   const outlet = useMemo<InvoicesOutletContext>(
-    () => ({ toast: setToast, send, close: () => navigate({ pathname: "/app/invoices", search }, { preventScrollReset: true }) }),
+    () => ({
+      toast: setToast,
+      send,
+      close: () => navigate({ pathname: "/app/invoices", search }, { preventScrollReset: true }),
+    }),
     [send, navigate, search],
   );
   const to = (path: string) => navigate({ pathname: `/app/invoices/${path}`, search }, { preventScrollReset: true });
 
-  const loading = navigation.state === "loading" && navigation.location?.pathname === "/app/invoices" && navigation.location.search !== search;
-  const tabs = LIST_FILTERS.map((f) => ({ id: `invoices-${f}`, content: TAB_LABELS[f], panelID: `invoices-${f}-panel` }));
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location?.pathname === "/app/invoices" &&
+    navigation.location.search !== search;
+  const tabs = LIST_FILTERS.map((f) => ({
+    id: `invoices-${f}`,
+    content: TAB_LABELS[f],
+    panelID: `invoices-${f}-panel`,
+  }));
   const atLimit = plan.limit !== null && plan.used >= plan.limit;
 
   return (
@@ -95,14 +130,22 @@ export default function Invoices() {
           ← Back to Dashboard
         </RemixLink>
         {atLimit && (
-          <Banner tone="warning" title={`You have used all ${plan.limit} invoices of your ${plan.name} plan this month`} action={{ content: "Upgrade to Pro", url: "/settings?tab=plan" }}>
+          <Banner
+            tone="warning"
+            title={`You have used all ${plan.limit} invoices of your ${plan.name} plan this month`}
+            action={{ content: "Upgrade to Pro", url: "/settings?tab=plan" }}
+          >
             <p>New invoices are refused until next month. Pro has unlimited invoices.</p>
           </Banner>
         )}
         <Layout>
           <Layout.Section>
             <Card padding="0">
-              <Tabs tabs={tabs} selected={LIST_FILTERS.indexOf(filter)} onSelect={(i) => setSearchParams(LIST_FILTERS[i] === "all" ? {} : { status: LIST_FILTERS[i] })} />
+              <Tabs
+                tabs={tabs}
+                selected={LIST_FILTERS.indexOf(filter)}
+                onSelect={(i) => setSearchParams(LIST_FILTERS[i] === "all" ? {} : { status: LIST_FILTERS[i] })}
+              />
               <Box padding="400">
                 {loading ? (
                   <InlineStack gap="200" blockAlign="center">

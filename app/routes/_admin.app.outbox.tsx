@@ -22,7 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       subject: m.subject,
       text: m.text,
       html: m.html,
-      attachments: m.attachments ? (JSON.parse(m.attachments) as { filename: string; contentType: string; size?: number }[]) : [],
+      attachments: m.attachments
+        ? (JSON.parse(m.attachments) as { filename: string; contentType: string; size?: number }[])
+        : [],
       status: m.status,
       transport: m.transport,
       error: m.error,
@@ -32,7 +34,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const KIND_LABELS: Record<string, string> = { invoice: "Invoice", invoice_reminder: "Reminder" };
-const STATUS_TONE: Record<string, "success" | "info" | "critical" | undefined> = { sent: "success", stored: "info", failed: "critical" };
+const STATUS_TONE: Record<string, "success" | "info" | "critical" | undefined> = {
+  sent: "success",
+  stored: "info",
+  failed: "critical",
+};
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 export default function Outbox() {
@@ -40,10 +46,15 @@ export default function Outbox() {
   const [openId, setOpenId] = useState<string | null>(null);
   const open = messages.find((m) => m.id === openId) ?? null;
   return (
-    <AdminPage title="Outbox" subtitle="E-mails sent to your customers" secondaryActions={[{ content: "Invoices", url: "/app/invoices" }]}>
+    <AdminPage
+      title="Outbox"
+      subtitle="E-mails sent to your customers"
+      secondaryActions={[{ content: "Invoices", url: "/app/invoices" }]}
+    >
       <BlockStack gap="400">
         <Text as="p" tone="subdued">
-          Without an SMTP server configured, messages are kept here instead of being delivered: this is exactly what your customers would receive.
+          Without an SMTP server configured, messages are kept here instead of being delivered: this is exactly what
+          your customers would receive.
         </Text>
         <Card padding="0">
           {messages.length === 0 ? (
@@ -57,7 +68,14 @@ export default function Outbox() {
               resourceName={{ singular: "message", plural: "messages" }}
               itemCount={messages.length}
               selectable={false}
-              headings={[{ title: "Sent" }, { title: "Type" }, { title: "To" }, { title: "Subject" }, { title: "Status" }, { title: "" }]}
+              headings={[
+                { title: "Sent" },
+                { title: "Type" },
+                { title: "To" },
+                { title: "Subject" },
+                { title: "Status" },
+                { title: "" },
+              ]}
             >
               {messages.map((m, i) => (
                 <IndexTable.Row id={m.id} key={m.id} position={i}>
@@ -70,10 +88,22 @@ export default function Outbox() {
                     </Text>
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    <Badge tone={STATUS_TONE[m.status]}>{m.status === "stored" ? "In outbox" : m.status === "sent" ? "Delivered" : m.status === "failed" ? "Failed" : m.status}</Badge>
+                    <Badge tone={STATUS_TONE[m.status]}>
+                      {m.status === "stored"
+                        ? "In outbox"
+                        : m.status === "sent"
+                          ? "Delivered"
+                          : m.status === "failed"
+                            ? "Failed"
+                            : m.status}
+                    </Badge>
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    <Button size="slim" onClick={() => setOpenId(m.id)} accessibilityLabel={`Open message ${m.subject}`}>
+                    <Button
+                      size="slim"
+                      onClick={() => setOpenId(m.id)}
+                      accessibilityLabel={`Open message ${m.subject}`}
+                    >
                       Open
                     </Button>
                   </IndexTable.Cell>
@@ -83,7 +113,13 @@ export default function Outbox() {
           )}
         </Card>
       </BlockStack>
-      <Modal open={open !== null} onClose={() => setOpenId(null)} title={open?.subject ?? ""} size="large" secondaryActions={[{ content: "Close", onAction: () => setOpenId(null) }]}>
+      <Modal
+        open={open !== null}
+        onClose={() => setOpenId(null)}
+        title={open?.subject ?? ""}
+        size="large"
+        secondaryActions={[{ content: "Close", onAction: () => setOpenId(null) }]}
+      >
         {open && (
           <Modal.Section>
             <BlockStack gap="300">
@@ -112,7 +148,9 @@ export default function Outbox() {
                   <Text as="span" tone="subdued">
                     Attachments:{" "}
                   </Text>
-                  {open.attachments.map((a) => (a.size ? `${a.filename} (${Math.max(1, Math.round(a.size / 1024))} KB)` : a.filename)).join(", ")}
+                  {open.attachments
+                    .map((a) => (a.size ? `${a.filename} (${Math.max(1, Math.round(a.size / 1024))} KB)` : a.filename))
+                    .join(", ")}
                 </Text>
               )}
               {open.error && (
@@ -122,7 +160,12 @@ export default function Outbox() {
               )}
               {open.html ? (
                 // A sandboxed frame: the message's HTML can neither run scripts nor reach this page.
-                <iframe title="Message preview" sandbox="" srcDoc={open.html} style={{ width: "100%", height: 520, border: "1px solid #e3e3e3", borderRadius: 8 }} />
+                <iframe
+                  title="Message preview"
+                  sandbox=""
+                  srcDoc={open.html}
+                  style={{ width: "100%", height: 520, border: "1px solid #e3e3e3", borderRadius: 8 }}
+                />
               ) : (
                 <pre style={{ whiteSpace: "pre-wrap", fontFamily: "inherit" }}>{open.text}</pre>
               )}

@@ -64,7 +64,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { shop } = await requireAdmin(request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const refuse = (fieldErrors: FieldErrors) => data<CostsActionResult>({ ok: false, intent, fieldErrors }, { status: 400 });
+  const refuse = (fieldErrors: FieldErrors) =>
+    data<CostsActionResult>({ ok: false, intent, fieldErrors }, { status: 400 });
   const values = formToObject(form);
   try {
     if (intent === "addProductCost") {
@@ -99,12 +100,25 @@ export default function Costs() {
     <AdminPage title="Cost Management" subtitle="Costs & Profit">
       <BlockStack gap="500">
         <CostsSummary summary={summary} currency={currency} days={SUMMARY_DAYS} />
-        <MissingCosts variants={uncosted} currency={currency} onAdd={(v) => setCostDialog({ prefill: { productName: v.productName, sku: v.sku ?? "" } })} />
+        <MissingCosts
+          variants={uncosted}
+          currency={currency}
+          onAdd={(v) => setCostDialog({ prefill: { productName: v.productName, sku: v.sku ?? "" } })}
+        />
         <ProductCostsCard costs={productCosts} currency={currency} onAdd={() => setCostDialog({ prefill: null })} />
         <ExpensesCard expenses={expenses} currency={currency} onAdd={() => setExpenseOpen(true)} />
       </BlockStack>
-      {costDialog && <ProductCostDialog prefill={costDialog.prefill} today={today} onClose={() => setCostDialog(null)} onDone={report("addProductCost")} />}
-      {expenseOpen && <ExpenseDialog today={today} onClose={() => setExpenseOpen(false)} onDone={report("addExpense")} />}
+      {costDialog && (
+        <ProductCostDialog
+          prefill={costDialog.prefill}
+          today={today}
+          onClose={() => setCostDialog(null)}
+          onDone={report("addProductCost")}
+        />
+      )}
+      {expenseOpen && (
+        <ExpenseDialog today={today} onClose={() => setExpenseOpen(false)} onDone={report("addExpense")} />
+      )}
       {toast && <Toast content={toast.title} error={toast.error} duration={5000} onDismiss={() => setToast(null)} />}
     </AdminPage>
   );

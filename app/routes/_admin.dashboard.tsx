@@ -35,10 +35,15 @@ export default function Dashboard() {
   const reloading = navigation.state === "loading" && navigation.location?.pathname === "/dashboard";
 
   return (
-    <AdminPage title="Analytics Dashboard" subtitle={dashboard ? `${dashboard.range.from} to ${dashboard.range.to}` : undefined}>
+    <AdminPage
+      title="Analytics Dashboard"
+      subtitle={dashboard ? `${dashboard.range.from} to ${dashboard.range.to}` : undefined}
+    >
       <BlockStack gap="500">
         <ImportStatusCard status={importStatus} canResync={!demo} />
-        {reloading ? <MetricsSkeleton /> : dashboard ? (
+        {reloading ? (
+          <MetricsSkeleton />
+        ) : dashboard ? (
           <MetricsGrid
             metrics={dashboard.metrics}
             currency={dashboard.currency}
@@ -64,11 +69,14 @@ export default function Dashboard() {
                       options={TIMEFRAMES.map((t) => ({ label: TIMEFRAME_LABELS[t], value: String(t) }))}
                       value={String(days)}
                       onChange={(value) =>
-                        setSearchParams((prev) => {
-                          const next = new URLSearchParams(prev);
-                          next.set("days", value);
-                          return next;
-                        }, { preventScrollReset: true })
+                        setSearchParams(
+                          (prev) => {
+                            const next = new URLSearchParams(prev);
+                            next.set("days", value);
+                            return next;
+                          },
+                          { preventScrollReset: true },
+                        )
                       }
                     />
                   </div>
@@ -81,11 +89,18 @@ export default function Dashboard() {
                       labels={dashboard.trend.map((p) => p.day)}
                       series={[
                         { label: "Revenue", color: "#2c6ecb", values: dashboard.trend.map((p) => p.revenueMinor) },
-                        { label: "Net profit", color: "#29845a", values: dashboard.trend.map((p) => p.netProfitMinor), dashed: true },
+                        {
+                          label: "Net profit",
+                          color: "#29845a",
+                          values: dashboard.trend.map((p) => p.netProfitMinor),
+                          dashed: true,
+                        },
                       ]}
                     />
                   ) : (
-                    <Text as="p" tone="critical">Failed to load metrics</Text>
+                    <Text as="p" tone="critical">
+                      Failed to load metrics
+                    </Text>
                   )}
                 </div>
               </BlockStack>
@@ -98,10 +113,17 @@ export default function Dashboard() {
                   Top Performing Products
                 </Text>
                 {dashboard && dashboard.topProducts.length === 0 && (
-                  <Text as="p" tone="subdued">No products sold in this period.</Text>
+                  <Text as="p" tone="subdued">
+                    No products sold in this period.
+                  </Text>
                 )}
                 {dashboard?.topProducts.map((p, i) => (
-                  <Box key={p.id} paddingBlockEnd="200" borderBlockEndWidth={i < dashboard.topProducts.length - 1 ? "025" : "0"} borderColor="border">
+                  <Box
+                    key={p.id}
+                    paddingBlockEnd="200"
+                    borderBlockEndWidth={i < dashboard.topProducts.length - 1 ? "025" : "0"}
+                    borderColor="border"
+                  >
                     <BlockStack gap="100">
                       <InlineStack align="space-between" blockAlign="start" wrap={false} gap="200">
                         <Text as="p" variant="bodyMd" fontWeight="semibold">

@@ -12,7 +12,13 @@ import { PLANS, PLAN_ORDER, PlanSettings, planFor, type PlanId } from "~/feature
 import { getImportStatus } from "~/features/store-sync/index.server";
 import { getStoreDataSummary } from "~/features/store-sync/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
-import { cancelSubscription, getBillingState, requestUpgrade, switchPlanLocally, type BillingApi } from "~/features/billing/index.server";
+import {
+  cancelSubscription,
+  getBillingState,
+  requestUpgrade,
+  switchPlanLocally,
+  type BillingApi,
+} from "~/features/billing/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Profit Pilot" }];
 
@@ -24,7 +30,10 @@ const TABS = [
 
 /** The open tab; an unknown or missing `?tab` opens the first. */
 function tabIndex(requested: string | null) {
-  return Math.max(0, TABS.findIndex((t) => t.id === requested));
+  return Math.max(
+    0,
+    TABS.findIndex((t) => t.id === requested),
+  );
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -41,7 +50,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     shopDomain: shop.domain,
     plan: planFor(shop.plan).id,
     trialEndsAt: shop.trialEndsAt && shop.trialEndsAt.getTime() > now ? shop.trialEndsAt.toISOString() : null,
-    subscription: subscription && { status: subscription.status, interval: subscription.interval, currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null },
+    subscription: subscription && {
+      status: subscription.status,
+      interval: subscription.interval,
+      currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
+    },
     storeData: storeData && { importStatus: storeData[0], summary: storeData[1] },
   };
 }
@@ -54,9 +67,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   if (ctx.demo) {
     const target = String(form.get("plan") ?? "");
-    if (intent !== "switch" || !(PLAN_ORDER as string[]).includes(target)) return data<ActionResult>({ ok: false, message: "Choose a plan." }, { status: 400 });
+    if (intent !== "switch" || !(PLAN_ORDER as string[]).includes(target))
+      return data<ActionResult>({ ok: false, message: "Choose a plan." }, { status: 400 });
     await switchPlanLocally(ctx.shop, target as PlanId);
-    return data<ActionResult>({ ok: true, message: `Demo store switched to ${PLANS[target as PlanId].name}. No charge was made.` });
+    return data<ActionResult>({
+      ok: true,
+      message: `Demo store switched to ${PLANS[target as PlanId].name}. No charge was made.`,
+    });
   }
   const api = ctx.billing as unknown as BillingApi;
   if (intent === "upgrade") {
@@ -66,7 +83,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === "cancel") {
     await cancelSubscription(ctx.shop, api);
-    return data<ActionResult>({ ok: true, message: "Your subscription is cancelled. The store is now on the Starter plan." });
+    return data<ActionResult>({
+      ok: true,
+      message: "Your subscription is cancelled. The store is now on the Starter plan.",
+    });
   }
   return data<ActionResult>({ ok: false, message: "Unknown action." }, { status: 400 });
 }
@@ -76,13 +96,25 @@ function PlanSection() {
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const busy = useNavigation().state !== "idle";
-  return <PlanSettings demo={demo} plan={plan} trialEndsAt={trialEndsAt} subscription={subscription} result={result} returned={params.get("billing")} busy={busy} />;
+  return (
+    <PlanSettings
+      demo={demo}
+      plan={plan}
+      trialEndsAt={trialEndsAt}
+      subscription={subscription}
+      result={result}
+      returned={params.get("billing")}
+      busy={busy}
+    />
+  );
 }
 
 function DataSection() {
   const { demo, storeData } = useLoaderData<typeof loader>();
   // Only missing while the loader for the newly selected tab is still running.
-  return storeData ? <StoreDataSettings demo={demo} importStatus={storeData.importStatus} summary={storeData.summary} /> : null;
+  return storeData ? (
+    <StoreDataSettings demo={demo} importStatus={storeData.importStatus} summary={storeData.summary} />
+  ) : null;
 }
 
 export default function Settings() {
@@ -97,7 +129,13 @@ export default function Settings() {
         onSelect={(index) => setParams({ tab: TABS[index].id }, { preventScrollReset: true })}
       >
         <Box paddingBlockStart="400" id={`${TABS[selected].id}-panel`}>
-          {TABS[selected].id === "plan" ? <PlanSection /> : TABS[selected].id === "data" ? <DataSection /> : <IntegrationsSettings shopDomain={shopDomain} />}
+          {TABS[selected].id === "plan" ? (
+            <PlanSection />
+          ) : TABS[selected].id === "data" ? (
+            <DataSection />
+          ) : (
+            <IntegrationsSettings shopDomain={shopDomain} />
+          )}
         </Box>
       </Tabs>
     </AdminPage>

@@ -21,7 +21,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisSty
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireAdmin(request);
   return {
-    apiKey: ctx.demo ? null : env.shopify?.apiKey ?? null,
+    apiKey: ctx.demo ? null : (env.shopify?.apiKey ?? null),
     demo: ctx.demo,
     storeName: ctx.shop.name,
     planLabel: planLabel(ctx.shop.plan),

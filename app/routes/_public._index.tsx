@@ -170,7 +170,12 @@ export default function Landing() {
         </p>
       </Section>
 
-      <CallToAction title={FINAL_CTA.title} text={FINAL_CTA.text} primary={FINAL_CTA.primary} secondary={FINAL_CTA.secondary} />
+      <CallToAction
+        title={FINAL_CTA.title}
+        text={FINAL_CTA.text}
+        primary={FINAL_CTA.primary}
+        secondary={FINAL_CTA.secondary}
+      />
     </>
   );
 }

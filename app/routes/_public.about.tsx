@@ -67,7 +67,12 @@ export default function About() {
           </ol>
         </div>
       </section>
-      <CallToAction title={ABOUT_CTA.title} text={ABOUT_CTA.text} primary={{ label: "Start Free Trial", to: APP_LINKS.dashboard }} secondary={{ label: "Contact us", to: "/contact" }} />
+      <CallToAction
+        title={ABOUT_CTA.title}
+        text={ABOUT_CTA.text}
+        primary={{ label: "Start Free Trial", to: APP_LINKS.dashboard }}
+        secondary={{ label: "Contact us", to: "/contact" }}
+      />
     </>
   );
 }

@@ -15,7 +15,12 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const post = postBySlug(data?.slug);
   if (!post) return [{ title: "404 Page Not Found" }];
-  return pageMeta(matches, { title: post.title, description: post.excerpt, path: `/blog/${post.slug}`, type: "article" });
+  return pageMeta(matches, {
+    title: post.title,
+    description: post.excerpt,
+    path: `/blog/${post.slug}`,
+    type: "article",
+  });
 };
 
 /** Static page: plain HTML, no JavaScript. */
@@ -24,7 +29,9 @@ export const handle = { hydrate: false };
 export default function BlogArticle() {
   const { slug } = useLoaderData<typeof loader>();
   const post = postBySlug(slug)!;
-  const more = recentPosts(4).filter((p) => p.slug !== post.slug).slice(0, 3);
+  const more = recentPosts(4)
+    .filter((p) => p.slug !== post.slug)
+    .slice(0, 3);
   return (
     <>
       <section className="pp-page-hero">
@@ -57,7 +64,11 @@ export default function BlogArticle() {
           </ul>
         </nav>
       </section>
-      <CallToAction title="Put it into practice" text="Try Profit Pilot free for 7 days." primary={{ label: "Start Free Trial", to: APP_LINKS.dashboard }} />
+      <CallToAction
+        title="Put it into practice"
+        text="Try Profit Pilot free for 7 days."
+        primary={{ label: "Start Free Trial", to: APP_LINKS.dashboard }}
+      />
     </>
   );
 }

@@ -3,7 +3,16 @@
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useFetcher, useSearchParams } from "@remix-run/react";
 import { PageHero } from "~/components/public/Chrome";
-import { BLOG_CATEGORIES, BLOG_SEO, NEWSLETTER, featuredPost, formatPostDate, latestPosts, recentPosts, type BlogPost } from "~/content/blog";
+import {
+  BLOG_CATEGORIES,
+  BLOG_SEO,
+  NEWSLETTER,
+  featuredPost,
+  formatPostDate,
+  latestPosts,
+  recentPosts,
+  type BlogPost,
+} from "~/content/blog";
 import { pageMeta } from "~/content/seo";
 import { subscribeToNewsletter } from "~/features/privacy/index.server";
 import { fieldErrorsOf } from "~/lib/forms";
@@ -12,20 +21,25 @@ import { clientKey, consume } from "~/platform/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, BLOG_SEO);
 
-type NewsletterResult = { ok: true; message: string } | { ok: false; error: string; fieldErrors?: Record<string, string[] | undefined> };
+type NewsletterResult =
+  { ok: true; message: string } | { ok: false; error: string; fieldErrors?: Record<string, string[] | undefined> };
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? "" });
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error);
-    return data<NewsletterResult>({ ok: false, error: fieldErrors.email?.[0] ?? "Enter a valid e-mail address", fieldErrors }, { status: 400 });
+    return data<NewsletterResult>(
+      { ok: false, error: fieldErrors.email?.[0] ?? "Enter a valid e-mail address", fieldErrors },
+      { status: 400 },
+    );
   }
   const limited = await consume([
     ["newsletterByClient", clientKey(request)],
     ["newsletterByAddress", parsed.data.email],
   ]);
-  if (limited) return data<NewsletterResult>({ ok: false, error: "Too many sign-ups. Please try again later." }, { status: 429 });
+  if (limited)
+    return data<NewsletterResult>({ ok: false, error: "Too many sign-ups. Please try again later." }, { status: 429 });
   await subscribeToNewsletter(parsed.data.email, "blog");
   // Same answer for a new and a known address: the list of subscribers is not revealed.
   return data<NewsletterResult>({ ok: true, message: `Thanks! ${parsed.data.email} is subscribed to our newsletter.` });
@@ -52,14 +66,26 @@ function Newsletter() {
       <fetcher.Form method="post" className="pp-form" noValidate>
         <div className="pp-field">
           <label htmlFor="newsletter-email">E-mail address</label>
-          <input id="newsletter-email" name="email" type="email" autoComplete="email" required aria-invalid={result && !result.ok ? true : undefined} aria-describedby="newsletter-result" />
+          <input
+            id="newsletter-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            aria-invalid={result && !result.ok ? true : undefined}
+            aria-describedby="newsletter-result"
+          />
         </div>
         <button type="submit" className="pp-btn pp-btn-primary" disabled={busy}>
           {busy ? "Subscribing…" : "Subscribe"}
         </button>
       </fetcher.Form>
       <div id="newsletter-result" role="status" aria-live="polite">
-        {result && <p className={`pp-message${result.ok ? "" : " pp-message-error"}`}>{result.ok ? result.message : result.error}</p>}
+        {result && (
+          <p className={`pp-message${result.ok ? "" : " pp-message-error"}`}>
+            {result.ok ? result.message : result.error}
+          </p>
+        )}
       </div>
     </section>
   );
@@ -117,7 +143,9 @@ export default function Blog() {
                     <button
                       type="button"
                       aria-pressed={c === category}
-                      onClick={() => setParams(c === "All Posts" ? {} : { category: c }, { preventScrollReset: true, replace: true })}
+                      onClick={() =>
+                        setParams(c === "All Posts" ? {} : { category: c }, { preventScrollReset: true, replace: true })
+                      }
                     >
                       {c}
                     </button>

@@ -15,7 +15,10 @@ export const handle = { hydrate: false };
 export default function Careers() {
   return (
     <>
-      <PageHero title="Careers at Profit Pilot" lead="Help 10,000+ merchants run profitable stores. We hire kind, curious people, wherever they live." />
+      <PageHero
+        title="Careers at Profit Pilot"
+        lead="Help 10,000+ merchants run profitable stores. We hire kind, curious people, wherever they live."
+      />
       <section className="pp-section">
         <StatGrid stats={CAREERS_FIGURES} className="pp-wrap pp-grid pp-grid-4" />
       </section>

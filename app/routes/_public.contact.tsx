@@ -25,7 +25,14 @@ function ContactDialog({ state, onClose }: { state: DialogState; onClose: () => 
     <dialog ref={ref} className="pp-dialog" aria-labelledby="contact-dialog-title" onClose={onClose}>
       <h2 id="contact-dialog-title">{title}</h2>
       {state.open && (
-        <ContactForm key={state.key} idPrefix="dialog" subjectMode="text" initialSubject={state.subject} method={state.method} onSent={() => ref.current?.close()} />
+        <ContactForm
+          key={state.key}
+          idPrefix="dialog"
+          subjectMode="text"
+          initialSubject={state.subject}
+          method={state.method}
+          onSent={() => ref.current?.close()}
+        />
       )}
       <div style={{ marginTop: 12 }}>
         <button type="button" className="pp-btn pp-btn-ghost pp-btn-sm" onClick={onClose}>
@@ -38,10 +45,14 @@ function ContactDialog({ state, onClose }: { state: DialogState; onClose: () => 
 
 export default function Contact() {
   const [dialog, setDialog] = useState<DialogState>({ open: false });
-  const open = (method: string | undefined, subject = "") => setDialog({ open: true, method, subject, key: Date.now() });
+  const open = (method: string | undefined, subject = "") =>
+    setDialog({ open: true, method, subject, key: Date.now() });
   return (
     <>
-      <PageHero title="Contact us" lead="Questions, demos or help with your account — we usually reply within 24 hours." />
+      <PageHero
+        title="Contact us"
+        lead="Questions, demos or help with your account — we usually reply within 24 hours."
+      />
       <section className="pp-section">
         <div className="pp-wrap pp-grid pp-grid-4">
           {CONTACT_METHODS.map((m) => (
@@ -97,7 +108,11 @@ export default function Contact() {
                 {URGENT_HELP.title}
               </h2>
               <p className="pp-muted">{URGENT_HELP.text}</p>
-              <button type="button" className="pp-btn pp-btn-primary pp-btn-sm" onClick={() => open(undefined, URGENT_HELP.subject)}>
+              <button
+                type="button"
+                className="pp-btn pp-btn-primary pp-btn-sm"
+                onClick={() => open(undefined, URGENT_HELP.subject)}
+              >
                 Get Urgent Help
               </button>
             </section>

@@ -2,7 +2,13 @@
 // an integrations strip and Start Free Trial.
 import type { MetaFunction } from "@remix-run/node";
 import { CallToAction, PageHero } from "~/components/public/Chrome";
-import { FEATURE_BLOCKS, FEATURES_INTEGRATIONS, FEATURES_INTRO, FEATURES_SEO, type FeatureBlock } from "~/content/features";
+import {
+  FEATURE_BLOCKS,
+  FEATURES_INTEGRATIONS,
+  FEATURES_INTRO,
+  FEATURES_SEO,
+  type FeatureBlock,
+} from "~/content/features";
 import { APP_LINKS } from "~/content/site";
 import { pageMeta } from "~/content/seo";
 

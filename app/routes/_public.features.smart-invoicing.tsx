@@ -3,7 +3,14 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { CallToAction } from "~/components/public/Chrome";
 import { Icon } from "~/components/public/Icon";
-import { SI_CAPABILITIES, SI_FINAL_CTA, SI_HERO, SI_STEPS, SI_USE_CASES, SMART_INVOICING_SEO } from "~/content/smart-invoicing";
+import {
+  SI_CAPABILITIES,
+  SI_FINAL_CTA,
+  SI_HERO,
+  SI_STEPS,
+  SI_USE_CASES,
+  SMART_INVOICING_SEO,
+} from "~/content/smart-invoicing";
 import { pageMeta } from "~/content/seo";
 import { CardGrid, Section, StepList } from "~/components/public/Section";
 

@@ -5,7 +5,16 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
 import { PageHero } from "~/components/public/Chrome";
-import { DATA_CATEGORIES, DPO, EXPORT_FORM, GDPR_INTRO, GDPR_RIGHTS, GDPR_SECURITY_MEASURES, GDPR_SEO, HOW_TO_REQUEST } from "~/content/gdpr";
+import {
+  DATA_CATEGORIES,
+  DPO,
+  EXPORT_FORM,
+  GDPR_INTRO,
+  GDPR_RIGHTS,
+  GDPR_SECURITY_MEASURES,
+  GDPR_SEO,
+  HOW_TO_REQUEST,
+} from "~/content/gdpr";
 import { mailto } from "~/content/site";
 import { pageMeta } from "~/content/seo";
 import { Section } from "~/components/public/Section";

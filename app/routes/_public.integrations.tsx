@@ -62,7 +62,15 @@ export default function Integrations() {
         <div className="pp-wrap">
           <div className="pp-tabs" role="tablist" aria-label="Integration categories">
             {TABS.map((t) => (
-              <button key={t} id={tabId(t)} type="button" role="tab" aria-selected={tab === t} aria-controls="integrations-panel" onClick={() => setTab(t)}>
+              <button
+                key={t}
+                id={tabId(t)}
+                type="button"
+                role="tab"
+                aria-selected={tab === t}
+                aria-controls="integrations-panel"
+                onClick={() => setTab(t)}
+              >
                 {t}
               </button>
             ))}

@@ -6,7 +6,14 @@ import { useState } from "react";
 import { PageHero } from "~/components/public/Chrome";
 import { PlanCards } from "~/features/billing";
 import { PRICING_FAQS, PRICING_INTRO, PRICING_SEO } from "~/content/pricing";
-import { ANNUAL_DISCOUNT_LABEL, COMPARISON_ROWS, PLANS, PLAN_ORDER, priceView, type BillingCycle } from "~/features/billing";
+import {
+  ANNUAL_DISCOUNT_LABEL,
+  COMPARISON_ROWS,
+  PLANS,
+  PLAN_ORDER,
+  priceView,
+  type BillingCycle,
+} from "~/features/billing";
 import { pageMeta } from "~/content/seo";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, PRICING_SEO);

@@ -2,7 +2,15 @@
 import type { MetaFunction } from "@remix-run/node";
 import { PageHero } from "~/components/public/Chrome";
 import { Icon } from "~/components/public/Icon";
-import { CERTIFICATIONS, INCIDENT_HISTORY, SECURITY_CONTACT, SECURITY_FEATURES, SECURITY_INTRO, SECURITY_SEO, certificationStatus } from "~/content/security";
+import {
+  CERTIFICATIONS,
+  INCIDENT_HISTORY,
+  SECURITY_CONTACT,
+  SECURITY_FEATURES,
+  SECURITY_INTRO,
+  SECURITY_SEO,
+  certificationStatus,
+} from "~/content/security";
 import { mailto } from "~/content/site";
 import { pageMeta } from "~/content/seo";
 import { formatPostDate } from "~/content/blog";

@@ -22,7 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => {
   const headers = new Headers(loaderHeaders);
-  for (const [name, value] of Object.entries(publicSecurityHeaders({ production: env.nodeEnv === "production" }))) headers.set(name, value);
+  for (const [name, value] of Object.entries(publicSecurityHeaders({ production: env.nodeEnv === "production" })))
+    headers.set(name, value);
   return headers;
 };
 

@@ -21,7 +21,8 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return secure(json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } }));
+  if (request.method !== "POST")
+    return secure(json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } }));
   const body = await readJson(request);
   if (!body.ok) return secure(body.response);
   const parsed = exportRequestSchema.safeParse(body.body);

@@ -11,7 +11,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!result.ok) {
     return new Response(result.message, {
       status: result.status,
-      headers: withPublicSecurityHeaders({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }, production),
+      headers: withPublicSecurityHeaders(
+        { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+        production,
+      ),
     });
   }
   return new Response(result.csv, {

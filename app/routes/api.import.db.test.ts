@@ -18,7 +18,15 @@ let restore: (() => void) | null = null;
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 const post = async (body: unknown) =>
-  (await action(args(await bearerRequest(SHOP, "/api/import", { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } })))) as Response;
+  (await action(
+    args(
+      await bearerRequest(SHOP, "/api/import", {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: { "Content-Type": "application/json" },
+      }),
+    ),
+  )) as Response;
 const status = async () => ((await loader(args(await bearerRequest(SHOP, "/api/import")))) as Response).json();
 
 /** Runs the queue until the shop's latest import stops. */
@@ -70,19 +78,34 @@ describe("/api/import", () => {
     restore = stubAdminApi(fixtureStore().route).restore;
     const run = await runJobs();
     expect(run.status).toBe("succeeded");
-    expect(await status()).toMatchObject({ state: "succeeded", percent: 100, counts: { orders: 3, customers: 2, products: 2 } });
+    expect(await status()).toMatchObject({
+      state: "succeeded",
+      percent: 100,
+      counts: { orders: 3, customers: 2, products: 2 },
+    });
     const days = await prisma.dailyRollup.findMany({ where: { shopId }, orderBy: { day: "asc" } });
-    expect(days.map((d) => [d.day, d.grossSalesMinor, d.refundsMinor])).toEqual([["2026-06-09", 250_00, 0], ["2026-06-12", 100_00, 0], ["2026-06-15", 0, 20_00]]);
+    expect(days.map((d) => [d.day, d.grossSalesMinor, d.refundsMinor])).toEqual([
+      ["2026-06-09", 250_00, 0],
+      ["2026-06-12", 100_00, 0],
+      ["2026-06-15", 0, 20_00],
+    ]);
   });
 
   it("shows a failed import on the dashboard and Retry resumes it", async () => {
-    restore = stubAdminApi(fixtureStore(undefined, {
-      beforeGraphql: (op, attempt) => (op === "StoreSyncBulkOperation" && attempt === 1 ? jsonResponse(fixture("bulk-operation-failed.json")) : undefined),
-    }).route).restore;
+    restore = stubAdminApi(
+      fixtureStore(undefined, {
+        beforeGraphql: (op, attempt) =>
+          op === "StoreSyncBulkOperation" && attempt === 1
+            ? jsonResponse(fixture("bulk-operation-failed.json"))
+            : undefined,
+      }).route,
+    ).restore;
     expect((await post({ intent: "resync" })).status).toBe(202);
     const failed = await runJobs();
     expect(failed.status).toBe("failed");
-    const dashboard = (await dashboardLoader(args(await bearerRequest(SHOP, "/dashboard")))) as { importStatus: { state: string; error: string } };
+    const dashboard = (await dashboardLoader(args(await bearerRequest(SHOP, "/dashboard")))) as {
+      importStatus: { state: string; error: string };
+    };
     expect(dashboard.importStatus).toMatchObject({ state: "failed", error: expect.stringContaining("failed") });
 
     expect((await post({ intent: "retry", runId: "someone-elses" })).status).toBe(409);

@@ -24,7 +24,11 @@ let shopB: { id: string };
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 
-async function call(fn: (a: ReturnType<typeof args>) => Promise<unknown>, request: Request, params: Record<string, string>) {
+async function call(
+  fn: (a: ReturnType<typeof args>) => Promise<unknown>,
+  request: Request,
+  params: Record<string, string>,
+) {
   try {
     return (await fn(args(request, params))) as Response;
   } catch (thrown) {
@@ -34,7 +38,11 @@ async function call(fn: (a: ReturnType<typeof args>) => Promise<unknown>, reques
 }
 
 const post = (shop: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  bearerRequest(shop, path, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body), headers: { "Content-Type": "application/json", ...headers } });
+  bearerRequest(shop, path, {
+    method: "POST",
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { "Content-Type": "application/json", ...headers },
+  });
 
 const valid = {
   customer: { email: "client@example.com", name: "Client Co", phone: "555-0100" },
@@ -48,7 +56,15 @@ const valid = {
   due_in_days: 14,
   auto_send: false,
   platform: "custom",
-  marketing_ads: [{ id: "1", title: "New season", description: "See what's new", linkUrl: "https://example.com/new", position: "top" }],
+  marketing_ads: [
+    {
+      id: "1",
+      title: "New season",
+      description: "See what's new",
+      linkUrl: "https://example.com/new",
+      position: "top",
+    },
+  ],
   ad_rotation_enabled: false,
   is_recurring: false,
 };
@@ -97,7 +113,9 @@ describe("POST /invoices/smart", () => {
       customer: { email: "not-an-email", name: "" },
       items: [{ title: "", qty: 0, unit_price: -1 }],
       tax_rate: 1.5,
-      marketing_ads: [{ id: "x", title: "Ad", description: "", linkUrl: "http://insecure.example", position: "middle" }],
+      marketing_ads: [
+        { id: "x", title: "Ad", description: "", linkUrl: "http://insecure.example", position: "middle" },
+      ],
     });
     expect(res.status).toBe(400);
     const { fieldErrors } = await res.json();
@@ -114,7 +132,11 @@ describe("POST /invoices/smart", () => {
   });
 
   it("answers 400 for a body that is not JSON", async () => {
-    const res = await call(createAction, await bearerRequest(A, `/api/stores/${shopA.id}/invoices/smart`, { method: "POST", body: "{nope" }), { storeId: shopA.id });
+    const res = await call(
+      createAction,
+      await bearerRequest(A, `/api/stores/${shopA.id}/invoices/smart`, { method: "POST", body: "{nope" }),
+      { storeId: shopA.id },
+    );
     expect(res.status).toBe(400);
   });
 
@@ -149,14 +171,20 @@ describe("POST /invoices/smart", () => {
 
 describe("list, detail, send, pay, void, PDF", () => {
   it("lists the shop's invoices with a status filter", async () => {
-    const res = await call(listLoader, await bearerRequest(A, `/api/stores/${shopA.id}/invoices?status=draft`), { storeId: shopA.id });
+    const res = await call(listLoader, await bearerRequest(A, `/api/stores/${shopA.id}/invoices?status=draft`), {
+      storeId: shopA.id,
+    });
     expect(res.status).toBe(200);
     const rows = await res.json();
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r: { status: string }) => r.status === "draft")).toBe(true);
-    const bad = await call(listLoader, await bearerRequest(A, `/api/stores/${shopA.id}/invoices?status=overdue`), { storeId: shopA.id });
+    const bad = await call(listLoader, await bearerRequest(A, `/api/stores/${shopA.id}/invoices?status=overdue`), {
+      storeId: shopA.id,
+    });
     expect(bad.status).toBe(400);
-    const other = await call(listLoader, await bearerRequest(A, `/api/stores/${shopB.id}/invoices`), { storeId: shopB.id });
+    const other = await call(listLoader, await bearerRequest(A, `/api/stores/${shopB.id}/invoices`), {
+      storeId: shopB.id,
+    });
     expect(other.status).toBe(404);
   });
 
@@ -179,8 +207,15 @@ describe("list, detail, send, pay, void, PDF", () => {
     const voided = await call(voidAction, await post(A, `/api/stores/${shopA.id}/invoices/${id}/void`), params);
     expect(voided.status).toBe(409);
 
-    const detail = await (await call(detailLoader, await bearerRequest(A, `/api/stores/${shopA.id}/invoices/${id}`), params)).json();
-    expect(detail.timeline.map((e: { type: string; actor: string }) => `${e.type}/${e.actor}`)).toEqual(["created/api", "sent/merchant", "emailed/system", "paid/merchant"]);
+    const detail = await (
+      await call(detailLoader, await bearerRequest(A, `/api/stores/${shopA.id}/invoices/${id}`), params)
+    ).json();
+    expect(detail.timeline.map((e: { type: string; actor: string }) => `${e.type}/${e.actor}`)).toEqual([
+      "created/api",
+      "sent/merchant",
+      "emailed/system",
+      "paid/merchant",
+    ]);
     expect(detail.actions).toEqual([]);
   });
 
@@ -188,15 +223,24 @@ describe("list, detail, send, pay, void, PDF", () => {
     const { id } = await (await create(B, shopB.id)).json();
     // Shop A with its own store id but B's invoice id.
     const params = { storeId: shopA.id, invoiceId: id };
-    expect((await call(sendAction, await post(A, `/api/stores/${shopA.id}/invoices/${id}/send`), params)).status).toBe(404);
-    expect((await call(detailLoader, await bearerRequest(A, `/api/stores/${shopA.id}/invoices/${id}`), params)).status).toBe(404);
-    expect((await call(pdfLoader, await bearerRequest(A, `/api/stores/${shopA.id}/invoices/${id}/pdf`), params)).status).toBe(404);
+    expect((await call(sendAction, await post(A, `/api/stores/${shopA.id}/invoices/${id}/send`), params)).status).toBe(
+      404,
+    );
+    expect(
+      (await call(detailLoader, await bearerRequest(A, `/api/stores/${shopA.id}/invoices/${id}`), params)).status,
+    ).toBe(404);
+    expect(
+      (await call(pdfLoader, await bearerRequest(A, `/api/stores/${shopA.id}/invoices/${id}/pdf`), params)).status,
+    ).toBe(404);
     expect((await prisma.invoice.findUniqueOrThrow({ where: { id } })).status).toBe("draft");
   });
 
   it("downloads a real PDF whose text contains the invoice number", async () => {
     const { id, invoiceNumber } = await (await create(A, shopA.id)).json();
-    const res = await call(pdfLoader, await bearerRequest(A, `/api/stores/${shopA.id}/invoices/${id}/pdf`), { storeId: shopA.id, invoiceId: id });
+    const res = await call(pdfLoader, await bearerRequest(A, `/api/stores/${shopA.id}/invoices/${id}/pdf`), {
+      storeId: shopA.id,
+      invoiceId: id,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/pdf");
     expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="invoice-${invoiceNumber}.pdf"`);
@@ -210,9 +254,14 @@ describe("list, detail, send, pay, void, PDF", () => {
 describe("hosted page /i/{token}", () => {
   it("shows a sent invoice to anyone with the link, records the view and is never framed", async () => {
     const created = await (await create(A, shopA.id)).json();
-    await call(sendAction, await post(A, `/api/stores/${shopA.id}/invoices/${created.id}/send`), { storeId: shopA.id, invoiceId: created.id });
+    await call(sendAction, await post(A, `/api/stores/${shopA.id}/invoices/${created.id}/send`), {
+      storeId: shopA.id,
+      invoiceId: created.id,
+    });
     const token = created.hostedUrl.split("/i/")[1];
-    const data = (await hostedLoader(args(new Request(`http://localhost/i/${token}`), { token }))) as Awaited<ReturnType<typeof hostedLoader>>;
+    const data = (await hostedLoader(args(new Request(`http://localhost/i/${token}`), { token }))) as Awaited<
+      ReturnType<typeof hostedLoader>
+    >;
     expect(data.invoice.number).toBe(created.invoiceNumber);
     expect(data.invoice.totalMinor).toBe(482_55);
     // No Stripe key and no PayPal link configured: the merchant's instructions.
@@ -231,28 +280,46 @@ describe("hosted page /i/{token}", () => {
     const token = draft.hostedUrl.split("/i/")[1];
     expect((await call(hostedLoader, new Request(`http://localhost/i/${token}`), { token })).status).toBe(404);
     const unknown = "A".repeat(32);
-    expect((await call(hostedLoader, new Request(`http://localhost/i/${unknown}`), { token: unknown })).status).toBe(404);
+    expect((await call(hostedLoader, new Request(`http://localhost/i/${unknown}`), { token: unknown })).status).toBe(
+      404,
+    );
   });
 });
 
 describe("the /app/invoices screen's loader and action", () => {
   const form = (fields: Record<string, string>) => {
     const body = new URLSearchParams(fields);
-    return bearerRequest(A, "/app/invoices", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    return bearerRequest(A, "/app/invoices", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
   };
   const result = async (r: unknown) => {
     // Remix's data() wraps a failed result with its status; a success is a plain object.
     const d = r as { type?: string; data?: unknown; init?: { status?: number } };
-    return d && d.type === "DataWithResponseInit" ? { status: d.init?.status ?? 200, body: d.data as Record<string, unknown> } : { status: 200, body: r as Record<string, unknown> };
+    return d && d.type === "DataWithResponseInit"
+      ? { status: d.init?.status ?? 200, body: d.data as Record<string, unknown> }
+      : { status: 200, body: r as Record<string, unknown> };
   };
 
   it("answers a bad create with 400 and the §5 messages, and creates a valid one", async () => {
-    const bad = await result(await screenAction(args(await form({ intent: "create", payload: JSON.stringify({ customer: { email: "x", name: "" }, items: [] }) }))));
+    const bad = await result(
+      await screenAction(
+        args(
+          await form({ intent: "create", payload: JSON.stringify({ customer: { email: "x", name: "" }, items: [] }) }),
+        ),
+      ),
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe("Failed to create invoice.");
     expect((bad.body.fieldErrors as Record<string, string[]>)["customer.email"]).toEqual(["Invalid email address"]);
     expect((bad.body.fieldErrors as Record<string, string[]>).items).toEqual(["At least one item is required"]);
-    const ok = await result(await screenAction(args(await form({ intent: "create", payload: JSON.stringify(valid), idempotencyKey: "screen-1" }))));
+    const ok = await result(
+      await screenAction(
+        args(await form({ intent: "create", payload: JSON.stringify(valid), idempotencyKey: "screen-1" })),
+      ),
+    );
     expect(ok.body.ok).toBe(true);
     const data = await screenLoader(args(await bearerRequest(A, "/app/invoices?status=draft")));
     expect(data.filter).toBe("draft");
@@ -269,7 +336,9 @@ describe("the /app/invoices screen's loader and action", () => {
 
   it("opens the shop's own invoice in the detail route and never another shop's", async () => {
     const own = await (await create(A, shopA.id)).json();
-    const data = await detailScreenLoader(args(await bearerRequest(A, `/app/invoices/${own.id}`), { invoiceId: own.id }));
+    const data = await detailScreenLoader(
+      args(await bearerRequest(A, `/app/invoices/${own.id}`), { invoiceId: own.id }),
+    );
     expect(data.invoice.invoiceNumber).toBe(own.invoiceNumber);
     expect(data.invoice.timeline.map((e) => e.type)).toEqual(["created"]);
     const theirs = await (await create(B, shopB.id)).json();
@@ -282,7 +351,9 @@ describe("the /app/invoices screen's loader and action", () => {
     expect((thrown as Response).status).toBe(404);
     const voided = await result(await detailScreenAction(args(await form({ intent: "void", invoiceId: theirs.id }))));
     expect(voided.status).toBe(404);
-    const stop = await result(await detailScreenAction(args(await form({ intent: "stopRecurring", invoiceId: theirs.id }))));
+    const stop = await result(
+      await detailScreenAction(args(await form({ intent: "stopRecurring", invoiceId: theirs.id }))),
+    );
     expect(stop.status).toBe(404);
     const notHere = await result(await detailScreenAction(args(await form({ intent: "create", payload: "{}" }))));
     expect(notHere.status).toBe(400);

@@ -40,7 +40,9 @@ beforeAll(async () => {
   const pb = await createProduct(shopB.id, { sku: "B-1", priceMinor: 777_00, unitCostMinor: 1_00 });
   await createOrder(shopA.id, today, [line(pa, 1)]);
   await createOrder(shopB.id, today, [line(pb, 3)]);
-  await prisma.productCost.create({ data: { shopId: shopB.id, productName: "B secret", costPerUnitMinor: 1, effectiveFrom: today } });
+  await prisma.productCost.create({
+    data: { shopId: shopB.id, productName: "B secret", costPerUnitMinor: 1, effectiveFrom: today },
+  });
 });
 
 describe("session tokens", () => {
@@ -92,9 +94,15 @@ describe("tenant isolation", () => {
 
   it("asking for /api/stores/B/… with A's token is a 404 on every store route", async () => {
     const p = { storeId: shopB.id };
-    expect(await status(profitLoader(args(await bearerRequest(A, `/api/stores/${shopB.id}/profit/metrics`), p)))).toBe(404);
-    expect(await status(costsLoader(args(await bearerRequest(A, `/api/stores/${shopB.id}/product-costs`), p)))).toBe(404);
-    expect(await status(expensesLoader(args(await bearerRequest(A, `/api/stores/${shopB.id}/operating-expenses`), p)))).toBe(404);
+    expect(await status(profitLoader(args(await bearerRequest(A, `/api/stores/${shopB.id}/profit/metrics`), p)))).toBe(
+      404,
+    );
+    expect(await status(costsLoader(args(await bearerRequest(A, `/api/stores/${shopB.id}/product-costs`), p)))).toBe(
+      404,
+    );
+    expect(
+      await status(expensesLoader(args(await bearerRequest(A, `/api/stores/${shopB.id}/operating-expenses`), p))),
+    ).toBe(404);
     const post = await bearerRequest(A, `/api/stores/${shopB.id}/product-costs`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -105,50 +113,77 @@ describe("tenant isolation", () => {
   });
 
   it("A's own store routes answer with A's data only", async () => {
-    const res = (await profitLoader(args(await bearerRequest(A, `/api/stores/${shopA.id}/profit/metrics`), { storeId: shopA.id }))) as Response;
+    const res = (await profitLoader(
+      args(await bearerRequest(A, `/api/stores/${shopA.id}/profit/metrics`), { storeId: shopA.id }),
+    )) as Response;
     const body = await res.json();
     expect(body).toMatchObject({ netProfit: 6, totalCosts: 4, profitMargin: 60 });
-    const costs = (await costsLoader(args(await bearerRequest(A, `/api/stores/${shopA.id}/product-costs`), { storeId: shopA.id }))) as Response;
+    const costs = (await costsLoader(
+      args(await bearerRequest(A, `/api/stores/${shopA.id}/product-costs`), { storeId: shopA.id }),
+    )) as Response;
     expect(await costs.json()).toEqual([]);
   });
 
   it("the dashboard page loader computes A's figures for A", async () => {
-    const data = (await dashboardLoader(args(await bearerRequest(A, `/dashboard?shop=${B}`)))) as Awaited<ReturnType<typeof dashboardLoader>>;
+    const data = (await dashboardLoader(args(await bearerRequest(A, `/dashboard?shop=${B}`)))) as Awaited<
+      ReturnType<typeof dashboardLoader>
+    >;
     expect(data.dashboard?.metrics.find((m) => m.key === "revenue")?.value).toBe(10_00);
   });
 });
 
 describe("admin layout", () => {
   it("embeds with App Bridge for the authenticated shop and names its store and plan", async () => {
-    const data = (await layoutLoader(args(await bearerRequest(A, "/dashboard")))) as Awaited<ReturnType<typeof layoutLoader>>;
-    expect(data).toMatchObject({ apiKey: API_KEY, demo: false, storeName: "Shop A", planLabel: "Starter plan", staffName: "Sam Owner", staffInitials: "SO" });
+    const data = (await layoutLoader(args(await bearerRequest(A, "/dashboard")))) as Awaited<
+      ReturnType<typeof layoutLoader>
+    >;
+    expect(data).toMatchObject({
+      apiKey: API_KEY,
+      demo: false,
+      storeName: "Shop A",
+      planLabel: "Starter plan",
+      staffName: "Sam Owner",
+      staffInitials: "SO",
+    });
   });
 });
 
 describe("costs API validation", () => {
   const post = async (path: string, body: unknown) =>
-    bearerRequest(A, path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    bearerRequest(A, path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
 
   it("rejects bad product costs with field errors and writes nothing", async () => {
     const path = `/api/stores/${shopA.id}/product-costs`;
-    const res = (await costsAction(args(await post(path, { productName: "", costPerUnit: -3 }), { storeId: shopA.id }))) as Response;
+    const res = (await costsAction(
+      args(await post(path, { productName: "", costPerUnit: -3 }), { storeId: shopA.id }),
+    )) as Response;
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.fieldErrors.productName).toEqual(["Product name is required"]);
     expect(body.fieldErrors.costPerUnit?.[0]).toMatch(/Cost per unit/);
-    const negative = (await costsAction(args(await post(path, { productName: "X", costPerUnit: "-1.00" }), { storeId: shopA.id }))) as Response;
+    const negative = (await costsAction(
+      args(await post(path, { productName: "X", costPerUnit: "-1.00" }), { storeId: shopA.id }),
+    )) as Response;
     expect(negative.status).toBe(400);
     expect(await prisma.productCost.count({ where: { shopId: shopA.id } })).toBe(0);
   });
 
   it("refuses amounts beyond the stored range with a 400, on both engines", async () => {
     const path = `/api/stores/${shopA.id}/product-costs`;
-    const res = (await costsAction(args(await post(path, { productName: "Yacht", costPerUnit: "99999999.00" }), { storeId: shopA.id }))) as Response;
+    const res = (await costsAction(
+      args(await post(path, { productName: "Yacht", costPerUnit: "99999999.00" }), { storeId: shopA.id }),
+    )) as Response;
     expect(res.status).toBe(400);
     expect((await res.json()).fieldErrors.costPerUnit[0]).toMatch(/at most 21,474,836.47/);
     const kwd = await prisma.shop.update({ where: { id: shopA.id }, data: { currency: "KWD" } });
     try {
-      const big = (await costsAction(args(await post(path, { productName: "Gold", costPerUnit: "3000000.000" }), { storeId: kwd.id }))) as Response;
+      const big = (await costsAction(
+        args(await post(path, { productName: "Gold", costPerUnit: "3000000.000" }), { storeId: kwd.id }),
+      )) as Response;
       expect(big.status).toBe(400);
       expect((await big.json()).fieldErrors.costPerUnit[0]).toMatch(/too large for KWD/);
     } finally {
@@ -159,26 +194,70 @@ describe("costs API validation", () => {
 
   it("rejects an unknown expense category and a malformed body", async () => {
     const path = `/api/stores/${shopA.id}/operating-expenses`;
-    const res = (await expensesAction(args(await post(path, { category: "yachts", description: "Boat", amount: "10", date: today }), { storeId: shopA.id }))) as Response;
+    const res = (await expensesAction(
+      args(await post(path, { category: "yachts", description: "Boat", amount: "10", date: today }), {
+        storeId: shopA.id,
+      }),
+    )) as Response;
     expect(res.status).toBe(400);
     expect((await res.json()).fieldErrors.category[0]).toMatch(/Category must be one of/);
-    const bad = await bearerRequest(A, path, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{nope" });
+    const bad = await bearerRequest(A, path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{nope",
+    });
     expect(((await expensesAction(args(bad, { storeId: shopA.id }))) as Response).status).toBe(400);
     expect(await prisma.operatingExpense.count({ where: { shopId: shopA.id } })).toBe(0);
   });
 
   it("adds a cost and an expense, and profit reflects both", async () => {
     const before = await (
-      (await profitLoader(args(await bearerRequest(A, `/api/stores/${shopA.id}/profit/metrics`), { storeId: shopA.id }))) as Response
+      (await profitLoader(
+        args(await bearerRequest(A, `/api/stores/${shopA.id}/profit/metrics`), { storeId: shopA.id }),
+      )) as Response
     ).json();
-    const cost = (await costsAction(args(await post(`/api/stores/${shopA.id}/product-costs`, { productName: "Product", sku: "A-1", costPerUnit: "5.00", effectiveFrom: today }), { storeId: shopA.id }))) as Response;
+    const cost = (await costsAction(
+      args(
+        await post(`/api/stores/${shopA.id}/product-costs`, {
+          productName: "Product",
+          sku: "A-1",
+          costPerUnit: "5.00",
+          effectiveFrom: today,
+        }),
+        { storeId: shopA.id },
+      ),
+    )) as Response;
     expect(cost.status).toBe(201);
-    expect(await cost.json()).toMatchObject({ productName: "Product", sku: "A-1", costPerUnit: "5.00", supplier: null });
-    const expense = (await expensesAction(args(await post(`/api/stores/${shopA.id}/operating-expenses`, { category: "software", description: "Email tool", amount: "2.50", date: today, recurring: false, recurringInterval: "monthly" }), { storeId: shopA.id }))) as Response;
+    expect(await cost.json()).toMatchObject({
+      productName: "Product",
+      sku: "A-1",
+      costPerUnit: "5.00",
+      supplier: null,
+    });
+    const expense = (await expensesAction(
+      args(
+        await post(`/api/stores/${shopA.id}/operating-expenses`, {
+          category: "software",
+          description: "Email tool",
+          amount: "2.50",
+          date: today,
+          recurring: false,
+          recurringInterval: "monthly",
+        }),
+        { storeId: shopA.id },
+      ),
+    )) as Response;
     expect(expense.status).toBe(201);
-    expect(await expense.json()).toMatchObject({ category: "software", amount: "2.50", recurring: false, recurringInterval: null });
+    expect(await expense.json()).toMatchObject({
+      category: "software",
+      amount: "2.50",
+      recurring: false,
+      recurringInterval: null,
+    });
     const after = await (
-      (await profitLoader(args(await bearerRequest(A, `/api/stores/${shopA.id}/profit/metrics`), { storeId: shopA.id }))) as Response
+      (await profitLoader(
+        args(await bearerRequest(A, `/api/stores/${shopA.id}/profit/metrics`), { storeId: shopA.id }),
+      )) as Response
     ).json();
     expect(before.netProfit).toBe(6);
     expect(after.netProfit).toBe(2.5);
@@ -189,7 +268,9 @@ describe("GET /api/session", () => {
   it("answers valid for an installed shop and not for others", async () => {
     const ok = (await sessionLoader(args(new Request(`https://app.test/api/session?shop=${A}`)))) as Response;
     expect(await ok.json()).toEqual({ valid: true });
-    const unknown = (await sessionLoader(args(new Request("https://app.test/api/session?shop=nobody.myshopify.com")))) as Response;
+    const unknown = (await sessionLoader(
+      args(new Request("https://app.test/api/session?shop=nobody.myshopify.com")),
+    )) as Response;
     expect(await unknown.json()).toEqual({ valid: false });
     const bad = (await sessionLoader(args(new Request("https://app.test/api/session?shop=evil.com")))) as Response;
     expect(bad.status).toBe(400);

@@ -5,5 +5,7 @@ import { storeApi } from "~/features/shop/index.server";
 
 export const loader = storeApi({
   handle: async ({ ctx, request, params }) =>
-    json(await invoiceDetail(ctx.shop, params.invoiceId, publicOrigin(request)), { headers: { "Cache-Control": "private, no-store" } }),
+    json(await invoiceDetail(ctx.shop, params.invoiceId, publicOrigin(request)), {
+      headers: { "Cache-Control": "private, no-store" },
+    }),
 });

@@ -13,7 +13,11 @@ export const action = storeApi({
   methods: ["POST"],
   handle: async ({ ctx, request, params }) => {
     const base = publicOrigin(request);
-    const { invoice } = await sendInvoice(ctx.shop, params.invoiceId, { actor: "merchant", idempotencyKey: idempotencyKeyOf(request), baseUrl: base });
+    const { invoice } = await sendInvoice(ctx.shop, params.invoiceId, {
+      actor: "merchant",
+      idempotencyKey: idempotencyKeyOf(request),
+      baseUrl: base,
+    });
     return json(invoiceDto(invoice, base));
   },
 });

@@ -7,10 +7,16 @@ export const loader = storeApi({
   handle: async ({ ctx, request }) => {
     const status = new URL(request.url).searchParams.get("status") ?? "all";
     if (!(LIST_FILTERS as readonly string[]).includes(status))
-      return json({ error: `status must be one of ${LIST_FILTERS.join(", ")}`, fieldErrors: { status: ["Unknown filter"] } }, { status: 400 });
+      return json(
+        { error: `status must be one of ${LIST_FILTERS.join(", ")}`, fieldErrors: { status: ["Unknown filter"] } },
+        { status: 400 },
+      );
     const rows = await listInvoices(ctx.shop, status as ListFilter);
     const base = publicOrigin(request);
     // Invoices change with every action; never served from a cache.
-    return json(rows.map((r) => invoiceDto(r, base)), { headers: { "Cache-Control": "private, no-store" } });
+    return json(
+      rows.map((r) => invoiceDto(r, base)),
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
   },
 });

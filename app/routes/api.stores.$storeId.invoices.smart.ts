@@ -13,7 +13,10 @@ export async function loader() {
 export const action = storeApi({
   body: invoiceCreateSchema,
   handle: async ({ ctx, request, body }) => {
-    const { invoice, replayed } = await createInvoice(ctx.shop, body, { actor: "api", idempotencyKey: idempotencyKeyOf(request) });
+    const { invoice, replayed } = await createInvoice(ctx.shop, body, {
+      actor: "api",
+      idempotencyKey: idempotencyKeyOf(request),
+    });
     return json(invoiceDto(invoice, publicOrigin(request)), { status: replayed ? 200 : 201 });
   },
 });

@@ -5,11 +5,13 @@ import { operatingExpenseSchema } from "~/features/profit";
 import { storeApi } from "~/features/shop/index.server";
 
 export const loader = storeApi({
-  handle: async ({ ctx }) => json(await listOperatingExpenses(ctx.shop), { headers: cacheFor(FRESHNESS.operatingExpenses) }),
+  handle: async ({ ctx }) =>
+    json(await listOperatingExpenses(ctx.shop), { headers: cacheFor(FRESHNESS.operatingExpenses) }),
 });
 
 export const action = storeApi({
   allow: ["GET", "POST"],
   body: operatingExpenseSchema,
-  handle: async ({ ctx, body }) => json(expenseDto(ctx.shop, await addOperatingExpense(ctx.shop, body)), { status: 201 }),
+  handle: async ({ ctx, body }) =>
+    json(expenseDto(ctx.shop, await addOperatingExpense(ctx.shop, body)), { status: 201 }),
 });

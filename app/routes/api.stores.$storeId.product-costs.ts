@@ -11,5 +11,6 @@ export const loader = storeApi({
 export const action = storeApi({
   allow: ["GET", "POST"],
   body: productCostSchema,
-  handle: async ({ ctx, body }) => json(productCostDto(ctx.shop, await addProductCost(ctx.shop, body)), { status: 201 }),
+  handle: async ({ ctx, body }) =>
+    json(productCostDto(ctx.shop, await addProductCost(ctx.shop, body)), { status: 201 }),
 });

@@ -6,23 +6,23 @@ import { storeApi } from "~/features/shop/index.server";
 
 export const loader = storeApi({
   handle: async ({ ctx, request }) => {
-  const { shop } = ctx;
-  const days = parseTimeframe(new URL(request.url).searchParams.get("days"));
-  const { current, range } = await getProfitComparison(shop, days);
-  const unit = 10 ** currencyDigits(shop.currency);
-  return json(
-    {
-      storeId: shop.id,
-      period: range,
-      currency: shop.currency,
-      netProfit: current.netProfitMinor / unit,
-      profitMargin: current.profitMargin === null ? 0 : Math.round(current.profitMargin * 1000) / 10,
-      totalCosts: current.totalCostsMinor / unit,
-      netProfitMinor: current.netProfitMinor,
-      totalCostsMinor: current.totalCostsMinor,
-      productsWithoutCost: await countUncostedProducts(shop.id, range),
-    },
-    { headers: cacheFor(FRESHNESS.profitMetrics) },
-  );
-},
+    const { shop } = ctx;
+    const days = parseTimeframe(new URL(request.url).searchParams.get("days"));
+    const { current, range } = await getProfitComparison(shop, days);
+    const unit = 10 ** currencyDigits(shop.currency);
+    return json(
+      {
+        storeId: shop.id,
+        period: range,
+        currency: shop.currency,
+        netProfit: current.netProfitMinor / unit,
+        profitMargin: current.profitMargin === null ? 0 : Math.round(current.profitMargin * 1000) / 10,
+        totalCosts: current.totalCostsMinor / unit,
+        netProfitMinor: current.netProfitMinor,
+        totalCostsMinor: current.totalCostsMinor,
+        productsWithoutCost: await countUncostedProducts(shop.id, range),
+      },
+      { headers: cacheFor(FRESHNESS.profitMetrics) },
+    );
+  },
 });

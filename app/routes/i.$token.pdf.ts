@@ -7,7 +7,8 @@ import { publicOrigin } from "~/platform/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const invoice = await getInvoiceByToken(params.token ?? "");
-  if (!invoice || invoice.status === "draft") throw new Response("Invoice not found", { status: 404, headers: HOSTED_PAGE_HEADERS });
+  if (!invoice || invoice.status === "draft")
+    throw new Response("Invoice not found", { status: 404, headers: HOSTED_PAGE_HEADERS });
   const pdf = await invoicePdf(invoice.shop, invoice, { baseUrl: publicOrigin(request) });
   return new Response(new Uint8Array(pdf), {
     headers: {

@@ -28,7 +28,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const invoice = await getInvoiceByToken(params.token ?? "");
-  if (!invoice || invoice.status === "draft") throw new Response("Invoice not found", { status: 404, headers: HOSTED_PAGE_HEADERS });
+  if (!invoice || invoice.status === "draft")
+    throw new Response("Invoice not found", { status: 404, headers: HOSTED_PAGE_HEADERS });
   await recordInvoiceView(invoice);
   const { hostedUrl: _hostedUrl, ...presentation } = await invoicePresentation(invoice.shop, invoice, {
     baseUrl: publicOrigin(request),
@@ -51,7 +52,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       taxMinor: invoice.taxMinor,
       shippingMinor: invoice.shippingMinor,
       totalMinor: invoice.totalMinor,
-      items: invoice.items.map((i) => ({ title: i.title, quantity: i.quantity, unitPriceMinor: i.unitPriceMinor, lineTotalMinor: i.lineTotalMinor })),
+      items: invoice.items.map((i) => ({
+        title: i.title,
+        quantity: i.quantity,
+        unitPriceMinor: i.unitPriceMinor,
+        lineTotalMinor: i.lineTotalMinor,
+      })),
       pdfUrl: `/i/${invoice.publicToken}/pdf`,
       payUrl: `/i/${invoice.publicToken}/pay`,
     },
@@ -93,7 +99,11 @@ function Ad({ ad }: { ad: MarketingAd }) {
     <aside className="hp-ad" aria-label="Offer">
       {ad.imageUrl ? <img src={ad.imageUrl} alt="" referrerPolicy="no-referrer" /> : null}
       <strong>{ad.title}</strong>
-      {ad.description ? <p className="hp-muted" style={{ margin: "4px 0 0" }}>{ad.description}</p> : null}
+      {ad.description ? (
+        <p className="hp-muted" style={{ margin: "4px 0 0" }}>
+          {ad.description}
+        </p>
+      ) : null}
       {ad.linkUrl ? (
         <p style={{ margin: "6px 0 0" }}>
           <a href={ad.linkUrl} rel="noopener noreferrer nofollow" target="_blank">
@@ -105,8 +115,53 @@ function Ad({ ad }: { ad: MarketingAd }) {
   );
 }
 
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** How to pay an open invoice (card, PayPal or the seller's instructions), or that it is settled. */
+function PaymentBox({
+  open,
+  payment,
+  invoice,
+  amount,
+}: {
+  open: boolean;
+  payment: LoaderData["payment"];
+  invoice: LoaderData["invoice"];
+  amount: string;
+}) {
+  return open ? (
+    <section className="hp-pay" aria-labelledby="pay-heading">
+      <h2 id="pay-heading" style={{ marginTop: 0, fontSize: 18 }}>
+        How to pay
+      </h2>
+      {payment.kind === "stripe" ? (
+        <form method="post" action={invoice.payUrl}>
+          <button type="submit" className="hp-btn">
+            {payment.label} · {amount}
+          </button>
+        </form>
+      ) : payment.kind === "paypal" ? (
+        <a className="hp-btn" href={payment.url} rel="noopener noreferrer">
+          {payment.label} · {amount}
+        </a>
+      ) : (
+        <p style={{ whiteSpace: "pre-line", margin: 0 }}>{payment.text}</p>
+      )}
+    </section>
+  ) : invoice.status === "paid" ? (
+    <p className="hp-pay" style={{ borderColor: "#29845a" }}>
+      This invoice was paid{invoice.paidAt ? ` on ${invoice.paidAt}` : ""}. Thank you!
+    </p>
+  ) : (
+    <p className="hp-pay" style={{ borderColor: "#8a8a8a" }}>
+      This invoice was voided and is not payable.
+    </p>
+  );
+}
+
 export default function HostedInvoice() {
-  const { shopName, shopEmail, businessAddress, logoUrl, payment, ads, invoice, paymentResult } = useLoaderData<typeof loader>();
+  const { shopName, shopEmail, businessAddress, logoUrl, payment, ads, invoice, paymentResult } =
+    useLoaderData<typeof loader>();
   const m = (minor: number) => formatMoney(minor, invoice.currency);
   const open = invoice.status === "sent" || invoice.status === "overdue";
   return (
@@ -118,14 +173,26 @@ export default function HostedInvoice() {
             <Ad key={ad.id} ad={ad} />
           ))}
           {paymentResult === "success" && open ? (
-            <p className="hp-note" style={{ background: "#e0f0ff" }}>Thank you. Your payment is being confirmed; this page will show it as paid shortly.</p>
+            <p className="hp-note" style={{ background: "#e0f0ff" }}>
+              Thank you. Your payment is being confirmed; this page will show it as paid shortly.
+            </p>
           ) : null}
-          {paymentResult === "cancelled" && open ? <p className="hp-note" style={{ background: "#fff1e3" }}>The payment was cancelled. You can try again below.</p> : null}
+          {paymentResult === "cancelled" && open ? (
+            <p className="hp-note" style={{ background: "#fff1e3" }}>
+              The payment was cancelled. You can try again below.
+            </p>
+          ) : null}
           <div className="hp-row">
             <div>
-              {logoUrl ? <img src={logoUrl} alt={`${shopName} logo`} style={{ maxHeight: 56, marginBottom: 8 }} /> : null}
+              {logoUrl ? (
+                <img src={logoUrl} alt={`${shopName} logo`} style={{ maxHeight: 56, marginBottom: 8 }} />
+              ) : null}
               <div style={{ fontWeight: 700, fontSize: 18 }}>{shopName}</div>
-              {businessAddress ? <div className="hp-muted" style={{ whiteSpace: "pre-line" }}>{businessAddress}</div> : null}
+              {businessAddress ? (
+                <div className="hp-muted" style={{ whiteSpace: "pre-line" }}>
+                  {businessAddress}
+                </div>
+              ) : null}
               {shopEmail ? <div className="hp-muted">{shopEmail}</div> : null}
             </div>
             <div style={{ textAlign: "right" }}>
@@ -195,32 +262,7 @@ export default function HostedInvoice() {
             </div>
           </div>
 
-          {open ? (
-            <section className="hp-pay" aria-labelledby="pay-heading">
-              <h2 id="pay-heading" style={{ marginTop: 0, fontSize: 18 }}>
-                How to pay
-              </h2>
-              {payment.kind === "stripe" ? (
-                <form method="post" action={invoice.payUrl}>
-                  <button type="submit" className="hp-btn">
-                    {payment.label} · {m(invoice.totalMinor)}
-                  </button>
-                </form>
-              ) : payment.kind === "paypal" ? (
-                <a className="hp-btn" href={payment.url} rel="noopener noreferrer">
-                  {payment.label} · {m(invoice.totalMinor)}
-                </a>
-              ) : (
-                <p style={{ whiteSpace: "pre-line", margin: 0 }}>{payment.text}</p>
-              )}
-            </section>
-          ) : invoice.status === "paid" ? (
-            <p className="hp-pay" style={{ borderColor: "#29845a" }}>
-              This invoice was paid{invoice.paidAt ? ` on ${invoice.paidAt}` : ""}. Thank you!
-            </p>
-          ) : (
-            <p className="hp-pay" style={{ borderColor: "#8a8a8a" }}>This invoice was voided and is not payable.</p>
-          )}
+          <PaymentBox open={open} payment={payment} invoice={invoice} amount={m(invoice.totalMinor)} />
           {ads.bottom.map((ad) => (
             <Ad key={ad.id} ad={ad} />
           ))}

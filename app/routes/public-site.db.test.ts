@@ -50,7 +50,6 @@ async function settle(value: unknown): Promise<Response> {
   }
 }
 
-
 beforeEach(async () => {
   await resetRateLimits();
 });
@@ -87,7 +86,9 @@ describe("POST /api/gdpr/export-request", () => {
     expect(csv).toContain("account");
     expect(csv).toContain(shop.domain);
     expect(csv).toContain("Owner@Lumen.example");
-    expect((await prisma.publicPrivacyRequest.findUniqueOrThrow({ where: { id: request.id } })).status).toBe("completed");
+    expect((await prisma.publicPrivacyRequest.findUniqueOrThrow({ where: { id: request.id } })).status).toBe(
+      "completed",
+    );
 
     // A tampered link opens nothing.
     url.searchParams.set("expires", String(Number(url.searchParams.get("expires")) + 60));
@@ -125,12 +126,18 @@ describe("POST /api/gdpr/export-request", () => {
 
   it("limits requests per address and per client", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await exportRequestAction(args(exportRequest({ email: "same@example.com" }, `192.0.2.${i}`)))).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (await exportRequestAction(args(exportRequest({ email: "same@example.com" }, `192.0.2.${i}`)))).status,
+      );
     expect(statuses).toEqual([202, 202, 202, 429]);
 
     await resetRateLimits();
     const fromOneClient: number[] = [];
-    for (let i = 0; i < 11; i++) fromOneClient.push((await exportRequestAction(args(exportRequest({ email: `user${i}@example.com` }, "192.0.2.99")))).status);
+    for (let i = 0; i < 11; i++)
+      fromOneClient.push(
+        (await exportRequestAction(args(exportRequest({ email: `user${i}@example.com` }, "192.0.2.99")))).status,
+      );
     expect(fromOneClient.slice(0, 10).every((s) => s === 202)).toBe(true);
     const limited = await exportRequestAction(args(exportRequest({ email: "late@example.com" }, "192.0.2.99")));
     expect(limited.status).toBe(429);
@@ -151,14 +158,19 @@ describe("newsletter", () => {
   function subscribe(email: string, ip = "203.0.113.50") {
     const body = new FormData();
     body.set("email", email);
-    return newsletterAction(args(new Request(`${ORIGIN}/blog?index`, { method: "POST", body, headers: { "X-Forwarded-For": ip } })));
+    return newsletterAction(
+      args(new Request(`${ORIGIN}/blog?index`, { method: "POST", body, headers: { "X-Forwarded-For": ip } })),
+    );
   }
   const dataOf = (result: unknown) => (result as { data: { ok: boolean; message?: string; error?: string } }).data;
   const statusOf = (result: unknown) => (result as { init?: { status?: number } | null }).init?.status ?? 200;
 
   it("stores a valid address once and says so", async () => {
     const first = await subscribe("Reader@Example.com");
-    expect(dataOf(first)).toMatchObject({ ok: true, message: "Thanks! reader@example.com is subscribed to our newsletter." });
+    expect(dataOf(first)).toMatchObject({
+      ok: true,
+      message: "Thanks! reader@example.com is subscribed to our newsletter.",
+    });
     const again = await subscribe("reader@example.com");
     expect(dataOf(again).ok).toBe(true);
     expect(await prisma.newsletterSubscriber.count({ where: { email: "reader@example.com" } })).toBe(1);
@@ -180,7 +192,14 @@ describe("newsletter", () => {
 
 describe("public routes", () => {
   it("sets the security headers on every public page through the layout", () => {
-    const headers = new Headers(publicHeaders({ loaderHeaders: new Headers(), parentHeaders: new Headers(), actionHeaders: new Headers(), errorHeaders: undefined }) as HeadersInit);
+    const headers = new Headers(
+      publicHeaders({
+        loaderHeaders: new Headers(),
+        parentHeaders: new Headers(),
+        actionHeaders: new Headers(),
+        errorHeaders: undefined,
+      }) as HeadersInit,
+    );
     expect(headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
     expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");

@@ -21,6 +21,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     "",
   ].join("\n");
   return new Response(body, {
-    headers: withPublicSecurityHeaders({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" }, env.nodeEnv === "production"),
+    headers: withPublicSecurityHeaders(
+      { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+      env.nodeEnv === "production",
+    ),
   });
 }

@@ -81,9 +81,11 @@ describe("idempotency", () => {
   });
 
   it("a conflict inside the effect is not mistaken for a repeat: Shopify retries and the retry applies", async () => {
-    const req = () => webhookRequest("app/scopes_update", domain, { current: ["read_orders"] }, { webhookId: "wh-conflict" });
+    const req = () =>
+      webhookRequest("app/scopes_update", domain, { current: ["read_orders"] }, { webhookId: "wh-conflict" });
     // The effect collides with an existing row (as an import racing a webhook can).
-    const failing = () => receiveWebhook(req(), async (tx) => void (await tx.shop.create({ data: { domain, name: "dup" } })));
+    const failing = () =>
+      receiveWebhook(req(), async (tx) => void (await tx.shop.create({ data: { domain, name: "dup" } })));
     await expect(failing()).rejects.toMatchObject({ code: "P2002" });
     expect(await prisma.webhookDelivery.count({ where: { shopDomain: domain, webhookId: "wh-conflict" } })).toBe(0);
     let applied = 0;
@@ -93,7 +95,13 @@ describe("idempotency", () => {
   });
 
   it("scopes_update stores the granted scopes once", async () => {
-    const req = () => webhookRequest("app/scopes_update", domain, { current: ["read_orders", "read_products"] }, { webhookId: "wh-s-1" });
+    const req = () =>
+      webhookRequest(
+        "app/scopes_update",
+        domain,
+        { current: ["read_orders", "read_products"] },
+        { webhookId: "wh-s-1" },
+      );
     await scopesUpdate(args(req()));
     await scopesUpdate(args(req()));
     expect((await prisma.session.findFirst({ where: { shop: domain } }))?.scope).toBe("read_orders,read_products");
@@ -105,25 +113,70 @@ describe("customers/redact", () => {
   it("leaves none of the customer's personal data in any table", async () => {
     const person = { email: "redact.me@example.com", firstName: "Rhea", lastName: "Dactson", phone: "+15550001111" };
     const customer = await prisma.customer.create({
-      data: { shopId, shopifyId: "gid://shopify/Customer/9001", ...person, city: "Springfield", address1: "1 Private Way", zip: "99999", region: "Oregon", country: "United States" },
+      data: {
+        shopId,
+        shopifyId: "gid://shopify/Customer/9001",
+        ...person,
+        city: "Springfield",
+        address1: "1 Private Way",
+        zip: "99999",
+        region: "Oregon",
+        country: "United States",
+      },
     });
-    const other = await prisma.customer.create({ data: { shopId, shopifyId: "9002", email: "keep@example.com", firstName: "Kee" } });
+    const other = await prisma.customer.create({
+      data: { shopId, shopifyId: "9002", email: "keep@example.com", firstName: "Kee" },
+    });
     const product = await createProduct(shopId);
-    const order = await createOrder(shopId, "2026-01-05", [line(product)], { customerId: customer.id, email: person.email, country: "United States", region: "Oregon" });
+    const order = await createOrder(shopId, "2026-01-05", [line(product)], {
+      customerId: customer.id,
+      email: person.email,
+      country: "United States",
+      region: "Oregon",
+    });
     await createOrder(shopId, "2026-01-06", [line(product)], { customerId: other.id, email: "keep@example.com" });
     // An earlier data request carries the address too.
-    await dataRequest(args(webhookRequest("customers/data_request", domain, { customer: { id: 9001, email: person.email }, orders_requested: [] })));
+    await dataRequest(
+      args(
+        webhookRequest("customers/data_request", domain, {
+          customer: { id: 9001, email: person.email },
+          orders_requested: [],
+        }),
+      ),
+    );
 
-    const payload = { shop_domain: domain, customer: { id: 9001, email: person.email, phone: person.phone }, orders_to_redact: [1] };
-    expect(await statusOf(() => customersRedact(args(webhookRequest("customers/redact", domain, payload, { webhookId: "wh-r-1" }))))).toBe(200);
-    expect(await statusOf(() => customersRedact(args(webhookRequest("customers/redact", domain, payload, { webhookId: "wh-r-1" }))))).toBe(200);
+    const payload = {
+      shop_domain: domain,
+      customer: { id: 9001, email: person.email, phone: person.phone },
+      orders_to_redact: [1],
+    };
+    expect(
+      await statusOf(() =>
+        customersRedact(args(webhookRequest("customers/redact", domain, payload, { webhookId: "wh-r-1" }))),
+      ),
+    ).toBe(200);
+    expect(
+      await statusOf(() =>
+        customersRedact(args(webhookRequest("customers/redact", domain, payload, { webhookId: "wh-r-1" }))),
+      ),
+    ).toBe(200);
 
     // Search every table's every text column for the personal values.
-    const tables = ["Customer", "Order", "OrderLine", "PrivacyRequest", "WebhookDelivery", "Session", "Shop", "OutboxMessage"];
+    const tables = [
+      "Customer",
+      "Order",
+      "OrderLine",
+      "PrivacyRequest",
+      "WebhookDelivery",
+      "Session",
+      "Shop",
+      "OutboxMessage",
+    ];
     for (const table of tables) {
       const rows = (await prisma.$queryRawUnsafe(`SELECT * FROM "${table}"`)) as Record<string, unknown>[];
       const text = JSON.stringify(rows, (_k, v) => (typeof v === "bigint" ? String(v) : v));
-      for (const value of Object.values(person).concat(["1 Private Way", "99999"])) expect(text, `${table} still holds ${value}`).not.toContain(value);
+      for (const value of Object.values(person).concat(["1 Private Way", "99999"]))
+        expect(text, `${table} still holds ${value}`).not.toContain(value);
     }
     const kept = await prisma.customer.findUnique({ where: { id: other.id } });
     expect(kept?.email).toBe("keep@example.com");
@@ -138,7 +191,9 @@ describe("shop/redact", () => {
   it("deletes all of the shop's data, once", async () => {
     const product = await createProduct(shopId);
     await createOrder(shopId, "2026-02-01", [line(product)]);
-    await prisma.operatingExpense.create({ data: { shopId, category: "rent", description: "Office", amountMinor: 1000, date: "2026-02-01" } });
+    await prisma.operatingExpense.create({
+      data: { shopId, category: "rent", description: "Office", amountMinor: 1000, date: "2026-02-01" },
+    });
     const req = () => webhookRequest("shop/redact", domain, { shop_domain: domain }, { webhookId: "wh-sr-1" });
     expect(await statusOf(() => shopRedact(args(req())))).toBe(200);
     expect(await statusOf(() => shopRedact(args(req())))).toBe(200);

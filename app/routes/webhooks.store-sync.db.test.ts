@@ -40,7 +40,11 @@ const ROUTES: Record<string, Route> = {
 };
 
 async function deliver(topic: string, payload: unknown, options: { webhookId?: string; secret?: string } = {}) {
-  const response = await ROUTES[topic].action({ request: webhookRequest(topic, SHOP, payload, options), params: {}, context: {} });
+  const response = await ROUTES[topic].action({
+    request: webhookRequest(topic, SHOP, payload, options),
+    params: {},
+    context: {},
+  });
   return response.status;
 }
 
@@ -76,28 +80,59 @@ beforeAll(async () => {
   shopId = shop.id;
   expect(await deliver("products/create", fixture("webhook-product.json"))).toBe(200);
   // Product payloads carry no cost: it comes with the inventory item.
-  expect(await deliver("inventory_items/update", { ...fixture<object>("webhook-inventory-item.json"), cost: "40.00", updated_at: "2026-06-01T10:00:00-04:00" })).toBe(200);
+  expect(
+    await deliver("inventory_items/update", {
+      ...fixture<object>("webhook-inventory-item.json"),
+      cost: "40.00",
+      updated_at: "2026-06-01T10:00:00-04:00",
+    }),
+  ).toBe(200);
   expect(await deliver("customers/create", fixture("webhook-customer.json"))).toBe(200);
 });
 
 describe("store-data webhooks", () => {
   it("answer 401 and write nothing when the HMAC is wrong", async () => {
     const before = await prisma.order.count();
-    await expect(deliver("orders/create", orderPayload(), { secret: "not-the-secret" })).rejects.toMatchObject({ status: 401 });
+    await expect(deliver("orders/create", orderPayload(), { secret: "not-the-secret" })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(await prisma.order.count()).toBe(before);
     expect(await prisma.webhookDelivery.count({ where: { topic: "orders/create" } })).toBe(0);
   });
 
   it("orders/create records the order in the shop's currency with the cost at the time of sale", async () => {
     expect(await deliver("orders/create", orderPayload(), { webhookId: "order-create-1" })).toBe(200);
-    const order = await prisma.order.findUniqueOrThrow({ where: { shopId_shopifyId: { shopId, shopifyId: ORDER_ID } }, include: { lines: true, customer: true } });
-    expect(order).toMatchObject({ day: "2026-06-20", currency: "USD", presentmentCurrency: "CAD", grossSalesMinor: 100_00, discountsMinor: 5_00, shippingMinor: 10_00, taxesMinor: 12_00, totalMinor: 117_00, country: "Canada" });
+    const order = await prisma.order.findUniqueOrThrow({
+      where: { shopId_shopifyId: { shopId, shopifyId: ORDER_ID } },
+      include: { lines: true, customer: true },
+    });
+    expect(order).toMatchObject({
+      day: "2026-06-20",
+      currency: "USD",
+      presentmentCurrency: "CAD",
+      grossSalesMinor: 100_00,
+      discountsMinor: 5_00,
+      shippingMinor: 10_00,
+      taxesMinor: 12_00,
+      totalMinor: 117_00,
+      country: "Canada",
+    });
     expect(order.customer?.email).toBe("ann@example.com");
     // Referred by Facebook with utm_medium=social on the landing page.
     expect(order.source).toBe("social");
-    expect(order.lines).toEqual([expect.objectContaining({ sku: "A-1", quantity: 1, unitPriceMinor: 100_00, discountMinor: 5_00, unitCostMinor: 40_00 })]);
+    expect(order.lines).toEqual([
+      expect.objectContaining({
+        sku: "A-1",
+        quantity: 1,
+        unitPriceMinor: 100_00,
+        discountMinor: 5_00,
+        unitCostMinor: 40_00,
+      }),
+    ]);
     const r = await expectRollupsMatchRebuild();
-    expect(r.days).toEqual([expect.objectContaining({ day: "2026-06-20", ordersCount: 1, grossSalesMinor: 100_00, cogsMinor: 40_00 })]);
+    expect(r.days).toEqual([
+      expect.objectContaining({ day: "2026-06-20", ordersCount: 1, grossSalesMinor: 100_00, cogsMinor: 40_00 }),
+    ]);
   });
 
   it("change nothing when a delivery is replayed", async () => {
@@ -110,9 +145,19 @@ describe("store-data webhooks", () => {
   });
 
   it("keep the attribution an order was stored with when a later update suggests another", async () => {
-    await prisma.order.update({ where: { shopId_shopifyId: { shopId, shopifyId: ORDER_ID } }, data: { source: "email" } });
-    expect(await deliver("orders/updated", editedOrder("2026-06-20T14:30:00-04:00", 1, { referring_site: "https://www.google.com/" }))).toBe(200);
-    const order = await prisma.order.findUniqueOrThrow({ where: { shopId_shopifyId: { shopId, shopifyId: ORDER_ID } } });
+    await prisma.order.update({
+      where: { shopId_shopifyId: { shopId, shopifyId: ORDER_ID } },
+      data: { source: "email" },
+    });
+    expect(
+      await deliver(
+        "orders/updated",
+        editedOrder("2026-06-20T14:30:00-04:00", 1, { referring_site: "https://www.google.com/" }),
+      ),
+    ).toBe(200);
+    const order = await prisma.order.findUniqueOrThrow({
+      where: { shopId_shopifyId: { shopId, shopifyId: ORDER_ID } },
+    });
     expect([order.source, order.shopifyUpdatedAt?.toISOString()]).toEqual(["email", "2026-06-20T18:30:00.000Z"]);
   });
 
@@ -136,11 +181,16 @@ describe("store-data webhooks", () => {
     expect(await deliver("refunds/create", refund)).toBe(200); // a second delivery of the same refund
     // Paid in CAD: the shop-money amount is the refunded subtotal plus its tax, 95.00 + 11.40.
     const r = await expectRollupsMatchRebuild();
-    expect(r.days.map((d) => [d.day, d.refundsMinor])).toEqual([["2026-06-20", 0], ["2026-06-25", 106_40]]);
+    expect(r.days.map((d) => [d.day, d.refundsMinor])).toEqual([
+      ["2026-06-20", 0],
+      ["2026-06-25", 106_40],
+    ]);
     const order = await prisma.order.findFirstOrThrow({ where: { shopId, shopifyId: ORDER_ID } });
     expect(order.refundsMinor).toBe(106_40);
     // The refund also arrives inside a later orders/updated: still counted once.
-    const withRefund = editedOrder("2026-06-25T10:00:05-04:00", 3, { refunds: [{ ...refund, order_id: undefined }] as any });
+    const withRefund = editedOrder("2026-06-25T10:00:05-04:00", 3, {
+      refunds: [{ ...refund, order_id: undefined }] as any,
+    });
     expect(await deliver("orders/updated", withRefund)).toBe(200);
     expect((await expectRollupsMatchRebuild()).days.find((d) => d.day === "2026-06-25")?.refundsMinor).toBe(106_40);
   });
@@ -150,7 +200,13 @@ describe("store-data webhooks", () => {
     const variant = await prisma.variant.findFirstOrThrow({ where: { shopId, sku: "A-1" } });
     expect(variant.unitCostMinor).toBe(45_00);
     // A late, older cost update does not undo it.
-    expect(await deliver("inventory_items/update", { ...fixture<object>("webhook-inventory-item.json"), cost: "41.00", updated_at: "2026-06-21T10:00:00-04:00" })).toBe(200);
+    expect(
+      await deliver("inventory_items/update", {
+        ...fixture<object>("webhook-inventory-item.json"),
+        cost: "41.00",
+        updated_at: "2026-06-21T10:00:00-04:00",
+      }),
+    ).toBe(200);
     expect((await prisma.variant.findFirstOrThrow({ where: { id: variant.id } })).unitCostMinor).toBe(45_00);
     // The order edited after the change keeps its lines' cost at sale...
     expect(await deliver("orders/updated", editedOrder("2026-06-26T10:00:00-04:00", 3))).toBe(200);
@@ -158,7 +214,13 @@ describe("store-data webhooks", () => {
     expect(old.unitCostMinor).toBe(40_00);
     // ...and a new sale takes the new cost.
     const next = orderPayload();
-    Object.assign(next, { id: 2002, admin_graphql_api_id: "gid://shopify/Order/2002", name: "#2002", processed_at: "2026-06-23T12:00:00-04:00", updated_at: "2026-06-23T12:00:00-04:00" });
+    Object.assign(next, {
+      id: 2002,
+      admin_graphql_api_id: "gid://shopify/Order/2002",
+      name: "#2002",
+      processed_at: "2026-06-23T12:00:00-04:00",
+      updated_at: "2026-06-23T12:00:00-04:00",
+    });
     next.line_items[0] = { ...next.line_items[0], id: 2, admin_graphql_api_id: "gid://shopify/LineItem/2" };
     expect(await deliver("orders/create", next)).toBe(200);
     const fresh = await prisma.orderLine.findFirstOrThrow({ where: { shopId, shopifyId: "gid://shopify/LineItem/2" } });
@@ -168,7 +230,12 @@ describe("store-data webhooks", () => {
 
   it("apply a cost entered in the app from its effective day, and agree with a rebuild", async () => {
     const shop = await prisma.shop.findUniqueOrThrow({ where: { id: shopId } });
-    await addProductCost(shop, { productName: "Alpha Headphones", sku: "A-1", costPerUnit: "30.00", effectiveFrom: "2026-06-22" });
+    await addProductCost(shop, {
+      productName: "Alpha Headphones",
+      sku: "A-1",
+      costPerUnit: "30.00",
+      effectiveFrom: "2026-06-22",
+    });
     // An edit after the manual cost: the delta is computed with the same override rules.
     expect(await deliver("orders/updated", { ...editedOrder("2026-06-27T10:00:00-04:00", 4) })).toBe(200);
     const r = await expectRollupsMatchRebuild();
@@ -177,7 +244,10 @@ describe("store-data webhooks", () => {
   });
 
   it("take a cancelled order and its refunds out of the figures", async () => {
-    const cancelled = editedOrder("2026-06-28T09:00:00-04:00", 4, { cancelled_at: "2026-06-28T09:00:00-04:00", financial_status: "refunded" });
+    const cancelled = editedOrder("2026-06-28T09:00:00-04:00", 4, {
+      cancelled_at: "2026-06-28T09:00:00-04:00",
+      financial_status: "refunded",
+    });
     expect(await deliver("orders/cancelled", cancelled)).toBe(200);
     const r = await expectRollupsMatchRebuild();
     expect(r.days.find((d) => d.day === "2026-06-20")).toBeUndefined();
@@ -189,8 +259,16 @@ describe("store-data webhooks", () => {
 describe("product, inventory and customer webhooks", () => {
   it("keep the newest product and ignore an older update", async () => {
     const product = fixture<Record<string, any>>("webhook-product.json");
-    expect(await deliver("products/update", { ...product, title: "Alpha Headphones Pro", updated_at: "2026-06-30T10:00:00-04:00" })).toBe(200);
-    expect(await deliver("products/update", { ...product, title: "Alpha (old)", updated_at: "2026-06-29T10:00:00-04:00" })).toBe(200);
+    expect(
+      await deliver("products/update", {
+        ...product,
+        title: "Alpha Headphones Pro",
+        updated_at: "2026-06-30T10:00:00-04:00",
+      }),
+    ).toBe(200);
+    expect(
+      await deliver("products/update", { ...product, title: "Alpha (old)", updated_at: "2026-06-29T10:00:00-04:00" }),
+    ).toBe(200);
     const stored = await prisma.product.findFirstOrThrow({ where: { shopId, shopifyId: "gid://shopify/Product/1" } });
     expect(stored.title).toBe("Alpha Headphones Pro");
   });
@@ -199,8 +277,13 @@ describe("product, inventory and customer webhooks", () => {
     const level = fixture<Record<string, any>>("webhook-inventory-level.json");
     expect(await deliver("inventory_levels/update", level)).toBe(200); // location 1: 4
     expect(await deliver("inventory_levels/update", { ...level, location_id: 2, available: 6 })).toBe(200);
-    expect(await deliver("inventory_levels/update", { ...level, available: 99, updated_at: "2026-06-20T10:00:00-04:00" })).toBe(200); // older
-    const variant = await prisma.variant.findFirstOrThrow({ where: { shopId, sku: "A-1" }, include: { inventory: true } });
+    expect(
+      await deliver("inventory_levels/update", { ...level, available: 99, updated_at: "2026-06-20T10:00:00-04:00" }),
+    ).toBe(200); // older
+    const variant = await prisma.variant.findFirstOrThrow({
+      where: { shopId, sku: "A-1" },
+      include: { inventory: true },
+    });
     expect(variant.inventory?.available).toBe(10);
   });
 
@@ -213,11 +296,20 @@ describe("product, inventory and customer webhooks", () => {
 
   it("update customers newest-first and clear personal data on delete", async () => {
     const customer = fixture<Record<string, any>>("webhook-customer.json");
-    expect(await deliver("customers/update", { ...customer, first_name: "Annie", updated_at: "2026-06-10T09:00:00-04:00" })).toBe(200);
-    expect(await deliver("customers/update", { ...customer, first_name: "Old", updated_at: "2026-06-05T09:00:00-04:00" })).toBe(200);
-    expect((await prisma.customer.findFirstOrThrow({ where: { shopId, shopifyId: "gid://shopify/Customer/501" } })).firstName).toBe("Annie");
+    expect(
+      await deliver("customers/update", { ...customer, first_name: "Annie", updated_at: "2026-06-10T09:00:00-04:00" }),
+    ).toBe(200);
+    expect(
+      await deliver("customers/update", { ...customer, first_name: "Old", updated_at: "2026-06-05T09:00:00-04:00" }),
+    ).toBe(200);
+    expect(
+      (await prisma.customer.findFirstOrThrow({ where: { shopId, shopifyId: "gid://shopify/Customer/501" } }))
+        .firstName,
+    ).toBe("Annie");
     expect(await deliver("customers/delete", { id: 501 })).toBe(200);
-    const deleted = await prisma.customer.findFirstOrThrow({ where: { shopId, shopifyId: "gid://shopify/Customer/501" } });
+    const deleted = await prisma.customer.findFirstOrThrow({
+      where: { shopId, shopifyId: "gid://shopify/Customer/501" },
+    });
     expect(deleted).toMatchObject({ email: null, firstName: null, phone: null });
     expect(deleted.deletedAt).not.toBeNull();
     expect(await deliver("customers/update", { ...customer, updated_at: "2026-07-01T09:00:00-04:00" })).toBe(200);
@@ -225,7 +317,11 @@ describe("product, inventory and customer webhooks", () => {
   });
 
   it("ignore deliveries for a shop the app does not know", async () => {
-    const response = await ROUTES["orders/create"].action({ request: webhookRequest("orders/create", "unknown.myshopify.com", orderPayload()), params: {}, context: {} });
+    const response = await ROUTES["orders/create"].action({
+      request: webhookRequest("orders/create", "unknown.myshopify.com", orderPayload()),
+      params: {},
+      context: {},
+    });
     expect(response.status).toBe(200);
     expect(await prisma.order.count({ where: { shop: { domain: "unknown.myshopify.com" } } })).toBe(0);
   });

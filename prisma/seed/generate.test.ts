@@ -22,7 +22,13 @@ import {
 // A fixed "today" (a Saturday, a week before Black Friday), so nothing depends on the run date.
 const TODAY = "2026-11-21";
 
-type Generated = { data: DemoData; batches: DayBatch[]; orders: OrderRow[]; lines: OrderLineRow[]; refunds: RefundRow[] };
+type Generated = {
+  data: DemoData;
+  batches: DayBatch[];
+  orders: OrderRow[];
+  lines: OrderLineRow[];
+  refunds: RefundRow[];
+};
 
 function generate(options: { seed?: number; orders?: number } = {}): Generated {
   const data = createDemoData({ today: TODAY, ...options });
@@ -137,7 +143,9 @@ describe("order volume shape", () => {
     const [spike, dip] = anomaliesFor(TODAY);
     expect(spike.from >= addDays(TODAY, -29)).toBe(true);
     const around = (from: string, to: string) =>
-      full.data.plan.filter((p) => p.day >= addDays(from, -21) && p.day <= addDays(to, 21) && !p.anomaly).map((p) => p.orders);
+      full.data.plan
+        .filter((p) => p.day >= addDays(from, -21) && p.day <= addDays(to, 21) && !p.anomaly)
+        .map((p) => p.orders);
     const spikeDay = full.data.plan.find((p) => p.day === spike.from)!;
     expect(spikeDay.orders / median(around(spike.from, spike.to))).toBeGreaterThan(2.3);
     const dipDays = full.data.plan.filter((p) => p.day >= dip.from && p.day <= dip.to);
@@ -152,7 +160,9 @@ describe("catalog", () => {
   it("has ~150 products in the four categories, 1–3 variants each with unique SKUs", () => {
     const { products, variants } = full.data.catalog;
     expect(products).toHaveLength(150);
-    expect(new Set(products.map((p) => p.category))).toEqual(new Set(["Electronics", "Wearables", "Computers", "Audio"]));
+    expect(new Set(products.map((p) => p.category))).toEqual(
+      new Set(["Electronics", "Wearables", "Computers", "Audio"]),
+    );
     expect(new Set(products.map((p) => p.title)).size).toBe(products.length);
     for (const p of products) {
       const n = variants.filter((v) => v.productId === p.id).length;
@@ -199,7 +209,8 @@ describe("customers", () => {
 
   it("spreads order histories: many one-time buyers, repeat buyers and a few VIPs", () => {
     const perCustomer = new Map<string, number>();
-    for (const o of full.orders) if (o.customerId) perCustomer.set(o.customerId, (perCustomer.get(o.customerId) ?? 0) + 1);
+    for (const o of full.orders)
+      if (o.customerId) perCustomer.set(o.customerId, (perCustomer.get(o.customerId) ?? 0) + 1);
     const counts = [...perCustomer.values()];
     expect(share(counts.filter((n) => n === 1).length, counts.length)).toBeGreaterThan(0.2);
     expect(share(counts.filter((n) => n >= 2).length, counts.length)).toBeGreaterThan(0.5);
@@ -239,12 +250,24 @@ describe("orders", () => {
         check(l.day === o.day && l.shopId === o.shopId, "line day and shop", o);
       }
       const net = o.grossSalesMinor - o.discountsMinor;
-      check(o.grossSalesMinor === lines.reduce((a, l) => a + l.quantity * l.unitPriceMinor, 0), "gross = Σ qty×price", o);
-      check(lines.reduce((a, l) => a + l.discountMinor, 0) === o.discountsMinor, "line discounts sum to the order's", o);
+      check(
+        o.grossSalesMinor === lines.reduce((a, l) => a + l.quantity * l.unitPriceMinor, 0),
+        "gross = Σ qty×price",
+        o,
+      );
+      check(
+        lines.reduce((a, l) => a + l.discountMinor, 0) === o.discountsMinor,
+        "line discounts sum to the order's",
+        o,
+      );
       check(o.totalMinor === net + o.shippingMinor + o.taxesMinor, "total", o);
       check(o.paymentFeesMinor === Math.round(o.totalMinor * 0.029 + 30), "payment fee", o);
       check(net < 10_000 || o.shippingMinor === 0, "free shipping over $100", o);
-      check(net >= 10_000 || o.channel === "pos" || (o.shippingMinor >= 599 && o.shippingMinor <= 999), "shipping rate", o);
+      check(
+        net >= 10_000 || o.channel === "pos" || (o.shippingMinor >= 599 && o.shippingMinor <= 999),
+        "shipping rate",
+        o,
+      );
     }
     expect(problems).toEqual([]);
   });
@@ -283,7 +306,9 @@ describe("orders", () => {
     expect(full.refunds.some((r) => r.amountMinor === orders.get(r.orderId)!.totalMinor)).toBe(true);
     expect(full.refunds.some((r) => r.amountMinor < orders.get(r.orderId)!.totalMinor)).toBe(true);
     const refunded = new Set(full.refunds.map((r) => r.orderId));
-    expect(full.orders.filter((o) => !refunded.has(o.id)).every((o) => o.financialStatus === "paid" && o.refundsMinor === 0)).toBe(true);
+    expect(
+      full.orders.filter((o) => !refunded.has(o.id)).every((o) => o.financialStatus === "paid" && o.refundsMinor === 0),
+    ).toBe(true);
   });
 
   it("takes country and region from the customer", () => {

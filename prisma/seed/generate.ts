@@ -29,10 +29,20 @@ export const DEMO_SHOP = {
 export const CATEGORIES = ["Electronics", "Wearables", "Computers", "Audio"] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-export const TRAFFIC_SOURCES = ["organic_search", "direct", "social", "email"] as const satisfies readonly AppTrafficSource[];
+export const TRAFFIC_SOURCES = [
+  "organic_search",
+  "direct",
+  "social",
+  "email",
+] as const satisfies readonly AppTrafficSource[];
 export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];
 /** Share of sessions (and so of orders) per traffic source. */
-export const TRAFFIC_MIX: Record<TrafficSource, number> = { organic_search: 0.42, direct: 0.28, social: 0.18, email: 0.12 };
+export const TRAFFIC_MIX: Record<TrafficSource, number> = {
+  organic_search: 0.42,
+  direct: 0.28,
+  social: 0.18,
+  email: 0.12,
+};
 
 export const AD_CHANNELS = ["google_ads", "meta_ads", "tiktok_ads"] as const;
 export type AdChannel = (typeof AD_CHANNELS)[number];
@@ -239,7 +249,8 @@ function dayBounds(day: string, timeZone: string): [number, number] {
 
 // Relative order volume per local hour: quiet at night, peaks at lunch and evening.
 const HOUR_WEIGHTS = [
-  0.6, 0.4, 0.3, 0.25, 0.25, 0.3, 0.5, 0.8, 1.1, 1.3, 1.4, 1.5, 1.7, 1.7, 1.5, 1.4, 1.4, 1.5, 1.7, 1.9, 2.0, 1.9, 1.5, 1.0,
+  0.6, 0.4, 0.3, 0.25, 0.25, 0.3, 0.5, 0.8, 1.1, 1.3, 1.4, 1.5, 1.7, 1.7, 1.5, 1.4, 1.4, 1.5, 1.7, 1.9, 2.0, 1.9, 1.5,
+  1.0,
 ];
 
 /** A random instant within the day, shaped by HOUR_WEIGHTS (scaled onto the real day length). */
@@ -585,19 +596,51 @@ const PRODUCT_TYPES: Record<Category, ProductType[]> = {
   ],
 };
 const CATEGORY_WEIGHTS: Record<Category, number> = { Electronics: 30, Wearables: 20, Computers: 25, Audio: 25 };
-const CATEGORY_CODES: Record<Category, string> = { Electronics: "ELE", Wearables: "WER", Computers: "CMP", Audio: "AUD" };
+const CATEGORY_CODES: Record<Category, string> = {
+  Electronics: "ELE",
+  Wearables: "WER",
+  Computers: "CMP",
+  Audio: "AUD",
+};
 const BRANDS = [
-  "Aurora", "Nimbus", "Vertex", "Helix", "Lumen", "Pulse", "Orbit", "Zenith",
-  "Nova", "Kestrel", "Arcadia", "Solis", "Tidal", "Quanta", "Ember", "Atlas",
+  "Aurora",
+  "Nimbus",
+  "Vertex",
+  "Helix",
+  "Lumen",
+  "Pulse",
+  "Orbit",
+  "Zenith",
+  "Nova",
+  "Kestrel",
+  "Arcadia",
+  "Solis",
+  "Tidal",
+  "Quanta",
+  "Ember",
+  "Atlas",
 ];
 const ADJECTIVES = ["Slim", "Compact", "Rugged", "Studio", "Travel", "Classic", "Smart", "Wireless"];
 const MODELS = ["Pro", "Air", "Max", "Mini", "Lite", "Plus", "2", "X", "Ultra", "SE", "Go", "3"];
 const COLORS: [string, string][] = [
-  ["Black", "BLK"], ["White", "WHT"], ["Silver", "SLV"], ["Midnight Blue", "BLU"],
-  ["Graphite", "GRA"], ["Sage Green", "GRN"], ["Rose Gold", "RSG"],
+  ["Black", "BLK"],
+  ["White", "WHT"],
+  ["Silver", "SLV"],
+  ["Midnight Blue", "BLU"],
+  ["Graphite", "GRA"],
+  ["Sage Green", "GRN"],
+  ["Rose Gold", "RSG"],
 ];
-const SIZES: [string, string][] = [["S/M", "SM"], ["M/L", "ML"], ["L/XL", "LX"]];
-const STORAGE: [string, string, number][] = [["256GB", "256", 1], ["512GB", "512", 1.2], ["1TB", "1TB", 1.45]];
+const SIZES: [string, string][] = [
+  ["S/M", "SM"],
+  ["M/L", "ML"],
+  ["L/XL", "LX"],
+];
+const STORAGE: [string, string, number][] = [
+  ["256GB", "256", 1],
+  ["512GB", "512", 1.2],
+  ["1TB", "1TB", 1.45],
+];
 
 /** A shop-like price: $x.99, rounded to $5 steps above $50. */
 function retailPrice(usd: number): number {
@@ -676,7 +719,11 @@ export function buildCatalog(rng: Random, shopId: string, productCount = 150): C
   );
   const inventory = variants.map((v, i): InventoryRow => {
     const reorderPoint = rng.int(5, 25);
-    const available = outOfStock.has(i) ? 0 : low.has(i) ? rng.int(1, reorderPoint - 1) : rng.int(reorderPoint + 5, 400);
+    const available = outOfStock.has(i)
+      ? 0
+      : low.has(i)
+        ? rng.int(1, reorderPoint - 1)
+        : rng.int(reorderPoint + 5, 400);
     return {
       id: `inv_${pad(i + 1, 4)}`,
       shopId,
@@ -694,20 +741,128 @@ export function buildCatalog(rng: Random, shopId: string, productCount = 150): C
 // ---------------------------------------------------------------------------
 
 const FIRST_NAMES = [
-  "James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "David", "Elizabeth",
-  "William", "Barbara", "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Sarah", "Chris", "Karen",
-  "Daniel", "Lisa", "Matthew", "Nancy", "Anthony", "Emily", "Mark", "Ashley", "Steven", "Olivia",
-  "Andrew", "Emma", "Joshua", "Sophia", "Kevin", "Ava", "Brian", "Mia", "Ryan", "Chloe",
-  "Ethan", "Grace", "Noah", "Zoe", "Liam", "Hannah", "Lucas", "Priya", "Wei", "Aisha",
-  "Mateo", "Sofia", "Hiroshi", "Yuki", "Omar", "Fatima", "Lars", "Ingrid", "Liam", "Amelia",
+  "James",
+  "Mary",
+  "Robert",
+  "Patricia",
+  "John",
+  "Jennifer",
+  "Michael",
+  "Linda",
+  "David",
+  "Elizabeth",
+  "William",
+  "Barbara",
+  "Richard",
+  "Susan",
+  "Joseph",
+  "Jessica",
+  "Thomas",
+  "Sarah",
+  "Chris",
+  "Karen",
+  "Daniel",
+  "Lisa",
+  "Matthew",
+  "Nancy",
+  "Anthony",
+  "Emily",
+  "Mark",
+  "Ashley",
+  "Steven",
+  "Olivia",
+  "Andrew",
+  "Emma",
+  "Joshua",
+  "Sophia",
+  "Kevin",
+  "Ava",
+  "Brian",
+  "Mia",
+  "Ryan",
+  "Chloe",
+  "Ethan",
+  "Grace",
+  "Noah",
+  "Zoe",
+  "Liam",
+  "Hannah",
+  "Lucas",
+  "Priya",
+  "Wei",
+  "Aisha",
+  "Mateo",
+  "Sofia",
+  "Hiroshi",
+  "Yuki",
+  "Omar",
+  "Fatima",
+  "Lars",
+  "Ingrid",
+  "Liam",
+  "Amelia",
 ];
 const LAST_NAMES = [
-  "Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez",
-  "Hernandez", "Lopez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee",
-  "Thompson", "White", "Harris", "Clark", "Lewis", "Robinson", "Walker", "Young", "Allen", "King",
-  "Wright", "Scott", "Green", "Baker", "Adams", "Nelson", "Hill", "Campbell", "Mitchell", "Roberts",
-  "Patel", "Nguyen", "Chen", "Kim", "Singh", "O'Brien", "Murphy", "Kelly", "Schmidt", "Müller",
-  "Dubois", "Tremblay", "MacDonald", "Wilson", "Evans", "Hughes", "Cooper", "Ward", "Brooks", "Reed",
+  "Smith",
+  "Johnson",
+  "Williams",
+  "Brown",
+  "Jones",
+  "Garcia",
+  "Miller",
+  "Davis",
+  "Rodriguez",
+  "Martinez",
+  "Hernandez",
+  "Lopez",
+  "Wilson",
+  "Anderson",
+  "Thomas",
+  "Taylor",
+  "Moore",
+  "Jackson",
+  "Martin",
+  "Lee",
+  "Thompson",
+  "White",
+  "Harris",
+  "Clark",
+  "Lewis",
+  "Robinson",
+  "Walker",
+  "Young",
+  "Allen",
+  "King",
+  "Wright",
+  "Scott",
+  "Green",
+  "Baker",
+  "Adams",
+  "Nelson",
+  "Hill",
+  "Campbell",
+  "Mitchell",
+  "Roberts",
+  "Patel",
+  "Nguyen",
+  "Chen",
+  "Kim",
+  "Singh",
+  "O'Brien",
+  "Murphy",
+  "Kelly",
+  "Schmidt",
+  "Müller",
+  "Dubois",
+  "Tremblay",
+  "MacDonald",
+  "Wilson",
+  "Evans",
+  "Hughes",
+  "Cooper",
+  "Ward",
+  "Brooks",
+  "Reed",
 ];
 const STREETS = ["Maple", "Oak", "Cedar", "Pine", "Elm", "Lake", "Hill", "Park", "Main", "River", "Sunset", "Highland"];
 const STREET_TYPES = ["St", "Ave", "Rd", "Blvd", "Lane", "Drive", "Way"];
@@ -789,14 +944,21 @@ export const COUNTRIES: Country[] = [
       { name: "Auvergne-Rhône-Alpes", weight: 2, cities: ["Lyon", "Grenoble"] },
     ],
   },
-  { name: "Netherlands", weight: 2, zip: "9999 AA", regions: [{ name: "North Holland", weight: 1, cities: ["Amsterdam", "Haarlem"] }] },
+  {
+    name: "Netherlands",
+    weight: 2,
+    zip: "9999 AA",
+    regions: [{ name: "North Holland", weight: 1, cities: ["Amsterdam", "Haarlem"] }],
+  },
   { name: "Ireland", weight: 2, zip: "A99 A9A9", regions: [{ name: "Leinster", weight: 1, cities: ["Dublin"] }] },
   { name: "New Zealand", weight: 1, zip: "9999", regions: [{ name: "Auckland", weight: 1, cities: ["Auckland"] }] },
 ];
 const COUNTRY_WEIGHTS = COUNTRIES.map((c) => c.weight);
 
 function zipFrom(rng: Random, pattern: string): string {
-  return pattern.replace(/[9A]/g, (ch) => (ch === "9" ? String(rng.int(0, 9)) : String.fromCharCode(65 + rng.int(0, 25))));
+  return pattern.replace(/[9A]/g, (ch) =>
+    ch === "9" ? String(rng.int(0, 9)) : String.fromCharCode(65 + rng.int(0, 25)),
+  );
 }
 
 type Place = { country: string; region: string; city: string; zip: string };
@@ -807,8 +969,16 @@ function randomPlace(rng: Random): Place {
 }
 
 function randomEmail(rng: Random, first: string, last: string, taken: Set<string>): string {
-  const local = (s: string) => s.normalize("NFD").replace(/[^A-Za-z]/g, "").toLowerCase();
-  const styles = [`${local(first)}.${local(last)}`, `${local(first)}${local(last)}`, `${local(first)[0]}${local(last)}`];
+  const local = (s: string) =>
+    s
+      .normalize("NFD")
+      .replace(/[^A-Za-z]/g, "")
+      .toLowerCase();
+  const styles = [
+    `${local(first)}.${local(last)}`,
+    `${local(first)}${local(last)}`,
+    `${local(first)[0]}${local(last)}`,
+  ];
   let email = `${rng.pick(styles)}@${rng.pick(EMAIL_DOMAINS)}`;
   while (taken.has(email)) email = `${rng.pick(styles)}${rng.int(1, 999)}@${rng.pick(EMAIL_DOMAINS)}`;
   taken.add(email);
@@ -846,7 +1016,13 @@ export function planCustomerOrders(rng: Random, customers: number, customerOrder
   });
 }
 
-export function buildCustomers(rng: Random, shopId: string, count: number, firstDay: string, timeZone: string): CustomerRow[] {
+export function buildCustomers(
+  rng: Random,
+  shopId: string,
+  count: number,
+  firstDay: string,
+  timeZone: string,
+): CustomerRow[] {
   const taken = new Set<string>();
   const start = startOfDayInZone(firstDay, timeZone);
   const customers: CustomerRow[] = [];
@@ -879,7 +1055,15 @@ export function buildCustomers(rng: Random, shopId: string, count: number, first
 
 /** Erases a customer's personal data, as a completed customers/redact request would have. */
 function redactCustomer(c: CustomerRow, at: Date): void {
-  Object.assign(c, { email: null, firstName: null, lastName: null, phone: null, address1: null, city: null, zip: null });
+  Object.assign(c, {
+    email: null,
+    firstName: null,
+    lastName: null,
+    phone: null,
+    address1: null,
+    city: null,
+    zip: null,
+  });
   c.redactedAt = at;
 }
 
@@ -954,14 +1138,19 @@ function buildPrivacyRequests(
   today: string,
   timeZone: string,
 ): PrivacyRequestRow[] {
-  const picked = rng.shuffle(customers.map((_, i) => i)).slice(0, 50).map((i) => customers[i]);
+  const picked = rng
+    .shuffle(customers.map((_, i) => i))
+    .slice(0, 50)
+    .map((i) => customers[i]);
   const rows: PrivacyRequestRow[] = [];
   picked.forEach((customer, i) => {
     const pending = i >= 47;
     const type: PrivacyRequestRow["type"] = rng.chance(0.4) ? "data_request" : "redact";
     const createdDay = pending ? addDays(today, -rng.int(0, 12)) : addDays(today, -rng.int(35, 360));
     const createdAt = new Date(startOfDayInZone(createdDay, timeZone) + rng.int(8 * 3600, 20 * 3600) * 1000);
-    const completedAt = pending ? null : new Date(createdAt.getTime() + rng.int(1, 20) * 86_400_000 + rng.int(0, 7200) * 1000);
+    const completedAt = pending
+      ? null
+      : new Date(createdAt.getTime() + rng.int(1, 20) * 86_400_000 + rng.int(0, 7200) * 1000);
     const email = customer.email;
     if (type === "redact" && completedAt) redactCustomer(customer, completedAt);
     rows.push({
@@ -1102,7 +1291,10 @@ function trafficFor(rng: Random, shopId: string, plan: DayPlan): TrafficDayRow[]
     shopId,
     day: plan.day,
     source,
-    sessions: Math.max(1, Math.round((usualSessions * shares[i]) / shareSum + (anomaly?.source === source ? extra : 0))),
+    sessions: Math.max(
+      1,
+      Math.round((usualSessions * shares[i]) / shareSum + (anomaly?.source === source ? extra : 0)),
+    ),
   }));
 }
 

@@ -57,11 +57,24 @@ const CATALOG = [
 ] as const;
 
 const ADS: MarketingAd[] = [
-  { id: "spring-sale", title: "Spring restock: 10% off reorders", description: "Reorder any wholesale line before the 30th and save 10%.", linkUrl: "https://demo-store.example/wholesale", position: "bottom" },
-  { id: "new-audio", title: "New: studio headphones", description: "Our new audio line ships next month. Ask for samples.", linkUrl: "https://demo-store.example/audio", position: "bottom" },
+  {
+    id: "spring-sale",
+    title: "Spring restock: 10% off reorders",
+    description: "Reorder any wholesale line before the 30th and save 10%.",
+    linkUrl: "https://demo-store.example/wholesale",
+    position: "bottom",
+  },
+  {
+    id: "new-audio",
+    title: "New: studio headphones",
+    description: "Our new audio line ships next month. Ask for samples.",
+    linkUrl: "https://demo-store.example/audio",
+    position: "bottom",
+  },
 ];
 
-const INSTRUCTIONS = "Bank transfer to Demo Store LLC, account 000123456, routing 021000021. Please quote the invoice number.";
+const INSTRUCTIONS =
+  "Bank transfer to Demo Store LLC, account 000123456, routing 021000021. Please quote the invoice number.";
 
 type Plan = {
   status: "draft" | "sent" | "paid" | "overdue" | "void";
@@ -75,8 +88,22 @@ type Plan = {
 function plans(rand: () => number): Plan[] {
   const out: Plan[] = [];
   // A monthly retainer (5 invoices, the latest still open) and a weekly service (6, auto sent).
-  for (let n = 4; n >= 0; n--) out.push({ status: n === 0 ? "sent" : "paid", issueAgo: n * 30 + 2, dueIn: 14, paidAfter: 3 + n, series: { id: "retainer", interval: "monthly", autoSend: false, last: n === 0 } });
-  for (let n = 5; n >= 0; n--) out.push({ status: n === 0 ? "sent" : n === 2 ? "overdue" : "paid", issueAgo: n * 7 + 1, dueIn: 7, paidAfter: 2 + (n % 3), series: { id: "weekly", interval: "weekly", autoSend: true, last: n === 0 } });
+  for (let n = 4; n >= 0; n--)
+    out.push({
+      status: n === 0 ? "sent" : "paid",
+      issueAgo: n * 30 + 2,
+      dueIn: 14,
+      paidAfter: 3 + n,
+      series: { id: "retainer", interval: "monthly", autoSend: false, last: n === 0 },
+    });
+  for (let n = 5; n >= 0; n--)
+    out.push({
+      status: n === 0 ? "sent" : n === 2 ? "overdue" : "paid",
+      issueAgo: n * 7 + 1,
+      dueIn: 7,
+      paidAfter: 2 + (n % 3),
+      series: { id: "weekly", interval: "weekly", autoSend: true, last: n === 0 },
+    });
   const mix: Plan["status"][] = [
     ...Array<Plan["status"]>(22).fill("paid"),
     ...Array<Plan["status"]>(8).fill("overdue"),
@@ -91,7 +118,13 @@ function plans(rand: () => number): Plan[] {
     else if (status === "sent") issueAgo = Math.floor(rand() * Math.max(1, dueIn - 1));
     else if (status === "overdue") issueAgo = dueIn + 2 + Math.floor(rand() * 40);
     else issueAgo = 5 + Math.floor(rand() * 115);
-    out.push({ status, issueAgo, dueIn, paidAfter: status === "paid" ? 1 + Math.floor(rand() * Math.min(dueIn + 6, Math.max(1, issueAgo - 1))) : undefined });
+    out.push({
+      status,
+      issueAgo,
+      dueIn,
+      paidAfter:
+        status === "paid" ? 1 + Math.floor(rand() * Math.min(dueIn + 6, Math.max(1, issueAgo - 1))) : undefined,
+    });
   }
   return out;
 }
@@ -103,12 +136,13 @@ function token(rand: () => number) {
 }
 
 /** A time on `day`, mid-morning in most US zones (deterministic). */
-const at = (day: string, hour: number) => new Date(`${day}T${String(hour).padStart(2, "0")}:${String((hour * 7) % 60).padStart(2, "0")}:00Z`);
+const at = (day: string, hour: number) =>
+  new Date(`${day}T${String(hour).padStart(2, "0")}:${String((hour * 7) % 60).padStart(2, "0")}:00Z`);
 
 export async function seedInvoices(db: PrismaClient, shop: SeedShop, today: string, baseUrl = "http://localhost:3000") {
   // Seeded by the shop id, so each shop gets its own (but always the same) tokens.
   const rand = mulberry32([...shop.id].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261));
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
   const invoices: Prisma.InvoiceCreateManyInput[] = [];
   const items: Prisma.InvoiceItemCreateManyInput[] = [];
   const events: Prisma.InvoiceEventCreateManyInput[] = [];
@@ -126,7 +160,9 @@ export async function seedInvoices(db: PrismaClient, shop: SeedShop, today: stri
     const issueDate = addDays(today, -plan.issueAgo);
     const dueDate = addDays(issueDate, plan.dueIn);
     const s = plan.series;
-    const customer = s ? seriesCustomer.get(s.id) ?? (s.id === "retainer" ? CUSTOMERS[2] : CUSTOMERS[10]) : pick(CUSTOMERS);
+    const customer = s
+      ? (seriesCustomer.get(s.id) ?? (s.id === "retainer" ? CUSTOMERS[2] : CUSTOMERS[10]))
+      : pick(CUSTOMERS);
     if (s) seriesCustomer.set(s.id, customer);
     const lines =
       (s && seriesItems.get(s.id)) ??
@@ -135,7 +171,12 @@ export async function seedInvoices(db: PrismaClient, shop: SeedShop, today: stri
         return { title, quantity: 1 + Math.floor(rand() * 12), unitPriceMinor: price };
       });
     if (s && !seriesItems.has(s.id))
-      seriesItems.set(s.id, s.id === "retainer" ? [{ title: "Monthly marketing retainer", quantity: 1, unitPriceMinor: 1_200_00 }] : [{ title: "Weekly showroom cleaning", quantity: 1, unitPriceMinor: 180_00 }]);
+      seriesItems.set(
+        s.id,
+        s.id === "retainer"
+          ? [{ title: "Monthly marketing retainer", quantity: 1, unitPriceMinor: 1_200_00 }]
+          : [{ title: "Weekly showroom cleaning", quantity: 1, unitPriceMinor: 180_00 }],
+      );
     const finalLines = s ? seriesItems.get(s.id)! : lines;
     const taxRate = s ? 0 : pick([0, 0.0625, 0.0725, 0.0825]);
     const shipping = s ? 0 : pick([0, 0, 9_95, 15_00]);
@@ -146,14 +187,19 @@ export async function seedInvoices(db: PrismaClient, shop: SeedShop, today: stri
     const createdAt = at(issueDate, 14);
     const sent = plan.status !== "draft";
     const sentAt = sent ? at(issueDate, 15) : null;
-    const paidDay = plan.status === "paid" ? addDays(issueDate, Math.min(plan.paidAfter ?? 3, Math.max(0, plan.issueAgo))) : null;
+    const paidDay =
+      plan.status === "paid" ? addDays(issueDate, Math.min(plan.paidAfter ?? 3, Math.max(0, plan.issueAgo))) : null;
     const paidAt = paidDay ? at(paidDay, 17) : null;
     const overdueDay = addDays(dueDate, 1);
     const isOverdue = plan.status === "overdue";
     // Voided within a few days of sending, before the due date.
     const voidDay = plan.status === "void" ? addDays(issueDate, Math.min(plan.issueAgo, 2)) : null;
     const endDay = paidDay ?? voidDay ?? today;
-    const reminderSteps = sent ? REMINDER_DAYS.filter((d) => addDays(issueDate, d) <= endDay && (plan.status !== "paid" || addDays(issueDate, d) < paidDay!)) : [];
+    const reminderSteps = sent
+      ? REMINDER_DAYS.filter(
+          (d) => addDays(issueDate, d) <= endDay && (plan.status !== "paid" || addDays(issueDate, d) < paidDay!),
+        )
+      : [];
     if (s && !seriesFirst.has(s.id)) seriesFirst.set(s.id, id);
 
     invoices.push({
@@ -193,19 +239,50 @@ export async function seedInvoices(db: PrismaClient, shop: SeedShop, today: stri
       firstViewedAt: sent && rand() < 0.7 ? at(addDays(issueDate, 1), 13) : null,
       createdAt,
     });
-    finalLines.forEach((l, position) => items.push({ id: `${id}_item_${position}`, shopId: shop.id, invoiceId: id, position, ...l, lineTotalMinor: totals.lineTotalsMinor[position] }));
+    finalLines.forEach((l, position) =>
+      items.push({
+        id: `${id}_item_${position}`,
+        shopId: shop.id,
+        invoiceId: id,
+        position,
+        ...l,
+        lineTotalMinor: totals.lineTotalsMinor[position],
+      }),
+    );
 
     // Timeline: collected, then sorted by time (stable) and numbered in that order.
     const timeline: { type: string; actor: string; when: Date; detail: string | null }[] = [];
-    const ev = (type: string, actor: string, when: Date, detail: string | null = null) => timeline.push({ type, actor, when, detail });
+    const ev = (type: string, actor: string, when: Date, detail: string | null = null) =>
+      timeline.push({ type, actor, when, detail });
     const seriesNumber = s ? invoices.find((i) => i.id === seriesFirst.get(s.id))!.number : null;
-    ev("created", s && seriesFirst.get(s.id) !== id ? "system" : "merchant", createdAt, s && seriesFirst.get(s.id) !== id ? `Created from ${seriesNumber} (recurring ${s.interval})` : null);
+    ev(
+      "created",
+      s && seriesFirst.get(s.id) !== id ? "system" : "merchant",
+      createdAt,
+      s && seriesFirst.get(s.id) !== id ? `Created from ${seriesNumber} (recurring ${s.interval})` : null,
+    );
     const hosted = `${baseUrl}/i/${publicToken}`;
-    const pay = paymentOption({ paymentMethod, totalMinor: totals.totalMinor, currency: shop.currency, publicToken }, { stripeEnabled: false, paypalMeUrl: "https://paypal.me/demostore", instructions: INSTRUCTIONS, baseUrl });
+    const pay = paymentOption(
+      { paymentMethod, totalMinor: totals.totalMinor, currency: shop.currency, publicToken },
+      { stripeEnabled: false, paypalMeUrl: "https://paypal.me/demostore", instructions: INSTRUCTIONS, baseUrl },
+    );
     const mailItems = finalLines.map((l, i) => ({ ...l, lineTotalMinor: totals.lineTotalsMinor[i] }));
     const mail = (when: Date, kind: InvoiceMailKind, status: string, dedupeKey: string, sendIndex: number) => {
       const ads = withAds ? adsForMessage(ADS, true, sendIndex) : { top: [], bottom: [], sidebar: [] };
-      const content = invoiceMailContent(shop.name, { number, status, currency: shop.currency, dueDate, customerName: customer[0], totalMinor: totals.totalMinor, items: mailItems }, { payment: pay, hostedUrl: hosted, ads }, kind);
+      const content = invoiceMailContent(
+        shop.name,
+        {
+          number,
+          status,
+          currency: shop.currency,
+          dueDate,
+          customerName: customer[0],
+          totalMinor: totals.totalMinor,
+          items: mailItems,
+        },
+        { payment: pay, hostedUrl: hosted, ads },
+        kind,
+      );
       outbox.push({
         id: `${id}_mail_${outbox.length}`,
         shopId: shop.id,
@@ -234,28 +311,76 @@ export async function seedInvoices(db: PrismaClient, shop: SeedShop, today: stri
       const day = addDays(issueDate, step);
       const when = at(day, 9);
       ev("reminder", "system", when, `Reminder ${step} days after sending`);
-      mail(when, { kind: "reminder", step }, day > dueDate ? "overdue" : "sent", `invoice:${id}:reminder:${step}`, i + 1);
-      ev("emailed", "system", when, `Reminder (day ${step}) e-mailed to ${customer[1]}, stored in the outbox (no SMTP configured)`);
+      mail(
+        when,
+        { kind: "reminder", step },
+        day > dueDate ? "overdue" : "sent",
+        `invoice:${id}:reminder:${step}`,
+        i + 1,
+      );
+      ev(
+        "emailed",
+        "system",
+        when,
+        `Reminder (day ${step}) e-mailed to ${customer[1]}, stored in the outbox (no SMTP configured)`,
+      );
     });
     if (isOverdue) ev("overdue", "system", at(overdueDay, 5), `Due ${dueDate}, unpaid (1 day late)`);
     if (paidAt) ev("paid", "merchant", paidAt, paymentMethod === "paypal" ? "Payment received by PayPal" : null);
     if (voidDay) ev("void", "merchant", at(voidDay, 16));
-    if (s && !s.last) ev("recurring_next", "system", at(nthIssueDate(issueDate, s.interval, 1), 14), `Next invoice of the series created for ${nthIssueDate(issueDate, s.interval, 1)}`);
+    if (s && !s.last)
+      ev(
+        "recurring_next",
+        "system",
+        at(nthIssueDate(issueDate, s.interval, 1), 14),
+        `Next invoice of the series created for ${nthIssueDate(issueDate, s.interval, 1)}`,
+      );
     timeline
       .filter((e) => e.when.getTime() <= at(today, 23).getTime())
       .sort((a, b) => a.when.getTime() - b.when.getTime())
-      .forEach((e, i) => events.push({ id: `${id}_ev_${String(i).padStart(3, "0")}`, shopId: shop.id, invoiceId: id, type: e.type, actor: e.actor, detail: e.detail, createdAt: e.when }));
+      .forEach((e, i) =>
+        events.push({
+          id: `${id}_ev_${String(i).padStart(3, "0")}`,
+          shopId: shop.id,
+          invoiceId: id,
+          type: e.type,
+          actor: e.actor,
+          detail: e.detail,
+          createdAt: e.when,
+        }),
+      );
   });
 
   await db.invoiceSettings.upsert({
     where: { shopId: shop.id },
-    create: { shopId: shop.id, prefix: "INV-", nextNumber: invoices.length + 1, paymentInstructions: INSTRUCTIONS, businessAddress: "200 Market Street, Suite 5\nSan Francisco, CA 94105", paypalMeUrl: "https://paypal.me/demostore" },
+    create: {
+      shopId: shop.id,
+      prefix: "INV-",
+      nextNumber: invoices.length + 1,
+      paymentInstructions: INSTRUCTIONS,
+      businessAddress: "200 Market Street, Suite 5\nSan Francisco, CA 94105",
+      paypalMeUrl: "https://paypal.me/demostore",
+    },
     update: {},
   });
   await db.invoice.createMany({ data: invoices });
   await db.invoiceItem.createMany({ data: items });
   await db.invoiceEvent.createMany({ data: events });
   await db.outboxMessage.createMany({ data: outbox });
-  const byStatus = invoices.reduce<Record<string, number>>((acc, i) => ((acc[i.status as string] = (acc[i.status as string] ?? 0) + 1), acc), {});
-  return { invoices: invoices.length, items: items.length, events: events.length, outbox: outbox.length, byStatus, span: daysBetween(invoices[0].issueDate as string, today), amount: minorToDecimalString(invoices.reduce((s, i) => s + (i.totalMinor as number), 0), shop.currency) };
+  const byStatus = invoices.reduce<Record<string, number>>(
+    (acc, i) => ((acc[i.status as string] = (acc[i.status as string] ?? 0) + 1), acc),
+    {},
+  );
+  return {
+    invoices: invoices.length,
+    items: items.length,
+    events: events.length,
+    outbox: outbox.length,
+    byStatus,
+    span: daysBetween(invoices[0].issueDate as string, today),
+    amount: minorToDecimalString(
+      invoices.reduce((s, i) => s + (i.totalMinor as number), 0),
+      shop.currency,
+    ),
+  };
 }

@@ -56,7 +56,10 @@ test.describe("costs", () => {
     expect(uncosted).toBeGreaterThan(0);
 
     // A product sold without a cost: add one through the dialog.
-    await page.getByRole("button", { name: /^Add cost for/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Add cost for/ })
+      .first()
+      .click();
     const costDialog = page.getByRole("dialog", { name: "Add Product Cost" });
     await expect(costDialog).toBeVisible();
     await expect(costDialog.getByLabel("Product name")).not.toHaveValue("");
@@ -68,7 +71,9 @@ test.describe("costs", () => {
     await save.click();
     await expect(toast(page)).toHaveText("Product Cost Added — Product cost has been saved successfully.");
     await expect(costDialog).toBeHidden();
-    await expect(netProfit).not.toHaveText(new RegExp(`^\\$${start.toLocaleString("en-US", { minimumFractionDigits: 2 }).replace(/\$/g, "")}$`));
+    await expect(netProfit).not.toHaveText(
+      new RegExp(`^\\$${start.toLocaleString("en-US", { minimumFractionDigits: 2 }).replace(/\$/g, "")}$`),
+    );
     const afterCost = money(await netProfit.textContent());
     expect(afterCost).toBeLessThan(start);
 

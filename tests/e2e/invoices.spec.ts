@@ -99,7 +99,10 @@ test.describe("invoices", () => {
   test("downloads the PDF, opens the hosted page, marks paid", async ({ page, context }) => {
     await page.goto("/app/invoices");
     await card(page, "INV-0061").getByRole("button", { name: "View invoice INV-0061" }).click();
-    const [download] = await Promise.all([page.waitForEvent("download"), dialog(page).getByRole("button", { name: "Download PDF" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      dialog(page).getByRole("button", { name: "Download PDF" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("invoice-INV-0061.pdf");
     const pdf = fs.readFileSync((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");

@@ -26,12 +26,16 @@ function resetRateLimits() {
 /** One request on its own connection (no keep-alive), so the workers share the load. */
 function post(pathname: string, body: string | Readable, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = http.request(`${BASE}${pathname}`, { method: "POST", agent: false, headers: { "Content-Type": "application/json", ...headers } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
+    const req = http.request(
+      `${BASE}${pathname}`,
+      { method: "POST", agent: false, headers: { "Content-Type": "application/json", ...headers } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (text += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on("error", (error: NodeJS.ErrnoException) => {
       // The server may close the connection after a 413 while the client is still writing;
       // the answer has usually arrived by then.
@@ -85,7 +89,11 @@ test.describe("production server, two workers", () => {
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
       try {
-        if ((await fetch(`${BASE}/api/session?shop=demo-store.myshopify.com`)).ok && workerPids(server.pid!).length === 2) return;
+        if (
+          (await fetch(`${BASE}/api/session?shop=demo-store.myshopify.com`)).ok &&
+          workerPids(server.pid!).length === 2
+        )
+          return;
       } catch {}
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -99,7 +107,9 @@ test.describe("production server, two workers", () => {
   test("a per-client limit holds exactly across workers and new connections", async () => {
     resetRateLimits();
     const answers = await Promise.all(
-      Array.from({ length: 14 }, (_, i) => post("/api/gdpr/export-request", JSON.stringify({ email: `limit-${i}@example.com` }))),
+      Array.from({ length: 14 }, (_, i) =>
+        post("/api/gdpr/export-request", JSON.stringify({ email: `limit-${i}@example.com` })),
+      ),
     );
     const statuses = answers.map((a) => a.status);
     // 10 export requests per client per hour (docs/decisions/024-public-rate-limits.md).
@@ -109,7 +119,9 @@ test.describe("production server, two workers", () => {
 
   test("a per-address limit holds exactly across workers", async () => {
     resetRateLimits();
-    const answers = await Promise.all(Array.from({ length: 6 }, () => post("/api/gdpr/export-request", JSON.stringify({ email: "same@example.com" }))));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => post("/api/gdpr/export-request", JSON.stringify({ email: "same@example.com" }))),
+    );
     expect(answers.filter((a) => a.status === 202)).toHaveLength(3);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(3);
     resetRateLimits();
@@ -118,13 +130,21 @@ test.describe("production server, two workers", () => {
   test("a 100 MB body gets 413 and the workers' memory stays flat", async () => {
     const pids = workerPids(server.pid!);
     const before = pids.map(rssMb);
-    const declared = await post("/api/import", zeros(100 * 1024 * 1024), { "Content-Length": String(100 * 1024 * 1024) });
-    const streamed = await post("/webhooks/orders/create", zeros(100 * 1024 * 1024), { "Transfer-Encoding": "chunked" });
-    const anonymous = await post("/api/gdpr/export-request", zeros(100 * 1024 * 1024), { "Transfer-Encoding": "chunked" });
+    const declared = await post("/api/import", zeros(100 * 1024 * 1024), {
+      "Content-Length": String(100 * 1024 * 1024),
+    });
+    const streamed = await post("/webhooks/orders/create", zeros(100 * 1024 * 1024), {
+      "Transfer-Encoding": "chunked",
+    });
+    const anonymous = await post("/api/gdpr/export-request", zeros(100 * 1024 * 1024), {
+      "Transfer-Encoding": "chunked",
+    });
     expect([declared.status, streamed.status, anonymous.status]).toEqual([413, 413, 413]);
     const after = pids.map(rssMb);
     const growth = Math.max(...after.map((mb, i) => mb - before[i]));
-    console.log(`worker RSS before ${before.map((m) => m.toFixed(0)).join("/")} MB, after ${after.map((m) => m.toFixed(0)).join("/")} MB`);
+    console.log(
+      `worker RSS before ${before.map((m) => m.toFixed(0)).join("/")} MB, after ${after.map((m) => m.toFixed(0)).join("/")} MB`,
+    );
     expect(growth).toBeLessThan(25);
     // The server still answers normally afterwards.
     expect((await fetch(`${BASE}/dashboard`)).status).toBe(200);

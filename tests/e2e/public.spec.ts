@@ -25,7 +25,9 @@ async function expectNotFoundAbsent(page: Page, context: string) {
   await expect(page.getByText("Something went wrong"), context).toHaveCount(0);
 }
 
-test("every public page renders with title, description, canonical URL, Open Graph tags and security headers", async ({ page }) => {
+test("every public page renders with title, description, canonical URL, Open Graph tags and security headers", async ({
+  page,
+}) => {
   for (const path of PAGES) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
@@ -38,7 +40,10 @@ test("every public page renders with title, description, canonical URL, Open Gra
     await expect(page.locator("h1").first(), path).toBeVisible();
     expect(await page.title(), path).not.toBe("");
     await expect(page.locator('meta[name="description"]'), path).toHaveAttribute("content", /.{20,}/);
-    await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute("href", new RegExp(`${path === "/" ? "/$" : path.replace(/\//g, "\\/")}$`));
+    await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute(
+      "href",
+      new RegExp(`${path === "/" ? "/$" : path.replace(/\//g, "\\/")}$`),
+    );
     await expect(page.locator('meta[property="og:title"]'), path).toHaveAttribute("content", /.+/);
     await expect(page.locator('meta[property="og:url"]'), path).toHaveAttribute("content", /^http/);
     // The public site never loads Polaris or App Bridge.
@@ -60,9 +65,15 @@ test("clicking every internal link on every public page never reaches the not-fo
   const clicked = new Set<string>();
   for (const path of PAGES) {
     await page.goto(path);
-    const hrefs = await page.locator("a[href]").evaluateAll((links) =>
-      Array.from(new Set(links.map((a) => a.getAttribute("href") ?? "").filter((h) => h.startsWith("/") && !h.startsWith("//")))),
-    );
+    const hrefs = await page
+      .locator("a[href]")
+      .evaluateAll((links) =>
+        Array.from(
+          new Set(
+            links.map((a) => a.getAttribute("href") ?? "").filter((h) => h.startsWith("/") && !h.startsWith("//")),
+          ),
+        ),
+      );
     for (const href of hrefs) {
       if (clicked.has(href)) continue;
       clicked.add(href);
@@ -107,7 +118,9 @@ test("pricing toggle: annual shows floor(470 / 12) = $39 per month and Save $118
   await expect(page.getByTestId("price-starter")).toHaveText("$0/month");
 });
 
-test("contact form: missing fields show the Missing Information toast; a complete form opens the mail client", async ({ page }) => {
+test("contact form: missing fields show the Missing Information toast; a complete form opens the mail client", async ({
+  page,
+}) => {
   await page.goto("/contact");
   let serverCalls = 0;
   page.on("request", (r) => {
@@ -116,14 +129,18 @@ test("contact form: missing fields show the Missing Information toast; a complet
   const form = page.getByRole("form", { name: "Contact form" });
   await form.getByLabel("First Name *").fill("Ana");
   await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Missing Information" })).toContainText("Please fill in all required fields");
+  await expect(page.getByRole("status").filter({ hasText: "Missing Information" })).toContainText(
+    "Please fill in all required fields",
+  );
 
   await form.getByLabel("Email Address *").fill("ana@example.com");
   await form.getByLabel("Message *").fill("Hello there");
   await expect(form.getByLabel("Subject")).toHaveValue("");
   await form.getByLabel("Subject").selectOption("Billing Question");
   await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Opening Email Client" })).toContainText("Your email client will open with the pre-filled message.");
+  await expect(page.getByRole("status").filter({ hasText: "Opening Email Client" })).toContainText(
+    "Your email client will open with the pre-filled message.",
+  );
   await expect(form.getByLabel("First Name *")).toHaveValue("");
   expect(serverCalls).toBe(0);
 
@@ -140,16 +157,23 @@ test("contact form: missing fields show the Missing Information toast; a complet
   await expect(page.getByRole("dialog").getByLabel("Subject")).toHaveValue("URGENT: Technical Support");
 });
 
-test("blog: the category filter filters, Read opens the article, newsletter sign-up is stored once", async ({ page }) => {
+test("blog: the category filter filters, Read opens the article, newsletter sign-up is stored once", async ({
+  page,
+}) => {
   await page.goto("/blog");
   await expect(page.getByTestId("post-list").locator("article")).toHaveCount(5);
   await page.getByRole("button", { name: "Invoicing", exact: true }).click();
   await expect(page.getByRole("button", { name: "Invoicing", exact: true })).toHaveAttribute("aria-pressed", "true");
   const invoicing = page.getByTestId("post-list").locator("article");
   await expect(invoicing).toHaveCount(BLOG_POSTS.filter((p) => p.category === "Invoicing").length);
-  for (const category of await invoicing.evaluateAll((els) => els.map((e) => e.getAttribute("data-category")))) expect(category).toBe("Invoicing");
+  for (const category of await invoicing.evaluateAll((els) => els.map((e) => e.getAttribute("data-category"))))
+    expect(category).toBe("Invoicing");
   await page.getByRole("button", { name: "All Posts" }).click();
-  await page.getByRole("link", { name: new RegExp(`^Read\\s*:\\s*${BLOG_POSTS[1].title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }).click();
+  await page
+    .getByRole("link", {
+      name: new RegExp(`^Read\\s*:\\s*${BLOG_POSTS[1].title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+    })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: BLOG_POSTS[1].title })).toBeVisible();
 
   await page.goto("/blog");
@@ -161,12 +185,17 @@ test("blog: the category filter filters, Read opens the article, newsletter sign
   await expect(page.locator("#newsletter-result")).toContainText("reader@example.com is subscribed");
 });
 
-test("careers: six positions with two requirements each and Apply Now e-mails the careers address", async ({ page }) => {
+test("careers: six positions with two requirements each and Apply Now e-mails the careers address", async ({
+  page,
+}) => {
   await page.goto("/careers");
   const jobs = page.getByTestId("job");
   await expect(jobs).toHaveCount(6);
   await expect(jobs.first().getByRole("list", { name: "Requirements" }).getByRole("listitem")).toHaveCount(2);
-  await expect(jobs.first().getByRole("link", { name: /Apply Now/ })).toHaveAttribute("href", /^mailto:careers@.*subject=Application%3A%20Senior%20Full-Stack%20Engineer/);
+  await expect(jobs.first().getByRole("link", { name: /Apply Now/ })).toHaveAttribute(
+    "href",
+    /^mailto:careers@.*subject=Application%3A%20Senior%20Full-Stack%20Engineer/,
+  );
 });
 
 test("integrations: tabs filter, Connect Now opens Settings, Coming Soon is disabled", async ({ page }) => {
@@ -174,12 +203,17 @@ test("integrations: tabs filter, Connect Now opens Settings, Coming Soon is disa
   await page.getByRole("tab", { name: "E-commerce" }).click();
   const panel = page.getByRole("tabpanel");
   await expect(panel.getByRole("heading", { level: 2 })).toHaveText(["E-commerce"]);
-  await expect(panel.getByRole("link", { name: "Connect Now" }).first()).toHaveAttribute("href", /^\/settings\?tab=integrations#integration-shopify$/);
+  await expect(panel.getByRole("link", { name: "Connect Now" }).first()).toHaveAttribute(
+    "href",
+    /^\/settings\?tab=integrations#integration-shopify$/,
+  );
   await page.getByRole("tab", { name: "Payment" }).click();
   await expect(panel.getByRole("button", { name: "Coming Soon" }).first()).toBeDisabled();
 });
 
-test("landing: testimonials are shown twice, the copy hidden from screen readers; redirect from the admin keeps the query", async ({ page }) => {
+test("landing: testimonials are shown twice, the copy hidden from screen readers; redirect from the admin keeps the query", async ({
+  page,
+}) => {
   await page.goto("/");
   await expect(page.locator(".pp-marquee-group")).toHaveCount(2);
   await expect(page.locator('.pp-marquee-group[aria-hidden="true"]')).toHaveCount(1);
@@ -208,10 +242,14 @@ test("GDPR: an export request shows the server's message; a malformed address is
 
 test("the export is not reachable without a valid signed link", async ({ request }) => {
   expect((await request.get("/api/gdpr/export?format=csv")).status()).toBe(403);
-  expect((await request.get("/api/gdpr/export?request=x&expires=9999999999&signature=abc&format=csv")).status()).toBe(403);
+  expect((await request.get("/api/gdpr/export?request=x&expires=9999999999&signature=abc&format=csv")).status()).toBe(
+    403,
+  );
 });
 
-test("settings: the demo store switches plans locally with a no-charge note; Connect Now lands on the integration", async ({ page }) => {
+test("settings: the demo store switches plans locally with a no-charge note; Connect Now lands on the integration", async ({
+  page,
+}) => {
   await page.goto("/settings?tab=plan");
   await expect(page.getByText("No charge is made.")).toBeVisible();
   await page.getByRole("button", { name: "Switch to Starter (demo, no charge)" }).click();
@@ -226,7 +264,9 @@ test("settings: the demo store switches plans locally with a no-charge note; Con
   await expect(page.locator("#integration-shopify")).toContainText("Connected");
 });
 
-test("settings: the Data tab counts the demo store's data and explains it is seeded, without Resync as on the dashboard", async ({ page }) => {
+test("settings: the Data tab counts the demo store's data and explains it is seeded, without Resync as on the dashboard", async ({
+  page,
+}) => {
   await page.goto("/settings?tab=plan");
   await page.getByRole("tab", { name: "Data" }).click();
   await expect(page).toHaveURL(/\/settings\?tab=data$/);

@@ -78,7 +78,10 @@ const nastyString = fc.constantFrom(
   "ada@example.com",
   "𝒳😀",
 );
-const rawUnits = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n)), maxLength: 20 });
+const rawUnits = fc.string({
+  unit: fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n)),
+  maxLength: 20,
+});
 const nastyNumber = fc.oneof(
   fc.constantFrom(0, -1, 0.001, 1e308, -1e308, 2 ** 31, 2 ** 53, Number.MAX_SAFE_INTEGER, 12.345),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
@@ -114,9 +117,18 @@ const expenseFields = fieldsOf({
   recurring: fc.boolean(),
   recurringInterval: fc.constantFrom("monthly", "weekly"),
 });
-const item = fieldsOf({ title: fc.constantFrom("Consulting"), qty: fc.constantFrom(1, 2), unit_price: fc.constantFrom("10.00", 10) });
+const item = fieldsOf({
+  title: fc.constantFrom("Consulting"),
+  qty: fc.constantFrom(1, 2),
+  unit_price: fc.constantFrom("10.00", 10),
+});
 const invoiceFields = fieldsOf({
-  customer: fieldsOf({ email: fc.constantFrom("ada@example.com"), name: fc.constantFrom("Ada"), phone: nastyString, address: nastyString }),
+  customer: fieldsOf({
+    email: fc.constantFrom("ada@example.com"),
+    name: fc.constantFrom("Ada"),
+    phone: nastyString,
+    address: nastyString,
+  }),
   items: fc.array(item, { maxLength: 3 }),
   currency: fc.constantFrom("USD", "EUR", "JPY"),
   tax_rate: fc.constantFrom(0, 0.2),
@@ -124,7 +136,15 @@ const invoiceFields = fieldsOf({
   due_in_days: fc.constantFrom(7, 30),
   auto_send: fc.constant(false),
   platform: fc.constantFrom("custom"),
-  marketing_ads: fc.array(fieldsOf({ id: fc.constant("a1"), title: fc.constant("Sale"), description: fc.constant(""), position: fc.constant("top") }), { maxLength: 2 }),
+  marketing_ads: fc.array(
+    fieldsOf({
+      id: fc.constant("a1"),
+      title: fc.constant("Sale"),
+      description: fc.constant(""),
+      position: fc.constant("top"),
+    }),
+    { maxLength: 2 },
+  ),
   payment_method: fc.constantFrom("none", "paypal", "crypto"),
   crypto_currency: fc.constantFrom("BTC"),
   is_recurring: fc.boolean(),
@@ -135,7 +155,9 @@ const idLike = fc.oneof(nastyString, rawUnits, fc.constantFrom("../x", "%00", "n
 /** Percent-encodes the UTF-8 bytes of any string (a lone surrogate becomes U+FFFD, as on the wire). */
 const q = (s: string) => [...Buffer.from(s, "utf8")].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("");
 /** Raw bytes in a URL, including sequences that are not UTF-8 at all. */
-const rawPercent = fc.uint8Array({ maxLength: 8 }).map((bytes) => [...bytes].map((b) => `%${b.toString(16).padStart(2, "0")}`).join(""));
+const rawPercent = fc
+  .uint8Array({ maxLength: 8 })
+  .map((bytes) => [...bytes].map((b) => `%${b.toString(16).padStart(2, "0")}`).join(""));
 
 function post(path: string, body: string, contentType = "application/json") {
   return bearerRequest(SHOP, path, { method: "POST", body, headers: { "Content-Type": contentType } });
@@ -155,32 +177,46 @@ async function fuzz<T>(arbitrary: fc.Arbitrary<T>, send: (input: T) => Promise<n
 }
 
 beforeAll(async () => {
-  const shop = await prisma.shop.update({ where: { id: (await createShop({ domain: SHOP })).id }, data: { plan: "pro" } });
+  const shop = await prisma.shop.update({
+    where: { id: (await createShop({ domain: SHOP })).id },
+    data: { plan: "pro" },
+  });
   shopId = shop.id;
   await installSession(SHOP);
   const created = await createInvoice(
     shop,
-    invoiceCreateSchema.parse({ customer: { email: "ada@example.com", name: "Ada" }, items: [{ title: "Work", qty: 1, unit_price: "10.00" }] }),
+    invoiceCreateSchema.parse({
+      customer: { email: "ada@example.com", name: "Ada" },
+      items: [{ title: "Work", qty: 1, unit_price: "10.00" }],
+    }),
   );
   invoiceId = created.invoice.id;
 });
 
 afterAll(() => {
   const statuses = [...tally.byStatus.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
-  console.log(`fuzz: ${tally.requests} requests on ${process.env.DATABASE_URL?.startsWith("postgres") ? "PostgreSQL" : "SQLite"}: ${statuses.join(", ")}`);
+  console.log(
+    `fuzz: ${tally.requests} requests on ${process.env.DATABASE_URL?.startsWith("postgres") ? "PostgreSQL" : "SQLite"}: ${statuses.join(", ")}`,
+  );
 });
 
 describe("JSON bodies", () => {
   it("POST /api/stores/{id}/product-costs", async () => {
-    await fuzz(bodyText(costFields), async (body) => statusOf(productCostsAction, await post(`/api/stores/${shopId}/product-costs`, body), { storeId: shopId }));
+    await fuzz(bodyText(costFields), async (body) =>
+      statusOf(productCostsAction, await post(`/api/stores/${shopId}/product-costs`, body), { storeId: shopId }),
+    );
   });
 
   it("POST /api/stores/{id}/operating-expenses", async () => {
-    await fuzz(bodyText(expenseFields), async (body) => statusOf(expensesAction, await post(`/api/stores/${shopId}/operating-expenses`, body), { storeId: shopId }));
+    await fuzz(bodyText(expenseFields), async (body) =>
+      statusOf(expensesAction, await post(`/api/stores/${shopId}/operating-expenses`, body), { storeId: shopId }),
+    );
   });
 
   it("POST /api/stores/{id}/invoices/smart", async () => {
-    await fuzz(bodyText(invoiceFields), async (body) => statusOf(smartAction, await post(`/api/stores/${shopId}/invoices/smart`, body), { storeId: shopId }));
+    await fuzz(bodyText(invoiceFields), async (body) =>
+      statusOf(smartAction, await post(`/api/stores/${shopId}/invoices/smart`, body), { storeId: shopId }),
+    );
   });
 
   it("POST /api/import", async () => {
@@ -192,7 +228,14 @@ describe("JSON bodies", () => {
     await resetRateLimits();
     const fields = fieldsOf({ email: fc.constantFrom("someone@example.com") });
     await fuzz(bodyText(fields), async (body) =>
-      statusOf(exportRequestAction, new Request("http://localhost/api/gdpr/export-request", { method: "POST", body, headers: { "Content-Type": "application/json" } })),
+      statusOf(
+        exportRequestAction,
+        new Request("http://localhost/api/gdpr/export-request", {
+          method: "POST",
+          body,
+          headers: { "Content-Type": "application/json" },
+        }),
+      ),
     );
     await resetRateLimits();
   });
@@ -208,10 +251,16 @@ describe("route parameters and query strings", () => {
     await fuzz(fc.tuple(idLike, fc.constantFrom(0, 1, 2), fc.boolean()), async ([id, which, ownStore]) => {
       const storeId = ownStore ? shopId : id;
       const [handler, name] = handlers[which];
-      return statusOf(handler, await post(`/api/stores/${q(storeId)}/invoices/${q(id)}/${name}`, "{}"), { storeId, invoiceId: id });
+      return statusOf(handler, await post(`/api/stores/${q(storeId)}/invoices/${q(id)}/${name}`, "{}"), {
+        storeId,
+        invoiceId: id,
+      });
     });
     await fuzz(idLike, async (id) =>
-      statusOf(invoiceLoader, await bearerRequest(SHOP, `/api/stores/${shopId}/invoices/${q(id)}`), { storeId: shopId, invoiceId: id }),
+      statusOf(invoiceLoader, await bearerRequest(SHOP, `/api/stores/${shopId}/invoices/${q(id)}`), {
+        storeId: shopId,
+        invoiceId: id,
+      }),
     );
     // The real invoice is still there and still a draft.
     expect(invoiceId).toBeTruthy();
@@ -220,9 +269,14 @@ describe("route parameters and query strings", () => {
   it("URLs with bytes that are not UTF-8", async () => {
     await fuzz(rawPercent, async (raw) => {
       const statuses = [
-        await statusOf(invoicesLoader, await bearerRequest(SHOP, `/api/stores/${shopId}/invoices?status=${raw}`), { storeId: shopId }),
+        await statusOf(invoicesLoader, await bearerRequest(SHOP, `/api/stores/${shopId}/invoices?status=${raw}`), {
+          storeId: shopId,
+        }),
         await statusOf(sessionLoader, new Request(`http://localhost/api/session?shop=${raw}`)),
-        await statusOf(exportLoader, new Request(`http://localhost/api/gdpr/export?request=${raw}&expires=${raw}&signature=${raw}`)),
+        await statusOf(
+          exportLoader,
+          new Request(`http://localhost/api/gdpr/export?request=${raw}&expires=${raw}&signature=${raw}`),
+        ),
       ];
       return Math.max(...statuses);
     });
@@ -230,19 +284,27 @@ describe("route parameters and query strings", () => {
 
   it("invoice list with any status filter", async () => {
     await fuzz(fc.oneof(nastyString, rawUnits), async (status) =>
-      statusOf(invoicesLoader, await bearerRequest(SHOP, `/api/stores/${shopId}/invoices?status=${q(status)}`), { storeId: shopId }),
+      statusOf(invoicesLoader, await bearerRequest(SHOP, `/api/stores/${shopId}/invoices?status=${q(status)}`), {
+        storeId: shopId,
+      }),
     );
   });
 
   it("the session check, the export download and the hosted invoice with anything", async () => {
-    await fuzz(fc.tuple(fc.oneof(nastyString, rawUnits), fc.oneof(nastyString, rawUnits), fc.oneof(nastyString, rawUnits)), async ([a, b, c]) => {
-      const statuses = [
-        await statusOf(sessionLoader, new Request(`http://localhost/api/session?shop=${q(a)}`)),
-        await statusOf(exportLoader, new Request(`http://localhost/api/gdpr/export?request=${q(a)}&expires=${q(b)}&signature=${q(c)}`)),
-        await statusOf(hostedLoader, new Request(`http://localhost/i/${q(a)}`), { token: a }),
-        await statusOf(hostedPdfLoader, new Request(`http://localhost/i/${q(a)}/pdf`), { token: a }),
-      ];
-      return Math.max(...statuses);
-    });
+    await fuzz(
+      fc.tuple(fc.oneof(nastyString, rawUnits), fc.oneof(nastyString, rawUnits), fc.oneof(nastyString, rawUnits)),
+      async ([a, b, c]) => {
+        const statuses = [
+          await statusOf(sessionLoader, new Request(`http://localhost/api/session?shop=${q(a)}`)),
+          await statusOf(
+            exportLoader,
+            new Request(`http://localhost/api/gdpr/export?request=${q(a)}&expires=${q(b)}&signature=${q(c)}`),
+          ),
+          await statusOf(hostedLoader, new Request(`http://localhost/i/${q(a)}`), { token: a }),
+          await statusOf(hostedPdfLoader, new Request(`http://localhost/i/${q(a)}/pdf`), { token: a }),
+        ];
+        return Math.max(...statuses);
+      },
+    );
   });
 });

@@ -1,7 +1,14 @@
 // The contact form (page and dialog). It makes no server call: a complete form opens
 // the visitor's mail client with the message filled in (product decisions).
 import { useState, type FormEvent } from "react";
-import { CONTACT_INBOX, CONTACT_SUBJECTS, EMPTY_CONTACT, contactEmail, missingContactFields, type ContactFields } from "~/content/contact";
+import {
+  CONTACT_INBOX,
+  CONTACT_SUBJECTS,
+  EMPTY_CONTACT,
+  contactEmail,
+  missingContactFields,
+  type ContactFields,
+} from "~/content/contact";
 import { mailto } from "~/content/site";
 import { useToast } from "~/components/public/Toast";
 
@@ -24,13 +31,18 @@ export function ContactForm({
 }) {
   const toast = useToast();
   const [fields, setFields] = useState<ContactFields>({ ...EMPTY_CONTACT, subject: initialSubject });
-  const set = (name: keyof ContactFields) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: event.target.value }));
+  const set = (name: keyof ContactFields) => (event: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [name]: event.target.value }));
   const id = (name: string) => `${idPrefix}-${name}`;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (missingContactFields(fields)) {
-      toast({ title: "Missing Information", description: "Please fill in all required fields", variant: "destructive" });
+      toast({
+        title: "Missing Information",
+        description: "Please fill in all required fields",
+        variant: "destructive",
+      });
       return;
     }
     const { subject, body } = contactEmail(fields, method);
@@ -45,21 +57,48 @@ export function ContactForm({
       <div className="pp-form-row">
         <div className="pp-field">
           <label htmlFor={id("firstName")}>First Name *</label>
-          <input id={id("firstName")} name="firstName" autoComplete="given-name" required value={fields.firstName} onChange={set("firstName")} />
+          <input
+            id={id("firstName")}
+            name="firstName"
+            autoComplete="given-name"
+            required
+            value={fields.firstName}
+            onChange={set("firstName")}
+          />
         </div>
         <div className="pp-field">
           <label htmlFor={id("lastName")}>Last Name</label>
-          <input id={id("lastName")} name="lastName" autoComplete="family-name" value={fields.lastName} onChange={set("lastName")} />
+          <input
+            id={id("lastName")}
+            name="lastName"
+            autoComplete="family-name"
+            value={fields.lastName}
+            onChange={set("lastName")}
+          />
         </div>
       </div>
       <div className="pp-form-row">
         <div className="pp-field">
           <label htmlFor={id("email")}>Email Address *</label>
-          <input id={id("email")} name="email" type="email" autoComplete="email" required value={fields.email} onChange={set("email")} />
+          <input
+            id={id("email")}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={fields.email}
+            onChange={set("email")}
+          />
         </div>
         <div className="pp-field">
           <label htmlFor={id("company")}>Company</label>
-          <input id={id("company")} name="company" autoComplete="organization" value={fields.company} onChange={set("company")} />
+          <input
+            id={id("company")}
+            name="company"
+            autoComplete="organization"
+            value={fields.company}
+            onChange={set("company")}
+          />
         </div>
       </div>
       <div className="pp-field">

@@ -28,7 +28,13 @@ export function StepList({ steps, columns }: { steps: readonly { title: string; 
 }
 
 /** A grid of title-and-text cards. */
-export function CardGrid({ cards, columns }: { cards: readonly { title: string; text: string }[]; columns: 2 | 3 | 4 }) {
+export function CardGrid({
+  cards,
+  columns,
+}: {
+  cards: readonly { title: string; text: string }[];
+  columns: 2 | 3 | 4;
+}) {
   return (
     <div className={`pp-grid pp-grid-${columns}`}>
       {cards.map((card) => (
@@ -42,7 +48,13 @@ export function CardGrid({ cards, columns }: { cards: readonly { title: string; 
 }
 
 /** Headline figures (value over label); the class sets the grid and its spacing. */
-export function StatGrid({ stats, className }: { stats: readonly { value: string; label: string }[]; className: string }) {
+export function StatGrid({
+  stats,
+  className,
+}: {
+  stats: readonly { value: string; label: string }[];
+  className: string;
+}) {
   return (
     <div className={className}>
       {stats.map((s) => (

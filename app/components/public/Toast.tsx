@@ -15,7 +15,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const region = useRef<HTMLDivElement>(null);
   // A modal <dialog> sits in the top layer, above everything else: a toast raised
   // from inside one is shown inside it, or it would be hidden behind the backdrop.
-  const show = useCallback((input: ToastInput) => setToast({ ...input, id: Date.now(), container: document.querySelector("dialog[open]") }), []);
+  const show = useCallback(
+    (input: ToastInput) => setToast({ ...input, id: Date.now(), container: document.querySelector("dialog[open]") }),
+    [],
+  );
 
   useEffect(() => {
     if (!toast) return;
@@ -39,14 +42,25 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           {toast && !toast.container && <ToastView toast={toast} />}
         </div>
       </div>
-      {toast?.container?.isConnected && createPortal(<div className="pp-toast-region"><ToastView toast={toast} /></div>, toast.container)}
+      {toast?.container?.isConnected &&
+        createPortal(
+          <div className="pp-toast-region">
+            <ToastView toast={toast} />
+          </div>,
+          toast.container,
+        )}
     </ToastContext.Provider>
   );
 }
 
 function ToastView({ toast }: { toast: Toast }) {
   return (
-    <div key={toast.id} className={`pp-toast${toast.variant === "destructive" ? " pp-toast-destructive" : ""}`} role="status" aria-live="polite">
+    <div
+      key={toast.id}
+      className={`pp-toast${toast.variant === "destructive" ? " pp-toast-destructive" : ""}`}
+      role="status"
+      aria-live="polite"
+    >
       <strong>{toast.title}</strong>
       {toast.description && <span>{toast.description}</span>}
     </div>

@@ -11,7 +11,12 @@ export function PlanCards({ cycle }: { cycle: BillingCycle }) {
         const copy = PLAN_COPY[id];
         const price = priceView(plan, cycle);
         return (
-          <article key={id} className={`pp-card pp-plan${plan.mostPopular ? " pp-plan-popular" : ""}`} data-plan={id} aria-labelledby={`plan-${id}`}>
+          <article
+            key={id}
+            className={`pp-card pp-plan${plan.mostPopular ? " pp-plan-popular" : ""}`}
+            data-plan={id}
+            aria-labelledby={`plan-${id}`}
+          >
             {plan.mostPopular && <span className="pp-badge">Most Popular</span>}
             <h3 id={`plan-${id}`}>{plan.name}</h3>
             <p className="pp-muted">{copy.tagline}</p>

@@ -7,11 +7,15 @@ const pro = PLANS.pro;
 export const BILLING_CONFIG = {
   "Pro Monthly": {
     trialDays: pro.trialDays,
-    lineItems: [{ amount: pro.monthlyPriceMinor! / 100, currencyCode: "USD", interval: BillingInterval.Every30Days as const }],
+    lineItems: [
+      { amount: pro.monthlyPriceMinor! / 100, currencyCode: "USD", interval: BillingInterval.Every30Days as const },
+    ],
   },
   "Pro Annual": {
     trialDays: pro.trialDays,
-    lineItems: [{ amount: pro.annualPriceMinor! / 100, currencyCode: "USD", interval: BillingInterval.Annual as const }],
+    lineItems: [
+      { amount: pro.annualPriceMinor! / 100, currencyCode: "USD", interval: BillingInterval.Annual as const },
+    ],
   },
 } satisfies Record<BillingPlanKey, unknown>;
 

@@ -58,16 +58,26 @@ describe("upgrading to Pro", () => {
       bodies.push(body);
       if (String(body.query).includes("appSubscriptionCreate"))
         return jsonResponse({
-          data: { appSubscriptionCreate: { appSubscription: { id: "gid://shopify/AppSubscription/1001" }, confirmationUrl: "https://admin.shopify.com/charges/confirm/1001", userErrors: [] } },
+          data: {
+            appSubscriptionCreate: {
+              appSubscription: { id: "gid://shopify/AppSubscription/1001" },
+              confirmationUrl: "https://admin.shopify.com/charges/confirm/1001",
+              userErrors: [],
+            },
+          },
         });
     });
     const form = new FormData();
     form.set("intent", "upgrade");
     form.set("cycle", "annual");
-    const response = await thrown(settingsAction(args(await bearerRequest(domain, "/settings?tab=plan", { method: "POST", body: form }))));
+    const response = await thrown(
+      settingsAction(args(await bearerRequest(domain, "/settings?tab=plan", { method: "POST", body: form }))),
+    );
     // A fetch from the embedded app is told where to go (App Bridge follows the header).
     expect(response.status).toBe(401);
-    expect(response.headers.get("X-Shopify-API-Request-Failure-Reauthorize-Url")).toBe("https://admin.shopify.com/charges/confirm/1001");
+    expect(response.headers.get("X-Shopify-API-Request-Failure-Reauthorize-Url")).toBe(
+      "https://admin.shopify.com/charges/confirm/1001",
+    );
     const create = bodies.find((b) => b.query.includes("appSubscriptionCreate"))!;
     expect(create.variables).toMatchObject({ name: "Pro Annual", trialDays: 7, test: true });
     expect(JSON.stringify(create.variables.lineItems)).toContain('"amount":470');
@@ -89,10 +99,17 @@ describe("upgrading to Pro", () => {
       const body = await request.json();
       if (String(body.query).includes("currentAppInstallation"))
         return jsonResponse({
-          data: { currentAppInstallation: { activeSubscriptions: [subscription()], oneTimePurchases: { edges: [], pageInfo: { hasNextPage: false, endCursor: null } } } },
+          data: {
+            currentAppInstallation: {
+              activeSubscriptions: [subscription()],
+              oneTimePurchases: { edges: [], pageInfo: { hasNextPage: false, endCursor: null } },
+            },
+          },
         });
       if (String(body.query).includes("appSubscriptionCancel"))
-        return jsonResponse({ data: { appSubscriptionCancel: { appSubscription: subscription({ status: "CANCELLED" }), userErrors: [] } } });
+        return jsonResponse({
+          data: { appSubscriptionCancel: { appSubscription: subscription({ status: "CANCELLED" }), userErrors: [] } },
+        });
     });
     const back = await thrown(returnLoader(args(await bearerRequest(domain, "/settings/billing/return"))));
     expect(back.status).toBeLessThan(400);
@@ -106,7 +123,9 @@ describe("upgrading to Pro", () => {
 
     const form = new FormData();
     form.set("intent", "cancel");
-    const result = (await settingsAction(args(await bearerRequest(domain, "/settings?tab=plan", { method: "POST", body: form })))) as { data: { ok: boolean } };
+    const result = (await settingsAction(
+      args(await bearerRequest(domain, "/settings?tab=plan", { method: "POST", body: form })),
+    )) as { data: { ok: boolean } };
     expect(result.data.ok).toBe(true);
     expect(stub.requests.some((r) => r.method === "POST")).toBe(true);
     shop = await prisma.shop.findUniqueOrThrow({ where: { id: shopId } });
@@ -116,38 +135,78 @@ describe("upgrading to Pro", () => {
 
 describe("app_subscriptions/update", () => {
   const payload = (status: string, id = "gid://shopify/AppSubscription/2002", name = "Pro Monthly") => ({
-    app_subscription: { admin_graphql_api_id: id, name, status, admin_graphql_api_shop_id: "gid://shopify/Shop/1", created_at: "2026-11-20T10:00:00Z", updated_at: "2026-11-20T10:00:00Z" },
+    app_subscription: {
+      admin_graphql_api_id: id,
+      name,
+      status,
+      admin_graphql_api_shop_id: "gid://shopify/Shop/1",
+      created_at: "2026-11-20T10:00:00Z",
+      updated_at: "2026-11-20T10:00:00Z",
+    },
   });
 
   it("sets Pro when a subscription becomes active and Starter when it is cancelled, once per delivery", async () => {
-    expect((await subscriptionWebhook(args(webhookRequest("app_subscriptions/update", domain, payload("ACTIVE"), { webhookId: "w1" })))).status).toBe(200);
+    expect(
+      (
+        await subscriptionWebhook(
+          args(webhookRequest("app_subscriptions/update", domain, payload("ACTIVE"), { webhookId: "w1" })),
+        )
+      ).status,
+    ).toBe(200);
     expect((await prisma.shop.findUniqueOrThrow({ where: { id: shopId } })).plan).toBe("pro");
 
-    await subscriptionWebhook(args(webhookRequest("app_subscriptions/update", domain, payload("CANCELLED"), { webhookId: "w2" })));
+    await subscriptionWebhook(
+      args(webhookRequest("app_subscriptions/update", domain, payload("CANCELLED"), { webhookId: "w2" })),
+    );
     expect((await prisma.shop.findUniqueOrThrow({ where: { id: shopId } })).plan).toBe("starter");
 
     // The same delivery again changes nothing.
-    await subscriptionWebhook(args(webhookRequest("app_subscriptions/update", domain, payload("ACTIVE"), { webhookId: "w1" })));
+    await subscriptionWebhook(
+      args(webhookRequest("app_subscriptions/update", domain, payload("ACTIVE"), { webhookId: "w1" })),
+    );
     expect((await prisma.shop.findUniqueOrThrow({ where: { id: shopId } })).plan).toBe("starter");
   });
 
   it("ignores the cancellation of an older subscription that a newer one replaced", async () => {
-    await subscriptionWebhook(args(webhookRequest("app_subscriptions/update", domain, payload("ACTIVE", "gid://shopify/AppSubscription/3", "Pro Annual"), { webhookId: "n1" })));
-    await subscriptionWebhook(args(webhookRequest("app_subscriptions/update", domain, payload("CANCELLED", "gid://shopify/AppSubscription/2"), { webhookId: "n2" })));
+    await subscriptionWebhook(
+      args(
+        webhookRequest(
+          "app_subscriptions/update",
+          domain,
+          payload("ACTIVE", "gid://shopify/AppSubscription/3", "Pro Annual"),
+          { webhookId: "n1" },
+        ),
+      ),
+    );
+    await subscriptionWebhook(
+      args(
+        webhookRequest("app_subscriptions/update", domain, payload("CANCELLED", "gid://shopify/AppSubscription/2"), {
+          webhookId: "n2",
+        }),
+      ),
+    );
     const shop = await prisma.shop.findUniqueOrThrow({ where: { id: shopId } });
     expect(shop.plan).toBe("pro");
     expect((await prisma.billingSubscription.findUniqueOrThrow({ where: { shopId } })).interval).toBe("annual");
   });
 
   it("rejects a delivery with a bad signature", async () => {
-    const response = await thrown(subscriptionWebhook(args(webhookRequest("app_subscriptions/update", domain, payload("ACTIVE"), { secret: "wrong" }))));
+    const response = await thrown(
+      subscriptionWebhook(
+        args(webhookRequest("app_subscriptions/update", domain, payload("ACTIVE"), { secret: "wrong" })),
+      ),
+    );
     expect(response.status).toBe(401);
     expect((await prisma.shop.findUniqueOrThrow({ where: { id: shopId } })).plan).toBe("starter");
   });
 
   it("leaves the plan alone for a subscription the app does not sell or one still pending", async () => {
-    expect((await applySubscription(prisma, shopId, { id: "x", name: "Something Else", status: "ACTIVE" })).changed).toBe(false);
-    expect((await applySubscription(prisma, shopId, { id: "y", name: "Pro Monthly", status: "PENDING" })).changed).toBe(false);
+    expect(
+      (await applySubscription(prisma, shopId, { id: "x", name: "Something Else", status: "ACTIVE" })).changed,
+    ).toBe(false);
+    expect((await applySubscription(prisma, shopId, { id: "y", name: "Pro Monthly", status: "PENDING" })).changed).toBe(
+      false,
+    );
     expect((await prisma.shop.findUniqueOrThrow({ where: { id: shopId } })).plan).toBe("starter");
   });
 });

@@ -5,7 +5,14 @@
 import { prisma, type Prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { BILLING_PLAN_KEYS } from "~/features/billing/billing-config.server";
-import { BILLING_PLANS, PLANS, billingPlanKey, isBillingPlanKey, type BillingCycle, type PlanId } from "~/features/billing/plans";
+import {
+  BILLING_PLANS,
+  PLANS,
+  billingPlanKey,
+  isBillingPlanKey,
+  type BillingCycle,
+  type PlanId,
+} from "~/features/billing/plans";
 
 type Db = Prisma.TransactionClient | typeof prisma;
 type ShopRef = { id: string; domain: string; plan: string; trialEndsAt: Date | null };
@@ -13,7 +20,10 @@ type ShopRef = { id: string; domain: string; plan: string; trialEndsAt: Date | n
 /** The subset of the library's billing context this service uses (so tests can pass a recorded one). */
 export type BillingApi = {
   request: (options: { plan: string; isTest: boolean; returnUrl: string; trialDays?: number }) => Promise<never>;
-  check: (options: { plans: string[]; isTest: boolean }) => Promise<{ hasActivePayment: boolean; appSubscriptions: SubscriptionInfo[] }>;
+  check: (options: {
+    plans: string[];
+    isTest: boolean;
+  }) => Promise<{ hasActivePayment: boolean; appSubscriptions: SubscriptionInfo[] }>;
   cancel: (options: { subscriptionId: string; isTest: boolean; prorate: boolean }) => Promise<unknown>;
 };
 
@@ -45,7 +55,12 @@ export function billingReturnUrl(shopDomain: string): string {
 /** Sends the merchant to Shopify's approval page (throws the redirect). */
 export async function requestUpgrade(shop: ShopRef, billing: BillingApi, cycle: BillingCycle): Promise<never> {
   const plan = billingPlanKey("pro", cycle)!;
-  return billing.request({ plan, isTest: env.billingTest, returnUrl: billingReturnUrl(shop.domain), trialDays: remainingTrialDays(shop) });
+  return billing.request({
+    plan,
+    isTest: env.billingTest,
+    returnUrl: billingReturnUrl(shop.domain),
+    trialDays: remainingTrialDays(shop),
+  });
 }
 
 /**
@@ -63,17 +78,25 @@ export async function applySubscription(db: Db, shopId: string, sub: Subscriptio
     const createdAt = sub.createdAt ? new Date(sub.createdAt) : now;
     const sameAsStored = current?.subscriptionId === sub.id;
     const trialDays = sub.trialDays ?? (sameAsStored ? null : PLANS[grant.planId].trialDays);
-    const trialEndsAt = trialDays === null ? current?.trialEndsAt ?? null : trialDays > 0 ? new Date(createdAt.getTime() + trialDays * DAY) : null;
+    const trialEndsAt =
+      trialDays === null
+        ? (current?.trialEndsAt ?? null)
+        : trialDays > 0
+          ? new Date(createdAt.getTime() + trialDays * DAY)
+          : null;
     const data = {
       subscriptionId: sub.id,
       planKey: sub.name,
       interval: grant.cycle,
       status,
       trialEndsAt,
-      currentPeriodEnd: sub.currentPeriodEnd ? new Date(sub.currentPeriodEnd) : current?.currentPeriodEnd ?? null,
+      currentPeriodEnd: sub.currentPeriodEnd ? new Date(sub.currentPeriodEnd) : (current?.currentPeriodEnd ?? null),
     };
     await db.billingSubscription.upsert({ where: { shopId }, create: { shopId, ...data }, update: data });
-    await db.shop.update({ where: { id: shopId }, data: { plan: grant.planId, ...(trialEndsAt ? { trialEndsAt } : {}) } });
+    await db.shop.update({
+      where: { id: shopId },
+      data: { plan: grant.planId, ...(trialEndsAt ? { trialEndsAt } : {}) },
+    });
     return { changed: true as const, plan: grant.planId };
   }
 
@@ -107,7 +130,11 @@ export async function cancelSubscription(shop: ShopRef, billing: BillingApi) {
   const current = await prisma.billingSubscription.findUnique({ where: { shopId: shop.id } });
   if (current && !ENDED.has(current.status)) {
     await billing.cancel({ subscriptionId: current.subscriptionId, isTest: env.billingTest, prorate: true });
-    await applySubscription(prisma, shop.id, { id: current.subscriptionId, name: current.planKey, status: "CANCELLED" });
+    await applySubscription(prisma, shop.id, {
+      id: current.subscriptionId,
+      name: current.planKey,
+      status: "CANCELLED",
+    });
   } else {
     await prisma.shop.update({ where: { id: shop.id }, data: { plan: "starter" } });
   }
@@ -125,7 +152,13 @@ export async function getBillingState(shopId: string) {
 /** The shape of the app_subscriptions/update webhook's payload. */
 export function subscriptionFromWebhook(payload: Record<string, unknown>): SubscriptionInfo | null {
   const sub = payload.app_subscription as Record<string, unknown> | undefined;
-  if (!sub || typeof sub.admin_graphql_api_id !== "string" || typeof sub.name !== "string" || typeof sub.status !== "string") return null;
+  if (
+    !sub ||
+    typeof sub.admin_graphql_api_id !== "string" ||
+    typeof sub.name !== "string" ||
+    typeof sub.status !== "string"
+  )
+    return null;
   return {
     id: sub.admin_graphql_api_id,
     name: sub.name,

@@ -1,3 +1,11 @@
 export { BILLING_CONFIG } from "./billing-config.server";
-export { applySubscription, cancelSubscription, confirmSubscription, getBillingState, requestUpgrade, subscriptionFromWebhook, switchPlanLocally } from "./billing.server";
+export {
+  applySubscription,
+  cancelSubscription,
+  confirmSubscription,
+  getBillingState,
+  requestUpgrade,
+  subscriptionFromWebhook,
+  switchPlanLocally,
+} from "./billing.server";
 export type { BillingApi } from "./billing.server";

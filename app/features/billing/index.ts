@@ -1,4 +1,13 @@
 export { PlanCards } from "./PlanCards";
-export { ANNUAL_DISCOUNT_LABEL, COMPARISON_ROWS, PLANS, PLAN_ORDER, annualSaving, planFor, priceView, wholeUsd } from "./plans";
+export {
+  ANNUAL_DISCOUNT_LABEL,
+  COMPARISON_ROWS,
+  PLANS,
+  PLAN_ORDER,
+  annualSaving,
+  planFor,
+  priceView,
+  wholeUsd,
+} from "./plans";
 export type { BillingCycle, PlanId } from "./plans";
 export { PlanSettings, type PlanSettingsData } from "./components/PlanSettings";

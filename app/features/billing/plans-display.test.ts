@@ -1,10 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { BILLING_PLANS, COMPARISON_ROWS, PLANS, billingPlanKey, checkPlanLimit, priceView } from "~/features/billing/plans";
+import {
+  BILLING_PLANS,
+  COMPARISON_ROWS,
+  PLANS,
+  billingPlanKey,
+  checkPlanLimit,
+  priceView,
+} from "~/features/billing/plans";
 
 describe("plan cards", () => {
   it("shows Pro at $49/month, or $39/month billed $470 annually with Save $118/year", () => {
     expect(priceView(PLANS.pro, "monthly")).toMatchObject({ amount: "$49", period: "/month", note: null });
-    expect(priceView(PLANS.pro, "annual")).toMatchObject({ amount: "$39", note: "Save $118/year", billedAs: "Billed $470 annually" });
+    expect(priceView(PLANS.pro, "annual")).toMatchObject({
+      amount: "$39",
+      note: "Save $118/year",
+      billedAs: "Billed $470 annually",
+    });
   });
   it("keeps Starter free and Enterprise custom in both modes", () => {
     expect(priceView(PLANS.starter, "annual").amount).toBe("$0");
@@ -34,7 +45,9 @@ describe("plan limits", () => {
   it("lets a shop use its allowance and names the upgrade past it", () => {
     expect(checkPlanLimit(PLANS.starter, "invoicesPerMonth", 25)).toBeNull();
     const over = checkPlanLimit(PLANS.starter, "invoicesPerMonth", 26)!;
-    expect(over.message).toBe("Your Starter plan includes 25 invoices per month. Upgrade to Pro for unlimited invoices per month.");
+    expect(over.message).toBe(
+      "Your Starter plan includes 25 invoices per month. Upgrade to Pro for unlimited invoices per month.",
+    );
     expect(over.upgradeUrl).toBe("/settings?tab=plan");
     expect(checkPlanLimit(PLANS.pro, "seats", 6)!.message).toContain("Upgrade to Enterprise");
     expect(checkPlanLimit(PLANS.enterprise, "seats", 500)).toBeNull();

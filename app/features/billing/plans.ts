@@ -103,7 +103,6 @@ export const ANNUAL_DISCOUNT_LABEL = "Save 20%";
 
 // ── Display, comparison and billing (public site and Settings → Plan & billing) ──
 
-
 export type BillingCycle = "monthly" | "annual";
 
 /** Whole-dollar prices as the price list shows them ("$49", not "$49.00"). */
@@ -115,9 +114,12 @@ export type PriceView = { amount: string; period: string; note: string | null; b
 
 /** What a plan card shows for the chosen cycle. Annual: floor(annual / 12) per month and "Save $X/year". */
 export function priceView(plan: Plan, cycle: BillingCycle): PriceView {
-  if (plan.monthlyPriceMinor === null || plan.annualPriceMinor === null) return { amount: "Custom", period: "", note: null, billedAs: "Priced for your business" };
-  if (plan.monthlyPriceMinor === 0) return { amount: wholeUsd(0), period: "/month", note: null, billedAs: "Free forever" };
-  if (cycle === "monthly") return { amount: wholeUsd(plan.monthlyPriceMinor), period: "/month", note: null, billedAs: "Billed monthly" };
+  if (plan.monthlyPriceMinor === null || plan.annualPriceMinor === null)
+    return { amount: "Custom", period: "", note: null, billedAs: "Priced for your business" };
+  if (plan.monthlyPriceMinor === 0)
+    return { amount: wholeUsd(0), period: "/month", note: null, billedAs: "Free forever" };
+  if (cycle === "monthly")
+    return { amount: wholeUsd(plan.monthlyPriceMinor), period: "/month", note: null, billedAs: "Billed monthly" };
   const perMonth = annualMonthlyFigure(plan)!;
   const saving = annualSaving(plan)!;
   return {
@@ -137,7 +139,10 @@ function limit(value: number | null, unit = ""): string {
 export const COMPARISON_ROWS: { label: string; value: (plan: Plan) => string }[] = [
   { label: "Invoices per month", value: (p) => limit(p.invoicesPerMonth) },
   { label: "Connected platforms", value: (p) => limit(p.platforms) },
-  { label: "Team seats", value: (p) => (p.seats === null ? "Unlimited" : p.id === "pro" ? `Up to ${p.seats}` : String(p.seats)) },
+  {
+    label: "Team seats",
+    value: (p) => (p.seats === null ? "Unlimited" : p.id === "pro" ? `Up to ${p.seats}` : String(p.seats)),
+  },
   { label: "API calls per month", value: (p) => limit(p.apiCallsPerMonth) },
   { label: "API rate limit per hour", value: (p) => limit(p.apiCallsPerHour) },
   { label: "Custom invoice templates", value: (p) => limit(p.customTemplates) },
@@ -145,7 +150,10 @@ export const COMPARISON_ROWS: { label: string; value: (plan: Plan) => string }[]
   { label: "Data export", value: (p) => p.dataExport },
   { label: "Support response", value: (p) => `Within ${p.supportResponse}` },
   { label: "Uptime SLA", value: (p) => p.uptimeSla },
-  { label: "Free trial", value: (p) => (p.trialDays ? `${p.trialDays} days` : p.id === "starter" ? "Free plan" : "On request") },
+  {
+    label: "Free trial",
+    value: (p) => (p.trialDays ? `${p.trialDays} days` : p.id === "starter" ? "Free plan" : "On request"),
+  },
 ];
 
 /** Shopify Billing API plan keys (the names merchants see on the charge) and what they grant. */
@@ -165,7 +173,14 @@ export function isBillingPlanKey(name: string): name is BillingPlanKey {
   return Object.prototype.hasOwnProperty.call(BILLING_PLANS, name);
 }
 
-export type PlanLimit = "invoicesPerMonth" | "platforms" | "seats" | "apiCallsPerMonth" | "apiCallsPerHour" | "customTemplates" | "customDashboards";
+export type PlanLimit =
+  | "invoicesPerMonth"
+  | "platforms"
+  | "seats"
+  | "apiCallsPerMonth"
+  | "apiCallsPerHour"
+  | "customTemplates"
+  | "customDashboards";
 
 const LIMIT_NOUNS: Record<PlanLimit, string> = {
   invoicesPerMonth: "invoices per month",
@@ -183,11 +198,20 @@ export const UPGRADE_PATH = "/settings?tab=plan";
  * Plan enforcement: null when `used` more would still be within the plan, otherwise
  * the message to show, naming the limit and the plan that lifts it.
  */
-export function checkPlanLimit(plan: Plan, key: PlanLimit, usedAfter: number): { message: string; upgradeUrl: string } | null {
+export function checkPlanLimit(
+  plan: Plan,
+  key: PlanLimit,
+  usedAfter: number,
+): { message: string; upgradeUrl: string } | null {
   const max = plan[key];
   if (max === null || usedAfter <= max) return null;
-  const next = PLAN_ORDER.map((id) => PLANS[id]).find((p) => PLAN_ORDER.indexOf(p.id) > PLAN_ORDER.indexOf(plan.id) && (p[key] === null || (p[key] as number) >= usedAfter));
-  const upgrade = next ? ` Upgrade to ${next.name} for ${next[key] === null ? "unlimited" : (next[key] as number).toLocaleString("en-US")} ${LIMIT_NOUNS[key]}.` : "";
+  const next = PLAN_ORDER.map((id) => PLANS[id]).find(
+    (p) =>
+      PLAN_ORDER.indexOf(p.id) > PLAN_ORDER.indexOf(plan.id) && (p[key] === null || (p[key] as number) >= usedAfter),
+  );
+  const upgrade = next
+    ? ` Upgrade to ${next.name} for ${next[key] === null ? "unlimited" : (next[key] as number).toLocaleString("en-US")} ${LIMIT_NOUNS[key]}.`
+    : "";
   return {
     message: `Your ${plan.name} plan includes ${(max as number).toLocaleString("en-US")} ${LIMIT_NOUNS[key]}.${upgrade}`,
     upgradeUrl: UPGRADE_PATH,

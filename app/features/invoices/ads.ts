@@ -9,7 +9,8 @@ export function adsForMessage(ads: MarketingAd[], rotation: boolean, sendIndex: 
   const out: AdsByPosition = { top: [], bottom: [], sidebar: [] };
   for (const position of ["top", "bottom", "sidebar"] as const) {
     const here = ads.filter((a) => a.position === position);
-    out[position] = rotation && here.length > 1 ? [here[((sendIndex % here.length) + here.length) % here.length]] : here;
+    out[position] =
+      rotation && here.length > 1 ? [here[((sendIndex % here.length) + here.length) % here.length]] : here;
   }
   return out;
 }

@@ -17,7 +17,11 @@ export function idempotencyKeyOf(request: Request): string | null {
   return key && key.length <= 200 ? key : null;
 }
 
-type Transition = (shop: { id: string }, invoiceId: string, options: { actor: "merchant" }) => ReturnType<typeof markInvoicePaid>;
+type Transition = (
+  shop: { id: string },
+  invoiceId: string,
+  options: { actor: "merchant" },
+) => ReturnType<typeof markInvoicePaid>;
 
 /** POST /api/stores/{storeId}/invoices/{invoiceId}/<transition>: the merchant moves their invoice on; 409 when illegal. */
 export function invoiceTransitionAction(transition: Transition): (args: ActionFunctionArgs) => Promise<Response> {

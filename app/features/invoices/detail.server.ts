@@ -10,7 +10,13 @@ export async function invoiceDetail(shop: Pick<InvoiceShop, "id">, invoiceId: st
   return {
     ...invoiceDto(invoice, baseUrl),
     actions: merchantActions(invoice.status),
-    timeline: invoice.events.map((e) => ({ id: e.id, type: e.type, actor: e.actor, detail: e.detail, at: e.createdAt.toISOString() })),
+    timeline: invoice.events.map((e) => ({
+      id: e.id,
+      type: e.type,
+      actor: e.actor,
+      detail: e.detail,
+      at: e.createdAt.toISOString(),
+    })),
     series: series.map((s) => ({
       id: s.id,
       invoiceNumber: s.number,

@@ -37,7 +37,9 @@ describe("create form → payload", () => {
     expect(toPayload({ ...filled(), isRecurring: true, interval: "weekly" }).recurring_interval).toBe("weekly");
     const ad = { ...newAdRow(), title: "Sale", description: "10% off", linkUrl: "https://x.example", position: "top" };
     const p = toPayload({ ...filled(), ads: [ad], adRotation: true });
-    expect(p.marketing_ads).toEqual([{ id: "ad-1", title: "Sale", description: "10% off", linkUrl: "https://x.example", position: "top" }]);
+    expect(p.marketing_ads).toEqual([
+      { id: "ad-1", title: "Sale", description: "10% off", linkUrl: "https://x.example", position: "top" },
+    ]);
     expect(p.ad_rotation_enabled).toBe(true);
     expect(invoiceCreateSchema.safeParse(p).success).toBe(true);
   });

@@ -3,7 +3,14 @@
 import { DEFAULT_DUE_IN_DAYS } from "~/features/invoices/schema";
 
 export type ItemRow = { key: string; title: string; qty: string; price: string };
-export type AdRow = { key: string; title: string; description: string; linkUrl: string; imageUrl: string; position: string };
+export type AdRow = {
+  key: string;
+  title: string;
+  description: string;
+  linkUrl: string;
+  imageUrl: string;
+  position: string;
+};
 
 export type FormState = {
   email: string;
@@ -25,7 +32,14 @@ export type FormState = {
 
 let rowCounter = 0;
 export const newRow = (): ItemRow => ({ key: `row-${++rowCounter}`, title: "", qty: "1", price: "" });
-export const newAdRow = (): AdRow => ({ key: `ad-${++rowCounter}`, title: "", description: "", linkUrl: "", imageUrl: "", position: "bottom" });
+export const newAdRow = (): AdRow => ({
+  key: `ad-${++rowCounter}`,
+  title: "",
+  description: "",
+  linkUrl: "",
+  imageUrl: "",
+  position: "bottom",
+});
 
 export function emptyForm(currency: string): FormState {
   return {
@@ -62,7 +76,11 @@ export function toPayload(f: FormState) {
   const amount = (v: string) => (DECIMAL.test(v.trim()) ? v.trim() : "0");
   const percent = Number(f.taxPercent.trim() || "0");
   const hundredths = Math.round(percent * 100);
-  const taxRate = !Number.isFinite(percent) ? 0 : Math.abs(percent * 100 - hundredths) < 1e-6 ? hundredths / 10_000 : percent / 100;
+  const taxRate = !Number.isFinite(percent)
+    ? 0
+    : Math.abs(percent * 100 - hundredths) < 1e-6
+      ? hundredths / 10_000
+      : percent / 100;
   const due = Number.parseInt(f.dueInDays, 10);
   const ads = f.ads.map((a, i) => ({
     id: `ad-${i + 1}`,

@@ -5,7 +5,16 @@ import { prisma } from "~/db.server";
 import { createShop } from "~tests/factories";
 import { pdfText } from "~tests/pdf-text";
 import { invoiceCreateSchema, type InvoiceCreatePayload } from "~/features/invoices/schema";
-import { getInvoice, InvoiceError, stopRecurring, listInvoices, markInvoicePaid, updateInvoiceSettings, voidInvoice, invoiceInsights } from "~/features/invoices/invoices.server";
+import {
+  getInvoice,
+  InvoiceError,
+  stopRecurring,
+  listInvoices,
+  markInvoicePaid,
+  updateInvoiceSettings,
+  voidInvoice,
+  invoiceInsights,
+} from "~/features/invoices/invoices.server";
 import { createInvoice, sendInvoice } from "~/features/invoices/service.server";
 import { invoicePdf } from "~/features/invoices/mail.server";
 
@@ -72,8 +81,18 @@ describe("create", () => {
   });
 
   it("handles a zero-decimal currency", async () => {
-    const { invoice } = await createInvoice(shop, payload({ currency: "JPY", items: [{ title: "Tea", qty: 3, unit_price: "333" }], tax_rate: 0.1, shipping_cost: "500" }));
-    expect([invoice.subtotalMinor, invoice.taxMinor, invoice.shippingMinor, invoice.totalMinor]).toEqual([999, 100, 500, 1599]);
+    const { invoice } = await createInvoice(
+      shop,
+      payload({
+        currency: "JPY",
+        items: [{ title: "Tea", qty: 3, unit_price: "333" }],
+        tax_rate: 0.1,
+        shipping_cost: "500",
+      }),
+    );
+    expect([invoice.subtotalMinor, invoice.taxMinor, invoice.shippingMinor, invoice.totalMinor]).toEqual([
+      999, 100, 500, 1599,
+    ]);
   });
 
   it("refuses an amount finer than the shop currency when none is given", async () => {
@@ -84,7 +103,13 @@ describe("create", () => {
 
   it("uses a configured prefix", async () => {
     const s = await proShop();
-    await updateInvoiceSettings(s, { prefix: "ACME-", paymentInstructions: null, businessAddress: null, paypalMeUrl: null, logoUrl: null });
+    await updateInvoiceSettings(s, {
+      prefix: "ACME-",
+      paymentInstructions: null,
+      businessAddress: null,
+      paypalMeUrl: null,
+      logoUrl: null,
+    });
     const { invoice } = await createInvoice(s, payload());
     expect(invoice.number).toBe("ACME-0001");
   });
@@ -164,10 +189,14 @@ describe("status machine", () => {
     expect(replay.replayed).toBe(true);
     await expectInvoiceError(sendInvoice(shop, invoice.id, { idempotencyKey: "click-2" }), 409, "illegal_transition");
     await expectInvoiceError(sendInvoice(shop, invoice.id), 409);
-    const mails = await prisma.outboxMessage.findMany({ where: { shopId: shop.id, toAddress: "ada@example.com", dedupeKey: `invoice:${invoice.id}:send` } });
+    const mails = await prisma.outboxMessage.findMany({
+      where: { shopId: shop.id, toAddress: "ada@example.com", dedupeKey: `invoice:${invoice.id}:send` },
+    });
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain(invoice.number);
-    expect(JSON.parse(mails[0].attachments!)).toEqual([expect.objectContaining({ contentType: "application/pdf", filename: `invoice-${invoice.number}.pdf` })]);
+    expect(JSON.parse(mails[0].attachments!)).toEqual([
+      expect.objectContaining({ contentType: "application/pdf", filename: `invoice-${invoice.number}.pdf` }),
+    ]);
     expect(mails[0].text).toContain(`/i/${invoice.publicToken}`);
   });
 

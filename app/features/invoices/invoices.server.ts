@@ -11,11 +11,24 @@ import { planFor } from "~/features/billing";
 import type { InvoiceCreateInput, InvoiceSettingsInput, MarketingAd } from "~/features/invoices/schema";
 import { amountToMinor, computeTotals, MoneyOverflowError, RATE_SCALE, rateToScaled } from "~/features/invoices/money";
 import { nthIssueDate, type RecurringInterval } from "~/features/invoices/schedule";
-import { canTransition, illegalTransitionMessage, TRANSITIONS, type InvoiceAction, type ListFilter } from "~/features/invoices/status";
+import {
+  canTransition,
+  illegalTransitionMessage,
+  TRANSITIONS,
+  type InvoiceAction,
+  type ListFilter,
+} from "~/features/invoices/status";
 import type { HttpAnswerableError } from "~/platform/http.server";
 import { isUniqueViolation } from "~/platform/prisma-errors";
 
-export type InvoiceShop = { id: string; name: string; currency: string; timezone: string; plan: string; email?: string | null };
+export type InvoiceShop = {
+  id: string;
+  name: string;
+  currency: string;
+  timezone: string;
+  plan: string;
+  email?: string | null;
+};
 export type Actor = "merchant" | "customer" | "system" | "stripe" | "api";
 type Tx = Prisma.TransactionClient;
 
@@ -64,7 +77,10 @@ export async function getInvoiceSettings(shopId: string, db: Tx | typeof prisma 
   }
 }
 
-export async function updateInvoiceSettings(shop: Pick<InvoiceShop, "id">, input: Omit<InvoiceSettingsInput, "logoUrl"> & { logoUrl?: string | null }) {
+export async function updateInvoiceSettings(
+  shop: Pick<InvoiceShop, "id">,
+  input: Omit<InvoiceSettingsInput, "logoUrl"> & { logoUrl?: string | null },
+) {
   await getInvoiceSettings(shop.id);
   return prisma.invoiceSettings.update({
     where: { shopId: shop.id },
@@ -98,7 +114,11 @@ function monthRange(day: string) {
   return { from: `${month}-01`, to: `${next}-01` };
 }
 
-export async function invoicesThisMonth(shop: Pick<InvoiceShop, "id" | "timezone">, now = new Date(), db: Tx | typeof prisma = prisma) {
+export async function invoicesThisMonth(
+  shop: Pick<InvoiceShop, "id" | "timezone">,
+  now = new Date(),
+  db: Tx | typeof prisma = prisma,
+) {
   const { from, to } = monthRange(dayInZone(now, shop.timezone));
   return db.invoice.count({ where: { shopId: shop.id, issueDate: { gte: from, lt: to } } });
 }
@@ -137,14 +157,20 @@ function prepare(shop: InvoiceShop, input: InvoiceCreateInput): Prepared {
     if (v === null) errors[path] = [`Use at most the decimals ${currency} allows`];
     return v ?? 0;
   };
-  const lines = input.items.map((item, i) => ({ title: item.title, quantity: item.qty, unitPriceMinor: minor(item.unit_price, `items.${i}.unit_price`) }));
+  const lines = input.items.map((item, i) => ({
+    title: item.title,
+    quantity: item.qty,
+    unitPriceMinor: minor(item.unit_price, `items.${i}.unit_price`),
+  }));
   const shippingMinor = minor(input.shipping_cost, "shipping_cost");
-  if (Object.keys(errors).length) throw new InvoiceError(400, "Please correct the highlighted fields.", "invalid", { fieldErrors: errors });
+  if (Object.keys(errors).length)
+    throw new InvoiceError(400, "Please correct the highlighted fields.", "invalid", { fieldErrors: errors });
   let totals;
   try {
     totals = computeTotals(lines, input.tax_rate, shippingMinor);
   } catch (error) {
-    if (error instanceof MoneyOverflowError) throw new InvoiceError(400, error.message, "invalid", { fieldErrors: { items: [error.message] } });
+    if (error instanceof MoneyOverflowError)
+      throw new InvoiceError(400, error.message, "invalid", { fieldErrors: { items: [error.message] } });
     throw error;
   }
   return { currency, totals, items: lines.map((l, i) => ({ ...l, lineTotalMinor: totals.lineTotalsMinor[i] })) };
@@ -152,7 +178,13 @@ function prepare(shop: InvoiceShop, input: InvoiceCreateInput): Prepared {
 
 export const TX_OPTIONS = { maxWait: 30_000, timeout: 30_000 } as const;
 
-async function createInTx(tx: Tx, shop: InvoiceShop, input: InvoiceCreateInput, prepared: Prepared, options: CreateOptions) {
+async function createInTx(
+  tx: Tx,
+  shop: InvoiceShop,
+  input: InvoiceCreateInput,
+  prepared: Prepared,
+  options: CreateOptions,
+) {
   const now = options.now ?? new Date();
   const actor = options.actor ?? "merchant";
   const { sequence, number } = await allocateNumber(tx, shop.id);
@@ -185,7 +217,7 @@ async function createInTx(tx: Tx, shop: InvoiceShop, input: InvoiceCreateInput, 
       dueInDays: input.due_in_days,
       dueDate: addDays(issueDate, input.due_in_days),
       paymentMethod: input.payment_method,
-      cryptoCurrency: input.payment_method === "crypto" ? input.crypto_currency ?? null : null,
+      cryptoCurrency: input.payment_method === "crypto" ? (input.crypto_currency ?? null) : null,
       autoSend: input.auto_send,
       isRecurring: !!interval,
       recurringInterval: interval,
@@ -212,7 +244,8 @@ async function createInTx(tx: Tx, shop: InvoiceShop, input: InvoiceCreateInput, 
     },
   });
   // A recurring series is identified by its first invoice.
-  if (interval && !options.series) await tx.invoice.update({ where: { id: invoice.id }, data: { seriesId: invoice.id } });
+  if (interval && !options.series)
+    await tx.invoice.update({ where: { id: invoice.id }, data: { seriesId: invoice.id } });
   return invoice.id;
 }
 
@@ -228,7 +261,10 @@ export function requestFingerprint(input: InvoiceCreateInput): string {
               .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
           )
         : value;
-  return crypto.createHash("sha256").update(JSON.stringify(canonical(input))).digest("base64url");
+  return crypto
+    .createHash("sha256")
+    .update(JSON.stringify(canonical(input)))
+    .digest("base64url");
 }
 
 const idempotencyKeyReused = () =>
@@ -250,7 +286,8 @@ export async function insertInvoice(shop: InvoiceShop, input: InvoiceCreateInput
       where: { shopId_idempotencyKey: { shopId: shop.id, idempotencyKey: options.idempotencyKey } },
       select: { id: true, idempotencyHash: true },
     });
-    if (previous && previous.idempotencyHash !== null && previous.idempotencyHash !== fingerprint) throw idempotencyKeyReused();
+    if (previous && previous.idempotencyHash !== null && previous.idempotencyHash !== fingerprint)
+      throw idempotencyKeyReused();
     return previous;
   };
   const previous = await previousWithKey();
@@ -275,8 +312,17 @@ export async function insertInvoice(shop: InvoiceShop, input: InvoiceCreateInput
 /** The next invoice of a recurring series, inside the caller's transaction (jobs). */
 export async function createNextInSeries(tx: Tx, shop: InvoiceShop, source: FullInvoice, issueDate: string) {
   const input: InvoiceCreateInput = {
-    customer: { email: source.customerEmail, name: source.customerName, phone: source.customerPhone ?? undefined, address: source.customerAddress ?? undefined },
-    items: source.items.map((i) => ({ title: i.title, qty: i.quantity, unit_price: minorToDecimalString(i.unitPriceMinor, source.currency) })),
+    customer: {
+      email: source.customerEmail,
+      name: source.customerName,
+      phone: source.customerPhone ?? undefined,
+      address: source.customerAddress ?? undefined,
+    },
+    items: source.items.map((i) => ({
+      title: i.title,
+      qty: i.quantity,
+      unit_price: minorToDecimalString(i.unitPriceMinor, source.currency),
+    })),
     currency: source.currency,
     tax_rate: source.taxRate,
     shipping_cost: minorToDecimalString(source.shippingMinor, source.currency),
@@ -366,8 +412,18 @@ export function getInvoiceByToken(token: string) {
 /** Figures for the side panel's tips: overdue money and how fast customers pay. */
 export async function invoiceInsights(shop: Pick<InvoiceShop, "id" | "currency">) {
   const [overdue, paid, counts] = await Promise.all([
-    prisma.invoice.groupBy({ by: ["currency"], where: { shopId: shop.id, status: "overdue" }, _sum: { totalMinor: true }, _count: true }),
-    prisma.invoice.findMany({ where: { shopId: shop.id, status: "paid", sentAt: { not: null }, paidAt: { not: null } }, select: { sentAt: true, paidAt: true }, take: 500, orderBy: { paidAt: "desc" } }),
+    prisma.invoice.groupBy({
+      by: ["currency"],
+      where: { shopId: shop.id, status: "overdue" },
+      _sum: { totalMinor: true },
+      _count: true,
+    }),
+    prisma.invoice.findMany({
+      where: { shopId: shop.id, status: "paid", sentAt: { not: null }, paidAt: { not: null } },
+      select: { sentAt: true, paidAt: true },
+      take: 500,
+      orderBy: { paidAt: "desc" },
+    }),
     prisma.invoice.groupBy({ by: ["status"], where: { shopId: shop.id }, _count: true }),
   ]);
   const home = overdue.find((o) => o.currency === shop.currency);
@@ -404,9 +460,17 @@ async function transition(
       data: { ...data, status: rule.to },
     });
     if (count === 0) {
-      const current = await tx.invoice.findFirst({ where: { id: invoiceId, shopId: shop.id }, select: { status: true, number: true } });
+      const current = await tx.invoice.findFirst({
+        where: { id: invoiceId, shopId: shop.id },
+        select: { status: true, number: true },
+      });
       if (!current) throw notFound();
-      throw new InvoiceError(409, illegalTransitionMessage(current.number, current.status, action), "illegal_transition", { status: current.status });
+      throw new InvoiceError(
+        409,
+        illegalTransitionMessage(current.number, current.status, action),
+        "illegal_transition",
+        { status: current.status },
+      );
     }
     await tx.invoiceEvent.create({
       data: { shopId: shop.id, invoiceId, type: rule.to, actor, detail: event.detail ?? null, createdAt: now },
@@ -446,41 +510,93 @@ export async function markInvoiceSent(
   }
 }
 
-export async function markInvoicePaid(shop: Pick<InvoiceShop, "id">, invoiceId: string, options: { actor?: Actor; now?: Date; detail?: string } = {}) {
+export async function markInvoicePaid(
+  shop: Pick<InvoiceShop, "id">,
+  invoiceId: string,
+  options: { actor?: Actor; now?: Date; detail?: string } = {},
+) {
   const now = options.now ?? new Date();
-  return transition(shop, invoiceId, "markPaid", options.actor ?? "merchant", { paidAt: now }, { now, detail: options.detail ?? null });
+  return transition(
+    shop,
+    invoiceId,
+    "markPaid",
+    options.actor ?? "merchant",
+    { paidAt: now },
+    { now, detail: options.detail ?? null },
+  );
 }
 
-export async function voidInvoice(shop: Pick<InvoiceShop, "id">, invoiceId: string, options: { actor?: Actor; now?: Date } = {}) {
+export async function voidInvoice(
+  shop: Pick<InvoiceShop, "id">,
+  invoiceId: string,
+  options: { actor?: Actor; now?: Date } = {},
+) {
   const now = options.now ?? new Date();
   // The number stays taken: a voided invoice keeps it, so the sequence has no gap.
-  return transition(shop, invoiceId, "void", options.actor ?? "merchant", { voidedAt: now, nextIssueDate: null }, { now });
+  return transition(
+    shop,
+    invoiceId,
+    "void",
+    options.actor ?? "merchant",
+    { voidedAt: now, nextIssueDate: null },
+    { now },
+  );
 }
 
 /** sent → overdue once the due date (a shop-zone day) has passed. */
-export async function markInvoiceOverdue(shop: Pick<InvoiceShop, "id" | "timezone">, invoiceId: string, now = new Date()) {
+export async function markInvoiceOverdue(
+  shop: Pick<InvoiceShop, "id" | "timezone">,
+  invoiceId: string,
+  now = new Date(),
+) {
   const invoice = await getInvoice(shop, invoiceId);
   const today = dayInZone(now, shop.timezone);
   if (!(today > invoice.dueDate) || !canTransition(invoice.status, "markOverdue")) return null;
-  return transition(shop, invoiceId, "markOverdue", "system", { overdueAt: now }, {
-    now,
-    detail: `Due ${invoice.dueDate}, unpaid (${daysBetween(invoice.dueDate, today)} day${daysBetween(invoice.dueDate, today) === 1 ? "" : "s"} late)`,
-  });
+  return transition(
+    shop,
+    invoiceId,
+    "markOverdue",
+    "system",
+    { overdueAt: now },
+    {
+      now,
+      detail: `Due ${invoice.dueDate}, unpaid (${daysBetween(invoice.dueDate, today)} day${daysBetween(invoice.dueDate, today) === 1 ? "" : "s"} late)`,
+    },
+  );
 }
 
 /** The hosted page was opened: a "viewed" event (at most one per 30 minutes per invoice). */
-export async function recordInvoiceView(invoice: { id: string; shopId: string; firstViewedAt: Date | null }, now = new Date()) {
+export async function recordInvoiceView(
+  invoice: { id: string; shopId: string; firstViewedAt: Date | null },
+  now = new Date(),
+) {
   const recent = await prisma.invoiceEvent.findFirst({
-    where: { invoiceId: invoice.id, shopId: invoice.shopId, type: "viewed", createdAt: { gt: new Date(now.getTime() - 30 * 60_000) } },
+    where: {
+      invoiceId: invoice.id,
+      shopId: invoice.shopId,
+      type: "viewed",
+      createdAt: { gt: new Date(now.getTime() - 30 * 60_000) },
+    },
   });
   if (recent) return;
   await prisma.$transaction([
-    prisma.invoiceEvent.create({ data: { shopId: invoice.shopId, invoiceId: invoice.id, type: "viewed", actor: "customer", createdAt: now } }),
-    ...(invoice.firstViewedAt ? [] : [prisma.invoice.updateMany({ where: { id: invoice.id, firstViewedAt: null }, data: { firstViewedAt: now } })]),
+    prisma.invoiceEvent.create({
+      data: { shopId: invoice.shopId, invoiceId: invoice.id, type: "viewed", actor: "customer", createdAt: now },
+    }),
+    ...(invoice.firstViewedAt
+      ? []
+      : [prisma.invoice.updateMany({ where: { id: invoice.id, firstViewedAt: null }, data: { firstViewedAt: now } })]),
   ]);
 }
 
-export async function addInvoiceEvent(shopId: string, invoiceId: string, type: string, actor: Actor, detail: string | null = null, now = new Date()) {
+export async function addInvoiceEvent(
+  shopId: string,
+  invoiceId: string,
+  type: string,
+  actor: Actor,
+  detail: string | null = null,
+  now = new Date(),
+) {
   return prisma.invoiceEvent.create({ data: { shopId, invoiceId, type, actor, detail, createdAt: now } });
 }
 
@@ -491,7 +607,10 @@ export async function stopRecurring(shop: Pick<InvoiceShop, "id">, invoiceId: st
     data: { nextIssueDate: null },
   });
   if (count === 0) {
-    const current = await prisma.invoice.findFirst({ where: { id: invoiceId, shopId: shop.id }, select: { number: true } });
+    const current = await prisma.invoice.findFirst({
+      where: { id: invoiceId, shopId: shop.id },
+      select: { number: true },
+    });
     if (!current) throw notFound();
     throw new InvoiceError(409, `${current.number} is not recurring.`, "not_recurring");
   }
@@ -500,7 +619,6 @@ export async function stopRecurring(shop: Pick<InvoiceShop, "id">, invoiceId: st
 }
 
 // ─── Wire format ───────────────────────────────────────────────────────────────
-
 
 type ListRow = Awaited<ReturnType<typeof listInvoices>>[number];
 

@@ -45,7 +45,10 @@ async function shopIn(timezone: string) {
 
 const at = (iso: string) => new Date(iso);
 const reminders = (invoiceId: string) =>
-  prisma.outboxMessage.findMany({ where: { dedupeKey: { startsWith: `invoice:${invoiceId}:reminder:` } }, orderBy: { createdAt: "asc" } });
+  prisma.outboxMessage.findMany({
+    where: { dedupeKey: { startsWith: `invoice:${invoiceId}:reminder:` } },
+    orderBy: { createdAt: "asc" },
+  });
 
 describe("reminders", () => {
   it("sends each of the 3, 7 and 14 day reminders once with two instances running", async () => {
@@ -66,7 +69,11 @@ describe("reminders", () => {
     expect(sent[0].subject).toMatch(/^Reminder: invoice INV-0001/);
     expect(JSON.parse(sent[0].attachments!)[0].contentType).toBe("application/pdf");
     const events = (await getInvoice(shop, invoice.id)).events.filter((e) => e.type === "reminder");
-    expect(events.map((e) => e.detail)).toEqual(["Reminder 3 days after sending", "Reminder 7 days after sending", "Reminder 14 days after sending"]);
+    expect(events.map((e) => e.detail)).toEqual([
+      "Reminder 3 days after sending",
+      "Reminder 7 days after sending",
+      "Reminder 14 days after sending",
+    ]);
   });
 
   it("stops once the invoice is paid", async () => {
@@ -123,7 +130,9 @@ describe("overdue", () => {
 describe("recurring", () => {
   it("creates the next invoice of the series once, as a draft", async () => {
     const shop = await shopIn("UTC");
-    const { invoice } = await createInvoice(shop, payload({ is_recurring: true, recurring_interval: "monthly" }), { now: at("2026-01-31T10:00:00Z") });
+    const { invoice } = await createInvoice(shop, payload({ is_recurring: true, recurring_interval: "monthly" }), {
+      now: at("2026-01-31T10:00:00Z"),
+    });
     expect(invoice.nextIssueDate).toBe("2026-02-28");
     expect(invoice.seriesId).toBe(invoice.id);
     await tick(at("2026-02-27T10:00:00Z"));
@@ -144,7 +153,11 @@ describe("recurring", () => {
 
   it("sends the next invoice when auto send is on", async () => {
     const shop = await shopIn("UTC");
-    const { invoice } = await createInvoice(shop, payload({ is_recurring: true, recurring_interval: "weekly", auto_send: true }), { now: at("2026-03-02T10:00:00Z") });
+    const { invoice } = await createInvoice(
+      shop,
+      payload({ is_recurring: true, recurring_interval: "weekly", auto_send: true }),
+      { now: at("2026-03-02T10:00:00Z") },
+    );
     expect(invoice.status).toBe("sent");
     await tick(at("2026-03-09T08:00:00Z"));
     const series = await listSeries(shop, invoice.id);

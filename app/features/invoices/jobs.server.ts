@@ -58,10 +58,18 @@ export async function enqueueDueInvoiceWork(queue: JobQueue, now = new Date()) {
     }
     if ((inv.status === "sent" || inv.status === "overdue") && inv.sentAt) {
       const step = dueReminderStep(dayInZone(inv.sentAt, inv.shop.timezone), today, inv.lastReminderDay);
-      if (step && (await queue.enqueue(JOBS.reminder, { ...job, step }, { singletonKey: `${inv.id}:${step}` }))) counts.reminders++;
+      if (step && (await queue.enqueue(JOBS.reminder, { ...job, step }, { singletonKey: `${inv.id}:${step}` })))
+        counts.reminders++;
     }
     if (inv.nextIssueDate && today >= inv.nextIssueDate) {
-      if (await queue.enqueue(JOBS.recur, { ...job, issueDate: inv.nextIssueDate }, { singletonKey: `${inv.id}:${inv.nextIssueDate}` })) counts.recurring++;
+      if (
+        await queue.enqueue(
+          JOBS.recur,
+          { ...job, issueDate: inv.nextIssueDate },
+          { singletonKey: `${inv.id}:${inv.nextIssueDate}` },
+        )
+      )
+        counts.recurring++;
     }
   }
   return counts;
@@ -96,7 +104,10 @@ export async function runOverdue({ shopId, invoiceId }: InvoiceJob, now = new Da
 }
 
 /** Creates the next invoice of a series (draft, or sent when auto send is on). */
-export async function runRecurring({ shopId, invoiceId, issueDate }: InvoiceJob & { issueDate: string }, now = new Date()) {
+export async function runRecurring(
+  { shopId, invoiceId, issueDate }: InvoiceJob & { issueDate: string },
+  now = new Date(),
+) {
   const shop = await shopFor(shopId);
   if (!shop) return null;
   const source = await getInvoice(shop, invoiceId);
@@ -104,10 +115,22 @@ export async function runRecurring({ shopId, invoiceId, issueDate }: InvoiceJob 
   try {
     createdId = await prisma.$transaction(async (tx) => {
       // Claim this occurrence: only the worker that clears nextIssueDate creates the invoice.
-      const { count } = await tx.invoice.updateMany({ where: { id: invoiceId, shopId, nextIssueDate: issueDate }, data: { nextIssueDate: null } });
+      const { count } = await tx.invoice.updateMany({
+        where: { id: invoiceId, shopId, nextIssueDate: issueDate },
+        data: { nextIssueDate: null },
+      });
       if (count === 0) return null;
       const id = await createNextInSeries(tx, shop, source, issueDate);
-      await tx.invoiceEvent.create({ data: { shopId, invoiceId, type: "recurring_next", actor: "system", detail: `Next invoice of the series created for ${issueDate}`, createdAt: now } });
+      await tx.invoiceEvent.create({
+        data: {
+          shopId,
+          invoiceId,
+          type: "recurring_next",
+          actor: "system",
+          detail: `Next invoice of the series created for ${issueDate}`,
+          createdAt: now,
+        },
+      });
       return id;
     }, TX_OPTIONS);
   } catch (error) {
@@ -118,7 +141,15 @@ export async function runRecurring({ shopId, invoiceId, issueDate }: InvoiceJob 
         where: { id: invoiceId, shopId, nextIssueDate: issueDate },
         data: { nextIssueDate: nthIssueDate(issueDate, interval, 1) },
       });
-      if (count) await addInvoiceEvent(shopId, invoiceId, "recurring_skipped", "system", `Not created for ${issueDate}: ${error.message}`, now);
+      if (count)
+        await addInvoiceEvent(
+          shopId,
+          invoiceId,
+          "recurring_skipped",
+          "system",
+          `Not created for ${issueDate}: ${error.message}`,
+          now,
+        );
       return null;
     }
     throw error;

@@ -6,16 +6,22 @@ import type { PaymentOption } from "~/features/invoices/payment";
 import type { PdfInvoice } from "~/features/invoices/pdf.server";
 import type { InvoicePresentation } from "~/features/invoices/presentation";
 
-type MailInvoice = Pick<PdfInvoice, "number" | "status" | "currency" | "dueDate" | "customerName" | "totalMinor" | "items">;
+type MailInvoice = Pick<
+  PdfInvoice,
+  "number" | "status" | "currency" | "dueDate" | "customerName" | "totalMinor" | "items"
+>;
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function adsHtml(ads: AdsByPosition["top"]) {
   return ads
     .map(
       (ad) =>
         `<table role="presentation" width="100%" style="border:1px solid #e3e3e3;border-radius:6px;margin:12px 0;background:#fafafa"><tr><td style="padding:12px">` +
-        (ad.imageUrl ? `<img src="${esc(ad.imageUrl)}" alt="" style="max-width:100%;border-radius:4px;margin-bottom:8px">` : "") +
+        (ad.imageUrl
+          ? `<img src="${esc(ad.imageUrl)}" alt="" style="max-width:100%;border-radius:4px;margin-bottom:8px">`
+          : "") +
         `<strong>${esc(ad.title)}</strong><br><span style="color:#616161">${esc(ad.description)}</span>` +
         (ad.linkUrl ? `<br><a href="${esc(ad.linkUrl)}" style="color:#005bd3">Learn more</a>` : "") +
         `</td></tr></table>`,
@@ -29,7 +35,12 @@ function paymentText(p: PaymentOption) {
 
 export type InvoiceMailKind = { kind: "invoice" } | { kind: "reminder"; step: number };
 
-export function invoiceMailContent(shopName: string, invoice: MailInvoice, ctx: Pick<InvoicePresentation, "payment" | "hostedUrl" | "ads">, mail: InvoiceMailKind) {
+export function invoiceMailContent(
+  shopName: string,
+  invoice: MailInvoice,
+  ctx: Pick<InvoicePresentation, "payment" | "hostedUrl" | "ads">,
+  mail: InvoiceMailKind,
+) {
   const total = formatMoney(invoice.totalMinor, invoice.currency);
   const subject =
     mail.kind === "invoice"
@@ -58,7 +69,10 @@ export function invoiceMailContent(shopName: string, invoice: MailInvoice, ctx: 
       ? `<p style="padding:12px;border:1px solid #005bd3;border-radius:6px">${esc(ctx.payment.text)}</p>`
       : `<p><a href="${esc(ctx.payment.url)}" style="display:inline-block;background:#005bd3;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${esc(ctx.payment.label)}</a></p>`;
   const rows = invoice.items
-    .map((i) => `<tr><td style="padding:4px 0">${esc(i.title)} × ${i.quantity}</td><td style="padding:4px 0;text-align:right">${esc(formatMoney(i.lineTotalMinor, invoice.currency))}</td></tr>`)
+    .map(
+      (i) =>
+        `<tr><td style="padding:4px 0">${esc(i.title)} × ${i.quantity}</td><td style="padding:4px 0;text-align:right">${esc(formatMoney(i.lineTotalMinor, invoice.currency))}</td></tr>`,
+    )
     .join("");
   const main =
     adsHtml(ctx.ads.top) +
@@ -72,8 +86,9 @@ export function invoiceMailContent(shopName: string, invoice: MailInvoice, ctx: 
     `<!doctype html><html><body style="font-family:Helvetica,Arial,sans-serif;color:#1a1a1a;margin:0;padding:24px;background:#f1f1f1">` +
     `<table role="presentation" width="100%" style="max-width:680px;margin:0 auto;background:#fff;border-radius:8px"><tr>` +
     `<td style="padding:24px;vertical-align:top">${main}</td>` +
-    (ctx.ads.sidebar.length ? `<td style="width:180px;padding:24px 16px 24px 0;vertical-align:top">${adsHtml(ctx.ads.sidebar)}</td>` : "") +
+    (ctx.ads.sidebar.length
+      ? `<td style="width:180px;padding:24px 16px 24px 0;vertical-align:top">${adsHtml(ctx.ads.sidebar)}</td>`
+      : "") +
     `</tr></table></body></html>`;
   return { subject, text, html };
 }
-

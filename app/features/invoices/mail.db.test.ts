@@ -11,11 +11,19 @@ import { createInvoice, sendInvoice } from "~/features/invoices/service.server";
 
 const received = smtpInbox();
 
-
 describe("invoice e-mail over SMTP", () => {
   it("arrives with the recipient, subject, PDF and pay link, once", async () => {
-    const shop = await prisma.shop.update({ where: { id: (await createShop({ name: "Paper Goods" })).id }, data: { plan: "pro" } });
-    await updateInvoiceSettings(shop, { prefix: "PG-", paymentInstructions: null, businessAddress: "1 Mill Lane", paypalMeUrl: "https://paypal.me/papergoods", logoUrl: null });
+    const shop = await prisma.shop.update({
+      where: { id: (await createShop({ name: "Paper Goods" })).id },
+      data: { plan: "pro" },
+    });
+    await updateInvoiceSettings(shop, {
+      prefix: "PG-",
+      paymentInstructions: null,
+      businessAddress: "1 Mill Lane",
+      paypalMeUrl: "https://paypal.me/papergoods",
+      logoUrl: null,
+    });
     const { invoice } = await createInvoice(
       shop,
       invoiceCreateSchema.parse({
@@ -23,7 +31,15 @@ describe("invoice e-mail over SMTP", () => {
         items: [{ title: "Letterpress cards", qty: 3, unit_price: "12.00" }],
         tax_rate: 0.1,
         payment_method: "paypal",
-        marketing_ads: [{ id: "ad1", title: "Spring sale", description: "10% off notebooks", linkUrl: "https://papergoods.example/sale", position: "bottom" }],
+        marketing_ads: [
+          {
+            id: "ad1",
+            title: "Spring sale",
+            description: "10% off notebooks",
+            linkUrl: "https://papergoods.example/sale",
+            position: "bottom",
+          },
+        ],
       }),
     );
     await sendInvoice(shop, invoice.id, { idempotencyKey: "k1" });

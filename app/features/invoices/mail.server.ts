@@ -10,7 +10,11 @@ import { sendMail } from "~/platform/mail.server";
 type Sender = Pick<InvoiceShop, "id" | "name" | "email">;
 export type PdfSource = PdfInvoice & Parameters<typeof invoicePresentation>[1];
 
-export async function invoicePdf(shop: Sender, invoice: PdfSource, options: { baseUrl?: string; sendIndex?: number } = {}) {
+export async function invoicePdf(
+  shop: Sender,
+  invoice: PdfSource,
+  options: { baseUrl?: string; sendIndex?: number } = {},
+) {
   return renderInvoicePdf(invoice, await invoicePresentation(shop, invoice, options));
 }
 
@@ -27,7 +31,8 @@ export async function deliverInvoiceMail(
   const sendIndex = Math.max(0, invoice.sendCount - 1);
   const presentation = await invoicePresentation(shop, invoice, { baseUrl: options.baseUrl, sendIndex });
   const pdf = await renderInvoicePdf(invoice, presentation);
-  const mail: InvoiceMailKind = options.kind === "reminder" ? { kind: "reminder", step: options.step } : { kind: "invoice" };
+  const mail: InvoiceMailKind =
+    options.kind === "reminder" ? { kind: "reminder", step: options.step } : { kind: "invoice" };
   const content = invoiceMailContent(shop.name, invoice, presentation, mail);
   const result = await sendMail({
     shopId: shop.id,

@@ -1,15 +1,38 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MoneyOverflowError, amountToMinor, computeTotals, rateToPercentText, rateToScaled, taxOn } from "~/features/invoices/money";
+import {
+  MoneyOverflowError,
+  amountToMinor,
+  computeTotals,
+  rateToPercentText,
+  rateToScaled,
+  taxOn,
+} from "~/features/invoices/money";
 
 // Bounded so that 10 lines plus 100% tax and shipping stay within the stored range (MAX_MINOR).
-const line = fc.record({ quantity: fc.integer({ min: 1, max: 100 }), unitPriceMinor: fc.integer({ min: 0, max: 1_000_000 }) });
+const line = fc.record({
+  quantity: fc.integer({ min: 1, max: 100 }),
+  unitPriceMinor: fc.integer({ min: 0, max: 1_000_000 }),
+});
 const scaledRate = fc.integer({ min: 0, max: 10_000 });
 
 describe("invoice money", () => {
   it("computes the worked example", () => {
-    const t = computeTotals([{ quantity: 2, unitPriceMinor: 19_99 }, { quantity: 1, unitPriceMinor: 5_00 }], 0.0825, 7_50);
-    expect(t).toEqual({ lineTotalsMinor: [39_98, 5_00], subtotalMinor: 44_98, taxMinor: 3_71, shippingMinor: 7_50, totalMinor: 56_19 });
+    const t = computeTotals(
+      [
+        { quantity: 2, unitPriceMinor: 19_99 },
+        { quantity: 1, unitPriceMinor: 5_00 },
+      ],
+      0.0825,
+      7_50,
+    );
+    expect(t).toEqual({
+      lineTotalsMinor: [39_98, 5_00],
+      subtotalMinor: 44_98,
+      taxMinor: 3_71,
+      shippingMinor: 7_50,
+      totalMinor: 56_19,
+    });
   });
 
   it("rounds tax half up to the minor unit", () => {
@@ -23,7 +46,11 @@ describe("invoice money", () => {
     expect(amountToMinor("1500", "JPY")).toBe(1500);
     expect(amountToMinor(1500, "JPY")).toBe(1500);
     expect(amountToMinor("1500.5", "JPY")).toBeNull();
-    const t = computeTotals([{ quantity: 3, unitPriceMinor: amountToMinor("333", "JPY")! }], 0.1, amountToMinor("500", "JPY")!);
+    const t = computeTotals(
+      [{ quantity: 3, unitPriceMinor: amountToMinor("333", "JPY")! }],
+      0.1,
+      amountToMinor("500", "JPY")!,
+    );
     expect(t.subtotalMinor).toBe(999);
     expect(t.taxMinor).toBe(100); // 99.9 → 100
     expect(t.totalMinor).toBe(1599);
@@ -51,12 +78,17 @@ describe("invoice money", () => {
 
   it("property: subtotal is the sum of qty × price, total = subtotal + tax + shipping", () => {
     fc.assert(
-      fc.property(fc.array(line, { minLength: 1, maxLength: 10 }), scaledRate, fc.integer({ min: 0, max: 1_000_000 }), (lines, r, shipping) => {
-        const t = computeTotals(lines, r / 10_000, shipping);
-        expect(t.subtotalMinor).toBe(lines.reduce((s, l) => s + l.quantity * l.unitPriceMinor, 0));
-        expect(t.totalMinor).toBe(t.subtotalMinor + t.taxMinor + shipping);
-        expect(t.lineTotalsMinor.reduce((a, b) => a + b, 0)).toBe(t.subtotalMinor);
-      }),
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 10 }),
+        scaledRate,
+        fc.integer({ min: 0, max: 1_000_000 }),
+        (lines, r, shipping) => {
+          const t = computeTotals(lines, r / 10_000, shipping);
+          expect(t.subtotalMinor).toBe(lines.reduce((s, l) => s + l.quantity * l.unitPriceMinor, 0));
+          expect(t.totalMinor).toBe(t.subtotalMinor + t.taxMinor + shipping);
+          expect(t.lineTotalsMinor.reduce((a, b) => a + b, 0)).toBe(t.subtotalMinor);
+        },
+      ),
     );
   });
 
@@ -78,14 +110,20 @@ describe("invoice money", () => {
 
   it("property: tax is monotonic in the amount and the rate, and zero at rate 0", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 0, max: 1e9 }), scaledRate, scaledRate, (a, b, r1, r2) => {
-        const [lo, hi] = a <= b ? [a, b] : [b, a];
-        const [rl, rh] = r1 <= r2 ? [r1, r2] : [r2, r1];
-        expect(taxOn(lo, rl)).toBeLessThanOrEqual(taxOn(hi, rl));
-        expect(taxOn(lo, rl)).toBeLessThanOrEqual(taxOn(lo, rh));
-        expect(taxOn(lo, 0)).toBe(0);
-        expect(taxOn(lo, 10_000)).toBe(lo);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1e9 }),
+        fc.integer({ min: 0, max: 1e9 }),
+        scaledRate,
+        scaledRate,
+        (a, b, r1, r2) => {
+          const [lo, hi] = a <= b ? [a, b] : [b, a];
+          const [rl, rh] = r1 <= r2 ? [r1, r2] : [r2, r1];
+          expect(taxOn(lo, rl)).toBeLessThanOrEqual(taxOn(hi, rl));
+          expect(taxOn(lo, rl)).toBeLessThanOrEqual(taxOn(lo, rh));
+          expect(taxOn(lo, 0)).toBe(0);
+          expect(taxOn(lo, 10_000)).toBe(lo);
+        },
+      ),
     );
   });
 

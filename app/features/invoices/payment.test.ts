@@ -6,16 +6,32 @@ const none = { stripeEnabled: false, paypalMeUrl: null, instructions: null, base
 
 describe("payment option", () => {
   it("uses Stripe only when configured", () => {
-    expect(paymentOption(invoice, { ...none, stripeEnabled: true })).toEqual({ kind: "stripe", url: "https://app.example/i/tok/pay", label: "Pay by card" });
+    expect(paymentOption(invoice, { ...none, stripeEnabled: true })).toEqual({
+      kind: "stripe",
+      url: "https://app.example/i/tok/pay",
+      label: "Pay by card",
+    });
     expect(paymentOption(invoice, none)).toEqual({ kind: "instructions", text: DEFAULT_INSTRUCTIONS });
   });
   it("builds a PayPal.Me link with amount and currency", () => {
     const jpy = { ...invoice, paymentMethod: "paypal", totalMinor: 1500, currency: "JPY" };
-    expect(paymentOption(jpy, { ...none, paypalMeUrl: "https://paypal.me/shop/" })).toMatchObject({ url: "https://paypal.me/shop/1500JPY" });
+    expect(paymentOption(jpy, { ...none, paypalMeUrl: "https://paypal.me/shop/" })).toMatchObject({
+      url: "https://paypal.me/shop/1500JPY",
+    });
   });
   it("falls back to the merchant's instructions", () => {
-    expect(paymentOption({ ...invoice, paymentMethod: "none" }, { ...none, stripeEnabled: true, instructions: "Bank transfer to X" })).toEqual({ kind: "instructions", text: "Bank transfer to X" });
-    expect(paymentOption({ ...invoice, paymentMethod: "crypto", cryptoCurrency: "USDC" }, { ...none, instructions: "Wallet 0xabc" })).toEqual({ kind: "instructions", text: "Pay in USDC. Wallet 0xabc" });
+    expect(
+      paymentOption(
+        { ...invoice, paymentMethod: "none" },
+        { ...none, stripeEnabled: true, instructions: "Bank transfer to X" },
+      ),
+    ).toEqual({ kind: "instructions", text: "Bank transfer to X" });
+    expect(
+      paymentOption(
+        { ...invoice, paymentMethod: "crypto", cryptoCurrency: "USDC" },
+        { ...none, instructions: "Wallet 0xabc" },
+      ),
+    ).toEqual({ kind: "instructions", text: "Pay in USDC. Wallet 0xabc" });
   });
 });
 

@@ -11,7 +11,13 @@ export type PaymentOption =
 export const DEFAULT_INSTRUCTIONS = "Please contact us to arrange payment, quoting the invoice number.";
 
 export function paymentOption(
-  invoice: { paymentMethod: string; totalMinor: number; currency: string; publicToken: string; cryptoCurrency?: string | null },
+  invoice: {
+    paymentMethod: string;
+    totalMinor: number;
+    currency: string;
+    publicToken: string;
+    cryptoCurrency?: string | null;
+  },
   config: { stripeEnabled: boolean; paypalMeUrl: string | null; instructions: string | null; baseUrl: string },
 ): PaymentOption {
   if (invoice.paymentMethod === "stripe" && config.stripeEnabled)

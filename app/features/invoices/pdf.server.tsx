@@ -26,7 +26,6 @@ export type PdfInvoice = {
   items: { title: string; quantity: number; unitPriceMinor: number; lineTotalMinor: number }[];
 };
 
-
 /** Helvetica covers Latin-1 (and €); other currency signs are written as the code. */
 export function pdfMoney(minor: number, currency: string): string {
   const text = formatMoney(minor, currency);
@@ -56,7 +55,14 @@ const s = StyleSheet.create({
   cMoney: { width: 90, textAlign: "right" },
   totals: { marginTop: 10, marginLeft: "auto", width: 220 },
   totalRow: { flexDirection: "row", justifyContent: "space-between", paddingVertical: 2 },
-  grand: { fontFamily: "Helvetica-Bold", fontSize: 12, borderTopWidth: 1, borderTopColor: ink, paddingTop: 4, marginTop: 2 },
+  grand: {
+    fontFamily: "Helvetica-Bold",
+    fontSize: 12,
+    borderTopWidth: 1,
+    borderTopColor: ink,
+    paddingTop: 4,
+    marginTop: 2,
+  },
   ad: { borderWidth: 0.5, borderColor: line, borderRadius: 4, padding: 8, marginBottom: 8, backgroundColor: "#f7f7f7" },
   adTitle: { fontFamily: "Helvetica-Bold", marginBottom: 2 },
   pay: { borderWidth: 1, borderColor: accent, borderRadius: 4, padding: 10 },
@@ -82,7 +88,12 @@ export function InvoiceDocument({ invoice, ctx }: { invoice: PdfInvoice; ctx: In
   const m = (minor: number) => pdfMoney(minor, invoice.currency);
   const hasSidebar = ctx.ads.sidebar.length > 0;
   return (
-    <Document title={`Invoice ${invoice.number}`} author={ctx.shopName} subject={`Invoice ${invoice.number} for ${invoice.customerName}`} creator="Profit Pilot">
+    <Document
+      title={`Invoice ${invoice.number}`}
+      author={ctx.shopName}
+      subject={`Invoice ${invoice.number} for ${invoice.customerName}`}
+      creator="Profit Pilot"
+    >
       <Page size="A4" style={s.page}>
         {ctx.ads.top.map((ad) => (
           <Ad key={ad.id} ad={ad} />
@@ -97,8 +108,12 @@ export function InvoiceDocument({ invoice, ctx }: { invoice: PdfInvoice; ctx: In
           <View style={{ alignItems: "flex-end" }}>
             <Text style={s.h1}>INVOICE</Text>
             <Text style={{ fontSize: 12, marginTop: 2 }}>{invoice.number}</Text>
-            {invoice.status === "paid" ? <Text style={{ color: "#0c7a43", marginTop: 4, fontFamily: "Helvetica-Bold" }}>PAID</Text> : null}
-            {invoice.status === "void" ? <Text style={{ color: "#8e1f0b", marginTop: 4, fontFamily: "Helvetica-Bold" }}>VOID</Text> : null}
+            {invoice.status === "paid" ? (
+              <Text style={{ color: "#0c7a43", marginTop: 4, fontFamily: "Helvetica-Bold" }}>PAID</Text>
+            ) : null}
+            {invoice.status === "void" ? (
+              <Text style={{ color: "#8e1f0b", marginTop: 4, fontFamily: "Helvetica-Bold" }}>VOID</Text>
+            ) : null}
           </View>
         </View>
 
@@ -127,7 +142,9 @@ export function InvoiceDocument({ invoice, ctx }: { invoice: PdfInvoice; ctx: In
                     {invoice.paidAt.toISOString().slice(0, 10)}
                   </Text>
                 ) : null}
-                <Text style={{ marginTop: 6, fontFamily: "Helvetica-Bold", fontSize: 12 }}>{m(invoice.totalMinor)}</Text>
+                <Text style={{ marginTop: 6, fontFamily: "Helvetica-Bold", fontSize: 12 }}>
+                  {m(invoice.totalMinor)}
+                </Text>
               </View>
             </View>
 

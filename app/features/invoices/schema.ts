@@ -20,20 +20,18 @@ export function isCurrencyCode(code: string): boolean {
 
 /** A non-negative amount in major units, as a number or a decimal string; kept as the decimal text. */
 const amount = (negativeMessage: string) =>
-  z
-    .union([z.number({ message: "Enter an amount" }), z.string({ message: "Enter an amount" })])
-    .transform((v, ctx) => {
-      const text = typeof v === "number" ? numberToPlain(v) : v.trim();
-      if (text === null || !/^-?\d{1,13}(\.\d+)?$/.test(text)) {
-        ctx.addIssue({ code: "custom", message: "Enter an amount like 12.50" });
-        return z.NEVER;
-      }
-      if (text.startsWith("-")) {
-        ctx.addIssue({ code: "custom", message: negativeMessage });
-        return z.NEVER;
-      }
-      return text;
-    });
+  z.union([z.number({ message: "Enter an amount" }), z.string({ message: "Enter an amount" })]).transform((v, ctx) => {
+    const text = typeof v === "number" ? numberToPlain(v) : v.trim();
+    if (text === null || !/^-?\d{1,13}(\.\d+)?$/.test(text)) {
+      ctx.addIssue({ code: "custom", message: "Enter an amount like 12.50" });
+      return z.NEVER;
+    }
+    if (text.startsWith("-")) {
+      ctx.addIssue({ code: "custom", message: negativeMessage });
+      return z.NEVER;
+    }
+    return text;
+  });
 
 const https = (label: string) =>
   z
@@ -72,7 +70,10 @@ export const invoiceCreateSchema = z
   .object({
     customer: z.object(
       {
-        email: z.string({ message: "Invalid email address" }).trim().pipe(z.email({ message: "Invalid email address" })),
+        email: z
+          .string({ message: "Invalid email address" })
+          .trim()
+          .pipe(z.email({ message: "Invalid email address" })),
         name: z.string({ message: "Customer name is required" }).trim().min(1, "Customer name is required").max(200),
         phone: z
           .string()
@@ -89,7 +90,10 @@ export const invoiceCreateSchema = z
       },
       { message: "Required" },
     ),
-    items: z.array(itemSchema, { message: "At least one item is required" }).min(1, "At least one item is required").max(MAX_ITEMS),
+    items: z
+      .array(itemSchema, { message: "At least one item is required" })
+      .min(1, "At least one item is required")
+      .max(MAX_ITEMS),
     currency: z
       .string()
       .trim()
@@ -113,7 +117,9 @@ export const invoiceCreateSchema = z
     platform: z.string().trim().min(1).max(50).default("custom"),
     marketing_ads: z.array(marketingAdSchema).max(10, "At most 10 ads").default([]),
     ad_rotation_enabled: z.boolean().default(false),
-    payment_method: z.enum(PAYMENT_METHODS, { message: "Payment method must be stripe, paypal, crypto or none" }).default("none"),
+    payment_method: z
+      .enum(PAYMENT_METHODS, { message: "Payment method must be stripe, paypal, crypto or none" })
+      .default("none"),
     crypto_currency: z
       .string()
       .trim()
@@ -121,7 +127,9 @@ export const invoiceCreateSchema = z
       .nullish()
       .transform((v) => v || undefined),
     is_recurring: z.boolean().default(false),
-    recurring_interval: z.enum(INVOICE_INTERVALS, { message: "Interval must be daily, weekly, monthly or yearly" }).optional(),
+    recurring_interval: z
+      .enum(INVOICE_INTERVALS, { message: "Interval must be daily, weekly, monthly or yearly" })
+      .optional(),
   })
   .superRefine((v, ctx) => {
     // Amounts may not be finer than the currency's minor unit (JPY has none). The
@@ -130,7 +138,12 @@ export const invoiceCreateSchema = z
     const digits = currencyDigits(currency);
     const check = (text: string, path: (string | number)[]) => {
       if (decimalsOf(text) > digits)
-        ctx.addIssue({ code: "custom", path, message: digits === 0 ? `${currency} amounts have no decimals` : `Use at most ${digits} decimals for ${currency}` });
+        ctx.addIssue({
+          code: "custom",
+          path,
+          message:
+            digits === 0 ? `${currency} amounts have no decimals` : `Use at most ${digits} decimals for ${currency}`,
+        });
     };
     if (v.currency) {
       v.items.forEach((item, i) => check(item.unit_price, ["items", i, "unit_price"]));
@@ -152,20 +165,36 @@ export const invoiceSettingsSchema = z.object({
     .trim()
     .max(12, "Use at most 12 characters")
     .regex(/^[A-Za-z0-9\-_/.#]*$/, "Use letters, digits and - _ / . # only"),
-  paymentInstructions: z.string().trim().max(2000).optional().transform((v) => v || null),
-  businessAddress: z.string().trim().max(1000).optional().transform((v) => v || null),
+  paymentInstructions: z
+    .string()
+    .trim()
+    .max(2000)
+    .optional()
+    .transform((v) => v || null),
+  businessAddress: z
+    .string()
+    .trim()
+    .max(1000)
+    .optional()
+    .transform((v) => v || null),
   paypalMeUrl: z
     .string()
     .trim()
     .optional()
     .transform((v) => v || null)
-    .refine((v) => v === null || /^https:\/\/(www\.)?paypal\.me\/[A-Za-z0-9_.-]+\/?$/.test(v), "Use a PayPal.Me link like https://paypal.me/yourshop"),
+    .refine(
+      (v) => v === null || /^https:\/\/(www\.)?paypal\.me\/[A-Za-z0-9_.-]+\/?$/.test(v),
+      "Use a PayPal.Me link like https://paypal.me/yourshop",
+    ),
   logoUrl: z
     .string()
     .trim()
     .optional()
     .transform((v) => v || null)
-    .refine((v) => v === null || /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/.test(v), "The logo must be a PNG or JPEG image")
+    .refine(
+      (v) => v === null || /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/.test(v),
+      "The logo must be a PNG or JPEG image",
+    )
     .refine((v) => v === null || v.length <= 400_000, "The logo must be under 300 KB"),
 });
 export type InvoiceSettingsInput = z.output<typeof invoiceSettingsSchema>;

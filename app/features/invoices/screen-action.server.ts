@@ -5,14 +5,26 @@ import { data } from "@remix-run/node";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/forms";
 import { publicOrigin } from "~/platform/http.server";
 import { invoiceCreateSchema, invoiceSettingsSchema } from "~/features/invoices/schema";
-import { InvoiceError, markInvoicePaid, stopRecurring, updateInvoiceSettings, voidInvoice, type InvoiceShop } from "~/features/invoices/invoices.server";
+import {
+  InvoiceError,
+  markInvoicePaid,
+  stopRecurring,
+  updateInvoiceSettings,
+  voidInvoice,
+  type InvoiceShop,
+} from "~/features/invoices/invoices.server";
 import { createInvoice, sendInvoice } from "~/features/invoices/service.server";
 import type { ActionResult } from "~/features/invoices/screen";
 
 export const SCREEN_INTENTS = ["create", "send", "markPaid", "void", "stopRecurring", "settings"] as const;
 export type ScreenIntent = (typeof SCREEN_INTENTS)[number];
 
-function fail(intent: string, message: string, status: number, extra: Partial<Extract<ActionResult, { ok: false }>> = {}) {
+function fail(
+  intent: string,
+  message: string,
+  status: number,
+  extra: Partial<Extract<ActionResult, { ok: false }>> = {},
+) {
   return data<ActionResult>({ ok: false, intent, message, ...extra }, { status });
 }
 
@@ -28,7 +40,8 @@ async function run(shop: InvoiceShop, request: Request, intent: ScreenIntent, fo
         return fail(intent, "Failed to create invoice.", 400);
       }
       const parsed = invoiceCreateSchema.safeParse(raw);
-      if (!parsed.success) return fail(intent, "Failed to create invoice.", 400, { fieldErrors: fieldErrorsOf(parsed.error) });
+      if (!parsed.success)
+        return fail(intent, "Failed to create invoice.", 400, { fieldErrors: fieldErrorsOf(parsed.error) });
       const { invoice } = await createInvoice(shop, parsed.data, { idempotencyKey: key, actor: "merchant" });
       return { ok: true, intent, invoiceNumber: invoice.number } satisfies ActionResult;
     }
@@ -37,16 +50,24 @@ async function run(shop: InvoiceShop, request: Request, intent: ScreenIntent, fo
       return { ok: true, intent, invoiceNumber: invoice.number } satisfies ActionResult;
     }
     case "markPaid":
-      return { ok: true, intent, invoiceNumber: (await markInvoicePaid(shop, invoiceId)).number } satisfies ActionResult;
+      return {
+        ok: true,
+        intent,
+        invoiceNumber: (await markInvoicePaid(shop, invoiceId)).number,
+      } satisfies ActionResult;
     case "void":
       return { ok: true, intent, invoiceNumber: (await voidInvoice(shop, invoiceId)).number } satisfies ActionResult;
     case "stopRecurring":
       await stopRecurring(shop, invoiceId);
       return { ok: true, intent } satisfies ActionResult;
     case "settings": {
-      const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+      const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<
+        string,
+        string
+      >;
       const parsed = invoiceSettingsSchema.safeParse(values);
-      if (!parsed.success) return fail(intent, "Failed to save invoice settings.", 400, { fieldErrors: fieldErrorsOf(parsed.error) });
+      if (!parsed.success)
+        return fail(intent, "Failed to save invoice settings.", 400, { fieldErrors: fieldErrorsOf(parsed.error) });
       // The logo changes only when a new one is uploaded or removal is asked for.
       const logoUrl = values.removeLogo === "true" ? null : values.logoUrl ? parsed.data.logoUrl : undefined;
       await updateInvoiceSettings(shop, { ...parsed.data, logoUrl });
@@ -56,7 +77,11 @@ async function run(shop: InvoiceShop, request: Request, intent: ScreenIntent, fo
 }
 
 /** Handles a form post of one of `allowed` intents for the shop. */
-export async function invoiceScreenAction(shop: InvoiceShop, request: Request, allowed: readonly ScreenIntent[] = SCREEN_INTENTS) {
+export async function invoiceScreenAction(
+  shop: InvoiceShop,
+  request: Request,
+  allowed: readonly ScreenIntent[] = SCREEN_INTENTS,
+) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (!(allowed as readonly string[]).includes(intent)) return fail(intent, "Unknown action", 400);

@@ -30,7 +30,9 @@ export const TOAST = {
 export const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function newKey() {
-  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+  return typeof crypto !== "undefined" && "randomUUID" in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random()}`;
 }
 
 export const EVENT_LABELS: Record<string, string> = {

@@ -29,7 +29,8 @@ export async function sendInvoice(shop: InvoiceShop, invoiceId: string, options:
 /** Creates the invoice (numbered, plan-limited, idempotent) and sends it when auto send is on. */
 export async function createInvoice(shop: InvoiceShop, input: InvoiceCreateInput, options: CreateOptions = {}) {
   const created = await insertInvoice(shop, input, options);
-  if (created.replayed || !input.auto_send) return { invoice: await getInvoice(shop, created.id), replayed: created.replayed };
+  if (created.replayed || !input.auto_send)
+    return { invoice: await getInvoice(shop, created.id), replayed: created.replayed };
   await sendInvoice(shop, created.id, { actor: "system", now: options.now });
   return { invoice: await getInvoice(shop, created.id), replayed: false };
 }

@@ -5,7 +5,15 @@ import crypto from "node:crypto";
 import { env } from "~/env.server";
 import { InvoiceError, markInvoicePaid } from "~/features/invoices/invoices.server";
 
-type CheckoutInvoice = { id: string; shopId: string; number: string; currency: string; totalMinor: number; customerEmail: string; publicToken: string };
+type CheckoutInvoice = {
+  id: string;
+  shopId: string;
+  number: string;
+  currency: string;
+  totalMinor: number;
+  customerEmail: string;
+  publicToken: string;
+};
 
 export async function createCheckoutSession(invoice: CheckoutInvoice, baseUrl: string): Promise<string> {
   if (!env.stripe) throw new Error("Stripe is not configured");
@@ -40,9 +48,20 @@ export async function createCheckoutSession(invoice: CheckoutInvoice, baseUrl: s
 }
 
 /** Verifies a Stripe-Signature header ("t=…,v1=…") for the raw body; false when invalid or older than 5 minutes. */
-export function verifyStripeSignature(payload: string, header: string | null, secret: string, now = Date.now(), toleranceSeconds = 300): boolean {
+export function verifyStripeSignature(
+  payload: string,
+  header: string | null,
+  secret: string,
+  now = Date.now(),
+  toleranceSeconds = 300,
+): boolean {
   if (!header) return false;
-  const parts = Object.fromEntries(header.split(",").map((p) => p.split("=", 2) as [string, string]).filter((p) => p.length === 2));
+  const parts = Object.fromEntries(
+    header
+      .split(",")
+      .map((p) => p.split("=", 2) as [string, string])
+      .filter((p) => p.length === 2),
+  );
   const timestamp = Number(parts.t);
   if (!Number.isFinite(timestamp) || Math.abs(now / 1000 - timestamp) > toleranceSeconds) return false;
   const expected = crypto.createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex");
@@ -50,14 +69,19 @@ export function verifyStripeSignature(payload: string, header: string | null, se
     .split(",")
     .filter((p) => p.startsWith("v1="))
     .map((p) => p.slice(3));
-  return signatures.some((sig) => sig.length === expected.length && crypto.timingSafeEqual(Buffer.from(sig), Buffer.from(expected)));
+  return signatures.some(
+    (sig) => sig.length === expected.length && crypto.timingSafeEqual(Buffer.from(sig), Buffer.from(expected)),
+  );
 }
 
 export function signStripePayload(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)) {
   return `t=${timestamp},v1=${crypto.createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex")}`;
 }
 
-type StripeEvent = { type?: string; data?: { object?: { id?: string; payment_status?: string; metadata?: { invoice_id?: string; shop_id?: string } } } };
+type StripeEvent = {
+  type?: string;
+  data?: { object?: { id?: string; payment_status?: string; metadata?: { invoice_id?: string; shop_id?: string } } };
+};
 
 /**
  * A verified Stripe event: a paid Checkout session for one of our invoices marks it
@@ -76,7 +100,10 @@ export async function handleStripeEvent(payload: string): Promise<void> {
   const shopId = session.metadata?.shop_id;
   if (!invoiceId || !shopId) return;
   try {
-    await markInvoicePaid({ id: shopId }, invoiceId, { actor: "stripe", detail: `Paid by card through the pay link (Stripe Checkout ${session.id ?? ""})`.trim() });
+    await markInvoicePaid({ id: shopId }, invoiceId, {
+      actor: "stripe",
+      detail: `Paid by card through the pay link (Stripe Checkout ${session.id ?? ""})`.trim(),
+    });
   } catch (error) {
     // Not ours (404) or already paid (409): nothing to do.
     if (!(error instanceof InvoiceError && (error.status === 409 || error.status === 404))) throw error;

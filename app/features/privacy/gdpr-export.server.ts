@@ -73,7 +73,11 @@ export async function buildExportCsv(email: string): Promise<string> {
     prisma.publicPrivacyRequest.findMany({ where: { email }, orderBy: { createdAt: "asc" } }),
     // Messages a merchant sent to their own customers are that merchant's data (we only
     // process them), so only our own messages, or those to the merchant's account, count.
-    prisma.outboxMessage.findMany({ where: { toAddress: email, OR: [{ shopId: null }, { shopId: { in: shopIds.map((s) => s.id) } }] }, orderBy: { createdAt: "asc" }, select: { createdAt: true, kind: true, subject: true, status: true } }),
+    prisma.outboxMessage.findMany({
+      where: { toAddress: email, OR: [{ shopId: null }, { shopId: { in: shopIds.map((s) => s.id) } }] },
+      orderBy: { createdAt: "asc" },
+      select: { createdAt: true, kind: true, subject: true, status: true },
+    }),
   ]);
   const rows: unknown[][] = [["category", "record", "field", "value"]];
   for (const shop of shops) {
@@ -95,7 +99,10 @@ export async function buildExportCsv(email: string): Promise<string> {
 }
 
 /** The download behind the signed link; marks the request completed. */
-export async function openExport(params: URLSearchParams, now = new Date()): Promise<{ ok: true; filename: string; csv: string } | { ok: false; status: number; message: string }> {
+export async function openExport(
+  params: URLSearchParams,
+  now = new Date(),
+): Promise<{ ok: true; filename: string; csv: string } | { ok: false; status: number; message: string }> {
   const id = params.get("request") ?? "";
   const check = verifyLink(env.signingSecret, id, params.get("expires"), params.get("signature"), now);
   if (!check.ok) {

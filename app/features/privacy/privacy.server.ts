@@ -86,7 +86,10 @@ export async function redactCustomer(
   });
   if (email || ids.length) {
     await tx.privacyRequest.updateMany({
-      where: { shopId, OR: [...(email ? [{ email }] : []), ...(ids.length ? [{ customerShopifyId: { in: ids } }] : [])] },
+      where: {
+        shopId,
+        OR: [...(email ? [{ email }] : []), ...(ids.length ? [{ customerShopifyId: { in: ids } }] : [])],
+      },
       data: { email: null },
     });
   }

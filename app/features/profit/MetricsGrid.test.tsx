@@ -26,7 +26,9 @@ const metrics = (netProfit: number, change: number | null): Metric[] => [
 
 describe("MetricsGrid", () => {
   it("shows six cards with money, counts, rates and change arrows", () => {
-    renderInApp(<MetricsGrid metrics={metrics(300_00, 2)} currency="USD" margin={0.3} uncostedProducts={12} days={30} />);
+    renderInApp(
+      <MetricsGrid metrics={metrics(300_00, 2)} currency="USD" margin={0.3} uncostedProducts={12} days={30} />,
+    );
     expect(within(screen.getByTestId("metric-revenue")).getByText("$1,000.00")).toBeTruthy();
     expect(within(screen.getByTestId("metric-orders")).getByText("1,234")).toBeTruthy();
     expect(within(screen.getByTestId("metric-conversionRate")).getByText("2.34%")).toBeTruthy();
@@ -47,7 +49,9 @@ describe("MetricsGrid", () => {
     expect(profit.getAttribute("style")).toBeNull();
     expect(within(profit).getByText("No margin data")).toBeTruthy();
     cleanup();
-    renderInApp(<MetricsGrid metrics={metrics(-50_00, -1.5)} currency="USD" margin={-0.05} uncostedProducts={0} days={30} />);
+    renderInApp(
+      <MetricsGrid metrics={metrics(-50_00, -1.5)} currency="USD" margin={-0.05} uncostedProducts={0} days={30} />,
+    );
     profit = screen.getByTestId("metric-netProfit");
     expect(profit.dataset.positive).toBe("false");
     expect(within(profit).getByText("-$50.00")).toBeTruthy();

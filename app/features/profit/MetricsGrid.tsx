@@ -1,5 +1,13 @@
 // The dashboard's six metric cards with change against the previous period.
-import { BlockStack, Card, InlineGrid, InlineStack, SkeletonBodyText, SkeletonDisplayText, Text } from "@shopify/polaris";
+import {
+  BlockStack,
+  Card,
+  InlineGrid,
+  InlineStack,
+  SkeletonBodyText,
+  SkeletonDisplayText,
+  Text,
+} from "@shopify/polaris";
 import { Link } from "@remix-run/react";
 import type { Metric, MetricKey } from "~/features/profit/dashboard.server";
 import { formatMoney, formatPercent } from "~/lib/money";
@@ -21,7 +29,12 @@ function formatValue(key: MetricKey, value: number | null, currency: string): st
 }
 
 export function ChangeIndicator({ change }: { change: number | null }) {
-  if (change === null) return <Text as="span" tone="subdued" variant="bodySm">No previous data</Text>;
+  if (change === null)
+    return (
+      <Text as="span" tone="subdued" variant="bodySm">
+        No previous data
+      </Text>
+    );
   const up = change >= 0;
   return (
     <span
@@ -55,7 +68,11 @@ export function MetricsGrid({ metrics, currency, margin, uncostedProducts, days 
             key={m.key}
             data-testid={`metric-${m.key}`}
             data-positive={isProfit ? String(positive) : undefined}
-            style={glow ? { borderRadius: 12, boxShadow: "0 0 0 2px rgba(41,132,90,.35), 0 0 18px rgba(41,132,90,.25)" } : undefined}
+            style={
+              glow
+                ? { borderRadius: 12, boxShadow: "0 0 0 2px rgba(41,132,90,.35), 0 0 18px rgba(41,132,90,.25)" }
+                : undefined
+            }
           >
             <Card>
               <BlockStack gap="200">
@@ -79,8 +96,8 @@ export function MetricsGrid({ metrics, currency, margin, uncostedProducts, days 
                 {isProfit && uncostedProducts > 0 && (
                   <Text as="p" variant="bodySm" tone="caution">
                     <span data-testid="uncosted-note">
-                      {uncostedProducts} {uncostedProducts === 1 ? "product" : "products"} sold {uncostedProducts === 1 ? "has" : "have"} no cost.{" "}
-                      <Link to="/costs">Add costs</Link>
+                      {uncostedProducts} {uncostedProducts === 1 ? "product" : "products"} sold{" "}
+                      {uncostedProducts === 1 ? "has" : "have"} no cost. <Link to="/costs">Add costs</Link>
                     </span>
                   </Text>
                 )}

@@ -43,7 +43,9 @@ export function TrendChart({ labels, series, currency, height = 260, title }: Pr
   const y = (v: number) => PAD.top + innerH - ((v - lo) / (hi - lo || 1)) * innerH;
   const ticks: number[] = [];
   for (let v = lo; v <= hi + step / 2; v += step) ticks.push(v);
-  const xTicks = labels.length ? [0, Math.floor((labels.length - 1) / 3), Math.floor((2 * (labels.length - 1)) / 3), labels.length - 1] : [];
+  const xTicks = labels.length
+    ? [0, Math.floor((labels.length - 1) / 3), Math.floor((2 * (labels.length - 1)) / 3), labels.length - 1]
+    : [];
 
   // The lines stretch with the card (non-scaling strokes); the axis labels are HTML
   // positioned by percentage, so they stay legible at any width.
@@ -63,7 +65,16 @@ export function TrendChart({ labels, series, currency, height = 260, title }: Pr
         >
           <title>{title}</title>
           {ticks.map((t) => (
-            <line key={t} x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} stroke={t === 0 ? "#8a8a8a" : "#e3e3e3"} strokeWidth={1} vectorEffect="non-scaling-stroke" />
+            <line
+              key={t}
+              x1={PAD.left}
+              x2={WIDTH - PAD.right}
+              y1={y(t)}
+              y2={y(t)}
+              stroke={t === 0 ? "#8a8a8a" : "#e3e3e3"}
+              strokeWidth={1}
+              vectorEffect="non-scaling-stroke"
+            />
           ))}
           {series.map((s) => (
             <path
@@ -80,7 +91,18 @@ export function TrendChart({ labels, series, currency, height = 260, title }: Pr
         </svg>
         <div aria-hidden>
           {ticks.map((t) => (
-            <span key={t} style={{ position: "absolute", left: 0, width: `calc(${pct(PAD.left, WIDTH)} - 8px)`, top: pct(y(t), height), transform: "translateY(-50%)", textAlign: "right", whiteSpace: "nowrap" }}>
+            <span
+              key={t}
+              style={{
+                position: "absolute",
+                left: 0,
+                width: `calc(${pct(PAD.left, WIDTH)} - 8px)`,
+                top: pct(y(t), height),
+                transform: "translateY(-50%)",
+                textAlign: "right",
+                whiteSpace: "nowrap",
+              }}
+            >
               {formatMoneyCompact(t, currency)}
             </span>
           ))}

@@ -24,7 +24,6 @@ export function effectiveUnitCost(
 export function sortOverrides<T extends CostOverride & { createdAt?: Date }>(list: readonly T[]): T[] {
   return [...list].sort(
     (a, b) =>
-      a.effectiveFrom.localeCompare(b.effectiveFrom) ||
-      (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0),
+      a.effectiveFrom.localeCompare(b.effectiveFrom) || (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0),
   );
 }

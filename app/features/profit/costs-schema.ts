@@ -30,7 +30,10 @@ const decimalAmount = (label: string) =>
     .refine((v) => Number(v) <= MAX_AMOUNT, `${label} must be at most 21,474,836.47`);
 
 const day = (label: string) =>
-  z.string({ message: `${label} is required` }).trim().refine(isValidDay, `${label} must be a date (YYYY-MM-DD)`);
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .refine(isValidDay, `${label} must be a date (YYYY-MM-DD)`);
 
 const booleanField = z
   .union([z.boolean(), z.enum(["true", "false", "on", ""])])

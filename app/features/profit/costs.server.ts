@@ -31,22 +31,26 @@ export async function listProductCosts(shop: ShopRef) {
 
 export async function addProductCost(shop: ShopRef, input: ProductCostInput) {
   const costPerUnitMinor = decimalStringToMinor(input.costPerUnit, shop.currency);
-  if (costPerUnitMinor === null) throw new FieldError({ costPerUnit: [`Cost per unit is too large for ${shop.currency}`] });
-  return prisma.$transaction(async (tx) => {
-    const before = await tx.productCost.findMany({ where: { shopId: shop.id } });
-    const created = await tx.productCost.create({
-      data: {
-        shopId: shop.id,
-        productName: input.productName,
-        sku: input.sku ?? null,
-        supplier: input.supplier ?? null,
-        costPerUnitMinor,
-        effectiveFrom: input.effectiveFrom ?? dayInZone(new Date(), shop.timezone),
-      },
-    });
-    await applyCostChange(tx, shop.id, { sku: created.sku, productName: created.productName }, before);
-    return created;
-  }, { timeout: 60_000 });
+  if (costPerUnitMinor === null)
+    throw new FieldError({ costPerUnit: [`Cost per unit is too large for ${shop.currency}`] });
+  return prisma.$transaction(
+    async (tx) => {
+      const before = await tx.productCost.findMany({ where: { shopId: shop.id } });
+      const created = await tx.productCost.create({
+        data: {
+          shopId: shop.id,
+          productName: input.productName,
+          sku: input.sku ?? null,
+          supplier: input.supplier ?? null,
+          costPerUnitMinor,
+          effectiveFrom: input.effectiveFrom ?? dayInZone(new Date(), shop.timezone),
+        },
+      });
+      await applyCostChange(tx, shop.id, { sku: created.sku, productName: created.productName }, before);
+      return created;
+    },
+    { timeout: 60_000 },
+  );
 }
 
 export function expenseDto(shop: ShopRef, r: ExpenseRow) {
@@ -76,22 +80,25 @@ export async function addOperatingExpense(shop: ShopRef, input: OperatingExpense
   return prisma.$transaction(async (tx) => {
     await touchShopData(tx, shop.id);
     return tx.operatingExpense.create({
-    data: {
-      shopId: shop.id,
-      category: input.category,
-      description: input.description,
-      amountMinor,
-      date: input.date,
-      recurring: input.recurring,
-      recurringInterval: input.recurring ? input.recurringInterval ?? "monthly" : null,
-    },
+      data: {
+        shopId: shop.id,
+        category: input.category,
+        description: input.description,
+        amountMinor,
+        date: input.date,
+        recurring: input.recurring,
+        recurringInterval: input.recurring ? (input.recurringInterval ?? "monthly") : null,
+      },
     });
   });
 }
 
 /** Variants sold without any known cost (no synced cost and no cost entered for their SKU). */
 export async function listUncostedVariants(shop: ShopRef, limit = 8) {
-  const entered = await prisma.productCost.findMany({ where: { shopId: shop.id }, select: { sku: true, productName: true } });
+  const entered = await prisma.productCost.findMany({
+    where: { shopId: shop.id },
+    select: { sku: true, productName: true },
+  });
   const skus = entered.map((c) => c.sku).filter((s): s is string => !!s);
   const names = new Set(entered.filter((c) => !c.sku).map((c) => c.productName.trim().toLowerCase()));
   const variants = await prisma.variant.findMany({

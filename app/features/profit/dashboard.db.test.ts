@@ -21,7 +21,10 @@ async function rollupSnapshot(shopId: string) {
     orderBy: [{ day: "asc" }, { productId: "asc" }],
     omit: { id: true },
   });
-  return { days: days.filter((d) => Object.entries(d).some(([k, v]) => k !== "day" && k !== "shopId" && v !== 0)), products: products.filter((p) => p.units || p.revenueMinor || p.uncostedUnits) };
+  return {
+    days: days.filter((d) => Object.entries(d).some(([k, v]) => k !== "day" && k !== "shopId" && v !== 0)),
+    products: products.filter((p) => p.units || p.revenueMinor || p.uncostedUnits),
+  };
 }
 
 beforeAll(async () => {
@@ -38,8 +41,15 @@ beforeAll(async () => {
   });
   await createOrder(shop.id, "2026-06-20", [line(a, 1)]);
   await createOrder(shop.id, "2026-05-15", [line(a, 1)]);
-  await recordRefund(prisma, shop.id, { orderId: first.id, processedAt: new Date("2026-06-25T09:00:00Z"), day: "2026-06-25", amountMinor: 20_00 });
-  await prisma.adSpendDay.create({ data: { shopId: shop.id, day: "2026-06-10", channel: "google_ads", amountMinor: 30_00 } });
+  await recordRefund(prisma, shop.id, {
+    orderId: first.id,
+    processedAt: new Date("2026-06-25T09:00:00Z"),
+    day: "2026-06-25",
+    amountMinor: 20_00,
+  });
+  await prisma.adSpendDay.create({
+    data: { shopId: shop.id, day: "2026-06-10", channel: "google_ads", amountMinor: 30_00 },
+  });
   await prisma.trafficDay.createMany({
     data: [
       { shopId: shop.id, day: "2026-06-10", source: "organic_search", sessions: 100 },
@@ -48,8 +58,23 @@ beforeAll(async () => {
   });
   await prisma.operatingExpense.createMany({
     data: [
-      { shopId: shop.id, category: "rent", description: "Studio", amountMinor: 50_00, date: "2026-06-15", recurring: false },
-      { shopId: shop.id, category: "labor", description: "Packing help", amountMinor: 70_00, date: "2026-06-24", recurring: true, recurringInterval: "weekly" },
+      {
+        shopId: shop.id,
+        category: "rent",
+        description: "Studio",
+        amountMinor: 50_00,
+        date: "2026-06-15",
+        recurring: false,
+      },
+      {
+        shopId: shop.id,
+        category: "labor",
+        description: "Packing help",
+        amountMinor: 70_00,
+        date: "2026-06-24",
+        recurring: true,
+        recurringInterval: "weekly",
+      },
     ],
   });
   // Ad spend and traffic are written directly here; bring their rollups in line.
@@ -140,9 +165,18 @@ describe("cached dashboard figures", () => {
     const first = await getDashboardCached(await fresh(), 30);
     expect(await getDashboardCached(await fresh(), 30)).toBe(first);
     const today = new Date().toISOString().slice(0, 10);
-    await addOperatingExpense(other, { category: "rent", description: "Desk", amount: "12.00", date: today, recurring: false });
+    await addOperatingExpense(other, {
+      category: "rent",
+      description: "Desk",
+      amount: "12.00",
+      date: today,
+      recurring: false,
+    });
     const after = await getDashboardCached(await fresh(), 30);
     expect(after).not.toBe(first);
-    expect(after.metrics.find((m) => m.key === "totalCosts")!.value! - first.metrics.find((m) => m.key === "totalCosts")!.value!).toBe(12_00);
+    expect(
+      after.metrics.find((m) => m.key === "totalCosts")!.value! -
+        first.metrics.find((m) => m.key === "totalCosts")!.value!,
+    ).toBe(12_00);
   });
 });

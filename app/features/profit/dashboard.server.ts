@@ -71,10 +71,16 @@ export type ProfitComparison = {
   previous: ProfitFigures;
 };
 
-export async function getProfitComparison(shop: ShopRef, days: number, now = new Date()): Promise<ProfitComparison & {
-  rows: RollupRow[];
-  expenses: ExpenseInput[];
-}> {
+export async function getProfitComparison(
+  shop: ShopRef,
+  days: number,
+  now = new Date(),
+): Promise<
+  ProfitComparison & {
+    rows: RollupRow[];
+    expenses: ExpenseInput[];
+  }
+> {
   const { current, previous } = periodsEndingOn(todayFor(shop, now), days);
   const [rows, expenses] = await Promise.all([
     loadRollups(shop.id, { from: previous.from, to: current.to }),
@@ -174,11 +180,18 @@ async function productSums(shopId: string, range: DayRange, onlyIds?: string[]):
     WHERE ${any} = 1 OR t."productId" IN (${a}, ${b}, ${c})
     GROUP BY t."productId"`;
   return new Map(
-    rows.map((r) => [String(r.productId), { revenueMinor: n(r.revenue), units: n(r.units), uncostedUnits: n(r.uncosted) }]),
+    rows.map((r) => [
+      String(r.productId),
+      { revenueMinor: n(r.revenue), units: n(r.units), uncostedUnits: n(r.uncosted) },
+    ]),
   );
 }
 
-async function topProducts(shopId: string, current: Map<string, ProductSum>, previous: DayRange): Promise<TopProduct[]> {
+async function topProducts(
+  shopId: string,
+  current: Map<string, ProductSum>,
+  previous: DayRange,
+): Promise<TopProduct[]> {
   // Highest revenue first; ties by id so the order is stable.
   const top = [...current]
     .sort(([ia, a], [ib, b]) => b.revenueMinor - a.revenueMinor || (ia < ib ? -1 : ia > ib ? 1 : 0))
@@ -186,19 +199,24 @@ async function topProducts(shopId: string, current: Map<string, ProductSum>, pre
   if (top.length === 0) return [];
   const ids = top.map(([id]) => id);
   const [products, before] = await Promise.all([
-    prisma.product.findMany({ where: { shopId, id: { in: ids } }, select: { id: true, title: true, category: true, imageUrl: true } }),
+    prisma.product.findMany({
+      where: { shopId, id: { in: ids } },
+      select: { id: true, title: true, category: true, imageUrl: true },
+    }),
     productSums(shopId, previous, ids),
   ]);
   const byId = new Map(products.map((p) => [p.id, p]));
   return top.flatMap(([productId, sum]) => {
     const p = byId.get(productId);
     if (!p) return [];
-    return [{
-      ...p,
-      unitsSold: sum.units,
-      revenueMinor: sum.revenueMinor,
-      growth: relativeChange(sum.revenueMinor, before.get(productId)?.revenueMinor ?? null),
-    }];
+    return [
+      {
+        ...p,
+        unitsSold: sum.units,
+        revenueMinor: sum.revenueMinor,
+        growth: relativeChange(sum.revenueMinor, before.get(productId)?.revenueMinor ?? null),
+      },
+    ];
   });
 }
 
@@ -238,7 +256,6 @@ export async function getDashboard(shop: ShopRef, days: Timeframe, now = new Dat
     topProducts: top,
   };
 }
-
 
 /** The freshness window for analytics (docs/product/dashboard.md#freshness); the data version catches every write first. */
 const DASHBOARD_TTL_MS = 5 * 60_000;

@@ -56,7 +56,12 @@ async function expectedProducts(shopId: string, current: DayRange, previous: Day
   return {
     top: top.map(([id, s]) => {
       const prev = before.get(id)?.revenueMinor;
-      return { id, unitsSold: s.units, revenueMinor: s.revenueMinor, growth: prev === undefined || prev === 0 ? null : (s.revenueMinor - prev) / Math.abs(prev) };
+      return {
+        id,
+        unitsSold: s.units,
+        revenueMinor: s.revenueMinor,
+        growth: prev === undefined || prev === 0 ? null : (s.revenueMinor - prev) / Math.abs(prev),
+      };
     }),
     uncosted: [...now.values()].filter((s) => s.uncosted > 0).length,
   };

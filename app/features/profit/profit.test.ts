@@ -5,8 +5,12 @@ import { effectiveUnitCost } from "~/features/profit/costs-rule";
 describe("operating expenses in a period", () => {
   const range = { from: "2026-06-01", to: "2026-06-30" };
   it("counts a one-time expense on its date only", () => {
-    expect(expensesInRange([{ amountMinor: 5000, date: "2026-06-15", recurring: false, recurringInterval: null }], range)).toBe(5000);
-    expect(expensesInRange([{ amountMinor: 5000, date: "2026-07-01", recurring: false, recurringInterval: null }], range)).toBe(0);
+    expect(
+      expensesInRange([{ amountMinor: 5000, date: "2026-06-15", recurring: false, recurringInterval: null }], range),
+    ).toBe(5000);
+    expect(
+      expensesInRange([{ amountMinor: 5000, date: "2026-07-01", recurring: false, recurringInterval: null }], range),
+    ).toBe(0);
   });
   it("spreads a recurring expense over its interval from its first day", () => {
     const weekly = { amountMinor: 7000, date: "2026-06-24", recurring: true, recurringInterval: "weekly" };
@@ -14,14 +18,30 @@ describe("operating expenses in a period", () => {
     const yearly = { amountMinor: 365_25, date: "2025-01-01", recurring: true, recurringInterval: "yearly" };
     expect(expensesInRange([yearly], range)).toBeCloseTo(30 * 100, 6);
     const monthly = { amountMinor: 3000_00, date: "2020-01-01", recurring: true, recurringInterval: "monthly" };
-    expect(expensesInRange([monthly], { from: "2026-01-01", to: "2026-12-31" })).toBeCloseTo(3000_00 * 12 * (365 / 365.25), 6);
+    expect(expensesInRange([monthly], { from: "2026-01-01", to: "2026-12-31" })).toBeCloseTo(
+      3000_00 * 12 * (365 / 365.25),
+      6,
+    );
   });
 });
 
 describe("profit figures", () => {
   it("nets revenue and costs as documented", () => {
     const f = computeProfit(
-      { ...EMPTY_TOTALS, ordersCount: 2, grossSalesMinor: 35000, discountsMinor: 1000, refundsMinor: 2000, shippingMinor: 500, taxesMinor: 800, cogsMinor: 12000, shippingCostMinor: 400, paymentFeesMinor: 300, adSpendMinor: 3000, sessions: 150 },
+      {
+        ...EMPTY_TOTALS,
+        ordersCount: 2,
+        grossSalesMinor: 35000,
+        discountsMinor: 1000,
+        refundsMinor: 2000,
+        shippingMinor: 500,
+        taxesMinor: 800,
+        cogsMinor: 12000,
+        shippingCostMinor: 400,
+        paymentFeesMinor: 300,
+        adSpendMinor: 3000,
+        sessions: 150,
+      },
       12000,
     );
     expect(f.revenueMinor).toBe(32500);

@@ -108,7 +108,8 @@ export type ProfitFigures = {
 export function computeProfit(totals: PeriodTotals, operatingExpensesMinor: number): ProfitFigures {
   const revenueMinor = totals.grossSalesMinor - totals.discountsMinor - totals.refundsMinor + totals.shippingMinor;
   const opex = Math.round(operatingExpensesMinor);
-  const totalCostsMinor = totals.cogsMinor + totals.adSpendMinor + opex + totals.shippingCostMinor + totals.paymentFeesMinor;
+  const totalCostsMinor =
+    totals.cogsMinor + totals.adSpendMinor + opex + totals.shippingCostMinor + totals.paymentFeesMinor;
   const netProfitMinor = revenueMinor - totalCostsMinor;
   return {
     revenueMinor,

@@ -15,13 +15,25 @@ describe("splitRange", () => {
   });
 
   it("uses days only when no whole month fits", () => {
-    expect(splitRange({ from: "2026-10-23", to: "2026-11-21" })).toEqual({ months: null, days: [{ from: "2026-10-23", to: "2026-11-21" }] });
-    expect(splitRange({ from: "2026-02-02", to: "2026-02-28" })).toEqual({ months: null, days: [{ from: "2026-02-02", to: "2026-02-28" }] });
+    expect(splitRange({ from: "2026-10-23", to: "2026-11-21" })).toEqual({
+      months: null,
+      days: [{ from: "2026-10-23", to: "2026-11-21" }],
+    });
+    expect(splitRange({ from: "2026-02-02", to: "2026-02-28" })).toEqual({
+      months: null,
+      days: [{ from: "2026-02-02", to: "2026-02-28" }],
+    });
   });
 
   it("needs no days when the range is whole months, across a year end and a leap day", () => {
-    expect(splitRange({ from: "2023-12-01", to: "2024-02-29" })).toEqual({ months: { from: "2023-12", to: "2024-02" }, days: [] });
-    expect(splitRange({ from: "2026-06-01", to: "2026-06-30" })).toEqual({ months: { from: "2026-06", to: "2026-06" }, days: [] });
+    expect(splitRange({ from: "2023-12-01", to: "2024-02-29" })).toEqual({
+      months: { from: "2023-12", to: "2024-02" },
+      days: [],
+    });
+    expect(splitRange({ from: "2026-06-01", to: "2026-06-30" })).toEqual({
+      months: { from: "2026-06", to: "2026-06" },
+      days: [],
+    });
   });
 
   it("covers every day of the range exactly once (property)", () => {
@@ -31,7 +43,9 @@ describe("splitRange", () => {
         const range = { from, to: addDays(from, length) };
         const { months, days } = splitRange(range);
         const covered = days.flatMap((d) => eachDay(d));
-        const monthDays = months ? eachDay(range).filter((d) => monthOf(d) >= months.from && monthOf(d) <= months.to) : [];
+        const monthDays = months
+          ? eachDay(range).filter((d) => monthOf(d) >= months.from && monthOf(d) <= months.to)
+          : [];
         // Whole months only: each month taken is entirely inside the range.
         if (months) {
           for (const m of [months.from, months.to]) {

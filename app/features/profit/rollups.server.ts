@@ -28,7 +28,11 @@ type CostRow = CostKey & CostOverride & { id?: string; createdAt?: Date };
  * The overrides that apply to a line: the costs entered for its SKU, or when there
  * are none, those entered by product name (without a SKU) for its product.
  */
-export function overridesFor(costs: readonly CostRow[], sku: string | null, productTitle: string | null): CostOverride[] {
+export function overridesFor(
+  costs: readonly CostRow[],
+  sku: string | null,
+  productTitle: string | null,
+): CostOverride[] {
   const bySku = sku ? costs.filter((c) => c.sku === sku) : [];
   if (bySku.length) return sortOverrides(bySku);
   if (!productTitle) return [];
@@ -102,7 +106,12 @@ function costDeltas(groups: CostGroup[], before: readonly CostRow[], after: read
     const a = costOf(g, before);
     const b = costOf(g, after);
     if (a.cogs !== b.cogs || a.uncosted !== b.uncosted)
-      out.push({ day: g.day, productId: g.productId, cogsMinor: b.cogs - a.cogs, uncostedUnits: b.uncosted - a.uncosted });
+      out.push({
+        day: g.day,
+        productId: g.productId,
+        cogsMinor: b.cogs - a.cogs,
+        uncostedUnits: b.uncosted - a.uncosted,
+      });
   }
   return out;
 }
@@ -179,14 +188,16 @@ export async function rebuildRollups(db: PrismaClient, shopId: string): Promise<
   // in place (one INSERT … SELECT) instead of travelling through the client. Lines
   // of cancelled orders are excluded by the (few) cancelled order ids rather than a
   // join to every order, which halves the time on a large store.
-  const newId = dialect === "postgresql" ? "md5(random()::text || clock_timestamp()::text)" : "lower(hex(randomblob(12)))";
+  const newId =
+    dialect === "postgresql" ? "md5(random()::text || clock_timestamp()::text)" : "lower(hex(randomblob(12)))";
   const param = (n: number) => (dialect === "postgresql" ? `$${n}` : "?");
-  await db.$transaction(async (tx) => {
-    await tx.dailyRollup.deleteMany({ where: { shopId } });
-    await tx.productDailyRollup.deleteMany({ where: { shopId } });
-    for (const data of chunks(dayData, 2000)) await tx.dailyRollup.createMany({ data });
-    await tx.$executeRawUnsafe(
-      `INSERT INTO "ProductDailyRollup" ("id", "shopId", "day", "productId", "units", "revenueMinor", "uncostedUnits")
+  await db.$transaction(
+    async (tx) => {
+      await tx.dailyRollup.deleteMany({ where: { shopId } });
+      await tx.productDailyRollup.deleteMany({ where: { shopId } });
+      for (const data of chunks(dayData, 2000)) await tx.dailyRollup.createMany({ data });
+      await tx.$executeRawUnsafe(
+        `INSERT INTO "ProductDailyRollup" ("id", "shopId", "day", "productId", "units", "revenueMinor", "uncostedUnits")
        SELECT ${newId}, l."shopId", l."day", l."productId", SUM(l."quantity"),
               SUM(l."quantity" * l."unitPriceMinor" - l."discountMinor"),
               SUM(CASE WHEN l."unitCostMinor" IS NULL THEN l."quantity" ELSE 0 END)
@@ -194,24 +205,26 @@ export async function rebuildRollups(db: PrismaClient, shopId: string): Promise<
        WHERE l."shopId" = ${param(1)} AND l."productId" IS NOT NULL
          AND l."orderId" NOT IN (SELECT o."id" FROM "Order" o WHERE o."shopId" = ${param(2)} AND o."cancelledAt" IS NOT NULL)
        GROUP BY l."shopId", l."day", l."productId"`,
-      shopId,
-      shopId,
-    );
-    for (const [k, uncostedUnits] of productUncosted) {
-      const [d, productId] = k.split("|");
-      await bumpProduct(tx, shopId, d, productId, { uncostedUnits });
-    }
-    await touchShopData(tx, shopId);
-    // Monthly sums last: they are rebuilt from the finished daily product rows.
-    await tx.productMonthlyRollup.deleteMany({ where: { shopId } });
-    await tx.$executeRawUnsafe(
-      `INSERT INTO "ProductMonthlyRollup" ("shopId", "month", "productId", "units", "revenueMinor", "uncostedUnits")
+        shopId,
+        shopId,
+      );
+      for (const [k, uncostedUnits] of productUncosted) {
+        const [d, productId] = k.split("|");
+        await bumpProduct(tx, shopId, d, productId, { uncostedUnits });
+      }
+      await touchShopData(tx, shopId);
+      // Monthly sums last: they are rebuilt from the finished daily product rows.
+      await tx.productMonthlyRollup.deleteMany({ where: { shopId } });
+      await tx.$executeRawUnsafe(
+        `INSERT INTO "ProductMonthlyRollup" ("shopId", "month", "productId", "units", "revenueMinor", "uncostedUnits")
        SELECT "shopId", SUBSTR("day", 1, 7), "productId", SUM("units"), SUM("revenueMinor"), SUM("uncostedUnits")
        FROM "ProductDailyRollup" WHERE "shopId" = ${param(1)}
        GROUP BY "shopId", SUBSTR("day", 1, 7), "productId"`,
-      shopId,
-    );
-  }, { timeout: 120_000 });
+        shopId,
+      );
+    },
+    { timeout: 120_000 },
+  );
 }
 
 /** Marks the shop's figures as changed, so cached dashboard figures are recomputed. */
@@ -221,7 +234,9 @@ export async function touchShopData(db: Db, shopId: string): Promise<void> {
 
 async function bumpDay(db: Db, shopId: string, d: string, delta: Partial<DayRow>): Promise<void> {
   const increments = Object.fromEntries(
-    Object.entries(delta).filter(([, v]) => v !== 0).map(([k, v]) => [k, { increment: v }]),
+    Object.entries(delta)
+      .filter(([, v]) => v !== 0)
+      .map(([k, v]) => [k, { increment: v }]),
   );
   if (Object.keys(increments).length === 0) return;
   await touchShopData(db, shopId);
@@ -234,7 +249,9 @@ async function bumpDay(db: Db, shopId: string, d: string, delta: Partial<DayRow>
 
 async function bumpProduct(db: Db, shopId: string, d: string, productId: string, delta: Partial<ProductRow>) {
   const increments = Object.fromEntries(
-    Object.entries(delta).filter(([, v]) => v !== 0).map(([k, v]) => [k, { increment: v }]),
+    Object.entries(delta)
+      .filter(([, v]) => v !== 0)
+      .map(([k, v]) => [k, { increment: v }]),
   );
   if (Object.keys(increments).length === 0) return;
   await db.productDailyRollup.upsert({
@@ -265,7 +282,8 @@ export async function applyCostChange(db: Db, shopId: string, key: CostKey, befo
     acc.cogsMinor += d.cogsMinor;
     acc.uncostedUnits += d.uncostedUnits;
     byDay.set(d.day, acc);
-    if (d.productId && d.uncostedUnits) await bumpProduct(db, shopId, d.day, d.productId, { uncostedUnits: d.uncostedUnits });
+    if (d.productId && d.uncostedUnits)
+      await bumpProduct(db, shopId, d.day, d.productId, { uncostedUnits: d.uncostedUnits });
   }
   for (const [d, acc] of byDay) await bumpDay(db, shopId, d, acc);
 }
@@ -331,7 +349,7 @@ export async function recordOrder(db: PrismaClient, shopId: string, input: Order
     let uncostedUnits = 0;
     const perProduct = new Map<string, ProductRow>();
     for (const l of lines) {
-      const overrides = overridesFor(costs, l.sku, l.productId ? titles.get(l.productId) ?? null : null);
+      const overrides = overridesFor(costs, l.sku, l.productId ? (titles.get(l.productId) ?? null) : null);
       const unit = effectiveUnitCost(order.day, l.unitCostMinor, overrides);
       const uncosted = unit === null ? l.quantity : 0;
       cogsMinor += (unit ?? 0) * l.quantity;
@@ -374,7 +392,10 @@ export async function recordRefund(
   input: { orderId: string; shopifyId?: string | null; processedAt: Date; day: string; amountMinor: number },
 ) {
   return db.$transaction(async (tx) => {
-    const order = await tx.order.findFirst({ where: { id: input.orderId, shopId }, select: { id: true, cancelledAt: true } });
+    const order = await tx.order.findFirst({
+      where: { id: input.orderId, shopId },
+      select: { id: true, cancelledAt: true },
+    });
     if (!order) throw new Error("Order not found for this shop");
     const refund = await tx.refund.create({ data: { ...input, shopId } });
     await tx.order.update({ where: { id: order.id }, data: { refundsMinor: { increment: input.amountMinor } } });
@@ -427,7 +448,15 @@ export async function loadOrderState(db: Db, shopId: string, orderId: string): P
       shippingCostMinor: true,
       paymentFeesMinor: true,
       lines: {
-        select: { day: true, productId: true, sku: true, quantity: true, unitPriceMinor: true, discountMinor: true, unitCostMinor: true },
+        select: {
+          day: true,
+          productId: true,
+          sku: true,
+          quantity: true,
+          unitPriceMinor: true,
+          discountMinor: true,
+          unitCostMinor: true,
+        },
       },
       refunds: { select: { day: true, amountMinor: true } },
     },
@@ -456,17 +485,23 @@ function contributionOf(
     if (!row) into.days.set(d, (row = {}));
     return row;
   };
-  addTo(dayRow(state.day), {
-    ordersCount: 1,
-    grossSalesMinor: state.grossSalesMinor,
-    discountsMinor: state.discountsMinor,
-    shippingMinor: state.shippingMinor,
-    taxesMinor: state.taxesMinor,
-    shippingCostMinor: state.shippingCostMinor ?? 0,
-    paymentFeesMinor: state.paymentFeesMinor ?? 0,
-  }, sign);
+  addTo(
+    dayRow(state.day),
+    {
+      ordersCount: 1,
+      grossSalesMinor: state.grossSalesMinor,
+      discountsMinor: state.discountsMinor,
+      shippingMinor: state.shippingMinor,
+      taxesMinor: state.taxesMinor,
+      shippingCostMinor: state.shippingCostMinor ?? 0,
+      paymentFeesMinor: state.paymentFeesMinor ?? 0,
+    },
+    sign,
+  );
   for (const l of state.lines) {
-    const overrides = costs.length ? overridesFor(costs, l.sku, l.productId ? titles.get(l.productId) ?? null : null) : [];
+    const overrides = costs.length
+      ? overridesFor(costs, l.sku, l.productId ? (titles.get(l.productId) ?? null) : null)
+      : [];
     const unit = effectiveUnitCost(l.day, l.unitCostMinor, overrides);
     const uncosted = unit === null ? l.quantity : 0;
     addTo(dayRow(l.day), { cogsMinor: (unit ?? 0) * l.quantity, uncostedUnits: uncosted }, sign);
@@ -489,11 +524,19 @@ function contributionOf(
 export async function applyOrderChange(db: Db, shopId: string, before: OrderState | null, after: OrderState | null) {
   const costs = await db.productCost.findMany({ where: { shopId } });
   const productIds = costs.length
-    ? [...new Set([...(before?.lines ?? []), ...(after?.lines ?? [])].map((l) => l.productId).filter((id): id is string => !!id))]
+    ? [
+        ...new Set(
+          [...(before?.lines ?? []), ...(after?.lines ?? [])]
+            .map((l) => l.productId)
+            .filter((id): id is string => !!id),
+        ),
+      ]
     : [];
   const titles = productIds.length
     ? new Map(
-        (await db.product.findMany({ where: { shopId, id: { in: productIds } }, select: { id: true, title: true } })).map((p) => [p.id, p.title]),
+        (
+          await db.product.findMany({ where: { shopId, id: { in: productIds } }, select: { id: true, title: true } })
+        ).map((p) => [p.id, p.title]),
       )
     : new Map<string, string>();
   const change: Contribution = { days: new Map(), products: new Map() };

@@ -66,8 +66,7 @@ export function requireAdmin(request: Request): Promise<AdminContext> {
 async function authenticateAdmin(request: Request): Promise<AdminContext> {
   if (env.demoMode) {
     const shop = await getDemoShop();
-    if (!shop)
-      throw new Response("The demo store has not been seeded yet. Run `npm run seed`.", { status: 503 });
+    if (!shop) throw new Response("The demo store has not been seeded yet. Run `npm run seed`.", { status: 503 });
     return { shop, staff: staffFor(shop), demo: true, ...DEMO_SHOPIFY };
   }
   if (!env.shopify)
@@ -89,8 +88,9 @@ async function authenticateAdmin(request: Request): Promise<AdminContext> {
 
 /** A shop's own id in an API path, or 404: another shop's data is never reachable. */
 export function assertOwnStore(ctx: AdminContext, storeId: string | undefined): void {
-  if (!storeId || storeId !== ctx.shop.id) throw new Response(JSON.stringify({ error: "Not found" }), {
-    status: 404,
-    headers: { "Content-Type": "application/json" },
-  });
+  if (!storeId || storeId !== ctx.shop.id)
+    throw new Response(JSON.stringify({ error: "Not found" }), {
+      status: 404,
+      headers: { "Content-Type": "application/json" },
+    });
 }

@@ -2,4 +2,12 @@ export { assertOwnStore, requireAdmin, ShopifyNotConnected, type AdminContext } 
 export { storeApi } from "./store-api.server";
 export { listNotificationsCached } from "./notifications.server";
 export { hasValidOfflineSession, isShopDomain } from "./session.server";
-export { DEMO_SHOP_DOMAIN, eraseShop, getShopByDomain, markUninstalled, planLabel, syncShopFromAdmin, updateGrantedScopes } from "./shop.server";
+export {
+  DEMO_SHOP_DOMAIN,
+  eraseShop,
+  getShopByDomain,
+  markUninstalled,
+  planLabel,
+  syncShopFromAdmin,
+  updateGrantedScopes,
+} from "./shop.server";

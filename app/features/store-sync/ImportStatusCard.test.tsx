@@ -25,14 +25,27 @@ const base: ImportStatus = {
 function renderCard(status: ImportStatus, canResync = true) {
   const posted: unknown[] = [];
   const router = createMemoryRouter([
-    { path: "/", element: <AppProvider i18n={en}><ImportStatusCard status={status} canResync={canResync} /></AppProvider> },
+    {
+      path: "/",
+      element: (
+        <AppProvider i18n={en}>
+          <ImportStatusCard status={status} canResync={canResync} />
+        </AppProvider>
+      ),
+    },
     {
       path: "/api/import",
       loader: () => status,
       action: async ({ request }) => {
         const body = await request.json();
         posted.push(body);
-        return { ...base, state: "queued", phaseLabel: "Waiting to start", percent: 0, startedAt: "2026-07-01T00:00:00.000Z" };
+        return {
+          ...base,
+          state: "queued",
+          phaseLabel: "Waiting to start",
+          percent: 0,
+          startedAt: "2026-07-01T00:00:00.000Z",
+        };
       },
     },
   ]);
@@ -51,7 +64,12 @@ describe("ImportStatusCard", () => {
   });
 
   it("shows a failed import with Retry, which resumes that run", async () => {
-    const posted = renderCard({ ...base, state: "failed", error: "Shopify's bulk export of orders failed (TIMEOUT).", percent: 35 });
+    const posted = renderCard({
+      ...base,
+      state: "failed",
+      error: "Shopify's bulk export of orders failed (TIMEOUT).",
+      percent: 35,
+    });
     expect(screen.getByText("The store import failed")).toBeTruthy();
     expect(screen.getByText("Shopify's bulk export of orders failed (TIMEOUT).")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Retry" }));
@@ -60,7 +78,15 @@ describe("ImportStatusCard", () => {
   });
 
   it("offers Resync once the store is imported", async () => {
-    const posted = renderCard({ ...base, state: "succeeded", phase: "done", phaseLabel: "Import complete", percent: 100, finishedAt: "2026-06-30T12:05:00.000Z", limitedOrderHistory: true });
+    const posted = renderCard({
+      ...base,
+      state: "succeeded",
+      phase: "done",
+      phaseLabel: "Import complete",
+      percent: 100,
+      finishedAt: "2026-06-30T12:05:00.000Z",
+      limitedOrderHistory: true,
+    });
     expect(screen.getByText("Store data is up to date")).toBeTruthy();
     expect(screen.getByText(/Orders from the last 60 days/)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Resync" }));
@@ -69,7 +95,18 @@ describe("ImportStatusCard", () => {
 
   it("shows nothing in the demo store, which has nothing to import", () => {
     const { container } = render(
-      <RouterProvider router={createMemoryRouter([{ path: "/", element: <AppProvider i18n={en}><ImportStatusCard status={{ ...base, runId: null, state: "none" }} canResync={false} /></AppProvider> }])} />,
+      <RouterProvider
+        router={createMemoryRouter([
+          {
+            path: "/",
+            element: (
+              <AppProvider i18n={en}>
+                <ImportStatusCard status={{ ...base, runId: null, state: "none" }} canResync={false} />
+              </AppProvider>
+            ),
+          },
+        ])}
+      />,
     );
     expect(container.textContent).toBe("");
   });

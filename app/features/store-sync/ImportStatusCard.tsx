@@ -16,7 +16,8 @@ export function ImportStatusCard({ status: initial, canResync = true }: { status
   const poll = useFetcher<ImportStatus>();
   const action = useFetcher<ImportStatus & { error?: string }>();
   const fromAction = action.data && "state" in action.data ? action.data : undefined;
-  const status = fromAction && (!poll.data || poll.data.startedAt !== fromAction.startedAt) ? fromAction : poll.data ?? initial;
+  const status =
+    fromAction && (!poll.data || poll.data.startedAt !== fromAction.startedAt) ? fromAction : (poll.data ?? initial);
   const active = status.state === "queued" || status.state === "running";
   const submitting = action.state !== "idle";
 
@@ -38,14 +39,22 @@ export function ImportStatusCard({ status: initial, canResync = true }: { status
       <Banner
         tone="critical"
         title="The store import failed"
-        action={{ content: "Retry", loading: submitting, onAction: () => status.runId && submit({ intent: "retry", runId: status.runId }) }}
+        action={{
+          content: "Retry",
+          loading: submitting,
+          onAction: () => status.runId && submit({ intent: "retry", runId: status.runId }),
+        }}
       >
         <BlockStack gap="100">
           <Text as="p">{status.error}</Text>
           <Text as="p" tone="subdued">
             Stopped while: {status.phaseLabel.toLowerCase()} ({status.percent}% done). Retry continues from there.
           </Text>
-          {action.data?.error && !fromAction && <Text as="p" tone="critical">{action.data.error}</Text>}
+          {action.data?.error && !fromAction && (
+            <Text as="p" tone="critical">
+              {action.data.error}
+            </Text>
+          )}
         </BlockStack>
       </Banner>
     );
@@ -57,9 +66,17 @@ export function ImportStatusCard({ status: initial, canResync = true }: { status
         <InlineStack align="space-between" blockAlign="center" gap="200">
           <InlineStack gap="200" blockAlign="center">
             <Text as="h2" variant="headingMd">
-              {active ? `Importing your store from Shopify: ${status.percent}%` : status.state === "none" ? "Store data not imported yet" : "Store data is up to date"}
+              {active
+                ? `Importing your store from Shopify: ${status.percent}%`
+                : status.state === "none"
+                  ? "Store data not imported yet"
+                  : "Store data is up to date"}
             </Text>
-            {active ? <Badge tone="info">{status.phaseLabel}</Badge> : status.state === "succeeded" ? <Badge tone="success">Synced</Badge> : null}
+            {active ? (
+              <Badge tone="info">{status.phaseLabel}</Badge>
+            ) : status.state === "succeeded" ? (
+              <Badge tone="success">Synced</Badge>
+            ) : null}
           </InlineStack>
           {canResync && !active && (
             <Button onClick={() => submit({ intent: "resync" })} loading={submitting}>
@@ -67,17 +84,23 @@ export function ImportStatusCard({ status: initial, canResync = true }: { status
             </Button>
           )}
         </InlineStack>
-        {active && <ProgressBar progress={status.percent} tone="primary" size="small" ariaLabelledBy="import-progress-label" />}
+        {active && (
+          <ProgressBar progress={status.percent} tone="primary" size="small" ariaLabelledBy="import-progress-label" />
+        )}
         <Text as="p" tone="subdued" id="import-progress-label">
           {active
             ? `The figures below fill in as the import runs. ${countsText(status.counts)} so far.`
             : status.state === "succeeded"
               ? `${countsText(status.counts)} imported${status.finishedAt ? ` on ${status.finishedAt.slice(0, 10)}` : ""}; live updates keep it current.`
               : "Import your products, customers and orders to see real figures."}
-          {status.limitedOrderHistory ? " Orders from the last 60 days (the app may read older orders once granted access)." : ""}
+          {status.limitedOrderHistory
+            ? " Orders from the last 60 days (the app may read older orders once granted access)."
+            : ""}
         </Text>
         {action.data?.error && !fromAction && (
-          <Text as="p" tone="critical">{action.data.error}</Text>
+          <Text as="p" tone="critical">
+            {action.data.error}
+          </Text>
         )}
       </BlockStack>
     </Card>

@@ -7,7 +7,11 @@ import type { GraphqlBody, GraphqlError, QueryCost, UserError } from "~/features
 export type AdminGraphql = (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response>;
 
 export class AdminApiError extends Error {
-  constructor(message: string, readonly code: string | null = null, readonly errors: unknown = null) {
+  constructor(
+    message: string,
+    readonly code: string | null = null,
+    readonly errors: unknown = null,
+  ) {
     super(message);
     this.name = "AdminApiError";
   }
@@ -33,9 +37,13 @@ type Failure = { errors: GraphqlError[]; cost?: QueryCost; retryAfterMs?: number
 /** The GraphQL errors of a thrown client error (GraphqlQueryError, HttpThrottlingError) or null. */
 function failureOf(error: unknown): Failure | null {
   if (!error || typeof error !== "object") return null;
-  const e = error as { body?: { errors?: { graphQLErrors?: GraphqlError[] } | GraphqlError[]; extensions?: { cost?: QueryCost } }; retryAfter?: number; code?: number };
+  const e = error as {
+    body?: { errors?: { graphQLErrors?: GraphqlError[] } | GraphqlError[]; extensions?: { cost?: QueryCost } };
+    retryAfter?: number;
+    code?: number;
+  };
   const raw = e.body?.errors;
-  const errors = Array.isArray(raw) ? raw : raw?.graphQLErrors ?? [];
+  const errors = Array.isArray(raw) ? raw : (raw?.graphQLErrors ?? []);
   if (e.code === 429) return { errors, http429: true, retryAfterMs: e.retryAfter ? e.retryAfter * 1000 : undefined };
   if (!errors.length) return null;
   return { errors, cost: e.body?.extensions?.cost };
@@ -72,8 +80,10 @@ export async function adminRequest<T>(
     }
     const first = failure.errors[0];
     throw new AdminApiError(
-      isThrottled(failure) ? "The Admin API kept throttling the request" : first?.message ?? "Admin API request failed",
-      isThrottled(failure) ? "THROTTLED" : (first?.extensions?.code as string | undefined) ?? null,
+      isThrottled(failure)
+        ? "The Admin API kept throttling the request"
+        : (first?.message ?? "Admin API request failed"),
+      isThrottled(failure) ? "THROTTLED" : ((first?.extensions?.code as string | undefined) ?? null),
       failure.errors,
     );
   }
@@ -95,5 +105,9 @@ export function adminOperation<D extends keyof AdminOperations>(
 /** Throws when a mutation answered with userErrors (the caller may catch a code it expects). */
 export function assertNoUserErrors(userErrors: UserError[] | null | undefined, what: string) {
   if (userErrors?.length)
-    throw new AdminApiError(`${what}: ${userErrors.map((e) => e.message).join("; ")}`, userErrors[0].code ?? "USER_ERROR", userErrors);
+    throw new AdminApiError(
+      `${what}: ${userErrors.map((e) => e.message).join("; ")}`,
+      userErrors[0].code ?? "USER_ERROR",
+      userErrors,
+    );
 }

@@ -25,7 +25,9 @@ export type BulkLineItem = Row<NodeOf<OrderNode["lineItems"]>>;
 type ProductNode = NodeOf<StoreSyncProductsBulkQuery["products"]>;
 type VariantNode = NodeOf<ProductNode["variants"]>;
 export type BulkProduct = Omit<ProductNode, "variants">;
-export type BulkVariant = Row<Omit<VariantNode, "inventoryItem"> & { inventoryItem: Omit<VariantNode["inventoryItem"], "inventoryLevels"> }>;
+export type BulkVariant = Row<
+  Omit<VariantNode, "inventoryItem"> & { inventoryItem: Omit<VariantNode["inventoryItem"], "inventoryLevels"> }
+>;
 /** Nested under the variant's inventory item, so its parent is the variant. */
 export type BulkInventoryLevel = Row<NodeOf<VariantNode["inventoryItem"]["inventoryLevels"]>>;
 
@@ -45,7 +47,11 @@ export type GraphqlError = {
 };
 
 export type ThrottleStatus = { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
-export type QueryCost = { requestedQueryCost?: number; actualQueryCost?: number | null; throttleStatus?: ThrottleStatus };
+export type QueryCost = {
+  requestedQueryCost?: number;
+  actualQueryCost?: number | null;
+  throttleStatus?: ThrottleStatus;
+};
 
 export type GraphqlBody<T> = {
   data?: T | null;
@@ -55,9 +61,19 @@ export type GraphqlBody<T> = {
 
 // ── REST webhook payloads ───────────────────────────────────────────────────
 
-export type RestMoneySet = { shop_money?: { amount: string; currency_code?: string }; presentment_money?: { amount: string; currency_code?: string } };
+export type RestMoneySet = {
+  shop_money?: { amount: string; currency_code?: string };
+  presentment_money?: { amount: string; currency_code?: string };
+};
 
-export type RestAddress = { country?: string | null; country_code?: string | null; province?: string | null; city?: string | null; address1?: string | null; zip?: string | null };
+export type RestAddress = {
+  country?: string | null;
+  country_code?: string | null;
+  province?: string | null;
+  city?: string | null;
+  address1?: string | null;
+  zip?: string | null;
+};
 
 export type RestRefund = {
   id: number | string;
@@ -66,8 +82,19 @@ export type RestRefund = {
   created_at?: string;
   processed_at?: string | null;
   transactions?: { amount: string; currency?: string; kind?: string; status?: string }[];
-  refund_line_items?: { subtotal?: string | number; subtotal_set?: RestMoneySet; total_tax?: string | number; total_tax_set?: RestMoneySet }[];
-  order_adjustments?: { amount?: string; amount_set?: RestMoneySet; tax_amount?: string; tax_amount_set?: RestMoneySet; kind?: string }[];
+  refund_line_items?: {
+    subtotal?: string | number;
+    subtotal_set?: RestMoneySet;
+    total_tax?: string | number;
+    total_tax_set?: RestMoneySet;
+  }[];
+  order_adjustments?: {
+    amount?: string;
+    amount_set?: RestMoneySet;
+    tax_amount?: string;
+    tax_amount_set?: RestMoneySet;
+    kind?: string;
+  }[];
 };
 
 export type RestOrder = {

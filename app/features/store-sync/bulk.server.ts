@@ -1,7 +1,13 @@
 // Admin API bulk operations: start one (or find the one already running), follow it,
 // and read its JSONL result line by line without ever holding the file.
 import type { BulkOperationStatus } from "~/graphql/admin.generated";
-import { adminOperation, AdminApiError, assertNoUserErrors, type AdminGraphql, type RequestOptions } from "~/features/store-sync/admin-client.server";
+import {
+  adminOperation,
+  AdminApiError,
+  assertNoUserErrors,
+  type AdminGraphql,
+  type RequestOptions,
+} from "~/features/store-sync/admin-client.server";
 import type { BulkOperation } from "~/features/store-sync/admin-types";
 
 export const BULK_RUN_MUTATION = `#graphql
@@ -28,19 +34,26 @@ export const CURRENT_BULK_OPERATION_QUERY = `#graphql
 `;
 
 type OperationState = { id: string; status: BulkOperationStatus };
-export type StartResult = { started: true; operation: OperationState } | { started: false; running: OperationState | null };
+export type StartResult =
+  { started: true; operation: OperationState } | { started: false; running: OperationState | null };
 
 /**
  * Starts a bulk query. When the shop already has one running (Shopify allows one
  * query operation per app and shop) nothing is started and the running one is
  * returned, to be waited for rather than duplicated.
  */
-export async function startBulkQuery(graphql: AdminGraphql, query: string, options?: RequestOptions): Promise<StartResult> {
+export async function startBulkQuery(
+  graphql: AdminGraphql,
+  query: string,
+  options?: RequestOptions,
+): Promise<StartResult> {
   const data = await adminOperation(graphql, BULK_RUN_MUTATION, { query }, options);
   const result = data.bulkOperationRunQuery;
   if (!result) throw new AdminApiError("bulkOperationRunQuery returned nothing");
   // One running already, or the shop's limit of concurrent bulk operations reached: wait, then ask again.
-  const busy = result.userErrors.find((e) => e.code === "OPERATION_IN_PROGRESS" || e.code === "LIMIT_REACHED" || /already in progress/i.test(e.message));
+  const busy = result.userErrors.find(
+    (e) => e.code === "OPERATION_IN_PROGRESS" || e.code === "LIMIT_REACHED" || /already in progress/i.test(e.message),
+  );
   if (busy) {
     const current = await adminOperation(graphql, CURRENT_BULK_OPERATION_QUERY, {}, options);
     return { started: false, running: current.currentBulkOperation ?? null };
@@ -50,13 +63,18 @@ export async function startBulkQuery(graphql: AdminGraphql, query: string, optio
   return { started: true, operation: result.bulkOperation };
 }
 
-export async function getBulkOperation(graphql: AdminGraphql, id: string, options?: RequestOptions): Promise<BulkOperation> {
+export async function getBulkOperation(
+  graphql: AdminGraphql,
+  id: string,
+  options?: RequestOptions,
+): Promise<BulkOperation> {
   const data = await adminOperation(graphql, BULK_OPERATION_QUERY, { id }, options);
   if (!data.node || !("id" in data.node)) throw new AdminApiError(`Bulk operation ${id} not found`, "NOT_FOUND");
   return data.node;
 }
 
-export const isFinished = (op: OperationState) => op.status !== "CREATED" && op.status !== "RUNNING" && op.status !== "CANCELING";
+export const isFinished = (op: OperationState) =>
+  op.status !== "CREATED" && op.status !== "RUNNING" && op.status !== "CANCELING";
 
 /** Splits a byte stream into lines (UTF-8 safe across chunk boundaries), yielding each non-empty line. */
 export async function* lines(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerator<string> {
@@ -114,7 +132,10 @@ export async function eachLine(
 export async function downloadJsonl(url: string): Promise<AsyncIterable<Uint8Array>> {
   const response = await fetch(url);
   if (!response.ok || !response.body) {
-    throw new AdminApiError(`Downloading the bulk result failed (HTTP ${response.status})`, response.status === 403 || response.status === 404 ? "RESULT_EXPIRED" : "DOWNLOAD_FAILED");
+    throw new AdminApiError(
+      `Downloading the bulk result failed (HTTP ${response.status})`,
+      response.status === 403 || response.status === 404 ? "RESULT_EXPIRED" : "DOWNLOAD_FAILED",
+    );
   }
   return response.body as unknown as AsyncIterable<Uint8Array>;
 }

@@ -49,14 +49,17 @@ export type RunRow = {
 };
 
 /** Progress of a run: finished phases, plus the fraction of the current one read so far. */
-export function percentOf(run: Pick<RunRow, "status" | "phase" | "bulkStatus" | "bulkObjectCount" | "linesDone">): number {
+export function percentOf(
+  run: Pick<RunRow, "status" | "phase" | "bulkStatus" | "bulkObjectCount" | "linesDone">,
+): number {
   if (run.status === "succeeded" || run.phase === "done") return 100;
   const index = PHASE_ORDER.indexOf(run.phase);
   let done = 0;
   for (const p of PHASE_ORDER.slice(0, Math.max(0, index))) done += PHASE_WEIGHT[p] ?? 0;
   const weight = PHASE_WEIGHT[run.phase] ?? 0;
   let within = 0;
-  if (run.bulkStatus === "COMPLETED" && run.bulkObjectCount > 0) within = 0.2 + 0.8 * Math.min(1, run.linesDone / run.bulkObjectCount);
+  if (run.bulkStatus === "COMPLETED" && run.bulkObjectCount > 0)
+    within = 0.2 + 0.8 * Math.min(1, run.linesDone / run.bulkObjectCount);
   else if (run.bulkStatus === "RUNNING") within = 0.1;
   return Math.min(99, Math.floor(done + weight * within));
 }
@@ -80,13 +83,17 @@ export function statusOf(run: RunRow | null): ImportStatus {
     runId: run.id,
     state: run.status as ImportState,
     phase: run.phase,
-    phaseLabel: run.status === "queued" ? "Waiting to start" : PHASE_LABELS[run.phase] ?? run.phase,
+    phaseLabel: run.status === "queued" ? "Waiting to start" : (PHASE_LABELS[run.phase] ?? run.phase),
     percent: percentOf(run),
-    counts: { products: run.productsCount, variants: run.variantsCount, customers: run.customersCount, orders: run.ordersCount },
-    error: run.status === "failed" ? run.error ?? "The import failed." : null,
+    counts: {
+      products: run.productsCount,
+      variants: run.variantsCount,
+      customers: run.customersCount,
+      orders: run.ordersCount,
+    },
+    error: run.status === "failed" ? (run.error ?? "The import failed.") : null,
     startedAt: run.startedAt.toISOString(),
     finishedAt: run.finishedAt?.toISOString() ?? null,
     limitedOrderHistory: run.ordersSince !== null,
   };
 }
-

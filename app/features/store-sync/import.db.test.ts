@@ -59,8 +59,26 @@ describe("full import of the fixture store", () => {
     // and 1 × Beta at 50 (cost unknown), 10 discount, 5 shipping, 8 tax; refund 20 on 2026-06-15.
     // #1002 (paid in EUR) counts its shop money: 1 × Alpha at 100. #1003 is cancelled: nothing.
     expect(reference.days).toEqual([
-      expect.objectContaining({ day: "2026-06-09", ordersCount: 1, grossSalesMinor: 250_00, discountsMinor: 10_00, shippingMinor: 5_00, taxesMinor: 8_00, refundsMinor: 0, cogsMinor: 80_00, uncostedUnits: 1 }),
-      expect.objectContaining({ day: "2026-06-12", ordersCount: 1, grossSalesMinor: 100_00, discountsMinor: 0, cogsMinor: 40_00, uncostedUnits: 0, refundsMinor: 0 }),
+      expect.objectContaining({
+        day: "2026-06-09",
+        ordersCount: 1,
+        grossSalesMinor: 250_00,
+        discountsMinor: 10_00,
+        shippingMinor: 5_00,
+        taxesMinor: 8_00,
+        refundsMinor: 0,
+        cogsMinor: 80_00,
+        uncostedUnits: 1,
+      }),
+      expect.objectContaining({
+        day: "2026-06-12",
+        ordersCount: 1,
+        grossSalesMinor: 100_00,
+        discountsMinor: 0,
+        cogsMinor: 40_00,
+        uncostedUnits: 0,
+        refundsMinor: 0,
+      }),
       expect.objectContaining({ day: "2026-06-15", ordersCount: 0, grossSalesMinor: 0, refundsMinor: 20_00 }),
     ]);
     expect(reference.productDays).toEqual([
@@ -71,28 +89,51 @@ describe("full import of the fixture store", () => {
   });
 
   it("stores products with their cost, stock summed over locations, customers and orders", async () => {
-    expect(reference.variants.map((v) => [v.shopifyId, v.sku, v.priceMinor, v.unitCostMinor, v.inventory?.available])).toEqual([
+    expect(
+      reference.variants.map((v) => [v.shopifyId, v.sku, v.priceMinor, v.unitCostMinor, v.inventory?.available]),
+    ).toEqual([
       ["gid://shopify/ProductVariant/11", "A-1", 100_00, 40_00, 8],
       ["gid://shopify/ProductVariant/21", "B-1", 50_00, null, 7],
     ]);
-    expect(reference.products.map((p) => [p.title, p.category])).toEqual([["Alpha Headphones", "Audio"], ["Beta Watch", "Wearables"]]);
+    expect(reference.products.map((p) => [p.title, p.category])).toEqual([
+      ["Alpha Headphones", "Audio"],
+      ["Beta Watch", "Wearables"],
+    ]);
     expect(reference.customers.map((c) => [c.shopifyId, c.email, c.country, c.acceptsMarketing])).toEqual([
       ["gid://shopify/Customer/501", "ann@example.com", "United States", true],
       ["gid://shopify/Customer/502", "bo@example.com", "Germany", false],
     ]);
     const [o1, o2, o3] = reference.orders;
-    expect([o1.name, o1.day, o1.channel, o1.customerId, o1.refundsMinor, o1.totalMinor]).toEqual(["#1001", "2026-06-09", "online_store", "gid://shopify/Customer/501", 20_00, 253_00]);
+    expect([o1.name, o1.day, o1.channel, o1.customerId, o1.refundsMinor, o1.totalMinor]).toEqual([
+      "#1001",
+      "2026-06-09",
+      "online_store",
+      "gid://shopify/Customer/501",
+      20_00,
+      253_00,
+    ]);
     expect(o1.lines.map((l) => [l.shopifyId, l.quantity, l.unitCostMinor])).toEqual([
       ["gid://shopify/LineItem/1", 2, 40_00],
       ["gid://shopify/LineItem/2", 1, null],
     ]);
-    expect(o1.refunds).toEqual([expect.objectContaining({ shopifyId: "gid://shopify/Refund/9001", day: "2026-06-15", amountMinor: 20_00 })]);
-    expect([o2.currency, o2.presentmentCurrency, o2.channel, o2.grossSalesMinor]).toEqual(["USD", "EUR", "mobile", 100_00]);
+    expect(o1.refunds).toEqual([
+      expect.objectContaining({ shopifyId: "gid://shopify/Refund/9001", day: "2026-06-15", amountMinor: 20_00 }),
+    ]);
+    expect([o2.currency, o2.presentmentCurrency, o2.channel, o2.grossSalesMinor]).toEqual([
+      "USD",
+      "EUR",
+      "mobile",
+      100_00,
+    ]);
     expect(o3.cancelledAt).not.toBeNull();
     // Traffic source from the customer's last visit: Google through SEO, an Instagram ad, none at the POS.
     expect([o1.source, o2.source, o3.source]).toEqual(["organic_search", "paid", null]);
     const status = await getImportStatus({ id: referenceShopId });
-    expect(status).toMatchObject({ state: "succeeded", percent: 100, counts: { products: 2, variants: 2, customers: 2, orders: 3 } });
+    expect(status).toMatchObject({
+      state: "succeeded",
+      percent: 100,
+      counts: { products: 2, variants: 2, customers: 2, orders: 3 },
+    });
   });
 
   it("gives the same data when run twice (resync)", async () => {
@@ -114,7 +155,11 @@ describe("traffic source on a resync", () => {
     await prisma.order.updateMany({ where: { shopId: shop.id }, data: { source: "referral" } });
     const again = await createImportRun(shop.id, { reason: "resync", allOrders: true });
     await runToEnd(again.run.id, { graphql: await graphqlFor(shop.domain) });
-    const orders = await prisma.order.findMany({ where: { shopId: shop.id }, orderBy: { shopifyId: "asc" }, select: { name: true, source: true } });
+    const orders = await prisma.order.findMany({
+      where: { shopId: shop.id },
+      orderBy: { shopifyId: "asc" },
+      select: { name: true, source: true },
+    });
     // #1001 and #1002 have a last visit in the fixture; #1003 (POS) has none.
     expect(orders).toEqual([
       { name: "#1001", source: "organic_search" },
@@ -130,7 +175,12 @@ describe("resuming", () => {
     const store = fixtureStore(undefined, {
       // The first download of the orders file drops after about four lines.
       download: (kind, text, attempt) =>
-        kind === "orders" && attempt === 1 ? streamedResponse(text, { chunkSize: 16, failAfterBytes: text.split("\n").slice(0, 4).join("\n").length + 20 }) : streamedResponse(text),
+        kind === "orders" && attempt === 1
+          ? streamedResponse(text, {
+              chunkSize: 16,
+              failAfterBytes: text.split("\n").slice(0, 4).join("\n").length + 20,
+            })
+          : streamedResponse(text),
     });
     restore = stubAdminApi(store.route).restore;
     const deps = { graphql: await graphqlFor(shop.domain), batchSize: 1 };
@@ -157,13 +207,17 @@ describe("resuming", () => {
   ])("waits for %s instead of failing or starting another", async (_, answer) => {
     const shop = await newShop(`busy-store-${answer.length}`);
     const store = fixtureStore(undefined, {
-      beforeGraphql: (op, attempt) => (op === "StoreSyncRunBulkQuery" && attempt === 1 ? jsonResponse(fixture(answer)) : undefined),
+      beforeGraphql: (op, attempt) =>
+        op === "StoreSyncRunBulkQuery" && attempt === 1 ? jsonResponse(fixture(answer)) : undefined,
     });
     restore = stubAdminApi(store.route).restore;
     const deps = { graphql: await graphqlFor(shop.domain) };
     const { run } = await createImportRun(shop.id, { reason: "install", allOrders: true });
     expect(await runImportStep(run.id, deps)).toEqual({ state: "wait", delayMs: 10_000 });
-    expect(await prisma.importRun.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ bulkOperationId: null, bulkStatus: "WAITING:RUNNING" });
+    expect(await prisma.importRun.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({
+      bulkOperationId: null,
+      bulkStatus: "WAITING:RUNNING",
+    });
     await runToEnd(run.id, deps);
     expect(store.state.started.map((s) => s.kind)).toEqual(["products", "customers", "orders"]);
     expect((await storeSnapshot(shop.id)).days).toEqual(reference.days);
@@ -172,7 +226,10 @@ describe("resuming", () => {
   it("shows a failed bulk operation, and Retry completes the import", async () => {
     const shop = await newShop("failing-store");
     const store = fixtureStore(undefined, {
-      beforeGraphql: (op, attempt) => (op === "StoreSyncBulkOperation" && attempt === 1 ? jsonResponse(fixture("bulk-operation-failed.json")) : undefined),
+      beforeGraphql: (op, attempt) =>
+        op === "StoreSyncBulkOperation" && attempt === 1
+          ? jsonResponse(fixture("bulk-operation-failed.json"))
+          : undefined,
     });
     restore = stubAdminApi(store.route).restore;
     const deps = { graphql: await graphqlFor(shop.domain) };
@@ -191,11 +248,15 @@ describe("resuming", () => {
   it("backs off and retries when Shopify answers THROTTLED", async () => {
     const shop = await newShop("throttled-store");
     const store = fixtureStore(undefined, {
-      beforeGraphql: (op, attempt) => (op === "StoreSyncRunBulkQuery" && attempt === 1 ? jsonResponse(fixture("throttled.json")) : undefined),
+      beforeGraphql: (op, attempt) =>
+        op === "StoreSyncRunBulkQuery" && attempt === 1 ? jsonResponse(fixture("throttled.json")) : undefined,
     });
     restore = stubAdminApi(store.route).restore;
     const waits: number[] = [];
-    const deps = { graphql: await graphqlFor(shop.domain), request: { sleep: async (ms: number) => void waits.push(ms) } };
+    const deps = {
+      graphql: await graphqlFor(shop.domain),
+      request: { sleep: async (ms: number) => void waits.push(ms) },
+    };
     const { run } = await createImportRun(shop.id, { reason: "install", allOrders: true });
     await expect(runToEnd(run.id, deps)).resolves.toEqual({ state: "done" });
     // 10 points asked, 4 available, 100 restored per second: 60 ms, plus a margin.

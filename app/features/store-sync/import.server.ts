@@ -20,10 +20,37 @@ import {
 } from "~/features/store-sync/writes.server";
 import { finishBulkWrite, inSlices, inSqlTransaction, type SqlRunner } from "~/platform/sql-runner.server";
 import { AdminApiError, type AdminGraphql, type RequestOptions } from "~/features/store-sync/admin-client.server";
-import type { BulkCustomer, BulkInventoryLevel, BulkLineItem, BulkOrder, BulkProduct, BulkVariant } from "~/features/store-sync/admin-types";
-import { downloadJsonl, eachLine, getBulkOperation, isFinished, lines, startBulkQuery } from "~/features/store-sync/bulk.server";
-import { customerFromBulk, inventoryLevelFromBulk, lineFromBulk, orderFromBulk, productFromBulk, type SyncOrder, type SyncOrderLine } from "~/features/store-sync/normalize";
-import { bulkQueryText, CUSTOMERS_BULK_QUERY, ordersBulkQuery, PRODUCTS_BULK_QUERY } from "~/features/store-sync/queries";
+import type {
+  BulkCustomer,
+  BulkInventoryLevel,
+  BulkLineItem,
+  BulkOrder,
+  BulkProduct,
+  BulkVariant,
+} from "~/features/store-sync/admin-types";
+import {
+  downloadJsonl,
+  eachLine,
+  getBulkOperation,
+  isFinished,
+  lines,
+  startBulkQuery,
+} from "~/features/store-sync/bulk.server";
+import {
+  customerFromBulk,
+  inventoryLevelFromBulk,
+  lineFromBulk,
+  orderFromBulk,
+  productFromBulk,
+  type SyncOrder,
+  type SyncOrderLine,
+} from "~/features/store-sync/normalize";
+import {
+  bulkQueryText,
+  CUSTOMERS_BULK_QUERY,
+  ordersBulkQuery,
+  PRODUCTS_BULK_QUERY,
+} from "~/features/store-sync/queries";
 import { describeError } from "~/lib/log-safe";
 
 export const PHASES = ["products", "customers", "orders", "rollups"] as const;
@@ -56,7 +83,10 @@ const ACTIVE = ["queued", "running"];
 
 /** Whether the granted scopes include the whole order history. */
 export function hasAllOrdersScope(scope: string | null | undefined): boolean {
-  return (scope ?? "").split(",").map((s) => s.trim()).includes("read_all_orders");
+  return (scope ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .includes("read_all_orders");
 }
 
 /**
@@ -68,7 +98,10 @@ export async function createImportRun(
   { reason, allOrders, now = new Date() }: { reason: "install" | "resync" | "retry"; allOrders: boolean; now?: Date },
 ) {
   return prisma.$transaction(async (tx) => {
-    const active = await tx.importRun.findFirst({ where: { shopId, status: { in: ACTIVE } }, orderBy: { startedAt: "desc" } });
+    const active = await tx.importRun.findFirst({
+      where: { shopId, status: { in: ACTIVE } },
+      orderBy: { startedAt: "desc" },
+    });
     if (active) return { run: active, created: false };
     const since = allOrders ? null : new Date(now.getTime() - ORDER_HISTORY_DAYS * 86_400_000);
     const run = await tx.importRun.create({ data: { shopId, reason, ordersSince: since, startedAt: now } });
@@ -80,9 +113,20 @@ export async function createImportRun(
 export async function retryImportRun(shopId: string, runId: string) {
   const { count } = await prisma.importRun.updateMany({
     where: { id: runId, shopId, status: "failed" },
-    data: { status: "queued", error: null, attempts: 0, lockedUntil: null, finishedAt: null, reason: "retry",
+    data: {
+      status: "queued",
+      error: null,
+      attempts: 0,
+      lockedUntil: null,
+      finishedAt: null,
+      reason: "retry",
       // A failed bulk operation cannot be resumed: the phase asks for a new one.
-      bulkOperationId: null, bulkStatus: null, bulkUrl: null, bulkObjectCount: 0, linesDone: 0 },
+      bulkOperationId: null,
+      bulkStatus: null,
+      bulkUrl: null,
+      bulkObjectCount: 0,
+      linesDone: 0,
+    },
   });
   return count > 0;
 }
@@ -110,10 +154,13 @@ export function importErrorMessage(error: unknown): string {
 
 /** Marks a run failed (shown with Retry). */
 export async function failImportRun(runId: string, error: string) {
-  await prisma.importRun.update({ where: { id: runId }, data: { status: "failed", error, lockedUntil: null, finishedAt: new Date() } });
+  await prisma.importRun.update({
+    where: { id: runId },
+    data: { status: "failed", error, lockedUntil: null, finishedAt: new Date() },
+  });
 }
 
-const nextPhase = (phase: Phase): Phase => (phase === "done" ? "done" : PHASES[PHASES.indexOf(phase) + 1] ?? "done");
+const nextPhase = (phase: Phase): Phase => (phase === "done" ? "done" : (PHASES[PHASES.indexOf(phase) + 1] ?? "done"));
 const resetBulk = { bulkOperationId: null, bulkStatus: null, bulkUrl: null, bulkObjectCount: 0, linesDone: 0 };
 
 function bulkQueryFor(run: Run, phase: DataPhase): string {
@@ -137,7 +184,10 @@ export async function runImportStep(runId: string, deps: ImportDeps): Promise<St
     if (current.status === "failed") return { state: "failed", error: "failed" };
     return { state: "busy" };
   }
-  const shop = await prisma.shop.findUnique({ where: { id: run.shopId }, select: { id: true, currency: true, timezone: true } });
+  const shop = await prisma.shop.findUnique({
+    where: { id: run.shopId },
+    select: { id: true, currency: true, timezone: true },
+  });
   if (!shop) {
     await failImportRun(run.id, "The shop no longer exists");
     return { state: "failed", error: "The shop no longer exists" };
@@ -171,7 +221,11 @@ async function dataPhaseStep(run: Run, phase: DataPhase, shop: SyncShop, deps: I
       await release(run.id, { bulkStatus: `WAITING:${started.running?.status ?? "UNKNOWN"}` });
       return { state: "wait", delayMs: 10_000 };
     }
-    await release(run.id, { bulkOperationId: started.operation.id, bulkStatus: started.operation.status, linesDone: 0 });
+    await release(run.id, {
+      bulkOperationId: started.operation.id,
+      bulkStatus: started.operation.status,
+      linesDone: 0,
+    });
     return { state: "wait", delayMs: 2_000 };
   }
   if (run.bulkStatus !== "COMPLETED") {
@@ -259,7 +313,11 @@ async function* rows(source: AsyncIterable<Uint8Array | string>, fromLine: numbe
   }
 }
 
-export async function importProducts(shop: SyncShop, source: AsyncIterable<Uint8Array | string>, options: WriterOptions = {}) {
+export async function importProducts(
+  shop: SyncShop,
+  source: AsyncIterable<Uint8Array | string>,
+  options: WriterOptions = {},
+) {
   const batchSize = options.batchSize ?? 250;
   let products = new Map<string, { row: BulkProduct; variants: BulkVariant[] }>();
   let lateVariants: BulkVariant[] = [];
@@ -286,11 +344,22 @@ export async function importProducts(shop: SyncShop, source: AsyncIterable<Uint8
       const parents = new Map<string, BulkVariant[]>();
       for (const v of batch.lateVariants) parents.set(v.__parentId, [...(parents.get(v.__parentId) ?? []), v]);
       for (const [productId, variants] of parents) {
-        const product = await tx.product.findUnique({ where: { shopId_shopifyId: { shopId: shop.id, shopifyId: productId } } });
+        const product = await tx.product.findUnique({
+          where: { shopId_shopifyId: { shopId: shop.id, shopifyId: productId } },
+        });
         if (!product) continue;
-        const known = await tx.variant.findMany({ where: { shopId: shop.id, productId: product.id }, select: { shopifyId: true } });
+        const known = await tx.variant.findMany({
+          where: { shopId: shop.id, productId: product.id },
+          select: { shopifyId: true },
+        });
         const p = productFromBulk(
-          { id: productId, title: product.title, productType: product.category, updatedAt: (product.shopifyUpdatedAt ?? new Date()).toISOString(), featuredMedia: product.imageUrl ? { preview: { image: { url: product.imageUrl } } } : null },
+          {
+            id: productId,
+            title: product.title,
+            productType: product.category,
+            updatedAt: (product.shopifyUpdatedAt ?? new Date()).toISOString(),
+            featuredMedia: product.imageUrl ? { preview: { image: { url: product.imageUrl } } } : null,
+          },
           variants,
           shop.currency,
         );
@@ -299,10 +368,15 @@ export async function importProducts(shop: SyncShop, source: AsyncIterable<Uint8
         variantCount += variants.filter((v) => !known.some((k) => k.shopifyId === v.id)).length;
         for (const v of p.variants) if (v.inventoryItemId) itemOfVariant.set(v.shopifyId, v.inventoryItemId);
       }
-      const unknownVariants = [...new Set(batch.levels.map((l) => l.__parentId).filter((id) => !itemOfVariant.has(id)))];
+      const unknownVariants = [
+        ...new Set(batch.levels.map((l) => l.__parentId).filter((id) => !itemOfVariant.has(id))),
+      ];
       if (unknownVariants.length) {
         const rows = await inSlices(unknownVariants, (ids) =>
-          tx.variant.findMany({ where: { shopId: shop.id, shopifyId: { in: ids } }, select: { shopifyId: true, inventoryItemId: true } }),
+          tx.variant.findMany({
+            where: { shopId: shop.id, shopifyId: { in: ids } },
+            select: { shopifyId: true, inventoryItemId: true },
+          }),
         );
         for (const r of rows) if (r.shopifyId && r.inventoryItemId) itemOfVariant.set(r.shopifyId, r.inventoryItemId);
       }
@@ -333,7 +407,11 @@ export async function importProducts(shop: SyncShop, source: AsyncIterable<Uint8
   await flush(lastLine);
 }
 
-export async function importCustomers(shop: SyncShop, source: AsyncIterable<Uint8Array | string>, options: WriterOptions = {}) {
+export async function importCustomers(
+  shop: SyncShop,
+  source: AsyncIterable<Uint8Array | string>,
+  options: WriterOptions = {},
+) {
   const batchSize = options.batchSize ?? 500;
   let batch: BulkCustomer[] = [];
   let lastLine = options.fromLine ?? 0;
@@ -353,7 +431,11 @@ export async function importCustomers(shop: SyncShop, source: AsyncIterable<Uint
   await flush(lastLine);
 }
 
-export async function importOrders(shop: SyncShop, source: AsyncIterable<Uint8Array | string>, options: WriterOptions = {}) {
+export async function importOrders(
+  shop: SyncShop,
+  source: AsyncIterable<Uint8Array | string>,
+  options: WriterOptions = {},
+) {
   // 5,000 orders per transaction: each commit copies every index page it touched into
   // the WAL, so fewer, larger commits write less; 10,000 saved little more and cost
   // ~15 MB of peak memory (docs/decisions/032-bulk-import-design.md).

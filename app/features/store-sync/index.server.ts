@@ -2,4 +2,13 @@ export { getImportStatus } from "./import-status.server";
 export { IMPORT_JOB, importAfterAuth, registerStoreSyncJobs, requestResync, retryImport } from "./jobs.server";
 export type { AdminClientFactory } from "./jobs.server";
 export { getStoreDataSummary } from "./store-data.server";
-export { customerDeleteEffect, customerEffect, inventoryItemEffect, inventoryLevelEffect, orderEffect, productDeleteEffect, productEffect, refundEffect } from "./webhook-effects.server";
+export {
+  customerDeleteEffect,
+  customerEffect,
+  inventoryItemEffect,
+  inventoryLevelEffect,
+  orderEffect,
+  productDeleteEffect,
+  productEffect,
+  refundEffect,
+} from "./webhook-effects.server";

@@ -5,7 +5,14 @@
 import { prisma } from "~/db.server";
 import { getJobQueue, type JobQueue } from "~/platform/jobs/index.server";
 import type { AdminGraphql } from "~/features/store-sync/admin-client.server";
-import { createImportRun, driveImport, failImportRun, hasAllOrdersScope, importErrorMessage, retryImportRun } from "~/features/store-sync/import.server";
+import {
+  createImportRun,
+  driveImport,
+  failImportRun,
+  hasAllOrdersScope,
+  importErrorMessage,
+  retryImportRun,
+} from "~/features/store-sync/import.server";
 
 export const IMPORT_JOB = "store-sync.import";
 const MAX_ATTEMPTS = 5;
@@ -13,7 +20,11 @@ const MAX_ATTEMPTS = 5;
 type ImportJob = { runId: string };
 
 async function enqueueStep(queue: JobQueue, runId: string, delayMs = 0) {
-  await queue.enqueue<ImportJob>(IMPORT_JOB, { runId }, { runAt: new Date(Date.now() + delayMs), maxAttempts: MAX_ATTEMPTS });
+  await queue.enqueue<ImportJob>(
+    IMPORT_JOB,
+    { runId },
+    { runAt: new Date(Date.now() + delayMs), maxAttempts: MAX_ATTEMPTS },
+  );
 }
 
 /** An Admin API client for a shop with an offline session; the composition root supplies Shopify's. */
@@ -28,7 +39,10 @@ export function registerStoreSyncJobs(
   { adminFor, delay = (ms: number) => ms }: { adminFor: AdminClientFactory; delay?: (ms: number) => number },
 ) {
   queue.register<ImportJob>(IMPORT_JOB, async ({ runId }, meta) => {
-    const run = await prisma.importRun.findUnique({ where: { id: runId }, select: { status: true, shop: { select: { domain: true } } } });
+    const run = await prisma.importRun.findUnique({
+      where: { id: runId },
+      select: { status: true, shop: { select: { domain: true } } },
+    });
     if (!run || run.status === "succeeded" || run.status === "failed") return;
     try {
       const result = await driveImport(runId, await adminFor(run.shop.domain));
@@ -48,7 +62,11 @@ export function registerStoreSyncJobs(
  */
 export async function requestImport(
   shopId: string,
-  { reason, scope, queue = getJobQueue() }: { reason: "install" | "resync"; scope: string | null | undefined; queue?: JobQueue },
+  {
+    reason,
+    scope,
+    queue = getJobQueue(),
+  }: { reason: "install" | "resync"; scope: string | null | undefined; queue?: JobQueue },
 ) {
   const { run, created } = await createImportRun(shopId, { reason, allOrders: hasAllOrdersScope(scope) });
   // A run nobody holds gets a job too (its job may have been lost); a second job
@@ -69,14 +87,22 @@ export async function retryImport(shopId: string, runId: string, queue: JobQueue
  * After install or re-auth: a full import when the shop has never been imported or
  * was just re-installed; otherwise the webhooks keep it current and nothing runs.
  */
-export async function importAfterAuth(shopId: string, { reinstalled, scope }: { reinstalled: boolean; scope: string | null | undefined }) {
-  const imported = await prisma.importRun.count({ where: { shopId, status: { in: ["queued", "running", "succeeded"] } } });
+export async function importAfterAuth(
+  shopId: string,
+  { reinstalled, scope }: { reinstalled: boolean; scope: string | null | undefined },
+) {
+  const imported = await prisma.importRun.count({
+    where: { shopId, status: { in: ["queued", "running", "succeeded"] } },
+  });
   if (imported && !reinstalled) return null;
   return requestImport(shopId, { reason: "install", scope });
 }
 
 /** Resync from the app: a new full import with the scopes the shop granted. */
 export async function requestResync(shop: { id: string; domain: string }, queue?: JobQueue) {
-  const session = await prisma.session.findFirst({ where: { shop: shop.domain, isOnline: false }, select: { scope: true } });
+  const session = await prisma.session.findFirst({
+    where: { shop: shop.domain, isOnline: false },
+    select: { scope: true },
+  });
   return requestImport(shop.id, { reason: "resync", scope: session?.scope, queue });
 }

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
-import { amountToMinor, channelFor, customerFromRest, gid, inventoryLevelFromRest, orderFromRest, productFromRest, refundAmountMinor, refundFromRest } from "~/features/store-sync/normalize";
+import {
+  amountToMinor,
+  channelFor,
+  customerFromRest,
+  gid,
+  inventoryLevelFromRest,
+  orderFromRest,
+  productFromRest,
+  refundAmountMinor,
+  refundFromRest,
+} from "~/features/store-sync/normalize";
 import type { RestOrder, RestRefund } from "~/features/store-sync/admin-types";
 
 const fixture = <T>(name: string): T =>
@@ -39,7 +49,13 @@ describe("webhook payloads", () => {
       region: "Ontario",
     });
     expect(order.lines).toEqual([
-      expect.objectContaining({ variantShopifyId: "gid://shopify/ProductVariant/11", productShopifyId: "gid://shopify/Product/1", unitPriceMinor: 100_00, discountMinor: 5_00, quantity: 1 }),
+      expect.objectContaining({
+        variantShopifyId: "gid://shopify/ProductVariant/11",
+        productShopifyId: "gid://shopify/Product/1",
+        unitPriceMinor: 100_00,
+        discountMinor: 5_00,
+        quantity: 1,
+      }),
     ]);
     expect(order.processedAt.toISOString()).toBe("2026-06-20T18:00:00.000Z");
   });
@@ -47,22 +63,64 @@ describe("webhook payloads", () => {
   it("take a refund in the shop's currency from its lines when the money moved in another", () => {
     const refund = fixture<RestRefund>("webhook-refund.json");
     expect(refundAmountMinor(refund, "USD")).toBe(106_40);
-    expect(refundFromRest(refund, "USD")).toMatchObject({ shopifyId: "gid://shopify/Refund/929361464", orderShopifyId: "gid://shopify/Order/5891234567890" });
+    expect(refundFromRest(refund, "USD")).toMatchObject({
+      shopifyId: "gid://shopify/Refund/929361464",
+      orderShopifyId: "gid://shopify/Order/5891234567890",
+    });
   });
 
   it("take a refund from its transactions when they are in the shop's currency, shipping refunds included", () => {
-    expect(refundAmountMinor({ id: 1, transactions: [{ amount: "20.00", currency: "USD", kind: "refund", status: "success" }, { amount: "3.00", currency: "USD", kind: "refund", status: "failure" }] }, "USD")).toBe(20_00);
     expect(
-      refundAmountMinor({ id: 2, transactions: [{ amount: "9.00", currency: "EUR", kind: "refund", status: "success" }], refund_line_items: [], order_adjustments: [{ kind: "shipping_refund", amount_set: { shop_money: { amount: "-5.00" } }, tax_amount_set: { shop_money: { amount: "0.00" } } }] }, "USD"),
+      refundAmountMinor(
+        {
+          id: 1,
+          transactions: [
+            { amount: "20.00", currency: "USD", kind: "refund", status: "success" },
+            { amount: "3.00", currency: "USD", kind: "refund", status: "failure" },
+          ],
+        },
+        "USD",
+      ),
+    ).toBe(20_00);
+    expect(
+      refundAmountMinor(
+        {
+          id: 2,
+          transactions: [{ amount: "9.00", currency: "EUR", kind: "refund", status: "success" }],
+          refund_line_items: [],
+          order_adjustments: [
+            {
+              kind: "shipping_refund",
+              amount_set: { shop_money: { amount: "-5.00" } },
+              tax_amount_set: { shop_money: { amount: "0.00" } },
+            },
+          ],
+        },
+        "USD",
+      ),
     ).toBe(5_00);
   });
 
   it("read products, customers and inventory levels", () => {
     const product = productFromRest(fixture("webhook-product.json"), "USD");
-    expect(product.variants[0]).toEqual({ shopifyId: "gid://shopify/ProductVariant/11", title: "Black", sku: "A-1", priceMinor: 100_00, inventoryItemId: "gid://shopify/InventoryItem/111" });
+    expect(product.variants[0]).toEqual({
+      shopifyId: "gid://shopify/ProductVariant/11",
+      title: "Black",
+      sku: "A-1",
+      priceMinor: 100_00,
+      inventoryItemId: "gid://shopify/InventoryItem/111",
+    });
     expect("unitCostMinor" in product.variants[0]).toBe(false);
-    expect(customerFromRest(fixture("webhook-customer.json"))).toMatchObject({ email: "ann@example.com", acceptsMarketing: true, country: "United States" });
-    expect(inventoryLevelFromRest(fixture("webhook-inventory-level.json"))).toMatchObject({ inventoryItemId: "gid://shopify/InventoryItem/111", locationId: "gid://shopify/Location/1", available: 4 });
+    expect(customerFromRest(fixture("webhook-customer.json"))).toMatchObject({
+      email: "ann@example.com",
+      acceptsMarketing: true,
+      country: "United States",
+    });
+    expect(inventoryLevelFromRest(fixture("webhook-inventory-level.json"))).toMatchObject({
+      inventoryItemId: "gid://shopify/InventoryItem/111",
+      locationId: "gid://shopify/Location/1",
+      available: 4,
+    });
   });
 });
 

@@ -91,7 +91,12 @@ export type SyncCustomer = {
   updatedAt: Date;
 };
 
-export type SyncInventoryLevel = { inventoryItemId: string; locationId: string; available: number; updatedAt: Date | null };
+export type SyncInventoryLevel = {
+  inventoryItemId: string;
+  locationId: string;
+  available: number;
+  updatedAt: Date | null;
+};
 
 // ── helpers ──────────────────────────────────────────────────────────────────
 
@@ -109,9 +114,13 @@ export function amountToMinor(amount: string | number | null | undefined, curren
   return match[1] ? -minor : minor;
 }
 
-const shopMoney = (bag: ShopMoneyBag | null | undefined, currency: string) => amountToMinor(bag?.shopMoney?.amount, currency);
-const restShopMoney = (set: RestMoneySet | null | undefined, fallback: string | number | null | undefined, currency: string) =>
-  amountToMinor(set?.shop_money?.amount ?? fallback, currency);
+const shopMoney = (bag: ShopMoneyBag | null | undefined, currency: string) =>
+  amountToMinor(bag?.shopMoney?.amount, currency);
+const restShopMoney = (
+  set: RestMoneySet | null | undefined,
+  fallback: string | number | null | undefined,
+  currency: string,
+) => amountToMinor(set?.shop_money?.amount ?? fallback, currency);
 
 /** The global id of a Shopify record, whatever form it arrived in. */
 export function gid(type: string, id: string | number | null | undefined): string | null {
@@ -165,7 +174,8 @@ export function orderFromBulk(row: BulkOrder, lineItems: BulkLineItem[], shopCur
     processedAt: requireDate(row.processedAt ?? row.createdAt, "processedAt"),
     updatedAt: requireDate(row.updatedAt, "updatedAt"),
     cancelledAt: date(row.cancelledAt),
-    presentmentCurrency: row.presentmentCurrencyCode && row.presentmentCurrencyCode !== shopCurrency ? row.presentmentCurrencyCode : null,
+    presentmentCurrency:
+      row.presentmentCurrencyCode && row.presentmentCurrencyCode !== shopCurrency ? row.presentmentCurrencyCode : null,
     discountsMinor: shopMoney(row.totalDiscountsSet, shopCurrency),
     shippingMinor: shopMoney(row.totalShippingPriceSet, shopCurrency),
     taxesMinor: shopMoney(row.totalTaxSet, shopCurrency),
@@ -293,7 +303,8 @@ export function orderFromRest(o: RestOrder, shopCurrency: string): SyncOrder {
     discountsMinor: restShopMoney(o.total_discounts_set, o.total_discounts, shopCurrency),
     shippingMinor: restShopMoney(
       o.total_shipping_price_set,
-      (o.shipping_lines ?? []).reduce((s, l) => s + amountToMinor(l.price, shopCurrency), 0) / 10 ** currencyDigits(shopCurrency),
+      (o.shipping_lines ?? []).reduce((s, l) => s + amountToMinor(l.price, shopCurrency), 0) /
+        10 ** currencyDigits(shopCurrency),
       shopCurrency,
     ),
     taxesMinor: restShopMoney(o.total_tax_set, o.total_tax, shopCurrency),
@@ -313,7 +324,10 @@ export function orderFromRest(o: RestOrder, shopCurrency: string): SyncOrder {
       discountMinor: restShopMoney(l.total_discount_set, l.total_discount, shopCurrency),
     })),
     refunds: (o.refunds ?? []).map((r) => {
-      const { orderShopifyId: _ignored, ...refund } = refundFromRest({ ...r, order_id: r.order_id ?? o.id }, shopCurrency);
+      const { orderShopifyId: _ignored, ...refund } = refundFromRest(
+        { ...r, order_id: r.order_id ?? o.id },
+        shopCurrency,
+      );
       return refund;
     }),
   };
@@ -366,7 +380,8 @@ export function inventoryItemFromRest(i: RestInventoryItem, shopCurrency: string
   if (!inventoryItemId) throw new Error("Inventory item payload without id");
   return {
     inventoryItemId,
-    unitCostMinor: i.cost === null || i.cost === undefined || i.cost === "" ? null : amountToMinor(i.cost, shopCurrency),
+    unitCostMinor:
+      i.cost === null || i.cost === undefined || i.cost === "" ? null : amountToMinor(i.cost, shopCurrency),
     updatedAt: requireDate(i.updated_at ?? i.created_at, "inventory item updated_at"),
   };
 }

@@ -5,12 +5,19 @@ import { readFileSync } from "node:fs";
 import { buildSchema, Kind, parse, validate, type FieldNode, type SelectionSetNode } from "graphql";
 import { describe, expect, it } from "vitest";
 import { fixtureText } from "~tests/shopify-admin";
-import { bulkQueryText, CUSTOMERS_BULK_QUERY, ORDERS_BULK_QUERY, ordersBulkQuery, PRODUCTS_BULK_QUERY } from "~/features/store-sync/queries";
+import {
+  bulkQueryText,
+  CUSTOMERS_BULK_QUERY,
+  ORDERS_BULK_QUERY,
+  ordersBulkQuery,
+  PRODUCTS_BULK_QUERY,
+} from "~/features/store-sync/queries";
 
 const schema = buildSchema(readFileSync("app/graphql/admin-schema.graphql", "utf8"));
 
 const fieldsOf = (set: SelectionSetNode) => set.selections.filter((s): s is FieldNode => s.kind === Kind.FIELD);
-const isConnection = (f: FieldNode) => !!f.selectionSet && fieldsOf(f.selectionSet).some((c) => c.name.value === "edges");
+const isConnection = (f: FieldNode) =>
+  !!f.selectionSet && fieldsOf(f.selectionSet).some((c) => c.name.value === "edges");
 
 /** The node selection of a connection field: `orders { edges { node { … } } }`. */
 function nodeOf(field: FieldNode): SelectionSetNode {
@@ -23,7 +30,14 @@ function rowShapes(document: string): Map<string, SelectionSetNode> {
   const op = parse(document).definitions[0];
   if (op.kind !== Kind.OPERATION_DEFINITION) throw new Error("not an operation");
   const shapes = new Map<string, SelectionSetNode>();
-  const typeNames: Record<string, string> = { orders: "Order", lineItems: "LineItem", products: "Product", variants: "ProductVariant", inventoryLevels: "InventoryLevel", customers: "Customer" };
+  const typeNames: Record<string, string> = {
+    orders: "Order",
+    lineItems: "LineItem",
+    products: "Product",
+    variants: "ProductVariant",
+    inventoryLevels: "InventoryLevel",
+    customers: "Customer",
+  };
   const walk = (set: SelectionSetNode) => {
     for (const f of fieldsOf(set)) {
       if (isConnection(f)) {
@@ -42,13 +56,23 @@ function expectShape(value: unknown, set: SelectionSetNode, path: string) {
   if (Array.isArray(value)) return value.forEach((v, i) => expectShape(v, set, `${path}[${i}]`));
   const fields = fieldsOf(set).filter((f) => !isConnection(f));
   const row = value as Record<string, unknown>;
-  expect(Object.keys(row).filter((k) => k !== "__parentId").sort(), path).toEqual(fields.map((f) => f.name.value).sort());
+  expect(
+    Object.keys(row)
+      .filter((k) => k !== "__parentId")
+      .sort(),
+    path,
+  ).toEqual(fields.map((f) => f.name.value).sort());
   for (const f of fields) if (f.selectionSet) expectShape(row[f.name.value], f.selectionSet, `${path}.${f.name.value}`);
 }
 
 describe("bulk documents", () => {
   it("are valid against the Admin schema once their variables are written in", () => {
-    for (const text of [bulkQueryText(PRODUCTS_BULK_QUERY, {}), bulkQueryText(CUSTOMERS_BULK_QUERY, {}), ordersBulkQuery(null), ordersBulkQuery(new Date("2026-04-01T00:00:00Z"))]) {
+    for (const text of [
+      bulkQueryText(PRODUCTS_BULK_QUERY, {}),
+      bulkQueryText(CUSTOMERS_BULK_QUERY, {}),
+      ordersBulkQuery(null),
+      ordersBulkQuery(new Date("2026-04-01T00:00:00Z")),
+    ]) {
       expect(validate(schema, parse(text))).toEqual([]);
       expect(text).not.toContain("$");
       expect(text.trimStart().startsWith("{")).toBe(true);
@@ -56,7 +80,9 @@ describe("bulk documents", () => {
   });
 
   it("write the orders filter in as a string argument, or leave it out", () => {
-    expect(ordersBulkQuery(new Date("2026-04-01T00:00:00Z"))).toContain(`orders(query: "processed_at:>='2026-04-01T00:00:00.000Z'")`);
+    expect(ordersBulkQuery(new Date("2026-04-01T00:00:00Z"))).toContain(
+      `orders(query: "processed_at:>='2026-04-01T00:00:00.000Z'")`,
+    );
     expect(ordersBulkQuery(null)).toMatch(/^\{\n\s+orders \{/);
   });
 
@@ -79,7 +105,10 @@ describe("recorded bulk JSONL fixtures", () => {
     ["bulk-customers.jsonl", CUSTOMERS_BULK_QUERY],
   ])("%s holds exactly what its document selects", (file, document) => {
     const shapes = rowShapes(document);
-    const rows = fixtureText(file).trim().split("\n").map((l) => JSON.parse(l) as { id: string });
+    const rows = fixtureText(file)
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { id: string });
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       const type = /^gid:\/\/shopify\/(\w+)\//.exec(row.id)?.[1] ?? "";

@@ -125,7 +125,8 @@ function literal(name: string, type: TypeNode, value: Scalar): ValueNode {
   if ((typeName === "String" || typeName === "ID") && typeof value === "string") return { kind: Kind.STRING, value };
   if (typeName === "Boolean" && typeof value === "boolean") return { kind: Kind.BOOLEAN, value };
   if (typeName === "Int" && Number.isSafeInteger(value)) return { kind: Kind.INT, value: String(value) };
-  if (typeName === "Float" && typeof value === "number" && Number.isFinite(value)) return { kind: Kind.FLOAT, value: String(value) };
+  if (typeName === "Float" && typeof value === "number" && Number.isFinite(value))
+    return { kind: Kind.FLOAT, value: String(value) };
   throw new Error(`Bulk query variable $${name}: cannot write ${JSON.stringify(value)} as ${typeName}`);
 }
 
@@ -135,7 +136,10 @@ function literal(name: string, type: TypeNode, value: Scalar): ValueNode {
  * argument whose optional variable is null left out, and the operation's name and
  * variable definitions dropped. Variables are typed by the generated code.
  */
-export function bulkQueryText<D extends keyof AdminOperations>(document: D, variables: AdminOperations[D]["variables"]): string {
+export function bulkQueryText<D extends keyof AdminOperations>(
+  document: D,
+  variables: AdminOperations[D]["variables"],
+): string {
   const ast = parse(document);
   const op = ast.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   if (!op) throw new Error("A bulk query document holds one operation");
@@ -154,7 +158,8 @@ export function bulkQueryText<D extends keyof AdminOperations>(document: D, vari
   const inlined = visit(ast, {
     OperationDefinition: (node) => ({ ...node, name: undefined, variableDefinitions: [] }),
     Directive: (node) => {
-      if (node.arguments?.some((a) => a.value.kind === Kind.VARIABLE)) throw new Error("Bulk queries take no variables in directives");
+      if (node.arguments?.some((a) => a.value.kind === Kind.VARIABLE))
+        throw new Error("Bulk queries take no variables in directives");
       return undefined;
     },
     Argument: (node) => {

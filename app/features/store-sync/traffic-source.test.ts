@@ -25,14 +25,40 @@ describe("trafficSourceOf (the customer's last visit, as the import reads it)", 
 
 describe("trafficSourceFromRest (an order webhook's referring site and landing page)", () => {
   it("reads the referring host and the landing page's UTM parameters", () => {
-    expect(trafficSourceFromRest({ source_name: "web", referring_site: "https://www.google.co.uk/search?q=watch", landing_site: "/products/watch" })).toBe("organic_search");
-    expect(trafficSourceFromRest({ source_name: "web", referring_site: "https://www.google.com/", landing_site: "/?utm_source=google&utm_medium=cpc" })).toBe("paid");
-    expect(trafficSourceFromRest({ source_name: "web", referring_site: null, landing_site: "/?utm_source=newsletter&utm_medium=email" })).toBe("email");
-    expect(trafficSourceFromRest({ source_name: "web", referring_site: "https://blog.example.org/review", landing_site: "/" })).toBe("referral");
+    expect(
+      trafficSourceFromRest({
+        source_name: "web",
+        referring_site: "https://www.google.co.uk/search?q=watch",
+        landing_site: "/products/watch",
+      }),
+    ).toBe("organic_search");
+    expect(
+      trafficSourceFromRest({
+        source_name: "web",
+        referring_site: "https://www.google.com/",
+        landing_site: "/?utm_source=google&utm_medium=cpc",
+      }),
+    ).toBe("paid");
+    expect(
+      trafficSourceFromRest({
+        source_name: "web",
+        referring_site: null,
+        landing_site: "/?utm_source=newsletter&utm_medium=email",
+      }),
+    ).toBe("email");
+    expect(
+      trafficSourceFromRest({
+        source_name: "web",
+        referring_site: "https://blog.example.org/review",
+        landing_site: "/",
+      }),
+    ).toBe("referral");
   });
 
   it("calls an online-store order with no referrer and no campaign direct", () => {
-    expect(trafficSourceFromRest({ source_name: "web", referring_site: "", landing_site: "/products/watch" })).toBe("direct");
+    expect(trafficSourceFromRest({ source_name: "web", referring_site: "", landing_site: "/products/watch" })).toBe(
+      "direct",
+    );
     expect(trafficSourceFromRest({ referring_site: null, landing_site: null })).toBe("direct");
   });
 
@@ -46,20 +72,35 @@ describe("what is easy to get wrong", () => {
   it("counts clicks from mail clients as e-mail, not search", () => {
     expect(trafficSourceOf({ source: "android-app://com.google.android.gm" })).toBe("email");
     expect(trafficSourceFromRest({ referring_site: "https://mail.google.com/", landing_site: "/" })).toBe("email");
-    expect(trafficSourceFromRest({ referring_site: "https://mail.yahoo.com/d/folders/1", landing_site: "/" })).toBe("email");
+    expect(trafficSourceFromRest({ referring_site: "https://mail.yahoo.com/d/folders/1", landing_site: "/" })).toBe(
+      "email",
+    );
     expect(trafficSourceFromRest({ referring_site: "https://outlook.live.com/", landing_site: "/" })).toBe("email");
   });
 
   it("counts ad clicks tagged only with a click id as paid", () => {
-    expect(trafficSourceFromRest({ referring_site: "https://www.google.com/", landing_site: "/?gclid=Cj0KCQ" })).toBe("paid");
+    expect(trafficSourceFromRest({ referring_site: "https://www.google.com/", landing_site: "/?gclid=Cj0KCQ" })).toBe(
+      "paid",
+    );
     expect(trafficSourceFromRest({ referring_site: null, landing_site: "/products/watch?msclkid=abc" })).toBe("paid");
-    expect(trafficSourceFromRest({ referring_site: "https://www.facebook.com/", landing_site: "/?fbclid=IwAR" })).toBe("social");
+    expect(trafficSourceFromRest({ referring_site: "https://www.facebook.com/", landing_site: "/?fbclid=IwAR" })).toBe(
+      "social",
+    );
   });
 
   it("ignores checkout and payment pages as referrers", () => {
-    expect(trafficSourceFromRest({ referring_site: "https://www.paypal.com/checkoutnow", landing_site: "/" })).toBe("direct");
-    expect(trafficSourceFromRest({ referring_site: "https://shop.app/", landing_site: "/?utm_source=google&utm_medium=organic" })).toBe("organic_search");
-    expect(trafficSourceFromRest({ referring_site: "https://demo.myshopify.com/cart", landing_site: "/" })).toBe("direct");
+    expect(trafficSourceFromRest({ referring_site: "https://www.paypal.com/checkoutnow", landing_site: "/" })).toBe(
+      "direct",
+    );
+    expect(
+      trafficSourceFromRest({
+        referring_site: "https://shop.app/",
+        landing_site: "/?utm_source=google&utm_medium=organic",
+      }),
+    ).toBe("organic_search");
+    expect(trafficSourceFromRest({ referring_site: "https://demo.myshopify.com/cart", landing_site: "/" })).toBe(
+      "direct",
+    );
   });
 
   it("treats affiliates and campaigns with other mediums as referrals", () => {

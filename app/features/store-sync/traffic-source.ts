@@ -4,15 +4,47 @@
 import type { MarketingTactic } from "~/graphql/admin.generated";
 import type { TrafficSource } from "~/features/store-sync/traffic-sources";
 
-const SEARCH_ENGINES = ["google", "bing", "yahoo", "duckduckgo", "baidu", "yandex", "ecosia", "naver", "seznam", "qwant", "startpage", "brave"];
+const SEARCH_ENGINES = [
+  "google",
+  "bing",
+  "yahoo",
+  "duckduckgo",
+  "baidu",
+  "yandex",
+  "ecosia",
+  "naver",
+  "seznam",
+  "qwant",
+  "startpage",
+  "brave",
+];
 const SOCIAL_NETWORKS = [
-  "facebook", "instagram", "tiktok", "pinterest", "twitter", "x", "t.co", "youtube", "linkedin", "snapchat", "reddit",
-  "threads", "tumblr", "whatsapp", "messenger", "telegram", "fb", "ig", "lnkd.in",
+  "facebook",
+  "instagram",
+  "tiktok",
+  "pinterest",
+  "twitter",
+  "x",
+  "t.co",
+  "youtube",
+  "linkedin",
+  "snapchat",
+  "reddit",
+  "threads",
+  "tumblr",
+  "whatsapp",
+  "messenger",
+  "telegram",
+  "fb",
+  "ig",
+  "lnkd.in",
 ];
 /** Web and app mail clients: a click from them is an e-mail visit, not search (mail.google.com is not Google search). */
-const WEBMAIL = /^(mail|email|webmail)\.|^outlook\.|\.mail\.|^com\.google\.android\.gm$|^com\.microsoft\.office\.outlook$|^mail$/;
+const WEBMAIL =
+  /^(mail|email|webmail)\.|^outlook\.|\.mail\.|^com\.google\.android\.gm$|^com\.microsoft\.office\.outlook$|^mail$/;
 /** Payment and checkout pages the customer comes back from: they say nothing about how the visit started. */
-const CHECKOUT_HOSTS = /(^|\.)(paypal\.com|shop\.app|shopify\.com|myshopify\.com|stripe\.com|klarna\.com|afterpay\.com|affirm\.com)$/;
+const CHECKOUT_HOSTS =
+  /(^|\.)(paypal\.com|shop\.app|shopify\.com|myshopify\.com|stripe\.com|klarna\.com|afterpay\.com|affirm\.com)$/;
 /** Ad click ids that ad platforms add to the landing page (fbclid is not one: Facebook adds it to organic links too). */
 const AD_CLICK_IDS = ["gclid", "gbraid", "wbraid", "dclid", "msclkid", "ttclid", "twclid", "li_fat_id"];
 
@@ -46,10 +78,27 @@ export function trafficSourceOf(facts: VisitFacts): TrafficSource | null {
   const medium = clean(facts.utmMedium);
 
   if (facts.sourceType && EMAIL_TACTICS.includes(facts.sourceType)) return "email";
-  if (/(^|[^a-z])e-?mail|newsletter|klaviyo|mailchimp/.test(medium) || source === "email" || /e-?mail|newsletter/.test(utmSource) || WEBMAIL.test(hostOf(source))) return "email";
-  if (facts.adClick || (facts.sourceType && PAID_TACTICS.includes(facts.sourceType)) || /cpc|ppc|cpm|cpv|paid|^ads?$|display|retarget|shopping/.test(medium)) return "paid";
+  if (
+    /(^|[^a-z])e-?mail|newsletter|klaviyo|mailchimp/.test(medium) ||
+    source === "email" ||
+    /e-?mail|newsletter/.test(utmSource) ||
+    WEBMAIL.test(hostOf(source))
+  )
+    return "email";
+  if (
+    facts.adClick ||
+    (facts.sourceType && PAID_TACTICS.includes(facts.sourceType)) ||
+    /cpc|ppc|cpm|cpv|paid|^ads?$|display|retarget|shopping/.test(medium)
+  )
+    return "paid";
   if (/social/.test(medium) || isOneOf(source, SOCIAL_NETWORKS) || isOneOf(utmSource, SOCIAL_NETWORKS)) return "social";
-  if (facts.sourceType === "SEO" || /organic/.test(medium) || isOneOf(source, SEARCH_ENGINES) || isOneOf(utmSource, SEARCH_ENGINES)) return "organic_search";
+  if (
+    facts.sourceType === "SEO" ||
+    /organic/.test(medium) ||
+    isOneOf(source, SEARCH_ENGINES) ||
+    isOneOf(utmSource, SEARCH_ENGINES)
+  )
+    return "organic_search";
   if (source === "direct" || source === "(direct)") return "direct";
   const unknown = !source || source === "unknown" || source === "an unknown source" || source === "(not set)";
   // Affiliates, QR codes, other sites and campaigns with other mediums: someone else's link.
@@ -83,7 +132,11 @@ function host(url: string | null | undefined): string | null {
  * page says nothing about how the visit began and is ignored. Orders from
  * other channels (POS, drafts, apps) have no visit: null.
  */
-export function trafficSourceFromRest(o: { source_name?: string | null; referring_site?: string | null; landing_site?: string | null }): TrafficSource | null {
+export function trafficSourceFromRest(o: {
+  source_name?: string | null;
+  referring_site?: string | null;
+  landing_site?: string | null;
+}): TrafficSource | null {
   const channel = clean(o.source_name || "web");
   if (channel !== "web" && channel !== "online_store") return null;
   const referrer = host(o.referring_site);

@@ -14,7 +14,14 @@ import {
   type SyncShop,
 } from "~/features/store-sync/writes.server";
 import type { WebhookContext } from "~/platform/webhooks.server";
-import type { RestCustomer, RestInventoryItem, RestInventoryLevel, RestOrder, RestProduct, RestRefund } from "~/features/store-sync/admin-types";
+import type {
+  RestCustomer,
+  RestInventoryItem,
+  RestInventoryLevel,
+  RestOrder,
+  RestProduct,
+  RestRefund,
+} from "~/features/store-sync/admin-types";
 import {
   customerFromRest,
   gid,
@@ -34,20 +41,29 @@ function withShop(run: (tx: Tx, shop: SyncShop, ctx: WebhookContext) => Promise<
     // Serializes this shop's store-data deliveries (orders/create and orders/updated
     // often arrive together): the row lock is held until the transaction ends.
     await tx.$executeRaw`UPDATE "Shop" SET "updatedAt" = "updatedAt" WHERE "id" = ${ctx.shopId}`;
-    const shop = await tx.shop.findUnique({ where: { id: ctx.shopId }, select: { id: true, currency: true, timezone: true, uninstalledAt: true } });
+    const shop = await tx.shop.findUnique({
+      where: { id: ctx.shopId },
+      select: { id: true, currency: true, timezone: true, uninstalledAt: true },
+    });
     if (!shop || shop.uninstalledAt) return;
     await run(tx, shop, ctx);
   };
 }
 
 /** orders/create, orders/updated, orders/cancelled */
-export const orderEffect = withShop((tx, shop, { payload }) => upsertOrder(tx, shop, orderFromRest(payload as RestOrder, shop.currency)));
+export const orderEffect = withShop((tx, shop, { payload }) =>
+  upsertOrder(tx, shop, orderFromRest(payload as RestOrder, shop.currency)),
+);
 
 /** refunds/create */
-export const refundEffect = withShop((tx, shop, { payload }) => addRefund(tx, shop, refundFromRest(payload as RestRefund, shop.currency)));
+export const refundEffect = withShop((tx, shop, { payload }) =>
+  addRefund(tx, shop, refundFromRest(payload as RestRefund, shop.currency)),
+);
 
 /** products/create, products/update */
-export const productEffect = withShop((tx, shop, { payload }) => upsertProduct(tx, shop, productFromRest(payload as RestProduct, shop.currency)));
+export const productEffect = withShop((tx, shop, { payload }) =>
+  upsertProduct(tx, shop, productFromRest(payload as RestProduct, shop.currency)),
+);
 
 /** products/delete */
 export const productDeleteEffect = withShop(async (tx, shop, { payload, receivedAt }) => {
@@ -56,7 +72,9 @@ export const productDeleteEffect = withShop(async (tx, shop, { payload, received
 });
 
 /** inventory_levels/update */
-export const inventoryLevelEffect = withShop((tx, shop, { payload }) => applyInventoryLevel(tx, shop, inventoryLevelFromRest(payload as RestInventoryLevel)));
+export const inventoryLevelEffect = withShop((tx, shop, { payload }) =>
+  applyInventoryLevel(tx, shop, inventoryLevelFromRest(payload as RestInventoryLevel)),
+);
 
 /** inventory_items/update: the unit cost from now on (past sales keep theirs). */
 export const inventoryItemEffect = withShop((tx, shop, { payload }) =>
@@ -64,7 +82,9 @@ export const inventoryItemEffect = withShop((tx, shop, { payload }) =>
 );
 
 /** customers/create, customers/update */
-export const customerEffect = withShop((tx, shop, { payload }) => upsertCustomer(tx, shop, customerFromRest(payload as RestCustomer)));
+export const customerEffect = withShop((tx, shop, { payload }) =>
+  upsertCustomer(tx, shop, customerFromRest(payload as RestCustomer)),
+);
 
 /** customers/delete */
 export const customerDeleteEffect = withShop(async (tx, shop, { payload, receivedAt }) => {

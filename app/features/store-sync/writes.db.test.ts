@@ -13,9 +13,14 @@ import type { SyncOrder } from "~/features/store-sync/normalize";
 let shop: SyncShop & { domain: string };
 
 async function rollups(shopId: string) {
-  const nonZero = (r: Record<string, unknown>) => Object.entries(r).some(([k, v]) => typeof v === "number" && v !== 0 && k !== "id");
+  const nonZero = (r: Record<string, unknown>) =>
+    Object.entries(r).some(([k, v]) => typeof v === "number" && v !== 0 && k !== "id");
   const days = await prisma.dailyRollup.findMany({ where: { shopId }, orderBy: { day: "asc" }, omit: { id: true } });
-  const products = await prisma.productDailyRollup.findMany({ where: { shopId }, orderBy: [{ day: "asc" }, { productId: "asc" }], omit: { id: true } });
+  const products = await prisma.productDailyRollup.findMany({
+    where: { shopId },
+    orderBy: [{ day: "asc" }, { productId: "asc" }],
+    omit: { id: true },
+  });
   return { days: days.filter(nonZero), products: products.filter(nonZero) };
 }
 
@@ -39,8 +44,19 @@ const opArb = fc.oneof(
     discounts: fc.integer({ min: 0, max: 1000 }),
     shipping: fc.integer({ min: 0, max: 1000 }),
   }),
-  fc.record({ kind: fc.constant("refund" as const), order: fc.integer({ min: 1, max: 2 }), refund: fc.integer({ min: 1, max: 3 }), amount: fc.integer({ min: 1, max: 5000 }), dayOffset: fc.integer({ min: 0, max: 5 }) }),
-  fc.record({ kind: fc.constant("cost" as const), sku: fc.integer({ min: 0, max: 2 }), cost: fc.integer({ min: 1, max: 90 }), dayOffset: fc.integer({ min: 0, max: 4 }) }),
+  fc.record({
+    kind: fc.constant("refund" as const),
+    order: fc.integer({ min: 1, max: 2 }),
+    refund: fc.integer({ min: 1, max: 3 }),
+    amount: fc.integer({ min: 1, max: 5000 }),
+    dayOffset: fc.integer({ min: 0, max: 5 }),
+  }),
+  fc.record({
+    kind: fc.constant("cost" as const),
+    sku: fc.integer({ min: 0, max: 2 }),
+    cost: fc.integer({ min: 1, max: 90 }),
+    dayOffset: fc.integer({ min: 0, max: 4 }),
+  }),
 );
 
 function orderOf(op: any, run: number): SyncOrder {
@@ -80,14 +96,27 @@ beforeAll(async () => {
   const row = await createShop({ timezone: "America/Los_Angeles" });
   shop = { id: row.id, currency: row.currency, timezone: row.timezone, domain: row.domain };
   await prisma.$transaction(async (tx) => {
-    for (const [i, cost] of [[0, 40_00], [1, null], [2, 10_00]] as const) {
+    for (const [i, cost] of [
+      [0, 40_00],
+      [1, null],
+      [2, 10_00],
+    ] as const) {
       await upsertProduct(tx, shop, {
         shopifyId: `gid://shopify/Product/${i + 1}`,
         title: `Item ${i}`,
         category: "Audio",
         imageUrl: null,
         updatedAt: new Date("2026-06-01T00:00:00Z"),
-        variants: [{ shopifyId: VARIANTS[i], title: "Default", sku: `SKU-${i}`, priceMinor: 100_00, inventoryItemId: null, unitCostMinor: cost }],
+        variants: [
+          {
+            shopifyId: VARIANTS[i],
+            title: "Default",
+            sku: `SKU-${i}`,
+            priceMinor: 100_00,
+            inventoryItemId: null,
+            unitCostMinor: cost,
+          },
+        ],
       });
     }
   });
@@ -109,10 +138,20 @@ describe("incremental rollups", () => {
           } else if (op.kind === "refund") {
             const processedAt = new Date(Date.UTC(2026, 5, 10 + op.dayOffset, 20));
             await prisma.$transaction((tx) =>
-              addRefund(tx, shop, { shopifyId: `gid://shopify/Refund/${run}-${op.refund}`, orderShopifyId: `gid://shopify/Order/${run}-${op.order}`, processedAt, amountMinor: op.amount }),
+              addRefund(tx, shop, {
+                shopifyId: `gid://shopify/Refund/${run}-${op.refund}`,
+                orderShopifyId: `gid://shopify/Order/${run}-${op.order}`,
+                processedAt,
+                amountMinor: op.amount,
+              }),
             );
           } else {
-            await addProductCost(shop, { productName: `Item ${op.sku}`, sku: `SKU-${op.sku}`, costPerUnit: String(op.cost), effectiveFrom: `2026-06-1${op.dayOffset}` });
+            await addProductCost(shop, {
+              productName: `Item ${op.sku}`,
+              sku: `SKU-${op.sku}`,
+              costPerUnit: String(op.cost),
+              effectiveFrom: `2026-06-1${op.dayOffset}`,
+            });
           }
         }
         const incremental = await rollups(shop.id);

@@ -4,7 +4,14 @@
 // Every function takes the shop first and filters by it.
 import type { Prisma, PrismaClient } from "~/db.server";
 import { dayInZone } from "~/lib/dates";
-import type { SyncCustomer, SyncInventoryLevel, SyncOrder, SyncOrderLine, SyncProduct, SyncRefund } from "~/features/store-sync/normalize";
+import type {
+  SyncCustomer,
+  SyncInventoryLevel,
+  SyncOrder,
+  SyncOrderLine,
+  SyncProduct,
+  SyncRefund,
+} from "~/features/store-sync/normalize";
 import { applyOrderChange, loadOrderState } from "~/features/profit/index.server";
 import { bulkId, inSlices, insertRows, marks, type SqlRunner, type SqlValue } from "~/platform/sql-runner.server";
 import { CUSTOMER_PERSONAL_DATA_CLEARED } from "~/features/privacy";
@@ -53,10 +60,17 @@ export async function deleteCustomer(db: Db, shop: SyncShop, shopifyId: string, 
 async function refreshInventory(db: Db, shopId: string, inventoryItemIds: string[]) {
   if (!inventoryItemIds.length) return;
   const variants = await inSlices(inventoryItemIds, (ids) =>
-    db.variant.findMany({ where: { shopId, inventoryItemId: { in: ids } }, select: { id: true, inventoryItemId: true } }),
+    db.variant.findMany({
+      where: { shopId, inventoryItemId: { in: ids } },
+      select: { id: true, inventoryItemId: true },
+    }),
   );
   const sums = await inSlices(inventoryItemIds, (ids) =>
-    db.inventoryLocationLevel.groupBy({ by: ["inventoryItemId"], where: { shopId, inventoryItemId: { in: ids } }, _sum: { available: true } }),
+    db.inventoryLocationLevel.groupBy({
+      by: ["inventoryItemId"],
+      where: { shopId, inventoryItemId: { in: ids } },
+      _sum: { available: true },
+    }),
   );
   const byItem = new Map(sums.map((s) => [s.inventoryItemId, s._sum.available ?? 0]));
   for (const v of variants) {
@@ -70,7 +84,12 @@ async function refreshInventory(db: Db, shopId: string, inventoryItemIds: string
   }
 }
 
-export async function upsertProduct(db: Db, shop: SyncShop, p: SyncProduct, options: { removeMissingVariants?: boolean } = {}): Promise<WriteResult> {
+export async function upsertProduct(
+  db: Db,
+  shop: SyncShop,
+  p: SyncProduct,
+  options: { removeMissingVariants?: boolean } = {},
+): Promise<WriteResult> {
   const existing = await db.product.findUnique({
     where: { shopId_shopifyId: { shopId: shop.id, shopifyId: p.shopifyId } },
     select: { id: true, shopifyUpdatedAt: true, deletedAt: true },
@@ -84,7 +103,13 @@ export async function upsertProduct(db: Db, shop: SyncShop, p: SyncProduct, opti
 
   for (const v of p.variants) {
     const cost = v.unitCostMinor === undefined ? {} : { unitCostMinor: v.unitCostMinor, costUpdatedAt: p.updatedAt };
-    const data = { productId: product.id, title: v.title, sku: v.sku, priceMinor: v.priceMinor, inventoryItemId: v.inventoryItemId };
+    const data = {
+      productId: product.id,
+      title: v.title,
+      sku: v.sku,
+      priceMinor: v.priceMinor,
+      inventoryItemId: v.inventoryItemId,
+    };
     await db.variant.upsert({
       where: { shopId_shopifyId: { shopId: shop.id, shopifyId: v.shopifyId } },
       create: { shopId: shop.id, shopifyId: v.shopifyId, ...data, unitCostMinor: v.unitCostMinor ?? null, ...cost },
@@ -96,13 +121,20 @@ export async function upsertProduct(db: Db, shop: SyncShop, p: SyncProduct, opti
       where: { shopId: shop.id, productId: product.id, shopifyId: { notIn: p.variants.map((v) => v.shopifyId) } },
     });
   }
-  await refreshInventory(db, shop.id, p.variants.map((v) => v.inventoryItemId).filter((id): id is string => !!id));
+  await refreshInventory(
+    db,
+    shop.id,
+    p.variants.map((v) => v.inventoryItemId).filter((id): id is string => !!id),
+  );
   return existing ? "updated" : "created";
 }
 
 /** products/delete: kept (soft-deleted) so past sales still name it. */
 export async function deleteProduct(db: Db, shop: SyncShop, shopifyId: string, at: Date): Promise<WriteResult> {
-  const { count } = await db.product.updateMany({ where: { shopId: shop.id, shopifyId, deletedAt: null }, data: { deletedAt: at } });
+  const { count } = await db.product.updateMany({
+    where: { shopId: shop.id, shopifyId, deletedAt: null },
+    data: { deletedAt: at },
+  });
   return count ? "updated" : "ignored";
 }
 
@@ -151,11 +183,18 @@ async function resolveRefs(db: Db, shopId: string, orders: SyncOrder[], lines: S
   const customerIds = [...new Set(orders.map((o) => o.customerShopifyId).filter((id): id is string => !!id))];
   const variantIds = [...new Set(lines.map((l) => l.variantShopifyId).filter((id): id is string => !!id))];
   const productIds = [...new Set(lines.map((l) => l.productShopifyId).filter((id): id is string => !!id))];
-  const customers = await inSlices(customerIds, (ids) => db.customer.findMany({ where: { shopId, shopifyId: { in: ids } }, select: { id: true, shopifyId: true } }));
-  const variants = await inSlices(variantIds, (ids) =>
-    db.variant.findMany({ where: { shopId, shopifyId: { in: ids } }, select: { id: true, shopifyId: true, productId: true, unitCostMinor: true } }),
+  const customers = await inSlices(customerIds, (ids) =>
+    db.customer.findMany({ where: { shopId, shopifyId: { in: ids } }, select: { id: true, shopifyId: true } }),
   );
-  const products = await inSlices(productIds, (ids) => db.product.findMany({ where: { shopId, shopifyId: { in: ids } }, select: { id: true, shopifyId: true } }));
+  const variants = await inSlices(variantIds, (ids) =>
+    db.variant.findMany({
+      where: { shopId, shopifyId: { in: ids } },
+      select: { id: true, shopifyId: true, productId: true, unitCostMinor: true },
+    }),
+  );
+  const products = await inSlices(productIds, (ids) =>
+    db.product.findMany({ where: { shopId, shopifyId: { in: ids } }, select: { id: true, shopifyId: true } }),
+  );
   const customer = new Map(customers.map((c) => [c.shopifyId!, c.id]));
   const missing = customerIds.filter((id) => !customer.has(id));
   if (missing.length) {
@@ -166,7 +205,9 @@ async function resolveRefs(db: Db, shopId: string, orders: SyncOrder[], lines: S
   }
   return {
     customer,
-    variant: new Map<string, VariantRef>(variants.map((v) => [v.shopifyId!, { id: v.id, productId: v.productId, unitCostMinor: v.unitCostMinor }])),
+    variant: new Map<string, VariantRef>(
+      variants.map((v) => [v.shopifyId!, { id: v.id, productId: v.productId, unitCostMinor: v.unitCostMinor }]),
+    ),
     product: new Map(products.map((p) => [p.shopifyId!, p.id])),
   };
 }
@@ -183,14 +224,14 @@ function lineRow(
 ) {
   const variant = l.variantShopifyId ? refs.variant.get(l.variantShopifyId) : undefined;
   // The cost at the time of sale: the one recorded when the line was first seen.
-  const unitCostMinor = snapshot.has(l.shopifyId) ? snapshot.get(l.shopifyId)! : variant?.unitCostMinor ?? null;
+  const unitCostMinor = snapshot.has(l.shopifyId) ? snapshot.get(l.shopifyId)! : (variant?.unitCostMinor ?? null);
   return {
     id: bulkId(),
     shopId,
     orderId,
     shopifyId: l.shopifyId,
     day,
-    productId: variant?.productId ?? (l.productShopifyId ? refs.product.get(l.productShopifyId) ?? null : null),
+    productId: variant?.productId ?? (l.productShopifyId ? (refs.product.get(l.productShopifyId) ?? null) : null),
     variantId: variant?.id ?? null,
     title: l.title,
     sku: l.sku,
@@ -247,7 +288,7 @@ export async function upsertOrder(db: Db, shop: SyncShop, o: SyncOrder): Promise
   if (existing && isStale(existing.shopifyUpdatedAt, o.updatedAt)) return "stale";
   const before = existing ? await loadOrderState(db, shop.id, existing.id) : null;
   const refs = await resolveRefs(db, shop.id, [o], o.lines);
-  const fields = orderFields(shop, o, o.customerShopifyId ? refs.customer.get(o.customerShopifyId) ?? null : null);
+  const fields = orderFields(shop, o, o.customerShopifyId ? (refs.customer.get(o.customerShopifyId) ?? null) : null);
   const gross = o.lines.reduce((s, l) => s + l.quantity * l.unitPriceMinor, 0);
   const totals = { grossSalesMinor: gross, totalMinor: gross - o.discountsMinor + o.shippingMinor + o.taxesMinor };
 
@@ -255,19 +296,35 @@ export async function upsertOrder(db: Db, shop: SyncShop, o: SyncOrder): Promise
   const snapshot = new Map<string, number | null>();
   if (existing) {
     orderId = existing.id;
-    const old = await db.orderLine.findMany({ where: { shopId: shop.id, orderId }, select: { shopifyId: true, unitCostMinor: true } });
+    const old = await db.orderLine.findMany({
+      where: { shopId: shop.id, orderId },
+      select: { shopifyId: true, unitCostMinor: true },
+    });
     for (const l of old) if (l.shopifyId) snapshot.set(l.shopifyId, l.unitCostMinor);
     // Attribution does not change after the sale; the import's (Shopify's own, from the
     // customer's journey) is kept over what a webhook's referring site suggests.
-    await db.order.update({ where: { id: orderId }, data: { ...fields, source: existing.source ?? fields.source, ...totals } });
+    await db.order.update({
+      where: { id: orderId },
+      data: { ...fields, source: existing.source ?? fields.source, ...totals },
+    });
     await db.orderLine.deleteMany({ where: { shopId: shop.id, orderId } });
   } else {
-    orderId = (await db.order.create({ data: { shopId: shop.id, shopifyId: o.shopifyId, ...fields, ...totals }, select: { id: true } })).id;
+    orderId = (
+      await db.order.create({
+        data: { shopId: shop.id, shopifyId: o.shopifyId, ...fields, ...totals },
+        select: { id: true },
+      })
+    ).id;
   }
-  if (o.lines.length) await db.orderLine.createMany({ data: o.lines.map((l) => lineRow(shop.id, orderId, fields.day, l, refs, snapshot)) });
+  if (o.lines.length)
+    await db.orderLine.createMany({
+      data: o.lines.map((l) => lineRow(shop.id, orderId, fields.day, l, refs, snapshot)),
+    });
 
   const known = new Set(
-    (await db.refund.findMany({ where: { shopId: shop.id, orderId }, select: { shopifyId: true } })).map((r) => r.shopifyId),
+    (await db.refund.findMany({ where: { shopId: shop.id, orderId }, select: { shopifyId: true } })).map(
+      (r) => r.shopifyId,
+    ),
   );
   const added = o.refunds.filter((r) => !known.has(r.shopifyId));
   if (added.length) await db.refund.createMany({ data: added.map((r) => refundRow(shop, orderId, r)) });
@@ -282,13 +339,20 @@ export async function upsertOrder(db: Db, shop: SyncShop, o: SyncOrder): Promise
  * refunds/create: the refund on its own day. When the order is not stored yet the
  * refund arrives with that order's next orders/updated delivery instead.
  */
-export async function addRefund(db: Db, shop: SyncShop, r: SyncRefund & { orderShopifyId: string }): Promise<WriteResult> {
+export async function addRefund(
+  db: Db,
+  shop: SyncShop,
+  r: SyncRefund & { orderShopifyId: string },
+): Promise<WriteResult> {
   const order = await db.order.findUnique({
     where: { shopId_shopifyId: { shopId: shop.id, shopifyId: r.orderShopifyId } },
     select: { id: true },
   });
   if (!order) return "ignored";
-  const known = await db.refund.findUnique({ where: { shopId_shopifyId: { shopId: shop.id, shopifyId: r.shopifyId } }, select: { id: true } });
+  const known = await db.refund.findUnique({
+    where: { shopId_shopifyId: { shopId: shop.id, shopifyId: r.shopifyId } },
+    select: { id: true },
+  });
   if (known) return "stale";
   const before = await loadOrderState(db, shop.id, order.id);
   await db.refund.create({ data: refundRow(shop, order.id, r) });
@@ -307,12 +371,45 @@ export type OrderBatch = {
 };
 
 const ORDER_COLUMNS = [
-  "id", "shopId", "shopifyId", "name", "customerId", "email", "processedAt", "day", "currency", "presentmentCurrency",
-  "grossSalesMinor", "discountsMinor", "shippingMinor", "taxesMinor", "refundsMinor", "totalMinor", "channel",
-  "source", "country", "region", "financialStatus", "cancelledAt", "shopifyUpdatedAt", "createdAt",
+  "id",
+  "shopId",
+  "shopifyId",
+  "name",
+  "customerId",
+  "email",
+  "processedAt",
+  "day",
+  "currency",
+  "presentmentCurrency",
+  "grossSalesMinor",
+  "discountsMinor",
+  "shippingMinor",
+  "taxesMinor",
+  "refundsMinor",
+  "totalMinor",
+  "channel",
+  "source",
+  "country",
+  "region",
+  "financialStatus",
+  "cancelledAt",
+  "shopifyUpdatedAt",
+  "createdAt",
 ] as const;
 const LINE_COLUMNS = [
-  "id", "shopId", "orderId", "shopifyId", "day", "productId", "variantId", "title", "sku", "quantity", "unitPriceMinor", "discountMinor", "unitCostMinor",
+  "id",
+  "shopId",
+  "orderId",
+  "shopifyId",
+  "day",
+  "productId",
+  "variantId",
+  "title",
+  "sku",
+  "quantity",
+  "unitPriceMinor",
+  "discountMinor",
+  "unitCostMinor",
 ] as const;
 const REFUND_COLUMNS = ["id", "shopId", "orderId", "shopifyId", "processedAt", "day", "amountMinor"] as const;
 
@@ -323,22 +420,46 @@ const asNumber = (v: unknown) => (v === null || v === undefined ? null : Number(
 function newLineRow(shopId: string, orderId: string, day: string, l: SyncOrderLine, refs: Refs): SqlValue[] {
   const variant = l.variantShopifyId ? refs.variant.get(l.variantShopifyId) : undefined;
   return [
-    bulkId(), shopId, orderId, l.shopifyId, day,
-    variant?.productId ?? (l.productShopifyId ? refs.product.get(l.productShopifyId) ?? null : null),
-    variant?.id ?? null, l.title, l.sku, l.quantity, l.unitPriceMinor, l.discountMinor, variant?.unitCostMinor ?? null,
+    bulkId(),
+    shopId,
+    orderId,
+    l.shopifyId,
+    day,
+    variant?.productId ?? (l.productShopifyId ? (refs.product.get(l.productShopifyId) ?? null) : null),
+    variant?.id ?? null,
+    l.title,
+    l.sku,
+    l.quantity,
+    l.unitPriceMinor,
+    l.discountMinor,
+    variant?.unitCostMinor ?? null,
   ];
 }
 
 /** The shop's rows for the Shopify ids a batch refers to (customers it has not seen yet are created as placeholders). */
-async function resolveBatchRefs(sql: SqlRunner, shopId: string, orders: SyncOrder[], lines: SyncOrderLine[]): Promise<Refs> {
+async function resolveBatchRefs(
+  sql: SqlRunner,
+  shopId: string,
+  orders: SyncOrder[],
+  lines: SyncOrderLine[],
+): Promise<Refs> {
   const unique = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => !!id))];
   const customerIds = unique(orders.map((o) => o.customerShopifyId));
   const variantIds = unique(lines.map((l) => l.variantShopifyId));
   const productIds = unique(lines.map((l) => l.productShopifyId));
   const byIds = <T extends Record<string, unknown>>(table: string, columns: string, ids: string[]) =>
-    inSlices(ids, (slice) => sql.all<T>(`SELECT ${columns} FROM "${table}" WHERE "shopId" = ? AND "shopifyId" IN ${marks(slice.length)}`, [shopId, ...slice]));
+    inSlices(ids, (slice) =>
+      sql.all<T>(`SELECT ${columns} FROM "${table}" WHERE "shopId" = ? AND "shopifyId" IN ${marks(slice.length)}`, [
+        shopId,
+        ...slice,
+      ]),
+    );
   const customers = await byIds<{ id: string; shopifyId: string }>("Customer", `"id", "shopifyId"`, customerIds);
-  const variants = await byIds<{ id: string; shopifyId: string; productId: string; unitCostMinor: unknown }>("Variant", `"id", "shopifyId", "productId", "unitCostMinor"`, variantIds);
+  const variants = await byIds<{ id: string; shopifyId: string; productId: string; unitCostMinor: unknown }>(
+    "Variant",
+    `"id", "shopifyId", "productId", "unitCostMinor"`,
+    variantIds,
+  );
   const products = await byIds<{ id: string; shopifyId: string }>("Product", `"id", "shopifyId"`, productIds);
   const customer = new Map(customers.map((c) => [c.shopifyId, c.id]));
   const missing = customerIds.filter((id) => !customer.has(id));
@@ -350,7 +471,12 @@ async function resolveBatchRefs(sql: SqlRunner, shopId: string, orders: SyncOrde
   }
   return {
     customer,
-    variant: new Map(variants.map((v) => [v.shopifyId, { id: v.id, productId: v.productId, unitCostMinor: asNumber(v.unitCostMinor) }])),
+    variant: new Map(
+      variants.map((v) => [
+        v.shopifyId,
+        { id: v.id, productId: v.productId, unitCostMinor: asNumber(v.unitCostMinor) },
+      ]),
+    ),
     product: new Map(products.map((p) => [p.shopifyId, p.id])),
   };
 }
@@ -365,11 +491,13 @@ export async function writeOrderBatch(sql: SqlRunner, shop: SyncShop, batch: Ord
   const shopId = shop.id;
   const allLines = [...batch.orders.flatMap((o) => o.lines), ...batch.lateLines.map((l) => l.line)];
   const refs = await resolveBatchRefs(sql, shopId, batch.orders, allLines);
-  const existing = await inSlices(batch.orders.map((o) => o.shopifyId), (slice) =>
-    sql.all<{ id: string; shopifyId: string; shopifyUpdatedAt: unknown }>(
-      `SELECT "id", "shopifyId", "shopifyUpdatedAt" FROM "Order" WHERE "shopId" = ? AND "shopifyId" IN ${marks(slice.length)}`,
-      [shopId, ...slice],
-    ),
+  const existing = await inSlices(
+    batch.orders.map((o) => o.shopifyId),
+    (slice) =>
+      sql.all<{ id: string; shopifyId: string; shopifyUpdatedAt: unknown }>(
+        `SELECT "id", "shopifyId", "shopifyUpdatedAt" FROM "Order" WHERE "shopId" = ? AND "shopifyId" IN ${marks(slice.length)}`,
+        [shopId, ...slice],
+      ),
   );
   const existingBy = new Map(existing.map((e) => [e.shopifyId, e]));
 
@@ -384,7 +512,7 @@ export async function writeOrderBatch(sql: SqlRunner, shop: SyncShop, batch: Ord
   let written = 0;
 
   for (const o of batch.orders) {
-    const fields = orderFields(shop, o, o.customerShopifyId ? refs.customer.get(o.customerShopifyId) ?? null : null);
+    const fields = orderFields(shop, o, o.customerShopifyId ? (refs.customer.get(o.customerShopifyId) ?? null) : null);
     const prior = existingBy.get(o.shopifyId);
     if (prior) {
       // Stored already (a resync, or a resumed phase): updated in place, snapshots kept.
@@ -395,7 +523,12 @@ export async function writeOrderBatch(sql: SqlRunner, shop: SyncShop, batch: Ord
       await sql.run(`UPDATE "Order" SET ${assign.join(", ")} WHERE "id" = ?`, [...set.map((k) => fields[k]), prior.id]);
       for (const l of o.lines) upsertLines.push({ orderId: prior.id, day: fields.day, line: l });
       const known = new Set(
-        (await sql.all<{ shopifyId: string }>(`SELECT "shopifyId" FROM "Refund" WHERE "shopId" = ? AND "orderId" = ?`, [shopId, prior.id])).map((r) => r.shopifyId),
+        (
+          await sql.all<{ shopifyId: string }>(
+            `SELECT "shopifyId" FROM "Refund" WHERE "shopId" = ? AND "orderId" = ?`,
+            [shopId, prior.id],
+          )
+        ).map((r) => r.shopifyId),
       );
       for (const r of o.refunds) if (!known.has(r.shopifyId)) refundRows.push(refund(refundRow(shop, prior.id, r)));
       touched.add(prior.id);
@@ -409,10 +542,30 @@ export async function writeOrderBatch(sql: SqlRunner, shop: SyncShop, batch: Ord
     for (const r of o.refunds) refunded += r.amountMinor;
     // In the order of ORDER_COLUMNS (built directly: this runs for every imported order).
     orderRows.push([
-      id, shopId, o.shopifyId, fields.name, fields.customerId, fields.email, fields.processedAt, fields.day, fields.currency,
-      fields.presentmentCurrency, gross, fields.discountsMinor, fields.shippingMinor, fields.taxesMinor, refunded,
-      gross - o.discountsMinor + o.shippingMinor + o.taxesMinor, fields.channel, fields.source, fields.country, fields.region,
-      fields.financialStatus, fields.cancelledAt, fields.shopifyUpdatedAt, now,
+      id,
+      shopId,
+      o.shopifyId,
+      fields.name,
+      fields.customerId,
+      fields.email,
+      fields.processedAt,
+      fields.day,
+      fields.currency,
+      fields.presentmentCurrency,
+      gross,
+      fields.discountsMinor,
+      fields.shippingMinor,
+      fields.taxesMinor,
+      refunded,
+      gross - o.discountsMinor + o.shippingMinor + o.taxesMinor,
+      fields.channel,
+      fields.source,
+      fields.country,
+      fields.region,
+      fields.financialStatus,
+      fields.cancelledAt,
+      fields.shopifyUpdatedAt,
+      now,
     ]);
     for (const l of o.lines) lineRows.push(newLineRow(shopId, id, fields.day, l, refs));
     for (const r of o.refunds) refundRows.push(refund(refundRow(shop, id, r)));
@@ -438,7 +591,8 @@ export async function writeOrderBatch(sql: SqlRunner, shop: SyncShop, batch: Ord
   // In day order, so the (shopId, day) indexes are written at few places per batch.
   const dayAt = (columns: readonly string[]) => columns.indexOf("day");
   // Plain code-unit order (days are YYYY-MM-DD): localeCompare would cost a collation per comparison.
-  const byDay = (i: number) => (a: SqlValue[], b: SqlValue[]) => ((a[i] as string) < (b[i] as string) ? -1 : (a[i] as string) > (b[i] as string) ? 1 : 0);
+  const byDay = (i: number) => (a: SqlValue[], b: SqlValue[]) =>
+    (a[i] as string) < (b[i] as string) ? -1 : (a[i] as string) > (b[i] as string) ? 1 : 0;
   orderRows.sort(byDay(dayAt(ORDER_COLUMNS)));
   await insertRows(sql, "Order", ORDER_COLUMNS, orderRows);
   if (upsertLines.length) {
@@ -452,10 +606,16 @@ export async function writeOrderBatch(sql: SqlRunner, shop: SyncShop, batch: Ord
     );
     const old = stored.filter((l) => l.shopifyId && incoming.has(`${l.orderId}|${l.shopifyId}`));
     const snapshot = new Map(old.map((l) => [l.shopifyId!, asNumber(l.unitCostMinor)]));
-    await inSlices(old.map((l) => l.id), async (slice) => {
-      await sql.run(`DELETE FROM "OrderLine" WHERE "shopId" = ? AND "id" IN ${marks(slice.length)}`, [shopId, ...slice]);
-      return [];
-    });
+    await inSlices(
+      old.map((l) => l.id),
+      async (slice) => {
+        await sql.run(`DELETE FROM "OrderLine" WHERE "shopId" = ? AND "id" IN ${marks(slice.length)}`, [
+          shopId,
+          ...slice,
+        ]);
+        return [];
+      },
+    );
     for (const u of upsertLines) lineRows.push(line(lineRow(shopId, u.orderId, u.day, u.line, refs, snapshot)));
   }
   lineRows.sort(byDay(dayAt(LINE_COLUMNS)));

@@ -20,7 +20,12 @@ export function createJobQueue(): JobQueue {
 }
 
 type Registrar = (queue: JobQueue) => void;
-type Holder = { queue: JobQueue | null; registrar: Registrar | null; registered: boolean; started: Promise<void> | null };
+type Holder = {
+  queue: JobQueue | null;
+  registrar: Registrar | null;
+  registered: boolean;
+  started: Promise<void> | null;
+};
 
 // On globalThis so a module reloaded by Vite in development finds the same queue.
 const g = globalThis as typeof globalThis & { __jobQueue?: Holder };

@@ -34,7 +34,10 @@ export class PgBossJobQueue implements JobQueue {
   private knownQueues = new Set<string>();
   private started = false;
 
-  constructor(connectionString: string, private readonly options: PgBossQueueOptions = {}) {
+  constructor(
+    connectionString: string,
+    private readonly options: PgBossQueueOptions = {},
+  ) {
     const supervise = options.supervise ?? true;
     this.boss = new PgBoss({
       connectionString,
@@ -59,7 +62,8 @@ export class PgBossJobQueue implements JobQueue {
     // loser retries and finds the queue made by the winner.
     for (let attempt = 1; ; attempt++) {
       try {
-        if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, { name, retryLimit: 2, retryDelay: 10, retryBackoff: true });
+        if (!(await this.boss.getQueue(name)))
+          await this.boss.createQueue(name, { name, retryLimit: 2, retryDelay: 10, retryBackoff: true });
         break;
       } catch (error) {
         if (attempt >= 5) throw error;
@@ -82,7 +86,9 @@ export class PgBossJobQueue implements JobQueue {
     await this.ensureQueue(name);
     const maxAttempts = options.maxAttempts ?? 3;
     return this.boss.send(name, (payload ?? {}) as object, {
-      ...(options.singletonKey ? { id: singletonId(name, options.singletonKey), singletonKey: options.singletonKey } : {}),
+      ...(options.singletonKey
+        ? { id: singletonId(name, options.singletonKey), singletonKey: options.singletonKey }
+        : {}),
       ...(options.runAt ? { startAfter: options.runAt } : {}),
       retryLimit: Math.max(0, maxAttempts - 1),
       retryDelay: 10,

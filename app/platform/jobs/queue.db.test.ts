@@ -26,7 +26,10 @@ describe(`job queue on ${dialect}`, () => {
   it("runs each job exactly once when two instances claim at the same time", async () => {
     const runs = new Map<number, string[]>();
     const [a, b] = [instance(), instance()];
-    for (const [label, q] of [["a", a], ["b", b]] as const) {
+    for (const [label, q] of [
+      ["a", a],
+      ["b", b],
+    ] as const) {
       q.register<{ n: number }>("test.once", async ({ n }) => {
         runs.set(n, [...(runs.get(n) ?? []), label]);
         await sleep(2);

@@ -40,13 +40,18 @@ export class SqliteJobQueue implements JobQueue {
   private running = new Set<Promise<unknown>>();
   private readonly options: Required<Omit<SqliteQueueOptions, "onError">> & Pick<SqliteQueueOptions, "onError">;
 
-  constructor(private readonly db: PrismaClient, options: SqliteQueueOptions = {}) {
+  constructor(
+    private readonly db: PrismaClient,
+    options: SqliteQueueOptions = {},
+  ) {
     this.options = {
       pollPattern: options.pollPattern ?? "*/2 * * * * *",
       leaseMs: options.leaseMs ?? 5 * 60_000,
       batchSize: options.batchSize ?? 10,
       retentionDays: options.retentionDays ?? 14,
-      onError: options.onError ?? ((error, job) => console.error(`[jobs] ${job ? `${job.name} ${job.id}: ` : ""}${describeError(error)}`)),
+      onError:
+        options.onError ??
+        ((error, job) => console.error(`[jobs] ${job ? `${job.name} ${job.id}: ` : ""}${describeError(error)}`)),
     };
   }
 
@@ -176,7 +181,12 @@ export class SqliteJobQueue implements JobQueue {
         where: { id: job.id, lockedBy: this.workerId },
         data: final
           ? { state: "failed", completedAt: new Date(), lastError: message, lockedUntil: null }
-          : { state: "pending", runAt: new Date(Date.now() + retryDelayMs(job.attempts)), lastError: message, lockedUntil: null },
+          : {
+              state: "pending",
+              runAt: new Date(Date.now() + retryDelayMs(job.attempts)),
+              lastError: message,
+              lockedUntil: null,
+            },
       });
     }
   }

@@ -75,8 +75,8 @@ function DemoNotice() {
               No login needed in the demo
             </Text>
             <Text as="p">
-              This copy of the app runs on a demo store without Shopify, so there is nothing to log in to. Installed from
-              the Shopify App Store, the app opens inside your Shopify admin and signs you in there.
+              This copy of the app runs on a demo store without Shopify, so there is nothing to log in to. Installed
+              from the Shopify App Store, the app opens inside your Shopify admin and signs you in there.
             </Text>
             <Button url="/dashboard" variant="primary">
               Open the demo dashboard

@@ -6,7 +6,15 @@ import { Badge, BlockStack, Button, Card, Divider, InlineStack, List, Text } fro
 import { SITE, mailto } from "~/content/site";
 import { COMPARISON_ROWS, PLANS, annualSaving, priceView, wholeUsd, type PlanId } from "~/features/billing/plans";
 
-function Intent({ intent, fields = {}, children }: { intent: string; fields?: Record<string, string>; children: ReactNode }) {
+function Intent({
+  intent,
+  fields = {},
+  children,
+}: {
+  intent: string;
+  fields?: Record<string, string>;
+  children: ReactNode;
+}) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
@@ -27,16 +35,26 @@ function PlanAction({ id, current, demo, busy }: { id: PlanId; current: PlanId; 
     </Text>
   );
   if (demo)
-    return isCurrent ? note("Your current plan") : (
+    return isCurrent ? (
+      note("Your current plan")
+    ) : (
       <Intent intent="switch" fields={{ plan: id }}>
-        <Button submit loading={busy} variant={id === "pro" ? "primary" : undefined}>{`Switch to ${p.name} (demo, no charge)`}</Button>
+        <Button
+          submit
+          loading={busy}
+          variant={id === "pro" ? "primary" : undefined}
+        >{`Switch to ${p.name} (demo, no charge)`}</Button>
       </Intent>
     );
   if (id === "pro" && !isCurrent)
     return (
       <BlockStack gap="200">
         <Intent intent="upgrade" fields={{ cycle: "monthly" }}>
-          <Button submit variant="primary" loading={busy}>{`Start ${p.trialDays}-day trial, then ${wholeUsd(p.monthlyPriceMinor!)}/month`}</Button>
+          <Button
+            submit
+            variant="primary"
+            loading={busy}
+          >{`Start ${p.trialDays}-day trial, then ${wholeUsd(p.monthlyPriceMinor!)}/month`}</Button>
         </Intent>
         <Intent intent="upgrade" fields={{ cycle: "annual" }}>
           <Button submit loading={busy}>{`Start trial, then ${wholeUsd(p.annualPriceMinor!)}/year`}</Button>
@@ -60,7 +78,17 @@ function PlanAction({ id, current, demo, busy }: { id: PlanId; current: PlanId; 
   return note(isCurrent ? "Free plan" : "Cancel Pro to return to Starter.");
 }
 
-export function PlanChoiceCard({ id, current, demo, busy }: { id: PlanId; current: PlanId; demo: boolean; busy: boolean }) {
+export function PlanChoiceCard({
+  id,
+  current,
+  demo,
+  busy,
+}: {
+  id: PlanId;
+  current: PlanId;
+  demo: boolean;
+  busy: boolean;
+}) {
   const p = PLANS[id];
   const monthly = priceView(p, "monthly");
   const isCurrent = id === current;

@@ -51,11 +51,15 @@ export function PlanSettings({ demo, plan, trialEndsAt, subscription, result, re
           {subscription && !demo && (
             <Text as="p" tone="subdued">
               Shopify subscription: {subscription.interval}, {subscription.status.toLowerCase()}
-              {subscription.currentPeriodEnd ? `, current period ends ${formatDate(subscription.currentPeriodEnd)}` : ""}.
+              {subscription.currentPeriodEnd
+                ? `, current period ends ${formatDate(subscription.currentPeriodEnd)}`
+                : ""}
+              .
             </Text>
           )}
           <Text as="p" tone="subdued">
-            Charges appear on your Shopify invoice. Paid plans are billed in advance and start with a {PLANS.pro.trialDays}-day free trial.
+            Charges appear on your Shopify invoice. Paid plans are billed in advance and start with a{" "}
+            {PLANS.pro.trialDays}-day free trial.
           </Text>
         </BlockStack>
       </Card>

@@ -12,7 +12,12 @@ import { InvoiceItemsFields } from "~/features/invoices/components/InvoiceItemsF
 import { InvoiceTermsFields } from "~/features/invoices/components/InvoiceTermsFields";
 import { useFetcherResult } from "~/components/useFetcherResult";
 
-export type CreateDialogData = { shopCurrency: string; currencies: string[]; stripeEnabled: boolean; paypalMeUrl: string };
+export type CreateDialogData = {
+  shopCurrency: string;
+  currencies: string[];
+  stripeEnabled: boolean;
+  paypalMeUrl: string;
+};
 
 type Props = { data: CreateDialogData; onClose: () => void; onToast: (toast: ToastState) => void };
 
@@ -30,7 +35,9 @@ export function CreateInvoiceDialog({ data, onClose, onToast }: Props) {
       return;
     }
     setErrors(result.fieldErrors ?? {});
-    setFailure(result.fieldErrors && !result.upgradeUrl ? null : { message: result.message, upgradeUrl: result.upgradeUrl });
+    setFailure(
+      result.fieldErrors && !result.upgradeUrl ? null : { message: result.message, upgradeUrl: result.upgradeUrl },
+    );
     onToast({ content: TOAST.createFailed, error: true });
   });
 
@@ -39,7 +46,10 @@ export function CreateInvoiceDialog({ data, onClose, onToast }: Props) {
     if (errorKey) setErrors((prev) => ({ ...prev, [errorKey]: undefined }));
   };
   const setItem = (index: number, field: keyof ItemRow, value: string) => {
-    setForm((prev) => ({ ...prev, items: prev.items.map((row, i) => (i === index ? { ...row, [field]: value } : row)) }));
+    setForm((prev) => ({
+      ...prev,
+      items: prev.items.map((row, i) => (i === index ? { ...row, [field]: value } : row)),
+    }));
     const errorKey = field === "title" ? "title" : field === "qty" ? "qty" : "unit_price";
     setErrors((prev) => ({ ...prev, [`items.${index}.${errorKey}`]: undefined, items: undefined }));
   };
@@ -76,23 +86,65 @@ export function CreateInvoiceDialog({ data, onClose, onToast }: Props) {
       onClose={onClose}
       title="Create Smart Invoice"
       size="large"
-      primaryAction={{ content: submitting ? "Creating..." : "Create Invoice", onAction: submit, loading: submitting, disabled: submitting }}
+      primaryAction={{
+        content: submitting ? "Creating..." : "Create Invoice",
+        onAction: submit,
+        loading: submitting,
+        disabled: submitting,
+      }}
       secondaryActions={[{ content: "Cancel", onAction: onClose }]}
     >
       <Modal.Section>
         <FormLayout>
           {failure && (
-            <Banner tone="critical" title="Failed to create invoice." action={failure.upgradeUrl ? { content: "Upgrade to Pro", url: failure.upgradeUrl } : undefined}>
+            <Banner
+              tone="critical"
+              title="Failed to create invoice."
+              action={failure.upgradeUrl ? { content: "Upgrade to Pro", url: failure.upgradeUrl } : undefined}
+            >
               <p>{failure.message}</p>
             </Banner>
           )}
           <FormLayout.Group>
-            <TextField label="Customer email" type="email" value={form.email} onChange={(v) => set("email", v, "customer.email")} autoComplete="email" requiredIndicator error={error("customer.email")} />
-            <TextField label="Customer name" value={form.name} onChange={(v) => set("name", v, "customer.name")} autoComplete="name" requiredIndicator error={error("customer.name")} />
+            <TextField
+              label="Customer email"
+              type="email"
+              value={form.email}
+              onChange={(v) => set("email", v, "customer.email")}
+              autoComplete="email"
+              requiredIndicator
+              error={error("customer.email")}
+            />
+            <TextField
+              label="Customer name"
+              value={form.name}
+              onChange={(v) => set("name", v, "customer.name")}
+              autoComplete="name"
+              requiredIndicator
+              error={error("customer.name")}
+            />
           </FormLayout.Group>
-          <TextField label="Customer phone" type="tel" value={form.phone} onChange={(v) => set("phone", v, "customer.phone")} autoComplete="tel" error={error("customer.phone")} />
-          <InvoiceItemsFields items={form.items} error={error} onChange={setItem} onItems={(update) => setForm((prev) => ({ ...prev, items: update(prev.items) }))} />
-          <InvoiceTermsFields form={form} currencies={currencies} paymentLabels={paymentLabels} error={error} set={set} />
+          <TextField
+            label="Customer phone"
+            type="tel"
+            value={form.phone}
+            onChange={(v) => set("phone", v, "customer.phone")}
+            autoComplete="tel"
+            error={error("customer.phone")}
+          />
+          <InvoiceItemsFields
+            items={form.items}
+            error={error}
+            onChange={setItem}
+            onItems={(update) => setForm((prev) => ({ ...prev, items: update(prev.items) }))}
+          />
+          <InvoiceTermsFields
+            form={form}
+            currencies={currencies}
+            paymentLabels={paymentLabels}
+            error={error}
+            set={set}
+          />
           <InvoiceAdsFields
             ads={form.ads}
             rotation={form.adRotation}

@@ -32,7 +32,9 @@ export function InvoiceCard({ invoice, viewHref, sending, onSend }: Props) {
                 {invoice.invoiceNumber}
               </Text>
               <StatusBadge status={invoice.status} />
-              {invoice.isRecurring && <Badge tone="info-strong">{`Recurring · ${capitalize(invoice.recurringInterval ?? "monthly")}`}</Badge>}
+              {invoice.isRecurring && (
+                <Badge tone="info-strong">{`Recurring · ${capitalize(invoice.recurringInterval ?? "monthly")}`}</Badge>
+              )}
             </InlineStack>
             <Text as="p">{invoice.customerName}</Text>
             <Text as="p" tone="subdued" variant="bodySm">
@@ -50,11 +52,20 @@ export function InvoiceCard({ invoice, viewHref, sending, onSend }: Props) {
               </Text>
             </Text>
             <ButtonGroup>
-              <Button onClick={() => navigate(viewHref, { preventScrollReset: true })} accessibilityLabel={`View invoice ${invoice.invoiceNumber}`}>
+              <Button
+                onClick={() => navigate(viewHref, { preventScrollReset: true })}
+                accessibilityLabel={`View invoice ${invoice.invoiceNumber}`}
+              >
                 View
               </Button>
               {invoice.status === "draft" && (
-                <Button variant="primary" onClick={onSend} loading={sending} disabled={sending} accessibilityLabel={`Send invoice ${invoice.invoiceNumber}`}>
+                <Button
+                  variant="primary"
+                  onClick={onSend}
+                  loading={sending}
+                  disabled={sending}
+                  accessibilityLabel={`Send invoice ${invoice.invoiceNumber}`}
+                >
                   Send
                 </Button>
               )}

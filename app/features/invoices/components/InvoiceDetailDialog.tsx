@@ -13,10 +13,21 @@ import { useFetcherResult } from "~/components/useFetcherResult";
 export type InvoiceDetailData = Omit<InvoiceDto, "marketingAds"> & {
   actions: string[];
   timeline: { id: string; type: string; actor: string; detail: string | null; at: string }[];
-  series: { id: string; invoiceNumber: string; status: string; issueDate: string; totalMinor: number; currency: string }[];
+  series: {
+    id: string;
+    invoiceNumber: string;
+    status: string;
+    issueDate: string;
+    totalMinor: number;
+    currency: string;
+  }[];
 };
 
-const DONE: Record<string, string> = { void: TOAST.voided, stopRecurring: TOAST.recurringStopped, markPaid: TOAST.paid };
+const DONE: Record<string, string> = {
+  void: TOAST.voided,
+  stopRecurring: TOAST.recurringStopped,
+  markPaid: TOAST.paid,
+};
 
 /** Downloads the PDF with fetch (not a plain link) so the embedded app's session token is attached. */
 async function downloadPdf(storeId: string, invoice: InvoiceDetailData) {
@@ -32,13 +43,23 @@ async function downloadPdf(storeId: string, invoice: InvoiceDetailData) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-type Props = { storeId: string; invoice: InvoiceDetailData; onClose: () => void; onSend: (id: string) => void; onToast: (toast: ToastState) => void };
+type Props = {
+  storeId: string;
+  invoice: InvoiceDetailData;
+  onClose: () => void;
+  onSend: (id: string) => void;
+  onToast: (toast: ToastState) => void;
+};
 
 export function InvoiceDetailDialog({ storeId, invoice: d, onClose, onSend, onToast }: Props) {
   const fetcher = useFetcher<ActionResult>();
   const [downloading, setDownloading] = useState(false);
   useFetcherResult(fetcher, (result) =>
-    onToast(result.ok ? { content: DONE[result.intent] ?? TOAST.paid } : { content: `Error — ${result.message}`, error: true }),
+    onToast(
+      result.ok
+        ? { content: DONE[result.intent] ?? TOAST.paid }
+        : { content: `Error — ${result.message}`, error: true },
+    ),
   );
   const busy = fetcher.state !== "idle";
   const act = (intent: string) => fetcher.submit({ intent, invoiceId: d.id }, { method: "post" });
@@ -53,9 +74,17 @@ export function InvoiceDetailDialog({ storeId, invoice: d, onClose, onSend, onTo
     }
   };
   const secondary = [
-    ...(d.actions.includes("markPaid") ? [{ content: "Mark as paid", disabled: busy, onAction: () => act("markPaid") }] : []),
-    ...(d.actions.includes("void") ? [{ content: "Void", destructive: true, disabled: busy, onAction: () => act("void") }] : []),
-    { content: downloading ? "Preparing PDF..." : "Download PDF", disabled: downloading, onAction: () => void download() },
+    ...(d.actions.includes("markPaid")
+      ? [{ content: "Mark as paid", disabled: busy, onAction: () => act("markPaid") }]
+      : []),
+    ...(d.actions.includes("void")
+      ? [{ content: "Void", destructive: true, disabled: busy, onAction: () => act("void") }]
+      : []),
+    {
+      content: downloading ? "Preparing PDF..." : "Download PDF",
+      disabled: downloading,
+      onAction: () => void download(),
+    },
     { content: "Close", onAction: onClose },
   ];
 

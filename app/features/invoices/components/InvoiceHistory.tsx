@@ -31,7 +31,12 @@ export function InvoiceHistory({ invoice: d, busy, onStopRecurring }: Props) {
           <DataTable
             columnContentTypes={["text", "text", "text", "numeric"]}
             headings={["Invoice", "Issued", "Status", "Total"]}
-            rows={d.series.map((s) => [s.id === d.id ? `${s.invoiceNumber} (this one)` : s.invoiceNumber, s.issueDate, statusLabel(s.status), formatMoney(s.totalMinor, s.currency)])}
+            rows={d.series.map((s) => [
+              s.id === d.id ? `${s.invoiceNumber} (this one)` : s.invoiceNumber,
+              s.issueDate,
+              statusLabel(s.status),
+              formatMoney(s.totalMinor, s.currency),
+            ])}
           />
         </BlockStack>
       )}

@@ -6,9 +6,20 @@ import type { FieldErrors } from "~/lib/forms";
 import { TOAST, type ActionResult, type ToastState } from "~/features/invoices/screen";
 import { useFetcherResult } from "~/components/useFetcherResult";
 
-export type InvoiceSettingsData = { prefix: string; paymentInstructions: string; businessAddress: string; paypalMeUrl: string; hasLogo: boolean };
+export type InvoiceSettingsData = {
+  prefix: string;
+  paymentInstructions: string;
+  businessAddress: string;
+  paypalMeUrl: string;
+  hasLogo: boolean;
+};
 
-type Props = { settings: InvoiceSettingsData; stripeEnabled: boolean; onClose: () => void; onToast: (toast: ToastState) => void };
+type Props = {
+  settings: InvoiceSettingsData;
+  stripeEnabled: boolean;
+  onClose: () => void;
+  onToast: (toast: ToastState) => void;
+};
 
 export function InvoiceSettingsDialog({ settings, stripeEnabled, onClose, onToast }: Props) {
   const fetcher = useFetcher<ActionResult>({ key: "invoice-settings" });
@@ -43,20 +54,63 @@ export function InvoiceSettingsDialog({ settings, stripeEnabled, onClose, onToas
     );
   const saving = fetcher.state !== "idle";
   return (
-    <Modal open onClose={onClose} title="Invoice settings" primaryAction={{ content: saving ? "Saving..." : "Save", loading: saving, onAction: save }} secondaryActions={[{ content: "Cancel", onAction: onClose }]}>
+    <Modal
+      open
+      onClose={onClose}
+      title="Invoice settings"
+      primaryAction={{ content: saving ? "Saving..." : "Save", loading: saving, onAction: save }}
+      secondaryActions={[{ content: "Cancel", onAction: onClose }]}
+    >
       <Modal.Section>
         <FormLayout>
-          <TextField label="Invoice number prefix" value={values.prefix} onChange={set("prefix")} autoComplete="off" helpText="Numbers continue from the last one, e.g. INV-0042." error={errors.prefix?.[0]} />
-          <TextField label="Business address" value={values.businessAddress} onChange={set("businessAddress")} multiline={3} autoComplete="street-address" error={errors.businessAddress?.[0]} />
-          <TextField label="Payment instructions" value={values.paymentInstructions} onChange={set("paymentInstructions")} multiline={3} autoComplete="off" helpText="Shown when an invoice has no online payment (bank details, wallet address...)." error={errors.paymentInstructions?.[0]} />
-          <TextField label="PayPal.Me link" value={values.paypalMeUrl} onChange={set("paypalMeUrl")} autoComplete="off" placeholder="https://paypal.me/yourshop" error={errors.paypalMeUrl?.[0]} />
+          <TextField
+            label="Invoice number prefix"
+            value={values.prefix}
+            onChange={set("prefix")}
+            autoComplete="off"
+            helpText="Numbers continue from the last one, e.g. INV-0042."
+            error={errors.prefix?.[0]}
+          />
+          <TextField
+            label="Business address"
+            value={values.businessAddress}
+            onChange={set("businessAddress")}
+            multiline={3}
+            autoComplete="street-address"
+            error={errors.businessAddress?.[0]}
+          />
+          <TextField
+            label="Payment instructions"
+            value={values.paymentInstructions}
+            onChange={set("paymentInstructions")}
+            multiline={3}
+            autoComplete="off"
+            helpText="Shown when an invoice has no online payment (bank details, wallet address...)."
+            error={errors.paymentInstructions?.[0]}
+          />
+          <TextField
+            label="PayPal.Me link"
+            value={values.paypalMeUrl}
+            onChange={set("paypalMeUrl")}
+            autoComplete="off"
+            placeholder="https://paypal.me/yourshop"
+            error={errors.paypalMeUrl?.[0]}
+          />
           <Text as="p" tone="subdued">
-            Card payments (Stripe): {stripeEnabled ? "configured" : "not configured (set STRIPE_SECRET_KEY on the server)"}.
+            Card payments (Stripe):{" "}
+            {stripeEnabled ? "configured" : "not configured (set STRIPE_SECRET_KEY on the server)"}.
           </Text>
           <BlockStack gap="100">
             <Text as="p">Logo (PNG or JPEG, under 300 KB)</Text>
-            <input type="file" accept="image/png,image/jpeg" aria-label="Logo file" onChange={(e) => pickLogo(e.currentTarget.files?.[0])} />
-            {settings.hasLogo && <Checkbox label="Remove the current logo" checked={removeLogo} onChange={setRemoveLogo} />}
+            <input
+              type="file"
+              accept="image/png,image/jpeg"
+              aria-label="Logo file"
+              onChange={(e) => pickLogo(e.currentTarget.files?.[0])}
+            />
+            {settings.hasLogo && (
+              <Checkbox label="Remove the current logo" checked={removeLogo} onChange={setRemoveLogo} />
+            )}
             {errors.logoUrl?.[0] && <InlineError message={errors.logoUrl[0]} fieldID="invoice-logo" />}
           </BlockStack>
         </FormLayout>

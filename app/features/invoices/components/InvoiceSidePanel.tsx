@@ -17,7 +17,9 @@ export type SidePanelInsights = {
 function overdueText(insights: SidePanelInsights, currency: string) {
   const reminders = `Reminders go out automatically ${REMINDER_TEXT} days after sending and stop once paid.`;
   if (insights.overdueCount === 0) return `Nothing is overdue. ${reminders}`;
-  const money = insights.overdueTotalMinor ? `, ${formatMoney(insights.overdueTotalMinor, currency)} in ${currency}` : "";
+  const money = insights.overdueTotalMinor
+    ? `, ${formatMoney(insights.overdueTotalMinor, currency)} in ${currency}`
+    : "";
   const others = insights.overdueOtherCurrencies
     ? ` (plus ${insights.overdueOtherCurrencies} other ${plural(insights.overdueOtherCurrencies, "currency", "currencies")})`
     : "";
@@ -37,7 +39,11 @@ function Tip({ title, children }: { title: string; children: string }) {
   );
 }
 
-type Props = { insights: SidePanelInsights; plan: { name: string; limit: number | null; used: number }; currency: string };
+type Props = {
+  insights: SidePanelInsights;
+  plan: { name: string; limit: number | null; used: number };
+  currency: string;
+};
 
 export function InvoiceSidePanel({ insights, plan, currency }: Props) {
   return (
@@ -56,7 +62,8 @@ export function InvoiceSidePanel({ insights, plan, currency }: Props) {
           </Tip>
           <Divider />
           <Tip title="Net-30 terms">
-            For wholesale and B2B customers, net-30 terms (due in 30 days) are standard; set "Due in days" to 30 when you create the invoice.
+            For wholesale and B2B customers, net-30 terms (due in 30 days) are standard; set "Due in days" to 30 when
+            you create the invoice.
           </Tip>
         </BlockStack>
       </Card>

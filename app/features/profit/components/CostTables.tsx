@@ -5,8 +5,23 @@ import { formatMoney } from "~/lib/money";
 import { capitalize } from "~/features/profit/components/costs-screen";
 
 type Uncosted = { id: string; productName: string; variant: string | null; sku: string | null; priceMinor: number };
-type ProductCostRow = { id: string; productName: string; sku: string | null; costPerUnitMinor: number; supplier: string | null; effectiveFrom: string };
-type ExpenseRow = { id: string; category: string; description: string; amountMinor: number; date: string; recurring: boolean; recurringInterval: string | null };
+type ProductCostRow = {
+  id: string;
+  productName: string;
+  sku: string | null;
+  costPerUnitMinor: number;
+  supplier: string | null;
+  effectiveFrom: string;
+};
+type ExpenseRow = {
+  id: string;
+  category: string;
+  description: string;
+  amountMinor: number;
+  date: string;
+  recurring: boolean;
+  recurringInterval: string | null;
+};
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -24,7 +39,15 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
   );
 }
 
-export function MissingCosts({ variants, currency, onAdd }: { variants: Uncosted[]; currency: string; onAdd: (v: Uncosted) => void }) {
+export function MissingCosts({
+  variants,
+  currency,
+  onAdd,
+}: {
+  variants: Uncosted[];
+  currency: string;
+  onAdd: (v: Uncosted) => void;
+}) {
   if (variants.length === 0) return null;
   return (
     <Section title="Missing costs">
@@ -47,9 +70,24 @@ export function MissingCosts({ variants, currency, onAdd }: { variants: Uncosted
   );
 }
 
-export function ProductCostsCard({ costs, currency, onAdd }: { costs: ProductCostRow[]; currency: string; onAdd: () => void }) {
+export function ProductCostsCard({
+  costs,
+  currency,
+  onAdd,
+}: {
+  costs: ProductCostRow[];
+  currency: string;
+  onAdd: () => void;
+}) {
   return (
-    <Section title="Product Costs" action={<Button variant="primary" onClick={onAdd}>Add Product Cost</Button>}>
+    <Section
+      title="Product Costs"
+      action={
+        <Button variant="primary" onClick={onAdd}>
+          Add Product Cost
+        </Button>
+      }
+    >
       {costs.length === 0 ? (
         <Text as="p" tone="subdued">
           No product costs added yet
@@ -58,16 +96,37 @@ export function ProductCostsCard({ costs, currency, onAdd }: { costs: ProductCos
         <DataTable
           columnContentTypes={["text", "text", "numeric", "text", "text"]}
           headings={["Product", "SKU", "Cost per unit", "Supplier", "Effective from"]}
-          rows={costs.map((c) => [c.productName, c.sku || "N/A", formatMoney(c.costPerUnitMinor, currency), c.supplier || "N/A", c.effectiveFrom])}
+          rows={costs.map((c) => [
+            c.productName,
+            c.sku || "N/A",
+            formatMoney(c.costPerUnitMinor, currency),
+            c.supplier || "N/A",
+            c.effectiveFrom,
+          ])}
         />
       )}
     </Section>
   );
 }
 
-export function ExpensesCard({ expenses, currency, onAdd }: { expenses: ExpenseRow[]; currency: string; onAdd: () => void }) {
+export function ExpensesCard({
+  expenses,
+  currency,
+  onAdd,
+}: {
+  expenses: ExpenseRow[];
+  currency: string;
+  onAdd: () => void;
+}) {
   return (
-    <Section title="Operating Expenses" action={<Button variant="primary" onClick={onAdd}>Add Expense</Button>}>
+    <Section
+      title="Operating Expenses"
+      action={
+        <Button variant="primary" onClick={onAdd}>
+          Add Expense
+        </Button>
+      }
+    >
       {expenses.length === 0 ? (
         <Text as="p" tone="subdued">
           No expenses recorded yet

@@ -28,12 +28,24 @@ function SummaryCard({ title, children, note }: { title: string; children: React
   );
 }
 
-export function CostsSummary({ summary, currency, days }: { summary: CostsSummaryData; currency: string; days: number }) {
+export function CostsSummary({
+  summary,
+  currency,
+  days,
+}: {
+  summary: CostsSummaryData;
+  currency: string;
+  days: number;
+}) {
   return (
     <InlineGrid columns={{ xs: 1, sm: 3 }} gap="400">
       <SummaryCard
         title={`Net Profit (last ${days} days)`}
-        note={summary.margin !== null && summary.margin > 0 ? `${formatPercent(summary.margin, 1)} margin` : "No margin data"}
+        note={
+          summary.margin !== null && summary.margin > 0
+            ? `${formatPercent(summary.margin, 1)} margin`
+            : "No margin data"
+        }
       >
         <Text as="p" variant="headingXl" tone={summary.netProfitMinor >= 0 ? "success" : "critical"}>
           <span data-testid="costs-net-profit">{formatMoney(summary.netProfitMinor, currency)}</span>
@@ -47,7 +59,10 @@ export function CostsSummary({ summary, currency, days }: { summary: CostsSummar
           <span data-testid="costs-total-costs">{formatMoney(summary.totalCostsMinor, currency)}</span>
         </Text>
       </SummaryCard>
-      <SummaryCard title="Products sold without a cost" note="Their cost of goods is left out of profit until you add it.">
+      <SummaryCard
+        title="Products sold without a cost"
+        note="Their cost of goods is left out of profit until you add it."
+      >
         <Text as="p" variant="headingXl">
           <span data-testid="costs-uncosted">{summary.uncostedProducts}</span>
         </Text>

@@ -12,7 +12,14 @@ type Props = { today: string; onClose: () => void; onDone: (ok: boolean) => void
 
 export function ExpenseDialog({ today, onClose, onDone }: Props) {
   const fetcher = useFetcher<CostsActionResult>({ key: "add-expense" });
-  const [values, setValues] = useState({ category: "other", description: "", amount: "", date: today, recurring: false, recurringInterval: "monthly" });
+  const [values, setValues] = useState({
+    category: "other",
+    description: "",
+    amount: "",
+    date: today,
+    recurring: false,
+    recurringInterval: "monthly",
+  });
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   useFetcherResult(fetcher, (result) => {
     if (result.ok) onClose();
@@ -26,7 +33,8 @@ export function ExpenseDialog({ today, onClose, onDone }: Props) {
   }, [values]);
   const check = useMemo(() => operatingExpenseSchema.safeParse(payload), [payload]);
   const clientErrors = check.success ? {} : fieldErrorsOf(check.error);
-  const errorFor = (field: string, touched: boolean) => serverErrors[field]?.[0] ?? (touched ? clientErrors[field]?.[0] : undefined);
+  const errorFor = (field: string, touched: boolean) =>
+    serverErrors[field]?.[0] ?? (touched ? clientErrors[field]?.[0] : undefined);
   const set = (field: keyof typeof values) => (v: string | boolean) => {
     setValues((prev) => ({ ...prev, [field]: v }));
     setServerErrors((prev) => ({ ...prev, [field]: undefined }));
@@ -49,15 +57,50 @@ export function ExpenseDialog({ today, onClose, onDone }: Props) {
     >
       <Modal.Section>
         <FormLayout>
-          <Select label="Category" options={EXPENSE_CATEGORIES.map((c) => ({ label: capitalize(c), value: c }))} value={values.category} onChange={set("category")} error={errorFor("category", true)} />
-          <TextField label="Description" value={values.description} onChange={set("description")} autoComplete="off" requiredIndicator error={errorFor("description", values.description !== "")} />
+          <Select
+            label="Category"
+            options={EXPENSE_CATEGORIES.map((c) => ({ label: capitalize(c), value: c }))}
+            value={values.category}
+            onChange={set("category")}
+            error={errorFor("category", true)}
+          />
+          <TextField
+            label="Description"
+            value={values.description}
+            onChange={set("description")}
+            autoComplete="off"
+            requiredIndicator
+            error={errorFor("description", values.description !== "")}
+          />
           <FormLayout.Group>
-            <TextField label="Amount" type="number" min={0} step={0.01} value={values.amount} onChange={set("amount")} autoComplete="off" requiredIndicator error={errorFor("amount", values.amount !== "")} />
-            <TextField label="Date" type="date" value={values.date} onChange={set("date")} autoComplete="off" error={errorFor("date", true)} />
+            <TextField
+              label="Amount"
+              type="number"
+              min={0}
+              step={0.01}
+              value={values.amount}
+              onChange={set("amount")}
+              autoComplete="off"
+              requiredIndicator
+              error={errorFor("amount", values.amount !== "")}
+            />
+            <TextField
+              label="Date"
+              type="date"
+              value={values.date}
+              onChange={set("date")}
+              autoComplete="off"
+              error={errorFor("date", true)}
+            />
           </FormLayout.Group>
           <Checkbox label="Recurring expense" checked={values.recurring} onChange={(v) => set("recurring")(v)} />
           {values.recurring && (
-            <Select label="Repeats" options={EXPENSE_INTERVALS.map((i) => ({ label: capitalize(i), value: i }))} value={values.recurringInterval} onChange={set("recurringInterval")} />
+            <Select
+              label="Repeats"
+              options={EXPENSE_INTERVALS.map((i) => ({ label: capitalize(i), value: i }))}
+              value={values.recurringInterval}
+              onChange={set("recurringInterval")}
+            />
           )}
         </FormLayout>
       </Modal.Section>

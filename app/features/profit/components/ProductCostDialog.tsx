@@ -16,7 +16,14 @@ type Props = {
 
 export function ProductCostDialog({ prefill, today, onClose, onDone }: Props) {
   const fetcher = useFetcher<CostsActionResult>({ key: "add-product-cost" });
-  const [values, setValues] = useState(() => ({ productName: "", sku: "", costPerUnit: "", supplier: "", effectiveFrom: today, ...(prefill ?? {}) }));
+  const [values, setValues] = useState(() => ({
+    productName: "",
+    sku: "",
+    costPerUnit: "",
+    supplier: "",
+    effectiveFrom: today,
+    ...(prefill ?? {}),
+  }));
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   useFetcherResult(fetcher, (result) => {
     if (result.ok) onClose();
@@ -25,7 +32,8 @@ export function ProductCostDialog({ prefill, today, onClose, onDone }: Props) {
   });
   const check = useMemo(() => productCostSchema.safeParse(values), [values]);
   const clientErrors = check.success ? {} : fieldErrorsOf(check.error);
-  const errorFor = (field: keyof typeof values) => serverErrors[field]?.[0] ?? (values[field] ? clientErrors[field]?.[0] : undefined);
+  const errorFor = (field: keyof typeof values) =>
+    serverErrors[field]?.[0] ?? (values[field] ? clientErrors[field]?.[0] : undefined);
   const set = (field: keyof typeof values) => (v: string) => {
     setValues((prev) => ({ ...prev, [field]: v }));
     setServerErrors((prev) => ({ ...prev, [field]: undefined }));
@@ -48,14 +56,52 @@ export function ProductCostDialog({ prefill, today, onClose, onDone }: Props) {
     >
       <Modal.Section>
         <FormLayout>
-          <TextField label="Product name" value={values.productName} onChange={set("productName")} autoComplete="off" requiredIndicator error={errorFor("productName")} />
+          <TextField
+            label="Product name"
+            value={values.productName}
+            onChange={set("productName")}
+            autoComplete="off"
+            requiredIndicator
+            error={errorFor("productName")}
+          />
           <FormLayout.Group>
-            <TextField label="SKU" value={values.sku} onChange={set("sku")} autoComplete="off" helpText="Matches the product's variants by SKU" error={errorFor("sku")} />
-            <TextField label="Cost per unit" type="number" min={0} step={0.01} value={values.costPerUnit} onChange={set("costPerUnit")} autoComplete="off" requiredIndicator error={errorFor("costPerUnit")} />
+            <TextField
+              label="SKU"
+              value={values.sku}
+              onChange={set("sku")}
+              autoComplete="off"
+              helpText="Matches the product's variants by SKU"
+              error={errorFor("sku")}
+            />
+            <TextField
+              label="Cost per unit"
+              type="number"
+              min={0}
+              step={0.01}
+              value={values.costPerUnit}
+              onChange={set("costPerUnit")}
+              autoComplete="off"
+              requiredIndicator
+              error={errorFor("costPerUnit")}
+            />
           </FormLayout.Group>
           <FormLayout.Group>
-            <TextField label="Supplier" value={values.supplier} onChange={set("supplier")} autoComplete="off" error={errorFor("supplier")} />
-            <TextField label="Effective from" type="date" value={values.effectiveFrom} onChange={set("effectiveFrom")} autoComplete="off" helpText="Sales from this day use this cost" error={errorFor("effectiveFrom")} />
+            <TextField
+              label="Supplier"
+              value={values.supplier}
+              onChange={set("supplier")}
+              autoComplete="off"
+              error={errorFor("supplier")}
+            />
+            <TextField
+              label="Effective from"
+              type="date"
+              value={values.effectiveFrom}
+              onChange={set("effectiveFrom")}
+              autoComplete="off"
+              helpText="Sales from this day use this cost"
+              error={errorFor("effectiveFrom")}
+            />
           </FormLayout.Group>
         </FormLayout>
       </Modal.Section>

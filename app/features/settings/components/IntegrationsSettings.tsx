@@ -8,7 +8,13 @@ export function IntegrationsSettings({ shopDomain }: { shopDomain: string }) {
       {INTEGRATIONS.map((integration, i) => {
         const connected = integration.id === "shopify";
         return (
-          <Box key={integration.id} id={`integration-${integration.id}`} padding="400" borderBlockStartWidth={i ? "025" : "0"} borderColor="border">
+          <Box
+            key={integration.id}
+            id={`integration-${integration.id}`}
+            padding="400"
+            borderBlockStartWidth={i ? "025" : "0"}
+            borderColor="border"
+          >
             <InlineStack align="space-between" blockAlign="center" gap="300">
               <BlockStack gap="100">
                 {/* align is explicit: Polaris stack alignment is a CSS variable that nested stacks would inherit. */}

@@ -28,8 +28,8 @@ export function StoreDataSettings({ demo, importStatus, summary }: Props) {
       {demo && (
         <Banner tone="info" title="Sample data, not imported">
           <p>
-            The demo store is seeded with sample data rather than imported from Shopify, so there is nothing to resync. Installed in a real
-            store, the app imports its products, customers and orders here and keeps them current.
+            The demo store is seeded with sample data rather than imported from Shopify, so there is nothing to resync.
+            Installed in a real store, the app imports its products, customers and orders here and keeps them current.
           </p>
         </Banner>
       )}
@@ -42,7 +42,8 @@ export function StoreDataSettings({ demo, importStatus, summary }: Props) {
               What is synced
             </Text>
             <Text as="p" tone="subdued">
-              Stored in Profit Pilot for this store. Products and customers deleted in Shopify are kept for their past orders but not counted.
+              Stored in Profit Pilot for this store. Products and customers deleted in Shopify are kept for their past
+              orders but not counted.
             </Text>
           </BlockStack>
           <InlineGrid columns={{ xs: 2, sm: 3, md: 5 }} gap="300">
@@ -64,7 +65,10 @@ export function StoreDataSettings({ demo, importStatus, summary }: Props) {
             items={[
               { term: "Oldest order", description: summary.oldestOrderDay ?? "No orders yet" },
               { term: "Newest order", description: summary.newestOrderDay ?? "No orders yet" },
-              { term: "Last import finished", description: summary.lastImportFinishedDay ?? (demo ? "Never (seeded demo data)" : "Not yet") },
+              {
+                term: "Last import finished",
+                description: summary.lastImportFinishedDay ?? (demo ? "Never (seeded demo data)" : "Not yet"),
+              },
             ]}
           />
         </BlockStack>
@@ -76,12 +80,12 @@ export function StoreDataSettings({ demo, importStatus, summary }: Props) {
           </Text>
           <List>
             <List.Item>
-              Shopify sends every new or changed order, refund, product, inventory level and customer to the app as it happens (webhooks), so
-              your figures stay current without a resync.
+              Shopify sends every new or changed order, refund, product, inventory level and customer to the app as it
+              happens (webhooks), so your figures stay current without a resync.
             </List.Item>
             <List.Item>
-              Resync imports the whole store again. It is safe at any time: records that are already right stay as they are, and only missing or
-              outdated ones are corrected.
+              Resync imports the whole store again. It is safe at any time: records that are already right stay as they
+              are, and only missing or outdated ones are corrected.
             </List.Item>
             <List.Item>Use it if a figure here does not match what you see in Shopify.</List.Item>
           </List>
