@@ -34,6 +34,14 @@ export function isValidDay(day: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
 }
 
+/** The days a merchant's records may carry: real calendar days from 1970 to 2100 (no year 0000). */
+export const EARLIEST_DAY = "1970-01-01";
+export const LATEST_DAY = "2100-12-31";
+
+export function isDayInRange(day: string): boolean {
+  return isValidDay(day) && day >= EARLIEST_DAY && day <= LATEST_DAY;
+}
+
 export function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);

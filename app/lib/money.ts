@@ -69,6 +69,19 @@ export function decimalStringToMinor(value: string, currency: string): number | 
   return minor > MAX_MINOR ? null : minor;
 }
 
+/** Decimal places in a plain decimal string ("12.345" → 3). */
+export function decimalPlaces(value: string): number {
+  const dot = value.trim().indexOf(".");
+  return dot === -1 ? 0 : value.trim().length - dot - 1;
+}
+
+/** The field error for an amount finer than the currency allows, or null when it fits. */
+export function tooManyDecimals(value: string, currency: string): string | null {
+  const digits = currencyDigits(currency);
+  if (decimalPlaces(value) <= digits) return null;
+  return digits === 0 ? `${currency} amounts have no decimals` : `Use at most ${digits} decimals for ${currency}`;
+}
+
 /** Formats a fraction (0.1234) as a percentage with one decimal ("12.3%"). */
 export function formatPercent(fraction: number, decimals = 1): string {
   return `${(fraction * 100).toFixed(decimals)}%`;

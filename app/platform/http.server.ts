@@ -4,13 +4,14 @@ import { env } from "~/env.server";
 import type { FieldErrors } from "~/lib/forms";
 
 /**
- * The origin links to this app are built on: PUBLIC_URL when set (behind a proxy the
- * request's own URL is the internal one), else the request's origin, else (jobs, which
- * have no request) the local server.
+ * The origin links to this app are built on: PUBLIC_SITE_URL or SHOPIFY_APP_URL from the
+ * configuration, else (the demo) the local server on its configured port. Never the
+ * request's Host header, which the caller chooses: a link e-mailed to a customer must not
+ * point wherever a request said it came from. The request argument is accepted for call
+ * sites that have one, and ignored.
  */
-export function publicOrigin(request?: Request): string {
-  if (env.publicUrl) return env.publicUrl;
-  return request ? new URL(request.url).origin : `http://localhost:${env.port}`;
+export function publicOrigin(_request?: Request): string {
+  return env.publicUrl ?? `http://localhost:${env.port}`;
 }
 
 export function json(data: unknown, init: ResponseInit = {}): Response {

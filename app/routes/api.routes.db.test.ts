@@ -192,6 +192,32 @@ describe("costs API validation", () => {
     expect(await prisma.productCost.count({ where: { shopId: shopA.id } })).toBe(0);
   });
 
+  it("refuses finer amounts than the currency has, dates out of range and unstorable text (400, nothing written)", async () => {
+    const costs = `/api/stores/${shopA.id}/product-costs`;
+    const expenses = `/api/stores/${shopA.id}/operating-expenses`;
+    const fine = (await costsAction(
+      args(await post(costs, { productName: "Mug", costPerUnit: "4.505" }), { storeId: shopA.id }),
+    )) as Response;
+    expect(fine.status).toBe(400);
+    expect((await fine.json()).fieldErrors.costPerUnit).toEqual(["Use at most 2 decimals for USD"]);
+    const ancient = (await expensesAction(
+      args(await post(expenses, { category: "rent", description: "Old", amount: "10", date: "0000-01-01" }), {
+        storeId: shopA.id,
+      }),
+    )) as Response;
+    expect(ancient.status).toBe(400);
+    expect((await ancient.json()).fieldErrors.date).toEqual(["Date must be between 1970-01-01 and 2100-12-31"]);
+    for (const text of ["Mug\u0000", "Mug\ud800"]) {
+      const bad = (await costsAction(
+        args(await post(costs, { productName: text, costPerUnit: "4.50" }), { storeId: shopA.id }),
+      )) as Response;
+      expect(bad.status).toBe(400);
+      expect(Object.keys((await bad.json()).fieldErrors)).toEqual(["productName"]);
+    }
+    expect(await prisma.productCost.count({ where: { shopId: shopA.id } })).toBe(0);
+    expect(await prisma.operatingExpense.count({ where: { shopId: shopA.id, description: "Old" } })).toBe(0);
+  });
+
   it("rejects an unknown expense category and a malformed body", async () => {
     const path = `/api/stores/${shopA.id}/operating-expenses`;
     const res = (await expensesAction(

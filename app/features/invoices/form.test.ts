@@ -44,3 +44,18 @@ describe("create form → payload", () => {
     expect(invoiceCreateSchema.safeParse(p).success).toBe(true);
   });
 });
+
+describe("currency codes", () => {
+  it("answers a malformed currency with a field error instead of failing", async () => {
+    const { invoiceCreateSchema } = await import("~/features/invoices/schema");
+    for (const currency of ["US", "12", "EURO", ""]) {
+      const result = invoiceCreateSchema.safeParse({
+        customer: { email: "a@example.com", name: "A" },
+        items: [{ title: "t", qty: 1, unit_price: "1.00" }],
+        currency,
+      });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((i) => i.path.join("."))).toContain("currency");
+    }
+  });
+});

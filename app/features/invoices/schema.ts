@@ -134,6 +134,8 @@ export const invoiceCreateSchema = z
   .superRefine((v, ctx) => {
     // Amounts may not be finer than the currency's minor unit (JPY has none). The
     // shop's currency applies when none is given; the model checks that case again.
+    // An unknown currency already has its own error; its decimals cannot be known.
+    if (v.currency !== undefined && !isCurrencyCode(v.currency)) return;
     const currency = v.currency ?? "USD";
     const digits = currencyDigits(currency);
     const check = (text: string, path: (string | number)[]) => {

@@ -5,7 +5,7 @@ import { DECIMAL_PATTERN, MAX_MINOR } from "~/lib/money";
 
 /** The largest amount that fits the stored range in a two-decimal currency. */
 const MAX_AMOUNT = MAX_MINOR / 100;
-import { isValidDay } from "~/lib/dates";
+import { EARLIEST_DAY, LATEST_DAY, isDayInRange, isValidDay } from "~/lib/dates";
 import { EXPENSE_INTERVALS } from "~/features/profit/profit";
 
 export const EXPENSE_CATEGORIES = ["marketing", "shipping", "software", "labor", "rent", "utilities", "other"] as const;
@@ -33,7 +33,8 @@ const day = (label: string) =>
   z
     .string({ message: `${label} is required` })
     .trim()
-    .refine(isValidDay, `${label} must be a date (YYYY-MM-DD)`);
+    .refine(isValidDay, `${label} must be a date (YYYY-MM-DD)`)
+    .refine((d) => !isValidDay(d) || isDayInRange(d), `${label} must be between ${EARLIEST_DAY} and ${LATEST_DAY}`);
 
 const booleanField = z
   .union([z.boolean(), z.enum(["true", "false", "on", ""])])

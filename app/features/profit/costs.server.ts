@@ -2,7 +2,7 @@
 import { prisma } from "~/db.server";
 import { FieldError } from "~/lib/forms";
 import { dayInZone } from "~/lib/dates";
-import { decimalStringToMinor, minorToDecimalString } from "~/lib/money";
+import { decimalStringToMinor, minorToDecimalString, tooManyDecimals } from "~/lib/money";
 import type { OperatingExpenseInput, ProductCostInput } from "~/features/profit/costs-schema";
 import { applyCostChange, touchShopData } from "~/features/profit/rollups.server";
 
@@ -30,6 +30,8 @@ export async function listProductCosts(shop: ShopRef) {
 }
 
 export async function addProductCost(shop: ShopRef, input: ProductCostInput) {
+  const finer = tooManyDecimals(input.costPerUnit, shop.currency);
+  if (finer) throw new FieldError({ costPerUnit: [finer] });
   const costPerUnitMinor = decimalStringToMinor(input.costPerUnit, shop.currency);
   if (costPerUnitMinor === null)
     throw new FieldError({ costPerUnit: [`Cost per unit is too large for ${shop.currency}`] });
@@ -75,6 +77,8 @@ export async function listOperatingExpenses(shop: ShopRef) {
 }
 
 export async function addOperatingExpense(shop: ShopRef, input: OperatingExpenseInput) {
+  const finerAmount = tooManyDecimals(input.amount, shop.currency);
+  if (finerAmount) throw new FieldError({ amount: [finerAmount] });
   const amountMinor = decimalStringToMinor(input.amount, shop.currency);
   if (amountMinor === null) throw new FieldError({ amount: [`Amount is too large for ${shop.currency}`] });
   return prisma.$transaction(async (tx) => {
