@@ -9,7 +9,7 @@ export async function tableCounts(): Promise<Record<string, number>> {
   const tables =
     dialect === "postgresql"
       ? await prisma.$queryRawUnsafe<{ name: string }[]>(
-          `SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()`,
+          `SELECT tablename::text AS name FROM pg_tables WHERE schemaname = current_schema()`,
         )
       : await prisma.$queryRawUnsafe<{ name: string }[]>(
           `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`,
