@@ -69,7 +69,11 @@ export function withToken(token: string | null, path: string, init: RequestInit 
   return new Request(`${APP_URL}${path}`, { ...init, headers });
 }
 
-/** A webhook delivery as Shopify sends it, HMAC-signed unless `secret` says otherwise. */
+/**
+ * A webhook delivery as Shopify sends it, HMAC-signed unless `secret` says otherwise.
+ * `headers` overrides any header (a replay with another topic, shop or time), and
+ * `path` posts to another route than the topic's.
+ */
 export function webhookRequest(
   topic: string,
   shop: string,
@@ -78,10 +82,20 @@ export function webhookRequest(
     webhookId = crypto.randomUUID(),
     secret = API_SECRET_KEY,
     method = "POST",
-  }: { webhookId?: string; secret?: string; method?: string } = {},
+    headers = {},
+    path = `/webhooks/${topic}`,
+    rawBody,
+  }: {
+    webhookId?: string;
+    secret?: string;
+    method?: string;
+    headers?: Record<string, string>;
+    path?: string;
+    rawBody?: string;
+  } = {},
 ) {
-  const body = JSON.stringify(payload);
-  return new Request(`${APP_URL}/webhooks/${topic}`, {
+  const body = rawBody ?? JSON.stringify(payload);
+  return new Request(`${APP_URL}${path}`, {
     method,
     body: method === "GET" ? undefined : body,
     headers: {
@@ -93,6 +107,7 @@ export function webhookRequest(
       "X-Shopify-Webhook-Id": webhookId,
       "X-Shopify-Event-Id": crypto.randomUUID(),
       "X-Shopify-Triggered-At": new Date().toISOString(),
+      ...headers,
     },
   });
 }

@@ -1,50 +1,128 @@
-// Receives Shopify webhooks: verifies the HMAC (401 otherwise, nothing written),
-// and runs each delivery's effect once, in the same transaction that records the
-// delivery id, so a repeated delivery changes nothing.
+// Receives Shopify webhooks, bound to what the HMAC actually signs (the body only; see
+// docs/decisions/035-webhook-binding.md). In order:
+//   HMAC wrong → 401, nothing written
+//   X-Shopify-Topic is not this route's topic → 401, nothing written
+//   the body does not match the topic's schema → 200, recorded "rejected" with the reason
+//   the body names another shop than X-Shopify-Shop-Domain → 401, nothing written
+//   the body holds text no database can store (NUL, a lone surrogate) → 200, "rejected"
+//   triggered longer ago than Shopify retries → 200, recorded "ignored" (stale)
+//   a data topic for a shop that is not installed → 200, recorded "ignored"
+//   otherwise the effect runs once, in the transaction that records the delivery id,
+//   so a repeated delivery changes nothing. An effect that fails on the payload's
+//   content (not the database) is rolled back and recorded "rejected": Shopify would
+//   retry it forever for nothing.
+import type { z } from "zod";
 import { prisma, type Prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { unstorableText } from "~/lib/text";
 import { json } from "~/platform/http.server";
-import { shopify } from "~/shopify.server";
 import { isUniqueViolation } from "~/platform/prisma-errors";
+import { shopify } from "~/shopify.server";
 
-export type WebhookContext = {
+/** Shopify retries a failed delivery 8 times over 4 hours; an hour more allows for clock skew. */
+export const WEBHOOK_RETRY_WINDOW_MS = 5 * 60 * 60 * 1000;
+
+export type WebhookContext<P = Record<string, unknown>> = {
   shopDomain: string;
   shopId: string | null;
   topic: string;
   webhookId: string;
-  payload: Record<string, unknown>;
+  payload: P;
   receivedAt: Date;
 };
 
-type Effect = (tx: Prisma.TransactionClient, ctx: WebhookContext) => Promise<void>;
+type Tx = Prisma.TransactionClient;
 
-export async function receiveWebhook(request: Request, effect: Effect, options: { deletesShop?: boolean } = {}) {
+export type WebhookSpec<S extends z.ZodType> = {
+  /** The topic this route receives, as Shopify writes it ("orders/create"). */
+  topic: string;
+  /** The payload's shape; anything else is rejected without running the effect. */
+  payload: S;
+  /** The shop the signed payload names, for topics whose payload names one. */
+  shopOf?: (payload: z.output<S>) => string;
+  /** Runs even when the shop is not installed (lifecycle and compliance topics). */
+  anyShop?: boolean;
+  /** The effect deletes the shop's rows: the delivery record is kept apart from them. */
+  deletesShop?: boolean;
+  effect: (tx: Tx, ctx: WebhookContext<z.output<S>>) => Promise<void>;
+};
+
+type Outcome = "ignored" | "rejected";
+
+/** A failure of the database itself (Shopify should retry), as opposed to one of the payload's content. */
+function isDatabaseError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    error.name.startsWith("PrismaClient") ||
+    error.name === "DriverAdapterError" ||
+    (typeof code === "string" && /^(P\d{4}|\d{2}[0-9A-Z]{3}|SQLITE_)/.test(code))
+  );
+}
+
+function triggeredAt(request: Request): Date | null {
+  const raw = request.headers.get("X-Shopify-Triggered-At");
+  const at = raw ? new Date(raw) : null;
+  return at && !Number.isNaN(at.getTime()) ? at : null;
+}
+
+/** A delivery acknowledged without its effect. Kept apart from the shop's rows: nothing proves it is the shop's. */
+async function record(shopDomain: string, webhookId: string, topic: string, outcome: Outcome, reason: string) {
+  try {
+    await prisma.webhookDelivery.create({
+      data: { shopDomain, webhookId, topic, shopId: null, outcome, reason: reason.slice(0, 500) },
+    });
+  } catch (error) {
+    // The same delivery again: it was recorded the first time.
+    if (!isUniqueViolation(error)) throw error;
+  }
+  return new Response(null, { status: 200 });
+}
+
+const unauthorized = () => json({ error: "Unauthorized" }, { status: 401 });
+
+export async function receiveWebhook<S extends z.ZodType>(request: Request, spec: WebhookSpec<S>): Promise<Response> {
   if (request.method !== "POST")
     return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   if (!env.shopify) return json({ error: "Webhooks need Shopify credentials" }, { status: 401 });
+  const topicHeader = request.headers.get("X-Shopify-Topic")?.trim().toLowerCase();
   // Throws a 401 Response on a bad HMAC.
-  const { shop, topic, webhookId, payload } = await shopify().authenticate.webhook(request);
-  const shopRow = await prisma.shop.findUnique({ where: { domain: shop }, select: { id: true } });
-  const ctx: WebhookContext = {
+  const { shop, webhookId, payload } = await shopify().authenticate.webhook(request);
+  if (topicHeader !== spec.topic) return unauthorized();
+
+  const shopRow = await prisma.shop.findUnique({ where: { domain: shop }, select: { id: true, uninstalledAt: true } });
+  const recordedShopId = spec.deletesShop ? null : (shopRow?.id ?? null);
+  const parsed = spec.payload.safeParse(payload ?? null);
+  if (!parsed.success) {
+    const where = [...new Set(parsed.error.issues.map((i) => i.path.join(".") || "(body)"))].slice(0, 10).join(", ");
+    return record(shop, webhookId, spec.topic, "rejected", `payload does not match ${spec.topic}: ${where}`);
+  }
+  if (spec.shopOf && spec.shopOf(parsed.data).toLowerCase() !== shop.toLowerCase()) return unauthorized();
+  const unstorable = Object.keys(unstorableText(parsed.data));
+  if (unstorable.length)
+    return record(shop, webhookId, spec.topic, "rejected", `text that cannot be stored at: ${unstorable.slice(0, 10).join(", ")}`);
+
+  const receivedAt = new Date();
+  const sent = triggeredAt(request);
+  if (sent && receivedAt.getTime() - sent.getTime() > WEBHOOK_RETRY_WINDOW_MS)
+    return record(shop, webhookId, spec.topic, "ignored", "stale: triggered before Shopify's retry window");
+  if (!spec.anyShop && (!shopRow || shopRow.uninstalledAt))
+    return record(shop, webhookId, spec.topic, "ignored", "the shop is not installed");
+
+  const ctx: WebhookContext<z.output<S>> = {
     shopDomain: shop,
     shopId: shopRow?.id ?? null,
-    topic: String(topic),
+    topic: spec.topic,
     webhookId,
-    payload: (payload ?? {}) as Record<string, unknown>,
-    receivedAt: new Date(),
+    payload: parsed.data,
+    receivedAt,
   };
   try {
     await prisma.$transaction(async (tx) => {
       await tx.webhookDelivery.create({
-        data: {
-          shopDomain: shop,
-          webhookId,
-          topic: ctx.topic,
-          // The shop's rows are about to go; keep the delivery record apart from them.
-          shopId: options.deletesShop ? null : ctx.shopId,
-        },
+        data: { shopDomain: shop, webhookId, topic: spec.topic, shopId: recordedShopId },
       });
-      await effect(tx, ctx);
+      await spec.effect(tx, ctx);
     });
   } catch (error) {
     // A repeated delivery collides on the delivery record; a unique violation raised by
@@ -55,7 +133,9 @@ export async function receiveWebhook(request: Request, effect: Effect, options: 
       });
       if (seen) return new Response(null, { status: 200 });
     }
-    throw error;
+    if (isDatabaseError(error)) throw error;
+    const kind = error instanceof Error ? error.name : typeof error;
+    return record(shop, webhookId, spec.topic, "rejected", `the payload could not be applied (${kind})`);
   }
   return new Response(null, { status: 200 });
 }

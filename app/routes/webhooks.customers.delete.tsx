@@ -1,9 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { customerDeletedWebhookSchema } from "~/features/store-sync";
 import { customerDeleteEffect } from "~/features/store-sync/index.server";
 import { receiveWebhook } from "~/platform/webhooks.server";
 
 export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });
 
 export async function action({ request }: ActionFunctionArgs) {
-  return receiveWebhook(request, customerDeleteEffect);
+  return receiveWebhook(request, {
+    topic: "customers/delete",
+    payload: customerDeletedWebhookSchema,
+    effect: customerDeleteEffect,
+  });
 }

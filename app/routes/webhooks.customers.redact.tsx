@@ -1,17 +1,29 @@
+// customers/redact (compliance): erase a customer's personal data.
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { customerRedactWebhookSchema } from "~/features/privacy";
 import { redactCustomer } from "~/features/privacy/index.server";
 import { receiveWebhook } from "~/platform/webhooks.server";
 
 export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });
 
 export async function action({ request }: ActionFunctionArgs) {
-  return receiveWebhook(request, async (tx, { shopId, webhookId, payload, receivedAt }) => {
-    if (!shopId) return;
-    await redactCustomer(tx, shopId, {
-      webhookId,
-      customer: (payload.customer ?? {}) as { id?: number; email?: string; phone?: string },
-      ordersToRedact: Array.isArray(payload.orders_to_redact) ? payload.orders_to_redact : [],
-      receivedAt,
-    });
+  return receiveWebhook(request, {
+    topic: "customers/redact",
+    payload: customerRedactWebhookSchema,
+    shopOf: (p) => p.shop_domain,
+    anyShop: true,
+    effect: async (tx, { shopId, webhookId, payload, receivedAt }) => {
+      if (!shopId) return;
+      await redactCustomer(tx, shopId, {
+        webhookId,
+        customer: {
+          id: payload.customer.id ?? undefined,
+          email: payload.customer.email ?? undefined,
+          phone: payload.customer.phone ?? undefined,
+        },
+        ordersToRedact: payload.orders_to_redact ?? [],
+        receivedAt,
+      });
+    },
   });
 }

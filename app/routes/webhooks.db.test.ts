@@ -1,6 +1,7 @@
 // Webhooks as Shopify delivers them: HMAC-verified, idempotent, and the privacy
 // topics leave no personal data behind.
 import { beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { prisma } from "~/db.server";
 import { createOrder, createProduct, createShop, line } from "~tests/factories";
 import { installSession, webhookRequest } from "~tests/shopify";
@@ -47,14 +48,23 @@ beforeEach(async () => {
 
 describe("HMAC verification", () => {
   it("accepts a correctly signed delivery", async () => {
-    expect(await statusOf(() => uninstalled(args(webhookRequest("app/uninstalled", domain, { id: 1 }))))).toBe(200);
+    expect(
+      await statusOf(() =>
+        uninstalled(args(webhookRequest("app/uninstalled", domain, { id: 1, myshopify_domain: domain }))),
+      ),
+    ).toBe(200);
     expect(await prisma.session.count({ where: { shop: domain } })).toBe(0);
     expect((await prisma.shop.findUnique({ where: { domain } }))?.uninstalledAt).toBeInstanceOf(Date);
   });
 
   it("refuses a bad HMAC with 401 and writes nothing", async () => {
     const before = await counts();
-    const forged = webhookRequest("app/uninstalled", domain, { id: 1 }, { secret: "wrong-secret" });
+    const forged = webhookRequest(
+      "app/uninstalled",
+      domain,
+      { id: 1, myshopify_domain: domain },
+      { secret: "wrong-secret" },
+    );
     expect(await statusOf(() => uninstalled(args(forged)))).toBe(401);
     const forgedRedact = webhookRequest("shop/redact", domain, { shop_domain: domain }, { secret: "wrong-secret" });
     expect(await statusOf(() => shopRedact(args(forgedRedact)))).toBe(401);
@@ -84,12 +94,16 @@ describe("idempotency", () => {
     const req = () =>
       webhookRequest("app/scopes_update", domain, { current: ["read_orders"] }, { webhookId: "wh-conflict" });
     // The effect collides with an existing row (as an import racing a webhook can).
+    const spec = { topic: "app/scopes_update", payload: z.unknown(), anyShop: true };
     const failing = () =>
-      receiveWebhook(req(), async (tx) => void (await tx.shop.create({ data: { domain, name: "dup" } })));
+      receiveWebhook(req(), {
+        ...spec,
+        effect: async (tx) => void (await tx.shop.create({ data: { domain, name: "dup" } })),
+      });
     await expect(failing()).rejects.toMatchObject({ code: "P2002" });
     expect(await prisma.webhookDelivery.count({ where: { shopDomain: domain, webhookId: "wh-conflict" } })).toBe(0);
     let applied = 0;
-    const retry = (await receiveWebhook(req(), async () => void applied++)) as Response;
+    const retry = (await receiveWebhook(req(), { ...spec, effect: async () => void applied++ })) as Response;
     expect(retry.status).toBe(200);
     expect(applied).toBe(1);
   });
@@ -139,6 +153,7 @@ describe("customers/redact", () => {
     await dataRequest(
       args(
         webhookRequest("customers/data_request", domain, {
+          shop_domain: domain,
           customer: { id: 9001, email: person.email },
           orders_requested: [],
         }),

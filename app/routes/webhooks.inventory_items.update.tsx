@@ -1,9 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { inventoryItemWebhookSchema } from "~/features/store-sync";
 import { inventoryItemEffect } from "~/features/store-sync/index.server";
 import { receiveWebhook } from "~/platform/webhooks.server";
 
 export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });
 
 export async function action({ request }: ActionFunctionArgs) {
-  return receiveWebhook(request, inventoryItemEffect);
+  return receiveWebhook(request, {
+    topic: "inventory_items/update",
+    payload: inventoryItemWebhookSchema,
+    effect: inventoryItemEffect,
+  });
 }

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { orderWebhookSchema } from "~/features/store-sync";
 import { orderEffect } from "~/features/store-sync/index.server";
 import { receiveWebhook } from "~/platform/webhooks.server";
 
 export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });
 
 export async function action({ request }: ActionFunctionArgs) {
-  return receiveWebhook(request, orderEffect);
+  return receiveWebhook(request, { topic: "orders/updated", payload: orderWebhookSchema, effect: orderEffect });
 }

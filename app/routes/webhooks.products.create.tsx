@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { productWebhookSchema } from "~/features/store-sync";
 import { productEffect } from "~/features/store-sync/index.server";
 import { receiveWebhook } from "~/platform/webhooks.server";
 
 export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });
 
 export async function action({ request }: ActionFunctionArgs) {
-  return receiveWebhook(request, productEffect);
+  return receiveWebhook(request, { topic: "products/create", payload: productWebhookSchema, effect: productEffect });
 }

@@ -1,9 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { productDeletedWebhookSchema } from "~/features/store-sync";
 import { productDeleteEffect } from "~/features/store-sync/index.server";
 import { receiveWebhook } from "~/platform/webhooks.server";
 
 export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });
 
 export async function action({ request }: ActionFunctionArgs) {
-  return receiveWebhook(request, productDeleteEffect);
+  return receiveWebhook(request, {
+    topic: "products/delete",
+    payload: productDeletedWebhookSchema,
+    effect: productDeleteEffect,
+  });
 }

@@ -1,10 +1,18 @@
+// shop/redact (compliance): 48 hours after uninstall Shopify asks for all of the shop's data to go.
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { shopRedactWebhookSchema } from "~/features/privacy";
 import { eraseShop } from "~/features/shop/index.server";
 import { receiveWebhook } from "~/platform/webhooks.server";
 
 export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });
 
-// 48 hours after uninstall Shopify asks for all of the shop's data to go.
 export async function action({ request }: ActionFunctionArgs) {
-  return receiveWebhook(request, (tx, { shopDomain }) => eraseShop(tx, shopDomain), { deletesShop: true });
+  return receiveWebhook(request, {
+    topic: "shop/redact",
+    payload: shopRedactWebhookSchema,
+    shopOf: (p) => p.shop_domain,
+    anyShop: true,
+    deletesShop: true,
+    effect: (tx, { shopDomain }) => eraseShop(tx, shopDomain),
+  });
 }

@@ -11,3 +11,4 @@ export {
   syncShopFromAdmin,
   updateGrantedScopes,
 } from "./shop.server";
+export { appUninstalledWebhookSchema, scopesUpdateWebhookSchema } from "./webhook-schemas";

@@ -1,0 +1,283 @@
+// Webhooks are bound to their signed body (docs/decisions/035-webhook-binding.md): a
+// captured delivery replayed to another route, with another topic or for another shop
+// changes nothing; a payload of the wrong shape is acknowledged and recorded, never a
+// 5xx; a stale delivery or one for a shop that is not installed changes nothing.
+import fs from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { beforeEach, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { createOrder, createProduct, createShop, line } from "~tests/factories";
+import { installSession, webhookRequest } from "~tests/shopify";
+import { tableCounts } from "~tests/table-counts";
+import * as appUninstalled from "~/routes/webhooks.app.uninstalled";
+import * as scopesUpdate from "~/routes/webhooks.app.scopes_update";
+import * as subscriptions from "~/routes/webhooks.app_subscriptions.update";
+import * as customersCreate from "~/routes/webhooks.customers.create";
+import * as customersUpdate from "~/routes/webhooks.customers.update";
+import * as customersDelete from "~/routes/webhooks.customers.delete";
+import * as dataRequest from "~/routes/webhooks.customers.data_request";
+import * as customersRedact from "~/routes/webhooks.customers.redact";
+import * as inventoryItems from "~/routes/webhooks.inventory_items.update";
+import * as inventoryLevels from "~/routes/webhooks.inventory_levels.update";
+import * as ordersCancelled from "~/routes/webhooks.orders.cancelled";
+import * as ordersCreate from "~/routes/webhooks.orders.create";
+import * as ordersUpdated from "~/routes/webhooks.orders.updated";
+import * as productsCreate from "~/routes/webhooks.products.create";
+import * as productsDelete from "~/routes/webhooks.products.delete";
+import * as productsUpdate from "~/routes/webhooks.products.update";
+import * as refundsCreate from "~/routes/webhooks.refunds.create";
+import * as shopRedact from "~/routes/webhooks.shop.redact";
+
+// Route actions of every shape: each is called with a request.
+type Action = (args: any) => Promise<Response>;
+const ROUTES: Record<string, Action> = {
+  "app/uninstalled": appUninstalled.action,
+  "app/scopes_update": scopesUpdate.action,
+  "app_subscriptions/update": subscriptions.action,
+  "customers/create": customersCreate.action,
+  "customers/update": customersUpdate.action,
+  "customers/delete": customersDelete.action,
+  "customers/data_request": dataRequest.action,
+  "customers/redact": customersRedact.action,
+  "inventory_items/update": inventoryItems.action,
+  "inventory_levels/update": inventoryLevels.action,
+  "orders/cancelled": ordersCancelled.action,
+  "orders/create": ordersCreate.action,
+  "orders/updated": ordersUpdated.action,
+  "products/create": productsCreate.action,
+  "products/delete": productsDelete.action,
+  "products/update": productsUpdate.action,
+  "refunds/create": refundsCreate.action,
+  "shop/redact": shopRedact.action,
+};
+const TOPICS = Object.keys(ROUTES);
+/** Topics that carry the same kind of body: one's signed body is a genuine body of the others. */
+const FAMILY: Record<string, string> = {
+  "orders/create": "order",
+  "orders/updated": "order",
+  "orders/cancelled": "order",
+  "products/create": "product",
+  "products/update": "product",
+  "customers/create": "customer",
+  "customers/update": "customer",
+  "customers/delete": "customer",
+};
+const sameKind = (a: string, b: string) => !!FAMILY[a] && FAMILY[a] === FAMILY[b];
+
+const fixture = (name: string) =>
+  JSON.parse(fs.readFileSync(path.join(process.cwd(), "tests", "fixtures", "shopify", `webhook-${name}.json`), "utf8"));
+
+/** A genuine body for each topic, as the shop `domain` would receive it. */
+function bodyFor(topic: string, domain: string): unknown {
+  if (topic.startsWith("orders/")) return fixture("order");
+  if (topic === "products/delete") return { id: 1 };
+  if (topic.startsWith("products/")) return fixture("product");
+  if (topic === "customers/delete" || topic === "customers/create" || topic === "customers/update")
+    return fixture("customer");
+  if (topic === "refunds/create") return fixture("refund");
+  if (topic === "inventory_levels/update") return fixture("inventory-level");
+  if (topic === "inventory_items/update") return fixture("inventory-item");
+  if (topic === "app/uninstalled") return { id: 1, myshopify_domain: domain, domain };
+  if (topic === "app/scopes_update") return { id: 1, current: ["read_orders"], previous: [] };
+  if (topic === "app_subscriptions/update")
+    return {
+      app_subscription: {
+        admin_graphql_api_id: "gid://shopify/AppSubscription/1",
+        name: "Pro Monthly",
+        status: "ACTIVE",
+      },
+    };
+  if (topic === "customers/data_request")
+    return { shop_domain: domain, customer: { id: 1, email: "a@example.com" }, orders_requested: [] };
+  if (topic === "customers/redact")
+    return { shop_domain: domain, customer: { id: 1, email: "a@example.com" }, orders_to_redact: [] };
+  return { shop_domain: domain };
+}
+
+/** Everything a shop owns, plus the shops themselves and their sessions. */
+async function snapshot(shopIds: string[]) {
+  const shops = await prisma.shop.findMany({ where: { id: { in: shopIds } }, orderBy: { id: "asc" } });
+  const [sessions, orders, customers, products, privacy] = await Promise.all([
+    prisma.session.count(),
+    prisma.order.findMany({ where: { shopId: { in: shopIds } }, orderBy: { id: "asc" } }),
+    prisma.customer.findMany({ where: { shopId: { in: shopIds } }, orderBy: { id: "asc" } }),
+    prisma.product.findMany({ where: { shopId: { in: shopIds } }, orderBy: { id: "asc" } }),
+    prisma.privacyRequest.count(),
+  ]);
+  return { shops, sessions, orders, customers, products, privacy };
+}
+
+async function status(action: Action, request: Request): Promise<number> {
+  try {
+    return (await action({ request, params: {}, context: {} })).status;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status;
+    throw thrown;
+  }
+}
+
+let n = 0;
+let victim: { id: string; domain: string };
+let attacker: { id: string; domain: string };
+
+beforeEach(async () => {
+  n++;
+  victim = await createShop({ domain: `victim-${n}.myshopify.com` });
+  attacker = await createShop({ domain: `attacker-${n}.myshopify.com` });
+  await installSession(victim.domain);
+  await installSession(attacker.domain);
+  const product = await createProduct(victim.id);
+  await createOrder(victim.id, "2026-06-01", [line(product)]);
+});
+
+describe("replays", () => {
+  it("the signed body of an orders/create delivery cannot erase or uninstall another shop", async () => {
+    const before = await snapshot([victim.id, attacker.id]);
+    const body = bodyFor("orders/create", attacker.domain);
+    for (const topic of ["shop/redact", "app/uninstalled", "customers/redact"]) {
+      const replay = webhookRequest(topic, victim.domain, body, { headers: { "X-Shopify-Topic": topic } });
+      expect(await status(ROUTES[topic], replay)).toBeLessThan(500);
+    }
+    expect(await snapshot([victim.id, attacker.id])).toEqual(before);
+  });
+
+  it("every topic's body sent to every other route, with its own or the route's topic, changes no shop's data", async () => {
+    const before = await snapshot([victim.id, attacker.id]);
+    let sent = 0;
+    for (const from of TOPICS) {
+      const body = bodyFor(from, attacker.domain);
+      for (const to of TOPICS) {
+        // An order body is a genuine orders/updated body too; those pairs are the same event.
+        if (to === from || sameKind(from, to)) continue;
+        for (const topicHeader of [from, to]) {
+          const replay = webhookRequest(topicHeader, victim.domain, body, { path: `/webhooks/${to}` });
+          const answer = await status(ROUTES[to], replay);
+          expect(answer, `${from} → ${to} as ${topicHeader}`).toBeLessThan(500);
+          if (topicHeader !== to) expect(answer).toBe(401);
+          sent++;
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(TOPICS.length * (TOPICS.length - 2));
+    expect(await snapshot([victim.id, attacker.id])).toEqual(before);
+  });
+
+  it("a body naming one shop, delivered as another's, is refused with 401 and writes nothing", async () => {
+    const counts = await tableCounts();
+    for (const topic of ["shop/redact", "customers/redact", "customers/data_request", "app/uninstalled"]) {
+      const request = webhookRequest(topic, victim.domain, bodyFor(topic, attacker.domain));
+      expect(await status(ROUTES[topic], request), topic).toBe(401);
+    }
+    expect(await tableCounts()).toEqual(counts);
+  });
+});
+
+describe("what is acknowledged and ignored", () => {
+  it("a delivery older than Shopify's retry window is acknowledged, recorded as stale and changes nothing", async () => {
+    const before = await snapshot([victim.id]);
+    const stale = new Date(Date.now() - 6 * 3600_000).toISOString();
+    const request = webhookRequest("shop/redact", victim.domain, bodyFor("shop/redact", victim.domain), {
+      webhookId: "stale-1",
+      headers: { "X-Shopify-Triggered-At": stale },
+    });
+    expect(await status(ROUTES["shop/redact"], request)).toBe(200);
+    expect(await snapshot([victim.id])).toEqual(before);
+    const delivery = await prisma.webhookDelivery.findFirstOrThrow({ where: { webhookId: "stale-1" } });
+    expect(delivery).toMatchObject({ outcome: "ignored", topic: "shop/redact", shopId: null });
+    expect(delivery.reason).toMatch(/stale/);
+  });
+
+  it("a data topic for a shop that is not installed changes nothing", async () => {
+    const request = webhookRequest("orders/create", "never-installed.myshopify.com", bodyFor("orders/create", ""), {
+      webhookId: "gone-1",
+    });
+    const before = await tableCounts();
+    expect(await status(ROUTES["orders/create"], request)).toBe(200);
+    const after = await tableCounts();
+    expect({ ...after, WebhookDelivery: before.WebhookDelivery }).toEqual(before);
+    expect(await prisma.webhookDelivery.findFirstOrThrow({ where: { webhookId: "gone-1" } })).toMatchObject({
+      outcome: "ignored",
+    });
+  });
+
+  it("a payload of the wrong shape is acknowledged (200), recorded as rejected with the reason, and writes nothing else", async () => {
+    const before = await tableCounts();
+    const request = webhookRequest(
+      "orders/create",
+      victim.domain,
+      { id: "not-a-number", line_items: "nope" },
+      { webhookId: "bad-1" },
+    );
+    expect(await status(ROUTES["orders/create"], request)).toBe(200);
+    const delivery = await prisma.webhookDelivery.findFirstOrThrow({ where: { webhookId: "bad-1" } });
+    expect(delivery.outcome).toBe("rejected");
+    expect(delivery.reason).toContain("id");
+    expect(delivery.reason).not.toContain("not-a-number");
+    const after = await tableCounts();
+    expect({ ...after, WebhookDelivery: before.WebhookDelivery }).toEqual(before);
+  });
+
+  it("every recorded payload fixture matches its topic's schema (real shapes are not rejected)", async () => {
+    // The lifecycle topics last: after app/uninstalled the data topics are (rightly) ignored.
+    const lifecycle = ["app/uninstalled", "shop/redact"];
+    for (const topic of [...TOPICS.filter((t) => !lifecycle.includes(t)), ...lifecycle]) {
+      const request = webhookRequest(topic, victim.domain, bodyFor(topic, victim.domain), { webhookId: `ok-${topic}` });
+      expect(await status(ROUTES[topic], request), topic).toBe(200);
+      const delivery = await prisma.webhookDelivery.findFirst({ where: { webhookId: `ok-${topic}` } });
+      expect(delivery?.outcome ?? "applied", topic).toBe("applied");
+    }
+  });
+});
+
+describe("fuzz", () => {
+  const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+  const leaf = fc.oneof(
+    fc.string(),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant("\u0000"),
+    fc.constant("\uD800"),
+  );
+  const shaped = fc.record(
+    {
+      id: leaf,
+      line_items: fc.oneof(leaf, fc.array(fc.record({ id: leaf, quantity: leaf, price: leaf }), { maxLength: 2 })),
+      created_at: leaf,
+      shop_domain: leaf,
+      myshopify_domain: leaf,
+      customer: fc.oneof(leaf, fc.record({ id: leaf, email: leaf })),
+      current: fc.oneof(leaf, fc.array(leaf, { maxLength: 3 })),
+      app_subscription: fc.oneof(leaf, fc.record({ admin_graphql_api_id: leaf, name: leaf, status: leaf })),
+    },
+    { requiredKeys: [] },
+  );
+  const payloads = fc.oneof(fc.jsonValue({ maxDepth: 3 }), shaped, fc.constantFrom({}, [], null, "text", 0));
+  const requests = { total: 0, byStatus: new Map<number, number>() };
+
+  it("any signed payload on any topic: never a 5xx, and nothing but the delivery record is written", async () => {
+    for (const topic of TOPICS) {
+      await fc.assert(
+        fc.asyncProperty(payloads, async (payload) => {
+          const before = await snapshot([victim.id, attacker.id]);
+          const request = webhookRequest(topic, attacker.domain, payload);
+          const answer = await status(ROUTES[topic], request);
+          requests.total++;
+          requests.byStatus.set(answer, (requests.byStatus.get(answer) ?? 0) + 1);
+          expect(answer, `${topic} ${JSON.stringify(payload)?.slice(0, 200)}`).toBeLessThan(500);
+          const after = await snapshot([victim.id, attacker.id]);
+          if (answer !== 200) expect(after).toEqual(before);
+          // The victim, whose domain the requests never carry, is never touched.
+          expect(after.shops.find((s) => s.id === victim.id)).toEqual(before.shops.find((s) => s.id === victim.id));
+        }),
+        { numRuns: RUNS },
+      );
+    }
+    const statuses = [...requests.byStatus].sort(([a], [b]) => a - b).map(([s, c]) => `${s}×${c}`);
+    console.log(
+      `webhook fuzz: ${requests.total} signed deliveries on ${process.env.DATABASE_URL?.startsWith("postgres") ? "PostgreSQL" : "SQLite"}: ${statuses.join(", ")}`,
+    );
+  });
+});
