@@ -100,7 +100,13 @@ export async function receiveWebhook<S extends z.ZodType>(request: Request, spec
   if (spec.shopOf && spec.shopOf(parsed.data).toLowerCase() !== shop.toLowerCase()) return unauthorized();
   const unstorable = Object.keys(unstorableText(parsed.data));
   if (unstorable.length)
-    return record(shop, webhookId, spec.topic, "rejected", `text that cannot be stored at: ${unstorable.slice(0, 10).join(", ")}`);
+    return record(
+      shop,
+      webhookId,
+      spec.topic,
+      "rejected",
+      `text that cannot be stored at: ${unstorable.slice(0, 10).join(", ")}`,
+    );
 
   const receivedAt = new Date();
   const sent = triggeredAt(request);
