@@ -6,6 +6,7 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Box, Tabs } from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
+import { describeError } from "~/lib/log-safe";
 import { StoreDataSettings } from "~/features/store-sync";
 import { IntegrationsSettings } from "~/features/settings";
 import { PLANS, PLAN_ORDER, PlanSettings, planFor, type PlanId } from "~/features/billing";
@@ -76,17 +77,27 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
   const api = ctx.billing as unknown as BillingApi;
-  if (intent === "upgrade") {
-    const cycle = form.get("cycle") === "annual" ? "annual" : "monthly";
-    // Throws the redirect to Shopify's approval page.
-    return requestUpgrade(ctx.shop, api, cycle);
-  }
-  if (intent === "cancel") {
-    await cancelSubscription(ctx.shop, api);
-    return data<ActionResult>({
-      ok: true,
-      message: "Your subscription is cancelled. The store is now on the Starter plan.",
-    });
+  try {
+    if (intent === "upgrade") {
+      const cycle = form.get("cycle") === "annual" ? "annual" : "monthly";
+      // Throws the redirect to Shopify's approval page.
+      return await requestUpgrade(ctx.shop, api, cycle);
+    }
+    if (intent === "cancel") {
+      await cancelSubscription(ctx.shop, api);
+      return data<ActionResult>({
+        ok: true,
+        message: "Your subscription is cancelled. The store is now on the Starter plan.",
+      });
+    }
+  } catch (error) {
+    // The redirect to Shopify's approval page, or Shopify's own answer, passes through.
+    if (error instanceof Response) throw error;
+    console.error(`[billing] ${intent} failed: ${describeError(error)}`);
+    return data<ActionResult>(
+      { ok: false, message: "Shopify's billing did not answer. Nothing was changed; please try again in a moment." },
+      { status: 502 },
+    );
   }
   return data<ActionResult>({ ok: false, message: "Unknown action." }, { status: 400 });
 }
