@@ -4,7 +4,8 @@
 // the Shopify app its billing plans and its after-install hook. Loaded by the server
 // entry (app/entry.server.tsx) before any request, and by the database tests' setup.
 import { BILLING_CONFIG } from "~/features/billing/index.server";
-import { registerInvoiceJobs } from "~/features/invoices/index.server";
+import { registerInvoiceJobs, warmPdfRenderer } from "~/features/invoices/index.server";
+import { env } from "~/env.server";
 import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server";
 import { importAfterAuth, registerStoreSyncJobs, type AdminClientFactory } from "~/features/store-sync/index.server";
 import { setJobRegistrar, type JobQueue } from "~/platform/jobs/index.server";
@@ -24,6 +25,9 @@ export function registerAllJobs(queue: JobQueue) {
 }
 
 setJobRegistrar(registerAllJobs);
+
+// The server's PDF renderer (a worker thread) loads in the background after start-up.
+if (env.nodeEnv === "production") warmPdfRenderer();
 
 configureShopify({
   // Pro, monthly or annual, with the 7-day trial (app/features/billing/plans.ts is the price list).

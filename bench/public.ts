@@ -127,6 +127,10 @@ async function startServer(): Promise<{ base: string; stop: () => void }> {
       stdio: "inherit",
       env: { ...process.env, NODE_ENV: "production" },
     });
+    execFileSync(process.execPath, [path.join(buildRoot, "scripts", "build-workers.mjs")], {
+      cwd: buildRoot,
+      stdio: "inherit",
+    });
   }
   const port = process.env.BENCH_PORT ?? "3300";
   const dbFile = path.join(os.tmpdir(), `pp-public-bench-${process.pid}.db`);

@@ -106,6 +106,7 @@ function prepareBuild(skip: boolean): string {
       stdio: ["ignore", "ignore", "inherit"],
       env: { ...process.env, NODE_ENV: "production" },
     });
+    execFileSync(process.execPath, [path.join(root, "scripts", "build-workers.mjs")], { cwd: root, stdio: "inherit" });
   }
   if (!skip || !fs.existsSync(path.join(target, "server", "index.js"))) {
     fs.rmSync(target, { recursive: true, force: true });

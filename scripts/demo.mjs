@@ -21,7 +21,10 @@ const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: "inherit"
 
 await migrate(env.DATABASE_URL, (m) => console.log(`migrate: ${m}`));
 run(bin("tsx"), ["prisma/seed.ts"]);
-if (!process.argv.includes("--no-build")) run(bin("remix"), ["vite:build"]);
+if (!process.argv.includes("--no-build")) {
+  run(bin("remix"), ["vite:build"]);
+  run(process.execPath, [path.join(root, "scripts", "build-workers.mjs")]);
+}
 
 console.log(`\nDemo store: http://localhost:${env.PORT}/dashboard\n`);
 // The same production server as `npm start`: one worker per CPU (docs/decisions/005-production-server.md).

@@ -38,7 +38,10 @@ const run = (cmd, args, extra = {}) =>
 
 await migrate(env.DATABASE_URL);
 run(bin("tsx"), ["prisma/seed.ts"]);
-if (!process.env.E2E_SKIP_BUILD) run(bin("remix"), ["vite:build"], { NODE_ENV: "production" });
+if (!process.env.E2E_SKIP_BUILD) {
+  run(bin("remix"), ["vite:build"], { NODE_ENV: "production" });
+  run(process.execPath, [path.join(root, "scripts", "build-workers.mjs")]);
+}
 
 // The production server (scripts/serve.mjs), one worker: what users get, minus the second core.
 const server = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), "./build/server/index.js"], {

@@ -17,6 +17,9 @@ export const LIMITS = {
   exportByClient: { keyPrefix: "gdpr-export-client", points: 10, duration: HOUR },
   newsletterByClient: { keyPrefix: "newsletter-client", points: 10, duration: HOUR },
   newsletterByAddress: { keyPrefix: "newsletter-address", points: 5, duration: HOUR },
+  // The hosted invoice PDF (anonymous; the token is the key): a customer opens it a few times.
+  invoicePdfByToken: { keyPrefix: "invoice-pdf-token", points: 30, duration: HOUR },
+  invoicePdfByClient: { keyPrefix: "invoice-pdf-client", points: 60, duration: HOUR },
 } as const;
 
 export type LimiterName = keyof typeof LIMITS;

@@ -24,4 +24,5 @@ export { invoiceScreenAction } from "./screen-action.server";
 export type { ListFilter } from "./invoices.server";
 export { registerInvoiceJobs } from "./jobs.server";
 export { invoicePdf, pdfFilename } from "./mail.server";
+export { warmPdfRenderer } from "./pdf-cache.server";
 export { createCheckoutSession, handleStripeEvent, signStripePayload, verifyStripeSignature } from "./stripe.server";

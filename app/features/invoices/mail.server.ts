@@ -3,19 +3,20 @@
 // reminder step, however often it is retried). Without SMTP it lands in the outbox.
 import { addInvoiceEvent, type FullInvoice, type InvoiceShop } from "~/features/invoices/invoices.server";
 import { invoiceMailContent, type InvoiceMailKind } from "~/features/invoices/mail-content";
-import { renderInvoicePdf, type PdfInvoice } from "~/features/invoices/pdf.server";
+import { renderInvoicePdf } from "~/features/invoices/pdf.server";
+import { cachedInvoicePdf, type CachedPdfSource } from "~/features/invoices/pdf-cache.server";
 import { invoicePresentation } from "~/features/invoices/presentation.server";
 import { sendMail } from "~/platform/mail.server";
 
 type Sender = Pick<InvoiceShop, "id" | "name" | "email">;
-export type PdfSource = PdfInvoice & Parameters<typeof invoicePresentation>[1];
 
+/** The PDF a merchant or customer downloads: rendered once per version, off the request thread. */
 export async function invoicePdf(
   shop: Sender,
-  invoice: PdfSource,
+  invoice: CachedPdfSource,
   options: { baseUrl?: string; sendIndex?: number } = {},
 ) {
-  return renderInvoicePdf(invoice, await invoicePresentation(shop, invoice, options));
+  return cachedInvoicePdf(shop, invoice, options);
 }
 
 export function pdfFilename(number: string) {

@@ -1,0 +1,94 @@
+// A small pool of worker threads for CPU-heavy work that must not hold up the request
+// thread (rendering PDFs). Bounded: at most `size` tasks run and `maxQueue` wait; past
+// that a task is refused at once (PoolBusy) instead of queueing without end. A worker
+// that dies is replaced; its task fails.
+import { Worker } from "node:worker_threads";
+
+export class PoolBusy extends Error {
+  constructor() {
+    super("All workers are busy");
+    this.name = "PoolBusy";
+  }
+}
+
+type Entry = { file: string | URL; workerData?: unknown };
+type Pending = { id: number; task: unknown; resolve: (value: unknown) => void; reject: (error: Error) => void };
+type Slot = { worker: Worker; current: Pending | null };
+
+export type WorkerPool<T, R> = {
+  run: (task: T) => Promise<R>;
+  /** Starts the workers now (loading their code costs CPU), instead of on the first task. */
+  warm: () => void;
+  close: () => Promise<void>;
+  stats: () => { busy: number; queued: number };
+};
+
+/**
+ * Workers receive `{ id, task }` and answer `{ id, ok: true, result }` or
+ * `{ id, ok: false, error }` (see runWorkerTasks).
+ */
+export function createWorkerPool<T, R>(entry: () => Entry, { size = 1, maxQueue = 16 } = {}): WorkerPool<T, R> {
+  const slots: Slot[] = [];
+  const queue: Pending[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  const spawn = (): Slot => {
+    const { file, workerData } = entry();
+    const worker = new Worker(file, { workerData });
+    worker.unref();
+    const slot: Slot = { worker, current: null };
+    worker.on("message", (message: { id: number; ok: boolean; result?: unknown; error?: string }) => {
+      const job = slot.current;
+      if (!job || job.id !== message.id) return;
+      slot.current = null;
+      if (message.ok) job.resolve(message.result);
+      else job.reject(new Error(message.error ?? "worker task failed"));
+      pump();
+    });
+    const fail = (error: Error) => {
+      slot.current?.reject(error);
+      slot.current = null;
+      const index = slots.indexOf(slot);
+      if (index !== -1) slots.splice(index, 1);
+      if (!closed) pump();
+    };
+    worker.on("error", fail);
+    worker.on("exit", (code) => fail(new Error(`worker exited with code ${code}`)));
+    slots.push(slot);
+    return slot;
+  };
+
+  const pump = () => {
+    while (queue.length) {
+      let slot = slots.find((s) => !s.current);
+      if (!slot && slots.length < size) slot = spawn();
+      if (!slot) return;
+      const job = queue.shift()!;
+      slot.current = job;
+      slot.worker.ref();
+      slot.worker.postMessage({ id: job.id, task: job.task });
+    }
+    for (const s of slots) if (!s.current) s.worker.unref();
+  };
+
+  return {
+    run(task: T) {
+      if (closed) return Promise.reject(new Error("pool closed"));
+      const busy = slots.filter((s) => s.current).length;
+      if (busy >= size && queue.length >= maxQueue) return Promise.reject(new PoolBusy());
+      return new Promise<R>((resolve, reject) => {
+        queue.push({ id: nextId++, task, resolve: resolve as (v: unknown) => void, reject });
+        pump();
+      });
+    },
+    warm() {
+      while (!closed && slots.length < size) spawn();
+    },
+    async close() {
+      closed = true;
+      await Promise.all(slots.map((s) => s.worker.terminate()));
+    },
+    stats: () => ({ busy: slots.filter((s) => s.current).length, queued: queue.length }),
+  };
+}
