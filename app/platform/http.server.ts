@@ -28,7 +28,7 @@ export function methodNotAllowed(allow: string[]): Response {
   return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: allow.join(", ") } });
 }
 
-/** Freshness windows of spec §9 as private cache headers (the data is per shop). */
+/** Freshness windows (docs/product/api.md#freshness) as private cache headers (the data is per shop). */
 export function cacheFor(seconds: number): HeadersInit {
   return { "Cache-Control": `private, max-age=${seconds}`, Vary: "Authorization, Cookie" };
 }

@@ -1,4 +1,4 @@
-// The invoice API (spec §7) through the real authenticate.admin with Shopify test
+// The invoice API (docs/product/api.md) through the real authenticate.admin with Shopify test
 // credentials, and the public hosted page.
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
@@ -82,7 +82,7 @@ beforeAll(async () => {
 });
 
 describe("POST /invoices/smart", () => {
-  it("creates an invoice (201) with the §3 payload, payment_method omitted", async () => {
+  it("creates an invoice (201) with the create payload, payment_method omitted", async () => {
     const res = await create(A, shopA.id);
     expect(res.status).toBe(201);
     const body = await res.json();
@@ -108,7 +108,7 @@ describe("POST /invoices/smart", () => {
     expect(body.marketingAds).toHaveLength(1);
   });
 
-  it("answers 400 with the §5 messages at their fields", async () => {
+  it("answers 400 with the form's messages at their fields", async () => {
     const res = await create(A, shopA.id, {
       customer: { email: "not-an-email", name: "" },
       items: [{ title: "", qty: 0, unit_price: -1 }],
@@ -303,7 +303,7 @@ describe("the /app/invoices screen's loader and action", () => {
       : { status: 200, body: r as Record<string, unknown> };
   };
 
-  it("answers a bad create with 400 and the §5 messages, and creates a valid one", async () => {
+  it("answers a bad create with 400 and the form's messages, and creates a valid one", async () => {
     const bad = await result(
       await screenAction(
         args(
