@@ -8,6 +8,7 @@ import { useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { dayInZone } from "~/lib/dates";
 import { FieldError, fieldErrorsOf, formToObject, type FieldErrors } from "~/lib/forms";
+import { unstorableText } from "~/lib/text";
 import {
   addOperatingExpense,
   addProductCost,
@@ -67,6 +68,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const refuse = (fieldErrors: FieldErrors) =>
     data<CostsActionResult>({ ok: false, intent, fieldErrors }, { status: 400 });
   const values = formToObject(form);
+  const unstorable = unstorableText(values);
+  if (Object.keys(unstorable).length) return refuse(unstorable);
   try {
     if (intent === "addProductCost") {
       const parsed = productCostSchema.safeParse(values);

@@ -3,6 +3,7 @@
 // service and answers an ActionResult; a refused one carries its status and fields.
 import { data } from "@remix-run/node";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/forms";
+import { unstorableText } from "~/lib/text";
 import { publicOrigin } from "~/platform/http.server";
 import { invoiceCreateSchema, invoiceSettingsSchema } from "~/features/invoices/schema";
 import {
@@ -85,6 +86,12 @@ export async function invoiceScreenAction(
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (!(allowed as readonly string[]).includes(intent)) return fail(intent, "Unknown action", 400);
+  const unstorable = unstorableText(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
+  if (Object.keys(unstorable).length)
+    return fail(intent, "Please correct the highlighted fields.", 400, { fieldErrors: unstorable });
+  const invoiceId = form.get("invoiceId");
+  if (invoiceId !== null && !/^[A-Za-z0-9_-]{1,100}$/.test(String(invoiceId)))
+    return fail(intent, "Invoice not found", 404);
   try {
     return await run(shop, request, intent as ScreenIntent, form);
   } catch (error) {
