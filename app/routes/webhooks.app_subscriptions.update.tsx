@@ -1,7 +1,7 @@
 // app_subscriptions/update: keeps the stored plan in step with the shop's Shopify
 // subscription (approved, cancelled, declined, expired or frozen outside the app).
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { subscriptionWebhookSchema } from "~/features/billing";
+import { subscriptionWebhookSchema } from "~/features/billing/index.server";
 import { applySubscription, subscriptionFromWebhook } from "~/features/billing/index.server";
 import { receiveWebhook } from "~/platform/webhooks.server";
 

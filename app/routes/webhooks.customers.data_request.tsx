@@ -1,6 +1,6 @@
 // customers/data_request (compliance): a customer asked the shop for their data.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { dataRequestWebhookSchema } from "~/features/privacy";
+import { dataRequestWebhookSchema } from "~/features/privacy/index.server";
 import { recordDataRequest } from "~/features/privacy/index.server";
 import { receiveWebhook } from "~/platform/webhooks.server";
 

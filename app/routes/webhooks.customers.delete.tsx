@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { customerDeletedWebhookSchema } from "~/features/store-sync";
+import { customerDeletedWebhookSchema } from "~/features/store-sync/index.server";
 import { customerDeleteEffect } from "~/features/store-sync/index.server";
 import { receiveWebhook } from "~/platform/webhooks.server";
 

@@ -1,6 +1,6 @@
 // customers/redact (compliance): erase a customer's personal data.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { customerRedactWebhookSchema } from "~/features/privacy";
+import { customerRedactWebhookSchema } from "~/features/privacy/index.server";
 import { redactCustomer } from "~/features/privacy/index.server";
 import { receiveWebhook } from "~/platform/webhooks.server";
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { customerWebhookSchema } from "~/features/store-sync";
+import { customerWebhookSchema } from "~/features/store-sync/index.server";
 import { customerEffect } from "~/features/store-sync/index.server";
 import { receiveWebhook } from "~/platform/webhooks.server";
 

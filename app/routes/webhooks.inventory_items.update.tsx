@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { inventoryItemWebhookSchema } from "~/features/store-sync";
+import { inventoryItemWebhookSchema } from "~/features/store-sync/index.server";
 import { inventoryItemEffect } from "~/features/store-sync/index.server";
 import { receiveWebhook } from "~/platform/webhooks.server";
 

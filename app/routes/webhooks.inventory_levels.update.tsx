@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { inventoryLevelWebhookSchema } from "~/features/store-sync";
+import { inventoryLevelWebhookSchema } from "~/features/store-sync/index.server";
 import { inventoryLevelEffect } from "~/features/store-sync/index.server";
 import { receiveWebhook } from "~/platform/webhooks.server";
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { orderWebhookSchema } from "~/features/store-sync";
+import { orderWebhookSchema } from "~/features/store-sync/index.server";
 import { orderEffect } from "~/features/store-sync/index.server";
 import { receiveWebhook } from "~/platform/webhooks.server";
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { productWebhookSchema } from "~/features/store-sync";
+import { productWebhookSchema } from "~/features/store-sync/index.server";
 import { productEffect } from "~/features/store-sync/index.server";
 import { receiveWebhook } from "~/platform/webhooks.server";
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { productDeletedWebhookSchema } from "~/features/store-sync";
+import { productDeletedWebhookSchema } from "~/features/store-sync/index.server";
 import { productDeleteEffect } from "~/features/store-sync/index.server";
 import { receiveWebhook } from "~/platform/webhooks.server";
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { refundWebhookSchema } from "~/features/store-sync";
+import { refundWebhookSchema } from "~/features/store-sync/index.server";
 import { refundEffect } from "~/features/store-sync/index.server";
 import { receiveWebhook } from "~/platform/webhooks.server";
 

@@ -1,6 +1,6 @@
 // shop/redact (compliance): 48 hours after uninstall Shopify asks for all of the shop's data to go.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { shopRedactWebhookSchema } from "~/features/privacy";
+import { shopRedactWebhookSchema } from "~/features/privacy/index.server";
 import { eraseShop } from "~/features/shop/index.server";
 import { receiveWebhook } from "~/platform/webhooks.server";
 

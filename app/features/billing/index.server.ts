@@ -9,3 +9,4 @@ export {
   switchPlanLocally,
 } from "./billing.server";
 export type { BillingApi } from "./billing.server";
+export { subscriptionWebhookSchema } from "./webhook-schemas";

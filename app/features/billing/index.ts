@@ -11,4 +11,3 @@ export {
 } from "./plans";
 export type { BillingCycle, PlanId } from "./plans";
 export { PlanSettings, type PlanSettingsData } from "./components/PlanSettings";
-export { subscriptionWebhookSchema } from "./webhook-schemas";

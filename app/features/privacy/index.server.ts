@@ -1,3 +1,4 @@
 export { EXPORT_REQUEST_MESSAGE, exportLink, openExport, requestDataExport } from "./gdpr-export.server";
 export { subscribeToNewsletter } from "./newsletter.server";
 export { recordDataRequest, redactCustomer } from "./privacy.server";
+export { customerRedactWebhookSchema, dataRequestWebhookSchema, shopRedactWebhookSchema } from "./webhook-schemas";

@@ -1,3 +1,2 @@
 export { exportRequestSchema, newsletterSchema } from "./schema";
 export { CUSTOMER_PERSONAL_DATA_CLEARED, ORDER_PERSONAL_DATA_CLEARED } from "./personal-data";
-export { customerRedactWebhookSchema, dataRequestWebhookSchema, shopRedactWebhookSchema } from "./webhook-schemas";

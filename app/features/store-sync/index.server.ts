@@ -12,3 +12,13 @@ export {
   productEffect,
   refundEffect,
 } from "./webhook-effects.server";
+export {
+  customerWebhookSchema,
+  customerDeletedWebhookSchema,
+  inventoryItemWebhookSchema,
+  inventoryLevelWebhookSchema,
+  orderWebhookSchema,
+  productDeletedWebhookSchema,
+  productWebhookSchema,
+  refundWebhookSchema,
+} from "./webhook-schemas";
