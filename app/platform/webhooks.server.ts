@@ -49,10 +49,20 @@ export type WebhookSpec<S extends z.ZodType> = {
 
 type Outcome = "ignored" | "rejected";
 
+/** Prisma's codes for a value the database cannot hold (too long, out of range, invalid): the body's fault. */
+const VALUE_ERRORS = new Set(["P2000", "P2006", "P2007", "P2019", "P2020", "P2023", "P2033"]);
+
 /** A failure of the database itself (Shopify should retry), as opposed to one of the payload's content. */
 function isDatabaseError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
+  if (error.name === "PrismaClientValidationError") return false;
+  if (typeof code === "string" && VALUE_ERRORS.has(code)) return false;
+  if (
+    error.name === "PrismaClientUnknownRequestError" &&
+    /Could not convert argument value|out of range/i.test(error.message)
+  )
+    return false;
   return (
     error.name.startsWith("PrismaClient") ||
     error.name === "DriverAdapterError" ||
@@ -86,8 +96,15 @@ export async function receiveWebhook<S extends z.ZodType>(request: Request, spec
     return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   if (!env.shopify) return json({ error: "Webhooks need Shopify credentials" }, { status: 401 });
   const topicHeader = request.headers.get("X-Shopify-Topic")?.trim().toLowerCase();
-  // Throws a 401 Response on a bad HMAC.
-  const { shop, webhookId, payload } = await shopify().authenticate.webhook(request);
+  // Throws a 401 Response on a bad HMAC. A correctly signed body that is not JSON is refused.
+  let delivery: Awaited<ReturnType<ReturnType<typeof shopify>["authenticate"]["webhook"]>>;
+  try {
+    delivery = await shopify().authenticate.webhook(request);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return json({ error: "The body is not JSON." }, { status: 400 });
+  }
+  const { shop, webhookId, payload } = delivery;
   if (topicHeader !== spec.topic) return unauthorized();
 
   const shopRow = await prisma.shop.findUnique({ where: { domain: shop }, select: { id: true, uninstalledAt: true } });

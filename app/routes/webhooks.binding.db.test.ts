@@ -218,6 +218,31 @@ describe("what is acknowledged and ignored", () => {
     expect({ ...after, WebhookDelivery: before.WebhookDelivery }).toEqual(before);
   });
 
+  it("values the database cannot hold never give a 5xx; bodies that are not JSON are refused and write nothing", async () => {
+    const order = () => bodyFor("orders/create", "") as Record<string, any>;
+    const huge = order();
+    huge.line_items[0].price_set.shop_money.amount = "3000000000000.00";
+    const farFuture = order();
+    farFuture.created_at = "+275760-09-13T00:00:00Z";
+    farFuture.processed_at = null;
+    const level = bodyFor("inventory_levels/update", "") as Record<string, unknown>;
+    level.available = 2 ** 33;
+    const cases: [string, unknown][] = [
+      ["orders/create", huge],
+      ["orders/create", farFuture],
+      ["inventory_levels/update", level],
+    ];
+    // PostgreSQL refuses the 32-bit overflows (recorded as rejected); SQLite's integers hold them.
+    for (const [topic, body] of cases)
+      expect(await status(ROUTES[topic], webhookRequest(topic, victim.domain, body)), topic).toBe(200);
+    const before = await tableCounts();
+    for (const rawBody of ["not json{", ""])
+      expect(
+        await status(ROUTES["orders/create"], webhookRequest("orders/create", victim.domain, null, { rawBody })),
+      ).toBe(400);
+    expect(await tableCounts()).toEqual(before);
+  });
+
   it("every recorded payload fixture matches its topic's schema (real shapes are not rejected)", async () => {
     // The lifecycle topics last: after app/uninstalled the data topics are (rightly) ignored.
     const lifecycle = ["app/uninstalled", "shop/redact"];

@@ -6,7 +6,11 @@ import { z } from "zod";
 /** Shopify's REST ids: numbers, sometimes sent as numeric strings. */
 const restId = z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,20}$/)]);
 const optionalId = restId.nullish();
-const timestamp = z.string().refine((s) => !Number.isNaN(Date.parse(s)), "not a date-time");
+/** A date-time the database can hold (years 1970 to 2100). */
+const timestamp = z.string().refine((s) => {
+  const at = Date.parse(s);
+  return !Number.isNaN(at) && at >= Date.UTC(1970, 0, 1) && at < Date.UTC(2101, 0, 1);
+}, "not a date-time between 1970 and 2100");
 const money = z.union([z.string(), z.number()]).nullish();
 const list = <T extends z.ZodType>(item: T) => z.array(item).nullish();
 /**
