@@ -9,7 +9,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return receiveWebhook(request, {
     topic: "app/uninstalled",
     payload: appUninstalledWebhookSchema,
-    shopOf: (shop) => shop.myshopify_domain,
+    shopField: "myshopify_domain",
     anyShop: true,
     effect: (tx, { shopDomain, receivedAt }) => markUninstalled(tx, shopDomain, receivedAt),
   });

@@ -6,7 +6,9 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { prisma } from "~/db.server";
+import { receiveWebhook } from "~/platform/webhooks.server";
 import { createOrder, createProduct, createShop, line } from "~tests/factories";
 import { installSession, webhookRequest } from "~tests/shopify";
 import { tableCounts } from "~tests/table-counts";
@@ -171,6 +173,25 @@ describe("replays", () => {
     }
     expect(await tableCounts()).toEqual(counts);
   });
+
+  it("a body naming another shop is refused with 401 before its shape is looked at, and writes nothing", async () => {
+    const counts = await tableCounts();
+    const malformed: [string, unknown][] = [
+      ["shop/redact", { shop_domain: attacker.domain, shop_id: "not-an-id" }],
+      ["customers/redact", { shop_domain: attacker.domain, customer: "nobody" }],
+      ["customers/data_request", { shop_domain: attacker.domain, orders_requested: {} }],
+      ["app/uninstalled", { myshopify_domain: attacker.domain, id: [] }],
+    ];
+    for (const [topic, body] of malformed)
+      expect(await status(ROUTES[topic], webhookRequest(topic, victim.domain, body)), topic).toBe(401);
+    expect(await tableCounts()).toEqual(counts);
+  });
+
+  it("the shop named in the body is compared without regard to case", async () => {
+    const request = webhookRequest("shop/redact", victim.domain, { shop_domain: victim.domain.toUpperCase() });
+    expect(await status(ROUTES["shop/redact"], request)).toBe(200);
+    expect(await prisma.shop.count({ where: { id: victim.id } })).toBe(0);
+  });
 });
 
 describe("what is acknowledged and ignored", () => {
@@ -243,6 +264,24 @@ describe("what is acknowledged and ignored", () => {
     expect(await tableCounts()).toEqual(before);
   });
 
+  it("a database failure inside the effect is retried (thrown) with an error that does not quote the payload", async () => {
+    const secret = "Secret_Value_From_The_Body";
+    const request = webhookRequest("app/scopes_update", victim.domain, { secret }, { webhookId: "db-fail-1" });
+    const failure = await receiveWebhook(request, {
+      topic: "app/scopes_update",
+      payload: z.looseObject({ secret: z.string() }),
+      anyShop: true,
+      // A statement the database refuses, whose text carries a value from the body.
+      effect: async (tx, { payload }) => void (await tx.$executeRawUnsafe(`SELECT * FROM "${payload.secret}"`)),
+    }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(Error);
+    expect(`${(failure as Error).message} ${(failure as Error).stack}`).not.toContain(secret);
+    expect(await prisma.webhookDelivery.count({ where: { webhookId: "db-fail-1" } })).toBe(0);
+  });
+
   it("every recorded payload fixture matches its topic's schema (real shapes are not rejected)", async () => {
     // The lifecycle topics last: after app/uninstalled the data topics are (rightly) ignored.
     const lifecycle = ["app/uninstalled", "shop/redact"];
@@ -256,7 +295,7 @@ describe("what is acknowledged and ignored", () => {
 });
 
 describe("fuzz", () => {
-  const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+  const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
   const leaf = fc.oneof(
     fc.string(),
     fc.integer(),

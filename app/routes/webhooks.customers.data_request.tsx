@@ -10,7 +10,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return receiveWebhook(request, {
     topic: "customers/data_request",
     payload: dataRequestWebhookSchema,
-    shopOf: (p) => p.shop_domain,
+    shopField: "shop_domain",
     anyShop: true,
     effect: async (tx, { shopId, webhookId, payload, receivedAt }) => {
       if (!shopId) return;

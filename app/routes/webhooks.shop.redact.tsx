@@ -10,7 +10,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return receiveWebhook(request, {
     topic: "shop/redact",
     payload: shopRedactWebhookSchema,
-    shopOf: (p) => p.shop_domain,
+    shopField: "shop_domain",
     anyShop: true,
     deletesShop: true,
     effect: (tx, { shopDomain }) => eraseShop(tx, shopDomain),
