@@ -5,7 +5,14 @@ export const importActionSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("resync") }),
-    z.object({ intent: z.literal("retry"), runId: z.string().trim().min(1, "runId is required") }),
+    z.object({
+      intent: z.literal("retry"),
+      runId: z
+        .string()
+        .trim()
+        .min(1, "runId is required")
+        .regex(/^[A-Za-z0-9_-]{1,100}$/, "runId is not an import run"),
+    }),
   ],
   { message: 'intent must be "resync" or "retry"' },
 );
