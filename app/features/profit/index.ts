@@ -4,6 +4,7 @@ export { EXPENSE_CATEGORIES, operatingExpenseSchema, productCostSchema } from ".
 export { EXPENSE_INTERVALS } from "./profit";
 export { COSTS_TOASTS, type CostsActionResult } from "./components/costs-screen";
 export { CostsSummary } from "./components/CostsSummary";
-export { ExpensesCard, MissingCosts, ProductCostsCard } from "./components/CostTables";
+export { ExpensesCard, ProductCostsCard } from "./components/CostTables";
+export { MissingCosts } from "./components/MissingCosts";
 export { ExpenseDialog } from "./components/ExpenseDialog";
 export { ProductCostDialog } from "./components/ProductCostDialog";

@@ -1,13 +1,14 @@
 // "Create Smart Invoice": checks the form with the same zod schema as the server, then
 // posts it once (an idempotency key per form, so a double click creates one invoice).
 import { useFetcher } from "@remix-run/react";
-import { Banner, FormLayout, Modal, TextField } from "@shopify/polaris";
+import { Banner, FormLayout, Modal } from "@shopify/polaris";
 import { useMemo, useState } from "react";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/forms";
 import { emptyForm, toPayload, type AdRow, type FormState, type ItemRow } from "~/features/invoices/form";
 import { invoiceCreateSchema } from "~/features/invoices/schema";
 import { newKey, TOAST, type ActionResult, type ToastState } from "~/features/invoices/screen";
 import { InvoiceAdsFields } from "~/features/invoices/components/InvoiceAdsFields";
+import { InvoiceCustomerFields } from "~/features/invoices/components/InvoiceCustomerFields";
 import { InvoiceItemsFields } from "~/features/invoices/components/InvoiceItemsFields";
 import { InvoiceTermsFields } from "~/features/invoices/components/InvoiceTermsFields";
 import { useFetcherResult } from "~/components/useFetcherResult";
@@ -105,33 +106,7 @@ export function CreateInvoiceDialog({ data, onClose, onToast }: Props) {
               <p>{failure.message}</p>
             </Banner>
           )}
-          <FormLayout.Group>
-            <TextField
-              label="Customer email"
-              type="email"
-              value={form.email}
-              onChange={(v) => set("email", v, "customer.email")}
-              autoComplete="email"
-              requiredIndicator
-              error={error("customer.email")}
-            />
-            <TextField
-              label="Customer name"
-              value={form.name}
-              onChange={(v) => set("name", v, "customer.name")}
-              autoComplete="name"
-              requiredIndicator
-              error={error("customer.name")}
-            />
-          </FormLayout.Group>
-          <TextField
-            label="Customer phone"
-            type="tel"
-            value={form.phone}
-            onChange={(v) => set("phone", v, "customer.phone")}
-            autoComplete="tel"
-            error={error("customer.phone")}
-          />
+          <InvoiceCustomerFields form={form} error={error} set={set} />
           <InvoiceItemsFields
             items={form.items}
             error={error}

@@ -1,27 +1,17 @@
 // One invoice in a dialog over the list: its figures, history and what the merchant
 // may do next (send, mark paid, void, stop recurring, download the PDF).
+import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher } from "@remix-run/react";
 import { BlockStack, Modal } from "@shopify/polaris";
 import { useState } from "react";
-import type { InvoiceDto } from "~/features/invoices/invoices.server";
+import type { invoiceDetail } from "~/features/invoices/index.server";
 import { TOAST, type ActionResult, type ToastState } from "~/features/invoices/screen";
 import { InvoiceDetailSummary } from "~/features/invoices/components/InvoiceDetailSummary";
 import { InvoiceHistory } from "~/features/invoices/components/InvoiceHistory";
 import { useFetcherResult } from "~/components/useFetcherResult";
 
-/** The detail route's loader data (invoiceDetail() in detail.server.ts, serialized). */
-export type InvoiceDetailData = Omit<InvoiceDto, "marketingAds"> & {
-  actions: string[];
-  timeline: { id: string; type: string; actor: string; detail: string | null; at: string }[];
-  series: {
-    id: string;
-    invoiceNumber: string;
-    status: string;
-    issueDate: string;
-    totalMinor: number;
-    currency: string;
-  }[];
-};
+/** The detail route's loader data as the browser receives it (invoiceDetail() on the server surface). */
+export type InvoiceDetailData = SerializeFrom<typeof invoiceDetail>;
 
 const DONE: Record<string, string> = {
   void: TOAST.voided,

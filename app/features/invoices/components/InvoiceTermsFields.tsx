@@ -14,8 +14,10 @@ type Props = {
 };
 
 export function InvoiceTermsFields({ form, currencies, paymentLabels, error, set }: Props) {
+  // A FormLayout of its own: the parent's FormLayout spaces its direct children only, so a
+  // fragment's groups would sit flush against each other.
   return (
-    <>
+    <FormLayout>
       <FormLayout.Group>
         <TextField
           label="Tax rate (%)"
@@ -104,6 +106,6 @@ export function InvoiceTermsFields({ form, currencies, paymentLabels, error, set
           helpText="E-mail the invoice as soon as it is created (and each recurring one)."
         />
       </FormLayout.Group>
-    </>
+    </FormLayout>
   );
 }

@@ -1,10 +1,9 @@
-// The Costs screen's lists: variants missing a cost, product costs, operating expenses.
-import { Badge, BlockStack, Button, Card, DataTable, InlineStack, Text } from "@shopify/polaris";
-import type { ReactNode } from "react";
+// The Costs screen's lists: product costs and operating expenses.
+import { Badge, Button, DataTable, Text } from "@shopify/polaris";
 import { formatMoney } from "~/lib/money";
 import { capitalize } from "~/features/profit/components/costs-screen";
+import { CostSection } from "~/features/profit/components/CostSection";
 
-type Uncosted = { id: string; productName: string; variant: string | null; sku: string | null; priceMinor: number };
 type ProductCostRow = {
   id: string;
   productName: string;
@@ -23,53 +22,6 @@ type ExpenseRow = {
   recurringInterval: string | null;
 };
 
-function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
-  return (
-    <Card>
-      <BlockStack gap="300">
-        <InlineStack align="space-between" blockAlign="center">
-          <Text as="h2" variant="headingMd">
-            {title}
-          </Text>
-          {action}
-        </InlineStack>
-        {children}
-      </BlockStack>
-    </Card>
-  );
-}
-
-export function MissingCosts({
-  variants,
-  currency,
-  onAdd,
-}: {
-  variants: Uncosted[];
-  currency: string;
-  onAdd: (v: Uncosted) => void;
-}) {
-  if (variants.length === 0) return null;
-  return (
-    <Section title="Missing costs">
-      <Text as="p" tone="subdued">
-        These variants have no unit cost from Shopify. Add one so profit is complete.
-      </Text>
-      <DataTable
-        columnContentTypes={["text", "text", "numeric", "text"]}
-        headings={["Product", "SKU", "Price", ""]}
-        rows={variants.map((v) => [
-          `${v.productName}${v.variant && !/^Default( Title)?$/.test(v.variant) ? ` — ${v.variant}` : ""}`,
-          v.sku ?? "N/A",
-          formatMoney(v.priceMinor, currency),
-          <Button key={v.id} size="slim" accessibilityLabel={`Add cost for ${v.productName}`} onClick={() => onAdd(v)}>
-            Add cost
-          </Button>,
-        ])}
-      />
-    </Section>
-  );
-}
-
 export function ProductCostsCard({
   costs,
   currency,
@@ -80,7 +32,7 @@ export function ProductCostsCard({
   onAdd: () => void;
 }) {
   return (
-    <Section
+    <CostSection
       title="Product Costs"
       action={
         <Button variant="primary" onClick={onAdd}>
@@ -105,7 +57,7 @@ export function ProductCostsCard({
           ])}
         />
       )}
-    </Section>
+    </CostSection>
   );
 }
 
@@ -119,7 +71,7 @@ export function ExpensesCard({
   onAdd: () => void;
 }) {
   return (
-    <Section
+    <CostSection
       title="Operating Expenses"
       action={
         <Button variant="primary" onClick={onAdd}>
@@ -148,6 +100,6 @@ export function ExpensesCard({
           ])}
         />
       )}
-    </Section>
+    </CostSection>
   );
 }
