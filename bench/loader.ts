@@ -55,7 +55,11 @@ for (const days of TIMEFRAMES as readonly Timeframe[]) {
         if (!data.dashboard) throw new Error("the route loader returned no dashboard (it failed; see the log)");
       })
     : null;
-  result[days] = { model, route: routeSummary, rows: { trend: sample.trend.length, top: sample.topProducts.length } };
+  result[days] = {
+    model,
+    route: routeSummary,
+    rows: { trend: sample.trend.points.length, top: sample.topProducts.length },
+  };
 }
 // Whole server-rendered /dashboard documents through Remix's request handler:
 // CPU time per request (process.cpuUsage, so other load on the machine does not

@@ -1,89 +1,121 @@
-// /costs (docs/product/costs.md): the last 30 days' profit and costs, variants missing a
-// cost, product costs and operating expenses, with the dialogs that add them.
+// /costs (docs/product/costs.md): Costs & Profit — the profit and loss statement of the
+// chosen period with a breakdown behind every line, variants sold without a cost, and the
+// product costs and operating expenses, each editable and deletable.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { BlockStack, Toast } from "@shopify/polaris";
 import { useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { dayInZone } from "~/lib/dates";
 import { FieldError, fieldErrorsOf, formToObject, type FieldErrors } from "~/lib/forms";
 import { unstorableText } from "~/lib/text";
+import { parseTimeframe } from "~/lib/timeframe";
 import {
   addOperatingExpense,
   addProductCost,
-  countUncostedProducts,
-  getProfitComparison,
-  listOperatingExpenses,
-  listProductCosts,
-  listUncostedVariants,
+  deleteOperatingExpense,
+  deleteProductCost,
+  getBreakdown,
+  getProfitAndLoss,
+  pageOfOperatingExpenses,
+  pageOfProductCosts,
+  updateOperatingExpense,
+  updateProductCost,
 } from "~/features/profit/index.server";
 import {
+  COSTS_PAGE_SIZE,
   COSTS_TOASTS,
+  CostsDialogs,
   CostsSummary,
-  ExpenseDialog,
+  BreakdownModal,
   ExpensesCard,
   MissingCosts,
-  ProductCostDialog,
+  PnlCard,
   ProductCostsCard,
+  TimeframeSelect,
   operatingExpenseSchema,
   productCostSchema,
   type CostsActionResult,
+  type CostsDialogState,
 } from "~/features/profit";
 import { requireAdmin } from "~/features/shop/index.server";
 
-export const meta: MetaFunction = () => [{ title: "Cost Management · Profit Pilot" }];
+export const meta: MetaFunction = () => [{ title: "Costs & Profit · Profit Pilot" }];
 
-const SUMMARY_DAYS = 30;
+const ID = /^[A-Za-z0-9_-]{1,100}$/;
+const pageParam = (url: URL, name: string) => Number(url.searchParams.get(name)) || 1;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { shop } = await requireAdmin(request);
-  const [productCosts, expenses, uncosted, profit] = await Promise.all([
-    listProductCosts(shop),
-    listOperatingExpenses(shop),
-    listUncostedVariants(shop),
-    getProfitComparison(shop, SUMMARY_DAYS),
+  const url = new URL(request.url);
+  const days = parseTimeframe(url.searchParams.get("days"));
+  const line = url.searchParams.get("line");
+  const [pnl, productCosts, expenses, breakdown] = await Promise.all([
+    getProfitAndLoss(shop, days),
+    pageOfProductCosts(shop, pageParam(url, "costsPage"), COSTS_PAGE_SIZE),
+    pageOfOperatingExpenses(shop, pageParam(url, "expensesPage"), COSTS_PAGE_SIZE),
+    line && line.length <= 120 ? getBreakdown(shop, days, line) : null,
   ]);
+  const missingPages = Math.max(1, Math.ceil(pnl.missing.variants.length / COSTS_PAGE_SIZE));
+  const missingPage = Math.min(Math.max(1, pageParam(url, "missingPage")), missingPages);
   return {
+    days,
     currency: shop.currency,
     today: dayInZone(new Date(), shop.timezone),
+    pnl: { lines: pnl.lines, figures: pnl.figures, range: pnl.range, comparable: pnl.comparable },
+    missing: {
+      sold: pnl.missing.sold,
+      total: pnl.missing.variants.length,
+      page: missingPage,
+      pages: missingPages,
+      rows: pnl.missing.variants.slice((missingPage - 1) * COSTS_PAGE_SIZE, missingPage * COSTS_PAGE_SIZE),
+    },
     productCosts,
     expenses,
-    uncosted,
-    summary: {
-      netProfitMinor: profit.current.netProfitMinor,
-      totalCostsMinor: profit.current.totalCostsMinor,
-      margin: profit.current.profitMargin,
-      cogsMinor: profit.current.cogsMinor,
-      operatingExpensesMinor: profit.current.operatingExpensesMinor,
-      uncostedProducts: await countUncostedProducts(shop.id, profit.range),
-    },
+    breakdown: breakdown && line ? { line, ...breakdown } : null,
   };
 }
+
+const INTENTS = [
+  "addProductCost",
+  "updateProductCost",
+  "deleteProductCost",
+  "addExpense",
+  "updateExpense",
+  "deleteExpense",
+] as const;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { shop } = await requireAdmin(request);
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const refuse = (fieldErrors: FieldErrors) =>
-    data<CostsActionResult>({ ok: false, intent, fieldErrors }, { status: 400 });
   const values = formToObject(form);
+  const intent = (INTENTS as readonly string[]).includes(values.intent ?? "") ? values.intent : "";
+  const answer = (status: number, fieldErrors: FieldErrors) =>
+    data<CostsActionResult>({ ok: false, intent, fieldErrors }, { status });
+  if (!intent) return answer(400, { intent: ["Unknown action"] });
   const unstorable = unstorableText(values);
-  if (Object.keys(unstorable).length) return refuse(unstorable);
+  if (Object.keys(unstorable).length) return answer(400, unstorable);
+  const id = values.id ?? "";
+  if (!intent.startsWith("add") && !ID.test(id)) return answer(404, { _form: ["Not found"] });
   try {
-    if (intent === "addProductCost") {
+    if (intent === "deleteProductCost") await deleteProductCost(shop, id);
+    else if (intent === "deleteExpense") await deleteOperatingExpense(shop, id);
+    else if (intent.endsWith("ProductCost")) {
       const parsed = productCostSchema.safeParse(values);
-      if (!parsed.success) return refuse(fieldErrorsOf(parsed.error));
-      await addProductCost(shop, parsed.data);
-    } else if (intent === "addExpense") {
-      const parsed = operatingExpenseSchema.safeParse(values);
-      if (!parsed.success) return refuse(fieldErrorsOf(parsed.error));
-      await addOperatingExpense(shop, parsed.data);
+      if (!parsed.success) return answer(400, fieldErrorsOf(parsed.error));
+      if (intent === "addProductCost") await addProductCost(shop, parsed.data);
+      else await updateProductCost(shop, id, parsed.data);
     } else {
-      return refuse({ intent: ["Unknown action"] });
+      const parsed = operatingExpenseSchema.safeParse(values);
+      if (!parsed.success) return answer(400, fieldErrorsOf(parsed.error));
+      if (intent === "addExpense") await addOperatingExpense(shop, parsed.data);
+      else await updateOperatingExpense(shop, id, parsed.data);
     }
   } catch (error) {
-    if (error instanceof FieldError) return refuse(error.fieldErrors);
+    if (error instanceof FieldError) return answer(400, error.fieldErrors);
+    if (error instanceof Error && (error as { status?: number }).status === 404)
+      return answer(404, { _form: [error.message] });
     throw error;
   }
   return { ok: true, intent } satisfies CostsActionResult;
@@ -92,36 +124,57 @@ export async function action({ request }: ActionFunctionArgs) {
 type ToastState = { title: string; error?: boolean } | null;
 
 export default function Costs() {
-  const { currency, today, productCosts, expenses, uncosted, summary } = useLoaderData<typeof loader>();
+  const { days, currency, today, pnl, missing, productCosts, expenses, breakdown } = useLoaderData<typeof loader>();
+  const [, setSearchParams] = useSearchParams();
   const [toast, setToast] = useState<ToastState>(null);
-  const [costDialog, setCostDialog] = useState<{ prefill: { productName: string; sku: string } | null } | null>(null);
-  const [expenseOpen, setExpenseOpen] = useState(false);
+  const [dialog, setDialog] = useState<CostsDialogState>(null);
   const report = (kind: keyof typeof COSTS_TOASTS) => (ok: boolean) =>
     setToast(ok ? { title: COSTS_TOASTS[kind].ok } : { title: COSTS_TOASTS[kind].error, error: true });
+  const setParam = (name: string, value: string | null) =>
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === null) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
 
   return (
-    <AdminPage title="Cost Management" subtitle="Costs & Profit">
+    <AdminPage
+      title="Costs & Profit"
+      subtitle={`${pnl.range.from} to ${pnl.range.to}`}
+      primaryAction={<TimeframeSelect days={days} onChange={(v) => setParam("days", v)} />}
+    >
       <BlockStack gap="500">
-        <CostsSummary summary={summary} currency={currency} days={SUMMARY_DAYS} />
+        <CostsSummary lines={pnl.lines} figures={pnl.figures} missing={missing} currency={currency} days={days} />
+        <PnlCard lines={pnl.lines} currency={currency} comparable={pnl.comparable} days={days} />
         <MissingCosts
-          variants={uncosted}
+          missing={missing}
           currency={currency}
-          onAdd={(v) => setCostDialog({ prefill: { productName: v.productName, sku: v.sku ?? "" } })}
+          onPage={(p) => setParam("missingPage", String(p))}
+          onAdd={(v) => setDialog({ kind: "cost", prefill: { productName: v.productName, sku: v.sku ?? "" } })}
         />
-        <ProductCostsCard costs={productCosts} currency={currency} onAdd={() => setCostDialog({ prefill: null })} />
-        <ExpensesCard expenses={expenses} currency={currency} onAdd={() => setExpenseOpen(true)} />
+        <ProductCostsCard
+          page={productCosts}
+          currency={currency}
+          onPage={(p) => setParam("costsPage", String(p))}
+          onAdd={() => setDialog({ kind: "cost", prefill: null })}
+          onEdit={(c) => setDialog({ kind: "cost", editing: c })}
+          onDelete={(c) => setDialog({ kind: "deleteCost", target: c })}
+        />
+        <ExpensesCard
+          page={expenses}
+          currency={currency}
+          onPage={(p) => setParam("expensesPage", String(p))}
+          onAdd={() => setDialog({ kind: "expense" })}
+          onEdit={(e) => setDialog({ kind: "expense", editing: e })}
+          onDelete={(e) => setDialog({ kind: "deleteExpense", target: e })}
+        />
       </BlockStack>
-      {costDialog && (
-        <ProductCostDialog
-          prefill={costDialog.prefill}
-          today={today}
-          onClose={() => setCostDialog(null)}
-          onDone={report("addProductCost")}
-        />
-      )}
-      {expenseOpen && (
-        <ExpenseDialog today={today} onClose={() => setExpenseOpen(false)} onDone={report("addExpense")} />
-      )}
+      <CostsDialogs state={dialog} today={today} currency={currency} onClose={() => setDialog(null)} report={report} />
+      {breakdown && <BreakdownModal breakdown={breakdown} currency={currency} onClose={() => setParam("line", null)} />}
       {toast && <Toast content={toast.title} error={toast.error} duration={5000} onDismiss={() => setToast(null)} />}
     </AdminPage>
   );

@@ -1,11 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { BlockStack, Box, Card, InlineStack, Layout, Select, Text, Badge } from "@shopify/polaris";
+import { BlockStack, Box, Card, InlineStack, Layout, Text, Badge } from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
-import { MetricsError, MetricsGrid, MetricsSkeleton } from "~/features/profit";
-import { TrendChart } from "~/features/profit";
+import {
+  MetricsError,
+  MetricsGrid,
+  MetricsSkeleton,
+  TIMEFRAME_LABELS,
+  TimeframeSelect,
+  TrendChart,
+  trendNote,
+  trendPointLabel,
+} from "~/features/profit";
 import { formatMoney, formatPercent } from "~/lib/money";
-import { parseTimeframe, TIMEFRAMES } from "~/lib/timeframe";
+import { parseTimeframe } from "~/lib/timeframe";
 import { getDashboardCached } from "~/features/profit/index.server";
 import { getImportStatus } from "~/features/store-sync/index.server";
 import { ImportStatusCard } from "~/features/store-sync";
@@ -25,8 +33,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return { days, dashboard: null, importStatus, demo };
   }
 }
-
-const TIMEFRAME_LABELS: Record<number, string> = { 30: "Last 30 days", 90: "Last 90 days", 365: "Last 12 months" };
 
 export default function Dashboard() {
   const { days, dashboard, importStatus, demo } = useLoaderData<typeof loader>();
@@ -48,8 +54,9 @@ export default function Dashboard() {
             metrics={dashboard.metrics}
             currency={dashboard.currency}
             margin={dashboard.profit.profitMargin}
-            uncostedProducts={dashboard.uncostedProducts}
+            missingCosts={dashboard.missingCosts}
             days={days}
+            comparable={dashboard.comparable}
           />
         ) : (
           <MetricsError />
@@ -62,37 +69,38 @@ export default function Dashboard() {
                   <Text as="h2" variant="headingMd">
                     Revenue Trend
                   </Text>
-                  <div style={{ minWidth: 180 }}>
-                    <Select
-                      label="Timeframe"
-                      labelHidden
-                      options={TIMEFRAMES.map((t) => ({ label: TIMEFRAME_LABELS[t], value: String(t) }))}
-                      value={String(days)}
-                      onChange={(value) =>
-                        setSearchParams(
-                          (prev) => {
-                            const next = new URLSearchParams(prev);
-                            next.set("days", value);
-                            return next;
-                          },
-                          { preventScrollReset: true },
-                        )
-                      }
-                    />
-                  </div>
+                  <TimeframeSelect
+                    days={days}
+                    onChange={(value) =>
+                      setSearchParams(
+                        (prev) => {
+                          const next = new URLSearchParams(prev);
+                          next.set("days", value);
+                          return next;
+                        },
+                        { preventScrollReset: true },
+                      )
+                    }
+                  />
                 </InlineStack>
-                <div style={{ height: 290, opacity: reloading ? 0.5 : 1 }}>
+                <div style={{ minHeight: 290, opacity: reloading ? 0.5 : 1 }}>
                   {dashboard ? (
                     <TrendChart
                       title={`Revenue and net profit, ${TIMEFRAME_LABELS[days].toLowerCase()}`}
                       currency={dashboard.currency}
-                      labels={dashboard.trend.map((p) => p.day)}
+                      labels={dashboard.trend.points.map((p) => p.day)}
+                      pointLabels={dashboard.trend.points.map(trendPointLabel)}
+                      note={trendNote(dashboard.trend)}
                       series={[
-                        { label: "Revenue", color: "#2c6ecb", values: dashboard.trend.map((p) => p.revenueMinor) },
+                        {
+                          label: "Revenue",
+                          color: "#2c6ecb",
+                          values: dashboard.trend.points.map((p) => p.revenueMinor),
+                        },
                         {
                           label: "Net profit",
                           color: "#29845a",
-                          values: dashboard.trend.map((p) => p.netProfitMinor),
+                          values: dashboard.trend.points.map((p) => p.netProfitMinor),
                           dashed: true,
                         },
                       ]}
@@ -129,8 +137,12 @@ export default function Dashboard() {
                         <Text as="p" variant="bodyMd" fontWeight="semibold">
                           {p.title}
                         </Text>
-                        {p.growth === null ? (
+                        {p.isNew ? (
                           <Badge>New</Badge>
+                        ) : p.growth === null ? (
+                          <Text as="span" tone="subdued" variant="bodySm">
+                            —
+                          </Text>
                         ) : (
                           <Badge tone={p.growth >= 0 ? "success" : "critical"}>
                             {`${p.growth >= 0 ? "↑" : "↓"} ${formatPercent(Math.abs(p.growth), 1)}`}

@@ -1,7 +1,7 @@
 // GET /api/stores/{storeId}/profit/metrics → { netProfit, profitMargin, totalCosts } (docs/product/api.md).
 import { cacheFor, FRESHNESS, json } from "~/platform/http.server";
 import { currencyDigits } from "~/lib/money";
-import { countUncostedProducts, getProfitComparison, parseTimeframe } from "~/features/profit/index.server";
+import { getProfitComparison, missingCosts, parseTimeframe } from "~/features/profit/index.server";
 import { storeApi } from "~/features/shop/index.server";
 
 export const loader = storeApi({
@@ -9,6 +9,7 @@ export const loader = storeApi({
     const { shop } = ctx;
     const days = parseTimeframe(new URL(request.url).searchParams.get("days"));
     const { current, range } = await getProfitComparison(shop, days);
+    const missing = await missingCosts(shop.id, range);
     const unit = 10 ** currencyDigits(shop.currency);
     return json(
       {
@@ -20,7 +21,8 @@ export const loader = storeApi({
         totalCosts: current.totalCostsMinor / unit,
         netProfitMinor: current.netProfitMinor,
         totalCostsMinor: current.totalCostsMinor,
-        productsWithoutCost: await countUncostedProducts(shop.id, range),
+        variantsSold: missing.sold,
+        variantsWithoutCost: missing.variants.length,
       },
       { headers: cacheFor(FRESHNESS.profitMetrics) },
     );

@@ -33,6 +33,13 @@ test.describe("dashboard", () => {
     await page.getByLabel("Timeframe").selectOption("365");
     await expect(page).toHaveURL(/days=365/);
     await expect(page.getByText("Top Performing Products")).toBeVisible();
+    // Weekly points ending today; the last one says it is not over, on focus as on hover.
+    await expect(page.getByText(/Totals per 7 days; the last point is today so far/)).toBeVisible();
+    await page.getByTestId("chart-pointer").focus();
+    await expect(page.getByTestId("chart-tooltip")).toContainText("(so far)");
+    await expect(page.getByTestId("chart-tooltip")).toContainText("Revenue: $");
+    await page.keyboard.press("Home");
+    await expect(page.getByTestId("chart-tooltip")).not.toContainText("(so far)");
     expect(errors.map((e) => e.message)).toEqual([]);
   });
 
@@ -49,11 +56,16 @@ test.describe("costs", () => {
 
   test("adding a product cost and an expense changes net profit", async ({ page }) => {
     await page.goto("/costs");
-    await expect(page.getByRole("heading", { name: "Cost Management" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Costs & Profit", level: 1 })).toBeVisible();
     const netProfit = page.getByTestId("costs-net-profit");
     const start = money(await netProfit.textContent());
-    const uncosted = Number(await page.getByTestId("costs-uncosted").textContent());
+    // "28 of 240": variants sold in the period without a cost, of all sold.
+    const [uncosted, sold] = ((await page.getByTestId("costs-uncosted").textContent()) ?? "").split(" of ").map(Number);
     expect(uncosted).toBeGreaterThan(0);
+    expect(sold).toBeGreaterThan(uncosted);
+    await expect(page.getByTestId("missing-sentence")).toHaveText(
+      `${uncosted} of ${sold} variants sold in this period have no cost.`,
+    );
 
     // A product sold without a cost: add one through the dialog.
     await page
@@ -87,8 +99,60 @@ test.describe("costs", () => {
     await expenseDialog.getByLabel("Amount").fill("1000");
     await saveExpense.click();
     await expect(toast(page)).toHaveText("Expense Added — Operating expense has been recorded successfully.");
-    await expect(page.getByRole("cell", { name: "Pop-up market stall" })).toBeVisible();
+    await expect(page.getByRole("cell", { name: "Pop-up market stall", exact: true })).toBeVisible();
     await expect.poll(async () => money(await netProfit.textContent())).toBeCloseTo(afterCost - 1000, 2);
+
+    // A typo fixed: 1000 → 100, then deleted after confirming; profit follows each step.
+    const row = page.getByRole("row").filter({ hasText: "Pop-up market stall" });
+    await row.getByRole("button", { name: "Edit Pop-up market stall" }).click();
+    const editDialog = page.getByRole("dialog", { name: "Edit Expense" });
+    await expect(editDialog.getByLabel("Amount")).toHaveValue("1000.00");
+    await editDialog.getByLabel("Amount").fill("100");
+    await editDialog.getByRole("button", { name: "Save Expense" }).click();
+    await expect(toast(page)).toHaveText("Expense updated");
+    await expect.poll(async () => money(await netProfit.textContent())).toBeCloseTo(afterCost - 100, 2);
+    await row.getByRole("button", { name: "Delete Pop-up market stall" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete expense?" });
+    await expect(confirm).toContainText("cannot be undone");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page)).toHaveText("Expense deleted");
+    await expect(page.getByRole("cell", { name: "Pop-up market stall", exact: true })).toHaveCount(0);
+    await expect.poll(async () => money(await netProfit.textContent())).toBeCloseTo(afterCost, 2);
+  });
+
+  test("the profit and loss adds up to the dashboard, and every line opens what makes it up", async ({ page }) => {
+    for (const days of ["30", "365"]) {
+      await page.goto(`/costs?days=${days}`);
+      const amount = async (key: string) => Number(await page.getByTestId(`pnl-${key}`).getAttribute("data-amount"));
+      const [revenue, totalCosts, netProfit] = [
+        await amount("revenue"),
+        await amount("totalCosts"),
+        await amount("netProfit"),
+      ];
+      expect(revenue - totalCosts).toBe(netProfit);
+      let parts = 0;
+      for (const key of ["cogs", "adSpend", "shippingCost", "paymentFees", "expenses"]) parts += await amount(key);
+      expect(parts).toBe(totalCosts);
+      expect((await amount("grossSales")) - (await amount("discounts")) - (await amount("refunds"))).toBe(
+        await amount("netSales"),
+      );
+      // The same figures as the dashboard's cards for the same timeframe.
+      const cents = (text: string | null) => Math.round(money(text) * 100);
+      await page.goto(`/dashboard?days=${days}`);
+      const card = (key: string) => page.getByTestId(`metric-${key}`).getByTestId("metric-value").textContent();
+      expect(cents(await card("revenue"))).toBe(revenue);
+      expect(cents(await card("totalCosts"))).toBe(totalCosts);
+      expect(cents(await card("netProfit"))).toBe(netProfit);
+    }
+    await page.goto("/costs?days=30");
+    const cogs = Number(await page.getByTestId("pnl-cogs").getAttribute("data-amount"));
+    await page.getByRole("link", { name: "Cost of goods: what makes it up" }).click();
+    await expect(page).toHaveURL(/line=cogs/);
+    const dialog = page.getByRole("dialog", { name: "Cost of goods: what makes it up" });
+    await expect(dialog).toBeVisible();
+    await expect(
+      dialog.locator("tfoot, .Polaris-DataTable__Footer, .Polaris-DataTable__TableRow--total").first(),
+    ).toContainText((cogs / 100).toLocaleString("en-US", { minimumFractionDigits: 2 }));
   });
 
   test("an invalid amount shows its field error and cannot be saved silently", async ({ page }) => {
@@ -112,7 +176,7 @@ test.describe("mobile menu", () => {
     await expect(nav.getByRole("link", { name: "Back to Home" })).toBeVisible();
     await nav.getByRole("link", { name: "Costs & Profit" }).click();
     await expect(page).toHaveURL(/\/costs$/);
-    await expect(page.getByRole("heading", { name: "Cost Management" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Costs & Profit", level: 1 })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Back to Home" })).not.toBeInViewport();
 
     // The back button returns to the previous page.

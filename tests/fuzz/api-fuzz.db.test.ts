@@ -11,6 +11,8 @@ import { tableCounts } from "~tests/table-counts";
 import { createInvoice } from "~/features/invoices/index.server";
 import { invoiceCreateSchema } from "~/features/invoices";
 import { action as productCostsAction } from "~/routes/api.stores.$storeId.product-costs";
+import { action as productCostAction } from "~/routes/api.stores.$storeId.product-costs.$costId";
+import { action as expenseAction } from "~/routes/api.stores.$storeId.operating-expenses.$expenseId";
 import { action as expensesAction } from "~/routes/api.stores.$storeId.operating-expenses";
 import { action as smartAction } from "~/routes/api.stores.$storeId.invoices.smart";
 import { action as sendAction } from "~/routes/api.stores.$storeId.invoices.$invoiceId.send";
@@ -226,6 +228,33 @@ describe("JSON bodies", () => {
     );
   });
 
+  it("PUT and DELETE /api/stores/{id}/product-costs/{costId} and operating-expenses/{expenseId}", async () => {
+    const send = (path: string, method: string, body?: string) =>
+      bearerRequest(SHOP, path, { method, body, headers: { "Content-Type": "application/json" } });
+    await fuzz(fc.tuple(bodyText(costFields), idLike, fc.boolean()), async ([body, id, remove]) =>
+      statusOf(
+        productCostAction,
+        await send(
+          `/api/stores/${shopId}/product-costs/${q(id)}`,
+          remove ? "DELETE" : "PUT",
+          remove ? undefined : body,
+        ),
+        { storeId: shopId, costId: id },
+      ),
+    );
+    await fuzz(fc.tuple(bodyText(expenseFields), idLike, fc.boolean()), async ([body, id, remove]) =>
+      statusOf(
+        expenseAction,
+        await send(
+          `/api/stores/${shopId}/operating-expenses/${q(id)}`,
+          remove ? "DELETE" : "PUT",
+          remove ? undefined : body,
+        ),
+        { storeId: shopId, expenseId: id },
+      ),
+    );
+  });
+
   it("POST /api/stores/{id}/invoices/smart", async () => {
     await fuzz(bodyText(invoiceFields), async (body) =>
       statusOf(smartAction, await post(`/api/stores/${shopId}/invoices/smart`, body), { storeId: shopId }),
@@ -283,7 +312,15 @@ describe("form bodies", () => {
       effectiveFrom: fc.constant("2026-01-01"),
       recurring: fc.constant("true"),
     };
-    await fuzz(formFields(["addProductCost", "addExpense"], fields), async (body) =>
+    const intents = [
+      "addProductCost",
+      "addExpense",
+      "updateProductCost",
+      "deleteProductCost",
+      "updateExpense",
+      "deleteExpense",
+    ];
+    await fuzz(formFields(intents, { ...fields, id: idLike }), async (body) =>
       statusOf(costsScreenAction, await formPost("/costs", body)),
     );
   });

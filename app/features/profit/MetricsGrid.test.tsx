@@ -27,35 +27,79 @@ const metrics = (netProfit: number, change: number | null): Metric[] => [
 describe("MetricsGrid", () => {
   it("shows six cards with money, counts, rates and change arrows", () => {
     renderInApp(
-      <MetricsGrid metrics={metrics(300_00, 2)} currency="USD" margin={0.3} uncostedProducts={12} days={30} />,
+      <MetricsGrid
+        metrics={metrics(300_00, 2)}
+        currency="USD"
+        margin={0.3}
+        missingCosts={{ missing: 8, sold: 30 }}
+        days={30}
+        comparable
+      />,
     );
     expect(within(screen.getByTestId("metric-revenue")).getByText("$1,000.00")).toBeTruthy();
     expect(within(screen.getByTestId("metric-orders")).getByText("1,234")).toBeTruthy();
     expect(within(screen.getByTestId("metric-conversionRate")).getByText("2.34%")).toBeTruthy();
     expect(within(screen.getByTestId("metric-revenue")).getByTestId("change").dataset.direction).toBe("up");
     expect(within(screen.getByTestId("metric-orders")).getByTestId("change").dataset.direction).toBe("down");
-    expect(within(screen.getByTestId("metric-conversionRate")).getByText("No previous data")).toBeTruthy();
+    expect(within(screen.getByTestId("metric-conversionRate")).getByText("— no previous data")).toBeTruthy();
+    // A rise in total costs is bad news, drawn like a fall in revenue.
+    expect(within(screen.getByTestId("metric-totalCosts")).getByTestId("change").dataset.tone).toBe("critical");
+    expect(within(screen.getByTestId("metric-revenue")).getByTestId("change").dataset.tone).toBe("success");
     const profit = screen.getByTestId("metric-netProfit");
     expect(profit.dataset.positive).toBe("true");
     expect(profit.getAttribute("style")).toContain("box-shadow");
     expect(within(profit).getByText("30.0% margin")).toBeTruthy();
-    expect(within(profit).getByTestId("uncosted-note").textContent).toContain("12 products sold have no cost");
+    expect(within(profit).getByTestId("uncosted-note").textContent).toContain(
+      "8 of 30 variants sold in this period have no cost",
+    );
   });
 
   it("zero profit is positive without the glow; a loss is negative with no margin data", () => {
-    renderInApp(<MetricsGrid metrics={metrics(0, -1)} currency="USD" margin={0} uncostedProducts={0} days={30} />);
+    renderInApp(
+      <MetricsGrid
+        metrics={metrics(0, -1)}
+        currency="USD"
+        margin={0}
+        missingCosts={{ missing: 0, sold: 3 }}
+        days={30}
+        comparable
+      />,
+    );
     let profit = screen.getByTestId("metric-netProfit");
     expect(profit.dataset.positive).toBe("true");
     expect(profit.getAttribute("style")).toBeNull();
     expect(within(profit).getByText("No margin data")).toBeTruthy();
     cleanup();
     renderInApp(
-      <MetricsGrid metrics={metrics(-50_00, -1.5)} currency="USD" margin={-0.05} uncostedProducts={0} days={30} />,
+      <MetricsGrid
+        metrics={metrics(-50_00, -1.5)}
+        currency="USD"
+        margin={-0.05}
+        missingCosts={{ missing: 0, sold: 3 }}
+        days={30}
+        comparable
+      />,
     );
     profit = screen.getByTestId("metric-netProfit");
     expect(profit.dataset.positive).toBe("false");
     expect(within(profit).getByText("-$50.00")).toBeTruthy();
     expect(within(profit).getByText("No margin data")).toBeTruthy();
+  });
+
+  it("shows no change at all when the previous period is not comparable", () => {
+    renderInApp(
+      <MetricsGrid
+        metrics={metrics(300_00, null).map((m) => ({ ...m, change: null }))}
+        currency="USD"
+        margin={0.3}
+        missingCosts={{ missing: 0, sold: 3 }}
+        days={365}
+        comparable={false}
+      />,
+    );
+    expect(screen.queryAllByTestId("change")).toHaveLength(0);
+    expect(screen.getAllByText("— no comparable period")).toHaveLength(6);
+    expect(screen.queryByText(/vs previous/)).toBeNull();
   });
 
   it("has a loading state of six skeleton cards and an error state", () => {

@@ -11,6 +11,8 @@ import {
 import { Link } from "@remix-run/react";
 import type { Metric, MetricKey } from "~/features/profit/dashboard.server";
 import { formatMoney, formatPercent } from "~/lib/money";
+import { ChangeIndicator } from "~/features/profit/components/ChangeIndicator";
+import { missingCostSentence } from "~/features/profit/missing-costs";
 
 const TITLES: Record<MetricKey, string> = {
   revenue: "Revenue",
@@ -28,35 +30,19 @@ function formatValue(key: MetricKey, value: number | null, currency: string): st
   return formatMoney(value, currency);
 }
 
-export function ChangeIndicator({ change }: { change: number | null }) {
-  if (change === null)
-    return (
-      <Text as="span" tone="subdued" variant="bodySm">
-        No previous data
-      </Text>
-    );
-  const up = change >= 0;
-  return (
-    <span
-      data-testid="change"
-      data-direction={up ? "up" : "down"}
-      style={{ color: up ? "#0c5132" : "#8e1f0b", fontSize: 13, fontWeight: 600 }}
-      aria-label={`${up ? "Up" : "Down"} ${Math.abs(change * 100).toFixed(1)}% from previous period`}
-    >
-      {up ? "↑" : "↓"} {Math.abs(change * 100).toFixed(1)}%
-    </span>
-  );
-}
-
 type Props = {
   metrics: Metric[];
   currency: string;
   margin: number | null;
-  uncostedProducts: number;
+  /** Variants sold in the period without a cost, of all sold (missing-costs.server.ts). */
+  missingCosts: { missing: number; sold: number };
   days: number;
+  /** Whether the previous period is comparable (comparison.ts). */
+  comparable: boolean;
 };
 
-export function MetricsGrid({ metrics, currency, margin, uncostedProducts, days }: Props) {
+export function MetricsGrid({ metrics, currency, margin, missingCosts, days, comparable }: Props) {
+  const missing = missingCostSentence(missingCosts);
   return (
     <InlineGrid columns={{ xs: 1, sm: 2, lg: 3 }} gap="400">
       {metrics.map((m) => {
@@ -76,28 +62,33 @@ export function MetricsGrid({ metrics, currency, margin, uncostedProducts, days 
           >
             <Card>
               <BlockStack gap="200">
-                <Text as="h3" variant="headingSm" tone="subdued">
+                <Text as="h2" variant="headingSm" tone="subdued">
                   {TITLES[m.key]}
                 </Text>
                 <Text as="p" variant="heading2xl" tone={isProfit ? (positive ? "success" : "critical") : undefined}>
                   <span data-testid="metric-value">{formatValue(m.key, m.value, currency)}</span>
                 </Text>
                 <InlineStack gap="200" blockAlign="center">
-                  <ChangeIndicator change={m.change} />
-                  <Text as="span" tone="subdued" variant="bodySm">
-                    vs previous {days} days
-                  </Text>
+                  <ChangeIndicator
+                    change={m.change}
+                    comparable={comparable}
+                    polarity={m.key === "totalCosts" ? "lowerIsBetter" : "higherIsBetter"}
+                  />
+                  {m.change !== null && (
+                    <Text as="span" tone="subdued" variant="bodySm">
+                      vs previous {days} days
+                    </Text>
+                  )}
                 </InlineStack>
                 {isProfit && (
                   <Text as="p" variant="bodySm" tone="subdued">
                     {margin !== null && margin > 0 ? `${formatPercent(margin, 1)} margin` : "No margin data"}
                   </Text>
                 )}
-                {isProfit && uncostedProducts > 0 && (
+                {isProfit && missing && (
                   <Text as="p" variant="bodySm" tone="caution">
                     <span data-testid="uncosted-note">
-                      {uncostedProducts} {uncostedProducts === 1 ? "product" : "products"} sold{" "}
-                      {uncostedProducts === 1 ? "has" : "have"} no cost. <Link to="/costs">Add costs</Link>
+                      {missing}. <Link to={`/costs?days=${days}`}>Add costs</Link>
                     </span>
                   </Text>
                 )}

@@ -1,6 +1,7 @@
 // The one chart component: a server-rendered SVG line chart in a fixed-size frame,
 // so nothing shifts while the page loads and no chart library ships to the browser.
 import { formatMoneyCompact } from "~/lib/money";
+import { ChartPointer } from "~/features/profit/ChartPointer";
 
 export type Series = { label: string; color: string; values: number[]; dashed?: boolean };
 
@@ -10,6 +11,10 @@ type Props = {
   currency: string;
   height?: number;
   title: string;
+  /** What each point is, shown on hover and focus (e.g. "Nov 18 – Nov 24 (so far)"); the label's date by default. */
+  pointLabels?: string[];
+  /** A line under the chart: what a point is and what is left out. */
+  note?: string;
 };
 
 const WIDTH = 720;
@@ -30,7 +35,7 @@ function shortDate(day: string) {
   return SHORT_DATE.format(new Date(`${day}T00:00:00Z`));
 }
 
-export function TrendChart({ labels, series, currency, height = 260, title }: Props) {
+export function TrendChart({ labels, series, currency, height = 260, title, pointLabels, note }: Props) {
   const all = series.flatMap((s) => s.values);
   const min = Math.min(0, ...all);
   const max = Math.max(1, ...all);
@@ -121,14 +126,24 @@ export function TrendChart({ labels, series, currency, height = 260, title }: Pr
             </span>
           ))}
         </div>
+        <ChartPointer
+          series={series}
+          pointLabels={pointLabels ?? labels.map(shortDate)}
+          currency={currency}
+          left={PAD.left / WIDTH}
+          right={(WIDTH - PAD.right) / WIDTH}
+          xAt={(i) => x(i) / WIDTH}
+          title={title}
+        />
       </div>
-      <figcaption style={{ display: "flex", gap: 16, fontSize: 12, marginTop: 8, color: "#303030" }}>
+      <figcaption style={{ display: "flex", flexWrap: "wrap", gap: 16, fontSize: 12, marginTop: 8, color: "#303030" }}>
         {series.map((s) => (
           <span key={s.label} style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
             <span aria-hidden style={{ width: 12, height: 3, background: s.color, display: "inline-block" }} />
             {s.label}
           </span>
         ))}
+        {note && <span style={{ color: "#616161" }}>{note}</span>}
       </figcaption>
     </figure>
   );

@@ -1,6 +1,7 @@
 // Product costs and operating expenses entered in the Costs screen.
 import { prisma } from "~/db.server";
 import { FieldError } from "~/lib/forms";
+import type { HttpAnswerableError } from "~/platform/http.server";
 import { dayInZone } from "~/lib/dates";
 import { decimalStringToMinor, minorToDecimalString, tooManyDecimals } from "~/lib/money";
 import type { OperatingExpenseInput, ProductCostInput } from "~/features/profit/costs-schema";
@@ -24,17 +25,68 @@ export function productCostDto(shop: ShopRef, r: ProductCostRow) {
   };
 }
 
+export type Page<T> = { rows: T[]; page: number; pages: number; total: number };
+
+function pageOf(page: number, total: number, size: number) {
+  const pages = Math.max(1, Math.ceil(total / size));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+  return { page: current, pages, skip: (current - 1) * size };
+}
+
+/** One page of the shop's product costs, newest first. */
+export async function pageOfProductCosts(shop: ShopRef, page: number, size: number) {
+  const total = await prisma.productCost.count({ where: { shopId: shop.id } });
+  const p = pageOf(page, total, size);
+  const rows = await prisma.productCost.findMany({
+    where: { shopId: shop.id },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    skip: p.skip,
+    take: size,
+  });
+  return { rows: rows.map((r) => productCostDto(shop, r)), page: p.page, pages: p.pages, total };
+}
+
+/** One page of the shop's operating expenses, latest date first. */
+export async function pageOfOperatingExpenses(shop: ShopRef, page: number, size: number) {
+  const total = await prisma.operatingExpense.count({ where: { shopId: shop.id } });
+  const p = pageOf(page, total, size);
+  const rows = await prisma.operatingExpense.findMany({
+    where: { shopId: shop.id },
+    orderBy: [{ date: "desc" }, { createdAt: "desc" }, { id: "asc" }],
+    skip: p.skip,
+    take: size,
+  });
+  return { rows: rows.map((r) => expenseDto(shop, r)), page: p.page, pages: p.pages, total };
+}
+
 export async function listProductCosts(shop: ShopRef) {
   const rows = await prisma.productCost.findMany({ where: { shopId: shop.id }, orderBy: { createdAt: "desc" } });
   return rows.map((r) => productCostDto(shop, r));
 }
 
-export async function addProductCost(shop: ShopRef, input: ProductCostInput) {
+function costMinor(shop: ShopRef, input: ProductCostInput): number {
   const finer = tooManyDecimals(input.costPerUnit, shop.currency);
   if (finer) throw new FieldError({ costPerUnit: [finer] });
   const costPerUnitMinor = decimalStringToMinor(input.costPerUnit, shop.currency);
   if (costPerUnitMinor === null)
     throw new FieldError({ costPerUnit: [`Cost per unit is too large for ${shop.currency}`] });
+  return costPerUnitMinor;
+}
+
+/** 404 for an id that is not one of this shop's rows (another shop's looks the same as none). */
+export class CostNotFound extends Error implements HttpAnswerableError {
+  readonly status = 404;
+  constructor(what: string) {
+    super(`${what} not found`);
+    this.name = "CostNotFound";
+  }
+  responseBody(): Record<string, unknown> {
+    return { error: this.message, code: "not_found" };
+  }
+}
+
+export async function addProductCost(shop: ShopRef, input: ProductCostInput) {
+  const costPerUnitMinor = costMinor(shop, input);
   return prisma.$transaction(
     async (tx) => {
       const before = await tx.productCost.findMany({ where: { shopId: shop.id } });
@@ -48,8 +100,50 @@ export async function addProductCost(shop: ShopRef, input: ProductCostInput) {
           effectiveFrom: input.effectiveFrom ?? dayInZone(new Date(), shop.timezone),
         },
       });
-      await applyCostChange(tx, shop.id, { sku: created.sku, productName: created.productName }, before);
+      await applyCostChange(tx, shop.id, [created], before);
       return created;
+    },
+    { timeout: 60_000 },
+  );
+}
+
+/**
+ * Changes a product cost: the lines its old and new SKU or product match are re-costed,
+ * so COGS moves from the (old and new) effective dates on.
+ */
+export async function updateProductCost(shop: ShopRef, id: string, input: ProductCostInput) {
+  const costPerUnitMinor = costMinor(shop, input);
+  return prisma.$transaction(
+    async (tx) => {
+      const before = await tx.productCost.findMany({ where: { shopId: shop.id } });
+      const old = before.find((c) => c.id === id);
+      if (!old) throw new CostNotFound("Product cost");
+      const updated = await tx.productCost.update({
+        where: { id },
+        data: {
+          productName: input.productName,
+          sku: input.sku ?? null,
+          supplier: input.supplier ?? null,
+          costPerUnitMinor,
+          effectiveFrom: input.effectiveFrom ?? old.effectiveFrom,
+        },
+      });
+      await applyCostChange(tx, shop.id, [old, updated], before);
+      return updated;
+    },
+    { timeout: 60_000 },
+  );
+}
+
+/** Deletes a product cost; the lines it costed fall back to the synced cost or another entered one. */
+export async function deleteProductCost(shop: ShopRef, id: string) {
+  await prisma.$transaction(
+    async (tx) => {
+      const before = await tx.productCost.findMany({ where: { shopId: shop.id } });
+      const old = before.find((c) => c.id === id);
+      if (!old) throw new CostNotFound("Product cost");
+      await tx.productCost.delete({ where: { id } });
+      await applyCostChange(tx, shop.id, [old], before);
     },
     { timeout: 60_000 },
   );
@@ -76,42 +170,55 @@ export async function listOperatingExpenses(shop: ShopRef) {
   return rows.map((r) => expenseDto(shop, r));
 }
 
-export async function addOperatingExpense(shop: ShopRef, input: OperatingExpenseInput) {
+function expenseData(shop: ShopRef, input: OperatingExpenseInput) {
   const finerAmount = tooManyDecimals(input.amount, shop.currency);
   if (finerAmount) throw new FieldError({ amount: [finerAmount] });
   const amountMinor = decimalStringToMinor(input.amount, shop.currency);
   if (amountMinor === null) throw new FieldError({ amount: [`Amount is too large for ${shop.currency}`] });
+  return {
+    category: input.category,
+    description: input.description,
+    amountMinor,
+    date: input.date,
+    recurring: input.recurring,
+    recurringInterval: input.recurring ? (input.recurringInterval ?? "monthly") : null,
+  };
+}
+
+export async function addOperatingExpense(shop: ShopRef, input: OperatingExpenseInput) {
+  const data = expenseData(shop, input);
   return prisma.$transaction(async (tx) => {
     await touchShopData(tx, shop.id);
-    return tx.operatingExpense.create({
-      data: {
-        shopId: shop.id,
-        category: input.category,
-        description: input.description,
-        amountMinor,
-        date: input.date,
-        recurring: input.recurring,
-        recurringInterval: input.recurring ? (input.recurringInterval ?? "monthly") : null,
-      },
-    });
+    return tx.operatingExpense.create({ data: { shopId: shop.id, ...data } });
   });
 }
 
-/** Variants sold without any known cost (no synced cost and no cost entered for their SKU). */
-export async function listUncostedVariants(shop: ShopRef, limit = 8) {
-  const entered = await prisma.productCost.findMany({
-    where: { shopId: shop.id },
-    select: { sku: true, productName: true },
+export async function updateOperatingExpense(shop: ShopRef, id: string, input: OperatingExpenseInput) {
+  const data = expenseData(shop, input);
+  return prisma.$transaction(async (tx) => {
+    const { count } = await tx.operatingExpense.updateMany({ where: { id, shopId: shop.id }, data });
+    if (count === 0) throw new CostNotFound("Expense");
+    await touchShopData(tx, shop.id);
+    return tx.operatingExpense.findUniqueOrThrow({ where: { id } });
   });
-  const skus = entered.map((c) => c.sku).filter((s): s is string => !!s);
-  const names = new Set(entered.filter((c) => !c.sku).map((c) => c.productName.trim().toLowerCase()));
-  const variants = await prisma.variant.findMany({
-    where: { shopId: shop.id, unitCostMinor: null, ...(skus.length ? { NOT: { sku: { in: skus } } } : {}) },
-    select: { id: true, sku: true, title: true, priceMinor: true, product: { select: { title: true } } },
-    orderBy: { priceMinor: "desc" },
+}
+
+export async function deleteOperatingExpense(shop: ShopRef, id: string) {
+  await prisma.$transaction(async (tx) => {
+    const { count } = await tx.operatingExpense.deleteMany({ where: { id, shopId: shop.id } });
+    if (count === 0) throw new CostNotFound("Expense");
+    await touchShopData(tx, shop.id);
   });
-  return variants
-    .filter((v) => !names.has(v.product.title.trim().toLowerCase()))
-    .slice(0, limit)
-    .map((v) => ({ id: v.id, productName: v.product.title, variant: v.title, sku: v.sku, priceMinor: v.priceMinor }));
+}
+
+export async function getProductCost(shop: ShopRef, id: string) {
+  const row = await prisma.productCost.findFirst({ where: { id, shopId: shop.id } });
+  if (!row) throw new CostNotFound("Product cost");
+  return productCostDto(shop, row);
+}
+
+export async function getOperatingExpense(shop: ShopRef, id: string) {
+  const row = await prisma.operatingExpense.findFirst({ where: { id, shopId: shop.id } });
+  if (!row) throw new CostNotFound("Expense");
+  return expenseDto(shop, row);
 }

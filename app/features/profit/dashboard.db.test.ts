@@ -41,6 +41,9 @@ beforeAll(async () => {
   });
   await createOrder(shop.id, "2026-06-20", [line(a, 1)]);
   await createOrder(shop.id, "2026-05-15", [line(a, 1)]);
+  // The shop's first sale, outside every period but the 90-day one's previous period:
+  // it makes the 30-day previous period comparable (comparison.ts), not the 90-day one.
+  await createOrder(shop.id, "2026-03-01", [line(a, 1)]);
   await recordRefund(prisma, shop.id, {
     orderId: first.id,
     processedAt: new Date("2026-06-25T09:00:00Z"),
@@ -97,7 +100,8 @@ describe("dashboard figures", () => {
     expect(metric(d, "totalCosts").value).toBe(277_00);
     expect(metric(d, "netProfit").value).toBe(48_00);
     expect(d.profit.profitMargin).toBeCloseTo(48 / 325, 10);
-    expect(d.uncostedProducts).toBe(1);
+    expect(d.missingCosts).toEqual({ missing: 1, sold: 2 });
+    expect(d.comparable).toBe(true);
     // previous period: one Alpha sold, 100 revenue, 40 COGS
     expect(metric(d, "revenue").previous).toBe(100_00);
     expect(metric(d, "revenue").change).toBeCloseTo(2.25, 10);
@@ -113,22 +117,36 @@ describe("dashboard figures", () => {
     ]);
     expect(d.topProducts[0].growth).toBeCloseTo(2, 10);
     expect(d.topProducts[1].growth).toBeNull();
+    expect(d.topProducts.map((p) => p.isNew)).toEqual([false, true]);
   });
 
   it("puts the refund on the refund's day and profit on each day of the trend", async () => {
     const d = await getDashboard(shop, 30, NOW);
-    expect(d.trend).toHaveLength(30);
-    const day = (x: string) => d.trend.find((p) => p.day === x)!;
+    expect(d.trend.points).toHaveLength(30);
+    expect(d.trend.points.at(-1)).toMatchObject({ day: "2026-06-30", soFar: true });
+    const day = (x: string) => d.trend.points.find((p) => p.day === x)!;
     expect(day("2026-06-25").revenueMinor).toBe(-20_00);
     expect(day("2026-06-10").revenueMinor).toBe(245_00);
-    const sum = d.trend.reduce((s, p) => s + p.netProfitMinor, 0);
+    const sum = d.trend.points.reduce((s, p) => s + p.netProfitMinor, 0);
     expect(sum).toBeCloseTo(48_00, 0);
   });
 
   it("a later timeframe shows more history", async () => {
     const d90 = await getDashboard(shop, 90, NOW);
     expect(metric(d90, "orders").value).toBe(3);
-    expect(d90.trend).toHaveLength(90);
+    expect(d90.trend.points).toHaveLength(90);
+    // Its previous period (2 Jan – 1 Apr) has data from 1 March only: no change is shown.
+    expect(d90.comparable).toBe(false);
+    expect(d90.metrics.every((m) => m.change === null)).toBe(true);
+    expect(d90.topProducts.every((p) => p.growth === null && !p.isNew)).toBe(true);
+  });
+
+  it("a year is drawn in whole weeks ending today, the first day left out of the chart only", async () => {
+    const d = await getDashboard(shop, 365, NOW);
+    expect(d.trend).toMatchObject({ bucketDays: 7, leftOutDays: 1 });
+    expect(d.trend.points).toHaveLength(52);
+    expect(d.trend.points.every((p) => p.days === 7)).toBe(true);
+    expect(d.trend.points.at(-1)).toMatchObject({ to: "2026-06-30", soFar: true });
   });
 });
 
@@ -136,7 +154,7 @@ describe("costs entered in the app", () => {
   it("fill in an unknown cost for past sales and replace a known one from the effective day", async () => {
     await addProductCost(shop, { productName: "Beta", sku: "B", costPerUnit: "20.00", effectiveFrom: "2026-06-21" });
     let d = await getDashboard(shop, 30, NOW);
-    expect(d.uncostedProducts).toBe(0);
+    expect(d.missingCosts).toEqual({ missing: 0, sold: 2 });
     expect(metric(d, "netProfit").value).toBe(28_00);
 
     await addProductCost(shop, { productName: "Alpha", sku: "A", costPerUnit: "50", effectiveFrom: "2026-06-15" });

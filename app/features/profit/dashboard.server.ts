@@ -3,6 +3,9 @@
 import { prisma } from "~/db.server";
 import { figuresCache } from "~/platform/cache.server";
 import { dayInZone, eachDay, periodsEndingOn, type DayRange } from "~/lib/dates";
+import { honestChange, isComparable } from "~/features/profit/comparison";
+import { bucketSizeFor, bucketTrend, type Trend } from "~/features/profit/trend-buckets";
+import { missingCosts } from "~/features/profit/missing-costs.server";
 import { splitRange } from "~/features/profit/rollup-ranges";
 import {
   EMPTY_TOTALS,
@@ -10,7 +13,6 @@ import {
   computeProfit,
   expensesByDay,
   expensesInRange,
-  relativeChange,
   type ExpenseInput,
   type PeriodTotals,
   type ProfitFigures,
@@ -43,7 +45,7 @@ const ROLLUP_FIELDS = {
 
 type RollupRow = PeriodTotals & { day: string };
 
-async function loadRollups(shopId: string, range: DayRange): Promise<RollupRow[]> {
+export async function loadRollups(shopId: string, range: DayRange): Promise<RollupRow[]> {
   return prisma.dailyRollup.findMany({
     where: { shopId, day: { gte: range.from, lte: range.to } },
     select: ROLLUP_FIELDS,
@@ -51,22 +53,34 @@ async function loadRollups(shopId: string, range: DayRange): Promise<RollupRow[]
   });
 }
 
-async function loadExpenses(shopId: string, upTo: string): Promise<ExpenseInput[]> {
+export async function loadExpenses(shopId: string, upTo: string): Promise<ExpenseInput[]> {
   return prisma.operatingExpense.findMany({
     where: { shopId, date: { lte: upTo } },
     select: { amountMinor: true, date: true, recurring: true, recurringInterval: true },
   });
 }
 
-function sumRange(rows: RollupRow[], range: DayRange): PeriodTotals {
+export function sumRange(rows: RollupRow[], range: DayRange): PeriodTotals {
   let totals = EMPTY_TOTALS;
   for (const r of rows) if (r.day >= range.from && r.day <= range.to) totals = addTotals(totals, r);
   return totals;
 }
 
+/** The first day the shop has an order (from the rollups), or null when it has none. */
+export async function firstDataDay(shopId: string): Promise<string | null> {
+  const row = await prisma.dailyRollup.findFirst({
+    where: { shopId, ordersCount: { gt: 0 } },
+    orderBy: { day: "asc" },
+    select: { day: true },
+  });
+  return row?.day ?? null;
+}
+
 export type ProfitComparison = {
   range: DayRange;
   previousRange: DayRange;
+  /** Whether the previous period has enough data for a change to mean something (comparison.ts). */
+  comparable: boolean;
   current: ProfitFigures;
   previous: ProfitFigures;
 };
@@ -82,13 +96,15 @@ export async function getProfitComparison(
   }
 > {
   const { current, previous } = periodsEndingOn(todayFor(shop, now), days);
-  const [rows, expenses] = await Promise.all([
+  const [rows, expenses, first] = await Promise.all([
     loadRollups(shop.id, { from: previous.from, to: current.to }),
     loadExpenses(shop.id, current.to),
+    firstDataDay(shop.id),
   ]);
   return {
     range: current,
     previousRange: previous,
+    comparable: isComparable(previous, first),
     current: computeProfit(sumRange(rows, current), expensesInRange(expenses, current)),
     previous: computeProfit(sumRange(rows, previous), expensesInRange(expenses, previous)),
     rows,
@@ -100,7 +116,7 @@ export type MetricKey = "revenue" | "orders" | "conversionRate" | "averageOrderV
 
 export type Metric = { key: MetricKey; value: number | null; previous: number | null; change: number | null };
 
-function metricsOf(c: ProfitFigures, p: ProfitFigures): Metric[] {
+function metricsOf(c: ProfitFigures, p: ProfitFigures, comparable: boolean): Metric[] {
   const pairs: [MetricKey, number | null, number | null][] = [
     ["revenue", c.revenueMinor, p.revenueMinor],
     ["orders", c.ordersCount, p.ordersCount],
@@ -109,31 +125,23 @@ function metricsOf(c: ProfitFigures, p: ProfitFigures): Metric[] {
     ["netProfit", c.netProfitMinor, p.netProfitMinor],
     ["totalCosts", c.totalCostsMinor, p.totalCostsMinor],
   ];
-  return pairs.map(([key, value, previous]) => ({ key, value, previous, change: relativeChange(value, previous) }));
+  return pairs.map(([key, value, previous]) => ({
+    key,
+    value,
+    previous,
+    change: honestChange(value, previous, comparable),
+  }));
 }
 
-export type TrendPoint = { day: string; revenueMinor: number; netProfitMinor: number };
-
 /** Revenue and net profit per day (per week for a year, so the chart stays readable). */
-function trendSeries(rows: RollupRow[], expenses: ExpenseInput[], range: DayRange): TrendPoint[] {
+function trendSeries(rows: RollupRow[], expenses: ExpenseInput[], range: DayRange, days: number): Trend {
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const opex = expensesByDay(expenses, range);
   const daily = eachDay(range).map((day) => {
     const figures = computeProfit({ ...EMPTY_TOTALS, ...byDay.get(day) }, opex.get(day) ?? 0);
     return { day, revenueMinor: figures.revenueMinor, netProfitMinor: figures.netProfitMinor };
   });
-  const bucket = daily.length > 120 ? 7 : 1;
-  if (bucket === 1) return daily;
-  const out: TrendPoint[] = [];
-  for (let i = 0; i < daily.length; i += bucket) {
-    const chunk = daily.slice(i, i + bucket);
-    out.push({
-      day: chunk[0].day,
-      revenueMinor: chunk.reduce((s, p) => s + p.revenueMinor, 0),
-      netProfitMinor: chunk.reduce((s, p) => s + p.netProfitMinor, 0),
-    });
-  }
-  return out;
+  return bucketTrend(daily, bucketSizeFor(days), range.to);
 }
 
 export type TopProduct = {
@@ -143,7 +151,10 @@ export type TopProduct = {
   imageUrl: string | null;
   unitsSold: number;
   revenueMinor: number;
+  /** Change in revenue against the previous period; null when not comparable or new. */
   growth: number | null;
+  /** Sold in this period and not in a comparable previous one. */
+  isNew: boolean;
 };
 
 type ProductSum = { revenueMinor: number; units: number; uncostedUnits: number };
@@ -191,6 +202,7 @@ async function topProducts(
   shopId: string,
   current: Map<string, ProductSum>,
   previous: DayRange,
+  comparable: boolean,
 ): Promise<TopProduct[]> {
   // Highest revenue first; ties by id so the order is stable.
   const top = [...current]
@@ -214,17 +226,11 @@ async function topProducts(
         ...p,
         unitsSold: sum.units,
         revenueMinor: sum.revenueMinor,
-        growth: relativeChange(sum.revenueMinor, before.get(productId)?.revenueMinor ?? null),
+        growth: honestChange(sum.revenueMinor, before.get(productId)?.revenueMinor ?? null, comparable),
+        isNew: comparable && !before.get(productId)?.units,
       },
     ];
   });
-}
-
-const uncostedIn = (sums: Map<string, ProductSum>) => [...sums.values()].filter((s) => s.uncostedUnits > 0).length;
-
-/** Products sold in the range with at least one unit whose cost is unknown. */
-export async function countUncostedProducts(shopId: string, range: DayRange): Promise<number> {
-  return uncostedIn(await productSums(shopId, range));
 }
 
 export type Dashboard = {
@@ -233,26 +239,30 @@ export type Dashboard = {
   range: DayRange;
   metrics: Metric[];
   profit: ProfitFigures;
-  uncostedProducts: number;
-  trend: TrendPoint[];
+  comparable: boolean;
+  /** Variants sold in the period with no cost, of all variants sold (missing-costs.server.ts). */
+  missingCosts: { missing: number; sold: number };
+  trend: Trend;
   topProducts: TopProduct[];
 };
 
 export async function getDashboard(shop: ShopRef, days: Timeframe, now = new Date()): Promise<Dashboard> {
-  const [comparison, sums] = await Promise.all([
+  const range = periodsEndingOn(todayFor(shop, now), days).current;
+  const [comparison, sums, missing] = await Promise.all([
     getProfitComparison(shop, days, now),
-    productSums(shop.id, periodsEndingOn(todayFor(shop, now), days).current),
+    productSums(shop.id, range),
+    missingCosts(shop.id, range),
   ]);
-  const top = await topProducts(shop.id, sums, comparison.previousRange);
-  const uncostedProducts = uncostedIn(sums);
+  const top = await topProducts(shop.id, sums, comparison.previousRange, comparison.comparable);
   return {
     days,
     currency: shop.currency,
     range: comparison.range,
-    metrics: metricsOf(comparison.current, comparison.previous),
+    metrics: metricsOf(comparison.current, comparison.previous, comparison.comparable),
     profit: comparison.current,
-    uncostedProducts,
-    trend: trendSeries(comparison.rows, comparison.expenses, comparison.range),
+    comparable: comparison.comparable,
+    missingCosts: { missing: missing.variants.length, sold: missing.sold },
+    trend: trendSeries(comparison.rows, comparison.expenses, comparison.range, days),
     topProducts: top,
   };
 }

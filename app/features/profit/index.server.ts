@@ -1,11 +1,21 @@
 export {
+  CostNotFound,
   addOperatingExpense,
   addProductCost,
+  deleteOperatingExpense,
+  deleteProductCost,
   expenseDto,
+  getOperatingExpense,
+  getProductCost,
   listOperatingExpenses,
   listProductCosts,
-  listUncostedVariants,
+  pageOfOperatingExpenses,
+  pageOfProductCosts,
   productCostDto,
+  updateOperatingExpense,
+  updateProductCost,
 } from "./costs.server";
-export { countUncostedProducts, getDashboardCached, getProfitComparison, parseTimeframe } from "./dashboard.server";
+export { getDashboardCached, getProfitComparison, parseTimeframe } from "./dashboard.server";
+export { missingCosts } from "./missing-costs.server";
+export { getBreakdown, getProfitAndLoss, type Breakdown, type ProfitAndLoss } from "./pnl.server";
 export { applyOrderChange, loadOrderState, rebuildRollups, recordRefund } from "./rollups.server";

@@ -273,9 +273,14 @@ async function bumpProduct(db: Db, shopId: string, d: string, productId: string,
  * changed from `before` to what is stored now, adjusting COGS and uncosted units
  * on each day. Call it in the transaction that wrote the change.
  */
-export async function applyCostChange(db: Db, shopId: string, key: CostKey, before: readonly CostRow[]) {
+export async function applyCostChange(db: Db, shopId: string, keys: CostKey[], before: readonly CostRow[]) {
   const after = await db.productCost.findMany({ where: { shopId } });
-  const deltas = costDeltas(await costGroupsForKey(db, shopId, key), before, after);
+  // The lines of every key, each group once: two keys (an edit's old and new) may match the same lines.
+  const groups = new Map<string, CostGroup>();
+  for (const key of keys)
+    for (const g of await costGroupsForKey(db, shopId, key))
+      groups.set(JSON.stringify([g.day, g.productId, g.sku, g.title, g.unitCostMinor]), g);
+  const deltas = costDeltas([...groups.values()], before, after);
   const byDay = new Map<string, { cogsMinor: number; uncostedUnits: number }>();
   for (const d of deltas) {
     const acc = byDay.get(d.day) ?? { cogsMinor: 0, uncostedUnits: 0 };

@@ -1,36 +1,107 @@
-// The Costs screen's lists: product costs and operating expenses.
-import { Badge, Button, DataTable, Text } from "@shopify/polaris";
+// The Costs screen's lists: product costs and operating expenses, a page at a time,
+// each row with Edit and Delete.
+import { Badge, Button, ButtonGroup, IndexTable, Text } from "@shopify/polaris";
+import type { ReactNode } from "react";
 import { formatMoney } from "~/lib/money";
 import { capitalize } from "~/features/profit/components/costs-screen";
 import { CostSection } from "~/features/profit/components/CostSection";
 
-type ProductCostRow = {
+export type ProductCostRow = {
   id: string;
   productName: string;
   sku: string | null;
+  costPerUnit: string;
   costPerUnitMinor: number;
   supplier: string | null;
   effectiveFrom: string;
 };
-type ExpenseRow = {
+export type ExpenseRow = {
   id: string;
   category: string;
   description: string;
+  amount: string;
   amountMinor: number;
   date: string;
   recurring: boolean;
   recurringInterval: string | null;
 };
+type Page<T> = { rows: T[]; page: number; pages: number; total: number };
 
-export function ProductCostsCard({
-  costs,
-  currency,
-  onAdd,
-}: {
-  costs: ProductCostRow[];
+type TableProps<T> = {
+  page: Page<T>;
   currency: string;
+  onPage: (page: number) => void;
   onAdd: () => void;
+  onEdit: (row: T) => void;
+  onDelete: (row: T) => void;
+};
+
+function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <ButtonGroup>
+      <Button size="slim" onClick={onEdit} accessibilityLabel={`Edit ${name}`}>
+        Edit
+      </Button>
+      <Button size="slim" tone="critical" variant="plain" onClick={onDelete} accessibilityLabel={`Delete ${name}`}>
+        Delete
+      </Button>
+    </ButtonGroup>
+  );
+}
+
+function Paged<T extends { id: string }>({
+  page,
+  noun,
+  empty,
+  headings,
+  onPage,
+  row,
+}: {
+  page: Page<T>;
+  noun: [string, string];
+  empty: string;
+  headings: { title: string; alignment?: "end" }[];
+  onPage: (page: number) => void;
+  row: (r: T) => ReactNode[];
 }) {
+  if (page.total === 0)
+    return (
+      <Text as="p" tone="subdued">
+        {empty}
+      </Text>
+    );
+  return (
+    <IndexTable
+      resourceName={{ singular: noun[0], plural: noun[1] }}
+      itemCount={page.rows.length}
+      selectable={false}
+      headings={[...headings, { title: "Actions", hidden: true }] as never}
+      pagination={{
+        hasPrevious: page.page > 1,
+        hasNext: page.page < page.pages,
+        onPrevious: () => onPage(page.page - 1),
+        onNext: () => onPage(page.page + 1),
+        label: `Page ${page.page} of ${page.pages} · ${page.total} in all`,
+      }}
+    >
+      {page.rows.map((r, i) => (
+        <IndexTable.Row id={r.id} key={r.id} position={i}>
+          {row(r).map((cell, k) => (
+            <IndexTable.Cell key={k}>{cell}</IndexTable.Cell>
+          ))}
+        </IndexTable.Row>
+      ))}
+    </IndexTable>
+  );
+}
+
+const amount = (minor: number, currency: string) => (
+  <Text as="span" alignment="end" numeric>
+    {formatMoney(minor, currency)}
+  </Text>
+);
+
+export function ProductCostsCard({ page, currency, onPage, onAdd, onEdit, onDelete }: TableProps<ProductCostRow>) {
   return (
     <CostSection
       title="Product Costs"
@@ -40,36 +111,32 @@ export function ProductCostsCard({
         </Button>
       }
     >
-      {costs.length === 0 ? (
-        <Text as="p" tone="subdued">
-          No product costs added yet
-        </Text>
-      ) : (
-        <DataTable
-          columnContentTypes={["text", "text", "numeric", "text", "text"]}
-          headings={["Product", "SKU", "Cost per unit", "Supplier", "Effective from"]}
-          rows={costs.map((c) => [
-            c.productName,
-            c.sku || "N/A",
-            formatMoney(c.costPerUnitMinor, currency),
-            c.supplier || "N/A",
-            c.effectiveFrom,
-          ])}
-        />
-      )}
+      <Paged
+        page={page}
+        noun={["product cost", "product costs"]}
+        empty="No product costs added yet"
+        headings={[
+          { title: "Product" },
+          { title: "SKU" },
+          { title: "Cost per unit", alignment: "end" },
+          { title: "Supplier" },
+          { title: "Effective from" },
+        ]}
+        onPage={onPage}
+        row={(c) => [
+          c.productName,
+          c.sku || "—",
+          amount(c.costPerUnitMinor, currency),
+          c.supplier || "—",
+          c.effectiveFrom,
+          <RowActions key="a" name={c.productName} onEdit={() => onEdit(c)} onDelete={() => onDelete(c)} />,
+        ]}
+      />
     </CostSection>
   );
 }
 
-export function ExpensesCard({
-  expenses,
-  currency,
-  onAdd,
-}: {
-  expenses: ExpenseRow[];
-  currency: string;
-  onAdd: () => void;
-}) {
+export function ExpensesCard({ page, currency, onPage, onAdd, onEdit, onDelete }: TableProps<ExpenseRow>) {
   return (
     <CostSection
       title="Operating Expenses"
@@ -79,27 +146,31 @@ export function ExpensesCard({
         </Button>
       }
     >
-      {expenses.length === 0 ? (
-        <Text as="p" tone="subdued">
-          No expenses recorded yet
-        </Text>
-      ) : (
-        <DataTable
-          columnContentTypes={["text", "text", "numeric", "text", "text"]}
-          headings={["Category", "Description", "Amount", "Date", "Type"]}
-          rows={expenses.map((e) => [
-            capitalize(e.category),
-            e.description,
-            formatMoney(e.amountMinor, currency),
-            e.date,
-            e.recurring ? (
-              <Badge key={e.id} tone="info">{`Recurring · ${capitalize(e.recurringInterval ?? "monthly")}`}</Badge>
-            ) : (
-              <Badge key={e.id}>One-time</Badge>
-            ),
-          ])}
-        />
-      )}
+      <Paged
+        page={page}
+        noun={["expense", "expenses"]}
+        empty="No expenses recorded yet"
+        headings={[
+          { title: "Category" },
+          { title: "Description" },
+          { title: "Amount", alignment: "end" },
+          { title: "Date" },
+          { title: "Type" },
+        ]}
+        onPage={onPage}
+        row={(e) => [
+          capitalize(e.category),
+          e.description,
+          amount(e.amountMinor, currency),
+          e.date,
+          e.recurring ? (
+            <Badge tone="info">{`Recurring · ${capitalize(e.recurringInterval ?? "monthly")}`}</Badge>
+          ) : (
+            <Badge>One-time</Badge>
+          ),
+          <RowActions key="a" name={e.description} onEdit={() => onEdit(e)} onDelete={() => onDelete(e)} />,
+        ]}
+      />
     </CostSection>
   );
 }

@@ -1,70 +1,79 @@
-// The Costs screen's three headline cards: net profit, total costs, products sold without a cost.
-import { BlockStack, Card, InlineGrid, Text } from "@shopify/polaris";
+// The Costs screen's three headline cards: net profit, total costs with their parts,
+// and the one count of variants sold without a cost.
+import { BlockStack, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { formatMoney, formatPercent } from "~/lib/money";
+import type { PnlLine } from "~/features/profit/pnl";
+import type { ProfitFigures } from "~/features/profit/profit";
+import { missingCostSentence } from "~/features/profit/missing-costs";
 
-export type CostsSummaryData = {
-  netProfitMinor: number;
-  totalCostsMinor: number;
-  margin: number | null;
-  cogsMinor: number;
-  operatingExpensesMinor: number;
-  uncostedProducts: number;
-};
-
-function SummaryCard({ title, children, note }: { title: string; children: ReactNode; note: string }) {
+function SummaryCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card>
       <BlockStack gap="100">
-        <Text as="h3" variant="headingSm" tone="subdued">
+        <Text as="h2" variant="headingSm" tone="subdued">
           {title}
         </Text>
         {children}
-        <Text as="p" variant="bodySm" tone="subdued">
-          {note}
-        </Text>
       </BlockStack>
     </Card>
   );
 }
 
+const COST_PARTS = ["cogs", "adSpend", "shippingCost", "paymentFees", "expenses"];
+
 export function CostsSummary({
-  summary,
+  lines,
+  figures,
+  missing,
   currency,
   days,
 }: {
-  summary: CostsSummaryData;
+  lines: PnlLine[];
+  figures: ProfitFigures;
+  missing: { total: number; sold: number };
   currency: string;
   days: number;
 }) {
+  const parts = lines.filter((l) => COST_PARTS.includes(l.key));
+  const sentence = missingCostSentence({ missing: missing.total, sold: missing.sold });
   return (
     <InlineGrid columns={{ xs: 1, sm: 3 }} gap="400">
-      <SummaryCard
-        title={`Net Profit (last ${days} days)`}
-        note={
-          summary.margin !== null && summary.margin > 0
-            ? `${formatPercent(summary.margin, 1)} margin`
-            : "No margin data"
-        }
-      >
-        <Text as="p" variant="headingXl" tone={summary.netProfitMinor >= 0 ? "success" : "critical"}>
-          <span data-testid="costs-net-profit">{formatMoney(summary.netProfitMinor, currency)}</span>
+      <SummaryCard title={`Net Profit (last ${days} days)`}>
+        <Text as="p" variant="headingXl" tone={figures.netProfitMinor >= 0 ? "success" : "critical"}>
+          <span data-testid="costs-net-profit">{formatMoney(figures.netProfitMinor, currency)}</span>
+        </Text>
+        <Text as="p" variant="bodySm" tone="subdued">
+          {figures.profitMargin !== null ? `${formatPercent(figures.profitMargin, 1)} margin` : "No revenue yet"}
         </Text>
       </SummaryCard>
-      <SummaryCard
-        title={`Total Costs (last ${days} days)`}
-        note={`Cost of goods ${formatMoney(summary.cogsMinor, currency)} · Expenses ${formatMoney(summary.operatingExpensesMinor, currency)}`}
-      >
+      <SummaryCard title={`Total Costs (last ${days} days)`}>
         <Text as="p" variant="headingXl">
-          <span data-testid="costs-total-costs">{formatMoney(summary.totalCostsMinor, currency)}</span>
+          <span data-testid="costs-total-costs">{formatMoney(figures.totalCostsMinor, currency)}</span>
         </Text>
+        <div data-testid="costs-parts">
+          {parts.map((p) => (
+            <InlineStack key={p.key} align="space-between" gap="200">
+              <Text as="span" variant="bodySm" tone="subdued">
+                {p.label}
+              </Text>
+              <Text as="span" variant="bodySm" numeric>
+                {formatMoney(p.amountMinor, currency)}
+              </Text>
+            </InlineStack>
+          ))}
+        </div>
       </SummaryCard>
-      <SummaryCard
-        title="Products sold without a cost"
-        note="Their cost of goods is left out of profit until you add it."
-      >
+      <SummaryCard title="Variants sold without a cost">
         <Text as="p" variant="headingXl">
-          <span data-testid="costs-uncosted">{summary.uncostedProducts}</span>
+          <span data-testid="costs-uncosted">
+            {missing.total} of {missing.sold}
+          </span>
+        </Text>
+        <Text as="p" variant="bodySm" tone="subdued">
+          {sentence
+            ? `${sentence}. Their cost of goods is unknown, not zero, until you add it.`
+            : "Every variant sold in this period has a cost."}
         </Text>
       </SummaryCard>
     </InlineGrid>

@@ -1,4 +1,4 @@
-// "Add Expense": category, description, amount, date, and whether it recurs.
+// "Add Expense" / "Edit Expense": category, description, amount, date, and whether it recurs.
 import { useFetcher } from "@remix-run/react";
 import { Checkbox, FormLayout, Modal, Select, TextField } from "@shopify/polaris";
 import { useMemo, useState } from "react";
@@ -8,18 +8,36 @@ import { EXPENSE_CATEGORIES, operatingExpenseSchema } from "~/features/profit/co
 import { EXPENSE_INTERVALS } from "~/features/profit/profit";
 import { capitalize, type CostsActionResult } from "~/features/profit/components/costs-screen";
 
-type Props = { today: string; onClose: () => void; onDone: (ok: boolean) => void };
+export type ExpenseValues = {
+  category: string;
+  description: string;
+  amount: string;
+  date: string;
+  recurring: boolean;
+  recurringInterval: string;
+};
 
-export function ExpenseDialog({ today, onClose, onDone }: Props) {
-  const fetcher = useFetcher<CostsActionResult>({ key: "add-expense" });
-  const [values, setValues] = useState({
-    category: "other",
-    description: "",
-    amount: "",
-    date: today,
-    recurring: false,
-    recurringInterval: "monthly",
-  });
+type Props = {
+  today: string;
+  /** The expense being edited; a new one when absent. */
+  editing?: { id: string; values: ExpenseValues };
+  onClose: () => void;
+  onDone: (ok: boolean) => void;
+};
+
+export function ExpenseDialog({ today, editing, onClose, onDone }: Props) {
+  const fetcher = useFetcher<CostsActionResult>({ key: "expense-dialog" });
+  const [values, setValues] = useState<ExpenseValues>(
+    () =>
+      editing?.values ?? {
+        category: "other",
+        description: "",
+        amount: "",
+        date: today,
+        recurring: false,
+        recurringInterval: "monthly",
+      },
+  );
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   useFetcherResult(fetcher, (result) => {
     if (result.ok) onClose();
@@ -46,12 +64,16 @@ export function ExpenseDialog({ today, onClose, onDone }: Props) {
     <Modal
       open
       onClose={onClose}
-      title="Add Expense"
+      title={editing ? "Edit Expense" : "Add Expense"}
       primaryAction={{
         content: submitting ? "Saving..." : "Save Expense",
         disabled: !canSave || submitting,
         loading: submitting,
-        onAction: () => fetcher.submit({ intent: "addExpense", ...payload }, { method: "post" }),
+        onAction: () =>
+          fetcher.submit(
+            editing ? { intent: "updateExpense", id: editing.id, ...payload } : { intent: "addExpense", ...payload },
+            { method: "post" },
+          ),
       }}
       secondaryActions={[{ content: "Cancel", onAction: onClose }]}
     >

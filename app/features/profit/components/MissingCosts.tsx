@@ -1,37 +1,84 @@
-// The Costs screen's variants missing a unit cost, each with its Add cost button.
-import { Button, DataTable, Text } from "@shopify/polaris";
+// Variants sold in the period whose cost is unknown, most revenue first, each with Add cost.
+import { Button, IndexTable, Text } from "@shopify/polaris";
 import { formatMoney } from "~/lib/money";
 import { CostSection } from "~/features/profit/components/CostSection";
+import { missingCostSentence } from "~/features/profit/missing-costs";
 
-type Uncosted = { id: string; productName: string; variant: string | null; sku: string | null; priceMinor: number };
+type Uncosted = {
+  key: string;
+  productName: string;
+  variant: string | null;
+  sku: string | null;
+  uncostedUnits: number;
+  revenueMinor: number;
+};
+
+type Missing = { sold: number; total: number; page: number; pages: number; rows: Uncosted[] };
+
+const variantName = (v: Uncosted) =>
+  `${v.productName}${v.variant && !/^Default( Title)?$/.test(v.variant) ? ` — ${v.variant}` : ""}`;
 
 export function MissingCosts({
-  variants,
+  missing,
   currency,
   onAdd,
+  onPage,
 }: {
-  variants: Uncosted[];
+  missing: Missing;
   currency: string;
   onAdd: (v: Uncosted) => void;
+  onPage: (page: number) => void;
 }) {
-  if (variants.length === 0) return null;
+  if (missing.total === 0) return null;
   return (
     <CostSection title="Missing costs">
       <Text as="p" tone="subdued">
-        These variants have no unit cost from Shopify. Add one so profit is complete.
+        <span data-testid="missing-sentence">
+          {missingCostSentence({ missing: missing.total, sold: missing.sold })}.
+        </span>{" "}
+        Add a cost so profit is complete.
       </Text>
-      <DataTable
-        columnContentTypes={["text", "text", "numeric", "text"]}
-        headings={["Product", "SKU", "Price", ""]}
-        rows={variants.map((v) => [
-          `${v.productName}${v.variant && !/^Default( Title)?$/.test(v.variant) ? ` — ${v.variant}` : ""}`,
-          v.sku ?? "N/A",
-          formatMoney(v.priceMinor, currency),
-          <Button key={v.id} size="slim" accessibilityLabel={`Add cost for ${v.productName}`} onClick={() => onAdd(v)}>
-            Add cost
-          </Button>,
-        ])}
-      />
+      <IndexTable
+        resourceName={{ singular: "variant", plural: "variants" }}
+        itemCount={missing.rows.length}
+        selectable={false}
+        headings={[
+          { title: "Product" },
+          { title: "SKU" },
+          { title: "Units without cost", alignment: "end" },
+          { title: "Revenue", alignment: "end" },
+          { title: "Action", hidden: true },
+        ]}
+        pagination={{
+          hasPrevious: missing.page > 1,
+          hasNext: missing.page < missing.pages,
+          onPrevious: () => onPage(missing.page - 1),
+          onNext: () => onPage(missing.page + 1),
+          label: `Page ${missing.page} of ${missing.pages}`,
+        }}
+      >
+        {missing.rows.map((v, i) => (
+          <IndexTable.Row id={v.key} key={v.key} position={i}>
+            <IndexTable.Cell>{variantName(v)}</IndexTable.Cell>
+            <IndexTable.Cell>{v.sku ?? "—"}</IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" alignment="end" numeric>
+                {v.uncostedUnits.toLocaleString("en-US")}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" alignment="end" numeric>
+                {formatMoney(v.revenueMinor, currency)}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Button size="slim" accessibilityLabel={`Add cost for ${variantName(v)}`} onClick={() => onAdd(v)}>
+                Add cost
+              </Button>
+            </IndexTable.Cell>
+          </IndexTable.Row>
+        ))}
+      </IndexTable>
     </CostSection>
   );
 }

@@ -1,4 +1,4 @@
-// "Add Product Cost": product, SKU, cost per unit, supplier, the day it applies from.
+// "Add Product Cost" / "Edit Product Cost": product, SKU, cost per unit, supplier, the day it applies from.
 import { useFetcher } from "@remix-run/react";
 import { FormLayout, Modal, TextField } from "@shopify/polaris";
 import { useMemo, useState } from "react";
@@ -8,14 +8,23 @@ import { productCostSchema } from "~/features/profit/costs-schema";
 import type { CostsActionResult } from "~/features/profit/components/costs-screen";
 
 type Props = {
-  prefill: { productName: string; sku: string } | null;
+  /** Values to start from: a missing-cost variant's name and SKU, or the cost being edited. */
+  prefill: Partial<{
+    productName: string;
+    sku: string;
+    costPerUnit: string;
+    supplier: string;
+    effectiveFrom: string;
+  }> | null;
+  /** The id of the cost being edited; a new cost when absent. */
+  editingId?: string;
   today: string;
   onClose: () => void;
   onDone: (ok: boolean) => void;
 };
 
-export function ProductCostDialog({ prefill, today, onClose, onDone }: Props) {
-  const fetcher = useFetcher<CostsActionResult>({ key: "add-product-cost" });
+export function ProductCostDialog({ prefill, editingId, today, onClose, onDone }: Props) {
+  const fetcher = useFetcher<CostsActionResult>({ key: "product-cost-dialog" });
   const [values, setValues] = useState(() => ({
     productName: "",
     sku: "",
@@ -45,12 +54,18 @@ export function ProductCostDialog({ prefill, today, onClose, onDone }: Props) {
     <Modal
       open
       onClose={onClose}
-      title="Add Product Cost"
+      title={editingId ? "Edit Product Cost" : "Add Product Cost"}
       primaryAction={{
         content: submitting ? "Saving..." : "Save Product Cost",
         disabled: !canSave || submitting,
         loading: submitting,
-        onAction: () => fetcher.submit({ intent: "addProductCost", ...values }, { method: "post" }),
+        onAction: () =>
+          fetcher.submit(
+            editingId
+              ? { intent: "updateProductCost", id: editingId, ...values }
+              : { intent: "addProductCost", ...values },
+            { method: "post" },
+          ),
       }}
       secondaryActions={[{ content: "Cancel", onAction: onClose }]}
     >

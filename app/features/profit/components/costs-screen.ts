@@ -12,6 +12,13 @@ export const COSTS_TOASTS = {
     ok: "Expense Added — Operating expense has been recorded successfully.",
     error: "Error — Failed to add expense.",
   },
+  updateProductCost: { ok: "Product cost updated", error: "Error — Failed to update product cost." },
+  deleteProductCost: { ok: "Product cost deleted", error: "Error — Failed to delete product cost." },
+  updateExpense: { ok: "Expense updated", error: "Error — Failed to update expense." },
+  deleteExpense: { ok: "Expense deleted", error: "Error — Failed to delete expense." },
 } as const;
 
 export const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Rows per page in the Costs screen's lists. */
+export const COSTS_PAGE_SIZE = 20;

@@ -1,0 +1,60 @@
+// A change against the previous period, coloured by whether it is good news: a rise in
+// sales or profit is green, a rise in a cost is red. "—" when there is nothing honest to
+// show (comparison.ts): no comparable period, or nothing to compare with.
+import { Text } from "@shopify/polaris";
+import { changeTone, type Polarity } from "~/features/profit/comparison";
+
+const HIDDEN = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const;
+
+const COLORS = { success: "#0c5132", critical: "#8e1f0b", subdued: "#616161" } as const;
+
+export function ChangeIndicator({
+  change,
+  polarity = "higherIsBetter",
+  comparable = true,
+  compact = false,
+}: {
+  change: number | null;
+  polarity?: Polarity;
+  comparable?: boolean;
+  /** Just "—" (with the reason for screen readers and on hover), for tables. */
+  compact?: boolean;
+}) {
+  const reason = comparable ? "no previous data" : "no comparable period";
+  if (change === null)
+    return (
+      <Text as="span" tone="subdued" variant="bodySm">
+        {compact ? (
+          <span data-testid="change-none" title={reason}>
+            <span aria-hidden>—</span>
+            <span style={HIDDEN}>{reason}</span>
+          </span>
+        ) : (
+          <span data-testid="change-none">— {reason}</span>
+        )}
+      </Text>
+    );
+  const up = change >= 0;
+  const pct = `${Math.abs(change * 100).toFixed(1)}%`;
+  const tone = changeTone(change, polarity);
+  return (
+    <span
+      data-testid="change"
+      data-direction={up ? "up" : "down"}
+      data-tone={tone}
+      style={{ color: COLORS[tone], fontSize: 13, fontWeight: 600, whiteSpace: "nowrap" }}
+    >
+      <span aria-hidden>
+        {up ? "↑" : "↓"} {pct}
+      </span>
+      <span style={HIDDEN}>{`${up ? "Up" : "Down"} ${pct} from previous period`}</span>
+    </span>
+  );
+}
