@@ -43,18 +43,19 @@ export function ChangeIndicator({
     );
   const up = change >= 0;
   const pct = `${Math.abs(change * 100).toFixed(1)}%`;
-  const tone = changeTone(change, polarity);
+  const flat = pct === "0.0%";
+  const tone = flat ? "subdued" : changeTone(change, polarity);
   return (
     <span
       data-testid="change"
-      data-direction={up ? "up" : "down"}
+      data-direction={flat ? "flat" : up ? "up" : "down"}
       data-tone={tone}
       style={{ color: COLORS[tone], fontSize: 13, fontWeight: 600, whiteSpace: "nowrap" }}
     >
-      <span aria-hidden>
-        {up ? "↑" : "↓"} {pct}
+      <span aria-hidden>{flat ? pct : `${up ? "↑" : "↓"} ${pct}`}</span>
+      <span style={HIDDEN}>
+        {flat ? "No change from previous period" : `${up ? "Up" : "Down"} ${pct} from previous period`}
       </span>
-      <span style={HIDDEN}>{`${up ? "Up" : "Down"} ${pct} from previous period`}</span>
     </span>
   );
 }

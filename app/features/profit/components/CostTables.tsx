@@ -1,6 +1,7 @@
 // The Costs screen's lists: product costs and operating expenses, a page at a time,
 // each row with Edit and Delete.
-import { Badge, Button, ButtonGroup, IndexTable, Text } from "@shopify/polaris";
+import { Badge, Button, ButtonGroup, Text } from "@shopify/polaris";
+import { ResponsiveIndexTable, type ResponsiveColumn } from "~/components/ResponsiveIndexTable";
 import type { ReactNode } from "react";
 import { formatMoney } from "~/lib/money";
 import { capitalize } from "~/features/profit/components/costs-screen";
@@ -56,13 +57,15 @@ function Paged<T extends { id: string }>({
   headings,
   onPage,
   row,
+  actions,
 }: {
   page: Page<T>;
   noun: [string, string];
   empty: string;
-  headings: { title: string; alignment?: "end" }[];
+  headings: ResponsiveColumn[];
   onPage: (page: number) => void;
   row: (r: T) => ReactNode[];
+  actions: (r: T) => ReactNode;
 }) {
   if (page.total === 0)
     return (
@@ -71,11 +74,10 @@ function Paged<T extends { id: string }>({
       </Text>
     );
   return (
-    <IndexTable
+    <ResponsiveIndexTable
       resourceName={{ singular: noun[0], plural: noun[1] }}
-      itemCount={page.rows.length}
-      selectable={false}
-      headings={[...headings, { title: "Actions", hidden: true }] as never}
+      columns={headings}
+      rows={page.rows.map((r) => ({ id: r.id, cells: row(r), actions: actions(r) }))}
       pagination={{
         hasPrevious: page.page > 1,
         hasNext: page.page < page.pages,
@@ -83,23 +85,11 @@ function Paged<T extends { id: string }>({
         onNext: () => onPage(page.page + 1),
         label: `Page ${page.page} of ${page.pages} · ${page.total} in all`,
       }}
-    >
-      {page.rows.map((r, i) => (
-        <IndexTable.Row id={r.id} key={r.id} position={i}>
-          {row(r).map((cell, k) => (
-            <IndexTable.Cell key={k}>{cell}</IndexTable.Cell>
-          ))}
-        </IndexTable.Row>
-      ))}
-    </IndexTable>
+    />
   );
 }
 
-const amount = (minor: number, currency: string) => (
-  <Text as="span" alignment="end" numeric>
-    {formatMoney(minor, currency)}
-  </Text>
-);
+const amount = (minor: number, currency: string) => formatMoney(minor, currency);
 
 export function ProductCostsCard({ page, currency, onPage, onAdd, onEdit, onDelete }: TableProps<ProductCostRow>) {
   return (
@@ -129,8 +119,8 @@ export function ProductCostsCard({ page, currency, onPage, onAdd, onEdit, onDele
           amount(c.costPerUnitMinor, currency),
           c.supplier || "—",
           c.effectiveFrom,
-          <RowActions key="a" name={c.productName} onEdit={() => onEdit(c)} onDelete={() => onDelete(c)} />,
         ]}
+        actions={(c) => <RowActions name={c.productName} onEdit={() => onEdit(c)} onDelete={() => onDelete(c)} />}
       />
     </CostSection>
   );
@@ -168,8 +158,8 @@ export function ExpensesCard({ page, currency, onPage, onAdd, onEdit, onDelete }
           ) : (
             <Badge>One-time</Badge>
           ),
-          <RowActions key="a" name={e.description} onEdit={() => onEdit(e)} onDelete={() => onDelete(e)} />,
         ]}
+        actions={(e) => <RowActions name={e.description} onEdit={() => onEdit(e)} onDelete={() => onDelete(e)} />}
       />
     </CostSection>
   );

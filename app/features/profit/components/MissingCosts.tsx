@@ -1,5 +1,6 @@
 // Variants sold in the period whose cost is unknown, most revenue first, each with Add cost.
-import { Button, IndexTable, Text } from "@shopify/polaris";
+import { Button, Text } from "@shopify/polaris";
+import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 import { formatMoney } from "~/lib/money";
 import { CostSection } from "~/features/profit/components/CostSection";
 import { missingCostSentence } from "~/features/profit/missing-costs";
@@ -38,17 +39,28 @@ export function MissingCosts({
         </span>{" "}
         Add a cost so profit is complete.
       </Text>
-      <IndexTable
+      <ResponsiveIndexTable
         resourceName={{ singular: "variant", plural: "variants" }}
-        itemCount={missing.rows.length}
-        selectable={false}
-        headings={[
+        columns={[
           { title: "Product" },
           { title: "SKU" },
           { title: "Units without cost", alignment: "end" },
           { title: "Revenue", alignment: "end" },
-          { title: "Action", hidden: true },
         ]}
+        rows={missing.rows.map((v) => ({
+          id: v.key,
+          cells: [
+            variantName(v),
+            v.sku ?? "—",
+            v.uncostedUnits.toLocaleString("en-US"),
+            formatMoney(v.revenueMinor, currency),
+          ],
+          actions: (
+            <Button size="slim" accessibilityLabel={`Add cost for ${variantName(v)}`} onClick={() => onAdd(v)}>
+              Add cost
+            </Button>
+          ),
+        }))}
         pagination={{
           hasPrevious: missing.page > 1,
           hasNext: missing.page < missing.pages,
@@ -56,29 +68,7 @@ export function MissingCosts({
           onNext: () => onPage(missing.page + 1),
           label: `Page ${missing.page} of ${missing.pages}`,
         }}
-      >
-        {missing.rows.map((v, i) => (
-          <IndexTable.Row id={v.key} key={v.key} position={i}>
-            <IndexTable.Cell>{variantName(v)}</IndexTable.Cell>
-            <IndexTable.Cell>{v.sku ?? "—"}</IndexTable.Cell>
-            <IndexTable.Cell>
-              <Text as="span" alignment="end" numeric>
-                {v.uncostedUnits.toLocaleString("en-US")}
-              </Text>
-            </IndexTable.Cell>
-            <IndexTable.Cell>
-              <Text as="span" alignment="end" numeric>
-                {formatMoney(v.revenueMinor, currency)}
-              </Text>
-            </IndexTable.Cell>
-            <IndexTable.Cell>
-              <Button size="slim" accessibilityLabel={`Add cost for ${variantName(v)}`} onClick={() => onAdd(v)}>
-                Add cost
-              </Button>
-            </IndexTable.Cell>
-          </IndexTable.Row>
-        ))}
-      </IndexTable>
+      />
     </CostSection>
   );
 }
