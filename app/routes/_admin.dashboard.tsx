@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { BlockStack, Box, Card, InlineStack, Layout, Text, Badge } from "@shopify/polaris";
+import { BlockStack, Box, Card, InlineGrid, InlineStack, Text, Badge } from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
 import {
   MetricsError,
@@ -61,8 +61,8 @@ export default function Dashboard() {
         ) : (
           <MetricsError />
         )}
-        <Layout>
-          <Layout.Section>
+        <InlineGrid columns={{ xs: 1, md: ["twoThirds", "oneThird"] }} gap="400">
+          <div>
             <Card>
               <BlockStack gap="400">
                 <InlineStack align="space-between" blockAlign="center">
@@ -113,8 +113,8 @@ export default function Dashboard() {
                 </div>
               </BlockStack>
             </Card>
-          </Layout.Section>
-          <Layout.Section variant="oneThird">
+          </div>
+          <div>
             <Card>
               <BlockStack gap="400">
                 <Text as="h2" variant="headingMd">
@@ -162,8 +162,8 @@ export default function Dashboard() {
                 ))}
               </BlockStack>
             </Card>
-          </Layout.Section>
-        </Layout>
+          </div>
+        </InlineGrid>
       </BlockStack>
     </AdminPage>
   );
