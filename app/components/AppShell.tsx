@@ -131,9 +131,10 @@ export function AppShell(props: ShellProps) {
           <Banner tone="info">
             <Text as="p">
               <Text as="span" fontWeight="semibold">
-                Demo store.
-              </Text>{" "}
-              You are looking at a demo store with generated data. No Shopify store is connected and nothing is charged.
+                Demo store
+              </Text>
+              . You are looking at a demo store with generated data. No Shopify store is connected and nothing is
+              charged.
             </Text>
           </Banner>
         </Box>

@@ -11,6 +11,9 @@ import { searchQuerySchema, type SearchResults } from "~/features/search/schema"
 /** Wait this long after the last keystroke before asking the server. */
 const DEBOUNCE_MS = 250;
 
+const ENABLED_ITEM = '[role="menuitem"]:not(:disabled):not([aria-disabled="true"])';
+const isInput = (event: KeyboardEvent) => (event.target as HTMLElement).tagName === "INPUT";
+
 type HeaderSearch = Pick<
   TopBarProps,
   "searchField" | "searchResults" | "searchResultsVisible" | "onSearchResultsDismiss"
@@ -46,9 +49,14 @@ export function useHeaderSearch(): HeaderSearch {
     [fetcher],
   );
 
+  // Focusing the field reopens the list, except when Escape just closed it and returned here.
+  const returning = useRef(false);
   const close = useCallback((refocus: boolean) => {
     setOpen(false);
-    if (refocus) fieldRef.current?.querySelector("input")?.focus();
+    if (!refocus) return;
+    returning.current = true;
+    fieldRef.current?.querySelector("input")?.focus();
+    returning.current = false;
   }, []);
 
   const chosen = useCallback(() => {
@@ -59,9 +67,17 @@ export function useHeaderSearch(): HeaderSearch {
 
   const onFieldKeyDown = (event: KeyboardEvent) => {
     if (event.key === "Escape") close(true);
-    else if (event.key === "ArrowDown" && open) {
+    else if (!open && event.key === "ArrowDown" && query) {
+      // Reopens the list closed by Escape; the next ArrowDown moves into it.
       event.preventDefault();
-      resultsRef.current?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')?.focus();
+      setOpen(true);
+    } else if (open && (event.key === "ArrowDown" || (event.key === "Tab" && !event.shiftKey && isInput(event)))) {
+      // Into the results (Tab would otherwise stop at the field's clear button, which Shift+Tab still reaches).
+      const first = resultsRef.current?.querySelector<HTMLElement>(ENABLED_ITEM);
+      if (first) {
+        event.preventDefault();
+        first.focus();
+      }
     } else if (event.key === "Enter" && open) {
       const url = firstResultUrl(query, records);
       if (url) {
@@ -78,14 +94,15 @@ export function useHeaderSearch(): HeaderSearch {
           placeholder="Search screens, invoices, products, customers"
           value={value}
           onChange={onChange}
-          onFocus={() => setOpen(query.length > 0)}
+          onFocus={() => !returning.current && setOpen(query.length > 0)}
           showFocusBorder
         />
       </div>
     ),
     searchResultsVisible: open,
     onSearchResultsDismiss: () => close(false),
-    searchResults: (
+    // Nothing while closed, so screen readers do not find a stale list.
+    searchResults: open ? (
       <div ref={resultsRef} onKeyDown={(event) => event.key === "Escape" && close(true)}>
         <SearchResultsList
           query={query}
@@ -95,6 +112,6 @@ export function useHeaderSearch(): HeaderSearch {
           onChoose={chosen}
         />
       </div>
-    ),
+    ) : null,
   };
 }
