@@ -91,7 +91,7 @@ export function useHeaderSearch(): HeaderSearch {
     searchField: (
       <div ref={fieldRef} onKeyDown={onFieldKeyDown} style={{ width: "100%" }}>
         <TopBar.SearchField
-          placeholder="Search screens, invoices, products, customers"
+          placeholder="Search invoices, products…"
           value={value}
           onChange={onChange}
           onFocus={() => !returning.current && setOpen(query.length > 0)}
