@@ -1,6 +1,9 @@
-// Every admin screen's page header: title, back button (history, else home) and the Live badge.
+// Every admin screen's page header: title (the page's one h1), back button and the Live badge.
+// Back returns to the previous admin page of this visit, else to the dashboard: after a full
+// page load there is no such page, and history would leave the app (docs/product/admin-shell.md#back).
 import { Badge, Page, type PageProps } from "@shopify/polaris";
-import { useNavigate } from "@remix-run/react";
+import { useLocation, useNavigate } from "@remix-run/react";
+import { BACK_FALLBACK, hasInAppPrevious } from "~/components/navigation";
 
 export function AdminPage({
   title = "Analytics Dashboard",
@@ -8,17 +11,14 @@ export function AdminPage({
   ...rest
 }: Omit<PageProps, "backAction" | "titleMetadata">) {
   const navigate = useNavigate();
+  const location = useLocation();
   return (
     <Page
       title={title}
       backAction={{
         content: "Back",
-        onAction: () => {
-          // Remix keeps an index in history.state; 0 means this is the first page of the visit.
-          const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-          if (idx > 0) navigate(-1);
-          else navigate("/");
-        },
+        accessibilityLabel: "Back",
+        onAction: () => (hasInAppPrevious(location.key) ? navigate(-1) : navigate(BACK_FALLBACK)),
       }}
       titleMetadata={<Badge tone="success">Live</Badge>}
       {...rest}

@@ -1,13 +1,19 @@
 // The admin frame: sidebar, mobile menu, header with search, notifications and
 // the signed-in store, plus the demo banner. Polaris throughout.
-import { Banner, Box, Frame, TopBar, ActionList, Text } from "@shopify/polaris";
+import { Banner, Box, Frame, TopBar, Text, type TopBarProps } from "@shopify/polaris";
 import { NotificationIcon } from "@shopify/polaris-icons";
-import { useLocation, useNavigate } from "@remix-run/react";
-import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { useLocation, useNavigationType } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { AppNavigation } from "~/components/AppNavigation";
-import { ALL_NAV } from "~/components/navigation";
+import { hasInAppPrevious, rememberInAppEntry } from "~/components/navigation";
 
-export type Notification = { id: string; content: string; url?: string };
+export type Notification = { id: string; content: string; url: string };
+
+/** The top bar's search, built by the layout (the search feature's hook). */
+export type ShellSearch = Pick<
+  TopBarProps,
+  "searchField" | "searchResults" | "searchResultsVisible" | "onSearchResultsDismiss"
+>;
 
 export type ShellProps = {
   storeName: string;
@@ -16,91 +22,86 @@ export type ShellProps = {
   staffInitials: string;
   demo: boolean;
   notifications: Notification[];
+  search: ShellSearch;
   children: ReactNode;
 };
 
-export function AppShell({
-  storeName,
-  planLabel,
-  staffName,
-  staffInitials,
-  demo,
-  notifications,
-  children,
-}: ShellProps) {
+/** What a screen reader announces for the bell. */
+export function notificationsLabel(count: number): string {
+  if (count === 0) return "Notifications, none";
+  return `Notifications, ${count} ${count === 1 ? "item needs" : "items need"} attention`;
+}
+
+/** Remembers which history entries were reached from an admin page (for the back arrow). */
+function useInAppHistory() {
   const location = useLocation();
-  const navigate = useNavigate();
+  const type = useNavigationType();
+  const previous = useRef<string | null>(null);
+  useEffect(() => {
+    const from = previous.current;
+    // A push from an admin page, or a replace of an entry that had one behind it.
+    if (from && from !== location.key && (type === "PUSH" || (type === "REPLACE" && hasInAppPrevious(from))))
+      rememberInAppEntry(location.key);
+    previous.current = location.key;
+  }, [location.key, type]);
+}
+
+function NotificationsMenu({ notifications }: { notifications: Notification[] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <TopBar.Menu
+      accessibilityLabel={notificationsLabel(notifications.length)}
+      activatorContent={
+        <span style={{ position: "relative", display: "inline-flex" }}>
+          <NotificationIcon width={20} height={20} fill="currentColor" aria-hidden focusable="false" />
+          {notifications.length > 0 && (
+            <span
+              data-testid="notification-dot"
+              aria-hidden
+              style={{
+                position: "absolute",
+                top: -2,
+                right: -2,
+                width: 8,
+                height: 8,
+                borderRadius: 4,
+                background: "#e51c00",
+              }}
+            />
+          )}
+        </span>
+      }
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      actions={[
+        {
+          title: "Notifications",
+          items: notifications.length
+            ? notifications.map((n) => ({ id: `notification-${n.id}`, content: n.content, url: n.url }))
+            : [{ content: "You're all caught up", disabled: true }],
+        },
+      ]}
+    />
+  );
+}
+
+export function AppShell(props: ShellProps) {
+  const { storeName, planLabel, staffName, staffInitials, demo, notifications, search, children } = props;
+  const location = useLocation();
   const [mobileNavOpen, setMobileNavOpen] = useState(false);
   const [userMenuOpen, setUserMenuOpen] = useState(false);
-  const [notificationsOpen, setNotificationsOpen] = useState(false);
-  const [search, setSearch] = useState("");
+  useInAppHistory();
 
   const closeMobileNav = useCallback(() => setMobileNavOpen(false), []);
   const toggleMobileNav = useCallback(() => setMobileNavOpen((open) => !open), []);
-
-  const searchResults = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    if (!q) return [];
-    return ALL_NAV.filter((item) => item.label.toLowerCase().includes(q)).map((item) => ({
-      content: item.label,
-      onAction: () => {
-        setSearch("");
-        navigate(item.url);
-      },
-    }));
-  }, [search, navigate]);
 
   const topBar = (
     <TopBar
       showNavigationToggle
       onNavigationToggle={toggleMobileNav}
-      searchField={
-        <TopBar.SearchField placeholder="Search insights..." value={search} onChange={setSearch} showFocusBorder />
-      }
-      searchResultsVisible={search.trim().length > 0}
-      searchResults={
-        <ActionList
-          items={searchResults.length ? searchResults : [{ content: "No matching screens", disabled: true }]}
-        />
-      }
-      onSearchResultsDismiss={() => setSearch("")}
-      secondaryMenu={
-        <TopBar.Menu
-          activatorContent={
-            <span
-              style={{ position: "relative", display: "inline-flex" }}
-              aria-label={`Notifications (${notifications.length})`}
-            >
-              <NotificationIcon width={20} height={20} fill="currentColor" aria-hidden />
-              {notifications.length > 0 && (
-                <span
-                  data-testid="notification-dot"
-                  style={{
-                    position: "absolute",
-                    top: -2,
-                    right: -2,
-                    width: 8,
-                    height: 8,
-                    borderRadius: 4,
-                    background: "#e51c00",
-                  }}
-                />
-              )}
-            </span>
-          }
-          open={notificationsOpen}
-          onOpen={() => setNotificationsOpen(true)}
-          onClose={() => setNotificationsOpen(false)}
-          actions={[
-            {
-              title: "Notifications",
-              items: notifications.length
-                ? notifications.map((n) => ({ content: n.content, url: n.url }))
-                : [{ content: "You're all caught up" }],
-            },
-          ]}
-        />
-      }
+      {...search}
+      secondaryMenu={<NotificationsMenu notifications={notifications} />}
       userMenu={
         <TopBar.UserMenu
           name={storeName}
@@ -126,9 +127,14 @@ export function AppShell({
     >
       {demo && (
         <Box padding="400" paddingBlockEnd="0">
-          <Banner title="Demo store" tone="info">
+          {/* No title: a Banner's title is an h2, which would come before the page's h1. */}
+          <Banner tone="info">
             <Text as="p">
-              You are looking at a demo store with generated data. No Shopify store is connected and nothing is charged.
+              <Text as="span" fontWeight="semibold">
+                Demo store
+              </Text>
+              . You are looking at a demo store with generated data. No Shopify store is connected and nothing is
+              charged.
             </Text>
           </Banner>
         </Box>

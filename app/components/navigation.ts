@@ -12,3 +12,39 @@ export const PRIMARY_NAV: NavItem[] = [
 export const SECONDARY_NAV: NavItem[] = [{ label: "Settings", url: "/settings" }];
 
 export const ALL_NAV = [...PRIMARY_NAV, ...SECONDARY_NAV];
+
+/** Where the back arrow goes when there is no admin page to go back to. */
+export const BACK_FALLBACK = "/dashboard";
+
+// The back arrow (docs/product/admin-shell.md#back) goes back only to an admin page of this
+// visit. The history entries reached from an admin page inside the app are remembered by
+// their router key for the tab's session (which a reload keeps, like the keys themselves);
+// a page opened by a full load, or reached from outside the admin, has no such entry.
+const STORAGE_KEY = "pp.admin-history";
+const MAX_REMEMBERED = 200;
+
+function remembered(): string[] {
+  try {
+    const raw = window.sessionStorage.getItem(STORAGE_KEY);
+    const list: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(list) ? list.filter((k): k is string => typeof k === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Records that the history entry `key` was reached from an admin page. */
+export function rememberInAppEntry(key: string): void {
+  const keys = remembered().filter((k) => k !== key);
+  keys.push(key);
+  try {
+    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(keys.slice(-MAX_REMEMBERED)));
+  } catch {
+    // Storage refused (private mode, quota): the back arrow then falls back to the dashboard.
+  }
+}
+
+/** True when going back from the entry `key` stays on an admin page of this visit. */
+export function hasInAppPrevious(key: string): boolean {
+  return key !== "default" && remembered().includes(key);
+}

@@ -11,6 +11,7 @@ import en from "@shopify/polaris/locales/en.json";
 import { AppShell } from "~/components/AppShell";
 import { PRIMARY_NAV, SECONDARY_NAV } from "~/components/navigation";
 import { PolarisLink } from "~/components/PolarisLink";
+import { useHeaderSearch } from "~/features/search";
 import { env } from "~/env.server";
 import { listNotificationsCached } from "~/features/shop/index.server";
 import { planLabel } from "~/features/shop/index.server";
@@ -33,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AdminLayout() {
   const data = useLoaderData<typeof loader>();
+  const search = useHeaderSearch();
   const shell = (
     <AppShell
       storeName={data.storeName}
@@ -41,6 +43,7 @@ export default function AdminLayout() {
       staffInitials={data.staffInitials}
       demo={data.demo}
       notifications={data.notifications}
+      search={search}
     >
       <Outlet />
     </AppShell>

@@ -1,0 +1,1 @@
+export { RESULTS_PER_GROUP, searchShop } from "./search.server";

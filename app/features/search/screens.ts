@@ -1,0 +1,99 @@
+// The screens the header search can open, with the words a merchant might type for
+// what each one shows (docs/product/admin-shell.md#search). Only built screens are
+// listed: nothing here links to a page that does not exist.
+export type Screen = { label: string; url: string; keywords: readonly string[] };
+
+export const SCREENS: readonly Screen[] = [
+  {
+    label: "Dashboard",
+    url: "/dashboard",
+    keywords: [
+      "home",
+      "overview",
+      "revenue",
+      "sales",
+      "orders",
+      "net profit",
+      "average order value",
+      "aov",
+      "conversion",
+      "trend",
+      "top products",
+      "metrics",
+      "kpi",
+    ],
+  },
+  {
+    label: "Costs & Profit",
+    url: "/costs",
+    keywords: [
+      "profit",
+      "margin",
+      "cogs",
+      "cost of goods",
+      "costs",
+      "product costs",
+      "unit cost",
+      "missing costs",
+      "expenses",
+      "operating expenses",
+      "p&l",
+      "profit and loss",
+    ],
+  },
+  {
+    label: "Invoices",
+    url: "/app/invoices",
+    keywords: ["invoice", "bills", "overdue", "paid", "draft", "payments", "reminders", "recurring"],
+  },
+  { label: "New invoice", url: "/app/invoices/new", keywords: ["create invoice", "add invoice", "bill a customer"] },
+  {
+    label: "Invoice settings",
+    url: "/app/invoices/settings",
+    keywords: ["invoice template", "numbering", "prefix", "payment terms", "logo"],
+  },
+  {
+    label: "Outbox",
+    url: "/app/outbox",
+    keywords: ["email", "e-mail", "mail", "messages", "sent emails", "delivery"],
+  },
+  { label: "Settings", url: "/settings", keywords: ["preferences", "configuration", "account"] },
+  {
+    label: "Plan & billing",
+    url: "/settings?tab=plan",
+    keywords: ["plan", "billing", "subscription", "upgrade", "pricing", "trial", "pro", "starter"],
+  },
+  {
+    label: "Integrations",
+    url: "/settings?tab=integrations",
+    keywords: ["stripe", "paypal", "connect", "apps", "payment providers"],
+  },
+  {
+    label: "Store data",
+    url: "/settings?tab=data",
+    keywords: ["import", "sync", "resync", "shopify data", "data"],
+  },
+];
+
+/** Lower-cased, accents and runs of spaces removed, so "Résumé  " matches "resume". */
+export function normalizeQuery(text: string): string {
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+/**
+ * Screens whose name or a keyword contains the query (or, for queries of three letters
+ * or more, a keyword the query starts with: "expenses march" still finds Costs).
+ * Name matches come first, then keyword matches, each in the sidebar's order.
+ */
+export function matchScreens(query: string, limit = 5): Screen[] {
+  const q = normalizeQuery(query);
+  if (!q) return [];
+  const byName: Screen[] = [];
+  const byKeyword: Screen[] = [];
+  for (const screen of SCREENS) {
+    if (normalizeQuery(screen.label).includes(q)) byName.push(screen);
+    else if (screen.keywords.some((k) => k.includes(q) || (k.length >= 3 && q.startsWith(`${k} `))))
+      byKeyword.push(screen);
+  }
+  return [...byName, ...byKeyword].slice(0, limit);
+}
