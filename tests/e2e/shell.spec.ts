@@ -93,9 +93,9 @@ test("bell: named for assistive tech, and each item opens the screen that resolv
   expect(count).toBeGreaterThan(0);
   for (let i = 0; i < count; i++)
     await expect(items.nth(i)).toHaveAttribute("href", /^\/(costs|app\/invoices|settings)/);
-  await page.getByRole("menuitem", { name: /no unit cost/ }).click();
-  await expect(page).toHaveURL(/\/costs$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Cost Management" })).toBeVisible();
+  await page.getByRole("menuitem", { name: /variants sold in the last 30 days ha(s|ve) no cost/ }).click();
+  await expect(page).toHaveURL(/\/costs\?days=30$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Costs & Profit" })).toBeVisible();
 });
 
 test("every sidebar entry has an icon and reads like the others", async ({ page }) => {

@@ -17,5 +17,6 @@ export {
 } from "./costs.server";
 export { getDashboardCached, getProfitComparison, parseTimeframe } from "./dashboard.server";
 export { missingCosts } from "./missing-costs.server";
+export { missingCostSentence } from "./missing-costs";
 export { getBreakdown, getProfitAndLoss, type Breakdown, type ProfitAndLoss } from "./pnl.server";
 export { applyOrderChange, loadOrderState, rebuildRollups, recordRefund } from "./rollups.server";

@@ -4,13 +4,20 @@
 import { prisma } from "~/db.server";
 import { LIST_FILTERS } from "~/features/invoices";
 import { figuresCache } from "~/platform/cache.server";
+import { dayInZone, periodsEndingOn } from "~/lib/dates";
+import { missingCosts, missingCostSentence } from "~/features/profit/index.server";
 
 export type Notification = { id: string; content: string; url: string };
 
 /** Cached for a minute per data version: the header shows them on every admin page. */
-export function listNotificationsCached(shop: { id: string; dataVersion: number }): Promise<Notification[]> {
-  return figuresCache.get(`notifications|${shop.id}`, shop.dataVersion, 60_000, () => listNotifications(shop.id));
+type ShopRef = { id: string; timezone: string };
+
+export function listNotificationsCached(shop: ShopRef & { dataVersion: number }): Promise<Notification[]> {
+  return figuresCache.get(`notifications|${shop.id}`, shop.dataVersion, 60_000, () => listNotifications(shop));
 }
+
+/** The bell's period for missing costs: the dashboard's default, the last 30 days. */
+const MISSING_COST_DAYS = 30;
 
 /** The invoice list showing overdue invoices: its Overdue filter, else Sent (which includes them). */
 export function overdueInvoicesUrl(): string {
@@ -20,9 +27,11 @@ export function overdueInvoicesUrl(): string {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-export async function listNotifications(shopId: string): Promise<Notification[]> {
-  const [uncostedVariants, overdueInvoices, lastImport] = await Promise.all([
-    prisma.variant.count({ where: { shopId, unitCostMinor: null } }),
+export async function listNotifications(shop: ShopRef, now = new Date()): Promise<Notification[]> {
+  const shopId = shop.id;
+  const range = periodsEndingOn(dayInZone(now, shop.timezone), MISSING_COST_DAYS).current;
+  const [missing, overdueInvoices, lastImport] = await Promise.all([
+    missingCosts(shopId, range),
     prisma.invoice.count({ where: { shopId, status: "overdue" } }),
     prisma.importRun.findFirst({ where: { shopId }, orderBy: { startedAt: "desc" }, select: { status: true } }),
   ]);
@@ -35,11 +44,11 @@ export async function listNotifications(shopId: string): Promise<Notification[]>
       content: `${plural(overdueInvoices, "invoice is", "invoices are")} overdue`,
       url: overdueInvoicesUrl(),
     });
-  if (uncostedVariants > 0)
-    out.push({
-      id: "uncosted",
-      content: `${plural(uncostedVariants, "product variant has", "product variants have")} no unit cost`,
-      url: "/costs",
-    });
+  // The one missing-cost count (docs/product/dashboard.md#missing-costs), for the last 30 days.
+  const uncosted = missingCostSentence(
+    { missing: missing.variants.length, sold: missing.sold },
+    `in the last ${MISSING_COST_DAYS} days`,
+  );
+  if (uncosted) out.push({ id: "uncosted", content: uncosted, url: `/costs?days=${MISSING_COST_DAYS}` });
   return out;
 }
