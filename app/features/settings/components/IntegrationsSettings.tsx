@@ -1,5 +1,6 @@
-// Settings → Integrations: each integration with its status (Shopify is connected by the install).
-import { Badge, BlockStack, Box, Card, InlineStack, Text } from "@shopify/polaris";
+// Settings → Integrations: each integration with its status (Shopify is connected by the install;
+// Stripe and PayPal take invoice payments once chosen on an invoice, docs/product/invoices.md).
+import { Badge, BlockStack, Box, Card, InlineStack, Link, Text } from "@shopify/polaris";
 import { INTEGRATIONS } from "~/content/integrations";
 
 export function IntegrationsSettings({ shopDomain }: { shopDomain: string }) {
@@ -31,8 +32,13 @@ export function IntegrationsSettings({ shopDomain }: { shopDomain: string }) {
                     ? `Connected by installing the app on ${shopDomain}.`
                     : integration.id === "shopify-plus"
                       ? "Included in the Shopify connection when your store is on Shopify Plus."
-                      : integration.description}
+                      : (integration.setup?.text ?? integration.description)}
                 </Text>
+                {integration.setup?.link && (
+                  <Text as="p">
+                    <Link url={integration.setup.link.to}>{integration.setup.link.label}</Link>
+                  </Text>
+                )}
               </BlockStack>
               <Text as="span" tone="subdued">
                 {integration.category}
