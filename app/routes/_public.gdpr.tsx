@@ -106,7 +106,7 @@ export default function Gdpr() {
       <section className="pp-section">
         <div className="pp-wrap">
           <h2>How we process personal data</h2>
-          <TableScroll label="How we process personal data">
+          <TableScroll label="Personal data table">
             <table className="pp-table">
               <caption className="pp-sr-only">Data categories, purposes and retention periods</caption>
               <thead>

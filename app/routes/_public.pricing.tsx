@@ -46,7 +46,7 @@ export default function Pricing() {
           <h2 id="compare-title" className="pp-center">
             Compare plans
           </h2>
-          <TableScroll label="Compare plans">
+          <TableScroll label="Plan comparison table">
             <table className="pp-table">
               <thead>
                 <tr>

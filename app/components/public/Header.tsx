@@ -26,7 +26,7 @@ if(t.closest("#${BUTTON_ID}")){set(!isOpen());return}
 if(isOpen()&&(t.closest("a")||!t.closest("#${MENU_ID}")))set(false)});
 d.addEventListener("keydown",function(e){if(e.key==="Escape"&&isOpen()){set(false);btn().focus()}});
 addEventListener("popstate",function(){set(false)});
-addEventListener("pageshow",function(){set(false)});
+addEventListener("pageshow",function(e){if(e.persisted)set(false)});
 })();`;
 
 export function Logo() {
@@ -35,7 +35,7 @@ export function Logo() {
       <span className="pp-logo-mark" aria-hidden="true">
         PP
       </span>
-      {SITE.name}
+      <span className="pp-logo-name">{SITE.name}</span>
     </Link>
   );
 }
@@ -89,7 +89,7 @@ export function PublicHeader({ landing, signInHref }: { landing: boolean; signIn
         </div>
       </div>
       <nav id={MENU_ID} className="pp-menu" aria-label="Menu" hidden>
-        <ul className="pp-wrap">
+        <ul className="pp-menu-list">
           {!landing && (
             <li>
               <Link to="/">← Back to Home</Link>
