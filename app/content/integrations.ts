@@ -94,7 +94,7 @@ export const INTEGRATIONS: Integration[] = [
       "Paid status from Stripe's signed webhook",
     ],
     setup: {
-      text: "Choose Card (Stripe) as an invoice's payment method. Card payments need the app's Stripe keys; invoice settings show whether they are set, and without them the invoice shows your payment instructions instead.",
+      text: "Choose Card (Stripe) as an invoice's payment method. It needs the app's Stripe keys: invoice settings show whether they are set (without them the invoice shows your payment instructions).",
       link: { label: "Invoice settings", to: APP_LINKS.invoiceSettings },
     },
   },

@@ -16,7 +16,8 @@ export function IntegrationsSettings({ shopDomain }: { shopDomain: string }) {
             borderBlockStartWidth={i ? "025" : "0"}
             borderColor="border"
           >
-            <InlineStack align="space-between" blockAlign="center" gap="300">
+            {/* No wrap: a long setup text wraps inside its column, the category stays on the right. */}
+            <InlineStack align="space-between" blockAlign="center" gap="300" wrap={false}>
               <BlockStack gap="100">
                 {/* align is explicit: Polaris stack alignment is a CSS variable that nested stacks would inherit. */}
                 <InlineStack gap="200" blockAlign="center" align="start">
