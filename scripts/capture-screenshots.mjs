@@ -74,9 +74,12 @@ async function startServer() {
     for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(dbFile + suffix, { force: true });
   };
   process.on("exit", stop);
+  let exited = null;
+  server.on("exit", (code) => (exited = code ?? 1));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
+    if (exited !== null) throw new Error(`The demo server stopped (exit ${exited}); is port ${port} free?`);
     try {
       if ((await fetch(`${url}/dashboard`)).ok) return { url, stop };
     } catch {}
