@@ -5,10 +5,13 @@ import { useLoaderData, useOutletContext } from "@remix-run/react";
 import { InvoiceDetailDialog, type InvoicesOutletContext } from "~/features/invoices";
 import { invoiceDetail, invoiceErrorResponse, invoiceScreenAction } from "~/features/invoices/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
+import type { RoutePermissions } from "~/features/team";
 import { publicOrigin } from "~/platform/http.server";
 
+export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { shop } = await requireAdmin(request);
+  const { shop } = await requireAdmin(request, permissions.loader);
   try {
     return { storeId: shop.id, invoice: await invoiceDetail(shop, params.invoiceId ?? "", publicOrigin(request)) };
   } catch (error) {
@@ -17,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { shop } = await requireAdmin(request);
+  const { shop } = await requireAdmin(request, permissions.action);
   return invoiceScreenAction(shop, request, ["send", "markPaid", "void", "stopRecurring"]);
 }
 

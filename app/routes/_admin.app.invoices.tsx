@@ -35,12 +35,15 @@ import {
   listInvoices,
 } from "~/features/invoices/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
+import type { RoutePermissions } from "~/features/team";
 import { publicOrigin } from "~/platform/http.server";
+
+export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
 export const meta: MetaFunction = () => [{ title: "Invoices · Profit Pilot" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { shop } = await requireAdmin(request);
+  const { shop } = await requireAdmin(request, permissions.loader);
   const requested = new URL(request.url).searchParams.get("status") ?? "all";
   const filter: ListFilter = (LIST_FILTERS as readonly string[]).includes(requested)
     ? (requested as ListFilter)
@@ -63,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Every intent of the screen (the dialogs' routes post their own); kept here for the list's Send. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { shop } = await requireAdmin(request);
+  const { shop } = await requireAdmin(request, permissions.action);
   return invoiceScreenAction(shop, request);
 }
 

@@ -6,12 +6,15 @@ import { Badge, BlockStack, Box, Button, Card, IndexTable, InlineStack, Modal, T
 import { useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { requireAdmin } from "~/features/shop/index.server";
+import type { RoutePermissions } from "~/features/team";
 import { listOutbox } from "~/platform/mail.server";
+
+export const permissions = { loader: "read" } satisfies RoutePermissions;
 
 export const meta: MetaFunction = () => [{ title: "Outbox · Profit Pilot" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { shop } = await requireAdmin(request);
+  const { shop } = await requireAdmin(request, permissions.loader);
   const messages = await listOutbox(shop.id, 200);
   return {
     messages: messages.map((m) => ({

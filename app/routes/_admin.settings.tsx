@@ -1,10 +1,10 @@
 // Settings. Sections are tabs (`?tab=plan` opens Plan & billing, `?tab=data` the store
-// data and its import); later sections (general, notifications, team, performance) are
-// added as tabs here.
+// data and its import, `?tab=team` the team, `?tab=audit` the audit log); each tab's data
+// is loaded only when it is open.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { Box, Tabs } from "@shopify/polaris";
+import { Box, Tabs, Text } from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
 import { describeError } from "~/lib/log-safe";
 import { StoreDataSettings } from "~/features/store-sync";
@@ -13,6 +13,10 @@ import { PLANS, PLAN_ORDER, PlanSettings, planFor, type PlanId } from "~/feature
 import { getImportStatus } from "~/features/store-sync/index.server";
 import { getStoreDataSummary } from "~/features/store-sync/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
+import { TeamSettings, useCan, type RoutePermissions } from "~/features/team";
+import { can, teamOverview } from "~/features/team/index.server";
+import { AuditLog, auditFiltersSchema } from "~/features/audit";
+import { listAudit } from "~/features/audit/index.server";
 import {
   cancelSubscription,
   getBillingState,
@@ -21,12 +25,16 @@ import {
   type BillingApi,
 } from "~/features/billing/index.server";
 
+export const permissions = { loader: "read", action: "manageBilling" } satisfies RoutePermissions;
+
 export const meta: MetaFunction = () => [{ title: "Settings · Profit Pilot" }];
 
 const TABS = [
   { id: "plan", content: "Plan & billing" },
   { id: "integrations", content: "Integrations" },
   { id: "data", content: "Data" },
+  { id: "team", content: "Team" },
+  { id: "audit", content: "Audit log" },
 ] as const;
 
 /** The open tab; an unknown or missing `?tab` opens the first. */
@@ -38,12 +46,19 @@ function tabIndex(requested: string | null) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { shop, demo } = await requireAdmin(request);
-  const tab = TABS[tabIndex(new URL(request.url).searchParams.get("tab"))].id;
+  const { shop, demo, staff } = await requireAdmin(request, permissions.loader);
+  const url = new URL(request.url);
+  const tab = TABS[tabIndex(url.searchParams.get("tab"))].id;
+  const filters = auditFiltersSchema.safeParse(Object.fromEntries(url.searchParams));
+  const readsAudit = tab === "audit" && can(staff.role, "viewAudit");
   // The data tab counts the shop's rows: only when it is open.
-  const [subscription, storeData] = await Promise.all([
+  const [subscription, storeData, team, audit] = await Promise.all([
     getBillingState(shop.id),
     tab === "data" ? Promise.all([getImportStatus(shop), getStoreDataSummary(shop)]) : null,
+    tab === "team" ? teamOverview(shop) : null,
+    readsAudit
+      ? listAudit(shop.id, filters.success ? filters.data : {}, Number(url.searchParams.get("auditPage")) || 1)
+      : null,
   ]);
   const now = Date.now();
   return {
@@ -57,13 +72,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
     },
     storeData: storeData && { importStatus: storeData[0], summary: storeData[1] },
+    team,
+    audit,
   };
 }
 
 type ActionResult = { ok: boolean; message: string };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireAdmin(request);
+  const ctx = await requireAdmin(request, permissions.action);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (ctx.demo) {
@@ -128,10 +145,23 @@ function DataSection() {
   ) : null;
 }
 
+function TeamSection() {
+  const { team } = useLoaderData<typeof loader>();
+  return team ? <TeamSettings team={team} /> : null;
+}
+
+function AuditSection() {
+  const { audit } = useLoaderData<typeof loader>();
+  const allowed = useCan("viewAudit");
+  if (!allowed) return <Text as="p">Only an Owner or Admin can read the audit log.</Text>;
+  return audit ? <AuditLog audit={audit} /> : null;
+}
+
 export default function Settings() {
   const { shopDomain } = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
   const selected = tabIndex(params.get("tab"));
+  const id = TABS[selected].id;
   return (
     <AdminPage title="Settings">
       <Tabs
@@ -140,10 +170,14 @@ export default function Settings() {
         onSelect={(index) => setParams({ tab: TABS[index].id }, { preventScrollReset: true })}
       >
         <Box paddingBlockStart="400" id={`${TABS[selected].id}-panel`}>
-          {TABS[selected].id === "plan" ? (
+          {id === "plan" ? (
             <PlanSection />
-          ) : TABS[selected].id === "data" ? (
+          ) : id === "data" ? (
             <DataSection />
+          ) : id === "team" ? (
+            <TeamSection />
+          ) : id === "audit" ? (
+            <AuditSection />
           ) : (
             <IntegrationsSettings shopDomain={shopDomain} />
           )}
