@@ -10,7 +10,9 @@ export { LIST_FILTERS, merchantActions, statusLabel, statusTone } from "./status
 export type { ListFilter } from "./status";
 export { TOAST, type ActionResult, type InvoicesOutletContext, type ToastState } from "./screen";
 export { CreateInvoiceDialog, type CreateDialogData } from "./components/CreateInvoiceDialog";
-export { InvoiceCard } from "./components/InvoiceCard";
+export { InvoiceLimitDialog } from "./components/InvoiceLimitDialog";
 export { InvoiceDetailDialog, type InvoiceDetailData } from "./components/InvoiceDetailDialog";
 export { InvoiceSettingsDialog, type InvoiceSettingsData } from "./components/InvoiceSettingsDialog";
 export { InvoiceSidePanel } from "./components/InvoiceSidePanel";
+export { InvoiceListFilters } from "./components/InvoiceListFilters";
+export { InvoiceTable, type InvoiceRow } from "./components/InvoiceTable";
