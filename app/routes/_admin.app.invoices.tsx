@@ -1,6 +1,6 @@
 // /app/invoices (docs/product/invoices.md#the-list): the invoice list, searched, filtered
 // by status and paginated on the server (the URL's ?status=&q=&page=), and a side panel
-// of tips computed from the shop's own invoices. The detail, create and settings dialogs
+// of tips computed from the shop's own invoices below it. The detail, create and settings dialogs
 // are child routes shown over it through <Outlet/>.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
@@ -12,7 +12,7 @@ import {
   useNavigate,
   useNavigation,
 } from "@remix-run/react";
-import { Banner, BlockStack, Card, EmptyState, Layout, Toast } from "@shopify/polaris";
+import { Banner, BlockStack, Box, Card, EmptyState, Toast } from "@shopify/polaris";
 import { useCallback, useMemo, useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { useFetcherResult } from "~/components/useFetcherResult";
@@ -20,8 +20,10 @@ import {
   InvoiceListFilters,
   InvoiceSidePanel,
   InvoiceTable,
+  listQueryParams,
   TOAST,
   type ActionResult,
+  type InvoiceListQuery,
   type InvoicesOutletContext,
   type ToastState,
 } from "~/features/invoices";
@@ -30,9 +32,7 @@ import {
   invoicePlanUsage,
   invoiceScreenAction,
   listInvoicePage,
-  listQueryParams,
   parseListQuery,
-  type InvoiceListQuery,
 } from "~/features/invoices/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
 
@@ -118,9 +118,11 @@ export default function Invoices() {
       ]}
     >
       <BlockStack gap="400">
-        <RemixLink to="/dashboard" style={{ color: "var(--p-color-text-link)" }}>
-          ← Back to Dashboard
-        </RemixLink>
+        <Box paddingInline={{ xs: "400", sm: "0" }}>
+          <RemixLink to="/dashboard" style={{ color: "var(--p-color-text-link)" }}>
+            ← Back to Dashboard
+          </RemixLink>
+        </Box>
         {plan.atLimit && (
           <Banner
             tone="warning"
@@ -130,42 +132,37 @@ export default function Invoices() {
             <p>New invoices can be created again next month. Pro has unlimited invoices.</p>
           </Banner>
         )}
-        <Layout>
-          <Layout.Section>
-            <Card padding="0">
-              {hasInvoices ? (
-                <>
-                  <InvoiceListFilters
-                    status={query.status}
-                    q={query.q}
-                    onStatus={(status) => list({ status })}
-                    onSearch={(q) => q !== query.q && list({ q })}
-                  />
-                  <InvoiceTable
-                    rows={invoices}
-                    paging={paging}
-                    loading={loading}
-                    sendingId={sendFetcher.state !== "idle" ? sendingId : null}
-                    onView={(id) => to(id)}
-                    onSend={send}
-                    onPage={(page) => list({ page })}
-                  />
-                </>
-              ) : (
-                <EmptyState
-                  heading="Create your first invoice"
-                  action={{ content: createLabel, onAction: () => to("new") }}
-                  image=""
-                >
-                  <p>Invoices you create appear here, with their status, due date and amount.</p>
-                </EmptyState>
-              )}
-            </Card>
-          </Layout.Section>
-          <Layout.Section variant="oneThird">
-            <InvoiceSidePanel insights={insights} plan={plan} currency={shopCurrency} />
-          </Layout.Section>
-        </Layout>
+        <Card padding="0">
+          {hasInvoices ? (
+            <>
+              <InvoiceListFilters
+                status={query.status}
+                q={query.q}
+                onStatus={(status) => list({ status })}
+                onSearch={(q) => q !== query.q && list({ q })}
+              />
+              <InvoiceTable
+                rows={invoices}
+                paging={paging}
+                loading={loading}
+                sendingId={sendFetcher.state !== "idle" ? sendingId : null}
+                onView={(id) => to(id)}
+                onSend={send}
+                onPage={(page) => list({ page })}
+              />
+            </>
+          ) : (
+            <EmptyState
+              heading="Create your first invoice"
+              action={{ content: createLabel, onAction: () => to("new") }}
+              image=""
+            >
+              <p>Invoices you create appear here, with their status, due date and amount.</p>
+            </EmptyState>
+          )}
+        </Card>
+        {/* Below the list, not beside it: the table needs the full width to show every column at 1366 px. */}
+        <InvoiceSidePanel insights={insights} plan={plan} currency={shopCurrency} />
       </BlockStack>
       <Outlet context={outlet} />
       {toast && <Toast content={toast.content} error={toast.error} duration={5000} onDismiss={() => setToast(null)} />}

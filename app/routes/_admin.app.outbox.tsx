@@ -7,6 +7,7 @@ import { Outlet, useLoaderData, useLocation, useNavigate, useNavigation } from "
 import {
   Badge,
   BlockStack,
+  Box,
   Button,
   Card,
   EmptyState,
@@ -91,10 +92,12 @@ export default function Outbox() {
       secondaryActions={[{ content: "Invoices", url: "/app/invoices" }]}
     >
       <BlockStack gap="400">
-        <Text as="p" tone="subdued">
-          Without an SMTP server configured, messages are kept here instead of being delivered: this is exactly what
-          your customers would receive.
-        </Text>
+        <Box paddingInline={{ xs: "400", sm: "0" }}>
+          <Text as="p" tone="subdued">
+            Without an SMTP server configured, messages are kept here instead of being delivered: this is exactly what
+            your customers would receive.
+          </Text>
+        </Box>
         <Card padding="0">
           {total === 0 ? (
             <EmptyState heading="No messages yet" image="">

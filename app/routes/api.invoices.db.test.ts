@@ -19,6 +19,7 @@ import { loader as hostedLoader, headers as hostedHeaders } from "~/routes/i.$to
 import { loader as customerPdfLoader } from "~/routes/i.$token.pdf";
 import { action as screenAction, loader as screenLoader } from "~/routes/_admin.app.invoices";
 import { action as detailScreenAction, loader as detailScreenLoader } from "~/routes/_admin.app.invoices.$invoiceId";
+import { loader as newScreenLoader } from "~/routes/_admin.app.invoices.new";
 
 const A = "invoices-a.myshopify.com";
 const B = "invoices-b.myshopify.com";
@@ -161,7 +162,19 @@ describe("POST /invoices/smart", () => {
     const domain = "invoices-starter.myshopify.com";
     const starter = await createShop({ domain });
     await installSession(domain);
-    for (let i = 0; i < 25; i++) expect((await create(domain, starter.id)).status).toBe(201);
+    const createScreen = async () => newScreenLoader(args(await bearerRequest(domain, "/app/invoices/new")));
+    for (let i = 0; i < 24; i++) expect((await create(domain, starter.id)).status).toBe(201);
+    expect((await createScreen()).limit).toBeNull(); // one left: the form
+    expect((await create(domain, starter.id)).status).toBe(201);
+    // At the limit the screen explains it, with the upgrade path, instead of showing the form.
+    expect((await createScreen()).limit).toEqual({
+      planName: "Starter",
+      limit: 25,
+      used: 25,
+      upgradeUrl: "/settings?tab=plan",
+    });
+    const list = await screenLoader(args(await bearerRequest(domain, "/app/invoices")));
+    expect(list.plan).toMatchObject({ atLimit: true, used: 25, limit: 25 });
     const res = await create(domain, starter.id);
     expect(res.status).toBe(403);
     const body = await res.json();

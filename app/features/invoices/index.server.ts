@@ -25,7 +25,7 @@ export { invoicePresentation, paymentOptionFor } from "./presentation.server";
 export { invoiceDetail } from "./detail.server";
 export { invoiceScreenAction } from "./screen-action.server";
 export type { InvoiceListPage, ListFilter } from "./invoices.server";
-export { listQueryParams, parseListQuery, PAGE_SIZE, type InvoiceListQuery } from "./list-query";
+export { parseListQuery } from "./list-query";
 export { registerInvoiceJobs } from "./jobs.server";
 export { invoicePdf, pdfFilename } from "./mail.server";
 export { warmPdfRenderer } from "./pdf-cache.server";

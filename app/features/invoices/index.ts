@@ -6,6 +6,7 @@ export { REMINDER_DAYS } from "./schedule";
 export { AD_POSITIONS, PAYMENT_METHODS, invoiceCreateSchema, invoiceSettingsSchema } from "./schema";
 export type { MarketingAd } from "./schema";
 export { INVOICE_INTERVALS } from "./schedule";
+export { listQueryParams, PAGE_SIZE, type InvoiceListQuery } from "./list-query";
 export { LIST_FILTERS, merchantActions, statusLabel, statusTone } from "./status";
 export type { ListFilter } from "./status";
 export { TOAST, type ActionResult, type InvoicesOutletContext, type ToastState } from "./screen";

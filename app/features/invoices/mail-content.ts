@@ -112,7 +112,7 @@ export function invoiceMailContent(
     `<p>Hello ${esc(invoice.customerName)},</p><p>${esc(opening)}</p>` +
     payButton +
     `<p><a href="${esc(ctx.hostedUrl)}" style="color:#005bd3">View invoice ${esc(invoice.number)} online</a></p>` +
-    `<table role="presentation" width="100%" style="border-top:1px solid #e3e3e3;margin-top:12px">${rows}${figures}</table>` +
+    `<table role="presentation" width="100%" style="border-top:1px solid #e3e3e3;margin-top:12px;border-collapse:collapse">${rows}${figures}</table>` +
     `<p>Thank you,<br>${esc(shopName)}</p>` +
     adsHtml(ctx.ads.bottom);
   const html =
