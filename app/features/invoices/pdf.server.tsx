@@ -90,7 +90,7 @@ const STAMPS: Record<string, { text: string; color: string }> = {
   void: { text: "VOID", color: "#8e1f0b" },
 };
 
-/** A rubber stamp across the header for a draft, a paid or a void invoice, so a printout cannot be mistaken. */
+/** A rubber stamp in the header for a draft, a paid or a void invoice, so a printout cannot be mistaken. */
 function Stamp({ status }: { status: string }) {
   const stamp = STAMPS[status];
   if (!stamp) return null;
@@ -99,8 +99,9 @@ function Stamp({ status }: { status: string }) {
       fixed
       style={{
         position: "absolute",
-        top: 110,
-        right: 70,
+        // Between "Bill to" and the dates, so it covers no figure.
+        top: 96,
+        left: 220,
         borderWidth: 3,
         borderColor: stamp.color,
         borderRadius: 6,
