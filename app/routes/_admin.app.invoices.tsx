@@ -141,15 +141,17 @@ export default function Invoices() {
                 onStatus={(status) => list({ status })}
                 onSearch={(q) => q !== query.q && list({ q })}
               />
-              <InvoiceTable
-                rows={invoices}
-                paging={paging}
-                loading={loading}
-                sendingId={sendFetcher.state !== "idle" ? sendingId : null}
-                onView={(id) => to(id)}
-                onSend={send}
-                onPage={(page) => list({ page })}
-              />
+              <div id="invoices-list" role="tabpanel" aria-labelledby={`invoices-${query.status}`}>
+                <InvoiceTable
+                  rows={invoices}
+                  paging={paging}
+                  loading={loading}
+                  sendingId={sendFetcher.state !== "idle" ? sendingId : null}
+                  onView={(id) => to(id)}
+                  onSend={send}
+                  onPage={(page) => list({ page })}
+                />
+              </div>
             </>
           ) : (
             <EmptyState

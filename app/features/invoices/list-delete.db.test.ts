@@ -154,11 +154,13 @@ describe("PDF marks", () => {
     const paid = pdfText(await invoicePdf(s, await markInvoicePaid(s, invoice.id)));
     expect(paid).toContain("PAID");
     expect(paid).not.toContain("VOID");
+    expect(paid).not.toContain("How to pay"); // nothing is asked of a paid invoice
 
     const other = (await createInvoice(s, payload({ name: "Z", email: "z@example.com" }))).invoice;
     await sendInvoice(s, other.id);
     const voided = pdfText(await invoicePdf(s, await voidInvoice(s, other.id)));
     expect(voided).toContain("VOID");
     expect(voided).not.toContain("PAID");
+    expect(voided).toContain("nothing is due");
   });
 });

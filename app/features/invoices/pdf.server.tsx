@@ -120,14 +120,24 @@ function Stamp({ status }: { status: string }) {
 
 /**
  * How to pay. A draft prints no link of ours (the hosted page and the card payment page
- * answer 404 until the invoice is sent): the card option says the link comes with it.
+ * answer 404 until the invoice is sent): the card option says the link comes with it. A
+ * paid or void invoice asks for nothing.
  */
-function HowToPay({ ctx, draft }: { ctx: InvoicePresentation; draft: boolean }) {
+function HowToPay({ ctx, invoice }: { ctx: InvoicePresentation; invoice: PdfInvoice }) {
   const payment = ctx.payment;
+  const draft = invoice.status === "draft";
+  const settled =
+    invoice.status === "paid"
+      ? `Paid${invoice.paidAt ? ` on ${invoice.paidAt.toISOString().slice(0, 10)}` : ""}. Thank you.`
+      : invoice.status === "void"
+        ? "This invoice was voided: nothing is due."
+        : null;
   return (
     <View style={[s.section, s.pay]} wrap={false}>
-      <Text style={s.h2}>How to pay</Text>
-      {payment.kind === "instructions" ? (
+      <Text style={s.h2}>{settled ? "Payment" : "How to pay"}</Text>
+      {settled ? (
+        <Text>{settled}</Text>
+      ) : payment.kind === "instructions" ? (
         <Text>{payment.text}</Text>
       ) : draft && payment.kind === "stripe" ? (
         <Text>{payment.label}: the payment link comes with the invoice when it is sent.</Text>
@@ -256,7 +266,7 @@ export function InvoiceDocument({ invoice, ctx }: { invoice: PdfInvoice; ctx: In
           ) : null}
         </View>
 
-        <HowToPay ctx={ctx} draft={invoice.status === "draft"} />
+        <HowToPay ctx={ctx} invoice={invoice} />
 
         <View style={s.section}>
           {ctx.ads.bottom.map((ad) => (

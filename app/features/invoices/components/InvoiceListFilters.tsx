@@ -25,11 +25,20 @@ type Props = {
 
 export function InvoiceListFilters({ status, q, onStatus, onSearch }: Props) {
   const [text, setText] = useState(q);
+  // The search this field last asked for: a different one in the URL (back button, a link) replaces the text.
+  const asked = useRef(q);
+  if (q !== asked.current) {
+    asked.current = q;
+    setText(q);
+  }
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const search = (value: string, delay: number) => {
     setText(value);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => onSearch(value.trim()), delay);
+    timer.current = setTimeout(() => {
+      asked.current = value.trim();
+      onSearch(value.trim());
+    }, delay);
   };
   const tabs = LIST_FILTERS.map((f) => ({ id: `invoices-${f}`, content: TAB_LABELS[f], panelID: "invoices-list" }));
   return (
