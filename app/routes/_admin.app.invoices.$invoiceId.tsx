@@ -1,7 +1,7 @@
 // /app/invoices/{invoiceId}: one invoice in a dialog over the list (its loader reads it
 // for the authenticated shop; another shop's id is a 404).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useOutletContext } from "@remix-run/react";
+import { useLoaderData, useOutletContext, type ShouldRevalidateFunction } from "@remix-run/react";
 import { InvoiceDetailDialog, type InvoicesOutletContext } from "~/features/invoices";
 import { invoiceDetail, invoiceErrorResponse, invoiceScreenAction } from "~/features/invoices/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { shop } = await requireAdmin(request, permissions.action);
-  return invoiceScreenAction(shop, request, ["send", "markPaid", "void", "stopRecurring"]);
+  return invoiceScreenAction(shop, request, ["send", "markPaid", "void", "delete", "stopRecurring"]);
 }
 
 export default function InvoiceDetailRoute() {
@@ -40,3 +40,7 @@ export default function InvoiceDetailRoute() {
     />
   );
 }
+
+/** After deleting this draft there is nothing left to load here: the dialog closes and the list reloads. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "delete" ? false : defaultShouldRevalidate;
