@@ -5,6 +5,7 @@
 // entry (app/entry.server.tsx) before any request, and by the database tests' setup.
 import { BILLING_CONFIG } from "~/features/billing/index.server";
 import { registerInvoiceJobs, warmPdfRenderer } from "~/features/invoices/index.server";
+import { registerAuditJobs } from "~/features/audit/index.server";
 import { env } from "~/env.server";
 import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server";
 import { importAfterAuth, registerStoreSyncJobs, type AdminClientFactory } from "~/features/store-sync/index.server";
@@ -21,6 +22,7 @@ export const shopifyAdminFor: AdminClientFactory = async (shopDomain) => {
 /** Every feature's handlers and schedules. Add a line for yours. */
 export function registerAllJobs(queue: JobQueue) {
   registerInvoiceJobs(queue);
+  registerAuditJobs(queue);
   registerStoreSyncJobs(queue, { adminFor: shopifyAdminFor });
 }
 

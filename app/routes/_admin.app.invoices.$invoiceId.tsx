@@ -20,8 +20,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { shop } = await requireAdmin(request, permissions.action);
-  return invoiceScreenAction(shop, request, ["send", "markPaid", "void", "delete", "stopRecurring"]);
+  const ctx = await requireAdmin(request, permissions.action);
+  return invoiceScreenAction(ctx, request, ["send", "markPaid", "void", "delete", "stopRecurring"]);
 }
 
 export default function InvoiceDetailRoute() {

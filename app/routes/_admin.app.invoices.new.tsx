@@ -26,8 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { shop } = await requireAdmin(request, permissions.action);
-  return invoiceScreenAction(shop, request, ["create"]);
+  const ctx = await requireAdmin(request, permissions.action);
+  return invoiceScreenAction(ctx, request, ["create"]);
 }
 
 export default function NewInvoiceRoute() {

@@ -25,8 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { shop } = await requireAdmin(request, permissions.action);
-  return invoiceScreenAction(shop, request, ["settings"]);
+  const ctx = await requireAdmin(request, permissions.action);
+  return invoiceScreenAction(ctx, request, ["settings"]);
 }
 
 export default function InvoiceSettingsRoute() {

@@ -63,8 +63,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Every intent of the screen (the dialogs' routes post their own); kept here for the list's Send. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { shop } = await requireAdmin(request, permissions.action);
-  return invoiceScreenAction(shop, request);
+  const ctx = await requireAdmin(request, permissions.action);
+  return invoiceScreenAction(ctx, request);
 }
 
 export default function Invoices() {

@@ -14,6 +14,7 @@ import { parseTimeframe } from "~/lib/timeframe";
 import {
   addOperatingExpense,
   addProductCost,
+  auditedCostChange,
   deleteOperatingExpense,
   deleteProductCost,
   getBreakdown,
@@ -90,7 +91,8 @@ const INTENTS = [
 ] as const;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { shop } = await requireAdmin(request, permissions.action);
+  const ctx = await requireAdmin(request, permissions.action);
+  const { shop } = ctx;
   const form = await request.formData();
   const values = formToObject(form);
   const intent = (INTENTS as readonly string[]).includes(values.intent ?? "") ? values.intent : "";
@@ -102,18 +104,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = values.id ?? "";
   if (!intent.startsWith("add") && !ID.test(id)) return answer(404, { _form: ["Not found"] });
   try {
-    if (intent === "deleteProductCost") await deleteProductCost(shop, id);
-    else if (intent === "deleteExpense") await deleteOperatingExpense(shop, id);
+    if (intent === "deleteProductCost")
+      await auditedCostChange(ctx, "product_cost", "delete", id, () => deleteProductCost(shop, id));
+    else if (intent === "deleteExpense")
+      await auditedCostChange(ctx, "expense", "delete", id, () => deleteOperatingExpense(shop, id));
     else if (intent.endsWith("ProductCost")) {
       const parsed = productCostSchema.safeParse(values);
       if (!parsed.success) return answer(400, fieldErrorsOf(parsed.error));
-      if (intent === "addProductCost") await addProductCost(shop, parsed.data);
-      else await updateProductCost(shop, id, parsed.data);
+      if (intent === "addProductCost")
+        await auditedCostChange(ctx, "product_cost", "add", null, () => addProductCost(shop, parsed.data));
+      else await auditedCostChange(ctx, "product_cost", "update", id, () => updateProductCost(shop, id, parsed.data));
     } else {
       const parsed = operatingExpenseSchema.safeParse(values);
       if (!parsed.success) return answer(400, fieldErrorsOf(parsed.error));
-      if (intent === "addExpense") await addOperatingExpense(shop, parsed.data);
-      else await updateOperatingExpense(shop, id, parsed.data);
+      if (intent === "addExpense")
+        await auditedCostChange(ctx, "expense", "add", null, () => addOperatingExpense(shop, parsed.data));
+      else await auditedCostChange(ctx, "expense", "update", id, () => updateOperatingExpense(shop, id, parsed.data));
     }
   } catch (error) {
     if (error instanceof FieldError) return answer(400, error.fieldErrors);

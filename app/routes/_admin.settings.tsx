@@ -16,7 +16,7 @@ import { requireAdmin } from "~/features/shop/index.server";
 import { TeamSettings, useCan, type RoutePermissions } from "~/features/team";
 import { can, teamOverview } from "~/features/team/index.server";
 import { AuditLog, auditFiltersSchema } from "~/features/audit";
-import { listAudit } from "~/features/audit/index.server";
+import { listAudit, recordAudit } from "~/features/audit/index.server";
 import {
   cancelSubscription,
   getBillingState,
@@ -88,6 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent !== "switch" || !(PLAN_ORDER as string[]).includes(target))
       return data<ActionResult>({ ok: false, message: "Choose a plan." }, { status: 400 });
     await switchPlanLocally(ctx.shop, target as PlanId);
+    await recordAudit(ctx, "billing.plan.change", "Shop", ctx.shop.id, { plan: ctx.shop.plan }, { plan: target });
     return data<ActionResult>({
       ok: true,
       message: `Demo store switched to ${PLANS[target as PlanId].name}. No charge was made.`,
@@ -102,6 +103,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     if (intent === "cancel") {
       await cancelSubscription(ctx.shop, api);
+      await recordAudit(ctx, "billing.plan.cancel", "Shop", ctx.shop.id, { plan: ctx.shop.plan }, { plan: "starter" });
       return data<ActionResult>({
         ok: true,
         message: "Your subscription is cancelled. The store is now on the Starter plan.",

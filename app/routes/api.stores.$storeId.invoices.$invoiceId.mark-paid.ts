@@ -10,4 +10,4 @@ export async function loader() {
   return methodNotAllowed(["POST"]);
 }
 
-export const action = invoiceTransitionAction(markInvoicePaid);
+export const action = invoiceTransitionAction(markInvoicePaid, "mark_paid");

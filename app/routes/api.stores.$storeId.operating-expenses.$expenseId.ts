@@ -3,6 +3,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "~/platform/http.server";
 import {
+  auditedCostChange,
   deleteOperatingExpense,
   expenseDto,
   getOperatingExpense,
@@ -28,7 +29,14 @@ const put = storeApi({
   allow: ALLOW,
   body: operatingExpenseSchema,
   handle: async ({ ctx, params, body }) =>
-    json(expenseDto(ctx.shop, await updateOperatingExpense(ctx.shop, params.expenseId, body))),
+    json(
+      expenseDto(
+        ctx.shop,
+        await auditedCostChange(ctx, "expense", "update", params.expenseId, () =>
+          updateOperatingExpense(ctx.shop, params.expenseId, body),
+        ),
+      ),
+    ),
 });
 
 const remove = storeApi({
@@ -36,7 +44,9 @@ const remove = storeApi({
   methods: ["DELETE"],
   allow: ALLOW,
   handle: async ({ ctx, params }) => {
-    await deleteOperatingExpense(ctx.shop, params.expenseId);
+    await auditedCostChange(ctx, "expense", "delete", params.expenseId, () =>
+      deleteOperatingExpense(ctx.shop, params.expenseId),
+    );
     return new Response(null, { status: 204 });
   },
 });

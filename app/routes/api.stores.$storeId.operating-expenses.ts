@@ -1,6 +1,11 @@
 // GET and POST /api/stores/{storeId}/operating-expenses (docs/product/api.md).
 import { cacheFor, FRESHNESS, json } from "~/platform/http.server";
-import { addOperatingExpense, expenseDto, listOperatingExpenses } from "~/features/profit/index.server";
+import {
+  addOperatingExpense,
+  auditedCostChange,
+  expenseDto,
+  listOperatingExpenses,
+} from "~/features/profit/index.server";
 import { operatingExpenseSchema } from "~/features/profit";
 import { storeApi } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
@@ -18,5 +23,13 @@ export const action = storeApi({
   allow: ["GET", "POST"],
   body: operatingExpenseSchema,
   handle: async ({ ctx, body }) =>
-    json(expenseDto(ctx.shop, await addOperatingExpense(ctx.shop, body)), { status: 201 }),
+    json(
+      expenseDto(
+        ctx.shop,
+        await auditedCostChange(ctx, "expense", "add", null, () => addOperatingExpense(ctx.shop, body)),
+      ),
+      {
+        status: 201,
+      },
+    ),
 });

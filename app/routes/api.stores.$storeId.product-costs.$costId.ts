@@ -2,7 +2,13 @@
 // one product cost, changed or removed; COGS is re-costed from its effective date.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "~/platform/http.server";
-import { deleteProductCost, getProductCost, productCostDto, updateProductCost } from "~/features/profit/index.server";
+import {
+  auditedCostChange,
+  deleteProductCost,
+  getProductCost,
+  productCostDto,
+  updateProductCost,
+} from "~/features/profit/index.server";
 import { productCostSchema } from "~/features/profit";
 import { storeApi } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
@@ -23,7 +29,14 @@ const put = storeApi({
   allow: ALLOW,
   body: productCostSchema,
   handle: async ({ ctx, params, body }) =>
-    json(productCostDto(ctx.shop, await updateProductCost(ctx.shop, params.costId, body))),
+    json(
+      productCostDto(
+        ctx.shop,
+        await auditedCostChange(ctx, "product_cost", "update", params.costId, () =>
+          updateProductCost(ctx.shop, params.costId, body),
+        ),
+      ),
+    ),
 });
 
 const remove = storeApi({
@@ -31,7 +44,9 @@ const remove = storeApi({
   methods: ["DELETE"],
   allow: ALLOW,
   handle: async ({ ctx, params }) => {
-    await deleteProductCost(ctx.shop, params.costId);
+    await auditedCostChange(ctx, "product_cost", "delete", params.costId, () =>
+      deleteProductCost(ctx.shop, params.costId),
+    );
     return new Response(null, { status: 204 });
   },
 });

@@ -1,6 +1,6 @@
 // GET and POST /api/stores/{storeId}/product-costs (docs/product/api.md).
 import { cacheFor, FRESHNESS, json } from "~/platform/http.server";
-import { addProductCost, listProductCosts, productCostDto } from "~/features/profit/index.server";
+import { addProductCost, auditedCostChange, listProductCosts, productCostDto } from "~/features/profit/index.server";
 import { productCostSchema } from "~/features/profit";
 import { storeApi } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
@@ -17,5 +17,13 @@ export const action = storeApi({
   allow: ["GET", "POST"],
   body: productCostSchema,
   handle: async ({ ctx, body }) =>
-    json(productCostDto(ctx.shop, await addProductCost(ctx.shop, body)), { status: 201 }),
+    json(
+      productCostDto(
+        ctx.shop,
+        await auditedCostChange(ctx, "product_cost", "add", null, () => addProductCost(ctx.shop, body)),
+      ),
+      {
+        status: 201,
+      },
+    ),
 });

@@ -117,3 +117,15 @@ export async function pruneAudit(now = new Date()): Promise<number> {
   const { count } = await prisma.auditEntry.deleteMany({ where: { createdAt: { lt: cutoff } } });
   return count;
 }
+
+/** The daily job that keeps the audit log to its retention period. */
+export function registerAuditJobs(queue: {
+  register: (name: string, handler: () => Promise<void>) => void;
+  schedule: (name: string, cron: string) => void | Promise<void>;
+}) {
+  queue.register("audit.prune", async () => {
+    const removed = await pruneAudit();
+    if (removed) console.log(`[audit] pruned ${removed} entries older than ${RETENTION_MONTHS} months`);
+  });
+  void queue.schedule("audit.prune", "17 3 * * *");
+}

@@ -4,6 +4,7 @@ export {
   listAudit,
   pruneAudit,
   recordAudit,
+  registerAuditJobs,
   type Actor,
   type AuditFilters,
 } from "./audit.server";

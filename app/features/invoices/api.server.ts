@@ -2,9 +2,11 @@
 // shows "<status>: <body>"), the Idempotency-Key header, and the action of the plain
 // status-transition endpoints.
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { prisma } from "~/db.server";
 import { json, publicOrigin } from "~/platform/http.server";
 import { InvoiceError, invoiceDto, type markInvoicePaid } from "~/features/invoices/invoices.server";
 import { storeApi } from "~/features/shop/index.server";
+import { recordAudit } from "~/features/audit/index.server";
 
 /** An InvoiceError as JSON with its status; anything else is rethrown (500 without a stack). */
 export function invoiceErrorResponse(error: unknown): Response {
@@ -24,11 +26,24 @@ type Transition = (
 ) => ReturnType<typeof markInvoicePaid>;
 
 /** POST /api/stores/{storeId}/invoices/{invoiceId}/<transition>: the merchant moves their invoice on; 409 when illegal. */
-export function invoiceTransitionAction(transition: Transition): (args: ActionFunctionArgs) => Promise<Response> {
+export function invoiceTransitionAction(
+  transition: Transition,
+  name: "mark_paid" | "void",
+): (args: ActionFunctionArgs) => Promise<Response> {
   return storeApi({
     permission: "write",
     methods: ["POST"],
-    handle: async ({ ctx, request, params }) =>
-      json(invoiceDto(await transition(ctx.shop, params.invoiceId, { actor: "merchant" }), publicOrigin(request))),
+    handle: async ({ ctx, request, params }) => {
+      const before = await prisma.invoice.findFirst({
+        where: { id: params.invoiceId, shopId: ctx.shop.id },
+        select: { number: true, status: true },
+      });
+      const after = await transition(ctx.shop, params.invoiceId, { actor: "merchant" });
+      await recordAudit(ctx, `invoices.${name}`, "Invoice", after.id, before, {
+        number: after.number,
+        status: after.status,
+      });
+      return json(invoiceDto(after, publicOrigin(request)));
+    },
   });
 }

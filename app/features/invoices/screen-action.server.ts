@@ -6,8 +6,11 @@ import { fieldErrorsOf, type FieldErrors } from "~/lib/forms";
 import { unstorableText } from "~/lib/text";
 import { publicOrigin } from "~/platform/http.server";
 import { invoiceCreateSchema, invoiceSettingsSchema } from "~/features/invoices/schema";
+import { prisma } from "~/db.server";
+import { recordAudit, type Actor } from "~/features/audit/index.server";
 import {
   deleteDraftInvoice,
+  getInvoiceSettings,
   InvoiceError,
   markInvoicePaid,
   stopRecurring,
@@ -84,12 +87,50 @@ async function run(shop: InvoiceShop, request: Request, intent: ScreenIntent, fo
   }
 }
 
-/** Handles a form post of one of `allowed` intents for the shop. */
-export async function invoiceScreenAction(
+/** What the audit log keeps of an invoice: enough to see what changed. */
+async function invoiceState(shopId: string, id: string | null) {
+  if (!id) return null;
+  return prisma.invoice.findFirst({
+    where: { id, shopId },
+    select: { id: true, number: true, status: true, totalMinor: true, currency: true, customerEmail: true },
+  });
+}
+
+async function audited(
+  actor: Actor,
   shop: InvoiceShop,
+  intent: ScreenIntent,
+  invoiceId: string | null,
+  act: () => ReturnType<typeof run>,
+) {
+  if (intent === "settings") {
+    const before = await getInvoiceSettings(shop.id);
+    const result = await act();
+    if ("ok" in result && result.ok)
+      await recordAudit(actor, "invoices.settings", "InvoiceSettings", null, before, await getInvoiceSettings(shop.id));
+    return result;
+  }
+  const before = await invoiceState(shop.id, invoiceId);
+  const result = await act();
+  if (!("ok" in result) || !result.ok) return result;
+  const after =
+    intent === "create"
+      ? await prisma.invoice.findFirst({
+          where: { shopId: shop.id, number: result.invoiceNumber ?? "" },
+          select: { id: true, number: true, status: true, totalMinor: true, currency: true, customerEmail: true },
+        })
+      : await invoiceState(shop.id, invoiceId);
+  await recordAudit(actor, `invoices.${intent}`, "Invoice", after?.id ?? before?.id ?? null, before, after);
+  return result;
+}
+
+/** Handles a form post of one of `allowed` intents for the shop, recording each change in the audit log. */
+export async function invoiceScreenAction(
+  actor: Actor & { shop: InvoiceShop },
   request: Request,
   allowed: readonly ScreenIntent[] = SCREEN_INTENTS,
 ) {
+  const shop = actor.shop;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (!(allowed as readonly string[]).includes(intent)) return fail(intent, "Unknown action", 400);
@@ -100,7 +141,9 @@ export async function invoiceScreenAction(
   if (invoiceId !== null && !/^[A-Za-z0-9_-]{1,100}$/.test(String(invoiceId)))
     return fail(intent, "Invoice not found", 404);
   try {
-    return await run(shop, request, intent as ScreenIntent, form);
+    return await audited(actor, shop, intent as ScreenIntent, invoiceId === null ? null : String(invoiceId), () =>
+      run(shop, request, intent as ScreenIntent, form),
+    );
   } catch (error) {
     if (error instanceof InvoiceError) {
       return fail(intent, error.message, error.status, {

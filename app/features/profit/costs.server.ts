@@ -2,6 +2,7 @@
 import { prisma } from "~/db.server";
 import { FieldError } from "~/lib/forms";
 import type { HttpAnswerableError } from "~/platform/http.server";
+import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { dayInZone } from "~/lib/dates";
 import { decimalStringToMinor, minorToDecimalString, tooManyDecimals } from "~/lib/money";
 import type { OperatingExpenseInput, ProductCostInput } from "~/features/profit/costs-schema";
@@ -221,4 +222,39 @@ export async function getOperatingExpense(shop: ShopRef, id: string) {
   const row = await prisma.operatingExpense.findFirst({ where: { id, shopId: shop.id } });
   if (!row) throw new CostNotFound("Expense");
   return expenseDto(shop, row);
+}
+
+type CostKind = "product_cost" | "expense";
+type CostAction = "add" | "update" | "delete";
+
+/**
+ * Runs a change to a product cost or an expense and records it in the audit log with the
+ * values before and after (docs/product/settings.md#audit-log). Nothing is recorded when
+ * the change is refused.
+ */
+export async function auditedCostChange<T extends ProductCostRow | ExpenseRow | void>(
+  actor: Actor & { shop: ShopRef },
+  kind: CostKind,
+  action: CostAction,
+  id: string | null,
+  change: () => Promise<T>,
+): Promise<T> {
+  const read = (rowId: string) =>
+    kind === "product_cost" ? getProductCost(actor.shop, rowId) : getOperatingExpense(actor.shop, rowId);
+  const before = id ? await read(id) : null;
+  const result = await change();
+  const after = result
+    ? kind === "product_cost"
+      ? productCostDto(actor.shop, result as ProductCostRow)
+      : expenseDto(actor.shop, result as ExpenseRow)
+    : null;
+  await recordAudit(
+    actor,
+    `costs.${kind}.${action}`,
+    kind === "product_cost" ? "ProductCost" : "OperatingExpense",
+    id ?? (result as { id?: string } | undefined)?.id ?? null,
+    before,
+    after,
+  );
+  return result;
 }

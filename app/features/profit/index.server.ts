@@ -2,6 +2,7 @@ export {
   CostNotFound,
   addOperatingExpense,
   addProductCost,
+  auditedCostChange,
   deleteOperatingExpense,
   deleteProductCost,
   expenseDto,
