@@ -25,6 +25,7 @@ import {
   type TrafficDayRow,
 } from "./seed/generate";
 import { seedInvoices } from "./seed/invoices";
+import { seedIntegrations } from "./seed/integrations";
 
 const DEFAULT_URL = "file:./prisma/dev.db";
 /** Orders per transaction; lines and refunds of those orders go in the same one. */
@@ -298,6 +299,14 @@ async function main(): Promise<void> {
     );
 
     const { catalog } = data;
+    // The Shopify connection's records (issue 16): prisma/seed/integrations.ts.
+    const integrations = await seedIntegrations(db, data.shop, {
+      products: catalog.products.length,
+      variants: catalog.variants.length,
+      customers: data.customers.length,
+      orders: counts.orders,
+    });
+    console.log(`  webhook deliveries ${integrations.deliveries}`);
     console.log(
       [
         "Seeded:",

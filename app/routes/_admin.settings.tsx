@@ -12,6 +12,7 @@ import { IntegrationsSettings } from "~/features/settings";
 import { PLANS, PLAN_ORDER, PlanSettings, planFor, type PlanId } from "~/features/billing";
 import { getImportStatus } from "~/features/store-sync/index.server";
 import { getStoreDataSummary } from "~/features/store-sync/index.server";
+import { getIntegrations } from "~/features/settings/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
 import {
   cancelSubscription,
@@ -41,14 +42,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { shop, demo } = await requireAdmin(request);
   const tab = TABS[tabIndex(new URL(request.url).searchParams.get("tab"))].id;
   // The data tab counts the shop's rows: only when it is open.
-  const [subscription, storeData] = await Promise.all([
+  const [subscription, storeData, integrations] = await Promise.all([
     getBillingState(shop.id),
     tab === "data" ? Promise.all([getImportStatus(shop), getStoreDataSummary(shop)]) : null,
+    tab === "integrations" ? getIntegrations(shop) : null,
   ]);
   const now = Date.now();
   return {
     demo,
     shopDomain: shop.domain,
+    timeZone: shop.timezone,
     plan: planFor(shop.plan).id,
     trialEndsAt: shop.trialEndsAt && shop.trialEndsAt.getTime() > now ? shop.trialEndsAt.toISOString() : null,
     subscription: subscription && {
@@ -57,6 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
     },
     storeData: storeData && { importStatus: storeData[0], summary: storeData[1] },
+    integrations,
   };
 }
 
@@ -128,8 +132,12 @@ function DataSection() {
   ) : null;
 }
 
+function IntegrationsSection() {
+  const { integrations, timeZone } = useLoaderData<typeof loader>();
+  return integrations ? <IntegrationsSettings integrations={integrations} timeZone={timeZone} /> : null;
+}
+
 export default function Settings() {
-  const { shopDomain } = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
   const selected = tabIndex(params.get("tab"));
   return (
@@ -145,7 +153,7 @@ export default function Settings() {
           ) : TABS[selected].id === "data" ? (
             <DataSection />
           ) : (
-            <IntegrationsSettings shopDomain={shopDomain} />
+            <IntegrationsSection />
           )}
         </Box>
       </Tabs>

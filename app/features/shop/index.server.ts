@@ -1,7 +1,7 @@
 export { assertOwnStore, requireAdmin, ShopifyNotConnected, type AdminContext } from "./admin-context.server";
 export { storeApi } from "./store-api.server";
 export { listNotificationsCached } from "./notifications.server";
-export { hasValidOfflineSession, isShopDomain } from "./session.server";
+export { hasValidOfflineSession, isShopDomain, offlineGrant } from "./session.server";
 export {
   DEMO_SHOP_DOMAIN,
   eraseShop,
