@@ -300,12 +300,7 @@ async function main(): Promise<void> {
 
     const { catalog } = data;
     // The Shopify connection's records (issue 16): prisma/seed/integrations.ts.
-    const integrations = await seedIntegrations(db, data.shop, {
-      products: catalog.products.length,
-      variants: catalog.variants.length,
-      customers: data.customers.length,
-      orders: counts.orders,
-    });
+    const integrations = await seedIntegrations(db, data.shop);
     console.log(`  webhook deliveries ${integrations.deliveries}`);
     console.log(
       [

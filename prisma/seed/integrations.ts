@@ -1,18 +1,17 @@
 // The demo store's Shopify connection as the app records it for a real store, so
-// Settings → Integrations computes from rows like any shop's: the offline session with
-// the granted scopes, the import run that brought the data in, and the webhook
-// deliveries that kept it in sync since (recent orders, product and inventory updates,
-// one delivery rejected by its topic's schema). Deterministic for a given seeded store.
+// Settings → Integrations computes from rows like any shop's: the offline session with the
+// granted scopes, and the webhook deliveries that keep the data in sync (recent orders,
+// product and inventory updates, one delivery rejected by its topic's schema). No import
+// run: the demo's data is seeded, as the Data tab says (Shop.isDemo).
 import type { Prisma, PrismaClient } from "../generated/sqlite";
 import { APP_TOML_SCOPES } from "~/features/settings/shopify-access";
 
-type SeedShop = { id: string; domain: string; installedAt: Date };
-type Counts = { products: number; variants: number; customers: number; orders: number };
+type SeedShop = { id: string; domain: string };
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
-export async function seedIntegrations(db: PrismaClient, shop: SeedShop, counts: Counts) {
+export async function seedIntegrations(db: PrismaClient, shop: SeedShop, now = new Date()) {
   // No Shopify store stands behind the demo: the token is a placeholder the demo never uses
   // (demo mode makes no Admin API call), and an empty one would read as "no access".
   // Sessions and rejected deliveries hang off the domain, not the shop row: a reseed clears them itself.
@@ -28,24 +27,9 @@ export async function seedIntegrations(db: PrismaClient, shop: SeedShop, counts:
       accessToken: "demo-store-placeholder",
     },
   });
-  const started = shop.installedAt;
-  await db.importRun.create({
-    data: {
-      shopId: shop.id,
-      reason: "install",
-      status: "succeeded",
-      phase: "done",
-      productsCount: counts.products,
-      variantsCount: counts.variants,
-      customersCount: counts.customers,
-      ordersCount: counts.orders,
-      startedAt: started,
-      finishedAt: new Date(started.getTime() + 4 * MINUTE),
-    },
-  });
-
   const recent = await db.order.findMany({
-    where: { shopId: shop.id },
+    // The seed fills today to its end: only orders already placed can have been delivered.
+    where: { shopId: shop.id, processedAt: { lte: now } },
     orderBy: { processedAt: "desc" },
     take: 6,
     select: { id: true, processedAt: true },
@@ -59,7 +43,7 @@ export async function seedIntegrations(db: PrismaClient, shop: SeedShop, counts:
       shopDomain: shop.domain,
       webhookId: `demo-${topic.replace("/", "-")}-${deliveries.length + 1}`,
       topic,
-      receivedAt: new Date(at),
+      receivedAt: new Date(Math.min(at, now.getTime())),
       outcome,
       reason,
     });

@@ -21,6 +21,7 @@ const healthy: ShopifyFacts = {
   lastImportFailure: null,
   lastWebhookApplied: null,
   lastWebhookRejected: null,
+  seeded: false,
 };
 
 describe("Shopify row", () => {
@@ -47,6 +48,18 @@ describe("Shopify row", () => {
     const none = { ...healthy, lastImportSucceeded: null };
     expect(shopifyRow({ ...none, importActive: true }).detail).toMatch(/running/);
     expect(shopifyRow(none)).toMatchObject({ status: "pending", setup: { url: "/settings?tab=data" } });
+  });
+
+  it("the demo store's seeded data stands in for an import", () => {
+    const row = shopifyRow({
+      ...healthy,
+      lastImportSucceeded: null,
+      seeded: true,
+      lastWebhookApplied: at("2T08:00:00"),
+    });
+    expect(row).toMatchObject({ status: "connected", lastSync: "2025-03-02T08:00:00.000Z" });
+    expect(row.detail).toMatch(/seeded rather than imported/);
+    expect(shopifyRow({ ...healthy, lastImportSucceeded: null, seeded: true, granted: [] }).status).toBe("pending");
   });
 
   it("last sync is the later of the import and the last applied webhook", () => {

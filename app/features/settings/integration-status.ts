@@ -61,6 +61,8 @@ export type ShopifyFacts = {
   /** The last data webhook whose effect ran: the store is kept in sync by them after the import. */
   lastWebhookApplied: Date | null;
   lastWebhookRejected: (Failure & { topic: string }) | null;
+  /** The demo store (Shop.isDemo): its data was seeded, so no import is due. */
+  seeded: boolean;
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -79,6 +81,11 @@ function shopifyStatus(f: ShopifyFacts): { status: IntegrationStatus; detail: st
     return {
       status: "pending",
       detail: `${plural(missing.length, "requested permission is", "requested permissions are")} not granted (${missing.join(", ")}): approve them in the Shopify admin.`,
+    };
+  if (!f.lastImportSucceeded && f.seeded)
+    return {
+      status: "connected",
+      detail: "Every requested permission is granted. The demo store's data was seeded rather than imported.",
     };
   if (!f.lastImportSucceeded && f.importActive)
     return { status: "pending", detail: "The first import of the store's data is running." };
@@ -104,7 +111,10 @@ export function shopifyRow(f: ShopifyFacts): IntegrationRow {
         },
       ),
     ),
-    setup: f.installed && f.lastImportSucceeded ? undefined : { label: "Store data", url: "/settings?tab=data" },
+    setup:
+      f.installed && (f.lastImportSucceeded || f.seeded)
+        ? undefined
+        : { label: "Store data", url: "/settings?tab=data" },
   };
 }
 

@@ -35,7 +35,7 @@ export function integrationsConfig(): IntegrationsConfig {
 
 export type Integrations = { rows: IntegrationRow[]; shopify: ShopifyDetails };
 
-type ShopRef = { id: string; domain: string; uninstalledAt: Date | null };
+type ShopRef = { id: string; domain: string; uninstalledAt: Date | null; isDemo: boolean };
 
 /** Last delivery and last rejection per subscribed topic. Deliveries are keyed by domain: rejected ones carry no shopId. */
 async function topicRows(shop: ShopRef): Promise<TopicRow[]> {
@@ -94,6 +94,7 @@ async function shopifyFacts(shop: ShopRef, requested: string[], now: Date) {
   ]);
   return {
     installed: !shop.uninstalledAt,
+    seeded: shop.isDemo,
     sessionUsable: grant ? grant.usable : null,
     requested,
     granted: parseScopes(grant?.scope),

@@ -50,7 +50,7 @@ function IntegrationCard({
       style={{
         borderRadius: "var(--p-border-radius-300)",
         outline: targeted ? "var(--p-border-width-050) solid var(--p-color-border-focus)" : undefined,
-        outlineOffset: 2,
+        outlineOffset: -2,
         scrollMarginTop: 72,
       }}
     >
@@ -58,7 +58,7 @@ function IntegrationCard({
         <BlockStack gap="300">
           <BlockStack gap="100">
             <InlineStack gap="200" blockAlign="center" align="start">
-              <Text as="h3" variant="headingSm" id={`${rowAnchor(row.id)}-name`}>
+              <Text as="h2" variant="headingSm" id={`${rowAnchor(row.id)}-name`}>
                 {row.name}
               </Text>
               <Badge tone={status.tone}>{status.label}</Badge>
@@ -121,7 +121,7 @@ export function IntegrationsSettings({ integrations, timeZone }: { integrations:
       ))}
       <Card>
         <BlockStack gap="200">
-          <Text as="h3" variant="headingSm">
+          <Text as="h2" variant="headingSm">
             Coming soon
           </Text>
           <Text as="p" tone="subdued">

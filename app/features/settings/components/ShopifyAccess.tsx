@@ -10,7 +10,7 @@ const OUTCOME: Record<string, string> = { applied: "Applied", ignored: "Ignored"
 function Scopes({ scopes }: { scopes: ShopifyDetails["scopes"] }) {
   return (
     <BlockStack gap="200">
-      <Text as="h4" variant="headingXs">
+      <Text as="h3" variant="headingXs">
         Permissions
       </Text>
       <BlockStack gap="150" as="ul">
@@ -57,7 +57,7 @@ export function ShopifyAccess({
     <BlockStack gap="300">
       <Scopes scopes={details.scopes} />
       <BlockStack gap="200">
-        <Text as="h4" variant="headingXs">
+        <Text as="h3" variant="headingXs">
           Webhook subscriptions
         </Text>
         <Text as="p" variant="bodySm" tone="subdued">
