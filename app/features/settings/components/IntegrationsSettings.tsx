@@ -50,7 +50,7 @@ function IntegrationCard({
       style={{
         borderRadius: "var(--p-border-radius-300)",
         outline: targeted ? "var(--p-border-width-050) solid var(--p-color-border-focus)" : undefined,
-        outlineOffset: -2,
+        outlineOffset: 2,
         scrollMarginTop: 72,
       }}
     >
