@@ -26,6 +26,7 @@ import {
 } from "./seed/generate";
 import { seedInvoices } from "./seed/invoices";
 import { seedTeam } from "./seed/team";
+import { seedIntegrations } from "./seed/integrations";
 
 const DEFAULT_URL = "file:./prisma/dev.db";
 /** Orders per transaction; lines and refunds of those orders go in the same one. */
@@ -302,6 +303,9 @@ async function main(): Promise<void> {
     );
 
     const { catalog } = data;
+    // The Shopify connection's records (issue 16): prisma/seed/integrations.ts.
+    const integrations = await seedIntegrations(db, data.shop);
+    console.log(`  webhook deliveries ${integrations.deliveries}`);
     console.log(
       [
         "Seeded:",

@@ -30,6 +30,8 @@ export type Integration = {
   features: string[];
   /** How a merchant turns it on in the app (Settings → Integrations), when it is more than installing. */
   setup?: { text: string; link?: { label: string; to: string } };
+  /** The row of Settings → Integrations that Connect Now opens, when it is not the integration's own. */
+  settingsRow?: string;
 };
 
 export const INTEGRATIONS: Integration[] = [
@@ -48,6 +50,7 @@ export const INTEGRATIONS: Integration[] = [
     status: "Available",
     description: "Everything in Shopify, across every expansion store of your Plus organisation.",
     features: ["Multi-store reporting", "Staff accounts", "Wholesale orders"],
+    settingsRow: "shopify",
   },
   {
     id: "openai",
@@ -156,9 +159,9 @@ export const INTEGRATIONS: Integration[] = [
   },
 ];
 
-/** Connect Now opens the matching entry in the app's settings. */
+/** Connect Now opens the matching row of Settings → Integrations (its id is `integration-<row>`). */
 export function connectHref(integration: Integration): string {
-  return `/settings?tab=integrations#integration-${integration.id}`;
+  return `/settings?tab=integrations#integration-${integration.settingsRow ?? integration.id}`;
 }
 
 export const CUSTOM_INTEGRATION = {

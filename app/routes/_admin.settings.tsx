@@ -12,6 +12,7 @@ import { IntegrationsSettings } from "~/features/settings";
 import { PLANS, PLAN_ORDER, PlanSettings, planFor, type PlanId } from "~/features/billing";
 import { getImportStatus } from "~/features/store-sync/index.server";
 import { getStoreDataSummary } from "~/features/store-sync/index.server";
+import { getIntegrations } from "~/features/settings/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
 import { TeamSettings, useCan, type RoutePermissions } from "~/features/team";
 import { can, teamOverview } from "~/features/team/index.server";
@@ -52,18 +53,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = auditFiltersSchema.safeParse(Object.fromEntries(url.searchParams));
   const readsAudit = tab === "audit" && can(staff.role, "viewAudit");
   // The data tab counts the shop's rows: only when it is open.
-  const [subscription, storeData, team, audit] = await Promise.all([
+  const [subscription, storeData, team, audit, integrations] = await Promise.all([
     getBillingState(shop.id),
     tab === "data" ? Promise.all([getImportStatus(shop), getStoreDataSummary(shop)]) : null,
     tab === "team" ? teamOverview(shop) : null,
     readsAudit
       ? listAudit(shop.id, filters.success ? filters.data : {}, Number(url.searchParams.get("auditPage")) || 1)
       : null,
+    tab === "integrations" ? getIntegrations(shop) : null,
   ]);
   const now = Date.now();
   return {
     demo,
     shopDomain: shop.domain,
+    timeZone: shop.timezone,
     plan: planFor(shop.plan).id,
     trialEndsAt: shop.trialEndsAt && shop.trialEndsAt.getTime() > now ? shop.trialEndsAt.toISOString() : null,
     subscription: subscription && {
@@ -74,6 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     storeData: storeData && { importStatus: storeData[0], summary: storeData[1] },
     team,
     audit,
+    integrations,
   };
 }
 
@@ -159,8 +163,12 @@ function AuditSection() {
   return audit ? <AuditLog audit={audit} /> : null;
 }
 
+function IntegrationsSection() {
+  const { integrations, timeZone } = useLoaderData<typeof loader>();
+  return integrations ? <IntegrationsSettings integrations={integrations} timeZone={timeZone} /> : null;
+}
+
 export default function Settings() {
-  const { shopDomain } = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
   const selected = tabIndex(params.get("tab"));
   const id = TABS[selected].id;
@@ -181,7 +189,7 @@ export default function Settings() {
           ) : id === "audit" ? (
             <AuditSection />
           ) : (
-            <IntegrationsSettings shopDomain={shopDomain} />
+            <IntegrationsSection />
           )}
         </Box>
       </Tabs>

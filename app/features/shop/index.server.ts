@@ -9,7 +9,7 @@ export {
 export { VIEW_AS_COOKIE, viewAsCookie } from "./demo-identity.server";
 export { storeApi } from "./store-api.server";
 export { listNotificationsCached } from "./notifications.server";
-export { hasValidOfflineSession, isShopDomain } from "./session.server";
+export { hasValidOfflineSession, isShopDomain, offlineGrant } from "./session.server";
 export {
   DEMO_SHOP_DOMAIN,
   eraseShop,

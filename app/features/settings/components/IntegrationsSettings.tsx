@@ -1,53 +1,134 @@
-// Settings → Integrations: each integration with its status (Shopify is connected by the install;
-// Stripe and PayPal take invoice payments once chosen on an invoice, docs/product/invoices.md).
-import { Badge, BlockStack, Box, Card, InlineStack, Link, Text } from "@shopify/polaris";
+// Settings → Integrations: one card per integration with its status, last sync and last
+// error, computed from the shop's data (integrations.server.ts). Connect Now on the public
+// /integrations page links to `#integration-<id>`: that card is outlined and focused.
+import { Badge, BlockStack, Card, InlineStack, Link, Text } from "@shopify/polaris";
+import { useLocation } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { INTEGRATIONS } from "~/content/integrations";
+import type { IntegrationRow, IntegrationStatus, ShopifyDetails } from "~/features/settings/integration-status";
+import { ShopifyAccess } from "~/features/settings/components/ShopifyAccess";
+import { instantFormatter } from "~/features/settings/components/instant";
 
-export function IntegrationsSettings({ shopDomain }: { shopDomain: string }) {
+export type IntegrationsData = { rows: IntegrationRow[]; shopify: ShopifyDetails };
+
+const STATUS: Record<IntegrationStatus, { label: string; tone?: "success" | "attention" | "critical" }> = {
+  connected: { label: "Connected", tone: "success" },
+  pending: { label: "Pending", tone: "attention" },
+  disconnected: { label: "Disconnected" },
+};
+
+export const rowAnchor = (id: string) => `integration-${id}`;
+
+function IntegrationCard({
+  row,
+  format,
+  targeted,
+  children,
+}: {
+  row: IntegrationRow;
+  format: (iso: string | null) => string;
+  targeted: boolean;
+  children?: ReactNode;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  // Arriving from Connect Now: bring the row into view and move focus to it.
+  useEffect(() => {
+    if (!targeted || !ref.current) return;
+    ref.current.focus({ preventScroll: true });
+    ref.current.scrollIntoView({ block: "start" });
+  }, [targeted]);
+  const status = STATUS[row.status];
   return (
-    <Card padding="0">
-      {INTEGRATIONS.map((integration, i) => {
-        const connected = integration.id === "shopify";
-        return (
-          <Box
-            key={integration.id}
-            id={`integration-${integration.id}`}
-            padding="400"
-            borderBlockStartWidth={i ? "025" : "0"}
-            borderColor="border"
-          >
-            {/* No wrap: a long setup text wraps inside its column, the category stays on the right. */}
-            <InlineStack align="space-between" blockAlign="center" gap="300" wrap={false}>
-              <BlockStack gap="100">
-                {/* align is explicit: Polaris stack alignment is a CSS variable that nested stacks would inherit. */}
-                <InlineStack gap="200" blockAlign="center" align="start">
-                  <Text as="h3" variant="headingSm">
-                    {integration.name}
-                  </Text>
-                  <Badge tone={connected ? "success" : integration.status === "Available" ? "info" : undefined}>
-                    {connected ? "Connected" : integration.status === "Available" ? "Available" : "Coming soon"}
-                  </Badge>
-                </InlineStack>
-                <Text as="p" tone="subdued">
-                  {connected
-                    ? `Connected by installing the app on ${shopDomain}.`
-                    : integration.id === "shopify-plus"
-                      ? "Included in the Shopify connection when your store is on Shopify Plus."
-                      : (integration.setup?.text ?? integration.description)}
-                </Text>
-                {integration.setup?.link && (
-                  <Text as="p">
-                    <Link url={integration.setup.link.to}>{integration.setup.link.label}</Link>
-                  </Text>
-                )}
-              </BlockStack>
-              <Text as="span" tone="subdued">
-                {integration.category}
+    <div
+      ref={ref}
+      id={rowAnchor(row.id)}
+      tabIndex={-1}
+      data-status={row.status}
+      aria-current={targeted ? "location" : undefined}
+      aria-labelledby={`${rowAnchor(row.id)}-name`}
+      role="region"
+      style={{
+        borderRadius: "var(--p-border-radius-300)",
+        outline: targeted ? "var(--p-border-width-050) solid var(--p-color-border-focus)" : undefined,
+        outlineOffset: 2,
+        scrollMarginTop: 72,
+      }}
+    >
+      <Card>
+        <BlockStack gap="300">
+          <BlockStack gap="100">
+            <InlineStack gap="200" blockAlign="center" align="start">
+              <Text as="h2" variant="headingSm" id={`${rowAnchor(row.id)}-name`}>
+                {row.name}
               </Text>
+              <Badge tone={status.tone}>{status.label}</Badge>
             </InlineStack>
-          </Box>
-        );
-      })}
-    </Card>
+            <Text as="p" tone="subdued">
+              {row.description}
+            </Text>
+          </BlockStack>
+          <Text as="p">{row.detail}</Text>
+          <InlineStack gap="400" align="start">
+            <Text as="p" variant="bodySm">
+              <Text as="span" tone="subdued" variant="bodySm">
+                {row.lastSyncLabel}:
+              </Text>{" "}
+              {format(row.lastSync)}
+            </Text>
+            <Text as="p" variant="bodySm">
+              <Text as="span" tone="subdued" variant="bodySm">
+                Last error:
+              </Text>{" "}
+              {row.lastError ? (
+                <Text as="span" tone="critical" variant="bodySm">
+                  {row.lastError.message} ({format(row.lastError.at)})
+                </Text>
+              ) : (
+                "None"
+              )}
+            </Text>
+          </InlineStack>
+          {row.setup && (
+            <Text as="p">
+              <Link url={row.setup.url}>{row.setup.label}</Link>
+            </Text>
+          )}
+          {children}
+        </BlockStack>
+      </Card>
+    </div>
+  );
+}
+
+const comingSoon = INTEGRATIONS.filter((i) => i.status === "Coming Soon");
+
+export function IntegrationsSettings({ integrations, timeZone }: { integrations: IntegrationsData; timeZone: string }) {
+  const { hash } = useLocation();
+  const format = instantFormatter(timeZone);
+  return (
+    <BlockStack gap="400">
+      {integrations.rows.map((row) => (
+        <IntegrationCard key={row.id} row={row} format={format} targeted={hash === `#${rowAnchor(row.id)}`}>
+          {row.id === "shopify" && (
+            <>
+              <Text as="p" tone="subdued" variant="bodySm">
+                Shopify Plus: expansion stores are included in this connection when your store is on Shopify Plus.
+              </Text>
+              <ShopifyAccess details={integrations.shopify} format={format} />
+            </>
+          )}
+        </IntegrationCard>
+      ))}
+      <Card>
+        <BlockStack gap="200">
+          <Text as="h2" variant="headingSm">
+            Coming soon
+          </Text>
+          <Text as="p" tone="subdued">
+            {comingSoon.map((i) => i.name).join(", ")}. <Link url="/integrations">See all integrations</Link>
+          </Text>
+        </BlockStack>
+      </Card>
+    </BlockStack>
   );
 }

@@ -1,0 +1,1 @@
+export { getIntegrations, integrationsConfig, type Integrations } from "./integrations.server";
