@@ -8,6 +8,7 @@ import { registerInvoiceJobs, warmPdfRenderer } from "~/features/invoices/index.
 import { env } from "~/env.server";
 import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server";
 import { importAfterAuth, registerStoreSyncJobs, type AdminClientFactory } from "~/features/store-sync/index.server";
+import { registerTelemetryJobs, startRecording } from "~/features/telemetry/index.server";
 import { setJobRegistrar, type JobQueue } from "~/platform/jobs/index.server";
 import { configureShopify, shopify } from "~/shopify.server";
 import { describeError } from "~/lib/log-safe";
@@ -22,9 +23,13 @@ export const shopifyAdminFor: AdminClientFactory = async (shopDomain) => {
 export function registerAllJobs(queue: JobQueue) {
   registerInvoiceJobs(queue);
   registerStoreSyncJobs(queue, { adminFor: shopifyAdminFor });
+  registerTelemetryJobs(queue);
 }
 
 setJobRegistrar(registerAllJobs);
+
+// Each admin request's server and database time, recorded in batches (off with TELEMETRY=off).
+startRecording();
 
 // The server's PDF renderer (a worker thread) loads in the background after start-up.
 if (env.nodeEnv === "production") warmPdfRenderer();

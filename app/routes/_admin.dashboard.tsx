@@ -18,6 +18,8 @@ import { getDashboardCached } from "~/features/profit/index.server";
 import { getImportStatus } from "~/features/store-sync/index.server";
 import { ImportStatusCard } from "~/features/store-sync";
 import { requireAdmin } from "~/features/shop/index.server";
+import { PerformanceCard } from "~/features/telemetry";
+import { getPerformanceCached } from "~/features/telemetry/index.server";
 import { describeError } from "~/lib/log-safe";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Profit Pilot" }];
@@ -25,17 +27,17 @@ export const meta: MetaFunction = () => [{ title: "Dashboard · Profit Pilot" }]
 export async function loader({ request }: LoaderFunctionArgs) {
   const { shop, demo } = await requireAdmin(request);
   const days = parseTimeframe(new URL(request.url).searchParams.get("days"));
-  const importStatus = await getImportStatus(shop);
+  const [importStatus, performance] = await Promise.all([getImportStatus(shop), getPerformanceCached(shop)]);
   try {
-    return { days, dashboard: await getDashboardCached(shop, days), importStatus, demo };
+    return { days, dashboard: await getDashboardCached(shop, days), importStatus, demo, performance };
   } catch (error) {
     console.error(`dashboard metrics failed: ${describeError(error)}`);
-    return { days, dashboard: null, importStatus, demo };
+    return { days, dashboard: null, importStatus, demo, performance };
   }
 }
 
 export default function Dashboard() {
-  const { days, dashboard, importStatus, demo } = useLoaderData<typeof loader>();
+  const { days, dashboard, importStatus, demo, performance } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const [, setSearchParams] = useSearchParams();
   const reloading = navigation.state === "loading" && navigation.location?.pathname === "/dashboard";
@@ -164,6 +166,7 @@ export default function Dashboard() {
             </Card>
           </div>
         </InlineGrid>
+        <PerformanceCard report={performance} />
       </BlockStack>
     </AdminPage>
   );

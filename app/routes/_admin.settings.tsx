@@ -13,6 +13,8 @@ import { PLANS, PLAN_ORDER, PlanSettings, planFor, type PlanId } from "~/feature
 import { getImportStatus } from "~/features/store-sync/index.server";
 import { getStoreDataSummary } from "~/features/store-sync/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
+import { PerformancePanel } from "~/features/telemetry";
+import { getPerformance } from "~/features/telemetry/index.server";
 import {
   cancelSubscription,
   getBillingState,
@@ -27,6 +29,7 @@ const TABS = [
   { id: "plan", content: "Plan & billing" },
   { id: "integrations", content: "Integrations" },
   { id: "data", content: "Data" },
+  { id: "performance", content: "Performance" },
 ] as const;
 
 /** The open tab; an unknown or missing `?tab` opens the first. */
@@ -41,9 +44,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { shop, demo } = await requireAdmin(request);
   const tab = TABS[tabIndex(new URL(request.url).searchParams.get("tab"))].id;
   // The data tab counts the shop's rows: only when it is open.
-  const [subscription, storeData] = await Promise.all([
+  const [subscription, storeData, performance] = await Promise.all([
     getBillingState(shop.id),
     tab === "data" ? Promise.all([getImportStatus(shop), getStoreDataSummary(shop)]) : null,
+    tab === "performance" ? getPerformance(shop) : null,
   ]);
   const now = Date.now();
   return {
@@ -57,6 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
     },
     storeData: storeData && { importStatus: storeData[0], summary: storeData[1] },
+    performance,
   };
 }
 
@@ -128,6 +133,11 @@ function DataSection() {
   ) : null;
 }
 
+function PerformanceSection() {
+  const { performance } = useLoaderData<typeof loader>();
+  return performance ? <PerformancePanel report={performance} /> : null;
+}
+
 export default function Settings() {
   const { shopDomain } = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
@@ -144,6 +154,8 @@ export default function Settings() {
             <PlanSection />
           ) : TABS[selected].id === "data" ? (
             <DataSection />
+          ) : TABS[selected].id === "performance" ? (
+            <PerformanceSection />
           ) : (
             <IntegrationsSettings shopDomain={shopDomain} />
           )}

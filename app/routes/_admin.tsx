@@ -12,6 +12,7 @@ import { AppShell } from "~/components/AppShell";
 import { PRIMARY_NAV, SECONDARY_NAV } from "~/components/navigation";
 import { PolarisLink } from "~/components/PolarisLink";
 import { useHeaderSearch } from "~/features/search";
+import { VitalsReporter } from "~/features/telemetry";
 import { env } from "~/env.server";
 import { listNotificationsCached } from "~/features/shop/index.server";
 import { planLabel } from "~/features/shop/index.server";
@@ -46,6 +47,7 @@ export default function AdminLayout() {
       search={search}
     >
       <Outlet />
+      <VitalsReporter />
     </AppShell>
   );
   if (data.apiKey) {

@@ -6,6 +6,7 @@ import { redirect as remixRedirect } from "@remix-run/node";
 import { env } from "~/env.server";
 import { ensureShop, getDemoShop, initials, type ShopRecord } from "~/features/shop/shop.server";
 import { shopify } from "~/shopify.server";
+import { identifyRequest } from "~/platform/request-timing.server";
 
 type ShopifyAdmin = Awaited<ReturnType<ReturnType<typeof shopify>["authenticate"]["admin"]>>;
 
@@ -57,7 +58,8 @@ const perRequest = new WeakMap<Request, Promise<AdminContext>>();
 export function requireAdmin(request: Request): Promise<AdminContext> {
   let ctx = perRequest.get(request);
   if (!ctx) {
-    ctx = authenticateAdmin(request);
+    // The request's measured time and database time belong to this shop (app/features/telemetry).
+    ctx = authenticateAdmin(request).then((c) => (identifyRequest(c.shop.id, c.staff.name), c));
     perRequest.set(request, ctx);
   }
   return ctx;
