@@ -92,11 +92,12 @@ export async function getPerformance(shop: ShopRef, now = new Date()): Promise<P
 }
 
 const reports = new VersionedCache(500);
-const CARD_TTL_MS = 30_000;
+const CARD_TTL_MS = 10_000;
 
 /**
- * The report, computed at most once per 30 seconds per shop and process (the dashboard's
- * refresh interval), so the dashboard card adds no query to most dashboard requests.
+ * The report, computed at most once per 10 seconds per shop and process (samples are
+ * written every 5 seconds; the card refreshes every 30), so the dashboard card adds no
+ * query to most dashboard requests.
  */
 export function getPerformanceCached(shop: ShopRef): Promise<PerformanceReport> {
   return reports.get(`performance|${shop.id}`, 0, CARD_TTL_MS, () => getPerformance(shop));
