@@ -97,13 +97,18 @@ export async function freePort(start: number): Promise<number> {
 export type Server = { url: string; child: ChildProcess; stop: () => Promise<void> };
 
 /** Starts the production server (scripts/start.mjs) in demo mode and waits until it answers. */
-export async function startServer(orders: number, port: number, buildDir: string): Promise<Server> {
+export async function startServer(
+  orders: number,
+  port: number,
+  buildDir: string,
+  extraEnv: Record<string, string> = {},
+): Promise<Server> {
   const child = spawn(
     process.execPath,
     [path.join(root, "scripts", "start.mjs"), path.join(buildDir, "server", "index.js")],
     {
       cwd: root,
-      env: demoEnv(orders, { PORT: String(port), HOST: "127.0.0.1" }),
+      env: demoEnv(orders, { PORT: String(port), HOST: "127.0.0.1", ...extraEnv }),
       stdio: ["ignore", "ignore", "inherit"],
       detached: true,
     },
