@@ -34,6 +34,7 @@ import {
   fmtKB,
   fmtMs,
   freePort,
+  groupCpuSeconds,
   resultsDir,
   root,
   runJsonChild,
@@ -96,7 +97,19 @@ function parseOptions(argv: string[]): Options {
 type Timeframes = Record<string, { model: Summary; route: Summary | null; rows: { trend: number; top: number } }>;
 type LoaderTimes = Timeframes & { ssr?: { requests: number; cpuMsPerRequest: number; wallMsPerRequest: number } };
 
-type TelemetryCost = { off: number[]; on: number[]; offMedian: number; onMedian: number; costFraction: number };
+type TelemetryRun = { requestsPerSecond: number; cpuMsPerRequest: number };
+type TelemetryCost = {
+  off: TelemetryRun[];
+  on: TelemetryRun[];
+  offMedian: number;
+  onMedian: number;
+  costFraction: number;
+  offCpuMs: number;
+  onCpuMs: number;
+  cpuCostFraction: number;
+  /** In one process, sequential requests (bench/telemetry-cpu.ts): CPU ms per request. */
+  inProcess: { off: number[]; on: number[]; offMedian: number; onMedian: number; costFraction: number };
+};
 
 type SizeResult = {
   orders: number;
@@ -144,22 +157,56 @@ const median = (xs: number[]) => {
  * server each run; pairs alternate which goes first so a machine's drift hits both alike.
  */
 async function telemetryCost(orders: number, o: Options, buildDir: string, port: number): Promise<TelemetryCost> {
-  const runs: Record<"off" | "on", number[]> = { off: [], on: [] };
+  const runs: Record<"off" | "on", TelemetryRun[]> = { off: [], on: [] };
   for (let round = 0; round < o.rounds; round++) {
     for (const mode of round % 2 ? (["on", "off"] as const) : (["off", "on"] as const)) {
       const server = await startServer(orders, await freePort(port), buildDir, { TELEMETRY: mode });
       try {
+        // CPU per request as well as throughput: on a busy machine, the server's own CPU time
+        // per request is what the recording adds, while requests/s also measures the neighbours.
+        const cpuBefore = groupCpuSeconds(server.child.pid!);
         const r = await loadTest(server.url, "/dashboard", o.duration, o.connections);
-        runs[mode].push(r.requestsPerSecond);
-        console.log(`  telemetry ${mode.padEnd(3)} round ${round + 1}: ${r.requestsPerSecond.toFixed(1)} requests/s`);
+        const cpuMsPerRequest = ((groupCpuSeconds(server.child.pid!) - cpuBefore) * 1000) / (r.total2xx + r.non2xx);
+        runs[mode].push({ requestsPerSecond: r.requestsPerSecond, cpuMsPerRequest });
+        console.log(
+          `  telemetry ${mode.padEnd(3)} round ${round + 1}: ${r.requestsPerSecond.toFixed(1)} requests/s, ` +
+            `${cpuMsPerRequest.toFixed(2)} ms CPU per request`,
+        );
       } finally {
         await server.stop();
       }
     }
   }
-  const offMedian = median(runs.off);
-  const onMedian = median(runs.on);
-  return { ...runs, offMedian, onMedian, costFraction: (offMedian - onMedian) / offMedian };
+  const inProcess: Record<"off" | "on", number[]> = { off: [], on: [] };
+  for (let round = 0; round < o.rounds; round++) {
+    for (const mode of round % 2 ? (["on", "off"] as const) : (["off", "on"] as const)) {
+      const r = await runJsonChild<{ cpuMsPerRequest: number }>(
+        path.join(root, "bench", "telemetry-cpu.ts"),
+        [path.join(buildDir, "server", "index.js"), "400", "40"],
+        demoEnv(orders, { TELEMETRY: mode }),
+      );
+      inProcess[mode].push(r.cpuMsPerRequest);
+      console.log(
+        `  in-process ${mode.padEnd(3)} round ${round + 1}: ${r.cpuMsPerRequest.toFixed(2)} ms CPU per request`,
+      );
+    }
+  }
+  const inOff = median(inProcess.off);
+  const inOn = median(inProcess.on);
+  const offMedian = median(runs.off.map((r) => r.requestsPerSecond));
+  const onMedian = median(runs.on.map((r) => r.requestsPerSecond));
+  const offCpuMs = median(runs.off.map((r) => r.cpuMsPerRequest));
+  const onCpuMs = median(runs.on.map((r) => r.cpuMsPerRequest));
+  return {
+    ...runs,
+    offMedian,
+    onMedian,
+    costFraction: (offMedian - onMedian) / offMedian,
+    offCpuMs,
+    onCpuMs,
+    cpuCostFraction: (onCpuMs - offCpuMs) / offCpuMs,
+    inProcess: { ...inProcess, offMedian: inOff, onMedian: inOn, costFraction: (inOn - inOff) / inOff },
+  };
 }
 
 async function measureSize(orders: number, o: Options, buildDir: string, port: number): Promise<SizeResult> {
@@ -308,6 +355,22 @@ function table(results: SizeResult[]): string {
       "  → cost of recording",
       (r) => (r.telemetry ? `${(r.telemetry.costFraction * 100).toFixed(1)}%` : "—"),
       `≤ 3%: ${ok(results.every((r) => !r.telemetry || r.telemetry.costFraction <= TARGETS.telemetryCostFraction))}`,
+    );
+    add("/dashboard server CPU per request, off / on (median)", (r) =>
+      r.telemetry ? `${fmtMs(r.telemetry.offCpuMs)} / ${fmtMs(r.telemetry.onCpuMs)}` : "—",
+    );
+    add("/dashboard in-process CPU per request, off / on", (r) =>
+      r.telemetry ? `${fmtMs(r.telemetry.inProcess.offMedian)} / ${fmtMs(r.telemetry.inProcess.onMedian)}` : "—",
+    );
+    add(
+      "  → in-process CPU cost of recording",
+      (r) => (r.telemetry ? `${(r.telemetry.inProcess.costFraction * 100).toFixed(1)}%` : "—"),
+      `≤ 3%: ${ok(results.every((r) => !r.telemetry || r.telemetry.inProcess.costFraction <= TARGETS.telemetryCostFraction))}`,
+    );
+    add(
+      "  → CPU cost of recording",
+      (r) => (r.telemetry ? `${(r.telemetry.cpuCostFraction * 100).toFixed(1)}%` : "—"),
+      `≤ 3%: ${ok(results.every((r) => !r.telemetry || r.telemetry.cpuCostFraction <= TARGETS.telemetryCostFraction))}`,
     );
   }
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
