@@ -5,6 +5,7 @@ import path from "node:path";
 import type { PrismaClient } from "../prisma/generated/sqlite";
 import { env } from "~/env.server";
 import { serializeSqliteAdapter } from "~/platform/sqlite-lock.server";
+import { timeQueries } from "~/platform/request-timing.server";
 
 export type { Prisma, PrismaClient } from "../prisma/generated/sqlite";
 export type Db = PrismaClient;
@@ -22,17 +23,21 @@ export function createClient(url: string): PrismaClient {
   if (isPostgresUrl(url)) {
     const { PrismaClient: PgClient } = require(path.join(generated, "postgres"));
     const { PrismaPg } = require("@prisma/adapter-pg");
-    return new PgClient({ adapter: new PrismaPg({ connectionString: url }) }) as PrismaClient;
+    // Statement times count towards the request's database time (app/platform/request-timing.server.ts).
+    return new PgClient({ adapter: timeQueries(new PrismaPg({ connectionString: url })) }) as PrismaClient;
   }
   const { PrismaClient: SqliteClient } = require(path.join(generated, "sqlite"));
   const { PrismaBetterSQLite3 } = require("@prisma/adapter-better-sqlite3");
   const file = url.replace(/^file:/, "");
   // Plain queries must wait for an open transaction (see app/platform/sqlite-lock.server.ts).
-  const adapter = serializeSqliteAdapter(
-    new PrismaBetterSQLite3({
-      url: file === ":memory:" ? file : path.resolve(process.cwd(), file),
-      timeout: 10_000,
-    }),
+  // The time a statement waits for the lock is database time too, so the timing wraps outside it.
+  const adapter = timeQueries(
+    serializeSqliteAdapter(
+      new PrismaBetterSQLite3({
+        url: file === ":memory:" ? file : path.resolve(process.cwd(), file),
+        timeout: 10_000,
+      }),
+    ),
   );
   return new SqliteClient({ adapter }) as PrismaClient;
 }

@@ -12,6 +12,10 @@ import { htmlCache, htmlCacheKey } from "~/platform/html-cache.server";
 import { applyDocumentSecurityHeaders } from "~/lib/security-headers";
 import { describeError } from "~/lib/log-safe";
 
+// The production server (scripts/serve.mjs) runs each request through this, for the
+// app's measured performance (docs/decisions/043-measured-performance.md).
+export { observeRequest } from "~/platform/request-timing.server";
+
 export const streamTimeout = 5000;
 
 /**

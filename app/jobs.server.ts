@@ -9,6 +9,7 @@ import { registerAuditJobs } from "~/features/audit/index.server";
 import { env } from "~/env.server";
 import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server";
 import { importAfterAuth, registerStoreSyncJobs, type AdminClientFactory } from "~/features/store-sync/index.server";
+import { registerTelemetryJobs, startRecording } from "~/features/telemetry/index.server";
 import { setJobRegistrar, type JobQueue } from "~/platform/jobs/index.server";
 import { configureShopify, shopify } from "~/shopify.server";
 import { describeError } from "~/lib/log-safe";
@@ -24,9 +25,13 @@ export function registerAllJobs(queue: JobQueue) {
   registerInvoiceJobs(queue);
   registerAuditJobs(queue);
   registerStoreSyncJobs(queue, { adminFor: shopifyAdminFor });
+  registerTelemetryJobs(queue);
 }
 
 setJobRegistrar(registerAllJobs);
+
+// Each admin request's server and database time, recorded in batches (off with TELEMETRY=off).
+startRecording();
 
 // The server's PDF renderer (a worker thread) loads in the background after start-up.
 if (env.nodeEnv === "production") warmPdfRenderer();

@@ -97,13 +97,18 @@ export async function freePort(start: number): Promise<number> {
 export type Server = { url: string; child: ChildProcess; stop: () => Promise<void> };
 
 /** Starts the production server (scripts/start.mjs) in demo mode and waits until it answers. */
-export async function startServer(orders: number, port: number, buildDir: string): Promise<Server> {
+export async function startServer(
+  orders: number,
+  port: number,
+  buildDir: string,
+  extraEnv: Record<string, string> = {},
+): Promise<Server> {
   const child = spawn(
     process.execPath,
     [path.join(root, "scripts", "start.mjs"), path.join(buildDir, "server", "index.js")],
     {
       cwd: root,
-      env: demoEnv(orders, { PORT: String(port), HOST: "127.0.0.1" }),
+      env: demoEnv(orders, { PORT: String(port), HOST: "127.0.0.1", ...extraEnv }),
       stdio: ["ignore", "ignore", "inherit"],
       detached: true,
     },
@@ -139,3 +144,24 @@ export async function startServer(orders: number, port: number, buildDir: string
 
 export const fmtMs = (ms: number) => (Number.isFinite(ms) ? `${ms < 10 ? ms.toFixed(2) : ms.toFixed(1)} ms` : "—");
 export const fmtKB = (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(1)} KB` : "—");
+
+/**
+ * CPU seconds (user + system) used so far by every process of a process group (the
+ * server started detached: its start script, the cluster primary and its workers). Linux only.
+ */
+export function groupCpuSeconds(pgid: number): number {
+  let ticks = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    // Fields after the command name (which may hold spaces): state, ppid, pgrp, …, utime (14th), stime (15th).
+    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(rest[2]) === pgid) ticks += Number(rest[11]) + Number(rest[12]);
+  }
+  return ticks / 100;
+}

@@ -6,11 +6,15 @@
 //   (b) server-rendered /dashboard under autocannon against the production server
 //       (scripts/start.mjs) in demo mode: requests per second, p99, errors;
 //   (c) Lighthouse desktop LCP, CLS and TBT of /dashboard and /costs, and the
-//       JavaScript bytes each page loads.
+//       JavaScript bytes each page loads;
+//   (d) the cost of the app's own performance recording (issue 16): /dashboard under
+//       autocannon with TELEMETRY=off and on, alternated over --rounds, medians side by side.
 //
 // Options (all optional):
 //   --orders 25000,1000000   database sizes (seeded once into bench/.data/, then reused)
-//   --only loader,http,lighthouse
+//   --only loader,http,lighthouse,telemetry
+//   --rounds 3                       telemetry: off/on pairs (the order alternates)
+//   --port 3300                      first port tried for the servers
 //   --iterations 300 --warmup 30     loader samples per timeframe
 //   --duration 10 --connections 10   autocannon
 //   --lh-runs 3                      Lighthouse runs per page (the median is reported)
@@ -30,6 +34,7 @@ import {
   fmtKB,
   fmtMs,
   freePort,
+  groupCpuSeconds,
   resultsDir,
   root,
   runJsonChild,
@@ -47,12 +52,14 @@ type Options = {
   lhRuns: number;
   skipBuild: boolean;
   label: string;
+  rounds: number;
+  port: number;
 };
 
 function parseOptions(argv: string[]): Options {
   const o: Options = {
     orders: [25_000, 1_000_000],
-    only: new Set(["loader", "http", "lighthouse"]),
+    only: new Set(["loader", "http", "lighthouse", "telemetry"]),
     iterations: 300,
     warmup: 30,
     duration: 10,
@@ -60,6 +67,8 @@ function parseOptions(argv: string[]): Options {
     lhRuns: 3,
     skipBuild: false,
     label: "",
+    rounds: 3,
+    port: 3300,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split("=", 2);
@@ -76,6 +85,8 @@ function parseOptions(argv: string[]): Options {
     else if (flag === "--lh-runs") o.lhRuns = Number(value());
     else if (flag === "--skip-build") o.skipBuild = true;
     else if (flag === "--label") o.label = value();
+    else if (flag === "--rounds") o.rounds = Number(value());
+    else if (flag === "--port") o.port = Number(value());
     else throw new Error(`Unknown option ${argv[i]}`);
   }
   if (o.orders.some((n) => !Number.isSafeInteger(n) || n <= 0))
@@ -86,15 +97,36 @@ function parseOptions(argv: string[]): Options {
 type Timeframes = Record<string, { model: Summary; route: Summary | null; rows: { trend: number; top: number } }>;
 type LoaderTimes = Timeframes & { ssr?: { requests: number; cpuMsPerRequest: number; wallMsPerRequest: number } };
 
+type TelemetryRun = { requestsPerSecond: number; cpuMsPerRequest: number };
+type TelemetryCost = {
+  off: TelemetryRun[];
+  on: TelemetryRun[];
+  offMedian: number;
+  onMedian: number;
+  costFraction: number;
+  offCpuMs: number;
+  onCpuMs: number;
+  cpuCostFraction: number;
+  /** In one process, sequential requests (bench/telemetry-cpu.ts): CPU ms per request. */
+  inProcess: { off: number[]; on: number[]; offMedian: number; onMedian: number; costFraction: number };
+};
+
 type SizeResult = {
   orders: number;
   loader?: LoaderTimes;
   http?: HttpResult;
   lighthouse?: Record<string, LighthouseResult>;
+  telemetry?: TelemetryCost;
 };
 
-const TARGETS = { loaderP95Ms: 20, requestsPerSecond: 200, lcpMs: 1000, cls: 0.02, tbtMs: 100 };
-const BASE_PORT = 3300;
+const TARGETS = {
+  loaderP95Ms: 20,
+  requestsPerSecond: 200,
+  lcpMs: 1000,
+  cls: 0.02,
+  tbtMs: 100,
+  telemetryCostFraction: 0.03,
+};
 
 /** Builds the app and copies it to bench/.data/build so other people's rebuilds of build/ cannot change it under us. */
 function prepareBuild(skip: boolean): string {
@@ -113,6 +145,68 @@ function prepareBuild(skip: boolean): string {
     fs.cpSync(path.join(root, "build"), target, { recursive: true });
   }
   return target;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/**
+ * /dashboard requests per second with the recording off and on (TELEMETRY=off|on), a fresh
+ * server each run; pairs alternate which goes first so a machine's drift hits both alike.
+ */
+async function telemetryCost(orders: number, o: Options, buildDir: string, port: number): Promise<TelemetryCost> {
+  const runs: Record<"off" | "on", TelemetryRun[]> = { off: [], on: [] };
+  for (let round = 0; round < o.rounds; round++) {
+    for (const mode of round % 2 ? (["on", "off"] as const) : (["off", "on"] as const)) {
+      const server = await startServer(orders, await freePort(port), buildDir, { TELEMETRY: mode });
+      try {
+        // CPU per request as well as throughput: on a busy machine, the server's own CPU time
+        // per request is what the recording adds, while requests/s also measures the neighbours.
+        const cpuBefore = groupCpuSeconds(server.child.pid!);
+        const r = await loadTest(server.url, "/dashboard", o.duration, o.connections);
+        const cpuMsPerRequest = ((groupCpuSeconds(server.child.pid!) - cpuBefore) * 1000) / (r.total2xx + r.non2xx);
+        runs[mode].push({ requestsPerSecond: r.requestsPerSecond, cpuMsPerRequest });
+        console.log(
+          `  telemetry ${mode.padEnd(3)} round ${round + 1}: ${r.requestsPerSecond.toFixed(1)} requests/s, ` +
+            `${cpuMsPerRequest.toFixed(2)} ms CPU per request`,
+        );
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+  const inProcess: Record<"off" | "on", number[]> = { off: [], on: [] };
+  for (let round = 0; round < o.rounds; round++) {
+    for (const mode of round % 2 ? (["on", "off"] as const) : (["off", "on"] as const)) {
+      const r = await runJsonChild<{ cpuMsPerRequest: number }>(
+        path.join(root, "bench", "telemetry-cpu.ts"),
+        [path.join(buildDir, "server", "index.js"), "400", "40"],
+        demoEnv(orders, { TELEMETRY: mode }),
+      );
+      inProcess[mode].push(r.cpuMsPerRequest);
+      console.log(
+        `  in-process ${mode.padEnd(3)} round ${round + 1}: ${r.cpuMsPerRequest.toFixed(2)} ms CPU per request`,
+      );
+    }
+  }
+  const inOff = median(inProcess.off);
+  const inOn = median(inProcess.on);
+  const offMedian = median(runs.off.map((r) => r.requestsPerSecond));
+  const onMedian = median(runs.on.map((r) => r.requestsPerSecond));
+  const offCpuMs = median(runs.off.map((r) => r.cpuMsPerRequest));
+  const onCpuMs = median(runs.on.map((r) => r.cpuMsPerRequest));
+  return {
+    ...runs,
+    offMedian,
+    onMedian,
+    costFraction: (offMedian - onMedian) / offMedian,
+    offCpuMs,
+    onCpuMs,
+    cpuCostFraction: (onCpuMs - offCpuMs) / offCpuMs,
+    inProcess: { ...inProcess, offMedian: inOff, onMedian: inOn, costFraction: (inOn - inOff) / inOff },
+  };
 }
 
 async function measureSize(orders: number, o: Options, buildDir: string, port: number): Promise<SizeResult> {
@@ -153,6 +247,12 @@ async function measureSize(orders: number, o: Options, buildDir: string, port: n
     } finally {
       await server.stop();
     }
+  }
+  if (o.only.has("telemetry")) {
+    console.log(
+      `  telemetry: /dashboard ${o.rounds}× with TELEMETRY=off and on, autocannon ${o.duration} s, ${o.connections} connections`,
+    );
+    result.telemetry = await telemetryCost(orders, o, buildDir, port);
   }
   return result;
 }
@@ -247,6 +347,32 @@ function table(results: SizeResult[]): string {
       });
     }
   }
+  if (results.some((r) => r.telemetry)) {
+    add("/dashboard requests/s, recording off / on (median)", (r) =>
+      r.telemetry ? `${r.telemetry.offMedian.toFixed(0)} / ${r.telemetry.onMedian.toFixed(0)}` : "—",
+    );
+    add(
+      "  → cost of recording",
+      (r) => (r.telemetry ? `${(r.telemetry.costFraction * 100).toFixed(1)}%` : "—"),
+      `≤ 3%: ${ok(results.every((r) => !r.telemetry || r.telemetry.costFraction <= TARGETS.telemetryCostFraction))}`,
+    );
+    add("/dashboard server CPU per request, off / on (median)", (r) =>
+      r.telemetry ? `${fmtMs(r.telemetry.offCpuMs)} / ${fmtMs(r.telemetry.onCpuMs)}` : "—",
+    );
+    add(
+      "  → CPU cost of recording",
+      (r) => (r.telemetry ? `${(r.telemetry.cpuCostFraction * 100).toFixed(1)}%` : "—"),
+      `≤ 3%: ${ok(results.every((r) => !r.telemetry || r.telemetry.cpuCostFraction <= TARGETS.telemetryCostFraction))}`,
+    );
+    add("/dashboard in-process CPU per request, off / on", (r) =>
+      r.telemetry ? `${fmtMs(r.telemetry.inProcess.offMedian)} / ${fmtMs(r.telemetry.inProcess.onMedian)}` : "—",
+    );
+    add(
+      "  → in-process CPU cost of recording",
+      (r) => (r.telemetry ? `${(r.telemetry.inProcess.costFraction * 100).toFixed(1)}%` : "—"),
+      `≤ 3%: ${ok(results.every((r) => !r.telemetry || r.telemetry.inProcess.costFraction <= TARGETS.telemetryCostFraction))}`,
+    );
+  }
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
   return rows
     .map((row, i) => {
@@ -258,12 +384,11 @@ function table(results: SizeResult[]): string {
 
 const options = parseOptions(process.argv.slice(2));
 const started = new Date();
-const buildDir =
-  options.only.has("http") || options.only.has("lighthouse") || options.only.has("loader")
-    ? prepareBuild(options.skipBuild)
-    : "";
+const buildDir = ["http", "lighthouse", "loader", "telemetry"].some((m) => options.only.has(m))
+  ? prepareBuild(options.skipBuild)
+  : "";
 const results: SizeResult[] = [];
-for (const orders of options.orders) results.push(await measureSize(orders, options, buildDir, BASE_PORT));
+for (const orders of options.orders) results.push(await measureSize(orders, options, buildDir, options.port));
 
 const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), load average ${os
   .loadavg()

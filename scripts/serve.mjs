@@ -115,7 +115,10 @@ async function startWorker() {
     if (!trustProxy) delete req.headers["x-real-ip"];
     next();
   });
-  app.all("*", remixHandler(createRequestHandler(build, process.env.NODE_ENV), remixNode, limits));
+  // The app measures its own requests (server time, database time, status) through the
+  // entry's observeRequest (docs/decisions/043-measured-performance.md).
+  const observe = build.entry?.module?.observeRequest ?? ((_request, handle) => handle());
+  app.all("*", remixHandler(createRequestHandler(build, process.env.NODE_ENV), remixNode, limits, observe));
 
   const server = host ? app.listen(port, host) : app.listen(port);
   server.on("listening", () => {
@@ -136,7 +139,7 @@ async function startWorker() {
  * limit, scripts/body-limits.mjs) before Remix sees the request, so no route can read
  * more than the limit; over it the answer is 413 and the rest is never read.
  */
-function remixHandler(handle, { writeReadableStreamToWritable }, limits) {
+function remixHandler(handle, { writeReadableStreamToWritable }, limits, observe) {
   return async (req, res, next) => {
     try {
       let body;
@@ -149,7 +152,8 @@ function remixHandler(handle, { writeReadableStreamToWritable }, limits) {
           throw error;
         }
       }
-      const response = await handle(limits.toFetchRequest(req, res, body));
+      const request = limits.toFetchRequest(req, res, body);
+      const response = await observe(request, () => handle(request));
       await limits.sendFetchResponse(res, response, writeReadableStreamToWritable);
     } catch (error) {
       next(error);

@@ -89,3 +89,12 @@ describe("booting the server module", () => {
     expect(JSON.parse(result.out)).toEqual({ demo: false, shopify: true });
   });
 }, 30_000);
+
+describe("TELEMETRY", () => {
+  it("records unless TELEMETRY=off, and refuses anything but on or off", () => {
+    expect(parseEnv({}).telemetry.enabled).toBe(true);
+    expect(parseEnv({ TELEMETRY: "on" }).telemetry.enabled).toBe(true);
+    expect(parseEnv({ TELEMETRY: "off" }).telemetry.enabled).toBe(false);
+    expect(() => parseEnv({ TELEMETRY: "no" })).toThrow(/TELEMETRY must be on or off/);
+  });
+});

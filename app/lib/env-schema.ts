@@ -41,6 +41,8 @@ const baseSchema = z.object({
       .optional(),
   ),
   STRIPE_WEBHOOK_SECRET: optionalText,
+  // The app's own performance measurement (issue 16): TELEMETRY=off turns recording off (the benchmark's baseline).
+  TELEMETRY: optionalText.pipe(z.enum(["on", "off"], { message: "TELEMETRY must be on or off" }).optional()),
 });
 
 export type AppEnv = {
@@ -72,6 +74,8 @@ export type AppEnv = {
   jobs: { disabled: boolean };
   /** Card payments through Stripe Checkout only when a secret key is configured. */
   stripe: { secretKey: string; webhookSecret: string | null } | null;
+  /** Requests and Web Vitals are recorded for the Performance tab unless TELEMETRY=off. */
+  telemetry: { enabled: boolean };
 };
 
 export class EnvError extends Error {
@@ -148,5 +152,6 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     stripe: env.STRIPE_SECRET_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null }
       : null,
+    telemetry: { enabled: env.TELEMETRY !== "off" },
   };
 }

@@ -20,6 +20,8 @@ export const LIMITS = {
   // The hosted invoice PDF (anonymous; the token is the key): a customer opens it a few times.
   invoicePdfByToken: { keyPrefix: "invoice-pdf-token", points: 30, duration: HOUR },
   invoicePdfByClient: { keyPrefix: "invoice-pdf-client", points: 60, duration: HOUR },
+  // Web Vitals reports from the admin (about one per page a staff member leaves); beyond it they are dropped.
+  vitalsByClient: { keyPrefix: "vitals-client", points: 240, duration: HOUR },
 } as const;
 
 export type LimiterName = keyof typeof LIMITS;

@@ -19,6 +19,8 @@ import { getImportStatus } from "~/features/store-sync/index.server";
 import { ImportStatusCard } from "~/features/store-sync";
 import { requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
+import { PerformanceCard } from "~/features/telemetry";
+import { getPerformanceCached } from "~/features/telemetry/index.server";
 import { describeError } from "~/lib/log-safe";
 
 export const permissions = { loader: "read" } satisfies RoutePermissions;
@@ -28,17 +30,17 @@ export const meta: MetaFunction = () => [{ title: "Dashboard · Profit Pilot" }]
 export async function loader({ request }: LoaderFunctionArgs) {
   const { shop, demo } = await requireAdmin(request, permissions.loader);
   const days = parseTimeframe(new URL(request.url).searchParams.get("days"));
-  const importStatus = await getImportStatus(shop);
+  const [importStatus, performance] = await Promise.all([getImportStatus(shop), getPerformanceCached(shop)]);
   try {
-    return { days, dashboard: await getDashboardCached(shop, days), importStatus, demo };
+    return { days, dashboard: await getDashboardCached(shop, days), importStatus, demo, performance };
   } catch (error) {
     console.error(`dashboard metrics failed: ${describeError(error)}`);
-    return { days, dashboard: null, importStatus, demo };
+    return { days, dashboard: null, importStatus, demo, performance };
   }
 }
 
 export default function Dashboard() {
-  const { days, dashboard, importStatus, demo } = useLoaderData<typeof loader>();
+  const { days, dashboard, importStatus, demo, performance } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const [, setSearchParams] = useSearchParams();
   const reloading = navigation.state === "loading" && navigation.location?.pathname === "/dashboard";
@@ -167,6 +169,7 @@ export default function Dashboard() {
             </Card>
           </div>
         </InlineGrid>
+        <PerformanceCard report={performance} />
       </BlockStack>
     </AdminPage>
   );

@@ -18,6 +18,8 @@ import { TeamSettings, useCan, type RoutePermissions } from "~/features/team";
 import { can, teamOverview } from "~/features/team/index.server";
 import { AuditLog, auditFiltersSchema } from "~/features/audit";
 import { listAudit, recordAudit } from "~/features/audit/index.server";
+import { PerformancePanel } from "~/features/telemetry";
+import { getPerformance } from "~/features/telemetry/index.server";
 import {
   cancelSubscription,
   getBillingState,
@@ -36,6 +38,7 @@ const TABS = [
   { id: "data", content: "Data" },
   { id: "team", content: "Team" },
   { id: "audit", content: "Audit log" },
+  { id: "performance", content: "Performance" },
 ] as const;
 
 /** The open tab; an unknown or missing `?tab` opens the first. */
@@ -53,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = auditFiltersSchema.safeParse(Object.fromEntries(url.searchParams));
   const readsAudit = tab === "audit" && can(staff.role, "viewAudit");
   // The data tab counts the shop's rows: only when it is open.
-  const [subscription, storeData, team, audit, integrations] = await Promise.all([
+  const [subscription, storeData, team, audit, integrations, performance] = await Promise.all([
     getBillingState(shop.id),
     tab === "data" ? Promise.all([getImportStatus(shop), getStoreDataSummary(shop)]) : null,
     tab === "team" ? teamOverview(shop) : null,
@@ -61,6 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? listAudit(shop.id, filters.success ? filters.data : {}, Number(url.searchParams.get("auditPage")) || 1)
       : null,
     tab === "integrations" ? getIntegrations(shop) : null,
+    tab === "performance" ? getPerformance(shop) : null,
   ]);
   const now = Date.now();
   return {
@@ -78,6 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     team,
     audit,
     integrations,
+    performance,
   };
 }
 
@@ -168,6 +173,11 @@ function IntegrationsSection() {
   return integrations ? <IntegrationsSettings integrations={integrations} timeZone={timeZone} /> : null;
 }
 
+function PerformanceSection() {
+  const { performance } = useLoaderData<typeof loader>();
+  return performance ? <PerformancePanel report={performance} /> : null;
+}
+
 export default function Settings() {
   const [params, setParams] = useSearchParams();
   const selected = tabIndex(params.get("tab"));
@@ -188,6 +198,8 @@ export default function Settings() {
             <TeamSection />
           ) : id === "audit" ? (
             <AuditSection />
+          ) : id === "performance" ? (
+            <PerformanceSection />
           ) : (
             <IntegrationsSection />
           )}

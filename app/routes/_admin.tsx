@@ -12,6 +12,7 @@ import { AppShell } from "~/components/AppShell";
 import { PRIMARY_NAV, SECONDARY_NAV } from "~/components/navigation";
 import { PolarisLink } from "~/components/PolarisLink";
 import { useHeaderSearch } from "~/features/search";
+import { VitalsReporter } from "~/features/telemetry";
 import { env } from "~/env.server";
 import { listNotificationsCached } from "~/features/shop/index.server";
 import { planLabel } from "~/features/shop/index.server";
@@ -68,6 +69,7 @@ export default function AdminLayout() {
       demoExtra={data.viewAs && <ViewAsSwitch members={data.viewAs} currentId={data.staff.id} />}
     >
       <StaffProvider staff={data.staff}>{data.seat ? <SeatLimitScreen {...data.seat} /> : <Outlet />}</StaffProvider>
+      <VitalsReporter />
     </AppShell>
   );
   if (data.apiKey) {

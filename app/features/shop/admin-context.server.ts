@@ -15,6 +15,7 @@ import {
   type StaffContext,
 } from "~/features/team/index.server";
 import { demoIdentity } from "~/features/shop/demo-identity.server";
+import { identifyRequest } from "~/platform/request-timing.server";
 
 type ShopifyAdmin = Awaited<ReturnType<ReturnType<typeof shopify>["authenticate"]["admin"]>>;
 
@@ -82,7 +83,8 @@ const perRequest = new WeakMap<Request, Promise<AdminContext>>();
 export function requireStaff(request: Request): Promise<AdminContext> {
   let ctx = perRequest.get(request);
   if (!ctx) {
-    ctx = authenticateAdmin(request);
+    // The request's measured time and database time belong to this shop (app/features/telemetry).
+    ctx = authenticateAdmin(request).then((c) => (identifyRequest(c.shop.id, c.staff.id), c));
     perRequest.set(request, ctx);
   }
   return ctx;

@@ -1,0 +1,104 @@
+// The shop's performance over the last 7 days (today included, shop time zone): stored
+// days plus the raw samples not rolled up yet, one shop's rows only.
+import { prisma } from "~/db.server";
+import { addDays, dayInZone, eachDay } from "~/lib/dates";
+import { figuresOf, type DayFigures, type PerformanceReport } from "~/features/telemetry/figures";
+import { VersionedCache } from "~/platform/cache.server";
+import { statsFromRow } from "~/features/telemetry/rollup.server";
+import {
+  addRequest,
+  addVital,
+  countSessions,
+  emptyStats,
+  mergeStats,
+  type PerformanceStats,
+  type VitalMetric,
+} from "~/features/telemetry/stats";
+
+type ShopRef = { id: string; timezone: string };
+
+export const PERIOD_DAYS = 7;
+/** Raw rows read per table (the newest); a shop's admin makes far fewer requests in a day. */
+const RAW_LIMIT = 50_000;
+
+async function rawStats(shop: ShopRef, from: string, now: Date): Promise<Map<string, PerformanceStats>> {
+  // Everything since the period's first day began, whatever the time zone's offset.
+  const since = new Date(now.getTime() - (PERIOD_DAYS + 1) * 86_400_000);
+  const [requests, vitals] = await Promise.all([
+    prisma.requestSample.findMany({
+      where: { shopId: shop.id, at: { gte: since } },
+      orderBy: { at: "desc" },
+      take: RAW_LIMIT,
+      select: { at: true, status: true, serverMs: true, dbMs: true, staffKey: true },
+    }),
+    prisma.vitalSample.findMany({
+      where: { shopId: shop.id, at: { gte: since } },
+      orderBy: { at: "desc" },
+      take: RAW_LIMIT,
+      select: { at: true, metric: true, value: true },
+    }),
+  ]);
+  const byDay = new Map<string, PerformanceStats>();
+  const lastSeen = new Map<string, Map<string, number>>();
+  const statsFor = (day: string) => {
+    let stats = byDay.get(day);
+    if (!stats) byDay.set(day, (stats = emptyStats()));
+    return stats;
+  };
+  for (const row of requests.reverse()) {
+    const day = dayInZone(row.at, shop.timezone);
+    if (day < from) continue;
+    const stats = statsFor(day);
+    addRequest(stats, row);
+    if (!lastSeen.has(day)) lastSeen.set(day, new Map());
+    stats.sessions += countSessions([row], lastSeen.get(day)!);
+  }
+  for (const row of vitals) {
+    const day = dayInZone(row.at, shop.timezone);
+    if (day >= from) addVital(statsFor(day), row.metric as VitalMetric, row.value);
+  }
+  return byDay;
+}
+
+export async function getPerformance(shop: ShopRef, now = new Date()): Promise<PerformanceReport> {
+  const to = dayInZone(now, shop.timezone);
+  const from = addDays(to, -(PERIOD_DAYS - 1));
+  const [stored, raw] = await Promise.all([
+    prisma.performanceDay.findMany({ where: { shopId: shop.id, day: { gte: from, lte: to } } }),
+    rawStats(shop, from, now),
+  ]);
+  const byDay = new Map<string, PerformanceStats>(raw);
+  for (const row of stored) {
+    const rolled = statsFromRow(row);
+    const today = byDay.get(row.day);
+    byDay.set(row.day, today ? mergeStats(rolled, today) : rolled);
+  }
+  let total = emptyStats();
+  const days: DayFigures[] = eachDay({ from, to }).map((day) => {
+    const stats = byDay.get(day) ?? emptyStats();
+    total = mergeStats(total, stats);
+    const f = figuresOf(stats);
+    return {
+      day,
+      requests: f.requests,
+      medianMs: f.medianMs,
+      p95Ms: f.p95Ms,
+      dbAvgMs: f.dbAvgMs,
+      errorRate: f.errorRate,
+      sessions: f.sessions,
+    };
+  });
+  return { from, to, figures: figuresOf(total), days, computedAt: now.toISOString() };
+}
+
+const reports = new VersionedCache(500);
+const CARD_TTL_MS = 10_000;
+
+/**
+ * The report, computed at most once per 10 seconds per shop and process (samples are
+ * written every 5 seconds; the card refreshes every 30), so the dashboard card adds no
+ * query to most dashboard requests.
+ */
+export function getPerformanceCached(shop: ShopRef): Promise<PerformanceReport> {
+  return reports.get(`performance|${shop.id}`, 0, CARD_TTL_MS, () => getPerformance(shop));
+}

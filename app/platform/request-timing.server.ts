@@ -1,0 +1,159 @@
+// Per-request timing for the app's own performance figures (docs/decisions/043-measured-performance.md).
+// The production server (scripts/serve.mjs) runs every request through observeRequest();
+// while it runs, an AsyncLocalStorage holds the request's timing, the database client's
+// driver adapter adds each query's time to it (timeQueries, used by app/db.server.ts), and
+// the admin authentication names the shop (identifyRequest). When the response is ready
+// the observer gets one small record; it only buffers it (the writes are batched elsewhere).
+// It knows no feature: the composition root (app/jobs.server.ts) sets the observer, and
+// without one nothing is measured and no AsyncLocalStorage is ever entered.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { createHmac } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { env } from "~/env.server";
+
+export type RequestKind = "page" | "data" | "action" | "api";
+
+type Timing = { shopId: string | null; staffKey: string | null; dbMs: number; dbQueries: number; skip: boolean };
+
+export type ObservedRequest = {
+  shopId: string;
+  staffKey: string | null;
+  kind: RequestKind;
+  status: number;
+  serverMs: number;
+  dbMs: number;
+  dbQueries: number;
+  at: Date;
+};
+
+export type RequestObserver = (request: ObservedRequest) => void;
+
+// On globalThis so a module reloaded by Vite in development finds the same storage and observer.
+const g = globalThis as typeof globalThis & {
+  __requestTiming?: { storage: AsyncLocalStorage<Timing>; observer: RequestObserver | null };
+};
+const state = (g.__requestTiming ??= { storage: new AsyncLocalStorage<Timing>(), observer: null });
+
+/** Set once by the composition root; null turns measuring off. */
+export function setRequestObserver(observer: RequestObserver | null): void {
+  state.observer = observer;
+}
+
+/** What a request is, from its method and path: an API call, a page (document), a loader's data, or an action. */
+export function requestKind(method: string, pathname: string): RequestKind {
+  if (pathname.startsWith("/api/")) return "api";
+  if (method !== "GET" && method !== "HEAD") return "action";
+  return pathname.endsWith(".data") || pathname.includes("/_root.data") ? "data" : "page";
+}
+
+/**
+ * Runs the app's handler for one request and reports its server time, database time and
+ * status to the observer when the request belonged to a shop (see identifyRequest).
+ */
+export async function observeRequest(request: Request, handle: () => Promise<Response>): Promise<Response> {
+  const observer = state.observer;
+  if (!observer) return handle();
+  const timing: Timing = { shopId: null, staffKey: null, dbMs: 0, dbQueries: 0, skip: false };
+  const started = performance.now();
+  let status = 500;
+  try {
+    const response = await state.storage.run(timing, handle);
+    status = response.status;
+    return response;
+  } finally {
+    if (timing.shopId && !timing.skip) {
+      const url = new URL(request.url);
+      observer({
+        shopId: timing.shopId,
+        staffKey: timing.staffKey,
+        kind: requestKind(request.method, url.pathname),
+        status,
+        serverMs: performance.now() - started,
+        dbMs: timing.dbMs,
+        dbQueries: timing.dbQueries,
+        at: new Date(),
+      });
+    }
+  }
+}
+
+/**
+ * Called by the admin authentication: the request belongs to this shop and staff member.
+ * The staff member is kept only as a keyed hash (to count sessions), never as a name.
+ */
+export function identifyRequest(shopId: string, staff: string | null): void {
+  const timing = state.storage.getStore();
+  if (timing) {
+    timing.shopId = shopId;
+    timing.staffKey = staff
+      ? createHmac("sha256", env.signingSecret).update(`${shopId}\n${staff}`).digest("base64url").slice(0, 22)
+      : null;
+  }
+}
+
+/** The current request is not one to measure (the browser's own measurements being reported). */
+export function skipRequestTiming(): void {
+  const timing = state.storage.getStore();
+  if (timing) timing.skip = true;
+}
+
+/** Runs `fn` outside any request, so work it starts (a batched write) is not counted as that request's. */
+export function outsideRequest<T>(fn: () => T): T {
+  return state.storage.getStore() ? state.storage.exit(fn) : fn();
+}
+
+function addQuery(ms: number) {
+  const timing = state.storage.getStore();
+  if (timing) {
+    timing.dbMs += ms;
+    timing.dbQueries++;
+  }
+}
+
+type AnyFn = (...args: unknown[]) => Promise<unknown>;
+
+function forward(target: object, prop: PropertyKey) {
+  const value = Reflect.get(target, prop, target);
+  return typeof value === "function" ? value.bind(target) : value;
+}
+
+function timed(fn: AnyFn): AnyFn {
+  return async (...args) => {
+    const started = performance.now();
+    try {
+      return await fn(...args);
+    } finally {
+      addQuery(performance.now() - started);
+    }
+  };
+}
+
+const TIMED = new Set<PropertyKey>(["queryRaw", "executeRaw", "executeScript", "commit", "rollback"]);
+
+function timeConnection<T extends object>(connection: T): T {
+  return new Proxy(connection, {
+    get(target, prop) {
+      const value = forward(target, prop);
+      if (typeof value !== "function") return value;
+      if (prop === "startTransaction")
+        return async (...args: unknown[]) => timeConnection((await timed(value)(...args)) as object);
+      return TIMED.has(prop) ? timed(value) : value;
+    },
+  });
+}
+
+/**
+ * Wraps a Prisma driver adapter factory so every statement's time (queries, raw SQL,
+ * transactions) counts as database time of the request it runs in. Outside a request it
+ * costs two clock reads per statement.
+ */
+export function timeQueries<F extends object>(factory: F): F {
+  return new Proxy(factory, {
+    get(target, prop) {
+      const value = forward(target, prop);
+      if (prop === "connect" && typeof value === "function")
+        return async (...args: unknown[]) => timeConnection((await value(...args)) as object);
+      return value;
+    },
+  });
+}
