@@ -35,7 +35,7 @@ import {
   parseListQuery,
 } from "~/features/invoices/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
-import type { RoutePermissions } from "~/features/team";
+import { useCan, type RoutePermissions } from "~/features/team";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
@@ -108,15 +108,21 @@ export default function Invoices() {
     navigation.state === "loading" &&
     navigation.location?.pathname === "/app/invoices" &&
     navigation.location.search !== search;
+  const canWrite = useCan("write");
   const createLabel = plan.atLimit ? `Create Invoice (${plan.used}/${plan.limit} used)` : "Create Invoice";
 
   return (
     <AdminPage
       title="Invoices"
       subtitle="Smart invoicing: create, send, get paid"
-      primaryAction={{ content: createLabel, onAction: () => to("new") }}
+      primaryAction={{
+        content: createLabel,
+        disabled: !canWrite,
+        helpText: canWrite ? undefined : "Your role can read invoices but not create them.",
+        onAction: () => to("new"),
+      }}
       secondaryActions={[
-        { content: "Invoice settings", onAction: () => to("settings") },
+        { content: "Invoice settings", disabled: !canWrite, onAction: () => to("settings") },
         { content: "Outbox", url: "/app/outbox" },
       ]}
     >
@@ -159,7 +165,7 @@ export default function Invoices() {
           ) : (
             <EmptyState
               heading="Create your first invoice"
-              action={{ content: createLabel, onAction: () => to("new") }}
+              action={{ content: createLabel, disabled: !canWrite, onAction: () => to("new") }}
               image=""
             >
               <p>Invoices you create appear here, with their status, due date and amount.</p>

@@ -117,10 +117,11 @@ test.describe("back arrow", () => {
   });
 
   test("inside the app it goes back, even after a reload", async ({ page }) => {
-    await page.goto("/costs");
+    // Wait for hydration each time: a link clicked before it is a full page load, not an in-app one.
+    await page.goto("/costs", { waitUntil: "networkidle" });
     await page.locator("nav").getByRole("link", { name: "Settings" }).click();
     await expect(page).toHaveURL(/\/settings$/);
-    await page.reload();
+    await page.reload({ waitUntil: "networkidle" });
     await page.getByRole("button", { name: "Back" }).click();
     await expect(page).toHaveURL(/\/costs$/);
   });

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { useFetcher } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, InlineStack, ProgressBar, Text } from "@shopify/polaris";
 import type { ImportStatus } from "~/features/store-sync/import-status";
+import { useCan } from "~/features/team";
 
 const POLL_MS = 5_000;
 
@@ -13,6 +14,7 @@ function countsText(counts: ImportStatus["counts"]) {
 }
 
 export function ImportStatusCard({ status: initial, canResync = true }: { status: ImportStatus; canResync?: boolean }) {
+  const canWrite = useCan("write");
   const poll = useFetcher<ImportStatus>();
   const action = useFetcher<ImportStatus & { error?: string }>();
   const fromAction = action.data && "state" in action.data ? action.data : undefined;
@@ -42,6 +44,7 @@ export function ImportStatusCard({ status: initial, canResync = true }: { status
         action={{
           content: "Retry",
           loading: submitting,
+          disabled: !canWrite,
           onAction: () => status.runId && submit({ intent: "retry", runId: status.runId }),
         }}
       >
@@ -79,7 +82,7 @@ export function ImportStatusCard({ status: initial, canResync = true }: { status
             ) : null}
           </InlineStack>
           {canResync && !active && (
-            <Button onClick={() => submit({ intent: "resync" })} loading={submitting}>
+            <Button onClick={() => submit({ intent: "resync" })} loading={submitting} disabled={!canWrite}>
               {status.state === "none" ? "Import store data" : "Resync"}
             </Button>
           )}

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Badge, BlockStack, Button, Card, Divider, InlineStack, List, Text } from "@shopify/polaris";
 import { SITE, mailto } from "~/content/site";
 import { COMPARISON_ROWS, PLANS, annualSaving, priceView, wholeUsd, type PlanId } from "~/features/billing/plans";
+import { useCan } from "~/features/team";
 
 function Intent({
   intent,
@@ -27,6 +28,7 @@ function Intent({
 }
 
 function PlanAction({ id, current, demo, busy }: { id: PlanId; current: PlanId; demo: boolean; busy: boolean }) {
+  const canBill = useCan("manageBilling");
   const p = PLANS[id];
   const isCurrent = id === current;
   const note = (text: string) => (
@@ -42,6 +44,7 @@ function PlanAction({ id, current, demo, busy }: { id: PlanId; current: PlanId; 
         <Button
           submit
           loading={busy}
+          disabled={!canBill}
           variant={id === "pro" ? "primary" : undefined}
         >{`Switch to ${p.name} (demo, no charge)`}</Button>
       </Intent>
@@ -54,17 +57,22 @@ function PlanAction({ id, current, demo, busy }: { id: PlanId; current: PlanId; 
             submit
             variant="primary"
             loading={busy}
+            disabled={!canBill}
           >{`Start ${p.trialDays}-day trial, then ${wholeUsd(p.monthlyPriceMinor!)}/month`}</Button>
         </Intent>
         <Intent intent="upgrade" fields={{ cycle: "annual" }}>
-          <Button submit loading={busy}>{`Start trial, then ${wholeUsd(p.annualPriceMinor!)}/year`}</Button>
+          <Button
+            submit
+            loading={busy}
+            disabled={!canBill}
+          >{`Start trial, then ${wholeUsd(p.annualPriceMinor!)}/year`}</Button>
         </Intent>
       </BlockStack>
     );
   if (id === "pro")
     return (
       <Intent intent="cancel">
-        <Button submit tone="critical" loading={busy}>
+        <Button submit tone="critical" loading={busy} disabled={!canBill}>
           Cancel subscription (back to Starter)
         </Button>
       </Intent>

@@ -12,6 +12,7 @@ import { InvoiceConfirmDialog, type ConfirmIntent } from "~/features/invoices/co
 import { InvoiceDetailSummary } from "~/features/invoices/components/InvoiceDetailSummary";
 import { InvoiceHistory } from "~/features/invoices/components/InvoiceHistory";
 import { useFetcherResult } from "~/components/useFetcherResult";
+import { useCan } from "~/features/team";
 
 /** The detail route's loader data as the browser receives it (invoiceDetail() on the server surface). */
 export type InvoiceDetailData = SerializeFrom<typeof invoiceDetail>;
@@ -48,6 +49,7 @@ type Props = {
 export function InvoiceDetailDialog({ storeId, invoice: d, onClose, onSend, onToast }: Props) {
   const fetcher = useFetcher<ActionResult>();
   const [downloading, setDownloading] = useState(false);
+  const canWrite = useCan("write");
   const [confirm, setConfirm] = useState<ConfirmIntent | null>(null);
   useFetcherResult(fetcher, (result) => {
     setConfirm(null);
@@ -70,15 +72,16 @@ export function InvoiceDetailDialog({ storeId, invoice: d, onClose, onSend, onTo
       setDownloading(false);
     }
   };
+  const blocked = busy || !canWrite;
   const secondary = [
     ...(d.actions.includes("markPaid")
-      ? [{ content: "Mark as paid", disabled: busy, onAction: () => setConfirm("markPaid") }]
+      ? [{ content: "Mark as paid", disabled: blocked, onAction: () => setConfirm("markPaid") }]
       : []),
     ...(d.actions.includes("void")
-      ? [{ content: "Void", destructive: true, disabled: busy, onAction: () => setConfirm("void") }]
+      ? [{ content: "Void", destructive: true, disabled: blocked, onAction: () => setConfirm("void") }]
       : []),
     ...(d.status === "draft"
-      ? [{ content: "Delete draft", destructive: true, disabled: busy, onAction: () => setConfirm("delete") }]
+      ? [{ content: "Delete draft", destructive: true, disabled: blocked, onAction: () => setConfirm("delete") }]
       : []),
     {
       content: downloading ? "Preparing PDF..." : "Download PDF",
@@ -104,7 +107,11 @@ export function InvoiceDetailDialog({ storeId, invoice: d, onClose, onSend, onTo
       onClose={onClose}
       title={`Invoice ${d.invoiceNumber}`}
       size="large"
-      primaryAction={d.status === "draft" ? { content: "Send Invoice", onAction: () => onSend(d.id) } : undefined}
+      primaryAction={
+        d.status === "draft"
+          ? { content: "Send Invoice", disabled: !canWrite, onAction: () => onSend(d.id) }
+          : undefined
+      }
       secondaryActions={secondary}
     >
       <Modal.Section>

@@ -4,10 +4,12 @@ import { formatMoney } from "~/lib/money";
 import { statusLabel } from "~/features/invoices/status";
 import { capitalize, EVENT_LABELS, formatWhen } from "~/features/invoices/screen";
 import type { InvoiceDetailData } from "~/features/invoices/components/InvoiceDetailDialog";
+import { useCan } from "~/features/team";
 
 type Props = { invoice: InvoiceDetailData; busy: boolean; onStopRecurring: () => void };
 
 export function InvoiceHistory({ invoice: d, busy, onStopRecurring }: Props) {
+  const canWrite = useCan("write");
   return (
     <BlockStack gap="400">
       {d.seriesId && (
@@ -17,7 +19,7 @@ export function InvoiceHistory({ invoice: d, busy, onStopRecurring }: Props) {
               {`Recurring series (${capitalize(d.recurringInterval ?? "monthly")})`}
             </Text>
             {d.nextIssueDate && (
-              <Button size="slim" disabled={busy} onClick={onStopRecurring}>
+              <Button size="slim" disabled={busy || !canWrite} onClick={onStopRecurring}>
                 Stop recurring
               </Button>
             )}

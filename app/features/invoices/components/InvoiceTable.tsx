@@ -16,6 +16,7 @@ import {
 import { formatMoney } from "~/lib/money";
 import { StatusBadge } from "~/features/invoices/components/StatusBadge";
 import { capitalize } from "~/features/invoices/screen";
+import { useCan } from "~/features/team";
 
 export type InvoiceRow = {
   id: string;
@@ -48,6 +49,7 @@ function Actions({
   onView,
   onSend,
 }: { row: InvoiceRow; sending: boolean } & Pick<Props, "onView" | "onSend">) {
+  const canWrite = useCan("write");
   return (
     <ButtonGroup noWrap>
       <Button size="slim" onClick={() => onView(row.id)} accessibilityLabel={`View invoice ${row.invoiceNumber}`}>
@@ -59,7 +61,7 @@ function Actions({
           variant="primary"
           onClick={() => onSend(row.id)}
           loading={sending}
-          disabled={sending}
+          disabled={sending || !canWrite}
           accessibilityLabel={`Send invoice ${row.invoiceNumber}`}
         >
           Send

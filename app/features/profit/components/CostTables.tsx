@@ -1,6 +1,7 @@
 // The Costs screen's lists: product costs and operating expenses, a page at a time,
 // each row with Edit and Delete.
 import { Badge, Button, ButtonGroup, Text } from "@shopify/polaris";
+import { useCan } from "~/features/team";
 import { ResponsiveIndexTable, type ResponsiveColumn } from "~/components/ResponsiveIndexTable";
 import type { ReactNode } from "react";
 import { formatMoney } from "~/lib/money";
@@ -38,12 +39,20 @@ type TableProps<T> = {
 };
 
 function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  const canWrite = useCan("write");
   return (
     <ButtonGroup>
-      <Button size="slim" onClick={onEdit} accessibilityLabel={`Edit ${name}`}>
+      <Button size="slim" onClick={onEdit} disabled={!canWrite} accessibilityLabel={`Edit ${name}`}>
         Edit
       </Button>
-      <Button size="slim" tone="critical" variant="plain" onClick={onDelete} accessibilityLabel={`Delete ${name}`}>
+      <Button
+        size="slim"
+        tone="critical"
+        variant="plain"
+        onClick={onDelete}
+        disabled={!canWrite}
+        accessibilityLabel={`Delete ${name}`}
+      >
         Delete
       </Button>
     </ButtonGroup>
@@ -92,11 +101,12 @@ function Paged<T extends { id: string }>({
 const amount = (minor: number, currency: string) => formatMoney(minor, currency);
 
 export function ProductCostsCard({ page, currency, onPage, onAdd, onEdit, onDelete }: TableProps<ProductCostRow>) {
+  const canWrite = useCan("write");
   return (
     <CostSection
       title="Product Costs"
       action={
-        <Button variant="primary" onClick={onAdd}>
+        <Button variant="primary" onClick={onAdd} disabled={!canWrite}>
           Add Product Cost
         </Button>
       }
@@ -127,11 +137,12 @@ export function ProductCostsCard({ page, currency, onPage, onAdd, onEdit, onDele
 }
 
 export function ExpensesCard({ page, currency, onPage, onAdd, onEdit, onDelete }: TableProps<ExpenseRow>) {
+  const canWrite = useCan("write");
   return (
     <CostSection
       title="Operating Expenses"
       action={
-        <Button variant="primary" onClick={onAdd}>
+        <Button variant="primary" onClick={onAdd} disabled={!canWrite}>
           Add Expense
         </Button>
       }

@@ -1,5 +1,6 @@
 // Variants sold in the period whose cost is unknown, most revenue first, each with Add cost.
 import { Button, Text } from "@shopify/polaris";
+import { useCan } from "~/features/team";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 import { formatMoney } from "~/lib/money";
 import { CostSection } from "~/features/profit/components/CostSection";
@@ -30,6 +31,7 @@ export function MissingCosts({
   onAdd: (v: Uncosted) => void;
   onPage: (page: number) => void;
 }) {
+  const canWrite = useCan("write");
   if (missing.total === 0) return null;
   return (
     <CostSection title="Missing costs">
@@ -56,7 +58,12 @@ export function MissingCosts({
             formatMoney(v.revenueMinor, currency),
           ],
           actions: (
-            <Button size="slim" accessibilityLabel={`Add cost for ${variantName(v)}`} onClick={() => onAdd(v)}>
+            <Button
+              size="slim"
+              disabled={!canWrite}
+              accessibilityLabel={`Add cost for ${variantName(v)}`}
+              onClick={() => onAdd(v)}
+            >
               Add cost
             </Button>
           ),
