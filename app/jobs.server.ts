@@ -7,6 +7,7 @@ import { BILLING_CONFIG } from "~/features/billing/index.server";
 import { registerInvoiceJobs, warmPdfRenderer } from "~/features/invoices/index.server";
 import { env } from "~/env.server";
 import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server";
+import { registerSettingsJobs } from "~/features/settings/index.server";
 import { importAfterAuth, registerStoreSyncJobs, type AdminClientFactory } from "~/features/store-sync/index.server";
 import { setJobRegistrar, type JobQueue } from "~/platform/jobs/index.server";
 import { configureShopify, shopify } from "~/shopify.server";
@@ -21,6 +22,7 @@ export const shopifyAdminFor: AdminClientFactory = async (shopDomain) => {
 /** Every feature's handlers and schedules. Add a line for yours. */
 export function registerAllJobs(queue: JobQueue) {
   registerInvoiceJobs(queue);
+  registerSettingsJobs(queue);
   registerStoreSyncJobs(queue, { adminFor: shopifyAdminFor });
 }
 

@@ -18,6 +18,8 @@ import { getDashboardCached } from "~/features/profit/index.server";
 import { getImportStatus } from "~/features/store-sync/index.server";
 import { ImportStatusCard } from "~/features/store-sync";
 import { requireAdmin } from "~/features/shop/index.server";
+import { useAutoRefresh } from "~/features/settings";
+import { getDisplayPreferences } from "~/features/settings/index.server";
 import { describeError } from "~/lib/log-safe";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Profit Pilot" }];
@@ -25,17 +27,21 @@ export const meta: MetaFunction = () => [{ title: "Dashboard · Profit Pilot" }]
 export async function loader({ request }: LoaderFunctionArgs) {
   const { shop, demo } = await requireAdmin(request);
   const days = parseTimeframe(new URL(request.url).searchParams.get("days"));
-  const importStatus = await getImportStatus(shop);
+  const [importStatus, { autoRefresh, weekStart }] = await Promise.all([
+    getImportStatus(shop),
+    getDisplayPreferences(shop.id),
+  ]);
   try {
-    return { days, dashboard: await getDashboardCached(shop, days), importStatus, demo };
+    return { days, dashboard: await getDashboardCached(shop, days, { weekStart }), importStatus, demo, autoRefresh };
   } catch (error) {
     console.error(`dashboard metrics failed: ${describeError(error)}`);
-    return { days, dashboard: null, importStatus, demo };
+    return { days, dashboard: null, importStatus, demo, autoRefresh };
   }
 }
 
 export default function Dashboard() {
-  const { days, dashboard, importStatus, demo } = useLoaderData<typeof loader>();
+  const { days, dashboard, importStatus, demo, autoRefresh } = useLoaderData<typeof loader>();
+  useAutoRefresh(autoRefresh);
   const navigation = useNavigation();
   const [, setSearchParams] = useSearchParams();
   const reloading = navigation.state === "loading" && navigation.location?.pathname === "/dashboard";
@@ -43,7 +49,11 @@ export default function Dashboard() {
   return (
     <AdminPage
       title="Analytics Dashboard"
-      subtitle={dashboard ? `${dashboard.range.from} to ${dashboard.range.to}` : undefined}
+      subtitle={
+        dashboard
+          ? `${dashboard.range.from} to ${dashboard.range.to}${autoRefresh ? " · refreshes every 30 seconds" : ""}`
+          : undefined
+      }
     >
       <BlockStack gap="500">
         <ImportStatusCard status={importStatus} canResync={!demo} />

@@ -1,6 +1,6 @@
-// Settings. Sections are tabs (`?tab=plan` opens Plan & billing, `?tab=data` the store
-// data and its import); later sections (general, notifications, team, performance) are
-// added as tabs here.
+// Settings. Sections are tabs (General first and by default, `?tab=plan` opens Plan &
+// billing, `?tab=data` the store data and its import); later sections (notifications,
+// team, performance) are added as tabs here.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -8,7 +8,8 @@ import { Box, Tabs } from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
 import { describeError } from "~/lib/log-safe";
 import { StoreDataSettings } from "~/features/store-sync";
-import { IntegrationsSettings } from "~/features/settings";
+import { GeneralSettings, IntegrationsSettings, generalValues } from "~/features/settings";
+import { getGeneralSettings, submitGeneralSettings, timeZoneOptions } from "~/features/settings/index.server";
 import { PLANS, PLAN_ORDER, PlanSettings, planFor, type PlanId } from "~/features/billing";
 import { getImportStatus } from "~/features/store-sync/index.server";
 import { getStoreDataSummary } from "~/features/store-sync/index.server";
@@ -24,6 +25,7 @@ import {
 export const meta: MetaFunction = () => [{ title: "Settings · Profit Pilot" }];
 
 const TABS = [
+  { id: "general", content: "General" },
   { id: "plan", content: "Plan & billing" },
   { id: "integrations", content: "Integrations" },
   { id: "data", content: "Data" },
@@ -41,9 +43,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { shop, demo } = await requireAdmin(request);
   const tab = TABS[tabIndex(new URL(request.url).searchParams.get("tab"))].id;
   // The data tab counts the shop's rows: only when it is open.
-  const [subscription, storeData] = await Promise.all([
+  const [subscription, storeData, general] = await Promise.all([
     getBillingState(shop.id),
     tab === "data" ? Promise.all([getImportStatus(shop), getStoreDataSummary(shop)]) : null,
+    tab === "general" ? getGeneralSettings(shop) : null,
   ]);
   const now = Date.now();
   return {
@@ -57,6 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
     },
     storeData: storeData && { importStatus: storeData[0], summary: storeData[1] },
+    general: general && { ...general, timeZones: timeZoneOptions(general.shopify.timezone, general.reportingTimezone) },
   };
 }
 
@@ -66,6 +70,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireAdmin(request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  if (intent === "general") {
+    const { status, result } = await submitGeneralSettings(ctx.shop, form);
+    return data(result, { status });
+  }
   if (ctx.demo) {
     const target = String(form.get("plan") ?? "");
     if (intent !== "switch" || !(PLAN_ORDER as string[]).includes(target))
@@ -104,7 +112,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 function PlanSection() {
   const { demo, plan, trialEndsAt, subscription } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  // The General tab posts through a fetcher: a page-level answer is always billing's.
+  const result = useActionData<ActionResult>();
   const [params] = useSearchParams();
   const busy = useNavigation().state !== "idle";
   return (
@@ -116,6 +125,20 @@ function PlanSection() {
       result={result}
       returned={params.get("billing")}
       busy={busy}
+    />
+  );
+}
+
+function GeneralSection() {
+  const { demo, general } = useLoaderData<typeof loader>();
+  if (!general) return null;
+  return (
+    <GeneralSettings
+      saved={generalValues(general)}
+      shopify={general.shopify}
+      timeZones={general.timeZones}
+      embedded={!demo}
+      action="?tab=general"
     />
   );
 }
@@ -140,7 +163,9 @@ export default function Settings() {
         onSelect={(index) => setParams({ tab: TABS[index].id }, { preventScrollReset: true })}
       >
         <Box paddingBlockStart="400" id={`${TABS[selected].id}-panel`}>
-          {TABS[selected].id === "plan" ? (
+          {TABS[selected].id === "general" ? (
+            <GeneralSection />
+          ) : TABS[selected].id === "plan" ? (
             <PlanSection />
           ) : TABS[selected].id === "data" ? (
             <DataSection />

@@ -16,6 +16,8 @@ import { env } from "~/env.server";
 import { listNotificationsCached } from "~/features/shop/index.server";
 import { planLabel } from "~/features/shop/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
+import { getTheme } from "~/features/settings/index.server";
+import { usePolarisTheme } from "~/components/usePolarisTheme";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 
@@ -29,12 +31,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     staffName: ctx.staff.name,
     staffInitials: ctx.staff.initials,
     notifications: await listNotificationsCached(ctx.shop),
+    // Read by the root layout too, to put the theme on <html> in the server render.
+    theme: await getTheme(ctx.shop.id),
   };
 }
 
 export default function AdminLayout() {
   const data = useLoaderData<typeof loader>();
   const search = useHeaderSearch();
+  const theme = usePolarisTheme(data.theme);
   const shell = (
     <AppShell
       storeName={data.storeName}
@@ -50,7 +55,7 @@ export default function AdminLayout() {
   );
   if (data.apiKey) {
     return (
-      <ShopifyAppProvider isEmbeddedApp apiKey={data.apiKey}>
+      <ShopifyAppProvider isEmbeddedApp apiKey={data.apiKey} theme={theme}>
         <NavMenu>
           {[...PRIMARY_NAV, ...SECONDARY_NAV].map((item, i) => (
             <Link key={item.url} to={item.url} rel={i === 0 ? "home" : undefined}>
@@ -64,7 +69,7 @@ export default function AdminLayout() {
   }
   // Demo: Polaris only. App Bridge's script would send a page opened outside the admin away.
   return (
-    <PolarisAppProvider i18n={en} linkComponent={PolarisLink}>
+    <PolarisAppProvider i18n={en} linkComponent={PolarisLink} theme={theme}>
       {shell}
     </PolarisAppProvider>
   );
