@@ -7,6 +7,7 @@ import { AppProvider as ShopifyAppProvider } from "@shopify/shopify-app-remix/re
 import { NavMenu } from "@shopify/app-bridge-react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
+import adminDarkStyles from "~/styles/admin-dark.css?url";
 import en from "@shopify/polaris/locales/en.json";
 import { AppShell } from "~/components/AppShell";
 import { PRIMARY_NAV, SECONDARY_NAV } from "~/components/navigation";
@@ -19,7 +20,11 @@ import { requireAdmin } from "~/features/shop/index.server";
 import { getTheme } from "~/features/settings/index.server";
 import { usePolarisTheme } from "~/components/usePolarisTheme";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: polarisStyles },
+  // Completes Polaris 13's dark tokens; applies only under its dark class.
+  { rel: "stylesheet", href: adminDarkStyles },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireAdmin(request);

@@ -3,7 +3,7 @@
 // the demo), disabled until something changed, with Discard.
 import { useFetcher } from "@remix-run/react";
 import { SaveBar } from "@shopify/app-bridge-react";
-import { BlockStack, Button, ContextualSaveBar, InlineStack, Toast } from "@shopify/polaris";
+import { BlockStack, Box, Button, ContextualSaveBar, InlineStack, Toast } from "@shopify/polaris";
 import { useState } from "react";
 import { useFetcherResult } from "~/components/useFetcherResult";
 import type { FieldErrors } from "~/lib/forms";
@@ -88,14 +88,17 @@ export function GeneralSettings({ saved, shopify, timeZones, embedded, action }:
         errors={errors}
         onChange={(next) => setDraft((d) => ({ ...d, ...next }))}
       />
-      <InlineStack align="end" gap="200">
-        <Button onClick={discard} disabled={!dirty || saving}>
-          Discard
-        </Button>
-        <Button variant="primary" onClick={save} disabled={!dirty} loading={saving}>
-          Save Changes
-        </Button>
-      </InlineStack>
+      {/* Cards are edge to edge on a phone: the buttons keep the page's inset there. */}
+      <Box paddingInline={{ xs: "400", sm: "0" }}>
+        <InlineStack align="end" gap="200">
+          <Button onClick={discard} disabled={!dirty || saving}>
+            Discard
+          </Button>
+          <Button variant="primary" onClick={save} disabled={!dirty} loading={saving}>
+            Save Changes
+          </Button>
+        </InlineStack>
+      </Box>
       {toast && <Toast content={toast} onDismiss={() => setToast(null)} />}
     </BlockStack>
   );

@@ -33,7 +33,7 @@ function StoreCard({ shopify, errors }: Pick<Props, "shopify" | "errors">) {
     <Card>
       <BlockStack gap="400">
         <Heading badge={FROM_SHOPIFY}>Store</Heading>
-        <TextField label="Store name" value={shopify.name} readOnly autoComplete="off" helpText="From Shopify." />
+        <TextField label="Store name" value={shopify.name} readOnly autoComplete="off" />
         <TextField
           label="Store time zone"
           value={shopify.timezone}
