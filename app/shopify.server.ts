@@ -35,6 +35,9 @@ function createShopifyApp(
     // The session storage's types follow the SQLite client; both engines' clients share the API.
     sessionStorage: new PrismaSessionStorage(prisma as never),
     distribution: AppDistribution.AppStore,
+    // Online access tokens as well as the offline one: the user's name, e-mail and owner
+    // flag identify the staff member on every request (docs/decisions/045-team-and-roles.md).
+    useOnlineTokens: true,
     billing,
     future: {
       unstable_newEmbeddedAuthStrategy: true,

@@ -25,6 +25,7 @@ import {
   type TrafficDayRow,
 } from "./seed/generate";
 import { seedInvoices } from "./seed/invoices";
+import { seedTeam } from "./seed/team";
 
 const DEFAULT_URL = "file:./prisma/dev.db";
 /** Orders per transaction; lines and refunds of those orders go in the same one. */
@@ -283,6 +284,9 @@ async function main(): Promise<void> {
     const rollupStarted = Date.now();
     const rebuilt = await rebuild(db, DEMO_SHOP.id);
     const rollupMs = Date.now() - rollupStarted;
+
+    // The demo's team (issue 16): prisma/seed/team.ts.
+    await seedTeam(db, DEMO_SHOP);
 
     // Demo invoices (issue 3): prisma/seed/invoices.ts.
     const invoiceSummary = await seedInvoices(

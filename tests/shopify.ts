@@ -16,8 +16,56 @@ import "~/jobs.server";
 
 export { API_KEY, API_SECRET_KEY, APP_URL };
 
-/** Stores a valid offline session for a shop, as after install. */
+/** The user the test session tokens are signed for (the test helpers' `sub`). */
+export const TEST_USER_ID = 12345;
+
+/**
+ * Stores a valid online session for a staff member of `shop` (what token exchange stores
+ * for each user), so a request signed for that user is identified without Shopify.
+ */
+export async function installOnlineSession(
+  shop: string,
+  user: { id?: number; firstName?: string; lastName?: string; email?: string; accountOwner?: boolean } = {},
+) {
+  const userId = user.id ?? TEST_USER_ID;
+  const id = `${shop}_${userId}`;
+  const data = {
+    shop,
+    state: "",
+    isOnline: true,
+    scope: "read_orders",
+    expires: new Date(Date.now() + 86_400_000),
+    accessToken: "test-online-token",
+    userId: BigInt(userId),
+    firstName: user.firstName ?? "Ada",
+    lastName: user.lastName ?? "Owner",
+    email: user.email ?? `${(user.firstName ?? "Ada").toLowerCase()}@${shop}`,
+    accountOwner: user.accountOwner ?? true,
+  };
+  await prisma.session.upsert({ where: { id }, create: { id, ...data }, update: data });
+}
+
+/**
+ * Stores a valid offline session for a shop, as after install, and the account owner's
+ * online session and team member, as after their first visit (so a test's first request
+ * writes nothing of its own).
+ */
 export async function installSession(shop: string) {
+  await installOnlineSession(shop);
+  const row = await prisma.shop.findUnique({ where: { domain: shop }, select: { id: true } });
+  if (row)
+    await prisma.staffMember.upsert({
+      where: { shopId_email: { shopId: row.id, email: `ada@${shop}` } },
+      create: {
+        shopId: row.id,
+        userId: String(TEST_USER_ID),
+        email: `ada@${shop}`,
+        name: "Ada Owner",
+        role: "owner",
+        accountOwner: true,
+      },
+      update: {},
+    });
   const session = setUpValidSession({
     shop,
     isOnline: false,
@@ -110,4 +158,45 @@ export function webhookRequest(
       ...headers,
     },
   });
+}
+
+/** The roles a test team has: the account owner (the default test user), an Admin and a Viewer. */
+export const TEAM_USERS = {
+  owner: { id: TEST_USER_ID, firstName: "Ada", lastName: "Owner", accountOwner: true },
+  admin: { id: 22222, firstName: "Alan", lastName: "Admin", accountOwner: false },
+  viewer: { id: 33333, firstName: "Vera", lastName: "Viewer", accountOwner: false },
+} as const;
+
+/**
+ * A shop's team as the app knows it after each member's first visit: online sessions for
+ * the three users and their members with their roles.
+ */
+export async function installTeam(shop: { id: string; domain: string }) {
+  await installSession(shop.domain);
+  for (const [role, user] of Object.entries(TEAM_USERS)) {
+    const email = `${user.firstName.toLowerCase()}@${shop.domain}`;
+    await installOnlineSession(shop.domain, { ...user, email });
+    await prisma.staffMember.upsert({
+      where: { shopId_email: { shopId: shop.id, email } },
+      create: {
+        shopId: shop.id,
+        userId: String(user.id),
+        email,
+        name: `${user.firstName} ${user.lastName}`,
+        role,
+        accountOwner: user.accountOwner,
+      },
+      update: { role },
+    });
+  }
+}
+
+/** A request from the embedded app signed for one member of the test team. */
+export async function requestAs(
+  role: keyof typeof TEAM_USERS,
+  shop: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<Request> {
+  return withToken(await tokenFor(shop, { sub: String(TEAM_USERS[role].id) }), path, init);
 }

@@ -23,6 +23,8 @@ export type ShellProps = {
   demo: boolean;
   notifications: Notification[];
   search: ShellSearch;
+  /** Shown in the demo banner (the demo's "view as" switch). */
+  demoExtra?: ReactNode;
   children: ReactNode;
 };
 
@@ -87,7 +89,7 @@ function NotificationsMenu({ notifications }: { notifications: Notification[] })
 }
 
 export function AppShell(props: ShellProps) {
-  const { storeName, planLabel, staffName, staffInitials, demo, notifications, search, children } = props;
+  const { storeName, planLabel, staffName, staffInitials, demo, notifications, search, demoExtra, children } = props;
   const location = useLocation();
   const [mobileNavOpen, setMobileNavOpen] = useState(false);
   const [userMenuOpen, setUserMenuOpen] = useState(false);
@@ -136,6 +138,7 @@ export function AppShell(props: ShellProps) {
               . You are looking at a demo store with generated data. No Shopify store is connected and nothing is
               charged.
             </Text>
+            {demoExtra && <Box paddingBlockStart="200">{demoExtra}</Box>}
           </Banner>
         </Box>
       )}

@@ -5,7 +5,7 @@ import { contactEmail, missingContactFields, EMPTY_CONTACT } from "~/content/con
 import { DATA_CATEGORIES, GDPR_RIGHTS } from "~/content/gdpr";
 import { INTEGRATIONS, INTEGRATION_CATEGORIES, connectHref } from "~/content/integrations";
 import { PRIVACY_SECTIONS, TERMS_SECTIONS } from "~/content/legal";
-import { CERTIFICATIONS, certificationStatus, SECURITY_FEATURES } from "~/content/security";
+import { CERTIFICATIONS, INCIDENT_HISTORY, SECURITY_FEATURES } from "~/content/security";
 import { FOOTER_COLUMNS, LANDING_NAV, mailto } from "~/content/site";
 import { SI_CAPABILITIES, SI_REMINDER_DAYS, SI_STEPS, SI_USE_CASES } from "~/content/smart-invoicing";
 import { STATS, FEATURE_CARDS, TESTIMONIALS } from "~/content/landing";
@@ -99,9 +99,25 @@ describe("links", () => {
 });
 
 describe("certifications", () => {
-  it("shows a certificate past its date as under renewal", () => {
-    const soc2 = CERTIFICATIONS.find((c) => c.name === "SOC 2 Type II")!;
-    expect(certificationStatus(soc2, new Date("2025-06-01T00:00:00Z"))).toBe("Valid");
-    expect(certificationStatus(soc2, new Date("2026-01-02T00:00:00Z"))).toBe("Renewal in progress");
+  it("claims no certificate the product does not hold, and dates none", () => {
+    const status = Object.fromEntries(CERTIFICATIONS.map((c) => [c.name, c.status]));
+    expect(status).toEqual({
+      GDPR: "In place",
+      "PCI DSS": "Through Stripe",
+      "SOC 2 Type II": "Not certified",
+      "ISO/IEC 27001": "Not certified",
+    });
+    const copy = [...CERTIFICATIONS.map((c) => c.text), INCIDENT_HISTORY.text, ...SECURITY_FEATURES.map((f) => f.text)];
+    for (const text of copy) expect(text).not.toMatch(/\b(19|20)\d\d\b|renewal|valid until/i);
+  });
+});
+
+describe("integrations", () => {
+  it("Stripe and PayPal are available (invoices take both), each saying how to turn it on", () => {
+    for (const id of ["stripe", "paypal"]) {
+      const integration = INTEGRATIONS.find((i) => i.id === id)!;
+      expect(integration.status).toBe("Available");
+      expect(integration.setup?.link?.to).toBe("/app/invoices/settings");
+    }
   });
 });

@@ -2,11 +2,12 @@
 // Settings → Integrations section read the same list, so "Available" means the
 // same thing in both places.
 import type { PageSeo } from "~/content/seo";
+import { APP_LINKS } from "~/content/site";
 
 export const INTEGRATIONS_SEO: PageSeo = {
   title: "Integrations",
   description:
-    "Connect Profit Pilot to Shopify and Shopify Plus today; AI, analytics, marketing, payment, support and automation tools are on the way.",
+    "Profit Pilot works with Shopify and Shopify Plus, and takes invoice payments through Stripe and PayPal today; AI, analytics, marketing, support and automation tools are on the way.",
   path: "/integrations",
 };
 
@@ -27,6 +28,8 @@ export type Integration = {
   status: "Available" | "Coming Soon";
   description: string;
   features: string[];
+  /** How a merchant turns it on in the app (Settings → Integrations), when it is more than installing. */
+  setup?: { text: string; link?: { label: string; to: string } };
 };
 
 export const INTEGRATIONS: Integration[] = [
@@ -82,17 +85,34 @@ export const INTEGRATIONS: Integration[] = [
     id: "stripe",
     name: "Stripe",
     category: "Payment",
-    status: "Coming Soon",
-    description: "Card payments on invoices, reconciled automatically.",
-    features: ["Card payments", "Payouts", "Fee tracking"],
+    status: "Available",
+    description:
+      "Card payments on invoices through Stripe Checkout; a completed payment marks the invoice paid on its own.",
+    features: [
+      "Pay by card link on the invoice, its e-mail and PDF",
+      "Card details entered on Stripe's page, never ours",
+      "Paid status from Stripe's signed webhook",
+    ],
+    setup: {
+      text: "Choose Card (Stripe) as an invoice's payment method. It needs the app's Stripe keys: invoice settings show whether they are set (without them the invoice shows your payment instructions).",
+      link: { label: "Invoice settings", to: APP_LINKS.invoiceSettings },
+    },
   },
   {
     id: "paypal",
     name: "PayPal",
     category: "Payment",
-    status: "Coming Soon",
-    description: "Let customers pay invoices with their PayPal wallet.",
-    features: ["Wallet payments", "Refunds", "Fee tracking"],
+    status: "Available",
+    description: "Customers pay invoices through your PayPal.Me link, with the amount and currency filled in.",
+    features: [
+      "PayPal link on the invoice, its e-mail and PDF",
+      "Amount and currency pre-filled",
+      "Mark the invoice paid when the money arrives",
+    ],
+    setup: {
+      text: "Add your PayPal.Me link in invoice settings, then choose PayPal as an invoice's payment method.",
+      link: { label: "Invoice settings", to: APP_LINKS.invoiceSettings },
+    },
   },
   {
     id: "quickbooks",

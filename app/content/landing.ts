@@ -46,7 +46,8 @@ export const FEATURE_CARDS = [
   },
 ] as const;
 
-export const INTEGRATION_STRIP = ["Shopify", "Stripe", "PayPal", "WooCommerce", "BigCommerce", "REST API"];
+/** What works today (app/content/integrations.ts lists the rest as coming). */
+export const INTEGRATION_STRIP = ["Shopify", "Shopify Plus", "Stripe", "PayPal", "REST API"];
 
 export const STEPS = [
   {
@@ -85,18 +86,19 @@ export const TESTIMONIALS: Testimonial[] = [
   },
 ];
 
+/** The same controls as /security (app/content/security.ts), in short. */
 export const SECURITY_CARDS = [
   {
-    title: "GDPR compliant",
-    text: "Data-subject requests answered within 30 days, with exports delivered by signed link.",
+    title: "GDPR built in",
+    text: "Data-subject requests tracked against 30 days, with exports delivered by signed link.",
   },
   {
-    title: "TLS 1.3 and encryption at rest",
-    text: "Every connection is encrypted in transit, and stored data is encrypted at rest.",
+    title: "Signed webhooks, scoped data",
+    text: "Every webhook's signature is checked, and every query is limited to your store.",
   },
   {
-    title: "Automated daily backups",
-    text: "Daily encrypted backups with tested restores, so your history is never lost.",
+    title: "HTTPS only",
+    text: "Pages are served over HTTPS with HSTS; card details stay on Stripe's own checkout page.",
   },
 ];
 

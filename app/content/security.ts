@@ -1,83 +1,85 @@
-// Copy of the Security page.
+// Copy of the Security page. Every control named here is one the code has (the file that
+// implements it is in the comment beside it); certifications the product does not hold are
+// said to be not held, never dated (docs/product/public-site.md#security-security).
 import type { PageSeo } from "~/content/seo";
 import { SITE } from "~/content/site";
 
 export const SECURITY_SEO: PageSeo = {
   title: "Security",
   description:
-    "How Profit Pilot protects your data: AES-256 and TLS 1.3 encryption, access control, monitoring, backups and certifications.",
+    "How Profit Pilot protects store data: signed webhooks, store-scoped queries, rate limits, HTTPS-only pages, signed links and Shopify's privacy webhooks, and where we stand on certifications.",
   path: "/security",
 };
 
 export const SECURITY_INTRO = {
   title: "Security at Profit Pilot",
-  lead: "Your store data is your business. We protect it with layered controls, independent audits and a team on call around the clock.",
+  lead: "Your store data is your business. These are the controls the app has today, and where we stand on certifications.",
 };
 
 export const SECURITY_FEATURES = [
   {
-    title: "Encryption everywhere",
-    text: "TLS 1.3 for every connection and AES-256 for data at rest, including backups.",
+    // app/platform/webhooks.server.ts, app/features/invoices/stripe.server.ts
+    title: "Signed webhooks",
+    text: "Every Shopify webhook is checked against its HMAC signature and Stripe's against its signed timestamp; a delivery that fails the check is refused and nothing is written.",
   },
   {
-    title: "Role-based access control",
-    text: "Owner, admin and viewer roles; staff access only what their work needs.",
+    // docs/product/api.md: another shop's id answers 404
+    title: "Store-scoped data",
+    text: "Every query carries the store it is asked for; another store's invoice, cost or order is answered as not found, never shown.",
   },
-  { title: "Tenant isolation", text: "Every query is scoped to your store; another store's data is never reachable." },
-  { title: "Continuous monitoring", text: "Alerts on unusual activity, with 24/7 on-call engineers." },
-  { title: "Daily backups", text: "Automated encrypted backups every day, with regular restore tests." },
-  { title: "Secure development", text: "Code review, dependency scanning and automated tests on every change." },
+  {
+    // app/platform/rate-limit.server.ts
+    title: "Rate limits",
+    text: "Data-export requests, newsletter sign-ups and public invoice PDFs are limited per address and per client, counted across every server, with addresses stored only as keyed hashes.",
+  },
+  {
+    // app/lib/security-headers.ts
+    title: "Encrypted transport",
+    text: "Pages are served over HTTPS with HSTS, so browsers never fall back to plain HTTP; public pages refuse to be framed and carry nosniff and a strict referrer policy.",
+  },
+  {
+    // app/platform/signed-link.server.ts, invoice public tokens
+    title: "Signed, expiring links",
+    text: "A personal-data export opens only from the HMAC-signed link e-mailed to the requester, and only until it expires; hosted invoices use 192-bit random tokens.",
+  },
+  {
+    // app/features/privacy/privacy.server.ts
+    title: "Privacy webhooks",
+    text: "Shopify's customer data-request, customer redact and shop redact webhooks are handled: requests are tracked against a 30-day deadline and redaction blanks the customer's personal data in every table.",
+  },
 ];
 
-export type Certification = { name: string; text: string; validUntil: string; validUntilLabel: string };
+export type ComplianceStatus = "In place" | "Through Stripe" | "Not certified";
 
+export type Certification = { name: string; status: ComplianceStatus; text: string };
+
+/** Where we stand, without dates we cannot back: no certificate is claimed that the product does not hold. */
 export const CERTIFICATIONS: Certification[] = [
   {
-    name: "SOC 2 Type II",
-    text: "Independent audit of security, availability and confidentiality controls.",
-    validUntil: "2025-12-31",
-    validUntilLabel: "December 2025",
-  },
-  {
-    name: "ISO/IEC 27001",
-    text: "Certified information security management system.",
-    validUntil: "2026-06-30",
-    validUntilLabel: "June 2026",
-  },
-  {
     name: "GDPR",
-    text: "Data processing aligned with the EU General Data Protection Regulation.",
-    validUntil: "2026-06-30",
-    validUntilLabel: "June 2026",
+    status: "In place",
+    text: "Data requests, exports by signed link, redaction on request and retention periods published on our GDPR page.",
   },
   {
     name: "PCI DSS",
-    text: "Card data is handled only by PCI DSS Level 1 payment providers.",
-    validUntil: "2025-12-31",
-    validUntilLabel: "December 2025",
+    status: "Through Stripe",
+    text: "Card details are typed on Stripe's hosted Checkout page and never reach our servers; Stripe is a PCI DSS Level 1 service provider.",
+  },
+  {
+    name: "SOC 2 Type II",
+    status: "Not certified",
+    text: "Profit Pilot has not been audited for SOC 2. If we complete an audit, the report will be offered here.",
+  },
+  {
+    name: "ISO/IEC 27001",
+    status: "Not certified",
+    text: "Profit Pilot does not hold an ISO/IEC 27001 certificate.",
   },
 ];
 
-/** A certificate whose validity date has passed is shown as under renewal, not as valid. */
-export function certificationStatus(cert: Certification, now: Date): "Valid" | "Renewal in progress" {
-  return new Date(`${cert.validUntil}T23:59:59Z`).getTime() >= now.getTime() ? "Valid" : "Renewal in progress";
-}
-
 export const INCIDENT_HISTORY = {
   title: "Incident history",
-  text: "No security incidents affecting customer data have been recorded. Availability over the last 12 months: 99.9%.",
-  items: [
-    {
-      date: "2025-03-14",
-      title: "Scheduled maintenance",
-      text: "Database upgrade, 12 minutes of read-only mode, announced 7 days ahead.",
-    },
-    {
-      date: "2024-11-02",
-      title: "Degraded performance",
-      text: "Slow dashboard loads for 25 minutes during a traffic spike; no data affected.",
-    },
-  ],
+  text: "No security incident affecting customer data has been recorded. If one happens, we tell the merchants affected and publish here what happened and what we changed.",
 };
 
 export const SECURITY_CONTACT = {

@@ -32,6 +32,7 @@ export type LinkItem = { label: string; to: string };
 export const APP_LINKS = {
   dashboard: "/dashboard",
   invoices: "/app/invoices",
+  invoiceSettings: "/app/invoices/settings",
   planSettings: "/settings?tab=plan",
   integrationSettings: "/settings?tab=integrations",
 } as const;

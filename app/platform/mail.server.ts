@@ -100,6 +100,24 @@ export async function sendMail(input: MailInput) {
   return { duplicate: false as const, message };
 }
 
-export function listOutbox(shopId: string, take = 50) {
-  return prisma.outboxMessage.findMany({ where: { shopId }, orderBy: { createdAt: "desc" }, take });
+export const OUTBOX_PAGE_SIZE = 25;
+
+/** One page of the shop's outbox, newest first: what the list shows, without the bodies (loaded when opened). */
+export async function outboxPage(shopId: string, requestedPage: number, pageSize = OUTBOX_PAGE_SIZE) {
+  const total = await prisma.outboxMessage.count({ where: { shopId } });
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, requestedPage), pageCount);
+  const rows = await prisma.outboxMessage.findMany({
+    where: { shopId },
+    select: { id: true, kind: true, toAddress: true, subject: true, status: true, createdAt: true },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    skip: (page - 1) * pageSize,
+    take: pageSize,
+  });
+  return { rows, total, page, pageCount };
+}
+
+/** One of the shop's messages with its bodies, or null (another shop's id included). */
+export function outboxMessage(shopId: string, id: string) {
+  return prisma.outboxMessage.findFirst({ where: { id, shopId } });
 }

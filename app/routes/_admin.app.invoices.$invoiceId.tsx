@@ -1,14 +1,17 @@
 // /app/invoices/{invoiceId}: one invoice in a dialog over the list (its loader reads it
 // for the authenticated shop; another shop's id is a 404).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useOutletContext } from "@remix-run/react";
+import { useLoaderData, useOutletContext, type ShouldRevalidateFunction } from "@remix-run/react";
 import { InvoiceDetailDialog, type InvoicesOutletContext } from "~/features/invoices";
 import { invoiceDetail, invoiceErrorResponse, invoiceScreenAction } from "~/features/invoices/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
+import type { RoutePermissions } from "~/features/team";
 import { publicOrigin } from "~/platform/http.server";
 
+export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { shop } = await requireAdmin(request);
+  const { shop } = await requireAdmin(request, permissions.loader);
   try {
     return { storeId: shop.id, invoice: await invoiceDetail(shop, params.invoiceId ?? "", publicOrigin(request)) };
   } catch (error) {
@@ -17,8 +20,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { shop } = await requireAdmin(request);
-  return invoiceScreenAction(shop, request, ["send", "markPaid", "void", "stopRecurring"]);
+  const { shop } = await requireAdmin(request, permissions.action);
+  return invoiceScreenAction(shop, request, ["send", "markPaid", "void", "delete", "stopRecurring"]);
 }
 
 export default function InvoiceDetailRoute() {
@@ -37,3 +40,7 @@ export default function InvoiceDetailRoute() {
     />
   );
 }
+
+/** After deleting this draft there is nothing left to load here: the dialog closes and the list reloads. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "delete" ? false : defaultShouldRevalidate;

@@ -5,9 +5,12 @@ import { env } from "~/env.server";
 import { InvoiceSettingsDialog, type InvoicesOutletContext } from "~/features/invoices";
 import { getInvoiceSettings, invoiceScreenAction } from "~/features/invoices/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
+import type { RoutePermissions } from "~/features/team";
+
+export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { shop } = await requireAdmin(request);
+  const { shop } = await requireAdmin(request, permissions.loader);
   const settings = await getInvoiceSettings(shop.id);
   return {
     settings: {
@@ -22,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { shop } = await requireAdmin(request);
+  const { shop } = await requireAdmin(request, permissions.action);
   return invoiceScreenAction(shop, request, ["settings"]);
 }
 

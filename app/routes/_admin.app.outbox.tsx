@@ -1,50 +1,93 @@
 // /app/outbox: every e-mail the app sent (or, without SMTP, would have sent) for this
-// shop, so the demo shows exactly what customers receive.
+// shop, so the demo shows exactly what customers receive. Paginated on the server
+// (?page=); a message's bodies are loaded only when it is opened (the child route
+// /app/outbox/{messageId}).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Badge, BlockStack, Box, Button, Card, IndexTable, InlineStack, Modal, Text } from "@shopify/polaris";
-import { useState } from "react";
+import { Outlet, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import {
+  Badge,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  IndexTable,
+  InlineStack,
+  Text,
+  useBreakpoints,
+} from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
 import { requireAdmin } from "~/features/shop/index.server";
-import { listOutbox } from "~/platform/mail.server";
+import type { RoutePermissions } from "~/features/team";
+import { outboxPage } from "~/platform/mail.server";
+
+export const permissions = { loader: "read" } satisfies RoutePermissions;
 
 export const meta: MetaFunction = () => [{ title: "Outbox · Profit Pilot" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { shop } = await requireAdmin(request);
-  const messages = await listOutbox(shop.id, 200);
+  const { shop } = await requireAdmin(request, permissions.loader);
+  const requested = Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10);
+  const list = await outboxPage(shop.id, Number.isSafeInteger(requested) ? requested : 1);
   return {
-    messages: messages.map((m) => ({
+    page: list.page,
+    pageCount: list.pageCount,
+    total: list.total,
+    messages: list.rows.map((m) => ({
       id: m.id,
       kind: m.kind,
       to: m.toAddress,
-      from: m.fromAddress,
       subject: m.subject,
-      text: m.text,
-      html: m.html,
-      attachments: m.attachments
-        ? (JSON.parse(m.attachments) as { filename: string; contentType: string; size?: number }[])
-        : [],
       status: m.status,
-      transport: m.transport,
-      error: m.error,
       createdAt: m.createdAt.toISOString(),
     })),
   };
 }
 
 const KIND_LABELS: Record<string, string> = { invoice: "Invoice", invoice_reminder: "Reminder" };
-const STATUS_TONE: Record<string, "success" | "info" | "critical" | undefined> = {
-  sent: "success",
-  stored: "info",
-  failed: "critical",
+const STATUS: Record<string, { label: string; tone?: "success" | "info" | "critical" }> = {
+  sent: { label: "Delivered", tone: "success" },
+  stored: { label: "In outbox", tone: "info" },
+  failed: { label: "Failed", tone: "critical" },
 };
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
+type Message = ReturnType<typeof useLoaderData<typeof loader>>["messages"][number];
+
+function StatusBadge({ status }: { status: string }) {
+  return <Badge tone={STATUS[status]?.tone}>{STATUS[status]?.label ?? status}</Badge>;
+}
+
+/** The subject may wrap (cells do not by default), so a long one never pushes the row past the card. */
+function Subject({ m }: { m: Message }) {
+  return (
+    <div style={{ whiteSpace: "normal", overflowWrap: "anywhere", minWidth: 180 }}>
+      <BlockStack gap="050">
+        <Text as="span" fontWeight="medium">
+          {m.subject}
+        </Text>
+        <Text as="span" tone="subdued" variant="bodySm">
+          {`To ${m.to}`}
+        </Text>
+      </BlockStack>
+    </div>
+  );
+}
+
 export default function Outbox() {
-  const { messages } = useLoaderData<typeof loader>();
-  const [openId, setOpenId] = useState<string | null>(null);
-  const open = messages.find((m) => m.id === openId) ?? null;
+  const { messages, page, pageCount, total } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const { smDown } = useBreakpoints();
+  const open = (id: string) => `/app/outbox/${id}${search}`;
+  const toPage = (n: number) => navigate(n > 1 ? `/app/outbox?page=${n}` : "/app/outbox");
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/app/outbox";
+  const openButton = (m: Message) => (
+    <Button size="slim" url={open(m.id)} accessibilityLabel={`Open message ${m.subject}`}>
+      Open
+    </Button>
+  );
   return (
     <AdminPage
       title="Outbox"
@@ -52,127 +95,77 @@ export default function Outbox() {
       secondaryActions={[{ content: "Invoices", url: "/app/invoices" }]}
     >
       <BlockStack gap="400">
-        <Text as="p" tone="subdued">
-          Without an SMTP server configured, messages are kept here instead of being delivered: this is exactly what
-          your customers would receive.
-        </Text>
+        <Box paddingInline={{ xs: "400", sm: "0" }}>
+          <Text as="p" tone="subdued">
+            Without an SMTP server configured, messages are kept here instead of being delivered: this is exactly what
+            your customers would receive.
+          </Text>
+        </Box>
         <Card padding="0">
-          {messages.length === 0 ? (
-            <Box padding="400">
-              <Text as="p" tone="subdued">
-                No messages yet
-              </Text>
-            </Box>
+          {total === 0 ? (
+            <EmptyState heading="No messages yet" image="">
+              <p>Invoices and reminders you send appear here.</p>
+            </EmptyState>
           ) : (
             <IndexTable
               resourceName={{ singular: "message", plural: "messages" }}
               itemCount={messages.length}
               selectable={false}
+              condensed={smDown}
+              loading={loading}
               headings={[
-                { title: "Sent" },
+                { title: "Message" },
                 { title: "Type" },
-                { title: "To" },
-                { title: "Subject" },
                 { title: "Status" },
-                { title: "" },
+                { title: "Sent" },
+                { title: "Open", hidden: true },
               ]}
+              pagination={{
+                hasPrevious: page > 1,
+                hasNext: page < pageCount,
+                onPrevious: () => toPage(page - 1),
+                onNext: () => toPage(page + 1),
+                label: `Page ${page} of ${pageCount}`,
+                accessibilityLabels: { previous: "Previous page of messages", next: "Next page of messages" },
+              }}
             >
               {messages.map((m, i) => (
                 <IndexTable.Row id={m.id} key={m.id} position={i}>
-                  <IndexTable.Cell>{when(m.createdAt)}</IndexTable.Cell>
-                  <IndexTable.Cell>{KIND_LABELS[m.kind] ?? m.kind}</IndexTable.Cell>
-                  <IndexTable.Cell>{m.to}</IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <Text as="span" truncate>
-                      {m.subject}
-                    </Text>
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <Badge tone={STATUS_TONE[m.status]}>
-                      {m.status === "stored"
-                        ? "In outbox"
-                        : m.status === "sent"
-                          ? "Delivered"
-                          : m.status === "failed"
-                            ? "Failed"
-                            : m.status}
-                    </Badge>
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <Button
-                      size="slim"
-                      onClick={() => setOpenId(m.id)}
-                      accessibilityLabel={`Open message ${m.subject}`}
-                    >
-                      Open
-                    </Button>
-                  </IndexTable.Cell>
+                  {smDown ? (
+                    <div style={{ padding: "12px 16px" }}>
+                      <BlockStack gap="150">
+                        <Subject m={m} />
+                        <InlineStack gap="200" align="space-between" blockAlign="center">
+                          <InlineStack gap="200" blockAlign="center">
+                            <StatusBadge status={m.status} />
+                            <Text as="span" tone="subdued" variant="bodySm">
+                              {`${KIND_LABELS[m.kind] ?? m.kind} · ${when(m.createdAt)}`}
+                            </Text>
+                          </InlineStack>
+                          {openButton(m)}
+                        </InlineStack>
+                      </BlockStack>
+                    </div>
+                  ) : (
+                    <>
+                      <IndexTable.Cell>
+                        <Subject m={m} />
+                      </IndexTable.Cell>
+                      <IndexTable.Cell>{KIND_LABELS[m.kind] ?? m.kind}</IndexTable.Cell>
+                      <IndexTable.Cell>
+                        <StatusBadge status={m.status} />
+                      </IndexTable.Cell>
+                      <IndexTable.Cell>{when(m.createdAt)}</IndexTable.Cell>
+                      <IndexTable.Cell>{openButton(m)}</IndexTable.Cell>
+                    </>
+                  )}
                 </IndexTable.Row>
               ))}
             </IndexTable>
           )}
         </Card>
       </BlockStack>
-      <Modal
-        open={open !== null}
-        onClose={() => setOpenId(null)}
-        title={open?.subject ?? ""}
-        size="large"
-        secondaryActions={[{ content: "Close", onAction: () => setOpenId(null) }]}
-      >
-        {open && (
-          <Modal.Section>
-            <BlockStack gap="300">
-              <InlineStack gap="400" wrap>
-                <Text as="p">
-                  <Text as="span" tone="subdued">
-                    From:{" "}
-                  </Text>
-                  {open.from}
-                </Text>
-                <Text as="p">
-                  <Text as="span" tone="subdued">
-                    To:{" "}
-                  </Text>
-                  {open.to}
-                </Text>
-                <Text as="p">
-                  <Text as="span" tone="subdued">
-                    Sent:{" "}
-                  </Text>
-                  {when(open.createdAt)}
-                </Text>
-              </InlineStack>
-              {open.attachments.length > 0 && (
-                <Text as="p">
-                  <Text as="span" tone="subdued">
-                    Attachments:{" "}
-                  </Text>
-                  {open.attachments
-                    .map((a) => (a.size ? `${a.filename} (${Math.max(1, Math.round(a.size / 1024))} KB)` : a.filename))
-                    .join(", ")}
-                </Text>
-              )}
-              {open.error && (
-                <Text as="p" tone="critical">
-                  {open.error}
-                </Text>
-              )}
-              {open.html ? (
-                // A sandboxed frame: the message's HTML can neither run scripts nor reach this page.
-                <iframe
-                  title="Message preview"
-                  sandbox=""
-                  srcDoc={open.html}
-                  style={{ width: "100%", height: 520, border: "1px solid #e3e3e3", borderRadius: 8 }}
-                />
-              ) : (
-                <pre style={{ whiteSpace: "pre-wrap", fontFamily: "inherit" }}>{open.text}</pre>
-              )}
-            </BlockStack>
-          </Modal.Section>
-        )}
-      </Modal>
+      <Outlet />
     </AdminPage>
   );
 }

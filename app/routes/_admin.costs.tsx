@@ -40,6 +40,9 @@ import {
   type CostsDialogState,
 } from "~/features/profit";
 import { requireAdmin } from "~/features/shop/index.server";
+import type { RoutePermissions } from "~/features/team";
+
+export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
 export const meta: MetaFunction = () => [{ title: "Costs & Profit · Profit Pilot" }];
 
@@ -47,7 +50,7 @@ const ID = /^[A-Za-z0-9_-]{1,100}$/;
 const pageParam = (url: URL, name: string) => Number(url.searchParams.get(name)) || 1;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { shop } = await requireAdmin(request);
+  const { shop } = await requireAdmin(request, permissions.loader);
   const url = new URL(request.url);
   const days = parseTimeframe(url.searchParams.get("days"));
   const line = url.searchParams.get("line");
@@ -87,7 +90,7 @@ const INTENTS = [
 ] as const;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { shop } = await requireAdmin(request);
+  const { shop } = await requireAdmin(request, permissions.action);
   const form = await request.formData();
   const values = formToObject(form);
   const intent = (INTENTS as readonly string[]).includes(values.intent ?? "") ? values.intent : "";

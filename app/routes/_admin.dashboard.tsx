@@ -20,12 +20,15 @@ import { ImportStatusCard } from "~/features/store-sync";
 import { requireAdmin } from "~/features/shop/index.server";
 import { useAutoRefresh } from "~/features/settings";
 import { getDisplayPreferences } from "~/features/settings/index.server";
+import type { RoutePermissions } from "~/features/team";
 import { describeError } from "~/lib/log-safe";
+
+export const permissions = { loader: "read" } satisfies RoutePermissions;
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Profit Pilot" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { shop, demo } = await requireAdmin(request);
+  const { shop, demo } = await requireAdmin(request, permissions.loader);
   const days = parseTimeframe(new URL(request.url).searchParams.get("days"));
   const [importStatus, { autoRefresh, weekStart }] = await Promise.all([
     getImportStatus(shop),

@@ -1,19 +1,24 @@
 // Settings. Sections are tabs (General first and by default, `?tab=plan` opens Plan &
-// billing, `?tab=data` the store data and its import); later sections (notifications,
-// team, performance) are added as tabs here.
+// billing, `?tab=data` the store data and its import, `?tab=team` the team, `?tab=audit`
+// the audit log); each tab's data is loaded only when it is open. General saves through
+// its own route (settings_.general), which needs the write permission, not billing's.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { Box, Tabs } from "@shopify/polaris";
+import { Box, Tabs, Text } from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
 import { describeError } from "~/lib/log-safe";
 import { StoreDataSettings } from "~/features/store-sync";
 import { GeneralSettings, IntegrationsSettings, generalValues } from "~/features/settings";
-import { getGeneralSettings, submitGeneralSettings, timeZoneOptions } from "~/features/settings/index.server";
+import { getGeneralSettings, timeZoneOptions } from "~/features/settings/index.server";
 import { PLANS, PLAN_ORDER, PlanSettings, planFor, type PlanId } from "~/features/billing";
 import { getImportStatus } from "~/features/store-sync/index.server";
 import { getStoreDataSummary } from "~/features/store-sync/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
+import { TeamSettings, useCan, type RoutePermissions } from "~/features/team";
+import { can, teamOverview } from "~/features/team/index.server";
+import { AuditLog, auditFiltersSchema } from "~/features/audit";
+import { listAudit } from "~/features/audit/index.server";
 import {
   cancelSubscription,
   getBillingState,
@@ -22,6 +27,8 @@ import {
   type BillingApi,
 } from "~/features/billing/index.server";
 
+export const permissions = { loader: "read", action: "manageBilling" } satisfies RoutePermissions;
+
 export const meta: MetaFunction = () => [{ title: "Settings · Profit Pilot" }];
 
 const TABS = [
@@ -29,6 +36,8 @@ const TABS = [
   { id: "plan", content: "Plan & billing" },
   { id: "integrations", content: "Integrations" },
   { id: "data", content: "Data" },
+  { id: "team", content: "Team" },
+  { id: "audit", content: "Audit log" },
 ] as const;
 
 /** The open tab; an unknown or missing `?tab` opens the first. */
@@ -40,12 +49,19 @@ function tabIndex(requested: string | null) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { shop, demo } = await requireAdmin(request);
-  const tab = TABS[tabIndex(new URL(request.url).searchParams.get("tab"))].id;
+  const { shop, demo, staff } = await requireAdmin(request, permissions.loader);
+  const url = new URL(request.url);
+  const tab = TABS[tabIndex(url.searchParams.get("tab"))].id;
+  const filters = auditFiltersSchema.safeParse(Object.fromEntries(url.searchParams));
+  const readsAudit = tab === "audit" && can(staff.role, "viewAudit");
   // The data tab counts the shop's rows: only when it is open.
-  const [subscription, storeData, general] = await Promise.all([
+  const [subscription, storeData, team, audit, general] = await Promise.all([
     getBillingState(shop.id),
     tab === "data" ? Promise.all([getImportStatus(shop), getStoreDataSummary(shop)]) : null,
+    tab === "team" ? teamOverview(shop) : null,
+    readsAudit
+      ? listAudit(shop.id, filters.success ? filters.data : {}, Number(url.searchParams.get("auditPage")) || 1)
+      : null,
     tab === "general" ? getGeneralSettings(shop) : null,
   ]);
   const now = Date.now();
@@ -60,6 +76,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
     },
     storeData: storeData && { importStatus: storeData[0], summary: storeData[1] },
+    team,
+    audit,
     general: general && { ...general, timeZones: timeZoneOptions(general.shopify.timezone, general.reportingTimezone) },
   };
 }
@@ -67,13 +85,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionResult = { ok: boolean; message: string };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireAdmin(request);
+  const ctx = await requireAdmin(request, permissions.action);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  if (intent === "general") {
-    const { status, result } = await submitGeneralSettings(ctx.shop, form);
-    return data(result, { status });
-  }
   if (ctx.demo) {
     const target = String(form.get("plan") ?? "");
     if (intent !== "switch" || !(PLAN_ORDER as string[]).includes(target))
@@ -112,8 +126,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 function PlanSection() {
   const { demo, plan, trialEndsAt, subscription } = useLoaderData<typeof loader>();
-  // The General tab posts through a fetcher: a page-level answer is always billing's.
-  const result = useActionData<ActionResult>();
+  const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const busy = useNavigation().state !== "idle";
   return (
@@ -138,7 +151,7 @@ function GeneralSection() {
       shopify={general.shopify}
       timeZones={general.timeZones}
       embedded={!demo}
-      action="?tab=general"
+      action="/settings/general"
     />
   );
 }
@@ -151,10 +164,23 @@ function DataSection() {
   ) : null;
 }
 
+function TeamSection() {
+  const { team } = useLoaderData<typeof loader>();
+  return team ? <TeamSettings team={team} /> : null;
+}
+
+function AuditSection() {
+  const { audit } = useLoaderData<typeof loader>();
+  const allowed = useCan("viewAudit");
+  if (!allowed) return <Text as="p">Only an Owner or Admin can read the audit log.</Text>;
+  return audit ? <AuditLog audit={audit} /> : null;
+}
+
 export default function Settings() {
   const { shopDomain } = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
   const selected = tabIndex(params.get("tab"));
+  const id = TABS[selected].id;
   return (
     <AdminPage title="Settings">
       <Tabs
@@ -163,12 +189,16 @@ export default function Settings() {
         onSelect={(index) => setParams({ tab: TABS[index].id }, { preventScrollReset: true })}
       >
         <Box paddingBlockStart="400" id={`${TABS[selected].id}-panel`}>
-          {TABS[selected].id === "general" ? (
+          {id === "general" ? (
             <GeneralSection />
-          ) : TABS[selected].id === "plan" ? (
+          ) : id === "plan" ? (
             <PlanSection />
-          ) : TABS[selected].id === "data" ? (
+          ) : id === "data" ? (
             <DataSection />
+          ) : id === "team" ? (
+            <TeamSection />
+          ) : id === "audit" ? (
+            <AuditSection />
           ) : (
             <IntegrationsSettings shopDomain={shopDomain} />
           )}

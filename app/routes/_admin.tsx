@@ -16,9 +16,19 @@ import { useHeaderSearch } from "~/features/search";
 import { env } from "~/env.server";
 import { listNotificationsCached } from "~/features/shop/index.server";
 import { planLabel } from "~/features/shop/index.server";
-import { requireAdmin } from "~/features/shop/index.server";
 import { getTheme } from "~/features/settings/index.server";
 import { usePolarisTheme } from "~/components/usePolarisTheme";
+import { requireStaff } from "~/features/shop/index.server";
+import {
+  ROLE_LABELS,
+  SeatLimitScreen,
+  StaffProvider,
+  ViewAsSwitch,
+  type Role,
+  type RoutePermissions,
+} from "~/features/team";
+import { listMembers, ownerOf } from "~/features/team/index.server";
+import { planFor } from "~/features/billing";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: polarisStyles },
@@ -26,16 +36,27 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: adminDarkStyles },
 ];
 
+// The layout authenticates without a permission check: a member without a seat sees the
+// seat screen here instead of the page (every page's own loader refuses them with a 403).
+export const permissions = { loader: "read" } satisfies RoutePermissions;
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireAdmin(request);
+  const ctx = await requireStaff(request);
+  const plan = planFor(ctx.shop.plan);
+  const members = ctx.demo ? await listMembers(ctx.shop.id) : [];
   return {
+    staff: { id: ctx.staff.id, name: ctx.staff.name, role: ctx.staff.role },
+    seat: ctx.staff.seated
+      ? null
+      : { planName: plan.name, seats: plan.seats ?? 0, ownerName: (await ownerOf(ctx.shop.id))?.name ?? null },
+    viewAs: ctx.demo ? members.map((m) => ({ id: m.id, name: m.name, role: m.role as Role })) : null,
     apiKey: ctx.demo ? null : (env.shopify?.apiKey ?? null),
     demo: ctx.demo,
     storeName: ctx.shop.name,
     planLabel: planLabel(ctx.shop.plan),
     staffName: ctx.staff.name,
     staffInitials: ctx.staff.initials,
-    notifications: await listNotificationsCached(ctx.shop),
+    notifications: ctx.staff.seated ? await listNotificationsCached(ctx.shop) : [],
     // Read by the root layout too, to put the theme on <html> in the server render.
     theme: await getTheme(ctx.shop.id),
   };
@@ -49,13 +70,14 @@ export default function AdminLayout() {
     <AppShell
       storeName={data.storeName}
       planLabel={data.planLabel}
-      staffName={data.staffName}
+      staffName={`${data.staffName} · ${ROLE_LABELS[data.staff.role]}`}
       staffInitials={data.staffInitials}
       demo={data.demo}
       notifications={data.notifications}
       search={search}
+      demoExtra={data.viewAs && <ViewAsSwitch members={data.viewAs} currentId={data.staff.id} />}
     >
-      <Outlet />
+      <StaffProvider staff={data.staff}>{data.seat ? <SeatLimitScreen {...data.seat} /> : <Outlet />}</StaffProvider>
     </AppShell>
   );
   if (data.apiKey) {

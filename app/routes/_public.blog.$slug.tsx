@@ -1,9 +1,11 @@
-// One blog article. Unknown slugs are the not-found screen.
+// One blog article. An unknown slug answers 404 with the public not-found page, inside the
+// site's header and footer.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { CallToAction } from "~/components/public/Chrome";
+import { PublicNotFound } from "~/components/public/NotFound";
 import { formatPostDate, postBySlug, recentPosts } from "~/content/blog";
-import { APP_LINKS } from "~/content/site";
+import { APP_LINKS, SITE } from "~/content/site";
 import { pageMeta } from "~/content/seo";
 
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -14,7 +16,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const post = postBySlug(data?.slug);
-  if (!post) return [{ title: "404 Page Not Found" }];
+  if (!post) return [{ title: `Article not found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
   return pageMeta(matches, {
     title: post.title,
     description: post.excerpt,
@@ -70,5 +72,22 @@ export default function BlogArticle() {
         primary={{ label: "Start Free Trial", to: APP_LINKS.dashboard }}
       />
     </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <PublicNotFound
+      status={isRouteErrorResponse(error) ? error.status : 500}
+      title={missing ? "We couldn't find that article" : "This article could not be shown"}
+      text={
+        missing
+          ? "It may have been renamed or removed. Every article we have published is on the blog."
+          : "Something went wrong on our side. Please try again in a moment."
+      }
+      back={{ label: "Browse the blog", to: "/blog" }}
+    />
   );
 }

@@ -1,14 +1,19 @@
-// Features (docs/product/public-site.md): six alternating blocks with five benefits each,
-// an integrations strip and Start Free Trial.
+// Features (docs/product/public-site.md#features-features): six blocks alternating left and right,
+// each a screen the app has, with its icon, five benefits and a real screenshot of the demo store
+// (scripts/capture-screenshots.mjs); what is not built yet listed as coming; the integrations that
+// work today; Start Free Trial.
 import type { MetaFunction } from "@remix-run/node";
 import { CallToAction, PageHero } from "~/components/public/Chrome";
+import { Icon } from "~/components/public/Icon";
 import {
   FEATURE_BLOCKS,
-  FEATURES_INTEGRATIONS,
+  FEATURES_COMING_SOON,
   FEATURES_INTRO,
   FEATURES_SEO,
+  SCREENSHOT_SIZE,
   type FeatureBlock,
 } from "~/content/features";
+import { INTEGRATIONS } from "~/content/integrations";
 import { APP_LINKS } from "~/content/site";
 import { pageMeta } from "~/content/seo";
 
@@ -17,56 +22,75 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, FEATURES_SE
 /** Static page: plain HTML, no JavaScript. */
 export const handle = { hydrate: false };
 
-const BAR_HEIGHTS: Record<FeatureBlock["preview"], number[]> = {
-  bars: [40, 65, 50, 80, 70, 95],
-  list: [90, 30, 70, 45, 85, 25],
-  rings: [55, 75, 35, 90, 60, 40],
-  grid: [70, 70, 45, 45, 85, 85],
-  shield: [30, 50, 70, 90, 70, 50],
-  tiers: [25, 45, 65, 85, 100, 60],
-};
-
-/** A drawn preview (no image download): a small chart in the feature's colours. */
-function Preview({ kind, title }: { kind: FeatureBlock["preview"]; title: string }) {
+function Feature({ block, first }: { block: FeatureBlock; first: boolean }) {
   return (
-    <div className="pp-preview" role="img" aria-label={`${title} preview`}>
-      {BAR_HEIGHTS[kind].map((h, i) => (
-        <span key={i} style={{ height: `${h}%` }} />
-      ))}
-    </div>
+    <article id={block.id} className="pp-feature" aria-labelledby={`${block.id}-title`}>
+      <div className="pp-feature-text">
+        <div className="pp-card-icon">
+          <Icon name={block.icon} />
+        </div>
+        <h2 id={`${block.id}-title`}>{block.title}</h2>
+        <p className="pp-lead">{block.text}</p>
+        <ul className="pp-checks">
+          {block.benefits.map((b) => (
+            <li key={b}>{b}</li>
+          ))}
+        </ul>
+      </div>
+      <figure className="pp-shot">
+        <img
+          src={block.screenshot.src}
+          alt={block.screenshot.alt}
+          width={SCREENSHOT_SIZE.width}
+          height={SCREENSHOT_SIZE.height}
+          loading={first ? "eager" : "lazy"}
+          decoding="async"
+        />
+      </figure>
+    </article>
   );
 }
 
 export default function Features() {
+  const available = INTEGRATIONS.filter((i) => i.status === "Available");
   return (
     <>
       <PageHero title={FEATURES_INTRO.title} lead={FEATURES_INTRO.lead} />
       <section className="pp-section" style={{ paddingTop: 24 }}>
         <div className="pp-wrap">
-          {FEATURE_BLOCKS.map((block) => (
-            <article key={block.id} id={block.id} className="pp-feature">
-              <div className="pp-feature-text">
-                <h2>{block.title}</h2>
-                <p className="pp-lead">{block.text}</p>
-                <ul className="pp-checks">
-                  {block.benefits.map((b) => (
-                    <li key={b}>{b}</li>
-                  ))}
-                </ul>
-              </div>
-              <Preview kind={block.preview} title={block.title} />
-            </article>
+          {FEATURE_BLOCKS.map((block, i) => (
+            <Feature key={block.id} block={block} first={i === 0} />
           ))}
         </div>
       </section>
-      <section className="pp-section pp-section-soft">
-        <div className="pp-wrap pp-center">
-          <h2>Integrates with</h2>
-          <ul className="pp-strip pp-mt">
-            {FEATURES_INTEGRATIONS.map((name) => (
-              <li key={name}>{name}</li>
+      <section className="pp-section" aria-labelledby="coming-title" style={{ paddingTop: 0 }}>
+        <div className="pp-wrap">
+          <div className="pp-section-head">
+            <h2 id="coming-title">Coming soon</h2>
+            <p className="pp-lead">Not in the app yet. We will show them here when you can use them.</p>
+          </div>
+          <ul className="pp-grid pp-grid-4 pp-plain-list">
+            {FEATURES_COMING_SOON.map((item) => (
+              <li key={item.title} className="pp-card">
+                <h3>{item.title}</h3>
+                <p className="pp-muted">{item.text}</p>
+                <span className="pp-badge pp-badge-grey">Coming soon</span>
+              </li>
             ))}
           </ul>
+        </div>
+      </section>
+      <section className="pp-section pp-section-soft" aria-labelledby="integrations-title">
+        <div className="pp-wrap pp-center">
+          <h2 id="integrations-title">Works with</h2>
+          <ul className="pp-strip pp-mt">
+            {available.map((i) => (
+              <li key={i.id}>{i.name}</li>
+            ))}
+          </ul>
+          <p className="pp-note">
+            More tools are on the way: see <a href="/integrations">all integrations</a>.
+          </p>
         </div>
       </section>
       <CallToAction

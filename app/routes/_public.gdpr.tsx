@@ -17,7 +17,7 @@ import {
 } from "~/content/gdpr";
 import { mailto } from "~/content/site";
 import { pageMeta } from "~/content/seo";
-import { Section } from "~/components/public/Section";
+import { Section, TableScroll } from "~/components/public/Section";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, GDPR_SEO);
 
@@ -106,7 +106,7 @@ export default function Gdpr() {
       <section className="pp-section">
         <div className="pp-wrap">
           <h2>How we process personal data</h2>
-          <div className="pp-table-wrap pp-mt">
+          <TableScroll label="Personal data table">
             <table className="pp-table">
               <caption className="pp-sr-only">Data categories, purposes and retention periods</caption>
               <thead>
@@ -134,7 +134,7 @@ export default function Gdpr() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </div>
       </section>
       <Section soft title="Your rights">

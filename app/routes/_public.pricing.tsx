@@ -4,6 +4,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useState } from "react";
 import { PageHero } from "~/components/public/Chrome";
+import { TableScroll } from "~/components/public/Section";
 import { PlanCards } from "~/features/billing";
 import { PRICING_FAQS, PRICING_INTRO, PRICING_SEO } from "~/content/pricing";
 import {
@@ -45,7 +46,7 @@ export default function Pricing() {
           <h2 id="compare-title" className="pp-center">
             Compare plans
           </h2>
-          <div className="pp-table-wrap pp-mt">
+          <TableScroll label="Plan comparison table">
             <table className="pp-table">
               <thead>
                 <tr>
@@ -75,7 +76,7 @@ export default function Pricing() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </div>
       </section>
 

@@ -1,4 +1,5 @@
-// Security: six features, four certifications with validity dates, incident history, contact.
+// Security: six controls the app has, four certification cards saying truthfully where we
+// stand (no dates), incident history, contact.
 import type { MetaFunction } from "@remix-run/node";
 import { PageHero } from "~/components/public/Chrome";
 import { Icon } from "~/components/public/Icon";
@@ -9,11 +10,9 @@ import {
   SECURITY_FEATURES,
   SECURITY_INTRO,
   SECURITY_SEO,
-  certificationStatus,
 } from "~/content/security";
 import { mailto } from "~/content/site";
 import { pageMeta } from "~/content/seo";
-import { formatPostDate } from "~/content/blog";
 import { Section } from "~/components/public/Section";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, SECURITY_SEO);
@@ -22,7 +21,6 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, SECURITY_SE
 export const handle = { hydrate: false };
 
 export default function Security() {
-  const now = new Date();
   return (
     <>
       <PageHero title={SECURITY_INTRO.title} lead={SECURITY_INTRO.lead} />
@@ -41,36 +39,21 @@ export default function Security() {
       </section>
       <Section soft title="Certifications and compliance">
         <div className="pp-grid pp-grid-4">
-          {CERTIFICATIONS.map((c) => {
-            const status = certificationStatus(c, now);
-            return (
-              <article key={c.name} className="pp-card">
-                <h3>{c.name}</h3>
-                <p className="pp-muted">{c.text}</p>
-                <p>
-                  <span className={`pp-badge${status === "Valid" ? "" : " pp-badge-warn"}`}>{status}</span>
-                </p>
-                <p className="pp-muted">Valid until {c.validUntilLabel}</p>
-              </article>
-            );
-          })}
+          {CERTIFICATIONS.map((c) => (
+            <article key={c.name} className="pp-card">
+              <h3>{c.name}</h3>
+              <p>
+                <span className={`pp-badge${c.status === "Not certified" ? " pp-badge-grey" : ""}`}>{c.status}</span>
+              </p>
+              <p className="pp-muted">{c.text}</p>
+            </article>
+          ))}
         </div>
       </Section>
       <section className="pp-section">
         <div className="pp-wrap" style={{ maxWidth: 820 }}>
           <h2>{INCIDENT_HISTORY.title}</h2>
           <p className="pp-lead">{INCIDENT_HISTORY.text}</p>
-          <ul className="pp-timeline pp-mt">
-            {INCIDENT_HISTORY.items.map((i) => (
-              <li key={i.date}>
-                <span className="pp-year">
-                  <time dateTime={i.date}>{formatPostDate(i.date)}</time>
-                </span>
-                <h3>{i.title}</h3>
-                <p className="pp-muted">{i.text}</p>
-              </li>
-            ))}
-          </ul>
         </div>
       </section>
       <section className="pp-section pp-section-soft">

@@ -4,7 +4,8 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import publicStyles from "~/styles/public.css?url";
-import { PublicFooter, PublicHeader } from "~/components/public/Chrome";
+import { PublicFooter } from "~/components/public/Chrome";
+import { PublicHeader } from "~/components/public/Header";
 import { ToastProvider } from "~/components/public/Toast";
 import { env } from "~/env.server";
 import { publicOrigin } from "~/platform/http.server";

@@ -4,9 +4,12 @@ import { cacheFor, FRESHNESS, json } from "~/platform/http.server";
 import { minorToDecimalString } from "~/lib/money";
 import { getProfitComparison, parseTimeframe } from "~/features/profit/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
+import type { RoutePermissions } from "~/features/team";
+
+export const permissions = { loader: "read" } satisfies RoutePermissions;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { shop } = await requireAdmin(request);
+  const { shop } = await requireAdmin(request, permissions.loader);
   const days = parseTimeframe(new URL(request.url).searchParams.get("days"));
   const { current, range } = await getProfitComparison(shop, days);
   return json(

@@ -7,15 +7,18 @@ import { getImportStatus } from "~/features/store-sync/index.server";
 import { fieldErrorsOf } from "~/lib/forms";
 import { importActionSchema } from "~/features/store-sync";
 import { requireAdmin } from "~/features/shop/index.server";
+import type { RoutePermissions } from "~/features/team";
 import { requestResync, retryImport } from "~/features/store-sync/index.server";
 
+export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { shop } = await requireAdmin(request);
+  const { shop } = await requireAdmin(request, permissions.loader);
   return json(await getImportStatus(shop), { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { shop, demo } = await requireAdmin(request);
+  const { shop, demo } = await requireAdmin(request, permissions.action);
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const body = await readJson(request);
   if (!body.ok) return body.response;

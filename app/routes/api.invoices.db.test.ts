@@ -7,7 +7,10 @@ import { pdfText } from "~tests/pdf-text";
 import { bearerRequest, installSession } from "~tests/shopify";
 import { loader as listLoader } from "~/routes/api.stores.$storeId.invoices._index";
 import { action as createAction } from "~/routes/api.stores.$storeId.invoices.smart";
-import { loader as detailLoader } from "~/routes/api.stores.$storeId.invoices.$invoiceId._index";
+import {
+  action as deleteAction,
+  loader as detailLoader,
+} from "~/routes/api.stores.$storeId.invoices.$invoiceId._index";
 import { action as sendAction } from "~/routes/api.stores.$storeId.invoices.$invoiceId.send";
 import { action as paidAction } from "~/routes/api.stores.$storeId.invoices.$invoiceId.mark-paid";
 import { action as voidAction } from "~/routes/api.stores.$storeId.invoices.$invoiceId.void";
@@ -16,6 +19,7 @@ import { loader as hostedLoader, headers as hostedHeaders } from "~/routes/i.$to
 import { loader as customerPdfLoader } from "~/routes/i.$token.pdf";
 import { action as screenAction, loader as screenLoader } from "~/routes/_admin.app.invoices";
 import { action as detailScreenAction, loader as detailScreenLoader } from "~/routes/_admin.app.invoices.$invoiceId";
+import { loader as newScreenLoader } from "~/routes/_admin.app.invoices.new";
 
 const A = "invoices-a.myshopify.com";
 const B = "invoices-b.myshopify.com";
@@ -158,7 +162,19 @@ describe("POST /invoices/smart", () => {
     const domain = "invoices-starter.myshopify.com";
     const starter = await createShop({ domain });
     await installSession(domain);
-    for (let i = 0; i < 25; i++) expect((await create(domain, starter.id)).status).toBe(201);
+    const createScreen = async () => newScreenLoader(args(await bearerRequest(domain, "/app/invoices/new")));
+    for (let i = 0; i < 24; i++) expect((await create(domain, starter.id)).status).toBe(201);
+    expect((await createScreen()).limit).toBeNull(); // one left: the form
+    expect((await create(domain, starter.id)).status).toBe(201);
+    // At the limit the screen explains it, with the upgrade path, instead of showing the form.
+    expect((await createScreen()).limit).toEqual({
+      planName: "Starter",
+      limit: 25,
+      used: 25,
+      upgradeUrl: "/settings?tab=plan",
+    });
+    const list = await screenLoader(args(await bearerRequest(domain, "/app/invoices")));
+    expect(list.plan).toMatchObject({ atLimit: true, used: 25, limit: 25 });
     const res = await create(domain, starter.id);
     expect(res.status).toBe(403);
     const body = await res.json();
@@ -178,7 +194,11 @@ describe("list, detail, send, pay, void, PDF", () => {
     const rows = await res.json();
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r: { status: string }) => r.status === "draft")).toBe(true);
-    const bad = await call(listLoader, await bearerRequest(A, `/api/stores/${shopA.id}/invoices?status=overdue`), {
+    const overdue = await call(listLoader, await bearerRequest(A, `/api/stores/${shopA.id}/invoices?status=overdue`), {
+      storeId: shopA.id,
+    });
+    expect(overdue.status).toBe(200);
+    const bad = await call(listLoader, await bearerRequest(A, `/api/stores/${shopA.id}/invoices?status=archived`), {
       storeId: shopA.id,
     });
     expect(bad.status).toBe(400);
@@ -186,6 +206,48 @@ describe("list, detail, send, pay, void, PDF", () => {
       storeId: shopB.id,
     });
     expect(other.status).toBe(404);
+  });
+
+  it("deletes a draft (204), refuses a sent invoice (409) and another shop's (404), deleting nothing", async () => {
+    const del = async (shop: string, storeId: string, invoiceId: string) =>
+      call(
+        deleteAction,
+        await bearerRequest(shop, `/api/stores/${storeId}/invoices/${invoiceId}`, { method: "DELETE" }),
+        {
+          storeId,
+          invoiceId,
+        },
+      );
+    const draft = await (await create(A, shopA.id)).json();
+    const theirs = await (await create(B, shopB.id)).json();
+    const sent = await (await create(A, shopA.id)).json();
+    await call(sendAction, await post(A, `/api/stores/${shopA.id}/invoices/${sent.id}/send`), {
+      storeId: shopA.id,
+      invoiceId: sent.id,
+    });
+
+    // Shop A cannot delete shop B's draft, through its own store path or B's.
+    expect((await del(A, shopA.id, theirs.id)).status).toBe(404);
+    expect((await del(A, shopB.id, theirs.id)).status).toBe(404);
+    expect(await prisma.invoice.count({ where: { id: theirs.id } })).toBe(1);
+
+    const refused = await del(A, shopA.id, sent.id);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: "illegal_transition", status: "sent" });
+    expect(await prisma.invoice.count({ where: { id: sent.id } })).toBe(1);
+
+    const done = await del(A, shopA.id, draft.id);
+    expect(done.status).toBe(204);
+    expect(await done.text()).toBe("");
+    expect(await prisma.invoice.count({ where: { id: draft.id } })).toBe(0);
+    expect((await del(A, shopA.id, draft.id)).status).toBe(404);
+
+    const wrongMethod = await call(deleteAction, await post(A, `/api/stores/${shopA.id}/invoices/${sent.id}`), {
+      storeId: shopA.id,
+      invoiceId: sent.id,
+    });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get("Allow")).toContain("DELETE");
   });
 
   it("sends once per Idempotency-Key, 409 for any other repeat, and records it all", async () => {
@@ -322,7 +384,7 @@ describe("the /app/invoices screen's loader and action", () => {
     );
     expect(ok.body.ok).toBe(true);
     const data = await screenLoader(args(await bearerRequest(A, "/app/invoices?status=draft")));
-    expect(data.filter).toBe("draft");
+    expect(data.query.status).toBe("draft");
     expect(data.invoices.some((i) => i.invoiceNumber === ok.body.invoiceNumber)).toBe(true);
     expect(data.invoices.every((i) => i.status === "draft")).toBe(true);
   });

@@ -142,8 +142,8 @@ describe("admin layout", () => {
       demo: false,
       storeName: "Shop A",
       planLabel: "Starter plan",
-      staffName: "Sam Owner",
-      staffInitials: "SO",
+      staffName: "Ada Owner",
+      staffInitials: "AO",
     });
   });
 });

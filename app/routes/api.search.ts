@@ -7,9 +7,12 @@ import { fieldErrorsOf } from "~/lib/forms";
 import { searchQuerySchema } from "~/features/search";
 import { searchShop } from "~/features/search/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
+import type { RoutePermissions } from "~/features/team";
+
+export const permissions = { loader: "read" } satisfies RoutePermissions;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { shop } = await requireAdmin(request);
+  const { shop } = await requireAdmin(request, permissions.loader);
   const parsed = searchQuerySchema.safeParse({ q: new URL(request.url).searchParams.get("q") ?? undefined });
   if (!parsed.success) return badRequest(fieldErrorsOf(parsed.error));
   return json(await searchShop(shop, parsed.data.q), {

@@ -4,12 +4,16 @@
 import { json, methodNotAllowed, publicOrigin } from "~/platform/http.server";
 import { idempotencyKeyOf, invoiceDto, sendInvoice } from "~/features/invoices/index.server";
 import { storeApi } from "~/features/shop/index.server";
+import type { RoutePermissions } from "~/features/team";
+
+export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
 export async function loader() {
   return methodNotAllowed(["POST"]);
 }
 
 export const action = storeApi({
+  permission: permissions.action,
   methods: ["POST"],
   handle: async ({ ctx, request, params }) => {
     const base = publicOrigin(request);

@@ -2,8 +2,12 @@
 import { json, publicOrigin } from "~/platform/http.server";
 import { invoiceDto, LIST_FILTERS, listInvoices, type ListFilter } from "~/features/invoices/index.server";
 import { storeApi } from "~/features/shop/index.server";
+import type { RoutePermissions } from "~/features/team";
+
+export const permissions = { loader: "read" } satisfies RoutePermissions;
 
 export const loader = storeApi({
+  permission: permissions.loader,
   handle: async ({ ctx, request }) => {
     const status = new URL(request.url).searchParams.get("status") ?? "all";
     if (!(LIST_FILTERS as readonly string[]).includes(status))

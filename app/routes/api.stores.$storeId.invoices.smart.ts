@@ -5,12 +5,16 @@ import { json, methodNotAllowed, publicOrigin } from "~/platform/http.server";
 import { createInvoice, idempotencyKeyOf, invoiceDto } from "~/features/invoices/index.server";
 import { invoiceCreateSchema } from "~/features/invoices";
 import { storeApi } from "~/features/shop/index.server";
+import type { RoutePermissions } from "~/features/team";
+
+export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
 export async function loader() {
   return methodNotAllowed(["POST"]);
 }
 
 export const action = storeApi({
+  permission: permissions.action,
   body: invoiceCreateSchema,
   handle: async ({ ctx, request, body }) => {
     const { invoice, replayed } = await createInvoice(ctx.shop, body, {

@@ -10,15 +10,20 @@ import {
 } from "~/features/profit/index.server";
 import { operatingExpenseSchema } from "~/features/profit";
 import { storeApi } from "~/features/shop/index.server";
+import type { RoutePermissions } from "~/features/team";
+
+export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
 const ALLOW: ("GET" | "PUT" | "DELETE")[] = ["GET", "PUT", "DELETE"];
 
 export const loader = storeApi({
+  permission: permissions.loader,
   handle: async ({ ctx, params }) =>
     json(await getOperatingExpense(ctx.shop, params.expenseId), { headers: { "Cache-Control": "private, no-store" } }),
 });
 
 const put = storeApi({
+  permission: permissions.action,
   methods: ["PUT"],
   allow: ALLOW,
   body: operatingExpenseSchema,
@@ -27,6 +32,7 @@ const put = storeApi({
 });
 
 const remove = storeApi({
+  permission: permissions.action,
   methods: ["DELETE"],
   allow: ALLOW,
   handle: async ({ ctx, params }) => {

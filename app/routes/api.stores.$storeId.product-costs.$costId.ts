@@ -5,15 +5,20 @@ import { json } from "~/platform/http.server";
 import { deleteProductCost, getProductCost, productCostDto, updateProductCost } from "~/features/profit/index.server";
 import { productCostSchema } from "~/features/profit";
 import { storeApi } from "~/features/shop/index.server";
+import type { RoutePermissions } from "~/features/team";
+
+export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
 const ALLOW: ("GET" | "PUT" | "DELETE")[] = ["GET", "PUT", "DELETE"];
 
 export const loader = storeApi({
+  permission: permissions.loader,
   handle: async ({ ctx, params }) =>
     json(await getProductCost(ctx.shop, params.costId), { headers: { "Cache-Control": "private, no-store" } }),
 });
 
 const put = storeApi({
+  permission: permissions.action,
   methods: ["PUT"],
   allow: ALLOW,
   body: productCostSchema,
@@ -22,6 +27,7 @@ const put = storeApi({
 });
 
 const remove = storeApi({
+  permission: permissions.action,
   methods: ["DELETE"],
   allow: ALLOW,
   handle: async ({ ctx, params }) => {

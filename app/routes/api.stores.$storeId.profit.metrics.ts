@@ -3,8 +3,12 @@ import { cacheFor, FRESHNESS, json } from "~/platform/http.server";
 import { currencyDigits } from "~/lib/money";
 import { getProfitComparison, missingCosts, parseTimeframe } from "~/features/profit/index.server";
 import { storeApi } from "~/features/shop/index.server";
+import type { RoutePermissions } from "~/features/team";
+
+export const permissions = { loader: "read" } satisfies RoutePermissions;
 
 export const loader = storeApi({
+  permission: permissions.loader,
   handle: async ({ ctx, request }) => {
     const { shop } = ctx;
     const days = parseTimeframe(new URL(request.url).searchParams.get("days"));

@@ -7,13 +7,17 @@ import { PUBLIC_PAGES } from "~/content/site";
 
 const PAGES = [...PUBLIC_PAGES.map((p) => p.path), ...BLOG_POSTS.map((p) => `/blog/${p.slug}`)];
 
-// Any uncaught error in the page (a hydration mismatch included) fails the test.
+// Any uncaught error or console error in the page (a hydration mismatch included) fails the
+// test, except those a test says it expects (the 404 a missing article answers with).
 let pageErrors: string[] = [];
+let expectedConsoleErrors: RegExp[] = [];
 test.beforeEach(({ page }) => {
   pageErrors = [];
+  expectedConsoleErrors = [];
   page.on("pageerror", (error) => pageErrors.push(error.message));
   page.on("console", (message) => {
-    if (message.type() === "error" && /hydrat|did not match/i.test(message.text())) pageErrors.push(message.text());
+    if (message.type() !== "error") return;
+    if (!expectedConsoleErrors.some((pattern) => pattern.test(message.text()))) pageErrors.push(message.text());
   });
 });
 test.afterEach(() => {
@@ -23,6 +27,41 @@ test.afterEach(() => {
 async function expectNotFoundAbsent(page: Page, context: string) {
   await expect(page.getByText("404 Page Not Found"), context).toHaveCount(0);
   await expect(page.getByText("Something went wrong"), context).toHaveCount(0);
+  await expect(page.getByTestId("public-not-found"), context).toHaveCount(0);
+}
+
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * How wide the page is, and every visible element whose right edge lies beyond the viewport.
+ * What a scrolling or clipping ancestor hides (a table in its scroll box, the testimonial strip)
+ * is not beyond the viewport: the edge counted is the one the ancestor lets through.
+ */
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const offenders: string[] = [];
+    for (const el of Array.from(document.querySelectorAll("body *"))) {
+      const style = getComputedStyle(el);
+      if (style.visibility === "hidden" || style.display === "none") continue;
+      const rect = el.getBoundingClientRect();
+      if (!rect.width || !rect.height) continue;
+      let right = rect.right;
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
+        if (getComputedStyle(a).overflowX !== "visible") right = Math.min(right, a.getBoundingClientRect().right);
+      if (right > width + 0.5)
+        offenders.push(
+          `${el.tagName.toLowerCase()}.${Array.from(el.classList).join(".")} ends at ${Math.round(right)}`,
+        );
+    }
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: width,
+      bodyMargin: getComputedStyle(document.body).margin,
+      offenders: offenders.slice(0, 5),
+    };
+  });
 }
 
 test("every public page renders with title, description, canonical URL, Open Graph tags and security headers", async ({
@@ -177,6 +216,8 @@ test("blog: the category filter filters, Read opens the article, newsletter sign
   await expect(page.getByRole("heading", { level: 1, name: BLOG_POSTS[1].title })).toBeVisible();
 
   await page.goto("/blog");
+  // The refused address is the server's 400, which the browser logs.
+  expectedConsoleErrors.push(/status of 400/);
   await page.getByLabel("E-mail address").fill("not-an-address");
   await page.getByRole("button", { name: "Subscribe" }).click();
   await expect(page.locator("#newsletter-result")).toContainText("valid e-mail");
@@ -208,7 +249,18 @@ test("integrations: tabs filter, Connect Now opens Settings, Coming Soon is disa
     /^\/settings\?tab=integrations#integration-shopify$/,
   );
   await page.getByRole("tab", { name: "Payment" }).click();
-  await expect(panel.getByRole("button", { name: "Coming Soon" }).first()).toBeDisabled();
+  // Invoices take card payments through Stripe and PayPal.Me links: both are available.
+  for (const name of ["Stripe", "PayPal"]) {
+    const card = panel.getByRole("article", { name });
+    await expect(card.getByText("Available", { exact: true })).toBeVisible();
+    await expect(card.getByRole("link", { name: "Connect Now" })).toHaveAttribute(
+      "href",
+      `/settings?tab=integrations#integration-${name.toLowerCase()}`,
+    );
+  }
+  await expect(
+    panel.getByRole("article", { name: "QuickBooks" }).getByRole("button", { name: "Coming Soon" }),
+  ).toBeDisabled();
 });
 
 test("landing: testimonials are shown twice, the copy hidden from screen readers; redirect from the admin keeps the query", async ({
@@ -262,6 +314,15 @@ test("settings: the demo store switches plans locally with a no-charge note; Con
   await page.getByRole("link", { name: "Connect Now" }).first().click();
   await expect(page).toHaveURL(/\/settings\?tab=integrations#integration-shopify$/);
   await expect(page.locator("#integration-shopify")).toContainText("Connected");
+  for (const id of ["stripe", "paypal"]) {
+    const entry = page.locator(`#integration-${id}`);
+    await expect(entry).toContainText("Available");
+    await expect(entry).not.toContainText(/coming soon/i);
+    await expect(entry.getByRole("link", { name: "Invoice settings" })).toHaveAttribute(
+      "href",
+      "/app/invoices/settings",
+    );
+  }
 });
 
 test("settings: the Data tab counts the demo store's data and explains it is seeded, without Resync as on the dashboard", async ({
@@ -280,4 +341,143 @@ test("settings: the Data tab counts the demo store's data and explains it is see
   await expect(page.getByText(/as it happens \(webhooks\)/)).toBeVisible();
   // The demo store has nothing to import: no Resync, exactly as on the dashboard.
   await expect(page.getByRole("button", { name: /Resync|Import store data/ })).toHaveCount(0);
+});
+
+test("every public page fits at 1366 and at 390 px: no horizontal scroll, nothing past the right edge, no body margin", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  expectedConsoleErrors.push(/status of 404/);
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    for (const path of [...PAGES, "/blog/does-not-exist"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      const report = await overflow(page);
+      const context = `${path} at ${viewport.width} px`;
+      expect(report.scrollWidth, context).toBeLessThanOrEqual(report.innerWidth);
+      expect(report.offenders, context).toEqual([]);
+      expect(report.bodyMargin, context).toBe("0px");
+      // Header labels stay on one line: a wrapped button or logo would be taller than one line.
+      for (const item of await page.locator(".pp-header .pp-wrap a:visible, .pp-header .pp-wrap button:visible").all())
+        expect((await item.boundingBox())!.height, `${context}: ${await item.textContent()}`).toBeLessThan(46);
+    }
+  }
+});
+
+test("phone: the header menu is a disclosure button that opens, answers the keyboard and reaches Pricing", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto("/");
+  const button = page.getByRole("button", { name: "Menu" });
+  const menu = page.getByRole("navigation", { name: "Menu" });
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  await expect(button).toHaveAttribute("aria-controls", "pp-menu");
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Pricing", exact: true })).toBeHidden();
+
+  // Keyboard: Enter opens, Escape closes and leaves focus on the button.
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("link")).toHaveText(["Features", "Invoicing", "Integrations", "Pricing", "Sign In"]);
+  // The open menu fits the phone: its links stacked, none past the right edge.
+  expect((await overflow(page)).offenders).toEqual([]);
+  const [first, second] = await menu.getByRole("link").all();
+  expect((await second.boundingBox())!.y).toBeGreaterThan((await first.boundingBox())!.y);
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+
+  // An anchor on the same page closes it too.
+  await button.click();
+  await menu.getByRole("link", { name: "Integrations" }).click();
+  await expect(menu).toBeHidden();
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+
+  await button.click();
+  await menu.getByRole("link", { name: "Pricing" }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+
+  // On a hydrated page the same menu closes on a client-side navigation.
+  await button.click();
+  await expect(menu.getByRole("link").first()).toHaveText("← Back to Home");
+  await menu.getByRole("link", { name: "Invoicing" }).click();
+  await expect(page).toHaveURL(/\/features\/smart-invoicing$/);
+  await expect(menu).toBeHidden();
+
+  // On a wide screen the links are in the header and the menu button is not shown.
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/");
+  await expect(button).toBeHidden();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" })).toBeVisible();
+});
+
+test("phone: tables scroll inside their own named, focusable box", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  for (const [path, name] of [
+    ["/pricing", "Plan comparison table"],
+    ["/gdpr", "Personal data table"],
+  ]) {
+    await page.goto(path);
+    const region = page.getByRole("region", { name });
+    await expect(region.getByRole("table")).toBeVisible();
+    await expect(region).toHaveAttribute("tabindex", "0");
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth), path).toBe(true);
+    await region.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft), path).toBeGreaterThan(0);
+  }
+});
+
+test("an unknown article answers 404 with the styled not-found page inside the site", async ({ page }) => {
+  expectedConsoleErrors.push(/status of 404/);
+  const response = await page.goto("/blog/does-not-exist");
+  expect(response?.status()).toBe(404);
+  const notFound = page.getByTestId("public-not-found");
+  await expect(notFound.getByRole("heading", { level: 1 })).toHaveText("We couldn't find that article");
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+  expect(await page.title()).toMatch(/not found/i);
+  await expect(notFound.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+  await notFound.getByRole("link", { name: "Browse the blog" }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page.getByTestId("post-list")).toBeVisible();
+});
+
+test("features: each block shows a real screenshot with a description and its size; coming features are marked", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/features");
+  const shots = page.locator(".pp-feature img");
+  await expect(shots).toHaveCount(6);
+  for (const img of await shots.all()) {
+    const src = (await img.getAttribute("src"))!;
+    expect(await img.getAttribute("alt"), src).toMatch(/.{40,}/);
+    expect(await img.getAttribute("width"), src).toBe("1280");
+    expect(await img.getAttribute("height"), src).toBe("800");
+    const file = await request.get(src);
+    expect(file.status(), src).toBe(200);
+    expect(file.headers()["content-type"], src).toContain("image/webp");
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth), src).toBe(1280);
+  }
+  const coming = page.getByRole("region", { name: "Coming soon" }).getByRole("listitem");
+  await expect(coming.first()).toContainText("Coming soon");
+  await expect(page.getByRole("heading", { name: "AI insights" })).toBeVisible();
+  // Nothing that is not built is described as a feature block.
+  expect(await page.locator(".pp-feature h2").allTextContents()).not.toContain("AI insights");
+});
+
+test("security: no certificate claimed that the product does not hold, and no dates beside them", async ({ page }) => {
+  await page.goto("/security");
+  await expect(page.getByText(/renewal in progress|valid until/i)).toHaveCount(0);
+  const soc2 = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "SOC 2 Type II" }) });
+  await expect(soc2).toContainText("Not certified");
+  await expect(page.getByRole("heading", { name: "Signed webhooks" })).toBeVisible();
 });

@@ -1,53 +1,7 @@
-// Header and footer of the public site. The landing page has the sticky header
-// with section links (docs/product/public-site.md); every other public page has Back to Home, the
-// logo and Get Started (docs/product/public-site.md).
+// Footer, page hero and call to action of the public site (the header is in Header.tsx).
 import { Link } from "@remix-run/react";
-import { APP_LINKS, FOOTER_COLUMNS, LANDING_NAV, SITE } from "~/content/site";
-
-function Logo() {
-  return (
-    <Link to="/" className="pp-logo">
-      <span className="pp-logo-mark" aria-hidden="true">
-        PP
-      </span>
-      {SITE.name}
-    </Link>
-  );
-}
-
-export function PublicHeader({ landing, signInHref }: { landing: boolean; signInHref: string }) {
-  return (
-    <header className="pp-header">
-      <div className="pp-wrap">
-        {!landing && (
-          <Link to="/" className="pp-btn pp-btn-ghost pp-btn-sm">
-            ← Back to Home
-          </Link>
-        )}
-        <Logo />
-        {landing && (
-          <nav className="pp-nav" aria-label="Main">
-            {LANDING_NAV.map((item) => (
-              <Link key={item.to} to={item.to}>
-                {item.label}
-              </Link>
-            ))}
-          </nav>
-        )}
-        <div className="pp-header-actions">
-          {landing && (
-            <Link to={signInHref} className="pp-btn pp-btn-ghost pp-btn-sm">
-              Sign In
-            </Link>
-          )}
-          <Link to={APP_LINKS.dashboard} className="pp-btn pp-btn-primary pp-btn-sm">
-            Get Started
-          </Link>
-        </div>
-      </div>
-    </header>
-  );
-}
+import { Logo } from "~/components/public/Header";
+import { FOOTER_COLUMNS, SITE } from "~/content/site";
 
 export function PublicFooter() {
   return (

@@ -12,6 +12,9 @@ const PATHS: Record<string, string> = {
   users: "M8 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21a6 6 0 0 1 12 0M16 3a4 4 0 0 1 0 8M22 21a6 6 0 0 0-4-5.6",
   bolt: "M13 2 4 14h7l-1 8 9-12h-7z",
   arrow: "M5 12h14M13 6l6 6-6 6",
+  coins:
+    "M12 3c4.4 0 8 1.3 8 3s-3.6 3-8 3-8-1.3-8-3 3.6-3 8-3zM4 6v6c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12v6c0 1.7 3.6 3 8 3s8-1.3 8-3v-6",
+  card: "M2 6h20v12H2zM2 10h20M6 15h4",
 };
 
 export function Icon({ name, size = 22 }: { name: keyof typeof PATHS | string; size?: number }) {

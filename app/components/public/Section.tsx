@@ -66,3 +66,15 @@ export function StatGrid({
     </div>
   );
 }
+
+/**
+ * A table's frame: on a narrow screen the table scrolls inside it, not the page. Keyboard users
+ * reach it (tabIndex) and screen readers announce it by name, as a scrollable region must be.
+ */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="pp-table-wrap pp-mt" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}

@@ -26,6 +26,7 @@ type Transition = (
 /** POST /api/stores/{storeId}/invoices/{invoiceId}/<transition>: the merchant moves their invoice on; 409 when illegal. */
 export function invoiceTransitionAction(transition: Transition): (args: ActionFunctionArgs) => Promise<Response> {
   return storeApi({
+    permission: "write",
     methods: ["POST"],
     handle: async ({ ctx, request, params }) =>
       json(invoiceDto(await transition(ctx.shop, params.invoiceId, { actor: "merchant" }), publicOrigin(request))),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { invoiceCreateSchema } from "~/features/invoices/schema";
-import { emptyForm, newAdRow, toPayload } from "~/features/invoices/form";
+import { emptyForm, newAdRow, previewTotals, toPayload } from "~/features/invoices/form";
 
 const filled = () => ({
   ...emptyForm("EUR"),
@@ -57,5 +57,55 @@ describe("currency codes", () => {
       expect(result.success).toBe(false);
       expect(result.error?.issues.map((i) => i.path.join("."))).toContain("currency");
     }
+  });
+});
+
+describe("tax rate in percent", () => {
+  it("answers in percent when the rate is out of range", () => {
+    for (const taxPercent of ["150", "-5"]) {
+      const result = invoiceCreateSchema.safeParse(toPayload({ ...filled(), taxPercent }));
+      expect(result.success).toBe(false);
+      expect(result.error!.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+        ["tax_rate", "Tax rate must be between 0% and 100%"],
+      ]);
+    }
+  });
+});
+
+describe("live total", () => {
+  it("computes what the server stores: 3 × 19.99 + 8.25% tax (half up) + 5.00 shipping", () => {
+    const form = {
+      ...filled(),
+      currency: "USD",
+      items: [{ key: "k", title: "Earbuds", qty: "3", price: "19.99" }],
+      taxPercent: "8.25",
+      shipping: "5",
+    };
+    expect(previewTotals(form)).toEqual({
+      lineTotalsMinor: [59_97],
+      subtotalMinor: 59_97,
+      taxMinor: 4_95,
+      shippingMinor: 5_00,
+      totalMinor: 69_92,
+    });
+  });
+
+  it("follows every line as it is typed, and waits while a figure cannot be stored", () => {
+    const base = { ...filled(), currency: "USD", taxPercent: "10", shipping: "0" };
+    const two = {
+      ...base,
+      items: [
+        { key: "a", title: "A", qty: "2", price: "1.50" },
+        { key: "b", title: "B", qty: "1", price: "" },
+      ],
+    };
+    expect(previewTotals(two)?.totalMinor).toBe(3_30);
+    expect(previewTotals({ ...two, items: [two.items[0], { ...two.items[1], price: "0.70" }] })?.totalMinor).toBe(4_07);
+    expect(previewTotals({ ...base, items: [{ key: "a", title: "A", qty: "1", price: "1.999" }] })).toBeNull();
+    expect(
+      previewTotals({ ...base, items: [{ key: "a", title: "A", qty: "1", price: "1" }], currency: "JPY" }),
+    ).toEqual(expect.objectContaining({ totalMinor: 1 }));
+    expect(previewTotals({ ...base, taxPercent: "101" })).toBeNull();
+    expect(previewTotals({ ...base, items: [{ key: "a", title: "A", qty: "-1", price: "1" }] })).toBeNull();
   });
 });

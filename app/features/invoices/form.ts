@@ -1,5 +1,12 @@
 // The "Create Smart Invoice" form's state and its translation into the create payload (docs/product/invoices.md#creating-an-invoice)
 // (pure, so it is unit-tested without a browser).
+import {
+  amountToMinor,
+  computeTotals,
+  rateToScaled,
+  type InvoiceTotals,
+  type MoneyLine,
+} from "~/features/invoices/money";
 import { DEFAULT_DUE_IN_DAYS } from "~/features/invoices/schema";
 
 export type ItemRow = { key: string; title: string; qty: string; price: string };
@@ -106,4 +113,27 @@ export function toPayload(f: FormState) {
     is_recurring: f.isRecurring,
     ...(f.isRecurring ? { recurring_interval: f.interval } : {}),
   };
+}
+
+/**
+ * The create dialog's live total: the figures the server will store for this form, computed
+ * from the same payload with the same money rules (money.ts). Null while a figure cannot be
+ * computed yet (too many decimals for the currency, a tax rate outside 0–100%, too large).
+ */
+export function previewTotals(f: FormState): InvoiceTotals | null {
+  const payload = toPayload(f);
+  const minor = (text: string) => amountToMinor(text, payload.currency);
+  const lines = payload.items.map((i) => ({ quantity: i.qty, unitPriceMinor: minor(i.unit_price) }));
+  const shippingMinor = minor(payload.shipping_cost);
+  if (
+    shippingMinor === null ||
+    lines.some((l) => l.unitPriceMinor === null || !Number.isSafeInteger(l.quantity) || l.quantity < 1)
+  )
+    return null;
+  if (rateToScaled(payload.tax_rate) === null) return null;
+  try {
+    return computeTotals(lines as MoneyLine[], payload.tax_rate, shippingMinor);
+  } catch {
+    return null;
+  }
 }

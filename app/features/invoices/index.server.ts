@@ -1,5 +1,6 @@
 export { idempotencyKeyOf, invoiceErrorResponse, invoiceTransitionAction } from "./api.server";
 export {
+  deleteDraftInvoice,
   InvoiceError,
   LIST_FILTERS,
   getInvoice,
@@ -7,7 +8,9 @@ export {
   getInvoiceSettings,
   invoiceDto,
   invoiceInsights,
+  invoicePlanUsage,
   invoicesThisMonth,
+  listInvoicePage,
   listInvoices,
   listSeries,
   markInvoicePaid,
@@ -21,7 +24,8 @@ export { createInvoice, sendInvoice } from "./service.server";
 export { invoicePresentation, paymentOptionFor } from "./presentation.server";
 export { invoiceDetail } from "./detail.server";
 export { invoiceScreenAction } from "./screen-action.server";
-export type { ListFilter } from "./invoices.server";
+export type { InvoiceListPage, ListFilter } from "./invoices.server";
+export { parseListQuery } from "./list-query";
 export { registerInvoiceJobs } from "./jobs.server";
 export { invoicePdf, pdfFilename } from "./mail.server";
 export { warmPdfRenderer } from "./pdf-cache.server";

@@ -251,7 +251,7 @@ describe("tenant isolation", () => {
 });
 
 describe("list and insights", () => {
-  it("filters by status, with overdue under Sent", async () => {
+  it("filters by status, each invoice under one filter (overdue has its own)", async () => {
     const s = await proShop();
     const a = (await createInvoice(s, payload())).invoice;
     const b = (await createInvoice(s, payload())).invoice;
@@ -260,9 +260,10 @@ describe("list and insights", () => {
     await sendInvoice(s, c.id, { now: new Date("2026-06-01T00:00:00Z") });
     await markInvoicePaid(s, c.id, { now: new Date("2026-06-04T00:00:00Z") });
     await prisma.invoice.update({ where: { id: b.id }, data: { status: "overdue" } });
-    const ids = async (f: "all" | "draft" | "sent" | "paid") => (await listInvoices(s, f)).map((i) => i.id);
+    const ids = async (f: "all" | "draft" | "sent" | "overdue" | "paid") => (await listInvoices(s, f)).map((i) => i.id);
     expect(await ids("draft")).toEqual([a.id]);
-    expect(await ids("sent")).toEqual([b.id]);
+    expect(await ids("sent")).toEqual([]);
+    expect(await ids("overdue")).toEqual([b.id]);
     expect(await ids("paid")).toEqual([c.id]);
     expect(await ids("all")).toEqual([c.id, b.id, a.id]);
     const insights = await invoiceInsights(s);

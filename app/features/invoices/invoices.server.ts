@@ -3,7 +3,7 @@
 // filters by it. The rules are in money.ts, status.ts and schedule.ts; sending the
 // e-mail and the scheduled work are the service's (service.server.ts, jobs.server.ts).
 import crypto from "node:crypto";
-import { prisma, type Prisma } from "~/db.server";
+import { dialect, prisma, type Prisma } from "~/db.server";
 import { hostedUrl } from "~/features/invoices/links.server";
 import { addDays, dayInZone, daysBetween } from "~/lib/dates";
 import { minorToDecimalString } from "~/lib/money";
@@ -11,6 +11,7 @@ import { planFor } from "~/features/billing";
 import type { InvoiceCreateInput, InvoiceSettingsInput, MarketingAd } from "~/features/invoices/schema";
 import { amountToMinor, computeTotals, MoneyOverflowError, RATE_SCALE, rateToScaled } from "~/features/invoices/money";
 import { nthIssueDate, type RecurringInterval } from "~/features/invoices/schedule";
+import { clampPage, listFilterSql, PAGE_SIZE, type InvoiceListQuery } from "~/features/invoices/list-query";
 import {
   canTransition,
   illegalTransitionMessage,
@@ -121,6 +122,14 @@ export async function invoicesThisMonth(
 ) {
   const { from, to } = monthRange(dayInZone(now, shop.timezone));
   return db.invoice.count({ where: { shopId: shop.id, issueDate: { gte: from, lt: to } } });
+}
+
+/** The plan's monthly invoice allowance and this month's use, for the screen (limit null: unlimited). */
+export async function invoicePlanUsage(shop: Pick<InvoiceShop, "id" | "timezone" | "plan">, now = new Date()) {
+  const plan = planFor(shop.plan);
+  const used = await invoicesThisMonth(shop, now);
+  const limit = plan.invoicesPerMonth;
+  return { name: plan.name, limit, used, upgradeUrl: UPGRADE_URL, atLimit: limit !== null && used >= limit };
 }
 
 export function planLimitMessage(limit: number) {
@@ -380,21 +389,49 @@ export async function getInvoice(shop: Pick<InvoiceShop, "id">, invoiceId: strin
 
 export { LIST_FILTERS, type ListFilter } from "~/features/invoices/status";
 
-/** "Sent" lists everything sent and awaiting payment, overdue included (there is no Overdue filter). */
-function statusWhere(filter: ListFilter): Prisma.InvoiceWhereInput {
-  if (filter === "all") return {};
-  if (filter === "sent") return { status: { in: ["sent", "overdue"] } };
-  return { status: filter };
-}
-
+/** The API's list: the shop's invoices under one filter, newest first. */
 export async function listInvoices(shop: Pick<InvoiceShop, "id">, filter: ListFilter = "all", take = 200) {
   return prisma.invoice.findMany({
-    where: { shopId: shop.id, ...statusWhere(filter) },
+    where: { shopId: shop.id, ...(filter === "all" ? {} : { status: filter }) },
     include: { items: { orderBy: { position: "asc" } } },
     orderBy: [{ sequence: "desc" }],
     take,
   });
 }
+
+/** One page of the screen's list (search, filter, page), newest first, with the total that matched. */
+export async function listInvoicePage(shop: Pick<InvoiceShop, "id">, query: InvoiceListQuery, pageSize = PAGE_SIZE) {
+  const { where, params } = listFilterSql(shop.id, query, dialect);
+  const [counted] = await prisma.$queryRawUnsafe<{ count: number | bigint }[]>(
+    `SELECT COUNT(*) AS "count" FROM "Invoice" WHERE ${where}`,
+    ...params,
+  );
+  const total = Number(counted?.count ?? 0);
+  const page = clampPage(query.page, total, pageSize);
+  // Integers of ours (a clamped page, a fixed size), never input text.
+  const ids = await prisma.$queryRawUnsafe<{ id: string }[]>(
+    `SELECT "id" FROM "Invoice" WHERE ${where} ORDER BY "sequence" DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    ...params,
+  );
+  const rows = await prisma.invoice.findMany({
+    where: { shopId: shop.id, id: { in: ids.map((r) => r.id) } },
+    select: {
+      id: true,
+      number: true,
+      status: true,
+      customerName: true,
+      customerEmail: true,
+      dueDate: true,
+      totalMinor: true,
+      currency: true,
+      isRecurring: true,
+      recurringInterval: true,
+    },
+    orderBy: [{ sequence: "desc" }],
+  });
+  return { rows, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+export type InvoiceListPage = Awaited<ReturnType<typeof listInvoicePage>>;
 
 export async function listSeries(shop: Pick<InvoiceShop, "id">, seriesId: string) {
   return prisma.invoice.findMany({
@@ -616,6 +653,35 @@ export async function stopRecurring(shop: Pick<InvoiceShop, "id">, invoiceId: st
   }
   await addInvoiceEvent(shop.id, invoiceId, "recurring_stopped", actor);
   return true;
+}
+
+/**
+ * Deletes a draft (never anything sent: that is voided instead). 404 for another shop's
+ * invoice, 409 once it is not a draft. When it holds the shop's latest number, the number
+ * goes back to the sequence, so the next invoice takes it and the numbers stay without a
+ * gap (docs/decisions/039-deleting-drafts.md).
+ */
+export async function deleteDraftInvoice(shop: Pick<InvoiceShop, "id">, invoiceId: string) {
+  return prisma.$transaction(async (tx) => {
+    const current = await tx.invoice.findFirst({
+      where: { id: invoiceId, shopId: shop.id },
+      select: { status: true, number: true, sequence: true },
+    });
+    if (!current) throw notFound();
+    const { count } = await tx.invoice.deleteMany({ where: { id: invoiceId, shopId: shop.id, status: "draft" } });
+    if (count === 0)
+      throw new InvoiceError(
+        409,
+        `Invoice ${current.number} is ${current.status}; only a draft can be deleted.`,
+        "illegal_transition",
+        { status: current.status },
+      );
+    await tx.invoiceSettings.updateMany({
+      where: { shopId: shop.id, nextNumber: current.sequence + 1 },
+      data: { nextNumber: current.sequence },
+    });
+    return { number: current.number };
+  }, TX_OPTIONS);
 }
 
 // ─── Wire format ───────────────────────────────────────────────────────────────

@@ -1,6 +1,7 @@
 // The words and HTML of invoice and reminder e-mails: pure, so the demo seed writes
 // exactly what the app would send.
 import { formatMoney } from "~/lib/money";
+import { rateToPercentText } from "~/features/invoices/money";
 import type { AdsByPosition } from "~/features/invoices/ads";
 import type { PaymentOption } from "~/features/invoices/payment";
 import type { PdfInvoice } from "~/features/invoices/pdf.server";
@@ -8,8 +9,33 @@ import type { InvoicePresentation } from "~/features/invoices/presentation";
 
 type MailInvoice = Pick<
   PdfInvoice,
-  "number" | "status" | "currency" | "dueDate" | "customerName" | "totalMinor" | "items"
+  | "number"
+  | "status"
+  | "currency"
+  | "dueDate"
+  | "customerName"
+  | "taxRate"
+  | "subtotalMinor"
+  | "taxMinor"
+  | "shippingMinor"
+  | "totalMinor"
+  | "items"
 >;
+
+/**
+ * The figures under the items, as the PDF prints them: subtotal, tax, shipping, total, so
+ * the lines of the e-mail add up. (Invoices have no discount; a discount line would sit
+ * after the subtotal.)
+ */
+export function mailBreakdown(invoice: MailInvoice): { label: string; amount: string; total?: boolean }[] {
+  const m = (minor: number) => formatMoney(minor, invoice.currency);
+  return [
+    { label: "Subtotal", amount: m(invoice.subtotalMinor) },
+    { label: `Tax (${rateToPercentText(invoice.taxRate)}%)`, amount: m(invoice.taxMinor) },
+    { label: "Shipping", amount: m(invoice.shippingMinor) },
+    { label: `Total ${invoice.currency}`, amount: m(invoice.totalMinor), total: true },
+  ];
+}
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -42,6 +68,7 @@ export function invoiceMailContent(
   mail: InvoiceMailKind,
 ) {
   const total = formatMoney(invoice.totalMinor, invoice.currency);
+  const breakdown = mailBreakdown(invoice);
   const subject =
     mail.kind === "invoice"
       ? `Invoice ${invoice.number} from ${shopName}: ${total} due ${invoice.dueDate}`
@@ -59,7 +86,7 @@ export function invoiceMailContent(
     `View the invoice online: ${ctx.hostedUrl}`,
     "",
     ...invoice.items.map((i) => `- ${i.title} × ${i.quantity}: ${formatMoney(i.lineTotalMinor, invoice.currency)}`),
-    `Total: ${total}`,
+    ...breakdown.map((b) => `${b.label}: ${b.amount}`),
     "",
     `Thank you,`,
     shopName,
@@ -74,12 +101,18 @@ export function invoiceMailContent(
         `<tr><td style="padding:4px 0">${esc(i.title)} × ${i.quantity}</td><td style="padding:4px 0;text-align:right">${esc(formatMoney(i.lineTotalMinor, invoice.currency))}</td></tr>`,
     )
     .join("");
+  const figures = breakdown
+    .map((b, i) => {
+      const cell = `padding:${i === 0 ? "8px" : "2px"} 0 2px;${b.total ? "border-top:1px solid #1a1a1a;font-weight:bold" : "color:#616161"}`;
+      return `<tr><td style="${cell}">${esc(b.label)}</td><td style="${cell};text-align:right">${esc(b.amount)}</td></tr>`;
+    })
+    .join("");
   const main =
     adsHtml(ctx.ads.top) +
     `<p>Hello ${esc(invoice.customerName)},</p><p>${esc(opening)}</p>` +
     payButton +
     `<p><a href="${esc(ctx.hostedUrl)}" style="color:#005bd3">View invoice ${esc(invoice.number)} online</a></p>` +
-    `<table role="presentation" width="100%" style="border-top:1px solid #e3e3e3;margin-top:12px">${rows}<tr><td style="padding-top:8px"><strong>Total</strong></td><td style="padding-top:8px;text-align:right"><strong>${esc(total)}</strong></td></tr></table>` +
+    `<table role="presentation" width="100%" style="border-top:1px solid #e3e3e3;margin-top:12px;border-collapse:collapse">${rows}${figures}</table>` +
     `<p>Thank you,<br>${esc(shopName)}</p>` +
     adsHtml(ctx.ads.bottom);
   const html =

@@ -13,11 +13,12 @@ import type { PdfInvoice } from "~/features/invoices/pdf.server";
 import type { InvoicePresentation } from "~/features/invoices/presentation";
 import { invoicePresentation } from "~/features/invoices/presentation.server";
 
-/** Bump when the PDF's layout changes, so every stored PDF is rendered again. */
-const RENDERER_VERSION = 1;
+/** Bump when the PDF's layout changes, so every stored PDF is rendered again (2: status stamps, no link on drafts). */
+const RENDERER_VERSION = 2;
 
 export type CachedPdfSource = PdfInvoice & Parameters<typeof invoicePresentation>[1] & { id: string; shopId: string };
 
+// "status" is part of the hash: the DRAFT, PAID and VOID stamps and the draft's missing link depend on it.
 const PDF_FIELDS = [
   "number",
   "status",

@@ -84,6 +84,85 @@ function Ad({ ad }: { ad: MarketingAd }) {
   );
 }
 
+const STAMPS: Record<string, { text: string; color: string }> = {
+  draft: { text: "DRAFT", color: "#8a8a8a" },
+  paid: { text: "PAID", color: "#0c7a43" },
+  void: { text: "VOID", color: "#8e1f0b" },
+};
+
+/** A rubber stamp in the header for a draft, a paid or a void invoice, so a printout cannot be mistaken. */
+function Stamp({ status }: { status: string }) {
+  const stamp = STAMPS[status];
+  if (!stamp) return null;
+  return (
+    <View
+      fixed
+      style={{
+        position: "absolute",
+        // Between "Bill to" and the dates, so it covers no figure.
+        top: 96,
+        left: 220,
+        borderWidth: 3,
+        borderColor: stamp.color,
+        borderRadius: 6,
+        paddingVertical: 4,
+        paddingHorizontal: 14,
+        transform: "rotate(-12deg)",
+        opacity: 0.85,
+      }}
+    >
+      <Text style={{ color: stamp.color, fontSize: 30, fontFamily: "Helvetica-Bold", letterSpacing: 3 }}>
+        {stamp.text}
+      </Text>
+    </View>
+  );
+}
+
+/**
+ * How to pay. A draft prints no link of ours (the hosted page and the card payment page
+ * answer 404 until the invoice is sent): the card option says the link comes with it. A
+ * paid or void invoice asks for nothing.
+ */
+function HowToPay({ ctx, invoice }: { ctx: InvoicePresentation; invoice: PdfInvoice }) {
+  const payment = ctx.payment;
+  const draft = invoice.status === "draft";
+  const settled =
+    invoice.status === "paid"
+      ? `Paid${invoice.paidAt ? ` on ${invoice.paidAt.toISOString().slice(0, 10)}` : ""}. Thank you.`
+      : invoice.status === "void"
+        ? "This invoice was voided: nothing is due."
+        : null;
+  return (
+    <View style={[s.section, s.pay]} wrap={false}>
+      <Text style={s.h2}>{settled ? "Payment" : "How to pay"}</Text>
+      {settled ? (
+        <Text>{settled}</Text>
+      ) : payment.kind === "instructions" ? (
+        <Text>{payment.text}</Text>
+      ) : draft && payment.kind === "stripe" ? (
+        <Text>{payment.label}: the payment link comes with the invoice when it is sent.</Text>
+      ) : (
+        <Text>
+          {payment.label}:{" "}
+          <Link src={payment.url} style={s.link}>
+            {payment.url}
+          </Link>
+        </Text>
+      )}
+      {draft ? (
+        <Text style={[s.small, { marginTop: 6 }]}>Draft, not yet sent: the online invoice opens once it is sent.</Text>
+      ) : (
+        <Text style={[s.small, { marginTop: 6 }]}>
+          View this invoice online:{" "}
+          <Link src={ctx.hostedUrl} style={s.link}>
+            {ctx.hostedUrl}
+          </Link>
+        </Text>
+      )}
+    </View>
+  );
+}
+
 export function InvoiceDocument({ invoice, ctx }: { invoice: PdfInvoice; ctx: InvoicePresentation }) {
   const m = (minor: number) => pdfMoney(minor, invoice.currency);
   const hasSidebar = ctx.ads.sidebar.length > 0;
@@ -95,6 +174,7 @@ export function InvoiceDocument({ invoice, ctx }: { invoice: PdfInvoice; ctx: In
       creator="Profit Pilot"
     >
       <Page size="A4" style={s.page}>
+        <Stamp status={invoice.status} />
         {ctx.ads.top.map((ad) => (
           <Ad key={ad.id} ad={ad} />
         ))}
@@ -106,14 +186,8 @@ export function InvoiceDocument({ invoice, ctx }: { invoice: PdfInvoice; ctx: In
             {ctx.shopEmail ? <Text style={s.muted}>{ctx.shopEmail}</Text> : null}
           </View>
           <View style={{ alignItems: "flex-end" }}>
-            <Text style={s.h1}>INVOICE</Text>
+            <Text style={s.h1}>{invoice.status === "draft" ? "DRAFT INVOICE" : "INVOICE"}</Text>
             <Text style={{ fontSize: 12, marginTop: 2 }}>{invoice.number}</Text>
-            {invoice.status === "paid" ? (
-              <Text style={{ color: "#0c7a43", marginTop: 4, fontFamily: "Helvetica-Bold" }}>PAID</Text>
-            ) : null}
-            {invoice.status === "void" ? (
-              <Text style={{ color: "#8e1f0b", marginTop: 4, fontFamily: "Helvetica-Bold" }}>VOID</Text>
-            ) : null}
           </View>
         </View>
 
@@ -192,25 +266,7 @@ export function InvoiceDocument({ invoice, ctx }: { invoice: PdfInvoice; ctx: In
           ) : null}
         </View>
 
-        <View style={[s.section, s.pay]} wrap={false}>
-          <Text style={s.h2}>How to pay</Text>
-          {ctx.payment.kind === "instructions" ? (
-            <Text>{ctx.payment.text}</Text>
-          ) : (
-            <Text>
-              {ctx.payment.label}:{" "}
-              <Link src={ctx.payment.url} style={s.link}>
-                {ctx.payment.url}
-              </Link>
-            </Text>
-          )}
-          <Text style={[s.small, { marginTop: 6 }]}>
-            View this invoice online:{" "}
-            <Link src={ctx.hostedUrl} style={s.link}>
-              {ctx.hostedUrl}
-            </Link>
-          </Text>
-        </View>
+        <HowToPay ctx={ctx} invoice={invoice} />
 
         <View style={s.section}>
           {ctx.ads.bottom.map((ad) => (

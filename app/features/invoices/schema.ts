@@ -102,9 +102,10 @@ export const invoiceCreateSchema = z
       .optional(),
     tax_rate: z
       .number({ message: "Tax rate must be a number" })
-      .min(0, "Tax rate must be between 0 and 1")
-      .max(1, "Tax rate must be between 0 and 1")
-      .refine((r) => rateToScaled(r) !== null, "Use at most two decimals in the tax percentage")
+      .min(0, "Tax rate must be between 0% and 100%")
+      .max(1, "Tax rate must be between 0% and 100%")
+      // Out of range is the message above alone; only a rate within 0–100% can have too many decimals.
+      .refine((r) => r < 0 || r > 1 || rateToScaled(r) !== null, "Use at most two decimals in the tax percentage")
       .default(0),
     shipping_cost: amount("Shipping must be 0 or more").default("0"),
     due_in_days: z

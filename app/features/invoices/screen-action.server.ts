@@ -7,6 +7,7 @@ import { unstorableText } from "~/lib/text";
 import { publicOrigin } from "~/platform/http.server";
 import { invoiceCreateSchema, invoiceSettingsSchema } from "~/features/invoices/schema";
 import {
+  deleteDraftInvoice,
   InvoiceError,
   markInvoicePaid,
   stopRecurring,
@@ -17,7 +18,7 @@ import {
 import { createInvoice, sendInvoice } from "~/features/invoices/service.server";
 import type { ActionResult } from "~/features/invoices/screen";
 
-export const SCREEN_INTENTS = ["create", "send", "markPaid", "void", "stopRecurring", "settings"] as const;
+export const SCREEN_INTENTS = ["create", "send", "markPaid", "void", "delete", "stopRecurring", "settings"] as const;
 export type ScreenIntent = (typeof SCREEN_INTENTS)[number];
 
 function fail(
@@ -58,6 +59,12 @@ async function run(shop: InvoiceShop, request: Request, intent: ScreenIntent, fo
       } satisfies ActionResult;
     case "void":
       return { ok: true, intent, invoiceNumber: (await voidInvoice(shop, invoiceId)).number } satisfies ActionResult;
+    case "delete":
+      return {
+        ok: true,
+        intent,
+        invoiceNumber: (await deleteDraftInvoice(shop, invoiceId)).number,
+      } satisfies ActionResult;
     case "stopRecurring":
       await stopRecurring(shop, invoiceId);
       return { ok: true, intent } satisfies ActionResult;

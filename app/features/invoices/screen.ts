@@ -22,6 +22,7 @@ export const TOAST = {
   sendFailed: "Error — Failed to send invoice. Please try again.",
   paid: "Invoice marked as paid",
   voided: "Invoice voided",
+  deleted: "Draft deleted",
   recurringStopped: "Recurring stopped",
   settings: "Invoice settings saved",
   settingsFailed: "Error — Failed to save invoice settings.",

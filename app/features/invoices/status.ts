@@ -45,6 +45,9 @@ export function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
-/** The list's filters (docs/product/invoices.md#the-list; there is no Overdue filter: "Sent" includes overdue). */
-export const LIST_FILTERS = ["all", "draft", "sent", "paid"] as const;
+/**
+ * The list's filters (docs/product/invoices.md#the-list): the spec's All / Draft / Sent / Paid plus
+ * Overdue and Void. Each invoice is under exactly one filter besides All ("Sent" is sent and not yet overdue).
+ */
+export const LIST_FILTERS = ["all", "draft", "sent", "overdue", "paid", "void"] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];

@@ -4,8 +4,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createOrder, createProduct, createShop, line } from "~tests/factories";
-import { bearerRequest, installSession } from "~tests/shopify";
-import { action, loader } from "~/routes/_admin.settings";
+import { bearerRequest, installSession, installTeam, requestAs } from "~tests/shopify";
+import { loader } from "~/routes/_admin.settings";
+import { action } from "~/routes/_admin.settings_.general";
 import { getDashboardCached, recordRefund } from "~/features/profit/index.server";
 import { syncShopFromAdmin } from "~/features/shop/index.server";
 import { sendDailySummaries } from "~/features/settings/index.server";
@@ -22,7 +23,7 @@ async function post(domain: string, fields: Record<string, string>) {
   form.set("intent", "general");
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   const res = (await action(
-    args(await bearerRequest(domain, "/settings?tab=general", { method: "POST", body: form })),
+    args(await bearerRequest(domain, "/settings/general", { method: "POST", body: form })),
   )) as {
     data: Answer;
     init: { status?: number } | null;
@@ -78,6 +79,38 @@ describe("settings round-trip and isolation", () => {
     // And back off again.
     await post(SHOP_B, { ...VALID, currency: "GBP", theme: "auto" });
     expect(await general(SHOP_B)).toMatchObject({ theme: "auto", autoRefresh: false, dailySummary: false });
+  });
+});
+
+describe("who may change them", () => {
+  it("an Admin saves and the audit log records before and after; a Viewer gets 403 and nothing is written", async () => {
+    const shop = await createShop({ domain: "general-team.myshopify.com" });
+    await prisma.shop.update({ where: { id: shop.id }, data: { plan: "pro" } });
+    await installTeam(shop);
+    const form = (theme: string) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries({ intent: "general", ...VALID, theme })) f.set(k, v);
+      return f;
+    };
+    const as = async (role: "admin" | "viewer", theme: string) => {
+      const request = await requestAs(role, shop.domain, "/settings/general", { method: "POST", body: form(theme) });
+      try {
+        const res = (await action(args(request))) as { init: { status?: number } | null };
+        return res.init?.status ?? 200;
+      } catch (thrown) {
+        if (thrown instanceof Response) return thrown.status;
+        throw thrown;
+      }
+    };
+    expect(await as("viewer", "dark")).toBe(403);
+    expect(await prisma.shopSettings.findUnique({ where: { shopId: shop.id } })).toBeNull();
+    expect(await as("admin", "dark")).toBe(200);
+    const entry = await prisma.auditEntry.findFirstOrThrow({
+      where: { shopId: shop.id, action: "settings.general.update" },
+    });
+    expect(entry.actorName).toBe("Alan Admin");
+    expect(JSON.parse(entry.before ?? "{}")).toMatchObject({ theme: "light" });
+    expect(JSON.parse(entry.after ?? "{}")).toMatchObject({ theme: "dark" });
   });
 });
 

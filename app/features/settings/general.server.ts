@@ -11,6 +11,7 @@ import {
   DEFAULT_GENERAL_SETTINGS,
   currencyError,
   generalSettingsSchema,
+  generalValues,
   type GeneralSettingsInput,
   type GeneralSettingsResult,
   type GeneralSettingsValues,
@@ -104,17 +105,23 @@ export async function saveGeneralSettings(shop: ShopRef, input: GeneralSettingsI
   return { rebucketed: moved !== null, timezone: effective };
 }
 
-/** The General tab's form post: 400 with field errors and nothing written, or saved. */
+/** The General tab's form post: 400 with field errors and nothing written, or saved (with what changed, for the audit log). */
 export async function submitGeneralSettings(
   shop: ShopRef,
   form: FormData,
-): Promise<{ status: number; result: GeneralSettingsResult }> {
+): Promise<{
+  status: number;
+  result: GeneralSettingsResult;
+  change?: { before: GeneralSettingsValues; after: GeneralSettingsValues };
+}> {
   const parsed = generalSettingsSchema.safeParse(formToObject(form));
   if (!parsed.success) return { status: 400, result: { ok: false, errors: fieldErrorsOf(parsed.error) } };
   try {
+    const before = generalValues(await getGeneralSettings(shop));
     const { rebucketed, timezone } = await saveGeneralSettings(shop, parsed.data);
+    const after = generalValues(await getGeneralSettings({ ...shop, timezone }));
     const message = rebucketed ? `Settings saved. Figures are now counted in ${timezone}.` : "Settings saved.";
-    return { status: 200, result: { ok: true, message } };
+    return { status: 200, result: { ok: true, message }, change: { before, after } };
   } catch (error) {
     if (error instanceof FieldError) return { status: 400, result: { ok: false, errors: error.fieldErrors } };
     throw error;

@@ -4,14 +4,24 @@
 // store, and the Shopify parts are stand-ins that say Shopify is not connected.
 import { redirect as remixRedirect } from "@remix-run/node";
 import { env } from "~/env.server";
-import { ensureShop, getDemoShop, initials, type ShopRecord } from "~/features/shop/shop.server";
+import { ensureShop, getDemoShop, type ShopRecord } from "~/features/shop/shop.server";
 import { shopify } from "~/shopify.server";
+import {
+  can,
+  refusalMessage,
+  resolveMember,
+  type Identity,
+  type Permission,
+  type StaffContext,
+} from "~/features/team/index.server";
+import { demoIdentity } from "~/features/shop/demo-identity.server";
 
 type ShopifyAdmin = Awaited<ReturnType<ReturnType<typeof shopify>["authenticate"]["admin"]>>;
 
 export type AdminContext = {
   shop: ShopRecord;
-  staff: { name: string; initials: string };
+  /** The staff member making the request: role, and whether they hold one of the plan's seats. */
+  staff: StaffContext;
   demo: boolean;
   /** Shopify's Admin GraphQL client for this shop. */
   admin: Pick<ShopifyAdmin["admin"], "graphql">;
@@ -45,16 +55,31 @@ const DEMO_SHOPIFY = {
   redirect: (url: string) => remixRedirect(url),
 };
 
-function staffFor(shop: ShopRecord, user?: { first_name?: string; last_name?: string } | null) {
-  const fromUser = [user?.first_name, user?.last_name].filter(Boolean).join(" ");
-  const name = fromUser || shop.ownerName || shop.name;
-  return { name, initials: initials(name) };
+type AssociatedUser = {
+  id?: number | string;
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  account_owner?: boolean;
+};
+
+/** The staff member from the online access token's user (docs/decisions/045-team-and-roles.md). */
+function identityOf(shop: ShopRecord, user: AssociatedUser | null | undefined, sub: string | undefined): Identity {
+  const name = [user?.first_name, user?.last_name].filter(Boolean).join(" ");
+  const userId = user?.id !== undefined ? String(user.id) : (sub ?? null);
+  return {
+    userId,
+    email: user?.email ?? `user-${userId ?? "unknown"}@${shop.domain}`,
+    name: name || user?.email || "Staff member",
+    accountOwner: user?.account_owner === true,
+  };
 }
 
 // The layout and the page each authenticate the same request: do it once.
 const perRequest = new WeakMap<Request, Promise<AdminContext>>();
 
-export function requireAdmin(request: Request): Promise<AdminContext> {
+/** The authenticated shop and staff member, without any permission check (the layout's seat screen uses it). */
+export function requireStaff(request: Request): Promise<AdminContext> {
   let ctx = perRequest.get(request);
   if (!ctx) {
     ctx = authenticateAdmin(request);
@@ -63,22 +88,43 @@ export function requireAdmin(request: Request): Promise<AdminContext> {
   return ctx;
 }
 
+/** A refused request: the role may not, or the member holds no seat. JSON for API calls, text for pages. */
+export function forbidden(request: Request, message: string): Response {
+  const wantsJson = new URL(request.url).pathname.startsWith("/api/");
+  return wantsJson
+    ? new Response(JSON.stringify({ error: message }), { status: 403, headers: { "Content-Type": "application/json" } })
+    : new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * The authenticated shop and staff member, who must hold a seat and a role with
+ * `permission` (app/features/team/permissions.ts); otherwise a 403 is thrown.
+ */
+export async function requireAdmin(request: Request, permission: Permission): Promise<AdminContext> {
+  const ctx = await requireStaff(request);
+  if (!ctx.staff.seated) throw forbidden(request, refusalMessage(null));
+  if (!can(ctx.staff.role, permission)) throw forbidden(request, refusalMessage(ctx.staff.role));
+  return ctx;
+}
+
 async function authenticateAdmin(request: Request): Promise<AdminContext> {
   if (env.demoMode) {
     const shop = await getDemoShop();
     if (!shop) throw new Response("The demo store has not been seeded yet. Run `npm run seed`.", { status: 503 });
-    return { shop, staff: staffFor(shop), demo: true, ...DEMO_SHOPIFY };
+    const staff = await resolveMember(shop, await demoIdentity(request, shop));
+    return { shop, staff, demo: true, ...DEMO_SHOPIFY };
   }
   if (!env.shopify)
     throw new Response(
       "Shopify is not configured. Set SHOPIFY_API_KEY, SHOPIFY_API_SECRET, SHOPIFY_APP_URL and SCOPES, or run `npm run demo`.",
       { status: 503 },
     );
-  const { session, admin, billing, redirect } = await shopify().authenticate.admin(request);
+  const { session, admin, billing, redirect, sessionToken } = await shopify().authenticate.admin(request);
   const shop = await ensureShop(session.shop);
+  const who = identityOf(shop, session.onlineAccessInfo?.associated_user, sessionToken?.sub);
   return {
     shop,
-    staff: staffFor(shop, session.onlineAccessInfo?.associated_user),
+    staff: await resolveMember(shop, who),
     demo: false,
     admin,
     billing,

@@ -1,4 +1,12 @@
-export { assertOwnStore, requireAdmin, ShopifyNotConnected, type AdminContext } from "./admin-context.server";
+export {
+  assertOwnStore,
+  forbidden,
+  requireAdmin,
+  requireStaff,
+  ShopifyNotConnected,
+  type AdminContext,
+} from "./admin-context.server";
+export { VIEW_AS_COOKIE, viewAsCookie } from "./demo-identity.server";
 export { storeApi } from "./store-api.server";
 export { listNotificationsCached } from "./notifications.server";
 export { hasValidOfflineSession, isShopDomain } from "./session.server";

@@ -31,6 +31,7 @@ class Refused extends Error {
 const schema = z.object({ name: z.string().min(1, "Name is required"), qty: z.coerce.number().int() });
 
 const route = storeApi({
+  permission: "write",
   methods: ["POST"],
   allow: ["GET", "POST"],
   body: schema,
@@ -128,6 +129,7 @@ describe("storeApi", () => {
 
   it("without a schema: GET by default, and the body is not read", async () => {
     const loader = storeApi({
+      permission: "read",
       handle: async ({ body }) => {
         expectTypeOf(body).toEqualTypeOf<undefined>();
         return json({ body: body ?? null });

@@ -9,6 +9,7 @@ import { FieldError, fieldErrorsOf } from "~/lib/forms";
 import { unstorableText } from "~/lib/text";
 import { badRequest, isHttpAnswerable, json, methodNotAllowed, readJson } from "~/platform/http.server";
 import { assertOwnStore, requireAdmin, type AdminContext } from "~/features/shop/admin-context.server";
+import type { Permission } from "~/features/team/index.server";
 
 type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -23,6 +24,8 @@ type HandlerArgs<Body> = {
 };
 
 type StoreApiOptions<S extends z.ZodType | undefined> = {
+  /** What the caller's role must allow (app/features/team/permissions.ts); a 403 otherwise. */
+  permission: Permission;
   /** Methods this export answers (default: GET for a loader's use, POST when a body schema is given). */
   methods?: Method[];
   /** Methods the route answers overall, for the Allow header of a 405 (default: `methods`). */
@@ -36,7 +39,7 @@ type StoreApiOptions<S extends z.ZodType | undefined> = {
 export function storeApi<S extends z.ZodType | undefined = undefined>(options: StoreApiOptions<S>) {
   const methods = options.methods ?? (options.body ? ["POST"] : ["GET"]);
   return async ({ request, params }: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> => {
-    const ctx = await requireAdmin(request);
+    const ctx = await requireAdmin(request, options.permission);
     assertOwnStore(ctx, params.storeId);
     const checked: Record<string, string> = {};
     for (const [name, value] of Object.entries(params)) {

@@ -10,6 +10,7 @@ import { newKey, TOAST, type ActionResult, type ToastState } from "~/features/in
 import { InvoiceAdsFields } from "~/features/invoices/components/InvoiceAdsFields";
 import { InvoiceCustomerFields } from "~/features/invoices/components/InvoiceCustomerFields";
 import { InvoiceItemsFields } from "~/features/invoices/components/InvoiceItemsFields";
+import { InvoiceLiveTotal } from "~/features/invoices/components/InvoiceLiveTotal";
 import { InvoiceTermsFields } from "~/features/invoices/components/InvoiceTermsFields";
 import { useFetcherResult } from "~/components/useFetcherResult";
 
@@ -120,6 +121,7 @@ export function CreateInvoiceDialog({ data, onClose, onToast }: Props) {
             error={error}
             set={set}
           />
+          <InvoiceLiveTotal form={form} />
           <InvoiceAdsFields
             ads={form.ads}
             rotation={form.adRotation}

@@ -1,11 +1,14 @@
 // One invoice in a dialog over the list: its figures, history and what the merchant
-// may do next (send, mark paid, void, stop recurring, download the PDF).
+// may do next (send, mark paid, void, delete a draft, stop recurring, download the PDF).
+// Mark as paid, void and delete ask first (InvoiceConfirmDialog, in place of this one).
 import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher } from "@remix-run/react";
 import { BlockStack, Modal } from "@shopify/polaris";
 import { useState } from "react";
+import { formatMoney } from "~/lib/money";
 import type { invoiceDetail } from "~/features/invoices/index.server";
 import { TOAST, type ActionResult, type ToastState } from "~/features/invoices/screen";
+import { InvoiceConfirmDialog, type ConfirmIntent } from "~/features/invoices/components/InvoiceConfirmDialog";
 import { InvoiceDetailSummary } from "~/features/invoices/components/InvoiceDetailSummary";
 import { InvoiceHistory } from "~/features/invoices/components/InvoiceHistory";
 import { useFetcherResult } from "~/components/useFetcherResult";
@@ -17,6 +20,7 @@ const DONE: Record<string, string> = {
   void: TOAST.voided,
   stopRecurring: TOAST.recurringStopped,
   markPaid: TOAST.paid,
+  delete: TOAST.deleted,
 };
 
 /** Downloads the PDF with fetch (not a plain link) so the embedded app's session token is attached. */
@@ -44,13 +48,16 @@ type Props = {
 export function InvoiceDetailDialog({ storeId, invoice: d, onClose, onSend, onToast }: Props) {
   const fetcher = useFetcher<ActionResult>();
   const [downloading, setDownloading] = useState(false);
-  useFetcherResult(fetcher, (result) =>
+  const [confirm, setConfirm] = useState<ConfirmIntent | null>(null);
+  useFetcherResult(fetcher, (result) => {
+    setConfirm(null);
     onToast(
       result.ok
         ? { content: DONE[result.intent] ?? TOAST.paid }
         : { content: `Error — ${result.message}`, error: true },
-    ),
-  );
+    );
+    if (result.ok && result.intent === "delete") onClose();
+  });
   const busy = fetcher.state !== "idle";
   const act = (intent: string) => fetcher.submit({ intent, invoiceId: d.id }, { method: "post" });
   const download = async () => {
@@ -65,10 +72,13 @@ export function InvoiceDetailDialog({ storeId, invoice: d, onClose, onSend, onTo
   };
   const secondary = [
     ...(d.actions.includes("markPaid")
-      ? [{ content: "Mark as paid", disabled: busy, onAction: () => act("markPaid") }]
+      ? [{ content: "Mark as paid", disabled: busy, onAction: () => setConfirm("markPaid") }]
       : []),
     ...(d.actions.includes("void")
-      ? [{ content: "Void", destructive: true, disabled: busy, onAction: () => act("void") }]
+      ? [{ content: "Void", destructive: true, disabled: busy, onAction: () => setConfirm("void") }]
+      : []),
+    ...(d.status === "draft"
+      ? [{ content: "Delete draft", destructive: true, disabled: busy, onAction: () => setConfirm("delete") }]
       : []),
     {
       content: downloading ? "Preparing PDF..." : "Download PDF",
@@ -78,6 +88,16 @@ export function InvoiceDetailDialog({ storeId, invoice: d, onClose, onSend, onTo
     { content: "Close", onAction: onClose },
   ];
 
+  if (confirm)
+    return (
+      <InvoiceConfirmDialog
+        intent={confirm}
+        invoice={{ ...d, total: formatMoney(d.totalMinor, d.currency) }}
+        busy={busy}
+        onConfirm={() => act(confirm)}
+        onCancel={() => setConfirm(null)}
+      />
+    );
   return (
     <Modal
       open

@@ -1,5 +1,7 @@
-// The create form's item rows: name, quantity, price, remove; and Add Item.
-import { BlockStack, Button, InlineError, InlineStack, Text, TextField } from "@shopify/polaris";
+// The create form's item rows: name, quantity, price, remove; and Add Item. A row wraps
+// on a narrow screen (the name on its own line, then quantity, price and Remove), so no
+// field is squeezed to nothing at phone widths; every field keeps its visible label.
+import { BlockStack, Button, InlineError, Text, TextField } from "@shopify/polaris";
 import { newRow, type FormState, type ItemRow } from "~/features/invoices/form";
 
 type Props = {
@@ -16,21 +18,23 @@ export function InvoiceItemsFields({ items, error, onChange, onItems }: Props) {
         Items
       </Text>
       {items.map((row, i) => (
-        <InlineStack key={row.key} gap="200" blockAlign="start" wrap={false}>
-          <div style={{ flex: 3 }}>
+        <div
+          key={row.key}
+          data-testid="invoice-item-row"
+          style={{ display: "flex", flexWrap: "wrap", gap: "var(--p-space-200)", alignItems: "flex-start" }}
+        >
+          <div style={{ flex: "3 1 220px", minWidth: 0 }}>
             <TextField
               label="Item name"
-              labelHidden={i > 0}
               value={row.title}
               onChange={(v) => onChange(i, "title", v)}
               autoComplete="off"
               error={error(`items.${i}.title`)}
             />
           </div>
-          <div style={{ flex: 1 }}>
+          <div style={{ flex: "1 1 72px", minWidth: 72 }}>
             <TextField
               label="Qty"
-              labelHidden={i > 0}
               type="number"
               min={1}
               step={1}
@@ -40,10 +44,9 @@ export function InvoiceItemsFields({ items, error, onChange, onItems }: Props) {
               error={error(`items.${i}.qty`)}
             />
           </div>
-          <div style={{ flex: 1.5 }}>
+          <div style={{ flex: "1.5 1 110px", minWidth: 110 }}>
             <TextField
               label="Price"
-              labelHidden={i > 0}
               type="number"
               min={0}
               step={0.01}
@@ -53,7 +56,7 @@ export function InvoiceItemsFields({ items, error, onChange, onItems }: Props) {
               error={error(`items.${i}.unit_price`)}
             />
           </div>
-          <div style={{ paddingTop: i === 0 ? 24 : 0 }}>
+          <div style={{ paddingTop: 24, flex: "0 0 auto" }}>
             <Button
               accessibilityLabel={`Remove item ${i + 1}`}
               disabled={items.length === 1}
@@ -62,7 +65,7 @@ export function InvoiceItemsFields({ items, error, onChange, onItems }: Props) {
               Remove
             </Button>
           </div>
-        </InlineStack>
+        </div>
       ))}
       {error("items") && <InlineError message={error("items")!} fieldID="invoice-items" />}
       <div>

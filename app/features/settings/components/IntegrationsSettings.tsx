@@ -1,5 +1,6 @@
-// Settings → Integrations: each integration with its status (Shopify is connected by the install).
-import { Badge, BlockStack, Box, Card, InlineStack, Text } from "@shopify/polaris";
+// Settings → Integrations: each integration with its status (Shopify is connected by the install;
+// Stripe and PayPal take invoice payments once chosen on an invoice, docs/product/invoices.md).
+import { Badge, BlockStack, Box, Card, InlineStack, Link, Text } from "@shopify/polaris";
 import { INTEGRATIONS } from "~/content/integrations";
 
 export function IntegrationsSettings({ shopDomain }: { shopDomain: string }) {
@@ -15,7 +16,8 @@ export function IntegrationsSettings({ shopDomain }: { shopDomain: string }) {
             borderBlockStartWidth={i ? "025" : "0"}
             borderColor="border"
           >
-            <InlineStack align="space-between" blockAlign="center" gap="300">
+            {/* No wrap: a long setup text wraps inside its column, the category stays on the right. */}
+            <InlineStack align="space-between" blockAlign="center" gap="300" wrap={false}>
               <BlockStack gap="100">
                 {/* align is explicit: Polaris stack alignment is a CSS variable that nested stacks would inherit. */}
                 <InlineStack gap="200" blockAlign="center" align="start">
@@ -31,8 +33,13 @@ export function IntegrationsSettings({ shopDomain }: { shopDomain: string }) {
                     ? `Connected by installing the app on ${shopDomain}.`
                     : integration.id === "shopify-plus"
                       ? "Included in the Shopify connection when your store is on Shopify Plus."
-                      : integration.description}
+                      : (integration.setup?.text ?? integration.description)}
                 </Text>
+                {integration.setup?.link && (
+                  <Text as="p">
+                    <Link url={integration.setup.link.to}>{integration.setup.link.label}</Link>
+                  </Text>
+                )}
               </BlockStack>
               <Text as="span" tone="subdued">
                 {integration.category}

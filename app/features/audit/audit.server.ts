@@ -1,0 +1,119 @@
+// The audit log (docs/product/settings.md#audit-log): every write with who, when, what, and
+// the values before and after. Kept 12 months; listed with filters and exported as CSV by
+// Owners and Admins.
+import { prisma, type Prisma, type PrismaClient } from "~/db.server";
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+/** Who did it: the request's shop and staff member (an AdminContext has both). */
+export type Actor = { shop: { id: string }; staff: { email: string; name: string } };
+
+/** Entries older than this many months are deleted by the daily job. */
+export const RETENTION_MONTHS = 12;
+
+const MAX_VALUE = 20_000;
+
+function serialise(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const text = JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? String(v) : v));
+  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
+}
+
+export async function recordAudit(
+  actor: Actor,
+  action: string,
+  entityType: string,
+  entityId: string | null,
+  before: unknown,
+  after: unknown,
+  db: Db = prisma,
+): Promise<void> {
+  await db.auditEntry.create({
+    data: {
+      shopId: actor.shop.id,
+      actorEmail: actor.staff.email,
+      actorName: actor.staff.name,
+      action,
+      entityType,
+      entityId,
+      before: serialise(before),
+      after: serialise(after),
+    },
+  });
+}
+
+export type AuditFilters = { actor?: string; area?: string; from?: string; to?: string };
+
+function whereOf(shopId: string, f: AuditFilters): Prisma.AuditEntryWhereInput {
+  return {
+    shopId,
+    ...(f.actor ? { actorEmail: f.actor } : {}),
+    ...(f.area ? { action: { startsWith: `${f.area}.` } } : {}),
+    ...(f.from || f.to
+      ? {
+          createdAt: {
+            ...(f.from ? { gte: new Date(`${f.from}T00:00:00Z`) } : {}),
+            ...(f.to ? { lt: new Date(new Date(`${f.to}T00:00:00Z`).getTime() + 86_400_000) } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+export async function listAudit(shopId: string, filters: AuditFilters, page: number, size = 25) {
+  const where = whereOf(shopId, filters);
+  const total = await prisma.auditEntry.count({ where });
+  const pages = Math.max(1, Math.ceil(total / size));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+  const [rows, actors] = await Promise.all([
+    prisma.auditEntry.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (current - 1) * size,
+      take: size,
+    }),
+    prisma.auditEntry.findMany({
+      where: { shopId },
+      distinct: ["actorEmail"],
+      select: { actorEmail: true, actorName: true },
+    }),
+  ]);
+  return {
+    total,
+    page: current,
+    pages,
+    actors,
+    rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+  };
+}
+
+/** A CSV cell safe from formula injection in spreadsheets. */
+function cell(value: string | null): string {
+  const v = value ?? "";
+  const guarded = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return /[",\n\r]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+}
+
+export async function auditCsv(shopId: string, filters: AuditFilters): Promise<string> {
+  const rows = await prisma.auditEntry.findMany({
+    where: whereOf(shopId, filters),
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: 50_000,
+  });
+  const lines = [["When (UTC)", "Who", "E-mail", "Action", "Entity", "Entity id", "Before", "After"].join(",")];
+  for (const r of rows)
+    lines.push(
+      [r.createdAt.toISOString(), r.actorName, r.actorEmail, r.action, r.entityType, r.entityId, r.before, r.after]
+        .map((v) => cell(v))
+        .join(","),
+    );
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** Deletes entries older than the retention period, for every shop. */
+export async function pruneAudit(now = new Date()): Promise<number> {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - RETENTION_MONTHS);
+  const { count } = await prisma.auditEntry.deleteMany({ where: { createdAt: { lt: cutoff } } });
+  return count;
+}

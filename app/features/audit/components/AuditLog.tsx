@@ -1,0 +1,126 @@
+// Settings → Audit log: every write with who, when, what and the values before and after,
+// filtered by member, area and dates, a page at a time, and exported as CSV.
+import { useSearchParams } from "@remix-run/react";
+import { BlockStack, Button, Card, InlineStack, Select, Text, TextField } from "@shopify/polaris";
+import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
+import { AUDIT_AREAS } from "~/features/audit/filters";
+
+export type AuditPage = {
+  total: number;
+  page: number;
+  pages: number;
+  actors: { actorEmail: string; actorName: string }[];
+  rows: {
+    id: string;
+    createdAt: string;
+    actorName: string;
+    actorEmail: string;
+    action: string;
+    entityType: string;
+    entityId: string | null;
+    before: string | null;
+    after: string | null;
+  }[];
+};
+
+const FILTERS = ["actor", "area", "from", "to"] as const;
+
+function change(before: string | null, after: string | null): string {
+  if (before && after) return `${before} → ${after}`;
+  return after ? `+ ${after}` : before ? `− ${before}` : "";
+}
+
+export function AuditLog({ audit }: { audit: AuditPage }) {
+  const [params, setParams] = useSearchParams();
+  const set = (name: string, value: string | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        if (name !== "auditPage") next.delete("auditPage");
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  const exportQuery = new URLSearchParams(FILTERS.flatMap((f) => (params.get(f) ? [[f, params.get(f)!]] : [])));
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack align="space-between" blockAlign="center">
+          <Text as="h2" variant="headingMd">
+            Audit log
+          </Text>
+          <Button url={`/api/audit.csv?${exportQuery}`} download>
+            Export CSV
+          </Button>
+        </InlineStack>
+        <Text as="p" tone="subdued" variant="bodySm">
+          Every change made in the app for this store, kept for 12 months.
+        </Text>
+        <InlineStack gap="200" wrap>
+          <Select
+            label="Member"
+            options={[
+              { label: "Anyone", value: "" },
+              ...audit.actors.map((a) => ({ label: a.actorName, value: a.actorEmail })),
+            ]}
+            value={params.get("actor") ?? ""}
+            onChange={(v) => set("actor", v)}
+          />
+          <Select
+            label="Area"
+            options={[
+              { label: "All areas", value: "" },
+              ...AUDIT_AREAS.map((a) => ({ label: a[0].toUpperCase() + a.slice(1), value: a })),
+            ]}
+            value={params.get("area") ?? ""}
+            onChange={(v) => set("area", v)}
+          />
+          <TextField
+            label="From"
+            type="date"
+            autoComplete="off"
+            value={params.get("from") ?? ""}
+            onChange={(v) => set("from", v)}
+          />
+          <TextField
+            label="To"
+            type="date"
+            autoComplete="off"
+            value={params.get("to") ?? ""}
+            onChange={(v) => set("to", v)}
+          />
+        </InlineStack>
+        {audit.total === 0 ? (
+          <Text as="p" tone="subdued">
+            No changes recorded{FILTERS.some((f) => params.get(f)) ? " for these filters" : " yet"}.
+          </Text>
+        ) : (
+          <ResponsiveIndexTable
+            resourceName={{ singular: "change", plural: "changes" }}
+            columns={[{ title: "When (UTC)" }, { title: "Who" }, { title: "What" }, { title: "Change" }]}
+            rows={audit.rows.map((r) => ({
+              id: r.id,
+              cells: [
+                r.createdAt.slice(0, 16).replace("T", " "),
+                r.actorName,
+                `${r.action}${r.entityId ? ` · ${r.entityType}` : ""}`,
+                <span key="c" style={{ wordBreak: "break-word", fontSize: 12 }}>
+                  {change(r.before, r.after)}
+                </span>,
+              ],
+            }))}
+            pagination={{
+              hasPrevious: audit.page > 1,
+              hasNext: audit.page < audit.pages,
+              onPrevious: () => set("auditPage", String(audit.page - 1)),
+              onNext: () => set("auditPage", String(audit.page + 1)),
+              label: `Page ${audit.page} of ${audit.pages} · ${audit.total} changes`,
+            }}
+          />
+        )}
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,2 @@
+export { AUDIT_AREAS, auditFiltersSchema } from "./filters";
+export { AuditLog, type AuditPage } from "./components/AuditLog";

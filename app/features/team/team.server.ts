@@ -1,0 +1,24 @@
+// The Team tab's data: members with status and seat, and the plan's seats.
+import { planFor } from "~/features/billing";
+import { isSeated, listMembers, memberStatus, seatsOf } from "~/features/team/members.server";
+import { isRole } from "~/features/team/permissions";
+
+export async function teamOverview(shop: { id: string; plan: string }, now = new Date()) {
+  const members = await listMembers(shop.id);
+  const seats = seatsOf(shop.plan);
+  return {
+    planName: planFor(shop.plan).name,
+    seats,
+    members: members.map((m) => ({
+      id: m.id,
+      name: m.name,
+      email: m.email,
+      role: isRole(m.role) ? m.role : ("viewer" as const),
+      status: memberStatus(m, now),
+      seated: isSeated(members, m.id, seats),
+      lastActiveAt: m.lastActiveAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+export type TeamOverview = Awaited<ReturnType<typeof teamOverview>>;

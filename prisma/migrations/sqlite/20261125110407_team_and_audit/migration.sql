@@ -1,0 +1,42 @@
+-- CreateTable
+CREATE TABLE "StaffMember" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "shopId" TEXT NOT NULL,
+    "userId" TEXT,
+    "email" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "role" TEXT NOT NULL,
+    "accountOwner" BOOLEAN NOT NULL DEFAULT false,
+    "invitedBy" TEXT,
+    "lastActiveAt" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "StaffMember_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "AuditEntry" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "shopId" TEXT NOT NULL,
+    "actorEmail" TEXT NOT NULL,
+    "actorName" TEXT NOT NULL,
+    "action" TEXT NOT NULL,
+    "entityType" TEXT NOT NULL,
+    "entityId" TEXT,
+    "before" TEXT,
+    "after" TEXT,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "AuditEntry_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "StaffMember_shopId_email_key" ON "StaffMember"("shopId", "email");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "StaffMember_shopId_userId_key" ON "StaffMember"("shopId", "userId");
+
+-- CreateIndex
+CREATE INDEX "AuditEntry_shopId_createdAt_idx" ON "AuditEntry"("shopId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "AuditEntry_shopId_action_idx" ON "AuditEntry"("shopId", "action");
+
