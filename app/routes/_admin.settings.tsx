@@ -144,6 +144,7 @@ function PlanSection() {
 
 function GeneralSection() {
   const { demo, general } = useLoaderData<typeof loader>();
+  const canWrite = useCan("write");
   if (!general) return null;
   return (
     <GeneralSettings
@@ -152,6 +153,7 @@ function GeneralSection() {
       timeZones={general.timeZones}
       embedded={!demo}
       action="/settings/general"
+      readOnly={!canWrite}
     />
   );
 }

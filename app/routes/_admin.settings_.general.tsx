@@ -2,7 +2,8 @@
 // Its own route so it needs the write permission (Owner, Admin), not the billing action's.
 // Bad input answers 400 with field errors and writes nothing; a save is audited.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { json } from "~/platform/http.server";
 import { requireAdmin } from "~/features/shop/index.server";
 import { submitGeneralSettings } from "~/features/settings/index.server";
 import { recordAudit } from "~/features/audit/index.server";
@@ -23,5 +24,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const { status, result, change } = await submitGeneralSettings(ctx.shop, form);
   if (change)
     await recordAudit(ctx, "settings.general.update", "ShopSettings", ctx.shop.id, change.before, change.after);
-  return data(result, { status });
+  // A Response (not `data()`): this route has no page, and a resource route drops `data()`'s status.
+  return json(result, { status });
 }

@@ -11,7 +11,7 @@ const pageSave = (page: Page) => page.getByRole("main").getByRole("button", { na
 
 /** The stored settings back to the defaults, so the other browser tests see the usual admin. */
 async function reset(page: Page) {
-  const response = await page.request.post("/settings.data?tab=general", {
+  const response = await page.request.post("/settings/general", {
     form: { intent: "general", theme: "light", reportingTimezone: "", currency: "USD" },
   });
   expect(response.status()).toBe(200);
@@ -95,7 +95,7 @@ test("auto follows the system's colour scheme, decided in the page's head and li
 });
 
 test("an unknown time zone is refused with its field error and nothing changes", async ({ page }) => {
-  const response = await page.request.post("/settings.data?tab=general", {
+  const response = await page.request.post("/settings/general", {
     form: { intent: "general", theme: "dark", reportingTimezone: "Mars/Olympus_Mons", currency: "USD" },
   });
   expect(response.status()).toBe(400);

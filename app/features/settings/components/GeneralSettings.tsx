@@ -3,7 +3,7 @@
 // the demo), disabled until something changed, with Discard.
 import { useFetcher } from "@remix-run/react";
 import { SaveBar } from "@shopify/app-bridge-react";
-import { BlockStack, Box, Button, ContextualSaveBar, InlineStack, Toast } from "@shopify/polaris";
+import { Banner, BlockStack, Box, Button, ContextualSaveBar, InlineStack, Text, Toast } from "@shopify/polaris";
 import { useState } from "react";
 import { useFetcherResult } from "~/components/useFetcherResult";
 import type { FieldErrors } from "~/lib/forms";
@@ -16,8 +16,10 @@ type Props = {
   timeZones: string[];
   /** Inside Shopify's admin (App Bridge loaded); otherwise the demo. */
   embedded: boolean;
-  /** Where the form posts (the settings route with its tab). */
+  /** Where the form posts. */
   action: string;
+  /** The staff member may not change settings (a Viewer): fields and buttons are disabled. */
+  readOnly?: boolean;
 };
 
 const SAVE_BAR_ID = "general-settings-save-bar";
@@ -26,7 +28,7 @@ function differs(a: GeneralSettingsValues, b: GeneralSettingsValues) {
   return (Object.keys(a) as (keyof GeneralSettingsValues)[]).some((k) => a[k] !== b[k]);
 }
 
-export function GeneralSettings({ saved, shopify, timeZones, embedded, action }: Props) {
+export function GeneralSettings({ saved, shopify, timeZones, embedded, action, readOnly = false }: Props) {
   const fetcher = useFetcher<GeneralSettingsResult>();
   const [draft, setDraft] = useState(saved);
   const [base, setBase] = useState(saved);
@@ -37,7 +39,7 @@ export function GeneralSettings({ saved, shopify, timeZones, embedded, action }:
     setBase(saved);
     setDraft(saved);
   }
-  const dirty = differs(draft, saved);
+  const dirty = !readOnly && differs(draft, saved);
   const saving = fetcher.state !== "idle";
 
   useFetcherResult(fetcher, (result) => {
@@ -81,7 +83,13 @@ export function GeneralSettings({ saved, shopify, timeZones, embedded, action }:
           />
         )
       )}
+      {readOnly && (
+        <Banner tone="info">
+          <Text as="p">Only an Owner or Admin can change these settings.</Text>
+        </Banner>
+      )}
       <GeneralSettingsForm
+        disabled={readOnly}
         draft={draft}
         shopify={shopify}
         timeZones={timeZones}

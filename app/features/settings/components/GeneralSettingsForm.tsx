@@ -13,6 +13,7 @@ type Props = {
   timeZones: string[];
   errors: FieldErrors;
   onChange: (next: Partial<GeneralSettingsValues>) => void;
+  disabled?: boolean;
 };
 
 const FROM_SHOPIFY = <Badge tone="info">From Shopify</Badge>;
@@ -72,7 +73,7 @@ const PREFERENCES = [
   },
 ] as const;
 
-export function GeneralSettingsForm({ draft, shopify, timeZones, errors, onChange }: Props) {
+export function GeneralSettingsForm({ draft, shopify, timeZones, errors, onChange, disabled }: Props) {
   const zoneOptions = [
     { label: `Same as the store (${shopify.timezone})`, value: "" },
     ...timeZones.map((z) => ({ label: z, value: z })),
@@ -85,6 +86,7 @@ export function GeneralSettingsForm({ draft, shopify, timeZones, errors, onChang
           <Heading>Reporting</Heading>
           <Select
             label="Reporting time zone"
+            disabled={disabled}
             options={zoneOptions}
             value={draft.reportingTimezone ?? ""}
             onChange={(value) => onChange({ reportingTimezone: value || null })}
@@ -93,6 +95,7 @@ export function GeneralSettingsForm({ draft, shopify, timeZones, errors, onChang
           />
           <Select
             label="Theme"
+            disabled={disabled}
             options={THEMES.map((t) => ({ label: THEME_LABELS[t], value: t }))}
             value={draft.theme}
             onChange={(value) => onChange({ theme: value as GeneralSettingsValues["theme"] })}
@@ -108,6 +111,7 @@ export function GeneralSettingsForm({ draft, shopify, timeZones, errors, onChang
             <Checkbox
               key={p.key}
               label={p.label}
+              disabled={disabled}
               helpText={p.help}
               checked={draft[p.key]}
               onChange={(checked) => onChange({ [p.key]: checked })}
