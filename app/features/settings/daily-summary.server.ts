@@ -40,10 +40,18 @@ export async function dailySummaryText(shop: SummaryShop, day: string) {
   return { subject: `${shop.name} daily summary: ${day}`, text: lines.join("\n") };
 }
 
-/** Sends yesterday's summary to every shop that asked for it; returns how many new messages were stored. */
-export async function sendDailySummaries(now = new Date()) {
+/**
+ * Sends yesterday's summary to every shop that asked for it (or just `onlyShopId`, when the
+ * merchant has just turned it on); returns how many new messages were stored.
+ */
+export async function sendDailySummaries(now = new Date(), onlyShopId?: string) {
   const shops = await prisma.shop.findMany({
-    where: { uninstalledAt: null, email: { not: null }, settings: { is: { dailySummary: true } } },
+    where: {
+      ...(onlyShopId ? { id: onlyShopId } : {}),
+      uninstalledAt: null,
+      email: { not: null },
+      settings: { is: { dailySummary: true } },
+    },
     select: { id: true, name: true, email: true, timezone: true, currency: true },
   });
   let sent = 0;

@@ -209,6 +209,16 @@ describe("daily summary e-mail", () => {
     expect(mine[0].text).toContain("Net profit: $150.00");
     expect(await prisma.outboxMessage.count({ where: { shopId: quiet.id } })).toBe(0);
 
+    // Turned on in the tab: yesterday's summary goes at once, to the shop that turned it on.
+    // (The profile sync above left shop A without an e-mail.)
+    const shopA = await prisma.shop.update({ where: { domain: SHOP_A }, data: { email: "owner@alpha.example" } });
+    expect((await post(SHOP_A, { ...VALID, dailySummary: "true" })).status).toBe(200);
+    const sent = await prisma.outboxMessage.findMany({ where: { shopId: shopA.id, kind: "daily_summary" } });
+    expect(sent).toHaveLength(1);
+    expect(sent[0].toAddress).toBe("owner@alpha.example");
+    await post(SHOP_A, { ...VALID, dailySummary: "true", theme: "dark" });
+    expect(await prisma.outboxMessage.count({ where: { shopId: shopA.id, kind: "daily_summary" } })).toBe(1);
+
     // The next day, the next summary.
     await sendDailySummaries(new Date("2026-04-11T12:00:00Z"));
     const days = await prisma.outboxMessage.findMany({

@@ -6,6 +6,7 @@
 import { prisma } from "~/db.server";
 import { FieldError, fieldErrorsOf, formToObject } from "~/lib/forms";
 import { rebuildRollups, rederiveDays } from "~/features/profit/index.server";
+import { sendDailySummaries } from "~/features/settings/daily-summary.server";
 import { asTheme, type Theme } from "~/lib/theme";
 import {
   DEFAULT_GENERAL_SETTINGS,
@@ -120,6 +121,8 @@ export async function submitGeneralSettings(
     const before = generalValues(await getGeneralSettings(shop));
     const { rebucketed, timezone } = await saveGeneralSettings(shop, parsed.data);
     const after = generalValues(await getGeneralSettings({ ...shop, timezone }));
+    // Turning the summary on sends yesterday's at once (the outbox keeps it to one a day), so it can be seen.
+    if (after.dailySummary && !before.dailySummary) await sendDailySummaries(new Date(), shop.id);
     const message = rebucketed ? `Settings saved. Figures are now counted in ${timezone}.` : "Settings saved.";
     return { status: 200, result: { ok: true, message }, change: { before, after } };
   } catch (error) {
