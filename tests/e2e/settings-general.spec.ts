@@ -103,3 +103,17 @@ test("an unknown time zone is refused with its field error and nothing changes",
   await page.goto("/settings");
   await expect(theme(page)).toHaveValue("light");
 });
+
+test("a Viewer sees the tab read only", async ({ page }) => {
+  await page.goto("/settings");
+  const viewAs = page.getByLabel("View the demo as");
+  const owner = await viewAs.inputValue();
+  const viewer = await viewAs.locator("option", { hasText: "(Viewer)" }).first().getAttribute("value");
+  await viewAs.selectOption(viewer ?? "");
+  await expect(page.getByText("Only an Owner or Admin can change these settings.")).toBeVisible();
+  await expect(theme(page)).toBeDisabled();
+  await expect(monday(page)).toBeDisabled();
+  await expect(pageSave(page)).toBeDisabled();
+  await page.getByLabel("View the demo as").selectOption(owner);
+  await expect(theme(page)).toBeEnabled();
+});
