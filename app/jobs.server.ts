@@ -8,6 +8,7 @@ import { registerInvoiceJobs, warmPdfRenderer } from "~/features/invoices/index.
 import { registerAuditJobs } from "~/features/audit/index.server";
 import { env } from "~/env.server";
 import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server";
+import { registerSettingsJobs } from "~/features/settings/index.server";
 import { importAfterAuth, registerStoreSyncJobs, type AdminClientFactory } from "~/features/store-sync/index.server";
 import { registerTelemetryJobs, startRecording } from "~/features/telemetry/index.server";
 import { setJobRegistrar, type JobQueue } from "~/platform/jobs/index.server";
@@ -24,6 +25,7 @@ export const shopifyAdminFor: AdminClientFactory = async (shopDomain) => {
 export function registerAllJobs(queue: JobQueue) {
   registerInvoiceJobs(queue);
   registerAuditJobs(queue);
+  registerSettingsJobs(queue);
   registerStoreSyncJobs(queue, { adminFor: shopifyAdminFor });
   registerTelemetryJobs(queue);
 }

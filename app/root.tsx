@@ -7,8 +7,10 @@ import {
   isRouteErrorResponse,
   useMatches,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { AUTO_THEME_SCRIPT, DARK_THEME_CLASS, asTheme } from "~/lib/theme";
 
 /**
  * A route whose `handle` says `{ hydrate: false }` is served as plain HTML with no
@@ -18,13 +20,28 @@ function useHydrate(): boolean {
   return !useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
 }
 
+/** The admin's theme (Settings → General) from the admin layout's data; public pages are light. */
+function useAdminTheme() {
+  const admin = useRouteLoaderData<{ theme?: string }>("routes/_admin");
+  return admin?.theme ? asTheme(admin.theme) : null;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const hydrate = useHydrate();
+  const theme = useAdminTheme();
   return (
-    <html lang="en">
+    // Polaris's AppProvider also sets the theme class here once mounted; "auto" is decided
+    // by the script below before the first paint, so the server's markup may differ.
+    <html
+      lang="en"
+      data-theme={theme ?? undefined}
+      className={theme === "dark" ? DARK_THEME_CLASS : undefined}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
+        {theme === "auto" && <script dangerouslySetInnerHTML={{ __html: AUTO_THEME_SCRIPT }} />}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

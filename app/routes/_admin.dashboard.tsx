@@ -18,6 +18,8 @@ import { getDashboardCached } from "~/features/profit/index.server";
 import { getImportStatus } from "~/features/store-sync/index.server";
 import { ImportStatusCard } from "~/features/store-sync";
 import { requireAdmin } from "~/features/shop/index.server";
+import { useAutoRefresh } from "~/features/settings";
+import { getDisplayPreferences } from "~/features/settings/index.server";
 import type { RoutePermissions } from "~/features/team";
 import { PerformanceCard } from "~/features/telemetry";
 import { getPerformanceCached } from "~/features/telemetry/index.server";
@@ -30,17 +32,23 @@ export const meta: MetaFunction = () => [{ title: "Dashboard · Profit Pilot" }]
 export async function loader({ request }: LoaderFunctionArgs) {
   const { shop, demo } = await requireAdmin(request, permissions.loader);
   const days = parseTimeframe(new URL(request.url).searchParams.get("days"));
-  const [importStatus, performance] = await Promise.all([getImportStatus(shop), getPerformanceCached(shop)]);
+  const [importStatus, performance, { autoRefresh, weekStart }] = await Promise.all([
+    getImportStatus(shop),
+    getPerformanceCached(shop),
+    getDisplayPreferences(shop.id),
+  ]);
   try {
-    return { days, dashboard: await getDashboardCached(shop, days), importStatus, demo, performance };
+    const dashboard = await getDashboardCached(shop, days, { weekStart });
+    return { days, dashboard, importStatus, demo, performance, autoRefresh };
   } catch (error) {
     console.error(`dashboard metrics failed: ${describeError(error)}`);
-    return { days, dashboard: null, importStatus, demo, performance };
+    return { days, dashboard: null, importStatus, demo, performance, autoRefresh };
   }
 }
 
 export default function Dashboard() {
-  const { days, dashboard, importStatus, demo, performance } = useLoaderData<typeof loader>();
+  const { days, dashboard, importStatus, demo, performance, autoRefresh } = useLoaderData<typeof loader>();
+  useAutoRefresh(autoRefresh);
   const navigation = useNavigation();
   const [, setSearchParams] = useSearchParams();
   const reloading = navigation.state === "loading" && navigation.location?.pathname === "/dashboard";
@@ -48,7 +56,11 @@ export default function Dashboard() {
   return (
     <AdminPage
       title="Analytics Dashboard"
-      subtitle={dashboard ? `${dashboard.range.from} to ${dashboard.range.to}` : undefined}
+      subtitle={
+        dashboard
+          ? `${dashboard.range.from} to ${dashboard.range.to}${autoRefresh ? " · refreshes every 30 seconds" : ""}`
+          : undefined
+      }
     >
       <BlockStack gap="500">
         <ImportStatusCard status={importStatus} canResync={!demo} />

@@ -1,6 +1,7 @@
-// Settings. Sections are tabs (`?tab=plan` opens Plan & billing, `?tab=data` the store
-// data and its import, `?tab=team` the team, `?tab=audit` the audit log); each tab's data
-// is loaded only when it is open.
+// Settings. Sections are tabs (General first and by default, `?tab=plan` opens Plan &
+// billing, `?tab=data` the store data and its import, `?tab=team` the team, `?tab=audit`
+// the audit log); each tab's data is loaded only when it is open. General saves through
+// its own route (settings_.general), which needs the write permission, not billing's.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -8,7 +9,8 @@ import { Box, Tabs, Text } from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
 import { describeError } from "~/lib/log-safe";
 import { StoreDataSettings } from "~/features/store-sync";
-import { IntegrationsSettings } from "~/features/settings";
+import { GeneralSettings, IntegrationsSettings, generalValues } from "~/features/settings";
+import { getGeneralSettings, timeZoneOptions } from "~/features/settings/index.server";
 import { PLANS, PLAN_ORDER, PlanSettings, planFor, type PlanId } from "~/features/billing";
 import { getImportStatus } from "~/features/store-sync/index.server";
 import { getStoreDataSummary } from "~/features/store-sync/index.server";
@@ -33,6 +35,7 @@ export const permissions = { loader: "read", action: "manageBilling" } satisfies
 export const meta: MetaFunction = () => [{ title: "Settings · Profit Pilot" }];
 
 const TABS = [
+  { id: "general", content: "General" },
   { id: "plan", content: "Plan & billing" },
   { id: "integrations", content: "Integrations" },
   { id: "data", content: "Data" },
@@ -56,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = auditFiltersSchema.safeParse(Object.fromEntries(url.searchParams));
   const readsAudit = tab === "audit" && can(staff.role, "viewAudit");
   // The data tab counts the shop's rows: only when it is open.
-  const [subscription, storeData, team, audit, integrations, performance] = await Promise.all([
+  const [subscription, storeData, team, audit, integrations, performance, general] = await Promise.all([
     getBillingState(shop.id),
     tab === "data" ? Promise.all([getImportStatus(shop), getStoreDataSummary(shop)]) : null,
     tab === "team" ? teamOverview(shop) : null,
@@ -65,6 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : null,
     tab === "integrations" ? getIntegrations(shop) : null,
     tab === "performance" ? getPerformance(shop) : null,
+    tab === "general" ? getGeneralSettings(shop) : null,
   ]);
   const now = Date.now();
   return {
@@ -83,6 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     audit,
     integrations,
     performance,
+    general: general && { ...general, timeZones: timeZoneOptions(general.shopify.timezone, general.reportingTimezone) },
   };
 }
 
@@ -148,6 +153,22 @@ function PlanSection() {
   );
 }
 
+function GeneralSection() {
+  const { demo, general } = useLoaderData<typeof loader>();
+  const canWrite = useCan("write");
+  if (!general) return null;
+  return (
+    <GeneralSettings
+      saved={generalValues(general)}
+      shopify={general.shopify}
+      timeZones={general.timeZones}
+      embedded={!demo}
+      action="/settings/general"
+      readOnly={!canWrite}
+    />
+  );
+}
+
 function DataSection() {
   const { demo, storeData } = useLoaderData<typeof loader>();
   // Only missing while the loader for the newly selected tab is still running.
@@ -190,7 +211,9 @@ export default function Settings() {
         onSelect={(index) => setParams({ tab: TABS[index].id }, { preventScrollReset: true })}
       >
         <Box paddingBlockStart="400" id={`${TABS[selected].id}-panel`}>
-          {id === "plan" ? (
+          {id === "general" ? (
+            <GeneralSection />
+          ) : id === "plan" ? (
             <PlanSection />
           ) : id === "data" ? (
             <DataSection />

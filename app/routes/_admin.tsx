@@ -7,6 +7,7 @@ import { AppProvider as ShopifyAppProvider } from "@shopify/shopify-app-remix/re
 import { NavMenu } from "@shopify/app-bridge-react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
+import adminDarkStyles from "~/styles/admin-dark.css?url";
 import en from "@shopify/polaris/locales/en.json";
 import { AppShell } from "~/components/AppShell";
 import { PRIMARY_NAV, SECONDARY_NAV } from "~/components/navigation";
@@ -16,6 +17,8 @@ import { VitalsReporter } from "~/features/telemetry";
 import { env } from "~/env.server";
 import { listNotificationsCached } from "~/features/shop/index.server";
 import { planLabel } from "~/features/shop/index.server";
+import { getTheme } from "~/features/settings/index.server";
+import { usePolarisTheme } from "~/components/usePolarisTheme";
 import { requireStaff } from "~/features/shop/index.server";
 import {
   ROLE_LABELS,
@@ -28,7 +31,11 @@ import {
 import { listMembers, ownerOf } from "~/features/team/index.server";
 import { planFor } from "~/features/billing";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: polarisStyles },
+  // Completes Polaris 13's dark tokens; applies only under its dark class.
+  { rel: "stylesheet", href: adminDarkStyles },
+];
 
 // The layout authenticates without a permission check: a member without a seat sees the
 // seat screen here instead of the page (every page's own loader refuses them with a 403).
@@ -51,12 +58,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     staffName: ctx.staff.name,
     staffInitials: ctx.staff.initials,
     notifications: ctx.staff.seated ? await listNotificationsCached(ctx.shop) : [],
+    // Read by the root layout too, to put the theme on <html> in the server render.
+    theme: await getTheme(ctx.shop.id),
   };
 }
 
 export default function AdminLayout() {
   const data = useLoaderData<typeof loader>();
   const search = useHeaderSearch();
+  const theme = usePolarisTheme(data.theme);
   const shell = (
     <AppShell
       storeName={data.storeName}
@@ -74,7 +84,7 @@ export default function AdminLayout() {
   );
   if (data.apiKey) {
     return (
-      <ShopifyAppProvider isEmbeddedApp apiKey={data.apiKey}>
+      <ShopifyAppProvider isEmbeddedApp apiKey={data.apiKey} theme={theme}>
         <NavMenu>
           {[...PRIMARY_NAV, ...SECONDARY_NAV].map((item, i) => (
             <Link key={item.url} to={item.url} rel={i === 0 ? "home" : undefined}>
@@ -88,7 +98,7 @@ export default function AdminLayout() {
   }
   // Demo: Polaris only. App Bridge's script would send a page opened outside the admin away.
   return (
-    <PolarisAppProvider i18n={en} linkComponent={PolarisLink}>
+    <PolarisAppProvider i18n={en} linkComponent={PolarisLink} theme={theme}>
       {shell}
     </PolarisAppProvider>
   );

@@ -33,8 +33,10 @@ test.describe("dashboard", () => {
     await page.getByLabel("Timeframe").selectOption("365");
     await expect(page).toHaveURL(/days=365/);
     await expect(page.getByText("Top Performing Products")).toBeVisible();
-    // Weekly points ending today; the last one says it is not over, on focus as on hover.
-    await expect(page.getByText(/Totals per 7 days; the last point is today so far/)).toBeVisible();
+    // Calendar weeks (from Sunday by default, Settings → General); the last one says it is not over, on focus as on hover.
+    await expect(
+      page.getByText(/Weekly totals, weeks starting Sunday; the last point is this week so far/),
+    ).toBeVisible();
     await page.getByTestId("chart-pointer").focus();
     await expect(page.getByTestId("chart-tooltip")).toContainText("(so far)");
     await expect(page.getByTestId("chart-tooltip")).toContainText("Revenue: $");

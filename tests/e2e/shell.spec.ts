@@ -13,6 +13,7 @@ const ADMIN_PAGES = [
   "/app/invoices/new",
   "/app/invoices/settings",
   "/app/outbox",
+  "/settings?tab=general",
   "/settings?tab=plan",
   "/settings?tab=integrations",
   "/settings?tab=data",

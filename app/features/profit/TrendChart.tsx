@@ -57,7 +57,7 @@ export function TrendChart({ labels, series, currency, height = 260, title, poin
   const pct = (v: number, total: number) => `${((v / total) * 100).toFixed(3)}%`;
   return (
     <figure style={{ margin: 0 }}>
-      <div style={{ position: "relative", height, fontSize: 11, color: "#616161" }}>
+      <div style={{ position: "relative", height, fontSize: 11, color: "var(--p-color-text-secondary)" }}>
         <svg
           viewBox={`0 0 ${WIDTH} ${height}`}
           width="100%"
@@ -76,7 +76,7 @@ export function TrendChart({ labels, series, currency, height = 260, title, poin
               x2={WIDTH - PAD.right}
               y1={y(t)}
               y2={y(t)}
-              stroke={t === 0 ? "#8a8a8a" : "#e3e3e3"}
+              stroke={t === 0 ? "var(--p-color-input-border)" : "var(--p-color-border)"}
               strokeWidth={1}
               vectorEffect="non-scaling-stroke"
             />
@@ -136,14 +136,16 @@ export function TrendChart({ labels, series, currency, height = 260, title, poin
           title={title}
         />
       </div>
-      <figcaption style={{ display: "flex", flexWrap: "wrap", gap: 16, fontSize: 12, marginTop: 8, color: "#303030" }}>
+      <figcaption
+        style={{ display: "flex", flexWrap: "wrap", gap: 16, fontSize: 12, marginTop: 8, color: "var(--p-color-text)" }}
+      >
         {series.map((s) => (
           <span key={s.label} style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
             <span aria-hidden style={{ width: 12, height: 3, background: s.color, display: "inline-block" }} />
             {s.label}
           </span>
         ))}
-        {note && <span style={{ color: "#616161" }}>{note}</span>}
+        {note && <span style={{ color: "var(--p-color-text-secondary)" }}>{note}</span>}
       </figcaption>
     </figure>
   );

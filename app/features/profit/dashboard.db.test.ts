@@ -141,12 +141,23 @@ describe("dashboard figures", () => {
     expect(d90.topProducts.every((p) => p.growth === null && !p.isNew)).toBe(true);
   });
 
-  it("a year is drawn in whole weeks ending today, the first day left out of the chart only", async () => {
+  // Calendar weeks (Settings → General, "Weeks start on Monday"; Sunday when off). The
+  // year ends on Tuesday 30 June 2026 and starts on Tuesday 1 July 2025.
+  it("a year is drawn in calendar weeks from Sunday, this week so far, the days before the first Sunday left out of the chart only", async () => {
     const d = await getDashboard(shop, 365, NOW);
-    expect(d.trend).toMatchObject({ bucketDays: 7, leftOutDays: 1 });
+    expect(d.trend).toMatchObject({ bucketDays: 7, weekStart: "sunday", leftOutDays: 5 });
     expect(d.trend.points).toHaveLength(52);
-    expect(d.trend.points.every((p) => p.days === 7)).toBe(true);
-    expect(d.trend.points.at(-1)).toMatchObject({ to: "2026-06-30", soFar: true });
+    expect(d.trend.points.slice(0, -1).every((p) => p.days === 7)).toBe(true);
+    expect(d.trend.points[0].day).toBe("2025-07-06");
+    expect(d.trend.points.at(-1)).toMatchObject({ day: "2026-06-28", to: "2026-06-30", days: 3, soFar: true });
+  });
+
+  it("weeks start on Monday when the shop says so", async () => {
+    const d = await getDashboard(shop, 365, NOW, { weekStart: "monday" });
+    expect(d.trend).toMatchObject({ weekStart: "monday", leftOutDays: 6 });
+    expect(d.trend.points).toHaveLength(52);
+    expect(d.trend.points.every((p) => new Date(`${p.day}T00:00:00Z`).getUTCDay() === 1)).toBe(true);
+    expect(d.trend.points.at(-1)).toMatchObject({ day: "2026-06-29", to: "2026-06-30", days: 2, soFar: true });
   });
 });
 

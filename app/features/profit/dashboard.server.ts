@@ -4,7 +4,7 @@ import { prisma } from "~/db.server";
 import { figuresCache } from "~/platform/cache.server";
 import { dayInZone, eachDay, periodsEndingOn, type DayRange } from "~/lib/dates";
 import { honestChange, isComparable } from "~/features/profit/comparison";
-import { bucketSizeFor, bucketTrend, type Trend } from "~/features/profit/trend-buckets";
+import { bucketSizeFor, bucketTrend, type Trend, type WeekStart } from "~/features/profit/trend-buckets";
 import { missingCosts } from "~/features/profit/missing-costs.server";
 import { splitRange } from "~/features/profit/rollup-ranges";
 import {
@@ -134,14 +134,20 @@ function metricsOf(c: ProfitFigures, p: ProfitFigures, comparable: boolean): Met
 }
 
 /** Revenue and net profit per day (per week for a year, so the chart stays readable). */
-function trendSeries(rows: RollupRow[], expenses: ExpenseInput[], range: DayRange, days: number): Trend {
+function trendSeries(
+  rows: RollupRow[],
+  expenses: ExpenseInput[],
+  range: DayRange,
+  days: number,
+  weekStart: WeekStart,
+): Trend {
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const opex = expensesByDay(expenses, range);
   const daily = eachDay(range).map((day) => {
     const figures = computeProfit({ ...EMPTY_TOTALS, ...byDay.get(day) }, opex.get(day) ?? 0);
     return { day, revenueMinor: figures.revenueMinor, netProfitMinor: figures.netProfitMinor };
   });
-  return bucketTrend(daily, bucketSizeFor(days), range.to);
+  return bucketTrend(daily, bucketSizeFor(days), range.to, weekStart);
 }
 
 export type TopProduct = {
@@ -246,7 +252,17 @@ export type Dashboard = {
   topProducts: TopProduct[];
 };
 
-export async function getDashboard(shop: ShopRef, days: Timeframe, now = new Date()): Promise<Dashboard> {
+/** How the shop's settings shape the figures (Settings → General). */
+export type DashboardOptions = { weekStart: WeekStart };
+
+const DEFAULT_OPTIONS: DashboardOptions = { weekStart: "sunday" };
+
+export async function getDashboard(
+  shop: ShopRef,
+  days: Timeframe,
+  now = new Date(),
+  options: DashboardOptions = DEFAULT_OPTIONS,
+): Promise<Dashboard> {
   const range = periodsEndingOn(todayFor(shop, now), days).current;
   const [comparison, sums, missing] = await Promise.all([
     getProfitComparison(shop, days, now),
@@ -262,7 +278,7 @@ export async function getDashboard(shop: ShopRef, days: Timeframe, now = new Dat
     profit: comparison.current,
     comparable: comparison.comparable,
     missingCosts: { missing: missing.variants.length, sold: missing.sold },
-    trend: trendSeries(comparison.rows, comparison.expenses, comparison.range, days),
+    trend: trendSeries(comparison.rows, comparison.expenses, comparison.range, days, options.weekStart),
     topProducts: top,
   };
 }
@@ -274,7 +290,27 @@ const DASHBOARD_TTL_MS = 5 * 60_000;
  * getDashboard, cached per shop, timeframe and day. `shop` must be the row loaded for
  * this request: its dataVersion tells whether anything changed since the figures were computed.
  */
-export function getDashboardCached(shop: ShopRef & { dataVersion: number }, days: Timeframe): Promise<Dashboard> {
-  const key = `dashboard|${shop.id}|${days}|${todayFor(shop)}`;
-  return figuresCache.get(key, shop.dataVersion, DASHBOARD_TTL_MS, () => getDashboard(shop, days));
+export function getDashboardCached(
+  shop: ShopRef & { dataVersion: number },
+  days: Timeframe,
+  options: DashboardOptions = DEFAULT_OPTIONS,
+): Promise<Dashboard> {
+  // The zone is in the key too: a new reporting time zone moves every day boundary.
+  const key = `dashboard|${shop.id}|${days}|${shop.timezone}|${todayFor(shop)}|${options.weekStart}`;
+  return figuresCache.get(key, shop.dataVersion, DASHBOARD_TTL_MS, () => getDashboard(shop, days, new Date(), options));
+}
+
+/** One day's figures (the daily summary e-mail): revenue, orders, net profit, and the units sold without a cost. */
+export async function getDayFigures(
+  shop: ShopRef,
+  day: string,
+): Promise<ProfitFigures & { uncostedUnits: number; currency: string }> {
+  const range = { from: day, to: day };
+  const [rows, expenses] = await Promise.all([loadRollups(shop.id, range), loadExpenses(shop.id, day)]);
+  const totals = sumRange(rows, range);
+  return {
+    ...computeProfit(totals, expensesInRange(expenses, range)),
+    uncostedUnits: totals.uncostedUnits,
+    currency: shop.currency,
+  };
 }

@@ -16,7 +16,15 @@ export {
   updateOperatingExpense,
   updateProductCost,
 } from "./costs.server";
-export { getDashboardCached, getProfitComparison, parseTimeframe } from "./dashboard.server";
+export {
+  getDashboardCached,
+  getDayFigures,
+  getProfitComparison,
+  parseTimeframe,
+  todayFor,
+  type DashboardOptions,
+} from "./dashboard.server";
+export { rederiveDays } from "./rebucket.server";
 export { missingCosts } from "./missing-costs.server";
 export { missingCostSentence } from "./missing-costs";
 export { getBreakdown, getProfitAndLoss, type Breakdown, type ProfitAndLoss } from "./pnl.server";

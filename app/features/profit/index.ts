@@ -12,4 +12,4 @@ export { BreakdownModal } from "./components/BreakdownModal";
 export { ChangeIndicator } from "./components/ChangeIndicator";
 export { TIMEFRAME_LABELS, TimeframeSelect } from "./components/TimeframeSelect";
 export { missingCostSentence } from "./missing-costs";
-export { trendNote, trendPointLabel } from "./trend-buckets";
+export { trendNote, trendPointLabel, type WeekStart } from "./trend-buckets";

@@ -36,4 +36,53 @@ describe("trend buckets", () => {
     const t = bucketTrend(daily("2026-05-01", 14), 7, "2026-06-30");
     expect(t.points.some((p) => p.soFar)).toBe(false);
   });
+
+  it("aligns weekly buckets to calendar weeks starting Monday, the last one so far", () => {
+    // 2025-07-01 is a Tuesday; 2026-06-30 (today) a Tuesday too.
+    const days = daily("2025-07-01", 365);
+    const t = bucketTrend(days, 7, "2026-06-30", "monday");
+    expect(t.leftOutDays).toBe(6);
+    expect(t.points).toHaveLength(52);
+    expect(t.points[0]).toMatchObject({ day: "2025-07-07", to: "2025-07-13", days: 7, soFar: false });
+    expect(t.points.slice(0, -1).every((p) => p.days === 7 && new Date(`${p.day}T00:00:00Z`).getUTCDay() === 1)).toBe(
+      true,
+    );
+    expect(t.points.at(-1)).toMatchObject({ day: "2026-06-29", to: "2026-06-30", days: 2, soFar: true });
+    // Nothing is lost: the chart plus the left-out days are the whole period.
+    const charted = t.points.reduce((s, p) => s + p.revenueMinor, 0);
+    const leftOut = days.slice(0, 6).reduce((s, p) => s + p.revenueMinor, 0);
+    expect(charted + leftOut).toBe(days.reduce((s, p) => s + p.revenueMinor, 0));
+    expect(trendPointLabel(t.points.at(-1)!)).toBe("Jun 29 – Jun 30 (so far)");
+    expect(trendNote(t)).toBe(
+      "Weekly totals, weeks starting Monday; the last point is this week so far (2 days); the period's first 6 days are in the totals, not the chart.",
+    );
+  });
+
+  it("aligns weekly buckets to weeks starting Sunday when the toggle is off", () => {
+    const t = bucketTrend(daily("2025-07-01", 365), 7, "2026-06-30", "sunday");
+    expect(t.leftOutDays).toBe(5);
+    expect(t.points[0].day).toBe("2025-07-06");
+    expect(t.points.at(-1)).toMatchObject({ day: "2026-06-28", to: "2026-06-30", days: 3, soFar: true });
+    expect(trendNote(t)).toMatch(
+      /^Weekly totals, weeks starting Sunday; the last point is this week so far \(3 days\)/,
+    );
+  });
+
+  it("says when a finished period ends on a partial calendar week", () => {
+    // Monday 2026-06-01 to Wednesday 2026-06-10: one whole week and three days.
+    const t = bucketTrend(daily("2026-06-01", 10), 7, "2026-07-31", "monday");
+    expect(t.leftOutDays).toBe(0);
+    expect(t.points.map((p) => p.days)).toEqual([7, 3]);
+    expect(trendNote(t)).toBe("Weekly totals, weeks starting Monday; the last week has only 3 days.");
+  });
+
+  it("a period ending on the last day of a week has no partial bucket", () => {
+    // Monday 2026-06-01 to Sunday 2026-06-14, today being that Sunday.
+    const t = bucketTrend(daily("2026-06-01", 14), 7, "2026-06-14", "monday");
+    expect(t.points.map((p) => [p.days, p.soFar])).toEqual([
+      [7, false],
+      [7, true],
+    ]);
+    expect(trendNote(t)).toBe("Weekly totals, weeks starting Monday; the last point is this week so far.");
+  });
 });

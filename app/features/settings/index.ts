@@ -1,3 +1,13 @@
-// Settings: the sections of /settings that belong to no other feature (integrations now;
-// general, team, notifications and performance to come).
+// Settings: the sections of /settings that belong to no other feature (general and
+// integrations; team, audit and performance live in their own features).
 export { IntegrationsSettings, type IntegrationsData } from "./components/IntegrationsSettings";
+export { GeneralSettings } from "./components/GeneralSettings";
+export {
+  DEFAULT_GENERAL_SETTINGS,
+  generalSettingsSchema,
+  generalValues,
+  isIanaTimeZone,
+  type GeneralSettingsResult,
+  type GeneralSettingsValues,
+} from "./general-schema";
+export { AUTO_REFRESH_MS, useAutoRefresh } from "./use-auto-refresh";

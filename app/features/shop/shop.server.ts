@@ -47,13 +47,21 @@ export async function syncShopFromAdmin(domain: string, graphql: GraphqlClient) 
   const body = (await response.json()) as { data?: AppShopProfileQuery | null };
   const profile = body.data?.shop;
   const timezone = profile?.ianaTimezone && isValidTimeZone(profile.ianaTimezone) ? profile.ianaTimezone : undefined;
+  // A reporting time zone chosen in Settings → General stays on the Shop row; Shopify's
+  // zone then waits in the settings row (docs/decisions/044-general-settings.md).
+  const overridden = await prisma.shopSettings.findFirst({
+    where: { shop: { domain }, reportingTimezone: { not: null } },
+    select: { shopId: true },
+  });
   const data = {
     name: profile?.name ?? domain.replace(/\.myshopify\.com$/, ""),
     email: profile?.email ?? null,
     ownerName: profile?.shopOwnerName ?? null,
     ...(profile?.currencyCode ? { currency: profile.currencyCode } : {}),
-    ...(timezone ? { timezone } : {}),
+    ...(timezone && !overridden ? { timezone } : {}),
   };
+  if (timezone && overridden)
+    await prisma.shopSettings.update({ where: { shopId: overridden.shopId }, data: { shopifyTimezone: timezone } });
   return prisma.shop.upsert({
     where: { domain },
     create: { domain, ...data },

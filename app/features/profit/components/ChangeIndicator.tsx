@@ -13,7 +13,12 @@ const HIDDEN = {
   whiteSpace: "nowrap",
 } as const;
 
-const COLORS = { success: "#0c5132", critical: "#8e1f0b", subdued: "#616161" } as const;
+// Polaris tokens, so the colours hold on the dark theme too (Settings → General).
+const COLORS = {
+  success: "var(--p-color-text-success)",
+  critical: "var(--p-color-text-critical)",
+  subdued: "var(--p-color-text-secondary)",
+} as const;
 
 export function ChangeIndicator({
   change,
