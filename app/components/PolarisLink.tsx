@@ -10,6 +10,13 @@ export function PolarisLink({ url, external, children, ...rest }: LinkLikeCompon
       </a>
     );
   }
+  // A download (a CSV from a resource route) is a plain link: the browser saves the file.
+  if ((rest as { download?: unknown }).download)
+    return (
+      <a href={url} {...(rest as object)}>
+        {children}
+      </a>
+    );
   return (
     <Link to={url} {...(rest as object)}>
       {children}
