@@ -19,6 +19,10 @@ const PAGES = [
   "/settings?tab=plan",
   "/settings?tab=integrations",
   "/settings?tab=data",
+  "/settings?tab=general",
+  "/settings?tab=team",
+  "/settings?tab=audit",
+  "/settings?tab=performance",
 ];
 const FLAGS =
   "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";

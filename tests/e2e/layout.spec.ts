@@ -27,6 +27,10 @@ const ADMIN = [
   "/settings?tab=plan",
   "/settings?tab=integrations",
   "/settings?tab=data",
+  "/settings?tab=general",
+  "/settings?tab=team",
+  "/settings?tab=audit",
+  "/settings?tab=performance",
 ];
 
 const PUBLIC = [
