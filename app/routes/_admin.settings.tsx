@@ -22,6 +22,8 @@ import { AuditLog, auditFiltersSchema } from "~/features/audit";
 import { listAudit, recordAudit } from "~/features/audit/index.server";
 import { PerformancePanel } from "~/features/telemetry";
 import { getPerformance } from "~/features/telemetry/index.server";
+import { NotificationSettings } from "~/features/notifications";
+import { getPreferences, preferencesView } from "~/features/notifications/index.server";
 import {
   cancelSubscription,
   getBillingState,
@@ -42,6 +44,7 @@ const TABS = [
   { id: "team", content: "Team" },
   { id: "audit", content: "Audit log" },
   { id: "performance", content: "Performance" },
+  { id: "notifications", content: "Notifications" },
 ] as const;
 
 /** The open tab; an unknown or missing `?tab` opens the first. */
@@ -59,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = auditFiltersSchema.safeParse(Object.fromEntries(url.searchParams));
   const readsAudit = tab === "audit" && can(staff.role, "viewAudit");
   // The data tab counts the shop's rows: only when it is open.
-  const [subscription, storeData, team, audit, integrations, performance, general] = await Promise.all([
+  const [subscription, storeData, team, audit, integrations, performance, general, notifications] = await Promise.all([
     getBillingState(shop.id),
     tab === "data" ? Promise.all([getImportStatus(shop), getStoreDataSummary(shop)]) : null,
     tab === "team" ? teamOverview(shop) : null,
@@ -69,6 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab === "integrations" ? getIntegrations(shop) : null,
     tab === "performance" ? getPerformance(shop) : null,
     tab === "general" ? getGeneralSettings(shop) : null,
+    tab === "notifications" ? getPreferences(shop.id, staff.id).then(preferencesView) : null,
   ]);
   const now = Date.now();
   return {
@@ -87,6 +91,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     audit,
     integrations,
     performance,
+    notifications: notifications && { ...notifications, email: staff.email },
     general: general && { ...general, timeZones: timeZoneOptions(general.shopify.timezone, general.reportingTimezone) },
   };
 }
@@ -199,6 +204,11 @@ function PerformanceSection() {
   return performance ? <PerformancePanel report={performance} /> : null;
 }
 
+function NotificationsSection() {
+  const { notifications } = useLoaderData<typeof loader>();
+  return notifications ? <NotificationSettings saved={notifications} /> : null;
+}
+
 export default function Settings() {
   const [params, setParams] = useSearchParams();
   const selected = tabIndex(params.get("tab"));
@@ -223,6 +233,8 @@ export default function Settings() {
             <AuditSection />
           ) : id === "performance" ? (
             <PerformanceSection />
+          ) : id === "notifications" ? (
+            <NotificationsSection />
           ) : (
             <IntegrationsSection />
           )}

@@ -57,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     planLabel: planLabel(ctx.shop.plan),
     staffName: ctx.staff.name,
     staffInitials: ctx.staff.initials,
-    notifications: ctx.staff.seated ? await listNotificationsCached(ctx.shop) : [],
+    notifications: ctx.staff.seated ? await listNotificationsCached(ctx.shop, ctx.staff) : [],
     // Read by the root layout too, to put the theme on <html> in the server render.
     theme: await getTheme(ctx.shop.id),
   };

@@ -1,8 +1,11 @@
-// The bell: each item links to the screen that resolves it; notices without a screen are not shown.
+// The bell: one item per event happening now, each linking to the screen that resolves it,
+// for the events the staff member keeps in the bell.
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createOrder, createProduct, createShop, line } from "~tests/factories";
-import { listNotifications } from "~/features/shop/notifications.server";
+import { listNotifications, listNotificationsCached } from "~/features/shop/notifications.server";
+import { DEFAULT_CHANNELS } from "~/features/notifications";
+import { savePreferences, sendTest } from "~/features/notifications/index.server";
 
 describe("listNotifications", () => {
   it("links a failed import, overdue invoices and missing costs to their screens, for this shop only", async () => {
@@ -44,10 +47,26 @@ describe("listNotifications", () => {
         },
       });
     await prisma.importRun.create({ data: { shopId: shop.id, status: "failed", error: "boom" } });
-    // Stock-outs and privacy requests have no screen yet: not listed.
+    // A pending privacy request due today; one due in a month, one done: not listed.
     await prisma.privacyRequest.create({
       data: { shopId: shop.id, type: "data_request", status: "pending", email: "a@b.test", dueAt: new Date() },
     });
+    await prisma.privacyRequest.create({
+      data: {
+        shopId: shop.id,
+        type: "data_request",
+        status: "pending",
+        email: "c@b.test",
+        dueAt: new Date(Date.now() + 30 * 86_400_000),
+      },
+    });
+    await prisma.privacyRequest.create({
+      data: { shopId: other.id, type: "data_request", status: "pending", email: "d@b.test", dueAt: new Date() },
+    });
+    // One variant sold out (the never-sold one stays in stock), one of the other shop's too.
+    await prisma.inventoryLevel.create({ data: { shopId: shop.id, variantId: sold[0].variant.id, available: 0 } });
+    await prisma.inventoryLevel.create({ data: { shopId: shop.id, variantId: sold[1].variant.id, available: 4 } });
+    await prisma.inventoryLevel.create({ data: { shopId: other.id, variantId: theirs.variant.id, available: -2 } });
 
     expect(await listNotifications(shop)).toEqual([
       { id: "import", content: "The store import failed: retry it in Settings", url: "/settings?tab=data" },
@@ -57,7 +76,16 @@ describe("listNotifications", () => {
         url: expect.stringMatching(/^\/app\/invoices\?status=(overdue|sent)$/),
       },
       { id: "uncosted", content: "2 of 3 variants sold in the last 30 days have no cost", url: "/costs?days=30" },
+      { id: "stock", content: "1 variant is out of stock", url: "/costs" },
+      { id: "privacy", content: "1 privacy request is due within 7 days", url: "/settings?tab=data" },
     ]);
+    // The bell honours the member's choices: overdue invoices and stock alerts switched off there.
+    const quieter = {
+      ...DEFAULT_CHANNELS,
+      overdue: { bell: false, email: true, slack: false },
+      stock: { bell: false, email: true, slack: false },
+    };
+    expect((await listNotifications(shop, quieter)).map((n) => n.id)).toEqual(["import", "uncosted", "privacy"]);
   });
 
   it("lists nothing for a shop with nothing to resolve, and a later successful import clears the failure", async () => {
@@ -66,5 +94,51 @@ describe("listNotifications", () => {
     await prisma.importRun.create({ data: { shopId: shop.id, status: "failed", startedAt: new Date(1_000) } });
     await prisma.importRun.create({ data: { shopId: shop.id, status: "succeeded", startedAt: new Date(2_000) } });
     expect(await listNotifications(shop)).toEqual([]);
+  });
+});
+
+describe("listNotificationsCached", () => {
+  const member = (shopId: string, email: string) =>
+    prisma.staffMember.create({ data: { shopId, email, name: email, role: "admin" } });
+
+  it("follows each member's own bell choices, fresh after a save, with a bell test on top for an hour", async () => {
+    const shop = await createShop();
+    await prisma.importRun.create({ data: { shopId: shop.id, status: "failed", error: "boom" } });
+    const ann = await member(shop.id, "ann@shop.test");
+    const bob = await member(shop.id, "bob@shop.test");
+    expect((await listNotificationsCached(shop, ann)).map((n) => n.id)).toEqual(["import"]);
+    expect((await listNotificationsCached(shop, bob)).map((n) => n.id)).toEqual(["import"]);
+
+    await savePreferences(shop.id, ann.id, {
+      channels: { ...DEFAULT_CHANNELS, import: { bell: false, email: true, slack: false } },
+      slackWebhookUrl: "",
+    });
+    expect(await listNotificationsCached(shop, ann)).toEqual([]);
+    expect((await listNotificationsCached(shop, bob)).map((n) => n.id)).toEqual(["import"]);
+
+    await sendTest(shop, bob, "bell");
+    const withTest = await listNotificationsCached(shop, bob);
+    expect(withTest[0]).toEqual({
+      id: "test",
+      content: "Test notification: the bell works",
+      url: "/settings?tab=notifications",
+    });
+    expect(withTest.map((n) => n.id)).toEqual(["test", "import"]);
+    const later = new Date(Date.now() + 61 * 60_000);
+    expect((await listNotificationsCached(shop, bob, later)).map((n) => n.id)).toEqual(["import"]);
+    expect((await listNotificationsCached(shop, ann)).map((n) => n.id)).toEqual([]);
+  });
+
+  it("lists yesterday's summary when the store sold something yesterday", async () => {
+    const shop = await createShop();
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const p = await createProduct(shop.id, { priceMinor: 25_00, unitCostMinor: 10_00 });
+    await createOrder(shop.id, yesterday, [line(p, 2)]);
+    const items = await listNotifications({ ...shop, timezone: "UTC" });
+    expect(items.find((n) => n.id === "summary")).toEqual({
+      id: "summary",
+      content: expect.stringMatching(/^Yesterday: \$[\d,.]+ revenue, -?\$[\d,.]+ net profit$/),
+      url: "/dashboard",
+    });
   });
 });

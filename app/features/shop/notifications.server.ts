@@ -1,23 +1,54 @@
-// What the header's notifications button lists, computed from the shop's data. Every item
-// links to the screen where the merchant resolves it; a kind of notice whose screen is not
-// built yet (stock-outs, privacy requests) is not shown (docs/product/admin-shell.md#notifications).
+// What the header's notifications button lists: one item per notification event that is
+// happening now (the event list below), for the events the staff member wants in the bell
+// (Settings → Notifications). Every item links to the screen where it is resolved
+// (docs/product/admin-shell.md#notifications).
 import { prisma } from "~/db.server";
 import { LIST_FILTERS } from "~/features/invoices";
 import { figuresCache } from "~/platform/cache.server";
-import { dayInZone, periodsEndingOn } from "~/lib/dates";
-import { missingCosts, missingCostSentence } from "~/features/profit/index.server";
+import { addDays, dayInZone, periodsEndingOn } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import { getDayFigures, missingCosts, missingCostSentence } from "~/features/profit/index.server";
+import {
+  DEFAULT_CHANNELS,
+  NOTIFICATION_EVENTS,
+  type ChannelMatrix,
+  type NotificationEvent,
+} from "~/features/notifications";
+import { getPreferences } from "~/features/notifications/index.server";
 
 export type Notification = { id: string; content: string; url: string };
 
-/** Cached for a minute per data version: the header shows them on every admin page. */
-type ShopRef = { id: string; timezone: string };
+type ShopRef = { id: string; timezone: string; currency: string };
 
-export function listNotificationsCached(shop: ShopRef & { dataVersion: number }): Promise<Notification[]> {
-  return figuresCache.get(`notifications|${shop.id}`, shop.dataVersion, 60_000, () => listNotifications(shop));
+/** How long the confirming item of a bell "Send test" stays listed. */
+export const BELL_TEST_MS = 60 * 60_000;
+
+/**
+ * Cached for a minute per data version and per member's choices: the header shows them on
+ * every admin page. A save or a bell test changes the preferences' `updatedAt`, so the key.
+ */
+export async function listNotificationsCached(
+  shop: ShopRef & { dataVersion: number },
+  staff: { id: string },
+  now = new Date(),
+): Promise<Notification[]> {
+  const prefs = await getPreferences(shop.id, staff.id);
+  const key = `notifications|${shop.id}|${staff.id}|${prefs.updatedAt?.getTime() ?? 0}`;
+  const items = await figuresCache.get(key, shop.dataVersion, 60_000, () => listNotifications(shop, prefs.channels));
+  const tested = prefs.bellTestAt && now.getTime() - prefs.bellTestAt.getTime() < BELL_TEST_MS;
+  return tested ? [bellTestItem(), ...items] : items;
 }
+
+export const bellTestItem = (): Notification => ({
+  id: "test",
+  content: "Test notification: the bell works",
+  url: "/settings?tab=notifications",
+});
 
 /** The bell's period for missing costs: the dashboard's default, the last 30 days. */
 const MISSING_COST_DAYS = 30;
+/** Privacy requests are listed from a week before their legal deadline. */
+export const PRIVACY_WARNING_DAYS = 7;
 
 /** The invoice list showing overdue invoices: its Overdue filter, else Sent (which includes them). */
 export function overdueInvoicesUrl(): string {
@@ -27,28 +58,90 @@ export function overdueInvoicesUrl(): string {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-export async function listNotifications(shop: ShopRef, now = new Date()): Promise<Notification[]> {
-  const shopId = shop.id;
-  const range = periodsEndingOn(dayInZone(now, shop.timezone), MISSING_COST_DAYS).current;
-  const [missing, overdueInvoices, lastImport] = await Promise.all([
-    missingCosts(shopId, range),
-    prisma.invoice.count({ where: { shopId, status: "overdue" } }),
-    prisma.importRun.findFirst({ where: { shopId }, orderBy: { startedAt: "desc" }, select: { status: true } }),
-  ]);
-  const out: Notification[] = [];
-  if (lastImport?.status === "failed")
-    out.push({ id: "import", content: "The store import failed: retry it in Settings", url: "/settings?tab=data" });
-  if (overdueInvoices > 0)
-    out.push({
-      id: "overdue",
-      content: `${plural(overdueInvoices, "invoice is", "invoices are")} overdue`,
-      url: overdueInvoicesUrl(),
+type EventCheck = (shop: ShopRef, now: Date) => Promise<Notification | null>;
+
+/** The one event list: what each event looks like when it is happening now, or null. */
+export const EVENT_CHECKS: Record<NotificationEvent, EventCheck> = {
+  async import(shop) {
+    const last = await prisma.importRun.findFirst({
+      where: { shopId: shop.id },
+      orderBy: { startedAt: "desc" },
+      select: { status: true },
     });
-  // The one missing-cost count (docs/product/dashboard.md#missing-costs), for the last 30 days.
-  const uncosted = missingCostSentence(
-    { missing: missing.variants.length, sold: missing.sold },
-    `in the last ${MISSING_COST_DAYS} days`,
+    return last?.status === "failed"
+      ? { id: "import", content: "The store import failed: retry it in Settings", url: "/settings?tab=data" }
+      : null;
+  },
+  async overdue(shop) {
+    const n = await prisma.invoice.count({ where: { shopId: shop.id, status: "overdue" } });
+    return n > 0
+      ? { id: "overdue", content: `${plural(n, "invoice is", "invoices are")} overdue`, url: overdueInvoicesUrl() }
+      : null;
+  },
+  async uncosted(shop, now) {
+    // The one missing-cost count (docs/product/dashboard.md#missing-costs), for the last 30 days.
+    const range = periodsEndingOn(dayInZone(now, shop.timezone), MISSING_COST_DAYS).current;
+    const missing = await missingCosts(shop.id, range);
+    const sentence = missingCostSentence(
+      { missing: missing.variants.length, sold: missing.sold },
+      `in the last ${MISSING_COST_DAYS} days`,
+    );
+    return sentence ? { id: "uncosted", content: sentence, url: `/costs?days=${MISSING_COST_DAYS}` } : null;
+  },
+  async stock(shop) {
+    const n = await prisma.inventoryLevel.count({ where: { shopId: shop.id, available: { lte: 0 } } });
+    return n > 0
+      ? { id: "stock", content: `${plural(n, "variant is", "variants are")} out of stock`, url: "/costs" }
+      : null;
+  },
+  async privacy(shop, now) {
+    const n = await prisma.privacyRequest.count({
+      where: {
+        shopId: shop.id,
+        status: "pending",
+        dueAt: { lte: new Date(now.getTime() + PRIVACY_WARNING_DAYS * 86_400_000) },
+      },
+    });
+    return n > 0
+      ? {
+          id: "privacy",
+          content: `${plural(n, "privacy request is", "privacy requests are")} due within ${PRIVACY_WARNING_DAYS} days`,
+          url: "/settings?tab=data",
+        }
+      : null;
+  },
+  async summary(shop, now) {
+    const yesterday = addDays(dayInZone(now, shop.timezone), -1);
+    const f = await getDayFigures(shop, yesterday);
+    if (f.ordersCount === 0) return null;
+    const money = (minor: number) => formatMoney(minor, f.currency);
+    return {
+      id: "summary",
+      content: `Yesterday: ${money(f.revenueMinor)} revenue, ${money(f.netProfitMinor)} net profit`,
+      url: "/dashboard",
+    };
+  },
+};
+
+/** The bell's order: what needs fixing first, the summary last. */
+const BELL_ORDER: NotificationEvent[] = ["import", "overdue", "uncosted", "stock", "privacy", "summary"];
+
+/** The events happening now, among `events`, in the bell's order. */
+export async function currentEvents(shop: ShopRef, events: readonly NotificationEvent[], now = new Date()) {
+  const wanted = BELL_ORDER.filter((e) => events.includes(e));
+  const found = await Promise.all(wanted.map(async (event) => ({ event, item: await EVENT_CHECKS[event](shop, now) })));
+  return found.flatMap(({ event, item }) => (item ? [{ event, ...item }] : []));
+}
+
+export async function listNotifications(
+  shop: ShopRef,
+  channels: ChannelMatrix = DEFAULT_CHANNELS,
+  now = new Date(),
+): Promise<Notification[]> {
+  const events = await currentEvents(
+    shop,
+    NOTIFICATION_EVENTS.filter((e) => channels[e].bell),
+    now,
   );
-  if (uncosted) out.push({ id: "uncosted", content: uncosted, url: `/costs?days=${MISSING_COST_DAYS}` });
-  return out;
+  return events.map(({ id, content, url }) => ({ id, content, url }));
 }
