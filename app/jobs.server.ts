@@ -6,6 +6,7 @@
 import { BILLING_CONFIG } from "~/features/billing/index.server";
 import { registerInvoiceJobs, warmPdfRenderer } from "~/features/invoices/index.server";
 import { registerAuditJobs } from "~/features/audit/index.server";
+import { registerNotificationJobs } from "~/features/shop/index.server";
 import { env } from "~/env.server";
 import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server";
 import { registerSettingsJobs } from "~/features/settings/index.server";
@@ -25,6 +26,7 @@ export const shopifyAdminFor: AdminClientFactory = async (shopDomain) => {
 export function registerAllJobs(queue: JobQueue) {
   registerInvoiceJobs(queue);
   registerAuditJobs(queue);
+  registerNotificationJobs(queue);
   registerSettingsJobs(queue);
   registerStoreSyncJobs(queue, { adminFor: shopifyAdminFor });
   registerTelemetryJobs(queue);

@@ -15,6 +15,10 @@ export const EVENT_LABELS: Record<NotificationEvent, { label: string; detail: st
   uncosted: { label: "Missing costs", detail: "Variants sold in the last 30 days without a cost" },
 };
 
+/** The events the bell can show: those with a screen that resolves them (stock-outs and
+ * privacy deadlines have none yet, so they go by e-mail or Slack only). */
+export const BELL_EVENTS: readonly NotificationEvent[] = ["import", "overdue", "uncosted", "summary"];
+
 export const NOTIFICATION_CHANNELS = ["bell", "email", "slack"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 

@@ -1,6 +1,7 @@
 // Notifications: which events each staff member hears about, on which channels
 // (docs/product/settings.md#notifications). The bell's list is built in the shop feature.
 export {
+  BELL_EVENTS,
   CHANNEL_LABELS,
   DEFAULT_CHANNELS,
   EVENT_LABELS,

@@ -8,7 +8,7 @@ export {
 } from "./admin-context.server";
 export { VIEW_AS_COOKIE, viewAsCookie } from "./demo-identity.server";
 export { storeApi } from "./store-api.server";
-export { listNotificationsCached } from "./notifications.server";
+export { listNotificationsCached, registerNotificationJobs } from "./notifications.server";
 export { hasValidOfflineSession, isShopDomain, offlineGrant } from "./session.server";
 export {
   DEMO_SHOP_DOMAIN,

@@ -3,7 +3,12 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createOrder, createProduct, createShop, line } from "~tests/factories";
-import { listNotifications, listNotificationsCached } from "~/features/shop/notifications.server";
+import {
+  currentEvents,
+  deliverNotifications,
+  listNotifications,
+  listNotificationsCached,
+} from "~/features/shop/notifications.server";
 import { DEFAULT_CHANNELS } from "~/features/notifications";
 import { savePreferences, sendTest } from "~/features/notifications/index.server";
 
@@ -76,8 +81,11 @@ describe("listNotifications", () => {
         url: expect.stringMatching(/^\/app\/invoices\?status=(overdue|sent)$/),
       },
       { id: "uncosted", content: "2 of 3 variants sold in the last 30 days have no cost", url: "/costs?days=30" },
-      { id: "stock", content: "1 variant is out of stock", url: "/costs" },
-      { id: "privacy", content: "1 privacy request is due within 7 days", url: "/settings?tab=data" },
+    ]);
+    // Stock-outs and privacy deadlines are happening, but have no screen to resolve them: not in the bell.
+    expect((await currentEvents(shop, ["stock", "privacy"])).map((e) => e.content)).toEqual([
+      "1 variant is out of stock",
+      "1 privacy request is due within 7 days",
     ]);
     // The bell honours the member's choices: overdue invoices and stock alerts switched off there.
     const quieter = {
@@ -85,7 +93,7 @@ describe("listNotifications", () => {
       overdue: { bell: false, email: true, slack: false },
       stock: { bell: false, email: true, slack: false },
     };
-    expect((await listNotifications(shop, quieter)).map((n) => n.id)).toEqual(["import", "uncosted", "privacy"]);
+    expect((await listNotifications(shop, quieter)).map((n) => n.id)).toEqual(["import", "uncosted"]);
   });
 
   it("lists nothing for a shop with nothing to resolve, and a later successful import clears the failure", async () => {
@@ -140,5 +148,61 @@ describe("listNotificationsCached", () => {
       content: expect.stringMatching(/^Yesterday: \$[\d,.]+ revenue, -?\$[\d,.]+ net profit$/),
       url: "/dashboard",
     });
+  });
+});
+
+describe("deliverNotifications", () => {
+  it("e-mails and posts to Slack the chosen events once a day at the delivery hour, per member", async () => {
+    const shop = await createShop({ timezone: "UTC" });
+    await prisma.importRun.create({ data: { shopId: shop.id, status: "failed", error: "boom" } });
+    await prisma.invoice.create({
+      data: {
+        shopId: shop.id,
+        number: "INV-0001",
+        sequence: 1,
+        status: "overdue",
+        customerName: "Late Payer",
+        customerEmail: "late@example.test",
+        currency: "USD",
+        subtotalMinor: 1_00,
+        taxMinor: 0,
+        shippingMinor: 0,
+        totalMinor: 1_00,
+        issueDate: "2026-01-01",
+        dueInDays: 7,
+        dueDate: "2026-01-08",
+        publicToken: `deliver-${shop.id}`,
+      },
+    });
+    const [a, b] = await Promise.all(
+      ["a@shop.test", "b@shop.test"].map((email) =>
+        prisma.staffMember.create({ data: { shopId: shop.id, email, name: email, role: "admin" } }),
+      ),
+    );
+    // a: the defaults (e-mail for overdue invoices and failed imports); b: Slack for failed imports only.
+    await savePreferences(shop.id, b.id, {
+      channels: {
+        ...DEFAULT_CHANNELS,
+        overdue: { bell: true, email: false, slack: false },
+        import: { bell: true, email: false, slack: true },
+      },
+      slackWebhookUrl: "https://hooks.slack.com/services/T1/B1/x",
+    });
+    const posted: string[] = [];
+    const slack = async (url: string, text: string) => void posted.push(`${url} ${text}`);
+    const at8 = new Date("2026-06-10T08:05:00Z");
+    expect(await deliverNotifications(shop, new Date("2026-06-10T07:05:00Z"), slack)).toEqual({
+      emails: 0,
+      slackPosts: 0,
+    });
+    expect(await deliverNotifications(shop, at8, slack)).toEqual({ emails: 2, slackPosts: 1 });
+    const mail = await prisma.outboxMessage.findMany({ where: { shopId: shop.id, kind: "notification" } });
+    expect(mail.map((m) => m.toAddress).sort()).toEqual(["a@shop.test", "a@shop.test"]);
+    expect(posted).toEqual([
+      `https://hooks.slack.com/services/T1/B1/x ${shop.name}: The store import failed: retry it in Settings`,
+    ]);
+    // The same hour again (another instance, a retry): nothing more by e-mail.
+    expect((await deliverNotifications(shop, at8, slack)).emails).toBe(0);
+    expect(a.id).not.toBe(b.id);
   });
 });

@@ -9,12 +9,14 @@ import { addDays, dayInZone, periodsEndingOn } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { getDayFigures, missingCosts, missingCostSentence } from "~/features/profit/index.server";
 import {
+  BELL_EVENTS,
   DEFAULT_CHANNELS,
   NOTIFICATION_EVENTS,
   type ChannelMatrix,
   type NotificationEvent,
 } from "~/features/notifications";
-import { getPreferences } from "~/features/notifications/index.server";
+import { getPreferences, postToSlack } from "~/features/notifications/index.server";
+import { sendMail } from "~/platform/mail.server";
 
 export type Notification = { id: string; content: string; url: string };
 
@@ -123,12 +125,12 @@ export const EVENT_CHECKS: Record<NotificationEvent, EventCheck> = {
   },
 };
 
-/** The bell's order: what needs fixing first, the summary last. */
-const BELL_ORDER: NotificationEvent[] = ["import", "overdue", "uncosted", "stock", "privacy", "summary"];
+/** The order events are listed in: what needs fixing first, the summary last. */
+const EVENT_ORDER: NotificationEvent[] = ["import", "overdue", "uncosted", "stock", "privacy", "summary"];
 
 /** The events happening now, among `events`, in the bell's order. */
 export async function currentEvents(shop: ShopRef, events: readonly NotificationEvent[], now = new Date()) {
-  const wanted = BELL_ORDER.filter((e) => events.includes(e));
+  const wanted = EVENT_ORDER.filter((e) => events.includes(e));
   const found = await Promise.all(wanted.map(async (event) => ({ event, item: await EVENT_CHECKS[event](shop, now) })));
   return found.flatMap(({ event, item }) => (item ? [{ event, ...item }] : []));
 }
@@ -138,10 +140,91 @@ export async function listNotifications(
   channels: ChannelMatrix = DEFAULT_CHANNELS,
   now = new Date(),
 ): Promise<Notification[]> {
+  // Stock-outs and privacy deadlines have no screen that resolves them yet: e-mail and
+  // Slack only, never the bell (docs/product/admin-shell.md#notifications).
   const events = await currentEvents(
     shop,
-    NOTIFICATION_EVENTS.filter((e) => channels[e].bell),
+    NOTIFICATION_EVENTS.filter((e) => channels[e].bell && BELL_EVENTS.includes(e)),
     now,
   );
   return events.map(({ id, content, url }) => ({ id, content, url }));
+}
+
+/** The local hour at which the day's e-mail and Slack notifications go out. */
+export const DELIVERY_HOUR = 8;
+
+type Delivery = { memberId: string; email: string; slack: string | null; channels: ChannelMatrix };
+
+/**
+ * E-mail and Slack delivery of the events happening now, once a day per member at
+ * DELIVERY_HOUR in the shop's time zone (the hourly job calls this for every shop). Each
+ * e-mail has a dedupe key per member, event and day, so a second run sends nothing; Slack
+ * is posted in the same run only when that member's e-mail for the day had not gone yet.
+ */
+export async function deliverNotifications(
+  shop: ShopRef & { name: string },
+  now = new Date(),
+  slack: (url: string, text: string) => Promise<void> = postToSlack,
+): Promise<{ emails: number; slackPosts: number }> {
+  const hour = Number(
+    new Intl.DateTimeFormat("en-GB", { hour: "2-digit", hour12: false, timeZone: shop.timezone }).format(now),
+  );
+  if (hour % 24 !== DELIVERY_HOUR) return { emails: 0, slackPosts: 0 };
+  const members = await prisma.staffMember.findMany({ where: { shopId: shop.id }, select: { id: true, email: true } });
+  const deliveries: Delivery[] = [];
+  for (const m of members) {
+    const prefs = await getPreferences(shop.id, m.id);
+    const wants = NOTIFICATION_EVENTS.some(
+      (e) => prefs.channels[e].email || (prefs.channels[e].slack && prefs.slackWebhookUrl),
+    );
+    if (wants)
+      deliveries.push({ memberId: m.id, email: m.email, slack: prefs.slackWebhookUrl, channels: prefs.channels });
+  }
+  if (!deliveries.length) return { emails: 0, slackPosts: 0 };
+  const happening = await currentEvents(shop, NOTIFICATION_EVENTS, now);
+  const day = dayInZone(now, shop.timezone);
+  let emails = 0;
+  let slackPosts = 0;
+  for (const d of deliveries) {
+    for (const e of happening) {
+      const choice = d.channels[e.event];
+      const dedupeKey = `notify:${d.memberId}:${e.event}:${day}`;
+      if (await prisma.outboxMessage.findUnique({ where: { dedupeKey }, select: { id: true } })) continue;
+      if (choice.email) {
+        await sendMail({
+          shopId: shop.id,
+          kind: "notification",
+          to: d.email,
+          subject: `${shop.name}: ${e.content}`,
+          text: `${e.content}.\n\nOpen the app to resolve it. Choose what you hear about in Settings → Notifications.`,
+          dedupeKey,
+        });
+        emails++;
+      }
+      if (choice.slack && d.slack) {
+        try {
+          await slack(d.slack, `${shop.name}: ${e.content}`);
+          slackPosts++;
+        } catch {
+          // Logged by postToSlack without the URL; the e-mail (if chosen) still went out.
+        }
+      }
+    }
+  }
+  return { emails, slackPosts };
+}
+
+/** The hourly job: every installed shop's notifications at its local delivery hour. */
+export function registerNotificationJobs(queue: {
+  register: (name: string, handler: () => Promise<void>) => void;
+  schedule: (name: string, cron: string) => void | Promise<void>;
+}) {
+  queue.register("notifications.deliver", async () => {
+    const shops = await prisma.shop.findMany({
+      where: { uninstalledAt: null },
+      select: { id: true, name: true, timezone: true, currency: true },
+    });
+    for (const shop of shops) await deliverNotifications(shop);
+  });
+  void queue.schedule("notifications.deliver", "5 * * * *");
 }

@@ -2,6 +2,7 @@
 // one) with short column heads so it fits a 390 px screen without scrolling.
 import { Checkbox, DataTable, Text } from "@shopify/polaris";
 import {
+  BELL_EVENTS,
   CHANNEL_LABELS,
   EVENT_LABELS,
   NOTIFICATION_CHANNELS,
@@ -30,7 +31,9 @@ export function ChannelTable({
         key={channel}
         label={`${EVENT_LABELS[event].label} by ${CHANNEL_LABELS[channel]}`}
         labelHidden
-        checked={channels[event][channel]}
+        checked={channel === "bell" && !BELL_EVENTS.includes(event) ? false : channels[event][channel]}
+        disabled={channel === "bell" && !BELL_EVENTS.includes(event)}
+        helpText={channel === "bell" && !BELL_EVENTS.includes(event) ? "No screen yet" : undefined}
         onChange={(checked) => onChange({ ...channels, [event]: { ...channels[event], [channel]: checked } })}
       />
     )),
