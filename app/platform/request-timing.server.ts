@@ -85,10 +85,22 @@ export function identifyRequest(shopId: string, staff: string | null): void {
   const timing = state.storage.getStore();
   if (timing) {
     timing.shopId = shopId;
-    timing.staffKey = staff
-      ? createHmac("sha256", env.signingSecret).update(`${shopId}\n${staff}`).digest("base64url").slice(0, 22)
-      : null;
+    timing.staffKey = staff ? staffKeyOf(shopId, staff) : null;
   }
+}
+
+// The keyed hash of a staff member, computed once per member and process (bounded).
+const staffKeys = new Map<string, string>();
+
+function staffKeyOf(shopId: string, staff: string): string {
+  const id = `${shopId}\n${staff}`;
+  let key = staffKeys.get(id);
+  if (!key) {
+    key = createHmac("sha256", env.signingSecret).update(id).digest("base64url").slice(0, 22);
+    if (staffKeys.size >= 10_000) staffKeys.clear();
+    staffKeys.set(id, key);
+  }
+  return key;
 }
 
 /** The current request is not one to measure (the browser's own measurements being reported). */
@@ -131,13 +143,21 @@ function timed(fn: AnyFn): AnyFn {
 const TIMED = new Set<PropertyKey>(["queryRaw", "executeRaw", "executeScript", "commit", "rollback"]);
 
 function timeConnection<T extends object>(connection: T): T {
+  // Each method is wrapped once per connection, not on every property read.
+  const cache = new Map<PropertyKey, unknown>();
   return new Proxy(connection, {
     get(target, prop) {
+      if (cache.has(prop)) return cache.get(prop);
       const value = forward(target, prop);
       if (typeof value !== "function") return value;
-      if (prop === "startTransaction")
-        return async (...args: unknown[]) => timeConnection((await timed(value)(...args)) as object);
-      return TIMED.has(prop) ? timed(value) : value;
+      const wrapped =
+        prop === "startTransaction"
+          ? async (...args: unknown[]) => timeConnection((await timed(value)(...args)) as object)
+          : TIMED.has(prop)
+            ? timed(value)
+            : value;
+      cache.set(prop, wrapped);
+      return wrapped;
     },
   });
 }
