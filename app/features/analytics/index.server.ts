@@ -1,0 +1,10 @@
+export {
+  dailyMetrics,
+  getAnalytics,
+  getAnalyticsCached,
+  type Analytics,
+  type AnalyticsOptions,
+  type CountryRow,
+  type FunnelStep,
+  type SourceRow,
+} from "./analytics.server";

@@ -1,0 +1,40 @@
+export {
+  BREAKDOWN_KEYS,
+  BREAKDOWN_METRICS,
+  shareOf,
+  type BreakdownKey,
+  type FigureKey,
+  computeMetrics,
+  EMPTY_INPUTS,
+  glossaryHref,
+  isMetricKey,
+  METRIC_KEYS,
+  METRICS,
+  TIME_ZONE_RULE,
+  type MetricDefinition,
+  type MetricInputs,
+  type MetricKey,
+  type MetricValues,
+} from "./metrics";
+export {
+  analyticsPeriods,
+  COMPARISON_TITLES,
+  COMPARISONS,
+  parseAnalyticsQuery,
+  TIMEFRAME_DAYS,
+  TIMEFRAME_KEYS,
+  TIMEFRAME_TITLES,
+  type Comparison,
+  type TimeframeKey,
+} from "./periods";
+export { Glossary } from "./components/Glossary";
+export {
+  ConversionFunnel,
+  DEFAULT_CARDS,
+  FigureCards,
+  formatFigure,
+  HowCalculated,
+  OrderTrends,
+  TopRegions,
+  TrafficSources,
+} from "./components/AnalyticsCards";

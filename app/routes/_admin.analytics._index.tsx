@@ -1,0 +1,131 @@
+// /analytics (issue 12): Order Trends, Traffic Sources, Top Regions and the Conversion Funnel
+// for the last 7, 30, 90 or 365 days in the shop's time zone, against the previous period or
+// the same period last year by weekday. Every figure is the registry's (analytics/metrics.ts).
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Banner, BlockStack, Card, InlineGrid, InlineStack, Select, Text } from "@shopify/polaris";
+import { AdminPage } from "~/components/AdminPage";
+import {
+  COMPARISON_TITLES,
+  COMPARISONS,
+  ConversionFunnel,
+  DEFAULT_CARDS,
+  FigureCards,
+  OrderTrends,
+  parseAnalyticsQuery,
+  TIMEFRAME_KEYS,
+  TIMEFRAME_TITLES,
+  TopRegions,
+  TrafficSources,
+} from "~/features/analytics";
+import { getAnalyticsCached } from "~/features/analytics/index.server";
+import { MetricsSkeleton } from "~/features/profit";
+import { getDisplayPreferences } from "~/features/settings/index.server";
+import { requireAdmin } from "~/features/shop/index.server";
+import type { RoutePermissions } from "~/features/team";
+
+export const permissions = { loader: "read" } satisfies RoutePermissions;
+
+export const meta: MetaFunction = () => [{ title: "Analytics · Profit Pilot" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { shop } = await requireAdmin(request, permissions.loader);
+  const query = parseAnalyticsQuery(new URL(request.url).searchParams);
+  if (!query.ok) throw data({ error: "Unknown timeframe or comparison", fieldErrors: query.errors }, { status: 400 });
+  const { weekStart } = await getDisplayPreferences(shop.id);
+  const analytics = await getAnalyticsCached(shop, query.timeframe, query.comparison, { weekStart });
+  return { analytics };
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <Text as="h2" variant="headingMd">
+          {title}
+        </Text>
+        {children}
+      </BlockStack>
+    </Card>
+  );
+}
+
+export default function AnalyticsScreen() {
+  const { analytics } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const [, setSearchParams] = useSearchParams();
+  const reloading = navigation.state === "loading" && navigation.location?.pathname === "/analytics";
+  const set = (key: string, value: string) =>
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set(key, value);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  const { range, comparisonRange } = analytics;
+
+  return (
+    <AdminPage
+      title="Analytics"
+      subtitle={`${range.from} to ${range.to} · compared with ${comparisonRange.from} to ${comparisonRange.to}`}
+      secondaryActions={[{ content: "Glossary", url: "/analytics/glossary" }]}
+    >
+      <BlockStack gap="500">
+        <Card>
+          <InlineStack gap="400" wrap blockAlign="end">
+            <div style={{ minWidth: 180 }}>
+              <Select
+                label="Timeframe"
+                options={TIMEFRAME_KEYS.map((k) => ({ label: TIMEFRAME_TITLES[k], value: k }))}
+                value={analytics.timeframe}
+                onChange={(v) => set("timeframe", v)}
+              />
+            </div>
+            <div style={{ minWidth: 260 }}>
+              <Select
+                label="Compare with"
+                options={COMPARISONS.map((c) => ({ label: COMPARISON_TITLES[c], value: c }))}
+                value={analytics.comparison}
+                onChange={(v) => set("comparison", v)}
+              />
+            </div>
+          </InlineStack>
+        </Card>
+        {!analytics.comparable && (
+          <Banner tone="info">
+            The store&apos;s history does not cover enough of the comparison period, so changes are shown as —.
+          </Banner>
+        )}
+        {!analytics.hasTraffic && (
+          <Banner tone="warning" title="No sessions for this period">
+            Sessions, traffic sources and the funnel are read daily from Shopify&apos;s analytics, which needs the
+            read_reports access and Shopify&apos;s protected customer data approval. Until they arrive, these figures
+            are shown as missing, not as zero.
+          </Banner>
+        )}
+        <div style={{ opacity: reloading ? 0.5 : 1 }} data-testid="analytics-body">
+          <BlockStack gap="500">
+            {reloading ? <MetricsSkeleton /> : <FigureCards data={analytics} cards={DEFAULT_CARDS} />}
+            <Section title="Order Trends">
+              <OrderTrends data={analytics} />
+            </Section>
+            <InlineGrid columns={{ xs: 1, lg: 2 }} gap="400">
+              <Section title="Traffic Sources">
+                <TrafficSources data={analytics} />
+              </Section>
+              <Section title="Conversion Funnel">
+                <ConversionFunnel data={analytics} />
+              </Section>
+            </InlineGrid>
+            <Section title="Top Regions">
+              <TopRegions data={analytics} />
+            </Section>
+          </BlockStack>
+        </div>
+      </BlockStack>
+    </AdminPage>
+  );
+}
