@@ -28,6 +28,7 @@ export {
   type TimeframeKey,
 } from "./periods";
 export { Glossary } from "./components/Glossary";
+export { apiFigures, type ApiFigure } from "./api";
 export {
   ConversionFunnel,
   DEFAULT_CARDS,
