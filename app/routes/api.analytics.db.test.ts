@@ -59,8 +59,8 @@ describe("GET /api/analytics", () => {
     const { res, body } = await get("/api/analytics?timeframe=2w&comparison=lastweek");
     expect(res.status).toBe(400);
     expect(body.fieldErrors).toEqual({
-      timeframe: "Must be one of 7d, 30d, 90d, 1y",
-      comparison: "Must be one of previous, yearAgo",
+      timeframe: ["Must be one of 7d, 30d, 90d, 1y"],
+      comparison: ["Must be one of previous, yearAgo"],
     });
   });
 

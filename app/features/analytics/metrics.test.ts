@@ -125,7 +125,7 @@ describe("analytics periods in the shop's days", () => {
     const bad = parseAnalyticsQuery(new URLSearchParams("timeframe=14d&comparison=lastyear"));
     expect(bad).toEqual({
       ok: false,
-      errors: { timeframe: "Must be one of 7d, 30d, 90d, 1y", comparison: "Must be one of previous, yearAgo" },
+      errors: { timeframe: ["Must be one of 7d, 30d, 90d, 1y"], comparison: ["Must be one of previous, yearAgo"] },
     });
   });
 });

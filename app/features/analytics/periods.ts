@@ -49,18 +49,18 @@ export function analyticsPeriods(today: string, timeframe: TimeframeKey, compari
 }
 
 export type ParsedQuery =
-  { ok: true; timeframe: TimeframeKey; comparison: Comparison } | { ok: false; errors: Record<string, string> };
+  { ok: true; timeframe: TimeframeKey; comparison: Comparison } | { ok: false; errors: Record<string, string[]> };
 
 /**
  * Reads `timeframe` and `comparison` from a query string; absent means the default,
  * anything else answers 400 with the allowed values (the issue's bad-input rule).
  */
 export function parseAnalyticsQuery(params: URLSearchParams): ParsedQuery {
-  const errors: Record<string, string> = {};
+  const errors: Record<string, string[]> = {};
   const tf = params.get("timeframe") ?? DEFAULT_TIMEFRAME_KEY;
   const cmp = params.get("comparison") ?? DEFAULT_COMPARISON;
-  if (!isTimeframeKey(tf)) errors.timeframe = `Must be one of ${TIMEFRAME_KEYS.join(", ")}`;
-  if (!isComparison(cmp)) errors.comparison = `Must be one of ${COMPARISONS.join(", ")}`;
+  if (!isTimeframeKey(tf)) errors.timeframe = [`Must be one of ${TIMEFRAME_KEYS.join(", ")}`];
+  if (!isComparison(cmp)) errors.comparison = [`Must be one of ${COMPARISONS.join(", ")}`];
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, timeframe: tf as TimeframeKey, comparison: cmp as Comparison };
 }
