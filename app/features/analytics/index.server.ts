@@ -8,3 +8,4 @@ export {
   type FunnelStep,
   type SourceRow,
 } from "./analytics.server";
+export { analyticsExport, EXPORT_SHEETS, type ExportSheetName } from "./export.server";

@@ -27,3 +27,4 @@ export { buildPnl } from "./pnl";
 export { METRIC_TITLES } from "./MetricsGrid";
 export { honestChange, isComparable, type Polarity } from "./comparison";
 export { bucketTrend, bucketSizeFor, type Trend, type TrendPoint } from "./trend-buckets";
+export { effectiveUnitCost } from "./costs-rule";

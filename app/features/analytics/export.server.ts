@@ -1,0 +1,173 @@
+// The analytics export (issue 12 item 4, docs/decisions/051-analytics-export.md): the chosen
+// timeframe as a daily sheet with every registry figure, and an orders sheet with one row per
+// order. Streamed through the platform's tabular export (decision 049): the orders are read a
+// page at a time by key, never all at once; the formats are the plan's.
+import { prisma } from "~/db.server";
+import { minorToDecimalString } from "~/lib/money";
+import { fileNamePart, type ExportFormat } from "~/lib/export-formats";
+import { exportResponse, keysetPages, type ExportColumn, type ExportSheet } from "~/platform/tabular-export.server";
+import { effectiveUnitCost } from "~/features/profit";
+import { overridesFor, todayFor } from "~/features/profit/index.server";
+import { dailyMetrics } from "~/features/analytics/analytics.server";
+import { computeMetrics, EMPTY_INPUTS, METRIC_KEYS, METRICS, type MetricValues } from "~/features/analytics/metrics";
+import { analyticsPeriods, TIMEFRAME_DAYS, type TimeframeKey } from "~/features/analytics/periods";
+import type { DayRange } from "~/lib/dates";
+
+type ShopRef = { id: string; domain: string; timezone: string; currency: string };
+
+export const EXPORT_SHEETS = ["daily", "orders"] as const;
+export type ExportSheetName = (typeof EXPORT_SHEETS)[number];
+
+/** Rows per page of the orders query. */
+const PAGE = 2000;
+
+function cellOf(unit: "money" | "count" | "rate", v: number | null, currency: string) {
+  if (v === null) return null;
+  if (unit === "money") return minorToDecimalString(v, currency);
+  if (unit === "rate") return Number(v.toFixed(6));
+  return v;
+}
+
+function dailySheet(shop: ShopRef, range: DayRange): ExportSheet<{ day: string; values: MetricValues }> {
+  const columns: ExportColumn<{ day: string; values: MetricValues }>[] = [
+    { key: "day", header: "Day", value: (r) => r.day },
+    ...METRIC_KEYS.map((k) => ({
+      key: k,
+      header: METRICS[k].unit === "money" ? `${METRICS[k].label} (${shop.currency})` : METRICS[k].label,
+      value: (r: { values: MetricValues }) => cellOf(METRICS[k].unit, r.values[k], shop.currency),
+    })),
+  ];
+  async function* rows() {
+    yield* await dailyMetrics(shop, range);
+  }
+  return { name: "Daily", columns, rows: rows() };
+}
+
+type OrderRow = {
+  id: string;
+  name: string;
+  day: string;
+  source: string | null;
+  country: string | null;
+  region: string | null;
+  grossSalesMinor: number;
+  discountsMinor: number;
+  refundsMinor: number;
+  shippingMinor: number;
+  cogsMinor: number;
+  uncostedUnits: number;
+};
+
+const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+const s = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+/** One page of the range's orders (cancelled ones excluded), after `after` in (day, id) order, with their COGS. */
+async function orderPage(
+  shopId: string,
+  range: DayRange,
+  after: OrderRow | null,
+  costs: Awaited<ReturnType<typeof loadCosts>>,
+): Promise<OrderRow[]> {
+  const afterDay = after?.day ?? "";
+  const afterId = after?.id ?? "";
+  const orders = await prisma.$queryRaw<Record<string, unknown>[]>`
+    SELECT o."id", o."name", o."day", o."source", o."country", o."region", o."grossSalesMinor", o."discountsMinor",
+           o."refundsMinor", o."shippingMinor"
+    FROM "Order" o
+    WHERE o."shopId" = ${shopId} AND o."cancelledAt" IS NULL AND o."day" >= ${range.from} AND o."day" <= ${range.to}
+      AND (o."day" > ${afterDay} OR (o."day" = ${afterDay} AND o."id" > ${afterId}))
+    ORDER BY o."day", o."id"
+    LIMIT ${PAGE}`;
+  if (orders.length === 0) return [];
+  const ids = orders.map((o) => String(o.id));
+  const lines = await prisma.orderLine.findMany({
+    where: { shopId, orderId: { in: ids } },
+    select: { orderId: true, day: true, sku: true, productId: true, quantity: true, unitCostMinor: true },
+  });
+  const cogs = new Map<string, { cogs: number; uncosted: number }>();
+  for (const l of lines) {
+    const title = costs.list.length && l.productId ? (costs.titles.get(l.productId) ?? null) : null;
+    const overrides = costs.list.length ? overridesFor(costs.list, l.sku, title) : [];
+    const unit = effectiveUnitCost(l.day, l.unitCostMinor, overrides);
+    const acc = cogs.get(l.orderId) ?? { cogs: 0, uncosted: 0 };
+    if (unit === null) acc.uncosted += l.quantity;
+    else acc.cogs += unit * l.quantity;
+    cogs.set(l.orderId, acc);
+  }
+  return orders.map((o) => ({
+    id: String(o.id),
+    name: String(o.name),
+    day: String(o.day),
+    source: s(o.source),
+    country: s(o.country),
+    region: s(o.region),
+    grossSalesMinor: n(o.grossSalesMinor),
+    discountsMinor: n(o.discountsMinor),
+    refundsMinor: n(o.refundsMinor),
+    shippingMinor: n(o.shippingMinor),
+    cogsMinor: cogs.get(String(o.id))?.cogs ?? 0,
+    uncostedUnits: cogs.get(String(o.id))?.uncosted ?? 0,
+  }));
+}
+
+async function loadCosts(shopId: string) {
+  const list = await prisma.productCost.findMany({ where: { shopId } });
+  const titles = new Map<string, string>();
+  if (list.some((c) => !c.sku))
+    for (const p of await prisma.product.findMany({ where: { shopId }, select: { id: true, title: true } }))
+      titles.set(p.id, p.title);
+  return { list, titles };
+}
+
+function ordersSheet(shop: ShopRef, range: DayRange): ExportSheet<OrderRow> {
+  const money = (v: number) => minorToDecimalString(v, shop.currency);
+  // An order's figures by the registry's formulas, its refunds being all of the order's to date.
+  const figures = (o: OrderRow) => computeMetrics({ ...EMPTY_INPUTS, ...o, ordersCount: 1 });
+  const c = shop.currency;
+  const columns: ExportColumn<OrderRow>[] = [
+    { key: "order", header: "Order", value: (o) => o.name },
+    { key: "day", header: "Day", value: (o) => o.day },
+    { key: "source", header: "Source", value: (o) => o.source ?? "unknown" },
+    { key: "country", header: "Country", value: (o) => o.country },
+    { key: "region", header: "Region", value: (o) => o.region },
+    { key: "grossSales", header: `Gross sales (${c})`, value: (o) => money(o.grossSalesMinor) },
+    { key: "discounts", header: `Discounts (${c})`, value: (o) => money(o.discountsMinor) },
+    { key: "refunds", header: `Refunds to date (${c})`, value: (o) => money(o.refundsMinor) },
+    { key: "netSales", header: `Net sales (${c})`, value: (o) => money(figures(o).netSales ?? 0) },
+    { key: "shipping", header: `Shipping charged (${c})`, value: (o) => money(o.shippingMinor) },
+    { key: "cogs", header: `Cost of goods (${c})`, value: (o) => money(o.cogsMinor) },
+    { key: "uncostedUnits", header: "Units without a cost", value: (o) => o.uncostedUnits },
+    { key: "grossProfit", header: `Gross profit (${c})`, value: (o) => money(figures(o).grossProfit ?? 0) },
+  ];
+  const rows = (async function* () {
+    const costs = await loadCosts(shop.id);
+    yield* keysetPages<OrderRow>((after) => orderPage(shop.id, range, after, costs), PAGE);
+  })();
+  return { name: "Orders", columns, rows };
+}
+
+export type AnalyticsExportRequest = { format: ExportFormat; timeframe: TimeframeKey; sheet: ExportSheetName };
+
+/**
+ * The export as a streamed Response. CSV holds one sheet (`sheet`, daily by default); JSON and
+ * Excel hold both. The file name says the shop and the range.
+ */
+export async function analyticsExport(shop: ShopRef, req: AnalyticsExportRequest, now = new Date()): Promise<Response> {
+  const range = analyticsPeriods(todayFor(shop, now), req.timeframe, "previous").current;
+  const sheets = { daily: dailySheet(shop, range), orders: ordersSheet(shop, range) };
+  const chosen = req.format === "csv" ? [sheets[req.sheet]] : [sheets.daily, sheets.orders];
+  const orders = await prisma.dailyRollup.aggregate({
+    where: { shopId: shop.id, day: { gte: range.from, lte: range.to } },
+    _sum: { ordersCount: true },
+  });
+  const orderRows = n(orders._sum.ordersCount);
+  const days = TIMEFRAME_DAYS[req.timeframe];
+  const totalRows = chosen.reduce((t, sh) => t + (sh.name === "Orders" ? orderRows : days), 0);
+  const part = req.format === "csv" ? `-${req.sheet}` : "";
+  return exportResponse({
+    format: req.format,
+    fileName: `${fileNamePart(shop.domain)}-analytics${part}-${range.from}-to-${range.to}`,
+    sheets: chosen,
+    totalRows,
+  });
+}
