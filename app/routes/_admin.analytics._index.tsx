@@ -4,13 +4,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { Banner, BlockStack, Card, InlineGrid, InlineStack, Select, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Card, InlineStack, Select, Text } from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
 import {
   COMPARISON_TITLES,
   COMPARISONS,
   ConversionFunnel,
   DEFAULT_CARDS,
+  ExportData,
   FigureCards,
   OrderTrends,
   parseAnalyticsQuery,
@@ -20,6 +21,7 @@ import {
   TrafficSources,
 } from "~/features/analytics";
 import { getAnalyticsCached } from "~/features/analytics/index.server";
+import { planFor } from "~/features/billing";
 import { MetricsSkeleton } from "~/features/profit";
 import { getDisplayPreferences } from "~/features/settings/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
@@ -35,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!query.ok) throw data({ error: "Unknown timeframe or comparison", fieldErrors: query.errors }, { status: 400 });
   const { weekStart } = await getDisplayPreferences(shop.id);
   const analytics = await getAnalyticsCached(shop, query.timeframe, query.comparison, { weekStart });
-  return { analytics };
+  return { analytics, exportFormats: planFor(shop.plan).exportFormats };
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -52,7 +54,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 export default function AnalyticsScreen() {
-  const { analytics } = useLoaderData<typeof loader>();
+  const { analytics, exportFormats } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const [, setSearchParams] = useSearchParams();
   const reloading = navigation.state === "loading" && navigation.location?.pathname === "/analytics";
@@ -112,16 +114,17 @@ export default function AnalyticsScreen() {
             <Section title="Order Trends">
               <OrderTrends data={analytics} />
             </Section>
-            <InlineGrid columns={{ xs: 1, lg: 2 }} gap="400">
-              <Section title="Traffic Sources">
-                <TrafficSources data={analytics} />
-              </Section>
-              <Section title="Conversion Funnel">
-                <ConversionFunnel data={analytics} />
-              </Section>
-            </InlineGrid>
+            <Section title="Traffic Sources">
+              <TrafficSources data={analytics} />
+            </Section>
+            <Section title="Conversion Funnel">
+              <ConversionFunnel data={analytics} />
+            </Section>
             <Section title="Top Regions">
               <TopRegions data={analytics} />
+            </Section>
+            <Section title="Export Data">
+              <ExportData timeframe={analytics.timeframe} allowedFormats={exportFormats} />
             </Section>
           </BlockStack>
         </div>

@@ -39,3 +39,4 @@ export {
   TopRegions,
   TrafficSources,
 } from "./components/AnalyticsCards";
+export { ExportData } from "./components/ExportData";
