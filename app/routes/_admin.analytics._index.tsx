@@ -17,10 +17,11 @@ import {
   parseAnalyticsQuery,
   TIMEFRAME_KEYS,
   TIMEFRAME_TITLES,
+  SYNC_MESSAGES,
   TopRegions,
   TrafficSources,
 } from "~/features/analytics";
-import { getAnalyticsCached } from "~/features/analytics/index.server";
+import { getAnalyticsCached, trafficStatus } from "~/features/analytics/index.server";
 import { planFor } from "~/features/billing";
 import { MetricsSkeleton } from "~/features/profit";
 import { getDisplayPreferences } from "~/features/settings/index.server";
@@ -35,9 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { shop } = await requireAdmin(request, permissions.loader);
   const query = parseAnalyticsQuery(new URL(request.url).searchParams);
   if (!query.ok) throw data({ error: "Unknown timeframe or comparison", fieldErrors: query.errors }, { status: 400 });
-  const { weekStart } = await getDisplayPreferences(shop.id);
+  const [{ weekStart }, traffic] = await Promise.all([getDisplayPreferences(shop.id), trafficStatus(shop)]);
   const analytics = await getAnalyticsCached(shop, query.timeframe, query.comparison, { weekStart });
-  return { analytics, exportFormats: planFor(shop.plan).exportFormats };
+  return { analytics, traffic, exportFormats: planFor(shop.plan).exportFormats };
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -54,7 +55,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 export default function AnalyticsScreen() {
-  const { analytics, exportFormats } = useLoaderData<typeof loader>();
+  const { analytics, traffic, exportFormats } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const [, setSearchParams] = useSearchParams();
   const reloading = navigation.state === "loading" && navigation.location?.pathname === "/analytics";
@@ -101,12 +102,16 @@ export default function AnalyticsScreen() {
             The store&apos;s history does not cover enough of the comparison period, so changes are shown as —.
           </Banner>
         )}
-        {!analytics.hasTraffic && (
-          <Banner tone="warning" title="No sessions for this period">
-            Sessions, traffic sources and the funnel are read daily from Shopify&apos;s analytics, which needs the
-            read_reports access and Shopify&apos;s protected customer data approval. Until they arrive, these figures
-            are shown as missing, not as zero.
+        {traffic !== "ok" ? (
+          <Banner tone="warning" title="Sessions and the funnel are missing">
+            <span data-testid="traffic-missing">{SYNC_MESSAGES[traffic]}</span>
           </Banner>
+        ) : (
+          !analytics.hasTraffic && (
+            <Banner tone="info" title="No sessions for this period">
+              Shopify&apos;s analytics recorded no sessions in these days.
+            </Banner>
+          )
         )}
         <div style={{ opacity: reloading ? 0.5 : 1 }} data-testid="analytics-body">
           <BlockStack gap="500">

@@ -9,3 +9,4 @@ export {
   type SourceRow,
 } from "./analytics.server";
 export { analyticsExport, EXPORT_SHEETS, type ExportSheetName } from "./export.server";
+export { registerAnalyticsJobs, syncTraffic, TRAFFIC_JOB, trafficStatus } from "./shopifyql.server";

@@ -29,6 +29,7 @@ export {
 } from "./periods";
 export { Glossary } from "./components/Glossary";
 export { apiFigures, type ApiFigure } from "./api";
+export { SYNC_MESSAGES, type SyncStatus } from "./shopifyql";
 export {
   ConversionFunnel,
   DEFAULT_CARDS,
