@@ -1,7 +1,7 @@
 // /analytics (issue 12): Order Trends, Traffic Sources, Top Regions and the Conversion Funnel
 // for the last 7, 30, 90 or 365 days in the shop's time zone, against the previous period or
 // the same period last year by weekday. Every figure is the registry's (analytics/metrics.ts).
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Banner, BlockStack, Card, InlineStack, Select, Text } from "@shopify/polaris";
@@ -17,28 +17,67 @@ import {
   parseAnalyticsQuery,
   TIMEFRAME_KEYS,
   TIMEFRAME_TITLES,
+  SavedDashboards,
   SYNC_MESSAGES,
   TopRegions,
   TrafficSources,
 } from "~/features/analytics";
-import { getAnalyticsCached, trafficStatus } from "~/features/analytics/index.server";
+import {
+  dashboardAction,
+  dashboardAllowance,
+  getAnalyticsCached,
+  getDashboard,
+  listDashboards,
+  trafficStatus,
+} from "~/features/analytics/index.server";
+import { formToObject } from "~/lib/forms";
 import { planFor } from "~/features/billing";
 import { MetricsSkeleton } from "~/features/profit";
 import { getDisplayPreferences } from "~/features/settings/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
-import type { RoutePermissions } from "~/features/team";
+import { can, type RoutePermissions } from "~/features/team";
 
-export const permissions = { loader: "read" } satisfies RoutePermissions;
+export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
 export const meta: MetaFunction = () => [{ title: "Analytics · Profit Pilot" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { shop } = await requireAdmin(request, permissions.loader);
-  const query = parseAnalyticsQuery(new URL(request.url).searchParams);
+  const { shop, staff } = await requireAdmin(request, permissions.loader);
+  const params = new URL(request.url).searchParams;
+  const query = parseAnalyticsQuery(params);
   if (!query.ok) throw data({ error: "Unknown timeframe or comparison", fieldErrors: query.errors }, { status: 400 });
-  const [{ weekStart }, traffic] = await Promise.all([getDisplayPreferences(shop.id), trafficStatus(shop)]);
+  const dashboardId = params.get("dashboard");
+  const [{ weekStart }, traffic, dashboards, allowance, active] = await Promise.all([
+    getDisplayPreferences(shop.id),
+    trafficStatus(shop),
+    listDashboards(shop.id),
+    dashboardAllowance(shop),
+    dashboardId ? getDashboard(shop.id, dashboardId) : null,
+  ]);
+  if (dashboardId && !active) throw data({ error: "Dashboard not found" }, { status: 404 });
   const analytics = await getAnalyticsCached(shop, query.timeframe, query.comparison, { weekStart });
-  return { analytics, traffic, exportFormats: planFor(shop.plan).exportFormats };
+  return {
+    analytics,
+    traffic,
+    exportFormats: planFor(shop.plan).exportFormats,
+    dashboards,
+    active,
+    canWrite: can(staff.role, "write"),
+    allowance: {
+      used: allowance.used,
+      max: allowance.max,
+      canCreate: !allowance.refusal,
+      refusal: allowance.refusal?.message ?? null,
+      upgradeUrl: allowance.refusal?.upgradeUrl ?? "/settings?tab=plan",
+    },
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireAdmin(request, permissions.action);
+  const answer = await dashboardAction(ctx, formToObject(await request.formData()));
+  if (!answer) return data({ ok: false, fieldErrors: { intent: ["Unknown action"] } }, { status: 400 });
+  return data(answer.body, { status: answer.status });
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -55,7 +94,8 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 export default function AnalyticsScreen() {
-  const { analytics, traffic, exportFormats } = useLoaderData<typeof loader>();
+  const { analytics, traffic, exportFormats, dashboards, active, canWrite, allowance } = useLoaderData<typeof loader>();
+  const cards = active?.cards.length ? active.cards : DEFAULT_CARDS;
   const navigation = useNavigation();
   const [, setSearchParams] = useSearchParams();
   const reloading = navigation.state === "loading" && navigation.location?.pathname === "/analytics";
@@ -72,7 +112,7 @@ export default function AnalyticsScreen() {
 
   return (
     <AdminPage
-      title="Analytics"
+      title={active ? `Analytics: ${active.name}` : "Analytics"}
       subtitle={`${range.from} to ${range.to} · compared with ${comparisonRange.from} to ${comparisonRange.to}`}
       secondaryActions={[{ content: "Glossary", url: "/analytics/glossary" }]}
     >
@@ -115,7 +155,16 @@ export default function AnalyticsScreen() {
         )}
         <div style={{ opacity: reloading ? 0.5 : 1 }} data-testid="analytics-body">
           <BlockStack gap="500">
-            {reloading ? <MetricsSkeleton /> : <FigureCards data={analytics} cards={DEFAULT_CARDS} />}
+            {reloading ? <MetricsSkeleton /> : <FigureCards data={analytics} cards={cards} />}
+            <Section title="Saved dashboards">
+              <SavedDashboards
+                dashboards={dashboards}
+                activeId={active?.id ?? null}
+                allowance={allowance}
+                current={{ cards, timeframe: analytics.timeframe, comparison: analytics.comparison }}
+                canWrite={canWrite}
+              />
+            </Section>
             <Section title="Order Trends">
               <OrderTrends data={analytics} />
             </Section>

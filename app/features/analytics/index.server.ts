@@ -10,3 +10,13 @@ export {
 } from "./analytics.server";
 export { analyticsExport, EXPORT_SHEETS, type ExportSheetName } from "./export.server";
 export { registerAnalyticsJobs, syncTraffic, TRAFFIC_JOB, trafficStatus } from "./shopifyql.server";
+export {
+  createDashboard,
+  dashboardAction,
+  dashboardAllowance,
+  deleteDashboard,
+  getDashboard,
+  listDashboards,
+  renameDashboard,
+  type SavedDashboard,
+} from "./dashboards.server";

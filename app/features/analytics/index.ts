@@ -41,3 +41,5 @@ export {
   TrafficSources,
 } from "./components/AnalyticsCards";
 export { ExportData } from "./components/ExportData";
+export { SavedDashboards, type DashboardActionResult } from "./components/SavedDashboards";
+export { dashboardSchema, DASHBOARD_NAME_MAX } from "./dashboards-schema";
