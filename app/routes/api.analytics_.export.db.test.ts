@@ -7,7 +7,7 @@ import { createOrder, createProduct, createShop, line } from "~tests/factories";
 import { bearerRequest, installSession } from "~tests/shopify";
 import { loader } from "~/routes/api.analytics_.export";
 import { getAnalytics } from "~/features/analytics/index.server";
-import { recordRefund } from "~/features/profit/index.server";
+import { addProductCost, recordRefund } from "~/features/profit/index.server";
 
 const A = "analytics-export-a.myshopify.com";
 const B = "analytics-export-b.myshopify.com";
@@ -85,6 +85,23 @@ describe("GET /api/analytics/export", () => {
     const cogs = rows.reduce((s, r) => s + Number(r[head.indexOf("Cost of goods (USD)")]), 0);
     const screen = await getAnalytics(shopA, "30d", "previous");
     expect(Math.round(cogs * 100)).toBe(screen.figures.values.cogs);
+  });
+
+  it("costs the orders sheet by the same rule as the screen once a cost is entered in the app", async () => {
+    const product = await prisma.product.findFirstOrThrow({ where: { shopId: shopA.id } });
+    const variant = await prisma.variant.findFirstOrThrow({ where: { productId: product.id } });
+    await addProductCost(shopA, {
+      productName: product.title,
+      sku: variant.sku ?? undefined,
+      costPerUnit: "12.34",
+      effectiveFrom: daysAgo(9),
+    });
+    const res = await get(A, "/api/analytics/export?format=csv&timeframe=30d&sheet=orders");
+    const [head, ...rows] = parseCsv(await res.text());
+    const cogs = rows.reduce((s, r) => s + Number(r[head.indexOf("Cost of goods (USD)")]), 0);
+    const screen = await getAnalytics(shopA, "30d", "previous");
+    expect(Math.round(cogs * 100)).toBe(screen.figures.values.cogs);
+    expect(rows.some((r) => r[head.indexOf("Cost of goods (USD)")] === "12.34")).toBe(true);
   });
 
   it("gives JSON and Excel only on plans that include them, with the upgrade path", async () => {

@@ -61,7 +61,11 @@ type OrderRow = {
 const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const s = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
-/** One page of the range's orders (cancelled ones excluded), after `after` in (day, id) order, with their COGS. */
+/**
+ * One page of the range's orders (cancelled ones excluded), after `after` in (day, id) order,
+ * with their cost of goods. Without costs entered in the app, the database sums each order's
+ * line snapshots in the same query; with them, the lines are costed by the rollups' rule.
+ */
 async function orderPage(
   shopId: string,
   range: DayRange,
@@ -70,6 +74,27 @@ async function orderPage(
 ): Promise<OrderRow[]> {
   const afterDay = after?.day ?? "";
   const afterId = after?.id ?? "";
+  if (!costs.list.length) {
+    const rows = await prisma.$queryRaw<Record<string, unknown>[]>`
+      SELECT p."id", p."name", p."day", p."source", p."country", p."region", p."grossSalesMinor", p."discountsMinor",
+             p."refundsMinor", p."shippingMinor",
+             SUM(CASE WHEN l."unitCostMinor" IS NULL THEN 0 ELSE l."quantity" * l."unitCostMinor" END) AS cogs,
+             SUM(CASE WHEN l."unitCostMinor" IS NULL THEN l."quantity" ELSE 0 END) AS uncosted
+      FROM (
+        SELECT o."id", o."name", o."day", o."source", o."country", o."region", o."grossSalesMinor", o."discountsMinor",
+               o."refundsMinor", o."shippingMinor"
+        FROM "Order" o
+        WHERE o."shopId" = ${shopId} AND o."cancelledAt" IS NULL AND o."day" >= ${range.from} AND o."day" <= ${range.to}
+          AND (o."day" > ${afterDay} OR (o."day" = ${afterDay} AND o."id" > ${afterId}))
+        ORDER BY o."day", o."id"
+        LIMIT ${PAGE}
+      ) p
+      LEFT JOIN "OrderLine" l ON l."orderId" = p."id"
+      GROUP BY p."id", p."name", p."day", p."source", p."country", p."region", p."grossSalesMinor", p."discountsMinor",
+               p."refundsMinor", p."shippingMinor"
+      ORDER BY p."day", p."id"`;
+    return rows.map((o) => orderRow(o, n(o.cogs), n(o.uncosted)));
+  }
   const orders = await prisma.$queryRaw<Record<string, unknown>[]>`
     SELECT o."id", o."name", o."day", o."source", o."country", o."region", o."grossSalesMinor", o."discountsMinor",
            o."refundsMinor", o."shippingMinor"
@@ -79,22 +104,30 @@ async function orderPage(
     ORDER BY o."day", o."id"
     LIMIT ${PAGE}`;
   if (orders.length === 0) return [];
-  const ids = orders.map((o) => String(o.id));
-  const lines = await prisma.orderLine.findMany({
-    where: { shopId, orderId: { in: ids } },
-    select: { orderId: true, day: true, sku: true, productId: true, quantity: true, unitCostMinor: true },
-  });
+  const last = orders[orders.length - 1];
+  // The page's lines by the same bounds (no list of ids, which would pass the driver's parameter limit).
+  const lines = await prisma.$queryRaw<Record<string, unknown>[]>`
+    SELECT l."orderId", l."day", l."sku", l."productId", l."quantity", l."unitCostMinor"
+    FROM "OrderLine" l JOIN "Order" o ON o."id" = l."orderId"
+    WHERE o."shopId" = ${shopId} AND o."cancelledAt" IS NULL AND o."day" >= ${range.from} AND o."day" <= ${range.to}
+      AND (o."day" > ${afterDay} OR (o."day" = ${afterDay} AND o."id" > ${afterId}))
+      AND (o."day" < ${String(last.day)} OR (o."day" = ${String(last.day)} AND o."id" <= ${String(last.id)}))`;
   const cogs = new Map<string, { cogs: number; uncosted: number }>();
   for (const l of lines) {
-    const title = costs.list.length && l.productId ? (costs.titles.get(l.productId) ?? null) : null;
-    const overrides = costs.list.length ? overridesFor(costs.list, l.sku, title) : [];
-    const unit = effectiveUnitCost(l.day, l.unitCostMinor, overrides);
-    const acc = cogs.get(l.orderId) ?? { cogs: 0, uncosted: 0 };
-    if (unit === null) acc.uncosted += l.quantity;
-    else acc.cogs += unit * l.quantity;
-    cogs.set(l.orderId, acc);
+    const productId = s(l.productId);
+    const title = productId ? (costs.titles.get(productId) ?? null) : null;
+    const unitCost = l.unitCostMinor === null ? null : n(l.unitCostMinor);
+    const unit = effectiveUnitCost(String(l.day), unitCost, overridesFor(costs.list, s(l.sku), title));
+    const acc = cogs.get(String(l.orderId)) ?? { cogs: 0, uncosted: 0 };
+    if (unit === null) acc.uncosted += n(l.quantity);
+    else acc.cogs += unit * n(l.quantity);
+    cogs.set(String(l.orderId), acc);
   }
-  return orders.map((o) => ({
+  return orders.map((o) => orderRow(o, cogs.get(String(o.id))?.cogs ?? 0, cogs.get(String(o.id))?.uncosted ?? 0));
+}
+
+function orderRow(o: Record<string, unknown>, cogsMinor: number, uncostedUnits: number): OrderRow {
+  return {
     id: String(o.id),
     name: String(o.name),
     day: String(o.day),
@@ -105,9 +138,9 @@ async function orderPage(
     discountsMinor: n(o.discountsMinor),
     refundsMinor: n(o.refundsMinor),
     shippingMinor: n(o.shippingMinor),
-    cogsMinor: cogs.get(String(o.id))?.cogs ?? 0,
-    uncostedUnits: cogs.get(String(o.id))?.uncosted ?? 0,
-  }));
+    cogsMinor,
+    uncostedUnits,
+  };
 }
 
 async function loadCosts(shopId: string) {
