@@ -198,7 +198,8 @@ const DEFINITIONS: Record<MetricKey, Entry> = {
     formula: "Revenue − cost of goods",
     includes: ["Shipping charged (in revenue)"],
     excludes: [CANCELLED, "Ad spend, shipping labels, payment fees and operating expenses"],
-    compute: (i) => profit(i).revenueMinor - i.cogsMinor,
+    // Revenue − COGS without building the whole profit statement (exports compute it per order).
+    compute: (i) => netSales(i) + i.shippingMinor - i.cogsMinor,
   },
   adSpend: {
     label: "Ad spend",
