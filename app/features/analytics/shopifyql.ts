@@ -46,11 +46,12 @@ export function sourceOf(referrer: unknown): string {
     .trim()
     .toLowerCase();
   if (!s || s === "unknown" || s === "null") return "unknown";
+  // Paid first: "Paid search" and "Paid social" are paid traffic, not organic.
+  if (s.includes("paid") || /\bads?\b/.test(s)) return "paid";
   if (s.includes("search")) return "organic_search";
   if (s.includes("direct")) return "direct";
   if (s.includes("social")) return "social";
   if (s.includes("email") || s.includes("e-mail")) return "email";
-  if (s.includes("paid") || s.includes("ads")) return "paid";
   return "referral";
 }
 
