@@ -56,6 +56,7 @@ describe("saved dashboards", () => {
     await setPlan(shopA.id, "pro");
     expect((await create(A, "   ")).body.fieldErrors.name).toEqual(["Enter a name"]);
     expect((await create(A, "x".repeat(61))).body.fieldErrors.name).toEqual(["Use at most 60 characters"]);
+    expect((await create(A, "Bad\u0000name")).body.fieldErrors.name).toHaveLength(1);
     expect((await create(A, "Bad", { cards: "netSales,secretSauce" })).status).toBe(400);
     expect((await create(A, "Bad", { timeframe: "14d" })).body.fieldErrors.timeframe).toEqual([
       "Must be one of 7d, 30d, 90d, 1y",

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { prisma, type Prisma } from "~/db.server";
 import { FieldError, fieldErrorsOf } from "~/lib/forms";
+import { unstorableText } from "~/lib/text";
 import type { HttpAnswerableError } from "~/platform/http.server";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { checkPlanLimit, planFor } from "~/features/billing";
@@ -149,6 +150,8 @@ export async function dashboardAction(
   if (intent !== "createDashboard" && intent !== "renameDashboard" && intent !== "deleteDashboard") return null;
   const schema =
     intent === "createDashboard" ? dashboardSchema : intent === "renameDashboard" ? renameSchema : deleteSchema;
+  const unstorable = unstorableText(form);
+  if (Object.keys(unstorable).length) return { status: 400, body: { ok: false, fieldErrors: unstorable } };
   const parsed = schema.safeParse(form);
   if (!parsed.success) return { status: 400, body: { ok: false, fieldErrors: fieldErrorsOf(parsed.error) } };
   try {
