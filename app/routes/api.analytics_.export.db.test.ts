@@ -6,7 +6,7 @@ import { prisma } from "~/db.server";
 import { createOrder, createProduct, createShop, line } from "~tests/factories";
 import { bearerRequest, installSession } from "~tests/shopify";
 import { loader } from "~/routes/api.analytics_.export";
-import { getAnalytics } from "~/features/analytics/index.server";
+import { analyticsExport, getAnalytics } from "~/features/analytics/index.server";
 import { addProductCost, recordRefund } from "~/features/profit/index.server";
 
 const A = "analytics-export-a.myshopify.com";
@@ -136,5 +136,21 @@ describe("GET /api/analytics/export", () => {
     const rows = parseCsv(await res.text());
     expect(rows).toHaveLength(1);
     expect(rows[0][0]).toBe("Order");
+  });
+
+  it("pages across days and within a busy day without losing or repeating an order", async () => {
+    const product = await prisma.product.findFirstOrThrow({ where: { shopId: shopA.id } });
+    const variant = await prisma.variant.findFirstOrThrow({ where: { productId: product.id } });
+    for (let i = 0; i < 5; i++) await createOrder(shopA.id, daysAgo(5), [line({ product, variant }, 1)]);
+    const full = await (await analyticsExport(shopA, { format: "csv", timeframe: "30d", sheet: "orders" })).text();
+    const paged = await (
+      await analyticsExport(shopA, { format: "csv", timeframe: "30d", sheet: "orders", pageSize: 2 })
+    ).text();
+    expect(paged).toBe(full);
+    const names = parseCsv(full)
+      .slice(1)
+      .map((r) => r[0]);
+    expect(names).toHaveLength(17);
+    expect(new Set(names).size).toBe(17);
   });
 });

@@ -11,7 +11,7 @@ import { overridesFor, todayFor } from "~/features/profit/index.server";
 import { dailyMetrics } from "~/features/analytics/analytics.server";
 import { EMPTY_INPUTS, METRIC_KEYS, METRICS, type MetricValues } from "~/features/analytics/metrics";
 import { analyticsPeriods, TIMEFRAME_DAYS, type TimeframeKey } from "~/features/analytics/periods";
-import { eachDay, type DayRange } from "~/lib/dates";
+import type { DayRange } from "~/lib/dates";
 
 type ShopRef = { id: string; domain: string; timezone: string; currency: string };
 
@@ -65,17 +65,21 @@ const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const s = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 /**
- * One page of one day's orders (cancelled ones excluded), after `afterId` in id order, with
- * their cost of goods. Paging day by day keeps every query an index lookup on (shop, day):
- * a keyset over (day, id) would sort the rest of the range on every page. Without costs entered in the app, the database sums each order's
- * line snapshots in the same query; with them, the lines are costed by the rollups' rule.
+ * The orders (cancelled ones excluded) of a span of days, after `afterId` when the span is one
+ * day paged by id, with their cost of goods. Spans are planned from the daily rollup (below) so
+ * each query is an index range on (shop, day) holding about a page: a keyset over (day, id)
+ * would sort the rest of the range on every page. Without costs entered in the app, the
+ * database sums each order's line snapshots in the same query; with them, the lines are costed
+ * by the rollups' rule.
  */
 async function orderPage(
   shopId: string,
-  day: string,
+  span: DayRange,
   afterId: string,
   costs: Awaited<ReturnType<typeof loadCosts>>,
+  page = PAGE,
 ): Promise<OrderRow[]> {
+  const { from, to } = span;
   if (!costs.list.length) {
     const rows = await prisma.$queryRaw<Record<string, unknown>[]>`
       SELECT p."id", p."name", p."day", p."source", p."country", p."region", p."grossSalesMinor", p."discountsMinor",
@@ -86,31 +90,34 @@ async function orderPage(
         SELECT o."id", o."name", o."day", o."source", o."country", o."region", o."grossSalesMinor", o."discountsMinor",
                o."refundsMinor", o."shippingMinor"
         FROM "Order" o
-        WHERE o."shopId" = ${shopId} AND o."day" = ${day} AND o."cancelledAt" IS NULL AND o."id" > ${afterId}
-        ORDER BY o."id"
-        LIMIT ${PAGE}
+        WHERE o."shopId" = ${shopId} AND o."day" >= ${from} AND o."day" <= ${to} AND o."cancelledAt" IS NULL
+          AND o."id" > ${afterId}
+        ORDER BY o."day", o."id"
+        LIMIT ${page}
       ) p
       LEFT JOIN "OrderLine" l ON l."orderId" = p."id"
       GROUP BY p."id", p."name", p."day", p."source", p."country", p."region", p."grossSalesMinor", p."discountsMinor",
                p."refundsMinor", p."shippingMinor"
-      ORDER BY p."id"`;
+      ORDER BY p."day", p."id"`;
     return rows.map((o) => orderRow(o, n(o.cogs), n(o.uncosted)));
   }
   const orders = await prisma.$queryRaw<Record<string, unknown>[]>`
     SELECT o."id", o."name", o."day", o."source", o."country", o."region", o."grossSalesMinor", o."discountsMinor",
            o."refundsMinor", o."shippingMinor"
     FROM "Order" o
-    WHERE o."shopId" = ${shopId} AND o."day" = ${day} AND o."cancelledAt" IS NULL AND o."id" > ${afterId}
-    ORDER BY o."id"
-    LIMIT ${PAGE}`;
+    WHERE o."shopId" = ${shopId} AND o."day" >= ${from} AND o."day" <= ${to} AND o."cancelledAt" IS NULL
+      AND o."id" > ${afterId}
+    ORDER BY o."day", o."id"
+    LIMIT ${page}`;
   if (orders.length === 0) return [];
   const last = orders[orders.length - 1];
   // The page's lines by the same bounds (no list of ids, which would pass the driver's parameter limit).
   const lines = await prisma.$queryRaw<Record<string, unknown>[]>`
     SELECT l."orderId", l."day", l."sku", l."productId", l."quantity", l."unitCostMinor"
     FROM "OrderLine" l JOIN "Order" o ON o."id" = l."orderId"
-    WHERE o."shopId" = ${shopId} AND o."day" = ${day} AND o."cancelledAt" IS NULL
-      AND o."id" > ${afterId} AND o."id" <= ${String(last.id)}`;
+    WHERE o."shopId" = ${shopId} AND o."day" >= ${from} AND o."day" <= ${to} AND o."cancelledAt" IS NULL
+      AND o."id" > ${afterId}
+      AND (o."day" < ${String(last.day)} OR (o."day" = ${String(last.day)} AND o."id" <= ${String(last.id)}))`;
   const cogs = new Map<string, { cogs: number; uncosted: number }>();
   for (const l of lines) {
     const productId = s(l.productId);
@@ -148,6 +155,31 @@ function orderRow(o: Record<string, unknown>, cogsMinor: number, uncostedUnits: 
   };
 }
 
+/**
+ * Consecutive days whose orders (by the daily rollup) add up to about a page; a day with a page
+ * or more is a span of its own, paged by id.
+ */
+export async function orderSpans(shopId: string, range: DayRange, page = PAGE): Promise<DayRange[]> {
+  const days = await prisma.dailyRollup.findMany({
+    where: { shopId, day: { gte: range.from, lte: range.to }, ordersCount: { gt: 0 } },
+    select: { day: true, ordersCount: true },
+    orderBy: { day: "asc" },
+  });
+  const spans: DayRange[] = [];
+  let open: { from: string; to: string; orders: number } | null = null;
+  for (const d of days) {
+    if (open && open.orders + d.ordersCount > page) {
+      spans.push({ from: open.from, to: open.to });
+      open = null;
+    }
+    if (d.ordersCount >= page) spans.push({ from: d.day, to: d.day });
+    else if (open) open = { from: open.from, to: d.day, orders: open.orders + d.ordersCount };
+    else open = { from: d.day, to: d.day, orders: d.ordersCount };
+  }
+  if (open) spans.push({ from: open.from, to: open.to });
+  return spans;
+}
+
 async function loadCosts(shopId: string) {
   const list = await prisma.productCost.findMany({ where: { shopId } });
   const titles = new Map<string, string>();
@@ -157,7 +189,7 @@ async function loadCosts(shopId: string) {
   return { list, titles };
 }
 
-function ordersSheet(shop: ShopRef, range: DayRange): ExportSheet<OrderRow> {
+function ordersSheet(shop: ShopRef, range: DayRange, page = PAGE): ExportSheet<OrderRow> {
   const money = (v: number) => minorToDecimalString(v, shop.currency);
   // An order's figures by the registry's formulas, its refunds being all of the order's to date.
   const c = shop.currency;
@@ -178,13 +210,21 @@ function ordersSheet(shop: ShopRef, range: DayRange): ExportSheet<OrderRow> {
   ];
   const rows = (async function* () {
     const costs = await loadCosts(shop.id);
-    for (const day of eachDay(range))
-      yield* keysetPages<OrderRow>((after) => orderPage(shop.id, day, after?.id ?? "", costs), PAGE);
+    for (const span of await orderSpans(shop.id, range, page))
+      if (span.from === span.to)
+        yield* keysetPages<OrderRow>((after) => orderPage(shop.id, span, after?.id ?? "", costs, page), page);
+      else yield* await orderPage(shop.id, span, "", costs, Number.MAX_SAFE_INTEGER);
   })();
   return { name: "Orders", columns, rows };
 }
 
-export type AnalyticsExportRequest = { format: ExportFormat; timeframe: TimeframeKey; sheet: ExportSheetName };
+export type AnalyticsExportRequest = {
+  format: ExportFormat;
+  timeframe: TimeframeKey;
+  sheet: ExportSheetName;
+  /** Orders per query (tests use a small one to cross page boundaries). */
+  pageSize?: number;
+};
 
 /**
  * The export as a streamed Response. CSV holds one sheet (`sheet`, daily by default); JSON and
@@ -192,7 +232,7 @@ export type AnalyticsExportRequest = { format: ExportFormat; timeframe: Timefram
  */
 export async function analyticsExport(shop: ShopRef, req: AnalyticsExportRequest, now = new Date()): Promise<Response> {
   const range = analyticsPeriods(todayFor(shop, now), req.timeframe, "previous").current;
-  const sheets = { daily: dailySheet(shop, range), orders: ordersSheet(shop, range) };
+  const sheets = { daily: dailySheet(shop, range), orders: ordersSheet(shop, range, req.pageSize) };
   const chosen = req.format === "csv" ? [sheets[req.sheet]] : [sheets.daily, sheets.orders];
   const orders = await prisma.dailyRollup.aggregate({
     where: { shopId: shop.id, day: { gte: range.from, lte: range.to } },
