@@ -9,7 +9,7 @@ import { exportResponse, keysetPages, type ExportColumn, type ExportSheet } from
 import { effectiveUnitCost } from "~/features/profit";
 import { overridesFor, todayFor } from "~/features/profit/index.server";
 import { dailyMetrics } from "~/features/analytics/analytics.server";
-import { EMPTY_INPUTS, METRIC_KEYS, METRICS, type MetricValues } from "~/features/analytics/metrics";
+import { EMPTY_INPUTS, METRIC_KEYS, METRICS, type MetricInputs, type MetricValues } from "~/features/analytics/metrics";
 import { analyticsPeriods, TIMEFRAME_DAYS, type TimeframeKey } from "~/features/analytics/periods";
 import type { DayRange } from "~/lib/dates";
 
@@ -132,26 +132,35 @@ async function orderPage(
   return orders.map((o) => orderRow(o, cogs.get(String(o.id))?.cogs ?? 0, cogs.get(String(o.id))?.uncosted ?? 0));
 }
 
+// One order's registry inputs, reused row after row: an export of a million orders would
+// otherwise allocate (and collect) a million of them.
+const scratch: MetricInputs = { ...EMPTY_INPUTS, ordersCount: 1 };
+
 function orderRow(o: Record<string, unknown>, cogsMinor: number, uncostedUnits: number): OrderRow {
-  const row = {
+  const grossSalesMinor = n(o.grossSalesMinor);
+  const discountsMinor = n(o.discountsMinor);
+  const refundsMinor = n(o.refundsMinor);
+  const shippingMinor = n(o.shippingMinor);
+  scratch.grossSalesMinor = grossSalesMinor;
+  scratch.discountsMinor = discountsMinor;
+  scratch.refundsMinor = refundsMinor;
+  scratch.shippingMinor = shippingMinor;
+  scratch.cogsMinor = cogsMinor;
+  return {
     id: String(o.id),
     name: String(o.name),
     day: String(o.day),
     source: s(o.source),
     country: s(o.country),
     region: s(o.region),
-    grossSalesMinor: n(o.grossSalesMinor),
-    discountsMinor: n(o.discountsMinor),
-    refundsMinor: n(o.refundsMinor),
-    shippingMinor: n(o.shippingMinor),
+    grossSalesMinor,
+    discountsMinor,
+    refundsMinor,
+    shippingMinor,
     cogsMinor,
     uncostedUnits,
-  };
-  const inputs = { ...EMPTY_INPUTS, ...row, ordersCount: 1 };
-  return {
-    ...row,
-    netSalesMinor: METRICS.netSales.compute(inputs) ?? 0,
-    grossProfitMinor: METRICS.grossProfit.compute(inputs) ?? 0,
+    netSalesMinor: METRICS.netSales.compute(scratch) ?? 0,
+    grossProfitMinor: METRICS.grossProfit.compute(scratch) ?? 0,
   };
 }
 
