@@ -67,4 +67,37 @@ test.describe("analytics", () => {
     expect(Math.round(sum("Net sales (USD)") * 100)).toBe(screenNet);
     expect(sum("Orders")).toBe(screenOrders);
   });
+
+  test("a saved dashboard keeps its figures, timeframe and comparison, and can be renamed and deleted", async ({
+    page,
+  }) => {
+    await page.goto("/analytics?timeframe=90d&comparison=yearAgo");
+    await expect(page.getByTestId("saved-dashboard").filter({ hasText: "Weekly sales" })).toBeVisible();
+    await page.getByRole("button", { name: "Save as dashboard" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("Enter a name")).toBeVisible();
+    await page.getByRole("textbox", { name: "Name" }).fill("Quarter vs last year");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    const saved = page.getByTestId("saved-dashboard").filter({ hasText: "Quarter vs last year" });
+    await expect(saved).toBeVisible();
+    await page.goto("/analytics");
+    await saved.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Analytics: Quarter vs last year" })).toBeVisible();
+    await expect(page.getByLabel("Timeframe")).toHaveValue("90d");
+    await expect(page.getByLabel("Compare with")).toHaveValue("yearAgo");
+
+    const row = page.locator("div").filter({ has: saved }).last();
+    await row.getByRole("button", { name: "Rename" }).click();
+    await page.getByRole("textbox", { name: "Name" }).fill("Quarterly");
+    await page.getByRole("button", { name: "Rename", exact: true }).last().click();
+    await expect(page.getByTestId("saved-dashboard").filter({ hasText: "Quarterly" })).toBeVisible();
+    await page
+      .locator("div")
+      .filter({ has: page.getByTestId("saved-dashboard").filter({ hasText: "Quarterly" }) })
+      .last()
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByTestId("saved-dashboard").filter({ hasText: "Quarterly" })).toHaveCount(0);
+  });
 });
