@@ -3,6 +3,7 @@
 // process-wide queue, hands the store import an Admin API client factory, and gives
 // the Shopify app its billing plans and its after-install hook. Loaded by the server
 // entry (app/entry.server.tsx) before any request, and by the database tests' setup.
+import { registerAnalyticsJobs } from "~/features/analytics/index.server";
 import { BILLING_CONFIG } from "~/features/billing/index.server";
 import { registerInvoiceJobs, warmPdfRenderer } from "~/features/invoices/index.server";
 import { registerAuditJobs } from "~/features/audit/index.server";
@@ -30,6 +31,7 @@ export function registerAllJobs(queue: JobQueue) {
   registerSettingsJobs(queue);
   registerStoreSyncJobs(queue, { adminFor: shopifyAdminFor });
   registerTelemetryJobs(queue);
+  registerAnalyticsJobs(queue, { adminFor: shopifyAdminFor });
 }
 
 setJobRegistrar(registerAllJobs);

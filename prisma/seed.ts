@@ -27,6 +27,7 @@ import {
 import { seedInvoices } from "./seed/invoices";
 import { seedTeam } from "./seed/team";
 import { seedIntegrations } from "./seed/integrations";
+import { seedAnalytics } from "./seed/analytics";
 
 const DEFAULT_URL = "file:./prisma/dev.db";
 /** Orders per transaction; lines and refunds of those orders go in the same one. */
@@ -306,6 +307,7 @@ async function main(): Promise<void> {
     // The Shopify connection's records (issue 16): prisma/seed/integrations.ts.
     const integrations = await seedIntegrations(db, data.shop);
     console.log(`  webhook deliveries ${integrations.deliveries}`);
+    console.log(`  saved analytics dashboards ${await seedAnalytics(db, data.shop)}`);
     console.log(
       [
         "Seeded:",

@@ -13,6 +13,7 @@ import { PRIMARY_NAV, SECONDARY_NAV, type NavItem } from "~/components/navigatio
 
 const ICONS: Record<string, typeof HomeIcon> = {
   "/dashboard": HomeIcon,
+  "/analytics": ChartVerticalIcon,
   "/costs": CashDollarIcon,
   "/app/invoices": ReceiptDollarIcon,
   "/settings": SettingsIcon,

@@ -23,6 +23,8 @@ export type Scalars = {
   UnsignedInt64: { input: string; output: string; }
   CountryCode: { input: string; output: string; }
   CurrencyCode: { input: string; output: string; }
+  JSON: { input: any; output: any; }
+  ColumnDataType: { input: any; output: any; }
 };
 
 export type BulkOperationStatus =
@@ -86,6 +88,13 @@ export type MarketingTactic =
   | 'STOREFRONT_APP'
   | 'TRANSACTIONAL';
 
+export type AnalyticsShopifyqlQueryVariables = Exact<{
+  query: Scalars['String']['input'];
+}>;
+
+
+export type AnalyticsShopifyqlQuery = { shopifyqlQuery?: { parseErrors: Array<string>, tableData?: { rows: any, columns: Array<{ name: string, dataType: any, displayName: string }> } | null } | null };
+
 export type AppShopProfileQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -129,6 +138,7 @@ export type StoreSyncOrdersBulkQuery = { orders: { edges: Array<{ node: { id: st
 
 /** Each document's exact text → its result and variables. */
 export interface AdminOperations {
+  "#graphql\n  query AnalyticsShopifyql($query: String!) {\n    shopifyqlQuery(query: $query) {\n      parseErrors\n      tableData {\n        columns {\n          name\n          dataType\n          displayName\n        }\n        rows\n      }\n    }\n  }\n": { return: AnalyticsShopifyqlQuery; variables: AnalyticsShopifyqlQueryVariables };
   "#graphql\n  query AppShopProfile {\n    shop {\n      name\n      email\n      shopOwnerName\n      currencyCode\n      ianaTimezone\n    }\n  }\n": { return: AppShopProfileQuery; variables: AppShopProfileQueryVariables };
   "#graphql\n  mutation StoreSyncRunBulkQuery($query: String!) {\n    bulkOperationRunQuery(query: $query, groupObjects: false) {\n      bulkOperation { id status }\n      userErrors { field message code }\n    }\n  }\n": { return: StoreSyncRunBulkQueryMutation; variables: StoreSyncRunBulkQueryMutationVariables };
   "#graphql\n  query StoreSyncBulkOperation($id: ID!) {\n    node(id: $id) {\n      ... on BulkOperation { id status errorCode objectCount url partialDataUrl createdAt completedAt }\n    }\n  }\n": { return: StoreSyncBulkOperationQuery; variables: StoreSyncBulkOperationQueryVariables };

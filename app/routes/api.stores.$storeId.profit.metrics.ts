@@ -1,4 +1,5 @@
-// GET /api/stores/{storeId}/profit/metrics → { netProfit, profitMargin, totalCosts } (docs/product/api.md).
+// GET /api/stores/{storeId}/profit/metrics → { netProfit, profitMargin, totalCosts } (docs/product/api.md); each
+// figure is the metrics registry's (app/features/analytics/metrics.ts, shown at /analytics/glossary).
 import { cacheFor, FRESHNESS, json } from "~/platform/http.server";
 import { currencyDigits } from "~/lib/money";
 import { getProfitComparison, missingCosts, parseTimeframe } from "~/features/profit/index.server";

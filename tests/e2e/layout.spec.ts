@@ -18,6 +18,9 @@ function demoRows() {
 const ADMIN = [
   "/dashboard",
   "/dashboard?days=365",
+  "/analytics",
+  "/analytics?timeframe=1y&comparison=yearAgo",
+  "/analytics/glossary",
   "/costs",
   "/costs?days=365&line=cogs",
   "/app/invoices",

@@ -6,6 +6,7 @@ export {
   PLAN_ORDER,
   annualSaving,
   checkExportFormat,
+  checkPlanLimit,
   planFor,
   priceView,
   wholeUsd,

@@ -9,6 +9,8 @@ type Props = {
   series: Series[];
   pointLabels: string[];
   currency: string;
+  /** Money (the default) or a plain count, such as orders. */
+  unit?: "money" | "count";
   /** Left and right edges of the plot, as fractions of the chart's width. */
   left: number;
   right: number;
@@ -17,7 +19,8 @@ type Props = {
   title: string;
 };
 
-export function ChartPointer({ series, pointLabels, currency, left, right, xAt, title }: Props) {
+export function ChartPointer({ series, pointLabels, currency, unit = "money", left, right, xAt, title }: Props) {
+  const fmt = (v: number) => (unit === "count" ? v.toLocaleString("en-US") : formatMoney(v, currency));
   const [active, setActive] = useState<number | null>(null);
   const count = pointLabels.length;
   if (count === 0) return null;
@@ -42,7 +45,7 @@ export function ChartPointer({ series, pointLabels, currency, left, right, xAt, 
   const text =
     active === null
       ? ""
-      : `${pointLabels[active]}: ${series.map((s) => `${s.label} ${formatMoney(s.values[active], currency)}`).join(", ")}`;
+      : `${pointLabels[active]}: ${series.map((s) => `${s.label} ${fmt(s.values[active])}`).join(", ")}`;
   const x = active === null ? 0 : xAt(active);
   return (
     <>
@@ -91,7 +94,7 @@ export function ChartPointer({ series, pointLabels, currency, left, right, xAt, 
               <span aria-hidden style={{ color: s.color }}>
                 ●{" "}
               </span>
-              {s.label}: {formatMoney(s.values[active], currency)}
+              {s.label}: {fmt(s.values[active])}
             </div>
           ))}
         </div>

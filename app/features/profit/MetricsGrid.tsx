@@ -14,7 +14,8 @@ import { formatMoney, formatPercent } from "~/lib/money";
 import { ChangeIndicator } from "~/features/profit/components/ChangeIndicator";
 import { missingCostSentence } from "~/features/profit/missing-costs";
 
-const TITLES: Record<MetricKey, string> = {
+/** The cards' titles; each key has its definition in the metrics registry (analytics/metrics.ts). */
+export const METRIC_TITLES: Record<MetricKey, string> = {
   revenue: "Revenue",
   orders: "Orders",
   conversionRate: "Conversion Rate",
@@ -63,7 +64,7 @@ export function MetricsGrid({ metrics, currency, margin, missingCosts, days, com
             <Card>
               <BlockStack gap="200">
                 <Text as="h2" variant="headingSm" tone="subdued">
-                  {TITLES[m.key]}
+                  {METRIC_TITLES[m.key]}
                 </Text>
                 <Text as="p" variant="heading2xl" tone={isProfit ? (positive ? "success" : "critical") : undefined}>
                   <span data-testid="metric-value">{formatValue(m.key, m.value, currency)}</span>
@@ -85,6 +86,11 @@ export function MetricsGrid({ metrics, currency, margin, missingCosts, days, com
                     {margin !== null && margin > 0 ? `${formatPercent(margin, 1)} margin` : "No margin data"}
                   </Text>
                 )}
+                <Text as="p" variant="bodySm">
+                  <Link to={`/analytics/glossary#${m.key}`} data-testid="metric-definition">
+                    How is this calculated?
+                  </Link>
+                </Text>
                 {isProfit && missing && (
                   <Text as="p" variant="bodySm" tone="caution">
                     <span data-testid="uncosted-note">

@@ -9,6 +9,8 @@ type Props = {
   labels: string[];
   series: Series[];
   currency: string;
+  /** Money (the default) or a plain count, such as orders. */
+  unit?: "money" | "count";
   height?: number;
   title: string;
   /** What each point is, shown on hover and focus (e.g. "Nov 18 – Nov 24 (so far)"); the label's date by default. */
@@ -35,7 +37,16 @@ function shortDate(day: string) {
   return SHORT_DATE.format(new Date(`${day}T00:00:00Z`));
 }
 
-export function TrendChart({ labels, series, currency, height = 260, title, pointLabels, note }: Props) {
+export function TrendChart({
+  labels,
+  series,
+  currency,
+  unit = "money",
+  height = 260,
+  title,
+  pointLabels,
+  note,
+}: Props) {
   const all = series.flatMap((s) => s.values);
   const min = Math.min(0, ...all);
   const max = Math.max(1, ...all);
@@ -108,7 +119,7 @@ export function TrendChart({ labels, series, currency, height = 260, title, poin
                 whiteSpace: "nowrap",
               }}
             >
-              {formatMoneyCompact(t, currency)}
+              {unit === "count" ? t.toLocaleString("en-US") : formatMoneyCompact(t, currency)}
             </span>
           ))}
           {[...new Set(xTicks)].map((i) => (
@@ -130,6 +141,7 @@ export function TrendChart({ labels, series, currency, height = 260, title, poin
           series={series}
           pointLabels={pointLabels ?? labels.map(shortDate)}
           currency={currency}
+          unit={unit}
           left={PAD.left / WIDTH}
           right={(WIDTH - PAD.right) / WIDTH}
           xAt={(i) => x(i) / WIDTH}

@@ -28,4 +28,5 @@ export { rederiveDays } from "./rebucket.server";
 export { missingCosts } from "./missing-costs.server";
 export { missingCostSentence } from "./missing-costs";
 export { getBreakdown, getProfitAndLoss, type Breakdown, type ProfitAndLoss } from "./pnl.server";
-export { applyOrderChange, loadOrderState, rebuildRollups, recordRefund } from "./rollups.server";
+export { applyOrderChange, loadOrderState, overridesFor, rebuildRollups, recordRefund } from "./rollups.server";
+export { firstDataDay, loadExpenses, loadRollups } from "./dashboard.server";

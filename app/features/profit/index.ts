@@ -13,3 +13,18 @@ export { ChangeIndicator } from "./components/ChangeIndicator";
 export { TIMEFRAME_LABELS, TimeframeSelect } from "./components/TimeframeSelect";
 export { missingCostSentence } from "./missing-costs";
 export { trendNote, trendPointLabel, type WeekStart } from "./trend-buckets";
+export {
+  computeProfit,
+  EMPTY_TOTALS,
+  addTotals,
+  expensesByDay,
+  expensesInRange,
+  type ExpenseInput,
+  type PeriodTotals,
+  type ProfitFigures,
+} from "./profit";
+export { buildPnl } from "./pnl";
+export { METRIC_TITLES } from "./MetricsGrid";
+export { honestChange, isComparable, type Polarity } from "./comparison";
+export { bucketTrend, bucketSizeFor, type Trend, type TrendPoint } from "./trend-buckets";
+export { effectiveUnitCost } from "./costs-rule";

@@ -212,6 +212,7 @@ export async function rebuildRollups(db: PrismaClient, shopId: string): Promise<
         const [d, productId] = k.split("|");
         await bumpProduct(tx, shopId, d, productId, { uncostedUnits });
       }
+      await rebuildDimensionRollups(tx, shopId, newId, param);
       await touchShopData(tx, shopId);
       // Monthly sums last: they are rebuilt from the finished daily product rows.
       await tx.productMonthlyRollup.deleteMany({ where: { shopId } });
@@ -225,6 +226,69 @@ export async function rebuildRollups(db: PrismaClient, shopId: string): Promise<
     },
     { timeout: 120_000 },
   );
+}
+
+// ── Orders and sales by dimension (the Analytics screen's traffic sources and regions) ──
+// One row per day and source, and per day, country and region: the same rules as the
+// daily rollup (cancelled orders and their refunds count nothing; a refund counts on its
+// own day, under its order's source and region).
+
+type DimRow = {
+  ordersCount: number;
+  grossSalesMinor: number;
+  discountsMinor: number;
+  refundsMinor: number;
+  shippingMinor: number;
+};
+export type OrderDimensions = { source: string | null; country: string | null; region: string | null };
+
+const UNKNOWN_SOURCE = "unknown";
+const dimKeys = (d: OrderDimensions): [string, string, string][] => [
+  ["source", d.source || UNKNOWN_SOURCE, ""],
+  ["region", d.country ?? "", d.region ?? ""],
+];
+
+async function rebuildDimensionRollups(db: Db, shopId: string, newId: string, param: (n: number) => string) {
+  await db.dimensionDayRollup.deleteMany({ where: { shopId } });
+  const parts = [
+    ["source", `COALESCE(NULLIF(o."source", ''), '${UNKNOWN_SOURCE}')`, `''`],
+    ["region", `COALESCE(o."country", '')`, `COALESCE(o."region", '')`],
+  ];
+  for (const [dimension, key, sub] of parts)
+    await db.$executeRawUnsafe(
+      `INSERT INTO "DimensionDayRollup"
+         ("id", "shopId", "dimension", "day", "key", "sub", "ordersCount", "grossSalesMinor", "discountsMinor", "refundsMinor", "shippingMinor")
+       SELECT ${newId}, ${param(1)}, '${dimension}', t.day, t.k, t.s, SUM(t.orders), SUM(t.gross), SUM(t.discounts), SUM(t.refunds), SUM(t.shipping)
+       FROM (
+         SELECT o."day" AS day, ${key} AS k, ${sub} AS s, 1 AS orders, o."grossSalesMinor" AS gross,
+                o."discountsMinor" AS discounts, 0 AS refunds, o."shippingMinor" AS shipping
+         FROM "Order" o WHERE o."shopId" = ${param(2)} AND o."cancelledAt" IS NULL
+         UNION ALL
+         SELECT r."day" AS day, ${key} AS k, ${sub} AS s, 0 AS orders, 0 AS gross, 0 AS discounts, r."amountMinor" AS refunds, 0 AS shipping
+         FROM "Refund" r JOIN "Order" o ON o."id" = r."orderId"
+         WHERE r."shopId" = ${param(3)} AND o."shopId" = ${param(4)} AND o."cancelledAt" IS NULL
+       ) t
+       GROUP BY t.day, t.k, t.s`,
+      shopId,
+      shopId,
+      shopId,
+      shopId,
+    );
+}
+
+async function bumpDimensions(db: Db, shopId: string, d: string, dims: OrderDimensions, delta: Partial<DimRow>) {
+  const increments = Object.fromEntries(
+    Object.entries(delta)
+      .filter(([, v]) => v !== 0)
+      .map(([k, v]) => [k, { increment: v }]),
+  );
+  if (Object.keys(increments).length === 0) return;
+  for (const [dimension, key, sub] of dimKeys(dims))
+    await db.dimensionDayRollup.upsert({
+      where: { shopId_dimension_day_key_sub: { shopId, dimension, day: d, key, sub } },
+      create: { shopId, dimension, day: d, key, sub, ...delta },
+      update: increments,
+    });
 }
 
 /** Marks the shop's figures as changed, so cached dashboard figures are recomputed. */
@@ -379,6 +443,13 @@ export async function recordOrder(db: PrismaClient, shopId: string, input: Order
       paymentFeesMinor: order.paymentFeesMinor ?? 0,
     });
     for (const [productId, p] of perProduct) await bumpProduct(tx, shopId, order.day, productId, p);
+    await bumpDimensions(
+      tx,
+      shopId,
+      order.day,
+      { source: order.source ?? null, country: order.country ?? null, region: order.region ?? null },
+      { ordersCount: 1, grossSalesMinor, discountsMinor, shippingMinor },
+    );
     return created;
   });
 }
@@ -399,12 +470,15 @@ export async function recordRefund(
   return db.$transaction(async (tx) => {
     const order = await tx.order.findFirst({
       where: { id: input.orderId, shopId },
-      select: { id: true, cancelledAt: true },
+      select: { id: true, cancelledAt: true, source: true, country: true, region: true },
     });
     if (!order) throw new Error("Order not found for this shop");
     const refund = await tx.refund.create({ data: { ...input, shopId } });
     await tx.order.update({ where: { id: order.id }, data: { refundsMinor: { increment: input.amountMinor } } });
-    if (!order.cancelledAt) await bumpDay(tx, shopId, input.day, { refundsMinor: input.amountMinor });
+    if (!order.cancelledAt) {
+      await bumpDay(tx, shopId, input.day, { refundsMinor: input.amountMinor });
+      await bumpDimensions(tx, shopId, input.day, order, { refundsMinor: input.amountMinor });
+    }
     return refund;
   });
 }
@@ -418,7 +492,7 @@ export async function recordRefund(
 // effective day), so incremental updates and a rebuild agree.
 
 /** What an order adds to the rollups, as stored. */
-export type OrderState = {
+export type OrderState = Partial<OrderDimensions> & {
   day: string;
   cancelled: boolean;
   grossSalesMinor: number;
@@ -452,6 +526,9 @@ export async function loadOrderState(db: Db, shopId: string, orderId: string): P
       taxesMinor: true,
       shippingCostMinor: true,
       paymentFeesMinor: true,
+      source: true,
+      country: true,
+      region: true,
       lines: {
         select: {
           day: true,
@@ -471,7 +548,30 @@ export async function loadOrderState(db: Db, shopId: string, orderId: string): P
   return { ...rest, cancelled: cancelledAt !== null };
 }
 
-type Contribution = { days: Map<string, Partial<DayRow>>; products: Map<string, ProductRow> };
+type Contribution = {
+  days: Map<string, Partial<DayRow>>;
+  products: Map<string, ProductRow>;
+  /** Keyed by day and the order's dimensions (JSON). */
+  dims: Map<string, DimRow>;
+};
+
+function addDim(into: Contribution, d: string, state: OrderState, delta: Partial<DimRow>, sign: number) {
+  const dims: OrderDimensions = {
+    source: state.source ?? null,
+    country: state.country ?? null,
+    region: state.region ?? null,
+  };
+  const key = JSON.stringify([d, dims.source, dims.country, dims.region]);
+  const row = into.dims.get(key) ?? {
+    ordersCount: 0,
+    grossSalesMinor: 0,
+    discountsMinor: 0,
+    refundsMinor: 0,
+    shippingMinor: 0,
+  };
+  for (const [k, v] of Object.entries(delta) as [keyof DimRow, number][]) row[k] += sign * v;
+  into.dims.set(key, row);
+}
 
 function addTo(target: Partial<DayRow>, delta: Partial<DayRow>, sign: number) {
   for (const [k, v] of Object.entries(delta) as [keyof DayRow, number][]) target[k] = (target[k] ?? 0) + sign * v;
@@ -520,6 +620,19 @@ function contributionOf(
     }
   }
   for (const r of state.refunds) addTo(dayRow(r.day), { refundsMinor: r.amountMinor }, sign);
+  addDim(
+    into,
+    state.day,
+    state,
+    {
+      ordersCount: 1,
+      grossSalesMinor: state.grossSalesMinor,
+      discountsMinor: state.discountsMinor,
+      shippingMinor: state.shippingMinor,
+    },
+    sign,
+  );
+  for (const r of state.refunds) addDim(into, r.day, state, { refundsMinor: r.amountMinor }, sign);
 }
 
 /**
@@ -544,12 +657,16 @@ export async function applyOrderChange(db: Db, shopId: string, before: OrderStat
         ).map((p) => [p.id, p.title]),
       )
     : new Map<string, string>();
-  const change: Contribution = { days: new Map(), products: new Map() };
+  const change: Contribution = { days: new Map(), products: new Map(), dims: new Map() };
   contributionOf(before, -1, costs, titles, change);
   contributionOf(after, 1, costs, titles, change);
   for (const [d, delta] of change.days) await bumpDay(db, shopId, d, delta);
   for (const [key, delta] of change.products) {
     const [d, productId] = key.split("|");
     await bumpProduct(db, shopId, d, productId, delta);
+  }
+  for (const [key, delta] of change.dims) {
+    const [d, source, country, region] = JSON.parse(key) as [string, string | null, string | null, string | null];
+    await bumpDimensions(db, shopId, d, { source, country, region }, delta);
   }
 }

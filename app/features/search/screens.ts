@@ -24,6 +24,16 @@ export const SCREENS: readonly Screen[] = [
     ],
   },
   {
+    label: "Analytics",
+    url: "/analytics",
+    keywords: ["traffic", "sources", "sessions", "regions", "countries", "funnel", "net sales", "export", "compare"],
+  },
+  {
+    label: "Metric glossary",
+    url: "/analytics/glossary",
+    keywords: ["glossary", "definitions", "how is this calculated", "formula"],
+  },
+  {
     label: "Costs & Profit",
     url: "/costs",
     keywords: [

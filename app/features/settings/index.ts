@@ -11,3 +11,4 @@ export {
   type GeneralSettingsValues,
 } from "./general-schema";
 export { AUTO_REFRESH_MS, useAutoRefresh } from "./use-auto-refresh";
+export { ANALYTICS_SCOPE, parseScopes } from "./shopify-access";

@@ -4,7 +4,14 @@
 // fails when they drift apart.
 
 /** shopify.app.toml [access_scopes]: what the app requests when SCOPES is not set (the demo). */
-export const APP_TOML_SCOPES = ["read_orders", "read_all_orders", "read_products", "read_customers", "read_inventory"];
+export const APP_TOML_SCOPES = [
+  "read_orders",
+  "read_all_orders",
+  "read_products",
+  "read_customers",
+  "read_inventory",
+  "read_reports",
+];
 
 /** The topics shopify.app.toml subscribes to (each has a route webhooks.<topic>.tsx). */
 export const WEBHOOK_TOPICS = [

@@ -77,7 +77,7 @@ export function PnlCard({
         </Text>
         <Text as="p" variant="bodySm" tone="subdued">
           Changes compare with the previous {days} days. Taxes collected are not revenue and are left out. Select a line
-          to see what makes it up.
+          to see what makes it up. <Link to="/analytics/glossary#netSales">How is this calculated?</Link>
         </Text>
         <div style={{ maxWidth: 760 }}>
           {lines.map((line) => (

@@ -1,0 +1,401 @@
+// The Analytics screen's figures (docs/decisions/050-metrics-registry.md), computed only from
+// rollups: DailyRollup for the period figures, DimensionDayRollup for traffic sources and
+// regions, TrafficDay and FunnelDay for sessions and the funnel, so a 12-month view of a
+// store with a million orders reads a few thousand rows. Every figure comes from the registry.
+import { prisma } from "~/db.server";
+import { figuresCache } from "~/platform/cache.server";
+import { eachDay, type DayRange } from "~/lib/dates";
+import {
+  bucketTrend,
+  EMPTY_TOTALS,
+  expensesByDay,
+  expensesInRange,
+  honestChange,
+  isComparable,
+  type ExpenseInput,
+  type PeriodTotals,
+  type TrendPoint,
+  type WeekStart,
+} from "~/features/profit";
+import { firstDataDay, loadExpenses, loadRollups, todayFor } from "~/features/profit/index.server";
+import {
+  computeMetrics,
+  EMPTY_INPUTS,
+  METRIC_KEYS,
+  shareOf,
+  type MetricInputs,
+  type MetricKey,
+  type MetricValues,
+} from "~/features/analytics/metrics";
+import { analyticsPeriods, type Comparison, type TimeframeKey } from "~/features/analytics/periods";
+
+type ShopRef = { id: string; timezone: string; currency: string };
+
+/** The sources the screen lists, in order (the issue's list); any other stored source is listed after them. */
+export const SOURCE_ORDER = ["organic_search", "direct", "social", "email", "paid", "referral", "unknown"] as const;
+export const SOURCE_LABELS: Record<string, string> = {
+  organic_search: "Organic search",
+  direct: "Direct",
+  social: "Social",
+  email: "E-mail",
+  paid: "Paid",
+  referral: "Referral",
+  unknown: "Unknown",
+};
+
+type RollupRow = PeriodTotals & { day: string };
+
+const n = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+
+function sumRows(rows: RollupRow[]): PeriodTotals {
+  const t = { ...EMPTY_TOTALS };
+  for (const r of rows) for (const k of Object.keys(EMPTY_TOTALS) as (keyof PeriodTotals)[]) t[k] += r[k];
+  return t;
+}
+
+type Funnel = { visitors: number; productViews: number; addToCart: number; purchases: number };
+
+async function funnelOf(shopId: string, range: DayRange): Promise<Funnel> {
+  const agg = await prisma.funnelDay.aggregate({
+    where: { shopId, day: { gte: range.from, lte: range.to } },
+    _sum: { visitors: true, productViews: true, addToCart: true, purchases: true },
+  });
+  return {
+    visitors: n(agg._sum.visitors),
+    productViews: n(agg._sum.productViews),
+    addToCart: n(agg._sum.addToCart),
+    purchases: n(agg._sum.purchases),
+  };
+}
+
+/** A period's registry inputs: the rollup sums, the expenses attributed to it and the funnel. */
+function inputsOf(rows: RollupRow[], expenses: ExpenseInput[], range: DayRange, funnel: Funnel): MetricInputs {
+  return { ...sumRows(rows), operatingExpensesMinor: expensesInRange(expenses, range), ...funnel };
+}
+
+export type PeriodFigures = {
+  values: MetricValues;
+  previous: MetricValues;
+  /** Change against the comparison period; null when not comparable or nothing to compare with. */
+  change: Record<MetricKey, number | null>;
+};
+
+function figuresOf(cur: MetricInputs, cmp: MetricInputs, comparable: boolean): PeriodFigures {
+  const values = computeMetrics(cur);
+  const previous = computeMetrics(cmp);
+  const change = Object.fromEntries(
+    METRIC_KEYS.map((k) => [k, honestChange(values[k], previous[k], comparable)]),
+  ) as Record<MetricKey, number | null>;
+  return { values, previous, change };
+}
+
+// ── Traffic sources ──
+
+export type SourceRow = {
+  source: string;
+  label: string;
+  sessions: number;
+  orders: number;
+  sessionShare: number | null;
+  orderShare: number | null;
+  conversionRate: number | null;
+  previousConversionRate: number | null;
+};
+
+async function sessionsBySource(shopId: string, range: DayRange): Promise<Map<string, number>> {
+  const rows = await prisma.trafficDay.groupBy({
+    by: ["source"],
+    where: { shopId, day: { gte: range.from, lte: range.to } },
+    _sum: { sessions: true },
+  });
+  return new Map(rows.map((r) => [r.source || "unknown", n(r._sum.sessions)]));
+}
+
+type DimSum = {
+  key: string;
+  sub: string;
+  ordersCount: number;
+  grossSalesMinor: number;
+  discountsMinor: number;
+  refundsMinor: number;
+  shippingMinor: number;
+};
+
+async function dimensionSums(shopId: string, dimension: "source" | "region", range: DayRange): Promise<DimSum[]> {
+  const rows = await prisma.dimensionDayRollup.groupBy({
+    by: ["key", "sub"],
+    where: { shopId, dimension, day: { gte: range.from, lte: range.to } },
+    _sum: { ordersCount: true, grossSalesMinor: true, discountsMinor: true, refundsMinor: true, shippingMinor: true },
+  });
+  return rows.map((r) => ({
+    key: r.key,
+    sub: r.sub,
+    ordersCount: n(r._sum.ordersCount),
+    grossSalesMinor: n(r._sum.grossSalesMinor),
+    discountsMinor: n(r._sum.discountsMinor),
+    refundsMinor: n(r._sum.refundsMinor),
+    shippingMinor: n(r._sum.shippingMinor),
+  }));
+}
+
+function sourceRows(
+  sessions: Map<string, number>,
+  orders: DimSum[],
+  previousSessions: Map<string, number>,
+  previousOrders: DimSum[],
+): SourceRow[] {
+  const ordersBy = new Map(orders.map((o) => [o.key, o.ordersCount]));
+  const prevOrdersBy = new Map(previousOrders.map((o) => [o.key, o.ordersCount]));
+  const known = new Set<string>(SOURCE_ORDER);
+  const extra = [...new Set([...sessions.keys(), ...ordersBy.keys()])].filter((s) => !known.has(s)).sort();
+  const totalSessions = [...sessions.values()].reduce((a, b) => a + b, 0);
+  const totalOrders = [...ordersBy.values()].reduce((a, b) => a + b, 0);
+  return [...SOURCE_ORDER, ...extra]
+    .map((source) => {
+      const s = sessions.get(source) ?? 0;
+      const o = ordersBy.get(source) ?? 0;
+      return {
+        source,
+        label: SOURCE_LABELS[source] ?? source.replace(/_/g, " "),
+        sessions: s,
+        orders: o,
+        sessionShare: shareOf(s, totalSessions),
+        orderShare: shareOf(o, totalOrders),
+        conversionRate: computeMetrics({ ...EMPTY_INPUTS, ordersCount: o, sessions: s }).conversionRate,
+        previousConversionRate: computeMetrics({
+          ...EMPTY_INPUTS,
+          ordersCount: prevOrdersBy.get(source) ?? 0,
+          sessions: previousSessions.get(source) ?? 0,
+        }).conversionRate,
+      };
+    })
+    .filter((r) => r.sessions > 0 || r.orders > 0);
+}
+
+// ── Regions ──
+
+export type RegionFigures = { netSalesMinor: number; orders: number; averageOrderValueMinor: number | null };
+export type CountryRow = RegionFigures & { country: string; regions: (RegionFigures & { region: string })[] };
+
+const TOP_COUNTRIES = 8;
+const TOP_REGIONS = 3;
+
+function regionFigures(d: Omit<DimSum, "key" | "sub">): RegionFigures {
+  const m = computeMetrics({ ...EMPTY_INPUTS, ...d });
+  return { netSalesMinor: m.netSales ?? 0, orders: d.ordersCount, averageOrderValueMinor: m.averageOrderValue };
+}
+
+function countryRows(sums: DimSum[]): CountryRow[] {
+  const byCountry = new Map<string, DimSum[]>();
+  for (const s of sums) byCountry.set(s.key, [...(byCountry.get(s.key) ?? []), s]);
+  const rows = [...byCountry].map(([country, parts]) => {
+    const total = parts.reduce(
+      (a, p) => ({
+        ordersCount: a.ordersCount + p.ordersCount,
+        grossSalesMinor: a.grossSalesMinor + p.grossSalesMinor,
+        discountsMinor: a.discountsMinor + p.discountsMinor,
+        refundsMinor: a.refundsMinor + p.refundsMinor,
+        shippingMinor: a.shippingMinor + p.shippingMinor,
+      }),
+      { ordersCount: 0, grossSalesMinor: 0, discountsMinor: 0, refundsMinor: 0, shippingMinor: 0 },
+    );
+    const regions = parts
+      .map((p) => ({ region: p.sub || "Unknown region", ...regionFigures(p) }))
+      .filter((r) => r.orders > 0 || r.netSalesMinor !== 0)
+      .sort((a, b) => b.netSalesMinor - a.netSalesMinor || a.region.localeCompare(b.region))
+      .slice(0, TOP_REGIONS);
+    return { country: country || "Unknown country", ...regionFigures(total), regions };
+  });
+  return rows
+    .filter((r) => r.orders > 0 || r.netSalesMinor !== 0)
+    .sort((a, b) => b.netSalesMinor - a.netSalesMinor || a.country.localeCompare(b.country))
+    .slice(0, TOP_COUNTRIES);
+}
+
+// ── Funnel ──
+
+export const FUNNEL_STEPS = ["visitors", "productViews", "addToCart", "purchases"] as const;
+export type FunnelStep = {
+  step: (typeof FUNNEL_STEPS)[number];
+  count: number;
+  stepRate: number | null;
+  visitorRate: number | null;
+  previousCount: number;
+  change: number | null;
+};
+
+function funnelSteps(cur: Funnel, cmp: Funnel, comparable: boolean): FunnelStep[] {
+  return FUNNEL_STEPS.map((step, i) => ({
+    step,
+    count: cur[step],
+    stepRate: i === 0 ? null : shareOf(cur[step], cur[FUNNEL_STEPS[i - 1]]),
+    visitorRate: shareOf(cur[step], cur.visitors),
+    previousCount: cmp[step],
+    change: honestChange(cur[step], cmp[step], comparable),
+  }));
+}
+
+// ── Trend ──
+
+export type TrendSeries = {
+  bucketDays: number;
+  leftOutDays: number;
+  weekStart?: WeekStart;
+  points: (TrendPoint & { orders: number; netSalesMinor: number })[];
+  /** The comparison period bucketed the same way, point for point. */
+  comparison: { day: string; to: string; orders: number; netSalesMinor: number }[];
+};
+
+/** Daily up to 89 days, calendar weeks from 90 days on (the issue's rule). */
+export const bucketDaysFor = (days: number) => (days >= 90 ? 7 : 1);
+
+type DayPoint = { day: string; orders: number; netSalesMinor: number };
+
+function dailyPoints(rows: RollupRow[], range: DayRange): DayPoint[] {
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return eachDay(range).map((day) => {
+    const r = byDay.get(day);
+    const netSalesMinor = computeMetrics({ ...EMPTY_INPUTS, ...r }).netSales ?? 0;
+    return { day, orders: r?.ordersCount ?? 0, netSalesMinor };
+  });
+}
+
+export function trendOf(
+  current: DayPoint[],
+  comparison: DayPoint[],
+  days: number,
+  today: string,
+  weekStart: WeekStart,
+): TrendSeries {
+  // The profit feature's buckets carry two series; here they are net sales and orders.
+  const t = bucketTrend(
+    current.map((p) => ({ day: p.day, revenueMinor: p.netSalesMinor, netProfitMinor: p.orders })),
+    bucketDaysFor(days),
+    today,
+    weekStart,
+  );
+  let at = t.leftOutDays;
+  const cmp = t.points.map((p) => {
+    const chunk = comparison.slice(at, at + p.days);
+    at += p.days;
+    return {
+      day: chunk[0]?.day ?? "",
+      to: chunk.at(-1)?.day ?? "",
+      orders: chunk.reduce((s, c) => s + c.orders, 0),
+      netSalesMinor: chunk.reduce((s, c) => s + c.netSalesMinor, 0),
+    };
+  });
+  return {
+    bucketDays: t.bucketDays,
+    leftOutDays: t.leftOutDays,
+    weekStart: t.weekStart,
+    points: t.points.map((p) => ({ ...p, netSalesMinor: p.revenueMinor, orders: p.netProfitMinor })),
+    comparison: cmp,
+  };
+}
+
+// ── The screen ──
+
+export type Analytics = {
+  timeframe: TimeframeKey;
+  comparison: Comparison;
+  currency: string;
+  range: DayRange;
+  comparisonRange: DayRange;
+  comparable: boolean;
+  figures: PeriodFigures;
+  trend: TrendSeries;
+  sources: SourceRow[];
+  countries: CountryRow[];
+  funnel: FunnelStep[];
+  /** Whether any sessions or funnel steps were recorded in the period (else the screen says why). */
+  hasTraffic: boolean;
+};
+
+export type AnalyticsOptions = { weekStart: WeekStart };
+
+export async function getAnalytics(
+  shop: ShopRef,
+  timeframe: TimeframeKey,
+  comparison: Comparison,
+  now = new Date(),
+  options: AnalyticsOptions = { weekStart: "sunday" },
+): Promise<Analytics> {
+  const today = todayFor(shop, now);
+  const p = analyticsPeriods(today, timeframe, comparison);
+  const [rows, cmpRows, expenses, first, funnel, cmpFunnel, sessions, cmpSessions, srcOrders, cmpSrcOrders, regions] =
+    await Promise.all([
+      loadRollups(shop.id, p.current),
+      loadRollups(shop.id, p.comparison),
+      loadExpenses(shop.id, p.current.to),
+      firstDataDay(shop.id),
+      funnelOf(shop.id, p.current),
+      funnelOf(shop.id, p.comparison),
+      sessionsBySource(shop.id, p.current),
+      sessionsBySource(shop.id, p.comparison),
+      dimensionSums(shop.id, "source", p.current),
+      dimensionSums(shop.id, "source", p.comparison),
+      dimensionSums(shop.id, "region", p.current),
+    ]);
+  const comparable = isComparable(p.comparison, first);
+  const cur = inputsOf(rows, expenses, p.current, funnel);
+  return {
+    timeframe,
+    comparison,
+    currency: shop.currency,
+    range: p.current,
+    comparisonRange: p.comparison,
+    comparable,
+    figures: figuresOf(cur, inputsOf(cmpRows, expenses, p.comparison, cmpFunnel), comparable),
+    trend: trendOf(dailyPoints(rows, p.current), dailyPoints(cmpRows, p.comparison), p.days, today, options.weekStart),
+    sources: sourceRows(sessions, srcOrders, cmpSessions, cmpSrcOrders),
+    countries: countryRows(regions),
+    funnel: funnelSteps(funnel, cmpFunnel, comparable),
+    hasTraffic: cur.sessions > 0 || funnel.visitors > 0,
+  };
+}
+
+/** The freshness window for analytics (5 minutes, the spec's); the data version catches every write first. */
+export const ANALYTICS_TTL_MS = 5 * 60_000;
+
+export function getAnalyticsCached(
+  shop: ShopRef & { dataVersion: number },
+  timeframe: TimeframeKey,
+  comparison: Comparison,
+  options: AnalyticsOptions = { weekStart: "sunday" },
+): Promise<Analytics> {
+  const key = `analytics|${shop.id}|${timeframe}|${comparison}|${shop.timezone}|${todayFor(shop)}|${options.weekStart}`;
+  return figuresCache.get(key, shop.dataVersion, ANALYTICS_TTL_MS, () =>
+    getAnalytics(shop, timeframe, comparison, new Date(), options),
+  );
+}
+
+/** Daily registry figures of a range, for exports: one row per day with every metric. */
+export async function dailyMetrics(shop: ShopRef, range: DayRange): Promise<{ day: string; values: MetricValues }[]> {
+  const [rows, expenses, funnels] = await Promise.all([
+    loadRollups(shop.id, range),
+    loadExpenses(shop.id, range.to),
+    prisma.funnelDay.findMany({
+      where: { shopId: shop.id, day: { gte: range.from, lte: range.to } },
+      select: { day: true, visitors: true, productViews: true, addToCart: true, purchases: true },
+    }),
+  ]);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const funnelBy = new Map(funnels.map((f) => [f.day, f]));
+  const opex = expensesByDay(expenses, range);
+  return eachDay(range).map((day) => {
+    const f = funnelBy.get(day);
+    return {
+      day,
+      values: computeMetrics({
+        ...EMPTY_INPUTS,
+        ...byDay.get(day),
+        operatingExpensesMinor: opex.get(day) ?? 0,
+        visitors: f?.visitors ?? 0,
+        productViews: f?.productViews ?? 0,
+        addToCart: f?.addToCart ?? 0,
+        purchases: f?.purchases ?? 0,
+      }),
+    };
+  });
+}

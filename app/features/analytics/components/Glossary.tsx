@@ -1,0 +1,66 @@
+// The glossary: every figure's definition from the metrics registry, one card per figure,
+// each with an anchor (#key) that the "How is this calculated?" links open.
+import { BlockStack, Card, List, Text } from "@shopify/polaris";
+import { BREAKDOWN_KEYS, BREAKDOWN_METRICS, METRIC_KEYS, METRICS, TIME_ZONE_RULE } from "~/features/analytics/metrics";
+
+const ENTRIES = [...METRIC_KEYS.map((k) => METRICS[k]), ...BREAKDOWN_KEYS.map((k) => BREAKDOWN_METRICS[k])];
+
+const UNIT_WORDS = { money: "Amount in the shop's currency", count: "Count", rate: "Percentage" } as const;
+
+export function Glossary() {
+  return (
+    <BlockStack gap="400">
+      <Card>
+        <BlockStack gap="200">
+          <Text as="h2" variant="headingMd">
+            One definition per figure
+          </Text>
+          <Text as="p">
+            The dashboard, Analytics, Costs & Profit, exports and the API all compute each figure from the definition
+            below, so the same figure is the same number everywhere.
+          </Text>
+          <Text as="p" tone="subdued">
+            {TIME_ZONE_RULE}
+          </Text>
+        </BlockStack>
+      </Card>
+      {ENTRIES.map((m) => {
+        const key = m.key;
+        return (
+          <div key={key} id={key} data-testid={`glossary-${key}`} style={{ scrollMarginTop: 16 }}>
+            <Card>
+              <BlockStack gap="200">
+                <Text as="h2" variant="headingMd">
+                  {m.label}
+                </Text>
+                <Text as="p" variant="bodyMd">
+                  <strong>Formula:</strong> {m.formula}
+                </Text>
+                <Text as="p" tone="subdued" variant="bodySm">
+                  {UNIT_WORDS[m.unit]}
+                  {m.polarity === "lowerIsBetter" ? "; lower is better" : ""}
+                </Text>
+                <Text as="h3" variant="headingSm">
+                  Includes
+                </Text>
+                <List>
+                  {m.includes.map((t) => (
+                    <List.Item key={t}>{t}</List.Item>
+                  ))}
+                </List>
+                <Text as="h3" variant="headingSm">
+                  Excludes
+                </Text>
+                <List>
+                  {m.excludes.map((t) => (
+                    <List.Item key={t}>{t}</List.Item>
+                  ))}
+                </List>
+              </BlockStack>
+            </Card>
+          </div>
+        );
+      })}
+    </BlockStack>
+  );
+}

@@ -1,0 +1,22 @@
+export {
+  dailyMetrics,
+  getAnalytics,
+  getAnalyticsCached,
+  type Analytics,
+  type AnalyticsOptions,
+  type CountryRow,
+  type FunnelStep,
+  type SourceRow,
+} from "./analytics.server";
+export { analyticsExport, EXPORT_SHEETS, type ExportSheetName } from "./export.server";
+export { registerAnalyticsJobs, syncTraffic, TRAFFIC_JOB, trafficStatus } from "./shopifyql.server";
+export {
+  createDashboard,
+  dashboardAction,
+  dashboardAllowance,
+  deleteDashboard,
+  getDashboard,
+  listDashboards,
+  renameDashboard,
+  type SavedDashboard,
+} from "./dashboards.server";

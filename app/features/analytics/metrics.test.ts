@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import { buildPnl, EMPTY_TOTALS, METRIC_TITLES } from "~/features/profit";
+import { computeMetrics, EMPTY_INPUTS, isMetricKey, METRIC_KEYS, METRICS, type MetricInputs } from "./metrics";
+import { analyticsPeriods, parseAnalyticsQuery } from "./periods";
+
+// A worked period, by hand: 4 orders, gross 400.00, discounts 20.00, one refund of 30.00
+// issued in the period, shipping charged 16.00, taxes 32.00, COGS 150.00, ads 40.00,
+// labels 12.00, fees 9.00, expenses 25.00; 200 sessions; funnel 180 / 90 / 30 / 4.
+const period: MetricInputs = {
+  ...EMPTY_INPUTS,
+  ordersCount: 4,
+  grossSalesMinor: 400_00,
+  discountsMinor: 20_00,
+  refundsMinor: 30_00,
+  shippingMinor: 16_00,
+  taxesMinor: 32_00,
+  cogsMinor: 150_00,
+  uncostedUnits: 2,
+  adSpendMinor: 40_00,
+  shippingCostMinor: 12_00,
+  paymentFeesMinor: 9_00,
+  operatingExpensesMinor: 25_00,
+  sessions: 200,
+  visitors: 180,
+  productViews: 90,
+  addToCart: 30,
+  purchases: 4,
+};
+
+describe("metrics registry formulas (hand-computed)", () => {
+  const m = computeMetrics(period);
+  it("nets sales: refunds and discounts out, shipping in revenue, taxes never", () => {
+    expect(m.grossSales).toBe(400_00);
+    expect(m.netSales).toBe(350_00); // 400 − 20 − 30
+    expect(m.revenue).toBe(366_00); // 350 + 16
+    expect(m.taxes).toBe(32_00);
+    expect(m.averageOrderValue).toBe(91_50); // 366 / 4
+  });
+  it("costs and profit", () => {
+    expect(m.grossProfit).toBe(216_00); // 366 − 150
+    expect(m.totalCosts).toBe(236_00); // 150 + 40 + 25 + 12 + 9
+    expect(m.netProfit).toBe(130_00); // 366 − 236
+    expect(m.margin).toBeCloseTo(130 / 366, 10);
+    expect(m.uncostedUnits).toBe(2);
+  });
+  it("rates over sessions and visitors", () => {
+    expect(m.conversionRate).toBe(4 / 200);
+    expect(m.checkoutConversion).toBe(4 / 180);
+    expect(m.visitors).toBe(180);
+  });
+  it("a refund alone on its own day gives negative net sales, and ratios without a base are none", () => {
+    const refundDay = computeMetrics({ ...EMPTY_INPUTS, refundsMinor: 30_00 });
+    expect(refundDay.netSales).toBe(-30_00);
+    expect(refundDay.orders).toBe(0);
+    expect(refundDay.averageOrderValue).toBeNull();
+    expect(refundDay.margin).toBeNull();
+    expect(refundDay.conversionRate).toBeNull();
+    expect(refundDay.checkoutConversion).toBeNull();
+  });
+  it("rounds operating expenses spread over days to whole minor units", () => {
+    expect(computeMetrics({ ...EMPTY_INPUTS, operatingExpensesMinor: 1000.6 }).expenses).toBe(1001);
+  });
+});
+
+describe("every figure shown has a definition", () => {
+  it("each definition is complete", () => {
+    for (const key of METRIC_KEYS) {
+      const d = METRICS[key];
+      expect(d.key).toBe(key);
+      expect(d.label.length, key).toBeGreaterThan(0);
+      expect(d.formula.length, key).toBeGreaterThan(0);
+      expect(d.includes.length, key).toBeGreaterThan(0);
+      expect(d.excludes.length, key).toBeGreaterThan(0);
+      expect(d.timeZone, key).toMatch(/time zone/);
+    }
+  });
+  it("every dashboard card is in the registry, under the same name", () => {
+    for (const [key, title] of Object.entries(METRIC_TITLES)) {
+      expect(isMetricKey(key), `dashboard card ${key}`).toBe(true);
+      if (isMetricKey(key)) expect(METRICS[key].label.toLowerCase()).toBe(title.toLowerCase());
+    }
+  });
+  it("every P&L line (other than per-channel and per-category breakdowns) is in the registry", () => {
+    const input = {
+      totals: { ...EMPTY_TOTALS, grossSalesMinor: 100 },
+      adSpendByChannel: { google: 1 },
+      expensesByCategory: { rent: 1 },
+    };
+    const lines = buildPnl(input, input, true).lines;
+    expect(lines.length).toBeGreaterThan(10);
+    for (const line of lines) {
+      const key = line.parent ?? line.key;
+      expect(isMetricKey(key), `P&L line ${line.key}`).toBe(true);
+      if (!line.parent && isMetricKey(key)) expect(METRICS[key].label).toBe(line.label);
+    }
+  });
+});
+
+describe("analytics periods in the shop's days", () => {
+  it("last 7 days end today and compare with the 7 before", () => {
+    expect(analyticsPeriods("2026-11-25", "7d", "previous")).toEqual({
+      days: 7,
+      current: { from: "2026-11-19", to: "2026-11-25" },
+      comparison: { from: "2026-11-12", to: "2026-11-18" },
+    });
+  });
+  it("a year ago is 364 days back, the same weekday, across a leap day", () => {
+    const p = analyticsPeriods("2024-03-05", "7d", "yearAgo");
+    expect(p.current).toEqual({ from: "2024-02-28", to: "2024-03-05" });
+    expect(p.comparison).toEqual({ from: "2023-03-01", to: "2023-03-07" });
+    const weekday = (d: string) => new Date(`${d}T00:00:00Z`).getUTCDay();
+    expect(weekday(p.comparison.from)).toBe(weekday(p.current.from));
+    expect(weekday(p.comparison.to)).toBe(weekday(p.current.to));
+    // 12 months back from a day after 29 Feb: 365 days, the comparison the same length.
+    const year = analyticsPeriods("2025-03-01", "1y", "yearAgo");
+    expect(year.current).toEqual({ from: "2024-03-02", to: "2025-03-01" });
+    expect(year.comparison).toEqual({ from: "2023-03-04", to: "2024-03-02" });
+  });
+  it("rejects unknown timeframes and comparisons with the allowed values", () => {
+    expect(parseAnalyticsQuery(new URLSearchParams(""))).toEqual({
+      ok: true,
+      timeframe: "30d",
+      comparison: "previous",
+    });
+    const bad = parseAnalyticsQuery(new URLSearchParams("timeframe=14d&comparison=lastyear"));
+    expect(bad).toEqual({
+      ok: false,
+      errors: { timeframe: ["Must be one of 7d, 30d, 90d, 1y"], comparison: ["Must be one of previous, yearAgo"] },
+    });
+  });
+});

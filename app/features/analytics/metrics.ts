@@ -1,0 +1,393 @@
+// The metrics registry: one definition for every figure the app shows (house rule 7,
+// docs/decisions/050-metrics-registry.md). The dashboard cards, the P&L lines, the
+// Analytics screen, the exports and the JSON API all take their figures from
+// `computeMetrics`, and the glossary (/analytics/glossary) renders these definitions.
+// The money formula itself is the profit feature's `computeProfit`, so the registry and
+// the dashboard cannot drift apart; a test fails when a card or a P&L line has no entry here.
+import { computeProfit, EMPTY_TOTALS, type PeriodTotals } from "~/features/profit";
+
+export type MetricUnit = "money" | "count" | "rate";
+export type MetricPolarity = "higherIsBetter" | "lowerIsBetter" | "neutral";
+
+/** Everything a period's figures are computed from: the daily rollup sums, expenses and the funnel. */
+export type MetricInputs = PeriodTotals & {
+  /** Operating expenses attributed to the period (unrounded; profit.ts expensesInRange). */
+  operatingExpensesMinor: number;
+  visitors: number;
+  productViews: number;
+  addToCart: number;
+  purchases: number;
+};
+
+export const EMPTY_INPUTS: MetricInputs = {
+  ...EMPTY_TOTALS,
+  operatingExpensesMinor: 0,
+  visitors: 0,
+  productViews: 0,
+  addToCart: 0,
+  purchases: 0,
+};
+
+/** The time-zone rule every figure follows (the shop's IANA zone, Settings → General). */
+export const TIME_ZONE_RULE =
+  "Days are calendar days in the shop's time zone: an order counts on the day it was processed, a refund on the day it was issued, ad spend, sessions and funnel steps on the day the platform reported them.";
+
+export const METRIC_KEYS = [
+  "grossSales",
+  "discounts",
+  "refunds",
+  "netSales",
+  "shipping",
+  "taxes",
+  "revenue",
+  "orders",
+  "averageOrderValue",
+  "cogs",
+  "uncostedUnits",
+  "grossProfit",
+  "adSpend",
+  "shippingCost",
+  "paymentFees",
+  "expenses",
+  "totalCosts",
+  "netProfit",
+  "margin",
+  "sessions",
+  "conversionRate",
+  "visitors",
+  "productViews",
+  "addToCart",
+  "purchases",
+  "checkoutConversion",
+] as const;
+
+/** Figures of a part of a period (one traffic source, one funnel step): computed by analytics.server.ts. */
+export const BREAKDOWN_KEYS = ["sessionShare", "orderShare", "stepRate", "visitorRate"] as const;
+
+export type MetricKey = (typeof METRIC_KEYS)[number];
+export type BreakdownKey = (typeof BREAKDOWN_KEYS)[number];
+export type FigureKey = MetricKey | BreakdownKey;
+
+export type MetricDefinition = {
+  key: MetricKey;
+  label: string;
+  unit: MetricUnit;
+  polarity: MetricPolarity;
+  /** The formula in words, as the glossary shows it. */
+  formula: string;
+  includes: string[];
+  excludes: string[];
+  /** The time-zone rule; the common one unless a figure needs more. */
+  timeZone: string;
+  /** The figure for a period; null when it has no meaning (a ratio over zero). */
+  compute: (inputs: MetricInputs) => number | null;
+};
+
+export type BreakdownDefinition = Omit<MetricDefinition, "key" | "compute"> & { key: BreakdownKey };
+
+const CANCELLED = "Cancelled orders (and their refunds), in every period";
+const profit = (i: MetricInputs) => computeProfit(i, i.operatingExpensesMinor);
+const netSales = (i: MetricInputs) => i.grossSalesMinor - i.discountsMinor - i.refundsMinor;
+
+type Entry = Omit<MetricDefinition, "key" | "timeZone"> & { timeZone?: string };
+
+const DEFINITIONS: Record<MetricKey, Entry> = {
+  grossSales: {
+    label: "Gross sales",
+    unit: "money",
+    polarity: "higherIsBetter",
+    formula: "Σ over order lines of quantity × unit price",
+    includes: ["Every line of every order processed in the period"],
+    excludes: [CANCELLED, "Discounts, shipping charged and taxes"],
+    compute: (i) => i.grossSalesMinor,
+  },
+  discounts: {
+    label: "Discounts",
+    unit: "money",
+    polarity: "lowerIsBetter",
+    formula: "Σ order and line discounts",
+    includes: ["Discount codes, automatic discounts and line discounts"],
+    excludes: [CANCELLED],
+    compute: (i) => i.discountsMinor,
+  },
+  refunds: {
+    label: "Refunds",
+    unit: "money",
+    polarity: "lowerIsBetter",
+    formula: "Σ refunded amounts, on the day each refund was issued",
+    includes: ["Refunds of orders placed in an earlier period"],
+    excludes: [CANCELLED],
+    compute: (i) => i.refundsMinor,
+  },
+  netSales: {
+    label: "Net sales",
+    unit: "money",
+    polarity: "higherIsBetter",
+    formula: "Gross sales − discounts − refunds",
+    includes: ["Refunds on their own day"],
+    excludes: [CANCELLED, "Shipping charged and taxes"],
+    compute: netSales,
+  },
+  shipping: {
+    label: "Shipping charged",
+    unit: "money",
+    polarity: "higherIsBetter",
+    formula: "Σ shipping charged to customers",
+    includes: ["Shipping lines of orders processed in the period"],
+    excludes: [CANCELLED, "What the merchant paid for labels (see Shipping labels)"],
+    compute: (i) => i.shippingMinor,
+  },
+  taxes: {
+    label: "Taxes",
+    unit: "money",
+    polarity: "neutral",
+    formula: "Σ taxes collected",
+    includes: ["Taxes of orders processed in the period"],
+    excludes: [CANCELLED, "Taxes are never revenue: they are owed to the state"],
+    compute: (i) => i.taxesMinor,
+  },
+  revenue: {
+    label: "Revenue",
+    unit: "money",
+    polarity: "higherIsBetter",
+    formula: "Net sales + shipping charged (gross sales − discounts − refunds + shipping)",
+    includes: ["Refunds on their own day", "Shipping charged to the customer"],
+    excludes: [CANCELLED, "Taxes"],
+    compute: (i) => profit(i).revenueMinor,
+  },
+  orders: {
+    label: "Orders",
+    unit: "count",
+    polarity: "higherIsBetter",
+    formula: "Number of orders processed in the period",
+    includes: ["Orders later refunded in full (their refunds count on their own day)"],
+    excludes: [CANCELLED],
+    compute: (i) => i.ordersCount,
+  },
+  averageOrderValue: {
+    label: "Average order value",
+    unit: "money",
+    polarity: "higherIsBetter",
+    formula: "Revenue ÷ orders (none without orders)",
+    includes: ["Shipping charged", "Refunds issued in the period"],
+    excludes: [CANCELLED, "Taxes"],
+    compute: (i) => profit(i).averageOrderValueMinor,
+  },
+  cogs: {
+    label: "Cost of goods",
+    unit: "money",
+    polarity: "lowerIsBetter",
+    formula: "Σ quantity × unit cost at the time of sale (or the cost entered in the app from its effective day)",
+    includes: ["Lines of orders processed in the period whose cost is known"],
+    excludes: [CANCELLED, "Units whose cost is unknown: reported separately, never counted as zero"],
+    compute: (i) => i.cogsMinor,
+  },
+  uncostedUnits: {
+    label: "Units without a cost",
+    unit: "count",
+    polarity: "lowerIsBetter",
+    formula: "Σ quantity of lines with no known unit cost",
+    includes: ["Lines of orders processed in the period"],
+    excludes: [CANCELLED],
+    compute: (i) => i.uncostedUnits,
+  },
+  grossProfit: {
+    label: "Gross profit",
+    unit: "money",
+    polarity: "higherIsBetter",
+    formula: "Revenue − cost of goods",
+    includes: ["Shipping charged (in revenue)"],
+    excludes: [CANCELLED, "Ad spend, shipping labels, payment fees and operating expenses"],
+    // Revenue − COGS without building the whole profit statement (exports compute it per order).
+    compute: (i) => netSales(i) + i.shippingMinor - i.cogsMinor,
+  },
+  adSpend: {
+    label: "Ad spend",
+    unit: "money",
+    polarity: "lowerIsBetter",
+    formula: "Σ daily ad spend over all connected channels",
+    includes: ["Every channel's spend on the days it reported"],
+    excludes: ["Channels not connected"],
+    compute: (i) => i.adSpendMinor,
+  },
+  shippingCost: {
+    label: "Shipping labels",
+    unit: "money",
+    polarity: "lowerIsBetter",
+    formula: "Σ what the merchant paid to ship, where known",
+    includes: ["Label costs of orders processed in the period"],
+    excludes: [CANCELLED, "Orders whose label cost is unknown"],
+    compute: (i) => i.shippingCostMinor,
+  },
+  paymentFees: {
+    label: "Payment fees",
+    unit: "money",
+    polarity: "lowerIsBetter",
+    formula: "Σ payment processing fees, where known",
+    includes: ["Fees of orders processed in the period"],
+    excludes: [CANCELLED, "Orders whose fee is unknown"],
+    compute: (i) => i.paymentFeesMinor,
+  },
+  expenses: {
+    label: "Operating expenses",
+    unit: "money",
+    polarity: "lowerIsBetter",
+    formula:
+      "One-time expenses in full on their date; recurring ones spread evenly over their interval, for each day on or after their first day",
+    includes: ["Every expense entered in Costs & Profit"],
+    excludes: ["Days before a recurring expense's first day"],
+    compute: (i) => profit(i).operatingExpensesMinor,
+  },
+  totalCosts: {
+    label: "Total costs",
+    unit: "money",
+    polarity: "lowerIsBetter",
+    formula: "Cost of goods + ad spend + operating expenses + shipping labels + payment fees",
+    includes: ["Every known cost of the period"],
+    excludes: ["Unknown unit costs (reported, not counted as zero)", "Taxes"],
+    compute: (i) => profit(i).totalCostsMinor,
+  },
+  netProfit: {
+    label: "Net profit",
+    unit: "money",
+    polarity: "higherIsBetter",
+    formula: "Revenue − total costs",
+    includes: ["Every known cost of the period"],
+    excludes: [CANCELLED, "Taxes", "Unknown unit costs (so profit may be overstated; the count is shown)"],
+    compute: (i) => profit(i).netProfitMinor,
+  },
+  margin: {
+    label: "Profit margin",
+    unit: "rate",
+    polarity: "higherIsBetter",
+    formula: "Net profit ÷ revenue (none when revenue is zero or less)",
+    includes: ["As net profit and revenue"],
+    excludes: ["As net profit and revenue"],
+    compute: (i) => profit(i).profitMargin,
+  },
+  sessions: {
+    label: "Sessions",
+    unit: "count",
+    polarity: "higherIsBetter",
+    formula: "Σ online store sessions, over all traffic sources",
+    includes: ["Sessions of every referrer source, unknown included"],
+    excludes: ["Sales channels other than the online store"],
+    compute: (i) => i.sessions,
+  },
+  conversionRate: {
+    label: "Conversion rate",
+    unit: "rate",
+    polarity: "higherIsBetter",
+    formula: "Orders ÷ sessions (none without sessions)",
+    includes: ["Every order of the period, whatever its channel"],
+    excludes: [CANCELLED],
+    compute: (i) => profit(i).conversionRate,
+  },
+  visitors: {
+    label: "Visitors",
+    unit: "count",
+    polarity: "higherIsBetter",
+    formula: "Σ sessions that entered the store (the funnel's first step)",
+    includes: ["Online store sessions"],
+    excludes: ["Other sales channels"],
+    compute: (i) => i.visitors,
+  },
+  productViews: {
+    label: "Product views",
+    unit: "count",
+    polarity: "higherIsBetter",
+    formula: "Σ sessions that viewed a product",
+    includes: ["Online store sessions"],
+    excludes: ["Other sales channels"],
+    compute: (i) => i.productViews,
+  },
+  addToCart: {
+    label: "Add to cart",
+    unit: "count",
+    polarity: "higherIsBetter",
+    formula: "Σ sessions that added a product to the cart",
+    includes: ["Online store sessions"],
+    excludes: ["Other sales channels"],
+    compute: (i) => i.addToCart,
+  },
+  purchases: {
+    label: "Purchases",
+    unit: "count",
+    polarity: "higherIsBetter",
+    formula: "Σ sessions that completed a checkout",
+    includes: ["Online store sessions"],
+    excludes: ["Other sales channels"],
+    compute: (i) => i.purchases,
+  },
+  checkoutConversion: {
+    label: "Funnel conversion",
+    unit: "rate",
+    polarity: "higherIsBetter",
+    formula: "Purchases ÷ visitors (none without visitors)",
+    includes: ["Online store sessions"],
+    excludes: ["Other sales channels"],
+    compute: (i) => shareOf(i.purchases, i.visitors),
+  },
+};
+
+const BREAKDOWNS: Record<BreakdownKey, Omit<BreakdownDefinition, "key" | "timeZone">> = {
+  sessionShare: {
+    label: "Share of sessions",
+    unit: "rate",
+    polarity: "neutral",
+    formula: "A source's sessions ÷ all sessions of the period",
+    includes: ["Sessions whose source is unknown, as their own row"],
+    excludes: ["Other sales channels"],
+  },
+  orderShare: {
+    label: "Share of orders",
+    unit: "rate",
+    polarity: "neutral",
+    formula: "Orders attributed to a source ÷ all orders of the period",
+    includes: ["Orders without a source, as Unknown"],
+    excludes: [CANCELLED],
+  },
+  stepRate: {
+    label: "Rate of previous step",
+    unit: "rate",
+    polarity: "higherIsBetter",
+    formula: "A funnel step's sessions ÷ the previous step's sessions",
+    includes: ["Online store sessions"],
+    excludes: ["Other sales channels"],
+  },
+  visitorRate: {
+    label: "Rate of all visitors",
+    unit: "rate",
+    polarity: "higherIsBetter",
+    formula: "A funnel step's sessions ÷ visitors",
+    includes: ["Online store sessions"],
+    excludes: ["Other sales channels"],
+  },
+};
+
+export const BREAKDOWN_METRICS: Record<BreakdownKey, BreakdownDefinition> = Object.fromEntries(
+  BREAKDOWN_KEYS.map((key) => [key, { key, timeZone: TIME_ZONE_RULE, ...BREAKDOWNS[key] }]),
+) as Record<BreakdownKey, BreakdownDefinition>;
+
+/** A share or step rate: part ÷ whole, none when the whole is zero. */
+export const shareOf = (part: number, whole: number): number | null => (whole > 0 ? part / whole : null);
+
+export const METRICS: Record<MetricKey, MetricDefinition> = Object.fromEntries(
+  METRIC_KEYS.map((key) => [key, { key, timeZone: TIME_ZONE_RULE, ...DEFINITIONS[key] }]),
+) as Record<MetricKey, MetricDefinition>;
+
+export function isMetricKey(key: string): key is MetricKey {
+  return (METRIC_KEYS as readonly string[]).includes(key);
+}
+
+export type MetricValues = Record<MetricKey, number | null>;
+
+/** Every registry figure for one period. Money in minor units, rates as fractions. */
+export function computeMetrics(inputs: MetricInputs): MetricValues {
+  return Object.fromEntries(METRIC_KEYS.map((k) => [k, METRICS[k].compute(inputs)])) as MetricValues;
+}
+
+/** Where a figure's definition is shown: the glossary, at its entry. */
+export function glossaryHref(key: FigureKey): string {
+  return `/analytics/glossary#${key}`;
+}
