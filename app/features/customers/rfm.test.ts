@@ -7,6 +7,7 @@ import {
   scoreByRank,
   scoreLine,
   scoreShop,
+  scoresAgainst,
   segmentOf,
   type CustomerFigures,
 } from "./rfm";
@@ -94,7 +95,33 @@ describe("scoreShop", () => {
     expect(shop.scores.get("old")!.r).toBe(1);
     expect(shop.scores.has("never")).toBe(false);
     // Recency cut points are days: a score of 2 needs at most 100 days, a 3 at most 1.
-    expect(shop.cutPoints.r).toEqual([100, 1]);
+    expect(shop.cutPoints.r).toEqual([300, 100, 1]);
+  });
+
+  it("scores one customer against the cut points as the whole-shop ranking did (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            d: fc.integer({ min: 0, max: 700 }),
+            f: fc.integer({ min: 0, max: 12 }),
+            m: fc.integer({ min: -500, max: 90000 }),
+          }),
+          {
+            minLength: 1,
+            maxLength: 120,
+          },
+        ),
+        (rows) => {
+          const figures = rows.map((row, i) =>
+            fig({ id: `c${i}`, recencyDays: row.d, frequency: row.f, monetaryMinor: row.m }),
+          );
+          const shop = scoreShop(figures);
+          for (const f of figures) expect(scoresAgainst(f, shop.cutPoints)).toEqual(shop.scores.get(f.id));
+        },
+      ),
+      { numRuns: 80 },
+    );
   });
 });
 

@@ -32,6 +32,19 @@ export const DEFAULT_SEGMENT_SETTINGS: SegmentSettings = {
   atRiskMaxRecencyScore: 2,
 };
 
+/** Scores one customer's figures against the shop's cut points from its last whole-shop recompute. */
+export function scoresAgainst(figures: CustomerFigures, cut: CutPoints): Scores | null {
+  if (figures.recencyDays === null) return null;
+  return {
+    r: scoreAgainst(
+      -figures.recencyDays,
+      cut.r.map((v) => (v === null ? null : -v)),
+    ),
+    f: scoreAgainst(figures.frequency, cut.f),
+    m: scoreAgainst(figures.monetaryMinor, cut.m),
+  };
+}
+
 /** One customer's raw figures, computed from their non-cancelled orders. */
 export type CustomerFigures = {
   id: string;
@@ -55,8 +68,11 @@ export type SegmentResult = {
   rule: string;
 };
 
-/** Where each score starts: cutPoints[k] is the least raw value scored k + 2 (recency: the most days). */
-export type CutPoints = { r: number[]; f: number[]; m: number[] };
+/**
+ * Where each score starts: index s − 1 holds the least value scored s (for recency, the most
+ * days since the last order that still scores s); null when no customer has that score.
+ */
+export type CutPoints = { r: (number | null)[]; f: (number | null)[]; m: (number | null)[] };
 
 export type ScoredShop = {
   bands: 3 | 5;
@@ -86,14 +102,28 @@ export function scoreByRank(values: readonly number[], bands: number): number[] 
   return scores;
 }
 
-/** For each score above 1, the least value that reaches it (NaN when no value has that score). */
-function cutPointsOf(values: readonly number[], scores: readonly number[], bands: number): number[] {
-  const least = new Array<number>(bands + 1).fill(Number.POSITIVE_INFINITY);
+/** For each score 1..bands, the least value that has it (null when no customer has that score). */
+function leastPerBand(values: readonly number[], scores: readonly number[], bands: number): (number | null)[] {
+  const least = new Array<number>(bands).fill(Number.POSITIVE_INFINITY);
   values.forEach((v, i) => {
-    const s = scores[i]!;
+    const s = scores[i]! - 1;
     if (v < least[s]!) least[s] = v;
   });
-  return least.slice(2).map((v) => (Number.isFinite(v) ? v : Number.NaN));
+  return least.map((v) => (Number.isFinite(v) ? v : null));
+}
+
+/**
+ * One value's score against a shop's bands (as a one-customer update scores it between two
+ * whole-shop recomputes): the highest band whose least value it reaches, else the lowest band.
+ */
+export function scoreAgainst(value: number, least: readonly (number | null)[]): number {
+  let score = 0;
+  least.forEach((v, i) => {
+    if (v !== null && value >= v) score = i + 1;
+  });
+  if (score) return score;
+  const lowest = least.findIndex((v) => v !== null);
+  return lowest === -1 ? 1 : lowest + 1;
 }
 
 export function bandsFor(scoredCustomers: number): 3 | 5 {
@@ -125,9 +155,9 @@ export function scoreShop(customers: readonly CustomerFigures[]): ScoredShop {
     bands,
     smallStore: bands === 3,
     cutPoints: {
-      r: cutPointsOf(negRecency, r, bands).map((v) => (Number.isNaN(v) ? v : -v)),
-      f: cutPointsOf(frequency, f, bands),
-      m: cutPointsOf(monetary, m, bands),
+      r: leastPerBand(negRecency, r, bands).map((v) => (v === null ? null : -v)),
+      f: leastPerBand(frequency, f, bands),
+      m: leastPerBand(monetary, m, bands),
     },
     scores,
   };

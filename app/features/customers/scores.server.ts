@@ -1,0 +1,327 @@
+// Keeps every customer's scores, segment, lifetime value and churn risk current:
+// recomputeShop for the whole shop (after an import and nightly), rescoreCustomer for one
+// customer inside the webhook transaction that changed their orders or details.
+import { z } from "zod";
+import { prisma, type Prisma } from "~/db.server";
+import { dayInZone } from "~/lib/dates";
+import { fitShopModel, predict, type History, type Prediction, type ShopModel } from "./clv";
+import {
+  DEFAULT_SEGMENT_SETTINGS,
+  figuresOf,
+  scoreShop,
+  scoresAgainst,
+  segmentOf,
+  SEGMENTS,
+  type CustomerFigures,
+  type CutPoints,
+  type OrderPoint,
+  type Scores,
+  type Segment,
+  type SegmentSettings,
+} from "./rfm";
+
+type Db = typeof prisma | Prisma.TransactionClient;
+export type ScoreShop = { id: string; timezone: string };
+
+const DAY_MS = 86_400_000;
+/** The fitted lifetime-value model is reused for a day; the nightly recompute refits it. */
+const REFIT_AFTER_MS = 20 * 60 * 60 * 1000;
+
+export async function getSegmentSettings(db: Db, shopId: string): Promise<SegmentSettings> {
+  const row = await db.customerSegmentSettings.findUnique({ where: { shopId } });
+  if (!row) return DEFAULT_SEGMENT_SETTINGS;
+  return {
+    vipMinScore: row.vipMinScore,
+    newWithinDays: row.newWithinDays,
+    atRiskMinMonetaryScore: row.atRiskMinMonetaryScore,
+    atRiskGapMultiplier: row.atRiskGapMultiplier,
+    atRiskMaxRecencyScore: row.atRiskMaxRecencyScore,
+  };
+}
+
+type CustomerRow = {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  createdAt: Date;
+};
+
+export const displayName = (c: { firstName: string | null; lastName: string | null }) =>
+  [c.firstName, c.lastName].filter(Boolean).join(" ").trim();
+
+const searchTextOf = (c: CustomerRow) => `${displayName(c)} ${c.email ?? ""}`.toLowerCase().trim();
+
+/** The customer-identifying fields a score row is built from; customers redacted or deleted have none. */
+const SCORED_CUSTOMER = { redactedAt: null, deletedAt: null } as const;
+
+/** Non-cancelled orders up to `now`, net of refunds, grouped by customer. */
+async function ordersByCustomer(db: Db, shopId: string, now: Date, customerId?: string) {
+  const rows = await db.order.findMany({
+    where: {
+      shopId,
+      cancelledAt: null,
+      processedAt: { lte: now },
+      ...(customerId ? { customerId } : { customerId: { not: null } }),
+    },
+    select: { customerId: true, processedAt: true, totalMinor: true, refundsMinor: true },
+  });
+  const byCustomer = new Map<string, OrderPoint[]>();
+  for (const o of rows) {
+    const list = byCustomer.get(o.customerId!) ?? [];
+    list.push({ at: o.processedAt, netMinor: o.totalMinor - o.refundsMinor });
+    byCustomer.set(o.customerId!, list);
+  }
+  return byCustomer;
+}
+
+const historyOf = (id: string, orders: readonly OrderPoint[]): History => ({
+  id,
+  orderTimes: orders.map((o) => o.at.getTime()),
+  orderValuesMinor: orders.map((o) => o.netMinor),
+});
+
+type ScoreRow = Prisma.CustomerScoreCreateManyInput;
+
+function scoreRow(
+  shopId: string,
+  c: CustomerRow,
+  orders: readonly OrderPoint[],
+  figures: CustomerFigures,
+  scores: Scores | null,
+  segment: { segment: Segment; rule: string },
+  prediction: Prediction | null,
+  now: Date,
+): ScoreRow {
+  const times = orders.map((o) => o.at.getTime());
+  return {
+    shopId,
+    customerId: c.id,
+    searchText: searchTextOf(c),
+    sortName: (displayName(c) || c.email || "").toLowerCase(),
+    orders: orders.length,
+    totalSpentMinor: orders.reduce((s, o) => s + o.netMinor, 0),
+    lastOrderAt: times.length ? new Date(Math.max(...times)) : null,
+    firstOrderAt: times.length ? new Date(Math.min(...times)) : null,
+    recencyDays: figures.recencyDays,
+    frequency: figures.frequency,
+    monetaryMinor: figures.monetaryMinor,
+    medianGapDays: figures.medianGapDays,
+    r: scores?.r ?? null,
+    f: scores?.f ?? null,
+    m: scores?.m ?? null,
+    segment: segment.segment,
+    rule: segment.rule,
+    ltvMethod: prediction?.method ?? null,
+    predicted12mMinor: prediction?.predicted12mMinor ?? null,
+    pNoPurchase90: prediction?.pNoPurchase90 ?? null,
+    churnRisk: prediction?.churnRisk ?? null,
+    expectedNextOrderAt: prediction?.expectedNextOrderAt ? new Date(prediction.expectedNextOrderAt) : null,
+    computedAt: now,
+  };
+}
+
+const createdDays = (c: CustomerRow, now: Date) =>
+  Math.max(0, Math.floor((now.getTime() - c.createdAt.getTime()) / DAY_MS));
+
+export type SegmentTotals = Record<Segment, { customers: number; revenueMinor: number }>;
+
+/** Every customer's row as of `now`, without writing anything. */
+export async function computeShop(
+  shop: ScoreShop,
+  { now = new Date(), model: reuse }: { now?: Date; model?: ShopModel | null } = {},
+) {
+  const [settings, customers, orders] = await Promise.all([
+    getSegmentSettings(prisma, shop.id),
+    prisma.customer.findMany({
+      where: { shopId: shop.id, ...SCORED_CUSTOMER, createdAt: { lte: now } },
+      select: { id: true, firstName: true, lastName: true, email: true, createdAt: true },
+    }),
+    ordersByCustomer(prisma, shop.id, now),
+  ]);
+  const figures = customers.map((c) => figuresOf(c.id, orders.get(c.id) ?? [], now));
+  const scored = scoreShop(figures);
+  const histories = customers.map((c) => historyOf(c.id, orders.get(c.id) ?? []));
+  const model = reuse ?? fitShopModel(histories, now.getTime());
+  const totals = Object.fromEntries(SEGMENTS.map((s) => [s, { customers: 0, revenueMinor: 0 }])) as SegmentTotals;
+  const rows = customers.map((c, i) => {
+    const scores = scored.scores.get(c.id) ?? null;
+    const segment = segmentOf(figures[i]!, scores, scored.bands, settings, createdDays(c, now));
+    totals[segment.segment].customers++;
+    totals[segment.segment].revenueMinor += figures[i]!.monetaryMinor;
+    const prediction = predict(model, histories[i]!, now.getTime());
+    return scoreRow(shop.id, c, orders.get(c.id) ?? [], figures[i]!, scores, segment, prediction, now);
+  });
+  return { rows, totals, bands: scored.bands, cutPoints: scored.cutPoints, model };
+}
+
+const modelSchema = z.union([
+  z.object({
+    method: z.literal("bgnbd"),
+    bgnbd: z.object({ r: z.number(), alpha: z.number(), a: z.number(), b: z.number() }),
+    gammaGamma: z.object({ p: z.number(), q: z.number(), gamma: z.number() }),
+    repeatBuyers: z.number(),
+    fittedOn: z.number(),
+  }),
+  z.object({ method: z.literal("simple"), repeatBuyers: z.number(), shopAovMinor: z.number() }),
+]);
+const band = z.array(z.number().nullable());
+const cutPointsSchema = z.object({ r: band, f: band, m: band });
+
+export type StoredModel = {
+  bands: 3 | 5;
+  customers: number;
+  cutPoints: CutPoints;
+  model: ShopModel;
+  computedAt: Date;
+  fittedAt: Date;
+};
+
+export async function getStoredModel(db: Db, shopId: string): Promise<StoredModel | null> {
+  const row = await db.customerModel.findUnique({ where: { shopId } });
+  if (!row) return null;
+  const model = modelSchema.safeParse(JSON.parse(row.model));
+  const cutPoints = cutPointsSchema.safeParse(JSON.parse(row.cutPoints));
+  if (!model.success || !cutPoints.success) return null;
+  return {
+    bands: row.bands === 3 ? 3 : 5,
+    customers: row.customers,
+    cutPoints: cutPoints.data,
+    model: model.data,
+    computedAt: row.computedAt,
+    fittedAt: row.fittedAt,
+  };
+}
+
+const CHUNK = 500;
+
+/** Writes a segment-day snapshot (the summary cards compare against it). */
+export async function recordSegmentDay(db: Db, shop: ScoreShop, day: string, totals: SegmentTotals) {
+  for (const segment of SEGMENTS)
+    await db.customerSegmentDay.upsert({
+      where: { shopId_day_segment: { shopId: shop.id, day, segment } },
+      create: { shopId: shop.id, day, segment, ...totals[segment] },
+      update: totals[segment],
+    });
+}
+
+/**
+ * Recomputes every customer of the shop: scores, segments (keeping the previous segment and
+ * when it changed), lifetime value and churn risk; records today's segment sizes.
+ */
+export async function recomputeShop(shop: ScoreShop, { now = new Date(), refit = false } = {}) {
+  const stored = await getStoredModel(prisma, shop.id);
+  const reuse = !refit && stored && now.getTime() - stored.fittedAt.getTime() < REFIT_AFTER_MS ? stored.model : null;
+  const computed = await computeShop(shop, { now, model: reuse });
+  const before = new Map(
+    (
+      await prisma.customerScore.findMany({
+        where: { shopId: shop.id },
+        select: { customerId: true, segment: true, previousSegment: true, segmentChangedAt: true },
+      })
+    ).map((s) => [s.customerId, s]),
+  );
+  const changes: Prisma.CustomerSegmentChangeCreateManyInput[] = [];
+  for (const row of computed.rows) {
+    const old = before.get(row.customerId);
+    if (!old) continue;
+    if (old.segment !== row.segment) {
+      row.previousSegment = old.segment;
+      row.segmentChangedAt = now;
+      changes.push({
+        shopId: shop.id,
+        customerId: row.customerId,
+        fromSegment: old.segment,
+        toSegment: row.segment,
+        rule: row.rule,
+        changedAt: now,
+      });
+    } else {
+      row.previousSegment = old.previousSegment;
+      row.segmentChangedAt = old.segmentChangedAt;
+    }
+  }
+  await prisma.$transaction(
+    async (tx) => {
+      await tx.customerScore.deleteMany({ where: { shopId: shop.id } });
+      for (let i = 0; i < computed.rows.length; i += CHUNK)
+        await tx.customerScore.createMany({ data: computed.rows.slice(i, i + CHUNK) });
+      for (let i = 0; i < changes.length; i += CHUNK)
+        await tx.customerSegmentChange.createMany({ data: changes.slice(i, i + CHUNK) });
+      const modelData = {
+        bands: computed.bands,
+        customers: computed.rows.filter((r) => r.r !== null).length,
+        cutPoints: JSON.stringify(computed.cutPoints),
+        model: JSON.stringify(computed.model),
+        computedAt: now,
+        fittedAt: reuse && stored ? stored.fittedAt : now,
+      };
+      await tx.customerModel.upsert({
+        where: { shopId: shop.id },
+        create: { shopId: shop.id, ...modelData },
+        update: modelData,
+      });
+      await recordSegmentDay(tx, shop, dayInZone(now, shop.timezone), computed.totals);
+    },
+    { timeout: 120_000, maxWait: 30_000 },
+  );
+  return { customers: computed.rows.length, changes: changes.length, model: computed.model, bands: computed.bands };
+}
+
+/**
+ * Rescores one customer against the shop's last whole-shop recompute (its cut points and
+ * fitted model). A customer redacted or deleted loses their row. Before the first whole-shop
+ * recompute there is nothing to score against: the recompute that follows the import will.
+ */
+export async function rescoreCustomer(db: Db, shop: ScoreShop, customerId: string, now = new Date()) {
+  const customer = await db.customer.findFirst({
+    where: { id: customerId, shopId: shop.id, ...SCORED_CUSTOMER },
+    select: { id: true, firstName: true, lastName: true, email: true, createdAt: true },
+  });
+  if (!customer) {
+    await db.customerScore.deleteMany({ where: { shopId: shop.id, customerId } });
+    return null;
+  }
+  const stored = await getStoredModel(db, shop.id);
+  if (!stored) return null;
+  const settings = await getSegmentSettings(db, shop.id);
+  const orders = (await ordersByCustomer(db, shop.id, now, customer.id)).get(customer.id) ?? [];
+  const figures = figuresOf(customer.id, orders, now);
+  const scores = scoresAgainst(figures, stored.cutPoints);
+  const segment = segmentOf(figures, scores, stored.bands, settings, createdDays(customer, now));
+  const prediction = predict(stored.model, historyOf(customer.id, orders), now.getTime());
+  const row = scoreRow(shop.id, customer, orders, figures, scores, segment, prediction, now);
+  const old = await db.customerScore.findUnique({
+    where: { shopId_customerId: { shopId: shop.id, customerId: customer.id } },
+    select: { segment: true, previousSegment: true, segmentChangedAt: true },
+  });
+  if (old && old.segment !== row.segment) {
+    row.previousSegment = old.segment;
+    row.segmentChangedAt = now;
+    await db.customerSegmentChange.create({
+      data: {
+        shopId: shop.id,
+        customerId: customer.id,
+        fromSegment: old.segment,
+        toSegment: row.segment,
+        rule: row.rule,
+        changedAt: now,
+      },
+    });
+  } else if (old) {
+    row.previousSegment = old.previousSegment;
+    row.segmentChangedAt = old.segmentChangedAt;
+  }
+  const { shopId: _shopId, customerId: _customerId, ...update } = row;
+  await db.customerScore.upsert({
+    where: { shopId_customerId: { shopId: shop.id, customerId: customer.id } },
+    create: row,
+    update,
+  });
+  return row;
+}
+
+/** After customers/redact or shop/redact: redacted customers leave segments, exports and lists. */
+export async function dropRedactedScores(db: Db, shopId: string) {
+  await db.customerScore.deleteMany({ where: { shopId, customer: { redactedAt: { not: null } } } });
+}
