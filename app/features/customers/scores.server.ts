@@ -129,15 +129,15 @@ export type SegmentTotals = Record<Segment, { customers: number; revenueMinor: n
 /** Every customer's row as of `now`, without writing anything. */
 export async function computeShop(
   shop: ScoreShop,
-  { now = new Date(), model: reuse }: { now?: Date; model?: ShopModel | null } = {},
+  { db = prisma, now = new Date(), model: reuse }: { db?: typeof prisma; now?: Date; model?: ShopModel | null } = {},
 ) {
   const [settings, customers, orders] = await Promise.all([
-    getSegmentSettings(prisma, shop.id),
-    prisma.customer.findMany({
+    getSegmentSettings(db, shop.id),
+    db.customer.findMany({
       where: { shopId: shop.id, ...SCORED_CUSTOMER, createdAt: { lte: now } },
       select: { id: true, firstName: true, lastName: true, email: true, createdAt: true },
     }),
-    ordersByCustomer(prisma, shop.id, now),
+    ordersByCustomer(db, shop.id, now),
   ]);
   const figures = customers.map((c) => figuresOf(c.id, orders.get(c.id) ?? [], now));
   const scored = scoreShop(figures);
@@ -209,13 +209,17 @@ export async function recordSegmentDay(db: Db, shop: ScoreShop, day: string, tot
  * Recomputes every customer of the shop: scores, segments (keeping the previous segment and
  * when it changed), lifetime value and churn risk; records today's segment sizes.
  */
-export async function recomputeShop(shop: ScoreShop, { now = new Date(), refit = false } = {}) {
-  const stored = await getStoredModel(prisma, shop.id);
-  const reuse = !refit && stored && now.getTime() - stored.fittedAt.getTime() < REFIT_AFTER_MS ? stored.model : null;
-  const computed = await computeShop(shop, { now, model: reuse });
+export async function recomputeShop(
+  shop: ScoreShop,
+  { db = prisma, now = new Date(), refit = false }: { db?: typeof prisma; now?: Date; refit?: boolean } = {},
+) {
+  const stored = await getStoredModel(db, shop.id);
+  const age = stored ? now.getTime() - stored.fittedAt.getTime() : Infinity;
+  const reuse = !refit && stored && age >= 0 && age < REFIT_AFTER_MS ? stored.model : null;
+  const computed = await computeShop(shop, { db, now, model: reuse });
   const before = new Map(
     (
-      await prisma.customerScore.findMany({
+      await db.customerScore.findMany({
         where: { shopId: shop.id },
         select: { customerId: true, segment: true, previousSegment: true, segmentChangedAt: true },
       })
@@ -241,7 +245,7 @@ export async function recomputeShop(shop: ScoreShop, { now = new Date(), refit =
       row.segmentChangedAt = old.segmentChangedAt;
     }
   }
-  await prisma.$transaction(
+  await db.$transaction(
     async (tx) => {
       await tx.customerScore.deleteMany({ where: { shopId: shop.id } });
       for (let i = 0; i < computed.rows.length; i += CHUNK)
