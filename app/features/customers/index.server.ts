@@ -1,2 +1,11 @@
 export { CUSTOMER_JOBS, recomputeShopById, registerCustomerJobs } from "./jobs.server";
 export { computeShop, dropRedactedScores, recomputeShop, recordSegmentDay, rescoreCustomer } from "./scores.server";
+export {
+  customerDetail,
+  customersBySegment,
+  explainCustomer,
+  exportBatches,
+  listCustomers,
+  segmentSummary,
+  type CustomerRow,
+} from "./list.server";

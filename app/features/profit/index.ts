@@ -1,7 +1,7 @@
 export { MetricsError, MetricsGrid, MetricsSkeleton } from "./MetricsGrid";
 export { TrendChart } from "./TrendChart";
 export { EXPENSE_CATEGORIES, operatingExpenseSchema, productCostSchema } from "./costs-schema";
-export { EXPENSE_INTERVALS } from "./profit";
+export { EXPENSE_INTERVALS, computeProfit, EMPTY_TOTALS } from "./profit";
 export { COSTS_PAGE_SIZE, COSTS_TOASTS, type CostsActionResult } from "./components/costs-screen";
 export { CostsSummary } from "./components/CostsSummary";
 export { ExpensesCard, ProductCostsCard } from "./components/CostTables";

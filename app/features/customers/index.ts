@@ -1,0 +1,15 @@
+export { SEGMENTS, scoreLine, DEFAULT_SEGMENT_SETTINGS, type Segment } from "./rfm";
+export { LTV_METHODS, CHURN_RISKS } from "./clv";
+export {
+  customerListSchema,
+  customerListParams,
+  parseCustomerList,
+  segmentSlug,
+  PAGE_SIZE,
+  SORTS,
+  type CustomerListQuery,
+} from "./query";
+export { SegmentCards } from "./components/SegmentCards";
+export { SegmentBadge } from "./components/SegmentBadge";
+export { CustomerList, type ListRow } from "./components/CustomerList";
+export { ScoreExplanation } from "./components/ScoreExplanation";
