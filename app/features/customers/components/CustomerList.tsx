@@ -18,8 +18,8 @@ import { Link } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { ResponsiveIndexTable, type ResponsiveColumn } from "~/components/ResponsiveIndexTable";
 import { formatMoney } from "~/lib/money";
-import { SORTS, type CustomerListQuery, type CustomerSort } from "../query";
-import { scoreLine, type Segment } from "../rfm";
+import { SORTS, type CustomerListQuery, type CustomerSort } from "~/features/customers/query";
+import { scoreLine, type Segment } from "~/features/customers/rfm";
 import { SegmentBadge } from "./SegmentBadge";
 
 export type ListRow = {

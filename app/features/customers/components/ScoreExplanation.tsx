@@ -2,7 +2,7 @@
 // and the rule that matched (docs/decisions/052-customer-segments.md).
 import { BlockStack, Text } from "@shopify/polaris";
 import { formatMoney } from "~/lib/money";
-import { SMALL_STORE_NOTE, type CutPoints, type SegmentSettings } from "../rfm";
+import { SMALL_STORE_NOTE, type CutPoints, type SegmentSettings } from "~/features/customers/rfm";
 
 export type Explanation = {
   recencyDays: number | null;

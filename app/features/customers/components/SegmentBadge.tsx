@@ -1,5 +1,5 @@
 import { Badge } from "@shopify/polaris";
-import type { Segment } from "../rfm";
+import type { Segment } from "~/features/customers/rfm";
 
 const TONE = { VIP: "success", Regular: "info", New: "attention", "At-Risk": "critical" } as const;
 

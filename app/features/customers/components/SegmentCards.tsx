@@ -2,7 +2,7 @@
 // net spend, and the change in count against 30 days ago ("—" when there is no record then).
 import { BlockStack, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { formatPercent } from "~/lib/money";
-import type { Segment } from "../rfm";
+import type { Segment } from "~/features/customers/rfm";
 import { SegmentBadge } from "./SegmentBadge";
 
 export type SegmentCardData = {
