@@ -3,11 +3,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Badge, BlockStack, Card, DataTable, InlineGrid, InlineStack, Layout, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Card, DataTable, InlineStack, Layout, Text } from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
 import { dayInZone } from "~/lib/dates";
-import { formatMoney, formatPercent } from "~/lib/money";
-import { LTV_METHODS, scoreLine, ScoreExplanation, SegmentBadge, type Segment } from "~/features/customers";
+import { formatMoney } from "~/lib/money";
+import { scoreLine, ScoreExplanation, SegmentBadge, ValueCard, type Segment } from "~/features/customers";
 import { customerDetail } from "~/features/customers/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
@@ -33,8 +33,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     history: detail.history.map((h) => ({ ...h, day: day(h.changedAt) })),
   };
 }
-
-const RISK_TONE = { Low: "success", Medium: "attention", High: "critical" } as const;
 
 export default function CustomerDetail() {
   const { customer, score, explanation, history, orders, invoices, currency, nextOrderDay, changedDay } =
@@ -77,57 +75,15 @@ export default function CustomerDetail() {
                 )}
               </BlockStack>
             </Card>
-            <Card>
-              <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">
-                  Value and churn risk
-                </Text>
-                <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
-                  <BlockStack gap="100">
-                    <Text as="p" tone="subdued">
-                      Historic value (net spend to date)
-                    </Text>
-                    <Text as="p" variant="headingLg">
-                      {money(score?.totalSpentMinor ?? 0)}
-                    </Text>
-                  </BlockStack>
-                  <BlockStack gap="100">
-                    <Text as="p" tone="subdued">
-                      Predicted next 12 months
-                    </Text>
-                    <Text as="p" variant="headingLg">
-                      {score?.predicted12mMinor == null ? "—" : money(score.predicted12mMinor)}
-                    </Text>
-                    {score?.ltvMethod && (
-                      <Text as="p" variant="bodySm" tone="subdued">
-                        Method: {LTV_METHODS[score.ltvMethod as keyof typeof LTV_METHODS] ?? score.ltvMethod}
-                      </Text>
-                    )}
-                  </BlockStack>
-                  <BlockStack gap="100">
-                    <Text as="p" tone="subdued">
-                      Churn risk
-                    </Text>
-                    {score?.churnRisk ? (
-                      <InlineStack gap="200">
-                        <Badge tone={RISK_TONE[score.churnRisk as keyof typeof RISK_TONE]}>{score.churnRisk}</Badge>
-                        <Text as="span">
-                          {formatPercent(score.pNoPurchase90 ?? 0)} chance of no order in the next 90 days
-                        </Text>
-                      </InlineStack>
-                    ) : (
-                      <Text as="p">—</Text>
-                    )}
-                  </BlockStack>
-                  <BlockStack gap="100">
-                    <Text as="p" tone="subdued">
-                      Expected next order
-                    </Text>
-                    <Text as="p">{nextOrderDay ?? "Not expected"}</Text>
-                  </BlockStack>
-                </InlineGrid>
-              </BlockStack>
-            </Card>
+            <ValueCard
+              currency={currency}
+              totalSpentMinor={score?.totalSpentMinor ?? 0}
+              predicted12mMinor={score?.predicted12mMinor ?? null}
+              ltvMethod={score?.ltvMethod ?? null}
+              churnRisk={score?.churnRisk ?? null}
+              pNoPurchase90={score?.pNoPurchase90 ?? null}
+              nextOrderDay={nextOrderDay}
+            />
             <Card padding="0">
               <BlockStack>
                 <div style={{ padding: "16px 16px 0" }}>

@@ -13,3 +13,4 @@ export { SegmentCards } from "./components/SegmentCards";
 export { SegmentBadge } from "./components/SegmentBadge";
 export { CustomerList, type ListRow } from "./components/CustomerList";
 export { ScoreExplanation } from "./components/ScoreExplanation";
+export { ValueCard } from "./components/ValueCard";
