@@ -9,3 +9,4 @@ export {
   segmentSummary,
   type CustomerRow,
 } from "./list.server";
+export { addCustomer, emailTaken, CUSTOMER_CREATE, userErrorsToFields } from "./create.server";

@@ -14,3 +14,4 @@ export { SegmentBadge } from "./components/SegmentBadge";
 export { CustomerList, type ListRow } from "./components/CustomerList";
 export { ScoreExplanation } from "./components/ScoreExplanation";
 export { ValueCard } from "./components/ValueCard";
+export { addCustomerSchema, E164, type AddCustomerInput } from "./customer-schema";

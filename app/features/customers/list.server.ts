@@ -6,7 +6,7 @@ import { addDays, dayInZone } from "~/lib/dates";
 import { computeProfit, EMPTY_TOTALS } from "~/features/profit";
 import { PAGE_SIZE, type CustomerListQuery, type CustomerSort } from "./query";
 import { SEGMENTS, type Segment } from "./rfm";
-import { displayName, getSegmentSettings, getStoredModel } from "./scores.server";
+import { displayName, getSegmentSettings, getStoredModel, searchKey } from "./scores.server";
 
 export type ListShop = { id: string; timezone: string; currency: string };
 
@@ -18,10 +18,8 @@ const ORDER_COLUMN: Record<CustomerSort, keyof Prisma.CustomerScoreOrderByWithRe
   value: "predicted12mMinor",
 };
 
-/** Wildcards typed into the search are searched for, not used as wildcards. */
-export function searchNeedle(q: string): string {
-  return q.toLowerCase();
-}
+/** Wildcards typed into the search are searched for, not used as wildcards (see searchKey). */
+export const searchNeedle = (q: string) => searchKey(q);
 
 export function listWhere(
   shopId: string,

@@ -50,7 +50,16 @@ type CustomerRow = {
 export const displayName = (c: { firstName: string | null; lastName: string | null }) =>
   [c.firstName, c.lastName].filter(Boolean).join(" ").trim();
 
-const searchTextOf = (c: CustomerRow) => `${displayName(c)} ${c.email ?? ""}`.toLowerCase().trim();
+/**
+ * The search key: lower case, with LIKE's wildcards (% and _) and PostgreSQL's escape character
+ * (\\) swapped for private-use characters, in the stored text and in the typed search alike, so
+ * a substring search through LIKE '%…%' matches exactly what was typed on both engines.
+ */
+export function searchKey(text: string): string {
+  return text.toLowerCase().replace(/[%_\\]/g, (ch) => (ch === "%" ? "\uE000" : ch === "_" ? "\uE001" : "\uE002"));
+}
+
+const searchTextOf = (c: CustomerRow) => searchKey(`${displayName(c)} ${c.email ?? ""}`.trim());
 
 /** The customer-identifying fields a score row is built from; customers redacted or deleted have none. */
 const SCORED_CUSTOMER = { redactedAt: null, deletedAt: null } as const;

@@ -1,0 +1,227 @@
+// /customers, /customers/{id} and Add Customer against the database: filters and search on
+// the server, 400 for unknown segments and sorts, 404 for another shop's customer, and a
+// customer created in Shopify (userErrors shown by field) or, in the demo, locally.
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { addCustomer, recomputeShop } from "~/features/customers/index.server";
+import { createOrder, createProduct, createShop, line } from "~tests/factories";
+import { installTeam, requestAs } from "~tests/shopify";
+import { jsonResponse, stubAdminApi } from "~tests/shopify-admin";
+import { tableCounts } from "~tests/table-counts";
+import * as list from "~/routes/_admin.customers";
+import * as detail from "~/routes/_admin.customers_.$customerId";
+import * as create from "~/routes/_admin.customers_.new";
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
+
+/** Status and body of a loader or action, whether it returned or threw. */
+async function call(handler: Handler, request: Request, params: Record<string, string> = {}) {
+  let result: unknown;
+  try {
+    result = await handler({ request, params, context: {} });
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response)
+    return { status: result.status, body: null as any, location: result.headers.get("Location") };
+  const withInit = result as { type?: string; data?: unknown; init?: { status?: number } };
+  if (withInit?.type === "DataWithResponseInit")
+    return { status: withInit.init?.status ?? 200, body: withInit.data as any, location: null };
+  return { status: 200, body: result as any, location: null };
+}
+
+let restore: (() => void) | null = null;
+afterEach(() => {
+  restore?.();
+  restore = null;
+});
+
+let shop: Awaited<ReturnType<typeof createShop>>;
+let other: Awaited<ReturnType<typeof createShop>>;
+let otherCustomerId: string;
+
+beforeAll(async () => {
+  shop = await createShop({ domain: "customers-screen.myshopify.com" });
+  other = await createShop({ domain: "customers-other.myshopify.com" });
+  await prisma.shop.update({ where: { id: shop.id }, data: { plan: "pro" } });
+  await installTeam(shop);
+  const item = await createProduct(shop.id, { priceMinor: 4_000 });
+  const people = [
+    ["Ada", "Lovelace", "ada@example.com", 6],
+    ["Grace", "Hopper", "grace.hopper@example.com", 3],
+    ["Alan", "Turing", "alan@example.org", 1],
+    ["Katherine", "Johnson", "kj@example.net", 2],
+  ] as const;
+  for (const [firstName, lastName, email, orders] of people) {
+    const c = await prisma.customer.create({
+      data: { shopId: shop.id, firstName, lastName, email, createdAt: new Date("2025-01-01") },
+    });
+    for (let k = 0; k < orders; k++)
+      await createOrder(shop.id, `2026-0${1 + k}-15`, [line(item, 1 + k)], { customerId: c.id });
+  }
+  const stranger = await prisma.customer.create({
+    data: { shopId: other.id, firstName: "Ada", lastName: "Stranger", email: "ada.stranger@example.com" },
+  });
+  otherCustomerId = stranger.id;
+  await recomputeShop(shop);
+  await recomputeShop(other);
+});
+
+const get = async (path: string, role: "owner" | "viewer" = "viewer") =>
+  call(list.loader as Handler, await requestAs(role, shop.domain, path));
+
+describe("/customers", () => {
+  it("searches name or e-mail case-insensitively on the server, and never another shop's customers", async () => {
+    const ada = await get("/customers?q=ADA");
+    expect(ada.status).toBe(200);
+    expect(ada.body.rows.map((r: { name: string }) => r.name)).toEqual(["Ada Lovelace"]);
+    const byEmail = await get("/customers?q=example.org");
+    expect(byEmail.body.rows.map((r: { email: string }) => r.email)).toEqual(["alan@example.org"]);
+    const none = await get("/customers?q=zzz");
+    expect(none.body.rows).toEqual([]);
+    expect(none.body.query.q).toBe("zzz");
+    // A wildcard typed into the search is text, not a pattern.
+    expect((await get("/customers?q=%25")).body.rows).toEqual([]);
+  });
+
+  it("filters by segment and sorts and pages on the server", async () => {
+    const all = await get("/customers?sort=orders&dir=asc");
+    expect(all.body.rows.map((r: { orders: number }) => r.orders)).toEqual([1, 2, 3, 6]);
+    expect(all.body.summary.cards.reduce((s: number, c: { customers: number }) => s + c.customers, 0)).toBe(4);
+    const segment = all.body.rows[0].segment as string;
+    const filtered = await get(`/customers?segment=${segment.toLowerCase()}`);
+    expect(filtered.body.rows.length).toBeGreaterThan(0);
+    for (const r of filtered.body.rows) expect(r.segment).toBe(segment);
+    const byName = await get("/customers?sort=name&dir=asc");
+    expect(byName.body.rows.map((r: { name: string }) => r.name)).toEqual([
+      "Ada Lovelace",
+      "Alan Turing",
+      "Grace Hopper",
+      "Katherine Johnson",
+    ]);
+  });
+
+  it("answers 400 for an unknown segment or sort", async () => {
+    expect((await get("/customers?segment=gold")).status).toBe(400);
+    expect((await get("/customers?sort=password")).status).toBe(400);
+  });
+
+  it("explains a customer's segment on demand, not another shop's", async () => {
+    const ada = await prisma.customer.findFirstOrThrow({ where: { shopId: shop.id, email: "ada@example.com" } });
+    const mine = await get(`/customers?explain=${ada.id}`);
+    expect(mine.body.explanation.score.rule).toMatch(/^(VIP|New|At-Risk|Regular):/);
+    expect(mine.body.explanation.cutPoints.f.length).toBe(3); // a small store: tertiles
+    expect((await get(`/customers?explain=${otherCustomerId}`)).body.explanation).toBeNull();
+  });
+});
+
+describe("/customers/{id}", () => {
+  it("shows this shop's customer and 404 for another shop's", async () => {
+    const ada = await prisma.customer.findFirstOrThrow({ where: { shopId: shop.id, email: "ada@example.com" } });
+    const mine = await call(detail.loader as Handler, await requestAs("viewer", shop.domain, `/customers/${ada.id}`), {
+      customerId: ada.id,
+    });
+    expect(mine.status).toBe(200);
+    expect(mine.body.orders).toHaveLength(6);
+    expect(mine.body.score.totalSpentMinor).toBeGreaterThan(0);
+    const theirs = await call(
+      detail.loader as Handler,
+      await requestAs("viewer", shop.domain, `/customers/${otherCustomerId}`),
+      { customerId: otherCustomerId },
+    );
+    expect(theirs.status).toBe(404);
+  });
+});
+
+const post = async (fields: Record<string, string>) =>
+  call(
+    create.action as Handler,
+    await requestAs("owner", shop.domain, "/customers/new", { method: "POST", body: new URLSearchParams(fields) }),
+  );
+
+describe("Add Customer", () => {
+  it("answers 400 with field errors for a bad e-mail, phone or consent, and writes nothing", async () => {
+    const before = await tableCounts();
+    const bad = await post({ firstName: "Bo", email: "not-an-email", phone: "555-1234", acceptsMarketing: "maybe" });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fieldErrors).sort()).toEqual(["acceptsMarketing", "email", "phone"]);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it("refuses an e-mail the shop already has, before calling Shopify", async () => {
+    const stub = stubAdminApi(() => jsonResponse({}));
+    restore = stub.restore;
+    const dup = await post({ firstName: "Ada", email: "ADA@example.com" });
+    expect(dup.status).toBe(400);
+    expect(dup.body.fieldErrors.email).toEqual(["A customer with this e-mail already exists"]);
+    expect(stub.requests).toHaveLength(0);
+    const check = await call(
+      create.loader as Handler,
+      await requestAs("owner", shop.domain, "/customers/new?email=ada%40example.com"),
+    );
+    expect(check.body.emailTaken).toBe(true);
+  });
+
+  it("shows Shopify's userErrors next to the fields and stores nothing", async () => {
+    restore = stubAdminApi(() =>
+      jsonResponse({
+        data: {
+          customerCreate: { customer: null, userErrors: [{ field: ["input", "phone"], message: "Phone is invalid" }] },
+        },
+      }),
+    ).restore;
+    const before = await prisma.customer.count({ where: { shopId: shop.id } });
+    const result = await post({ firstName: "Mae", email: "mae@example.com", phone: "+14155550123" });
+    expect(result.status).toBe(400);
+    expect(result.body.fieldErrors).toEqual({ phone: ["Phone is invalid"] });
+    expect(await prisma.customer.count({ where: { shopId: shop.id } })).toBe(before);
+  });
+
+  it("creates the customer in Shopify, then stores and scores Shopify's answer", async () => {
+    const stub = stubAdminApi(async (request) => {
+      const body = (await request.json()) as { query: string; variables: { input: Record<string, unknown> } };
+      expect(body.query).toContain("customerCreate");
+      return jsonResponse({
+        data: {
+          customerCreate: {
+            customer: {
+              id: "gid://shopify/Customer/777",
+              firstName: body.variables.input.firstName,
+              lastName: null,
+              updatedAt: "2026-11-25T10:00:00Z",
+              defaultEmailAddress: { emailAddress: body.variables.input.email, marketingState: "SUBSCRIBED" },
+              defaultPhoneNumber: null,
+            },
+            userErrors: [],
+          },
+        },
+      });
+    });
+    restore = stub.restore;
+    const result = await post({ firstName: "Mary", email: "Mary@Example.com", acceptsMarketing: "true" });
+    expect(result.status).toBe(302);
+    const sent = (await stub.requests[0]!.json()) as { variables: { input: Record<string, any> } };
+    expect(sent.variables.input).toMatchObject({
+      email: "mary@example.com",
+      emailMarketingConsent: { marketingState: "SUBSCRIBED" },
+    });
+    const stored = await prisma.customer.findFirstOrThrow({ where: { shopId: shop.id, email: "mary@example.com" } });
+    expect(stored).toMatchObject({ shopifyId: "gid://shopify/Customer/777", acceptsMarketing: true });
+    expect(result.location).toBe(`/customers/${stored.id}`);
+    expect(await prisma.customerScore.findFirst({ where: { customerId: stored.id } })).toMatchObject({
+      segment: "New",
+    });
+    expect(await prisma.auditEntry.count({ where: { shopId: shop.id, entityId: stored.id } })).toBe(1);
+  });
+
+  it("in the demo stores the customer locally without calling Shopify", async () => {
+    const demo = await prisma.shop.update({ where: { id: other.id }, data: { isDemo: true } });
+    const created = await addCustomer(
+      { shop: demo, staff: { email: "owner@example.com", name: "Owner" } },
+      { firstName: "Dee", lastName: "Mo", email: "dee@example.com", phone: null, acceptsMarketing: false },
+      () => Promise.reject(new Error("no Shopify in the demo")),
+    );
+    const stored = await prisma.customer.findUniqueOrThrow({ where: { id: created.id } });
+    expect(stored).toMatchObject({ shopId: other.id, shopifyId: null, email: "dee@example.com" });
+  });
+});
