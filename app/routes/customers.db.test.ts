@@ -11,6 +11,7 @@ import { tableCounts } from "~tests/table-counts";
 import * as list from "~/routes/_admin.customers";
 import * as detail from "~/routes/_admin.customers_.$customerId";
 import * as create from "~/routes/_admin.customers_.new";
+import * as api from "~/routes/api.stores.$storeId.customers";
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 
@@ -223,5 +224,35 @@ describe("Add Customer", () => {
     );
     const stored = await prisma.customer.findUniqueOrThrow({ where: { id: created.id } });
     expect(stored).toMatchObject({ shopId: other.id, shopifyId: null, email: "dee@example.com" });
+  });
+});
+
+describe("GET /api/stores/{storeId}/customers", () => {
+  const apiGet = async (storeId: string, query = "") => {
+    const response = (await api.loader({
+      request: await requestAs("viewer", shop.domain, `/api/stores/${storeId}/customers${query}`),
+      params: { storeId },
+      context: {},
+    })) as Response;
+    return { status: response.status, body: (await response.json()) as any };
+  };
+
+  it("answers the shop's customers of a segment, most valuable first, up to the limit", async () => {
+    const all = await apiGet(shop.id, "?limit=2");
+    expect(all.status).toBe(200);
+    expect(all.body.customers).toHaveLength(2);
+    expect(all.body.customers[0].totalSpentMinor).toBeGreaterThanOrEqual(all.body.customers[1].totalSpentMinor);
+    expect(all.body.customers[0].totalSpent).toMatch(/^\d+\.\d{2}$/);
+    const segment = all.body.customers[0].segment as string;
+    const some = await apiGet(shop.id, `?segment=${encodeURIComponent(segment)}`);
+    for (const c of some.body.customers) expect(c.segment).toBe(segment);
+  });
+
+  it("400 for an unknown segment or a bad limit; 404 for another shop's storeId", async () => {
+    expect((await apiGet(shop.id, "?segment=gold")).status).toBe(400);
+    const bad = await apiGet(shop.id, "?limit=9999");
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fieldErrors)).toEqual(["limit"]);
+    await expect(apiGet(other.id)).rejects.toMatchObject({ status: 404 });
   });
 });

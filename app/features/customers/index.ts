@@ -15,3 +15,4 @@ export { CustomerList, type ListRow } from "./components/CustomerList";
 export { ScoreExplanation } from "./components/ScoreExplanation";
 export { ValueCard } from "./components/ValueCard";
 export { addCustomerSchema, E164, type AddCustomerInput } from "./customer-schema";
+export { customerDto, customersApiQuery, API_LIMIT_MAX } from "./api";
