@@ -12,6 +12,7 @@ import * as list from "~/routes/_admin.customers";
 import * as detail from "~/routes/_admin.customers_.$customerId";
 import * as create from "~/routes/_admin.customers_.new";
 import * as api from "~/routes/api.stores.$storeId.customers";
+import * as exportRoute from "~/routes/api.customers.export";
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 
@@ -254,5 +255,59 @@ describe("GET /api/stores/{storeId}/customers", () => {
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fieldErrors)).toEqual(["limit"]);
     await expect(apiGet(other.id)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("GET /api/customers/export", () => {
+  const download = async (query: string, role: "owner" | "viewer" = "owner") => {
+    try {
+      return (await exportRoute.loader({
+        request: await requestAs(role, shop.domain, `/api/customers/export${query}`),
+        params: {},
+        context: {},
+      })) as Response;
+    } catch (thrown) {
+      return thrown as Response;
+    }
+  };
+
+  it("streams the current view as CSV with segment, scores, value and churn risk, guarded against formulas", async () => {
+    const sly = await prisma.customer.create({
+      data: { shopId: shop.id, firstName: '=HYPERLINK("http://x")', email: "sly@example.com" },
+    });
+    await recomputeShop(shop);
+    const response = await download("?format=csv");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/csv/);
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toContain("Segment,R,F,M");
+    expect(lines[0]).toContain("Churn risk");
+    expect(lines).toHaveLength(1 + (await prisma.customerScore.count({ where: { shopId: shop.id } })));
+    expect(lines.find((l) => l.includes("sly@example.com"))).toMatch(/^"?'=HYPERLINK/);
+    expect(lines.some((l) => l.includes("ada.stranger@example.com"))).toBe(false);
+    await prisma.customer.delete({ where: { id: sly.id } });
+  });
+
+  it("exports only the view's segment and search, as JSON on Pro", async () => {
+    const response = await download("?format=json&q=ada");
+    const rows = (await response.json()) as { email: string; segment: string }[];
+    expect(rows.map((r) => r.email)).toEqual(["ada@example.com"]);
+  });
+
+  it("is refused to a Viewer (personal data), on Starter for Excel, and for an unknown format", async () => {
+    expect((await download("?format=csv", "viewer")).status).toBe(403);
+    expect((await download("?format=pdf")).status).toBe(400);
+    expect((await download("?format=csv&segment=gold")).status).toBe(400);
+    await prisma.shop.update({ where: { id: shop.id }, data: { plan: "starter" } });
+    try {
+      const refused = await download("?format=xlsx");
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { upgradeUrl: string }).upgradeUrl).toBe("/settings?tab=plan");
+    } finally {
+      await prisma.shop.update({ where: { id: shop.id }, data: { plan: "pro" } });
+    }
   });
 });

@@ -10,3 +10,4 @@ export {
   type CustomerRow,
 } from "./list.server";
 export { addCustomer, emailTaken, CUSTOMER_CREATE, userErrorsToFields } from "./create.server";
+export { customersExport, customerExportColumns } from "./export.server";
