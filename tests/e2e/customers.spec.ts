@@ -1,7 +1,7 @@
 // /customers in the demo (docs/decisions/052-customer-segments.md): tabs and the segment filter
 // change the list on the server, a search with no match shows the spec's text, Add Customer shows
 // field errors and then the new customer, and Export downloads a CSV.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Download, type Page } from "@playwright/test";
 import fs from "node:fs";
 
 const rows = (page: Page) => page.locator("#customers-list tbody tr");
@@ -56,7 +56,7 @@ test.describe("customers", () => {
 
   test("Export downloads the view as CSV", async ({ page, context }) => {
     await page.goto("/customers?segment=vip");
-    const download = new Promise<import("@playwright/test").Download>((resolve) => {
+    const download = new Promise<Download>((resolve) => {
       page.on("download", resolve);
       context.on("page", (popup) => popup.on("download", resolve));
     });
