@@ -307,7 +307,7 @@ async function main(): Promise<void> {
     const { catalog } = data;
     // The Shopify connection's records (issue 16): prisma/seed/integrations.ts.
     const integrations = await seedIntegrations(db, data.shop);
-    const scored = await seedCustomerScores(db, DEMO_SHOP);
+    const scored = await seedCustomerScores(DEMO_SHOP);
     console.log(
       `  customer scores ${fmt(scored.customers)} (${scored.method}), segment changes ${fmt(scored.changes)}`,
     );

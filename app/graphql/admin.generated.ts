@@ -123,6 +123,22 @@ export type CustomersCreateMutationVariables = Exact<{
 
 export type CustomersCreateMutation = { customerCreate?: { customer?: { id: string, firstName?: string | null, lastName?: string | null, updatedAt: string, defaultEmailAddress?: { emailAddress: string, marketingState: CustomerEmailAddressMarketingState } | null, defaultPhoneNumber?: { phoneNumber: string } | null } | null, userErrors: Array<{ field?: Array<string> | null, message: string }> } | null };
 
+export type CustomersTagsAddMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  tags: Array<Scalars['String']['input']> | Scalars['String']['input'];
+}>;
+
+
+export type CustomersTagsAddMutation = { tagsAdd?: { userErrors: Array<{ field?: Array<string> | null, message: string }> } | null };
+
+export type CustomersTagsRemoveMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  tags: Array<Scalars['String']['input']> | Scalars['String']['input'];
+}>;
+
+
+export type CustomersTagsRemoveMutation = { tagsRemove?: { userErrors: Array<{ field?: Array<string> | null, message: string }> } | null };
+
 export type AppShopProfileQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -167,6 +183,8 @@ export type StoreSyncOrdersBulkQuery = { orders: { edges: Array<{ node: { id: st
 /** Each document's exact text → its result and variables. */
 export interface AdminOperations {
   "#graphql\n  mutation CustomersCreate($input: CustomerInput!) {\n    customerCreate(input: $input) {\n      customer {\n        id\n        firstName\n        lastName\n        updatedAt\n        defaultEmailAddress { emailAddress marketingState }\n        defaultPhoneNumber { phoneNumber }\n      }\n      userErrors { field message }\n    }\n  }\n": { return: CustomersCreateMutation; variables: CustomersCreateMutationVariables };
+  "#graphql\n  mutation CustomersTagsAdd($id: ID!, $tags: [String!]!) {\n    tagsAdd(id: $id, tags: $tags) {\n      userErrors { field message }\n    }\n  }\n": { return: CustomersTagsAddMutation; variables: CustomersTagsAddMutationVariables };
+  "#graphql\n  mutation CustomersTagsRemove($id: ID!, $tags: [String!]!) {\n    tagsRemove(id: $id, tags: $tags) {\n      userErrors { field message }\n    }\n  }\n": { return: CustomersTagsRemoveMutation; variables: CustomersTagsRemoveMutationVariables };
   "#graphql\n  query AppShopProfile {\n    shop {\n      name\n      email\n      shopOwnerName\n      currencyCode\n      ianaTimezone\n    }\n  }\n": { return: AppShopProfileQuery; variables: AppShopProfileQueryVariables };
   "#graphql\n  mutation StoreSyncRunBulkQuery($query: String!) {\n    bulkOperationRunQuery(query: $query, groupObjects: false) {\n      bulkOperation { id status }\n      userErrors { field message code }\n    }\n  }\n": { return: StoreSyncRunBulkQueryMutation; variables: StoreSyncRunBulkQueryMutationVariables };
   "#graphql\n  query StoreSyncBulkOperation($id: ID!) {\n    node(id: $id) {\n      ... on BulkOperation { id status errorCode objectCount url partialDataUrl createdAt completedAt }\n    }\n  }\n": { return: StoreSyncBulkOperationQuery; variables: StoreSyncBulkOperationQueryVariables };

@@ -1,5 +1,5 @@
 export { CUSTOMER_JOBS, recomputeShopById, registerCustomerJobs } from "./jobs.server";
-export { computeShop, dropRedactedScores, recomputeShop, recordSegmentDay, rescoreCustomer } from "./scores.server";
+export { dropRedactedScores, recomputeShop, rescoreCustomer } from "./scores.server";
 export {
   customerDetail,
   customersBySegment,

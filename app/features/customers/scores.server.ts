@@ -3,6 +3,7 @@
 // customer inside the webhook transaction that changed their orders or details.
 import { z } from "zod";
 import { prisma, type Prisma } from "~/db.server";
+import { bulkId, inSqlTransaction, insertRows, type SqlRunner, type SqlValue } from "~/platform/sql-runner.server";
 import { dayInZone } from "~/lib/dates";
 import { fitShopModel, predict, type History, type Prediction, type ShopModel } from "./clv";
 import {
@@ -135,19 +136,15 @@ const createdDays = (c: CustomerRow, now: Date) =>
 
 export type SegmentTotals = Record<Segment, { customers: number; revenueMinor: number }>;
 
-/** Every customer's row as of `now`, without writing anything. */
-export async function computeShop(
+/** Every customer's row as of `now` from the shop's customers and orders (no database access). */
+export function computeRows(
   shop: ScoreShop,
-  { db = prisma, now = new Date(), model: reuse }: { db?: typeof prisma; now?: Date; model?: ShopModel | null } = {},
+  customers: readonly CustomerRow[],
+  orders: Map<string, OrderPoint[]>,
+  settings: SegmentSettings,
+  reuse: ShopModel | null,
+  now: Date,
 ) {
-  const [settings, customers, orders] = await Promise.all([
-    getSegmentSettings(db, shop.id),
-    db.customer.findMany({
-      where: { shopId: shop.id, ...SCORED_CUSTOMER, createdAt: { lte: now } },
-      select: { id: true, firstName: true, lastName: true, email: true, createdAt: true },
-    }),
-    ordersByCustomer(db, shop.id, now),
-  ]);
   const figures = customers.map((c) => figuresOf(c.id, orders.get(c.id) ?? [], now));
   const scored = scoreShop(figures);
   const histories = customers.map((c) => historyOf(c.id, orders.get(c.id) ?? []));
@@ -202,83 +199,141 @@ export async function getStoredModel(db: Db, shopId: string): Promise<StoredMode
   };
 }
 
-const CHUNK = 500;
+const asDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+const asDateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : asDate(v));
+
+/** The score row's columns, in the order the bulk insert writes them. */
+const SCORE_COLUMNS = [
+  "shopId",
+  "customerId",
+  "searchText",
+  "sortName",
+  "orders",
+  "totalSpentMinor",
+  "lastOrderAt",
+  "firstOrderAt",
+  "recencyDays",
+  "frequency",
+  "monetaryMinor",
+  "medianGapDays",
+  "r",
+  "f",
+  "m",
+  "segment",
+  "rule",
+  "previousSegment",
+  "segmentChangedAt",
+  "ltvMethod",
+  "predicted12mMinor",
+  "pNoPurchase90",
+  "churnRisk",
+  "expectedNextOrderAt",
+  "computedAt",
+  "taggedSegment",
+] as const;
 
 /** Writes a segment-day snapshot (the summary cards compare against it). */
-export async function recordSegmentDay(db: Db, shop: ScoreShop, day: string, totals: SegmentTotals) {
+async function recordSegmentDay(sql: SqlRunner, shop: ScoreShop, day: string, totals: SegmentTotals) {
   for (const segment of SEGMENTS)
-    await db.customerSegmentDay.upsert({
-      where: { shopId_day_segment: { shopId: shop.id, day, segment } },
-      create: { shopId: shop.id, day, segment, ...totals[segment] },
-      update: totals[segment],
-    });
+    await sql.run(
+      `INSERT INTO "CustomerSegmentDay" ("shopId", "day", "segment", "customers", "revenueMinor") VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT ("shopId", "day", "segment") DO UPDATE SET "customers" = excluded."customers", "revenueMinor" = excluded."revenueMinor"`,
+      [shop.id, day, segment, totals[segment].customers, totals[segment].revenueMinor],
+    );
 }
 
 /**
- * Recomputes every customer of the shop: scores, segments (keeping the previous segment and
- * when it changed), lifetime value and churn risk; records today's segment sizes.
+ * Recomputes every customer of the shop in one transaction: scores, segments (keeping the
+ * previous segment and when it changed), lifetime value and churn risk; records today's
+ * segment sizes. Plain SQL on one connection (app/platform/sql-runner.server.ts): this is the
+ * hot path at 100,000 customers.
  */
-export async function recomputeShop(
-  shop: ScoreShop,
-  { db = prisma, now = new Date(), refit = false }: { db?: typeof prisma; now?: Date; refit?: boolean } = {},
-) {
-  const stored = await getStoredModel(db, shop.id);
+export async function recomputeShop(shop: ScoreShop, { now = new Date(), refit = false } = {}) {
+  const [settings, stored] = await Promise.all([getSegmentSettings(prisma, shop.id), getStoredModel(prisma, shop.id)]);
   const age = stored ? now.getTime() - stored.fittedAt.getTime() : Infinity;
   const reuse = !refit && stored && age >= 0 && age < REFIT_AFTER_MS ? stored.model : null;
-  const computed = await computeShop(shop, { db, now, model: reuse });
-  const before = new Map(
-    (
-      await db.customerScore.findMany({
-        where: { shopId: shop.id },
-        select: { customerId: true, segment: true, previousSegment: true, segmentChangedAt: true },
-      })
-    ).map((s) => [s.customerId, s]),
-  );
-  const changes: Prisma.CustomerSegmentChangeCreateManyInput[] = [];
-  for (const row of computed.rows) {
-    const old = before.get(row.customerId);
-    if (!old) continue;
-    if (old.segment !== row.segment) {
-      row.previousSegment = old.segment;
-      row.segmentChangedAt = now;
-      changes.push({
-        shopId: shop.id,
-        customerId: row.customerId,
-        fromSegment: old.segment,
-        toSegment: row.segment,
-        rule: row.rule,
-        changedAt: now,
-      });
-    } else {
-      row.previousSegment = old.previousSegment;
-      row.segmentChangedAt = old.segmentChangedAt;
+  return inSqlTransaction(async (sql) => {
+    const customers = (
+      await sql.all(
+        `SELECT "id", "firstName", "lastName", "email", "createdAt" FROM "Customer"
+         WHERE "shopId" = ? AND "redactedAt" IS NULL AND "deletedAt" IS NULL AND "createdAt" <= ?`,
+        [shop.id, now],
+      )
+    ).map((c) => ({
+      id: c.id as string,
+      firstName: c.firstName as string | null,
+      lastName: c.lastName as string | null,
+      email: c.email as string | null,
+      createdAt: asDate(c.createdAt),
+    }));
+    const orders = new Map<string, OrderPoint[]>();
+    for (const o of await sql.all(
+      `SELECT "customerId", "processedAt", "totalMinor", "refundsMinor" FROM "Order"
+       WHERE "shopId" = ? AND "cancelledAt" IS NULL AND "customerId" IS NOT NULL AND "processedAt" <= ?`,
+      [shop.id, now],
+    )) {
+      const id = o.customerId as string;
+      let list = orders.get(id);
+      if (!list) orders.set(id, (list = []));
+      list.push({ at: asDate(o.processedAt), netMinor: Number(o.totalMinor) - Number(o.refundsMinor) });
     }
-  }
-  await db.$transaction(
-    async (tx) => {
-      await tx.customerScore.deleteMany({ where: { shopId: shop.id } });
-      for (let i = 0; i < computed.rows.length; i += CHUNK)
-        await tx.customerScore.createMany({ data: computed.rows.slice(i, i + CHUNK) });
-      for (let i = 0; i < changes.length; i += CHUNK)
-        await tx.customerSegmentChange.createMany({ data: changes.slice(i, i + CHUNK) });
-      const modelData = {
-        bands: computed.bands,
-        customers: computed.rows.filter((r) => r.r !== null).length,
-        cutPoints: JSON.stringify(computed.cutPoints),
-        model: JSON.stringify(computed.model),
-        computedAt: now,
-        fittedAt: reuse && stored ? stored.fittedAt : now,
-      };
-      await tx.customerModel.upsert({
-        where: { shopId: shop.id },
-        create: { shopId: shop.id, ...modelData },
-        update: modelData,
-      });
-      await recordSegmentDay(tx, shop, dayInZone(now, shop.timezone), computed.totals);
-    },
-    { timeout: 120_000, maxWait: 30_000 },
-  );
-  return { customers: computed.rows.length, changes: changes.length, model: computed.model, bands: computed.bands };
+    const computed = computeRows(shop, customers, orders, settings, reuse, now);
+    const before = new Map(
+      (
+        await sql.all(
+          `SELECT "customerId", "segment", "previousSegment", "segmentChangedAt", "taggedSegment" FROM "CustomerScore" WHERE "shopId" = ?`,
+          [shop.id],
+        )
+      ).map((b) => [b.customerId as string, b]),
+    );
+    const changes: SqlValue[][] = [];
+    for (const row of computed.rows) {
+      const old = before.get(row.customerId);
+      if (!old) continue;
+      // What Shopify's tags hold does not change with the scores (the tag job converges it).
+      row.taggedSegment = (old.taggedSegment as string | null) ?? null;
+      if (old.segment !== row.segment) {
+        row.previousSegment = old.segment as string;
+        row.segmentChangedAt = now;
+        changes.push([bulkId(), shop.id, row.customerId, old.segment as string, row.segment, row.rule, now]);
+      } else {
+        row.previousSegment = (old.previousSegment as string | null) ?? null;
+        row.segmentChangedAt = asDateOrNull(old.segmentChangedAt);
+      }
+    }
+    await sql.run(`DELETE FROM "CustomerScore" WHERE "shopId" = ?`, [shop.id]);
+    await insertRows(
+      sql,
+      "CustomerScore",
+      SCORE_COLUMNS,
+      computed.rows.map((r) => SCORE_COLUMNS.map((c) => (r[c] ?? null) as SqlValue)),
+    );
+    await insertRows(
+      sql,
+      "CustomerSegmentChange",
+      ["id", "shopId", "customerId", "fromSegment", "toSegment", "rule", "changedAt"],
+      changes,
+    );
+    const fittedAt = reuse && stored ? stored.fittedAt : now;
+    await sql.run(
+      `INSERT INTO "CustomerModel" ("shopId", "bands", "customers", "cutPoints", "model", "computedAt", "fittedAt")
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT ("shopId") DO UPDATE SET "bands" = excluded."bands", "customers" = excluded."customers",
+         "cutPoints" = excluded."cutPoints", "model" = excluded."model", "computedAt" = excluded."computedAt",
+         "fittedAt" = excluded."fittedAt"`,
+      [
+        shop.id,
+        computed.bands,
+        computed.rows.filter((r) => r.r !== null).length,
+        JSON.stringify(computed.cutPoints),
+        JSON.stringify(computed.model),
+        now,
+        fittedAt,
+      ],
+    );
+    await recordSegmentDay(sql, shop, dayInZone(now, shop.timezone), computed.totals);
+    return { customers: computed.rows.length, changes: changes.length, model: computed.model, bands: computed.bands };
+  });
 }
 
 /**
