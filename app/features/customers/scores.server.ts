@@ -29,15 +29,7 @@ const DAY_MS = 86_400_000;
 const REFIT_AFTER_MS = 20 * 60 * 60 * 1000;
 
 export async function getSegmentSettings(db: Db, shopId: string): Promise<SegmentSettings> {
-  const row = await db.customerSegmentSettings.findUnique({ where: { shopId } });
-  if (!row) return DEFAULT_SEGMENT_SETTINGS;
-  return {
-    vipMinScore: row.vipMinScore,
-    newWithinDays: row.newWithinDays,
-    atRiskMinMonetaryScore: row.atRiskMinMonetaryScore,
-    atRiskGapMultiplier: row.atRiskGapMultiplier,
-    atRiskMaxRecencyScore: row.atRiskMaxRecencyScore,
-  };
+  return settingsOf(await db.customerSegmentSettings.findUnique({ where: { shopId } }));
 }
 
 type CustomerRow = {
@@ -183,21 +175,54 @@ export type StoredModel = {
   fittedAt: Date;
 };
 
-export async function getStoredModel(db: Db, shopId: string): Promise<StoredModel | null> {
-  const row = await db.customerModel.findUnique({ where: { shopId } });
+type ModelRow = {
+  bands: number;
+  customers: number;
+  cutPoints: string;
+  model: string;
+  computedAt: Date;
+  fittedAt: Date;
+};
+
+/** Parsed models by shop and computation, so a burst of webhooks parses each once. */
+const parsed = new Map<string, StoredModel | null>();
+
+function parseModel(shopId: string, row: ModelRow | null): StoredModel | null {
   if (!row) return null;
+  const key = `${shopId}:${row.computedAt.getTime()}:${row.fittedAt.getTime()}`;
+  if (parsed.has(key)) return parsed.get(key)!;
   const model = modelSchema.safeParse(JSON.parse(row.model));
   const cutPoints = cutPointsSchema.safeParse(JSON.parse(row.cutPoints));
-  if (!model.success || !cutPoints.success) return null;
-  return {
-    bands: row.bands === 3 ? 3 : 5,
-    customers: row.customers,
-    cutPoints: cutPoints.data,
-    model: model.data,
-    computedAt: row.computedAt,
-    fittedAt: row.fittedAt,
-  };
+  const result: StoredModel | null =
+    model.success && cutPoints.success
+      ? {
+          bands: row.bands === 3 ? 3 : 5,
+          customers: row.customers,
+          cutPoints: cutPoints.data,
+          model: model.data,
+          computedAt: row.computedAt,
+          fittedAt: row.fittedAt,
+        }
+      : null;
+  if (parsed.size > 200) parsed.clear();
+  parsed.set(key, result);
+  return result;
 }
+
+export async function getStoredModel(db: Db, shopId: string): Promise<StoredModel | null> {
+  return parseModel(shopId, await db.customerModel.findUnique({ where: { shopId } }));
+}
+
+const settingsOf = (row: SegmentSettings | null | undefined): SegmentSettings =>
+  row
+    ? {
+        vipMinScore: row.vipMinScore,
+        newWithinDays: row.newWithinDays,
+        atRiskMinMonetaryScore: row.atRiskMinMonetaryScore,
+        atRiskGapMultiplier: row.atRiskGapMultiplier,
+        atRiskMaxRecencyScore: row.atRiskMaxRecencyScore,
+      }
+    : DEFAULT_SEGMENT_SETTINGS;
 
 const asDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 const asDateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : asDate(v));
@@ -344,25 +369,30 @@ export async function recomputeShop(shop: ScoreShop, { now = new Date(), refit =
 export async function rescoreCustomer(db: Db, shop: ScoreShop, customerId: string, now = new Date()) {
   const customer = await db.customer.findFirst({
     where: { id: customerId, shopId: shop.id, ...SCORED_CUSTOMER },
-    select: { id: true, firstName: true, lastName: true, email: true, createdAt: true },
+    select: {
+      id: true,
+      firstName: true,
+      lastName: true,
+      email: true,
+      createdAt: true,
+      score: { select: { segment: true, previousSegment: true, segmentChangedAt: true } },
+      shop: { select: { customerModel: true, customerSegmentSettings: true } },
+    },
   });
   if (!customer) {
     await db.customerScore.deleteMany({ where: { shopId: shop.id, customerId } });
     return null;
   }
-  const stored = await getStoredModel(db, shop.id);
+  const stored = parseModel(shop.id, customer.shop.customerModel);
   if (!stored) return null;
-  const settings = await getSegmentSettings(db, shop.id);
+  const settings = settingsOf(customer.shop.customerSegmentSettings);
   const orders = (await ordersByCustomer(db, shop.id, now, customer.id)).get(customer.id) ?? [];
   const figures = figuresOf(customer.id, orders, now);
   const scores = scoresAgainst(figures, stored.cutPoints);
   const segment = segmentOf(figures, scores, stored.bands, settings, createdDays(customer, now));
   const prediction = predict(stored.model, historyOf(customer.id, orders), now.getTime());
   const row = scoreRow(shop.id, customer, orders, figures, scores, segment, prediction, now);
-  const old = await db.customerScore.findUnique({
-    where: { shopId_customerId: { shopId: shop.id, customerId: customer.id } },
-    select: { segment: true, previousSegment: true, segmentChangedAt: true },
-  });
+  const old = customer.score;
   if (old && old.segment !== row.segment) {
     row.previousSegment = old.segment;
     row.segmentChangedAt = now;
