@@ -36,7 +36,7 @@ export function registerAllJobs(queue: JobQueue) {
   registerSettingsJobs(queue);
   registerStoreSyncJobs(queue, { adminFor: shopifyAdminFor });
   registerTelemetryJobs(queue);
-  registerCustomerJobs(queue);
+  registerCustomerJobs(queue, { adminFor: shopifyAdminFor });
 }
 
 // An order, refund or customer webhook rescores that customer in the same transaction.

@@ -1,7 +1,7 @@
 // /customers (admin-and-public.md §2 screen 4; docs/decisions/052-customer-segments.md):
 // segment cards, tabs, server-side search and segment filter, a sortable paged list with
 // each customer's "R · F · M → segment" and, on demand (?explain=id), the reason.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Card, Modal, Text } from "@shopify/polaris";
@@ -13,9 +13,22 @@ import {
   parseCustomerList,
   ScoreExplanation,
   SegmentCards,
+  SegmentTags,
+  customerTagsSchema,
   type CustomerListQuery,
 } from "~/features/customers";
-import { explainCustomer, listCustomers, segmentSummary } from "~/features/customers/index.server";
+import {
+  explainCustomer,
+  listCustomers,
+  pendingTagChanges,
+  requestTagSync,
+  segmentSummary,
+  setSegmentTagging,
+  tagSettings,
+} from "~/features/customers/index.server";
+import { recordAudit } from "~/features/audit/index.server";
+import { getJobQueue } from "~/platform/jobs/index.server";
+import { fieldErrorsOf, formToObject } from "~/lib/forms";
 import { requireAdmin } from "~/features/shop/index.server";
 import { useCan, type RoutePermissions } from "~/features/team";
 
@@ -35,10 +48,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { status: 400 },
     );
   const explain = url.searchParams.get("explain");
-  const [list, summary, explanation] = await Promise.all([
+  const [list, summary, explanation, tags, pendingTags] = await Promise.all([
     listCustomers(shop, parsed.data),
     segmentSummary(shop),
     explain && ID.test(explain) ? explainCustomer(shop, explain) : null,
+    tagSettings(shop.id),
+    pendingTagChanges(shop.id),
   ]);
   return {
     currency: shop.currency,
@@ -50,11 +65,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     summary,
     explanation,
+    tags,
+    pendingTags,
+    demo: shop.isDemo,
   };
 }
 
+/** The segment-tags toggle: stored, audited, and the tag job queued. */
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireAdmin(request, permissions.action);
+  const form = await request.formData().catch(() => null);
+  const values = form ? formToObject(form) : {};
+  if (values.intent !== "tags")
+    return data({ ok: false, fieldErrors: { intent: ["Unknown action"] } }, { status: 400 });
+  const parsed = customerTagsSchema.safeParse(values);
+  if (!parsed.success) return data({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+  const { segment, enabled } = parsed.data;
+  await setSegmentTagging(ctx.shop.id, segment, enabled);
+  await recordAudit(ctx, "update", "customer_segment_tags", segment, null, { enabled });
+  await requestTagSync(getJobQueue(), ctx.shop.id);
+  return { ok: true, fieldErrors: {} };
+}
+
 export default function Customers() {
-  const { rows, query, paging, summary, currency, explanation } = useLoaderData<typeof loader>();
+  const { rows, query, paging, summary, currency, explanation, tags, pendingTags, demo } =
+    useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const { search } = useLocation();
@@ -120,6 +155,7 @@ export default function Customers() {
             onExplain={onExplain}
           />
         </Card>
+        <SegmentTags settings={tags} pending={pendingTags} canWrite={canWrite} demo={demo} />
         {summary.method && (
           <Text as="p" tone="subdued" variant="bodySm">
             Predicted lifetime value:{" "}

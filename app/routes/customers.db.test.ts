@@ -311,3 +311,21 @@ describe("GET /api/customers/export", () => {
     }
   });
 });
+
+describe("the segment-tags toggle", () => {
+  const toggle = async (fields: Record<string, string>, role: "owner" | "viewer" = "owner") =>
+    call(
+      list.action as Handler,
+      await requestAs(role, shop.domain, "/customers", { method: "POST", body: new URLSearchParams(fields) }),
+    );
+
+  it("stores the choice for a known segment, 400 otherwise, 403 for a Viewer", async () => {
+    expect((await toggle({ intent: "tags", segment: "Gold", enabled: "true" })).status).toBe(400);
+    expect((await toggle({ intent: "tags", segment: "VIP", enabled: "maybe" })).status).toBe(400);
+    expect((await toggle({ intent: "tags", segment: "VIP", enabled: "true" }, "viewer")).status).toBe(403);
+    expect((await toggle({ intent: "tags", segment: "VIP", enabled: "true" })).status).toBe(200);
+    expect(await prisma.customerSegmentTag.findFirst({ where: { shopId: shop.id, segment: "VIP" } })).toMatchObject({
+      enabled: true,
+    });
+  });
+});

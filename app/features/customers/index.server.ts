@@ -1,4 +1,5 @@
-export { CUSTOMER_JOBS, recomputeShopById, registerCustomerJobs } from "./jobs.server";
+export { CUSTOMER_JOBS, recomputeShopById, registerCustomerJobs, requestTagSync } from "./jobs.server";
+export { pendingTagChanges, segmentTag, setSegmentTagging, syncSegmentTags, tagSettings } from "./tags.server";
 export { dropRedactedScores, recomputeShop, rescoreCustomer } from "./scores.server";
 export {
   customerDetail,

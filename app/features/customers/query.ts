@@ -55,3 +55,9 @@ export function customerListParams(q: CustomerListQuery): URLSearchParams {
   if (q.page > 1) p.set("page", String(q.page));
   return p;
 }
+
+/** The segment-tags toggle's form. */
+export const customerTagsSchema = z.object({
+  segment: z.enum(SEGMENTS, { message: "Unknown segment" }),
+  enabled: z.enum(["true", "false"], { message: "enabled is true or false" }).transform((v) => v === "true"),
+});
