@@ -130,6 +130,7 @@ export default function Customers() {
           url: `/api/customers/export?${exportParams}`,
           target: "_blank",
         },
+        { content: "Segment rules", url: "/customers/rules" },
       ]}
     >
       <BlockStack gap="400">

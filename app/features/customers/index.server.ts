@@ -1,6 +1,12 @@
 export { CUSTOMER_JOBS, recomputeShopById, registerCustomerJobs, requestTagSync } from "./jobs.server";
 export { pendingTagChanges, segmentTag, setSegmentTagging, syncSegmentTags, tagSettings } from "./tags.server";
-export { dropRedactedScores, recomputeShop, rescoreCustomer } from "./scores.server";
+export {
+  dropRedactedScores,
+  getSegmentSettings,
+  recomputeShop,
+  rescoreCustomer,
+  saveSegmentSettings,
+} from "./scores.server";
 export {
   customerDetail,
   customersBySegment,

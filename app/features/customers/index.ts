@@ -17,4 +17,4 @@ export { ValueCard } from "./components/ValueCard";
 export { addCustomerSchema, E164, type AddCustomerInput } from "./customer-schema";
 export { customerDto, customersApiQuery, API_LIMIT_MAX } from "./api";
 export { SegmentTags, type TagSetting } from "./components/SegmentTags";
-export { customerTagsSchema } from "./query";
+export { customerTagsSchema, segmentSettingsSchema } from "./query";

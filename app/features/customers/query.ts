@@ -61,3 +61,22 @@ export const customerTagsSchema = z.object({
   segment: z.enum(SEGMENTS, { message: "Unknown segment" }),
   enabled: z.enum(["true", "false"], { message: "enabled is true or false" }).transform((v) => v === "true"),
 });
+
+const whole = (min: number, max: number, what: string) =>
+  z.coerce
+    .number({ message: `${what} is a number` })
+    .int(`${what} is a whole number`)
+    .min(min, `${what} is at least ${min}`)
+    .max(max, `${what} is at most ${max}`);
+
+/** The segment rules' thresholds (scores on the 1–5 scale; decision 052). */
+export const segmentSettingsSchema = z.object({
+  vipMinScore: whole(1, 5, "The VIP score"),
+  newWithinDays: whole(1, 365, "The New window"),
+  atRiskMinMonetaryScore: whole(1, 5, "The At-Risk monetary score"),
+  atRiskGapMultiplier: z.coerce
+    .number({ message: "The gap multiple is a number" })
+    .min(1, "The gap multiple is at least 1")
+    .max(10, "The gap multiple is at most 10"),
+  atRiskMaxRecencyScore: whole(1, 5, "The At-Risk recency score"),
+});

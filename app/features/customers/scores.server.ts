@@ -423,3 +423,8 @@ export async function rescoreCustomer(db: Db, shop: ScoreShop, customerId: strin
 export async function dropRedactedScores(db: Db, shopId: string) {
   await db.customerScore.deleteMany({ where: { shopId, customer: { redactedAt: { not: null } } } });
 }
+
+/** Stores the shop's segment thresholds (the next recompute applies them). */
+export async function saveSegmentSettings(shopId: string, settings: SegmentSettings) {
+  await prisma.customerSegmentSettings.upsert({ where: { shopId }, create: { shopId, ...settings }, update: settings });
+}

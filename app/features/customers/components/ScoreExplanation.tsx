@@ -50,7 +50,8 @@ export function ScoreExplanation({ score, bands, cutPoints, settings, currency }
         <Text as="span" fontWeight="semibold">
           Frequency {score.f}
         </Text>
-        : {score.frequency} orders in the last 365 days. Bands: {bandText(cutPoints.f, (v) => `${v} orders`)}
+        : {score.frequency} orders in the last 365 days. Bands:{" "}
+        {bandText(cutPoints.f, (v) => `${v} order${v === 1 ? "" : "s"}`)}
       </Text>
       <Text as="p">
         <Text as="span" fontWeight="semibold">

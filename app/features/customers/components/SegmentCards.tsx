@@ -17,7 +17,7 @@ const signed = (n: number) => (n > 0 ? `+${n.toLocaleString("en-US")}` : n.toLoc
 
 export function SegmentCards({ cards, comparedWith }: { cards: SegmentCardData[]; comparedWith: string | null }) {
   return (
-    <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="400">
+    <InlineGrid columns={{ xs: 2, md: 4 }} gap={{ xs: "200", sm: "400" }}>
       {cards.map((c) => (
         <Card key={c.segment}>
           <BlockStack gap="200">
