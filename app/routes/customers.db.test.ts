@@ -13,6 +13,7 @@ import * as detail from "~/routes/_admin.customers_.$customerId";
 import * as create from "~/routes/_admin.customers_.new";
 import * as api from "~/routes/api.stores.$storeId.customers";
 import * as exportRoute from "~/routes/api.customers.export";
+import * as rules from "~/routes/_admin.customers_.rules";
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 
@@ -326,6 +327,34 @@ describe("the segment-tags toggle", () => {
     expect((await toggle({ intent: "tags", segment: "VIP", enabled: "true" })).status).toBe(200);
     expect(await prisma.customerSegmentTag.findFirst({ where: { shopId: shop.id, segment: "VIP" } })).toMatchObject({
       enabled: true,
+    });
+  });
+});
+
+describe("/customers/rules", () => {
+  const save = async (fields: Record<string, string>) =>
+    call(
+      rules.action as Handler,
+      await requestAs("owner", shop.domain, "/customers/rules", { method: "POST", body: new URLSearchParams(fields) }),
+    );
+  const valid = {
+    vipMinScore: "4",
+    newWithinDays: "45",
+    atRiskMinMonetaryScore: "4",
+    atRiskGapMultiplier: "2.5",
+    atRiskMaxRecencyScore: "2",
+  };
+
+  it("refuses thresholds out of range with field errors, and stores valid ones", async () => {
+    const bad = await save({ ...valid, vipMinScore: "9", newWithinDays: "x" });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fieldErrors).sort()).toEqual(["newWithinDays", "vipMinScore"]);
+    expect(await prisma.customerSegmentSettings.count({ where: { shopId: shop.id } })).toBe(0);
+    expect((await save(valid)).status).toBe(302);
+    expect(await prisma.customerSegmentSettings.findUnique({ where: { shopId: shop.id } })).toMatchObject({
+      vipMinScore: 4,
+      newWithinDays: 45,
+      atRiskGapMultiplier: 2.5,
     });
   });
 });
