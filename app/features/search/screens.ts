@@ -24,6 +24,13 @@ export const SCREENS: readonly Screen[] = [
     ],
   },
   {
+    label: "Customers",
+    url: "/customers",
+    keywords: ["segments", "vip", "at risk", "churn", "lifetime value", "ltv", "rfm", "export customers"],
+  },
+  { label: "Add customer", url: "/customers/new", keywords: ["new customer", "create customer"] },
+  { label: "Segment rules", url: "/customers/rules", keywords: ["segment thresholds", "vip rule", "at-risk rule"] },
+  {
     label: "Costs & Profit",
     url: "/costs",
     keywords: [
