@@ -22,7 +22,10 @@ test.describe("customers", () => {
     await expect(badges(page).first()).toHaveText(/New$/);
     for (const text of await badges(page).allTextContents()) expect(text).toMatch(/New$/);
     // The reason behind a label, on demand.
-    await rows(page).first().getByRole("button", { name: /^Why / }).click();
+    await rows(page)
+      .first()
+      .getByRole("button", { name: /why .+ is New$/ })
+      .click();
     await expect(page.getByRole("dialog")).toContainText("Rule: New");
   });
 

@@ -197,7 +197,7 @@ export function CustomerList({ rows, query, paging, currency, loading, onQuery, 
                 <Button
                   variant="plain"
                   onClick={() => onExplain(r.id)}
-                  accessibilityLabel={`Why ${r.name} is ${r.segment}`}
+                  accessibilityLabel={`${scoreLine(r.scores, r.segment)}: why ${r.name} is ${r.segment}`}
                 >
                   {scoreLine(r.scores, r.segment)}
                 </Button>
