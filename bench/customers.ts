@@ -8,6 +8,7 @@
 //   (e) the lifetime-value model's hold-out error (decision 053).
 //
 // Options: --customers 3000 (the seed's --customers; orders default to 8 per customer) --orders N
+//          --db /path/file.db reuses a database a previous run seeded (no seeding)
 // DATABASE_URL=postgresql://… runs on a fresh PostgreSQL database instead of a SQLite file.
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -29,7 +30,10 @@ delete process.env.SHOPIFY_API_KEY;
 const baseUrl =
   process.env.DATABASE_URL && /^postgres/.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : null;
 const dbName = `pp_bench_cust_${crypto.randomBytes(4).toString("hex")}`;
-if (baseUrl) {
+const reuseDb = args.includes("--db") ? args[args.indexOf("--db") + 1] : null;
+if (reuseDb) {
+  process.env.DATABASE_URL = `file:${path.resolve(reuseDb)}`;
+} else if (baseUrl) {
   const { default: pg } = await import("pg");
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -50,14 +54,21 @@ const stats = (samples: number[]) => {
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
 
-console.log(`Seeding ${fmt(CUSTOMERS)} customers, ${fmt(ORDERS)} orders (${baseUrl ? "PostgreSQL" : "SQLite"})…`);
-const seedStarted = Date.now();
-execFileSync(
-  path.resolve("node_modules/.bin/tsx"),
-  ["prisma/seed.ts", "--customers", String(CUSTOMERS), "--orders", String(ORDERS)],
-  { stdio: ["ignore", "ignore", "inherit"], env: process.env },
-);
-console.log(`  seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+if (!reuseDb) {
+  console.log(`Seeding ${fmt(CUSTOMERS)} customers, ${fmt(ORDERS)} orders (${baseUrl ? "PostgreSQL" : "SQLite"})…`);
+  const seedStarted = Date.now();
+  execFileSync(
+    path.resolve("node_modules/.bin/tsx"),
+    ["prisma/seed.ts", "--customers", String(CUSTOMERS), "--orders", String(ORDERS)],
+    { stdio: ["ignore", "ignore", "inherit"], env: process.env },
+  );
+  console.log(`  seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+} else {
+  const { migrate } = (await import(path.resolve("scripts/migrate.mjs"))) as {
+    migrate: (url: string) => Promise<number>;
+  };
+  await migrate(process.env.DATABASE_URL);
+}
 
 const { prisma } = await import("~/db.server");
 const { recomputeShop, rescoreCustomer, listCustomers, customersExport } =
@@ -167,7 +178,7 @@ for (const o of orders) {
   byCustomer.set(o.customerId!, e);
 }
 const histories = [...byCustomer].map(([id, e]) => ({ id, orderTimes: e.t, orderValuesMinor: e.v }));
-const end = Math.max(...orders.map((o) => o.processedAt.getTime()));
+const end = orders.reduce((m, o) => Math.max(m, o.processedAt.getTime()), 0);
 for (const weeks of [13, 26]) {
   const h = holdoutError(histories, end - weeks * 7 * 86_400_000, end);
   const error = h.actual ? (h.predicted - h.actual) / h.actual : 0;

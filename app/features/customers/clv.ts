@@ -289,8 +289,9 @@ export function holdoutError(histories: readonly History[], cutoff: number, end:
   let predicted = 0;
   let actual = 0;
   let absError = 0;
+  const byId = new Map(histories.map((x) => [x.id, x]));
   for (const h of before) {
-    const full = histories.find((x) => x.id === h.id)!;
+    const full = byId.get(h.id)!;
     const did = new Set(full.orderTimes.filter((t) => t >= cutoff && t < end).map((t) => Math.floor(t / DAY_MS))).size;
     const expect = expectedPurchases(model.bgnbd, rfmOf(h, cutoff)!, weeks);
     predicted += expect;
