@@ -58,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     currency: shop.currency,
     query: { ...parsed.data, page: list.page },
-    paging: { page: list.page, pageCount: list.pageCount, total: list.total },
+    paging: { page: list.page, pageCount: list.pageCount, total: list.total, capped: list.capped },
     rows: list.rows.map(({ lastOrderAt, ...r }) => ({
       ...r,
       lastOrderDay: lastOrderAt ? dayInZone(new Date(lastOrderAt), shop.timezone) : null,

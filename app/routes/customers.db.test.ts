@@ -3,7 +3,7 @@
 // customer created in Shopify (userErrors shown by field) or, in the demo, locally.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { addCustomer, recomputeShop } from "~/features/customers/index.server";
+import { addCustomer, listCustomers, recomputeShop } from "~/features/customers/index.server";
 import { createOrder, createProduct, createShop, line } from "~tests/factories";
 import { installTeam, requestAs } from "~tests/shopify";
 import { jsonResponse, stubAdminApi } from "~tests/shopify-admin";
@@ -102,6 +102,14 @@ describe("/customers", () => {
       "Grace Hopper",
       "Katherine Johnson",
     ]);
+  });
+
+  it("counts a search's matches up to the cap and says so", async () => {
+    const query = { segment: null, q: "example", sort: "name", dir: "asc", page: 1 } as const;
+    const capped = await listCustomers(shop, { ...query }, 25, 2);
+    expect(capped).toMatchObject({ capped: true, total: 2 });
+    expect(capped.rows.length).toBeGreaterThan(2);
+    expect(await listCustomers(shop, { ...query }, 25, 100)).toMatchObject({ capped: false });
   });
 
   it("answers 400 for an unknown segment or sort", async () => {

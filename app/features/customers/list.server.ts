@@ -62,11 +62,26 @@ const rowOf = (r: RowRecord) => ({
 });
 export type CustomerRow = ReturnType<typeof rowOf>;
 
-export async function listCustomers(shop: ListShop, query: CustomerListQuery, pageSize = PAGE_SIZE) {
+/**
+ * A search counts its matches up to this many: counting every match of a common word is a scan
+ * of the whole shop, while the page itself stops at its 25th match (decision 052).
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
+export async function listCustomers(
+  shop: ListShop,
+  query: CustomerListQuery,
+  pageSize = PAGE_SIZE,
+  countCap = SEARCH_COUNT_CAP,
+) {
   const where = listWhere(shop.id, query);
-  const total = await prisma.customerScore.count({ where });
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(query.page, pageCount);
+  const counted = await prisma.customerScore.count({ where, ...(query.q ? { take: countCap + 1 } : {}) });
+  const capped = !!query.q && counted > countCap;
+  const total = capped ? countCap : counted;
+  const pageCount = capped
+    ? Math.max(query.page, Math.ceil(total / pageSize))
+    : Math.max(1, Math.ceil(total / pageSize));
+  const page = capped ? query.page : Math.min(query.page, pageCount);
   const column = ORDER_COLUMN[query.sort];
   const rows = await prisma.customerScore.findMany({
     where,
@@ -80,7 +95,7 @@ export async function listCustomers(shop: ListShop, query: CustomerListQuery, pa
     skip: (page - 1) * pageSize,
     take: pageSize,
   });
-  return { rows: rows.map(rowOf), total, page, pageCount, pageSize };
+  return { rows: rows.map(rowOf), total, capped, page, pageCount, pageSize };
 }
 
 /** The first `limit` customers of a segment (or all), most valuable first: the JSON API's answer. */

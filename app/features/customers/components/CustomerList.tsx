@@ -18,7 +18,7 @@ import { Link } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { ResponsiveIndexTable, type ResponsiveColumn } from "~/components/ResponsiveIndexTable";
 import { formatMoney } from "~/lib/money";
-import { SORTS, type CustomerListQuery, type CustomerSort } from "~/features/customers/query";
+import { PAGE_SIZE, SORTS, type CustomerListQuery, type CustomerSort } from "~/features/customers/query";
 import { scoreLine, type Segment } from "~/features/customers/rfm";
 import { SegmentBadge } from "./SegmentBadge";
 
@@ -81,7 +81,8 @@ const SEARCH_DELAY_MS = 300;
 type Props = {
   rows: ListRow[];
   query: CustomerListQuery;
-  paging: { page: number; pageCount: number; total: number };
+  /** capped: a search with more matches than were counted (the total is a lower bound). */
+  paging: { page: number; pageCount: number; total: number; capped?: boolean };
   currency: string;
   loading: boolean;
   onQuery: (change: Partial<CustomerListQuery>) => void;
@@ -211,10 +212,12 @@ export function CustomerList({ rows, query, paging, currency, loading, onQuery, 
           }))}
           pagination={{
             hasPrevious: paging.page > 1,
-            hasNext: paging.page < paging.pageCount,
+            hasNext: paging.capped ? rows.length > 0 && rows.length % PAGE_SIZE === 0 : paging.page < paging.pageCount,
             onPrevious: () => onQuery({ page: paging.page - 1 }),
             onNext: () => onQuery({ page: paging.page + 1 }),
-            label: `Page ${paging.page} of ${paging.pageCount} · ${paging.total.toLocaleString("en-US")} customers`,
+            label: paging.capped
+              ? `Page ${paging.page} · more than ${paging.total.toLocaleString("en-US")} customers`
+              : `Page ${paging.page} of ${paging.pageCount} · ${paging.total.toLocaleString("en-US")} customers`,
           }}
         />
       </div>
