@@ -7,11 +7,17 @@ import { registerAnalyticsJobs } from "~/features/analytics/index.server";
 import { BILLING_CONFIG } from "~/features/billing/index.server";
 import { registerInvoiceJobs, warmPdfRenderer } from "~/features/invoices/index.server";
 import { registerAuditJobs } from "~/features/audit/index.server";
+import { registerCustomerJobs, rescoreCustomer } from "~/features/customers/index.server";
 import { registerNotificationJobs } from "~/features/shop/index.server";
 import { env } from "~/env.server";
 import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server";
 import { registerSettingsJobs } from "~/features/settings/index.server";
-import { importAfterAuth, registerStoreSyncJobs, type AdminClientFactory } from "~/features/store-sync/index.server";
+import {
+  importAfterAuth,
+  onCustomerChanged,
+  registerStoreSyncJobs,
+  type AdminClientFactory,
+} from "~/features/store-sync/index.server";
 import { registerTelemetryJobs, startRecording } from "~/features/telemetry/index.server";
 import { setJobRegistrar, type JobQueue } from "~/platform/jobs/index.server";
 import { configureShopify, shopify } from "~/shopify.server";
@@ -32,7 +38,11 @@ export function registerAllJobs(queue: JobQueue) {
   registerStoreSyncJobs(queue, { adminFor: shopifyAdminFor });
   registerTelemetryJobs(queue);
   registerAnalyticsJobs(queue, { adminFor: shopifyAdminFor });
+  registerCustomerJobs(queue, { adminFor: shopifyAdminFor });
 }
+
+// An order, refund or customer webhook rescores that customer in the same transaction.
+onCustomerChanged(async (tx, shop, customerId) => void (await rescoreCustomer(tx, shop, customerId)));
 
 setJobRegistrar(registerAllJobs);
 

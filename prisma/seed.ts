@@ -28,6 +28,7 @@ import { seedInvoices } from "./seed/invoices";
 import { seedTeam } from "./seed/team";
 import { seedIntegrations } from "./seed/integrations";
 import { seedAnalytics } from "./seed/analytics";
+import { seedCustomerScores } from "./seed/customers";
 
 const DEFAULT_URL = "file:./prisma/dev.db";
 /** Orders per transaction; lines and refunds of those orders go in the same one. */
@@ -35,9 +36,9 @@ const ORDERS_PER_BATCH = 5_000;
 /** Rows per createMany call for the small tables. */
 const CHUNK = 2_000;
 
-type CliOptions = { orders: number; seed: number; force: boolean };
+type CliOptions = { orders: number; seed: number; force: boolean; customers?: number };
 
-const USAGE = "Usage: tsx prisma/seed.ts [--orders N] [--seed N] [--force]";
+const USAGE = "Usage: tsx prisma/seed.ts [--orders N] [--customers N] [--seed N] [--force]";
 
 export function parseArgs(argv: string[]): CliOptions {
   const options: CliOptions = { orders: DEFAULT_ORDERS, seed: DEFAULT_SEED, force: false };
@@ -51,6 +52,7 @@ export function parseArgs(argv: string[]): CliOptions {
       return n;
     };
     if (flag === "--orders") options.orders = value();
+    else if (flag === "--customers") options.customers = value();
     else if (flag === "--seed") options.seed = value();
     else if (flag === "--force") options.force = true;
     else throw new Error(`Unknown argument "${argv[i]}". ${USAGE}`);
@@ -271,7 +273,7 @@ async function main(): Promise<void> {
     if (await alreadySeeded(db, options.force)) return;
 
     const today = dayInZone(new Date(), DEMO_SHOP.timezone);
-    const data = createDemoData({ today, seed: options.seed, orders: options.orders });
+    const data = createDemoData({ today, seed: options.seed, orders: options.orders, customers: options.customers });
     console.log(
       `Seeding ${DEMO_SHOP.domain}: ${fmt(options.orders)} orders, ${fmt(data.customers.length)} customers, ` +
         `${data.plan[0].day} to ${today} (${DEMO_SHOP.timezone}), seed ${options.seed}`,
@@ -306,6 +308,10 @@ async function main(): Promise<void> {
     const { catalog } = data;
     // The Shopify connection's records (issue 16): prisma/seed/integrations.ts.
     const integrations = await seedIntegrations(db, data.shop);
+    const scored = await seedCustomerScores(DEMO_SHOP);
+    console.log(
+      `  customer scores ${fmt(scored.customers)} (${scored.method}), segment changes ${fmt(scored.changes)}`,
+    );
     console.log(`  webhook deliveries ${integrations.deliveries}`);
     console.log(`  saved analytics dashboards ${await seedAnalytics(db, data.shop)}`);
     console.log(

@@ -6,6 +6,7 @@ import {
   CashDollarIcon,
   ChartVerticalIcon,
   HomeIcon,
+  PersonIcon,
   ReceiptDollarIcon,
   SettingsIcon,
 } from "@shopify/polaris-icons";
@@ -14,6 +15,7 @@ import { PRIMARY_NAV, SECONDARY_NAV, type NavItem } from "~/components/navigatio
 const ICONS: Record<string, typeof HomeIcon> = {
   "/dashboard": HomeIcon,
   "/analytics": ChartVerticalIcon,
+  "/customers": PersonIcon,
   "/costs": CashDollarIcon,
   "/app/invoices": ReceiptDollarIcon,
   "/settings": SettingsIcon,

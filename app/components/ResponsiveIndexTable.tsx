@@ -7,14 +7,25 @@ import type { ReactNode } from "react";
 export type ResponsiveColumn = { title: string; alignment?: "start" | "end" };
 export type ResponsiveRow = { id: string; cells: ReactNode[]; actions?: ReactNode };
 
+/** Server-side sorting: which columns sort, the current one and direction, and what a click asks for. */
+export type ResponsiveSort = {
+  sortable: boolean[];
+  columnIndex: number;
+  direction: "ascending" | "descending";
+  onSort: (columnIndex: number, direction: "ascending" | "descending") => void;
+};
+
 type Props = {
   resourceName: { singular: string; plural: string };
   columns: ResponsiveColumn[];
   rows: ResponsiveRow[];
   pagination?: IndexTableProps["pagination"];
+  sort?: ResponsiveSort;
+  emptyState?: ReactNode;
+  loading?: boolean;
 };
 
-export function ResponsiveIndexTable({ resourceName, columns, rows, pagination }: Props) {
+export function ResponsiveIndexTable({ resourceName, columns, rows, pagination, sort, emptyState, loading }: Props) {
   const { smDown } = useBreakpoints();
   const withActions = rows.some((r) => r.actions);
   if (smDown)
@@ -26,6 +37,8 @@ export function ResponsiveIndexTable({ resourceName, columns, rows, pagination }
         selectable={false}
         headings={[{ title: columns[0]?.title ?? "" }]}
         pagination={pagination}
+        emptyState={emptyState}
+        loading={loading}
       >
         {rows.map((r, i) => (
           <IndexTable.Row id={r.id} key={r.id} position={i}>
@@ -60,6 +73,14 @@ export function ResponsiveIndexTable({ resourceName, columns, rows, pagination }
       selectable={false}
       headings={headings as IndexTableProps["headings"]}
       pagination={pagination}
+      emptyState={emptyState}
+      loading={loading}
+      {...(sort && {
+        sortable: withActions ? [...sort.sortable, false] : sort.sortable,
+        sortColumnIndex: sort.columnIndex,
+        sortDirection: sort.direction,
+        onSort: (index: number, direction: "ascending" | "descending") => sort.onSort(index, direction),
+      })}
     >
       {rows.map((r, i) => (
         <IndexTable.Row id={r.id} key={r.id} position={i}>

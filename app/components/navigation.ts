@@ -5,6 +5,7 @@ export type NavItem = { label: string; url: string };
 export const PRIMARY_NAV: NavItem[] = [
   { label: "Dashboard", url: "/dashboard" },
   { label: "Analytics", url: "/analytics" },
+  { label: "Customers", url: "/customers" },
   { label: "Costs & Profit", url: "/costs" },
   { label: "Invoices", url: "/app/invoices" },
 ];

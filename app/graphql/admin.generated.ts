@@ -88,12 +88,65 @@ export type MarketingTactic =
   | 'STOREFRONT_APP'
   | 'TRANSACTIONAL';
 
+export type CustomerEmailMarketingState =
+  | 'INVALID'
+  | 'NOT_SUBSCRIBED'
+  | 'PENDING'
+  | 'REDACTED'
+  | 'SUBSCRIBED'
+  | 'UNSUBSCRIBED';
+
+export type CustomerMarketingOptInLevel =
+  | 'CONFIRMED_OPT_IN'
+  | 'SINGLE_OPT_IN'
+  | 'UNKNOWN';
+
+export type CustomerEmailMarketingConsentInput = {
+  marketingState: CustomerEmailMarketingState;
+  marketingOptInLevel?: InputMaybe<CustomerMarketingOptInLevel>;
+  consentUpdatedAt?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type CustomerInput = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  emailMarketingConsent?: InputMaybe<CustomerEmailMarketingConsentInput>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  note?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type AnalyticsShopifyqlQueryVariables = Exact<{
   query: Scalars['String']['input'];
 }>;
 
 
 export type AnalyticsShopifyqlQuery = { shopifyqlQuery?: { parseErrors: Array<string>, tableData?: { rows: any, columns: Array<{ name: string, dataType: any, displayName: string }> } | null } | null };
+
+export type CustomersCreateMutationVariables = Exact<{
+  input: CustomerInput;
+}>;
+
+
+export type CustomersCreateMutation = { customerCreate?: { customer?: { id: string, firstName?: string | null, lastName?: string | null, updatedAt: string, defaultEmailAddress?: { emailAddress: string, marketingState: CustomerEmailAddressMarketingState } | null, defaultPhoneNumber?: { phoneNumber: string } | null } | null, userErrors: Array<{ field?: Array<string> | null, message: string }> } | null };
+
+export type CustomersTagsAddMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  tags: Array<Scalars['String']['input']> | Scalars['String']['input'];
+}>;
+
+
+export type CustomersTagsAddMutation = { tagsAdd?: { userErrors: Array<{ field?: Array<string> | null, message: string }> } | null };
+
+export type CustomersTagsRemoveMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  tags: Array<Scalars['String']['input']> | Scalars['String']['input'];
+}>;
+
+
+export type CustomersTagsRemoveMutation = { tagsRemove?: { userErrors: Array<{ field?: Array<string> | null, message: string }> } | null };
 
 export type AppShopProfileQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -139,6 +192,9 @@ export type StoreSyncOrdersBulkQuery = { orders: { edges: Array<{ node: { id: st
 /** Each document's exact text → its result and variables. */
 export interface AdminOperations {
   "#graphql\n  query AnalyticsShopifyql($query: String!) {\n    shopifyqlQuery(query: $query) {\n      parseErrors\n      tableData {\n        columns {\n          name\n          dataType\n          displayName\n        }\n        rows\n      }\n    }\n  }\n": { return: AnalyticsShopifyqlQuery; variables: AnalyticsShopifyqlQueryVariables };
+  "#graphql\n  mutation CustomersCreate($input: CustomerInput!) {\n    customerCreate(input: $input) {\n      customer {\n        id\n        firstName\n        lastName\n        updatedAt\n        defaultEmailAddress { emailAddress marketingState }\n        defaultPhoneNumber { phoneNumber }\n      }\n      userErrors { field message }\n    }\n  }\n": { return: CustomersCreateMutation; variables: CustomersCreateMutationVariables };
+  "#graphql\n  mutation CustomersTagsAdd($id: ID!, $tags: [String!]!) {\n    tagsAdd(id: $id, tags: $tags) {\n      userErrors { field message }\n    }\n  }\n": { return: CustomersTagsAddMutation; variables: CustomersTagsAddMutationVariables };
+  "#graphql\n  mutation CustomersTagsRemove($id: ID!, $tags: [String!]!) {\n    tagsRemove(id: $id, tags: $tags) {\n      userErrors { field message }\n    }\n  }\n": { return: CustomersTagsRemoveMutation; variables: CustomersTagsRemoveMutationVariables };
   "#graphql\n  query AppShopProfile {\n    shop {\n      name\n      email\n      shopOwnerName\n      currencyCode\n      ianaTimezone\n    }\n  }\n": { return: AppShopProfileQuery; variables: AppShopProfileQueryVariables };
   "#graphql\n  mutation StoreSyncRunBulkQuery($query: String!) {\n    bulkOperationRunQuery(query: $query, groupObjects: false) {\n      bulkOperation { id status }\n      userErrors { field message code }\n    }\n  }\n": { return: StoreSyncRunBulkQueryMutation; variables: StoreSyncRunBulkQueryMutationVariables };
   "#graphql\n  query StoreSyncBulkOperation($id: ID!) {\n    node(id: $id) {\n      ... on BulkOperation { id status errorCode objectCount url partialDataUrl createdAt completedAt }\n    }\n  }\n": { return: StoreSyncBulkOperationQuery; variables: StoreSyncBulkOperationQueryVariables };

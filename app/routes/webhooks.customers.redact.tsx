@@ -2,6 +2,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { customerRedactWebhookSchema } from "~/features/privacy/index.server";
 import { redactCustomer } from "~/features/privacy/index.server";
+import { dropRedactedScores } from "~/features/customers/index.server";
 import { receiveWebhook } from "~/platform/webhooks.server";
 
 export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });
@@ -24,6 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
         ordersToRedact: payload.orders_to_redact ?? [],
         receivedAt,
       });
+      await dropRedactedScores(tx, shopId);
     },
   });
 }

@@ -11,6 +11,9 @@ const run = promisify(execFile);
 const BASE = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3100";
 const PAGES = [
   "/dashboard",
+  "/customers",
+  "/customers/new",
+  "/customers/rules",
   "/costs",
   "/app/invoices",
   "/app/invoices/new",

@@ -34,6 +34,13 @@ export const SCREENS: readonly Screen[] = [
     keywords: ["glossary", "definitions", "how is this calculated", "formula"],
   },
   {
+    label: "Customers",
+    url: "/customers",
+    keywords: ["segments", "vip", "at risk", "churn", "lifetime value", "ltv", "rfm", "export customers"],
+  },
+  { label: "Add customer", url: "/customers/new", keywords: ["new customer", "create customer"] },
+  { label: "Segment rules", url: "/customers/rules", keywords: ["segment thresholds", "vip rule", "at-risk rule"] },
+  {
     label: "Costs & Profit",
     url: "/costs",
     keywords: [

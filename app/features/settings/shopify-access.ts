@@ -9,6 +9,7 @@ export const APP_TOML_SCOPES = [
   "read_all_orders",
   "read_products",
   "read_customers",
+  "write_customers",
   "read_inventory",
   "read_reports",
 ];
@@ -45,6 +46,7 @@ export const SCOPE_FEATURES: Record<string, string[]> = {
   read_products: ["Products and their costs on Costs & Profit", "Missing-cost alerts"],
   read_inventory: ["Stock levels from the import and inventory updates"],
   read_customers: ["Customer names, segments and lifetime value"],
+  write_customers: ["Add Customer creating the customer in Shopify", "Segments written to customers' tags"],
   [ANALYTICS_SCOPE]: ["Analytics sessions and the conversion funnel"],
 };
 

@@ -6,12 +6,14 @@ export {
   customerDeleteEffect,
   customerEffect,
   inventoryItemEffect,
+  onCustomerChanged,
   inventoryLevelEffect,
   orderEffect,
   productDeleteEffect,
   productEffect,
   refundEffect,
 } from "./webhook-effects.server";
+export type { CustomerChangedHook } from "./webhook-effects.server";
 export {
   customerWebhookSchema,
   customerDeletedWebhookSchema,

@@ -35,6 +35,24 @@ import {
 type Tx = Prisma.TransactionClient;
 type Effect = (tx: Tx, ctx: WebhookContext) => Promise<void>;
 
+/**
+ * Runs after an order, refund or customer delivery changed a customer's data, in the same
+ * transaction, with that customer's local id (customer scores subscribe from the composition root).
+ */
+export type CustomerChangedHook = (tx: Tx, shop: SyncShop, customerId: string) => Promise<void>;
+const customerHooks: CustomerChangedHook[] = [];
+export function onCustomerChanged(hook: CustomerChangedHook): void {
+  if (!customerHooks.includes(hook)) customerHooks.push(hook);
+}
+
+async function customerChanged(tx: Tx, shop: SyncShop, customerId: string | null | undefined) {
+  if (customerId) for (const hook of customerHooks) await hook(tx, shop, customerId);
+}
+
+const customerOfOrder = async (tx: Tx, shopId: string, shopifyId: string) =>
+  (await tx.order.findUnique({ where: { shopId_shopifyId: { shopId, shopifyId } }, select: { customerId: true } }))
+    ?.customerId;
+
 function withShop(run: (tx: Tx, shop: SyncShop, ctx: WebhookContext) => Promise<unknown>): Effect {
   return async (tx, ctx) => {
     if (!ctx.shopId) return;
@@ -51,14 +69,22 @@ function withShop(run: (tx: Tx, shop: SyncShop, ctx: WebhookContext) => Promise<
 }
 
 /** orders/create, orders/updated, orders/cancelled */
-export const orderEffect = withShop((tx, shop, { payload }) =>
-  upsertOrder(tx, shop, orderFromRest(payload as RestOrder, shop.currency)),
-);
+export const orderEffect = withShop(async (tx, shop, { payload }) => {
+  const order = orderFromRest(payload as RestOrder, shop.currency);
+  const before = await customerOfOrder(tx, shop.id, order.shopifyId);
+  await upsertOrder(tx, shop, order);
+  const after = await customerOfOrder(tx, shop.id, order.shopifyId);
+  // An order moved to another customer changes both.
+  if (before && before !== after) await customerChanged(tx, shop, before);
+  await customerChanged(tx, shop, after);
+});
 
 /** refunds/create */
-export const refundEffect = withShop((tx, shop, { payload }) =>
-  addRefund(tx, shop, refundFromRest(payload as RestRefund, shop.currency)),
-);
+export const refundEffect = withShop(async (tx, shop, { payload }) => {
+  const refund = refundFromRest(payload as RestRefund, shop.currency);
+  await addRefund(tx, shop, refund);
+  await customerChanged(tx, shop, await customerOfOrder(tx, shop.id, refund.orderShopifyId));
+});
 
 /** products/create, products/update */
 export const productEffect = withShop((tx, shop, { payload }) =>
@@ -82,12 +108,24 @@ export const inventoryItemEffect = withShop((tx, shop, { payload }) =>
 );
 
 /** customers/create, customers/update */
-export const customerEffect = withShop((tx, shop, { payload }) =>
-  upsertCustomer(tx, shop, customerFromRest(payload as RestCustomer)),
-);
+export const customerEffect = withShop(async (tx, shop, { payload }) => {
+  const customer = customerFromRest(payload as RestCustomer);
+  await upsertCustomer(tx, shop, customer);
+  const row = await tx.customer.findUnique({
+    where: { shopId_shopifyId: { shopId: shop.id, shopifyId: customer.shopifyId } },
+    select: { id: true },
+  });
+  await customerChanged(tx, shop, row?.id);
+});
 
 /** customers/delete */
 export const customerDeleteEffect = withShop(async (tx, shop, { payload, receivedAt }) => {
   const id = gid("Customer", (payload as { id?: number | string }).id);
-  if (id) await deleteCustomer(tx, shop, id, receivedAt);
+  if (!id) return;
+  await deleteCustomer(tx, shop, id, receivedAt);
+  const row = await tx.customer.findUnique({
+    where: { shopId_shopifyId: { shopId: shop.id, shopifyId: id } },
+    select: { id: true },
+  });
+  await customerChanged(tx, shop, row?.id);
 });

@@ -1,0 +1,58 @@
+// GET /api/stores/{storeId}/customers?segment=&limit= — the spec's "customer data by segment".
+import { z } from "zod";
+import { minorToDecimalString } from "~/lib/money";
+import { SEGMENTS, type Segment } from "./rfm";
+
+export const API_LIMIT_MAX = 250;
+
+export const customersApiQuery = z.object({
+  segment: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v || v === "all") return null;
+      const s = SEGMENTS.find((x) => x.toLowerCase() === v.toLowerCase());
+      if (!s) {
+        ctx.addIssue({ code: "custom", message: `Unknown segment. Use one of: all, ${SEGMENTS.join(", ")}` });
+        return z.NEVER;
+      }
+      return s;
+    }),
+  limit: z.coerce
+    .number({ message: "limit is a whole number" })
+    .int("limit is a whole number")
+    .min(1, "limit is at least 1")
+    .max(API_LIMIT_MAX, `limit is at most ${API_LIMIT_MAX}`)
+    .default(50),
+});
+
+type Row = {
+  id: string;
+  name: string;
+  email: string | null;
+  orders: number;
+  totalSpentMinor: number;
+  lastOrderAt: string | null;
+  segment: Segment;
+  scores: { r: number; f: number; m: number } | null;
+  predicted12mMinor: number | null;
+  churnRisk: string | null;
+};
+
+export function customerDto(row: Row, currency: string) {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    orders: row.orders,
+    totalSpent: minorToDecimalString(row.totalSpentMinor, currency),
+    totalSpentMinor: row.totalSpentMinor,
+    lastOrder: row.lastOrderAt,
+    segment: row.segment,
+    scores: row.scores,
+    predicted12MonthValue:
+      row.predicted12mMinor === null ? null : minorToDecimalString(row.predicted12mMinor, currency),
+    churnRisk: row.churnRisk,
+    currency,
+  };
+}

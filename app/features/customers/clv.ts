@@ -1,0 +1,302 @@
+// Lifetime value and churn risk (docs/decisions/053-customer-lifetime-value.md).
+// BG/NBD (Fader, Hardie & Lee 2005, "Counting your customers the easy way") for the number
+// of future orders and Gamma-Gamma (Fader, Hardie & Lee 2005, "RFM and CLV") for their value,
+// fitted per shop by maximum likelihood; a labelled simple model when a shop has too few
+// repeat buyers. Time is in weeks inside the models, as in the papers.
+import { nelderMead } from "./optimize";
+
+const LANCZOS = [
+  676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
+  -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+];
+
+/** ln Γ(z) for z > 0 (Lanczos, g = 7; about 15 significant digits). */
+export function lgamma(z: number): number {
+  if (z < 0.5) return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * z))) - lgamma(1 - z);
+  const x = z - 1;
+  let a = 0.99999999999980993;
+  const t = x + 7.5;
+  for (let i = 0; i < 8; i++) a += LANCZOS[i]! / (x + i + 1);
+  return 0.5 * Math.log(2 * Math.PI) + (x + 0.5) * Math.log(t) - t + Math.log(a);
+}
+
+const lbeta = (a: number, b: number) => lgamma(a) + lgamma(b) - lgamma(a + b);
+
+/** Gauss's hypergeometric 2F1(a, b; c; z) for 0 ≤ z < 1, by its series. */
+export function hyp2f1(a: number, b: number, c: number, z: number): number {
+  let term = 1;
+  let sum = 1;
+  for (let j = 0; j < 100_000; j++) {
+    term *= (((a + j) * (b + j)) / ((c + j) * (j + 1))) * z;
+    sum += term;
+    if (Math.abs(term) < 1e-13 * Math.abs(sum)) break;
+  }
+  return sum;
+}
+
+/** A customer's history as the BG/NBD sees it: x repeat purchases, the last at tx, observed for T (weeks). */
+export type Rfm = { x: number; tx: number; T: number };
+export type BgNbdParams = { r: number; alpha: number; a: number; b: number };
+export type GammaGammaParams = { p: number; q: number; gamma: number };
+
+/** One customer's BG/NBD log-likelihood (the paper's equation 6, in logs). */
+export function bgnbdLogLikelihood({ r, alpha, a, b }: BgNbdParams, { x, tx, T }: Rfm): number {
+  const a1 = lgamma(r + x) - lgamma(r) + r * Math.log(alpha);
+  const a2 = lbeta(a, b + x) - lbeta(a, b);
+  const a3 = -(r + x) * Math.log(alpha + T);
+  if (x === 0) return a1 + a2 + a3;
+  const a4 = lbeta(a + 1, b + x - 1) - lbeta(a, b + x) - (r + x) * Math.log(alpha + tx);
+  const hi = Math.max(a3, a4);
+  return a1 + a2 + hi + Math.log(Math.exp(a3 - hi) + Math.exp(a4 - hi));
+}
+
+/** P(alive | x, tx, T). */
+export function probabilityAlive({ r, alpha, a, b }: BgNbdParams, { x, tx, T }: Rfm): number {
+  if (x === 0) return 1;
+  return 1 / (1 + (a / (b + x - 1)) * Math.pow((alpha + T) / (alpha + tx), r + x));
+}
+
+/** E[Y(t) | x, tx, T]: expected purchases in the next t weeks (the paper's equation 10). */
+export function expectedPurchases(params: BgNbdParams, rfm: Rfm, t: number): number {
+  const { r, alpha, a, b } = params;
+  const { x, T } = rfm;
+  const z = t / (alpha + T + t);
+  const head = (a + b + x - 1) / (a - 1);
+  const body = 1 - Math.pow((alpha + T) / (alpha + T + t), r + x) * hyp2f1(r + x, b + x, a + b + x - 1, z);
+  const alive = probabilityAlive(params, rfm);
+  // The paper's denominator 1 + δ(x>0)·… is 1 / P(alive).
+  return head * body * alive;
+}
+
+/**
+ * P(no purchase in the next t weeks): a customer who is gone buys nothing; one still alive
+ * makes none with probability ((α+T)/(α+T+t))^(r+x) (the posterior gamma's Laplace transform).
+ */
+export function probabilityNoPurchase(params: BgNbdParams, rfm: Rfm, t: number): number {
+  const alive = probabilityAlive(params, rfm);
+  const none = Math.pow((params.alpha + rfm.T) / (params.alpha + rfm.T + t), params.r + rfm.x);
+  return 1 - alive + alive * none;
+}
+
+/** Weeks from now until an alive customer's next purchase is as likely as not. */
+export function medianWeeksToNextPurchase(params: BgNbdParams, rfm: Rfm): number {
+  return (params.alpha + rfm.T) * (Math.pow(2, 1 / (params.r + rfm.x)) - 1);
+}
+
+/** One repeat buyer's Gamma-Gamma log-likelihood of the mean value m of their x transactions. */
+export function gammaGammaLogLikelihood({ p, q, gamma }: GammaGammaParams, x: number, m: number): number {
+  return (
+    lgamma(p * x + q) -
+    lgamma(p * x) -
+    lgamma(q) +
+    q * Math.log(gamma) +
+    (p * x - 1) * Math.log(m) +
+    p * x * Math.log(x) -
+    (p * x + q) * Math.log(gamma + m * x)
+  );
+}
+
+/** E[M | x, m]: the expected value of this customer's future orders. */
+export function expectedOrderValue({ p, q, gamma }: GammaGammaParams, x: number, m: number): number {
+  return (p * (gamma + x * m)) / (p * x + q - 1);
+}
+
+const sum = <T>(items: readonly T[], f: (item: T) => number) => items.reduce((s, item) => s + f(item), 0);
+
+/** Maximum-likelihood BG/NBD parameters (searched in logs, so they stay positive). */
+export function fitBgNbd(customers: readonly Rfm[]): {
+  params: BgNbdParams;
+  logLikelihood: number;
+  converged: boolean;
+} {
+  const toParams = (v: number[]): BgNbdParams => ({
+    r: Math.exp(v[0]!),
+    alpha: Math.exp(v[1]!),
+    a: Math.exp(v[2]!),
+    b: Math.exp(v[3]!),
+  });
+  const meanT = sum(customers, (c) => c.T) / Math.max(1, customers.length);
+  const result = nelderMead(
+    (v) => (v.some((x) => Math.abs(x) > 12) ? Infinity : -sum(customers, (c) => bgnbdLogLikelihood(toParams(v), c))),
+    [0, Math.log(Math.max(1, meanT)), 0, 0],
+    { maxIterations: 1500, tolerance: 1e-10 },
+  );
+  return { params: toParams(result.x), logLikelihood: -result.value, converged: result.converged };
+}
+
+export function fitGammaGamma(repeat: readonly { x: number; m: number }[]): {
+  params: GammaGammaParams;
+  logLikelihood: number;
+  converged: boolean;
+} {
+  const toParams = (v: number[]): GammaGammaParams => ({
+    p: Math.exp(v[0]!),
+    q: Math.exp(v[1]!),
+    gamma: Math.exp(v[2]!),
+  });
+  const meanM = sum(repeat, (c) => c.m) / Math.max(1, repeat.length);
+  const result = nelderMead(
+    (v) =>
+      v.some((x) => Math.abs(x) > 25) ? Infinity : -sum(repeat, (c) => gammaGammaLogLikelihood(toParams(v), c.x, c.m)),
+    [Math.log(2), Math.log(3), Math.log(Math.max(1, meanM))],
+    { maxIterations: 1500, tolerance: 1e-10 },
+  );
+  return { params: toParams(result.x), logLikelihood: -result.value, converged: result.converged };
+}
+
+// ── Per-customer predictions ──
+
+export const LTV_METHODS = { bgnbd: "BG/NBD + Gamma-Gamma", simple: "Average order value × expected orders" } as const;
+export type LtvMethod = keyof typeof LTV_METHODS;
+export const CHURN_RISKS = ["Low", "Medium", "High"] as const;
+export type ChurnRisk = (typeof CHURN_RISKS)[number];
+
+/** A shop needs this many repeat buyers before the BG/NBD + Gamma-Gamma fit is used. */
+export const MIN_REPEAT_BUYERS = 50;
+/** P(no purchase in 90 days) at or above these is High, Medium; below is Low. */
+export const CHURN_HIGH = 0.8;
+export const CHURN_MEDIUM = 0.5;
+
+export function churnRiskOf(pNoPurchase90: number): ChurnRisk {
+  return pNoPurchase90 >= CHURN_HIGH ? "High" : pNoPurchase90 >= CHURN_MEDIUM ? "Medium" : "Low";
+}
+
+const DAY_MS = 86_400_000;
+const WEEK_DAYS = 7;
+const YEAR_WEEKS = 365 / WEEK_DAYS;
+const CHURN_WEEKS = 90 / WEEK_DAYS;
+
+/** A customer's order history for the models: the distinct days they ordered and their orders' net values. */
+export type History = { id: string; orderTimes: readonly number[]; orderValuesMinor: readonly number[] };
+
+/** x, tx and T (weeks) as of `now`; repeat purchases are counted on distinct days, as the papers do. */
+export function rfmOf(history: History, now: number): Rfm | null {
+  if (!history.orderTimes.length) return null;
+  const days = [...new Set(history.orderTimes.map((t) => Math.floor(t / DAY_MS)))].sort((a, b) => a - b);
+  const first = history.orderTimes.reduce((m, t) => Math.min(m, t), Infinity);
+  const last = history.orderTimes.reduce((m, t) => Math.max(m, t), -Infinity);
+  return {
+    x: days.length - 1,
+    tx: (last - first) / DAY_MS / WEEK_DAYS,
+    T: Math.max(0, (now - first) / DAY_MS / WEEK_DAYS),
+  };
+}
+
+export type ShopModel =
+  | { method: "bgnbd"; bgnbd: BgNbdParams; gammaGamma: GammaGammaParams; repeatBuyers: number; fittedOn: number }
+  | { method: "simple"; repeatBuyers: number; shopAovMinor: number };
+
+export type Prediction = {
+  method: LtvMethod;
+  predicted12mMinor: number;
+  pNoPurchase90: number;
+  churnRisk: ChurnRisk;
+  /** Expected next order (epoch ms); null when the customer is more likely gone than not, or has one order only. */
+  expectedNextOrderAt: number | null;
+};
+
+const mean = (values: readonly number[]) => (values.length ? sum(values, (v) => v) / values.length : 0);
+
+/** Every `step`-th item, so a fit on a large shop reads a fixed-size, deterministic sample. */
+function sample<T>(items: readonly T[], size: number): T[] {
+  if (items.length <= size) return [...items];
+  const step = items.length / size;
+  return Array.from({ length: size }, (_, i) => items[Math.floor(i * step)]!);
+}
+
+/** Customers the fit reads at most (a deterministic sample beyond that; see the decision record). */
+export const FIT_SAMPLE = 2000;
+
+/** Fits the shop's model from its customers' histories (or chooses the simple one). */
+export function fitShopModel(histories: readonly History[], now: number): ShopModel {
+  const rfms = histories.map((h) => ({ h, rfm: rfmOf(h, now) })).filter((e) => e.rfm !== null);
+  const repeat = rfms.filter((e) => e.rfm!.x >= 1);
+  const allValues = histories.flatMap((h) => h.orderValuesMinor);
+  const shopAovMinor = Math.round(mean(allValues));
+  if (repeat.length < MIN_REPEAT_BUYERS) return { method: "simple", repeatBuyers: repeat.length, shopAovMinor };
+  const bg = fitBgNbd(sample(rfms, FIT_SAMPLE).map((e) => e.rfm!));
+  const gg = fitGammaGamma(
+    sample(repeat, FIT_SAMPLE)
+      .map((e) => ({ x: e.h.orderValuesMinor.length, m: mean(e.h.orderValuesMinor) }))
+      .filter((c) => c.m > 0),
+  );
+  // A fit that did not settle, or that makes future orders worth nothing, is not used.
+  if (!bg.converged || !gg.converged || gg.params.p * 1 + gg.params.q <= 1 || Math.abs(bg.params.a - 1) < 1e-6)
+    return { method: "simple", repeatBuyers: repeat.length, shopAovMinor };
+  return { method: "bgnbd", bgnbd: bg.params, gammaGamma: gg.params, repeatBuyers: repeat.length, fittedOn: now };
+}
+
+/** One customer's 12-month value, churn risk and expected next order under the shop's model. */
+export function predict(model: ShopModel, history: History, now: number): Prediction | null {
+  const rfm = rfmOf(history, now);
+  if (!rfm) return null;
+  const aov = history.orderValuesMinor.length ? mean(history.orderValuesMinor) : 0;
+  const last = history.orderTimes.reduce((m, t) => Math.max(m, t), -Infinity);
+  if (model.method === "bgnbd") {
+    const orders = expectedPurchases(model.bgnbd, rfm, YEAR_WEEKS);
+    const n = history.orderValuesMinor.length;
+    const value = aov > 0 ? expectedOrderValue(model.gammaGamma, n, aov) : 0;
+    const pNone = probabilityNoPurchase(model.bgnbd, rfm, CHURN_WEEKS);
+    const alive = probabilityAlive(model.bgnbd, rfm);
+    const next = alive >= 0.5 ? now + medianWeeksToNextPurchase(model.bgnbd, rfm) * WEEK_DAYS * DAY_MS : null;
+    return {
+      method: "bgnbd",
+      predicted12mMinor: Math.max(0, Math.round(orders * value)),
+      pNoPurchase90: clamp01(pNone),
+      churnRisk: churnRiskOf(pNone),
+      expectedNextOrderAt: next === null ? null : Math.round(next),
+    };
+  }
+  // Simple: the customer's order rate over the last year continues at their average order value.
+  const yearAgo = now - 365 * DAY_MS;
+  const lastYear = history.orderTimes.filter((t) => t > yearAgo).length;
+  const rate = lastYear / 365;
+  const pNone = Math.exp(-rate * 90);
+  const times = [...history.orderTimes].sort((a, b) => a - b);
+  const gaps = times.slice(1).map((t, i) => t - times[i]!);
+  const next = gaps.length ? last + medianOf(gaps) : null;
+  return {
+    method: "simple",
+    predicted12mMinor: Math.max(0, Math.round(lastYear * (aov || model.shopAovMinor))),
+    pNoPurchase90: pNone,
+    churnRisk: churnRiskOf(pNone),
+    expectedNextOrderAt: next === null ? null : Math.round(next),
+  };
+}
+
+const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
+
+function medianOf(values: readonly number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/**
+ * Hold-out check: fit on the orders before `cutoff`, predict each customer's orders in
+ * [cutoff, end), and compare with what they did. Returns totals and the mean absolute error.
+ */
+export function holdoutError(histories: readonly History[], cutoff: number, end: number) {
+  const before = histories
+    .map((h) => {
+      const keep = h.orderTimes.map((t, i) => [t, h.orderValuesMinor[i]!] as const).filter(([t]) => t < cutoff);
+      return { id: h.id, orderTimes: keep.map(([t]) => t), orderValuesMinor: keep.map(([, v]) => v) };
+    })
+    .filter((h) => h.orderTimes.length);
+  const model = fitShopModel(before, cutoff);
+  if (model.method !== "bgnbd") return { model, customers: before.length, predicted: 0, actual: 0, mae: 0 };
+  const weeks = (end - cutoff) / DAY_MS / WEEK_DAYS;
+  let predicted = 0;
+  let actual = 0;
+  let absError = 0;
+  const byId = new Map(histories.map((x) => [x.id, x]));
+  for (const h of before) {
+    const full = byId.get(h.id)!;
+    const did = new Set(full.orderTimes.filter((t) => t >= cutoff && t < end).map((t) => Math.floor(t / DAY_MS))).size;
+    const expect = expectedPurchases(model.bgnbd, rfmOf(h, cutoff)!, weeks);
+    predicted += expect;
+    actual += did;
+    absError += Math.abs(expect - did);
+  }
+  return { model, customers: before.length, predicted, actual, mae: absError / Math.max(1, before.length) };
+}

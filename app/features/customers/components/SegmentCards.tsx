@@ -1,0 +1,47 @@
+// The four segment summary cards: count, share of customers, share of the last 365 days'
+// net spend, and the change in count against 30 days ago ("—" when there is no record then).
+import { BlockStack, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
+import { formatPercent } from "~/lib/money";
+import type { Segment } from "~/features/customers/rfm";
+import { SegmentBadge } from "./SegmentBadge";
+
+export type SegmentCardData = {
+  segment: Segment;
+  customers: number;
+  share: number | null;
+  revenueShare: number | null;
+  change: number | null;
+};
+
+const signed = (n: number) => (n > 0 ? `+${n.toLocaleString("en-US")}` : n.toLocaleString("en-US"));
+
+export function SegmentCards({ cards, comparedWith }: { cards: SegmentCardData[]; comparedWith: string | null }) {
+  return (
+    <InlineGrid columns={{ xs: 2, md: 4 }} gap={{ xs: "200", sm: "400" }}>
+      {cards.map((c) => (
+        <Card key={c.segment}>
+          <BlockStack gap="200">
+            <InlineStack align="space-between" blockAlign="center">
+              <Text as="h2" variant="headingSm">
+                {c.segment === "At-Risk" ? "At-Risk" : c.segment}
+              </Text>
+              <SegmentBadge segment={c.segment} />
+            </InlineStack>
+            <Text as="p" variant="headingLg">
+              {c.customers.toLocaleString("en-US")}
+            </Text>
+            <Text as="p" variant="bodySm" tone="subdued">
+              {c.share === null ? "—" : formatPercent(c.share)} of customers ·{" "}
+              {c.revenueShare === null ? "—" : formatPercent(c.revenueShare)} of revenue
+            </Text>
+            <Text as="p" variant="bodySm" tone="subdued">
+              {c.change === null
+                ? "— vs 30 days ago (no record then)"
+                : `${signed(c.change)} vs 30 days ago${comparedWith ? ` (${comparedWith})` : ""}`}
+            </Text>
+          </BlockStack>
+        </Card>
+      ))}
+    </InlineGrid>
+  );
+}

@@ -1,0 +1,20 @@
+export { CUSTOMER_JOBS, recomputeShopById, registerCustomerJobs, requestTagSync } from "./jobs.server";
+export { pendingTagChanges, segmentTag, setSegmentTagging, syncSegmentTags, tagSettings } from "./tags.server";
+export {
+  dropRedactedScores,
+  getSegmentSettings,
+  recomputeShop,
+  rescoreCustomer,
+  saveSegmentSettings,
+} from "./scores.server";
+export {
+  customerDetail,
+  customersBySegment,
+  explainCustomer,
+  exportBatches,
+  listCustomers,
+  segmentSummary,
+  type CustomerRow,
+} from "./list.server";
+export { addCustomer, emailTaken, CUSTOMER_CREATE, userErrorsToFields } from "./create.server";
+export { customersExport, customerExportColumns } from "./export.server";

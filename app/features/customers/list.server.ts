@@ -1,0 +1,329 @@
+// Reading the shop's scored customers: the list (server-side search, segment, sort and
+// pages), the segment summary cards, one customer's detail and the export's batches.
+// Every query filters by the shop first.
+import { prisma, type Prisma } from "~/db.server";
+import { addDays, dayInZone } from "~/lib/dates";
+import { computeProfit, EMPTY_TOTALS } from "~/features/profit";
+import { PAGE_SIZE, type CustomerListQuery, type CustomerSort } from "./query";
+import { SEGMENTS, type Segment } from "./rfm";
+import { displayName, getSegmentSettings, getStoredModel, searchKey } from "./scores.server";
+
+export type ListShop = { id: string; timezone: string; currency: string };
+
+const ORDER_COLUMN: Record<CustomerSort, keyof Prisma.CustomerScoreOrderByWithRelationInput> = {
+  name: "sortName",
+  orders: "orders",
+  spent: "totalSpentMinor",
+  lastOrder: "lastOrderAt",
+  value: "predicted12mMinor",
+};
+
+/** Wildcards typed into the search are searched for, not used as wildcards (see searchKey). */
+export const searchNeedle = (q: string) => searchKey(q);
+
+export function listWhere(
+  shopId: string,
+  query: Pick<CustomerListQuery, "segment" | "q">,
+): Prisma.CustomerScoreWhereInput {
+  return {
+    shopId,
+    ...(query.segment ? { segment: query.segment } : {}),
+    ...(query.q ? { searchText: { contains: searchNeedle(query.q) } } : {}),
+  };
+}
+
+const ROW_SELECT = {
+  customerId: true,
+  orders: true,
+  totalSpentMinor: true,
+  lastOrderAt: true,
+  segment: true,
+  r: true,
+  f: true,
+  m: true,
+  predicted12mMinor: true,
+  churnRisk: true,
+  customer: { select: { firstName: true, lastName: true, email: true } },
+} satisfies Prisma.CustomerScoreSelect;
+
+type RowRecord = Prisma.CustomerScoreGetPayload<{ select: typeof ROW_SELECT }>;
+
+const rowOf = (r: RowRecord) => ({
+  id: r.customerId,
+  name: displayName(r.customer) || r.customer.email || "Unnamed customer",
+  email: r.customer.email,
+  orders: r.orders,
+  totalSpentMinor: r.totalSpentMinor,
+  lastOrderAt: r.lastOrderAt?.toISOString() ?? null,
+  segment: r.segment as Segment,
+  scores: r.r === null ? null : { r: r.r, f: r.f!, m: r.m! },
+  predicted12mMinor: r.predicted12mMinor,
+  churnRisk: r.churnRisk,
+});
+export type CustomerRow = ReturnType<typeof rowOf>;
+
+/**
+ * A search counts its matches up to this many: counting every match of a common word is a scan
+ * of the whole shop, while the page itself stops at its 25th match (decision 052).
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
+export async function listCustomers(
+  shop: ListShop,
+  query: CustomerListQuery,
+  pageSize = PAGE_SIZE,
+  countCap = SEARCH_COUNT_CAP,
+) {
+  const where = listWhere(shop.id, query);
+  const counted = await prisma.customerScore.count({ where, ...(query.q ? { take: countCap + 1 } : {}) });
+  const capped = !!query.q && counted > countCap;
+  const total = capped ? countCap : counted;
+  const pageCount = capped
+    ? Math.max(query.page, Math.ceil(total / pageSize))
+    : Math.max(1, Math.ceil(total / pageSize));
+  const page = capped ? query.page : Math.min(query.page, pageCount);
+  const column = ORDER_COLUMN[query.sort];
+  const rows = await prisma.customerScore.findMany({
+    where,
+    select: ROW_SELECT,
+    orderBy: [
+      query.sort === "lastOrder" || query.sort === "value"
+        ? { [column]: { sort: query.dir, nulls: "last" } }
+        : { [column]: query.dir },
+      { customerId: "asc" },
+    ],
+    skip: (page - 1) * pageSize,
+    take: pageSize,
+  });
+  return { rows: rows.map(rowOf), total, capped, page, pageCount, pageSize };
+}
+
+/** The first `limit` customers of a segment (or all), most valuable first: the JSON API's answer. */
+export async function customersBySegment(shop: ListShop, segment: Segment | null, limit: number) {
+  const rows = await prisma.customerScore.findMany({
+    where: { shopId: shop.id, ...(segment ? { segment } : {}) },
+    select: ROW_SELECT,
+    orderBy: [{ totalSpentMinor: "desc" }, { customerId: "asc" }],
+    take: limit,
+  });
+  return rows.map(rowOf);
+}
+
+export type SegmentCard = {
+  segment: Segment;
+  customers: number;
+  share: number | null;
+  revenueShare: number | null;
+  /** Customers now minus 30 days ago; null when there is no record from then. */
+  change: number | null;
+  revenueMinor: number;
+};
+
+/** The four cards: count, share of customers, share of the last 365 days' net spend, change against 30 days ago. */
+export async function segmentSummary(shop: ListShop, now = new Date()) {
+  const groups = await prisma.customerScore.groupBy({
+    by: ["segment"],
+    where: { shopId: shop.id },
+    _count: { _all: true },
+    _sum: { monetaryMinor: true },
+  });
+  const today = dayInZone(now, shop.timezone);
+  const then = addDays(today, -30);
+  // The nearest recorded day at least 30 days back, within a week of it.
+  const past = await prisma.customerSegmentDay.findFirst({
+    where: { shopId: shop.id, day: { lte: then, gte: addDays(then, -7) } },
+    orderBy: { day: "desc" },
+    select: { day: true },
+  });
+  const before = past ? await prisma.customerSegmentDay.findMany({ where: { shopId: shop.id, day: past.day } }) : [];
+  const total = groups.reduce((s, g) => s + g._count._all, 0);
+  const revenue = groups.reduce((s, g) => s + Math.max(0, g._sum.monetaryMinor ?? 0), 0);
+  const cards: SegmentCard[] = SEGMENTS.map((segment) => {
+    const g = groups.find((x) => x.segment === segment);
+    const count = g?._count._all ?? 0;
+    const rev = Math.max(0, g?._sum.monetaryMinor ?? 0);
+    const old = before.find((b) => b.segment === segment);
+    return {
+      segment,
+      customers: count,
+      share: total ? count / total : null,
+      revenueShare: revenue ? rev / revenue : null,
+      change: past ? count - (old?.customers ?? 0) : null,
+      revenueMinor: rev,
+    };
+  });
+  const stored = await getStoredModel(prisma, shop.id);
+  return {
+    cards,
+    total,
+    comparedWith: past?.day ?? null,
+    smallStore: stored?.bands === 3,
+    method: stored?.model.method ?? null,
+    computedAt: stored?.computedAt.toISOString() ?? null,
+  };
+}
+
+/** Everything the detail screen shows; null when the id is not this shop's customer. */
+export async function customerDetail(shop: ListShop, customerId: string) {
+  const customer = await prisma.customer.findFirst({
+    where: { id: customerId, shopId: shop.id, redactedAt: null, deletedAt: null },
+    select: {
+      id: true,
+      firstName: true,
+      lastName: true,
+      email: true,
+      phone: true,
+      country: true,
+      city: true,
+      acceptsMarketing: true,
+      createdAt: true,
+      shopifyId: true,
+    },
+  });
+  if (!customer) return null;
+  const [score, changes, orders, invoices, stored, settings] = await Promise.all([
+    prisma.customerScore.findUnique({ where: { shopId_customerId: { shopId: shop.id, customerId } } }),
+    prisma.customerSegmentChange.findMany({
+      where: { shopId: shop.id, customerId },
+      orderBy: { changedAt: "desc" },
+      take: 20,
+      select: { id: true, fromSegment: true, toSegment: true, rule: true, changedAt: true },
+    }),
+    prisma.order.findMany({
+      where: { shopId: shop.id, customerId },
+      orderBy: { processedAt: "desc" },
+      take: 50,
+      select: {
+        id: true,
+        name: true,
+        processedAt: true,
+        cancelledAt: true,
+        grossSalesMinor: true,
+        discountsMinor: true,
+        refundsMinor: true,
+        shippingMinor: true,
+        taxesMinor: true,
+        totalMinor: true,
+        shippingCostMinor: true,
+        paymentFeesMinor: true,
+        lines: { select: { quantity: true, unitCostMinor: true } },
+      },
+    }),
+    customer.email
+      ? prisma.invoice.findMany({
+          where: { shopId: shop.id, customerEmail: customer.email, status: { in: ["sent", "overdue"] } },
+          orderBy: { dueDate: "asc" },
+          select: { id: true, number: true, status: true, totalMinor: true, dueDate: true, currency: true },
+        })
+      : [],
+    getStoredModel(prisma, shop.id),
+    getSegmentSettings(prisma, shop.id),
+  ]);
+  return {
+    customer: {
+      ...customer,
+      name: displayName(customer) || customer.email || "Unnamed customer",
+      createdAt: customer.createdAt.toISOString(),
+    },
+    score: score && {
+      ...score,
+      lastOrderAt: score.lastOrderAt?.toISOString() ?? null,
+      firstOrderAt: score.firstOrderAt?.toISOString() ?? null,
+      segmentChangedAt: score.segmentChangedAt?.toISOString() ?? null,
+      expectedNextOrderAt: score.expectedNextOrderAt?.toISOString() ?? null,
+      computedAt: score.computedAt.toISOString(),
+    },
+    explanation: stored && { bands: stored.bands, cutPoints: stored.cutPoints, settings },
+    history: changes.map((c) => ({ ...c, changedAt: c.changedAt.toISOString() })),
+    orders: orders.map((o) => {
+      const uncosted = o.lines.filter((l) => l.unitCostMinor === null).reduce((s, l) => s + l.quantity, 0);
+      const figures = computeProfit(
+        {
+          ...EMPTY_TOTALS,
+          ordersCount: 1,
+          grossSalesMinor: o.grossSalesMinor,
+          discountsMinor: o.discountsMinor,
+          refundsMinor: o.refundsMinor,
+          shippingMinor: o.shippingMinor,
+          taxesMinor: o.taxesMinor,
+          cogsMinor: o.lines.reduce((s, l) => s + l.quantity * (l.unitCostMinor ?? 0), 0),
+          uncostedUnits: uncosted,
+          shippingCostMinor: o.shippingCostMinor ?? 0,
+          paymentFeesMinor: o.paymentFeesMinor ?? 0,
+        },
+        0,
+      );
+      return {
+        id: o.id,
+        name: o.name,
+        processedAt: o.processedAt.toISOString(),
+        cancelled: !!o.cancelledAt,
+        totalMinor: o.totalMinor,
+        refundsMinor: o.refundsMinor,
+        // Unknown, not zero, when a line's cost is unknown (docs/decisions/042-honest-figures.md).
+        profitMinor: uncosted ? null : figures.netProfitMinor,
+      };
+    }),
+    invoices,
+  };
+}
+
+/** The export's rows, in batches (keyset on the customer id), for the current view's segment and search. */
+export async function* exportBatches(shop: ListShop, query: Pick<CustomerListQuery, "segment" | "q">, batch = 1000) {
+  let after: string | undefined;
+  for (;;) {
+    const rows = await prisma.customerScore.findMany({
+      where: { ...listWhere(shop.id, query), ...(after ? { customerId: { gt: after } } : {}) },
+      orderBy: { customerId: "asc" },
+      take: batch,
+      select: {
+        ...ROW_SELECT,
+        customer: { select: { firstName: true, lastName: true, email: true, phone: true, acceptsMarketing: true } },
+        recencyDays: true,
+        frequency: true,
+        monetaryMinor: true,
+        ltvMethod: true,
+        pNoPurchase90: true,
+        expectedNextOrderAt: true,
+      },
+    });
+    if (!rows.length) return;
+    yield rows;
+    after = rows[rows.length - 1]!.customerId;
+    if (rows.length < batch) return;
+  }
+}
+
+/** One customer's score explanation for the list's "why" dialog; null when not this shop's. */
+export async function explainCustomer(shop: ListShop, customerId: string) {
+  const [score, stored, settings] = await Promise.all([
+    prisma.customerScore.findUnique({
+      where: { shopId_customerId: { shopId: shop.id, customerId } },
+      select: {
+        recencyDays: true,
+        frequency: true,
+        monetaryMinor: true,
+        medianGapDays: true,
+        r: true,
+        f: true,
+        m: true,
+        rule: true,
+        segment: true,
+        customer: { select: { firstName: true, lastName: true, email: true } },
+      },
+    }),
+    getStoredModel(prisma, shop.id),
+    getSegmentSettings(prisma, shop.id),
+  ]);
+  if (!score || !stored) return null;
+  const { customer, ...rest } = score;
+  return {
+    id: customerId,
+    name: displayName(customer) || customer.email || "Unnamed customer",
+    score: rest,
+    segment: rest.segment as Segment,
+    bands: stored.bands,
+    cutPoints: stored.cutPoints,
+    settings,
+  };
+}

@@ -1,0 +1,82 @@
+// The customer list's query (screen, export and JSON API share it): segment, search, sort,
+// direction and page, all in the URL. Unknown segments or sorts are refused (400), not ignored.
+import { z } from "zod";
+import { SEGMENTS, type Segment } from "./rfm";
+
+export const SORTS = ["name", "orders", "spent", "lastOrder", "value"] as const;
+export type CustomerSort = (typeof SORTS)[number];
+export const PAGE_SIZE = 25;
+export const SEARCH_MAX = 100;
+
+/** The URL's spelling of a segment ("at-risk"), and back. */
+export const segmentSlug = (s: Segment) => s.toLowerCase();
+const BY_SLUG = new Map<string, Segment>(SEGMENTS.map((s) => [segmentSlug(s), s]));
+
+const segmentParam = z.string().transform((v, ctx) => {
+  if (v === "" || v === "all") return null;
+  const s = BY_SLUG.get(v.toLowerCase());
+  if (!s) {
+    ctx.addIssue({ code: "custom", message: `Unknown segment. Use one of: all, ${[...BY_SLUG.keys()].join(", ")}` });
+    return z.NEVER;
+  }
+  return s;
+});
+
+export const customerListSchema = z.object({
+  segment: segmentParam.optional().transform((v) => v ?? null),
+  q: z
+    .string()
+    .max(SEARCH_MAX, `Search is at most ${SEARCH_MAX} characters`)
+    .optional()
+    .transform((v) => (v ?? "").trim()),
+  sort: z.enum(SORTS, { message: `Unknown sort. Use one of: ${SORTS.join(", ")}` }).default("spent"),
+  dir: z.enum(["asc", "desc"], { message: "Direction is asc or desc" }).default("desc"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type CustomerListQuery = z.output<typeof customerListSchema>;
+
+/** Parses URL search parameters (empty values count as absent). */
+export function parseCustomerList(params: URLSearchParams) {
+  const raw: Record<string, string> = {};
+  for (const key of ["segment", "q", "sort", "dir", "page"]) {
+    const v = params.get(key);
+    if (v !== null && v !== "") raw[key] = v;
+  }
+  return customerListSchema.safeParse(raw);
+}
+
+/** The URL parameters for a query, leaving defaults out. */
+export function customerListParams(q: CustomerListQuery): URLSearchParams {
+  const p = new URLSearchParams();
+  if (q.segment) p.set("segment", segmentSlug(q.segment));
+  if (q.q) p.set("q", q.q);
+  if (q.sort !== "spent") p.set("sort", q.sort);
+  if (q.dir !== "desc") p.set("dir", q.dir);
+  if (q.page > 1) p.set("page", String(q.page));
+  return p;
+}
+
+/** The segment-tags toggle's form. */
+export const customerTagsSchema = z.object({
+  segment: z.enum(SEGMENTS, { message: "Unknown segment" }),
+  enabled: z.enum(["true", "false"], { message: "enabled is true or false" }).transform((v) => v === "true"),
+});
+
+const whole = (min: number, max: number, what: string) =>
+  z.coerce
+    .number({ message: `${what} is a number` })
+    .int(`${what} is a whole number`)
+    .min(min, `${what} is at least ${min}`)
+    .max(max, `${what} is at most ${max}`);
+
+/** The segment rules' thresholds (scores on the 1–5 scale; decision 052). */
+export const segmentSettingsSchema = z.object({
+  vipMinScore: whole(1, 5, "The VIP score"),
+  newWithinDays: whole(1, 365, "The New window"),
+  atRiskMinMonetaryScore: whole(1, 5, "The At-Risk monetary score"),
+  atRiskGapMultiplier: z.coerce
+    .number({ message: "The gap multiple is a number" })
+    .min(1, "The gap multiple is at least 1")
+    .max(10, "The gap multiple is at most 10"),
+  atRiskMaxRecencyScore: whole(1, 5, "The At-Risk recency score"),
+});

@@ -1,0 +1,220 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_SEGMENT_SETTINGS,
+  bandThreshold,
+  figuresOf,
+  scoreByRank,
+  scoreLine,
+  scoreShop,
+  scoresAgainst,
+  segmentOf,
+  type CustomerFigures,
+} from "./rfm";
+
+const fig = (over: Partial<CustomerFigures> & { id: string }): CustomerFigures => ({
+  recencyDays: 10,
+  frequency: 1,
+  monetaryMinor: 1000,
+  firstOrderDays: 200,
+  medianGapDays: null,
+  ...over,
+});
+
+describe("scoreByRank", () => {
+  it("splits ten distinct values into quintiles of two", () => {
+    expect(scoreByRank([10, 20, 30, 40, 50, 60, 70, 80, 90, 100], 5)).toEqual([1, 1, 2, 2, 3, 3, 4, 4, 5, 5]);
+  });
+
+  it("gives tied values the score of their group's middle rank", () => {
+    // Ranks 0..9; the six 1s occupy ranks 0-5 (middle 3 → floor(5×3/10)+1 = 2).
+    expect(scoreByRank([1, 1, 1, 1, 1, 1, 2, 3, 4, 5], 5)).toEqual([2, 2, 2, 2, 2, 2, 4, 4, 5, 5]);
+  });
+
+  it("scores tertiles for three bands", () => {
+    expect(scoreByRank([3, 1, 2], 3)).toEqual([3, 1, 2]);
+  });
+
+  it("is monotone, in range, and equal values share a score (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 1, maxLength: 300 }),
+        fc.constantFrom(3, 5),
+        (values, bands) => {
+          const s = scoreByRank(values, bands);
+          for (let i = 0; i < values.length; i++) {
+            expect(s[i]).toBeGreaterThanOrEqual(1);
+            expect(s[i]).toBeLessThanOrEqual(bands);
+            for (let j = 0; j < values.length; j++) {
+              if (values[i]! < values[j]!) expect(s[i]!).toBeLessThanOrEqual(s[j]!);
+              if (values[i] === values[j]) expect(s[i]).toBe(s[j]);
+            }
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("fills every band within one of n / bands when values are distinct (property)", () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer(), { minLength: 5, maxLength: 400 }), (values) => {
+        const s = scoreByRank(values, 5);
+        for (let b = 1; b <= 5; b++) {
+          const count = s.filter((x) => x === b).length;
+          expect(Math.abs(count - values.length / 5)).toBeLessThanOrEqual(1);
+        }
+      }),
+    );
+  });
+});
+
+describe("scoreShop", () => {
+  it("uses tertiles with the small-store note under 500 customers, quintiles from 500", () => {
+    const many = (n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        fig({ id: `c${i}`, recencyDays: i, frequency: i % 7, monetaryMinor: i * 10 }),
+      );
+    const small = scoreShop(many(499));
+    expect(small.bands).toBe(3);
+    expect(small.smallStore).toBe(true);
+    expect(Math.max(...[...small.scores.values()].map((s) => s.r))).toBe(3);
+    const large = scoreShop(many(500));
+    expect(large.bands).toBe(5);
+    expect(large.smallStore).toBe(false);
+  });
+
+  it("scores the most recent customers highest and leaves customers without orders unscored", () => {
+    const shop = scoreShop([
+      fig({ id: "old", recencyDays: 300 }),
+      fig({ id: "mid", recencyDays: 100 }),
+      fig({ id: "recent", recencyDays: 1 }),
+      fig({ id: "never", recencyDays: null, firstOrderDays: null }),
+    ]);
+    expect(shop.scores.get("recent")!.r).toBe(3);
+    expect(shop.scores.get("old")!.r).toBe(1);
+    expect(shop.scores.has("never")).toBe(false);
+    // Recency cut points are days: a score of 2 needs at most 100 days, a 3 at most 1.
+    expect(shop.cutPoints.r).toEqual([300, 100, 1]);
+  });
+
+  it("scores one customer against the cut points as the whole-shop ranking did (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            d: fc.integer({ min: 0, max: 700 }),
+            f: fc.integer({ min: 0, max: 12 }),
+            m: fc.integer({ min: -500, max: 90000 }),
+          }),
+          {
+            minLength: 1,
+            maxLength: 120,
+          },
+        ),
+        (rows) => {
+          const figures = rows.map((row, i) =>
+            fig({ id: `c${i}`, recencyDays: row.d, frequency: row.f, monetaryMinor: row.m }),
+          );
+          const shop = scoreShop(figures);
+          for (const f of figures) expect(scoresAgainst(f, shop.cutPoints)).toEqual(shop.scores.get(f.id));
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+});
+
+describe("segmentOf", () => {
+  const s = DEFAULT_SEGMENT_SETTINGS;
+
+  it("puts VIP before New: a new customer at the top of all three bands is VIP", () => {
+    const f = fig({ id: "a", firstOrderDays: 5 });
+    expect(segmentOf(f, { r: 5, f: 5, m: 5 }, 5, s).segment).toBe("VIP");
+    expect(segmentOf(f, { r: 5, f: 4, m: 5 }, 5, s).segment).toBe("New");
+  });
+
+  it("puts New before At-Risk", () => {
+    const f = fig({ id: "a", firstOrderDays: 20, recencyDays: 20 });
+    expect(segmentOf(f, { r: 1, f: 1, m: 5 }, 5, s).segment).toBe("New");
+  });
+
+  it("applies the gap rule: last order older than twice the customer's median gap, when valuable", () => {
+    const lapsed = fig({ id: "a", recencyDays: 61, medianGapDays: 30 });
+    const onTime = fig({ id: "b", recencyDays: 60, medianGapDays: 30 });
+    const result = segmentOf(lapsed, { r: 4, f: 3, m: 4 }, 5, s);
+    expect(result.segment).toBe("At-Risk");
+    expect(result.rule).toContain("median gap of 30 days");
+    expect(segmentOf(onTime, { r: 4, f: 3, m: 4 }, 5, s).segment).toBe("Regular");
+    // Not valuable: the gap rule does not apply.
+    expect(segmentOf(lapsed, { r: 4, f: 3, m: 3 }, 5, s).segment).toBe("Regular");
+  });
+
+  it("marks a fall of recency to the bottom two with high monetary value At-Risk", () => {
+    const f = fig({ id: "a", recencyDays: 200 });
+    expect(segmentOf(f, { r: 2, f: 1, m: 4 }, 5, s).rule).toBe("At-Risk: R 2 ≤ 2 with M 4 ≥ 4");
+    expect(segmentOf(f, { r: 3, f: 1, m: 5 }, 5, s).segment).toBe("Regular");
+  });
+
+  it("reads thresholds on the tertile scale for small stores", () => {
+    expect(bandThreshold(5, 3)).toBe(3);
+    expect(bandThreshold(4, 3)).toBe(2);
+    expect(bandThreshold(2, 3)).toBe(1);
+    const f = fig({ id: "a", recencyDays: 200 });
+    expect(segmentOf(f, { r: 3, f: 3, m: 3 }, 3, s).segment).toBe("VIP");
+    expect(segmentOf(f, { r: 1, f: 1, m: 2 }, 3, s).segment).toBe("At-Risk");
+  });
+
+  it("follows changed settings", () => {
+    const f = fig({ id: "a", firstOrderDays: 45 });
+    expect(segmentOf(f, { r: 3, f: 3, m: 3 }, 5, { ...s, newWithinDays: 60 }).segment).toBe("New");
+    expect(segmentOf(f, { r: 4, f: 4, m: 4 }, 5, { ...s, vipMinScore: 4 }).segment).toBe("VIP");
+  });
+
+  it("gives every scored customer exactly one segment, VIP only at the top (property)", () => {
+    const score = fc.integer({ min: 1, max: 5 });
+    fc.assert(
+      fc.property(
+        score,
+        score,
+        score,
+        fc.integer({ min: 0, max: 800 }),
+        fc.option(fc.integer({ min: 1, max: 200 })),
+        (r, f, m, days, gap) => {
+          const figures = fig({ id: "x", recencyDays: days, firstOrderDays: days + 10, medianGapDays: gap });
+          const result = segmentOf(figures, { r, f, m }, 5, s);
+          if (r === 5 && f === 5 && m === 5) expect(result.segment).toBe("VIP");
+          if (result.segment === "At-Risk") expect(m).toBeGreaterThanOrEqual(4);
+          expect(result.rule.startsWith(result.segment)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it("calls a customer without orders New while the account is new, else Regular", () => {
+    const f = fig({ id: "a", recencyDays: null, firstOrderDays: null });
+    expect(segmentOf(f, null, 5, s, 3).segment).toBe("New");
+    expect(segmentOf(f, null, 5, s, 90).segment).toBe("Regular");
+  });
+});
+
+describe("figuresOf", () => {
+  const now = new Date("2026-06-01T12:00:00Z");
+  const daysAgo = (d: number, netMinor = 1000) => ({ at: new Date(now.getTime() - d * 86_400_000), netMinor });
+
+  it("counts the last 365 days for frequency and monetary value, all orders for recency and gaps", () => {
+    const f = figuresOf("c", [daysAgo(400, 9999), daysAgo(100, 2500), daysAgo(40, 1500), daysAgo(10, -200)], now);
+    expect(f).toEqual({
+      id: "c",
+      recencyDays: 10,
+      frequency: 3,
+      monetaryMinor: 3800,
+      firstOrderDays: 400,
+      medianGapDays: 60,
+    });
+  });
+
+  it("formats the score line", () => {
+    expect(scoreLine({ r: 4, f: 2, m: 5 }, "VIP")).toBe("R 4 · F 2 · M 5 → VIP");
+  });
+});

@@ -1,0 +1,251 @@
+// Recency, frequency and monetary scores and the four segments built from them
+// (docs/decisions/052-customer-segments.md). Pure: the recompute job feeds it the
+// shop's figures and stores what it returns; every label carries the rule that matched.
+
+export const SEGMENTS = ["VIP", "Regular", "New", "At-Risk"] as const;
+export type Segment = (typeof SEGMENTS)[number];
+
+/** Shops with fewer scored customers than this are scored in tertiles (1–3), not quintiles. */
+export const SMALL_STORE_CUSTOMERS = 500;
+export const SMALL_STORE_NOTE =
+  "Small store: with fewer than 500 customers who have ordered, scores are tertiles (1–3) instead of quintiles (1–5).";
+
+/** The thresholds a shop can change; scores are read on the 1–5 scale (see bandThreshold for tertiles). */
+export type SegmentSettings = {
+  /** VIP: recency, frequency and monetary scores all at least this. */
+  vipMinScore: number;
+  /** New: the first order is at most this many days old. */
+  newWithinDays: number;
+  /** At-Risk needs a monetary score at least this ("valuable"). */
+  atRiskMinMonetaryScore: number;
+  /** At-Risk when the last order is older than this many times the customer's median gap between orders. */
+  atRiskGapMultiplier: number;
+  /** At-Risk when the recency score is at most this (with the monetary score above). */
+  atRiskMaxRecencyScore: number;
+};
+
+export const DEFAULT_SEGMENT_SETTINGS: SegmentSettings = {
+  vipMinScore: 5,
+  newWithinDays: 30,
+  atRiskMinMonetaryScore: 4,
+  atRiskGapMultiplier: 2,
+  atRiskMaxRecencyScore: 2,
+};
+
+/** Scores one customer's figures against the shop's cut points from its last whole-shop recompute. */
+export function scoresAgainst(figures: CustomerFigures, cut: CutPoints): Scores | null {
+  if (figures.recencyDays === null) return null;
+  return {
+    r: scoreAgainst(
+      -figures.recencyDays,
+      cut.r.map((v) => (v === null ? null : -v)),
+    ),
+    f: scoreAgainst(figures.frequency, cut.f),
+    m: scoreAgainst(figures.monetaryMinor, cut.m),
+  };
+}
+
+/** One customer's raw figures, computed from their non-cancelled orders. */
+export type CustomerFigures = {
+  id: string;
+  /** Whole days since the last order; null when the customer has never ordered. */
+  recencyDays: number | null;
+  /** Orders in the last 365 days. */
+  frequency: number;
+  /** Net spend (after refunds) in the last 365 days, minor units. */
+  monetaryMinor: number;
+  /** Whole days since the first order; null when none. */
+  firstOrderDays: number | null;
+  /** Median of the days between consecutive orders; null with fewer than two orders. */
+  medianGapDays: number | null;
+};
+
+export type Scores = { r: number; f: number; m: number };
+
+export type SegmentResult = {
+  segment: Segment;
+  /** The rule that matched, in words, with the figures it used. */
+  rule: string;
+};
+
+/**
+ * Where each score starts: index s − 1 holds the least value scored s (for recency, the most
+ * days since the last order that still scores s); null when no customer has that score.
+ */
+export type CutPoints = { r: (number | null)[]; f: (number | null)[]; m: (number | null)[] };
+
+export type ScoredShop = {
+  bands: 3 | 5;
+  smallStore: boolean;
+  cutPoints: CutPoints;
+  scores: Map<string, Scores>;
+};
+
+/**
+ * Scores 1..bands by rank. Values are ranked ascending; tied values share the rank at the
+ * middle of their tie group, so equal behaviour always gets the same score, and a value's
+ * score is its mid-rank's band: floor(bands × (below + tied / 2) / n) + 1.
+ */
+export function scoreByRank(values: readonly number[], bands: number): number[] {
+  const n = values.length;
+  const order = values.map((_, i) => i).sort((a, b) => values[a]! - values[b]!);
+  const scores = new Array<number>(n);
+  let start = 0;
+  while (start < n) {
+    let end = start;
+    while (end + 1 < n && values[order[end + 1]!] === values[order[start]!]) end++;
+    const tied = end - start + 1;
+    const score = Math.min(bands, Math.floor((bands * (start + tied / 2)) / n) + 1);
+    for (let k = start; k <= end; k++) scores[order[k]!] = score;
+    start = end + 1;
+  }
+  return scores;
+}
+
+/** For each score 1..bands, the least value that has it (null when no customer has that score). */
+function leastPerBand(values: readonly number[], scores: readonly number[], bands: number): (number | null)[] {
+  const least = new Array<number>(bands).fill(Number.POSITIVE_INFINITY);
+  values.forEach((v, i) => {
+    const s = scores[i]! - 1;
+    if (v < least[s]!) least[s] = v;
+  });
+  return least.map((v) => (Number.isFinite(v) ? v : null));
+}
+
+/**
+ * One value's score against a shop's bands (as a one-customer update scores it between two
+ * whole-shop recomputes): the highest band whose least value it reaches, else the lowest band.
+ */
+export function scoreAgainst(value: number, least: readonly (number | null)[]): number {
+  let score = 0;
+  least.forEach((v, i) => {
+    if (v !== null && value >= v) score = i + 1;
+  });
+  if (score) return score;
+  const lowest = least.findIndex((v) => v !== null);
+  return lowest === -1 ? 1 : lowest + 1;
+}
+
+export function bandsFor(scoredCustomers: number): 3 | 5 {
+  return scoredCustomers < SMALL_STORE_CUSTOMERS ? 3 : 5;
+}
+
+/**
+ * A threshold given on the 1–5 scale, read on a shop's scale: 5 → 3, 4 → 2, 2 → 1 with tertiles
+ * (rounded, at least 1), so "top band" and "bottom two of five" keep their meaning.
+ */
+export function bandThreshold(onFive: number, bands: 3 | 5): number {
+  return bands === 5 ? onFive : Math.max(1, Math.round((onFive * bands) / 5));
+}
+
+/** Scores every customer who has ordered; those who never ordered get no scores. */
+export function scoreShop(customers: readonly CustomerFigures[]): ScoredShop {
+  const ranked = customers.filter((c) => c.recencyDays !== null);
+  const bands = bandsFor(ranked.length);
+  // Fewer days since the last order is better: ranked on the negated days.
+  const negRecency = ranked.map((c) => -c.recencyDays!);
+  const frequency = ranked.map((c) => c.frequency);
+  const monetary = ranked.map((c) => c.monetaryMinor);
+  const r = scoreByRank(negRecency, bands);
+  const f = scoreByRank(frequency, bands);
+  const m = scoreByRank(monetary, bands);
+  const scores = new Map<string, Scores>();
+  ranked.forEach((c, i) => scores.set(c.id, { r: r[i]!, f: f[i]!, m: m[i]! }));
+  return {
+    bands,
+    smallStore: bands === 3,
+    cutPoints: {
+      r: leastPerBand(negRecency, r, bands).map((v) => (v === null ? null : -v)),
+      f: leastPerBand(frequency, f, bands),
+      m: leastPerBand(monetary, m, bands),
+    },
+    scores,
+  };
+}
+
+/**
+ * The segment, in precedence order VIP, New, At-Risk, Regular. Customers who never ordered
+ * are New while the account is within the New window (createdDays), otherwise Regular.
+ */
+export function segmentOf(
+  figures: CustomerFigures,
+  scores: Scores | null,
+  bands: 3 | 5,
+  settings: SegmentSettings = DEFAULT_SEGMENT_SETTINGS,
+  createdDays: number | null = null,
+): SegmentResult {
+  if (!scores || figures.recencyDays === null) {
+    if (createdDays !== null && createdDays <= settings.newWithinDays)
+      return { segment: "New", rule: `New: no orders yet, joined ${createdDays} days ago` };
+    return { segment: "Regular", rule: "Regular: no orders yet" };
+  }
+  const vip = bandThreshold(settings.vipMinScore, bands);
+  if (scores.r >= vip && scores.f >= vip && scores.m >= vip)
+    return { segment: "VIP", rule: `VIP: R, F and M are all at least ${vip}` };
+  if (figures.firstOrderDays !== null && figures.firstOrderDays <= settings.newWithinDays)
+    return {
+      segment: "New",
+      rule: `New: first order ${figures.firstOrderDays} days ago (within ${settings.newWithinDays})`,
+    };
+  const valuable = bandThreshold(settings.atRiskMinMonetaryScore, bands);
+  if (scores.m >= valuable) {
+    const gap = figures.medianGapDays;
+    if (gap !== null && gap > 0 && figures.recencyDays > settings.atRiskGapMultiplier * gap)
+      return {
+        segment: "At-Risk",
+        rule:
+          `At-Risk: last order ${figures.recencyDays} days ago, more than ${settings.atRiskGapMultiplier} × ` +
+          `their median gap of ${gap} days, with M ${scores.m} ≥ ${valuable}`,
+      };
+    const low = bandThreshold(settings.atRiskMaxRecencyScore, bands);
+    if (scores.r <= low)
+      return { segment: "At-Risk", rule: `At-Risk: R ${scores.r} ≤ ${low} with M ${scores.m} ≥ ${valuable}` };
+  }
+  return { segment: "Regular", rule: "Regular: no VIP, New or At-Risk rule matched" };
+}
+
+/** "R 4 · F 2 · M 5 → VIP" */
+export function scoreLine(scores: Scores | null, segment: Segment): string {
+  return scores ? `R ${scores.r} · F ${scores.f} · M ${scores.m} → ${segment}` : `No orders → ${segment}`;
+}
+
+/** The median of a list of numbers (0 for an empty list). */
+export function median(values: readonly number[]): number {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+const DAY_MS = 86_400_000;
+
+export type OrderPoint = { at: Date; netMinor: number };
+
+/**
+ * A customer's figures from their non-cancelled orders (any order), as of `now`.
+ * Days are whole days of elapsed time.
+ */
+export function figuresOf(id: string, orders: readonly OrderPoint[], now: Date): CustomerFigures {
+  if (!orders.length)
+    return { id, recencyDays: null, frequency: 0, monetaryMinor: 0, firstOrderDays: null, medianGapDays: null };
+  const times = orders.map((o) => o.at.getTime()).sort((a, b) => a - b);
+  const yearAgo = now.getTime() - 365 * DAY_MS;
+  let frequency = 0;
+  let monetaryMinor = 0;
+  for (const o of orders)
+    if (o.at.getTime() > yearAgo) {
+      frequency++;
+      monetaryMinor += o.netMinor;
+    }
+  const gaps: number[] = [];
+  for (let i = 1; i < times.length; i++) gaps.push((times[i]! - times[i - 1]!) / DAY_MS);
+  const days = (t: number) => Math.max(0, Math.floor((now.getTime() - t) / DAY_MS));
+  return {
+    id,
+    recencyDays: days(times[times.length - 1]!),
+    frequency,
+    monetaryMinor,
+    firstOrderDays: days(times[0]!),
+    medianGapDays: gaps.length ? Math.round(median(gaps)) : null,
+  };
+}

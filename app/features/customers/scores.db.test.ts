@@ -1,0 +1,185 @@
+// Scores kept current: the whole-shop recompute after an import equals a direct computation
+// from the orders; one webhook rescores exactly its customer; a redacted customer leaves.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { afterEach, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { registerStoreSyncJobs, requestResync } from "~/features/store-sync/index.server";
+import type { JobHandler, JobQueue } from "~/platform/jobs/index.server";
+import { shopify } from "~/shopify.server";
+import { createOrder, createProduct, createShop, line } from "~tests/factories";
+import { installSession, webhookRequest } from "~tests/shopify";
+import { fixture, fixtureStore, stubAdminApi } from "~tests/shopify-admin";
+import * as ordersCreate from "~/routes/webhooks.orders.create";
+import * as customersCreate from "~/routes/webhooks.customers.create";
+import * as customersRedact from "~/routes/webhooks.customers.redact";
+import { figuresOf, scoreShop, segmentOf, DEFAULT_SEGMENT_SETTINGS } from "./rfm";
+import { recomputeShop, rescoreCustomer } from "./scores.server";
+import { recomputeShopById, shopsImportedSinceRecompute } from "./jobs.server";
+
+let restore: (() => void) | null = null;
+afterEach(() => {
+  restore?.();
+  restore = null;
+});
+
+type Route = { action: (args: ActionFunctionArgs) => Promise<Response> };
+const deliver = async (route: Route, topic: string, domain: string, payload: unknown, webhookId?: string) =>
+  (await route.action({ request: webhookRequest(topic, domain, payload, { webhookId }), params: {}, context: {} }))
+    .status;
+
+/** The segments computed straight from the stored orders with the pure rules. */
+async function directSegments(shopId: string, now: Date) {
+  const customers = await prisma.customer.findMany({
+    where: { shopId, redactedAt: null, deletedAt: null },
+    select: {
+      id: true,
+      createdAt: true,
+      orders: { where: { cancelledAt: null }, select: { processedAt: true, totalMinor: true, refundsMinor: true } },
+    },
+  });
+  const figures = customers.map((c) =>
+    figuresOf(
+      c.id,
+      c.orders.map((o) => ({ at: o.processedAt, netMinor: o.totalMinor - o.refundsMinor })),
+      now,
+    ),
+  );
+  const scored = scoreShop(figures);
+  return new Map(
+    customers.map((c, i) => {
+      const days = Math.floor((now.getTime() - c.createdAt.getTime()) / 86_400_000);
+      const segment = segmentOf(
+        figures[i]!,
+        scored.scores.get(c.id) ?? null,
+        scored.bands,
+        DEFAULT_SEGMENT_SETTINGS,
+        days,
+      );
+      return [c.id, { segment: segment.segment, orders: c.orders.length, ...scored.scores.get(c.id) }];
+    }),
+  );
+}
+
+async function storedSegments(shopId: string) {
+  const rows = await prisma.customerScore.findMany({
+    where: { shopId },
+    select: { customerId: true, segment: true, orders: true, r: true, f: true, m: true },
+  });
+  return new Map(
+    rows.map((r) => [
+      r.customerId,
+      { segment: r.segment, orders: r.orders, ...(r.r === null ? {} : { r: r.r, f: r.f, m: r.m }) },
+    ]),
+  );
+}
+
+describe("whole-shop recompute", () => {
+  it("runs after an import and equals a direct computation from the imported orders", async () => {
+    const shop = await createShop({ domain: "customers-import.myshopify.com", timezone: "America/New_York" });
+    await installSession(shop.domain);
+    restore = stubAdminApi(fixtureStore().route).restore;
+    // The import's own job handler, driven step by step on a queue that runs each job at once.
+    const pending: unknown[] = [];
+    let handler: JobHandler<unknown> | null = null;
+    const queue = {
+      engine: "sqlite",
+      register: (_name: string, h: JobHandler<unknown>) => void (handler = h),
+      enqueue: async (_name: string, payload: unknown) => (pending.push(payload), "job"),
+      schedule: () => {},
+    } as unknown as JobQueue;
+    registerStoreSyncJobs(queue, {
+      adminFor: async (domain) => ({ graphql: (await shopify().unauthenticated.admin(domain)).admin.graphql }),
+      delay: () => 0,
+    });
+    await requestResync(shop, queue);
+    for (let i = 0; i < 200 && pending.length; i++)
+      await handler!(pending.shift(), { id: "job", name: "import", attempt: 1 });
+    expect(await prisma.customer.count({ where: { shopId: shop.id } })).toBeGreaterThan(0);
+    expect(await shopsImportedSinceRecompute()).toContain(shop.id);
+    await recomputeShopById(shop.id);
+    expect(await shopsImportedSinceRecompute()).not.toContain(shop.id);
+    const model = await prisma.customerModel.findUniqueOrThrow({ where: { shopId: shop.id } });
+    expect(await storedSegments(shop.id)).toEqual(await directSegments(shop.id, model.computedAt));
+  });
+
+  it("keeps the previous segment and the date it changed, with a history row", async () => {
+    const shop = await createShop();
+    const item = await createProduct(shop.id, { priceMinor: 5_000 });
+    const customers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        prisma.customer.create({
+          data: { shopId: shop.id, email: `c${i}@example.com`, firstName: `C${i}`, createdAt: new Date("2025-01-01") },
+        }),
+      ),
+    );
+    for (const [i, c] of customers.entries())
+      for (let k = 0; k <= i % 4; k++)
+        await createOrder(shop.id, `2026-0${1 + (i % 5)}-${10 + k}`, [line(item, 1 + (i % 3))], { customerId: c.id });
+    const first = new Date("2026-06-15T00:00:00Z");
+    await recomputeShop(shop, { now: first });
+    expect(await storedSegments(shop.id)).toEqual(await directSegments(shop.id, first));
+    // Five customers come back and buy a lot.
+    for (const c of customers.slice(0, 5))
+      for (const day of ["2026-11-02", "2026-11-20", "2026-12-01"])
+        await createOrder(shop.id, day, [line(item, 6)], { customerId: c.id });
+    const later = new Date("2026-12-15T00:00:00Z");
+    const { changes } = await recomputeShop(shop, { now: later });
+    expect(await storedSegments(shop.id)).toEqual(await directSegments(shop.id, later));
+    expect(changes).toBeGreaterThan(0);
+    const changed = await prisma.customerScore.findMany({ where: { shopId: shop.id, segmentChangedAt: later } });
+    expect(changed.length).toBe(changes);
+    for (const row of changed) expect(row.previousSegment).not.toBe(row.segment);
+    expect(await prisma.customerSegmentChange.count({ where: { shopId: shop.id, changedAt: later } })).toBe(changes);
+    // Today's segment sizes are recorded for the summary cards.
+    const days = await prisma.customerSegmentDay.findMany({ where: { shopId: shop.id, day: "2026-12-15" } });
+    expect(days.reduce((s, d) => s + d.customers, 0)).toBe(30);
+  });
+});
+
+describe("webhooks", () => {
+  it("an order webhook rescores its customer and no other; customers/redact removes the customer", async () => {
+    const domain = "customers-live.myshopify.com";
+    const shop = await createShop({ domain, timezone: "America/New_York" });
+    const item = await createProduct(shop.id);
+    expect(await deliver(customersCreate, "customers/create", domain, fixture("webhook-customer.json"), "c-1")).toBe(
+      200,
+    );
+    const others = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        prisma.customer.create({ data: { shopId: shop.id, email: `o${i}@example.com` } }),
+      ),
+    );
+    for (const [i, c] of others.entries())
+      await createOrder(shop.id, `2026-05-${10 + i}`, [line(item)], { customerId: c.id });
+    await recomputeShop(shop);
+    const ann = await prisma.customer.findFirstOrThrow({ where: { shopId: shop.id, email: "ann@example.com" } });
+    const before = await prisma.customerScore.findMany({ where: { shopId: shop.id }, orderBy: { customerId: "asc" } });
+    expect(before.find((s) => s.customerId === ann.id)).toMatchObject({ orders: 0 });
+
+    expect(await deliver(ordersCreate, "orders/create", domain, fixture("webhook-order.json"), "o-1")).toBe(200);
+    const after = await prisma.customerScore.findMany({ where: { shopId: shop.id }, orderBy: { customerId: "asc" } });
+    const annAfter = after.find((s) => s.customerId === ann.id)!;
+    expect(annAfter.orders).toBe(1);
+    expect(annAfter.totalSpentMinor).toBe(117_00);
+    expect(annAfter.r).not.toBeNull();
+    expect(after.filter((s) => s.customerId !== ann.id)).toEqual(before.filter((s) => s.customerId !== ann.id));
+
+    const redact = { shop_domain: domain, customer: { id: 501, email: "ann@example.com" }, orders_to_redact: [] };
+    expect(await deliver(customersRedact, "customers/redact", domain, redact, "r-1")).toBe(200);
+    expect(await prisma.customerScore.count({ where: { shopId: shop.id, customerId: ann.id } })).toBe(0);
+    // A later webhook about the redacted customer does not bring the row back.
+    await rescoreCustomer(prisma, shop, ann.id);
+    expect(await prisma.customerScore.count({ where: { shopId: shop.id, customerId: ann.id } })).toBe(0);
+  });
+
+  it("rescoring never touches another shop's customer", async () => {
+    const a = await createShop();
+    const b = await createShop();
+    const customer = await prisma.customer.create({ data: { shopId: b.id, email: "b@example.com" } });
+    await recomputeShop(a);
+    await recomputeShop(b);
+    await rescoreCustomer(prisma, a, customer.id);
+    expect(await prisma.customerScore.count({ where: { shopId: a.id } })).toBe(0);
+    expect(await prisma.customerScore.count({ where: { shopId: b.id, customerId: customer.id } })).toBe(1);
+  });
+});

@@ -1,0 +1,138 @@
+// Segments written to customers' tags in Shopify (tagsAdd / tagsRemove, write_customers), so
+// Shopify Email, Flow and other apps can target them. State-based, so idempotent and resumable:
+// each run picks the customers whose tagged segment differs from what it should be, changes
+// their tags in Shopify, records it, and goes on until none is left (or the step's budget is spent).
+import { prisma } from "~/db.server";
+import type { CustomersTagsAddMutation, CustomersTagsRemoveMutation } from "~/graphql/admin.generated";
+import { SEGMENTS, type Segment } from "./rfm";
+
+export const TAGS_ADD = `#graphql
+  mutation CustomersTagsAdd($id: ID!, $tags: [String!]!) {
+    tagsAdd(id: $id, tags: $tags) {
+      userErrors { field message }
+    }
+  }
+`;
+
+export const TAGS_REMOVE = `#graphql
+  mutation CustomersTagsRemove($id: ID!, $tags: [String!]!) {
+    tagsRemove(id: $id, tags: $tags) {
+      userErrors { field message }
+    }
+  }
+`;
+
+/** The tag a segment is written as: "profitpilot-vip", "profitpilot-at-risk". */
+export const segmentTag = (segment: string) => `profitpilot-${segment.toLowerCase()}`;
+
+type Graphql = (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response>;
+type TagShop = { id: string; isDemo: boolean };
+
+/** A numeric id from the import becomes the Admin API's global id. */
+const customerGid = (shopifyId: string) =>
+  shopifyId.startsWith("gid://") ? shopifyId : `gid://shopify/Customer/${shopifyId}`;
+
+export async function tagSettings(shopId: string) {
+  const rows = await prisma.customerSegmentTag.findMany({ where: { shopId } });
+  return SEGMENTS.map((segment) => {
+    const row = rows.find((r) => r.segment === segment);
+    return {
+      segment,
+      tag: segmentTag(segment),
+      enabled: row?.enabled ?? false,
+      lastRunAt: row?.lastRunAt?.toISOString() ?? null,
+      lastError: row?.lastError ?? null,
+    };
+  });
+}
+
+export async function setSegmentTagging(shopId: string, segment: Segment, enabled: boolean) {
+  await prisma.customerSegmentTag.upsert({
+    where: { shopId_segment: { shopId, segment } },
+    create: { shopId, segment, enabled },
+    update: { enabled, lastError: null },
+  });
+}
+
+/** Customers whose tags are not what the enabled segments say. */
+function pendingWhere(shopId: string, enabled: readonly string[]) {
+  return {
+    shopId,
+    OR: [
+      // In an enabled segment without its tag.
+      ...enabled.map((s) => ({ segment: s, OR: [{ taggedSegment: null }, { taggedSegment: { not: s } }] })),
+      // Tagged with a segment that is no longer theirs, or that is off.
+      ...SEGMENTS.map((s) => (enabled.includes(s) ? { taggedSegment: s, NOT: { segment: s } } : { taggedSegment: s })),
+    ],
+  };
+}
+
+const enabledSegments = async (shopId: string) =>
+  (await prisma.customerSegmentTag.findMany({ where: { shopId, enabled: true }, select: { segment: true } })).map(
+    (r) => r.segment,
+  );
+
+export async function pendingTagChanges(shopId: string): Promise<number> {
+  return prisma.customerScore.count({ where: pendingWhere(shopId, await enabledSegments(shopId)) });
+}
+
+class TagError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "TagError";
+  }
+}
+
+async function mutate(graphql: Graphql, doc: string, id: string, tags: string[]) {
+  const response = await graphql(doc, { variables: { id, tags } });
+  const body = (await response.json()) as { data?: CustomersTagsAddMutation & CustomersTagsRemoveMutation };
+  const payload = body.data?.tagsAdd ?? body.data?.tagsRemove;
+  if (!payload) throw new TagError("Shopify did not answer the tag change");
+  if (payload.userErrors.length) throw new TagError(payload.userErrors.map((e) => e.message).join("; "));
+}
+
+/**
+ * Converges up to `budget` customers' tags; returns how many changed and whether work is left.
+ * In the demo nothing is sent: the tags are recorded locally.
+ */
+export async function syncSegmentTags(shop: TagShop, graphql: Graphql, budget = 250) {
+  const enabled = await enabledSegments(shop.id);
+  let changed = 0;
+  try {
+    while (changed < budget) {
+      const batch = await prisma.customerScore.findMany({
+        where: pendingWhere(shop.id, enabled),
+        select: { customerId: true, segment: true, taggedSegment: true, customer: { select: { shopifyId: true } } },
+        orderBy: { customerId: "asc" },
+        take: 25,
+      });
+      if (!batch.length) break;
+      for (const row of batch) {
+        const want = enabled.includes(row.segment) ? row.segment : null;
+        const id = row.customer.shopifyId ? customerGid(row.customer.shopifyId) : null;
+        if (!shop.isDemo && id) {
+          if (row.taggedSegment && row.taggedSegment !== want)
+            await mutate(graphql, TAGS_REMOVE, id, [segmentTag(row.taggedSegment)]);
+          if (want && row.taggedSegment !== want) await mutate(graphql, TAGS_ADD, id, [segmentTag(want)]);
+        }
+        // A customer not in Shopify (none in a connected store) has no tags to change.
+        await prisma.customerScore.update({
+          where: { shopId_customerId: { shopId: shop.id, customerId: row.customerId } },
+          data: { taggedSegment: want },
+        });
+        changed++;
+      }
+    }
+    await prisma.customerSegmentTag.updateMany({
+      where: { shopId: shop.id },
+      data: { lastRunAt: new Date(), lastError: null },
+    });
+  } catch (error) {
+    const message =
+      error instanceof TagError ? error.message.slice(0, 300) : "The tag change failed; it will be retried";
+    await prisma.customerSegmentTag.updateMany({ where: { shopId: shop.id }, data: { lastError: message } });
+    throw error;
+  }
+  const left = await pendingTagChanges(shop.id);
+  return { changed, left };
+}

@@ -1,0 +1,191 @@
+// `npm run bench:customers`: the customer figures of issue 13 (a benchmark, not a test).
+//
+//   (a) full recompute of scores, segments, lifetime value and churn risk for the whole shop,
+//       with the stored model (as after an import) and with a refit (nightly). Target ≤ 1 s at 100,000.
+//   (b) one-customer update after an order (inside a transaction, as a webhook runs it). Target ≤ 5 ms.
+//   (c) list and search p95 (default list, a segment, a search, a sort by name, a deep page). Target ≤ 50 ms.
+//   (d) export rows per second (CSV, streamed).
+//   (e) the lifetime-value model's hold-out error (decision 053).
+//
+// Options: --customers 3000 (the seed's --customers; orders default to 8 per customer) --orders N
+//          --db /path/file.db reuses a database a previous run seeded (no seeding)
+// DATABASE_URL=postgresql://… runs on a fresh PostgreSQL database instead of a SQLite file.
+import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+
+const args = process.argv.slice(2);
+const opt = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const CUSTOMERS = opt("customers", 3000);
+const ORDERS = opt("orders", CUSTOMERS * 8);
+
+process.env.NODE_ENV = "production";
+process.env.DEMO_MODE = "1";
+process.env.TELEMETRY = "off";
+delete process.env.SHOPIFY_API_KEY;
+const baseUrl =
+  process.env.DATABASE_URL && /^postgres/.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : null;
+const dbName = `pp_bench_cust_${crypto.randomBytes(4).toString("hex")}`;
+const reuseDb = args.includes("--db") ? args[args.indexOf("--db") + 1] : null;
+if (reuseDb) {
+  process.env.DATABASE_URL = `file:${path.resolve(reuseDb)}`;
+} else if (baseUrl) {
+  const { default: pg } = await import("pg");
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const u = new URL(baseUrl);
+  u.pathname = `/${dbName}`;
+  process.env.DATABASE_URL = u.toString();
+} else {
+  process.env.DATABASE_URL = `file:${path.join(os.tmpdir(), `${dbName}.db`)}`;
+}
+
+const stats = (samples: number[]) => {
+  const s = [...samples].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]!;
+  return { median: q(0.5), p95: q(0.95), n: s.length };
+};
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
+
+if (!reuseDb) {
+  console.log(`Seeding ${fmt(CUSTOMERS)} customers, ${fmt(ORDERS)} orders (${baseUrl ? "PostgreSQL" : "SQLite"})…`);
+  const seedStarted = Date.now();
+  execFileSync(
+    path.resolve("node_modules/.bin/tsx"),
+    ["prisma/seed.ts", "--customers", String(CUSTOMERS), "--orders", String(ORDERS)],
+    { stdio: ["ignore", "ignore", "inherit"], env: process.env },
+  );
+  console.log(`  seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+} else {
+  const { migrate } = (await import(path.resolve("scripts/migrate.mjs"))) as {
+    migrate: (url: string) => Promise<number>;
+  };
+  await migrate(process.env.DATABASE_URL);
+}
+
+const { prisma } = await import("~/db.server");
+const { recomputeShop, rescoreCustomer, listCustomers, customersExport } =
+  await import("~/features/customers/index.server");
+const { holdoutError } = await import("~/features/customers/clv");
+const { recordOrder } = await import("~/features/profit/rollups.server");
+
+const shop = await prisma.shop.findFirstOrThrow({ where: { isDemo: true } });
+const scored = await prisma.customerScore.count({ where: { shopId: shop.id } });
+const load = execFileSync("uptime", { encoding: "utf8" }).trim();
+console.log(`\n${fmt(scored)} scored customers · load: ${load.replace(/.*load average: /, "")}`);
+
+// (a)
+const time = async <T>(run: () => Promise<T>) => {
+  const t = performance.now();
+  const result = await run();
+  return { ms: performance.now() - t, result };
+};
+const reuse: number[] = [];
+for (let i = 0; i < 3; i++) reuse.push((await time(() => recomputeShop(shop))).ms);
+const refit = await time(() => recomputeShop(shop, { refit: true }));
+console.log(
+  `(a) full recompute: ${ms(stats(reuse).median)} with the stored model (median of 3), ${ms(refit.ms)} with a refit (${refit.result.model.method})`,
+);
+
+// (b)
+const customers = await prisma.customerScore.findMany({
+  where: { shopId: shop.id },
+  select: { customerId: true },
+  take: 200,
+  orderBy: { customerId: "asc" },
+});
+const variant = await prisma.variant.findFirstOrThrow({ where: { shopId: shop.id } });
+const updates: number[] = [];
+for (const [i, c] of customers.entries()) {
+  const now = new Date();
+  const day = now.toISOString().slice(0, 10);
+  await recordOrder(prisma, shop.id, {
+    name: `#B${i}`,
+    processedAt: now,
+    day,
+    currency: shop.currency,
+    customerId: c.customerId,
+    lines: [
+      {
+        productId: variant.productId,
+        variantId: variant.id,
+        title: "Bench",
+        sku: variant.sku,
+        quantity: 1,
+        unitPriceMinor: variant.priceMinor,
+        unitCostMinor: variant.unitCostMinor,
+      },
+    ],
+  });
+  // Timed as a webhook runs it: inside a transaction, after the order is written.
+  await prisma.$transaction(async (tx) => {
+    const t = performance.now();
+    await rescoreCustomer(tx, shop, c.customerId, now);
+    updates.push(performance.now() - t);
+  });
+}
+const u = stats(updates);
+console.log(`(b) one-customer update after an order: median ${ms(u.median)}, p95 ${ms(u.p95)} (n ${u.n})`);
+
+// (c)
+const queries = {
+  "default list": { segment: null, q: "", sort: "spent", dir: "desc", page: 1 },
+  "VIP segment": { segment: "VIP", q: "", sort: "spent", dir: "desc", page: 1 },
+  "search 'son'": { segment: null, q: "son", sort: "spent", dir: "desc", page: 1 },
+  "search e-mail 'example.org'": { segment: null, q: "example.org", sort: "lastOrder", dir: "desc", page: 1 },
+  "sort by name, page 40": { segment: null, q: "", sort: "name", dir: "asc", page: 40 },
+} as const;
+for (const [label, query] of Object.entries(queries)) {
+  const samples: number[] = [];
+  for (let i = 0; i < 40; i++) samples.push((await time(() => listCustomers(shop, { ...query }))).ms);
+  const s = stats(samples.slice(5));
+  console.log(`(c) ${label}: median ${ms(s.median)}, p95 ${ms(s.p95)}`);
+}
+
+// (d)
+const exported = await time(async () => {
+  const response = customersExport(shop, { segment: null, q: "" }, "csv");
+  const reader = response.body!.getReader();
+  let lines = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    for (const byte of value) if (byte === 10) lines++;
+  }
+  return lines - 1;
+});
+console.log(
+  `(d) export: ${fmt(exported.result)} rows in ${ms(exported.ms)} = ${fmt(exported.result / (exported.ms / 1000))} rows/s`,
+);
+
+// (e)
+const orders = await prisma.order.findMany({
+  where: { shopId: shop.id, cancelledAt: null, customerId: { not: null } },
+  select: { customerId: true, processedAt: true, totalMinor: true, refundsMinor: true },
+});
+const byCustomer = new Map<string, { t: number[]; v: number[] }>();
+for (const o of orders) {
+  const e = byCustomer.get(o.customerId!) ?? { t: [], v: [] };
+  e.t.push(o.processedAt.getTime());
+  e.v.push(o.totalMinor - o.refundsMinor);
+  byCustomer.set(o.customerId!, e);
+}
+const histories = [...byCustomer].map(([id, e]) => ({ id, orderTimes: e.t, orderValuesMinor: e.v }));
+const end = orders.reduce((m, o) => Math.max(m, o.processedAt.getTime()), 0);
+for (const weeks of [13, 26]) {
+  const h = holdoutError(histories, end - weeks * 7 * 86_400_000, end);
+  const error = h.actual ? (h.predicted - h.actual) / h.actual : 0;
+  console.log(
+    `(e) hold-out ${weeks} weeks (${h.model.method}): predicted ${fmt(h.predicted)} orders, actual ${fmt(h.actual)} ` +
+      `(${(error * 100).toFixed(1)}%), mean absolute error ${h.mae.toFixed(2)} per customer over ${fmt(h.customers)}`,
+  );
+}
+
+await prisma.$disconnect();
