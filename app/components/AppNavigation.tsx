@@ -6,6 +6,7 @@ import {
   CashDollarIcon,
   ChartVerticalIcon,
   HomeIcon,
+  InventoryIcon,
   ReceiptDollarIcon,
   SettingsIcon,
 } from "@shopify/polaris-icons";
@@ -13,6 +14,7 @@ import { PRIMARY_NAV, SECONDARY_NAV, type NavItem } from "~/components/navigatio
 
 const ICONS: Record<string, typeof HomeIcon> = {
   "/dashboard": HomeIcon,
+  "/inventory": InventoryIcon,
   "/costs": CashDollarIcon,
   "/app/invoices": ReceiptDollarIcon,
   "/settings": SettingsIcon,

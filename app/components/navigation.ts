@@ -4,6 +4,7 @@ export type NavItem = { label: string; url: string };
 
 export const PRIMARY_NAV: NavItem[] = [
   { label: "Dashboard", url: "/dashboard" },
+  { label: "Inventory", url: "/inventory" },
   { label: "Costs & Profit", url: "/costs" },
   { label: "Invoices", url: "/app/invoices" },
 ];

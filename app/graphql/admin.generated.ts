@@ -86,6 +86,28 @@ export type MarketingTactic =
   | 'STOREFRONT_APP'
   | 'TRANSACTIONAL';
 
+export type InventoryChangeInput = {
+  delta: Scalars['Int']['input'];
+  inventoryItemId: Scalars['ID']['input'];
+  locationId: Scalars['ID']['input'];
+  ledgerDocumentUri?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InventoryAdjustQuantitiesInput = {
+  reason: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+  referenceDocumentUri?: InputMaybe<Scalars['String']['input']>;
+  changes: Array<InventoryChangeInput>;
+};
+
+export type InventoryReceivePurchaseOrderMutationVariables = Exact<{
+  input: InventoryAdjustQuantitiesInput;
+  key: Scalars['String']['input'];
+}>;
+
+
+export type InventoryReceivePurchaseOrderMutation = { inventoryAdjustQuantities?: { inventoryAdjustmentGroup?: { id: string, createdAt: string, reason: string, changes: Array<{ name: string, delta: number }> } | null, userErrors: Array<{ code?: string | null, field?: Array<string> | null, message: string }> } | null };
+
 export type AppShopProfileQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -129,6 +151,7 @@ export type StoreSyncOrdersBulkQuery = { orders: { edges: Array<{ node: { id: st
 
 /** Each document's exact text → its result and variables. */
 export interface AdminOperations {
+  "#graphql\n  mutation InventoryReceivePurchaseOrder($input: InventoryAdjustQuantitiesInput!, $key: String!) {\n    inventoryAdjustQuantities(input: $input) @idempotent(key: $key) {\n      inventoryAdjustmentGroup { id createdAt reason changes { name delta } }\n      userErrors { code field message }\n    }\n  }\n": { return: InventoryReceivePurchaseOrderMutation; variables: InventoryReceivePurchaseOrderMutationVariables };
   "#graphql\n  query AppShopProfile {\n    shop {\n      name\n      email\n      shopOwnerName\n      currencyCode\n      ianaTimezone\n    }\n  }\n": { return: AppShopProfileQuery; variables: AppShopProfileQueryVariables };
   "#graphql\n  mutation StoreSyncRunBulkQuery($query: String!) {\n    bulkOperationRunQuery(query: $query, groupObjects: false) {\n      bulkOperation { id status }\n      userErrors { field message code }\n    }\n  }\n": { return: StoreSyncRunBulkQueryMutation; variables: StoreSyncRunBulkQueryMutationVariables };
   "#graphql\n  query StoreSyncBulkOperation($id: ID!) {\n    node(id: $id) {\n      ... on BulkOperation { id status errorCode objectCount url partialDataUrl createdAt completedAt }\n    }\n  }\n": { return: StoreSyncBulkOperationQuery; variables: StoreSyncBulkOperationQueryVariables };

@@ -1,3 +1,17 @@
 // Inventory planning's server surface for routes, jobs and other features.
 export { recomputeShop, reevaluateVariants, windowOf, type PlanningShop } from "./recompute.server";
 export { thenReevaluate, variantsOfInventoryItem, variantsOfOrder } from "./webhooks.server";
+export { alertCards, filterOptions, inventoryPage, listInventory, mathsOf } from "./list.server";
+export {
+  PoError,
+  cancelOrder,
+  createDraftOrders,
+  getPurchaseOrder,
+  listPurchaseOrders,
+  markOrdered,
+  receiveOrder,
+  updateDraftLines,
+  type PurchaseOrderView,
+} from "./purchase-orders.server";
+export { renderPurchaseOrderPdf } from "./pdf.server";
+export { assertVariantsOf, listSuppliers, saveSupplier, updatePlanning } from "./settings.server";

@@ -10,3 +10,19 @@ export {
   type Plan,
   type PlanningSettings,
 } from "./planning";
+export {
+  ALERT_FILTERS,
+  INVENTORY_PAGE_SIZE,
+  SORTS,
+  STATUS_FILTERS,
+  advancedCount,
+  filtersFromSearch,
+  inventoryFiltersSchema,
+  type InventoryFilters,
+} from "./filters";
+export { PO_STATUSES, PO_STATUS_LABELS, canDo, poNumber, receiveSchema, type PoStatus } from "./purchase-order-rules";
+export { bulkSchema, planningChangesSchema, supplierSchema, type PlanningChanges } from "./settings-schema";
+export { AlertCards, type AlertCardData } from "./components/AlertCards";
+export { FiltersBar, type FilterOptions } from "./components/FiltersBar";
+export { InventoryTable, coverText, type InventoryListRow } from "./components/InventoryTable";
+export { BulkEditModal } from "./components/BulkEditModal";

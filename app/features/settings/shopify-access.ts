@@ -4,7 +4,15 @@
 // fails when they drift apart.
 
 /** shopify.app.toml [access_scopes]: what the app requests when SCOPES is not set (the demo). */
-export const APP_TOML_SCOPES = ["read_orders", "read_all_orders", "read_products", "read_customers", "read_inventory"];
+export const APP_TOML_SCOPES = [
+  "read_orders",
+  "read_all_orders",
+  "read_products",
+  "read_customers",
+  "read_inventory",
+  "write_inventory",
+  "write_products",
+];
 
 /** The topics shopify.app.toml subscribes to (each has a route webhooks.<topic>.tsx). */
 export const WEBHOOK_TOPICS = [
@@ -37,6 +45,8 @@ export const SCOPE_FEATURES: Record<string, string[]> = {
   read_all_orders: ["Order history older than 60 days (the import stops at 60 days)"],
   read_products: ["Products and their costs on Costs & Profit", "Missing-cost alerts"],
   read_inventory: ["Stock levels from the import and inventory updates"],
+  write_inventory: ["Receiving purchase orders into Shopify's stock"],
+  write_products: ["Add Product and Edit on the Inventory screen"],
   read_customers: ["Customer names, segments and lifetime value"],
   [ANALYTICS_SCOPE]: ["Analytics sessions and the conversion funnel"],
 };

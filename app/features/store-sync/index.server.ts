@@ -22,3 +22,4 @@ export {
   productWebhookSchema,
   refundWebhookSchema,
 } from "./webhook-schemas";
+export { AdminApiError, adminOperation, type AdminGraphql } from "./admin-client.server";
