@@ -27,6 +27,7 @@ import {
 import { seedInvoices } from "./seed/invoices";
 import { seedTeam } from "./seed/team";
 import { seedIntegrations } from "./seed/integrations";
+import { seedInventory } from "./seed/inventory";
 
 const DEFAULT_URL = "file:./prisma/dev.db";
 /** Orders per transaction; lines and refunds of those orders go in the same one. */
@@ -306,6 +307,11 @@ async function main(): Promise<void> {
     // The Shopify connection's records (issue 16): prisma/seed/integrations.ts.
     const integrations = await seedIntegrations(db, data.shop);
     console.log(`  webhook deliveries ${integrations.deliveries}`);
+    // Inventory planning (issue 14): prisma/seed/inventory.ts.
+    const inventory = await seedInventory(db, data.shop);
+    console.log(
+      `  inventory: ${inventory.suppliers} suppliers, ${inventory.purchaseOrders} purchase orders, ${inventory.variants} variants planned, ${inventory.alerts} alerts open`,
+    );
     console.log(
       [
         "Seeded:",

@@ -1,7 +1,7 @@
 // Inventory planning's server surface for routes, jobs and other features.
 export { recomputeShop, reevaluateVariants, windowOf, type PlanningShop } from "./recompute.server";
 export { thenReevaluate, variantsOfInventoryItem, variantsOfOrder } from "./webhooks.server";
-export { alertCards, filterOptions, inventoryPage, listInventory, mathsOf } from "./list.server";
+export { alertCards, filterOptions, inventoryPage, listInventory, mathsOf, variantPlanView } from "./list.server";
 export {
   PoError,
   cancelOrder,

@@ -20,9 +20,19 @@ export {
   inventoryFiltersSchema,
   type InventoryFilters,
 } from "./filters";
-export { PO_STATUSES, PO_STATUS_LABELS, canDo, poNumber, receiveSchema, type PoStatus } from "./purchase-order-rules";
+export {
+  PO_STATUSES,
+  PO_STATUS_LABELS,
+  PO_TONES,
+  canDo,
+  draftLinesSchema,
+  poNumber,
+  receiveSchema,
+  type PoStatus,
+} from "./purchase-order-rules";
 export { bulkSchema, planningChangesSchema, supplierSchema, type PlanningChanges } from "./settings-schema";
 export { AlertCards, type AlertCardData } from "./components/AlertCards";
 export { FiltersBar, type FilterOptions } from "./components/FiltersBar";
 export { InventoryTable, coverText, type InventoryListRow } from "./components/InventoryTable";
 export { BulkEditModal } from "./components/BulkEditModal";
+export { PurchaseOrderScreen, type PurchaseOrderScreenProps } from "./components/PurchaseOrderScreen";

@@ -187,39 +187,53 @@ export async function inventoryPage(shop: Shop, f: InventoryFilters, pageSize = 
       })
     : [];
   const names = new Map(suppliers.map((s) => [s.id, s.name]));
+  return { ...list, rows: list.rows.map((r) => rowDto(r, names)) };
+}
+
+function rowDto(r: PlanRecord, names: Map<string, string>) {
   return {
-    ...list,
-    rows: list.rows.map((r) => ({
-      id: r.variantId,
-      productId: r.productId,
-      title: r.title,
-      sku: r.sku,
-      category: r.category,
-      available: r.available,
-      committed: r.committed,
-      onOrder: r.onOrder,
-      priceMinor: r.priceMinor,
-      status: r.status,
-      stockBar: r.stockBar,
-      velocity: r.velocity,
-      safetyStock: r.safetyStock,
-      reorderPoint: r.reorderPoint,
-      reorderPointOverridden: r.reorderPointOverride !== null,
-      daysOfCover: r.daysOfCover,
-      stockOutDay: r.stockOutDay,
-      orderByDay: r.orderByDay,
-      suggestedQty: r.suggestedQty,
-      lostRevenuePerDayMinor: r.lostRevenuePerDayMinor,
-      leadTimeDays: r.leadTimeDays,
-      serviceLevel: r.serviceLevel,
-      daysOfStock: r.daysOfStock,
-      overstock: r.overstock,
-      deadStock: r.deadStock,
-      lastSaleDay: r.lastSaleDay,
-      supplierId: r.supplierId,
-      supplierName: r.supplierId ? (names.get(r.supplierId) ?? null) : null,
-      maths: mathsOf(r),
-      computedAt: r.computedAt.toISOString(),
-    })),
+    id: r.variantId,
+    productId: r.productId,
+    title: r.title,
+    sku: r.sku,
+    category: r.category,
+    available: r.available,
+    committed: r.committed,
+    onOrder: r.onOrder,
+    priceMinor: r.priceMinor,
+    status: r.status as InventoryStatus,
+    stockBar: r.stockBar,
+    velocity: r.velocity,
+    safetyStock: r.safetyStock,
+    reorderPoint: r.reorderPoint,
+    reorderPointOverridden: r.reorderPointOverride !== null,
+    daysOfCover: r.daysOfCover,
+    stockOutDay: r.stockOutDay,
+    orderByDay: r.orderByDay,
+    suggestedQty: r.suggestedQty,
+    lostRevenuePerDayMinor: r.lostRevenuePerDayMinor,
+    leadTimeDays: r.leadTimeDays,
+    serviceLevel: r.serviceLevel,
+    daysOfStock: r.daysOfStock,
+    overstock: r.overstock,
+    deadStock: r.deadStock,
+    lastSaleDay: r.lastSaleDay,
+    supplierId: r.supplierId,
+    supplierName: r.supplierId ? (names.get(r.supplierId) ?? null) : null,
+    maths: mathsOf(r),
+    computedAt: r.computedAt.toISOString(),
   };
+}
+
+/** One variant's stored figures as the list shows them, or null when it is not the shop's. */
+export async function variantPlanView(shop: Shop, variantId: string) {
+  const r = await prisma.inventoryPlan.findFirst({ where: { shopId: shop.id, variantId } });
+  if (!r) return null;
+  const supplier = r.supplierId
+    ? await prisma.supplier.findFirst({
+        where: { shopId: shop.id, id: r.supplierId },
+        select: { id: true, name: true },
+      })
+    : null;
+  return rowDto(r, new Map(supplier ? [[supplier.id, supplier.name]] : []));
 }

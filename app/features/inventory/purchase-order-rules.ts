@@ -12,6 +12,14 @@ export const PO_STATUS_LABELS: Record<PoStatus, string> = {
   cancelled: "Cancelled",
 };
 
+export const PO_TONES: Record<PoStatus, "info" | "attention" | "warning" | "success" | undefined> = {
+  draft: undefined,
+  ordered: "info",
+  partially_received: "attention",
+  received: "success",
+  cancelled: "warning",
+};
+
 export const poNumber = (n: number) => `PO-${String(n).padStart(4, "0")}`;
 
 /** Moves a merchant makes by hand; receiving moves ordered → partially received → received. */

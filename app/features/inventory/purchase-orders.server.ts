@@ -2,6 +2,7 @@
 // to the supplier), received (stock raised once per submission, in Shopify too when connected),
 // cancelled. Every function takes the shop first (docs/decisions/055-purchase-orders.md).
 import { prisma } from "~/db.server";
+import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
 import { FieldError } from "~/lib/forms";
 import { minorToDecimalString } from "~/lib/money";
@@ -9,32 +10,25 @@ import { sendMail } from "~/platform/mail.server";
 import { isUniqueViolation } from "~/platform/prisma-errors";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { addProductCost } from "~/features/profit/index.server";
+import { PoError } from "./errors";
 import { canDo, poNumber, statusAfterReceiving, type PoStatus } from "./purchase-order-rules";
 import { reevaluateVariants } from "./recompute.server";
+import { assertVariantsOf } from "./settings.server";
 import { adjustShopifyStock, type ShopifyAdmin } from "./shopify.server";
 import { renderPurchaseOrderPdf } from "./pdf.server";
 
 export type PoShop = { id: string; timezone: string; currency: string; name: string };
 
-export class PoError extends Error {
-  constructor(
-    public readonly status: 404 | 409,
-    message: string,
-  ) {
-    super(message);
-    this.name = "PoError";
-  }
-}
+export { PoError };
 
 /** Variant ids that are not the shop's: 404 when they belong to another shop, else 400. */
 async function assertOwnVariants(shopId: string, ids: string[]) {
-  const own = await prisma.variant.findMany({ where: { shopId, id: { in: ids } }, select: { id: true } });
-  const ownIds = new Set(own.map((v) => v.id));
-  const missing = ids.filter((id) => !ownIds.has(id));
-  if (!missing.length) return;
-  const elsewhere = await prisma.variant.count({ where: { id: { in: missing } } });
-  if (elsewhere) throw new PoError(404, "Not found");
-  throw new FieldError({ variantIds: ["Unknown variant"] });
+  try {
+    await assertVariantsOf(shopId, ids);
+  } catch (error) {
+    if (error instanceof FieldError) throw new FieldError({ variantIds: ["Unknown variant"] });
+    throw error;
+  }
 }
 
 /**
@@ -46,16 +40,24 @@ export async function createDraftOrders(actor: Actor & { shop: PoShop }, variant
   const ids = [...new Set(variantIds)];
   if (!ids.length) throw new FieldError({ variantIds: ["Choose at least one variant"] });
   await assertOwnVariants(shop.id, ids);
-  const [plans, variants] = await Promise.all([
-    prisma.inventoryPlan.findMany({ where: { shopId: shop.id, variantId: { in: ids } } }),
-    prisma.variant.findMany({ where: { shopId: shop.id, id: { in: ids } }, select: { id: true, unitCostMinor: true } }),
-  ]);
-  const cost = new Map(variants.map((v) => [v.id, v.unitCostMinor]));
-  const unplanned = ids.filter((id) => !plans.some((p) => p.variantId === id));
+  const plansOf = async () => {
+    const out = [];
+    for (const slice of chunks(ids, 500))
+      out.push(...(await prisma.inventoryPlan.findMany({ where: { shopId: shop.id, variantId: { in: slice } } })));
+    return out;
+  };
+  const cost = new Map<string, number | null>();
+  for (const slice of chunks(ids, 500))
+    for (const v of await prisma.variant.findMany({
+      where: { shopId: shop.id, id: { in: slice } },
+      select: { id: true, unitCostMinor: true },
+    }))
+      cost.set(v.id, v.unitCostMinor);
+  const plans = await plansOf();
+  const planned = new Set(plans.map((p) => p.variantId));
+  const unplanned = ids.filter((id) => !planned.has(id));
   if (unplanned.length) await reevaluateVariants(prisma, shop, unplanned);
-  const all = unplanned.length
-    ? await prisma.inventoryPlan.findMany({ where: { shopId: shop.id, variantId: { in: ids } } })
-    : plans;
+  const all = unplanned.length ? await plansOf() : plans;
   const withoutSupplier = all.filter((p) => !p.supplierId);
   if (withoutSupplier.length)
     throw new FieldError({

@@ -3,6 +3,7 @@
 // edits). Both read the same inputs and call planVariant; both open and close stock alerts
 // and stock-out periods on the way (docs/decisions/054-inventory-planning.md).
 import { dialect, prisma, type Prisma, type PrismaClient } from "~/db.server";
+import { chunks } from "~/lib/chunks";
 import { addDays, dayInZone } from "~/lib/dates";
 import { inSqlTransaction, insertRows, type SqlValue } from "~/platform/sql-runner.server";
 import {
@@ -359,7 +360,21 @@ export async function recomputeShop(shop: PlanningShop, now = new Date()) {
  */
 export async function reevaluateVariants(db: Client, shop: PlanningShop, variantIds: string[], now = new Date()) {
   const ids = [...new Set(variantIds)];
-  if (!ids.length) return { variants: 0, opened: 0, escalated: 0, closed: 0 };
+  const total = { variants: 0, opened: 0, escalated: 0, closed: 0 };
+  // SQLite's driver binds at most 999 values per statement: large selections go in slices.
+  for (const slice of chunks(ids, REEVALUATE_SLICE)) {
+    const r = await reevaluateSlice(db, shop, slice, now);
+    total.variants += r.variants;
+    total.opened += r.opened;
+    total.escalated += r.escalated;
+    total.closed += r.closed;
+  }
+  return total;
+}
+
+const REEVALUATE_SLICE = 400;
+
+async function reevaluateSlice(db: Client, shop: PlanningShop, ids: string[], now: Date) {
   const today = dayInZone(now, shop.timezone);
   const inputs = await loadInputs(db, shop, today, ids);
   // The stock-out that starts now must count from now, before the figures are stored.

@@ -1,10 +1,11 @@
 // Planning settings and suppliers: per-variant overrides written for one or many variants at
 // once (Bulk Actions: 1,000 variants in a few statements), then re-evaluated.
 import { prisma } from "~/db.server";
+import { chunks } from "~/lib/chunks";
 import { FieldError } from "~/lib/forms";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { reevaluateVariants } from "./recompute.server";
-import { PoError } from "./purchase-orders.server";
+import { PoError } from "./errors";
 import type { PlanningChanges } from "./settings-schema";
 import type { z } from "zod";
 import type { supplierSchema } from "./settings-schema";
@@ -13,9 +14,11 @@ type Shop = { id: string; timezone: string; currency: string };
 
 /** 404 when an id is another shop's, 400 when it is no variant at all. */
 export async function assertVariantsOf(shopId: string, ids: string[]) {
-  const own = await prisma.variant.count({ where: { shopId, id: { in: ids } } });
+  let own = 0;
+  for (const slice of chunks(ids, 500)) own += await prisma.variant.count({ where: { shopId, id: { in: slice } } });
   if (own === ids.length) return;
-  const anywhere = await prisma.variant.count({ where: { id: { in: ids } } });
+  let anywhere = 0;
+  for (const slice of chunks(ids, 500)) anywhere += await prisma.variant.count({ where: { id: { in: slice } } });
   if (anywhere > own) throw new PoError(404, "Not found");
   throw new FieldError({ ids: ["Unknown variant"] });
 }
@@ -27,7 +30,7 @@ async function assertSupplier(shopId: string, supplierId: string | undefined) {
 }
 
 /** Applies the same planning changes to every given variant of the shop. */
-export async function updatePlanning(actor: Actor & { shop: Shop }, ids: string[], changes: PlanningChanges) {
+export async function updatePlanning(actor: Actor & { shop: Shop }, ids: string[], changes: Partial<PlanningChanges>) {
   const shop = actor.shop;
   const unique = [...new Set(ids)];
   await assertVariantsOf(shop.id, unique);
@@ -44,13 +47,18 @@ export async function updatePlanning(actor: Actor & { shop: Shop }, ids: string[
         : {}),
   };
   if (!Object.keys(data).length) throw new FieldError({ _form: ["Choose at least one setting to change"] });
-  const existing = await prisma.variantPlanning.findMany({
-    where: { shopId: shop.id, variantId: { in: unique } },
-    select: { variantId: true },
-  });
-  const have = new Set(existing.map((e) => e.variantId));
+  const have = new Set<string>();
+  for (const slice of chunks(unique, 500)) {
+    const existing = await prisma.variantPlanning.findMany({
+      where: { shopId: shop.id, variantId: { in: slice } },
+      select: { variantId: true },
+    });
+    for (const e of existing) have.add(e.variantId);
+  }
   await prisma.$transaction([
-    prisma.variantPlanning.updateMany({ where: { shopId: shop.id, variantId: { in: [...have] } }, data }),
+    ...[...chunks([...have], 500)].map((slice) =>
+      prisma.variantPlanning.updateMany({ where: { shopId: shop.id, variantId: { in: slice } }, data }),
+    ),
     prisma.variantPlanning.createMany({
       data: unique.filter((id) => !have.has(id)).map((variantId) => ({ shopId: shop.id, variantId, ...data })),
     }),

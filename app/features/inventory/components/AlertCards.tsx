@@ -2,7 +2,7 @@
 // for; clicking one filters the list to it, clicking it again clears the filter.
 import { Badge, BlockStack, Box, Card, InlineGrid, Text, UnstyledButton } from "@shopify/polaris";
 import { formatMoney } from "~/lib/money";
-import type { ALERT_FILTERS } from "../filters";
+import type { ALERT_FILTERS } from "~/features/inventory/filters";
 
 type Key = keyof typeof ALERT_FILTERS;
 export type AlertCardData = Record<Key, { count: number; revenuePerDayMinor: number }>;
@@ -30,9 +30,17 @@ export function AlertCards({
         <UnstyledButton
           key={c.key}
           onClick={() => onSelect(active === c.key ? null : c.key)}
-          aria-pressed={active === c.key}
-          aria-label={`${c.title}: ${cards[c.key].count} variants. ${active === c.key ? "Show all" : "Show only these"}`}
-          style={{ textAlign: "left", width: "100%", cursor: "pointer" }}
+          pressed={active === c.key}
+          accessibilityLabel={`${c.title}: ${cards[c.key].count} variants. ${active === c.key ? "Show all" : "Show only these"}`}
+          style={{
+            textAlign: "left",
+            width: "100%",
+            cursor: "pointer",
+            border: 0,
+            padding: 0,
+            background: "none",
+            font: "inherit",
+          }}
         >
           <Card background={active === c.key ? "bg-surface-selected" : "bg-surface"}>
             <BlockStack gap="200">

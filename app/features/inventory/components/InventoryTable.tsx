@@ -15,7 +15,7 @@ import {
 import { Link } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { formatMoney } from "~/lib/money";
-import { STATUS_LABELS, type InventoryStatus } from "../planning";
+import { STATUS_LABELS, type InventoryStatus } from "~/features/inventory/planning";
 
 export type InventoryListRow = {
   id: string;
@@ -87,11 +87,17 @@ export function InventoryTable({ rows, currency, pagination, onReorder, busy, bu
     </InlineStack>
   );
   const titleCell = (r: InventoryListRow) => (
-    <BlockStack gap="100">
+    <BlockStack gap="100" inlineAlign="start">
       <Link to={`/inventory/${r.id}`} style={{ color: "inherit", fontWeight: 600 }}>
         {r.title}
       </Link>
-      <Button variant="plain" size="micro" onClick={() => toggle(r.id)} ariaExpanded={shown.has(r.id)}>
+      <Button
+        variant="plain"
+        size="micro"
+        textAlign="start"
+        onClick={() => toggle(r.id)}
+        ariaExpanded={shown.has(r.id)}
+      >
         {shown.has(r.id) ? "Hide the maths" : "Show the maths"}
       </Button>
       {shown.has(r.id) && (
