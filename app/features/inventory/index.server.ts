@@ -15,3 +15,4 @@ export {
 } from "./purchase-orders.server";
 export { renderPurchaseOrderPdf } from "./pdf.server";
 export { assertVariantsOf, listSuppliers, saveSupplier, updatePlanning } from "./settings.server";
+export { alertSentence, openAlertSummary, snoozeAlert } from "./alerts.server";
