@@ -26,6 +26,7 @@ import {
   PoError,
   listSuppliers,
   reevaluateVariants,
+  snoozeAlert,
   updatePlanning,
   variantPlanView,
 } from "~/features/inventory/index.server";
@@ -52,14 +53,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     await reevaluateVariants(prisma, shop, [id]);
     row = await variantPlanView(shop, id);
   }
-  const [suppliers, settings] = await Promise.all([
+  const [suppliers, settings, alert] = await Promise.all([
     listSuppliers(shop),
     prisma.variantPlanning.findFirst({ where: { shopId: shop.id, variantId: id } }),
+    prisma.stockAlert.findFirst({ where: { shopId: shop.id, variantId: id, closedAt: null } }),
   ]);
   if (!row) throw new Response("Not found", { status: 404 });
   return {
     currency: shop.currency,
     row,
+    alert: alert
+      ? {
+          level: alert.level,
+          openedAt: alert.openedAt.toISOString(),
+          snoozedUntil: alert.snoozedUntil && alert.snoozedUntil > new Date() ? alert.snoozedUntil.toISOString() : null,
+        }
+      : null,
     suppliers: suppliers.map((s) => ({ id: s.id, name: s.name, leadTimeDays: s.leadTimeDays })),
     own: {
       supplierId: settings?.supplierId ?? "",
@@ -79,6 +88,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const fail = (status: number, fieldErrors: FieldErrors) => data<Result>({ ok: false, fieldErrors }, { status });
   if (!ID.test(id)) return fail(404, { _form: ["Not found"] });
   const values = formToObject(await request.formData());
+  if (values.intent === "snooze") {
+    const days = Number(values.days);
+    if (![1, 7, 30].includes(days)) return fail(400, { days: ["Snooze for 1, 7 or 30 days"] });
+    try {
+      await snoozeAlert(ctx, id, days);
+    } catch (error) {
+      if (error instanceof PoError) return fail(error.status, { _form: [error.message] });
+      throw error;
+    }
+    return { ok: true } satisfies Result;
+  }
   const parsed = planningChangesSchema.safeParse(values);
   if (!parsed.success) return fail(400, fieldErrorsOf(parsed.error));
   const changes = {
@@ -115,7 +135,7 @@ const TONES: Record<InventoryStatus, "critical" | "warning" | "info" | "success"
 };
 
 export default function VariantPlanning() {
-  const { currency, row, suppliers, own } = useLoaderData<typeof loader>();
+  const { currency, row, suppliers, own, alert } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, setForm] = useState(own);
@@ -135,6 +155,28 @@ export default function VariantPlanning() {
       <BlockStack gap="400">
         {result?.ok && <Banner tone="success">Planning settings saved and figures recomputed.</Banner>}
         {err("_form") && <Banner tone="critical">{err("_form")}</Banner>}
+        {alert && (
+          <Banner tone={alert.level === "out" ? "critical" : "warning"} title="Stock alert open">
+            <BlockStack gap="200">
+              <Text as="p">
+                {alert.level === "out" ? "Out of stock" : "Low on stock"} since {alert.openedAt.slice(0, 10)}. It closes
+                by itself when the stock recovers above the reorder point.
+                {alert.snoozedUntil ? ` Snoozed until ${alert.snoozedUntil.slice(0, 10)}.` : ""}
+              </Text>
+              <InlineStack gap="200">
+                {[1, 7].map((days) => (
+                  <Form method="post" key={days}>
+                    <input type="hidden" name="intent" value="snooze" />
+                    <input type="hidden" name="days" value={days} />
+                    <Button submit size="slim">
+                      {`Snooze ${days === 1 ? "1 day" : "7 days"}`}
+                    </Button>
+                  </Form>
+                ))}
+              </InlineStack>
+            </BlockStack>
+          </Banner>
+        )}
         <Card>
           <BlockStack gap="400">
             <InlineStack gap="200" blockAlign="center">

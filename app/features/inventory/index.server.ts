@@ -16,3 +16,4 @@ export {
 export { renderPurchaseOrderPdf } from "./pdf.server";
 export { assertVariantsOf, listSuppliers, saveSupplier, updatePlanning } from "./settings.server";
 export { alertSentence, openAlertSummary, snoozeAlert } from "./alerts.server";
+export { RECOMPUTE_JOB, registerInventoryJobs } from "./jobs.server";
