@@ -47,7 +47,7 @@ const TONES: Record<InventoryStatus, "critical" | "warning" | "success" | "info"
 const BAR_TONE = { 0: "critical", 25: "critical", 60: "highlight", 100: "success" } as const;
 
 export const coverText = (d: number | null) =>
-  d === null ? "No sales" : `${d >= 100 ? Math.round(d) : d.toFixed(1)} days`;
+  d === null ? "No sales" : d === 0 ? "0 days" : `${d >= 100 ? Math.round(d) : d.toFixed(1)} days`;
 
 type Props = {
   rows: InventoryListRow[];
