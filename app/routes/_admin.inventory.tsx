@@ -171,6 +171,7 @@ export default function Inventory() {
                     content: "Create purchase orders",
                     onAction: () => (setMenu(false), submitFor("createPurchaseOrders", "filters")),
                   },
+                  { content: "Export CSV", url: `/inventory/export?${searchParams.toString()}`, target: "_self" },
                 ],
               },
               {
@@ -213,6 +214,10 @@ export default function Inventory() {
               bulkActions={(selected) => [
                 { content: "Edit planning", onAction: () => setBulkIds(selected) },
                 { content: "Create purchase orders", onAction: () => submitFor("createPurchaseOrders", selected) },
+                {
+                  content: "Export CSV",
+                  onAction: () => window.location.assign(`/inventory/export?ids=${selected.join(",")}`),
+                },
               ]}
               pagination={{
                 hasPrevious: page.page > 1,

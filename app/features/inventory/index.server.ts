@@ -17,3 +17,4 @@ export { renderPurchaseOrderPdf } from "./pdf.server";
 export { assertVariantsOf, listSuppliers, saveSupplier, updatePlanning } from "./settings.server";
 export { alertSentence, openAlertSummary, snoozeAlert } from "./alerts.server";
 export { RECOMPUTE_JOB, registerInventoryJobs } from "./jobs.server";
+export { inventoryCsv } from "./export.server";
