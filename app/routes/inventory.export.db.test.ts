@@ -8,7 +8,7 @@ import { recomputeShop } from "~/features/inventory/index.server";
 import { loader } from "~/routes/inventory.export";
 
 let shop: { id: string; domain: string; timezone: string };
-let ids: string[] = [];
+const ids: string[] = [];
 
 async function csv(query: string) {
   const res = (await loader({
