@@ -151,6 +151,7 @@ export default function Inventory() {
     <AdminPage
       title="Inventory"
       subtitle={`${page.total.toLocaleString("en-US")} variants · sorted by lost revenue per day`}
+      secondaryActions={[{ content: "Add Product", url: "/inventory/new" }]}
       primaryAction={
         <Popover
           active={menu}

@@ -18,3 +18,4 @@ export { assertVariantsOf, listSuppliers, saveSupplier, updatePlanning } from ".
 export { alertSentence, openAlertSummary, snoozeAlert } from "./alerts.server";
 export { RECOMPUTE_JOB, registerInventoryJobs } from "./jobs.server";
 export { inventoryCsv } from "./export.server";
+export { addProduct } from "./products.server";

@@ -36,3 +36,4 @@ export { FiltersBar, type FilterOptions } from "./components/FiltersBar";
 export { InventoryTable, coverText, type InventoryListRow } from "./components/InventoryTable";
 export { BulkEditModal } from "./components/BulkEditModal";
 export { PurchaseOrderScreen, type PurchaseOrderScreenProps } from "./components/PurchaseOrderScreen";
+export { addProductSchema, type AddProductInput } from "./product-schema";
