@@ -35,9 +35,9 @@ const ORDERS_PER_BATCH = 5_000;
 /** Rows per createMany call for the small tables. */
 const CHUNK = 2_000;
 
-type CliOptions = { orders: number; seed: number; force: boolean };
+type CliOptions = { orders: number; seed: number; force: boolean; variants?: number };
 
-const USAGE = "Usage: tsx prisma/seed.ts [--orders N] [--seed N] [--force]";
+const USAGE = "Usage: tsx prisma/seed.ts [--orders N] [--variants N] [--seed N] [--force]";
 
 export function parseArgs(argv: string[]): CliOptions {
   const options: CliOptions = { orders: DEFAULT_ORDERS, seed: DEFAULT_SEED, force: false };
@@ -52,6 +52,7 @@ export function parseArgs(argv: string[]): CliOptions {
     };
     if (flag === "--orders") options.orders = value();
     else if (flag === "--seed") options.seed = value();
+    else if (flag === "--variants") options.variants = value();
     else if (flag === "--force") options.force = true;
     else throw new Error(`Unknown argument "${argv[i]}". ${USAGE}`);
   }
@@ -271,7 +272,7 @@ async function main(): Promise<void> {
     if (await alreadySeeded(db, options.force)) return;
 
     const today = dayInZone(new Date(), DEMO_SHOP.timezone);
-    const data = createDemoData({ today, seed: options.seed, orders: options.orders });
+    const data = createDemoData({ today, seed: options.seed, orders: options.orders, variants: options.variants });
     console.log(
       `Seeding ${DEMO_SHOP.domain}: ${fmt(options.orders)} orders, ${fmt(data.customers.length)} customers, ` +
         `${data.plan[0].day} to ${today} (${DEMO_SHOP.timezone}), seed ${options.seed}`,
