@@ -354,7 +354,8 @@ export async function receiveOrder(
     shop,
     receipts.map((r) => r.line.variantId),
   );
-  if (input.updateCosts) {
+  // Costs are in the shop's currency: a supplier billing in another one leaves them alone.
+  if (input.updateCosts && po.currency === shop.currency) {
     // The received unit cost applies from today, through the Costs screen's own rule.
     const today = dayInZone(new Date(), shop.timezone);
     for (const r of receipts) {
