@@ -8,6 +8,10 @@ const results = (page: Page) => page.locator(".Polaris-TopBar-Search");
 /** The admin pages a merchant can open (each dialog route over its list too). */
 const ADMIN_PAGES = [
   "/dashboard",
+  "/inventory",
+  "/inventory/purchase-orders",
+  "/inventory/suppliers",
+  "/inventory/new",
   "/costs",
   "/app/invoices",
   "/app/invoices/new",

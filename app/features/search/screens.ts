@@ -24,6 +24,24 @@ export const SCREENS: readonly Screen[] = [
     ],
   },
   {
+    label: "Inventory",
+    url: "/inventory",
+    keywords: [
+      "stock",
+      "inventory",
+      "reorder",
+      "reorder point",
+      "low stock",
+      "out of stock",
+      "purchase orders",
+      "suppliers",
+      "stocky",
+      "days of cover",
+      "velocity",
+      "products",
+    ],
+  },
+  {
     label: "Costs & Profit",
     url: "/costs",
     keywords: [
