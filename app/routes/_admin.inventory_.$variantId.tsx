@@ -9,7 +9,6 @@ import {
   BlockStack,
   Button,
   Card,
-  Checkbox,
   FormLayout,
   InlineGrid,
   InlineStack,
@@ -80,7 +79,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-type Result = { ok: boolean; fieldErrors?: FieldErrors };
+type Result = { ok: boolean; fieldErrors?: FieldErrors; message?: string };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireAdmin(request, permissions.action);
@@ -92,12 +91,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const days = Number(values.days);
     if (![1, 7, 30].includes(days)) return fail(400, { days: ["Snooze for 1, 7 or 30 days"] });
     try {
-      await snoozeAlert(ctx, id, days);
+      const until = await snoozeAlert(ctx, id, days);
+      return { ok: true, message: `Alert snoozed until ${until.toISOString().slice(0, 10)}.` } satisfies Result;
     } catch (error) {
       if (error instanceof PoError) return fail(error.status, { _form: [error.message] });
       throw error;
     }
-    return { ok: true } satisfies Result;
   }
   const parsed = planningChangesSchema.safeParse(values);
   if (!parsed.success) return fail(400, fieldErrorsOf(parsed.error));
@@ -124,7 +123,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (error instanceof PoError) return fail(error.status, { _form: [error.message] });
     throw error;
   }
-  return { ok: true } satisfies Result;
+  return { ok: true, message: "Planning settings saved and figures recomputed." } satisfies Result;
 }
 
 const TONES: Record<InventoryStatus, "critical" | "warning" | "info" | "success"> = {
@@ -153,7 +152,7 @@ export default function VariantPlanning() {
   return (
     <AdminPage title={row.title} subtitle={`${row.sku ?? "No SKU"} · ${row.category}`}>
       <BlockStack gap="400">
-        {result?.ok && <Banner tone="success">Planning settings saved and figures recomputed.</Banner>}
+        {result?.ok && "message" in result && <Banner tone="success">{result.message}</Banner>}
         {err("_form") && <Banner tone="critical">{err("_form")}</Banner>}
         {alert && (
           <Banner tone={alert.level === "out" ? "critical" : "warning"} title="Stock alert open">
@@ -267,7 +266,9 @@ export default function VariantPlanning() {
                   helpText="Leave blank to use the computed reorder point"
                 />
               </FormLayout.Group>
-              <Checkbox label="Blank fields inherit from the supplier or the defaults" checked disabled />
+              <Text as="p" tone="subdued">
+                Blank fields inherit from the supplier, then the defaults (14 days, 95%, 30 days of stock).
+              </Text>
               <InlineStack gap="200">
                 <Button submit variant="primary" loading={navigation.state === "submitting"}>
                   Save
