@@ -6,6 +6,7 @@
 //   (c) the /inventory list with filters (≤ 50 ms p95): p50/p95 over a rotation of filter sets
 //
 // Options: --variants 250 --orders 25000 --runs 5 --samples 100
+//          --db /path/to/seeded.db   measure an already seeded SQLite file (migrated first) instead
 // Seeds a fresh SQLite database (or PostgreSQL when DATABASE_URL points there) with
 // `prisma/seed.ts --variants N --orders N`, then measures in this process.
 import { execFileSync } from "node:child_process";
@@ -22,6 +23,7 @@ const VARIANTS = opt("variants", 250);
 const ORDERS = opt("orders", 25_000);
 const RUNS = opt("runs", 5);
 const SAMPLES = opt("samples", 100);
+const reuse = args.includes("--db") ? args[args.indexOf("--db") + 1] : null;
 
 process.env.NODE_ENV = "production";
 process.env.DEMO_MODE = "1";
@@ -30,7 +32,9 @@ delete process.env.SHOPIFY_API_KEY;
 const baseUrl =
   process.env.DATABASE_URL && /^postgres/.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : null;
 const dbName = `pp_bench_stock_${crypto.randomBytes(4).toString("hex")}`;
-if (baseUrl) {
+if (reuse) {
+  process.env.DATABASE_URL = `file:${path.resolve(reuse)}`;
+} else if (baseUrl) {
   const { default: pg } = await import("pg");
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -50,14 +54,21 @@ const stats = (samples: number[]) => {
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-console.log(`Seeding ${VARIANTS.toLocaleString("en-US")} variants, ${ORDERS.toLocaleString("en-US")} orders…`);
-const seedStarted = Date.now();
-execFileSync(
-  path.resolve("node_modules/.bin/tsx"),
-  ["prisma/seed.ts", "--orders", String(ORDERS), "--variants", String(VARIANTS)],
-  { stdio: ["ignore", "ignore", "inherit"], env: process.env },
-);
-console.log(`  seeded in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`);
+if (reuse) {
+  const { migrate } = (await import(path.resolve("scripts/migrate.mjs"))) as {
+    migrate: (url: string) => Promise<number>;
+  };
+  await migrate(process.env.DATABASE_URL);
+} else {
+  console.log(`Seeding ${VARIANTS.toLocaleString("en-US")} variants, ${ORDERS.toLocaleString("en-US")} orders…`);
+  const seedStarted = Date.now();
+  execFileSync(
+    path.resolve("node_modules/.bin/tsx"),
+    ["prisma/seed.ts", "--orders", String(ORDERS), "--variants", String(VARIANTS)],
+    { stdio: ["ignore", "ignore", "inherit"], env: process.env },
+  );
+  console.log(`  seeded in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`);
+}
 
 const { prisma } = await import("~/db.server");
 const { recomputeShop, reevaluateVariants, inventoryPage } = await import("~/features/inventory/index.server");
@@ -65,6 +76,7 @@ const { inventoryFiltersSchema } = await import("~/features/inventory");
 const shop = await prisma.shop.findFirstOrThrow({ where: { isDemo: true } });
 const variants = await prisma.inventoryPlan.findMany({ where: { shopId: shop.id }, select: { variantId: true } });
 const lines = await prisma.orderLine.count({ where: { shopId: shop.id } });
+const orders = await prisma.order.count({ where: { shopId: shop.id } });
 
 // (a) full recompute
 const full: number[] = [];
@@ -112,7 +124,7 @@ console.log(
   [
     "",
     `Inventory benchmark (${process.env.DATABASE_URL.startsWith("file:") ? "SQLite" : "PostgreSQL"}): ` +
-      `${variants.length.toLocaleString("en-US")} variants, ${ORDERS.toLocaleString("en-US")} orders, ${lines.toLocaleString("en-US")} order lines`,
+      `${variants.length.toLocaleString("en-US")} variants, ${orders.toLocaleString("en-US")} orders, ${lines.toLocaleString("en-US")} order lines`,
     `  (a) full recompute: p50 ${ms(f.p50)}, max ${ms(f.max)} over ${RUNS} runs (target ≤ 1,000 ms at 10,000 variants)`,
     `  (b) one variant after a webhook: p50 ${ms(o.p50)}, p95 ${ms(o.p95)} (target ≤ 20 ms)`,
     `  (c) list with filters: p50 ${ms(l.p50)}, p95 ${ms(l.p95)} (target ≤ 50 ms)`,

@@ -84,10 +84,38 @@ type Inputs = {
   outDays: Map<string, Set<string>>;
 };
 
+/** The last sale day since `from` of each given variant, through the by-variant index. */
+function lastSales(db: Client, shopId: string, from: string, variantIds: string[]) {
+  const index = dialect === "sqlite" ? ` INDEXED BY "OrderLine_shopId_variantId_day_quantity_orderId_idx"` : "";
+  return raw<{ variantId: string; day: string }>(
+    db,
+    `SELECT l."variantId", MAX(l."day") AS "day" FROM "OrderLine" l${index}
+      WHERE l."shopId" = ? AND l."variantId" IN (${variantIds.map(() => "?").join(", ")}) AND l."day" >= ?
+      GROUP BY l."variantId"`,
+    [shopId, ...variantIds, from],
+  );
+}
+
+async function productIdsOf(db: Client, shopId: string, variantIds: string[]) {
+  const rows = await db.variant.findMany({ where: { shopId, id: { in: variantIds } }, select: { productId: true } });
+  return [...new Set(rows.map((r) => r.productId))];
+}
+
 async function loadInputs(db: Client, shop: PlanningShop, today: string, variantIds: string[] | null): Promise<Inputs> {
   const only = variantIds ? ` AND v."id" IN (${variantIds.map(() => "?").join(", ")})` : "";
   const onlyLines = variantIds ? ` AND l."variantId" IN (${variantIds.map(() => "?").join(", ")})` : "";
   const ids = variantIds ?? [];
+  // SQLite has no statistics to choose between OrderLine's indexes, so it is told: by day for a
+  // whole shop, by variant for a few variants; both cover the columns read. PostgreSQL plans itself.
+  // Cancelled orders are no demand: for a few variants, a lookup per line; for a whole shop, the
+  // window's cancelled orders listed once.
+  const notCancelled = variantIds
+    ? `NOT EXISTS (SELECT 1 FROM "Order" o WHERE o."id" = l."orderId" AND o."cancelledAt" IS NOT NULL)`
+    : `l."orderId" NOT IN (SELECT o."id" FROM "Order" o WHERE o."shopId" = ? AND o."cancelledAt" IS NOT NULL AND o."day" >= ?)`;
+  const lineIndex =
+    dialect === "sqlite"
+      ? ` INDEXED BY "${variantIds ? "OrderLine_shopId_variantId_day_quantity_orderId_idx" : "OrderLine_shopId_day_variantId_quantity_orderId_idx"}"`
+      : "";
   const window = windowOf(today);
   const deadFrom = addDays(today, -DEAD_STOCK_DAYS);
   const [variants, demandRows, lastRows, onOrderRows, plannings, productSuppliers, suppliers, periods] =
@@ -104,19 +132,18 @@ async function loadInputs(db: Client, shop: PlanningShop, today: string, variant
       // Cancelled orders are no demand; the covering index on OrderLine serves the scan.
       raw<{ variantId: string; day: string; units: number | bigint }>(
         db,
-        `SELECT l."variantId", l."day", SUM(l."quantity") AS "units" FROM "OrderLine" l
+        `SELECT l."variantId", l."day", SUM(l."quantity") AS "units" FROM "OrderLine" l${lineIndex}
           WHERE l."shopId" = ? AND l."day" >= ? AND l."day" <= ? AND l."variantId" IS NOT NULL${onlyLines}
-            AND l."orderId" NOT IN (SELECT o."id" FROM "Order" o WHERE o."shopId" = ? AND o."cancelledAt" IS NOT NULL AND o."day" >= ?)
+            AND ${notCancelled}
           GROUP BY l."variantId", l."day"`,
-        [shop.id, window.from, window.to, ...ids, shop.id, window.from],
+        [shop.id, window.from, window.to, ...ids, ...(variantIds ? [] : [shop.id, window.from])],
       ),
-      raw<{ variantId: string; day: string }>(
-        db,
-        `SELECT l."variantId", MAX(l."day") AS "day" FROM "OrderLine" l
-          WHERE l."shopId" = ? AND l."day" >= ? AND l."variantId" IS NOT NULL${onlyLines}
-          GROUP BY l."variantId"`,
-        [shop.id, deadFrom, ...ids],
-      ),
+      variantIds
+        ? lastSales(db, shop.id, deadFrom, variantIds)
+        : db.inventoryPlan.findMany({
+            where: { shopId: shop.id, lastSaleDay: { gte: deadFrom } },
+            select: { variantId: true, lastSaleDay: true },
+          }),
       raw<{ variantId: string; qty: number | bigint }>(
         db,
         `SELECT l."variantId", SUM(l."quantity" - l."receivedQty") AS "qty" FROM "PurchaseOrderLine" l
@@ -128,7 +155,12 @@ async function loadInputs(db: Client, shop: PlanningShop, today: string, variant
       db.variantPlanning.findMany({
         where: { shopId: shop.id, ...(variantIds ? { variantId: { in: variantIds } } : {}) },
       }),
-      db.productSupplier.findMany({ where: { shopId: shop.id } }),
+      db.productSupplier.findMany({
+        where: {
+          shopId: shop.id,
+          ...(variantIds ? { productId: { in: await productIdsOf(db, shop.id, variantIds) } } : {}),
+        },
+      }),
       db.supplier.findMany({ where: { shopId: shop.id } }),
       db.stockoutPeriod.findMany({
         where: {
@@ -146,7 +178,19 @@ async function loadInputs(db: Client, shop: PlanningShop, today: string, variant
     if (!m) demand.set(r.variantId, (m = new Map()));
     m.set(r.day, Number(r.units));
   }
-  const lastSale = new Map(lastRows.map((r) => [r.variantId, r.day]));
+  // The last sale in 90 days: for a few variants, read by their index; for a whole shop, the
+  // newest of the stored last sale (every sale passes through a window hourly) and the window's,
+  // and the index only for variants that have neither (new to the table, or dead stock candidates).
+  const lastSale = new Map<string, string>();
+  for (const r of lastRows)
+    if ("day" in r) lastSale.set(r.variantId, r.day);
+    else if (r.lastSaleDay) lastSale.set(r.variantId, r.lastSaleDay);
+  if (!variantIds) {
+    for (const r of demandRows) if ((lastSale.get(r.variantId) ?? "") < r.day) lastSale.set(r.variantId, r.day);
+    const unknown = variants.filter((v) => !lastSale.has(v.id)).map((v) => v.id);
+    for (const slice of chunks(unknown, 500))
+      for (const r of await lastSales(db, shop.id, deadFrom, slice)) lastSale.set(r.variantId, r.day);
+  }
   const onOrder = new Map(onOrderRows.map((r) => [r.variantId, Number(r.qty)]));
   const supplierById = new Map(suppliers.map((s) => [s.id, s]));
   const productSupplier = new Map(productSuppliers.map((p) => [p.productId, p.supplierId]));
