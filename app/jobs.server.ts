@@ -8,6 +8,7 @@ import { BILLING_CONFIG } from "~/features/billing/index.server";
 import { registerInvoiceJobs, warmPdfRenderer } from "~/features/invoices/index.server";
 import { registerAuditJobs } from "~/features/audit/index.server";
 import { registerCustomerJobs, rescoreCustomer } from "~/features/customers/index.server";
+import { registerInventoryJobs } from "~/features/inventory/index.server";
 import { registerNotificationJobs } from "~/features/shop/index.server";
 import { env } from "~/env.server";
 import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server";
@@ -39,6 +40,7 @@ export function registerAllJobs(queue: JobQueue) {
   registerTelemetryJobs(queue);
   registerAnalyticsJobs(queue, { adminFor: shopifyAdminFor });
   registerCustomerJobs(queue, { adminFor: shopifyAdminFor });
+  registerInventoryJobs(queue);
 }
 
 // An order, refund or customer webhook rescores that customer in the same transaction.

@@ -29,6 +29,7 @@ import { seedTeam } from "./seed/team";
 import { seedIntegrations } from "./seed/integrations";
 import { seedAnalytics } from "./seed/analytics";
 import { seedCustomerScores } from "./seed/customers";
+import { seedInventory } from "./seed/inventory";
 
 const DEFAULT_URL = "file:./prisma/dev.db";
 /** Orders per transaction; lines and refunds of those orders go in the same one. */
@@ -36,9 +37,9 @@ const ORDERS_PER_BATCH = 5_000;
 /** Rows per createMany call for the small tables. */
 const CHUNK = 2_000;
 
-type CliOptions = { orders: number; seed: number; force: boolean; customers?: number };
+type CliOptions = { orders: number; seed: number; force: boolean; customers?: number; variants?: number };
 
-const USAGE = "Usage: tsx prisma/seed.ts [--orders N] [--customers N] [--seed N] [--force]";
+const USAGE = "Usage: tsx prisma/seed.ts [--orders N] [--customers N] [--variants N] [--seed N] [--force]";
 
 export function parseArgs(argv: string[]): CliOptions {
   const options: CliOptions = { orders: DEFAULT_ORDERS, seed: DEFAULT_SEED, force: false };
@@ -54,6 +55,7 @@ export function parseArgs(argv: string[]): CliOptions {
     if (flag === "--orders") options.orders = value();
     else if (flag === "--customers") options.customers = value();
     else if (flag === "--seed") options.seed = value();
+    else if (flag === "--variants") options.variants = value();
     else if (flag === "--force") options.force = true;
     else throw new Error(`Unknown argument "${argv[i]}". ${USAGE}`);
   }
@@ -273,7 +275,13 @@ async function main(): Promise<void> {
     if (await alreadySeeded(db, options.force)) return;
 
     const today = dayInZone(new Date(), DEMO_SHOP.timezone);
-    const data = createDemoData({ today, seed: options.seed, orders: options.orders, customers: options.customers });
+    const data = createDemoData({
+      today,
+      seed: options.seed,
+      orders: options.orders,
+      customers: options.customers,
+      variants: options.variants,
+    });
     console.log(
       `Seeding ${DEMO_SHOP.domain}: ${fmt(options.orders)} orders, ${fmt(data.customers.length)} customers, ` +
         `${data.plan[0].day} to ${today} (${DEMO_SHOP.timezone}), seed ${options.seed}`,
@@ -314,6 +322,11 @@ async function main(): Promise<void> {
     );
     console.log(`  webhook deliveries ${integrations.deliveries}`);
     console.log(`  saved analytics dashboards ${await seedAnalytics(db, data.shop)}`);
+    // Inventory planning (issue 14): prisma/seed/inventory.ts.
+    const inventory = await seedInventory(db, data.shop);
+    console.log(
+      `  inventory: ${inventory.suppliers} suppliers, ${inventory.purchaseOrders} purchase orders, ${inventory.variants} variants planned, ${inventory.alerts} alerts open`,
+    );
     console.log(
       [
         "Seeded:",

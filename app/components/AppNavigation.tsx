@@ -7,6 +7,7 @@ import {
   ChartVerticalIcon,
   HomeIcon,
   PersonIcon,
+  InventoryIcon,
   ReceiptDollarIcon,
   SettingsIcon,
 } from "@shopify/polaris-icons";
@@ -16,6 +17,7 @@ const ICONS: Record<string, typeof HomeIcon> = {
   "/dashboard": HomeIcon,
   "/analytics": ChartVerticalIcon,
   "/customers": PersonIcon,
+  "/inventory": InventoryIcon,
   "/costs": CashDollarIcon,
   "/app/invoices": ReceiptDollarIcon,
   "/settings": SettingsIcon,

@@ -6,6 +6,7 @@ export const PRIMARY_NAV: NavItem[] = [
   { label: "Dashboard", url: "/dashboard" },
   { label: "Analytics", url: "/analytics" },
   { label: "Customers", url: "/customers" },
+  { label: "Inventory", url: "/inventory" },
   { label: "Costs & Profit", url: "/costs" },
   { label: "Invoices", url: "/app/invoices" },
 ];

@@ -118,6 +118,55 @@ export type CustomerInput = {
   note?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type InventoryChangeInput = {
+  delta: Scalars['Int']['input'];
+  inventoryItemId: Scalars['ID']['input'];
+  locationId: Scalars['ID']['input'];
+  ledgerDocumentUri?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InventoryAdjustQuantitiesInput = {
+  reason: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+  referenceDocumentUri?: InputMaybe<Scalars['String']['input']>;
+  changes: Array<InventoryChangeInput>;
+};
+
+export type ProductStatus =
+  | 'ACTIVE'
+  | 'ARCHIVED'
+  | 'DRAFT'
+  | 'UNLISTED';
+
+export type ProductCreateInput = {
+  title?: InputMaybe<Scalars['String']['input']>;
+  productType?: InputMaybe<Scalars['String']['input']>;
+  vendor?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<ProductStatus>;
+};
+
+export type ProductVariantsBulkCreateStrategy =
+  | 'DEFAULT'
+  | 'PRESERVE_STANDALONE_VARIANT'
+  | 'REMOVE_STANDALONE_VARIANT';
+
+export type InventoryItemInput = {
+  sku?: InputMaybe<Scalars['String']['input']>;
+  cost?: InputMaybe<Scalars['Decimal']['input']>;
+  tracked?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type InventoryLevelInput = {
+  availableQuantity: Scalars['Int']['input'];
+  locationId: Scalars['ID']['input'];
+};
+
+export type ProductVariantsBulkInput = {
+  price?: InputMaybe<Scalars['Money']['input']>;
+  inventoryItem?: InputMaybe<InventoryItemInput>;
+  inventoryQuantities?: InputMaybe<Array<InventoryLevelInput>>;
+};
+
 export type AnalyticsShopifyqlQueryVariables = Exact<{
   query: Scalars['String']['input'];
 }>;
@@ -147,6 +196,29 @@ export type CustomersTagsRemoveMutationVariables = Exact<{
 
 
 export type CustomersTagsRemoveMutation = { tagsRemove?: { userErrors: Array<{ field?: Array<string> | null, message: string }> } | null };
+
+export type InventoryProductCreateMutationVariables = Exact<{
+  product: ProductCreateInput;
+}>;
+
+
+export type InventoryProductCreateMutation = { productCreate?: { product?: { id: string, title: string } | null, userErrors: Array<{ field?: Array<string> | null, message: string }> } | null };
+
+export type InventoryVariantCreateMutationVariables = Exact<{
+  productId: Scalars['ID']['input'];
+  variants: Array<ProductVariantsBulkInput> | ProductVariantsBulkInput;
+}>;
+
+
+export type InventoryVariantCreateMutation = { productVariantsBulkCreate?: { productVariants?: Array<{ id: string, sku?: string | null, inventoryItem: { id: string } }> | null, userErrors: Array<{ code?: string | null, field?: Array<string> | null, message: string }> } | null };
+
+export type InventoryReceivePurchaseOrderMutationVariables = Exact<{
+  input: InventoryAdjustQuantitiesInput;
+  key: Scalars['String']['input'];
+}>;
+
+
+export type InventoryReceivePurchaseOrderMutation = { inventoryAdjustQuantities?: { inventoryAdjustmentGroup?: { id: string, createdAt: string, reason: string, changes: Array<{ name: string, delta: number }> } | null, userErrors: Array<{ code?: string | null, field?: Array<string> | null, message: string }> } | null };
 
 export type AppShopProfileQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -195,6 +267,9 @@ export interface AdminOperations {
   "#graphql\n  mutation CustomersCreate($input: CustomerInput!) {\n    customerCreate(input: $input) {\n      customer {\n        id\n        firstName\n        lastName\n        updatedAt\n        defaultEmailAddress { emailAddress marketingState }\n        defaultPhoneNumber { phoneNumber }\n      }\n      userErrors { field message }\n    }\n  }\n": { return: CustomersCreateMutation; variables: CustomersCreateMutationVariables };
   "#graphql\n  mutation CustomersTagsAdd($id: ID!, $tags: [String!]!) {\n    tagsAdd(id: $id, tags: $tags) {\n      userErrors { field message }\n    }\n  }\n": { return: CustomersTagsAddMutation; variables: CustomersTagsAddMutationVariables };
   "#graphql\n  mutation CustomersTagsRemove($id: ID!, $tags: [String!]!) {\n    tagsRemove(id: $id, tags: $tags) {\n      userErrors { field message }\n    }\n  }\n": { return: CustomersTagsRemoveMutation; variables: CustomersTagsRemoveMutationVariables };
+  "#graphql\n  mutation InventoryProductCreate($product: ProductCreateInput!) {\n    productCreate(product: $product) {\n      product { id title }\n      userErrors { field message }\n    }\n  }\n": { return: InventoryProductCreateMutation; variables: InventoryProductCreateMutationVariables };
+  "#graphql\n  mutation InventoryVariantCreate($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {\n    productVariantsBulkCreate(productId: $productId, variants: $variants, strategy: REMOVE_STANDALONE_VARIANT) {\n      productVariants { id sku inventoryItem { id } }\n      userErrors { code field message }\n    }\n  }\n": { return: InventoryVariantCreateMutation; variables: InventoryVariantCreateMutationVariables };
+  "#graphql\n  mutation InventoryReceivePurchaseOrder($input: InventoryAdjustQuantitiesInput!, $key: String!) {\n    inventoryAdjustQuantities(input: $input) @idempotent(key: $key) {\n      inventoryAdjustmentGroup { id createdAt reason changes { name delta } }\n      userErrors { code field message }\n    }\n  }\n": { return: InventoryReceivePurchaseOrderMutation; variables: InventoryReceivePurchaseOrderMutationVariables };
   "#graphql\n  query AppShopProfile {\n    shop {\n      name\n      email\n      shopOwnerName\n      currencyCode\n      ianaTimezone\n    }\n  }\n": { return: AppShopProfileQuery; variables: AppShopProfileQueryVariables };
   "#graphql\n  mutation StoreSyncRunBulkQuery($query: String!) {\n    bulkOperationRunQuery(query: $query, groupObjects: false) {\n      bulkOperation { id status }\n      userErrors { field message code }\n    }\n  }\n": { return: StoreSyncRunBulkQueryMutation; variables: StoreSyncRunBulkQueryMutationVariables };
   "#graphql\n  query StoreSyncBulkOperation($id: ID!) {\n    node(id: $id) {\n      ... on BulkOperation { id status errorCode objectCount url partialDataUrl createdAt completedAt }\n    }\n  }\n": { return: StoreSyncBulkOperationQuery; variables: StoreSyncBulkOperationQueryVariables };

@@ -671,7 +671,8 @@ export type Catalog = {
   popularity: number[];
 };
 
-export function buildCatalog(rng: Random, shopId: string, productCount = 150): Catalog {
+/** `variants`, when given, is the exact number of variants: products are added until it is reached. */
+export function buildCatalog(rng: Random, shopId: string, productCount = 150, variantTarget?: number): Catalog {
   const categories = Object.keys(CATEGORY_WEIGHTS) as Category[];
   const categoryWeights = categories.map((c) => CATEGORY_WEIGHTS[c]);
   const products: ProductRow[] = [];
@@ -679,11 +680,14 @@ export function buildCatalog(rng: Random, shopId: string, productCount = 150): C
   const popularity: number[] = [];
   const titles = new Set<string>();
 
-  for (let i = 1; i <= productCount; i++) {
+  const lastProduct = variantTarget === undefined ? productCount : Number.MAX_SAFE_INTEGER;
+  for (let i = 1; i <= lastProduct && (variantTarget === undefined || variants.length < variantTarget); i++) {
     const category = categories[rng.weightedIndex(categoryWeights)];
     const type = rng.pick(PRODUCT_TYPES[category]);
     let title = productTitle(rng, type);
-    while (titles.has(title)) title = productTitle(rng, type);
+    // Large benchmark catalogs run out of distinct names: number them after a few tries.
+    for (let tries = 0; titles.has(title); tries++)
+      title = variantTarget !== undefined && tries > 20 ? `${productTitle(rng, type)} ${i}` : productTitle(rng, type);
     titles.add(title);
     const id = `p_${pad(i, 4)}`;
     products.push({ id, shopId, shopifyId: String(8_100_000_000 + i), title, category });
@@ -693,6 +697,7 @@ export function buildCatalog(rng: Random, shopId: string, productCount = 150): C
     const appeal = 0.3 + 8 * rng.float() ** 3;
     const priceDamping = Math.min(1.6, Math.sqrt(80 / basePrice));
     for (const option of variantOptions(rng, type.kind)) {
+      if (variantTarget !== undefined && variants.length >= variantTarget) break;
       const priceMinor = retailPrice(basePrice * option.priceFactor);
       variants.push({
         id: `v_${pad(variants.length + 1, 4)}`,
@@ -1180,6 +1185,8 @@ export type DemoOptions = {
   orders?: number;
   /** Defaults to 3,000, growing with the order count above 25,000 so order histories stay plausible. */
   customers?: number;
+  /** The catalog's exact variant count (the inventory benchmark); default: 150 products' worth. */
+  variants?: number;
 };
 
 export type DemoData = {
@@ -1206,6 +1213,7 @@ export function createDemoData(input: DemoOptions): DemoData {
     seed: input.seed ?? DEFAULT_SEED,
     orders,
     customers: input.customers ?? defaultCustomerCount(orders),
+    variants: input.variants ?? 0,
   };
   const { today, seed } = options;
   const tz = DEMO_SHOP.timezone;
@@ -1213,7 +1221,7 @@ export function createDemoData(input: DemoOptions): DemoData {
   const root = new Random(seed);
   const plan = planDays(today, orders, root.derive("plan"));
   const firstDay = plan[0].day;
-  const catalog = buildCatalog(root.derive("catalog"), shopId);
+  const catalog = buildCatalog(root.derive("catalog"), shopId, 150, input.variants || undefined);
   const customers = buildCustomers(root.derive("customers"), shopId, options.customers, firstDay, tz);
   const privacyRequests = buildPrivacyRequests(root.derive("privacy"), shopId, customers, today, tz);
   const quotas = planCustomerOrders(root.derive("quotas"), customers.length, Math.round(orders * (1 - GUEST_SHARE)));

@@ -8,6 +8,10 @@ const results = (page: Page) => page.locator(".Polaris-TopBar-Search");
 /** The admin pages a merchant can open (each dialog route over its list too). */
 const ADMIN_PAGES = [
   "/dashboard",
+  "/inventory",
+  "/inventory/purchase-orders",
+  "/inventory/suppliers",
+  "/inventory/new",
   "/costs",
   "/app/invoices",
   "/app/invoices/new",
@@ -93,7 +97,7 @@ test("bell: named for assistive tech, and each item opens the screen that resolv
   const count = await items.count();
   expect(count).toBeGreaterThan(0);
   for (let i = 0; i < count; i++)
-    await expect(items.nth(i)).toHaveAttribute("href", /^\/(costs|app\/invoices|settings|dashboard)/);
+    await expect(items.nth(i)).toHaveAttribute("href", /^\/(costs|app\/invoices|settings|dashboard|inventory)/);
   await page.getByRole("menuitem", { name: /variants sold in the last 30 days ha(s|ve) no cost/ }).click();
   await expect(page).toHaveURL(/\/costs\?days=30$/);
   await expect(page.getByRole("heading", { level: 1, name: "Costs & Profit" })).toBeVisible();

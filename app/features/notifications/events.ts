@@ -7,7 +7,7 @@ export const NOTIFICATION_EVENTS = ["stock", "overdue", "privacy", "import", "su
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 export const EVENT_LABELS: Record<NotificationEvent, { label: string; detail: string }> = {
-  stock: { label: "Stock alerts", detail: "Variants with nothing available" },
+  stock: { label: "Stock alerts", detail: "Variants that ran low or out of stock (once per crossing)" },
   overdue: { label: "Overdue invoices", detail: "Invoices past their due date" },
   privacy: { label: "Privacy request deadlines", detail: "Pending requests due within 7 days" },
   import: { label: "Failed imports", detail: "The latest store import failed" },
@@ -15,9 +15,9 @@ export const EVENT_LABELS: Record<NotificationEvent, { label: string; detail: st
   uncosted: { label: "Missing costs", detail: "Variants sold in the last 30 days without a cost" },
 };
 
-/** The events the bell can show: those with a screen that resolves them (stock-outs and
- * privacy deadlines have none yet, so they go by e-mail or Slack only). */
-export const BELL_EVENTS: readonly NotificationEvent[] = ["import", "overdue", "uncosted", "summary"];
+/** The events the bell can show: those with a screen that resolves them (privacy deadlines
+ * have none yet, so they go by e-mail or Slack only; stock alerts open /inventory). */
+export const BELL_EVENTS: readonly NotificationEvent[] = ["import", "overdue", "uncosted", "stock", "summary"];
 
 export const NOTIFICATION_CHANNELS = ["bell", "email", "slack"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];

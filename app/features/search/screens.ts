@@ -41,6 +41,24 @@ export const SCREENS: readonly Screen[] = [
   { label: "Add customer", url: "/customers/new", keywords: ["new customer", "create customer"] },
   { label: "Segment rules", url: "/customers/rules", keywords: ["segment thresholds", "vip rule", "at-risk rule"] },
   {
+    label: "Inventory",
+    url: "/inventory",
+    keywords: [
+      "stock",
+      "inventory",
+      "reorder",
+      "reorder point",
+      "low stock",
+      "out of stock",
+      "purchase orders",
+      "suppliers",
+      "stocky",
+      "days of cover",
+      "velocity",
+      "products",
+    ],
+  },
+  {
     label: "Costs & Profit",
     url: "/costs",
     keywords: [

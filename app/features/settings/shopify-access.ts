@@ -11,6 +11,8 @@ export const APP_TOML_SCOPES = [
   "read_customers",
   "write_customers",
   "read_inventory",
+  "write_inventory",
+  "write_products",
   "read_reports",
 ];
 
@@ -45,6 +47,8 @@ export const SCOPE_FEATURES: Record<string, string[]> = {
   read_all_orders: ["Order history older than 60 days (the import stops at 60 days)"],
   read_products: ["Products and their costs on Costs & Profit", "Missing-cost alerts"],
   read_inventory: ["Stock levels from the import and inventory updates"],
+  write_inventory: ["Receiving purchase orders into Shopify's stock"],
+  write_products: ["Add Product and Edit on the Inventory screen"],
   read_customers: ["Customer names, segments and lifetime value"],
   write_customers: ["Add Customer creating the customer in Shopify", "Segments written to customers' tags"],
   [ANALYTICS_SCOPE]: ["Analytics sessions and the conversion funnel"],

@@ -11,6 +11,7 @@ import {
 } from "~/features/shop/notifications.server";
 import { DEFAULT_CHANNELS } from "~/features/notifications";
 import { savePreferences, sendTest } from "~/features/notifications/index.server";
+import { reevaluateVariants, snoozeAlert } from "~/features/inventory/index.server";
 
 describe("listNotifications", () => {
   it("links a failed import, overdue invoices and missing costs to their screens, for this shop only", async () => {
@@ -72,6 +73,9 @@ describe("listNotifications", () => {
     await prisma.inventoryLevel.create({ data: { shopId: shop.id, variantId: sold[0].variant.id, available: 0 } });
     await prisma.inventoryLevel.create({ data: { shopId: shop.id, variantId: sold[1].variant.id, available: 4 } });
     await prisma.inventoryLevel.create({ data: { shopId: other.id, variantId: theirs.variant.id, available: -2 } });
+    // Stock alerts open when the planning figures are evaluated (a webhook, an import, the nightly job).
+    await reevaluateVariants(prisma, shop, [sold[0].variant.id, sold[1].variant.id]);
+    await reevaluateVariants(prisma, other, [theirs.variant.id]);
 
     expect(await listNotifications(shop)).toEqual([
       { id: "import", content: "The store import failed: retry it in Settings", url: "/settings?tab=data" },
@@ -81,12 +85,18 @@ describe("listNotifications", () => {
         url: expect.stringMatching(/^\/app\/invoices\?status=(overdue|sent)$/),
       },
       { id: "uncosted", content: "2 of 3 variants sold in the last 30 days have no cost", url: "/costs?days=30" },
+      // The sold-out variant's open alert; the other sold one (4 left, 1 sold in 30 days) is above its reorder point.
+      { id: "stock", content: "1 variant is out of stock", url: "/inventory?alert=out" },
     ]);
-    // Stock-outs and privacy deadlines are happening, but have no screen to resolve them: not in the bell.
+    // Privacy deadlines are happening, but have no screen to resolve them: not in the bell.
     expect((await currentEvents(shop, ["stock", "privacy"])).map((e) => e.content)).toEqual([
       "1 variant is out of stock",
       "1 privacy request is due within 7 days",
     ]);
+    // A snoozed alert leaves the bell until the snooze ends.
+    await snoozeAlert({ shop, staff: { email: "a@b.test", name: "A" } }, sold[0].variant.id, 1);
+    expect((await currentEvents(shop, ["stock"])).length).toBe(0);
+    expect((await currentEvents(shop, ["stock"], new Date(Date.now() + 2 * 86_400_000))).length).toBe(1);
     // The bell honours the member's choices: overdue invoices and stock alerts switched off there.
     const quieter = {
       ...DEFAULT_CHANNELS,

@@ -16,6 +16,7 @@ import {
   type NotificationEvent,
 } from "~/features/notifications";
 import { getPreferences, postToSlack } from "~/features/notifications/index.server";
+import { alertSentence, openAlertSummary } from "~/features/inventory/index.server";
 import { sendMail } from "~/platform/mail.server";
 
 export type Notification = { id: string; content: string; url: string };
@@ -60,7 +61,7 @@ export function overdueInvoicesUrl(): string {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-type EventCheck = (shop: ShopRef, now: Date) => Promise<Notification | null>;
+type EventCheck = (shop: ShopRef, now: Date) => Promise<(Notification & { detail?: string }) | null>;
 
 /** The one event list: what each event looks like when it is happening now, or null. */
 export const EVENT_CHECKS: Record<NotificationEvent, EventCheck> = {
@@ -90,11 +91,21 @@ export const EVENT_CHECKS: Record<NotificationEvent, EventCheck> = {
     );
     return sentence ? { id: "uncosted", content: sentence, url: `/costs?days=${MISSING_COST_DAYS}` } : null;
   },
-  async stock(shop) {
-    const n = await prisma.inventoryLevel.count({ where: { shopId: shop.id, available: { lte: 0 } } });
-    return n > 0
-      ? { id: "stock", content: `${plural(n, "variant is", "variants are")} out of stock`, url: "/costs" }
-      : null;
+  async stock(shop, now) {
+    // Open stock alerts (they fire once per crossing; docs/decisions/054-inventory-planning.md).
+    const summary = await openAlertSummary(shop.id, now);
+    const content = alertSentence(summary);
+    if (!content) return null;
+    const more = summary.out + summary.low - summary.items.length;
+    return {
+      id: "stock",
+      content,
+      url: `/inventory?alert=${summary.out ? "out" : "low"}`,
+      detail: [
+        ...summary.items.map((i) => `- ${i.title}: ${i.level === "out" ? "out of stock" : `${i.available} left`}`),
+        ...(more > 0 ? [`- and ${more} more`] : []),
+      ].join("\n"),
+    };
   },
   async privacy(shop, now) {
     const n = await prisma.privacyRequest.count({
@@ -140,8 +151,8 @@ export async function listNotifications(
   channels: ChannelMatrix = DEFAULT_CHANNELS,
   now = new Date(),
 ): Promise<Notification[]> {
-  // Stock-outs and privacy deadlines have no screen that resolves them yet: e-mail and
-  // Slack only, never the bell (docs/product/admin-shell.md#notifications).
+  // Privacy deadlines have no screen that resolves them yet: e-mail and Slack only, never
+  // the bell (docs/product/admin-shell.md#notifications).
   const events = await currentEvents(
     shop,
     NOTIFICATION_EVENTS.filter((e) => channels[e].bell && BELL_EVENTS.includes(e)),
@@ -196,7 +207,7 @@ export async function deliverNotifications(
           kind: "notification",
           to: d.email,
           subject: `${shop.name}: ${e.content}`,
-          text: `${e.content}.\n\nOpen the app to resolve it. Choose what you hear about in Settings → Notifications.`,
+          text: `${e.content}.\n\n${e.detail ? `${e.detail}\n\n` : ""}Open the app to resolve it. Choose what you hear about in Settings → Notifications.`,
           dedupeKey,
         });
         emails++;

@@ -1,0 +1,21 @@
+// Inventory planning's server surface for routes, jobs and other features.
+export { recomputeShop, reevaluateVariants, windowOf, type PlanningShop } from "./recompute.server";
+export { thenReevaluate, variantsOfInventoryItem, variantsOfOrder } from "./webhooks.server";
+export { alertCards, filterOptions, inventoryPage, listInventory, mathsOf, variantPlanView } from "./list.server";
+export {
+  PoError,
+  cancelOrder,
+  createDraftOrders,
+  getPurchaseOrder,
+  listPurchaseOrders,
+  markOrdered,
+  receiveOrder,
+  updateDraftLines,
+  type PurchaseOrderView,
+} from "./purchase-orders.server";
+export { renderPurchaseOrderPdf } from "./pdf.server";
+export { assertVariantsOf, listSuppliers, saveSupplier, updatePlanning } from "./settings.server";
+export { alertSentence, openAlertSummary, snoozeAlert } from "./alerts.server";
+export { RECOMPUTE_JOB, registerInventoryJobs } from "./jobs.server";
+export { inventoryCsv } from "./export.server";
+export { addProduct } from "./products.server";

@@ -1,0 +1,39 @@
+// Inventory planning's browser-safe surface (docs/decisions/054-inventory-planning.md).
+export {
+  DEAD_STOCK_DAYS,
+  INVENTORY_STATUSES,
+  PLANNING_DEFAULTS,
+  STATUS_LABELS,
+  explainPlan,
+  planVariant,
+  type InventoryStatus,
+  type Plan,
+  type PlanningSettings,
+} from "./planning";
+export {
+  ALERT_FILTERS,
+  INVENTORY_PAGE_SIZE,
+  SORTS,
+  STATUS_FILTERS,
+  advancedCount,
+  filtersFromSearch,
+  inventoryFiltersSchema,
+  type InventoryFilters,
+} from "./filters";
+export {
+  PO_STATUSES,
+  PO_STATUS_LABELS,
+  PO_TONES,
+  canDo,
+  draftLinesSchema,
+  poNumber,
+  receiveSchema,
+  type PoStatus,
+} from "./purchase-order-rules";
+export { bulkSchema, planningChangesSchema, supplierSchema, type PlanningChanges } from "./settings-schema";
+export { AlertCards, type AlertCardData } from "./components/AlertCards";
+export { FiltersBar, type FilterOptions } from "./components/FiltersBar";
+export { InventoryTable, coverText, type InventoryListRow } from "./components/InventoryTable";
+export { BulkEditModal } from "./components/BulkEditModal";
+export { PurchaseOrderScreen, type PurchaseOrderScreenProps } from "./components/PurchaseOrderScreen";
+export { addProductSchema, type AddProductInput } from "./product-schema";

@@ -1,0 +1,158 @@
+// The stored planning figures equal a direct computation from the orders; one inventory
+// webhook opens exactly one alert and a recovery closes it; shops never see each other's rows.
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { prisma } from "~/db.server";
+import { addDays } from "~/lib/dates";
+import { createOrder, createProduct, createShop, line } from "~tests/factories";
+import { webhookRequest } from "~tests/shopify";
+import * as inventoryLevelsUpdate from "~/routes/webhooks.inventory_levels.update";
+import { recomputeShop } from "./recompute.server";
+import { normalInverseCdf } from "./planning";
+
+const NOW = new Date("2026-11-25T15:00:00Z");
+const TODAY = "2026-11-25";
+
+async function withStock(shopId: string, variantId: string, available: number, inventoryItemId?: string) {
+  if (inventoryItemId) await prisma.variant.update({ where: { id: variantId }, data: { inventoryItemId } });
+  await prisma.inventoryLevel.upsert({
+    where: { variantId },
+    create: { shopId, variantId, available, committed: 2 },
+    update: { available },
+  });
+}
+
+describe("full recompute", () => {
+  let shopId: string;
+  let other: string;
+  let item: Awaited<ReturnType<typeof createProduct>>;
+  const sold = [3, 0, 5, 1, 2, 4, 0, 0, 6, 1]; // on the 10 days before today
+
+  beforeAll(async () => {
+    shopId = (await createShop({ timezone: "UTC" })).id;
+    other = (await createShop()).id;
+    item = await createProduct(shopId, { title: "Headphones", category: "Audio", priceMinor: 5_000 });
+    for (let i = 0; i < sold.length; i++)
+      if (sold[i]) await createOrder(shopId, addDays(TODAY, -(i + 1)), [line(item, sold[i])]);
+    // A cancelled order is no demand.
+    const cancelled = await createOrder(shopId, addDays(TODAY, -1), [line(item, 50)]);
+    await prisma.order.update({ where: { id: cancelled.id }, data: { cancelledAt: new Date("2026-11-24T13:00:00Z") } });
+    await withStock(shopId, item.variant.id, 40);
+    const foreign = await createProduct(other, { title: "Foreign" });
+    await withStock(other, foreign.variant.id, 0);
+  });
+
+  it("equals a direct computation over the 30-day window", async () => {
+    const supplier = await prisma.supplier.create({
+      data: { shopId, name: "Acme", leadTimeDays: 9, minOrderQty: 10, casePack: 6, currency: "USD" },
+    });
+    await prisma.productSupplier.create({ data: { shopId, productId: item.product.id, supplierId: supplier.id } });
+    const result = await recomputeShop({ id: shopId, timezone: "UTC" }, NOW);
+    expect(result.variants).toBe(1);
+
+    const days = [...sold, ...Array(20).fill(0)] as number[];
+    const mean = days.reduce((a, b) => a + b, 0) / 30;
+    const sigma = Math.sqrt(days.reduce((a, b) => a + (b - mean) ** 2, 0) / 29);
+    const safety = normalInverseCdf(0.95) * sigma * 3;
+    const rop = Math.ceil(mean * 9 + safety);
+    const target = Math.ceil(mean * (9 + 30) + safety);
+    const need = Math.max(0, target - 40);
+    const plan = await prisma.inventoryPlan.findUniqueOrThrow({ where: { variantId: item.variant.id } });
+    expect(plan).toMatchObject({
+      shopId,
+      title: "Headphones",
+      category: "Audio",
+      available: 40,
+      committed: 2,
+      supplierId: supplier.id,
+      leadTimeDays: 9,
+      unitsInWindow: 22,
+      inStockDays: 30,
+      reorderPoint: rop,
+      suggestedQty: need === 0 ? 0 : Math.ceil(Math.max(need, 10) / 6) * 6,
+      lastSaleDay: addDays(TODAY, -1),
+      deadStock: false,
+    });
+    expect(plan.velocity).toBeCloseTo(mean, 9);
+    expect(plan.sigma).toBeCloseTo(sigma, 9);
+    expect(plan.daysOfCover).toBeCloseTo(40 / mean, 9);
+  });
+
+  it("leaves whole out-of-stock days out of the velocity", async () => {
+    // Out of stock from the 11th day before today until the 1st: days −10 … −2 are whole.
+    await prisma.stockoutPeriod.create({
+      data: {
+        shopId,
+        variantId: item.variant.id,
+        startedAt: new Date(`${addDays(TODAY, -11)}T20:00:00Z`),
+        endedAt: new Date(`${addDays(TODAY, -1)}T08:00:00Z`),
+      },
+    });
+    await recomputeShop({ id: shopId, timezone: "UTC" }, NOW);
+    const plan = await prisma.inventoryPlan.findUniqueOrThrow({ where: { variantId: item.variant.id } });
+    expect(plan.inStockDays).toBe(21);
+    // Sales on days −2 … −10 no longer count; day −1 (3 units) does.
+    expect(plan.unitsInWindow).toBe(3);
+    await prisma.stockoutPeriod.deleteMany({ where: { shopId } });
+  });
+
+  it("never writes or reads another shop's rows", async () => {
+    await recomputeShop({ id: other, timezone: "UTC" }, NOW);
+    expect(await prisma.inventoryPlan.count({ where: { shopId } })).toBe(1);
+    expect(await prisma.inventoryPlan.count({ where: { shopId: other } })).toBe(1);
+    expect(await prisma.stockAlert.count({ where: { shopId: other } })).toBe(1);
+    expect(await prisma.stockAlert.count({ where: { shopId } })).toBe(0);
+  });
+});
+
+describe("alerts from the inventory webhook", () => {
+  const SHOP = "alerts-store.myshopify.com";
+  let shopId: string;
+  let variantId: string;
+  const level = (available: number, at: string) => ({
+    inventory_item_id: 777,
+    location_id: 1,
+    available,
+    updated_at: at,
+  });
+  const deliver = (payload: unknown, webhookId: string) =>
+    inventoryLevelsUpdate.action({
+      request: webhookRequest("inventory_levels/update", SHOP, payload, { webhookId }),
+      params: {},
+      context: {},
+    } as ActionFunctionArgs);
+
+  beforeAll(async () => {
+    shopId = (await createShop({ domain: SHOP })).id;
+    const p = await createProduct(shopId, { title: "Watch", category: "Wearables" });
+    variantId = p.variant.id;
+    await withStock(shopId, variantId, 30, "gid://shopify/InventoryItem/777");
+    const override = 5;
+    await prisma.variantPlanning.create({ data: { shopId, variantId, reorderPointOverride: override } });
+  });
+
+  const open = () => prisma.stockAlert.findMany({ where: { shopId, closedAt: null } });
+
+  it("opens exactly one alert when stock crosses to low, escalates it at zero, and closes it on recovery", async () => {
+    expect((await deliver(level(4, "2026-11-20T10:00:00Z"), "w1")).status).toBe(200);
+    expect(await open()).toMatchObject([{ variantId, level: "low" }]);
+    // The same delivery again, and a further fall within low stock: still one alert.
+    expect((await deliver(level(4, "2026-11-20T10:00:00Z"), "w1")).status).toBe(200);
+    expect((await deliver(level(3, "2026-11-20T11:00:00Z"), "w2")).status).toBe(200);
+    expect(await open()).toHaveLength(1);
+    expect((await deliver(level(0, "2026-11-20T12:00:00Z"), "w3")).status).toBe(200);
+    expect(await open()).toMatchObject([{ level: "out" }]);
+    expect(await prisma.stockoutPeriod.count({ where: { shopId, endedAt: null } })).toBe(1);
+    const plan = await prisma.inventoryPlan.findUniqueOrThrow({ where: { variantId } });
+    expect(plan).toMatchObject({ status: "out-of-stock", stockBar: 0, reorderPoint: 5 });
+
+    expect((await deliver(level(12, "2026-11-21T12:00:00Z"), "w4")).status).toBe(200);
+    expect(await open()).toHaveLength(0);
+    expect(await prisma.stockAlert.count({ where: { shopId } })).toBe(1);
+    expect(await prisma.stockoutPeriod.count({ where: { shopId, endedAt: null } })).toBe(0);
+    expect(await prisma.inventoryPlan.findUniqueOrThrow({ where: { variantId } })).toMatchObject({
+      status: "well-stocked",
+      available: 12,
+    });
+  });
+});

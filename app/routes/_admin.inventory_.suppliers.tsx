@@ -1,0 +1,164 @@
+// /inventory/suppliers: the shop's suppliers (name, e-mail, lead time, minimum order, case
+// pack, currency), added and edited in a dialog. Lead times feed every variant they supply.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { Button, Card, EmptyState, FormLayout, Modal, Text, TextField, Toast } from "@shopify/polaris";
+import { useEffect, useState } from "react";
+import { AdminPage } from "~/components/AdminPage";
+import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
+import { FieldError, fieldErrorsOf, formToObject, type FieldErrors } from "~/lib/forms";
+import { supplierSchema } from "~/features/inventory";
+import { PoError, listSuppliers, saveSupplier } from "~/features/inventory/index.server";
+import { requireAdmin } from "~/features/shop/index.server";
+import type { RoutePermissions } from "~/features/team";
+
+export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
+
+export const meta: MetaFunction = () => [{ title: "Suppliers · Profit Pilot" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { shop } = await requireAdmin(request, permissions.loader);
+  const suppliers = await listSuppliers(shop);
+  return {
+    currency: shop.currency,
+    suppliers: suppliers.map((s) => ({
+      id: s.id,
+      name: s.name,
+      email: s.email,
+      leadTimeDays: s.leadTimeDays,
+      minOrderQty: s.minOrderQty,
+      casePack: s.casePack,
+      currency: s.currency,
+    })),
+  };
+}
+
+type Result = { ok: boolean; fieldErrors?: FieldErrors };
+const ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireAdmin(request, permissions.action);
+  const values = formToObject(await request.formData());
+  const fail = (status: number, fieldErrors: FieldErrors) => data<Result>({ ok: false, fieldErrors }, { status });
+  if (values.id && !ID.test(values.id)) return fail(404, { _form: ["Not found"] });
+  const parsed = supplierSchema.safeParse(values);
+  if (!parsed.success) return fail(400, fieldErrorsOf(parsed.error));
+  try {
+    await saveSupplier(ctx, values.id ?? null, parsed.data);
+  } catch (error) {
+    if (error instanceof FieldError) return fail(400, error.fieldErrors);
+    if (error instanceof PoError) return fail(404, { _form: [error.message] });
+    throw error;
+  }
+  return { ok: true } satisfies Result;
+}
+
+type Draft = Record<"id" | "name" | "email" | "leadTimeDays" | "minOrderQty" | "casePack" | "currency", string>;
+
+export default function Suppliers() {
+  const { currency, suppliers } = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<Result>();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [toast, setToast] = useState<string | null>(null);
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (result?.ok) {
+      setDraft(null);
+      setToast("Supplier saved");
+    }
+  }, [result]);
+  const err = (k: string) => (result && !result.ok ? result.fieldErrors?.[k]?.[0] : undefined);
+  const blank: Draft = { id: "", name: "", email: "", leadTimeDays: "14", minOrderQty: "1", casePack: "1", currency };
+  const field = (k: keyof Draft, label: string, extra: object = {}) => (
+    <TextField
+      label={label}
+      autoComplete="off"
+      value={draft?.[k] ?? ""}
+      onChange={(v) => draft && setDraft({ ...draft, [k]: v })}
+      error={err(k)}
+      {...extra}
+    />
+  );
+  return (
+    <AdminPage title="Suppliers" primaryAction={{ content: "Add supplier", onAction: () => setDraft(blank) }}>
+      <Card padding="0">
+        {suppliers.length === 0 ? (
+          <EmptyState
+            heading="No suppliers yet"
+            image=""
+            action={{ content: "Add supplier", onAction: () => setDraft(blank) }}
+          >
+            <Text as="p">A supplier's lead time, minimum order and case pack shape each variant's suggestions.</Text>
+          </EmptyState>
+        ) : (
+          <ResponsiveIndexTable
+            resourceName={{ singular: "supplier", plural: "suppliers" }}
+            columns={[
+              { title: "Supplier" },
+              { title: "E-mail" },
+              { title: "Lead time", alignment: "end" },
+              { title: "Minimum order", alignment: "end" },
+              { title: "Case pack", alignment: "end" },
+              { title: "Currency" },
+            ]}
+            rows={suppliers.map((s) => ({
+              id: s.id,
+              cells: [
+                s.name,
+                s.email ?? "—",
+                `${s.leadTimeDays} days`,
+                String(s.minOrderQty),
+                String(s.casePack),
+                s.currency,
+              ],
+              actions: (
+                <Button
+                  size="slim"
+                  onClick={() =>
+                    setDraft({
+                      id: s.id,
+                      name: s.name,
+                      email: s.email ?? "",
+                      leadTimeDays: String(s.leadTimeDays),
+                      minOrderQty: String(s.minOrderQty),
+                      casePack: String(s.casePack),
+                      currency: s.currency,
+                    })
+                  }
+                >
+                  Edit
+                </Button>
+              ),
+            }))}
+          />
+        )}
+      </Card>
+      <Modal
+        open={draft !== null}
+        onClose={() => setDraft(null)}
+        title={draft?.id ? "Edit supplier" : "Add supplier"}
+        primaryAction={{
+          content: "Save",
+          loading: fetcher.state !== "idle",
+          onAction: () => draft && fetcher.submit(draft, { method: "post" }),
+        }}
+        secondaryActions={[{ content: "Cancel", onAction: () => setDraft(null) }]}
+      >
+        <Modal.Section>
+          <FormLayout>
+            {field("name", "Name")}
+            {field("email", "Order e-mail", { type: "email" })}
+            <FormLayout.Group>
+              {field("leadTimeDays", "Lead time (days)", { type: "number" })}
+              {field("minOrderQty", "Minimum order", { type: "number" })}
+              {field("casePack", "Case pack", { type: "number" })}
+            </FormLayout.Group>
+            {field("currency", "Currency")}
+          </FormLayout>
+        </Modal.Section>
+      </Modal>
+      {toast && <Toast content={toast} onDismiss={() => setToast(null)} />}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,188 @@
+-- CreateTable
+CREATE TABLE "Supplier" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "shopId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "email" TEXT,
+    "leadTimeDays" INTEGER NOT NULL DEFAULT 14,
+    "minOrderQty" INTEGER NOT NULL DEFAULT 1,
+    "casePack" INTEGER NOT NULL DEFAULT 1,
+    "currency" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "Supplier_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "ProductSupplier" (
+    "productId" TEXT NOT NULL PRIMARY KEY,
+    "shopId" TEXT NOT NULL,
+    "supplierId" TEXT NOT NULL,
+    CONSTRAINT "ProductSupplier_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "VariantPlanning" (
+    "variantId" TEXT NOT NULL PRIMARY KEY,
+    "shopId" TEXT NOT NULL,
+    "supplierId" TEXT,
+    "leadTimeDays" INTEGER,
+    "serviceLevel" REAL,
+    "daysOfStock" INTEGER,
+    "reorderPointOverride" INTEGER,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "VariantPlanning_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "InventoryPlan" (
+    "variantId" TEXT NOT NULL PRIMARY KEY,
+    "shopId" TEXT NOT NULL,
+    "productId" TEXT NOT NULL,
+    "inventoryItemId" TEXT,
+    "title" TEXT NOT NULL,
+    "sku" TEXT,
+    "category" TEXT NOT NULL,
+    "priceMinor" INTEGER NOT NULL,
+    "available" INTEGER NOT NULL,
+    "committed" INTEGER NOT NULL,
+    "onOrder" INTEGER NOT NULL,
+    "supplierId" TEXT,
+    "leadTimeDays" INTEGER NOT NULL,
+    "serviceLevel" REAL NOT NULL,
+    "daysOfStock" INTEGER NOT NULL,
+    "minOrderQty" INTEGER NOT NULL,
+    "casePack" INTEGER NOT NULL,
+    "reorderPointOverride" INTEGER,
+    "velocity" REAL NOT NULL,
+    "sigma" REAL NOT NULL,
+    "inStockDays" INTEGER NOT NULL,
+    "unitsInWindow" INTEGER NOT NULL,
+    "safetyStock" REAL NOT NULL,
+    "reorderPoint" INTEGER NOT NULL,
+    "computedReorderPoint" INTEGER NOT NULL,
+    "daysOfCover" REAL,
+    "stockOutDay" TEXT,
+    "orderByDay" TEXT,
+    "suggestedQty" INTEGER NOT NULL,
+    "lostRevenuePerDayMinor" INTEGER NOT NULL,
+    "status" TEXT NOT NULL,
+    "stockBar" INTEGER NOT NULL,
+    "needsReorder" BOOLEAN NOT NULL,
+    "overstock" BOOLEAN NOT NULL,
+    "deadStock" BOOLEAN NOT NULL,
+    "lastSaleDay" TEXT,
+    "computedAt" DATETIME NOT NULL,
+    CONSTRAINT "InventoryPlan_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "StockoutPeriod" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "shopId" TEXT NOT NULL,
+    "variantId" TEXT NOT NULL,
+    "startedAt" DATETIME NOT NULL,
+    "endedAt" DATETIME,
+    CONSTRAINT "StockoutPeriod_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "StockAlert" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "shopId" TEXT NOT NULL,
+    "variantId" TEXT NOT NULL,
+    "level" TEXT NOT NULL,
+    "openedAt" DATETIME NOT NULL,
+    "closedAt" DATETIME,
+    "snoozedUntil" DATETIME,
+    CONSTRAINT "StockAlert_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "PurchaseOrder" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "shopId" TEXT NOT NULL,
+    "number" INTEGER NOT NULL,
+    "supplierId" TEXT NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'draft',
+    "currency" TEXT NOT NULL,
+    "note" TEXT,
+    "orderedAt" DATETIME,
+    "receivedAt" DATETIME,
+    "cancelledAt" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "PurchaseOrder_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "PurchaseOrderLine" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "shopId" TEXT NOT NULL,
+    "purchaseOrderId" TEXT NOT NULL,
+    "variantId" TEXT NOT NULL,
+    "quantity" INTEGER NOT NULL,
+    "receivedQty" INTEGER NOT NULL DEFAULT 0,
+    "unitCostMinor" INTEGER,
+    CONSTRAINT "PurchaseOrderLine_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "PurchaseOrderLine_purchaseOrderId_fkey" FOREIGN KEY ("purchaseOrderId") REFERENCES "PurchaseOrder" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "PurchaseOrderReceipt" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "shopId" TEXT NOT NULL,
+    "purchaseOrderId" TEXT NOT NULL,
+    "key" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "PurchaseOrderReceipt_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE INDEX "Supplier_shopId_idx" ON "Supplier"("shopId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Supplier_shopId_name_key" ON "Supplier"("shopId", "name");
+
+-- CreateIndex
+CREATE INDEX "ProductSupplier_shopId_supplierId_idx" ON "ProductSupplier"("shopId", "supplierId");
+
+-- CreateIndex
+CREATE INDEX "VariantPlanning_shopId_supplierId_idx" ON "VariantPlanning"("shopId", "supplierId");
+
+-- CreateIndex
+CREATE INDEX "InventoryPlan_shopId_lostRevenuePerDayMinor_idx" ON "InventoryPlan"("shopId", "lostRevenuePerDayMinor");
+
+-- CreateIndex
+CREATE INDEX "InventoryPlan_shopId_status_idx" ON "InventoryPlan"("shopId", "status");
+
+-- CreateIndex
+CREATE INDEX "InventoryPlan_shopId_category_idx" ON "InventoryPlan"("shopId", "category");
+
+-- CreateIndex
+CREATE INDEX "StockoutPeriod_shopId_variantId_idx" ON "StockoutPeriod"("shopId", "variantId");
+
+-- CreateIndex
+CREATE INDEX "StockAlert_shopId_closedAt_idx" ON "StockAlert"("shopId", "closedAt");
+
+-- CreateIndex
+CREATE INDEX "StockAlert_shopId_variantId_idx" ON "StockAlert"("shopId", "variantId");
+
+-- CreateIndex
+CREATE INDEX "PurchaseOrder_shopId_status_idx" ON "PurchaseOrder"("shopId", "status");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "PurchaseOrder_shopId_number_key" ON "PurchaseOrder"("shopId", "number");
+
+-- CreateIndex
+CREATE INDEX "PurchaseOrderLine_shopId_variantId_idx" ON "PurchaseOrderLine"("shopId", "variantId");
+
+-- CreateIndex
+CREATE INDEX "PurchaseOrderLine_purchaseOrderId_idx" ON "PurchaseOrderLine"("purchaseOrderId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "PurchaseOrderReceipt_shopId_key_key" ON "PurchaseOrderReceipt"("shopId", "key");
+
+-- CreateIndex
+CREATE INDEX "OrderLine_shopId_day_variantId_quantity_idx" ON "OrderLine"("shopId", "day", "variantId", "quantity");
+

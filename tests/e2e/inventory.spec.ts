@@ -1,0 +1,108 @@
+// /inventory (docs/decisions/054-inventory-planning.md): alert cards, filters and advanced
+// filters change the list; Reorder → a draft purchase order → its PDF; a bulk edit; Add
+// Product with field errors, then success.
+import { expect, test, type Page } from "@playwright/test";
+
+const rows = (page: Page) => page.getByRole("main").locator("tbody tr");
+const countText = async (page: Page) =>
+  Number(
+    ((await page.getByText(/variants · sorted by lost revenue per day/).textContent()) ?? "")
+      .split(" ")[0]
+      .replace(/,/g, ""),
+  );
+
+test("alert cards, search, status and advanced filters change the list", async ({ page }) => {
+  const errors: Error[] = [];
+  page.on("pageerror", (e) => errors.push(e));
+  await page.goto("/inventory");
+  const total = await countText(page);
+  expect(total).toBeGreaterThan(100);
+
+  await page.getByRole("button", { name: /^Out of stock: \d+ variants/ }).click();
+  await expect(page).toHaveURL(/alert=out/);
+  await expect.poll(() => countText(page)).toBeLessThan(total);
+  await expect(rows(page).first()).toContainText("Out of Stock");
+
+  await page.getByRole("button", { name: "Show all", exact: true }).click();
+  await expect(page).not.toHaveURL(/alert=/);
+  await page.getByLabel("Status").selectOption("low");
+  await expect(page).toHaveURL(/status=low/);
+  await expect(rows(page).first()).toContainText("Low Stock");
+
+  await page.getByLabel("Status").selectOption("");
+  await page.getByRole("button", { name: "Advanced Filters" }).click();
+  await page.getByLabel("Dead stock only").check();
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/dead=1/);
+  await expect.poll(() => countText(page)).toBeLessThan(total);
+
+  await page.goto("/inventory");
+  await page.getByLabel("Search products").fill("zzz-no-such-product");
+  await expect(page.getByText("No variants match")).toBeVisible();
+
+  // The maths behind a row.
+  await page.goto("/inventory");
+  await rows(page).first().getByRole("button", { name: "Show the maths" }).click();
+  await expect(rows(page).first()).toContainText(/Velocity .*\/day/);
+  expect(errors).toEqual([]);
+});
+
+test("Reorder makes a draft purchase order whose PDF downloads", async ({ page }) => {
+  await page.goto("/inventory?alert=out");
+  await rows(page)
+    .first()
+    .getByRole("button", { name: /^Reorder / })
+    .click();
+  await expect(page).toHaveURL(/\/inventory\/purchase-orders\/[^/]+$/);
+  await expect(page.getByText("Draft", { exact: true }).first()).toBeVisible();
+  const href = `${new URL(page.url()).pathname}/pdf`;
+  const res = await page.request.get(href);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toBe("application/pdf");
+  expect((await res.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  await page.getByRole("button", { name: /^Mark as ordered/ }).click();
+  await expect(page.getByText(/Marked as ordered/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Receive" })).toBeVisible();
+});
+
+test("a bulk edit sets the lead time of the selected variants", async ({ page }) => {
+  await page.goto("/inventory?sort=title");
+  await rows(page).nth(0).getByRole("checkbox").check({ force: true });
+  await rows(page).nth(1).getByRole("checkbox").check({ force: true });
+  await page.getByRole("button", { name: "Edit planning" }).click();
+  await page.getByLabel("Lead time (days)").fill("400");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Lead time must be from 0 to 365")).toBeVisible();
+  await page.getByLabel("Lead time (days)").fill("45");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Updated 2 variants").first()).toBeVisible();
+  await rows(page).nth(0).getByRole("button", { name: "Show the maths" }).click();
+  await expect(rows(page).nth(0)).toContainText("√45");
+});
+
+test("Add Product shows field errors, then adds the product", async ({ page }) => {
+  await page.goto("/inventory");
+  await page
+    .getByRole("button", { name: "Add Product" })
+    .or(page.getByRole("link", { name: "Add Product" }))
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/inventory\/new$/);
+  await page.getByLabel("Price (USD)").fill("-3");
+  await page.getByRole("button", { name: "Add product" }).click();
+  await expect(page.getByText("Title is required")).toBeVisible();
+  await expect(page.getByText("SKU is required")).toBeVisible();
+  await expect(page.getByText(/Price must be an amount/)).toBeVisible();
+
+  await page.getByLabel("Title").fill("E2E Desk Lamp");
+  await page.getByLabel("SKU").fill("E2E-LAMP-1");
+  await page.getByLabel("Price (USD)").fill("24.50");
+  await page.getByLabel("Cost per unit (USD)").fill("9.10");
+  await page.getByLabel("Initial stock").fill("12");
+  await page.getByRole("button", { name: "Add product" }).click();
+  await expect(page).toHaveURL(/\/inventory\/[^/]+\?added=1$/);
+  await expect(page.getByRole("heading", { name: "E2E Desk Lamp" })).toBeVisible();
+  await page.goto("/inventory?q=E2E-LAMP-1");
+  await expect(rows(page)).toHaveCount(1);
+});
