@@ -8,11 +8,11 @@ export const APP_TOML_SCOPES = [
   "read_orders",
   "read_all_orders",
   "read_products",
+  "write_products",
   "read_customers",
   "write_customers",
   "read_inventory",
   "write_inventory",
-  "write_products",
   "read_reports",
 ];
 
