@@ -11,9 +11,15 @@ const run = promisify(execFile);
 const BASE = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3100";
 const PAGES = [
   "/dashboard",
+  "/analytics",
+  "/analytics/glossary",
   "/customers",
   "/customers/new",
   "/customers/rules",
+  "/inventory",
+  "/inventory/new",
+  "/inventory/suppliers",
+  "/inventory/purchase-orders",
   "/costs",
   "/app/invoices",
   "/app/invoices/new",
