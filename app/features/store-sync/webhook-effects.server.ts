@@ -14,6 +14,7 @@ import {
   type SyncShop,
 } from "~/features/store-sync/writes.server";
 import type { WebhookContext } from "~/platform/webhooks.server";
+import { postShopifyOrder } from "~/features/loyalty/index.server";
 import type {
   RestCustomer,
   RestInventoryItem,
@@ -51,14 +52,19 @@ function withShop(run: (tx: Tx, shop: SyncShop, ctx: WebhookContext) => Promise<
 }
 
 /** orders/create, orders/updated, orders/cancelled */
-export const orderEffect = withShop((tx, shop, { payload }) =>
-  upsertOrder(tx, shop, orderFromRest(payload as RestOrder, shop.currency)),
-);
+export const orderEffect = withShop(async (tx, shop, { payload }) => {
+  const order = orderFromRest(payload as RestOrder, shop.currency);
+  await upsertOrder(tx, shop, order);
+  // Loyalty points follow the stored order (its award, refunds and cancellation), once each.
+  await postShopifyOrder(tx, shop, order.shopifyId);
+});
 
 /** refunds/create */
-export const refundEffect = withShop((tx, shop, { payload }) =>
-  addRefund(tx, shop, refundFromRest(payload as RestRefund, shop.currency)),
-);
+export const refundEffect = withShop(async (tx, shop, { payload }) => {
+  const refund = refundFromRest(payload as RestRefund, shop.currency);
+  await addRefund(tx, shop, refund);
+  await postShopifyOrder(tx, shop, refund.orderShopifyId);
+});
 
 /** products/create, products/update */
 export const productEffect = withShop((tx, shop, { payload }) =>

@@ -1,0 +1,1 @@
+export { ensureProgram, postOrder, postShopifyOrder, refreshMember } from "./ledger.server";
