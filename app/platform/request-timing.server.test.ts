@@ -6,6 +6,7 @@ import {
   requestKind,
   setRequestObserver,
   skipRequestTiming,
+  TIMING_HEADER,
   timeQueries,
   type ObservedRequest,
 } from "~/platform/request-timing.server";
@@ -40,13 +41,14 @@ describe("requestKind", () => {
 describe("observeRequest", () => {
   it("adds every statement of the request, transactions included, to its database time", async () => {
     const seen: ObservedRequest[] = [];
-    setRequestObserver((r) => seen.push(r));
+    setRequestObserver((r) => seen.push(r), { dbSampleGapMs: 0 });
     const factory = timeQueries(fakeFactory(15));
     expect(factory.adapterName).toBe("fake");
     const adapter = await factory.connect();
     expect(adapter.provider).toBe("sqlite");
-    await observeRequest(new Request("http://x/costs"), async () => {
-      identifyRequest("shop-1", "Ann");
+    const request = new Request("http://x/costs");
+    await observeRequest(request, async () => {
+      identifyRequest(request, "shop-1", "Ann");
       await adapter.queryRaw();
       await adapter.executeRaw();
       const tx = await adapter.startTransaction();
@@ -57,40 +59,79 @@ describe("observeRequest", () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ shopId: "shop-1", kind: "page", status: 204, dbQueries: 5 });
     expect(seen[0].dbMs).toBeGreaterThanOrEqual(40);
-    expect(seen[0].serverMs).toBeGreaterThanOrEqual(seen[0].dbMs);
+    expect(seen[0].serverMs).toBeGreaterThanOrEqual(seen[0].dbMs!);
     expect(seen[0].staffKey).not.toContain("Ann");
   });
 
-  it("keeps concurrent requests' database time apart", async () => {
+  it("times one request at a time for its database work, and still records the others with their shop", async () => {
     const seen: ObservedRequest[] = [];
-    setRequestObserver((r) => seen.push(r));
+    setRequestObserver((r) => seen.push(r), { dbSampleGapMs: 0 });
     const adapter = await timeQueries(fakeFactory(10)).connect();
-    const run = (shop: string, statements: number) =>
-      observeRequest(new Request(`http://x/${shop}`), async () => {
-        identifyRequest(shop, null);
+    const run = (shop: string, statements: number) => {
+      const request = new Request(`http://x/${shop}`);
+      return observeRequest(request, async () => {
+        // Remix hands loaders a copy of the request (single fetch): the id header goes with it.
+        identifyRequest(new Request(request.url, request), shop, null);
         for (let i = 0; i < statements; i++) await adapter.queryRaw();
         return new Response("ok");
       });
+    };
     await Promise.all([run("a", 1), run("b", 4)]);
     const byShop = Object.fromEntries(seen.map((r) => [r.shopId, r.dbQueries]));
-    expect(byShop).toEqual({ a: 1, b: 4 });
+    expect(byShop).toEqual({ a: 1, b: null });
+    await run("c", 2);
+    expect(seen[2]).toMatchObject({ shopId: "c", dbQueries: 2 });
+  });
+
+  it("takes at most one database sample per gap", async () => {
+    const seen: ObservedRequest[] = [];
+    setRequestObserver((r) => seen.push(r), { dbSampleGapMs: 60_000 });
+    for (const shop of ["a", "b"]) {
+      const request = new Request(`http://x/${shop}`);
+      await observeRequest(request, async () => (identifyRequest(request, shop, null), new Response("ok")));
+    }
+    expect(seen.map((r) => [r.shopId, r.dbQueries])).toEqual([
+      ["a", 0],
+      ["b", null],
+    ]);
+  });
+
+  it("ignores an id header the client sent", async () => {
+    const seen: ObservedRequest[] = [];
+    setRequestObserver((r) => seen.push(r), { dbSampleGapMs: 0 });
+    const victim = new Request("http://x/victim");
+    await observeRequest(victim, async () => {
+      // A request that names the victim's id: it gets its own.
+      const spoofed = new Request("http://x/spoof", {
+        headers: { [TIMING_HEADER]: victim.headers.get(TIMING_HEADER)! },
+      });
+      await observeRequest(spoofed, async () => {
+        identifyRequest(spoofed, "attacker", null);
+        return new Response("ok");
+      });
+      return new Response("ok");
+    });
+    expect(seen.map((r) => r.shopId)).toEqual(["attacker"]);
   });
 
   it("does not count work started outside the request, skipped requests, or anything without an observer", async () => {
     const seen: ObservedRequest[] = [];
     const adapter = await timeQueries(fakeFactory(1)).connect();
-    await observeRequest(new Request("http://x/a"), async () => {
-      identifyRequest("a", null);
+    const first = new Request("http://x/a");
+    await observeRequest(first, async () => {
+      identifyRequest(first, "a", null);
       return new Response("ok");
     });
-    setRequestObserver((r) => seen.push(r));
-    await observeRequest(new Request("http://x/api/vitals"), async () => {
-      identifyRequest("a", null);
-      skipRequestTiming();
+    setRequestObserver((r) => seen.push(r), { dbSampleGapMs: 0 });
+    const vitals = new Request("http://x/api/vitals");
+    await observeRequest(vitals, async () => {
+      identifyRequest(vitals, "a", null);
+      skipRequestTiming(vitals);
       return new Response(null, { status: 204 });
     });
-    await observeRequest(new Request("http://x/b"), async () => {
-      identifyRequest("b", null);
+    const second = new Request("http://x/b");
+    await observeRequest(second, async () => {
+      identifyRequest(second, "b", null);
       await outsideRequest(() => adapter.queryRaw());
       return new Response("ok");
     });

@@ -1,11 +1,16 @@
 // Per-request timing for the app's own performance figures (docs/decisions/043-measured-performance.md).
-// The production server (scripts/serve.mjs) runs every request through observeRequest();
-// while it runs, an AsyncLocalStorage holds the request's timing, the database client's
-// driver adapter adds each query's time to it (timeQueries, used by app/db.server.ts), and
-// the admin authentication names the shop (identifyRequest). When the response is ready
-// the observer gets one small record; it only buffers it (the writes are batched elsewhere).
-// It knows no feature: the composition root (app/jobs.server.ts) sets the observer, and
-// without one nothing is measured and no AsyncLocalStorage is ever entered.
+// The production server (scripts/serve.mjs) runs every request through observeRequest(),
+// which marks the request with an id header (overwriting any the client sent), and the
+// admin authentication names the shop through it (identifyRequest). When the response is
+// ready the observer gets one small record; it only buffers it (the writes are batched
+// elsewhere). It knows no feature: the composition root (app/jobs.server.ts) sets the
+// observer, and without one nothing is measured.
+//
+// Database time needs to know which request a query belongs to: an AsyncLocalStorage, whose
+// promise hooks cost every request of the process a few percent while any context is open.
+// So only a sample is timed for its database work: at most one request at a time, and at
+// most one started per second, per process (a shop with a request a second or fewer has
+// every request timed). Server time, status and the shop are recorded for every request.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHmac } from "node:crypto";
 import { performance } from "node:perf_hooks";
@@ -15,28 +20,57 @@ export type RequestKind = "page" | "data" | "action" | "api";
 
 type Timing = { shopId: string | null; staffKey: string | null; dbMs: number; dbQueries: number; skip: boolean };
 
+/** The header that carries a request's id from the server entry to the route that authenticates it. */
+export const TIMING_HEADER = "x-pp-request-timing";
+/** The shortest gap between two requests timed for their database work, per process. */
+export const DB_SAMPLE_GAP_MS = 1_000;
+
 export type ObservedRequest = {
   shopId: string;
   staffKey: string | null;
   kind: RequestKind;
   status: number;
   serverMs: number;
-  dbMs: number;
-  dbQueries: number;
+  /** Null when the request was not in the database-time sample. */
+  dbMs: number | null;
+  dbQueries: number | null;
   at: Date;
 };
 
 export type RequestObserver = (request: ObservedRequest) => void;
 
 // On globalThis so a module reloaded by Vite in development finds the same storage and observer.
-const g = globalThis as typeof globalThis & {
-  __requestTiming?: { storage: AsyncLocalStorage<Timing>; observer: RequestObserver | null };
+type State = {
+  storage: AsyncLocalStorage<Timing>;
+  observer: RequestObserver | null;
+  inFlight: Map<string, Timing>;
+  nextId: number;
+  sampling: boolean;
+  lastSampleAt: number;
+  sampleGapMs: number;
 };
-const state = (g.__requestTiming ??= { storage: new AsyncLocalStorage<Timing>(), observer: null });
+const g = globalThis as typeof globalThis & { __requestTiming?: State };
+const state = (g.__requestTiming ??= {
+  storage: new AsyncLocalStorage<Timing>(),
+  observer: null,
+  inFlight: new Map(),
+  nextId: 0,
+  sampling: false,
+  lastSampleAt: -Infinity,
+  sampleGapMs: DB_SAMPLE_GAP_MS,
+});
 
-/** Set once by the composition root; null turns measuring off. */
-export function setRequestObserver(observer: RequestObserver | null): void {
+/**
+ * Set once by the composition root; null turns measuring off. `dbSampleGapMs` is the
+ * shortest gap between two requests timed for their database work (tests use 0).
+ */
+export function setRequestObserver(
+  observer: RequestObserver | null,
+  { dbSampleGapMs = DB_SAMPLE_GAP_MS }: { dbSampleGapMs?: number } = {},
+): void {
   state.observer = observer;
+  state.sampleGapMs = dbSampleGapMs;
+  state.lastSampleAt = -Infinity;
 }
 
 /** What a request is, from its method and path: an API call, a page (document), a loader's data, or an action. */
@@ -47,20 +81,38 @@ export function requestKind(method: string, pathname: string): RequestKind {
 }
 
 /**
- * Runs the app's handler for one request and reports its server time, database time and
- * status to the observer when the request belonged to a shop (see identifyRequest).
+ * Runs the app's handler for one request and reports its server time, status and (for the
+ * sample) database time to the observer when the request belonged to a shop (see identifyRequest).
  */
 export async function observeRequest(request: Request, handle: () => Promise<Response>): Promise<Response> {
   const observer = state.observer;
   if (!observer) return handle();
+  const id = String(++state.nextId);
+  try {
+    request.headers.set(TIMING_HEADER, id);
+  } catch {
+    return handle(); // Immutable headers: a request no route of ours authenticates.
+  }
   const timing: Timing = { shopId: null, staffKey: null, dbMs: 0, dbQueries: 0, skip: false };
+  state.inFlight.set(id, timing);
   const started = performance.now();
+  const sampled = !state.sampling && started - state.lastSampleAt >= state.sampleGapMs;
+  if (sampled) {
+    state.sampling = true;
+    state.lastSampleAt = started;
+  }
   let status = 500;
   try {
-    const response = await state.storage.run(timing, handle);
+    const response = sampled ? await state.storage.run(timing, handle) : await handle();
     status = response.status;
     return response;
   } finally {
+    state.inFlight.delete(id);
+    if (sampled) {
+      state.sampling = false;
+      // Turns the promise hooks off until the next sampled request.
+      state.storage.disable();
+    }
     if (timing.shopId && !timing.skip) {
       const url = new URL(request.url);
       observer({
@@ -69,20 +121,25 @@ export async function observeRequest(request: Request, handle: () => Promise<Res
         kind: requestKind(request.method, url.pathname),
         status,
         serverMs: performance.now() - started,
-        dbMs: timing.dbMs,
-        dbQueries: timing.dbQueries,
+        dbMs: sampled ? timing.dbMs : null,
+        dbQueries: sampled ? timing.dbQueries : null,
         at: new Date(),
       });
     }
   }
 }
 
+function timingOf(request: Request): Timing | undefined {
+  const id = request.headers.get(TIMING_HEADER);
+  return id ? state.inFlight.get(id) : undefined;
+}
+
 /**
  * Called by the admin authentication: the request belongs to this shop and staff member.
  * The staff member is kept only as a keyed hash (to count sessions), never as a name.
  */
-export function identifyRequest(shopId: string, staff: string | null): void {
-  const timing = state.storage.getStore();
+export function identifyRequest(request: Request, shopId: string, staff: string | null): void {
+  const timing = timingOf(request);
   if (timing) {
     timing.shopId = shopId;
     timing.staffKey = staff ? staffKeyOf(shopId, staff) : null;
@@ -104,8 +161,8 @@ function staffKeyOf(shopId: string, staff: string): string {
 }
 
 /** The current request is not one to measure (the browser's own measurements being reported). */
-export function skipRequestTiming(): void {
-  const timing = state.storage.getStore();
+export function skipRequestTiming(request: Request): void {
+  const timing = timingOf(request);
   if (timing) timing.skip = true;
 }
 
@@ -164,7 +221,7 @@ function timeConnection<T extends object>(connection: T): T {
 
 /**
  * Wraps a Prisma driver adapter factory so every statement's time (queries, raw SQL,
- * transactions) counts as database time of the request it runs in. Outside a request it
+ * transactions) counts as database time of the sampled request it runs in. Outside one it
  * costs two clock reads per statement.
  */
 export function timeQueries<F extends object>(factory: F): F {

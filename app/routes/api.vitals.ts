@@ -22,7 +22,7 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   // The reports are not admin requests to measure.
-  skipRequestTiming();
+  skipRequestTiming(request);
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { shop } = await requireAdmin(request, permissions.action);
   if (Number(request.headers.get("content-length") ?? 0) > VITALS_BODY_LIMIT) return tooLarge();

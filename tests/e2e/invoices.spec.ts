@@ -89,6 +89,8 @@ test.describe("invoices", () => {
         .getByRole("row")
         .locator(".Polaris-Badge")
         .filter({ hasNotText: /Weekly|Monthly|Daily|Yearly/ });
+      // The URL changes before the new rows arrive: wait for them before reading every row.
+      await expect(statuses.first()).toHaveText(new RegExp(`${label}$`));
       for (const badge of await statuses.all()) await expect(badge).toHaveText(new RegExp(`${label}$`)); // after its tone, read to screen readers
     }
     const draftSend = page.getByRole("button", { name: /^Send invoice/ });

@@ -2,6 +2,7 @@
 // the values before and after. Kept 12 months; listed with filters and exported as CSV by
 // Owners and Admins.
 import { prisma, type Prisma, type PrismaClient } from "~/db.server";
+import { guardCell } from "~/lib/export-formats";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -89,8 +90,7 @@ export async function listAudit(shopId: string, filters: AuditFilters, page: num
 
 /** A CSV cell safe from formula injection in spreadsheets. */
 function cell(value: string | null): string {
-  const v = value ?? "";
-  const guarded = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  const guarded = guardCell(value ?? "");
   return /[",\n\r]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 

@@ -5,6 +5,7 @@ export {
   PLANS,
   PLAN_ORDER,
   annualSaving,
+  checkExportFormat,
   planFor,
   priceView,
   wholeUsd,

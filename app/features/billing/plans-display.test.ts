@@ -4,6 +4,7 @@ import {
   COMPARISON_ROWS,
   PLANS,
   billingPlanKey,
+  checkExportFormat,
   checkPlanLimit,
   priceView,
 } from "~/features/billing/plans";
@@ -51,5 +52,17 @@ describe("plan limits", () => {
     expect(over.upgradeUrl).toBe("/settings?tab=plan");
     expect(checkPlanLimit(PLANS.pro, "seats", 6)!.message).toContain("Upgrade to Enterprise");
     expect(checkPlanLimit(PLANS.enterprise, "seats", 500)).toBeNull();
+  });
+});
+
+describe("checkExportFormat", () => {
+  it("lets every plan export CSV and names the upgrade for JSON and Excel on Starter", () => {
+    expect(checkExportFormat(PLANS.starter, "csv")).toBeNull();
+    expect(checkExportFormat(PLANS.starter, "xlsx")).toEqual({
+      message: "Your Starter plan exports CSV only. Upgrade to Pro to export Excel (.xlsx).",
+      upgradeUrl: "/settings?tab=plan",
+    });
+    expect(checkExportFormat(PLANS.pro, "json")).toBeNull();
+    expect(checkExportFormat(PLANS.enterprise, "xlsx")).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // The one price list (product decisions, "reading A"): it drives the pricing page,
 // the landing summary, plan enforcement and billing.
 
+import { EXPORT_FORMAT_LABELS, type ExportFormat } from "~/lib/export-formats";
 import { formatMoney } from "~/lib/money";
 
 export type PlanId = "starter" | "pro" | "enterprise";
@@ -22,6 +23,8 @@ export type Plan = {
   supportResponse: string;
   uptimeSla: string;
   dataExport: string;
+  /** The file formats its data exports may take. */
+  exportFormats: ExportFormat[];
   customDashboards: number | null;
   mostPopular?: boolean;
 };
@@ -42,6 +45,7 @@ export const PLANS: Record<PlanId, Plan> = {
     supportResponse: "48 hours",
     uptimeSla: "99%",
     dataExport: "CSV",
+    exportFormats: ["csv"],
     customDashboards: 0,
   },
   pro: {
@@ -59,6 +63,7 @@ export const PLANS: Record<PlanId, Plan> = {
     supportResponse: "12 hours",
     uptimeSla: "99.9%",
     dataExport: "CSV, JSON and Excel",
+    exportFormats: ["csv", "json", "xlsx"],
     customDashboards: 5,
     mostPopular: true,
   },
@@ -77,6 +82,7 @@ export const PLANS: Record<PlanId, Plan> = {
     supportResponse: "1 hour",
     uptimeSla: "99.99%",
     dataExport: "CSV, JSON, Excel and API",
+    exportFormats: ["csv", "json", "xlsx"],
     customDashboards: null,
   },
 };
@@ -214,6 +220,23 @@ export function checkPlanLimit(
     : "";
   return {
     message: `Your ${plan.name} plan includes ${(max as number).toLocaleString("en-US")} ${LIMIT_NOUNS[key]}.${upgrade}`,
+    upgradeUrl: UPGRADE_PATH,
+  };
+}
+
+/**
+ * Plan enforcement for export formats: null when the plan includes `format`, otherwise the
+ * message naming the first plan that does (answered with 403 and the upgrade path).
+ */
+export function checkExportFormat(plan: Plan, format: ExportFormat): { message: string; upgradeUrl: string } | null {
+  if (plan.exportFormats.includes(format)) return null;
+  const next = PLAN_ORDER.map((id) => PLANS[id]).find(
+    (p) => PLAN_ORDER.indexOf(p.id) > PLAN_ORDER.indexOf(plan.id) && p.exportFormats.includes(format),
+  );
+  return {
+    message:
+      `Your ${plan.name} plan exports ${plan.exportFormats.map((f) => EXPORT_FORMAT_LABELS[f]).join(", ")} only.` +
+      (next ? ` Upgrade to ${next.name} to export ${EXPORT_FORMAT_LABELS[format]}.` : ""),
     upgradeUrl: UPGRADE_PATH,
   };
 }

@@ -84,7 +84,7 @@ export function requireStaff(request: Request): Promise<AdminContext> {
   let ctx = perRequest.get(request);
   if (!ctx) {
     // The request's measured time and database time belong to this shop (app/features/telemetry).
-    ctx = authenticateAdmin(request).then((c) => (identifyRequest(c.shop.id, c.staff.id), c));
+    ctx = authenticateAdmin(request).then((c) => (identifyRequest(request, c.shop.id, c.staff.id), c));
     perRequest.set(request, ctx);
   }
   return ctx;

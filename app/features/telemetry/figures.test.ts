@@ -41,6 +41,17 @@ describe("a period's figures", () => {
     expect(f.vitals.INP).toEqual({ p75: null, count: 0, meetsBar: null });
   });
 
+  it("averages database time over the requests in the database sample only", () => {
+    const stats = emptyStats();
+    for (let i = 0; i < 10; i++) addRequest(stats, { serverMs: 50, dbMs: i < 4 ? 10 + i : null, status: 200 });
+    expect(stats.requests).toBe(10);
+    expect(stats.dbRequests).toBe(4);
+    expect(figuresOf(stats).dbAvgMs).toBe(11.5);
+    const none = emptyStats();
+    addRequest(none, { serverMs: 50, dbMs: null, status: 200 });
+    expect(figuresOf(none).dbAvgMs).toBeNull();
+  });
+
   it("has nothing to show without samples", () => {
     const f = figuresOf(emptyStats());
     expect(f.medianMs).toBeNull();

@@ -89,7 +89,7 @@ export function figuresOf(stats: PerformanceStats): PerformanceFigures {
     requests: stats.requests,
     medianMs: histogramPercentile(stats.histograms.server, "server", 0.5),
     p95Ms,
-    dbAvgMs: has ? stats.dbMsSum / stats.requests : null,
+    dbAvgMs: stats.dbRequests ? stats.dbMsSum / stats.dbRequests : null,
     errorRate,
     sessions: stats.sessions,
     vitals,

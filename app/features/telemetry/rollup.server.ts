@@ -24,6 +24,7 @@ type DayRow = {
   errors: number;
   serverMsSum: number;
   dbMsSum: number;
+  dbRequests: number;
   sessions: number;
   histograms: string;
 };
@@ -35,6 +36,7 @@ export function statsFromRow(row: DayRow): PerformanceStats {
     errors: row.errors,
     serverMsSum: row.serverMsSum,
     dbMsSum: row.dbMsSum,
+    dbRequests: row.dbRequests,
     sessions: row.sessions,
     histograms,
   };
@@ -49,6 +51,7 @@ export function rowFromStats(stats: PerformanceStats) {
     serverMedianMs: histogramPercentile(h.server, "server", 0.5),
     serverP95Ms: histogramPercentile(h.server, "server", 0.95),
     dbMsSum: stats.dbMsSum,
+    dbRequests: stats.dbRequests,
     sessions: stats.sessions,
     lcpP75: histogramPercentile(h.LCP, "LCP", 0.75),
     inpP75: histogramPercentile(h.INP, "INP", 0.75),

@@ -70,6 +70,8 @@ export type PerformanceStats = {
   errors: number;
   serverMsSum: number;
   dbMsSum: number;
+  /** Requests in the database-time sample (app/platform/request-timing.server.ts). */
+  dbRequests: number;
   sessions: number;
   histograms: { server: Histogram; LCP: Histogram; INP: Histogram; CLS: Histogram };
 };
@@ -80,16 +82,20 @@ export function emptyStats(): PerformanceStats {
     errors: 0,
     serverMsSum: 0,
     dbMsSum: 0,
+    dbRequests: 0,
     sessions: 0,
     histograms: { server: {}, LCP: {}, INP: {}, CLS: {} },
   };
 }
 
-export function addRequest(stats: PerformanceStats, sample: { serverMs: number; dbMs: number; status: number }) {
+export function addRequest(stats: PerformanceStats, sample: { serverMs: number; dbMs: number | null; status: number }) {
   stats.requests++;
   if (sample.status >= 500) stats.errors++;
   stats.serverMsSum += sample.serverMs;
-  stats.dbMsSum += sample.dbMs;
+  if (sample.dbMs !== null) {
+    stats.dbMsSum += sample.dbMs;
+    stats.dbRequests++;
+  }
   addToHistogram(stats.histograms.server, "server", sample.serverMs);
 }
 
@@ -103,6 +109,7 @@ export function mergeStats(a: PerformanceStats, b: PerformanceStats): Performanc
     errors: a.errors + b.errors,
     serverMsSum: a.serverMsSum + b.serverMsSum,
     dbMsSum: a.dbMsSum + b.dbMsSum,
+    dbRequests: a.dbRequests + b.dbRequests,
     sessions: a.sessions + b.sessions,
     histograms: {
       server: mergeHistograms(a.histograms.server, b.histograms.server),
