@@ -7,6 +7,7 @@ import {
   ChartVerticalIcon,
   HomeIcon,
   ReceiptDollarIcon,
+  RewardIcon,
   SettingsIcon,
 } from "@shopify/polaris-icons";
 import { PRIMARY_NAV, SECONDARY_NAV, type NavItem } from "~/components/navigation";
@@ -14,6 +15,7 @@ import { PRIMARY_NAV, SECONDARY_NAV, type NavItem } from "~/components/navigatio
 const ICONS: Record<string, typeof HomeIcon> = {
   "/dashboard": HomeIcon,
   "/costs": CashDollarIcon,
+  "/loyalty": RewardIcon,
   "/app/invoices": ReceiptDollarIcon,
   "/settings": SettingsIcon,
 };

@@ -5,6 +5,7 @@ export type NavItem = { label: string; url: string };
 export const PRIMARY_NAV: NavItem[] = [
   { label: "Dashboard", url: "/dashboard" },
   { label: "Costs & Profit", url: "/costs" },
+  { label: "Loyalty", url: "/loyalty" },
   { label: "Invoices", url: "/app/invoices" },
 ];
 

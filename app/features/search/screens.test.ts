@@ -57,7 +57,7 @@ describe("matchScreens", () => {
 
   it("lists every sidebar screen, and only admin URLs", () => {
     for (const item of ALL_NAV) expect(SCREENS.map((s) => s.url)).toContain(item.url);
-    for (const screen of SCREENS) expect(screen.url).toMatch(/^\/(dashboard|costs|app\/|settings)/);
+    for (const screen of SCREENS) expect(screen.url).toMatch(/^\/(dashboard|costs|loyalty|app\/|settings)/);
     // Keywords are matched lower-cased.
     for (const screen of SCREENS) for (const k of screen.keywords) expect(k).toBe(normalizeQuery(k));
   });
