@@ -6,6 +6,7 @@
 import { BILLING_CONFIG } from "~/features/billing/index.server";
 import { registerInvoiceJobs, warmPdfRenderer } from "~/features/invoices/index.server";
 import { registerAuditJobs } from "~/features/audit/index.server";
+import { registerLoyaltyJobs } from "~/features/loyalty/index.server";
 import { registerNotificationJobs } from "~/features/shop/index.server";
 import { env } from "~/env.server";
 import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server";
@@ -30,6 +31,7 @@ export function registerAllJobs(queue: JobQueue) {
   registerSettingsJobs(queue);
   registerStoreSyncJobs(queue, { adminFor: shopifyAdminFor });
   registerTelemetryJobs(queue);
+  registerLoyaltyJobs(queue);
 }
 
 setJobRegistrar(registerAllJobs);

@@ -15,3 +15,12 @@ export {
   type TierView,
 } from "./program.server";
 export { accountingReport, getAnalytics, getOverview, redeemedValue, type Overview } from "./reports.server";
+export {
+  CODE_VALID_DAYS,
+  DISCOUNT_CODE_CREATE,
+  expireAndReimburse,
+  listRedemptions,
+  redeemPoints,
+  type RedemptionView,
+} from "./redemptions.server";
+export { registerLoyaltyJobs } from "./jobs.server";

@@ -295,10 +295,23 @@ export async function refreshMember(db: Db, shop: ShopRef, customerId: string, p
 }
 
 /** Posts an order known by its Shopify id (the webhook effects' hook, after orders and refunds). */
-export async function postShopifyOrder(db: Db, shop: ShopRef, orderShopifyId: string): Promise<void> {
+export async function postShopifyOrder(
+  db: Db,
+  shop: ShopRef,
+  orderShopifyId: string,
+  discountCodes: string[] = [],
+): Promise<void> {
   const order = await db.order.findUnique({
     where: { shopId_shopifyId: { shopId: shop.id, shopifyId: orderShopifyId } },
-    select: { id: true },
+    select: { id: true, processedAt: true },
   });
-  if (order) await postOrder(db, shop, order.id);
+  if (!order) return;
+  await postOrder(db, shop, order.id);
+  if (discountCodes.length) {
+    const upper = discountCodes.map((c) => c.toUpperCase());
+    await db.loyaltyRedemption.updateMany({
+      where: { shopId: shop.id, status: "issued", code: { in: upper } },
+      data: { status: "used", usedOrderId: order.id, usedAt: order.processedAt },
+    });
+  }
 }

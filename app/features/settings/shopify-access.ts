@@ -4,7 +4,14 @@
 // fails when they drift apart.
 
 /** shopify.app.toml [access_scopes]: what the app requests when SCOPES is not set (the demo). */
-export const APP_TOML_SCOPES = ["read_orders", "read_all_orders", "read_products", "read_customers", "read_inventory"];
+export const APP_TOML_SCOPES = [
+  "read_orders",
+  "read_all_orders",
+  "read_products",
+  "read_customers",
+  "read_inventory",
+  "write_discounts",
+];
 
 /** The topics shopify.app.toml subscribes to (each has a route webhooks.<topic>.tsx). */
 export const WEBHOOK_TOPICS = [
@@ -38,6 +45,7 @@ export const SCOPE_FEATURES: Record<string, string[]> = {
   read_products: ["Products and their costs on Costs & Profit", "Missing-cost alerts"],
   read_inventory: ["Stock levels from the import and inventory updates"],
   read_customers: ["Customer names, segments and lifetime value"],
+  write_discounts: ["Loyalty rewards: points redeemed as single-use discount codes"],
   [ANALYTICS_SCOPE]: ["Analytics sessions and the conversion funnel"],
 };
 

@@ -55,8 +55,10 @@ function withShop(run: (tx: Tx, shop: SyncShop, ctx: WebhookContext) => Promise<
 export const orderEffect = withShop(async (tx, shop, { payload }) => {
   const order = orderFromRest(payload as RestOrder, shop.currency);
   await upsertOrder(tx, shop, order);
-  // Loyalty points follow the stored order (its award, refunds and cancellation), once each.
-  await postShopifyOrder(tx, shop, order.shopifyId);
+  // Loyalty points follow the stored order (its award, refunds and cancellation), once each;
+  // a loyalty reward code it used is marked used.
+  const codes = ((payload as RestOrder).discount_codes ?? []).map((d) => d.code).filter((c): c is string => !!c);
+  await postShopifyOrder(tx, shop, order.shopifyId, codes);
 });
 
 /** refunds/create */

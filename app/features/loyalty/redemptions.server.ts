@@ -1,0 +1,230 @@
+// Redemptions: points turned into a single-use discount code for that customer, created in
+// Shopify with discountCodeBasicCreate (write_discounts) or, in the demo, as a local code.
+// An order that uses the code marks it used; a code that expires unused gives the points
+// back (a "reimburse" entry). Points expire first in, first out (docs/decisions/057).
+import crypto from "node:crypto";
+import { prisma } from "~/db.server";
+import { minorToDecimalString } from "~/lib/money";
+import { dayInZone } from "~/lib/dates";
+import { FieldError } from "~/lib/forms";
+import { recordAudit, type Actor } from "~/features/audit/index.server";
+import type { AdminOperations } from "~/graphql/admin.generated";
+import { expiryDue, pointsToMinor, type LedgerEntry } from "~/features/loyalty/ledger";
+import { ensureProgram, pointValueAt, refreshMember, type ShopRef } from "~/features/loyalty/ledger.server";
+import { LoyaltyNotFound } from "~/features/loyalty/program.server";
+
+/** A code is valid this many days; unused after that, its points come back. */
+export const CODE_VALID_DAYS = 90;
+
+export const DISCOUNT_CODE_CREATE = `#graphql
+  mutation LoyaltyDiscountCodeCreate($basicCodeDiscount: DiscountCodeBasicInput!) {
+    discountCodeBasicCreate(basicCodeDiscount: $basicCodeDiscount) {
+      codeDiscountNode {
+        id
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
+/** The shop's Admin GraphQL client (AdminContext.admin.graphql). */
+export type Graphql = (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response>;
+type CreateResult = AdminOperations[typeof DISCOUNT_CODE_CREATE];
+
+/** Runs the mutation; a GraphQL-level error (not a userError) is ours to report, never the input's. */
+async function createDiscountCode(graphql: Graphql, variables: CreateResult["variables"]) {
+  const response = await graphql(DISCOUNT_CODE_CREATE, { variables });
+  const body = (await response.json()) as { data?: CreateResult["return"]; errors?: { message: string }[] };
+  if (body.errors?.length || !body.data) throw new Error("Shopify refused the discount code request");
+  return body.data;
+}
+
+export type RedemptionView = {
+  id: string;
+  code: string;
+  points: number;
+  valueMinor: number;
+  status: string;
+  expiresAt: string;
+};
+
+const newCode = () => `PTS-${crypto.randomBytes(5).toString("hex").toUpperCase()}`;
+
+/**
+ * Redeems `points` of a customer's balance for a discount code worth their value now.
+ * `graphql` is the shop's Admin client; null in the demo, where the code is local only.
+ * Shopify's userErrors come back as field errors and nothing is written.
+ */
+export async function redeemPoints(
+  ctx: Actor & { shop: ShopRef },
+  input: { customerId: string; points: number },
+  graphql: Graphql | null,
+  now = new Date(),
+): Promise<RedemptionView> {
+  const { shop } = ctx;
+  await ensureProgram(prisma, shop);
+  const customer = await prisma.customer.findFirst({
+    where: { id: input.customerId, shopId: shop.id },
+    select: { id: true, shopifyId: true },
+  });
+  if (!customer) throw new LoyaltyNotFound("Customer");
+  const balance =
+    (
+      await prisma.loyaltyLedgerEntry.aggregate({
+        where: { shopId: shop.id, customerId: customer.id },
+        _sum: { points: true },
+      })
+    )._sum.points ?? 0;
+  if (input.points > balance)
+    throw new FieldError({ points: [`Only ${balance.toLocaleString("en-US")} points are available`] });
+  const valueMinor = pointsToMinor(input.points, await pointValueAt(prisma, shop.id, now));
+  if (valueMinor <= 0) throw new FieldError({ points: ["These points are worth nothing yet; redeem more"] });
+  const code = newCode();
+  const expiresAt = new Date(now.getTime() + CODE_VALID_DAYS * 86_400_000);
+
+  let shopifyDiscountId: string | null = null;
+  if (graphql) {
+    if (!customer.shopifyId) throw new FieldError({ customerId: ["This customer is not in Shopify"] });
+    const result = await createDiscountCode(graphql, {
+      basicCodeDiscount: {
+        title: `Loyalty reward ${code}`,
+        code,
+        startsAt: now.toISOString(),
+        endsAt: expiresAt.toISOString(),
+        usageLimit: 1,
+        appliesOncePerCustomer: true,
+        context: { customers: { add: [customer.shopifyId] } },
+        customerGets: {
+          value: {
+            discountAmount: { amount: minorToDecimalString(valueMinor, shop.currency), appliesOnEachItem: false },
+          },
+          items: { all: true },
+        },
+      },
+    });
+    const errors = result.discountCodeBasicCreate?.userErrors ?? [];
+    if (errors.length) throw new FieldError({ points: errors.map((e) => `Shopify: ${e.message}`) });
+    shopifyDiscountId = result.discountCodeBasicCreate?.codeDiscountNode?.id ?? null;
+  }
+
+  const redemption = await prisma.$transaction(async (tx) => {
+    const r = await tx.loyaltyRedemption.create({
+      data: {
+        shopId: shop.id,
+        customerId: customer.id,
+        points: input.points,
+        valueMinor,
+        code,
+        shopifyDiscountId,
+        expiresAt,
+      },
+    });
+    await tx.loyaltyLedgerEntry.create({
+      data: {
+        shopId: shop.id,
+        customerId: customer.id,
+        kind: "redeem",
+        points: -input.points,
+        key: `redeem:${r.id}`,
+        redemptionId: r.id,
+        occurredAt: now,
+        day: dayInZone(now, shop.timezone),
+        note: `code ${code}`,
+      },
+    });
+    await refreshMember(tx, shop, customer.id, undefined, now);
+    return r;
+  });
+  const view = {
+    id: redemption.id,
+    code,
+    points: input.points,
+    valueMinor,
+    status: redemption.status,
+    expiresAt: expiresAt.toISOString(),
+  };
+  await recordAudit(ctx, "loyalty.redemption.create", "LoyaltyRedemption", redemption.id, null, view);
+  return view;
+}
+
+/**
+ * Daily: codes past their date and unused give their points back, and points past the
+ * program's expiry are written off, oldest first. Both keyed, so a rerun writes nothing twice.
+ */
+export async function expireAndReimburse(shop: ShopRef, now = new Date()) {
+  const program = await ensureProgram(prisma, shop);
+  const day = dayInZone(now, shop.timezone);
+  const stale = await prisma.loyaltyRedemption.findMany({
+    where: { shopId: shop.id, status: "issued", expiresAt: { lt: now } },
+    select: { id: true, customerId: true, points: true, code: true },
+  });
+  const touched = new Set<string>();
+  for (const r of stale)
+    await prisma.$transaction(async (tx) => {
+      const claimed = await tx.loyaltyRedemption.updateMany({
+        where: { id: r.id, shopId: shop.id, status: "issued" },
+        data: { status: "expired" },
+      });
+      if (claimed.count === 0) return;
+      await tx.loyaltyLedgerEntry.create({
+        data: {
+          shopId: shop.id,
+          customerId: r.customerId,
+          kind: "reimburse",
+          points: r.points,
+          key: `reimburse:${r.id}`,
+          redemptionId: r.id,
+          occurredAt: now,
+          day,
+          note: `code ${r.code} expired unused`,
+        },
+      });
+      touched.add(r.customerId);
+    });
+
+  let expired = 0;
+  if (program.expiryMonths) {
+    const members = await prisma.loyaltyMember.findMany({
+      where: { shopId: shop.id, balance: { gt: 0 } },
+      select: { customerId: true },
+    });
+    for (const { customerId } of members) {
+      const entries = (await prisma.loyaltyLedgerEntry.findMany({
+        where: { shopId: shop.id, customerId },
+        select: { kind: true, points: true, occurredAt: true },
+      })) as LedgerEntry[];
+      const due = expiryDue(entries, program.expiryMonths, now);
+      if (due <= 0) continue;
+      const key = `expire:${customerId}:${day}`;
+      const exists = await prisma.loyaltyLedgerEntry.findUnique({ where: { shopId_key: { shopId: shop.id, key } } });
+      if (exists) continue;
+      await prisma.loyaltyLedgerEntry.create({
+        data: { shopId: shop.id, customerId, kind: "expire", points: -due, key, occurredAt: now, day },
+      });
+      expired += due;
+      touched.add(customerId);
+    }
+  }
+  for (const customerId of touched) await refreshMember(prisma, shop, customerId, program, now);
+  return { reimbursed: stale.length, expired };
+}
+
+export async function listRedemptions(shop: ShopRef, customerId?: string): Promise<RedemptionView[]> {
+  const rows = await prisma.loyaltyRedemption.findMany({
+    where: { shopId: shop.id, ...(customerId ? { customerId } : {}) },
+    orderBy: { createdAt: "desc" },
+    take: 50,
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    points: r.points,
+    valueMinor: r.valueMinor,
+    status: r.status,
+    expiresAt: r.expiresAt.toISOString(),
+  }));
+}
