@@ -27,6 +27,7 @@ import {
 import { seedInvoices } from "./seed/invoices";
 import { seedTeam } from "./seed/team";
 import { seedIntegrations } from "./seed/integrations";
+import { seedLoyalty } from "./seed/loyalty";
 
 const DEFAULT_URL = "file:./prisma/dev.db";
 /** Orders per transaction; lines and refunds of those orders go in the same one. */
@@ -306,6 +307,8 @@ async function main(): Promise<void> {
     // The Shopify connection's records (issue 16): prisma/seed/integrations.ts.
     const integrations = await seedIntegrations(db, data.shop);
     console.log(`  webhook deliveries ${integrations.deliveries}`);
+    // The loyalty program (issue 15): prisma/seed/loyalty.ts.
+    console.log(`  loyalty ${JSON.stringify(await seedLoyalty(data.shop))}`);
     console.log(
       [
         "Seeded:",

@@ -9,6 +9,8 @@ import { tableCounts } from "~tests/table-counts";
 import { backfillLedger } from "~/features/loyalty/index.server";
 import { action, loader } from "~/routes/_admin.loyalty";
 import { loader as csvLoader } from "~/routes/_admin.loyalty_.accounting[.]csv";
+import { loader as apiLoader } from "~/routes/api.loyalty";
+import { action as campaignsAction } from "~/routes/api.loyalty.campaigns";
 
 const DOMAIN = "loyalty-route.myshopify.com";
 type Shop = Awaited<ReturnType<typeof createShop>>;
@@ -195,5 +197,55 @@ describe("/loyalty/accounting.csv", () => {
   it("answers a bad range with 400", async () => {
     expect((await unwrap(() => csv("?from=2026-13-01"))).status).toBe(400);
     expect((await unwrap(() => csv("?from=2026-03-02&to=2026-03-01"))).status).toBe(400);
+  });
+});
+
+describe("the JSON API", () => {
+  it("GET /api/loyalty answers the shop's figures with 5-minute freshness", async () => {
+    const res = await apiLoader({ request: await bearerRequest(DOMAIN, "/api/loyalty"), params: {}, context: {} });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toMatch(/max-age=300/);
+    const body = await res.json();
+    expect(body).toMatchObject({ storeId: shop.id, totalMembers: 1, outstandingPoints: 100, currency: "USD" });
+    expect(body.liability).toMatchObject({ faceValue: "1.00", amount: "0.70", breakage: "30.0" });
+  });
+
+  async function create(body: unknown) {
+    const request = await bearerRequest(DOMAIN, "/api/loyalty/campaigns", {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { "Content-Type": "application/json" },
+    });
+    return campaignsAction({ request, params: {}, context: {} });
+  }
+
+  it("POST /api/loyalty/campaigns creates a campaign from name, type and rules", async () => {
+    const res = await create({
+      name: "Spring bonus",
+      type: "multiplier",
+      rules: { multiplier: 1.5, startsOn: "2026-04-01", endsOn: "2026-04-30", stacking: "multiply" },
+    });
+    expect(res.status).toBe(201);
+    expect((await res.json()).campaign).toMatchObject({ name: "Spring bonus", multiplier: 1.5, stacking: "multiply" });
+  });
+
+  it("answers bad rules with 400 under rules.*, another shop's tier with 404, writing nothing", async () => {
+    const before = await tableCounts();
+    const bad = await create({
+      name: "X",
+      type: "multiplier",
+      rules: { multiplier: 0, startsOn: "2026-04-01", endsOn: "2026-04-30" },
+    });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).fieldErrors["rules.multiplier"]).toBeTruthy();
+    expect((await create({ name: "X" })).status).toBe(400);
+    const theirs = await prisma.loyaltyTier.findFirstOrThrow({ where: { shopId: other.id } });
+    const foreign = await create({
+      name: "X",
+      type: "multiplier",
+      rules: { multiplier: 2, startsOn: "2026-04-01", endsOn: "2026-04-30", tierId: theirs.id },
+    });
+    expect(foreign.status).toBe(404);
+    expect(await tableCounts()).toEqual(before);
   });
 });
