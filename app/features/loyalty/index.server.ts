@@ -14,7 +14,14 @@ export {
   type TierChange,
   type TierView,
 } from "./program.server";
-export { accountingReport, getAnalytics, getOverview, redeemedValue, type Overview } from "./reports.server";
+export {
+  accountingReport,
+  getAnalytics,
+  getOverview,
+  loyaltyCost,
+  redeemedValue,
+  type Overview,
+} from "./reports.server";
 export {
   CODE_VALID_DAYS,
   DISCOUNT_CODE_CREATE,

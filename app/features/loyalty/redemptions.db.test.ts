@@ -10,7 +10,9 @@ import { fixture, jsonResponse, schemaErrors } from "~tests/shopify-admin";
 import { tableCounts } from "~tests/table-counts";
 import * as ordersCreate from "~/routes/webhooks.orders.create";
 import * as customersCreate from "~/routes/webhooks.customers.create";
-import { expireAndReimburse, redeemPoints } from "~/features/loyalty/index.server";
+import { expireAndReimburse, loyaltyCost, redeemPoints } from "~/features/loyalty/index.server";
+import { getProfitAndLoss } from "~/features/profit/index.server";
+import { dayInZone } from "~/lib/dates";
 
 const SHOP = "redeem-store.myshopify.com";
 const staff = { email: "owner@example.com", name: "Owner" };
@@ -85,6 +87,15 @@ describe("redeeming points", () => {
       customerGets: { value: { discountAmount: { amount: "0.50" } }, items: { all: true } },
     });
     expect(await balance()).toBe(45);
+    // The period's redeemed value is a P&L line that lowers net profit.
+    const today = dayInZone(new Date(), shop.timezone);
+    expect(await loyaltyCost(shop.id, { from: today, to: today })).toBe(50);
+    const pnl = await getProfitAndLoss(shop, 7);
+    expect(pnl.lines.find((l) => l.key === "loyalty")?.amountMinor).toBe(50);
+    const net = pnl.lines.find((l) => l.key === "netProfit")?.amountMinor;
+    const costs = pnl.lines.find((l) => l.key === "totalCosts")?.amountMinor ?? 0;
+    const revenue = pnl.lines.find((l) => l.key === "revenue")?.amountMinor ?? 0;
+    expect(net).toBe(revenue - costs);
     expect((await prisma.loyaltyRedemption.findFirstOrThrow({ where: { id: r.id } })).shopifyDiscountId).toBe(
       "gid://shopify/DiscountCodeNode/777",
     );
@@ -102,6 +113,10 @@ describe("redeeming points", () => {
     const used = await prisma.loyaltyRedemption.findUniqueOrThrow({ where: { id: r.id } });
     expect(used.status).toBe("used");
     expect(used.usedOrderId).toBeTruthy();
+    // Once an order used it, its value sits in that order's discounts (on the order's day,
+    // 2026-06-20 in the recorded payload), not in the loyalty line: over both days it counts once.
+    const today = dayInZone(new Date(), shop.timezone);
+    expect(await loyaltyCost(shop.id, { from: "2026-06-01", to: today })).toBe(0);
     // Used codes never come back, even after their date.
     await expireAndReimburse(shop, new Date(Date.now() + 365 * 86_400_000));
     expect(await prisma.loyaltyLedgerEntry.count({ where: { shopId: shop.id, kind: "reimburse" } })).toBe(0);

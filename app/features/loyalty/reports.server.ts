@@ -185,6 +185,26 @@ export async function redeemedValue(shopId: string, range: DayRange): Promise<nu
   return total;
 }
 
+/**
+ * The P&L's "Loyalty rewards" line for a range: the value redeemed (net of reimbursed
+ * codes) less the value of reward codes orders used in the range, whose discount already
+ * sits in the P&L's Discounts. Over time each code counts once (docs/decisions/057).
+ */
+export async function loyaltyCost(shopId: string, range: DayRange): Promise<number> {
+  const [redeemed, used] = await Promise.all([
+    redeemedValue(shopId, range),
+    prisma.loyaltyRedemption.aggregate({
+      where: {
+        shopId,
+        status: "used",
+        usedAt: { gte: new Date(`${range.from}T00:00:00.000Z`), lte: new Date(`${range.to}T23:59:59.999Z`) },
+      },
+      _sum: { valueMinor: true },
+    }),
+  ]);
+  return redeemed - (used._sum.valueMinor ?? 0);
+}
+
 // ── analytics ─────────────────────────────────────────────────────────────
 
 export type MonthPoint = {
