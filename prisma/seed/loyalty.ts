@@ -39,17 +39,18 @@ export async function seedLoyalty(shop: SeedShop, now = new Date()) {
     });
   const backfill = await loyalty.backfillLedger(shop, now);
 
-  // Redemptions by the members with the most points, spread over the last 120 days.
+  // A quarter of the members redeem part of their points, spread over the last 120 days.
   const members = await prisma.loyaltyMember.findMany({
-    where: { shopId: shop.id, balance: { gte: 600 } },
-    orderBy: { balance: "desc" },
-    take: 60,
-    select: { customerId: true },
+    where: { shopId: shop.id, balance: { gte: 1000 } },
+    orderBy: { customerId: "asc" },
+    select: { customerId: true, balance: true },
   });
   let redeemed = 0;
   for (const [i, m] of members.entries()) {
+    if (i % 4 !== 0) continue;
     const at = new Date(now.getTime() - ((i * 7) % 120) * DAY - 3_600_000);
-    const r = await loyalty.redeemPoints(actor, { customerId: m.customerId, points: 500 }, null, at);
+    const points = Math.floor((m.balance * 0.4) / 100) * 100;
+    const r = await loyalty.redeemPoints(actor, { customerId: m.customerId, points }, null, at);
     redeemed++;
     // Two in three are used on a later order; the rest wait or expire unused.
     if (i % 3 !== 2)

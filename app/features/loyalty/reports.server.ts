@@ -17,8 +17,10 @@ const num = (v: unknown) => Number(v ?? 0);
 
 /** Members active (any ledger entry) in this many days count toward program health. */
 export const ACTIVE_DAYS = 90;
-/** Repeat and retention look at members' orders over this window and the one before it. */
-export const RETENTION_DAYS = 365;
+/** Retention: of the members who ordered in the 180 days before the last 180, the share who ordered again in the last 180. */
+export const RETENTION_DAYS = 180;
+/** Repeat rate: of the members who ordered in the last year, the share who ordered more than once. */
+export const REPEAT_DAYS = 365;
 
 export type Overview = {
   programName: string;
@@ -38,8 +40,10 @@ export type Overview = {
 export async function getOverview(shop: ShopRef, now = new Date()): Promise<Overview> {
   const program = await ensureProgram(prisma, shop);
   const today = dayInZone(now, shop.timezone);
+  const yearFrom = addDays(today, -REPEAT_DAYS + 1);
   const currentFrom = addDays(today, -RETENTION_DAYS + 1);
   const previousFrom = addDays(currentFrom, -RETENTION_DAYS);
+  const from = previousFrom < yearFrom ? previousFrom : yearFrom;
   const [sums, active, value, orders] = await Promise.all([
     prisma.loyaltyMember.aggregate({
       where: { shopId: shop.id },
@@ -50,17 +54,18 @@ export async function getOverview(shop: ShopRef, now = new Date()): Promise<Over
       where: { shopId: shop.id, lastActivityAt: { gte: new Date(now.getTime() - ACTIVE_DAYS * 86_400_000) } },
     }),
     pointValueAt(prisma, shop.id, now),
-    // Per member: orders that earned in this window and in the one before.
+    // Per member: orders that earned in the last year, and in the two retention windows.
     prisma.$queryRaw<{ buyers: unknown; repeaters: unknown; before: unknown; retained: unknown }[]>`
-      SELECT SUM(CASE WHEN t."cur" > 0 THEN 1 ELSE 0 END) AS "buyers",
-             SUM(CASE WHEN t."cur" > 1 THEN 1 ELSE 0 END) AS "repeaters",
+      SELECT SUM(CASE WHEN t."year" > 0 THEN 1 ELSE 0 END) AS "buyers",
+             SUM(CASE WHEN t."year" > 1 THEN 1 ELSE 0 END) AS "repeaters",
              SUM(CASE WHEN t."prev" > 0 THEN 1 ELSE 0 END) AS "before",
              SUM(CASE WHEN t."prev" > 0 AND t."cur" > 0 THEN 1 ELSE 0 END) AS "retained"
         FROM (SELECT "customerId",
+                     SUM(CASE WHEN "day" >= ${yearFrom} THEN 1 ELSE 0 END) AS "year",
                      SUM(CASE WHEN "day" >= ${currentFrom} THEN 1 ELSE 0 END) AS "cur",
-                     SUM(CASE WHEN "day" < ${currentFrom} THEN 1 ELSE 0 END) AS "prev"
+                     SUM(CASE WHEN "day" >= ${previousFrom} AND "day" < ${currentFrom} THEN 1 ELSE 0 END) AS "prev"
                 FROM "LoyaltyLedgerEntry"
-               WHERE "shopId" = ${shop.id} AND "kind" = 'earn' AND "day" >= ${previousFrom} AND "day" <= ${today}
+               WHERE "shopId" = ${shop.id} AND "kind" = 'earn' AND "day" >= ${from} AND "day" <= ${today}
                GROUP BY "customerId") t`,
   ]);
   const members = sums._count._all;

@@ -84,7 +84,11 @@ export function OverviewTab({
           help="40% active members, 30% redemption rate, 30% repeat rate"
         />
         <Metric label="Total members" value={n(o.totalMembers)} help={`${n(o.activeMembers)} active in 90 days`} />
-        <Metric label="Retention rate" value={pct(o.retentionRate)} help="Members who ordered again within 12 months" />
+        <Metric
+          label="Retention rate"
+          value={pct(o.retentionRate)}
+          help="Members who ordered in the 6 months before the last 6 and again in the last 6"
+        />
         <Metric label="Points redeemed" value={n(o.pointsRedeemed)} />
         <Metric label="Average points per customer" value={n(o.avgPointsPerCustomer)} />
       </InlineGrid>
