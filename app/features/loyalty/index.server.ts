@@ -20,7 +20,9 @@ export {
   getOverview,
   loyaltyCost,
   redeemedValue,
+  storefrontPoints,
   type Overview,
+  type StorefrontPoints,
 } from "./reports.server";
 export {
   CODE_VALID_DAYS,

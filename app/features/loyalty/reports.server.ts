@@ -3,6 +3,7 @@
 // report and the Analytics tab (docs/decisions/056 defines each).
 import { prisma } from "~/db.server";
 import { addDays, dayInZone, eachDay, type DayRange } from "~/lib/dates";
+import { currencyDigits, formatMoney } from "~/lib/money";
 import {
   accountingRows,
   liability,
@@ -316,5 +317,60 @@ export async function getAnalytics(shop: ShopRef, now = new Date()): Promise<Ana
     members: group(1),
     nonMembers: group(0),
     campaigns: lifts,
+  };
+}
+
+// ── storefront ────────────────────────────────────────────────────────────
+
+export type StorefrontPoints = {
+  signedIn: boolean;
+  programName: string;
+  balance: number;
+  tier: string | null;
+  nextTier: { name: string; spendToGo: string } | null;
+  pointValue: string;
+  balanceValue: string;
+  howToRedeem: string;
+};
+
+/**
+ * What the storefront block shows the logged-in customer (by their Shopify id): their own
+ * balance, tier and how to redeem; nothing about anyone else. Null customer: signed out.
+ */
+export async function storefrontPoints(shop: ShopRef, customerShopifyId: string | null): Promise<StorefrontPoints> {
+  const program = await ensureProgram(prisma, shop);
+  const value = await pointValueAt(prisma, shop.id, new Date());
+  const money = (minor: number) => formatMoney(minor, shop.currency);
+  const base = {
+    programName: program.name,
+    pointValue: money(pointsToMinor(1, value)),
+    howToRedeem: `Earn ${program.baseRate} ${program.baseRate === 1 ? "point" : "points"} for every ${money(10 ** currencyDigits(shop.currency))} you spend. Ask us to turn your points into a discount code for your next order.`,
+  };
+  const customer = customerShopifyId
+    ? await prisma.customer.findUnique({
+        where: { shopId_shopifyId: { shopId: shop.id, shopifyId: `gid://shopify/Customer/${customerShopifyId}` } },
+        select: { id: true },
+      })
+    : null;
+  if (!customerShopifyId)
+    return { ...base, signedIn: false, balance: 0, tier: null, nextTier: null, balanceValue: money(0) };
+  const [member, tiers] = await Promise.all([
+    customer
+      ? prisma.loyaltyMember.findUnique({ where: { shopId_customerId: { shopId: shop.id, customerId: customer.id } } })
+      : null,
+    prisma.loyaltyTier.findMany({ where: { shopId: shop.id }, orderBy: { minSpend: "asc" } }),
+  ]);
+  const balance = member?.balance ?? 0;
+  const tier = tiers.find((t) => t.id === member?.tierId) ?? null;
+  const digits = currencyDigits(shop.currency);
+  const spend = member?.spendMinor ?? 0;
+  const next = tiers.find((t) => t.minSpend * 10 ** digits > spend) ?? null;
+  return {
+    ...base,
+    signedIn: true,
+    balance,
+    tier: tier?.name ?? null,
+    nextTier: next ? { name: next.name, spendToGo: money(next.minSpend * 10 ** digits - spend) } : null,
+    balanceValue: money(pointsToMinor(balance, value)),
   };
 }
