@@ -145,6 +145,7 @@ export async function postOrder(db: Db, shop: ShopRef, orderId: string): Promise
       day: true,
       grossSalesMinor: true,
       discountsMinor: true,
+      refundsMinor: true,
       totalMinor: true,
       financialStatus: true,
       cancelledAt: true,
@@ -167,10 +168,15 @@ export async function postOrder(db: Db, shop: ShopRef, orderId: string): Promise
   const keys = new Set(entries.map((e) => e.key));
   let earn = entries.find((e) => e.kind === "earn");
   let changed = false;
+  // What this posting adds to the member's cached sums (rewritten incrementally below).
+  let balanceDelta = 0;
+  let earnedDelta = 0;
+  let spendAfter: number | null = null;
+  let tiers: TierRow[] | null = null;
 
   if (!earn && orderCounts(program.orderRule, order)) {
     const digits = currencyDigits(shop.currency);
-    const tiers = await listTiers(db, shop.id);
+    tiers = await listTiers(db, shop.id);
     const spend = await qualifyingSpend(
       db,
       shop.id,
@@ -212,6 +218,12 @@ export async function postOrder(db: Db, shop: ShopRef, orderId: string): Promise
       eligibleMinor: eligible,
       note: `rate ${program.baseRate} × tier ${tier?.multiplier ?? 1}${tier ? ` (${tier.name})` : ""} × campaigns ${campaign}`,
     });
+    balanceDelta += points;
+    earnedDelta += points;
+    // The spend before this order plus its own is the member's spend now when nothing came
+    // after it: a lifetime window and a fresh order (the webhook's case). Otherwise re-read.
+    if (program.tierWindow === "lifetime" && Date.now() - order.processedAt.getTime() < 3_600_000)
+      spendAfter = spend + order.grossSalesMinor - order.discountsMinor - order.refundsMinor;
     changed = true;
   }
 
@@ -222,7 +234,7 @@ export async function postOrder(db: Db, shop: ShopRef, orderId: string): Promise
     let refundedBefore = 0;
     let balance: number | null = null;
     const debit = async (key: string, due: number, at: Date, day: string, why?: string) => {
-      balance ??= await balanceOfCustomer(db, shop.id, customerId);
+      balance ??= (await balanceOfCustomer(db, shop.id, customerId)) + balanceDelta;
       const points = cappedDebit(balance, due);
       const short = points < due ? `${due - points} points already spent` : undefined;
       await append(db, shop.id, {
@@ -236,6 +248,7 @@ export async function postOrder(db: Db, shop: ShopRef, orderId: string): Promise
         note: [why, short].filter(Boolean).join("; ") || undefined,
       });
       balance -= points;
+      balanceDelta -= points;
       changed = true;
     };
     for (const refund of order.refunds) {
@@ -260,7 +273,26 @@ export async function postOrder(db: Db, shop: ShopRef, orderId: string): Promise
         "order cancelled",
       );
   }
-  if (changed) await refreshMember(db, shop, customerId, program);
+  if (!changed) return;
+  // The member's cache moves by exactly what was appended; spend is re-read only when a
+  // refund or cancellation changed it (an award knows it already).
+  tiers ??= await listTiers(db, shop.id);
+  const spend =
+    spendAfter ?? (await qualifyingSpend(db, shop.id, customerId, windowStart(program.tierWindow, new Date()), null));
+  const tierId = tierFor(tiers, spend, currencyDigits(shop.currency))?.id ?? null;
+  const activity = order.processedAt;
+  if (member)
+    await db.loyaltyMember.update({
+      where: { shopId_customerId: { shopId: shop.id, customerId } },
+      data: {
+        balance: { increment: balanceDelta },
+        earned: { increment: earnedDelta },
+        spendMinor: spend,
+        tierId,
+        ...(activity > member.lastActivityAt ? { lastActivityAt: activity } : {}),
+      },
+    });
+  else await refreshMember(db, shop, customerId, program);
 }
 
 /** Rewrites one member's cached sums from the ledger and their orders. */

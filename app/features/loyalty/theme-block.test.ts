@@ -30,8 +30,7 @@ function engine() {
   // (liquidjs passes `name: value` as a [name, value] pair).
   liquid.registerFilter("t", (key: string, ...args: unknown[]) => {
     let text = String(key.split(".").reduce((o: any, k) => o?.[k], locale));
-    for (const arg of args)
-      if (Array.isArray(arg)) text = text.replace(`{{ ${String(arg[0])} }}`, String(arg[1]));
+    for (const arg of args) if (Array.isArray(arg)) text = text.replace(`{{ ${String(arg[0])} }}`, String(arg[1]));
     return text;
   });
   liquid.registerFilter("asset_url", (file: string) => `https://cdn.example/extensions/loyalty/${file}`);
