@@ -121,8 +121,14 @@ const ORDER_COLUMNS = [
   "createdAt",
 ];
 const SPAN_MS = 730 * 86_400_000;
+// mulberry32: a small seeded generator in exact 32-bit integer arithmetic.
 let seed = 42;
-const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+const random = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+};
 const BATCH = 20_000;
 let refundsSeeded = 0;
 for (let start = 0; start < ORDERS; start += BATCH) {
