@@ -4,12 +4,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { dayInZone } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
 import { FieldError, fieldErrorsOf, formToObject, type FieldErrors } from "~/lib/forms";
 import { unstorableText } from "~/lib/text";
 import {
   LoyaltyScreen,
   NOTICES,
   campaignSchema,
+  redeemSchema,
   settingsSchema,
   tierSchema,
   type LoyaltyActionResult,
@@ -17,6 +19,9 @@ import {
 import {
   changeTier,
   createCampaign,
+  customerByEmail,
+  listRedemptions,
+  redeemPoints,
   getAnalytics,
   getOverview,
   getSettings,
@@ -40,12 +45,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { shop } = await requireAdmin(request, permissions.loader);
   const tabParam = new URL(request.url).searchParams.get("tab");
   const tab = (TABS as readonly string[]).includes(tabParam ?? "") ? (tabParam as (typeof TABS)[number]) : "overview";
-  const [overview, settings, tiers, campaigns, analytics] = await Promise.all([
+  const [overview, settings, tiers, campaigns, analytics, redemptions] = await Promise.all([
     getOverview(shop),
     getSettings(shop),
     tiersWithMembers(shop),
     listCampaigns(shop),
     tab === "analytics" ? getAnalytics(shop) : null,
+    tab === "overview" ? listRedemptions(shop) : [],
   ]);
   return {
     tab,
@@ -56,10 +62,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tiers,
     campaigns,
     analytics,
+    redemptions,
   };
 }
 
-const INTENTS = ["saveSettings", "previewTier", "addTier", "editTier", "deleteTier", "createCampaign"] as const;
+const INTENTS = [
+  "saveSettings",
+  "previewTier",
+  "addTier",
+  "editTier",
+  "deleteTier",
+  "createCampaign",
+  "redeem",
+] as const;
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireAdmin(request, permissions.action);
@@ -86,6 +101,19 @@ export async function action({ request }: ActionFunctionArgs) {
       await createCampaign(ctx, parsed.data);
       return { ok: true, intent, notice: NOTICES.campaignCreated() } satisfies LoyaltyActionResult;
     }
+    if (intent === "redeem") {
+      const parsed = redeemSchema.safeParse(values);
+      if (!parsed.success) return answer(400, fieldErrorsOf(parsed.error));
+      const customerId = await customerByEmail(ctx.shop, parsed.data.email);
+      // A connected store creates the code in Shopify; the demo issues it locally.
+      const r = await redeemPoints(
+        ctx,
+        { customerId, points: parsed.data.points },
+        ctx.demo ? null : ctx.admin.graphql,
+      );
+      const notice = NOTICES.codeCreated(r.code, formatMoney(r.valueMinor, ctx.shop.currency));
+      return { ok: true, intent, notice } satisfies LoyaltyActionResult;
+    }
     let change: TierChange;
     if (mode === "delete") change = { kind: "delete", id };
     else {
@@ -107,8 +135,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return { ok: true, intent, notice } satisfies LoyaltyActionResult;
   } catch (error) {
     if (error instanceof FieldError) return answer(400, error.fieldErrors);
-    if (error instanceof Error && (error as { status?: number }).status === 404)
-      return answer(404, { _form: [error.message] });
+    const status = error instanceof Error ? (error as { status?: number }).status : undefined;
+    if (status === 404 || status === 502) return answer(status, { _form: [(error as Error).message] });
     throw error;
   }
 }
@@ -125,6 +153,7 @@ export default function Loyalty() {
       tiers={d.tiers}
       campaigns={d.campaigns}
       analytics={d.analytics}
+      redemptions={d.redemptions}
     />
   );
 }

@@ -6,6 +6,7 @@ import { prisma } from "~/db.server";
 import { createShop } from "~tests/factories";
 import { bearerRequest, installSession } from "~tests/shopify";
 import { tableCounts } from "~tests/table-counts";
+import { jsonResponse, schemaErrors, stubAdminApi } from "~tests/shopify-admin";
 import { backfillLedger } from "~/features/loyalty/index.server";
 import { action, loader } from "~/routes/_admin.loyalty";
 import { loader as csvLoader } from "~/routes/_admin.loyalty_.accounting[.]csv";
@@ -247,5 +248,56 @@ describe("the JSON API", () => {
     });
     expect(foreign.status).toBe(404);
     expect(await tableCounts()).toEqual(before);
+  });
+});
+
+describe("redeeming from the screen", () => {
+  it("creates a reward code for the customer with that e-mail, refusing more than the balance", async () => {
+    await prisma.customer.updateMany({ where: { shopId: shop.id }, data: { email: "ann@example.com" } });
+    const theirs = await prisma.customer.create({
+      data: { shopId: other.id, shopifyId: "gid://shopify/Customer/77", email: "eve@example.com" },
+    });
+    const before = await tableCounts();
+    const tooMany = await post({ intent: "redeem", email: "ann@example.com", points: "101" });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.fieldErrors.points).toEqual(["Only 100 points are available"]);
+    expect((await post({ intent: "redeem", email: "nobody@example.com", points: "10" })).status).toBe(404);
+    expect((await post({ intent: "redeem", email: theirs.email!, points: "10" })).status).toBe(404);
+    expect((await post({ intent: "redeem", email: "not-an-email", points: "10" })).status).toBe(400);
+    expect(await tableCounts()).toEqual(before);
+
+    // Shopify down: 502, nothing written.
+    const down = stubAdminApi(() => new Response("upstream", { status: 503 }));
+    try {
+      const failed = await post({ intent: "redeem", email: "ann@example.com", points: "60" });
+      expect(failed.status).toBe(502);
+      expect(await tableCounts()).toEqual(before);
+    } finally {
+      down.restore();
+    }
+    // The connected store: the code is created in Shopify (the document checked against the schema).
+    const shopify = stubAdminApi(async (request) => {
+      const { query } = (await request.json()) as { query: string };
+      return (
+        schemaErrors(query) ??
+        jsonResponse({
+          data: {
+            discountCodeBasicCreate: { codeDiscountNode: { id: "gid://shopify/DiscountCodeNode/9" }, userErrors: [] },
+          },
+        })
+      );
+    });
+    let ok: Answer;
+    try {
+      ok = await post({ intent: "redeem", email: "ANN@example.com", points: "60" });
+    } finally {
+      shopify.restore();
+    }
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+
+    expect(ok.body.notice.title).toBe("Reward code created");
+    expect(ok.body.notice.body).toMatch(/^PTS-[0-9A-F]{10} is worth \$0\.60 on the customer's next order\.$/);
+    const ledger = await prisma.loyaltyLedgerEntry.aggregate({ where: { shopId: shop.id }, _sum: { points: true } });
+    expect(ledger._sum.points).toBe(40);
   });
 });

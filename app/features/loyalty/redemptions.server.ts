@@ -35,11 +35,31 @@ export const DISCOUNT_CODE_CREATE = `#graphql
 export type Graphql = (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response>;
 type CreateResult = AdminOperations[typeof DISCOUNT_CODE_CREATE];
 
-/** Runs the mutation; a GraphQL-level error (not a userError) is ours to report, never the input's. */
+/** Shopify could not be reached or answered with an error (not a userError): 502, nothing written. */
+export class ShopifyUnavailable extends Error {
+  readonly status = 502;
+  constructor() {
+    super("Shopify could not create the code just now; no points were redeemed. Please try again.");
+    this.name = "ShopifyUnavailable";
+  }
+  responseBody(): Record<string, unknown> {
+    return { error: this.message };
+  }
+}
+
+/** Runs the mutation; a transport or GraphQL-level error is Shopify's, never the input's. */
 async function createDiscountCode(graphql: Graphql, variables: CreateResult["variables"]) {
-  const response = await graphql(DISCOUNT_CODE_CREATE, { variables });
-  const body = (await response.json()) as { data?: CreateResult["return"]; errors?: { message: string }[] };
-  if (body.errors?.length || !body.data) throw new Error("Shopify refused the discount code request");
+  let body: { data?: CreateResult["return"]; errors?: { message: string }[] };
+  try {
+    const response = await graphql(DISCOUNT_CODE_CREATE, { variables });
+    body = (await response.json()) as typeof body;
+  } catch (error) {
+    // An expired session is answered by Shopify's library (a Response to re-authenticate);
+    // anything else it throws is Shopify's failure.
+    if (error instanceof Response && [302, 401].includes(error.status)) throw error;
+    throw new ShopifyUnavailable();
+  }
+  if (body.errors?.length || !body.data) throw new ShopifyUnavailable();
   return body.data;
 }
 
@@ -227,4 +247,14 @@ export async function listRedemptions(shop: ShopRef, customerId?: string): Promi
     status: r.status,
     expiresAt: r.expiresAt.toISOString(),
   }));
+}
+
+/** The shop's customer with this e-mail (case-insensitive as stored), or a 404. */
+export async function customerByEmail(shop: ShopRef, email: string): Promise<string> {
+  const c = await prisma.customer.findFirst({
+    where: { shopId: shop.id, email: { in: [email, email.toLowerCase()] }, deletedAt: null },
+    select: { id: true },
+  });
+  if (!c) throw new LoyaltyNotFound("Customer");
+  return c.id;
 }

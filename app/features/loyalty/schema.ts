@@ -127,6 +127,11 @@ export const adjustSchema = z.object({
 });
 
 export const redeemSchema = z.object({
-  customerId: z.string().min(1).max(100),
+  email: z
+    .string({ message: "The customer's e-mail is required" })
+    .trim()
+    .toLowerCase()
+    .email("Enter an e-mail address")
+    .max(254),
   points: number("Points", 1, 10_000_000).refine((v) => Number.isInteger(v), "Use a whole number of points"),
 });

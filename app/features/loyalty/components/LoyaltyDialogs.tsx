@@ -402,3 +402,62 @@ export function CampaignDialog({
     </Modal>
   );
 }
+
+/** Points → a single-use discount code for one customer (in Shopify, or locally in the demo). */
+export function RedeemDialog({ onClose, onDone }: { onClose: () => void; onDone: Done }) {
+  const fetcher = useFetcher<LoyaltyActionResult>({ key: "loyalty-redeem" });
+  const [v, setV] = useState({ email: "", points: "" });
+  useFetcherResult(fetcher, (r) => {
+    if (r.ok && r.notice) {
+      onDone(r.notice);
+      onClose();
+    }
+  });
+  const set = (k: keyof typeof v) => (value: string) => setV((p) => ({ ...p, [k]: value }));
+  const r = fetcher.data;
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Redeem points"
+      primaryAction={{
+        content: "Create reward code",
+        loading: fetcher.state !== "idle",
+        onAction: () => fetcher.submit({ intent: "redeem", ...v }, { method: "post" }),
+      }}
+      secondaryActions={[{ content: "Cancel", onAction: onClose }]}
+    >
+      <Modal.Section>
+        <BlockStack gap="300">
+          {r && !r.ok && r.fieldErrors._form && (
+            <Banner tone="critical">
+              <p>{r.fieldErrors._form[0]}</p>
+            </Banner>
+          )}
+          <FormLayout>
+            <TextField
+              label="Customer e-mail"
+              type="email"
+              autoComplete="off"
+              value={v.email}
+              onChange={set("email")}
+              error={err(r, "email")}
+            />
+            <TextField
+              label="Points"
+              type="number"
+              autoComplete="off"
+              value={v.points}
+              onChange={set("points")}
+              error={err(r, "points")}
+            />
+          </FormLayout>
+          <Text as="p" tone="subdued">
+            The code takes the points' value off one order by this customer and expires unused after 90 days, when the
+            points come back.
+          </Text>
+        </BlockStack>
+      </Modal.Section>
+    </Modal>
+  );
+}

@@ -7,6 +7,7 @@ import { AdminPage } from "~/components/AdminPage";
 import {
   CampaignDialog,
   DeleteTierDialog,
+  RedeemDialog,
   SettingsDialog,
   TierDialog,
   type SettingsValues,
@@ -19,6 +20,7 @@ import {
   type AnalyticsData,
   type CampaignData,
   type OverviewData,
+  type RedemptionData,
   type TierData,
 } from "~/features/loyalty/components/LoyaltyTabs";
 import type { Notice } from "~/features/loyalty/components/notices";
@@ -35,6 +37,7 @@ type Dialog =
   | null
   | { kind: "settings" }
   | { kind: "campaign" }
+  | { kind: "redeem" }
   | { kind: "tier"; editing: TierData | null }
   | { kind: "deleteTier"; tier: TierData };
 
@@ -47,6 +50,7 @@ export function LoyaltyScreen({
   tiers,
   campaigns,
   analytics,
+  redemptions,
 }: {
   tab: LoyaltyTab;
   currency: string;
@@ -56,6 +60,7 @@ export function LoyaltyScreen({
   tiers: TierData[];
   campaigns: CampaignData[];
   analytics: AnalyticsData | null;
+  redemptions: RedemptionData[];
 }) {
   const [, setSearchParams] = useSearchParams();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -94,6 +99,8 @@ export function LoyaltyScreen({
               tiers={tiers}
               currency={currency}
               accountingHref="/loyalty/accounting.csv"
+              redemptions={redemptions}
+              onRedeem={() => setDialog({ kind: "redeem" })}
             />
           )}
           {tab === "tiers" && (
@@ -110,6 +117,7 @@ export function LoyaltyScreen({
         </div>
       </BlockStack>
       {dialog?.kind === "settings" && <SettingsDialog initial={settings} onClose={close} onDone={setNotice} />}
+      {dialog?.kind === "redeem" && <RedeemDialog onClose={close} onDone={setNotice} />}
       {dialog?.kind === "campaign" && <CampaignDialog tiers={tiers} today={today} onClose={close} onDone={setNotice} />}
       {dialog?.kind === "tier" && <TierDialog editing={dialog.editing} onClose={close} onDone={setNotice} />}
       {dialog?.kind === "deleteTier" && <DeleteTierDialog tier={dialog.tier} onClose={close} onDone={setNotice} />}

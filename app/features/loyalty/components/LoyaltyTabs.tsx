@@ -63,16 +63,31 @@ function Metric({ label, value, help }: { label: string; value: string; help?: s
   );
 }
 
+export type RedemptionData = {
+  id: string;
+  code: string;
+  points: number;
+  valueMinor: number;
+  status: string;
+  expiresAt: string;
+};
+
+const REDEMPTION_TONE = { issued: "info", used: "success", expired: undefined } as const;
+
 export function OverviewTab({
   overview,
   tiers,
   currency,
   accountingHref,
+  redemptions,
+  onRedeem,
 }: {
   overview: OverviewData;
   tiers: TierData[];
   currency: string;
   accountingHref: string;
+  redemptions: RedemptionData[];
+  onRedeem: () => void;
 }) {
   const o = overview;
   return (
@@ -146,6 +161,46 @@ export function OverviewTab({
           </BlockStack>
         </Card>
       </InlineGrid>
+      <Card padding="0">
+        <Box padding="400">
+          <InlineStack align="space-between" blockAlign="center">
+            <Text as="h2" variant="headingMd">
+              Recent redemptions
+            </Text>
+            <Button onClick={onRedeem}>Redeem points</Button>
+          </InlineStack>
+        </Box>
+        {redemptions.length === 0 ? (
+          <Box padding="400">
+            <Text as="p" tone="subdued">
+              No points redeemed yet. A redemption turns points into a single-use discount code for that customer.
+            </Text>
+          </Box>
+        ) : (
+          <ResponsiveIndexTable
+            resourceName={{ singular: "redemption", plural: "redemptions" }}
+            columns={[
+              { title: "Code" },
+              { title: "Points", alignment: "end" },
+              { title: "Worth", alignment: "end" },
+              { title: "Expires" },
+              { title: "Status" },
+            ]}
+            rows={redemptions.map((r) => ({
+              id: r.id,
+              cells: [
+                r.code,
+                n(r.points),
+                formatMoney(r.valueMinor, currency),
+                r.expiresAt.slice(0, 10),
+                <Badge key="s" tone={REDEMPTION_TONE[r.status as keyof typeof REDEMPTION_TONE]}>
+                  {r.status[0].toUpperCase() + r.status.slice(1)}
+                </Badge>,
+              ],
+            }))}
+          />
+        )}
+      </Card>
     </BlockStack>
   );
 }

@@ -9,6 +9,10 @@ export const NOTICES = {
     body: `${name} tier has been added to your program.`,
   }),
   tierUpdated: (name: string): Notice => ({ title: "Tier updated", body: `${name} tier has been updated.` }),
+  codeCreated: (code: string, worth: string): Notice => ({
+    title: "Reward code created",
+    body: `${code} is worth ${worth} on the customer's next order.`,
+  }),
   tierDeleted: (name: string): Notice => ({
     title: "Tier deleted",
     body: `${name} tier has been removed from your program.`,
