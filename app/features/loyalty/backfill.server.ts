@@ -71,13 +71,16 @@ export async function backfillLedger(shop: ShopRef, now = new Date()): Promise<B
   ).map((c) => ({ ...c, from: c.startsAt.getTime(), to: c.endsAt.getTime(), stacking: c.stacking as Stacking }));
   const digits = currencyDigits(shop.currency);
 
+  // Keys already posted (by the webhooks or an earlier run), read on the import's fast path.
   const existing = new Set(
-    (
-      await prisma.loyaltyLedgerEntry.findMany({
-        where: { shopId: shop.id, kind: { in: ["earn", "reverse"] } },
-        select: { key: true },
-      })
-    ).map((e) => e.key),
+    await inSqlTransaction(async (sql) =>
+      (
+        await sql.all<{ key: string }>(
+          `SELECT "key" FROM "LoyaltyLedgerEntry" WHERE "shopId" = ? AND "kind" IN ('earn', 'reverse')`,
+          [shop.id],
+        )
+      ).map((e) => e.key),
+    ),
   );
   const enrolled = program.autoEnroll
     ? null

@@ -2,6 +2,7 @@
 // the Overview metrics and program health, the liability, the daily points-accounting
 // report and the Analytics tab (docs/decisions/056 defines each).
 import { prisma } from "~/db.server";
+import { figuresCache } from "~/platform/cache.server";
 import { addDays, dayInZone, eachDay, type DayRange } from "~/lib/dates";
 import { currencyDigits, formatMoney } from "~/lib/money";
 import {
@@ -22,6 +23,38 @@ export const ACTIVE_DAYS = 90;
 export const RETENTION_DAYS = 180;
 /** Repeat rate: of the members who ordered in the last year, the share who ordered more than once. */
 export const REPEAT_DAYS = 365;
+
+/** Repeat and retention change slowly (6- and 12-month windows): computed at most every 10 minutes per shop and day. */
+export const REPEAT_CACHE_MS = 10 * 60_000;
+
+function repeatAndRetention(
+  shopId: string,
+  today: string,
+  yearFrom: string,
+  currentFrom: string,
+  previousFrom: string,
+  from: string,
+) {
+  return figuresCache.get(
+    `loyalty-repeat:${shopId}:${today}`,
+    0,
+    REPEAT_CACHE_MS,
+    () =>
+      // Per member: orders that earned in the last year, and in the two retention windows.
+      prisma.$queryRaw<{ buyers: unknown; repeaters: unknown; before: unknown; retained: unknown }[]>`
+      SELECT SUM(CASE WHEN t."year" > 0 THEN 1 ELSE 0 END) AS "buyers",
+             SUM(CASE WHEN t."year" > 1 THEN 1 ELSE 0 END) AS "repeaters",
+             SUM(CASE WHEN t."prev" > 0 THEN 1 ELSE 0 END) AS "before",
+             SUM(CASE WHEN t."prev" > 0 AND t."cur" > 0 THEN 1 ELSE 0 END) AS "retained"
+        FROM (SELECT "customerId",
+                     SUM(CASE WHEN "day" >= ${yearFrom} THEN 1 ELSE 0 END) AS "year",
+                     SUM(CASE WHEN "day" >= ${currentFrom} THEN 1 ELSE 0 END) AS "cur",
+                     SUM(CASE WHEN "day" >= ${previousFrom} AND "day" < ${currentFrom} THEN 1 ELSE 0 END) AS "prev"
+                FROM "LoyaltyLedgerEntry"
+               WHERE "shopId" = ${shopId} AND "kind" = 'earn' AND "day" >= ${from} AND "day" <= ${today}
+               GROUP BY "customerId") t`,
+  );
+}
 
 export type Overview = {
   programName: string;
@@ -55,19 +88,7 @@ export async function getOverview(shop: ShopRef, now = new Date()): Promise<Over
       where: { shopId: shop.id, lastActivityAt: { gte: new Date(now.getTime() - ACTIVE_DAYS * 86_400_000) } },
     }),
     pointValueAt(prisma, shop.id, now),
-    // Per member: orders that earned in the last year, and in the two retention windows.
-    prisma.$queryRaw<{ buyers: unknown; repeaters: unknown; before: unknown; retained: unknown }[]>`
-      SELECT SUM(CASE WHEN t."year" > 0 THEN 1 ELSE 0 END) AS "buyers",
-             SUM(CASE WHEN t."year" > 1 THEN 1 ELSE 0 END) AS "repeaters",
-             SUM(CASE WHEN t."prev" > 0 THEN 1 ELSE 0 END) AS "before",
-             SUM(CASE WHEN t."prev" > 0 AND t."cur" > 0 THEN 1 ELSE 0 END) AS "retained"
-        FROM (SELECT "customerId",
-                     SUM(CASE WHEN "day" >= ${yearFrom} THEN 1 ELSE 0 END) AS "year",
-                     SUM(CASE WHEN "day" >= ${currentFrom} THEN 1 ELSE 0 END) AS "cur",
-                     SUM(CASE WHEN "day" >= ${previousFrom} AND "day" < ${currentFrom} THEN 1 ELSE 0 END) AS "prev"
-                FROM "LoyaltyLedgerEntry"
-               WHERE "shopId" = ${shop.id} AND "kind" = 'earn' AND "day" >= ${from} AND "day" <= ${today}
-               GROUP BY "customerId") t`,
+    repeatAndRetention(shop.id, today, yearFrom, currentFrom, previousFrom, from),
   ]);
   const members = sums._count._all;
   const outstanding = sums._sum.balance ?? 0;
