@@ -10,6 +10,7 @@ import { unstorableText } from "~/lib/text";
 import {
   LoyaltyScreen,
   NOTICES,
+  adjustSchema,
   campaignSchema,
   redeemSchema,
   settingsSchema,
@@ -17,6 +18,7 @@ import {
   type LoyaltyActionResult,
 } from "~/features/loyalty";
 import {
+  adjustPoints,
   changeTier,
   createCampaign,
   customerByEmail,
@@ -74,6 +76,7 @@ const INTENTS = [
   "deleteTier",
   "createCampaign",
   "redeem",
+  "adjust",
 ] as const;
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -113,6 +116,13 @@ export async function action({ request }: ActionFunctionArgs) {
       );
       const notice = NOTICES.codeCreated(r.code, formatMoney(r.valueMinor, ctx.shop.currency));
       return { ok: true, intent, notice } satisfies LoyaltyActionResult;
+    }
+    if (intent === "adjust") {
+      const parsed = adjustSchema.safeParse(values);
+      if (!parsed.success) return answer(400, fieldErrorsOf(parsed.error));
+      const customerId = await customerByEmail(ctx.shop, parsed.data.email);
+      await adjustPoints(ctx, { customerId, points: parsed.data.points, reason: parsed.data.reason });
+      return { ok: true, intent, notice: NOTICES.pointsAdjusted(parsed.data.points) } satisfies LoyaltyActionResult;
     }
     let change: TierChange;
     if (mode === "delete") change = { kind: "delete", id };

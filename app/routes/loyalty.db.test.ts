@@ -301,3 +301,29 @@ describe("redeeming from the screen", () => {
     expect(ledger._sum.points).toBe(40);
   });
 });
+
+describe("manual adjustments", () => {
+  it("records points with a reason, refusing to take more than the balance", async () => {
+    const sum = async () =>
+      (await prisma.loyaltyLedgerEntry.aggregate({ where: { shopId: shop.id }, _sum: { points: true } }))._sum.points ??
+      0;
+    const start = await sum();
+    const before = await tableCounts();
+    const tooMuch = await post({
+      intent: "adjust",
+      email: "ann@example.com",
+      points: String(-(start + 1)),
+      reason: "x",
+    });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.fieldErrors.points).toEqual([`Only ${start} points can be taken`]);
+    expect((await post({ intent: "adjust", email: "ann@example.com", points: "5", reason: "" })).status).toBe(400);
+    expect((await post({ intent: "adjust", email: "ann@example.com", points: "1.5", reason: "x" })).status).toBe(400);
+    expect(await tableCounts()).toEqual(before);
+    const ok = await post({ intent: "adjust", email: "ann@example.com", points: "25", reason: "Late delivery" });
+    expect(ok.body.notice).toEqual({ title: "Points adjusted", body: "+25 points recorded with your reason." });
+    expect(await sum()).toBe(start + 25);
+    const entry = await prisma.loyaltyLedgerEntry.findFirstOrThrow({ where: { shopId: shop.id, kind: "adjust" } });
+    expect(entry).toMatchObject({ points: 25, note: "Late delivery" });
+  });
+});

@@ -26,6 +26,7 @@ export {
 } from "./reports.server";
 export {
   CODE_VALID_DAYS,
+  adjustPoints,
   customerByEmail,
   DISCOUNT_CODE_CREATE,
   expireAndReimburse,

@@ -258,3 +258,46 @@ export async function customerByEmail(shop: ShopRef, email: string): Promise<str
   if (!c) throw new LoyaltyNotFound("Customer");
   return c.id;
 }
+
+/**
+ * A manual adjustment with a reason: points added, or taken (never below the balance).
+ * Each adjustment is its own entry; the audit log records who made it and why.
+ */
+export async function adjustPoints(
+  ctx: Actor & { shop: ShopRef },
+  input: { customerId: string; points: number; reason: string },
+  now = new Date(),
+) {
+  const { shop } = ctx;
+  await ensureProgram(prisma, shop);
+  const entry = await prisma.$transaction(async (tx) => {
+    const balance =
+      (
+        await tx.loyaltyLedgerEntry.aggregate({
+          where: { shopId: shop.id, customerId: input.customerId },
+          _sum: { points: true },
+        })
+      )._sum.points ?? 0;
+    if (balance + input.points < 0)
+      throw new FieldError({ points: [`Only ${balance.toLocaleString("en-US")} points can be taken`] });
+    const e = await tx.loyaltyLedgerEntry.create({
+      data: {
+        shopId: shop.id,
+        customerId: input.customerId,
+        kind: "adjust",
+        points: input.points,
+        key: `adjust:${crypto.randomUUID()}`,
+        occurredAt: now,
+        day: dayInZone(now, shop.timezone),
+        note: input.reason,
+      },
+    });
+    await refreshMember(tx, shop, input.customerId, undefined, now);
+    return e;
+  });
+  await recordAudit(ctx, "loyalty.points.adjust", "LoyaltyLedgerEntry", entry.id, null, {
+    points: input.points,
+    reason: input.reason,
+  });
+  return entry.id;
+}

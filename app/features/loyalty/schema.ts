@@ -118,7 +118,12 @@ export const apiCampaignSchema = z.object({
 });
 
 export const adjustSchema = z.object({
-  customerId: z.string().min(1).max(100),
+  email: z
+    .string({ message: "The customer's e-mail is required" })
+    .trim()
+    .toLowerCase()
+    .email("Enter an e-mail address")
+    .max(254),
   points: number("Points", -1_000_000, 1_000_000).refine(
     (v) => Number.isInteger(v) && v !== 0,
     "Use a whole number other than 0",

@@ -461,3 +461,65 @@ export function RedeemDialog({ onClose, onDone }: { onClose: () => void; onDone:
     </Modal>
   );
 }
+
+/** A manual adjustment: points added or taken for one customer, with the reason kept in the ledger. */
+export function AdjustDialog({ onClose, onDone }: { onClose: () => void; onDone: Done }) {
+  const fetcher = useFetcher<LoyaltyActionResult>({ key: "loyalty-adjust" });
+  const [v, setV] = useState({ email: "", points: "", reason: "" });
+  useFetcherResult(fetcher, (r) => {
+    if (r.ok && r.notice) {
+      onDone(r.notice);
+      onClose();
+    }
+  });
+  const set = (k: keyof typeof v) => (value: string) => setV((p) => ({ ...p, [k]: value }));
+  const r = fetcher.data;
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Adjust points"
+      primaryAction={{
+        content: "Record adjustment",
+        loading: fetcher.state !== "idle",
+        onAction: () => fetcher.submit({ intent: "adjust", ...v }, { method: "post" }),
+      }}
+      secondaryActions={[{ content: "Cancel", onAction: onClose }]}
+    >
+      <Modal.Section>
+        <BlockStack gap="300">
+          {r && !r.ok && r.fieldErrors._form && (
+            <Banner tone="critical">
+              <p>{r.fieldErrors._form[0]}</p>
+            </Banner>
+          )}
+          <FormLayout>
+            <TextField
+              label="Customer e-mail"
+              type="email"
+              autoComplete="off"
+              value={v.email}
+              onChange={set("email")}
+              error={err(r, "email")}
+            />
+            <TextField
+              label="Points (negative to take)"
+              type="number"
+              autoComplete="off"
+              value={v.points}
+              onChange={set("points")}
+              error={err(r, "points")}
+            />
+            <TextField
+              label="Reason"
+              autoComplete="off"
+              value={v.reason}
+              onChange={set("reason")}
+              error={err(r, "reason")}
+            />
+          </FormLayout>
+        </BlockStack>
+      </Modal.Section>
+    </Modal>
+  );
+}

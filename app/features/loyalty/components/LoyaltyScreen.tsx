@@ -6,6 +6,7 @@ import { useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import {
   CampaignDialog,
+  AdjustDialog,
   DeleteTierDialog,
   RedeemDialog,
   SettingsDialog,
@@ -38,6 +39,7 @@ type Dialog =
   | { kind: "settings" }
   | { kind: "campaign" }
   | { kind: "redeem" }
+  | { kind: "adjust" }
   | { kind: "tier"; editing: TierData | null }
   | { kind: "deleteTier"; tier: TierData };
 
@@ -101,6 +103,7 @@ export function LoyaltyScreen({
               accountingHref="/loyalty/accounting.csv"
               redemptions={redemptions}
               onRedeem={() => setDialog({ kind: "redeem" })}
+              onAdjust={() => setDialog({ kind: "adjust" })}
             />
           )}
           {tab === "tiers" && (
@@ -118,6 +121,7 @@ export function LoyaltyScreen({
       </BlockStack>
       {dialog?.kind === "settings" && <SettingsDialog initial={settings} onClose={close} onDone={setNotice} />}
       {dialog?.kind === "redeem" && <RedeemDialog onClose={close} onDone={setNotice} />}
+      {dialog?.kind === "adjust" && <AdjustDialog onClose={close} onDone={setNotice} />}
       {dialog?.kind === "campaign" && <CampaignDialog tiers={tiers} today={today} onClose={close} onDone={setNotice} />}
       {dialog?.kind === "tier" && <TierDialog editing={dialog.editing} onClose={close} onDone={setNotice} />}
       {dialog?.kind === "deleteTier" && <DeleteTierDialog tier={dialog.tier} onClose={close} onDone={setNotice} />}

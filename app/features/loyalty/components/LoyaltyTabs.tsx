@@ -81,6 +81,7 @@ export function OverviewTab({
   accountingHref,
   redemptions,
   onRedeem,
+  onAdjust,
 }: {
   overview: OverviewData;
   tiers: TierData[];
@@ -88,6 +89,7 @@ export function OverviewTab({
   accountingHref: string;
   redemptions: RedemptionData[];
   onRedeem: () => void;
+  onAdjust: () => void;
 }) {
   const o = overview;
   return (
@@ -167,7 +169,10 @@ export function OverviewTab({
             <Text as="h2" variant="headingMd">
               Recent redemptions
             </Text>
-            <Button onClick={onRedeem}>Redeem points</Button>
+            <InlineStack gap="200">
+              <Button onClick={onAdjust}>Adjust points</Button>
+              <Button onClick={onRedeem}>Redeem points</Button>
+            </InlineStack>
           </InlineStack>
         </Box>
         {redemptions.length === 0 ? (

@@ -13,6 +13,10 @@ export const NOTICES = {
     title: "Reward code created",
     body: `${code} is worth ${worth} on the customer's next order.`,
   }),
+  pointsAdjusted: (points: number): Notice => ({
+    title: "Points adjusted",
+    body: `${points > 0 ? "+" : ""}${points.toLocaleString("en-US")} points recorded with your reason.`,
+  }),
   tierDeleted: (name: string): Notice => ({
     title: "Tier deleted",
     body: `${name} tier has been removed from your program.`,
