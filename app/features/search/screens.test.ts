@@ -48,7 +48,7 @@ describe("matchScreens", () => {
   it("finds nothing for an empty query or words no screen has", () => {
     expect(urls("")).toEqual([]);
     expect(urls("   ")).toEqual([]);
-    expect(urls("loyalty")).toEqual([]);
+    expect(urls("blockchain")).toEqual([]);
   });
 
   it("caps the number of screens", () => {
