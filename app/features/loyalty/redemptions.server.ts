@@ -237,7 +237,7 @@ export async function listRedemptions(shop: ShopRef, customerId?: string): Promi
   const rows = await prisma.loyaltyRedemption.findMany({
     where: { shopId: shop.id, ...(customerId ? { customerId } : {}) },
     orderBy: { createdAt: "desc" },
-    take: 50,
+    take: 10,
   });
   return rows.map((r) => ({
     id: r.id,
