@@ -327,3 +327,18 @@ describe("manual adjustments", () => {
     expect(entry).toMatchObject({ points: 25, note: "Late delivery" });
   });
 });
+
+describe("the per-day rollup", () => {
+  it("equals the ledger summed by day and kind, for every shop", async () => {
+    const ledger = await prisma.loyaltyLedgerEntry.groupBy({
+      by: ["shopId", "day", "kind"],
+      _sum: { points: true },
+      orderBy: [{ shopId: "asc" }, { day: "asc" }, { kind: "asc" }],
+    });
+    const days = await prisma.loyaltyDay.findMany({ orderBy: [{ shopId: "asc" }, { day: "asc" }, { kind: "asc" }] });
+    expect(days.map((d) => [d.shopId, d.day, d.kind, d.points])).toEqual(
+      ledger.map((l) => [l.shopId, l.day, l.kind, l._sum.points]),
+    );
+    expect(days.length).toBeGreaterThan(0);
+  });
+});

@@ -95,7 +95,10 @@ export async function backfillLedger(shop: ShopRef, now = new Date()): Promise<B
     _max: { day: true },
   });
   const result: BackfillResult = { orders: 0, earned: 0, reversed: 0, members: 0 };
-  if (!range._min.day || !range._max.day) return { ...result, members: await rebuildMembers(shop, now) };
+  if (!range._min.day || !range._max.day) {
+    await rebuildDays(shop.id);
+    return { ...result, members: await rebuildMembers(shop, now) };
+  }
 
   // Per customer: running lifetime spend (the common case) or the dated history for windows.
   const lifetime = program.tierWindow === "lifetime";
@@ -172,6 +175,7 @@ export async function backfillLedger(shop: ShopRef, now = new Date()): Promise<B
   }
 
   result.reversed = await backfillRefunds(shop, existing, created);
+  await rebuildDays(shop.id);
   result.members = await rebuildMembers(shop, now);
   return result;
 }
@@ -327,5 +331,17 @@ export async function rebuildMembers(shop: ShopRef, now = new Date()): Promise<n
     }
     await insertRows(sql, "LoyaltyMember", MEMBER_COLUMNS, rows);
     return rows.length;
+  });
+}
+
+/** Rewrites the shop's per-day sums (LoyaltyDay) from the ledger in one pass (after bulk inserts). */
+export async function rebuildDays(shopId: string): Promise<void> {
+  await inSqlTransaction(async (sql) => {
+    await sql.run(`DELETE FROM "LoyaltyDay" WHERE "shopId" = ?`, [shopId]);
+    await sql.run(
+      `INSERT INTO "LoyaltyDay" ("shopId", "day", "kind", "points")
+       SELECT "shopId", "day", "kind", SUM("points") FROM "LoyaltyLedgerEntry" WHERE "shopId" = ? GROUP BY "shopId", "day", "kind"`,
+      [shopId],
+    );
   });
 }

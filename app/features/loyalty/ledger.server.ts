@@ -127,7 +127,28 @@ type NewEntry = {
 };
 
 async function append(db: Db, shopId: string, e: NewEntry) {
-  await db.loyaltyLedgerEntry.create({ data: { shopId, ...e } });
+  await appendEntry(db, { shopId, ...e });
+}
+
+type EntryData = Parameters<PrismaClient["loyaltyLedgerEntry"]["create"]>[0]["data"] & {
+  shopId: string;
+  day: string;
+  kind: string;
+  points: number;
+};
+
+/**
+ * The one way an entry is written: the entry and its day's per-kind sum (LoyaltyDay), in
+ * the caller's transaction, so the rollup always equals the ledger.
+ */
+export async function appendEntry(db: Db, data: EntryData) {
+  const entry = await db.loyaltyLedgerEntry.create({ data });
+  await db.loyaltyDay.upsert({
+    where: { shopId_day_kind: { shopId: data.shopId, day: data.day, kind: data.kind } },
+    create: { shopId: data.shopId, day: data.day, kind: data.kind, points: data.points },
+    update: { points: { increment: data.points } },
+  });
+  return entry;
 }
 
 /**

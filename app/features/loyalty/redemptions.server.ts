@@ -10,7 +10,13 @@ import { FieldError } from "~/lib/forms";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import type { AdminOperations } from "~/graphql/admin.generated";
 import { expiryDue, pointsToMinor, type LedgerEntry } from "~/features/loyalty/ledger";
-import { ensureProgram, pointValueAt, refreshMember, type ShopRef } from "~/features/loyalty/ledger.server";
+import {
+  appendEntry,
+  ensureProgram,
+  pointValueAt,
+  refreshMember,
+  type ShopRef,
+} from "~/features/loyalty/ledger.server";
 import { LoyaltyNotFound } from "~/features/loyalty/program.server";
 
 /** A code is valid this many days; unused after that, its points come back. */
@@ -143,18 +149,16 @@ export async function redeemPoints(
         expiresAt,
       },
     });
-    await tx.loyaltyLedgerEntry.create({
-      data: {
-        shopId: shop.id,
-        customerId: customer.id,
-        kind: "redeem",
-        points: -input.points,
-        key: `redeem:${r.id}`,
-        redemptionId: r.id,
-        occurredAt: now,
-        day: dayInZone(now, shop.timezone),
-        note: `code ${code}`,
-      },
+    await appendEntry(tx, {
+      shopId: shop.id,
+      customerId: customer.id,
+      kind: "redeem",
+      points: -input.points,
+      key: `redeem:${r.id}`,
+      redemptionId: r.id,
+      occurredAt: now,
+      day: dayInZone(now, shop.timezone),
+      note: `code ${code}`,
     });
     await refreshMember(tx, shop, customer.id, undefined, now);
     return r;
@@ -190,18 +194,16 @@ export async function expireAndReimburse(shop: ShopRef, now = new Date()) {
         data: { status: "expired" },
       });
       if (claimed.count === 0) return;
-      await tx.loyaltyLedgerEntry.create({
-        data: {
-          shopId: shop.id,
-          customerId: r.customerId,
-          kind: "reimburse",
-          points: r.points,
-          key: `reimburse:${r.id}`,
-          redemptionId: r.id,
-          occurredAt: now,
-          day,
-          note: `code ${r.code} expired unused`,
-        },
+      await appendEntry(tx, {
+        shopId: shop.id,
+        customerId: r.customerId,
+        kind: "reimburse",
+        points: r.points,
+        key: `reimburse:${r.id}`,
+        redemptionId: r.id,
+        occurredAt: now,
+        day,
+        note: `code ${r.code} expired unused`,
       });
       touched.add(r.customerId);
     });
@@ -222,9 +224,9 @@ export async function expireAndReimburse(shop: ShopRef, now = new Date()) {
       const key = `expire:${customerId}:${day}`;
       const exists = await prisma.loyaltyLedgerEntry.findUnique({ where: { shopId_key: { shopId: shop.id, key } } });
       if (exists) continue;
-      await prisma.loyaltyLedgerEntry.create({
-        data: { shopId: shop.id, customerId, kind: "expire", points: -due, key, occurredAt: now, day },
-      });
+      await prisma.$transaction((tx) =>
+        appendEntry(tx, { shopId: shop.id, customerId, kind: "expire", points: -due, key, occurredAt: now, day }),
+      );
       expired += due;
       touched.add(customerId);
     }
@@ -280,17 +282,15 @@ export async function adjustPoints(
       )._sum.points ?? 0;
     if (balance + input.points < 0)
       throw new FieldError({ points: [`Only ${balance.toLocaleString("en-US")} points can be taken`] });
-    const e = await tx.loyaltyLedgerEntry.create({
-      data: {
-        shopId: shop.id,
-        customerId: input.customerId,
-        kind: "adjust",
-        points: input.points,
-        key: `adjust:${crypto.randomUUID()}`,
-        occurredAt: now,
-        day: dayInZone(now, shop.timezone),
-        note: input.reason,
-      },
+    const e = await appendEntry(tx, {
+      shopId: shop.id,
+      customerId: input.customerId,
+      kind: "adjust",
+      points: input.points,
+      key: `adjust:${crypto.randomUUID()}`,
+      occurredAt: now,
+      day: dayInZone(now, shop.timezone),
+      note: input.reason,
     });
     await refreshMember(tx, shop, input.customerId, undefined, now);
     return e;

@@ -79,21 +79,22 @@ export async function getOverview(shop: ShopRef, now = new Date()): Promise<Over
   const previousFrom = addDays(currentFrom, -RETENTION_DAYS);
   const from = previousFrom < yearFrom ? previousFrom : yearFrom;
   const [sums, active, value, orders] = await Promise.all([
-    prisma.loyaltyMember.aggregate({
-      where: { shopId: shop.id },
-      _count: { _all: true },
-      _sum: { balance: true, earned: true, redeemed: true },
-    }),
+    Promise.all([
+      prisma.loyaltyMember.count({ where: { shopId: shop.id } }),
+      prisma.loyaltyDay.groupBy({ by: ["kind"], where: { shopId: shop.id }, _sum: { points: true } }),
+    ]),
     prisma.loyaltyMember.count({
       where: { shopId: shop.id, lastActivityAt: { gte: new Date(now.getTime() - ACTIVE_DAYS * 86_400_000) } },
     }),
     pointValueAt(prisma, shop.id, now),
     repeatAndRetention(shop.id, today, yearFrom, currentFrom, previousFrom, from),
   ]);
-  const members = sums._count._all;
-  const outstanding = sums._sum.balance ?? 0;
-  const earned = sums._sum.earned ?? 0;
-  const redeemed = sums._sum.redeemed ?? 0;
+  // Sums from the per-day rollup, which always equals the ledger (and the members' cache).
+  const [members, byKind] = sums;
+  const kind = (k: string) => byKind.find((r) => r.kind === k)?._sum.points ?? 0;
+  const outstanding = byKind.reduce((a, r) => a + (r._sum.points ?? 0), 0);
+  const earned = kind("earn");
+  const redeemed = -kind("redeem") - kind("reimburse");
   const o = orders[0] ?? { buyers: 0, repeaters: 0, before: 0, retained: 0 };
   const ratio = (a: number, b: number) => (b > 0 ? a / b : null);
   const redemptionRate = ratio(redeemed, earned);
@@ -148,11 +149,11 @@ async function valueVersions(shopId: string) {
  */
 export async function accountingReport(shop: ShopRef, range: DayRange): Promise<AccountingReportRow[]> {
   const [before, sums, versions] = await Promise.all([
-    prisma.loyaltyLedgerEntry.aggregate({
+    prisma.loyaltyDay.aggregate({
       where: { shopId: shop.id, day: { lt: range.from } },
       _sum: { points: true },
     }),
-    prisma.loyaltyLedgerEntry.groupBy({
+    prisma.loyaltyDay.groupBy({
       by: ["day", "kind"],
       where: { shopId: shop.id, day: { gte: range.from, lte: range.to } },
       _sum: { points: true },
@@ -195,7 +196,7 @@ export async function accountingReport(shop: ShopRef, range: DayRange): Promise<
  */
 export async function redeemedValue(shopId: string, range: DayRange): Promise<number> {
   const [sums, versions] = await Promise.all([
-    prisma.loyaltyLedgerEntry.groupBy({
+    prisma.loyaltyDay.groupBy({
       by: ["day"],
       where: { shopId, kind: { in: ["redeem", "reimburse"] }, day: { gte: range.from, lte: range.to } },
       _sum: { points: true },
@@ -262,10 +263,10 @@ export async function getAnalytics(shop: ShopRef, now = new Date()): Promise<Ana
   const today = dayInZone(now, shop.timezone);
   const from = `${addDays(today, -364).slice(0, 7)}-01`;
   const [before, sums, buyers, campaigns] = await Promise.all([
-    prisma.loyaltyLedgerEntry.aggregate({ where: { shopId: shop.id, day: { lt: from } }, _sum: { points: true } }),
+    prisma.loyaltyDay.aggregate({ where: { shopId: shop.id, day: { lt: from } }, _sum: { points: true } }),
     prisma.$queryRaw<{ month: string; kind: string; points: unknown }[]>`
       SELECT SUBSTR("day", 1, 7) AS "month", "kind", SUM("points") AS "points"
-        FROM "LoyaltyLedgerEntry"
+        FROM "LoyaltyDay"
        WHERE "shopId" = ${shop.id} AND "day" >= ${from} AND "day" <= ${today}
        GROUP BY SUBSTR("day", 1, 7), "kind"`,
     prisma.$queryRaw<{ member: unknown; orders: unknown; customers: unknown; revenue: unknown }[]>`
