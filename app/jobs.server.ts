@@ -9,6 +9,7 @@ import { registerInvoiceJobs, warmPdfRenderer } from "~/features/invoices/index.
 import { registerAuditJobs } from "~/features/audit/index.server";
 import { registerCustomerJobs, rescoreCustomer } from "~/features/customers/index.server";
 import { registerInventoryJobs } from "~/features/inventory/index.server";
+import { registerLoyaltyJobs } from "~/features/loyalty/index.server";
 import { registerNotificationJobs } from "~/features/shop/index.server";
 import { env } from "~/env.server";
 import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server";
@@ -41,6 +42,7 @@ export function registerAllJobs(queue: JobQueue) {
   registerAnalyticsJobs(queue, { adminFor: shopifyAdminFor });
   registerCustomerJobs(queue, { adminFor: shopifyAdminFor });
   registerInventoryJobs(queue);
+  registerLoyaltyJobs(queue);
 }
 
 // An order, refund or customer webhook rescores that customer in the same transaction.

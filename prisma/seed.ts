@@ -30,6 +30,7 @@ import { seedIntegrations } from "./seed/integrations";
 import { seedAnalytics } from "./seed/analytics";
 import { seedCustomerScores } from "./seed/customers";
 import { seedInventory } from "./seed/inventory";
+import { seedLoyalty } from "./seed/loyalty";
 
 const DEFAULT_URL = "file:./prisma/dev.db";
 /** Orders per transaction; lines and refunds of those orders go in the same one. */
@@ -327,6 +328,8 @@ async function main(): Promise<void> {
     console.log(
       `  inventory: ${inventory.suppliers} suppliers, ${inventory.purchaseOrders} purchase orders, ${inventory.variants} variants planned, ${inventory.alerts} alerts open`,
     );
+    // The loyalty program (issue 15): prisma/seed/loyalty.ts.
+    console.log(`  loyalty ${JSON.stringify(await seedLoyalty(data.shop))}`);
     console.log(
       [
         "Seeded:",

@@ -9,6 +9,7 @@ import {
   PersonIcon,
   InventoryIcon,
   ReceiptDollarIcon,
+  RewardIcon,
   SettingsIcon,
 } from "@shopify/polaris-icons";
 import { PRIMARY_NAV, SECONDARY_NAV, type NavItem } from "~/components/navigation";
@@ -19,6 +20,7 @@ const ICONS: Record<string, typeof HomeIcon> = {
   "/customers": PersonIcon,
   "/inventory": InventoryIcon,
   "/costs": CashDollarIcon,
+  "/loyalty": RewardIcon,
   "/app/invoices": ReceiptDollarIcon,
   "/settings": SettingsIcon,
 };

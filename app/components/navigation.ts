@@ -8,6 +8,7 @@ export const PRIMARY_NAV: NavItem[] = [
   { label: "Customers", url: "/customers" },
   { label: "Inventory", url: "/inventory" },
   { label: "Costs & Profit", url: "/costs" },
+  { label: "Loyalty", url: "/loyalty" },
   { label: "Invoices", url: "/app/invoices" },
 ];
 

@@ -167,6 +167,77 @@ export type ProductVariantsBulkInput = {
   inventoryQuantities?: InputMaybe<Array<InventoryLevelInput>>;
 };
 
+export type DiscountCodeBasicInput = {
+  appliesOncePerCustomer?: InputMaybe<Scalars['Boolean']['input']>;
+  code?: InputMaybe<Scalars['String']['input']>;
+  combinesWith?: InputMaybe<DiscountCombinesWithInput>;
+  context?: InputMaybe<DiscountContextInput>;
+  customerGets?: InputMaybe<DiscountCustomerGetsInput>;
+  endsAt?: InputMaybe<Scalars['DateTime']['input']>;
+  startsAt?: InputMaybe<Scalars['DateTime']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  usageLimit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type DiscountCombinesWithInput = {
+  orderDiscounts?: InputMaybe<Scalars['Boolean']['input']>;
+  productDiscounts?: InputMaybe<Scalars['Boolean']['input']>;
+  shippingDiscounts?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type DiscountBuyerSelection =
+  | 'ALL';
+
+export type DiscountContextInput = {
+  all?: InputMaybe<DiscountBuyerSelection>;
+  customers?: InputMaybe<DiscountCustomersInput>;
+};
+
+export type DiscountCustomersInput = {
+  add?: InputMaybe<Array<Scalars['ID']['input']>>;
+  remove?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+export type DiscountCustomerGetsInput = {
+  value?: InputMaybe<DiscountCustomerGetsValueInput>;
+  items?: InputMaybe<DiscountItemsInput>;
+  appliesOnOneTimePurchase?: InputMaybe<Scalars['Boolean']['input']>;
+  appliesOnSubscription?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type DiscountCustomerGetsValueInput = {
+  discountAmount?: InputMaybe<DiscountAmountInput>;
+  percentage?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type DiscountAmountInput = {
+  amount?: InputMaybe<Scalars['Decimal']['input']>;
+  appliesOnEachItem?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type DiscountItemsInput = {
+  all?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type DiscountErrorCode =
+  | 'BLANK'
+  | 'EQUAL_TO'
+  | 'GREATER_THAN'
+  | 'GREATER_THAN_OR_EQUAL_TO'
+  | 'INVALID'
+  | 'LESS_THAN'
+  | 'LESS_THAN_OR_EQUAL_TO'
+  | 'MAX_APP_DISCOUNTS'
+  | 'MINIMUM_SUBTOTAL_AND_QUANTITY_RANGE_BOTH_PRESENT'
+  | 'MISSING_ARGUMENT'
+  | 'PRESENT'
+  | 'TAKEN'
+  | 'TOO_LONG'
+  | 'TOO_MANY_ARGUMENTS'
+  | 'TOO_SHORT'
+  | 'VALUE_OUTSIDE_RANGE'
+  | 'INTERNAL_ERROR';
+
 export type AnalyticsShopifyqlQueryVariables = Exact<{
   query: Scalars['String']['input'];
 }>;
@@ -220,6 +291,13 @@ export type InventoryReceivePurchaseOrderMutationVariables = Exact<{
 
 export type InventoryReceivePurchaseOrderMutation = { inventoryAdjustQuantities?: { inventoryAdjustmentGroup?: { id: string, createdAt: string, reason: string, changes: Array<{ name: string, delta: number }> } | null, userErrors: Array<{ code?: string | null, field?: Array<string> | null, message: string }> } | null };
 
+export type LoyaltyDiscountCodeCreateMutationVariables = Exact<{
+  basicCodeDiscount: DiscountCodeBasicInput;
+}>;
+
+
+export type LoyaltyDiscountCodeCreateMutation = { discountCodeBasicCreate?: { codeDiscountNode?: { id: string } | null, userErrors: Array<{ field?: Array<string> | null, message: string, code?: DiscountErrorCode | null }> } | null };
+
 export type AppShopProfileQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -270,6 +348,7 @@ export interface AdminOperations {
   "#graphql\n  mutation InventoryProductCreate($product: ProductCreateInput!) {\n    productCreate(product: $product) {\n      product { id title }\n      userErrors { field message }\n    }\n  }\n": { return: InventoryProductCreateMutation; variables: InventoryProductCreateMutationVariables };
   "#graphql\n  mutation InventoryVariantCreate($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {\n    productVariantsBulkCreate(productId: $productId, variants: $variants, strategy: REMOVE_STANDALONE_VARIANT) {\n      productVariants { id sku inventoryItem { id } }\n      userErrors { code field message }\n    }\n  }\n": { return: InventoryVariantCreateMutation; variables: InventoryVariantCreateMutationVariables };
   "#graphql\n  mutation InventoryReceivePurchaseOrder($input: InventoryAdjustQuantitiesInput!, $key: String!) {\n    inventoryAdjustQuantities(input: $input) @idempotent(key: $key) {\n      inventoryAdjustmentGroup { id createdAt reason changes { name delta } }\n      userErrors { code field message }\n    }\n  }\n": { return: InventoryReceivePurchaseOrderMutation; variables: InventoryReceivePurchaseOrderMutationVariables };
+  "#graphql\n  mutation LoyaltyDiscountCodeCreate($basicCodeDiscount: DiscountCodeBasicInput!) {\n    discountCodeBasicCreate(basicCodeDiscount: $basicCodeDiscount) {\n      codeDiscountNode {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": { return: LoyaltyDiscountCodeCreateMutation; variables: LoyaltyDiscountCodeCreateMutationVariables };
   "#graphql\n  query AppShopProfile {\n    shop {\n      name\n      email\n      shopOwnerName\n      currencyCode\n      ianaTimezone\n    }\n  }\n": { return: AppShopProfileQuery; variables: AppShopProfileQueryVariables };
   "#graphql\n  mutation StoreSyncRunBulkQuery($query: String!) {\n    bulkOperationRunQuery(query: $query, groupObjects: false) {\n      bulkOperation { id status }\n      userErrors { field message code }\n    }\n  }\n": { return: StoreSyncRunBulkQueryMutation; variables: StoreSyncRunBulkQueryMutationVariables };
   "#graphql\n  query StoreSyncBulkOperation($id: ID!) {\n    node(id: $id) {\n      ... on BulkOperation { id status errorCode objectCount url partialDataUrl createdAt completedAt }\n    }\n  }\n": { return: StoreSyncBulkOperationQuery; variables: StoreSyncBulkOperationQueryVariables };

@@ -38,6 +38,7 @@ export const FRESHNESS = {
   profitMetrics: 300,
   productCosts: 600,
   operatingExpenses: 600,
+  loyalty: 300,
 } as const;
 
 /**

@@ -23,6 +23,7 @@ const PUBLIC: Record<string, string> = {
   "i.$token.pay": "the hosted invoice's payment, by its secret token",
   "i.$token.pdf": "the hosted invoice's PDF, by its secret token",
   "webhooks.stripe": "Stripe's signed webhook",
+  "proxy.loyalty": "the storefront's app proxy, signed by Shopify for the logged-in customer",
 };
 const isPublic = (name: string) => name in PUBLIC || name.startsWith("_public") || name.startsWith("webhooks.");
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isValidDay } from "~/lib/dates";
 
 /** The first part of an action name: what area of the app was changed. */
-export const AUDIT_AREAS = ["costs", "invoices", "settings", "team", "billing", "exports"] as const;
+export const AUDIT_AREAS = ["costs", "invoices", "settings", "team", "billing", "exports", "loyalty"] as const;
 
 const day = z
   .string()

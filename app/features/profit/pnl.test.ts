@@ -99,3 +99,18 @@ describe("profit and loss", () => {
     expect(channelLabel("newsletter_sponsor")).toBe("Newsletter sponsor");
   });
 });
+
+describe("loyalty rewards", () => {
+  it("is a cost line before Total costs that lowers net profit by its amount", () => {
+    const without = buildPnl(june, may, true);
+    const withLoyalty = buildPnl({ ...june, loyaltyMinor: 25_00 }, may, true);
+    const keys = withLoyalty.lines.map((l) => l.key);
+    expect(keys.indexOf("loyalty")).toBe(keys.indexOf("totalCosts") - 1);
+    expect(amount(withLoyalty, "loyalty")).toBe(25_00);
+    expect(amount(withLoyalty, "totalCosts")).toBe(amount(without, "totalCosts") + 25_00);
+    expect(amount(withLoyalty, "netProfit")).toBe(amount(without, "netProfit") - 25_00);
+    expect(withLoyalty.figures.netProfitMinor).toBe(without.figures.netProfitMinor - 25_00);
+    // No redemptions, no line.
+    expect(without.lines.some((l) => l.key === "loyalty")).toBe(false);
+  });
+});

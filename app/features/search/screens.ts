@@ -77,6 +77,11 @@ export const SCREENS: readonly Screen[] = [
     ],
   },
   {
+    label: "Loyalty",
+    url: "/loyalty",
+    keywords: ["loyalty", "points", "rewards", "tiers", "campaigns", "redemptions", "points liability", "members"],
+  },
+  {
     label: "Invoices",
     url: "/app/invoices",
     keywords: ["invoice", "bills", "overdue", "paid", "draft", "payments", "reminders", "recurring"],

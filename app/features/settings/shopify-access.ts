@@ -14,6 +14,7 @@ export const APP_TOML_SCOPES = [
   "read_inventory",
   "write_inventory",
   "read_reports",
+  "write_discounts",
 ];
 
 /** The topics shopify.app.toml subscribes to (each has a route webhooks.<topic>.tsx). */
@@ -51,6 +52,7 @@ export const SCOPE_FEATURES: Record<string, string[]> = {
   write_products: ["Add Product and Edit on the Inventory screen"],
   read_customers: ["Customer names, segments and lifetime value"],
   write_customers: ["Add Customer creating the customer in Shopify", "Segments written to customers' tags"],
+  write_discounts: ["Loyalty rewards: points redeemed as single-use discount codes"],
   [ANALYTICS_SCOPE]: ["Analytics sessions and the conversion funnel"],
 };
 

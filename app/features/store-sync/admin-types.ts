@@ -116,6 +116,7 @@ export type RestOrder = {
   landing_site?: string | null;
   total_discounts?: string;
   total_discounts_set?: RestMoneySet;
+  discount_codes?: { code?: string | null; amount?: string; type?: string }[];
   total_shipping_price_set?: RestMoneySet;
   shipping_lines?: { price: string }[];
   total_tax?: string;

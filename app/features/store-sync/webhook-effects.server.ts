@@ -14,6 +14,7 @@ import {
   type SyncShop,
 } from "~/features/store-sync/writes.server";
 import type { WebhookContext } from "~/platform/webhooks.server";
+import { postShopifyOrder } from "~/features/loyalty/index.server";
 import type {
   RestCustomer,
   RestInventoryItem,
@@ -77,6 +78,10 @@ export const orderEffect = withShop(async (tx, shop, { payload }) => {
   // An order moved to another customer changes both.
   if (before && before !== after) await customerChanged(tx, shop, before);
   await customerChanged(tx, shop, after);
+  // Loyalty points follow the stored order (its award, refunds and cancellation), once each;
+  // a loyalty reward code it used is marked used.
+  const codes = ((payload as RestOrder).discount_codes ?? []).map((d) => d.code).filter((c): c is string => !!c);
+  await postShopifyOrder(tx, shop, order.shopifyId, codes);
 });
 
 /** refunds/create */
@@ -84,6 +89,7 @@ export const refundEffect = withShop(async (tx, shop, { payload }) => {
   const refund = refundFromRest(payload as RestRefund, shop.currency);
   await addRefund(tx, shop, refund);
   await customerChanged(tx, shop, await customerOfOrder(tx, shop.id, refund.orderShopifyId));
+  await postShopifyOrder(tx, shop, refund.orderShopifyId);
 });
 
 /** products/create, products/update */

@@ -1,0 +1,35 @@
+// The spec's loyalty notices, word for word (admin-and-public.md §8).
+export type Notice = { title: string; body: string; destructive?: boolean };
+
+export const NOTICES = {
+  settingsSaved: (): Notice => ({ title: "Settings saved", body: "Loyalty program settings have been updated." }),
+  campaignCreated: (): Notice => ({ title: "Campaign created", body: "Your new loyalty campaign has been created." }),
+  tierCreated: (name: string): Notice => ({
+    title: "Tier created",
+    body: `${name} tier has been added to your program.`,
+  }),
+  tierUpdated: (name: string): Notice => ({ title: "Tier updated", body: `${name} tier has been updated.` }),
+  codeCreated: (code: string, worth: string): Notice => ({
+    title: "Reward code created",
+    body: `${code} is worth ${worth} on the customer's next order.`,
+  }),
+  pointsAdjusted: (points: number): Notice => ({
+    title: "Points adjusted",
+    body: `${points > 0 ? "+" : ""}${points.toLocaleString("en-US")} points recorded with your reason.`,
+  }),
+  tierDeleted: (name: string): Notice => ({
+    title: "Tier deleted",
+    body: `${name} tier has been removed from your program.`,
+    destructive: true,
+  }),
+};
+
+/** The dry run's sentence: "312 customers move up, 41 down". */
+export function movesSentence(p: { up: number; down: number }): string {
+  const noun = p.up === 1 ? "customer moves" : "customers move";
+  return `${p.up} ${noun} up, ${p.down} down`;
+}
+
+export type LoyaltyActionResult =
+  | { ok: true; intent: string; notice?: Notice; preview?: { name: string; up: number; down: number; same: number } }
+  | { ok: false; intent: string; fieldErrors: Record<string, string[] | undefined> };

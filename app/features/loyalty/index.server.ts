@@ -1,0 +1,37 @@
+export { ensureProgram, postOrder, postShopifyOrder, refreshMember } from "./ledger.server";
+export { backfillLedger, rebuildMembers } from "./backfill.server";
+export {
+  LoyaltyNotFound,
+  changeTier,
+  createCampaign,
+  getSettings,
+  listCampaigns,
+  previewTierChange,
+  saveSettings,
+  tiersWithMembers,
+  type CampaignView,
+  type SettingsView,
+  type TierChange,
+  type TierView,
+} from "./program.server";
+export {
+  accountingReport,
+  getAnalytics,
+  getOverview,
+  loyaltyCost,
+  redeemedValue,
+  storefrontPoints,
+  type Overview,
+  type StorefrontPoints,
+} from "./reports.server";
+export {
+  CODE_VALID_DAYS,
+  adjustPoints,
+  customerByEmail,
+  DISCOUNT_CODE_CREATE,
+  expireAndReimburse,
+  listRedemptions,
+  redeemPoints,
+  type RedemptionView,
+} from "./redemptions.server";
+export { registerLoyaltyJobs } from "./jobs.server";

@@ -1,0 +1,3 @@
+export { LoyaltyScreen } from "./components/LoyaltyScreen";
+export { NOTICES, movesSentence, type LoyaltyActionResult, type Notice } from "./components/notices";
+export { adjustSchema, apiCampaignSchema, campaignSchema, redeemSchema, settingsSchema, tierSchema } from "./schema";

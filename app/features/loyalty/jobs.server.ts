@@ -1,0 +1,33 @@
+// Loyalty's background work: the daily expiry of points and of unused reward codes, and
+// the backfill when a program starts or a store import finishes (idempotent: it posts
+// only what the ledger does not have).
+import { prisma } from "~/db.server";
+import type { JobQueue } from "~/platform/jobs/index.server";
+import { describeError } from "~/lib/log-safe";
+import { backfillLedger } from "~/features/loyalty/backfill.server";
+import { expireAndReimburse } from "~/features/loyalty/redemptions.server";
+
+export const BACKFILL_JOB = "loyalty.backfill";
+export const EXPIRY_JOB = "loyalty.expire";
+
+async function shopRef(shopId: string) {
+  return prisma.shop.findUnique({ where: { id: shopId }, select: { id: true, currency: true, timezone: true } });
+}
+
+export function registerLoyaltyJobs(queue: JobQueue) {
+  queue.register<{ shopId: string }>(BACKFILL_JOB, async ({ shopId }) => {
+    const shop = await shopRef(shopId);
+    if (shop) await backfillLedger(shop);
+  });
+  queue.register(EXPIRY_JOB, async () => {
+    const programs = await prisma.loyaltyProgram.findMany({ select: { shopId: true } });
+    for (const { shopId } of programs) {
+      const shop = await shopRef(shopId);
+      if (!shop) continue;
+      await expireAndReimburse(shop).catch((error) =>
+        console.error(`[loyalty] expiry failed for a shop: ${describeError(error)}`),
+      );
+    }
+  });
+  void queue.schedule(EXPIRY_JOB, "23 2 * * *");
+}

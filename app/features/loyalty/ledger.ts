@@ -1,0 +1,363 @@
+// The loyalty points rules as pure functions (docs/decisions/056). The ledger is an
+// append-only list of signed entries; every balance, lot and report is derived from it.
+
+export const ENTRY_KINDS = ["earn", "reverse", "redeem", "reimburse", "expire", "adjust"] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+
+export type LedgerEntry = {
+  kind: EntryKind;
+  /** Signed: positive adds to the balance. */
+  points: number;
+  occurredAt: Date;
+};
+
+export const MIN_MULTIPLIER = 0.1;
+export const MAX_MULTIPLIER = 10;
+
+// Floating products such as 0.29 × 100 land a hair under the whole number they mean.
+const EPSILON = 1e-9;
+const floorPoints = (x: number) => Math.max(0, Math.floor(x + EPSILON));
+
+/**
+ * The amount an order earns on: its line subtotal after discounts (line and order level),
+ * without tax and shipping, in minor units. `grossSalesMinor` is Σ quantity × unit price;
+ * `discountsMinor` every discount on the order. Never negative.
+ */
+export function eligibleMinor(order: { grossSalesMinor: number; discountsMinor: number }): number {
+  return Math.max(0, order.grossSalesMinor - order.discountsMinor);
+}
+
+export type Stacking = "highest" | "multiply";
+export type CampaignRate = { multiplier: number; stacking: Stacking };
+
+/**
+ * The combined multiplier of the campaigns that apply to one order: among the
+ * "highest" campaigns only the largest counts; every "multiply" campaign multiplies
+ * with it. No campaign: 1.
+ */
+export function campaignMultiplier(campaigns: CampaignRate[]): number {
+  let highest = 1;
+  let product = 1;
+  let anyHighest = false;
+  for (const c of campaigns) {
+    if (c.stacking === "multiply") product *= c.multiplier;
+    else if (!anyHighest || c.multiplier > highest) {
+      highest = c.multiplier;
+      anyHighest = true;
+    }
+  }
+  return highest * product;
+}
+
+/**
+ * Points for an order: floor(eligible major units × base rate × tier multiplier ×
+ * campaign multiplier). `digits` is the currency's minor-unit digits.
+ */
+export function earnPoints(input: {
+  eligibleMinor: number;
+  digits: number;
+  baseRate: number;
+  tierMultiplier: number;
+  campaignMultiplier: number;
+}): number {
+  const major = input.eligibleMinor / 10 ** input.digits;
+  return floorPoints(major * input.baseRate * input.tierMultiplier * input.campaignMultiplier);
+}
+
+/**
+ * How many points a refund reverses, using only what was recorded at earn time: the
+ * points earned and the order total they were earned on. Refunds are cumulative: after
+ * refunds totalling `refundedMinor` (this one included) the reversed points are
+ * floor(earned × refunded / total), all of them once the whole order is refunded, so a
+ * series of partial refunds reverses exactly what a single full refund would.
+ */
+export function refundReversal(input: {
+  earnedPoints: number;
+  orderTotalMinor: number;
+  refundedBeforeMinor: number;
+  refundMinor: number;
+  alreadyReversed: number;
+}): number {
+  const { earnedPoints, orderTotalMinor } = input;
+  const target = (refunded: number) =>
+    orderTotalMinor <= 0 || refunded >= orderTotalMinor
+      ? earnedPoints
+      : Math.floor((earnedPoints * Math.max(0, refunded)) / orderTotalMinor);
+  const due = target(input.refundedBeforeMinor + input.refundMinor) - input.alreadyReversed;
+  return Math.max(0, Math.min(due, earnedPoints - input.alreadyReversed));
+}
+
+/** The balance: the sum of the ledger. */
+export function balanceOf(entries: readonly { points: number }[]): number {
+  let sum = 0;
+  for (const e of entries) sum += e.points;
+  return sum;
+}
+
+/**
+ * A debit never takes the balance below zero: a reversal of points already spent takes
+ * what is left (the shortfall is the merchant's loss, noted on the entry).
+ */
+export function cappedDebit(balance: number, wanted: number): number {
+  return Math.max(0, Math.min(wanted, balance));
+}
+
+export type Lot = { occurredAt: Date; points: number; remaining: number; expiresAt: Date | null };
+
+/** Adds whole calendar months in UTC, clamping the day (31 Jan + 1 month → 28/29 Feb). */
+export function addMonths(d: Date, months: number): Date {
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  const out = new Date(d);
+  out.setUTCFullYear(y, m, Math.min(d.getUTCDate(), lastDay));
+  return out;
+}
+
+/**
+ * The award lots (earned, reimbursed, positive adjustments) with what remains of each
+ * after every debit, first in first out: a debit consumes the oldest lot that still has
+ * points. Entries are taken in time order (ties in the given order).
+ */
+export function lotsOf(entries: readonly LedgerEntry[], expiryMonths: number | null): Lot[] {
+  const sorted = entries
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => a.e.occurredAt.getTime() - b.e.occurredAt.getTime() || a.i - b.i);
+  const lots: Lot[] = [];
+  let head = 0;
+  for (const { e } of sorted) {
+    if (e.points > 0) {
+      lots.push({
+        occurredAt: e.occurredAt,
+        points: e.points,
+        remaining: e.points,
+        expiresAt: expiryMonths ? addMonths(e.occurredAt, expiryMonths) : null,
+      });
+      continue;
+    }
+    let debit = -e.points;
+    while (debit > 0 && head < lots.length) {
+      const take = Math.min(debit, lots[head].remaining);
+      lots[head].remaining -= take;
+      debit -= take;
+      if (lots[head].remaining === 0) head++;
+    }
+  }
+  return lots;
+}
+
+/** Points that have expired by `now` and are not yet written off: the remaining of lots past their date. */
+export function expiryDue(entries: readonly LedgerEntry[], expiryMonths: number | null, now: Date): number {
+  if (!expiryMonths) return 0;
+  let due = 0;
+  for (const lot of lotsOf(entries, expiryMonths))
+    if (lot.expiresAt && lot.expiresAt.getTime() <= now.getTime()) due += lot.remaining;
+  return due;
+}
+
+// ── tiers ──────────────────────────────────────────────────────────────────
+
+export type TierDraft = { name: string; minSpend: number; benefits: string[] };
+export type TierFormInput = { name?: string | null; minSpend?: string | null; benefits?: string | null };
+
+/** The spec's integer reading: leading integer digits ("500.7" → 500, "abc" → NaN). */
+function readInteger(value: string | null | undefined): number {
+  return Number.parseInt((value ?? "").trim(), 10);
+}
+
+const benefitLines = (text: string | null | undefined) =>
+  (text ?? "")
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== "");
+
+/**
+ * Add Tier (admin-and-public.md §5): an empty name becomes "New Tier"; the minimum spend
+ * is read as an integer and falls back to 0; benefits are one per line, blank lines dropped.
+ */
+export function tierFromAddForm(input: TierFormInput): TierDraft {
+  const name = (input.name ?? "").trim() || "New Tier";
+  const spend = readInteger(input.minSpend);
+  return { name, minSpend: Number.isNaN(spend) ? 0 : spend, benefits: benefitLines(input.benefits) };
+}
+
+/** Edit Tier: an empty field keeps the existing value. */
+export function tierFromEditForm(existing: TierDraft, input: TierFormInput): TierDraft {
+  const name = (input.name ?? "").trim() || existing.name;
+  const spend = readInteger(input.minSpend);
+  const benefits = benefitLines(input.benefits);
+  return {
+    name,
+    minSpend: Number.isNaN(spend) ? existing.minSpend : spend,
+    benefits: benefits.length ? benefits : existing.benefits,
+  };
+}
+
+export type TierLevel = { id: string; minSpend: number; multiplier: number };
+
+/** The highest tier whose minimum spend (major units) the qualifying spend reaches; null below all. */
+export function tierFor<T extends TierLevel>(tiers: readonly T[], spendMinor: number, digits: number): T | null {
+  let best: T | null = null;
+  for (const t of tiers) if (spendMinor >= t.minSpend * 10 ** digits && (!best || t.minSpend > best.minSpend)) best = t;
+  return best;
+}
+
+/**
+ * The dry run of a tier change: how many members move up and down when `next` replaces
+ * `current`, ranking tiers by minimum spend (no tier ranks lowest).
+ */
+export function tierMoves(
+  members: readonly { spendMinor: number }[],
+  current: readonly TierLevel[],
+  next: readonly TierLevel[],
+  digits: number,
+): { up: number; down: number; same: number } {
+  let up = 0;
+  let down = 0;
+  // A tier kept in the change is ranked by its new threshold, so lowering Silver's
+  // minimum does not count its members as moving down.
+  const nextRank = new Map(next.map((t) => [t.id, t.minSpend]));
+  const rank = (t: TierLevel | null) => (t ? (nextRank.get(t.id) ?? t.minSpend) : -1);
+  for (const m of members) {
+    const a = tierFor(current, m.spendMinor, digits);
+    const b = tierFor(next, m.spendMinor, digits);
+    if (a?.id === b?.id) continue;
+    if (rank(b) > rank(a)) up++;
+    else if (rank(b) < rank(a)) down++;
+  }
+  return { up, down, same: members.length - up - down };
+}
+
+export const DEFAULT_TIERS: (TierDraft & { multiplier: number; color: string })[] = [
+  { name: "Bronze", minSpend: 0, benefits: ["5% cashback", "free shipping on $50+"], multiplier: 1, color: "#a97142" },
+  { name: "Silver", minSpend: 500, benefits: [], multiplier: 1.25, color: "#8a8f98" },
+  { name: "Gold", minSpend: 1500, benefits: [], multiplier: 1.5, color: "#c9a227" },
+  { name: "Platinum", minSpend: 5000, benefits: [], multiplier: 2, color: "#5b6b7b" },
+];
+
+// ── points value and liability ────────────────────────────────────────────
+
+/** Points value is stored in hundredths of a minor unit per point (0.01 USD → 100). */
+export function pointsToMinor(points: number, centiMinor: number): number {
+  return Math.round((points * centiMinor) / 100);
+}
+
+/** "0.01" (major units, step 0.01) in a currency with `digits` → hundredths of a minor unit. */
+export function centiMinorFromDecimal(value: number, digits: number): number {
+  return Math.round(value * 10 ** digits * 100);
+}
+
+export function decimalFromCentiMinor(centiMinor: number, digits: number): number {
+  return centiMinor / 100 / 10 ** digits;
+}
+
+/**
+ * The liability: outstanding points × points value × expected redemption rate; the rest
+ * (1 − rate) is the expected breakage, stated beside it.
+ */
+export function liability(outstandingPoints: number, centiMinor: number, expectedRedemptionRate: number) {
+  const faceMinor = pointsToMinor(outstandingPoints, centiMinor);
+  return {
+    outstandingPoints,
+    faceMinor,
+    liabilityMinor: Math.round(faceMinor * expectedRedemptionRate),
+    breakage: 1 - expectedRedemptionRate,
+  };
+}
+
+// ── points accounting ─────────────────────────────────────────────────────
+
+export type AccountingRow = {
+  day: string;
+  opening: number;
+  earned: number;
+  reversed: number;
+  redeemed: number;
+  reimbursed: number;
+  expired: number;
+  adjusted: number;
+  closing: number;
+};
+
+/**
+ * The daily points-accounting report from per-day sums by kind (signed, as in the
+ * ledger): closing = opening + earned − reversed − redeemed + reimbursed − expired ±
+ * adjusted, each day's opening the previous closing; `opening` is the ledger before the first day.
+ */
+export function accountingRows(
+  days: readonly string[],
+  sums: ReadonlyMap<string, Partial<Record<EntryKind, number>>>,
+  opening: number,
+): AccountingRow[] {
+  const rows: AccountingRow[] = [];
+  let balance = opening;
+  for (const day of days) {
+    const s = sums.get(day) ?? {};
+    const row = {
+      day,
+      opening: balance,
+      earned: s.earn ?? 0,
+      reversed: -(s.reverse ?? 0),
+      redeemed: -(s.redeem ?? 0),
+      reimbursed: s.reimburse ?? 0,
+      expired: -(s.expire ?? 0),
+      adjusted: s.adjust ?? 0,
+      closing: 0,
+    };
+    row.closing = row.opening + row.earned - row.reversed - row.redeemed + row.reimbursed - row.expired + row.adjusted;
+    balance = row.closing;
+    rows.push(row);
+  }
+  return rows;
+}
+
+// ── program health ────────────────────────────────────────────────────────
+
+/**
+ * Program health, 0–100: 40 × the share of members active in the window + 30 × the
+ * redemption rate (points redeemed ÷ points earned, capped at 1) + 30 × the repeat rate
+ * (members who ordered more than once ÷ members who ordered). Rounded to a whole number.
+ */
+export function programHealth(input: { activeShare: number; redemptionRate: number; repeatRate: number }): number {
+  const clamp = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
+  return Math.round(40 * clamp(input.activeShare) + 30 * clamp(input.redemptionRate) + 30 * clamp(input.repeatRate));
+}
+
+// ── qualifying spend ──────────────────────────────────────────────────────
+
+export const TIER_WINDOWS = ["lifetime", "calendar_year", "rolling_12m"] as const;
+export type TierWindow = (typeof TIER_WINDOWS)[number];
+
+/** Where the tier window starts for a purchase at `at` (null: lifetime). Calendar years are UTC years. */
+export function windowStart(window: TierWindow, at: Date): Date | null {
+  if (window === "lifetime") return null;
+  if (window === "calendar_year") return new Date(Date.UTC(at.getUTCFullYear(), 0, 1));
+  return addMonths(at, -12);
+}
+
+/** Qualifying spend before `at` within the window: the sum of earlier purchases' net amounts. */
+export function windowSpend(
+  history: readonly { at: Date; amountMinor: number }[],
+  at: Date,
+  window: TierWindow,
+): number {
+  const from = windowStart(window, at)?.getTime() ?? -Infinity;
+  let sum = 0;
+  for (const h of history) {
+    const t = h.at.getTime();
+    if (t >= from && t < at.getTime()) sum += h.amountMinor;
+  }
+  return sum;
+}
+
+export const ORDER_RULES = { paid: ["paid", "partially_refunded", "refunded"], all: null } as const;
+export type OrderRule = keyof typeof ORDER_RULES;
+
+/** Whether an order earns under the program's rule: never when cancelled. */
+export function orderCounts(rule: OrderRule, order: { financialStatus: string; cancelledAt: Date | null }): boolean {
+  if (order.cancelledAt) return false;
+  const statuses = ORDER_RULES[rule];
+  return statuses === null
+    ? order.financialStatus !== "voided"
+    : (statuses as readonly string[]).includes(order.financialStatus);
+}

@@ -1,0 +1,267 @@
+// The program's settings, tiers and campaigns as the merchant edits them on /loyalty,
+// each write audited. Every function takes the shop first and keeps to its rows.
+import { prisma } from "~/db.server";
+import { currencyDigits } from "~/lib/money";
+import { recordAudit, type Actor } from "~/features/audit/index.server";
+import type { HttpAnswerableError } from "~/platform/http.server";
+import {
+  centiMinorFromDecimal,
+  decimalFromCentiMinor,
+  tierFromAddForm,
+  tierFromEditForm,
+  tierMoves,
+  type TierLevel,
+} from "~/features/loyalty/ledger";
+import { ensureProgram, listTiers, pointValueAt, type ShopRef, type TierRow } from "~/features/loyalty/ledger.server";
+import { rebuildMembers } from "~/features/loyalty/backfill.server";
+import type { CampaignInput, SettingsInput, TierInput } from "~/features/loyalty/schema";
+
+type Ctx = Actor & { shop: ShopRef };
+
+/** 404 for an id that is not one of this shop's rows (another shop's looks the same as none). */
+export class LoyaltyNotFound extends Error implements HttpAnswerableError {
+  readonly status = 404;
+  constructor(what: string) {
+    super(`${what} not found`);
+    this.name = "LoyaltyNotFound";
+  }
+  responseBody(): Record<string, unknown> {
+    return { error: this.message, code: "not_found" };
+  }
+}
+
+export type SettingsView = {
+  programName: string;
+  pointsValue: number;
+  autoEnroll: boolean;
+  baseRate: number;
+  expiryMonths: number | null;
+  orderRule: string;
+  tierWindow: string;
+  expectedRedemptionRate: number;
+};
+
+export async function getSettings(shop: ShopRef, now = new Date()): Promise<SettingsView> {
+  const p = await ensureProgram(prisma, shop);
+  const value = await pointValueAt(prisma, shop.id, now);
+  return {
+    programName: p.name,
+    pointsValue: decimalFromCentiMinor(value, currencyDigits(shop.currency)),
+    autoEnroll: p.autoEnroll,
+    baseRate: p.baseRate,
+    expiryMonths: p.expiryMonths,
+    orderRule: p.orderRule,
+    tierWindow: p.tierWindow,
+    expectedRedemptionRate: Math.round(p.expectedRedemptionRate * 1000) / 10,
+  };
+}
+
+/**
+ * Saves the settings. A new points value starts a new version from now, so liability
+ * and accounting for earlier days keep the value they had.
+ */
+export async function saveSettings(ctx: Ctx, input: SettingsInput, now = new Date()): Promise<SettingsView> {
+  const { shop } = ctx;
+  const before = await getSettings(shop, now);
+  const tierWindowChanged = before.tierWindow !== input.tierWindow;
+  await prisma.$transaction(async (tx) => {
+    await tx.loyaltyProgram.update({
+      where: { shopId: shop.id },
+      data: {
+        name: input.programName,
+        autoEnroll: input.autoEnroll,
+        baseRate: input.baseRate,
+        expiryMonths: input.expiryMonths,
+        orderRule: input.orderRule,
+        tierWindow: input.tierWindow,
+        expectedRedemptionRate: input.expectedRedemptionRate / 100,
+      },
+    });
+    const centiMinor = centiMinorFromDecimal(input.pointsValue, currencyDigits(shop.currency));
+    if (centiMinor !== centiMinorFromDecimal(before.pointsValue, currencyDigits(shop.currency)))
+      await tx.loyaltyPointValue.create({ data: { shopId: shop.id, centiMinor, effectiveFrom: now } });
+  });
+  if (tierWindowChanged) await rebuildMembers(shop, now);
+  const after = await getSettings(shop, now);
+  await recordAudit(ctx, "loyalty.settings.update", "LoyaltyProgram", shop.id, before, after);
+  return after;
+}
+
+// ── tiers ──────────────────────────────────────────────────────────────────
+
+export type TierView = TierRow & { benefitList: string[]; members: number; share: number };
+
+export async function tiersWithMembers(shop: ShopRef): Promise<TierView[]> {
+  const [tiers, counts, total] = await Promise.all([
+    listTiers(prisma, shop.id),
+    prisma.loyaltyMember.groupBy({ by: ["tierId"], where: { shopId: shop.id }, _count: { _all: true } }),
+    prisma.loyaltyMember.count({ where: { shopId: shop.id } }),
+  ]);
+  const byTier = new Map(counts.map((c) => [c.tierId, c._count._all]));
+  return tiers.map((t) => {
+    const members = byTier.get(t.id) ?? 0;
+    return {
+      ...t,
+      benefitList: t.benefits ? t.benefits.split("\n") : [],
+      members,
+      share: total ? members / total : 0,
+    };
+  });
+}
+
+export type TierChange =
+  { kind: "add"; input: TierInput } | { kind: "edit"; id: string; input: TierInput } | { kind: "delete"; id: string };
+
+async function ownTier(shop: ShopRef, id: string): Promise<TierRow> {
+  const tier = await prisma.loyaltyTier.findFirst({
+    where: { id, shopId: shop.id },
+    select: { id: true, name: true, minSpend: true, benefits: true, multiplier: true, color: true },
+  });
+  if (!tier) throw new LoyaltyNotFound("Tier");
+  return tier;
+}
+
+const draftOf = (t: TierRow) => ({
+  name: t.name,
+  minSpend: t.minSpend,
+  benefits: t.benefits ? t.benefits.split("\n") : [],
+});
+
+/** The tier list a change would leave, with the row it writes. */
+async function applyChange(shop: ShopRef, change: TierChange) {
+  const tiers = await listTiers(prisma, shop.id);
+  if (change.kind === "add") {
+    const draft = tierFromAddForm(change.input);
+    const row = { id: "(new)", ...draft, multiplier: change.input.multiplier ?? 1 };
+    return { tiers, next: [...tiers, row] as TierLevel[], draft, before: null };
+  }
+  const existing = await ownTier(shop, change.id);
+  if (change.kind === "delete")
+    return { tiers, next: tiers.filter((t) => t.id !== change.id), draft: draftOf(existing), before: existing };
+  const draft = tierFromEditForm(draftOf(existing), change.input);
+  const multiplier = change.input.multiplier ?? existing.multiplier;
+  return {
+    tiers,
+    next: tiers.map((t) => (t.id === change.id ? { ...t, minSpend: draft.minSpend, multiplier } : t)),
+    draft,
+    before: existing,
+  };
+}
+
+/** The dry run: how many members a tier change would move up and down. Writes nothing. */
+export async function previewTierChange(shop: ShopRef, change: TierChange) {
+  const { tiers, next, draft } = await applyChange(shop, change);
+  const members = await prisma.loyaltyMember.findMany({ where: { shopId: shop.id }, select: { spendMinor: true } });
+  return { name: draft.name, ...tierMoves(members, tiers, next, currencyDigits(shop.currency)) };
+}
+
+/** Applies a tier change and re-places every member; returns the tier's name for the notice. */
+export async function changeTier(
+  ctx: Ctx,
+  change: TierChange,
+  now = new Date(),
+): Promise<{ name: string; id: string }> {
+  const { shop } = ctx;
+  await ensureProgram(prisma, shop);
+  const { draft, before } = await applyChange(shop, change);
+  let id: string;
+  if (change.kind === "add") {
+    id = (
+      await prisma.loyaltyTier.create({
+        data: {
+          shopId: shop.id,
+          name: draft.name,
+          minSpend: draft.minSpend,
+          benefits: draft.benefits.join("\n"),
+          multiplier: change.input.multiplier ?? 1,
+        },
+        select: { id: true },
+      })
+    ).id;
+  } else if (change.kind === "edit") {
+    id = change.id;
+    await prisma.loyaltyTier.update({
+      where: { id },
+      data: {
+        name: draft.name,
+        minSpend: draft.minSpend,
+        benefits: draft.benefits.join("\n"),
+        ...(change.input.multiplier !== undefined ? { multiplier: change.input.multiplier } : {}),
+      },
+    });
+  } else {
+    id = change.id;
+    await prisma.loyaltyTier.deleteMany({ where: { id, shopId: shop.id } });
+    await prisma.loyaltyCampaign.updateMany({ where: { shopId: shop.id, tierId: id }, data: { tierId: null } });
+  }
+  await rebuildMembers(shop, now);
+  const after = change.kind === "delete" ? null : await ownTier(shop, id);
+  await recordAudit(ctx, `loyalty.tier.${change.kind}`, "LoyaltyTier", id, before, after);
+  return { name: draft.name, id };
+}
+
+// ── campaigns ────────────────────────────────────────────────────────────
+
+export type CampaignView = {
+  id: string;
+  name: string;
+  description: string;
+  type: string;
+  multiplier: number;
+  startsOn: string;
+  endsOn: string;
+  tierId: string | null;
+  tierName: string | null;
+  stacking: string;
+  status: "active" | "scheduled" | "completed";
+};
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+export async function listCampaigns(shop: ShopRef, now = new Date()): Promise<CampaignView[]> {
+  const [rows, tiers] = await Promise.all([
+    prisma.loyaltyCampaign.findMany({ where: { shopId: shop.id }, orderBy: [{ startsAt: "desc" }, { id: "asc" }] }),
+    listTiers(prisma, shop.id),
+  ]);
+  const names = new Map(tiers.map((t) => [t.id, t.name]));
+  return rows.map((c) => ({
+    id: c.id,
+    name: c.name,
+    description: c.description,
+    type: c.type,
+    multiplier: c.multiplier,
+    startsOn: isoDay(c.startsAt),
+    endsOn: isoDay(c.endsAt),
+    tierId: c.tierId,
+    tierName: c.tierId ? (names.get(c.tierId) ?? null) : null,
+    stacking: c.stacking,
+    status: now < c.startsAt ? "scheduled" : now > c.endsAt ? "completed" : "active",
+  }));
+}
+
+/**
+ * Creates a campaign running from the start of its first day to the end of its last
+ * (UTC days; docs/decisions/057). A tier limit must be one of this shop's tiers.
+ */
+export async function createCampaign(ctx: Ctx, input: CampaignInput, now = new Date()): Promise<CampaignView> {
+  const { shop } = ctx;
+  await ensureProgram(prisma, shop);
+  if (input.tierId) await ownTier(shop, input.tierId);
+  const row = await prisma.loyaltyCampaign.create({
+    data: {
+      shopId: shop.id,
+      name: input.name,
+      description: input.description,
+      type: input.type,
+      multiplier: input.multiplier,
+      startsAt: new Date(`${input.startsOn}T00:00:00.000Z`),
+      endsAt: new Date(`${input.endsOn}T23:59:59.999Z`),
+      tierId: input.tierId || null,
+      stacking: input.stacking,
+    },
+  });
+  const view = (await listCampaigns(shop, now)).find((c) => c.id === row.id);
+  if (!view) throw new LoyaltyNotFound("Campaign");
+  await recordAudit(ctx, "loyalty.campaign.create", "LoyaltyCampaign", row.id, null, view);
+  return view;
+}

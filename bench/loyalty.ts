@@ -1,0 +1,261 @@
+// `npm run bench:loyalty`: the loyalty figures of issue 15 (a benchmark, not a test).
+//
+//   (a) backfill: every stored order of a store posted into the points ledger (target
+//       ≥ 20,000 orders/s at 1,000,000 orders), including refund reversals and the
+//       member cache rebuild.
+//   (b) posting one order as the webhook does (postOrder: award, tier, campaigns, member
+//       cache), p50 and p95 (target ≤ 5 ms).
+//   (c) the Overview (program health, members, retention, liability) and the liability
+//       report (30 days of points accounting) at the resulting members, p95 (≤ 50 ms).
+//
+// Options: --orders 1000000 --customers 100000 --runs 40 --posts 200
+// Small scale while developing: --orders 100000 --customers 10000.
+// DATABASE_URL=postgresql://… runs on a fresh PostgreSQL database instead of SQLite.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const args = process.argv.slice(2);
+const opt = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const ORDERS = opt("orders", 1_000_000);
+const CUSTOMERS = opt("customers", 100_000);
+const RUNS = opt("runs", 40);
+const POSTS = opt("posts", 200);
+
+process.env.NODE_ENV = "production";
+process.env.DEMO_MODE = "1";
+delete process.env.SHOPIFY_API_KEY;
+const baseUrl =
+  process.env.DATABASE_URL && /^postgres/.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : null;
+const dbName = `pp_bench_loyalty_${crypto.randomBytes(4).toString("hex")}`;
+const sqliteFile = path.join(os.tmpdir(), `${dbName}.db`);
+if (baseUrl) {
+  const { default: pg } = await import("pg");
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const u = new URL(baseUrl);
+  u.pathname = `/${dbName}`;
+  process.env.DATABASE_URL = u.toString();
+} else {
+  process.env.DATABASE_URL = `file:${sqliteFile}`;
+}
+
+const stats = (samples: number[]) => {
+  const s = [...samples].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
+  return { median: q(0.5), p95: q(0.95), n: s.length };
+};
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
+
+const { migrate } = (await import(path.resolve("scripts/migrate.mjs"))) as {
+  migrate: (url: string) => Promise<number>;
+};
+await migrate(process.env.DATABASE_URL);
+
+const { prisma } = await import("~/db.server");
+const { inSqlTransaction, insertRows, finishBulkWrite, bulkId } = await import("~/platform/sql-runner.server");
+const loyalty = await import("~/features/loyalty/index.server");
+
+// ─── the store: customers and orders over two years ─────────────────────────────
+const shop = await prisma.shop.create({
+  data: { domain: `${dbName}.myshopify.com`, name: "Bench", currency: "USD", timezone: "UTC", ownerName: "B" },
+  select: { id: true, currency: true, timezone: true },
+});
+await loyalty.ensureProgram(prisma, shop);
+const gold = await prisma.loyaltyTier.findFirstOrThrow({ where: { shopId: shop.id, name: "Gold" } });
+const now = new Date();
+await prisma.loyaltyCampaign.createMany({
+  data: [
+    {
+      shopId: shop.id,
+      name: "Double",
+      multiplier: 2,
+      startsAt: new Date(now.getTime() - 200 * 86_400_000),
+      endsAt: new Date(now.getTime() - 190 * 86_400_000),
+    },
+    {
+      shopId: shop.id,
+      name: "Gold bonus",
+      multiplier: 1.5,
+      stacking: "multiply",
+      tierId: gold.id,
+      startsAt: new Date(now.getTime() - 30 * 86_400_000),
+      endsAt: new Date(now.getTime() + 30 * 86_400_000),
+    },
+  ],
+});
+
+const seedStarted = Date.now();
+const customerIds: string[] = [];
+await inSqlTransaction(async (sql) => {
+  const rows = [];
+  for (let i = 0; i < CUSTOMERS; i++) {
+    const id = bulkId();
+    customerIds.push(id);
+    rows.push([id, shop.id, `gid://shopify/Customer/${i + 1}`, false, now]);
+  }
+  await insertRows(sql, "Customer", ["id", "shopId", "shopifyId", "acceptsMarketing", "createdAt"], rows);
+});
+const ORDER_COLUMNS = [
+  "id",
+  "shopId",
+  "name",
+  "customerId",
+  "processedAt",
+  "day",
+  "currency",
+  "grossSalesMinor",
+  "discountsMinor",
+  "shippingMinor",
+  "taxesMinor",
+  "refundsMinor",
+  "totalMinor",
+  "financialStatus",
+  "createdAt",
+];
+const SPAN_MS = 730 * 86_400_000;
+// mulberry32: a small seeded generator in exact 32-bit integer arithmetic.
+let seed = 42;
+const random = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+};
+const BATCH = 20_000;
+let refundsSeeded = 0;
+for (let start = 0; start < ORDERS; start += BATCH) {
+  await inSqlTransaction(async (sql) => {
+    const orders = [];
+    const refunds = [];
+    for (let i = start; i < Math.min(ORDERS, start + BATCH); i++) {
+      // Orders in time order (the index of the last batch is the newest).
+      const at = new Date(now.getTime() - SPAN_MS + Math.floor((i / ORDERS) * SPAN_MS) + 1000);
+      const gross = 2_000 + Math.floor(random() * 30_000);
+      const discount = random() < 0.3 ? Math.floor(gross * 0.1) : 0;
+      const refunded = random() < 0.05 ? Math.floor(gross / 2) : 0;
+      const id = bulkId();
+      orders.push([
+        id,
+        shop.id,
+        `#${i + 1}`,
+        customerIds[Math.floor(random() * CUSTOMERS)],
+        at,
+        at.toISOString().slice(0, 10),
+        "USD",
+        gross,
+        discount,
+        800,
+        Math.floor(gross * 0.08),
+        refunded,
+        gross - discount + 800 + Math.floor(gross * 0.08),
+        refunded ? "partially_refunded" : "paid",
+        now,
+      ]);
+      if (refunded) {
+        const r = new Date(at.getTime() + 3 * 86_400_000);
+        refunds.push([bulkId(), shop.id, id, r, r.toISOString().slice(0, 10), refunded]);
+      }
+    }
+    await insertRows(sql, "Order", ORDER_COLUMNS, orders);
+    await insertRows(sql, "Refund", ["id", "shopId", "orderId", "processedAt", "day", "amountMinor"], refunds);
+    refundsSeeded += refunds.length;
+  });
+}
+await finishBulkWrite();
+console.log(
+  `seeded ${fmt(CUSTOMERS)} customers, ${fmt(ORDERS)} orders, ${fmt(refundsSeeded)} refunds in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s (${baseUrl ? "PostgreSQL" : "SQLite"})`,
+);
+
+// ─── (a) backfill ────────────────────────────────────────────────────────────────
+const t0 = performance.now();
+const result = await loyalty.backfillLedger(shop, now);
+const backfillMs = performance.now() - t0;
+await finishBulkWrite();
+console.log(
+  `(a) backfill: ${fmt(result.orders)} orders in ${(backfillMs / 1000).toFixed(2)} s = ${fmt(result.orders / (backfillMs / 1000))} orders/s ` +
+    `(target ≥ 20,000); ${fmt(result.earned)} points earned, ${fmt(result.reversed)} reversed, ${fmt(result.members)} members`,
+);
+const again = performance.now();
+const rerun = await loyalty.backfillLedger(shop, now);
+console.log(
+  `    rerun (idempotent): ${fmt(rerun.earned)} points in ${((performance.now() - again) / 1000).toFixed(2)} s`,
+);
+
+// ─── (b) posting one order ───────────────────────────────────────────────────────
+const postTimes: number[] = [];
+for (let i = 0; i < POSTS; i++) {
+  const order = await prisma.order.create({
+    data: {
+      shopId: shop.id,
+      name: `#new-${i}`,
+      customerId: customerIds[(i * 7919) % CUSTOMERS],
+      processedAt: now,
+      day: now.toISOString().slice(0, 10),
+      currency: "USD",
+      grossSalesMinor: 10_000,
+      totalMinor: 10_000,
+    },
+    select: { id: true },
+  });
+  const t = performance.now();
+  await loyalty.postOrder(prisma, shop, order.id);
+  postTimes.push(performance.now() - t);
+}
+const post = stats(postTimes.slice(10));
+console.log(`(b) post one order: p50 ${ms(post.median)}, p95 ${ms(post.p95)} (target ≤ 5 ms), n=${post.n}`);
+
+// ─── (c) Overview and liability report ──────────────────────────────────────────
+const time = async (fn: () => Promise<unknown>) => {
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS + 5; i++) {
+    const t = performance.now();
+    await fn();
+    if (i >= 5) samples.push(performance.now() - t);
+  }
+  return stats(samples);
+};
+const members = await prisma.loyaltyMember.count({ where: { shopId: shop.id } });
+const { figuresCache } = await import("~/platform/cache.server");
+figuresCache.clear();
+const cold = performance.now();
+await loyalty.getOverview(shop, now);
+const coldMs = performance.now() - cold;
+const overview = await time(() => loyalty.getOverview(shop, now));
+const today = now.toISOString().slice(0, 10);
+const from = new Date(now.getTime() - 29 * 86_400_000).toISOString().slice(0, 10);
+const report = await time(() => loyalty.accountingReport(shop, { from, to: today }));
+const o = await loyalty.getOverview(shop, now);
+const rows = await loyalty.accountingReport(shop, { from, to: today });
+// Refunds three days after the newest orders are dated after today: the report closes on today.
+const ledgerSum =
+  (
+    await prisma.loyaltyLedgerEntry.aggregate({
+      where: { shopId: shop.id, day: { lte: today } },
+      _sum: { points: true },
+    })
+  )._sum.points ?? 0;
+console.log(
+  `(c) at ${fmt(members)} members: Overview first (repeat/retention computed) ${ms(coldMs)}, then p50 ${ms(overview.median)}, p95 ${ms(overview.p95)}; ` +
+    `liability report (30 days) p50 ${ms(report.median)}, p95 ${ms(report.p95)} (target p95 ≤ 50 ms)`,
+);
+console.log(
+  `    health ${o.health}, outstanding ${fmt(o.outstandingPoints)} points, liability ${fmt(o.liability.liabilityMinor / 100)} USD; ` +
+    `report closing ${fmt(rows.at(-1)?.closing ?? 0)} = ledger to today ${fmt(ledgerSum)}: ${rows.at(-1)?.closing === ledgerSum ? "yes" : "NO"}`,
+);
+
+await prisma.$disconnect();
+if (baseUrl) {
+  const { default: pg } = await import("pg");
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+} else for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(sqliteFile + suffix, { force: true });

@@ -1,0 +1,65 @@
+// The demo's loyalty program (issue 15): the spec's default tiers, three campaigns (one
+// past, one running for Gold members, one scheduled), every stored order posted through the
+// same backfill a real store runs, then redemptions over the last months (some used, some
+// expired unused and given back) and points expiring 9 months after they were earned, so /loyalty computes every
+// figure from a ledger like any shop's.
+import { prisma } from "~/db.server";
+
+type SeedShop = { id: string; currency: string; timezone: string; ownerName: string; email: string };
+
+const DAY = 86_400_000;
+
+export async function seedLoyalty(shop: SeedShop, now = new Date()) {
+  const loyalty = await import("~/features/loyalty/index.server");
+  const actor = { shop, staff: { email: shop.email, name: shop.ownerName } };
+  await loyalty.ensureProgram(prisma, shop);
+  await prisma.loyaltyProgram.update({
+    where: { shopId: shop.id },
+    data: { name: "Demo Rewards", expiryMonths: 9, startedAt: new Date(now.getTime() - 400 * DAY) },
+  });
+  const gold = await prisma.loyaltyTier.findFirst({ where: { shopId: shop.id, name: "Gold" } });
+  const day = (offset: number) => new Date(now.getTime() + offset * DAY).toISOString().slice(0, 10);
+  await prisma.loyaltyCampaign.deleteMany({ where: { shopId: shop.id } });
+  for (const c of [
+    { name: "Double Points Weekend", multiplier: 2, from: -75, to: -72, stacking: "highest", tierId: null },
+    { name: "Gold Week", multiplier: 1.5, from: -3, to: 4, stacking: "multiply", tierId: gold?.id ?? null },
+    { name: "Holiday Bonus", multiplier: 3, from: 20, to: 34, stacking: "highest", tierId: null },
+  ])
+    await prisma.loyaltyCampaign.create({
+      data: {
+        shopId: shop.id,
+        name: c.name,
+        description: `${c.multiplier}× points`,
+        multiplier: c.multiplier,
+        startsAt: new Date(`${day(c.from)}T00:00:00.000Z`),
+        endsAt: new Date(`${day(c.to)}T23:59:59.999Z`),
+        tierId: c.tierId,
+        stacking: c.stacking,
+      },
+    });
+  const backfill = await loyalty.backfillLedger(shop, now);
+
+  // A quarter of the members redeem part of their points, spread over the last 120 days.
+  const members = await prisma.loyaltyMember.findMany({
+    where: { shopId: shop.id, balance: { gte: 1000 } },
+    orderBy: { customerId: "asc" },
+    select: { customerId: true, balance: true },
+  });
+  let redeemed = 0;
+  for (const [i, m] of members.entries()) {
+    if (i % 4 !== 0) continue;
+    const at = new Date(now.getTime() - ((i * 7) % 120) * DAY - 3_600_000);
+    const points = Math.floor((m.balance * 0.4) / 100) * 100;
+    const r = await loyalty.redeemPoints(actor, { customerId: m.customerId, points }, null, at);
+    redeemed++;
+    // Two in three are used on a later order; the rest wait or expire unused.
+    if (i % 3 !== 2)
+      await prisma.loyaltyRedemption.update({
+        where: { id: r.id },
+        data: { status: "used", usedAt: new Date(at.getTime() + 2 * DAY) },
+      });
+  }
+  const expiry = await loyalty.expireAndReimburse(shop, now);
+  await loyalty.rebuildMembers(shop, now);
+  return { ...backfill, redemptions: redeemed, ...expiry };
+}

@@ -1,0 +1,73 @@
+// /loyalty in the demo (docs/decisions/056): a tier added, edited and deleted with the
+// spec's notices after a dry-run preview; a campaign created; settings saved. The figures
+// and tier members come from the seeded ledger.
+import { expect, test, type Page } from "@playwright/test";
+
+const dialog = (page: Page) => page.getByRole("dialog");
+const notice = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+test("a tier is previewed, added, edited and deleted with the spec's notices", async ({ page }) => {
+  const errors: Error[] = [];
+  page.on("pageerror", (e) => errors.push(e));
+  await page.goto("/loyalty?tab=tiers");
+  await expect(page.getByRole("tab", { name: "Tier Management", selected: true })).toBeVisible();
+  await expect(page.getByText("Bronze", { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Add tier" }).click();
+  await dialog(page).getByLabel("Tier name").fill("Diamond");
+  await dialog(page).getByLabel("Minimum spend").fill("3000");
+  await dialog(page).getByLabel("Benefits (one per line)").fill("Early access\n\nPersonal shopper");
+  await dialog(page).getByRole("button", { name: "Preview changes" }).click();
+  // The dry run: members between $3,000 and $5,000 move up from Gold.
+  await expect(dialog(page).getByText(/^\d+ customers? moves? up, 0 down$/)).toBeVisible();
+  await dialog(page).getByRole("button", { name: "Add tier" }).click();
+  await expect(notice(page, "Tier created: Diamond tier has been added to your program.")).toBeVisible();
+  await expect(page.getByText("Early access, Personal shopper")).toBeVisible();
+
+  // Edit: an empty field keeps its value; only the name changes.
+  await page.getByRole("button", { name: "Edit Diamond" }).click();
+  await dialog(page).getByLabel("Tier name").fill("Diamond Elite");
+  await dialog(page).getByRole("button", { name: "Preview changes" }).click();
+  await expect(dialog(page).getByText("0 customers move up, 0 down")).toBeVisible();
+  await dialog(page).getByRole("button", { name: "Save tier" }).click();
+  await expect(notice(page, "Tier updated: Diamond Elite tier has been updated.")).toBeVisible();
+  await expect(page.getByText("$3,000.00").first()).toBeVisible();
+
+  await page.getByRole("button", { name: "Delete Diamond Elite" }).click();
+  await dialog(page).getByRole("button", { name: "Preview changes" }).click();
+  await expect(dialog(page).getByText(/^0 customers move up, \d+ down$/)).toBeVisible();
+  await dialog(page).getByRole("button", { name: "Delete tier" }).click();
+  await expect(notice(page, "Tier deleted: Diamond Elite tier has been removed from your program.")).toBeVisible();
+  await expect(page.getByText("Diamond Elite", { exact: true })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test("a campaign is created and listed", async ({ page }) => {
+  await page.goto("/loyalty?tab=campaigns");
+  await expect(page.getByText("Holiday Bonus")).toBeVisible();
+  await page.getByRole("main").getByRole("button", { name: "New Campaign" }).first().click();
+  await dialog(page).getByLabel("Campaign name").fill("Spring Triple");
+  await dialog(page).getByLabel("Description").fill("Three times the points");
+  await dialog(page).getByLabel("Reward multiplier").fill("0");
+  await dialog(page).getByRole("button", { name: "Create campaign" }).click();
+  await expect(dialog(page).getByText("Reward multiplier must be more than 0")).toBeVisible();
+  await dialog(page).getByLabel("Reward multiplier").fill("3");
+  await dialog(page).getByLabel("When campaigns overlap").selectOption("multiply");
+  await dialog(page).getByRole("button", { name: "Create campaign" }).click();
+  await expect(notice(page, "Campaign created: Your new loyalty campaign has been created.")).toBeVisible();
+  await expect(page.getByText("Spring Triple")).toBeVisible();
+});
+
+test("settings are saved with the spec's notice and kept", async ({ page }) => {
+  await page.goto("/loyalty");
+  await expect(page.getByText("Program health")).toBeVisible();
+  await page.getByRole("button", { name: "Settings", exact: true }).click();
+  await dialog(page).getByLabel("Program name").fill("VIP Club");
+  await dialog(page).getByLabel("Points value").fill("0.02");
+  await dialog(page).getByRole("button", { name: "Save settings" }).click();
+  await expect(notice(page, "Settings saved: Loyalty program settings have been updated.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("VIP Club")).toBeVisible();
+  await page.getByRole("button", { name: "Settings", exact: true }).click();
+  await expect(dialog(page).getByLabel("Points value")).toHaveValue("0.02");
+});
