@@ -20,6 +20,8 @@ const PAGES = [
   "/inventory/new",
   "/inventory/suppliers",
   "/inventory/purchase-orders",
+  "/loyalty",
+  "/loyalty?tab=analytics",
   "/costs",
   "/app/invoices",
   "/app/invoices/new",
