@@ -92,12 +92,13 @@ export async function getPerformance(shop: ShopRef, now = new Date()): Promise<P
 }
 
 const reports = new VersionedCache(500);
-const CARD_TTL_MS = 10_000;
+const CARD_TTL_MS = 30_000;
 
 /**
- * The report, computed at most once per 10 seconds per shop and process (samples are
- * written every 5 seconds; the card refreshes every 30), so the dashboard card adds no
- * query to most dashboard requests.
+ * The report, computed at most once per 30 seconds per shop and process (the card and
+ * the Performance tab refresh every 30 seconds; samples are written every 5), so the
+ * dashboard card adds no query to most dashboard requests (a busy day has many raw
+ * samples to read).
  */
 export function getPerformanceCached(shop: ShopRef): Promise<PerformanceReport> {
   return reports.get(`performance|${shop.id}`, 0, CARD_TTL_MS, () => getPerformance(shop));
