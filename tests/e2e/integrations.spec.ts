@@ -8,7 +8,8 @@ test("the tab shows every integration with the status its records give", async (
   await page.goto("/settings?tab=integrations");
   const expected: [string, string][] = [
     ["shopify", "Connected"],
-    ["shopify-analytics", "Disconnected"],
+    // The app now requests read_reports (the Analytics screen), so the demo grants it.
+    ["shopify-analytics", "Connected"],
     ["email", "Pending"],
     ["stripe", "Disconnected"],
     ["paypal", "Connected"],
@@ -17,7 +18,6 @@ test("the tab shows every integration with the status its records give", async (
     await expect(row(page, id)).toHaveAttribute("data-status", status.toLowerCase());
     await expect(row(page, id).locator(".Polaris-Badge").first()).toContainText(status);
   }
-  await expect(row(page, "shopify-analytics")).toContainText("Grant read_reports to import sessions and the funnel");
   await expect(row(page, "email")).toContainText("Outbox only");
   for (const id of ["stripe", "paypal"])
     await expect(row(page, id).getByRole("link", { name: "Invoice settings" })).toHaveAttribute(
@@ -27,7 +27,8 @@ test("the tab shows every integration with the status its records give", async (
 
   const shopify = row(page, "shopify");
   // Every requested permission is granted in the demo; the seeded rejected delivery is the last error.
-  await expect(shopify.locator("[data-scope]")).toHaveCount(5);
+  // Every scope the app requests, each write scope with its implied read.
+  await expect(shopify.locator("[data-scope]")).toHaveCount(11);
   await expect(shopify.getByText("Not granted")).toHaveCount(0);
   await expect(shopify).toContainText("orders/updated webhook rejected: payload does not match orders/updated");
   await shopify.getByRole("button", { name: "Show topics" }).click();

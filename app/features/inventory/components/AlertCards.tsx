@@ -31,7 +31,6 @@ export function AlertCards({
           key={c.key}
           onClick={() => onSelect(active === c.key ? null : c.key)}
           pressed={active === c.key}
-          accessibilityLabel={`${c.title}: ${cards[c.key].count} variants. ${active === c.key ? "Show all" : "Show only these"}`}
           style={{
             textAlign: "left",
             width: "100%",

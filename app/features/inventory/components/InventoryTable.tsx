@@ -87,17 +87,11 @@ export function InventoryTable({ rows, currency, pagination, onReorder, busy, bu
     </InlineStack>
   );
   const titleCell = (r: InventoryListRow) => (
-    <BlockStack gap="100" inlineAlign="start">
+    <BlockStack gap="200" inlineAlign="start">
       <Link to={`/inventory/${r.id}`} style={{ color: "inherit", fontWeight: 600 }}>
         {r.title}
       </Link>
-      <Button
-        variant="plain"
-        size="micro"
-        textAlign="start"
-        onClick={() => toggle(r.id)}
-        ariaExpanded={shown.has(r.id)}
-      >
+      <Button variant="plain" size="slim" textAlign="start" onClick={() => toggle(r.id)} ariaExpanded={shown.has(r.id)}>
         {shown.has(r.id) ? "Hide the maths" : "Show the maths"}
       </Button>
       {shown.has(r.id) && (

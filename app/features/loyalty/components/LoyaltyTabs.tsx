@@ -14,7 +14,8 @@ import {
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 import { currencyDigits, formatMoney, formatPercent } from "~/lib/money";
 
-const n = (x: number) => x.toLocaleString("en-US");
+// `|| 0` turns -0 (a sum of reversals) into 0: Node prints "-0", the browser "0", and React would refuse to hydrate.
+const n = (x: number) => (x || 0).toLocaleString("en-US");
 const pct = (x: number | null) => (x === null ? "—" : formatPercent(x));
 
 export type OverviewData = {
@@ -47,7 +48,7 @@ function Metric({ label, value, help }: { label: string; value: string; help?: s
   return (
     <Card>
       <BlockStack gap="100">
-        <Text as="h3" variant="bodySm" tone="subdued">
+        <Text as="h2" variant="bodySm" tone="subdued">
           {label}
         </Text>
         <Text as="p" variant="headingLg">
