@@ -126,6 +126,11 @@ test.describe("back arrow", () => {
     await page.goto("/costs", { waitUntil: "networkidle" });
     await page.locator("nav").getByRole("link", { name: "Settings" }).click();
     await expect(page).toHaveURL(/\/settings$/);
+    // The entry is remembered in an effect after the navigation commits; a reload in the same
+    // instant (only a test is that fast) would come before it.
+    await page.waitForFunction(() =>
+      (sessionStorage.getItem("pp.admin-history") ?? "").includes(`"${(history.state as { key?: string })?.key}"`),
+    );
     await page.reload({ waitUntil: "networkidle" });
     await page.getByRole("button", { name: "Back" }).click();
     await expect(page).toHaveURL(/\/costs$/);
