@@ -160,6 +160,23 @@ export async function insertRows(
 }
 
 /**
+ * Multi-row INSERT through Prisma's own connection, for small batches written often (no
+ * second SQLite connection kept open): a model's createMany costs about six times the CPU
+ * per row in Prisma's query compiler (docs/decisions/043-measured-performance.md).
+ */
+export async function insertThroughPrisma(table: string, columns: readonly string[], rows: readonly SqlValue[][]) {
+  const head = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES `;
+  const tuple = marks(columns.length);
+  const convert = dialect === "postgresql" ? (v: SqlValue) => v : sqliteValue;
+  for (const slice of chunks(rows, Math.max(1, Math.floor(30_000 / columns.length)))) {
+    const text = head + slice.map(() => tuple).join(", ");
+    const params: unknown[] = [];
+    for (const row of slice) for (const v of row) params.push(convert(v));
+    await prisma.$executeRawUnsafe(dialect === "postgresql" ? toDollar(text) : text, ...params);
+  }
+}
+
+/**
  * After a bulk write (SQLite only): copies the write-ahead log back into the database
  * file and closes the import's connection, which gives its page cache back before
  * the rollup rebuild reads the same pages through Prisma's connection (the two

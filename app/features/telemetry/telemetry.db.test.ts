@@ -73,6 +73,27 @@ describe("recording", () => {
     expect(row.staffKey).not.toContain("Sam");
   });
 
+  it("writes samples that Prisma reads back with the same instant, and finds by time", async () => {
+    const at = new Date("2026-11-25T10:15:30.123Z");
+    recordRequest({
+      shopId: shopA.id,
+      staffKey: null,
+      kind: "api",
+      status: 201,
+      serverMs: 4.5,
+      dbMs: null,
+      dbQueries: null,
+      at,
+    });
+    recordVitals(shopA.id, [{ name: "CLS", value: 0.05 }], at);
+    expect(await flushTelemetry()).toBe(2);
+    const found = await prisma.requestSample.findMany({ where: { at: { gte: new Date(at.getTime() - 1), lte: at } } });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ at, kind: "api", status: 201, serverMs: 4.5, dbMs: null, staffKey: null });
+    const vitals = await prisma.vitalSample.findMany({ where: { at: { gt: new Date(at.getTime() - 1) } } });
+    expect(vitals).toMatchObject([{ shopId: shopA.id, at, metric: "CLS", value: 0.05 }]);
+  });
+
   it("records a failed request as an error and ignores requests no shop was identified for", async () => {
     setRequestObserver(recordRequest);
     const failed = new Request("http://app.test/dashboard.data");
