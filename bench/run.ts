@@ -107,7 +107,7 @@ type TelemetryCost = {
   offCpuMs: number;
   onCpuMs: number;
   cpuCostFraction: number;
-  /** In one process, sequential requests (bench/telemetry-cpu.ts): CPU ms per request. */
+  /** In one process, sequential requests in alternating off/on blocks (bench/telemetry-cpu.ts): CPU ms per request; the cost is the median of each on block against its neighbours. */
   inProcess: { off: number[]; on: number[]; offMedian: number; onMedian: number; costFraction: number };
 };
 
@@ -177,19 +177,21 @@ async function telemetryCost(orders: number, o: Options, buildDir: string, port:
       }
     }
   }
+  // In one process, the recording switched off and on in alternating blocks (bench/telemetry-cpu.ts).
   const inProcess: Record<"off" | "on", number[]> = { off: [], on: [] };
+  const costs: number[] = [];
   for (let round = 0; round < o.rounds; round++) {
-    for (const mode of round % 2 ? (["on", "off"] as const) : (["off", "on"] as const)) {
-      const r = await runJsonChild<{ cpuMsPerRequest: number }>(
-        path.join(root, "bench", "telemetry-cpu.ts"),
-        [path.join(buildDir, "server", "index.js"), "400", "40"],
-        demoEnv(orders, { TELEMETRY: mode }),
-      );
-      inProcess[mode].push(r.cpuMsPerRequest);
-      console.log(
-        `  in-process ${mode.padEnd(3)} round ${round + 1}: ${r.cpuMsPerRequest.toFixed(2)} ms CPU per request`,
-      );
-    }
+    const r = await runJsonChild<{ blocks: { mode: "off" | "on"; cpuMsPerRequest: number }[]; costs: number[] }>(
+      path.join(root, "bench", "telemetry-cpu.ts"),
+      [path.join(buildDir, "server", "index.js"), "13", "520", "60"],
+      demoEnv(orders, { TELEMETRY: "on" }),
+    );
+    for (const block of r.blocks) inProcess[block.mode].push(block.cpuMsPerRequest);
+    costs.push(...r.costs);
+    console.log(
+      `  in-process round ${round + 1}: ${r.blocks.map((b) => `${b.mode} ${b.cpuMsPerRequest.toFixed(2)}`).join(", ")} ms CPU per request; ` +
+        `on vs neighbours ${r.costs.map((c) => `${(c * 100).toFixed(1)}%`).join(" ")}`,
+    );
   }
   const inOff = median(inProcess.off);
   const inOn = median(inProcess.on);
@@ -205,7 +207,7 @@ async function telemetryCost(orders: number, o: Options, buildDir: string, port:
     offCpuMs,
     onCpuMs,
     cpuCostFraction: (onCpuMs - offCpuMs) / offCpuMs,
-    inProcess: { ...inProcess, offMedian: inOff, onMedian: inOn, costFraction: (inOn - inOff) / inOff },
+    inProcess: { ...inProcess, offMedian: inOff, onMedian: inOn, costFraction: median(costs) },
   };
 }
 
