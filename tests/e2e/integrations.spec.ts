@@ -28,7 +28,7 @@ test("the tab shows every integration with the status its records give", async (
   const shopify = row(page, "shopify");
   // Every requested permission is granted in the demo; the seeded rejected delivery is the last error.
   // Every scope the app requests, each write scope with its implied read.
-  await expect(shopify.locator("[data-scope]")).toHaveCount(11);
+  await expect(shopify.locator("[data-scope]")).toHaveCount(12);
   await expect(shopify.getByText("Not granted")).toHaveCount(0);
   await expect(shopify).toContainText("orders/updated webhook rejected: payload does not match orders/updated");
   await shopify.getByRole("button", { name: "Show topics" }).click();

@@ -64,6 +64,7 @@ describe("scope → features", () => {
   it("parses Shopify's scope string; a write scope grants its read scope", () => {
     expect(parseScopes(" read_orders, write_products ,,")).toEqual(["read_orders", "write_products", "read_products"]);
     expect(parseScopes(null)).toEqual([]);
+    expect(parseScopes("write_app_proxy")).toEqual(["write_app_proxy"]);
     expect(missingScopes(["read_orders", "read_products"], parseScopes("write_products"))).toEqual(["read_orders"]);
   });
 });

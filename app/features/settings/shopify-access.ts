@@ -15,6 +15,7 @@ export const APP_TOML_SCOPES = [
   "write_inventory",
   "read_reports",
   "write_discounts",
+  "write_app_proxy",
 ];
 
 /** The topics shopify.app.toml subscribes to (each has a route webhooks.<topic>.tsx). */
@@ -53,8 +54,12 @@ export const SCOPE_FEATURES: Record<string, string[]> = {
   read_customers: ["Customer names, segments and lifetime value"],
   write_customers: ["Add Customer creating the customer in Shopify", "Segments written to customers' tags"],
   write_discounts: ["Loyalty rewards: points redeemed as single-use discount codes"],
+  write_app_proxy: ["Loyalty points on the storefront (the app proxy at /apps/loyalty)"],
   [ANALYTICS_SCOPE]: ["Analytics sessions and the conversion funnel"],
 };
+
+/** Scopes with no read counterpart to imply. */
+const WRITE_ONLY_SCOPES = new Set(["write_app_proxy"]);
 
 /** A comma-separated scope string (Session.scope, SCOPES) as a list; write scopes imply their read scope. */
 export function parseScopes(value: string | null | undefined): string[] {
@@ -62,7 +67,9 @@ export function parseScopes(value: string | null | undefined): string[] {
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  const implied = scopes.filter((s) => s.startsWith("write_")).map((s) => `read_${s.slice("write_".length)}`);
+  const implied = scopes
+    .filter((s) => s.startsWith("write_") && !WRITE_ONLY_SCOPES.has(s))
+    .map((s) => `read_${s.slice("write_".length)}`);
   return [...new Set([...scopes, ...implied])];
 }
 
