@@ -9,7 +9,7 @@ import { registerInvoiceJobs, warmPdfRenderer } from "~/features/invoices/index.
 import { registerAuditJobs } from "~/features/audit/index.server";
 import { registerCustomerJobs, rescoreCustomer } from "~/features/customers/index.server";
 import { registerInventoryJobs } from "~/features/inventory/index.server";
-import { registerLoyaltyJobs } from "~/features/loyalty/index.server";
+import { postShopifyOrder, registerLoyaltyJobs } from "~/features/loyalty/index.server";
 import { registerNotificationJobs } from "~/features/shop/index.server";
 import { env } from "~/env.server";
 import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server";
@@ -17,6 +17,7 @@ import { registerSettingsJobs } from "~/features/settings/index.server";
 import {
   importAfterAuth,
   onCustomerChanged,
+  onOrderChanged,
   registerStoreSyncJobs,
   type AdminClientFactory,
 } from "~/features/store-sync/index.server";
@@ -47,6 +48,9 @@ export function registerAllJobs(queue: JobQueue) {
 
 // An order, refund or customer webhook rescores that customer in the same transaction.
 onCustomerChanged(async (tx, shop, customerId) => void (await rescoreCustomer(tx, shop, customerId)));
+// An order or refund webhook posts that order's loyalty points (award, refunds, cancellation),
+// once each, and marks a loyalty reward code it used as used, in the same transaction.
+onOrderChanged((tx, shop, orderShopifyId, codes) => postShopifyOrder(tx, shop, orderShopifyId, codes));
 
 setJobRegistrar(registerAllJobs);
 

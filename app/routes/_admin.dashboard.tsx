@@ -24,6 +24,8 @@ import type { RoutePermissions } from "~/features/team";
 import { PerformanceCard } from "~/features/telemetry";
 import { getPerformanceCached } from "~/features/telemetry/index.server";
 import { describeError } from "~/lib/log-safe";
+import { LoyaltyDashboardCard } from "~/features/loyalty";
+import { dashboardLoyalty } from "~/features/loyalty/index.server";
 
 export const permissions = { loader: "read" } satisfies RoutePermissions;
 
@@ -32,22 +34,27 @@ export const meta: MetaFunction = () => [{ title: "Dashboard · Profit Pilot" }]
 export async function loader({ request }: LoaderFunctionArgs) {
   const { shop, demo } = await requireAdmin(request, permissions.loader);
   const days = parseTimeframe(new URL(request.url).searchParams.get("days"));
-  const [importStatus, performance, { autoRefresh, weekStart }] = await Promise.all([
+  const [importStatus, performance, { autoRefresh, weekStart }, loyalty] = await Promise.all([
     getImportStatus(shop),
     getPerformanceCached(shop),
     getDisplayPreferences(shop.id),
+    // A shop without a loyalty program (or members) gets no card; a failure hides it too.
+    dashboardLoyalty(shop, days).catch((error) => {
+      console.error(`dashboard loyalty failed: ${describeError(error)}`);
+      return null;
+    }),
   ]);
   try {
     const dashboard = await getDashboardCached(shop, days, { weekStart });
-    return { days, dashboard, importStatus, demo, performance, autoRefresh };
+    return { days, dashboard, importStatus, demo, performance, autoRefresh, loyalty };
   } catch (error) {
     console.error(`dashboard metrics failed: ${describeError(error)}`);
-    return { days, dashboard: null, importStatus, demo, performance, autoRefresh };
+    return { days, dashboard: null, importStatus, demo, performance, autoRefresh, loyalty };
   }
 }
 
 export default function Dashboard() {
-  const { days, dashboard, importStatus, demo, performance, autoRefresh } = useLoaderData<typeof loader>();
+  const { days, dashboard, importStatus, demo, performance, autoRefresh, loyalty } = useLoaderData<typeof loader>();
   useAutoRefresh(autoRefresh);
   const navigation = useNavigation();
   const [, setSearchParams] = useSearchParams();
@@ -181,6 +188,7 @@ export default function Dashboard() {
             </Card>
           </div>
         </InlineGrid>
+        {loyalty && <LoyaltyDashboardCard data={loyalty} currency={loyalty.currency} days={days} />}
         <PerformanceCard report={performance} />
       </BlockStack>
     </AdminPage>

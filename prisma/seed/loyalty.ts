@@ -61,5 +61,7 @@ export async function seedLoyalty(shop: SeedShop, now = new Date()) {
   }
   const expiry = await loyalty.expireAndReimburse(shop, now);
   await loyalty.rebuildMembers(shop, now);
+  // The codes marked used above have no order: each day's loyalty cost is rebuilt from them.
+  await loyalty.rebuildLoyaltyCost(shop);
   return { ...backfill, redemptions: redeemed, ...expiry };
 }

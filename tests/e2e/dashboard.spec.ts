@@ -133,7 +133,8 @@ test.describe("costs", () => {
       ];
       expect(revenue - totalCosts).toBe(netProfit);
       let parts = 0;
-      for (const key of ["cogs", "adSpend", "shippingCost", "paymentFees", "expenses"]) parts += await amount(key);
+      for (const key of ["cogs", "adSpend", "shippingCost", "paymentFees", "expenses", "loyalty"])
+        parts += await amount(key);
       expect(parts).toBe(totalCosts);
       expect((await amount("grossSales")) - (await amount("discounts")) - (await amount("refunds"))).toBe(
         await amount("netSales"),

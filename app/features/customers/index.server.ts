@@ -18,3 +18,4 @@ export {
 } from "./list.server";
 export { addCustomer, emailTaken, CUSTOMER_CREATE, userErrorsToFields } from "./create.server";
 export { customersExport, customerExportColumns } from "./export.server";
+export { storedSegments } from "./segment-of.server";

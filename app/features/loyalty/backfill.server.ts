@@ -14,11 +14,14 @@ import {
   orderCounts,
   refundReversal,
   tierFor,
+  tiersAt,
+  campaignApplies,
   windowSpend,
   windowStart,
   type Stacking,
 } from "~/features/loyalty/ledger";
 import { ensureProgram, listTiers, type ShopRef } from "~/features/loyalty/ledger.server";
+import { storedSegments } from "~/features/customers/index.server";
 
 const ENTRY_COLUMNS = [
   "id",
@@ -66,9 +69,14 @@ export async function backfillLedger(shop: ShopRef, now = new Date()): Promise<B
   const campaigns = (
     await prisma.loyaltyCampaign.findMany({
       where: { shopId: shop.id },
-      select: { multiplier: true, stacking: true, tierId: true, startsAt: true, endsAt: true },
+      select: { multiplier: true, stacking: true, tierId: true, segment: true, startsAt: true, endsAt: true },
     })
   ).map((c) => ({ ...c, from: c.startsAt.getTime(), to: c.endsAt.getTime(), stacking: c.stacking as Stacking }));
+  // Segment limits read each customer's stored segment (loaded once, only when a campaign has one).
+  const segments = campaigns.some((c) => c.segment) ? await storedSegments(prisma, shop.id) : new Map();
+  // The tiers in force at an order's time: only a scheduled change makes them differ.
+  const scheduled = tiers.some((t) => t.pendingFrom);
+  const tiersOf = (at: Date) => (scheduled ? tiersAt(tiers, at) : tiers);
   const digits = currencyDigits(shop.currency);
 
   // Keys already posted (by the webhooks or an earlier run), read on the import's fast path.
@@ -136,10 +144,11 @@ export async function backfillLedger(shop: ShopRef, now = new Date()): Promise<B
         const key = `earn:${o.id}`;
         if (existing.has(key) || (enrolled && !enrolled.has(o.customerId))) continue;
         if (!orderCounts(program.orderRule, { financialStatus: o.financialStatus, cancelledAt })) continue;
-        const tier = tierFor(tiers, spend, digits);
+        const tier = tierFor(tiersOf(at), spend, digits);
         const t = at.getTime();
+        const segment = segments.get(o.customerId) ?? null;
         const applying = campaigns.filter(
-          (c) => c.from <= t && t <= c.to && (c.tierId === null || c.tierId === tier?.id),
+          (c) => c.from <= t && t <= c.to && campaignApplies(c, tier?.id ?? null, segment),
         );
         const eligible = eligibleMinor({
           grossSalesMinor: num(o.grossSalesMinor),
@@ -275,7 +284,8 @@ const MEMBER_COLUMNS = [
  */
 export async function rebuildMembers(shop: ShopRef, now = new Date()): Promise<number> {
   const program = await ensureProgram(prisma, shop);
-  const tiers = await listTiers(prisma, shop.id);
+  // Members are placed in the tiers as they stand now (a change scheduled for later does not count yet).
+  const placed = tiersAt(await listTiers(prisma, shop.id), now);
   const digits = currencyDigits(shop.currency);
   const from = windowStart(program.tierWindow, now);
   return inSqlTransaction(async (sql) => {
@@ -324,7 +334,7 @@ export async function rebuildMembers(shop: ShopRef, now = new Date()): Promise<n
         m.earned,
         m.redeemed,
         s,
-        tierFor(tiers, s, digits)?.id ?? null,
+        tierFor(placed, s, digits)?.id ?? null,
         enrolledAt,
         m.last ? new Date(m.last) : enrolledAt,
       ]);

@@ -2,6 +2,7 @@ export { ensureProgram, postOrder, postShopifyOrder, refreshMember } from "./led
 export { backfillLedger, rebuildMembers } from "./backfill.server";
 export {
   LoyaltyNotFound,
+  applyDueTierChanges,
   changeTier,
   createCampaign,
   getSettings,
@@ -18,8 +19,6 @@ export {
   accountingReport,
   getAnalytics,
   getOverview,
-  loyaltyCost,
-  redeemedValue,
   storefrontPoints,
   type Overview,
   type StorefrontPoints,
@@ -35,3 +34,5 @@ export {
   type RedemptionView,
 } from "./redemptions.server";
 export { registerLoyaltyJobs } from "./jobs.server";
+export { loyaltyCost, rebuildLoyaltyCost, redeemedValue, syncLoyaltyCost } from "./cost.server";
+export { dashboardLoyalty, type DashboardLoyalty } from "./dashboard.server";

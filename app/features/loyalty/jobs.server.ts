@@ -1,4 +1,5 @@
-// Loyalty's background work: the daily expiry of points and of unused reward codes, and
+// Loyalty's background work: the daily expiry of points and of unused reward codes, tier
+// changes scheduled for a date that has come, and
 // the backfill when a program starts or a store import finishes (idempotent: it posts
 // only what the ledger does not have).
 import { prisma } from "~/db.server";
@@ -6,6 +7,7 @@ import type { JobQueue } from "~/platform/jobs/index.server";
 import { describeError } from "~/lib/log-safe";
 import { backfillLedger } from "~/features/loyalty/backfill.server";
 import { expireAndReimburse } from "~/features/loyalty/redemptions.server";
+import { applyDueTierChanges } from "~/features/loyalty/program.server";
 
 export const BACKFILL_JOB = "loyalty.backfill";
 export const EXPIRY_JOB = "loyalty.expire";
@@ -26,6 +28,9 @@ export function registerLoyaltyJobs(queue: JobQueue) {
       if (!shop) continue;
       await expireAndReimburse(shop).catch((error) =>
         console.error(`[loyalty] expiry failed for a shop: ${describeError(error)}`),
+      );
+      await applyDueTierChanges(shop).catch((error) =>
+        console.error(`[loyalty] scheduled tier change failed for a shop: ${describeError(error)}`),
       );
     }
   });

@@ -6,6 +6,7 @@ import { currencyDigits } from "~/lib/money";
 import { dayInZone } from "~/lib/dates";
 import {
   DEFAULT_TIERS,
+  campaignApplies,
   campaignMultiplier,
   cappedDebit,
   centiMinorFromDecimal,
@@ -14,11 +15,14 @@ import {
   orderCounts,
   refundReversal,
   tierFor,
+  tiersAt,
   windowStart,
   type OrderRule,
   type Stacking,
   type TierWindow,
 } from "~/features/loyalty/ledger";
+import { syncLoyaltyCost } from "~/features/loyalty/cost.server";
+import { storedSegments } from "~/features/customers/index.server";
 
 export type Db = PrismaClient | Prisma.TransactionClient;
 export type ShopRef = { id: string; currency: string; timezone: string };
@@ -42,6 +46,9 @@ export type TierRow = {
   benefits: string;
   multiplier: number;
   color: string;
+  pendingMinSpend: number | null;
+  pendingMultiplier: number | null;
+  pendingFrom: Date | null;
 };
 
 /** The shop's program, created with the spec's defaults (§9) the first time it is read. */
@@ -79,7 +86,17 @@ export function listTiers(db: Db, shopId: string): Promise<TierRow[]> {
   return db.loyaltyTier.findMany({
     where: { shopId },
     orderBy: [{ minSpend: "asc" }, { createdAt: "asc" }],
-    select: { id: true, name: true, minSpend: true, benefits: true, multiplier: true, color: true },
+    select: {
+      id: true,
+      name: true,
+      minSpend: true,
+      benefits: true,
+      multiplier: true,
+      color: true,
+      pendingMinSpend: true,
+      pendingMultiplier: true,
+      pendingFrom: true,
+    },
   });
 }
 
@@ -205,13 +222,18 @@ export async function postOrder(db: Db, shop: ShopRef, orderId: string): Promise
       windowStart(program.tierWindow, order.processedAt),
       order.processedAt,
     );
-    const tier = tierFor(tiers, spend, digits);
+    // The tiers in force when the order was placed (a scheduled change counts from its date).
+    const tier = tierFor(tiersAt(tiers, order.processedAt), spend, digits);
     const campaigns = await db.loyaltyCampaign.findMany({
       where: { shopId: shop.id, startsAt: { lte: order.processedAt }, endsAt: { gte: order.processedAt } },
-      select: { multiplier: true, stacking: true, tierId: true },
+      select: { multiplier: true, stacking: true, tierId: true, segment: true },
     });
+    // A segment limit reads the customer's stored segment as it is when the order is posted.
+    const segment = campaigns.some((c) => c.segment)
+      ? ((await storedSegments(db, shop.id, [customerId])).get(customerId) ?? null)
+      : null;
     const applying = campaigns
-      .filter((c) => c.tierId === null || c.tierId === tier?.id)
+      .filter((c) => campaignApplies(c, tier?.id ?? null, segment))
       .map((c) => ({ multiplier: c.multiplier, stacking: c.stacking as Stacking }));
     const eligible = eligibleMinor(order);
     const campaign = campaignMultiplier(applying);
@@ -300,7 +322,7 @@ export async function postOrder(db: Db, shop: ShopRef, orderId: string): Promise
   tiers ??= await listTiers(db, shop.id);
   const spend =
     spendAfter ?? (await qualifyingSpend(db, shop.id, customerId, windowStart(program.tierWindow, new Date()), null));
-  const tierId = tierFor(tiers, spend, currencyDigits(shop.currency))?.id ?? null;
+  const tierId = tierFor(tiersAt(tiers, new Date()), spend, currencyDigits(shop.currency))?.id ?? null;
   const activity = order.processedAt;
   if (member)
     await db.loyaltyMember.update({
@@ -331,7 +353,7 @@ export async function refreshMember(db: Db, shop: ShopRef, customerId: string, p
   ]);
   const by = Object.fromEntries(sums.map((s) => [s.kind, s._sum.points ?? 0]));
   const balance = sums.reduce((s, r) => s + (r._sum.points ?? 0), 0);
-  const tier = tierFor(tiers, spend, currencyDigits(shop.currency));
+  const tier = tierFor(tiersAt(tiers, now), spend, currencyDigits(shop.currency));
   const data = {
     balance,
     earned: by.earn ?? 0,
@@ -356,15 +378,17 @@ export async function postShopifyOrder(
 ): Promise<void> {
   const order = await db.order.findUnique({
     where: { shopId_shopifyId: { shopId: shop.id, shopifyId: orderShopifyId } },
-    select: { id: true, processedAt: true },
+    select: { id: true, processedAt: true, day: true },
   });
   if (!order) return;
   await postOrder(db, shop, order.id);
   if (discountCodes.length) {
     const upper = discountCodes.map((c) => c.toUpperCase());
-    await db.loyaltyRedemption.updateMany({
+    const used = await db.loyaltyRedemption.updateMany({
       where: { shopId: shop.id, status: "issued", code: { in: upper } },
-      data: { status: "used", usedOrderId: order.id, usedAt: order.processedAt },
+      data: { status: "used", usedOrderId: order.id, usedAt: order.processedAt, usedDay: order.day },
     });
+    // The code's value is now in the order's Discounts: it leaves the loyalty cost that day.
+    if (used.count > 0) await syncLoyaltyCost(db, shop.id, [order.day]);
   }
 }

@@ -14,6 +14,8 @@ import {
   programHealth,
   refundReversal,
   tierFor,
+  tiersAt,
+  campaignApplies,
   tierFromAddForm,
   tierFromEditForm,
   tierMoves,
@@ -326,5 +328,46 @@ describe("liability, accounting and health", () => {
     expect(programHealth({ activeShare: 1, redemptionRate: 1, repeatRate: 1 })).toBe(100);
     expect(programHealth({ activeShare: 0.5, redemptionRate: 0.2, repeatRate: 0.4 })).toBe(38);
     expect(programHealth({ activeShare: Number.NaN, redemptionRate: 3, repeatRate: -1 })).toBe(30);
+  });
+});
+
+describe("scheduled tier changes and campaign limits", () => {
+  const tiers = [
+    { id: "b", minSpend: 0, multiplier: 1, pendingMinSpend: null, pendingMultiplier: null, pendingFrom: null },
+    {
+      id: "s",
+      minSpend: 500,
+      multiplier: 1.25,
+      pendingMinSpend: 2000,
+      pendingMultiplier: 3,
+      pendingFrom: new Date("2026-06-15T00:00:00Z"),
+    },
+    { id: "g", minSpend: 1500, multiplier: 1.5, pendingMinSpend: null, pendingMultiplier: null, pendingFrom: null },
+  ];
+  it("uses the old values before the date and the new ones from it, ranked by the threshold in force", () => {
+    const before = tiersAt(tiers, new Date("2026-06-14T23:59:59Z"));
+    expect(before.map((t) => [t.id, t.minSpend, t.multiplier])).toEqual([
+      ["b", 0, 1],
+      ["s", 500, 1.25],
+      ["g", 1500, 1.5],
+    ]);
+    const after = tiersAt(tiers, new Date("2026-06-15T00:00:00Z"));
+    expect(after.map((t) => [t.id, t.minSpend, t.multiplier])).toEqual([
+      ["b", 0, 1],
+      ["g", 1500, 1.5],
+      ["s", 2000, 3],
+    ]);
+    expect(tierFor(after, 1600_00, 2)?.id).toBe("g");
+    expect(tierFor(before, 1600_00, 2)?.id).toBe("g");
+    expect(tierFor(before, 600_00, 2)?.id).toBe("s");
+    expect(tierFor(after, 600_00, 2)?.id).toBe("b");
+  });
+  it("applies a campaign only within both its tier and its segment limit", () => {
+    expect(campaignApplies({ tierId: null, segment: null }, null, null)).toBe(true);
+    expect(campaignApplies({ tierId: null, segment: "VIP" }, "g", "VIP")).toBe(true);
+    expect(campaignApplies({ tierId: null, segment: "VIP" }, "g", "Regular")).toBe(false);
+    expect(campaignApplies({ tierId: null, segment: "VIP" }, "g", null)).toBe(false);
+    expect(campaignApplies({ tierId: "g", segment: "VIP" }, "s", "VIP")).toBe(false);
+    expect(campaignApplies({ tierId: "g", segment: null }, "g", "New")).toBe(true);
   });
 });

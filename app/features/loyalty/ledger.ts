@@ -202,6 +202,36 @@ export function tierFor<T extends TierLevel>(tiers: readonly T[], spendMinor: nu
   return best;
 }
 
+/** A tier with a change scheduled for a later date (docs/decisions/059). */
+export type ScheduledTier = TierLevel & {
+  pendingMinSpend: number | null;
+  pendingMultiplier: number | null;
+  pendingFrom: Date | null;
+};
+
+/**
+ * The tiers as they stand at `at`: a scheduled change counts from its date on (until then
+ * the old threshold and multiplier), so an order is always earned at the rules of its time.
+ */
+export function tiersAt<T extends ScheduledTier>(tiers: readonly T[], at: Date): T[] {
+  return tiers
+    .map((t) =>
+      t.pendingFrom && at.getTime() >= t.pendingFrom.getTime()
+        ? { ...t, minSpend: t.pendingMinSpend ?? t.minSpend, multiplier: t.pendingMultiplier ?? t.multiplier }
+        : t,
+    )
+    .sort((a, b) => a.minSpend - b.minSpend);
+}
+
+/** Whether a campaign's limits (a tier, a customer segment) let it apply to this customer. */
+export function campaignApplies(
+  c: { tierId: string | null; segment: string | null },
+  tierId: string | null,
+  segment: string | null,
+): boolean {
+  return (c.tierId === null || c.tierId === tierId) && (c.segment === null || c.segment === segment);
+}
+
 /**
  * The dry run of a tier change: how many members move up and down when `next` replaces
  * `current`, ranking tiers by minimum spend (no tier ranks lowest).

@@ -14,6 +14,8 @@ import {
 } from "~/features/loyalty/ledger";
 import { ensureProgram, listTiers, pointValueAt, type ShopRef, type TierRow } from "~/features/loyalty/ledger.server";
 import { rebuildMembers } from "~/features/loyalty/backfill.server";
+import { syncLoyaltyCost } from "~/features/loyalty/cost.server";
+import { dayInZone } from "~/lib/dates";
 import type { CampaignInput, SettingsInput, TierInput } from "~/features/loyalty/schema";
 
 type Ctx = Actor & { shop: ShopRef };
@@ -78,8 +80,11 @@ export async function saveSettings(ctx: Ctx, input: SettingsInput, now = new Dat
       },
     });
     const centiMinor = centiMinorFromDecimal(input.pointsValue, currencyDigits(shop.currency));
-    if (centiMinor !== centiMinorFromDecimal(before.pointsValue, currencyDigits(shop.currency)))
+    if (centiMinor !== centiMinorFromDecimal(before.pointsValue, currencyDigits(shop.currency))) {
       await tx.loyaltyPointValue.create({ data: { shopId: shop.id, centiMinor, effectiveFrom: now } });
+      // Today's redemptions are valued at the value in force at the end of the day: this one.
+      await syncLoyaltyCost(tx, shop.id, [dayInZone(now, shop.timezone)]);
+    }
   });
   if (tierWindowChanged) await rebuildMembers(shop, now);
   const after = await getSettings(shop, now);
@@ -89,7 +94,13 @@ export async function saveSettings(ctx: Ctx, input: SettingsInput, now = new Dat
 
 // ── tiers ──────────────────────────────────────────────────────────────────
 
-export type TierView = TierRow & { benefitList: string[]; members: number; share: number };
+export type TierView = Omit<TierRow, "pendingFrom"> & {
+  benefitList: string[];
+  members: number;
+  share: number;
+  /** The day a scheduled threshold and multiplier take effect (YYYY-MM-DD, UTC), or null. */
+  pendingFrom: string | null;
+};
 
 export async function tiersWithMembers(shop: ShopRef): Promise<TierView[]> {
   const [tiers, counts, total] = await Promise.all([
@@ -102,6 +113,7 @@ export async function tiersWithMembers(shop: ShopRef): Promise<TierView[]> {
     const members = byTier.get(t.id) ?? 0;
     return {
       ...t,
+      pendingFrom: t.pendingFrom ? t.pendingFrom.toISOString().slice(0, 10) : null,
       benefitList: t.benefits ? t.benefits.split("\n") : [],
       members,
       share: total ? members / total : 0,
@@ -115,7 +127,17 @@ export type TierChange =
 async function ownTier(shop: ShopRef, id: string): Promise<TierRow> {
   const tier = await prisma.loyaltyTier.findFirst({
     where: { id, shopId: shop.id },
-    select: { id: true, name: true, minSpend: true, benefits: true, multiplier: true, color: true },
+    select: {
+      id: true,
+      name: true,
+      minSpend: true,
+      benefits: true,
+      multiplier: true,
+      color: true,
+      pendingMinSpend: true,
+      pendingMultiplier: true,
+      pendingFrom: true,
+    },
   });
   if (!tier) throw new LoyaltyNotFound("Tier");
   return tier;
@@ -180,13 +202,24 @@ export async function changeTier(
     ).id;
   } else if (change.kind === "edit") {
     id = change.id;
+    const multiplier = change.input.multiplier ?? before?.multiplier ?? 1;
+    // A later date schedules the threshold and multiplier (decision 059); name and benefits change now.
+    const from = change.input.effectiveOn ? new Date(`${change.input.effectiveOn}T00:00:00.000Z`) : null;
+    const scheduled = from !== null && from.getTime() > now.getTime();
     await prisma.loyaltyTier.update({
       where: { id },
       data: {
         name: draft.name,
-        minSpend: draft.minSpend,
         benefits: draft.benefits.join("\n"),
-        ...(change.input.multiplier !== undefined ? { multiplier: change.input.multiplier } : {}),
+        ...(scheduled
+          ? { pendingMinSpend: draft.minSpend, pendingMultiplier: multiplier, pendingFrom: from }
+          : {
+              minSpend: draft.minSpend,
+              multiplier,
+              pendingMinSpend: null,
+              pendingMultiplier: null,
+              pendingFrom: null,
+            }),
       },
     });
   } else {
@@ -198,6 +231,30 @@ export async function changeTier(
   const after = change.kind === "delete" ? null : await ownTier(shop, id);
   await recordAudit(ctx, `loyalty.tier.${change.kind}`, "LoyaltyTier", id, before, after);
   return { name: draft.name, id };
+}
+
+/**
+ * Makes every scheduled tier change whose date has come the tier's own values and re-places
+ * the members (the daily job; earning already used the new values from the date, tiersAt).
+ */
+export async function applyDueTierChanges(shop: ShopRef, now = new Date()): Promise<number> {
+  const due = await prisma.loyaltyTier.findMany({
+    where: { shopId: shop.id, pendingFrom: { lte: now } },
+    select: { id: true, minSpend: true, multiplier: true, pendingMinSpend: true, pendingMultiplier: true },
+  });
+  for (const t of due)
+    await prisma.loyaltyTier.update({
+      where: { id: t.id },
+      data: {
+        minSpend: t.pendingMinSpend ?? t.minSpend,
+        multiplier: t.pendingMultiplier ?? t.multiplier,
+        pendingMinSpend: null,
+        pendingMultiplier: null,
+        pendingFrom: null,
+      },
+    });
+  if (due.length) await rebuildMembers(shop, now);
+  return due.length;
 }
 
 // ── campaigns ────────────────────────────────────────────────────────────
@@ -212,6 +269,7 @@ export type CampaignView = {
   endsOn: string;
   tierId: string | null;
   tierName: string | null;
+  segment: string | null;
   stacking: string;
   status: "active" | "scheduled" | "completed";
 };
@@ -234,6 +292,7 @@ export async function listCampaigns(shop: ShopRef, now = new Date()): Promise<Ca
     endsOn: isoDay(c.endsAt),
     tierId: c.tierId,
     tierName: c.tierId ? (names.get(c.tierId) ?? null) : null,
+    segment: c.segment,
     stacking: c.stacking,
     status: now < c.startsAt ? "scheduled" : now > c.endsAt ? "completed" : "active",
   }));
@@ -257,6 +316,7 @@ export async function createCampaign(ctx: Ctx, input: CampaignInput, now = new D
       startsAt: new Date(`${input.startsOn}T00:00:00.000Z`),
       endsAt: new Date(`${input.endsOn}T23:59:59.999Z`),
       tierId: input.tierId || null,
+      segment: input.segment || null,
       stacking: input.stacking,
     },
   });

@@ -86,7 +86,7 @@ describe("redeeming points", () => {
       customerGets: { value: { discountAmount: { amount: "0.50" } }, items: { all: true } },
     });
     expect(await balance()).toBe(45);
-    // The period's redeemed value (not yet a P&L line: see app/features/profit/pnl.server.ts).
+    // The period's redeemed value: a cost in the one profit formula (profit.db.test.ts).
     const today = dayInZone(new Date(), shop.timezone);
     expect(await loyaltyCost(shop.id, { from: today, to: today })).toBe(50);
     expect((await prisma.loyaltyRedemption.findFirstOrThrow({ where: { id: r.id } })).shopifyDiscountId).toBe(

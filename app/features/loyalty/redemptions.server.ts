@@ -18,6 +18,7 @@ import {
   type ShopRef,
 } from "~/features/loyalty/ledger.server";
 import { LoyaltyNotFound } from "~/features/loyalty/program.server";
+import { syncLoyaltyCost } from "~/features/loyalty/cost.server";
 
 /** A code is valid this many days; unused after that, its points come back. */
 export const CODE_VALID_DAYS = 90;
@@ -160,6 +161,7 @@ export async function redeemPoints(
       day: dayInZone(now, shop.timezone),
       note: `code ${code}`,
     });
+    await syncLoyaltyCost(tx, shop.id, [dayInZone(now, shop.timezone)]);
     await refreshMember(tx, shop, customer.id, undefined, now);
     return r;
   });
@@ -205,6 +207,7 @@ export async function expireAndReimburse(shop: ShopRef, now = new Date()) {
         day,
         note: `code ${r.code} expired unused`,
       });
+      await syncLoyaltyCost(tx, shop.id, [day]);
       touched.add(r.customerId);
     });
 

@@ -190,49 +190,6 @@ export async function accountingReport(shop: ShopRef, range: DayRange): Promise<
   });
 }
 
-/**
- * The money value of points redeemed, less reimbursed, in a range of days: what the
- * program cost in the period, for the P&L (each day at that day's points value).
- */
-export async function redeemedValue(shopId: string, range: DayRange): Promise<number> {
-  const [sums, versions] = await Promise.all([
-    prisma.loyaltyDay.groupBy({
-      by: ["day"],
-      where: { shopId, kind: { in: ["redeem", "reimburse"] }, day: { gte: range.from, lte: range.to } },
-      _sum: { points: true },
-    }),
-    valueVersions(shopId),
-  ]);
-  let total = 0;
-  for (const s of sums) {
-    const end = new Date(`${s.day}T23:59:59.999Z`).getTime();
-    let value = 0;
-    for (const v of versions) if (v.effectiveFrom.getTime() <= end) value = v.centiMinor;
-    total += pointsToMinor(-(s._sum.points ?? 0), value);
-  }
-  return total;
-}
-
-/**
- * The P&L's "Loyalty rewards" line for a range: the value redeemed (net of reimbursed
- * codes) less the value of reward codes orders used in the range, whose discount already
- * sits in the P&L's Discounts. Over time each code counts once (docs/decisions/057).
- */
-export async function loyaltyCost(shopId: string, range: DayRange): Promise<number> {
-  const [redeemed, used] = await Promise.all([
-    redeemedValue(shopId, range),
-    prisma.loyaltyRedemption.aggregate({
-      where: {
-        shopId,
-        status: "used",
-        usedAt: { gte: new Date(`${range.from}T00:00:00.000Z`), lte: new Date(`${range.to}T23:59:59.999Z`) },
-      },
-      _sum: { valueMinor: true },
-    }),
-  ]);
-  return redeemed - (used._sum.valueMinor ?? 0);
-}
-
 // ── analytics ─────────────────────────────────────────────────────────────
 
 export type MonthPoint = {

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { isDayInRange, isValidDay, EARLIEST_DAY, LATEST_DAY } from "~/lib/dates";
 import { MAX_MULTIPLIER, ORDER_RULES, TIER_WINDOWS } from "~/features/loyalty/ledger";
+import { SEGMENTS } from "~/features/customers";
 
 const number = (label: string, min: number, max: number, { exclusiveMin = false } = {}) =>
   z.union([z.number(), z.string().trim()]).transform((v, ctx) => {
@@ -71,6 +72,13 @@ export const tierSchema = z.object({
     .refine((v) => !v || !(Number.parseInt(v, 10) < 0), "Minimum spend must be 0 or more"),
   benefits: z.string().max(2000, "Use at most 2,000 characters").optional(),
   multiplier: multiplier.optional(),
+  // Edit only: the day a new minimum spend or multiplier starts to count (empty: at once).
+  effectiveOn: z
+    .string()
+    .trim()
+    .optional()
+    .refine((d) => !d || isValidDay(d), "Takes effect must be a date (YYYY-MM-DD)")
+    .refine((d) => !d || !isValidDay(d) || isDayInRange(d), "Takes effect is out of range"),
 });
 export type TierInput = z.infer<typeof tierSchema>;
 
@@ -92,6 +100,9 @@ export const campaignSchema = z
     startsOn: day("Start date"),
     endsOn: day("End date"),
     tierId: z.string().max(100).optional(),
+    segment: z
+      .union([z.literal(""), z.enum(SEGMENTS, { message: `Segment must be one of ${SEGMENTS.join(", ")}` })])
+      .optional(),
     stacking: z.enum(STACKING, { message: "Stacking must be highest or multiply" }).optional().default("highest"),
   })
   .refine((c) => !isValidDay(c.startsOn) || !isValidDay(c.endsOn) || c.endsOn >= c.startsOn, {
@@ -113,6 +124,7 @@ export const apiCampaignSchema = z.object({
     startsOn: z.string(),
     endsOn: z.string(),
     tierId: z.string().optional(),
+    segment: z.string().optional(),
     stacking: z.string().optional(),
   }),
 });

@@ -41,6 +41,7 @@ const ROLLUP_FIELDS = {
   paymentFeesMinor: true,
   adSpendMinor: true,
   sessions: true,
+  loyaltyCostMinor: true,
 } as const;
 
 type RollupRow = PeriodTotals & { day: string };

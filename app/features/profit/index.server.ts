@@ -28,5 +28,12 @@ export { rederiveDays } from "./rebucket.server";
 export { missingCosts } from "./missing-costs.server";
 export { missingCostSentence } from "./missing-costs";
 export { getBreakdown, getProfitAndLoss, type Breakdown, type ProfitAndLoss } from "./pnl.server";
-export { applyOrderChange, loadOrderState, overridesFor, rebuildRollups, recordRefund } from "./rollups.server";
+export {
+  applyOrderChange,
+  loadOrderState,
+  overridesFor,
+  rebuildRollups,
+  recordRefund,
+  setLoyaltyCostDay,
+} from "./rollups.server";
 export { firstDataDay, loadExpenses, loadRollups } from "./dashboard.server";

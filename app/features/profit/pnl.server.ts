@@ -78,9 +78,6 @@ export async function getProfitAndLoss(shop: ShopRef, days: number, now = new Da
     missingCosts(shop.id, current),
     unknownOrderCosts(shop.id, current),
   ]);
-  // The loyalty feature's redeemed value (loyaltyCost) is not a line yet: the dashboard,
-  // analytics and the API compute net profit from the one formula (computeProfit), which
-  // does not know it, and the P&L must add up to them (issue 15 leaves this open).
   const input = (range: DayRange, ads: Record<string, number>): PnlInput => ({
     totals: sumRange(rows, range),
     adSpendByChannel: ads,
@@ -108,6 +105,7 @@ const ROLLUP_LINES = {
   adSpend: ["Ad spend", (t) => t.adSpendMinor],
   shippingCost: ["Shipping labels", (t) => t.shippingCostMinor],
   paymentFees: ["Payment fees", (t) => t.paymentFeesMinor],
+  loyalty: ["Loyalty rewards", (t) => t.loyaltyCostMinor],
 } satisfies Record<string, [string, (t: ReturnType<typeof sumRange>) => number]>;
 
 export const BREAKDOWN_LINES = [...Object.keys(ROLLUP_LINES), "expenses", "ad:*", "expense:*"];

@@ -45,6 +45,7 @@ describe("profit and loss", () => {
       ["expenses", 120_00],
       ["expense:labor", 70_00],
       ["expense:rent", 50_00],
+      ["loyalty", 0],
       ["totalCosts", 277_00],
       ["netProfit", 48_00],
     ]);
@@ -103,14 +104,16 @@ describe("profit and loss", () => {
 describe("loyalty rewards", () => {
   it("is a cost line before Total costs that lowers net profit by its amount", () => {
     const without = buildPnl(june, may, true);
-    const withLoyalty = buildPnl({ ...june, loyaltyMinor: 25_00 }, may, true);
+    const withLoyalty = buildPnl({ ...june, totals: { ...june.totals, loyaltyCostMinor: 25_00 } }, may, true);
     const keys = withLoyalty.lines.map((l) => l.key);
     expect(keys.indexOf("loyalty")).toBe(keys.indexOf("totalCosts") - 1);
     expect(amount(withLoyalty, "loyalty")).toBe(25_00);
     expect(amount(withLoyalty, "totalCosts")).toBe(amount(without, "totalCosts") + 25_00);
     expect(amount(withLoyalty, "netProfit")).toBe(amount(without, "netProfit") - 25_00);
     expect(withLoyalty.figures.netProfitMinor).toBe(without.figures.netProfitMinor - 25_00);
-    // No redemptions, no line.
-    expect(without.lines.some((l) => l.key === "loyalty")).toBe(false);
+    // The statement's figures are the one formula's, so they equal the dashboard's.
+    expect(withLoyalty.figures).toEqual(computeProfit({ ...june.totals, loyaltyCostMinor: 25_00 }, 120_00));
+    // No redemptions: the line is there, at zero.
+    expect(amount(without, "loyalty")).toBe(0);
   });
 });

@@ -27,11 +27,6 @@ export type PnlInput = {
   adSpendByChannel: Record<string, number>;
   /** Operating expenses per category, unrounded (expensesInRange per category). */
   expensesByCategory: Record<string, number>;
-  /**
-   * Loyalty rewards redeemed in the period and not yet spent on an order (whose discount
-   * already sits in Discounts): the loyalty feature's redeemedCost. Absent or 0: no line.
-   */
-  loyaltyMinor?: number;
 };
 
 export type PnlUnknowns = { cogs?: string; shippingLabels?: string; paymentFees?: string };
@@ -66,18 +61,10 @@ const sum = (parts: Record<string, number>) => Object.values(parts).reduce((s, v
 function statement(input: PnlInput) {
   const t = input.totals;
   const expenses = roundParts(input.expensesByCategory);
-  const base = computeProfit(t, sum(input.expensesByCategory));
-  const loyalty = input.loyaltyMinor ?? 0;
-  const netProfitMinor = base.netProfitMinor - loyalty;
-  const figures: ProfitFigures = {
-    ...base,
-    totalCostsMinor: base.totalCostsMinor + loyalty,
-    netProfitMinor,
-    profitMargin: base.revenueMinor > 0 ? netProfitMinor / base.revenueMinor : null,
-  };
+  const figures: ProfitFigures = computeProfit(t, sum(input.expensesByCategory));
   const netSalesMinor = t.grossSalesMinor - t.discountsMinor - t.refundsMinor;
   const grossProfitMinor = figures.revenueMinor - t.cogsMinor;
-  return { t, expenses, figures, netSalesMinor, grossProfitMinor, loyalty };
+  return { t, expenses, figures, netSalesMinor, grossProfitMinor };
 }
 
 type Row = Omit<PnlLine, "previousMinor" | "change">;
@@ -147,9 +134,8 @@ function rowsOf(s: ReturnType<typeof statement>, ads: Record<string, number>, un
       polarity: down,
       parent: "expenses",
     });
-  if (s.loyalty !== 0)
-    rows.push({ key: "loyalty", label: "Loyalty rewards", kind: "cost", amountMinor: s.loyalty, polarity: down });
   rows.push(
+    { key: "loyalty", label: "Loyalty rewards", kind: "cost", amountMinor: t.loyaltyCostMinor, polarity: down },
     { key: "totalCosts", label: "Total costs", kind: "total", amountMinor: figures.totalCostsMinor, polarity: down },
     { key: "netProfit", label: "Net profit", kind: "total", amountMinor: figures.netProfitMinor, polarity: up },
   );

@@ -16,6 +16,8 @@ export type PeriodTotals = {
   paymentFeesMinor: number;
   adSpendMinor: number;
   sessions: number;
+  /** Loyalty rewards redeemed and not spent on an order (docs/decisions/058). */
+  loyaltyCostMinor: number;
 };
 
 export const EMPTY_TOTALS: PeriodTotals = {
@@ -31,6 +33,7 @@ export const EMPTY_TOTALS: PeriodTotals = {
   paymentFeesMinor: 0,
   adSpendMinor: 0,
   sessions: 0,
+  loyaltyCostMinor: 0,
 };
 
 export function addTotals(a: PeriodTotals, b: Partial<PeriodTotals>): PeriodTotals {
@@ -95,6 +98,8 @@ export type ProfitFigures = {
   operatingExpensesMinor: number;
   shippingCostMinor: number;
   paymentFeesMinor: number;
+  /** Loyalty rewards: points redeemed in the period, less codes orders spent (already in discounts). */
+  loyaltyCostMinor: number;
   totalCostsMinor: number;
   netProfitMinor: number;
   /** netProfit / revenue, or null when there is no revenue. */
@@ -109,7 +114,12 @@ export function computeProfit(totals: PeriodTotals, operatingExpensesMinor: numb
   const revenueMinor = totals.grossSalesMinor - totals.discountsMinor - totals.refundsMinor + totals.shippingMinor;
   const opex = Math.round(operatingExpensesMinor);
   const totalCostsMinor =
-    totals.cogsMinor + totals.adSpendMinor + opex + totals.shippingCostMinor + totals.paymentFeesMinor;
+    totals.cogsMinor +
+    totals.adSpendMinor +
+    opex +
+    totals.shippingCostMinor +
+    totals.paymentFeesMinor +
+    totals.loyaltyCostMinor;
   const netProfitMinor = revenueMinor - totalCostsMinor;
   return {
     revenueMinor,
@@ -119,6 +129,7 @@ export function computeProfit(totals: PeriodTotals, operatingExpensesMinor: numb
     operatingExpensesMinor: opex,
     shippingCostMinor: totals.shippingCostMinor,
     paymentFeesMinor: totals.paymentFeesMinor,
+    loyaltyCostMinor: totals.loyaltyCostMinor,
     totalCostsMinor,
     netProfitMinor,
     profitMargin: revenueMinor > 0 ? netProfitMinor / revenueMinor : null,

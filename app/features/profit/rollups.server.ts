@@ -183,7 +183,6 @@ export async function rebuildRollups(db: PrismaClient, shopId: string): Promise<
     }
   }
 
-  const dayData = [...days].map(([d, row]) => ({ shopId, day: d, ...row }));
   // Product rows can number hundreds of thousands: they are computed by the database
   // in place (one INSERT … SELECT) instead of travelling through the client. Lines
   // of cancelled orders are excluded by the (few) cancelled order ids rather than a
@@ -193,6 +192,13 @@ export async function rebuildRollups(db: PrismaClient, shopId: string): Promise<
   const param = (n: number) => (dialect === "postgresql" ? `$${n}` : "?");
   await db.$transaction(
     async (tx) => {
+      // The loyalty cost has no source here: the loyalty feature sets it per day, so it is carried over.
+      const kept = await tx.dailyRollup.findMany({
+        where: { shopId, loyaltyCostMinor: { not: 0 } },
+        select: { day: true, loyaltyCostMinor: true },
+      });
+      for (const k of kept) day(k.day).loyaltyCostMinor = k.loyaltyCostMinor;
+      const dayData = [...days].map(([d, row]) => ({ shopId, day: d, ...row }));
       await tx.dailyRollup.deleteMany({ where: { shopId } });
       await tx.productDailyRollup.deleteMany({ where: { shopId } });
       for (const data of chunks(dayData, 2000)) await tx.dailyRollup.createMany({ data });
@@ -289,6 +295,24 @@ async function bumpDimensions(db: Db, shopId: string, d: string, dims: OrderDime
       create: { shopId, dimension, day: d, key, sub, ...delta },
       update: increments,
     });
+}
+
+/**
+ * Sets a day's loyalty cost (the loyalty feature's figure for that day, docs/decisions/058), in
+ * the caller's transaction, and marks the figures changed. Profit knows the amount, not its rules.
+ */
+export async function setLoyaltyCostDay(db: Db, shopId: string, d: string, loyaltyCostMinor: number): Promise<void> {
+  const row = await db.dailyRollup.findUnique({
+    where: { shopId_day: { shopId, day: d } },
+    select: { loyaltyCostMinor: true },
+  });
+  if ((row?.loyaltyCostMinor ?? 0) === loyaltyCostMinor) return;
+  await db.dailyRollup.upsert({
+    where: { shopId_day: { shopId, day: d } },
+    create: { shopId, day: d, loyaltyCostMinor },
+    update: { loyaltyCostMinor },
+  });
+  await touchShopData(db, shopId);
 }
 
 /** Marks the shop's figures as changed, so cached dashboard figures are recomputed. */

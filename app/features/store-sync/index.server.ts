@@ -7,13 +7,14 @@ export {
   customerEffect,
   inventoryItemEffect,
   onCustomerChanged,
+  onOrderChanged,
   inventoryLevelEffect,
   orderEffect,
   productDeleteEffect,
   productEffect,
   refundEffect,
 } from "./webhook-effects.server";
-export type { CustomerChangedHook } from "./webhook-effects.server";
+export type { CustomerChangedHook, OrderChangedHook } from "./webhook-effects.server";
 export {
   customerWebhookSchema,
   customerDeletedWebhookSchema,

@@ -14,7 +14,6 @@ import {
   type SyncShop,
 } from "~/features/store-sync/writes.server";
 import type { WebhookContext } from "~/platform/webhooks.server";
-import { postShopifyOrder } from "~/features/loyalty/index.server";
 import type {
   RestCustomer,
   RestInventoryItem,
@@ -50,6 +49,25 @@ async function customerChanged(tx: Tx, shop: SyncShop, customerId: string | null
   if (customerId) for (const hook of customerHooks) await hook(tx, shop, customerId);
 }
 
+/**
+ * Runs after an order or refund delivery was stored, in the same transaction, with the order's
+ * Shopify id and the discount codes the delivery lists (loyalty subscribes from the composition root).
+ */
+export type OrderChangedHook = (
+  tx: Tx,
+  shop: SyncShop,
+  orderShopifyId: string,
+  discountCodes: string[],
+) => Promise<void>;
+const orderHooks: OrderChangedHook[] = [];
+export function onOrderChanged(hook: OrderChangedHook): void {
+  if (!orderHooks.includes(hook)) orderHooks.push(hook);
+}
+
+async function orderChanged(tx: Tx, shop: SyncShop, orderShopifyId: string, discountCodes: string[] = []) {
+  for (const hook of orderHooks) await hook(tx, shop, orderShopifyId, discountCodes);
+}
+
 const customerOfOrder = async (tx: Tx, shopId: string, shopifyId: string) =>
   (await tx.order.findUnique({ where: { shopId_shopifyId: { shopId, shopifyId } }, select: { customerId: true } }))
     ?.customerId;
@@ -78,10 +96,8 @@ export const orderEffect = withShop(async (tx, shop, { payload }) => {
   // An order moved to another customer changes both.
   if (before && before !== after) await customerChanged(tx, shop, before);
   await customerChanged(tx, shop, after);
-  // Loyalty points follow the stored order (its award, refunds and cancellation), once each;
-  // a loyalty reward code it used is marked used.
   const codes = ((payload as RestOrder).discount_codes ?? []).map((d) => d.code).filter((c): c is string => !!c);
-  await postShopifyOrder(tx, shop, order.shopifyId, codes);
+  await orderChanged(tx, shop, order.shopifyId, codes);
 });
 
 /** refunds/create */
@@ -89,7 +105,7 @@ export const refundEffect = withShop(async (tx, shop, { payload }) => {
   const refund = refundFromRest(payload as RestRefund, shop.currency);
   await addRefund(tx, shop, refund);
   await customerChanged(tx, shop, await customerOfOrder(tx, shop.id, refund.orderShopifyId));
-  await postShopifyOrder(tx, shop, refund.orderShopifyId);
+  await orderChanged(tx, shop, refund.orderShopifyId);
 });
 
 /** products/create, products/update */

@@ -5,6 +5,7 @@ import { Banner, BlockStack, Checkbox, FormLayout, Modal, Select, Text, TextFiel
 import { useState } from "react";
 import { useFetcherResult } from "~/components/useFetcherResult";
 import { movesSentence, type LoyaltyActionResult, type Notice } from "~/features/loyalty/components/notices";
+import { SEGMENTS } from "~/features/customers";
 
 type Done = (notice: Notice) => void;
 const err = (r: LoyaltyActionResult | undefined, field: string) => (r && !r.ok ? r.fieldErrors[field]?.[0] : undefined);
@@ -157,14 +158,14 @@ export function TierDialog({
 }) {
   const fetcher = useFetcher<LoyaltyActionResult>({ key: "loyalty-tier" });
   // Edit starts empty: an empty field keeps the tier's value (the spec's rule); placeholders show it.
-  const [v, setV] = useState({ name: "", minSpend: "", benefits: "", multiplier: "" });
+  const [v, setV] = useState({ name: "", minSpend: "", benefits: "", multiplier: "", effectiveOn: "" });
   const [previewed, setPreviewed] = useState<string | null>(null);
   const key = JSON.stringify(v);
   const fields = { ...v, ...(editing ? { id: editing.id } : {}) };
   useFetcherResult(fetcher, (r) => {
     if (r.ok && r.intent === "previewTier") setPreviewed(key);
     if (r.ok && r.notice) {
-      setV({ name: "", minSpend: "", benefits: "", multiplier: "" });
+      setV({ name: "", minSpend: "", benefits: "", multiplier: "", effectiveOn: "" });
       onDone(r.notice);
       onClose();
     }
@@ -237,6 +238,17 @@ export function TierDialog({
               placeholder={editing ? String(editing.multiplier) : "1"}
               error={err(r, "multiplier")}
             />
+            {editing && (
+              <TextField
+                label="Minimum spend and multiplier take effect on"
+                type="date"
+                autoComplete="off"
+                value={v.effectiveOn}
+                onChange={set("effectiveOn")}
+                helpText="Leave empty for now. Until that day, points are earned at the current values."
+                error={err(r, "effectiveOn")}
+              />
+            )}
           </FormLayout>
           {preview && (
             <Banner tone="info" title="Preview">
@@ -314,6 +326,7 @@ export function CampaignDialog({
     startsOn: today,
     endsOn: today,
     tierId: "",
+    segment: "",
     stacking: "highest",
   });
   useFetcherResult(fetcher, (r) => {
@@ -386,6 +399,14 @@ export function CampaignDialog({
             value={v.tierId}
             onChange={set("tierId")}
             error={err(r, "tierId")}
+          />
+          <Select
+            label="Only for customer segment"
+            helpText="The customer's segment when the order is posted (Customers)"
+            options={[{ label: "All segments", value: "" }, ...SEGMENTS.map((x) => ({ label: x, value: x }))]}
+            value={v.segment}
+            onChange={set("segment")}
+            error={err(r, "segment")}
           />
           <Select
             label="When campaigns overlap"

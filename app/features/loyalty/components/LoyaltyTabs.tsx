@@ -42,7 +42,18 @@ export type TierData = {
   color: string;
   members: number;
   share: number;
+  /** A threshold and multiplier scheduled for a later date (decision 059). */
+  pendingMinSpend: number | null;
+  pendingMultiplier: number | null;
+  pendingFrom: string | null;
 };
+
+/** "From 2026-12-01: $700.00, ×1.5", or the plain value when nothing is scheduled. */
+function scheduled(t: TierData, currency: string) {
+  const money = (major: number) => formatMoney(major * 10 ** currencyDigits(currency), currency);
+  if (!t.pendingFrom) return null;
+  return `From ${t.pendingFrom.slice(0, 10)}: ${money(t.pendingMinSpend ?? t.minSpend)}, ×${t.pendingMultiplier ?? t.multiplier}`;
+}
 
 function Metric({ label, value, help }: { label: string; value: string; help?: string }) {
   return (
@@ -253,7 +264,16 @@ export function TiersTab({
           rows={tiers.map((t) => ({
             id: t.id,
             cells: [
-              t.name,
+              scheduled(t, currency) ? (
+                <BlockStack key="n" gap="100">
+                  <span>{t.name}</span>
+                  <Text as="span" variant="bodySm" tone="caution">
+                    {`Scheduled change · ${scheduled(t, currency)}`}
+                  </Text>
+                </BlockStack>
+              ) : (
+                t.name
+              ),
               formatMoney(t.minSpend * 10 ** currencyDigits(currency), currency),
               t.benefitList.join(", ") || "—",
               `×${t.multiplier}`,
@@ -284,6 +304,7 @@ export type CampaignData = {
   startsOn: string;
   endsOn: string;
   tierName: string | null;
+  segment: string | null;
   stacking: string;
   status: "active" | "scheduled" | "completed";
 };
@@ -305,7 +326,7 @@ export function CampaignsTab({ campaigns, onNew }: { campaigns: CampaignData[]; 
       </Box>
       {campaigns.length === 0 ? (
         <EmptyState heading="No campaigns yet" image="">
-          <p>Run a bonus-points campaign for any length of time, for everyone or one tier.</p>
+          <p>Run a bonus-points campaign for any length of time, for everyone, one tier or one customer segment.</p>
         </EmptyState>
       ) : (
         <ResponsiveIndexTable
@@ -324,7 +345,7 @@ export function CampaignsTab({ campaigns, onNew }: { campaigns: CampaignData[]; 
               c.name,
               `×${c.multiplier}`,
               `${c.startsOn} to ${c.endsOn}`,
-              c.tierName ?? "All members",
+              [c.tierName, c.segment && `${c.segment} customers`].filter(Boolean).join(" · ") || "All members",
               c.stacking === "multiply" ? "Multiplies" : "Highest wins",
               <Badge key="s" tone={STATUS_TONE[c.status]}>
                 {c.status[0].toUpperCase() + c.status.slice(1)}

@@ -1,0 +1,147 @@
+// Campaigns limited to a customer segment, and tier changes that take effect at a later date
+// (docs/decisions/059), through live posting and the backfill alike.
+import { beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { createShop } from "~tests/factories";
+import {
+  applyDueTierChanges,
+  backfillLedger,
+  changeTier,
+  createCampaign,
+  ensureProgram,
+  postOrder,
+  tiersWithMembers,
+} from "~/features/loyalty/index.server";
+import { campaignSchema, tierSchema } from "~/features/loyalty/schema";
+
+type Shop = { id: string; currency: string; timezone: string };
+const staff = { email: "owner@example.com", name: "Owner" };
+
+async function customer(shopId: string, n: number, segment?: string) {
+  const c = await prisma.customer.create({ data: { shopId, email: `r${n}@example.com` } });
+  if (segment)
+    await prisma.customerScore.create({
+      data: {
+        shopId,
+        customerId: c.id,
+        searchText: "",
+        sortName: "",
+        orders: 1,
+        totalSpentMinor: 0,
+        frequency: 1,
+        monetaryMinor: 0,
+        segment,
+        rule: "test",
+        computedAt: new Date(),
+      },
+    });
+  return c;
+}
+
+async function order(shopId: string, customerId: string, at: string, grossMinor: number) {
+  return prisma.order.create({
+    data: {
+      shopId,
+      customerId,
+      name: `#${at}-${customerId}`,
+      processedAt: new Date(at),
+      day: at.slice(0, 10),
+      currency: "USD",
+      grossSalesMinor: grossMinor,
+      discountsMinor: 0,
+      totalMinor: grossMinor,
+      financialStatus: "paid",
+    },
+  });
+}
+
+const earned = async (shopId: string, orderId: string) =>
+  (await prisma.loyaltyLedgerEntry.findFirstOrThrow({ where: { shopId, key: `earn:${orderId}` } })).points;
+
+describe("a campaign limited to a customer segment", () => {
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await createShop();
+    await ensureProgram(prisma, shop);
+    const input = campaignSchema.parse({
+      name: "VIP triple",
+      multiplier: "3",
+      startsOn: "2026-05-01",
+      endsOn: "2026-05-31",
+      segment: "VIP",
+    });
+    const view = await createCampaign({ shop, staff }, input, new Date("2026-04-01T00:00:00Z"));
+    expect(view.segment).toBe("VIP");
+  });
+
+  it("multiplies only the points of customers in that segment, live and in the backfill", async () => {
+    const vip = await customer(shop.id, 1, "VIP");
+    const regular = await customer(shop.id, 2, "Regular");
+    const unscored = await customer(shop.id, 3);
+    const a = await order(shop.id, vip.id, "2026-05-10T12:00:00Z", 100_00);
+    const b = await order(shop.id, regular.id, "2026-05-10T12:00:00Z", 100_00);
+    await postOrder(prisma, shop, a.id);
+    await postOrder(prisma, shop, b.id);
+    expect(await earned(shop.id, a.id)).toBe(300);
+    expect(await earned(shop.id, b.id)).toBe(100);
+    // The backfill applies the same limit to orders the ledger lacks.
+    const c = await order(shop.id, vip.id, "2026-05-11T12:00:00Z", 50_00);
+    const d = await order(shop.id, unscored.id, "2026-05-11T12:00:00Z", 50_00);
+    await backfillLedger(shop, new Date("2026-06-01T00:00:00Z"));
+    expect(await earned(shop.id, c.id)).toBe(150);
+    expect(await earned(shop.id, d.id)).toBe(50);
+  });
+
+  it("refuses a segment that is not one of the four", () => {
+    const r = campaignSchema.safeParse({
+      name: "x",
+      multiplier: "2",
+      startsOn: "2026-05-01",
+      endsOn: "2026-05-02",
+      segment: "Gold",
+    });
+    expect(r.success).toBe(false);
+  });
+});
+
+describe("a tier change that takes effect at a later date", () => {
+  let shop: Shop;
+  let bronzeId: string;
+  beforeAll(async () => {
+    shop = await createShop();
+    await ensureProgram(prisma, shop);
+    bronzeId = (await prisma.loyaltyTier.findFirstOrThrow({ where: { shopId: shop.id, name: "Bronze" } })).id;
+  });
+
+  it("keeps earning at the old multiplier until the date, then at the new one", async () => {
+    const now = new Date("2026-06-01T10:00:00Z");
+    const input = tierSchema.parse({ multiplier: "2", effectiveOn: "2026-06-15" });
+    await changeTier({ shop, staff }, { kind: "edit", id: bronzeId, input }, now);
+    const [bronze] = await tiersWithMembers(shop);
+    expect(bronze).toMatchObject({ name: "Bronze", multiplier: 1, pendingMultiplier: 2, pendingFrom: "2026-06-15" });
+
+    const c = await customer(shop.id, 10);
+    const before = await order(shop.id, c.id, "2026-06-14T23:00:00Z", 100_00);
+    const after = await order(shop.id, c.id, "2026-06-15T01:00:00Z", 100_00);
+    await postOrder(prisma, shop, before.id);
+    await postOrder(prisma, shop, after.id);
+    expect(await earned(shop.id, before.id)).toBe(100);
+    expect(await earned(shop.id, after.id)).toBe(200);
+
+    // Not due yet: nothing applied. Due: the values become the tier's own and the schedule clears.
+    expect(await applyDueTierChanges(shop, new Date("2026-06-14T12:00:00Z"))).toBe(0);
+    expect(await applyDueTierChanges(shop, new Date("2026-06-15T00:00:00Z"))).toBe(1);
+    const tier = await prisma.loyaltyTier.findUniqueOrThrow({ where: { id: bronzeId } });
+    expect(tier).toMatchObject({ multiplier: 2, pendingMultiplier: null, pendingFrom: null });
+  });
+
+  it("an edit without a date, or with a past one, applies at once", async () => {
+    const input = tierSchema.parse({ multiplier: "1.5", effectiveOn: "2020-01-01" });
+    await changeTier({ shop, staff }, { kind: "edit", id: bronzeId, input }, new Date("2026-07-01T00:00:00Z"));
+    expect(await prisma.loyaltyTier.findUniqueOrThrow({ where: { id: bronzeId } })).toMatchObject({
+      multiplier: 1.5,
+      pendingFrom: null,
+    });
+    expect(tierSchema.safeParse({ effectiveOn: "next week" }).success).toBe(false);
+  });
+});
