@@ -55,7 +55,7 @@ describe("the daily ShopifyQL read", () => {
       { day: "2026-11-24", source: "unknown", sessions: 20 },
     ]);
     const funnel = await prisma.funnelDay.findFirst({ where: { shopId: shop.id, day: "2026-11-23" } });
-    expect(funnel).toMatchObject({ visitors: 1000, productViews: 610, addToCart: 80, purchases: 25 });
+    expect(funnel).toMatchObject({ visitors: 1000, productViews: 0, addToCart: 80, purchases: 25 });
     const rollup = await prisma.dailyRollup.findUnique({
       where: { shopId_day: { shopId: shop.id, day: "2026-11-24" } },
     });
