@@ -42,7 +42,10 @@ function pgPool(): pg.Pool {
   if (!pool || pool.url !== env.databaseUrl) {
     void pool?.pool.end();
     // Two connections: exports are few at a time, and each reads one page after another.
-    pool = { url: env.databaseUrl, pool: new pg.Pool({ connectionString: env.databaseUrl, max: 2 }) };
+    const created = new pg.Pool({ connectionString: env.databaseUrl, max: 2, idleTimeoutMillis: 30_000 });
+    // An idle connection the server closes (a restart, a dropped database) must not end the process.
+    created.on("error", (error) => console.error(`[export] idle database connection lost: ${error.message}`));
+    pool = { url: env.databaseUrl, pool: created };
   }
   return pool.pool;
 }
