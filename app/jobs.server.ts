@@ -3,7 +3,7 @@
 // process-wide queue, hands the store import an Admin API client factory, and gives
 // the Shopify app its billing plans and its after-install hook. Loaded by the server
 // entry (app/entry.server.tsx) before any request, and by the database tests' setup.
-import { registerAnalyticsJobs } from "~/features/analytics/index.server";
+import { queueTrafficBackfill, registerAnalyticsJobs } from "~/features/analytics/index.server";
 import { BILLING_CONFIG } from "~/features/billing/index.server";
 import { registerInvoiceJobs, warmPdfRenderer } from "~/features/invoices/index.server";
 import { registerAuditJobs } from "~/features/audit/index.server";
@@ -69,6 +69,10 @@ configureShopify({
     // Queues the full store import (it runs in the background, not in this request).
     await importAfterAuth(shop.id, { reinstalled: !before || !!before.uninstalledAt, scope: session.scope }).catch(
       (error) => console.error(`[store-sync] could not queue the import: ${describeError(error)}`),
+    );
+    // Sessions, sources and the funnel for the timeframes, read from Shopify's analytics (a year back).
+    await queueTrafficBackfill(shop.id).catch((error) =>
+      console.error(`[analytics] could not queue the traffic backfill: ${describeError(error)}`),
     );
   },
 });

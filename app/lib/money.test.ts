@@ -7,8 +7,24 @@ import {
   formatMoney,
   formatMoneyCompact,
   formatPercent,
+  minorFormatter,
   minorToDecimalString,
 } from "~/lib/money";
+
+describe("minorFormatter", () => {
+  it("writes what minorToDecimalString writes, for every currency precision", () => {
+    for (const currency of ["USD", "JPY", "KWD"]) {
+      const format = minorFormatter(currency);
+      for (const minor of [0, 5, -5, 99, 100, -100, 123456, -2_147_483_647, 2_147_483_647])
+        expect(format(minor), `${currency} ${minor}`).toBe(minorToDecimalString(minor, currency));
+      fc.assert(
+        fc.property(fc.integer({ min: -MAX_MINOR, max: MAX_MINOR }), (minor) => {
+          expect(format(minor)).toBe(minorToDecimalString(minor, currency));
+        }),
+      );
+    }
+  });
+});
 
 describe("money", () => {
   it("formats minor units in the currency's precision", () => {

@@ -48,6 +48,24 @@ export function minorToDecimalString(minor: number, currency: string): string {
   return `${negative ? "-" : ""}${whole}${fraction}`;
 }
 
+/**
+ * minorToDecimalString for one currency, for a million cells: the currency's digits are looked
+ * up once, and whole numbers are formatted without padding or slicing strings.
+ */
+export function minorFormatter(currency: string): (minor: number) => string {
+  const digits = currencyDigits(currency);
+  if (digits === 0) return (minor) => String(Math.trunc(minor) || 0);
+  const scale = 10 ** digits;
+  return (minor) => {
+    const m = Math.trunc(minor);
+    const abs = m < 0 ? -m : m;
+    const whole = Math.floor(abs / scale);
+    let fraction = String(abs - whole * scale);
+    while (fraction.length < digits) fraction = "0" + fraction;
+    return (m < 0 ? "-" : "") + whole + "." + fraction;
+  };
+}
+
 export const DECIMAL_PATTERN = /^\d{1,12}(\.\d+)?$/;
 
 /** Amounts are stored as 32-bit integers of minor units on both engines. */

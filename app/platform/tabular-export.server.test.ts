@@ -1,8 +1,17 @@
 import ExcelJS from "exceljs";
 import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fileNamePart, guardCell } from "~/lib/export-formats";
-import { exportResponse, keysetPages } from "./tabular-export.server";
+import {
+  csvRecord,
+  exportResponse,
+  inPages,
+  keysetPageList,
+  keysetPages,
+  type CellValue,
+} from "./tabular-export.server";
 
 type Row = { id: number; name: string; total: number | null };
 
@@ -112,6 +121,77 @@ describe("exportResponse", () => {
         ],
       }),
     ).toThrow(/one sheet/);
+  });
+});
+
+describe("the CSV writer", () => {
+  // The app writes CSV itself (faster than csv-stringify per cell); the output must be the library's
+  // with `quote_record_delimiter`. Without that option csv-stringify quotes only the whole "\r\n"
+  // when it is the record delimiter, and leaves a lone "\n" or "\r" bare, which splits the record
+  // in Excel and in csv-parse: the app quotes any line break (RFC 4180).
+  const library = (cells: CellValue[]) =>
+    stringify([cells.map((v) => (typeof v === "string" ? guardCell(v) : (v ?? null)))], {
+      record_delimiter: "\r\n",
+      quote_record_delimiter: true,
+    });
+
+  it("writes records exactly as csv-stringify does, on hostile values", () => {
+    const hostile: CellValue[] = [
+      "",
+      null,
+      undefined,
+      0,
+      -0,
+      -12.5,
+      1e21,
+      0.1 + 0.2,
+      "plain",
+      "a,b",
+      'say "hi"',
+      '"',
+      "line\nbreak",
+      "carriage\rreturn",
+      "crlf\r\n",
+      "=SUM(A1)",
+      "+1",
+      "-1+2",
+      "-12.50",
+      "@x",
+      "\tx",
+      "\rx",
+      " spaced ",
+      "naïve ☃ 𝄞",
+      "'quoted",
+      ",",
+      '=HYPERLINK("http://x","y")',
+    ];
+    for (const v of hostile) expect(csvRecord([v]), JSON.stringify(v)).toBe(library([v]));
+    expect(csvRecord(hostile)).toBe(library(hostile));
+    // And it reads back as one record of the guarded texts.
+    const [back] = parse(csvRecord(hostile)) as string[][];
+    expect(back).toEqual(hostile.map((v) => (typeof v === "string" ? guardCell(v) : v == null ? "" : String(v))));
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.string({ unit: "binary" }), fc.integer(), fc.double({ noNaN: true }), fc.constant(null))),
+        (cells) => {
+          if (cells.length === 0) return;
+          expect(csvRecord(cells)).toBe(library(cells));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  }, 30_000);
+
+  it("writes a sheet given as pages the same as one given row by row", async () => {
+    const rows = Array.from({ length: 1_234 }, (_, i) => ({ id: i + 1, name: `=x${i}, "y"`, total: i % 3 ? i : null }));
+    const pages = keysetPageList<Row>(async (after) => rows.filter((r) => r.id > (after?.id ?? 0)).slice(0, 100), 100);
+    const paged = exportResponse({
+      format: "csv",
+      fileName: "x",
+      sheets: [{ name: "S", columns, rows: inPages(pages) }],
+    });
+    const plain = exportResponse({ format: "csv", fileName: "x", sheets: [{ name: "S", columns, rows }] });
+    expect(await paged.text()).toBe(await plain.text());
   });
 });
 

@@ -16,6 +16,8 @@ let shop: Shop;
 let other: Shop;
 /** The dimension rollups as the live updates left them, before any rebuild. */
 let liveSnapshot: Awaited<ReturnType<typeof snapshot>>;
+/** The monthly rollup, and the daily rows summed per month, as the live updates left them. */
+let liveMonths: { stored: Awaited<ReturnType<typeof months>>; fromDays: Awaited<ReturnType<typeof months>> };
 
 const SOURCES = ["organic_search", "direct", "social", "email", null];
 const PLACES = [
@@ -35,6 +37,57 @@ async function snapshot(shopId: string) {
   return rows.filter(
     (r) => r.ordersCount || r.grossSalesMinor || r.discountsMinor || r.refundsMinor || r.shippingMinor,
   );
+}
+
+type Sums = {
+  ordersCount: number;
+  grossSalesMinor: number;
+  discountsMinor: number;
+  refundsMinor: number;
+  shippingMinor: number;
+};
+const nonZero = (r: Sums) =>
+  r.ordersCount || r.grossSalesMinor || r.discountsMinor || r.refundsMinor || r.shippingMinor;
+
+/** The monthly dimension rollup as stored, rows of all zeros left out. */
+async function months(shopId: string) {
+  const rows = await prisma.dimensionMonthRollup.findMany({ where: { shopId }, omit: { shopId: true } });
+  return rows
+    .filter(nonZero)
+    .sort((a, b) =>
+      `${a.dimension}|${a.month}|${a.key}|${a.sub}`.localeCompare(`${b.dimension}|${b.month}|${b.key}|${b.sub}`),
+    );
+}
+
+/** The daily dimension rows summed per calendar month, in the same form. */
+async function dailyByMonth(shopId: string) {
+  const sums = new Map<string, Sums & { dimension: string; month: string; key: string; sub: string }>();
+  for (const r of await prisma.dimensionDayRollup.findMany({ where: { shopId } })) {
+    const month = r.day.slice(0, 7);
+    const k = `${r.dimension}|${month}|${r.key}|${r.sub}`;
+    const row = sums.get(k) ?? {
+      dimension: r.dimension,
+      month,
+      key: r.key,
+      sub: r.sub,
+      ordersCount: 0,
+      grossSalesMinor: 0,
+      discountsMinor: 0,
+      refundsMinor: 0,
+      shippingMinor: 0,
+    };
+    row.ordersCount += r.ordersCount;
+    row.grossSalesMinor += r.grossSalesMinor;
+    row.discountsMinor += r.discountsMinor;
+    row.refundsMinor += r.refundsMinor;
+    row.shippingMinor += r.shippingMinor;
+    sums.set(k, row);
+  }
+  return [...sums.values()]
+    .filter(nonZero)
+    .sort((a, b) =>
+      `${a.dimension}|${a.month}|${a.key}|${a.sub}`.localeCompare(`${b.dimension}|${b.month}|${b.key}|${b.sub}`),
+    );
 }
 
 /** Net sales and orders straight from the orders and refunds tables (refunds on their own day). */
@@ -119,6 +172,7 @@ beforeAll(async () => {
   });
   // Sessions reach the daily rollup as an import or the daily traffic job leaves them: by a rebuild.
   liveSnapshot = await snapshot(shop.id);
+  liveMonths = { stored: await months(shop.id), fromDays: await dailyByMonth(shop.id) };
   await rebuildRollups(prisma, shop.id);
   // Another shop with big orders on the same days: never part of this shop's figures.
   const o = await createProduct(other.id, { title: "Other", priceMinor: 9_999_00 });
@@ -167,6 +221,16 @@ describe("analytics figures against the orders table", () => {
   it("live updates leave the dimension rollups exactly as a rebuild does", async () => {
     expect(liveSnapshot.length).toBeGreaterThan(100);
     expect(await snapshot(shop.id)).toEqual(liveSnapshot);
+  });
+
+  it("keeps the monthly dimension rollup equal to the daily rows summed per month, live and after a rebuild", async () => {
+    // Live updates: new orders, refunds on their own day, cancellations and a moved order.
+    expect(liveMonths.stored.length).toBeGreaterThan(50);
+    expect(liveMonths.stored).toEqual(liveMonths.fromDays);
+    // After the full rebuild (beforeAll), and equal to what the live updates left.
+    const rebuilt = await months(shop.id);
+    expect(rebuilt).toEqual(await dailyByMonth(shop.id));
+    expect(rebuilt).toEqual(liveMonths.stored);
   });
 
   it("another shop's orders and sessions never appear", async () => {

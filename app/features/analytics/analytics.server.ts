@@ -1,8 +1,9 @@
 // The Analytics screen's figures (docs/decisions/050-metrics-registry.md), computed only from
-// rollups: DailyRollup for the period figures, DimensionDayRollup for traffic sources and
-// regions, TrafficDay and FunnelDay for sessions and the funnel, so a 12-month view of a
-// store with a million orders reads a few thousand rows. Every figure comes from the registry.
-import { prisma } from "~/db.server";
+// rollups: DailyRollup for the period figures, DimensionMonthRollup and DimensionDayRollup for
+// traffic sources and regions (decision 064), TrafficDay and FunnelDay for sessions and the
+// funnel, so a 12-month view of a store with a million orders reads a few hundred rows. Every
+// figure comes from the registry.
+import { dialect, prisma } from "~/db.server";
 import { figuresCache } from "~/platform/cache.server";
 import { eachDay, type DayRange } from "~/lib/dates";
 import {
@@ -12,6 +13,7 @@ import {
   expensesInRange,
   honestChange,
   isComparable,
+  splitRange,
   type ExpenseInput,
   type PeriodTotals,
   type TrendPoint,
@@ -121,20 +123,39 @@ type DimSum = {
   shippingMinor: number;
 };
 
+/**
+ * Orders and sales of a range by source or by country and region: whole calendar months from
+ * DimensionMonthRollup, the days before and after them from DimensionDayRollup (decision 064),
+ * summed by the database in one query.
+ */
 async function dimensionSums(shopId: string, dimension: "source" | "region", range: DayRange): Promise<DimSum[]> {
-  const rows = await prisma.dimensionDayRollup.groupBy({
-    by: ["key", "sub"],
-    where: { shopId, dimension, day: { gte: range.from, lte: range.to } },
-    _sum: { ordersCount: true, grossSalesMinor: true, discountsMinor: true, refundsMinor: true, shippingMinor: true },
-  });
+  const { months, days } = splitRange(range);
+  const p = (i: number) => (dialect === "postgresql" ? `$${i}` : "?");
+  const params: string[] = [];
+  const bind = (v: string) => (params.push(v), p(params.length));
+  const cols = `"key", "sub", "ordersCount" AS o, "grossSalesMinor" AS g, "discountsMinor" AS d, "refundsMinor" AS r,
+    "shippingMinor" AS s`;
+  const parts: string[] = [];
+  if (months)
+    parts.push(`SELECT ${cols} FROM "DimensionMonthRollup" WHERE "shopId" = ${bind(shopId)}
+      AND "dimension" = ${bind(dimension)} AND "month" >= ${bind(months.from)} AND "month" <= ${bind(months.to)}`);
+  for (const d of days)
+    parts.push(`SELECT ${cols} FROM "DimensionDayRollup" WHERE "shopId" = ${bind(shopId)}
+      AND "dimension" = ${bind(dimension)} AND "day" >= ${bind(d.from)} AND "day" <= ${bind(d.to)}`);
+  if (!parts.length) return [];
+  const rows = await prisma.$queryRawUnsafe<Record<string, unknown>[]>(
+    `SELECT t."key", t."sub", SUM(t.o) AS o, SUM(t.g) AS g, SUM(t.d) AS d, SUM(t.r) AS r, SUM(t.s) AS s
+     FROM (${parts.join(" UNION ALL ")}) t GROUP BY t."key", t."sub"`,
+    ...params,
+  );
   return rows.map((r) => ({
-    key: r.key,
-    sub: r.sub,
-    ordersCount: n(r._sum.ordersCount),
-    grossSalesMinor: n(r._sum.grossSalesMinor),
-    discountsMinor: n(r._sum.discountsMinor),
-    refundsMinor: n(r._sum.refundsMinor),
-    shippingMinor: n(r._sum.shippingMinor),
+    key: String(r.key),
+    sub: String(r.sub),
+    ordersCount: n(r.o),
+    grossSalesMinor: n(r.g),
+    discountsMinor: n(r.d),
+    refundsMinor: n(r.r),
+    shippingMinor: n(r.s),
   }));
 }
 

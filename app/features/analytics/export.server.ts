@@ -3,9 +3,16 @@
 // order. Streamed through the platform's tabular export (decision 049): the orders are read a
 // page at a time by key, never all at once; the formats are the plan's.
 import { prisma } from "~/db.server";
-import { minorToDecimalString } from "~/lib/money";
+import { minorFormatter, minorToDecimalString } from "~/lib/money";
 import { fileNamePart, type ExportFormat } from "~/lib/export-formats";
-import { exportResponse, keysetPages, type ExportColumn, type ExportSheet } from "~/platform/tabular-export.server";
+import {
+  exportResponse,
+  inPages,
+  keysetPageList,
+  type ExportColumn,
+  type ExportSheet,
+} from "~/platform/tabular-export.server";
+import { rawRows } from "~/platform/raw-rows.server";
 import { effectiveUnitCost } from "~/features/profit";
 import { overridesFor, todayFor } from "~/features/profit/index.server";
 import { dailyMetrics } from "~/features/analytics/analytics.server";
@@ -43,34 +50,45 @@ function dailySheet(shop: ShopRef, range: DayRange): ExportSheet<{ day: string; 
   return { name: "Daily", columns, rows: rows() };
 }
 
-type OrderRow = {
-  id: string;
-  name: string;
-  day: string;
-  source: string | null;
-  country: string | null;
-  region: string | null;
-  grossSalesMinor: number;
-  discountsMinor: number;
-  refundsMinor: number;
-  shippingMinor: number;
-  cogsMinor: number;
-  uncostedUnits: number;
-  /** The registry's figures for this one order (its refunds being all of its refunds to date). */
-  netSalesMinor: number;
-  grossProfitMinor: number;
-};
+/**
+ * One order of the orders sheet, as the lean read gives it (an array, no object per row):
+ * the columns below in this order, its cost of goods and units without a cost last.
+ */
+type OrderRow = unknown[];
+const ORDER_COLUMNS = `o."name", o."day", o."source", o."country", o."region", o."grossSalesMinor", o."discountsMinor",
+  o."refundsMinor", o."shippingMinor", o."id"`;
+const [NAME, DAY, SOURCE, COUNTRY, REGION, GROSS, DISCOUNTS, REFUNDS, SHIPPING, ID, COGS, UNCOSTED] = [
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+];
 
 const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const s = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
+// The page's orders: an index range on (shop, day), after `afterId` when a single day is paged by id.
+const PAGE_WHERE = `o."shopId" = ? AND o."day" >= ? AND o."day" <= ? AND o."cancelledAt" IS NULL AND o."id" > ?`;
+const PAGE_ORDERS = `SELECT ${ORDER_COLUMNS} FROM "Order" o WHERE ${PAGE_WHERE} ORDER BY o."day", o."id" LIMIT ?`;
+// Without costs entered in the app, the database sums each order's line snapshots in the same query.
+const PAGE_WITH_COGS = `
+  SELECT p.*,
+         SUM(CASE WHEN l."unitCostMinor" IS NULL THEN 0 ELSE l."quantity" * l."unitCostMinor" END) AS cogs,
+         SUM(CASE WHEN l."unitCostMinor" IS NULL THEN l."quantity" ELSE 0 END) AS uncosted
+  FROM (${PAGE_ORDERS}) p
+  LEFT JOIN "OrderLine" l ON l."orderId" = p."id"
+  GROUP BY p."name", p."day", p."source", p."country", p."region", p."grossSalesMinor", p."discountsMinor",
+           p."refundsMinor", p."shippingMinor", p."id"
+  ORDER BY p."day", p."id"`;
+// With them, the page's lines by the same bounds (no list of ids, which would pass the driver's parameter limit).
+const PAGE_LINES = `
+  SELECT l."orderId", l."day", l."sku", l."productId", l."quantity", l."unitCostMinor"
+  FROM "OrderLine" l JOIN "Order" o ON o."id" = l."orderId"
+  WHERE ${PAGE_WHERE} AND (o."day" < ? OR (o."day" = ? AND o."id" <= ?))`;
+
 /**
  * The orders (cancelled ones excluded) of a span of days, after `afterId` when the span is one
- * day paged by id, with their cost of goods. Spans are planned from the daily rollup (below) so
- * each query is an index range on (shop, day) holding about a page: a keyset over (day, id)
- * would sort the rest of the range on every page. Without costs entered in the app, the
- * database sums each order's line snapshots in the same query; with them, the lines are costed
- * by the rollups' rule.
+ * day paged by id, with their cost of goods, read through the lean path (platform/raw-rows).
+ * Spans are planned from the daily rollup (below) so each query is an index range on
+ * (shop, day) holding about a page: a keyset over (day, id) would sort the rest of the range
+ * on every page. With costs entered in the app, the lines are costed by the rollups' rule.
  */
 async function orderPage(
   shopId: string,
@@ -80,88 +98,49 @@ async function orderPage(
   page = PAGE,
 ): Promise<OrderRow[]> {
   const { from, to } = span;
+  const bounds = [shopId, from, to, afterId];
   if (!costs.list.length) {
-    const rows = await prisma.$queryRaw<Record<string, unknown>[]>`
-      SELECT p."id", p."name", p."day", p."source", p."country", p."region", p."grossSalesMinor", p."discountsMinor",
-             p."refundsMinor", p."shippingMinor",
-             SUM(CASE WHEN l."unitCostMinor" IS NULL THEN 0 ELSE l."quantity" * l."unitCostMinor" END) AS cogs,
-             SUM(CASE WHEN l."unitCostMinor" IS NULL THEN l."quantity" ELSE 0 END) AS uncosted
-      FROM (
-        SELECT o."id", o."name", o."day", o."source", o."country", o."region", o."grossSalesMinor", o."discountsMinor",
-               o."refundsMinor", o."shippingMinor"
-        FROM "Order" o
-        WHERE o."shopId" = ${shopId} AND o."day" >= ${from} AND o."day" <= ${to} AND o."cancelledAt" IS NULL
-          AND o."id" > ${afterId}
-        ORDER BY o."day", o."id"
-        LIMIT ${page}
-      ) p
-      LEFT JOIN "OrderLine" l ON l."orderId" = p."id"
-      GROUP BY p."id", p."name", p."day", p."source", p."country", p."region", p."grossSalesMinor", p."discountsMinor",
-               p."refundsMinor", p."shippingMinor"
-      ORDER BY p."day", p."id"`;
-    return rows.map((o) => orderRow(o, n(o.cogs), n(o.uncosted)));
+    const rows = await rawRows(PAGE_WITH_COGS, [...bounds, page]);
+    for (const r of rows) {
+      r[COGS] = n(r[COGS]);
+      r[UNCOSTED] = n(r[UNCOSTED]);
+    }
+    return rows;
   }
-  const orders = await prisma.$queryRaw<Record<string, unknown>[]>`
-    SELECT o."id", o."name", o."day", o."source", o."country", o."region", o."grossSalesMinor", o."discountsMinor",
-           o."refundsMinor", o."shippingMinor"
-    FROM "Order" o
-    WHERE o."shopId" = ${shopId} AND o."day" >= ${from} AND o."day" <= ${to} AND o."cancelledAt" IS NULL
-      AND o."id" > ${afterId}
-    ORDER BY o."day", o."id"
-    LIMIT ${page}`;
+  const orders = await rawRows(PAGE_ORDERS, [...bounds, page]);
   if (orders.length === 0) return [];
   const last = orders[orders.length - 1];
-  // The page's lines by the same bounds (no list of ids, which would pass the driver's parameter limit).
-  const lines = await prisma.$queryRaw<Record<string, unknown>[]>`
-    SELECT l."orderId", l."day", l."sku", l."productId", l."quantity", l."unitCostMinor"
-    FROM "OrderLine" l JOIN "Order" o ON o."id" = l."orderId"
-    WHERE o."shopId" = ${shopId} AND o."day" >= ${from} AND o."day" <= ${to} AND o."cancelledAt" IS NULL
-      AND o."id" > ${afterId}
-      AND (o."day" < ${String(last.day)} OR (o."day" = ${String(last.day)} AND o."id" <= ${String(last.id)}))`;
+  const lastDay = String(last[DAY]);
+  const lines = await rawRows(PAGE_LINES, [...bounds, lastDay, lastDay, String(last[ID])]);
   const cogs = new Map<string, { cogs: number; uncosted: number }>();
-  for (const l of lines) {
-    const productId = s(l.productId);
-    const title = productId ? (costs.titles.get(productId) ?? null) : null;
-    const unitCost = l.unitCostMinor === null ? null : n(l.unitCostMinor);
-    const unit = effectiveUnitCost(String(l.day), unitCost, overridesFor(costs.list, s(l.sku), title));
-    const acc = cogs.get(String(l.orderId)) ?? { cogs: 0, uncosted: 0 };
-    if (unit === null) acc.uncosted += n(l.quantity);
-    else acc.cogs += unit * n(l.quantity);
-    cogs.set(String(l.orderId), acc);
+  for (const [orderId, day, sku, productId, quantity, unitCostMinor] of lines) {
+    const title = productId ? (costs.titles.get(String(productId)) ?? null) : null;
+    const unitCost = unitCostMinor === null ? null : n(unitCostMinor);
+    const unit = effectiveUnitCost(String(day), unitCost, overridesFor(costs.list, s(sku), title));
+    const acc = cogs.get(String(orderId)) ?? { cogs: 0, uncosted: 0 };
+    if (unit === null) acc.uncosted += n(quantity);
+    else acc.cogs += unit * n(quantity);
+    cogs.set(String(orderId), acc);
   }
-  return orders.map((o) => orderRow(o, cogs.get(String(o.id))?.cogs ?? 0, cogs.get(String(o.id))?.uncosted ?? 0));
+  for (const o of orders) {
+    const c = cogs.get(String(o[ID]));
+    o[COGS] = c?.cogs ?? 0;
+    o[UNCOSTED] = c?.uncosted ?? 0;
+  }
+  return orders;
 }
 
 // One order's registry inputs, reused row after row: an export of a million orders would
 // otherwise allocate (and collect) a million of them.
 const scratch: MetricInputs = { ...EMPTY_INPUTS, ordersCount: 1 };
 
-function orderRow(o: Record<string, unknown>, cogsMinor: number, uncostedUnits: number): OrderRow {
-  const grossSalesMinor = n(o.grossSalesMinor);
-  const discountsMinor = n(o.discountsMinor);
-  const refundsMinor = n(o.refundsMinor);
-  const shippingMinor = n(o.shippingMinor);
-  scratch.grossSalesMinor = grossSalesMinor;
-  scratch.discountsMinor = discountsMinor;
-  scratch.refundsMinor = refundsMinor;
-  scratch.shippingMinor = shippingMinor;
-  scratch.cogsMinor = cogsMinor;
-  return {
-    id: String(o.id),
-    name: String(o.name),
-    day: String(o.day),
-    source: s(o.source),
-    country: s(o.country),
-    region: s(o.region),
-    grossSalesMinor,
-    discountsMinor,
-    refundsMinor,
-    shippingMinor,
-    cogsMinor,
-    uncostedUnits,
-    netSalesMinor: METRICS.netSales.compute(scratch) ?? 0,
-    grossProfitMinor: METRICS.grossProfit.compute(scratch) ?? 0,
-  };
+function inputsOf(o: OrderRow): MetricInputs {
+  scratch.grossSalesMinor = n(o[GROSS]);
+  scratch.discountsMinor = n(o[DISCOUNTS]);
+  scratch.refundsMinor = n(o[REFUNDS]);
+  scratch.shippingMinor = n(o[SHIPPING]);
+  scratch.cogsMinor = o[COGS] as number;
+  return scratch;
 }
 
 /**
@@ -199,32 +178,43 @@ async function loadCosts(shopId: string) {
 }
 
 function ordersSheet(shop: ShopRef, range: DayRange, page = PAGE): ExportSheet<OrderRow> {
-  const money = (v: number) => minorToDecimalString(v, shop.currency);
+  const money = minorFormatter(shop.currency);
+  const cell = (i: number) => (o: OrderRow) => money(n(o[i]));
   // An order's figures by the registry's formulas, its refunds being all of the order's to date.
   const c = shop.currency;
   const columns: ExportColumn<OrderRow>[] = [
-    { key: "order", header: "Order", value: (o) => o.name },
-    { key: "day", header: "Day", value: (o) => o.day },
-    { key: "source", header: "Source", value: (o) => o.source ?? "unknown" },
-    { key: "country", header: "Country", value: (o) => o.country },
-    { key: "region", header: "Region", value: (o) => o.region },
-    { key: "grossSales", header: `Gross sales (${c})`, value: (o) => money(o.grossSalesMinor) },
-    { key: "discounts", header: `Discounts (${c})`, value: (o) => money(o.discountsMinor) },
-    { key: "refunds", header: `Refunds to date (${c})`, value: (o) => money(o.refundsMinor) },
-    { key: "netSales", header: `Net sales (${c})`, value: (o) => money(o.netSalesMinor) },
-    { key: "shipping", header: `Shipping charged (${c})`, value: (o) => money(o.shippingMinor) },
-    { key: "cogs", header: `Cost of goods (${c})`, value: (o) => money(o.cogsMinor) },
-    { key: "uncostedUnits", header: "Units without a cost", value: (o) => o.uncostedUnits },
-    { key: "grossProfit", header: `Gross profit (${c})`, value: (o) => money(o.grossProfitMinor) },
+    { key: "order", header: "Order", value: (o) => String(o[NAME]) },
+    { key: "day", header: "Day", value: (o) => String(o[DAY]) },
+    { key: "source", header: "Source", value: (o) => s(o[SOURCE]) ?? "unknown" },
+    { key: "country", header: "Country", value: (o) => s(o[COUNTRY]) },
+    { key: "region", header: "Region", value: (o) => s(o[REGION]) },
+    { key: "grossSales", header: `Gross sales (${c})`, value: cell(GROSS) },
+    { key: "discounts", header: `Discounts (${c})`, value: cell(DISCOUNTS) },
+    { key: "refunds", header: `Refunds to date (${c})`, value: cell(REFUNDS) },
+    { key: "netSales", header: `Net sales (${c})`, value: (o) => money(METRICS.netSales.compute(inputsOf(o)) ?? 0) },
+    { key: "shipping", header: `Shipping charged (${c})`, value: cell(SHIPPING) },
+    { key: "cogs", header: `Cost of goods (${c})`, value: cell(COGS) },
+    { key: "uncostedUnits", header: "Units without a cost", value: (o) => o[UNCOSTED] as number },
+    {
+      key: "grossProfit",
+      header: `Gross profit (${c})`,
+      value: (o) => money(METRICS.grossProfit.compute(inputsOf(o)) ?? 0),
+    },
   ];
-  const rows = (async function* () {
+  const pages = (async function* () {
     const costs = await loadCosts(shop.id);
     for (const span of await orderSpans(shop.id, range, page))
       if (span.from === span.to)
-        yield* keysetPages<OrderRow>((after) => orderPage(shop.id, span, after?.id ?? "", costs, page), page);
-      else yield* await orderPage(shop.id, span, "", costs, Number.MAX_SAFE_INTEGER);
+        yield* keysetPageList<OrderRow>(
+          (after) => orderPage(shop.id, span, after ? String(after[ID]) : "", costs, page),
+          page,
+        );
+      else {
+        const rows = await orderPage(shop.id, span, "", costs, Number.MAX_SAFE_INTEGER);
+        if (rows.length) yield rows;
+      }
   })();
-  return { name: "Orders", columns, rows };
+  return { name: "Orders", columns, rows: inPages(pages) };
 }
 
 export type AnalyticsExportRequest = {

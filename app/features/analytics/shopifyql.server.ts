@@ -7,12 +7,13 @@
 import { prisma } from "~/db.server";
 import { addDays, eachDay } from "~/lib/dates";
 import { describeError } from "~/lib/log-safe";
-import type { JobQueue } from "~/platform/jobs/index.server";
+import { getJobQueue, type JobQueue } from "~/platform/jobs/index.server";
 import { todayFor } from "~/features/profit/index.server";
 import { ANALYTICS_SCOPE, parseScopes } from "~/features/settings";
 import {
   AdminApiError,
   adminOperation,
+  getImportStatus,
   type AdminClientFactory,
   type AdminGraphql,
 } from "~/features/store-sync/index.server";
@@ -27,6 +28,8 @@ import {
 } from "~/features/analytics/shopifyql";
 
 export const TRAFFIC_JOB = "analytics.traffic";
+/** One shop's read, queued at install so the year's backfill does not wait for the daily run. */
+export const TRAFFIC_BACKFILL_JOB = "analytics.traffic.backfill";
 const BACKFILL_DAYS = 365;
 const SETTLE_DAYS = 2;
 
@@ -118,6 +121,16 @@ export async function syncTraffic(
   return "ok";
 }
 
+/** A shop's read with its offline session's scopes. */
+async function syncShop(shop: ShopRef, adminFor: AdminClientFactory, now: Date) {
+  const session = await prisma.session.findFirst({
+    where: { shop: shop.domain, isOnline: false },
+    select: { scope: true },
+  });
+  const { graphql } = await adminFor(shop.domain);
+  return syncTraffic(shop, graphql, session?.scope, now);
+}
+
 /** Every installed store's read, one after the other (the job runs daily). */
 export async function syncAllTraffic(adminFor: AdminClientFactory, now = new Date()) {
   const shops = await prisma.shop.findMany({
@@ -126,20 +139,61 @@ export async function syncAllTraffic(adminFor: AdminClientFactory, now = new Dat
   });
   for (const shop of shops) {
     try {
-      const session = await prisma.session.findFirst({
-        where: { shop: shop.domain, isOnline: false },
-        select: { scope: true },
-      });
-      const { graphql } = await adminFor(shop.domain);
-      await syncTraffic(shop, graphql, session?.scope, now);
+      await syncShop(shop, adminFor, now);
     } catch (error) {
       console.error(`[analytics] traffic read could not start: ${describeError(error)}`);
     }
   }
 }
 
+/** Tries of the install-time backfill while the store import is still running (then the daily run takes over). */
+const BACKFILL_ATTEMPTS = 8;
+
+export class ImportStillRunning extends Error {
+  constructor() {
+    super("The store import is still running; the traffic backfill waits for it");
+  }
+}
+
+/**
+ * The install-time backfill of one shop (TRAFFIC_BACKFILL_JOB). It waits (by failing the
+ * attempt, so the queue retries with backoff) while the store import is queued or running:
+ * the import ends with a rollup rebuild that reads TrafficDay first, and a read landing in
+ * between would leave the rebuilt sessions short. A shop already read is left to the daily run.
+ */
+export async function backfillTraffic(shopId: string, adminFor: AdminClientFactory, now = new Date()) {
+  const shop = await prisma.shop.findFirst({
+    where: { id: shopId, uninstalledAt: null, isDemo: false },
+    select: { id: true, domain: true, timezone: true },
+  });
+  if (!shop) return null;
+  const state = await prisma.analyticsSync.findUnique({ where: { shopId }, select: { lastDay: true } });
+  if (state?.lastDay) return null;
+  const { state: importState } = await getImportStatus(shop);
+  if (importState === "queued" || importState === "running") throw new ImportStillRunning();
+  return syncShop(shop, adminFor, now);
+}
+
+/**
+ * Queues the shop's backfill right after install (the afterAuth hook). Idempotent: once per
+ * shop while the queue keeps the job (its singleton key), and a shop already read is skipped.
+ */
+export async function queueTrafficBackfill(shopId: string, queue: JobQueue = getJobQueue()): Promise<boolean> {
+  const state = await prisma.analyticsSync.findUnique({ where: { shopId }, select: { lastDay: true } });
+  if (state?.lastDay) return false;
+  const id = await queue.enqueue(
+    TRAFFIC_BACKFILL_JOB,
+    { shopId },
+    { singletonKey: `backfill:${shopId}`, maxAttempts: BACKFILL_ATTEMPTS },
+  );
+  return id !== null;
+}
+
 export function registerAnalyticsJobs(queue: JobQueue, { adminFor }: { adminFor: AdminClientFactory }) {
   queue.register(TRAFFIC_JOB, async () => void (await syncAllTraffic(adminFor)));
+  queue.register<{ shopId: string }>(TRAFFIC_BACKFILL_JOB, async ({ shopId }) => {
+    await backfillTraffic(shopId, adminFor);
+  });
   // Daily, after Shopify's overnight processing of the previous day's sessions.
   queue.schedule(TRAFFIC_JOB, "17 5 * * *");
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayOf, funnelRows, rowsOf, sourceOf, trafficQuery, trafficRows } from "./shopifyql";
+import { dayOf, funnelQuery, funnelRows, rowsOf, sourceOf, trafficQuery, trafficRows } from "./shopifyql";
 
 describe("ShopifyQL answers", () => {
   it("reads rows sent as objects or as arrays by column", () => {
@@ -39,9 +39,16 @@ describe("ShopifyQL answers", () => {
     expect(
       funnelRows({
         columns: [],
-        rows: [{ day: "2026-11-03", sessions: 10, sessions_with_product_views: 6, sessions_with_cart_additions: 2 }],
+        rows: [
+          { day: "2026-11-03", sessions: 10, sessions_with_cart_additions: 2, sessions_that_completed_checkout: 1 },
+        ],
       }),
-    ).toEqual([{ day: "2026-11-03", visitors: 10, productViews: 6, addToCart: 2, purchases: 0 }]);
+    ).toEqual([{ day: "2026-11-03", visitors: 10, productViews: 0, addToCart: 2, purchases: 1 }]);
+    // Only columns of Shopify's sessions schema (decision 065).
+    expect(funnelQuery("2026-11-01", "2026-11-07")).toBe(
+      "FROM sessions SHOW sessions, sessions_with_cart_additions, sessions_that_completed_checkout " +
+        "TIMESERIES day SINCE 2026-11-01 UNTIL 2026-11-07",
+    );
     expect(trafficQuery("2026-11-01", "2026-11-07")).toContain("SINCE 2026-11-01 UNTIL 2026-11-07");
   });
 });

@@ -28,3 +28,4 @@ export { METRIC_TITLES } from "./MetricsGrid";
 export { honestChange, isComparable, type Polarity } from "./comparison";
 export { bucketTrend, bucketSizeFor, type Trend, type TrendPoint } from "./trend-buckets";
 export { effectiveUnitCost } from "./costs-rule";
+export { splitRange } from "./rollup-ranges";

@@ -280,6 +280,17 @@ async function rebuildDimensionRollups(db: Db, shopId: string, newId: string, pa
       shopId,
       shopId,
     );
+  // The monthly sums from the finished daily rows (as ProductMonthlyRollup).
+  await db.dimensionMonthRollup.deleteMany({ where: { shopId } });
+  await db.$executeRawUnsafe(
+    `INSERT INTO "DimensionMonthRollup"
+       ("shopId", "dimension", "month", "key", "sub", "ordersCount", "grossSalesMinor", "discountsMinor", "refundsMinor", "shippingMinor")
+     SELECT "shopId", "dimension", SUBSTR("day", 1, 7), "key", "sub", SUM("ordersCount"), SUM("grossSalesMinor"),
+            SUM("discountsMinor"), SUM("refundsMinor"), SUM("shippingMinor")
+     FROM "DimensionDayRollup" WHERE "shopId" = ${param(1)}
+     GROUP BY "shopId", "dimension", SUBSTR("day", 1, 7), "key", "sub"`,
+    shopId,
+  );
 }
 
 async function bumpDimensions(db: Db, shopId: string, d: string, dims: OrderDimensions, delta: Partial<DimRow>) {
@@ -289,12 +300,20 @@ async function bumpDimensions(db: Db, shopId: string, d: string, dims: OrderDime
       .map(([k, v]) => [k, { increment: v }]),
   );
   if (Object.keys(increments).length === 0) return;
-  for (const [dimension, key, sub] of dimKeys(dims))
+  const month = monthOf(d);
+  for (const [dimension, key, sub] of dimKeys(dims)) {
     await db.dimensionDayRollup.upsert({
       where: { shopId_dimension_day_key_sub: { shopId, dimension, day: d, key, sub } },
       create: { shopId, dimension, day: d, key, sub, ...delta },
       update: increments,
     });
+    // The monthly sums move with the daily rows, in the same transaction.
+    await db.dimensionMonthRollup.upsert({
+      where: { shopId_dimension_month_key_sub: { shopId, dimension, month, key, sub } },
+      create: { shopId, dimension, month, key, sub, ...delta },
+      update: increments,
+    });
+  }
 }
 
 /**
