@@ -19,3 +19,4 @@ export { alertSentence, openAlertSummary, snoozeAlert } from "./alerts.server";
 export { RECOMPUTE_JOB, registerInventoryJobs } from "./jobs.server";
 export { inventoryCsv } from "./export.server";
 export { addProduct } from "./products.server";
+export { updatePriceCost } from "./pricing.server";

@@ -36,4 +36,7 @@ export { FiltersBar, type FilterOptions } from "./components/FiltersBar";
 export { InventoryTable, coverText, type InventoryListRow } from "./components/InventoryTable";
 export { BulkEditModal } from "./components/BulkEditModal";
 export { PurchaseOrderScreen, type PurchaseOrderScreenProps } from "./components/PurchaseOrderScreen";
-export { addProductSchema, type AddProductInput } from "./product-schema";
+export { addProductSchema, priceCostSchema, type AddProductInput, type PriceCostInput } from "./product-schema";
+export { VariantFigures, STATUS_TONES } from "./components/VariantFigures";
+export { PlanningSettingsForm, type PlanningSettingsValues } from "./components/PlanningSettingsForm";
+export { PriceCostCard, type PriceCostValues } from "./components/PriceCostCard";
