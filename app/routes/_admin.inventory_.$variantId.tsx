@@ -9,6 +9,7 @@ import { FieldError, fieldErrorsOf, formToObject, type FieldErrors } from "~/lib
 import { dayInZone } from "~/lib/dates";
 import { minorToDecimalString } from "~/lib/money";
 import {
+  LocationFigures,
   PlanningSettingsForm,
   PriceCostCard,
   VariantFigures,
@@ -22,6 +23,7 @@ import {
   snoozeAlert,
   updatePlanning,
   updatePriceCost,
+  variantLocationPlans,
   variantPlanView,
 } from "~/features/inventory/index.server";
 import { prisma } from "~/db.server";
@@ -51,10 +53,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     await reevaluateVariants(prisma, shop, [id]);
     row = await variantPlanView(shop, id);
   }
-  const [suppliers, settings, alert] = await Promise.all([
+  const [suppliers, settings, alert, locations] = await Promise.all([
     listSuppliers(shop),
     prisma.variantPlanning.findFirst({ where: { shopId: shop.id, variantId: id } }),
     prisma.stockAlert.findFirst({ where: { shopId: shop.id, variantId: id, closedAt: null } }),
+    variantLocationPlans(shop, id),
   ]);
   if (!row) throw new Response("Not found", { status: 404 });
   return {
@@ -62,6 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     demo,
     canWrite: can(staff.role, permissions.action),
     row,
+    locations,
     priceCost: {
       price: minorToDecimalString(variant.priceMinor, shop.currency),
       cost: variant.unitCostMinor === null ? "" : minorToDecimalString(variant.unitCostMinor, shop.currency),
@@ -147,7 +151,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function VariantPlanning() {
-  const { currency, demo, row, suppliers, own, alert, priceCost, canWrite } = useLoaderData<typeof loader>();
+  const { currency, demo, row, locations, suppliers, own, alert, priceCost, canWrite } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const err = (k: string) => (result && !result.ok ? result.fieldErrors?.[k]?.[0] : undefined);
@@ -179,6 +183,7 @@ export default function VariantPlanning() {
           </Banner>
         )}
         <VariantFigures row={row} currency={currency} />
+        <LocationFigures rows={locations} />
         <PriceCostCard saved={priceCost} currency={currency} embedded={!demo} readOnly={!canWrite} />
         <PlanningSettingsForm
           own={own}

@@ -131,3 +131,17 @@ test("Edit changes the price and cost: field errors first, then saved and on the
   await expect(page.getByText("$55.55").first()).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test("Planning settings change the velocity window, and the maths says so", async ({ page }) => {
+  await page.goto("/inventory/settings");
+  await page.getByLabel("Sales velocity window").selectOption("14");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText(/Velocity is now measured over 14 days/)).toBeVisible();
+  await page.goto("/inventory");
+  await rows(page).first().getByRole("button", { name: "Show the maths" }).click();
+  await expect(rows(page).first()).toContainText(/in-stock days of 14\)/);
+  await page.goto("/inventory/settings");
+  await page.getByLabel("Sales velocity window").selectOption("30");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText(/Velocity is now measured over 30 days/)).toBeVisible();
+});

@@ -30,7 +30,14 @@ export {
   receiveSchema,
   type PoStatus,
 } from "./purchase-order-rules";
-export { bulkSchema, planningChangesSchema, supplierSchema, type PlanningChanges } from "./settings-schema";
+export {
+  VELOCITY_WINDOWS,
+  bulkSchema,
+  planningChangesSchema,
+  shopPlanningSchema,
+  supplierSchema,
+  type PlanningChanges,
+} from "./settings-schema";
 export { AlertCards, type AlertCardData } from "./components/AlertCards";
 export { FiltersBar, type FilterOptions } from "./components/FiltersBar";
 export { InventoryTable, coverText, type InventoryListRow } from "./components/InventoryTable";
@@ -40,3 +47,4 @@ export { addProductSchema, priceCostSchema, type AddProductInput, type PriceCost
 export { VariantFigures, STATUS_TONES } from "./components/VariantFigures";
 export { PlanningSettingsForm, type PlanningSettingsValues } from "./components/PlanningSettingsForm";
 export { PriceCostCard, type PriceCostValues } from "./components/PriceCostCard";
+export { LocationFigures, type LocationFiguresRow } from "./components/LocationFigures";

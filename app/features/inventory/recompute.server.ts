@@ -64,6 +64,7 @@ export type PlanRow = {
   casePack: number;
   reorderPointOverride: number | null;
   lastSaleDay: string | null;
+  windowDays: number;
   computedAt: Date;
 } & Omit<Plan, "z">;
 
@@ -71,11 +72,12 @@ export const variantTitle = (productTitle: string, variantTitle: string) =>
   /^default( title)?$/i.test(variantTitle.trim()) ? productTitle : `${productTitle} — ${variantTitle}`;
 
 /** The window of whole days the velocity is measured over: the `windowDays` days before today. */
-export function windowOf(today: string, windowDays = PLANNING_DEFAULTS.windowDays) {
+export function windowOf(today: string, windowDays: number = PLANNING_DEFAULTS.windowDays) {
   return { from: addDays(today, -windowDays), to: addDays(today, -1) };
 }
 
 type Inputs = {
+  windowDays: number;
   variants: VariantRow[];
   demand: Map<string, Map<string, number>>;
   lastSale: Map<string, string>;
@@ -101,6 +103,12 @@ async function productIdsOf(db: Client, shopId: string, variantIds: string[]) {
   return [...new Set(rows.map((r) => r.productId))];
 }
 
+/** The shop's velocity window in days (Inventory → Planning settings), 30 until chosen. */
+export async function windowDaysOf(db: Client, shopId: string) {
+  const row = await db.inventorySettings.findUnique({ where: { shopId }, select: { windowDays: true } });
+  return row?.windowDays ?? PLANNING_DEFAULTS.windowDays;
+}
+
 async function loadInputs(db: Client, shop: PlanningShop, today: string, variantIds: string[] | null): Promise<Inputs> {
   const only = variantIds ? ` AND v."id" IN (${variantIds.map(() => "?").join(", ")})` : "";
   const onlyLines = variantIds ? ` AND l."variantId" IN (${variantIds.map(() => "?").join(", ")})` : "";
@@ -116,7 +124,8 @@ async function loadInputs(db: Client, shop: PlanningShop, today: string, variant
     dialect === "sqlite"
       ? ` INDEXED BY "${variantIds ? "OrderLine_shopId_variantId_day_quantity_orderId_idx" : "OrderLine_shopId_day_variantId_quantity_orderId_idx"}"`
       : "";
-  const window = windowOf(today);
+  const windowDays = await windowDaysOf(db, shop.id);
+  const window = windowOf(today, windowDays);
   const deadFrom = addDays(today, -DEAD_STOCK_DAYS);
   const [variants, demandRows, lastRows, onOrderRows, plannings, productSuppliers, suppliers, periods] =
     await Promise.all([
@@ -222,18 +231,18 @@ async function loadInputs(db: Client, shop: PlanningShop, today: string, variant
       set.add(day);
     }
   }
-  return { variants, demand, lastSale, onOrder, settings, outDays };
+  return { windowDays, variants, demand, lastSale, onOrder, settings, outDays };
 }
 
-function windowDays(from: string, count: number): string[] {
+function daysFrom(from: string, count: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < count; i++) out.push(addDays(from, i));
   return out;
 }
 
 function plansFrom(shop: PlanningShop, inputs: Inputs, today: string, now: Date): PlanRow[] {
-  const window = windowOf(today);
-  const days = windowDays(window.from, PLANNING_DEFAULTS.windowDays);
+  const window = windowOf(today, inputs.windowDays);
+  const days = daysFrom(window.from, inputs.windowDays);
   const rows: PlanRow[] = [];
   for (const v of inputs.variants) {
     const s = inputs.settings.get(v.id)!;
@@ -243,7 +252,7 @@ function plansFrom(shop: PlanningShop, inputs: Inputs, today: string, now: Date)
     const available = v.available ?? 0;
     const onOrder = Math.max(0, inputs.onOrder.get(v.id) ?? 0);
     const lastSaleDay = inputs.lastSale.get(v.id) ?? null;
-    const settings: PlanningSettings = { ...s, windowDays: PLANNING_DEFAULTS.windowDays };
+    const settings: PlanningSettings = { ...s, windowDays: inputs.windowDays };
     const { z: _z, ...plan } = planVariant({
       today,
       available,
@@ -273,6 +282,7 @@ function plansFrom(shop: PlanningShop, inputs: Inputs, today: string, now: Date)
       casePack: s.casePack,
       reorderPointOverride: s.reorderPointOverride,
       lastSaleDay,
+      windowDays: inputs.windowDays,
       computedAt: now,
       ...plan,
     });
@@ -317,6 +327,7 @@ const PLAN_COLUMNS = [
   "overstock",
   "deadStock",
   "lastSaleDay",
+  "windowDays",
   "computedAt",
 ] as const satisfies readonly (keyof PlanRow)[];
 
