@@ -84,6 +84,8 @@ type Inputs = {
   onOrder: Map<string, number>;
   settings: Map<string, Omit<PlanningSettings, "windowDays"> & { supplierId: string | null }>;
   outDays: Map<string, Set<string>>;
+  /** Each variant's open stock-out period (read with the window's periods). */
+  openPeriods: Map<string, string>;
 };
 
 /** The last sale day since `from` of each given variant, through the by-variant index. */
@@ -96,11 +98,6 @@ function lastSales(db: Client, shopId: string, from: string, variantIds: string[
       GROUP BY l."variantId"`,
     [shopId, ...variantIds, from],
   );
-}
-
-async function productIdsOf(db: Client, shopId: string, variantIds: string[]) {
-  const rows = await db.variant.findMany({ where: { shopId, id: { in: variantIds } }, select: { productId: true } });
-  return [...new Set(rows.map((r) => r.productId))];
 }
 
 /** The shop's velocity window in days (Inventory → Planning settings), 30 until chosen. */
@@ -164,12 +161,16 @@ async function loadInputs(db: Client, shop: PlanningShop, today: string, variant
       db.variantPlanning.findMany({
         where: { shopId: shop.id, ...(variantIds ? { variantId: { in: variantIds } } : {}) },
       }),
-      db.productSupplier.findMany({
-        where: {
-          shopId: shop.id,
-          ...(variantIds ? { productId: { in: await productIdsOf(db, shop.id, variantIds) } } : {}),
-        },
-      }),
+      // A few variants: their products' suppliers through one subquery (no round trip for the product ids).
+      variantIds
+        ? raw<{ productId: string; supplierId: string }>(
+            db,
+            `SELECT ps."productId", ps."supplierId" FROM "ProductSupplier" ps
+              WHERE ps."shopId" = ? AND ps."productId" IN (SELECT v."productId" FROM "Variant" v
+                                                           WHERE v."shopId" = ?${only})`,
+            [shop.id, shop.id, ...ids],
+          )
+        : db.productSupplier.findMany({ where: { shopId: shop.id }, select: { productId: true, supplierId: true } }),
       db.supplier.findMany({ where: { shopId: shop.id } }),
       db.stockoutPeriod.findMany({
         where: {
@@ -177,7 +178,7 @@ async function loadInputs(db: Client, shop: PlanningShop, today: string, variant
           OR: [{ endedAt: null }, { endedAt: { gte: new Date(`${window.from}T00:00:00Z`) } }],
           ...(variantIds ? { variantId: { in: variantIds } } : {}),
         },
-        select: { variantId: true, startedAt: true, endedAt: true },
+        select: { id: true, variantId: true, startedAt: true, endedAt: true },
       }),
     ]);
 
@@ -231,7 +232,8 @@ async function loadInputs(db: Client, shop: PlanningShop, today: string, variant
       set.add(day);
     }
   }
-  return { windowDays, variants, demand, lastSale, onOrder, settings, outDays };
+  const openPeriods = new Map(periods.filter((p) => p.endedAt === null).map((p) => [p.variantId, p.id]));
+  return { windowDays, variants, demand, lastSale, onOrder, settings, outDays, openPeriods };
 }
 
 function daysFrom(from: string, count: number): string[] {
@@ -336,18 +338,16 @@ type OpenState = {
   periods: Map<string, string>;
 };
 
-async function openState(db: Client, shopId: string, variantIds: string[] | null): Promise<OpenState> {
+/** Open alerts of the given variants (or the shop); open stock-out periods come with the inputs. */
+async function openState(db: Client, shopId: string, variantIds: string[] | null, inputs: Inputs): Promise<OpenState> {
   const scope = variantIds ? { variantId: { in: variantIds } } : {};
-  const [alerts, periods] = await Promise.all([
-    db.stockAlert.findMany({
-      where: { shopId, closedAt: null, ...scope },
-      select: { id: true, variantId: true, level: true },
-    }),
-    db.stockoutPeriod.findMany({ where: { shopId, endedAt: null, ...scope }, select: { id: true, variantId: true } }),
-  ]);
+  const alerts = await db.stockAlert.findMany({
+    where: { shopId, closedAt: null, ...scope },
+    select: { id: true, variantId: true, level: true },
+  });
   return {
     alerts: new Map(alerts.map((a) => [a.variantId, { id: a.id, level: a.level }])),
-    periods: new Map(periods.map((p) => [p.variantId, p.id])),
+    periods: inputs.openPeriods,
   };
 }
 
@@ -395,7 +395,7 @@ export async function recomputeShop(shop: PlanningShop, now = new Date()) {
   const today = dayInZone(now, shop.timezone);
   const inputs = await loadInputs(prisma, shop, today, null);
   const rows = plansFrom(shop, inputs, today, now);
-  const state = await openState(prisma, shop.id, null);
+  const state = await openState(prisma, shop.id, null, inputs);
   const transitions = await applyTransitions(prisma, shop.id, rows, state, now);
   await inSqlTransaction(async (sql) => {
     await sql.run(`DELETE FROM "InventoryPlan" WHERE "shopId" = ?`, [shop.id]);
@@ -434,7 +434,7 @@ async function reevaluateSlice(db: Client, shop: PlanningShop, ids: string[], no
   const inputs = await loadInputs(db, shop, today, ids);
   // The stock-out that starts now must count from now, before the figures are stored.
   const rows = plansFrom(shop, inputs, today, now);
-  const state = await openState(db, shop.id, ids);
+  const state = await openState(db, shop.id, ids, inputs);
   const transitions = await applyTransitions(db, shop.id, rows, state, now);
   await db.inventoryPlan.deleteMany({ where: { shopId: shop.id, variantId: { in: ids } } });
   if (rows.length) await db.inventoryPlan.createMany({ data: rows });
