@@ -162,6 +162,7 @@ export type InventoryLevelInput = {
 };
 
 export type ProductVariantsBulkInput = {
+  id?: InputMaybe<Scalars['ID']['input']>;
   price?: InputMaybe<Scalars['Money']['input']>;
   inventoryItem?: InputMaybe<InventoryItemInput>;
   inventoryQuantities?: InputMaybe<Array<InventoryLevelInput>>;
@@ -268,6 +269,14 @@ export type CustomersTagsRemoveMutationVariables = Exact<{
 
 export type CustomersTagsRemoveMutation = { tagsRemove?: { userErrors: Array<{ field?: Array<string> | null, message: string }> } | null };
 
+export type InventoryVariantPriceCostUpdateMutationVariables = Exact<{
+  productId: Scalars['ID']['input'];
+  variants: Array<ProductVariantsBulkInput> | ProductVariantsBulkInput;
+}>;
+
+
+export type InventoryVariantPriceCostUpdateMutation = { productVariantsBulkUpdate?: { productVariants?: Array<{ id: string, price: string, inventoryItem: { id: string, unitCost?: { amount: string, currencyCode: string } | null } }> | null, userErrors: Array<{ code?: string | null, field?: Array<string> | null, message: string }> } | null };
+
 export type InventoryProductCreateMutationVariables = Exact<{
   product: ProductCreateInput;
 }>;
@@ -345,6 +354,7 @@ export interface AdminOperations {
   "#graphql\n  mutation CustomersCreate($input: CustomerInput!) {\n    customerCreate(input: $input) {\n      customer {\n        id\n        firstName\n        lastName\n        updatedAt\n        defaultEmailAddress { emailAddress marketingState }\n        defaultPhoneNumber { phoneNumber }\n      }\n      userErrors { field message }\n    }\n  }\n": { return: CustomersCreateMutation; variables: CustomersCreateMutationVariables };
   "#graphql\n  mutation CustomersTagsAdd($id: ID!, $tags: [String!]!) {\n    tagsAdd(id: $id, tags: $tags) {\n      userErrors { field message }\n    }\n  }\n": { return: CustomersTagsAddMutation; variables: CustomersTagsAddMutationVariables };
   "#graphql\n  mutation CustomersTagsRemove($id: ID!, $tags: [String!]!) {\n    tagsRemove(id: $id, tags: $tags) {\n      userErrors { field message }\n    }\n  }\n": { return: CustomersTagsRemoveMutation; variables: CustomersTagsRemoveMutationVariables };
+  "#graphql\n  mutation InventoryVariantPriceCostUpdate($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {\n    productVariantsBulkUpdate(productId: $productId, variants: $variants) {\n      productVariants { id price inventoryItem { id unitCost { amount currencyCode } } }\n      userErrors { code field message }\n    }\n  }\n": { return: InventoryVariantPriceCostUpdateMutation; variables: InventoryVariantPriceCostUpdateMutationVariables };
   "#graphql\n  mutation InventoryProductCreate($product: ProductCreateInput!) {\n    productCreate(product: $product) {\n      product { id title }\n      userErrors { field message }\n    }\n  }\n": { return: InventoryProductCreateMutation; variables: InventoryProductCreateMutationVariables };
   "#graphql\n  mutation InventoryVariantCreate($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {\n    productVariantsBulkCreate(productId: $productId, variants: $variants, strategy: REMOVE_STANDALONE_VARIANT) {\n      productVariants { id sku inventoryItem { id } }\n      userErrors { code field message }\n    }\n  }\n": { return: InventoryVariantCreateMutation; variables: InventoryVariantCreateMutationVariables };
   "#graphql\n  mutation InventoryReceivePurchaseOrder($input: InventoryAdjustQuantitiesInput!, $key: String!) {\n    inventoryAdjustQuantities(input: $input) @idempotent(key: $key) {\n      inventoryAdjustmentGroup { id createdAt reason changes { name delta } }\n      userErrors { code field message }\n    }\n  }\n": { return: InventoryReceivePurchaseOrderMutation; variables: InventoryReceivePurchaseOrderMutationVariables };

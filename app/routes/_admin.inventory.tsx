@@ -151,7 +151,10 @@ export default function Inventory() {
     <AdminPage
       title="Inventory"
       subtitle={`${page.total.toLocaleString("en-US")} variants · sorted by lost revenue per day`}
-      secondaryActions={[{ content: "Add Product", url: "/inventory/new" }]}
+      secondaryActions={[
+        { content: "Add Product", url: "/inventory/new" },
+        { content: "Planning settings", url: "/inventory/settings" },
+      ]}
       primaryAction={
         <Popover
           active={menu}

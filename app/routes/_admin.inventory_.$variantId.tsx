@@ -3,35 +3,33 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  FormLayout,
-  InlineGrid,
-  InlineStack,
-  Select,
-  Text,
-  TextField,
-} from "@shopify/polaris";
-import { useState } from "react";
+import { Banner, BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
 import { FieldError, fieldErrorsOf, formToObject, type FieldErrors } from "~/lib/forms";
-import { formatMoney } from "~/lib/money";
-import { STATUS_LABELS, coverText, planningChangesSchema, type InventoryStatus } from "~/features/inventory";
+import { dayInZone } from "~/lib/dates";
+import { minorToDecimalString } from "~/lib/money";
+import {
+  LocationFigures,
+  PlanningSettingsForm,
+  PriceCostCard,
+  VariantFigures,
+  planningChangesSchema,
+  priceCostSchema,
+} from "~/features/inventory";
 import {
   PoError,
   listSuppliers,
   reevaluateVariants,
   snoozeAlert,
   updatePlanning,
+  updatePriceCost,
+  variantLocationPlans,
   variantPlanView,
 } from "~/features/inventory/index.server";
 import { prisma } from "~/db.server";
+import { AdminApiError } from "~/features/store-sync/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
-import type { RoutePermissions } from "~/features/team";
+import { can, type RoutePermissions } from "~/features/team";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
@@ -42,25 +40,37 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { shop } = await requireAdmin(request, permissions.loader);
+  const { shop, demo, staff } = await requireAdmin(request, permissions.loader);
   const id = params.variantId ?? "";
   if (!ID.test(id)) throw new Response("Not found", { status: 404 });
-  const own = await prisma.variant.count({ where: { shopId: shop.id, id } });
-  if (!own) throw new Response("Not found", { status: 404 });
+  const variant = await prisma.variant.findFirst({
+    where: { shopId: shop.id, id },
+    select: { priceMinor: true, unitCostMinor: true },
+  });
+  if (!variant) throw new Response("Not found", { status: 404 });
   let row = await variantPlanView(shop, id);
   if (!row) {
     await reevaluateVariants(prisma, shop, [id]);
     row = await variantPlanView(shop, id);
   }
-  const [suppliers, settings, alert] = await Promise.all([
+  const [suppliers, settings, alert, locations] = await Promise.all([
     listSuppliers(shop),
     prisma.variantPlanning.findFirst({ where: { shopId: shop.id, variantId: id } }),
     prisma.stockAlert.findFirst({ where: { shopId: shop.id, variantId: id, closedAt: null } }),
+    variantLocationPlans(shop, id),
   ]);
   if (!row) throw new Response("Not found", { status: 404 });
   return {
     currency: shop.currency,
+    demo,
+    canWrite: can(staff.role, permissions.action),
     row,
+    locations,
+    priceCost: {
+      price: minorToDecimalString(variant.priceMinor, shop.currency),
+      cost: variant.unitCostMinor === null ? "" : minorToDecimalString(variant.unitCostMinor, shop.currency),
+      costEffectiveFrom: dayInZone(new Date(), shop.timezone),
+    },
     alert: alert
       ? {
           level: alert.level,
@@ -98,6 +108,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
       throw error;
     }
   }
+  if (values.intent === "price-cost") {
+    const input = priceCostSchema.safeParse(values);
+    if (!input.success) return fail(400, fieldErrorsOf(input.error));
+    try {
+      const done = await updatePriceCost({ ...ctx, admin: ctx.demo ? null : ctx.admin }, id, input.data);
+      const what = [done.priceChanged && "Price", done.costChanged && `cost (from ${done.effectiveFrom})`];
+      return { ok: true, message: `${what.filter(Boolean).join(" and ")} saved.` } satisfies Result;
+    } catch (error) {
+      if (error instanceof FieldError) return fail(400, error.fieldErrors);
+      if (error instanceof PoError) return fail(error.status, { _form: [error.message] });
+      if (error instanceof AdminApiError) return fail(502, { _form: ["Shopify did not accept the change; try again"] });
+      throw error;
+    }
+  }
   const parsed = planningChangesSchema.safeParse(values);
   if (!parsed.success) return fail(400, fieldErrorsOf(parsed.error));
   const changes = {
@@ -126,29 +150,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return { ok: true, message: "Planning settings saved and figures recomputed." } satisfies Result;
 }
 
-const TONES: Record<InventoryStatus, "critical" | "warning" | "info" | "success"> = {
-  "out-of-stock": "critical",
-  "low-stock": "warning",
-  "in-stock": "info",
-  "well-stocked": "success",
-};
-
 export default function VariantPlanning() {
-  const { currency, row, suppliers, own, alert } = useLoaderData<typeof loader>();
+  const { currency, demo, row, locations, suppliers, own, alert, priceCost, canWrite } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, setForm] = useState(own);
   const err = (k: string) => (result && !result.ok ? result.fieldErrors?.[k]?.[0] : undefined);
-  const figure = (label: string, value: string) => (
-    <BlockStack gap="050">
-      <Text as="span" tone="subdued" variant="bodySm">
-        {label}
-      </Text>
-      <Text as="span" variant="headingMd">
-        {value}
-      </Text>
-    </BlockStack>
-  );
   return (
     <AdminPage title={row.title} subtitle={`${row.sku ?? "No SKU"} · ${row.category}`}>
       <BlockStack gap="400">
@@ -176,108 +182,16 @@ export default function VariantPlanning() {
             </BlockStack>
           </Banner>
         )}
-        <Card>
-          <BlockStack gap="400">
-            <InlineStack gap="200" blockAlign="center">
-              <Badge tone={TONES[row.status]}>{STATUS_LABELS[row.status]}</Badge>
-              <Text as="span" tone="subdued">
-                {row.supplierName ? `Supplier: ${row.supplierName}` : "No supplier assigned"}
-              </Text>
-            </InlineStack>
-            <InlineGrid columns={{ xs: 2, md: 4 }} gap="400">
-              {figure("Available", row.available.toLocaleString("en-US"))}
-              {figure("Reserved", row.committed.toLocaleString("en-US"))}
-              {figure("On order", row.onOrder.toLocaleString("en-US"))}
-              {figure("Price", formatMoney(row.priceMinor, currency))}
-              {figure("Velocity", `${row.velocity.toFixed(2)} / day`)}
-              {figure("Safety stock", row.safetyStock.toFixed(1))}
-              {figure("Reorder point", `${row.reorderPoint}${row.reorderPointOverridden ? " (override)" : ""}`)}
-              {figure("Days of cover", coverText(row.daysOfCover))}
-              {figure("Stock-out date", row.stockOutDay ?? "—")}
-              {figure("Order by", row.orderByDay ?? "—")}
-              {figure("Suggested order", row.suggestedQty.toLocaleString("en-US"))}
-              {figure("Lost revenue / day", formatMoney(row.lostRevenuePerDayMinor, currency))}
-            </InlineGrid>
-            <Text as="p" tone="subdued" variant="bodySm">
-              {row.maths}
-            </Text>
-          </BlockStack>
-        </Card>
-        <Card>
-          <Form method="post">
-            <FormLayout>
-              <Text as="h2" variant="headingMd">
-                Planning settings
-              </Text>
-              <Select
-                label="Supplier"
-                name="supplierId"
-                options={[
-                  { label: "The product's supplier", value: "" },
-                  ...suppliers.map((s) => ({ label: `${s.name} (${s.leadTimeDays} days)`, value: s.id })),
-                ]}
-                value={form.supplierId}
-                onChange={(v) => setForm({ ...form, supplierId: v })}
-                error={err("supplierId")}
-              />
-              <FormLayout.Group>
-                <TextField
-                  label="Lead time (days)"
-                  name="leadTimeDays"
-                  type="number"
-                  autoComplete="off"
-                  placeholder={`${row.leadTimeDays} (inherited)`}
-                  value={form.leadTimeDays}
-                  onChange={(v) => setForm({ ...form, leadTimeDays: v })}
-                  error={err("leadTimeDays")}
-                />
-                <TextField
-                  label="Days of stock"
-                  name="daysOfStock"
-                  type="number"
-                  autoComplete="off"
-                  placeholder={`${row.daysOfStock} (default)`}
-                  value={form.daysOfStock}
-                  onChange={(v) => setForm({ ...form, daysOfStock: v })}
-                  error={err("daysOfStock")}
-                />
-              </FormLayout.Group>
-              <FormLayout.Group>
-                <TextField
-                  label="Service level (%)"
-                  name="serviceLevel"
-                  type="number"
-                  autoComplete="off"
-                  placeholder={`${Math.round(row.serviceLevel * 1000) / 10} (default)`}
-                  value={form.serviceLevel}
-                  onChange={(v) => setForm({ ...form, serviceLevel: v })}
-                  error={err("serviceLevel")}
-                  helpText="50 to 99.9"
-                />
-                <TextField
-                  label="Reorder point override"
-                  name="reorderPointOverride"
-                  type="number"
-                  autoComplete="off"
-                  placeholder="Computed"
-                  value={form.reorderPointOverride}
-                  onChange={(v) => setForm({ ...form, reorderPointOverride: v })}
-                  error={err("reorderPointOverride")}
-                  helpText="Leave blank to use the computed reorder point"
-                />
-              </FormLayout.Group>
-              <Text as="p" tone="subdued">
-                Blank fields inherit from the supplier, then the defaults (14 days, 95%, 30 days of stock).
-              </Text>
-              <InlineStack gap="200">
-                <Button submit variant="primary" loading={navigation.state === "submitting"}>
-                  Save
-                </Button>
-                <Button url="/inventory">Back to inventory</Button>
-              </InlineStack>
-            </FormLayout>
-          </Form>
-        </Card>
+        <VariantFigures row={row} currency={currency} />
+        <LocationFigures rows={locations} />
+        <PriceCostCard saved={priceCost} currency={currency} embedded={!demo} readOnly={!canWrite} />
+        <PlanningSettingsForm
+          own={own}
+          inherited={row}
+          suppliers={suppliers}
+          error={err}
+          submitting={navigation.state === "submitting"}
+        />
       </BlockStack>
     </AdminPage>
   );

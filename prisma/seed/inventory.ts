@@ -69,7 +69,8 @@ export async function seedInventory(
     }),
   });
 
-  // Two locations: the warehouse holds about 70% of each item.
+  // Two locations: the warehouse holds 50–90% of each item (about 70% of the shop's units), so
+  // the per-location figures differ from item to item.
   const variants = await db.variant.findMany({
     where: { shopId: shop.id },
     select: {
@@ -87,7 +88,7 @@ export async function seedInventory(
     const item = v.inventoryItemId ?? `gid://shopify/InventoryItem/${v.shopifyId ?? v.id}`;
     if (!v.inventoryItemId) await db.variant.update({ where: { id: v.id }, data: { inventoryItemId: item } });
     const available = v.inventory?.available ?? 0;
-    const warehouse = Math.round(available * 0.7);
+    const warehouse = Math.round(available * (0.5 + 0.4 * unit(`${v.id}:location`)));
     levels.push(
       { shopId: shop.id, inventoryItemId: item, locationId: "gid://shopify/Location/1", available: warehouse },
       {

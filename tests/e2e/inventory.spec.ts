@@ -1,6 +1,6 @@
 // /inventory (docs/decisions/054-inventory-planning.md): alert cards, filters and advanced
 // filters change the list; Reorder → a draft purchase order → its PDF; a bulk edit; Add
-// Product with field errors, then success.
+// Product with field errors, then success; Edit's price and cost with field errors, then saved.
 import { expect, test, type Page } from "@playwright/test";
 
 const rows = (page: Page) => page.getByRole("main").locator("tbody tr");
@@ -105,4 +105,43 @@ test("Add Product shows field errors, then adds the product", async ({ page }) =
   await expect(page.getByRole("heading", { name: "E2E Desk Lamp" })).toBeVisible();
   await page.goto("/inventory?q=E2E-LAMP-1");
   await expect(rows(page)).toHaveCount(1);
+});
+
+test("Edit changes the price and cost: field errors first, then saved and on the Costs screen", async ({ page }) => {
+  const errors: Error[] = [];
+  page.on("pageerror", (e) => errors.push(e));
+  await page.goto("/inventory?sort=title");
+  await rows(page).first().getByRole("link", { name: "Edit", exact: true }).click();
+  await expect(page).toHaveURL(/\/inventory\/[^/?]+$/);
+  await expect(page.getByRole("heading", { name: "Price and cost" })).toBeVisible();
+  await page.getByLabel("Price (USD)").fill("-1");
+  await page.getByLabel("Unit cost (USD)").fill("abc");
+  await page.getByRole("button", { name: "Save price and cost" }).click();
+  await expect(page.getByText(/Price must be an amount/)).toBeVisible();
+  await expect(page.getByText(/Cost must be an amount/)).toBeVisible();
+
+  await page.getByLabel("Price (USD)").fill("123.45");
+  await page.getByLabel("Unit cost (USD)").fill("55.55");
+  await page.getByRole("button", { name: "Save price and cost" }).click();
+  await expect(page.getByText(/Price and cost \(from \d{4}-\d{2}-\d{2}\) saved/)).toBeVisible();
+  // The stored price feeds the planning figures; the cost is a dated product cost.
+  await expect(page.getByText("$123.45").first()).toBeVisible();
+  await expect(page.getByLabel("Price (USD)")).toHaveValue("123.45");
+  await page.goto("/costs");
+  await expect(page.getByText("$55.55").first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("Planning settings change the velocity window, and the maths says so", async ({ page }) => {
+  await page.goto("/inventory/settings");
+  await page.getByLabel("Sales velocity window").selectOption("14");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText(/Velocity is now measured over 14 days/)).toBeVisible();
+  await page.goto("/inventory");
+  await rows(page).first().getByRole("button", { name: "Show the maths" }).click();
+  await expect(rows(page).first()).toContainText(/in-stock days of 14\)/);
+  await page.goto("/inventory/settings");
+  await page.getByLabel("Sales velocity window").selectOption("30");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText(/Velocity is now measured over 30 days/)).toBeVisible();
 });

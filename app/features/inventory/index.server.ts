@@ -14,8 +14,17 @@ export {
   type PurchaseOrderView,
 } from "./purchase-orders.server";
 export { renderPurchaseOrderPdf } from "./pdf.server";
-export { assertVariantsOf, listSuppliers, saveSupplier, updatePlanning } from "./settings.server";
+export {
+  assertVariantsOf,
+  listSuppliers,
+  saveShopPlanning,
+  saveSupplier,
+  shopPlanningSettings,
+  updatePlanning,
+} from "./settings.server";
 export { alertSentence, openAlertSummary, snoozeAlert } from "./alerts.server";
 export { RECOMPUTE_JOB, registerInventoryJobs } from "./jobs.server";
 export { inventoryCsv } from "./export.server";
 export { addProduct } from "./products.server";
+export { updatePriceCost } from "./pricing.server";
+export { locationWeights, variantLocationPlans } from "./locations.server";

@@ -30,10 +30,21 @@ export {
   receiveSchema,
   type PoStatus,
 } from "./purchase-order-rules";
-export { bulkSchema, planningChangesSchema, supplierSchema, type PlanningChanges } from "./settings-schema";
+export {
+  VELOCITY_WINDOWS,
+  bulkSchema,
+  planningChangesSchema,
+  shopPlanningSchema,
+  supplierSchema,
+  type PlanningChanges,
+} from "./settings-schema";
 export { AlertCards, type AlertCardData } from "./components/AlertCards";
 export { FiltersBar, type FilterOptions } from "./components/FiltersBar";
 export { InventoryTable, coverText, type InventoryListRow } from "./components/InventoryTable";
 export { BulkEditModal } from "./components/BulkEditModal";
 export { PurchaseOrderScreen, type PurchaseOrderScreenProps } from "./components/PurchaseOrderScreen";
-export { addProductSchema, type AddProductInput } from "./product-schema";
+export { addProductSchema, priceCostSchema, type AddProductInput, type PriceCostInput } from "./product-schema";
+export { VariantFigures, STATUS_TONES } from "./components/VariantFigures";
+export { PlanningSettingsForm, type PlanningSettingsValues } from "./components/PlanningSettingsForm";
+export { PriceCostCard, type PriceCostValues } from "./components/PriceCostCard";
+export { LocationFigures, type LocationFiguresRow } from "./components/LocationFigures";

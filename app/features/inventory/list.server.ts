@@ -2,7 +2,7 @@
 // (InventoryPlan) of the authenticated shop only.
 import { dialect, prisma, type Prisma } from "~/db.server";
 import { INVENTORY_PAGE_SIZE, SPEC_CATEGORIES, type InventoryFilters } from "./filters";
-import { PLANNING_DEFAULTS, explainPlan, normalInverseCdf, type InventoryStatus } from "./planning";
+import { explainPlan, normalInverseCdf, type InventoryStatus } from "./planning";
 
 type Shop = { id: string };
 
@@ -163,7 +163,7 @@ export function mathsOf(r: PlanRecord): string {
       deadStock: r.deadStock,
     },
     {
-      windowDays: PLANNING_DEFAULTS.windowDays,
+      windowDays: r.windowDays,
       leadTimeDays: r.leadTimeDays,
       serviceLevel: r.serviceLevel,
       daysOfStock: r.daysOfStock,

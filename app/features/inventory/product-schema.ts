@@ -1,5 +1,6 @@
-// Add Product: one schema for the form and the action.
+// Add Product and Edit's price and cost: one schema per form, for the form and the action.
 import { z } from "zod";
+import { isDayInRange, isValidDay } from "~/lib/dates";
 import { DECIMAL_PATTERN } from "~/lib/money";
 
 const amount = (label: string) =>
@@ -39,3 +40,21 @@ export const addProductSchema = z.object({
     .optional(),
 });
 export type AddProductInput = z.output<typeof addProductSchema>;
+
+/**
+ * Edit's price and cost (Shopify-owned fields). A blank cost leaves the cost as it is; the cost
+ * counts in profit from `costEffectiveFrom` (today when blank), the Costs screen's rule.
+ */
+export const priceCostSchema = z.object({
+  price: amount("Price"),
+  cost: amount("Cost")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  costEffectiveFrom: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || (isValidDay(v) && isDayInRange(v)), "Effective date must be a date (YYYY-MM-DD)"),
+});
+export type PriceCostInput = z.output<typeof priceCostSchema>;

@@ -9,6 +9,8 @@ import { webhookRequest } from "~tests/shopify";
 import * as inventoryLevelsUpdate from "~/routes/webhooks.inventory_levels.update";
 import { recomputeShop } from "./recompute.server";
 import { normalInverseCdf } from "./planning";
+import { mathsOf } from "./list.server";
+import { shopPlanningSchema } from "./settings-schema";
 
 const NOW = new Date("2026-11-25T15:00:00Z");
 const TODAY = "2026-11-25";
@@ -76,6 +78,36 @@ describe("full recompute", () => {
     expect(plan.velocity).toBeCloseTo(mean, 9);
     expect(plan.sigma).toBeCloseTo(sigma, 9);
     expect(plan.daysOfCover).toBeCloseTo(40 / mean, 9);
+  });
+
+  it("measures velocity over the shop's chosen window, and says so in the maths", async () => {
+    await prisma.inventorySettings.create({ data: { shopId, windowDays: 7 } });
+    await recomputeShop({ id: shopId, timezone: "UTC" }, NOW);
+    const week = sold.slice(0, 7);
+    const mean = week.reduce((a, b) => a + b, 0) / 7;
+    const sigma = Math.sqrt(week.reduce((a, b) => a + (b - mean) ** 2, 0) / 6);
+    const plan = await prisma.inventoryPlan.findUniqueOrThrow({ where: { variantId: item.variant.id } });
+    expect(plan).toMatchObject({ windowDays: 7, unitsInWindow: 15, inStockDays: 7 });
+    expect(plan.velocity).toBeCloseTo(mean, 9);
+    expect(plan.sigma).toBeCloseTo(sigma, 9);
+    expect(mathsOf(plan)).toContain("15 sold over 7 in-stock days of 7");
+    // Another shop keeps the default.
+    await recomputeShop({ id: other, timezone: "UTC" }, NOW);
+    expect((await prisma.inventoryPlan.findFirstOrThrow({ where: { shopId: other } })).windowDays).toBe(30);
+    await prisma.inventorySettings.delete({ where: { shopId } });
+    await recomputeShop({ id: shopId, timezone: "UTC" }, NOW);
+    expect((await prisma.inventoryPlan.findUniqueOrThrow({ where: { variantId: item.variant.id } })).windowDays).toBe(
+      30,
+    );
+  });
+
+  it("accepts only the offered windows", () => {
+    expect(shopPlanningSchema.safeParse({ windowDays: "60" })).toMatchObject({
+      success: true,
+      data: { windowDays: 60 },
+    });
+    for (const bad of ["0", "31", "-7", "abc", ""])
+      expect(shopPlanningSchema.safeParse({ windowDays: bad }).success).toBe(false);
   });
 
   it("leaves whole out-of-stock days out of the velocity", async () => {

@@ -64,6 +64,7 @@ export type PlanRow = {
   casePack: number;
   reorderPointOverride: number | null;
   lastSaleDay: string | null;
+  windowDays: number;
   computedAt: Date;
 } & Omit<Plan, "z">;
 
@@ -71,17 +72,20 @@ export const variantTitle = (productTitle: string, variantTitle: string) =>
   /^default( title)?$/i.test(variantTitle.trim()) ? productTitle : `${productTitle} — ${variantTitle}`;
 
 /** The window of whole days the velocity is measured over: the `windowDays` days before today. */
-export function windowOf(today: string, windowDays = PLANNING_DEFAULTS.windowDays) {
+export function windowOf(today: string, windowDays: number = PLANNING_DEFAULTS.windowDays) {
   return { from: addDays(today, -windowDays), to: addDays(today, -1) };
 }
 
 type Inputs = {
+  windowDays: number;
   variants: VariantRow[];
   demand: Map<string, Map<string, number>>;
   lastSale: Map<string, string>;
   onOrder: Map<string, number>;
   settings: Map<string, Omit<PlanningSettings, "windowDays"> & { supplierId: string | null }>;
   outDays: Map<string, Set<string>>;
+  /** Each variant's open stock-out period (read with the window's periods). */
+  openPeriods: Map<string, string>;
 };
 
 /** The last sale day since `from` of each given variant, through the by-variant index. */
@@ -96,9 +100,10 @@ function lastSales(db: Client, shopId: string, from: string, variantIds: string[
   );
 }
 
-async function productIdsOf(db: Client, shopId: string, variantIds: string[]) {
-  const rows = await db.variant.findMany({ where: { shopId, id: { in: variantIds } }, select: { productId: true } });
-  return [...new Set(rows.map((r) => r.productId))];
+/** The shop's velocity window in days (Inventory → Planning settings), 30 until chosen. */
+export async function windowDaysOf(db: Client, shopId: string) {
+  const row = await db.inventorySettings.findUnique({ where: { shopId }, select: { windowDays: true } });
+  return row?.windowDays ?? PLANNING_DEFAULTS.windowDays;
 }
 
 async function loadInputs(db: Client, shop: PlanningShop, today: string, variantIds: string[] | null): Promise<Inputs> {
@@ -116,7 +121,8 @@ async function loadInputs(db: Client, shop: PlanningShop, today: string, variant
     dialect === "sqlite"
       ? ` INDEXED BY "${variantIds ? "OrderLine_shopId_variantId_day_quantity_orderId_idx" : "OrderLine_shopId_day_variantId_quantity_orderId_idx"}"`
       : "";
-  const window = windowOf(today);
+  const windowDays = await windowDaysOf(db, shop.id);
+  const window = windowOf(today, windowDays);
   const deadFrom = addDays(today, -DEAD_STOCK_DAYS);
   const [variants, demandRows, lastRows, onOrderRows, plannings, productSuppliers, suppliers, periods] =
     await Promise.all([
@@ -155,12 +161,16 @@ async function loadInputs(db: Client, shop: PlanningShop, today: string, variant
       db.variantPlanning.findMany({
         where: { shopId: shop.id, ...(variantIds ? { variantId: { in: variantIds } } : {}) },
       }),
-      db.productSupplier.findMany({
-        where: {
-          shopId: shop.id,
-          ...(variantIds ? { productId: { in: await productIdsOf(db, shop.id, variantIds) } } : {}),
-        },
-      }),
+      // A few variants: their products' suppliers through one subquery (no round trip for the product ids).
+      variantIds
+        ? raw<{ productId: string; supplierId: string }>(
+            db,
+            `SELECT ps."productId", ps."supplierId" FROM "ProductSupplier" ps
+              WHERE ps."shopId" = ? AND ps."productId" IN (SELECT v."productId" FROM "Variant" v
+                                                           WHERE v."shopId" = ?${only})`,
+            [shop.id, shop.id, ...ids],
+          )
+        : db.productSupplier.findMany({ where: { shopId: shop.id }, select: { productId: true, supplierId: true } }),
       db.supplier.findMany({ where: { shopId: shop.id } }),
       db.stockoutPeriod.findMany({
         where: {
@@ -168,7 +178,7 @@ async function loadInputs(db: Client, shop: PlanningShop, today: string, variant
           OR: [{ endedAt: null }, { endedAt: { gte: new Date(`${window.from}T00:00:00Z`) } }],
           ...(variantIds ? { variantId: { in: variantIds } } : {}),
         },
-        select: { variantId: true, startedAt: true, endedAt: true },
+        select: { id: true, variantId: true, startedAt: true, endedAt: true },
       }),
     ]);
 
@@ -222,18 +232,19 @@ async function loadInputs(db: Client, shop: PlanningShop, today: string, variant
       set.add(day);
     }
   }
-  return { variants, demand, lastSale, onOrder, settings, outDays };
+  const openPeriods = new Map(periods.filter((p) => p.endedAt === null).map((p) => [p.variantId, p.id]));
+  return { windowDays, variants, demand, lastSale, onOrder, settings, outDays, openPeriods };
 }
 
-function windowDays(from: string, count: number): string[] {
+function daysFrom(from: string, count: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < count; i++) out.push(addDays(from, i));
   return out;
 }
 
 function plansFrom(shop: PlanningShop, inputs: Inputs, today: string, now: Date): PlanRow[] {
-  const window = windowOf(today);
-  const days = windowDays(window.from, PLANNING_DEFAULTS.windowDays);
+  const window = windowOf(today, inputs.windowDays);
+  const days = daysFrom(window.from, inputs.windowDays);
   const rows: PlanRow[] = [];
   for (const v of inputs.variants) {
     const s = inputs.settings.get(v.id)!;
@@ -243,7 +254,7 @@ function plansFrom(shop: PlanningShop, inputs: Inputs, today: string, now: Date)
     const available = v.available ?? 0;
     const onOrder = Math.max(0, inputs.onOrder.get(v.id) ?? 0);
     const lastSaleDay = inputs.lastSale.get(v.id) ?? null;
-    const settings: PlanningSettings = { ...s, windowDays: PLANNING_DEFAULTS.windowDays };
+    const settings: PlanningSettings = { ...s, windowDays: inputs.windowDays };
     const { z: _z, ...plan } = planVariant({
       today,
       available,
@@ -273,6 +284,7 @@ function plansFrom(shop: PlanningShop, inputs: Inputs, today: string, now: Date)
       casePack: s.casePack,
       reorderPointOverride: s.reorderPointOverride,
       lastSaleDay,
+      windowDays: inputs.windowDays,
       computedAt: now,
       ...plan,
     });
@@ -317,6 +329,7 @@ const PLAN_COLUMNS = [
   "overstock",
   "deadStock",
   "lastSaleDay",
+  "windowDays",
   "computedAt",
 ] as const satisfies readonly (keyof PlanRow)[];
 
@@ -325,18 +338,16 @@ type OpenState = {
   periods: Map<string, string>;
 };
 
-async function openState(db: Client, shopId: string, variantIds: string[] | null): Promise<OpenState> {
+/** Open alerts of the given variants (or the shop); open stock-out periods come with the inputs. */
+async function openState(db: Client, shopId: string, variantIds: string[] | null, inputs: Inputs): Promise<OpenState> {
   const scope = variantIds ? { variantId: { in: variantIds } } : {};
-  const [alerts, periods] = await Promise.all([
-    db.stockAlert.findMany({
-      where: { shopId, closedAt: null, ...scope },
-      select: { id: true, variantId: true, level: true },
-    }),
-    db.stockoutPeriod.findMany({ where: { shopId, endedAt: null, ...scope }, select: { id: true, variantId: true } }),
-  ]);
+  const alerts = await db.stockAlert.findMany({
+    where: { shopId, closedAt: null, ...scope },
+    select: { id: true, variantId: true, level: true },
+  });
   return {
     alerts: new Map(alerts.map((a) => [a.variantId, { id: a.id, level: a.level }])),
-    periods: new Map(periods.map((p) => [p.variantId, p.id])),
+    periods: inputs.openPeriods,
   };
 }
 
@@ -384,7 +395,7 @@ export async function recomputeShop(shop: PlanningShop, now = new Date()) {
   const today = dayInZone(now, shop.timezone);
   const inputs = await loadInputs(prisma, shop, today, null);
   const rows = plansFrom(shop, inputs, today, now);
-  const state = await openState(prisma, shop.id, null);
+  const state = await openState(prisma, shop.id, null, inputs);
   const transitions = await applyTransitions(prisma, shop.id, rows, state, now);
   await inSqlTransaction(async (sql) => {
     await sql.run(`DELETE FROM "InventoryPlan" WHERE "shopId" = ?`, [shop.id]);
@@ -423,7 +434,7 @@ async function reevaluateSlice(db: Client, shop: PlanningShop, ids: string[], no
   const inputs = await loadInputs(db, shop, today, ids);
   // The stock-out that starts now must count from now, before the figures are stored.
   const rows = plansFrom(shop, inputs, today, now);
-  const state = await openState(db, shop.id, ids);
+  const state = await openState(db, shop.id, ids, inputs);
   const transitions = await applyTransitions(db, shop.id, rows, state, now);
   await db.inventoryPlan.deleteMany({ where: { shopId: shop.id, variantId: { in: ids } } });
   if (rows.length) await db.inventoryPlan.createMany({ data: rows });

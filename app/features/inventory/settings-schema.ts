@@ -87,3 +87,16 @@ export const supplierSchema = z.object({
     .regex(/^[A-Z]{3}$/, "Currency must be a three-letter code like USD")
     .optional(),
 });
+
+/** The windows a merchant may measure velocity over (days before today). */
+export const VELOCITY_WINDOWS = [7, 14, 30, 60, 90] as const;
+
+export const shopPlanningSchema = z.object({
+  windowDays: z
+    .string({ message: "Choose a window" })
+    .trim()
+    .refine((v) => (VELOCITY_WINDOWS as readonly number[]).includes(Number(v)), {
+      message: `Choose ${VELOCITY_WINDOWS.join(", ")} days`,
+    })
+    .transform(Number),
+});

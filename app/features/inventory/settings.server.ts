@@ -4,11 +4,11 @@ import { prisma } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { FieldError } from "~/lib/forms";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
-import { reevaluateVariants } from "./recompute.server";
+import { recomputeShop, reevaluateVariants, windowDaysOf } from "./recompute.server";
 import { PoError } from "./errors";
 import type { PlanningChanges } from "./settings-schema";
 import type { z } from "zod";
-import type { supplierSchema } from "./settings-schema";
+import type { shopPlanningSchema, supplierSchema } from "./settings-schema";
 
 type Shop = { id: string; timezone: string; currency: string };
 
@@ -116,4 +116,23 @@ export async function saveSupplier(
       supplied.map((s) => s.variantId),
     );
   return saved;
+}
+
+/** The shop's planning settings (the velocity window). */
+export async function shopPlanningSettings(shop: { id: string }) {
+  return { windowDays: await windowDaysOf(prisma, shop.id) };
+}
+
+/** Stores the velocity window and recomputes every variant's figures with it. */
+export async function saveShopPlanning(actor: Actor & { shop: Shop }, input: z.output<typeof shopPlanningSchema>) {
+  const shop = actor.shop;
+  const before = await windowDaysOf(prisma, shop.id);
+  await prisma.inventorySettings.upsert({
+    where: { shopId: shop.id },
+    create: { shopId: shop.id, windowDays: input.windowDays },
+    update: { windowDays: input.windowDays },
+  });
+  const result = await recomputeShop(shop);
+  await recordAudit(actor, "inventory.settings.update", "InventorySettings", shop.id, { windowDays: before }, input);
+  return result;
 }
