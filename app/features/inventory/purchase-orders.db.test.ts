@@ -141,7 +141,7 @@ describe("purchase orders", () => {
     ).rejects.toMatchObject({
       fieldErrors: { supplierId: ["Unknown supplier"] },
     });
-    const started = Date.now();
+    // Its speed (≤ 5 s for 1,000) is measured by `npm run bench:inventory`, not timed here.
     const result = await updatePlanning(actor(), ids, {
       leadTimeDays: 30,
       serviceLevel: 0.99,
@@ -149,7 +149,6 @@ describe("purchase orders", () => {
       clearSupplier: false,
       clearOverride: false,
     });
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(result.updated).toBe(1000);
     expect(await prisma.inventoryPlan.count({ where: { shopId: shop.id, leadTimeDays: 30, reorderPoint: 7 } })).toBe(
       1000,
