@@ -23,9 +23,7 @@ async function snapshot(shopId: string) {
 describe("demo invoices seed", () => {
   it("writes about 60 invoices in every status with timelines, series and outbox", async () => {
     const shop = await createShop({ timezone: "America/New_York" });
-    const started = Date.now();
     const summary = await seedInvoices(prisma, shop, TODAY);
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(summary.invoices).toBeGreaterThanOrEqual(55);
     expect(summary.invoices).toBeLessThanOrEqual(65);
     for (const status of ["draft", "sent", "paid", "overdue", "void"])
