@@ -18,6 +18,7 @@ const PAGES = [
   "/customers/rules",
   "/inventory",
   "/inventory/new",
+  "/inventory/settings",
   "/inventory/suppliers",
   "/inventory/purchase-orders",
   "/loyalty",

@@ -28,6 +28,7 @@ const ADMIN = [
   "/inventory",
   "/inventory?status=low",
   "/inventory/new",
+  "/inventory/settings",
   "/inventory/suppliers",
   "/inventory/purchase-orders",
   "/loyalty",

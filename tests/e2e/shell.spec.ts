@@ -12,6 +12,7 @@ const ADMIN_PAGES = [
   "/inventory/purchase-orders",
   "/inventory/suppliers",
   "/inventory/new",
+  "/inventory/settings",
   "/costs",
   "/app/invoices",
   "/app/invoices/new",
