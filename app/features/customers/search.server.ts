@@ -1,0 +1,104 @@
+// The customer search on the server (docs/decisions/060-customer-search-index.md): which score
+// rows match a typed text, as ids in the list's order or the export's, through an index on both
+// engines. Three characters or more: a case-insensitive substring of the name or e-mail, through
+// SQLite's FTS5 trigram table (CustomerScoreSearch) or PostgreSQL's pg_trgm GIN index. One or two
+// characters, which no trigram index serves: the name (or, without one, the e-mail) starts with
+// them, through the (shopId, sortName) index.
+import { dialect, prisma } from "~/db.server";
+import type { CustomerListQuery, CustomerSort } from "./query";
+import { searchKey } from "./scores.server";
+
+type Filter = { sql: string; params: (string | number)[] };
+
+/** The text just after every text that starts with `prefix` (its last character, plus one). */
+function after(prefix: string): string {
+  const chars = [...prefix];
+  const last = chars.pop()!.codePointAt(0)!;
+  return chars.join("") + String.fromCodePoint(last + 1);
+}
+
+/** The SQL condition (on the alias s) that a score row matches the typed search. */
+export function searchFilter(q: string): Filter {
+  const needle = searchKey(q);
+  if ([...needle].length < 3) {
+    const prefix = q.toLowerCase();
+    return { sql: `s."sortName" >= ? AND s."sortName" < ?`, params: [prefix, after(prefix)] };
+  }
+  if (dialect === "sqlite")
+    return {
+      // A quoted FTS5 phrase of trigrams: the rows whose text contains the needle.
+      sql: `s.rowid IN (SELECT rowid FROM "CustomerScoreSearch" WHERE "CustomerScoreSearch" MATCH ?)`,
+      params: [`"${needle.replaceAll('"', '""')}"`],
+    };
+  // searchKey leaves no LIKE wildcard or escape character in the needle.
+  return { sql: `s."searchText" LIKE ?`, params: [`%${needle}%`] };
+}
+
+const dollars = (text: string) => {
+  if (dialect !== "postgresql") return text;
+  let i = 0;
+  return text.replace(/\?/g, () => `$${++i}`);
+};
+
+const all = (text: string, params: (string | number)[]) =>
+  prisma.$queryRawUnsafe<Record<string, unknown>[]>(dollars(text), ...params);
+
+function where(shopId: string, query: Pick<CustomerListQuery, "segment" | "q">): Filter {
+  const filter = searchFilter(query.q);
+  return {
+    sql: `s."shopId" = ?${query.segment ? ` AND s."segment" = ?` : ""} AND ${filter.sql}`,
+    params: [shopId, ...(query.segment ? [query.segment] : []), ...filter.params],
+  };
+}
+
+/** Matches, counted up to `cap + 1` (a common word stops early). */
+export async function countMatches(shopId: string, query: Pick<CustomerListQuery, "segment" | "q">, cap: number) {
+  const w = where(shopId, query);
+  const [row] = await all(`SELECT COUNT(*) AS "n" FROM (SELECT 1 FROM "CustomerScore" s WHERE ${w.sql} LIMIT ?) t`, [
+    ...w.params,
+    cap + 1,
+  ]);
+  return Number(row?.n ?? 0);
+}
+
+const ORDER_SQL: Record<CustomerSort, string> = {
+  name: `s."sortName"`,
+  orders: `s."orders"`,
+  spent: `s."totalSpentMinor"`,
+  lastOrder: `s."lastOrderAt"`,
+  value: `s."predicted12mMinor"`,
+};
+
+/** One page of matching customer ids in the list's order (nullable sorts put the nulls last, as the list does). */
+export async function matchingPage(
+  shopId: string,
+  query: Pick<CustomerListQuery, "segment" | "q" | "sort" | "dir">,
+  skip: number,
+  take: number,
+): Promise<string[]> {
+  const w = where(shopId, query);
+  const nulls = query.sort === "lastOrder" || query.sort === "value" ? " NULLS LAST" : "";
+  const rows = await all(
+    `SELECT s."customerId" FROM "CustomerScore" s WHERE ${w.sql}
+     ORDER BY ${ORDER_SQL[query.sort]} ${query.dir === "asc" ? "ASC" : "DESC"}${nulls}, s."customerId" ASC
+     LIMIT ? OFFSET ?`,
+    [...w.params, take, skip],
+  );
+  return rows.map((r) => r.customerId as string);
+}
+
+/** The next `take` matching customer ids after `afterId`, by id (the export's keyset). */
+export async function matchingAfter(
+  shopId: string,
+  query: Pick<CustomerListQuery, "segment" | "q">,
+  afterId: string | undefined,
+  take: number,
+): Promise<string[]> {
+  const w = where(shopId, query);
+  const rows = await all(
+    `SELECT s."customerId" FROM "CustomerScore" s WHERE ${w.sql}${afterId ? ` AND s."customerId" > ?` : ""}
+     ORDER BY s."customerId" ASC LIMIT ?`,
+    [...w.params, ...(afterId ? [afterId] : []), take],
+  );
+  return rows.map((r) => r.customerId as string);
+}
