@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { dialect, prisma } from "~/db.server";
 import { createShop } from "~tests/factories";
 import { listCustomers } from "./list.server";
+import { COMMON_MATCHES } from "./search.server";
 import { recomputeShop, rescoreCustomer } from "./scores.server";
 
 const PEOPLE: [string | null, string | null, string | null][] = [
@@ -79,6 +80,35 @@ describe("customer search", () => {
     await recomputeShop(shop);
     expect(await search("brews")).toEqual([]);
     expect(await search("son")).toEqual(["mj@example.com"]);
+  });
+
+  it("searches a text found in thousands of rows by reading the list in order, with the same answer", async () => {
+    const many = await createShop();
+    await prisma.customer.createMany({
+      data: Array.from({ length: COMMON_MATCHES + 50 }, (_, i) => ({
+        shopId: many.id,
+        firstName: "Common",
+        lastName: `Person${String(i).padStart(4, "0")}`,
+        email: i === 7 ? "rare.bird@example.com" : `p${i}@example.com`,
+      })),
+    });
+    await recomputeShop(many);
+    const query = { segment: null, sort: "name", dir: "asc", page: 1 } as const;
+    const common = await listCustomers(many, { ...query, q: "COMMON PERSON" }, 25, 1000);
+    expect(common).toMatchObject({ capped: true, total: 1000 });
+    expect(common.rows.map((r) => r.name)).toEqual(
+      Array.from({ length: 25 }, (_, i) => `Common Person${String(i).padStart(4, "0")}`),
+    );
+    const page = await listCustomers(many, { ...query, q: "person", page: 82 }, 25, 10_000);
+    expect(page).toMatchObject({ capped: false, total: COMMON_MATCHES + 50 });
+    expect(page.rows.map((r) => r.name)).toEqual(
+      Array.from({ length: 25 }, (_, i) => `Common Person${String(2025 + i).padStart(4, "0")}`),
+    );
+    expect((await listCustomers(many, { ...query, q: "rare.b" })).rows.map((r) => r.email)).toEqual([
+      "rare.bird@example.com",
+    ]);
+    // The common text of that shop finds nothing here.
+    expect(await search("person")).toEqual([]);
   });
 
   it.runIf(dialect === "sqlite")(

@@ -10,30 +10,6 @@ import { searchKey } from "./scores.server";
 
 type Filter = { sql: string; params: (string | number)[] };
 
-/** The text just after every text that starts with `prefix` (its last character, plus one). */
-function after(prefix: string): string {
-  const chars = [...prefix];
-  const last = chars.pop()!.codePointAt(0)!;
-  return chars.join("") + String.fromCodePoint(last + 1);
-}
-
-/** The SQL condition (on the alias s) that a score row matches the typed search. */
-export function searchFilter(q: string): Filter {
-  const needle = searchKey(q);
-  if ([...needle].length < 3) {
-    const prefix = q.toLowerCase();
-    return { sql: `s."sortName" >= ? AND s."sortName" < ?`, params: [prefix, after(prefix)] };
-  }
-  if (dialect === "sqlite")
-    return {
-      // A quoted FTS5 phrase of trigrams: the rows whose text contains the needle.
-      sql: `s.rowid IN (SELECT rowid FROM "CustomerScoreSearch" WHERE "CustomerScoreSearch" MATCH ?)`,
-      params: [`"${needle.replaceAll('"', '""')}"`],
-    };
-  // searchKey leaves no LIKE wildcard or escape character in the needle.
-  return { sql: `s."searchText" LIKE ?`, params: [`%${needle}%`] };
-}
-
 const dollars = (text: string) => {
   if (dialect !== "postgresql") return text;
   let i = 0;
@@ -43,8 +19,45 @@ const dollars = (text: string) => {
 const all = (text: string, params: (string | number)[]) =>
   prisma.$queryRawUnsafe<Record<string, unknown>[]>(dollars(text), ...params);
 
-function where(shopId: string, query: Pick<CustomerListQuery, "segment" | "q">): Filter {
-  const filter = searchFilter(query.q);
+/** The text just after every text that starts with `prefix` (its last character, plus one). */
+function after(prefix: string): string {
+  const chars = [...prefix];
+  const last = chars.pop()!.codePointAt(0)!;
+  return chars.join("") + String.fromCodePoint(last + 1);
+}
+
+/**
+ * Texts found more often than this in the trigram index are searched by reading the list in its
+ * order and testing each row (the page fills within a few rows, the capped count within a few
+ * thousand); rarer ones through the index (decision 060).
+ */
+export const COMMON_MATCHES = 2000;
+
+/** The SQL condition (on the alias s) that a score row matches the typed search. */
+export async function searchFilter(q: string): Promise<Filter> {
+  const needle = searchKey(q);
+  if ([...needle].length < 3) {
+    const prefix = q.toLowerCase();
+    return { sql: `s."sortName" >= ? AND s."sortName" < ?`, params: [prefix, after(prefix)] };
+  }
+  // searchKey leaves no LIKE wildcard or escape character in the needle.
+  const like = { sql: `s."searchText" LIKE ?`, params: [`%${needle}%`] };
+  if (dialect !== "sqlite") return like;
+  // A quoted FTS5 phrase of trigrams: the rows whose text contains the needle.
+  const phrase = `"${needle.replaceAll('"', '""')}"`;
+  const [probe] = await all(
+    `SELECT COUNT(*) AS "n" FROM (SELECT rowid FROM "CustomerScoreSearch" WHERE "CustomerScoreSearch" MATCH ? LIMIT ?) t`,
+    [phrase, COMMON_MATCHES],
+  );
+  if (Number(probe?.n ?? 0) >= COMMON_MATCHES) return like;
+  return {
+    sql: `s.rowid IN (SELECT rowid FROM "CustomerScoreSearch" WHERE "CustomerScoreSearch" MATCH ?)`,
+    params: [phrase],
+  };
+}
+
+async function where(shopId: string, query: Pick<CustomerListQuery, "segment" | "q">): Promise<Filter> {
+  const filter = await searchFilter(query.q);
   return {
     sql: `s."shopId" = ?${query.segment ? ` AND s."segment" = ?` : ""} AND ${filter.sql}`,
     params: [shopId, ...(query.segment ? [query.segment] : []), ...filter.params],
@@ -53,7 +66,7 @@ function where(shopId: string, query: Pick<CustomerListQuery, "segment" | "q">):
 
 /** Matches, counted up to `cap + 1` (a common word stops early). */
 export async function countMatches(shopId: string, query: Pick<CustomerListQuery, "segment" | "q">, cap: number) {
-  const w = where(shopId, query);
+  const w = await where(shopId, query);
   const [row] = await all(`SELECT COUNT(*) AS "n" FROM (SELECT 1 FROM "CustomerScore" s WHERE ${w.sql} LIMIT ?) t`, [
     ...w.params,
     cap + 1,
@@ -76,7 +89,7 @@ export async function matchingPage(
   skip: number,
   take: number,
 ): Promise<string[]> {
-  const w = where(shopId, query);
+  const w = await where(shopId, query);
   const nulls = query.sort === "lastOrder" || query.sort === "value" ? " NULLS LAST" : "";
   const rows = await all(
     `SELECT s."customerId" FROM "CustomerScore" s WHERE ${w.sql}
@@ -94,7 +107,7 @@ export async function matchingAfter(
   afterId: string | undefined,
   take: number,
 ): Promise<string[]> {
-  const w = where(shopId, query);
+  const w = await where(shopId, query);
   const rows = await all(
     `SELECT s."customerId" FROM "CustomerScore" s WHERE ${w.sql}${afterId ? ` AND s."customerId" > ?` : ""}
      ORDER BY s."customerId" ASC LIMIT ?`,
