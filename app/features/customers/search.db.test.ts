@@ -107,6 +107,12 @@ describe("customer search", () => {
     expect((await listCustomers(many, { ...query, q: "rare.b" })).rows.map((r) => r.email)).toEqual([
       "rare.bird@example.com",
     ]);
+    // Two characters at the start of thousands of names: the same answer through the list's order.
+    const prefix = await listCustomers(many, { ...query, q: "Co", dir: "desc" }, 25, 1000);
+    expect(prefix).toMatchObject({ capped: true, total: 1000 });
+    expect(prefix.rows.map((r) => r.name)).toEqual(
+      Array.from({ length: 25 }, (_, i) => `Common Person${String(2049 - i).padStart(4, "0")}`),
+    );
     // The common text of that shop finds nothing here.
     expect(await search("person")).toEqual([]);
   });
