@@ -475,6 +475,25 @@ const rawAll = (db: Db, text: string, params: readonly SqlValue[]) =>
 const rawRun = (db: Db, text: string, params: readonly SqlValue[]) =>
   db.$executeRawUnsafe(dollars(text), ...rawParams(params));
 
+/**
+ * The customer's non-cancelled orders up to the bound `now`, as a JSON array of [processedAt as
+ * UTC ISO text, net minor units], read in the same statement as the customer (one round trip).
+ */
+const ORDERS_JSON =
+  dialect === "postgresql"
+    ? `(SELECT COALESCE(json_agg(json_build_array(to_char(o."processedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         o."totalMinor" - o."refundsMinor")), '[]'::json)
+       FROM "Order" o WHERE o."shopId" = c."shopId" AND o."customerId" = c."id" AND o."cancelledAt" IS NULL
+         AND o."processedAt" <= ?::timestamp(3))`
+    : `(SELECT json_group_array(json_array(o."processedAt", o."totalMinor" - o."refundsMinor"))
+       FROM "Order" o WHERE o."shopId" = c."shopId" AND o."customerId" = c."id" AND o."cancelledAt" IS NULL
+         AND o."processedAt" <= ?)`;
+
+function ordersOf(json: unknown): OrderPoint[] {
+  const list = (typeof json === "string" ? JSON.parse(json) : (json ?? [])) as [string | number, number | string][];
+  return list.map(([at, net]) => ({ at: typeof at === "number" ? new Date(at) : new Date(at), netMinor: Number(net) }));
+}
+
 /** `(?, ?::int, …)` for the score columns: PostgreSQL is told the type of each bound value. */
 const typedMarks = (columns: readonly (typeof SCORE_COLUMNS)[number][]) =>
   `(${columns.map((c) => (dialect === "postgresql" && PG_TYPES[c] ? `?::${PG_TYPES[c]}` : "?")).join(", ")})`;
@@ -488,8 +507,8 @@ const UPSERT_SCORE = `INSERT INTO "CustomerScore" (${SCORE_COLUMNS.map((c) => `"
  * Rescores one customer against the shop's last whole-shop recompute (its cut points and
  * fitted model). A customer redacted or deleted loses their row. Before the first whole-shop
  * recompute there is nothing to score against: the recompute that follows the import will.
- * On the webhook path: one query reads the customer, their score row, the shop's model and
- * settings; one reads their orders; one writes the row, only when it changed.
+ * On the webhook path: one query reads the customer, their orders, their score row, the shop's
+ * model and settings; one writes the row, only when it changed.
  */
 export async function rescoreCustomer(db: Db, shop: ScoreShop, customerId: string, now = new Date()) {
   const [found] = await rawAll(
@@ -497,13 +516,14 @@ export async function rescoreCustomer(db: Db, shop: ScoreShop, customerId: strin
     `SELECT c."id", c."firstName", c."lastName", c."email", c."createdAt",
        s."digest", s."segment", s."previousSegment", s."segmentChangedAt", s."taggedSegment",
        m."bands", m."customers", m."cutPoints", m."model", m."computedAt", m."fittedAt",
-       t."vipMinScore", t."newWithinDays", t."atRiskMinMonetaryScore", t."atRiskGapMultiplier", t."atRiskMaxRecencyScore"
+       t."vipMinScore", t."newWithinDays", t."atRiskMinMonetaryScore", t."atRiskGapMultiplier", t."atRiskMaxRecencyScore",
+       ${ORDERS_JSON} AS "ordersJson"
      FROM "Customer" c
      LEFT JOIN "CustomerScore" s ON s."shopId" = c."shopId" AND s."customerId" = c."id"
      LEFT JOIN "CustomerModel" m ON m."shopId" = c."shopId"
      LEFT JOIN "CustomerSegmentSettings" t ON t."shopId" = c."shopId"
      WHERE c."id" = ? AND c."shopId" = ? AND c."redactedAt" IS NULL AND c."deletedAt" IS NULL`,
-    [customerId, shop.id],
+    [now, customerId, shop.id],
   );
   if (!found) {
     await rawRun(db, `DELETE FROM "CustomerScore" WHERE "shopId" = ? AND "customerId" = ?`, [shop.id, customerId]);
@@ -538,14 +558,7 @@ export async function rescoreCustomer(db: Db, shop: ScoreShop, customerId: strin
     email: found.email as string | null,
     createdAt: asDate(found.createdAt),
   };
-  const orders: OrderPoint[] = (
-    await rawAll(
-      db,
-      `SELECT "processedAt", "totalMinor", "refundsMinor" FROM "Order"
-       WHERE "shopId" = ? AND "customerId" = ? AND "cancelledAt" IS NULL AND "processedAt" <= ?`,
-      [shop.id, customer.id, now],
-    )
-  ).map((o) => ({ at: asDate(o.processedAt), netMinor: Number(o.totalMinor) - Number(o.refundsMinor) }));
+  const orders = ordersOf(found.ordersJson);
   const figures = figuresOf(customer.id, orders, now);
   const scores = scoresAgainst(figures, stored.cutPoints);
   const segment = segmentOf(figures, scores, stored.bands, settings, createdDays(customer, now));
