@@ -1,6 +1,7 @@
 // /customers in the demo (docs/decisions/052-customer-segments.md): tabs and the segment filter
 // change the list on the server, a search with no match shows the spec's text, Add Customer shows
-// field errors and then the new customer, and Export downloads a CSV.
+// field errors and then the new customer, Export downloads a CSV, and a segment's Shopify tag
+// toggle is kept and the tags catch up (the demo records them locally).
 import { expect, test, type Download, type Page } from "@playwright/test";
 import fs from "node:fs";
 
@@ -15,12 +16,13 @@ test.describe("customers", () => {
     await page.getByRole("tab", { name: "VIP" }).click();
     await expect(page).toHaveURL(/segment=vip/);
     await expect(badges(page).first()).toHaveText(/VIP$/);
-    for (const text of await badges(page).allTextContents()) expect(text).toMatch(/VIP$/);
+    // Every row once the new list has replaced the old one (a first VIP row may be the old list's).
+    await expect.poll(async () => (await badges(page).allTextContents()).every((t) => /VIP$/.test(t))).toBe(true);
     await page.getByLabel("Segment").selectOption("New");
     await expect(page).toHaveURL(/segment=new/);
     await expect(page.getByRole("tab", { name: "New", selected: true })).toBeVisible();
     await expect(badges(page).first()).toHaveText(/New$/);
-    for (const text of await badges(page).allTextContents()) expect(text).toMatch(/New$/);
+    await expect.poll(async () => (await badges(page).allTextContents()).every((t) => /New$/.test(t))).toBe(true);
     // The reason behind a label, on demand.
     await rows(page)
       .first()
@@ -55,6 +57,36 @@ test.describe("customers", () => {
     await page.goto("/customers?q=quinn.e2e");
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText("quinn.e2e@example.com");
+  });
+
+  test("a segment's Shopify tag toggle is kept and the customers' tags catch up", async ({ page }) => {
+    // A click before hydration would toggle the box without posting.
+    await page.goto("/customers", { waitUntil: "networkidle" });
+    const vip = page.getByLabel('VIP → tag "profitpilot-vip"');
+    const caughtUp = page.getByText("Every customer's tags match the segments chosen.");
+    await expect(vip).not.toBeChecked();
+    await expect(caughtUp).toBeVisible();
+    await vip.click();
+    await expect(vip).toBeChecked();
+    // The tag job writes in the background; the page says what is left until it has.
+    await expect(
+      page.getByText(/customers' tags to update; this runs in the background\.$|^Every customer's tags/),
+    ).toBeVisible();
+    await expect(async () => {
+      await page.reload({ waitUntil: "networkidle" });
+      await expect(caughtUp).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 60_000 });
+    // The choice is stored, not only shown.
+    await expect(vip).toBeChecked();
+    await expect(page.getByText("Last run stopped")).toHaveCount(0);
+    // Turned off, the tags are taken off again.
+    await vip.click();
+    await expect(vip).not.toBeChecked();
+    await expect(async () => {
+      await page.reload({ waitUntil: "networkidle" });
+      await expect(caughtUp).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 60_000 });
+    await expect(vip).not.toBeChecked();
   });
 
   test("Export downloads the view as CSV", async ({ page, context }) => {

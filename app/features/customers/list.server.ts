@@ -6,7 +6,8 @@ import { addDays, dayInZone } from "~/lib/dates";
 import { computeProfit, EMPTY_TOTALS } from "~/features/profit";
 import { PAGE_SIZE, type CustomerListQuery, type CustomerSort } from "./query";
 import { SEGMENTS, type Segment } from "./rfm";
-import { displayName, getSegmentSettings, getStoredModel, searchKey } from "./scores.server";
+import { displayName, getSegmentSettings, getStoredModel } from "./scores.server";
+import { countMatches, matchingAfter, matchingPage } from "./search.server";
 
 export type ListShop = { id: string; timezone: string; currency: string };
 
@@ -18,18 +19,15 @@ const ORDER_COLUMN: Record<CustomerSort, keyof Prisma.CustomerScoreOrderByWithRe
   value: "predicted12mMinor",
 };
 
-/** Wildcards typed into the search are searched for, not used as wildcards (see searchKey). */
-export const searchNeedle = (q: string) => searchKey(q);
+/** The list's filter without a search (a search goes through search.server.ts's index). */
+export function listWhere(shopId: string, query: Pick<CustomerListQuery, "segment">): Prisma.CustomerScoreWhereInput {
+  return { shopId, ...(query.segment ? { segment: query.segment } : {}) };
+}
 
-export function listWhere(
-  shopId: string,
-  query: Pick<CustomerListQuery, "segment" | "q">,
-): Prisma.CustomerScoreWhereInput {
-  return {
-    shopId,
-    ...(query.segment ? { segment: query.segment } : {}),
-    ...(query.q ? { searchText: { contains: searchNeedle(query.q) } } : {}),
-  };
+/** Rows fetched by id, back in the order of `ids`. */
+function inOrder<T extends { customerId: string }>(ids: readonly string[], rows: readonly T[]): T[] {
+  const byId = new Map(rows.map((r) => [r.customerId, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is T => r !== undefined);
 }
 
 const ROW_SELECT = {
@@ -75,13 +73,21 @@ export async function listCustomers(
   countCap = SEARCH_COUNT_CAP,
 ) {
   const where = listWhere(shop.id, query);
-  const counted = await prisma.customerScore.count({ where, ...(query.q ? { take: countCap + 1 } : {}) });
+  const counted = query.q ? await countMatches(shop.id, query, countCap) : await prisma.customerScore.count({ where });
   const capped = !!query.q && counted > countCap;
   const total = capped ? countCap : counted;
   const pageCount = capped
     ? Math.max(query.page, Math.ceil(total / pageSize))
     : Math.max(1, Math.ceil(total / pageSize));
   const page = capped ? query.page : Math.min(query.page, pageCount);
+  const skip = (page - 1) * pageSize;
+  if (query.q) {
+    const ids = await matchingPage(shop.id, query, skip, pageSize);
+    const rows = ids.length
+      ? await prisma.customerScore.findMany({ where: { shopId: shop.id, customerId: { in: ids } }, select: ROW_SELECT })
+      : [];
+    return { rows: inOrder(ids, rows).map(rowOf), total, capped, page, pageCount, pageSize };
+  }
   const column = ORDER_COLUMN[query.sort];
   const rows = await prisma.customerScore.findMany({
     where,
@@ -92,7 +98,7 @@ export async function listCustomers(
         : { [column]: query.dir },
       { customerId: "asc" },
     ],
-    skip: (page - 1) * pageSize,
+    skip,
     take: pageSize,
   });
   return { rows: rows.map(rowOf), total, capped, page, pageCount, pageSize };
@@ -270,27 +276,37 @@ export async function customerDetail(shop: ListShop, customerId: string) {
 
 /** The export's rows, in batches (keyset on the customer id), for the current view's segment and search. */
 export async function* exportBatches(shop: ListShop, query: Pick<CustomerListQuery, "segment" | "q">, batch = 1000) {
+  const select = {
+    ...ROW_SELECT,
+    customer: { select: { firstName: true, lastName: true, email: true, phone: true, acceptsMarketing: true } },
+    recencyDays: true,
+    frequency: true,
+    monetaryMinor: true,
+    ltvMethod: true,
+    pNoPurchase90: true,
+    expectedNextOrderAt: true,
+  } satisfies Prisma.CustomerScoreSelect;
   let after: string | undefined;
   for (;;) {
-    const rows = await prisma.customerScore.findMany({
-      where: { ...listWhere(shop.id, query), ...(after ? { customerId: { gt: after } } : {}) },
-      orderBy: { customerId: "asc" },
-      take: batch,
-      select: {
-        ...ROW_SELECT,
-        customer: { select: { firstName: true, lastName: true, email: true, phone: true, acceptsMarketing: true } },
-        recencyDays: true,
-        frequency: true,
-        monetaryMinor: true,
-        ltvMethod: true,
-        pNoPurchase90: true,
-        expectedNextOrderAt: true,
-      },
-    });
-    if (!rows.length) return;
-    yield rows;
-    after = rows[rows.length - 1]!.customerId;
-    if (rows.length < batch) return;
+    // With a search, the index gives the batch's ids first (a row deleted meanwhile is skipped).
+    const ids = query.q ? await matchingAfter(shop.id, query, after, batch) : null;
+    const rows = ids
+      ? inOrder(
+          ids,
+          ids.length
+            ? await prisma.customerScore.findMany({ where: { shopId: shop.id, customerId: { in: ids } }, select })
+            : [],
+        )
+      : await prisma.customerScore.findMany({
+          where: { ...listWhere(shop.id, query), ...(after ? { customerId: { gt: after } } : {}) },
+          orderBy: { customerId: "asc" },
+          take: batch,
+          select,
+        });
+    const fetched = ids ?? rows.map((r) => r.customerId);
+    if (rows.length) yield rows;
+    if (fetched.length < batch) return;
+    after = fetched[fetched.length - 1]!;
   }
 }
 

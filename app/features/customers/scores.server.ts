@@ -2,8 +2,16 @@
 // recomputeShop for the whole shop (after an import and nightly), rescoreCustomer for one
 // customer inside the webhook transaction that changed their orders or details.
 import { z } from "zod";
-import { prisma, type Prisma } from "~/db.server";
-import { bulkId, inSqlTransaction, insertRows, type SqlRunner, type SqlValue } from "~/platform/sql-runner.server";
+import { dialect, prisma, type Prisma } from "~/db.server";
+import {
+  bulkId,
+  inSqlTransaction,
+  insertRows,
+  marks,
+  type SqlRunner,
+  type SqlValue,
+} from "~/platform/sql-runner.server";
+import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
 import { fitShopModel, predict, type History, type Prediction, type ShopModel } from "./clv";
 import {
@@ -54,29 +62,6 @@ export function searchKey(text: string): string {
 
 const searchTextOf = (c: CustomerRow) => searchKey(`${displayName(c)} ${c.email ?? ""}`.trim());
 
-/** The customer-identifying fields a score row is built from; customers redacted or deleted have none. */
-const SCORED_CUSTOMER = { redactedAt: null, deletedAt: null } as const;
-
-/** Non-cancelled orders up to `now`, net of refunds, grouped by customer. */
-async function ordersByCustomer(db: Db, shopId: string, now: Date, customerId?: string) {
-  const rows = await db.order.findMany({
-    where: {
-      shopId,
-      cancelledAt: null,
-      processedAt: { lte: now },
-      ...(customerId ? { customerId } : { customerId: { not: null } }),
-    },
-    select: { customerId: true, processedAt: true, totalMinor: true, refundsMinor: true },
-  });
-  const byCustomer = new Map<string, OrderPoint[]>();
-  for (const o of rows) {
-    const list = byCustomer.get(o.customerId!) ?? [];
-    list.push({ at: o.processedAt, netMinor: o.totalMinor - o.refundsMinor });
-    byCustomer.set(o.customerId!, list);
-  }
-  return byCustomer;
-}
-
 const historyOf = (id: string, orders: readonly OrderPoint[]): History => ({
   id,
   orderTimes: orders.map((o) => o.at.getTime()),
@@ -115,12 +100,60 @@ function scoreRow(
     segment: segment.segment,
     rule: segment.rule,
     ltvMethod: prediction?.method ?? null,
-    predicted12mMinor: prediction?.predicted12mMinor ?? null,
-    pNoPurchase90: prediction?.pNoPurchase90 ?? null,
+    // Stored at the precision they are shown with, so a recompute minutes later finds the row
+    // unchanged (predictions move with the clock): whole currency units, a tenth of a percent,
+    // and the day (noon UTC, the same calendar day in every time zone from UTC−11 to UTC+11).
+    predicted12mMinor: prediction ? Math.round(prediction.predicted12mMinor / 100) * 100 : null,
+    pNoPurchase90: prediction ? Math.round(prediction.pNoPurchase90 * 1000) / 1000 : null,
     churnRisk: prediction?.churnRisk ?? null,
-    expectedNextOrderAt: prediction?.expectedNextOrderAt ? new Date(prediction.expectedNextOrderAt) : null,
+    expectedNextOrderAt: prediction?.expectedNextOrderAt ? noonOf(prediction.expectedNextOrderAt) : null,
     computedAt: now,
+    digest: "",
   };
+}
+
+const noonOf = (t: number) => new Date(Math.floor(t / DAY_MS) * DAY_MS + DAY_MS / 2);
+
+/** The computed columns a digest covers: everything a recompute derives, not when or what Shopify holds. */
+const DIGEST_COLUMNS = [
+  "searchText",
+  "sortName",
+  "orders",
+  "totalSpentMinor",
+  "lastOrderAt",
+  "firstOrderAt",
+  "recencyDays",
+  "frequency",
+  "monetaryMinor",
+  "medianGapDays",
+  "r",
+  "f",
+  "m",
+  "segment",
+  "rule",
+  "ltvMethod",
+  "predicted12mMinor",
+  "pNoPurchase90",
+  "churnRisk",
+  "expectedNextOrderAt",
+] as const satisfies readonly (keyof ScoreRow)[];
+
+/** A 53-bit hash (cyrb53) of the row's computed columns, as a base-36 string. */
+export function digestOf(row: ScoreRow): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (const column of DIGEST_COLUMNS) {
+    const v = row[column];
+    const text = v === null || v === undefined ? "\u0000" : v instanceof Date ? String(v.getTime()) : String(v);
+    for (let i = 0; i <= text.length; i++) {
+      const ch = i < text.length ? text.charCodeAt(i) : 1;
+      h1 = Math.imul(h1 ^ ch, 2654435761);
+      h2 = Math.imul(h2 ^ ch, 1597334677);
+    }
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
 const createdDays = (c: CustomerRow, now: Date) =>
@@ -148,7 +181,9 @@ export function computeRows(
     totals[segment.segment].customers++;
     totals[segment.segment].revenueMinor += figures[i]!.monetaryMinor;
     const prediction = predict(model, histories[i]!, now.getTime());
-    return scoreRow(shop.id, c, orders.get(c.id) ?? [], figures[i]!, scores, segment, prediction, now);
+    const row = scoreRow(shop.id, c, orders.get(c.id) ?? [], figures[i]!, scores, segment, prediction, now);
+    row.digest = digestOf(row);
+    return row;
   });
   return { rows, totals, bands: scored.bands, cutPoints: scored.cutPoints, model };
 }
@@ -255,7 +290,55 @@ const SCORE_COLUMNS = [
   "expectedNextOrderAt",
   "computedAt",
   "taggedSegment",
+  "digest",
 ] as const;
+
+/** PostgreSQL types of the columns a multi-row UPDATE sets (its VALUES list carries no column types). */
+const PG_TYPES: Partial<Record<(typeof SCORE_COLUMNS)[number], string>> = {
+  orders: "int",
+  totalSpentMinor: "int",
+  lastOrderAt: "timestamp(3)",
+  firstOrderAt: "timestamp(3)",
+  recencyDays: "int",
+  frequency: "int",
+  monetaryMinor: "int",
+  medianGapDays: "int",
+  r: "int",
+  f: "int",
+  m: "int",
+  segmentChangedAt: "timestamp(3)",
+  predicted12mMinor: "int",
+  pNoPurchase90: "double precision",
+  expectedNextOrderAt: "timestamp(3)",
+  computedAt: "timestamp(3)",
+};
+
+/** Every column but the key and what Shopify holds: what an UPDATE of a changed row writes. */
+const UPDATE_COLUMNS = SCORE_COLUMNS.filter((c) => c !== "shopId" && c !== "taggedSegment");
+const UPDATE_ROWS = 100;
+
+/** A multi-row UPDATE (a VALUES list joined on the key), on both engines; rows in UPDATE_COLUMNS order. */
+async function updateRows(sql: SqlRunner, shopId: string, rows: readonly SqlValue[][]) {
+  const pg = sql.dialect === "postgresql";
+  const names = UPDATE_COLUMNS.map((c) => `"${c}"`).join(", ");
+  const sets = UPDATE_COLUMNS.filter((c) => c !== "customerId")
+    .map((c) => `"${c}" = v."${c}"${pg && PG_TYPES[c] ? `::${PG_TYPES[c]}` : ""}`)
+    .join(", ");
+  const statement = (n: number) =>
+    `WITH v(${names}) AS (VALUES ${Array.from({ length: n }, () => marks(UPDATE_COLUMNS.length)).join(", ")})
+     UPDATE "CustomerScore" SET ${sets} FROM v
+     WHERE "CustomerScore"."shopId" = ? AND "CustomerScore"."customerId" = v."customerId"`;
+  // PostgreSQL reads the dates as text (ISO, UTC) and casts them; SQLite stores them as Prisma does.
+  const value = (v: SqlValue) => (pg && v instanceof Date ? v.toISOString() : sql.convert(v));
+  const full = statement(UPDATE_ROWS);
+  for (let i = 0; i < rows.length; i += UPDATE_ROWS) {
+    const slice = rows.slice(i, i + UPDATE_ROWS);
+    const params: unknown[] = [];
+    for (const row of slice) for (const v of row) params.push(value(v));
+    params.push(shopId);
+    await sql.runConverted(slice.length === UPDATE_ROWS ? full : statement(slice.length), params);
+  }
+}
 
 /** Writes a segment-day snapshot (the summary cards compare against it). */
 async function recordSegmentDay(sql: SqlRunner, shop: ScoreShop, day: string, totals: SegmentTotals) {
@@ -292,8 +375,12 @@ export async function recomputeShop(shop: ScoreShop, { now = new Date(), refit =
       createdAt: asDate(c.createdAt),
     }));
     const orders = new Map<string, OrderPoint[]>();
+    // SQLite reads the shop's orders in one pass over the table: its planner would otherwise
+    // walk the (shopId, customerId) index and fetch each order's row at random, 2.5× the CPU
+    // time at 400,000 orders (decision 061). SQLite is the one-shop embedded engine, so the
+    // pass reads little else; PostgreSQL's planner chooses with statistics.
     for (const o of await sql.all(
-      `SELECT "customerId", "processedAt", "totalMinor", "refundsMinor" FROM "Order"
+      `SELECT "customerId", "processedAt", "totalMinor", "refundsMinor" FROM "Order"${sql.dialect === "sqlite" ? " NOT INDEXED" : ""}
        WHERE "shopId" = ? AND "cancelledAt" IS NULL AND "customerId" IS NOT NULL AND "processedAt" <= ?`,
       [shop.id, now],
     )) {
@@ -303,20 +390,24 @@ export async function recomputeShop(shop: ScoreShop, { now = new Date(), refit =
       list.push({ at: asDate(o.processedAt), netMinor: Number(o.totalMinor) - Number(o.refundsMinor) });
     }
     const computed = computeRows(shop, customers, orders, settings, reuse, now);
-    const before = new Map(
-      (
-        await sql.all(
-          `SELECT "customerId", "segment", "previousSegment", "segmentChangedAt", "taggedSegment" FROM "CustomerScore" WHERE "shopId" = ?`,
-          [shop.id],
-        )
-      ).map((b) => [b.customerId as string, b]),
-    );
+    // Only rows whose computed columns changed are written: the digest tells which.
+    const before = new Map<string, Record<string, unknown>>();
+    for (const b of await sql.all(
+      `SELECT "customerId", "digest", "segment", "previousSegment", "segmentChangedAt" FROM "CustomerScore" WHERE "shopId" = ?`,
+      [shop.id],
+    ))
+      before.set(b.customerId as string, b);
     const changes: SqlValue[][] = [];
+    const inserts: SqlValue[][] = [];
+    const updates: SqlValue[][] = [];
     for (const row of computed.rows) {
       const old = before.get(row.customerId);
-      if (!old) continue;
-      // What Shopify's tags hold does not change with the scores (the tag job converges it).
-      row.taggedSegment = (old.taggedSegment as string | null) ?? null;
+      before.delete(row.customerId);
+      if (!old) {
+        inserts.push(SCORE_COLUMNS.map((c) => (row[c] ?? null) as SqlValue));
+        continue;
+      }
+      if (old.digest === row.digest) continue;
       if (old.segment !== row.segment) {
         row.previousSegment = old.segment as string;
         row.segmentChangedAt = now;
@@ -325,14 +416,16 @@ export async function recomputeShop(shop: ScoreShop, { now = new Date(), refit =
         row.previousSegment = (old.previousSegment as string | null) ?? null;
         row.segmentChangedAt = asDateOrNull(old.segmentChangedAt);
       }
+      updates.push(UPDATE_COLUMNS.map((c) => (row[c] ?? null) as SqlValue));
     }
-    await sql.run(`DELETE FROM "CustomerScore" WHERE "shopId" = ?`, [shop.id]);
-    await insertRows(
-      sql,
-      "CustomerScore",
-      SCORE_COLUMNS,
-      computed.rows.map((r) => SCORE_COLUMNS.map((c) => (r[c] ?? null) as SqlValue)),
-    );
+    // Rows left over belong to customers no longer scored (redacted, deleted).
+    for (const slice of chunks([...before.keys()], 500))
+      await sql.run(
+        `DELETE FROM "CustomerScore" WHERE "shopId" = ? AND "customerId" IN (${slice.map(() => "?").join(", ")})`,
+        [shop.id, ...slice],
+      );
+    await updateRows(sql, shop.id, updates);
+    await insertRows(sql, "CustomerScore", SCORE_COLUMNS, inserts);
     await insertRows(
       sql,
       "CustomerSegmentChange",
@@ -357,65 +450,142 @@ export async function recomputeShop(shop: ScoreShop, { now = new Date(), refit =
       ],
     );
     await recordSegmentDay(sql, shop, dayInZone(now, shop.timezone), computed.totals);
-    return { customers: computed.rows.length, changes: changes.length, model: computed.model, bands: computed.bands };
+    return {
+      customers: computed.rows.length,
+      written: inserts.length + updates.length,
+      changes: changes.length,
+      model: computed.model,
+      bands: computed.bands,
+    };
   });
 }
+
+/** A raw statement through a Prisma client (or its transaction): `?` marks, dates bound as each engine stores them. */
+const rawParams = (params: readonly SqlValue[]) =>
+  params.map((v) =>
+    v instanceof Date ? (dialect === "postgresql" ? v.toISOString() : `${v.toISOString().slice(0, -1)}+00:00`) : v,
+  );
+const dollars = (text: string) => {
+  if (dialect !== "postgresql") return text;
+  let i = 0;
+  return text.replace(/\?/g, () => `$${++i}`);
+};
+const rawAll = (db: Db, text: string, params: readonly SqlValue[]) =>
+  db.$queryRawUnsafe<Record<string, unknown>[]>(dollars(text), ...rawParams(params));
+const rawRun = (db: Db, text: string, params: readonly SqlValue[]) =>
+  db.$executeRawUnsafe(dollars(text), ...rawParams(params));
+
+/**
+ * The customer's non-cancelled orders up to the bound `now`, as a JSON array of [processedAt as
+ * UTC ISO text, net minor units], read in the same statement as the customer (one round trip).
+ */
+const ORDERS_JSON =
+  dialect === "postgresql"
+    ? `(SELECT COALESCE(json_agg(json_build_array(to_char(o."processedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         o."totalMinor" - o."refundsMinor")), '[]'::json)
+       FROM "Order" o WHERE o."shopId" = c."shopId" AND o."customerId" = c."id" AND o."cancelledAt" IS NULL
+         AND o."processedAt" <= ?::timestamp(3))`
+    : `(SELECT json_group_array(json_array(o."processedAt", o."totalMinor" - o."refundsMinor"))
+       FROM "Order" o WHERE o."shopId" = c."shopId" AND o."customerId" = c."id" AND o."cancelledAt" IS NULL
+         AND o."processedAt" <= ?)`;
+
+function ordersOf(json: unknown): OrderPoint[] {
+  const list = (typeof json === "string" ? JSON.parse(json) : (json ?? [])) as [string | number, number | string][];
+  return list.map(([at, net]) => ({ at: typeof at === "number" ? new Date(at) : new Date(at), netMinor: Number(net) }));
+}
+
+/** `(?, ?::int, …)` for the score columns: PostgreSQL is told the type of each bound value. */
+const typedMarks = (columns: readonly (typeof SCORE_COLUMNS)[number][]) =>
+  `(${columns.map((c) => (dialect === "postgresql" && PG_TYPES[c] ? `?::${PG_TYPES[c]}` : "?")).join(", ")})`;
+
+const UPSERT_SCORE = `INSERT INTO "CustomerScore" (${SCORE_COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES ${typedMarks(SCORE_COLUMNS)}
+   ON CONFLICT ("shopId", "customerId") DO UPDATE SET ${UPDATE_COLUMNS.filter((c) => c !== "customerId")
+     .map((c) => `"${c}" = excluded."${c}"`)
+     .join(", ")}`;
 
 /**
  * Rescores one customer against the shop's last whole-shop recompute (its cut points and
  * fitted model). A customer redacted or deleted loses their row. Before the first whole-shop
  * recompute there is nothing to score against: the recompute that follows the import will.
+ * On the webhook path: one query reads the customer, their orders, their score row, the shop's
+ * model and settings; one writes the row, only when it changed.
  */
 export async function rescoreCustomer(db: Db, shop: ScoreShop, customerId: string, now = new Date()) {
-  const customer = await db.customer.findFirst({
-    where: { id: customerId, shopId: shop.id, ...SCORED_CUSTOMER },
-    select: {
-      id: true,
-      firstName: true,
-      lastName: true,
-      email: true,
-      createdAt: true,
-      score: { select: { segment: true, previousSegment: true, segmentChangedAt: true } },
-      shop: { select: { customerModel: true, customerSegmentSettings: true } },
-    },
-  });
-  if (!customer) {
-    await db.customerScore.deleteMany({ where: { shopId: shop.id, customerId } });
+  const [found] = await rawAll(
+    db,
+    `SELECT c."id", c."firstName", c."lastName", c."email", c."createdAt",
+       s."digest", s."segment", s."previousSegment", s."segmentChangedAt", s."taggedSegment",
+       m."bands", m."customers", m."cutPoints", m."model", m."computedAt", m."fittedAt",
+       t."vipMinScore", t."newWithinDays", t."atRiskMinMonetaryScore", t."atRiskGapMultiplier", t."atRiskMaxRecencyScore",
+       ${ORDERS_JSON} AS "ordersJson"
+     FROM "Customer" c
+     LEFT JOIN "CustomerScore" s ON s."shopId" = c."shopId" AND s."customerId" = c."id"
+     LEFT JOIN "CustomerModel" m ON m."shopId" = c."shopId"
+     LEFT JOIN "CustomerSegmentSettings" t ON t."shopId" = c."shopId"
+     WHERE c."id" = ? AND c."shopId" = ? AND c."redactedAt" IS NULL AND c."deletedAt" IS NULL`,
+    [now, customerId, shop.id],
+  );
+  if (!found) {
+    await rawRun(db, `DELETE FROM "CustomerScore" WHERE "shopId" = ? AND "customerId" = ?`, [shop.id, customerId]);
     return null;
   }
-  const stored = parseModel(shop.id, customer.shop.customerModel);
+  const stored =
+    found.model === null || found.model === undefined
+      ? null
+      : parseModel(shop.id, {
+          bands: Number(found.bands),
+          customers: Number(found.customers),
+          cutPoints: found.cutPoints as string,
+          model: found.model as string,
+          computedAt: asDate(found.computedAt),
+          fittedAt: asDate(found.fittedAt),
+        });
   if (!stored) return null;
-  const settings = settingsOf(customer.shop.customerSegmentSettings);
-  const orders = (await ordersByCustomer(db, shop.id, now, customer.id)).get(customer.id) ?? [];
+  const settings =
+    found.vipMinScore === null || found.vipMinScore === undefined
+      ? DEFAULT_SEGMENT_SETTINGS
+      : {
+          vipMinScore: Number(found.vipMinScore),
+          newWithinDays: Number(found.newWithinDays),
+          atRiskMinMonetaryScore: Number(found.atRiskMinMonetaryScore),
+          atRiskGapMultiplier: Number(found.atRiskGapMultiplier),
+          atRiskMaxRecencyScore: Number(found.atRiskMaxRecencyScore),
+        };
+  const customer: CustomerRow = {
+    id: found.id as string,
+    firstName: found.firstName as string | null,
+    lastName: found.lastName as string | null,
+    email: found.email as string | null,
+    createdAt: asDate(found.createdAt),
+  };
+  const orders = ordersOf(found.ordersJson);
   const figures = figuresOf(customer.id, orders, now);
   const scores = scoresAgainst(figures, stored.cutPoints);
   const segment = segmentOf(figures, scores, stored.bands, settings, createdDays(customer, now));
   const prediction = predict(stored.model, historyOf(customer.id, orders), now.getTime());
   const row = scoreRow(shop.id, customer, orders, figures, scores, segment, prediction, now);
-  const old = customer.score;
+  row.digest = digestOf(row);
+  const old = found.segment === null || found.segment === undefined ? null : found;
+  if (old && old.digest === row.digest) return row;
+  row.taggedSegment = (old?.taggedSegment as string | null | undefined) ?? null;
   if (old && old.segment !== row.segment) {
-    row.previousSegment = old.segment;
+    row.previousSegment = old.segment as string;
     row.segmentChangedAt = now;
-    await db.customerSegmentChange.create({
-      data: {
-        shopId: shop.id,
-        customerId: customer.id,
-        fromSegment: old.segment,
-        toSegment: row.segment,
-        rule: row.rule,
-        changedAt: now,
-      },
-    });
+    await rawRun(
+      db,
+      `INSERT INTO "CustomerSegmentChange" ("id", "shopId", "customerId", "fromSegment", "toSegment", "rule", "changedAt")
+       VALUES (?, ?, ?, ?, ?, ?, ${dialect === "postgresql" ? "?::timestamp(3)" : "?"})`,
+      [bulkId(), shop.id, customer.id, old.segment as string, row.segment, row.rule, now],
+    );
   } else if (old) {
-    row.previousSegment = old.previousSegment;
-    row.segmentChangedAt = old.segmentChangedAt;
+    row.previousSegment = (old.previousSegment as string | null) ?? null;
+    row.segmentChangedAt = asDateOrNull(old.segmentChangedAt);
   }
-  const { shopId: _shopId, customerId: _customerId, ...update } = row;
-  await db.customerScore.upsert({
-    where: { shopId_customerId: { shopId: shop.id, customerId: customer.id } },
-    create: row,
-    update,
-  });
+  await rawRun(
+    db,
+    UPSERT_SCORE,
+    SCORE_COLUMNS.map((c) => (row[c] ?? null) as SqlValue),
+  );
   return row;
 }
 

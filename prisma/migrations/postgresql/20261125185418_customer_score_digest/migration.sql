@@ -1,0 +1,6 @@
+-- DropIndex
+DROP INDEX "CustomerScore_shopId_searchText_idx";
+
+-- AlterTable
+ALTER TABLE "CustomerScore" ADD COLUMN     "digest" TEXT NOT NULL DEFAULT '';
+
