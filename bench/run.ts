@@ -160,7 +160,7 @@ async function telemetryCost(orders: number, o: Options, buildDir: string, port:
   const runs: Record<"off" | "on", TelemetryRun[]> = { off: [], on: [] };
   for (let round = 0; round < o.rounds; round++) {
     for (const mode of round % 2 ? (["on", "off"] as const) : (["off", "on"] as const)) {
-      const server = await startServer(orders, await freePort(port), buildDir, { TELEMETRY: mode });
+      const server = await startServer(orders, await freePort(port), buildDir, { TELEMETRY: mode, JOBS_DISABLED: "1" });
       try {
         // CPU per request as well as throughput: on a busy machine, the server's own CPU time
         // per request is what the recording adds, while requests/s also measures the neighbours.
@@ -184,7 +184,8 @@ async function telemetryCost(orders: number, o: Options, buildDir: string, port:
     const r = await runJsonChild<{ blocks: { mode: "off" | "on"; cpuMsPerRequest: number }[]; costs: number[] }>(
       path.join(root, "bench", "telemetry-cpu.ts"),
       [path.join(buildDir, "server", "index.js"), "13", "520", "60"],
-      demoEnv(orders, { TELEMETRY: "on" }),
+      // No background jobs in this process: their CPU would land in random blocks.
+      demoEnv(orders, { TELEMETRY: "on", JOBS_DISABLED: "1" }),
     );
     for (const block of r.blocks) inProcess[block.mode].push(block.cpuMsPerRequest);
     costs.push(...r.costs);

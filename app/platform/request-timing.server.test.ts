@@ -41,7 +41,7 @@ describe("requestKind", () => {
 describe("observeRequest", () => {
   it("adds every statement of the request, transactions included, to its database time", async () => {
     const seen: ObservedRequest[] = [];
-    setRequestObserver((r) => seen.push(r), { dbSampleGapMs: 0 });
+    setRequestObserver((r) => seen.push(r), { dbSampleGapMs: 0, dbSampleShare: 1 });
     const factory = timeQueries(fakeFactory(15));
     expect(factory.adapterName).toBe("fake");
     const adapter = await factory.connect();
@@ -65,7 +65,7 @@ describe("observeRequest", () => {
 
   it("times one request at a time for its database work, and still records the others with their shop", async () => {
     const seen: ObservedRequest[] = [];
-    setRequestObserver((r) => seen.push(r), { dbSampleGapMs: 0 });
+    setRequestObserver((r) => seen.push(r), { dbSampleGapMs: 0, dbSampleShare: 1 });
     const adapter = await timeQueries(fakeFactory(10)).connect();
     const run = (shop: string, statements: number) => {
       const request = new Request(`http://x/${shop}`);
@@ -96,9 +96,25 @@ describe("observeRequest", () => {
     ]);
   });
 
+  it("waits after a slow timed request so the timing is on at most its share of the time", async () => {
+    const seen: ObservedRequest[] = [];
+    setRequestObserver((r) => seen.push(r), { dbSampleGapMs: 0, dbSampleShare: 0.02 });
+    const run = async (ms: number) => {
+      const request = new Request("http://x/");
+      await observeRequest(
+        request,
+        async () => (identifyRequest(request, "a", null), await wait(ms), new Response("ok")),
+      );
+    };
+    await run(20); // timed: the next sample may start 20 / 0.02 = 1 s after this one started
+    await run(0);
+    await run(0);
+    expect(seen.map((r) => r.dbQueries)).toEqual([0, null, null]);
+  });
+
   it("ignores an id header the client sent", async () => {
     const seen: ObservedRequest[] = [];
-    setRequestObserver((r) => seen.push(r), { dbSampleGapMs: 0 });
+    setRequestObserver((r) => seen.push(r), { dbSampleGapMs: 0, dbSampleShare: 1 });
     const victim = new Request("http://x/victim");
     await observeRequest(victim, async () => {
       // A request that names the victim's id: it gets its own.
@@ -122,7 +138,7 @@ describe("observeRequest", () => {
       identifyRequest(first, "a", null);
       return new Response("ok");
     });
-    setRequestObserver((r) => seen.push(r), { dbSampleGapMs: 0 });
+    setRequestObserver((r) => seen.push(r), { dbSampleGapMs: 0, dbSampleShare: 1 });
     const vitals = new Request("http://x/api/vitals");
     await observeRequest(vitals, async () => {
       identifyRequest(vitals, "a", null);

@@ -24,6 +24,13 @@ type Timing = { shopId: string | null; staffKey: string | null; dbMs: number; db
 export const TIMING_HEADER = "x-pp-request-timing";
 /** The shortest gap between two requests timed for their database work, per process. */
 export const DB_SAMPLE_GAP_MS = 1_000;
+/**
+ * The largest share of time the database-time context may be open, per process: while it
+ * is, the promise hooks slow every concurrent request too, so a timed request that took
+ * d ms delays the next sample to d / share after it started (under load, requests are slow
+ * and samples rarer).
+ */
+export const DB_SAMPLE_SHARE = 0.02;
 
 export type ObservedRequest = {
   shopId: string;
@@ -46,8 +53,9 @@ type State = {
   inFlight: Map<string, Timing>;
   nextId: number;
   sampling: boolean;
-  lastSampleAt: number;
+  nextSampleAt: number;
   sampleGapMs: number;
+  sampleShare: number;
 };
 const g = globalThis as typeof globalThis & { __requestTiming?: State };
 const state = (g.__requestTiming ??= {
@@ -56,21 +64,27 @@ const state = (g.__requestTiming ??= {
   inFlight: new Map(),
   nextId: 0,
   sampling: false,
-  lastSampleAt: -Infinity,
+  nextSampleAt: -Infinity,
   sampleGapMs: DB_SAMPLE_GAP_MS,
+  sampleShare: DB_SAMPLE_SHARE,
 });
 
 /**
  * Set once by the composition root; null turns measuring off. `dbSampleGapMs` is the
- * shortest gap between two requests timed for their database work (tests use 0).
+ * shortest gap between two requests timed for their database work and `dbSampleShare` the
+ * largest share of time spent timing (tests use 0 and 1: every request that runs alone).
  */
 export function setRequestObserver(
   observer: RequestObserver | null,
-  { dbSampleGapMs = DB_SAMPLE_GAP_MS }: { dbSampleGapMs?: number } = {},
+  {
+    dbSampleGapMs = DB_SAMPLE_GAP_MS,
+    dbSampleShare = DB_SAMPLE_SHARE,
+  }: { dbSampleGapMs?: number; dbSampleShare?: number } = {},
 ): void {
   state.observer = observer;
   state.sampleGapMs = dbSampleGapMs;
-  state.lastSampleAt = -Infinity;
+  state.sampleShare = dbSampleShare;
+  state.nextSampleAt = -Infinity;
 }
 
 /** What a request is, from its method and path: an API call, a page (document), a loader's data, or an action. */
@@ -96,11 +110,8 @@ export async function observeRequest(request: Request, handle: () => Promise<Res
   const timing: Timing = { shopId: null, staffKey: null, dbMs: 0, dbQueries: 0, skip: false };
   state.inFlight.set(id, timing);
   const started = performance.now();
-  const sampled = !state.sampling && started - state.lastSampleAt >= state.sampleGapMs;
-  if (sampled) {
-    state.sampling = true;
-    state.lastSampleAt = started;
-  }
+  const sampled = !state.sampling && started >= state.nextSampleAt;
+  if (sampled) state.sampling = true;
   let status = 500;
   try {
     const response = sampled ? await state.storage.run(timing, handle) : await handle();
@@ -110,6 +121,8 @@ export async function observeRequest(request: Request, handle: () => Promise<Res
     state.inFlight.delete(id);
     if (sampled) {
       state.sampling = false;
+      const took = performance.now() - started;
+      state.nextSampleAt = started + Math.max(state.sampleGapMs, took / state.sampleShare);
       // Turns the promise hooks off until the next sampled request.
       state.storage.disable();
     }
