@@ -36,6 +36,7 @@ import { MetricsSkeleton } from "~/features/profit";
 import { getDisplayPreferences } from "~/features/settings/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
 import { can, type RoutePermissions } from "~/features/team";
+import { currentSearchParams } from "~/components/search-params";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
@@ -101,8 +102,8 @@ export default function AnalyticsScreen() {
   const reloading = navigation.state === "loading" && navigation.location?.pathname === "/analytics";
   const set = (key: string, value: string) =>
     setSearchParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
+      () => {
+        const next = currentSearchParams();
         next.set(key, value);
         return next;
       },

@@ -42,6 +42,7 @@ import {
 } from "~/features/profit";
 import { requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
+import { currentSearchParams } from "~/components/search-params";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
@@ -141,8 +142,8 @@ export default function Costs() {
     setToast(ok ? { title: COSTS_TOASTS[kind].ok } : { title: COSTS_TOASTS[kind].error, error: true });
   const setParam = (name: string, value: string | null) =>
     setSearchParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
+      () => {
+        const next = currentSearchParams();
         if (value === null) next.delete(name);
         else next.set(name, value);
         return next;

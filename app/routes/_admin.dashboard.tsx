@@ -26,6 +26,7 @@ import { getPerformanceCached } from "~/features/telemetry/index.server";
 import { describeError } from "~/lib/log-safe";
 import { LoyaltyDashboardCard } from "~/features/loyalty";
 import { dashboardLoyalty } from "~/features/loyalty/index.server";
+import { currentSearchParams } from "~/components/search-params";
 
 export const permissions = { loader: "read" } satisfies RoutePermissions;
 
@@ -97,8 +98,8 @@ export default function Dashboard() {
                     days={days}
                     onChange={(value) =>
                       setSearchParams(
-                        (prev) => {
-                          const next = new URLSearchParams(prev);
+                        () => {
+                          const next = currentSearchParams();
                           next.set("days", value);
                           return next;
                         },

@@ -28,6 +28,7 @@ import {
 } from "~/features/inventory/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
+import { currentSearchParams } from "~/components/search-params";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
@@ -111,8 +112,8 @@ export default function Inventory() {
   const [toast, setToast] = useState<{ content: string; error?: boolean } | null>(null);
   const change = (changes: Record<string, string | undefined>) =>
     setSearchParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
+      () => {
+        const next = currentSearchParams();
         for (const [k, v] of Object.entries(changes)) {
           if (v) next.set(k, v);
           else next.delete(k);

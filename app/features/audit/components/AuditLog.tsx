@@ -4,6 +4,7 @@ import { useSearchParams } from "@remix-run/react";
 import { BlockStack, Button, Card, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 import { AUDIT_AREAS } from "~/features/audit/filters";
+import { currentSearchParams } from "~/components/search-params";
 
 export type AuditPage = {
   total: number;
@@ -34,8 +35,8 @@ export function AuditLog({ audit }: { audit: AuditPage }) {
   const [params, setParams] = useSearchParams();
   const set = (name: string, value: string | null) =>
     setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
+      () => {
+        const next = currentSearchParams();
         if (value) next.set(name, value);
         else next.delete(name);
         if (name !== "auditPage") next.delete("auditPage");

@@ -25,6 +25,7 @@ import {
   type TierData,
 } from "~/features/loyalty/components/LoyaltyTabs";
 import type { Notice } from "~/features/loyalty/components/notices";
+import { currentSearchParams } from "~/components/search-params";
 
 export const LOYALTY_TABS = [
   { id: "overview", content: "Overview" },
@@ -85,8 +86,8 @@ export function LoyaltyScreen({
           selected={selected}
           onSelect={(i) =>
             setSearchParams(
-              (prev) => {
-                const next = new URLSearchParams(prev);
+              () => {
+                const next = currentSearchParams();
                 next.set("tab", LOYALTY_TABS[i].id);
                 return next;
               },
