@@ -55,7 +55,7 @@ function sumRows(rows: RollupRow[]): PeriodTotals {
   return t;
 }
 
-type Funnel = { visitors: number; productViews: number; addToCart: number; purchases: number };
+type Funnel = { visitors: number; productViews: number | null; addToCart: number; purchases: number };
 
 async function funnelOf(shopId: string, range: DayRange): Promise<Funnel> {
   const agg = await prisma.funnelDay.aggregate({
@@ -64,7 +64,8 @@ async function funnelOf(shopId: string, range: DayRange): Promise<Funnel> {
   });
   return {
     visitors: n(agg._sum.visitors),
-    productViews: n(agg._sum.productViews),
+    // Prisma's sum is null when every day's value is null: the step was not reported.
+    productViews: agg._sum.productViews === null ? null : n(agg._sum.productViews),
     addToCart: n(agg._sum.addToCart),
     purchases: n(agg._sum.purchases),
   };
@@ -238,22 +239,28 @@ function countryRows(sums: DimSum[]): CountryRow[] {
 export const FUNNEL_STEPS = ["visitors", "productViews", "addToCart", "purchases"] as const;
 export type FunnelStep = {
   step: (typeof FUNNEL_STEPS)[number];
-  count: number;
+  /** Null when the source does not report this step (product views on a connected store). */
+  count: number | null;
+  /** Of the step before; null for the first step and when either step is not reported. */
   stepRate: number | null;
   visitorRate: number | null;
-  previousCount: number;
+  previousCount: number | null;
   change: number | null;
 };
 
 function funnelSteps(cur: Funnel, cmp: Funnel, comparable: boolean): FunnelStep[] {
-  return FUNNEL_STEPS.map((step, i) => ({
-    step,
-    count: cur[step],
-    stepRate: i === 0 ? null : shareOf(cur[step], cur[FUNNEL_STEPS[i - 1]]),
-    visitorRate: shareOf(cur[step], cur.visitors),
-    previousCount: cmp[step],
-    change: honestChange(cur[step], cmp[step], comparable),
-  }));
+  return FUNNEL_STEPS.map((step, i) => {
+    const count = cur[step];
+    const before = i === 0 ? null : cur[FUNNEL_STEPS[i - 1]];
+    return {
+      step,
+      count,
+      stepRate: count === null || before === null ? null : shareOf(count, before),
+      visitorRate: count === null ? null : shareOf(count, cur.visitors),
+      previousCount: cmp[step],
+      change: honestChange(count, cmp[step], comparable),
+    };
+  });
 }
 
 // ── Trend ──
@@ -413,7 +420,7 @@ export async function dailyMetrics(shop: ShopRef, range: DayRange): Promise<{ da
         ...byDay.get(day),
         operatingExpensesMinor: opex.get(day) ?? 0,
         visitors: f?.visitors ?? 0,
-        productViews: f?.productViews ?? 0,
+        productViews: f ? f.productViews : 0,
         addToCart: f?.addToCart ?? 0,
         purchases: f?.purchases ?? 0,
       }),

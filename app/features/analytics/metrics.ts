@@ -14,7 +14,8 @@ export type MetricInputs = PeriodTotals & {
   /** Operating expenses attributed to the period (unrounded; profit.ts expensesInRange). */
   operatingExpensesMinor: number;
   visitors: number;
-  productViews: number;
+  /** Null when the source does not report product views (a connected store: decision 065). */
+  productViews: number | null;
   addToCart: number;
   purchases: number;
 };
@@ -307,7 +308,8 @@ const DEFINITIONS: Record<MetricKey, Entry> = {
     label: "Product views",
     unit: "count",
     polarity: "higherIsBetter",
-    formula: "Σ sessions that viewed a product",
+    formula:
+      "Σ sessions that viewed a product (not reported by Shopify for a connected store: shown as such, never as 0)",
     includes: ["Online store sessions"],
     excludes: ["Other sales channels"],
     compute: (i) => i.productViews,

@@ -14,7 +14,7 @@ import {
   trafficStatus,
 } from "~/features/analytics/index.server";
 import { createJobQueue, type JobQueue } from "~/platform/jobs/index.server";
-import { getAnalytics } from "~/features/analytics/index.server";
+import { dailyMetrics, getAnalytics } from "~/features/analytics/index.server";
 
 const NOW = new Date("2026-11-24T18:00:00Z");
 const SCOPE = "read_orders,read_products,read_reports";
@@ -55,7 +55,8 @@ describe("the daily ShopifyQL read", () => {
       { day: "2026-11-24", source: "unknown", sessions: 20 },
     ]);
     const funnel = await prisma.funnelDay.findFirst({ where: { shopId: shop.id, day: "2026-11-23" } });
-    expect(funnel).toMatchObject({ visitors: 1000, productViews: 0, addToCart: 80, purchases: 25 });
+    // Shopify reports no product views: stored as not reported, never as 0.
+    expect(funnel).toMatchObject({ visitors: 1000, productViews: null, addToCart: 80, purchases: 25 });
     const rollup = await prisma.dailyRollup.findUnique({
       where: { shopId_day: { shopId: shop.id, day: "2026-11-24" } },
     });
@@ -64,6 +65,14 @@ describe("the daily ShopifyQL read", () => {
     const screen = await getAnalytics(shop, "7d", "previous", NOW);
     expect(screen.figures.values.sessions).toBe(1420);
     expect(screen.funnel[3].count).toBe(34);
+    const [visitors, views, cart] = screen.funnel;
+    expect(views).toMatchObject({ step: "productViews", count: null, stepRate: null, visitorRate: null, change: null });
+    // Add to cart has no "of the previous step" rate when that step is not reported; its rate of visitors stays.
+    expect(cart.stepRate).toBeNull();
+    expect(cart.visitorRate).toBeCloseTo((cart.count ?? 0) / (visitors.count ?? 1));
+    // The export's daily rows say the same: no figure rather than 0.
+    const daily = await dailyMetrics(shop, { from: "2026-11-23", to: "2026-11-24" });
+    expect(daily.map((d) => d.values.productViews)).toEqual([null, null]);
 
     // The next read starts two days before the last day read, and replaces those days.
     const again = recordedStore({ traffic: "shopifyql-traffic.json", funnel: "shopifyql-funnel.json" });

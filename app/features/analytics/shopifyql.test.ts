@@ -43,7 +43,7 @@ describe("ShopifyQL answers", () => {
           { day: "2026-11-03", sessions: 10, sessions_with_cart_additions: 2, sessions_that_completed_checkout: 1 },
         ],
       }),
-    ).toEqual([{ day: "2026-11-03", visitors: 10, productViews: 0, addToCart: 2, purchases: 1 }]);
+    ).toEqual([{ day: "2026-11-03", visitors: 10, productViews: null, addToCart: 2, purchases: 1 }]);
     // Only columns of Shopify's sessions schema (decision 065).
     expect(funnelQuery("2026-11-01", "2026-11-07")).toBe(
       "FROM sessions SHOW sessions, sessions_with_cart_additions, sessions_that_completed_checkout " +

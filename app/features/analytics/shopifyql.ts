@@ -13,7 +13,7 @@ export function trafficQuery(from: string, to: string): string {
 /**
  * The funnel per day: sessions, cart additions and completed checkouts. These are columns of
  * Shopify's `sessions` schema (decision 065); it has no count of sessions with a product view,
- * so that step is not read for a connected store (FunnelDay.productViews stays 0 there).
+ * so that step is not read for a connected store (FunnelDay.productViews is null there: "not reported", never 0).
  */
 export function funnelQuery(from: string, to: string): string {
   return (
@@ -60,7 +60,14 @@ export function sourceOf(referrer: unknown): string {
 }
 
 export type TrafficRow = { day: string; source: string; sessions: number };
-export type FunnelRow = { day: string; visitors: number; productViews: number; addToCart: number; purchases: number };
+export type FunnelRow = {
+  day: string;
+  visitors: number;
+  /** Always null here: Shopify does not report it (see funnelQuery). */
+  productViews: number | null;
+  addToCart: number;
+  purchases: number;
+};
 
 export function trafficRows(table: TableData): TrafficRow[] {
   const sums = new Map<string, TrafficRow>();
@@ -84,8 +91,8 @@ export function funnelRows(table: TableData): FunnelRow[] {
       {
         day,
         visitors: num(r.sessions),
-        // Not in the sessions schema (see funnelQuery).
-        productViews: 0,
+        // Not in the sessions schema (see funnelQuery): stored as "not reported", never as 0.
+        productViews: null,
         addToCart: num(r.sessions_with_cart_additions),
         purchases: num(r.sessions_that_completed_checkout),
       },

@@ -236,6 +236,7 @@ export function ConversionFunnel({ data }: { data: Analytics }) {
   return (
     <BlockStack gap="300">
       {data.funnel.map((s) => {
+        if (s.count === null) return <UnreportedStep key={s.step} step={s.step} />;
         const width = Math.max(2, Math.round((s.visitorRate ?? 0) * 100));
         return (
           <div key={s.step} data-testid={`funnel-${s.step}`}>
@@ -257,7 +258,8 @@ export function ConversionFunnel({ data }: { data: Analytics }) {
               </div>
               <Text as="span" tone="subdued" variant="bodySm">
                 {s.stepRate === null ? "" : `${pct(s.stepRate)} of the previous step · `}
-                {pct(s.visitorRate)} of all visitors · {s.previousCount.toLocaleString("en-US")} in the comparison
+                {pct(s.visitorRate)} of all visitors ·{" "}
+                {s.previousCount === null ? "not reported" : s.previousCount.toLocaleString("en-US")} in the comparison
                 period
               </Text>
             </BlockStack>
@@ -266,6 +268,28 @@ export function ConversionFunnel({ data }: { data: Analytics }) {
       })}
       <HowCalculated keys={["stepRate", "visitorRate"]} />
     </BlockStack>
+  );
+}
+
+/** A step the store's analytics does not report: said so, never drawn as 0 (decision 065). */
+function UnreportedStep({ step }: { step: keyof typeof STEP_LABELS }) {
+  return (
+    <div data-testid={`funnel-${step}`}>
+      <BlockStack gap="100">
+        <InlineStack align="space-between" blockAlign="center" gap="200">
+          <Text as="span" fontWeight="semibold">
+            {STEP_LABELS[step]}
+          </Text>
+          <Text as="span" tone="subdued">
+            Not reported by Shopify
+          </Text>
+        </InlineStack>
+        <Text as="span" tone="subdued" variant="bodySm">
+          Shopify&apos;s analytics counts sessions, cart additions and completed checkouts, but not sessions that viewed
+          a product, so this step is left out rather than shown as 0. The next step&apos;s rate is of all visitors.
+        </Text>
+      </BlockStack>
+    </div>
   );
 }
 
