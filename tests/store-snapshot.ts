@@ -1,8 +1,10 @@
 // A shop's synced data without its generated ids, so two shops (or one shop before
 // and after a replay) can be compared for equality.
 import { prisma } from "~/db.server";
+import { expectLinesCostKept } from "~tests/lines-cost";
 
 export async function storeSnapshot(shopId: string) {
+  await expectLinesCostKept(shopId);
   const products = await prisma.product.findMany({ where: { shopId }, select: { id: true, shopifyId: true } });
   const pid = new Map(products.map((p) => [p.id, p.shopifyId]));
   const variants = await prisma.variant.findMany({ where: { shopId }, select: { id: true, shopifyId: true } });

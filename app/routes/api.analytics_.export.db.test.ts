@@ -153,4 +153,22 @@ describe("GET /api/analytics/export", () => {
     expect(names).toHaveLength(17);
     expect(new Set(names).size).toBe(17);
   });
+
+  it("a cost entered by product name alone re-prices lines without a cost too, as the screen does", async () => {
+    const p = await createProduct(shopA.id, { title: "Unpriced Lamp", priceMinor: 40_00, unitCostMinor: null });
+    for (let i = 0; i < 3; i++) await createOrder(shopA.id, daysAgo(2 + i), [line(p, 2)]);
+    const before = parseCsv(await (await get(A, "/api/analytics/export?format=csv&timeframe=30d&sheet=orders")).text());
+    const uncosted = (rows: string[][]) =>
+      rows.slice(1).reduce((t, r) => t + Number(r[rows[0].indexOf("Units without a cost")]), 0);
+    expect(uncosted(before)).toBe(6);
+    await addProductCost(shopA, { productName: "unpriced lamp", costPerUnit: "15.00", effectiveFrom: daysAgo(29) });
+    const [head, ...rows] = parseCsv(
+      await (await get(A, "/api/analytics/export?format=csv&timeframe=30d&sheet=orders")).text(),
+    );
+    expect(uncosted([head, ...rows])).toBe(0);
+    const cogs = rows.reduce((t, r) => t + Number(r[head.indexOf("Cost of goods (USD)")]), 0);
+    const screen = await getAnalytics(shopA, "30d", "previous");
+    expect(Math.round(cogs * 100)).toBe(screen.figures.values.cogs);
+    expect(screen.figures.values.uncostedUnits).toBe(0);
+  });
 });

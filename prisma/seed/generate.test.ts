@@ -1,5 +1,6 @@
 // The demo data generator: deterministic, and shaped the way the demo needs
 // (seasonality, anomalies, unknown costs, stock problems, the order economics).
+import { linesCost } from "~/lib/lines-cost";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, dayInZone } from "~/lib/dates";
 import {
@@ -250,6 +251,12 @@ describe("orders", () => {
         check(l.day === o.day && l.shopId === o.shopId, "line day and shop", o);
       }
       const net = o.grossSalesMinor - o.discountsMinor;
+      const cost = linesCost(lines);
+      check(
+        o.linesCostMinor === cost.linesCostMinor && o.linesUncostedUnits === cost.linesUncostedUnits,
+        "stored line costs = Σ over the lines",
+        o,
+      );
       check(
         o.grossSalesMinor === lines.reduce((a, l) => a + l.quantity * l.unitPriceMinor, 0),
         "gross = Σ qty×price",

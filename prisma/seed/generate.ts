@@ -460,6 +460,9 @@ export type OrderRow = {
   financialStatus: "paid" | "partially_refunded" | "refunded";
   /** Set explicitly (= processedAt) so bulk inserts never fall back to a database default. */
   createdAt: Date;
+  /** The lines' cost at the time of sale and the units without one (decision 069). */
+  linesCostMinor: number;
+  linesUncostedUnits: number;
 };
 export type OrderLineRow = {
   id: string;
@@ -1403,6 +1406,8 @@ function buildOrder(rng: Random, ctx: OrderContext, seq: Sequences, batch: DayBa
     region: place.region,
     financialStatus: "paid",
     createdAt: processedAt,
+    linesCostMinor: 0,
+    linesUncostedUnits: 0,
   };
   batch.orders.push(order);
 
@@ -1423,6 +1428,8 @@ function buildOrder(rng: Random, ctx: OrderContext, seq: Sequences, batch: DayBa
       discountMinor: lineDiscounts[i],
       unitCostMinor: variant.unitCostMinor,
     });
+    if (variant.unitCostMinor === null) order.linesUncostedUnits += quantities[i];
+    else order.linesCostMinor += quantities[i] * variant.unitCostMinor;
   });
 
   maybeRefund(rng, ctx, seq, batch, order);

@@ -55,8 +55,10 @@ function dailySheet(shop: ShopRef, range: DayRange): ExportSheet<{ day: string; 
  * the columns below in this order, its cost of goods and units without a cost last.
  */
 type OrderRow = unknown[];
+// The last two are the lines' cost at the time of sale, kept on the order by every line write
+// (decision 069), so a page is one index range over the orders and no line is read.
 const ORDER_COLUMNS = `o."name", o."day", o."source", o."country", o."region", o."grossSalesMinor", o."discountsMinor",
-  o."refundsMinor", o."shippingMinor", o."id"`;
+  o."refundsMinor", o."shippingMinor", o."id", o."linesCostMinor", o."linesUncostedUnits"`;
 const [NAME, DAY, SOURCE, COUNTRY, REGION, GROSS, DISCOUNTS, REFUNDS, SHIPPING, ID, COGS, UNCOSTED] = [
   0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
 ];
@@ -67,19 +69,14 @@ const s = (v: unknown) => (v === null || v === undefined ? null : String(v));
 // The page's orders: an index range on (shop, day), after `afterId` when a single day is paged by id.
 const PAGE_WHERE = `o."shopId" = ? AND o."day" >= ? AND o."day" <= ? AND o."cancelledAt" IS NULL AND o."id" > ?`;
 const PAGE_ORDERS = `SELECT ${ORDER_COLUMNS} FROM "Order" o WHERE ${PAGE_WHERE} ORDER BY o."day", o."id" LIMIT ?`;
-// Without costs entered in the app, the database sums each order's line snapshots in the same query.
-const PAGE_WITH_COGS = `
-  SELECT p.*,
-         SUM(CASE WHEN l."unitCostMinor" IS NULL THEN 0 ELSE l."quantity" * l."unitCostMinor" END) AS cogs,
-         SUM(CASE WHEN l."unitCostMinor" IS NULL THEN l."quantity" ELSE 0 END) AS uncosted
-  FROM (${PAGE_ORDERS}) p
-  LEFT JOIN "OrderLine" l ON l."orderId" = p."id"
-  GROUP BY p."name", p."day", p."source", p."country", p."region", p."grossSalesMinor", p."discountsMinor",
-           p."refundsMinor", p."shippingMinor", p."id"
-  ORDER BY p."day", p."id"`;
-// With them, the page's lines by the same bounds (no list of ids, which would pass the driver's parameter limit).
+const LINE_COLUMNS = `l."orderId", l."day", l."sku", l."productId", l."quantity", l."unitCostMinor"`;
+/** The span's lines of the SKUs that have a cost entered in the app: an index range on (shop, sku, day). */
+const skuLines = (skus: number) =>
+  `SELECT ${LINE_COLUMNS} FROM "OrderLine" l
+   WHERE l."shopId" = ? AND l."sku" IN (${Array.from({ length: skus }, () => "?").join(", ")}) AND l."day" >= ? AND l."day" <= ?`;
+/** Every line of the page's orders (a cost entered by product name, which no index finds). */
 const PAGE_LINES = `
-  SELECT l."orderId", l."day", l."sku", l."productId", l."quantity", l."unitCostMinor"
+  SELECT ${LINE_COLUMNS}
   FROM "OrderLine" l JOIN "Order" o ON o."id" = l."orderId"
   WHERE ${PAGE_WHERE} AND (o."day" < ? OR (o."day" = ? AND o."id" <= ?))`;
 
@@ -88,7 +85,9 @@ const PAGE_LINES = `
  * day paged by id, with their cost of goods, read through the lean path (platform/raw-rows).
  * Spans are planned from the daily rollup (below) so each query is an index range on
  * (shop, day) holding about a page: a keyset over (day, id) would sort the rest of the range
- * on every page. With costs entered in the app, the lines are costed by the rollups' rule.
+ * on every page. Each order carries its lines' cost at the time of sale; with costs entered in
+ * the app, only the lines those costs re-price are read, and the order's figures are adjusted
+ * by the rollups' rule (effectiveUnitCost).
  */
 async function orderPage(
   shopId: string,
@@ -99,33 +98,33 @@ async function orderPage(
 ): Promise<OrderRow[]> {
   const { from, to } = span;
   const bounds = [shopId, from, to, afterId];
-  if (!costs.list.length) {
-    const rows = await rawRows(PAGE_WITH_COGS, [...bounds, page]);
-    for (const r of rows) {
-      r[COGS] = n(r[COGS]);
-      r[UNCOSTED] = n(r[UNCOSTED]);
-    }
-    return rows;
-  }
   const orders = await rawRows(PAGE_ORDERS, [...bounds, page]);
-  if (orders.length === 0) return [];
-  const last = orders[orders.length - 1];
-  const lastDay = String(last[DAY]);
-  const lines = await rawRows(PAGE_LINES, [...bounds, lastDay, lastDay, String(last[ID])]);
-  const cogs = new Map<string, { cogs: number; uncosted: number }>();
-  for (const [orderId, day, sku, productId, quantity, unitCostMinor] of lines) {
-    const title = productId ? (costs.titles.get(String(productId)) ?? null) : null;
-    const unitCost = unitCostMinor === null ? null : n(unitCostMinor);
-    const unit = effectiveUnitCost(String(day), unitCost, overridesFor(costs.list, s(sku), title));
-    const acc = cogs.get(String(orderId)) ?? { cogs: 0, uncosted: 0 };
-    if (unit === null) acc.uncosted += n(quantity);
-    else acc.cogs += unit * n(quantity);
-    cogs.set(String(orderId), acc);
-  }
   for (const o of orders) {
-    const c = cogs.get(String(o[ID]));
-    o[COGS] = c?.cogs ?? 0;
-    o[UNCOSTED] = c?.uncosted ?? 0;
+    o[COGS] = n(o[COGS]);
+    o[UNCOSTED] = n(o[UNCOSTED]);
+  }
+  if (!costs.list.length || orders.length === 0) return orders;
+  const byId = new Map<string, OrderRow>();
+  for (const o of orders) byId.set(String(o[ID]), o);
+  let lines: unknown[][];
+  if (costs.readAllLines) {
+    const last = orders[orders.length - 1];
+    const lastDay = String(last[DAY]);
+    lines = await rawRows(PAGE_LINES, [...bounds, lastDay, lastDay, String(last[ID])]);
+  } else lines = await rawRows(skuLines(costs.skus.length), [shopId, ...costs.skus, from, to]);
+  for (const [orderId, day, sku, productId, quantity, unitCostMinor] of lines) {
+    const o = byId.get(String(orderId));
+    if (!o) continue; // cancelled, or outside this page of a day paged by id
+    const title = productId ? (costs.titles.get(String(productId)) ?? null) : null;
+    const snapshot = unitCostMinor === null ? null : n(unitCostMinor);
+    const unit = effectiveUnitCost(String(day), snapshot, overridesFor(costs.list, s(sku), title));
+    if (unit === snapshot) continue;
+    const q = n(quantity);
+    // Take out what the stored total counted for this line, put in what the entered cost says.
+    if (snapshot === null) o[UNCOSTED] = (o[UNCOSTED] as number) - q;
+    else o[COGS] = (o[COGS] as number) - snapshot * q;
+    if (unit === null) o[UNCOSTED] = (o[UNCOSTED] as number) + q;
+    else o[COGS] = (o[COGS] as number) + unit * q;
   }
   return orders;
 }
@@ -171,10 +170,14 @@ export async function orderSpans(shopId: string, range: DayRange, page = PAGE): 
 async function loadCosts(shopId: string) {
   const list = await prisma.productCost.findMany({ where: { shopId } });
   const titles = new Map<string, string>();
-  if (list.some((c) => !c.sku))
+  // A cost entered by product name alone applies to lines with any SKU of that product.
+  const byNameOnly = list.some((c) => !c.sku);
+  if (byNameOnly)
     for (const p of await prisma.product.findMany({ where: { shopId }, select: { id: true, title: true } }))
       titles.set(p.id, p.title);
-  return { list, titles };
+  const skus = [...new Set(list.flatMap((c) => (c.sku ? [c.sku] : [])))];
+  // Past a few hundred SKUs the list would near the drivers' limits on bound values: read every line.
+  return { list, titles, skus, readAllLines: byNameOnly || skus.length > 500 };
 }
 
 function ordersSheet(shop: ShopRef, range: DayRange, page = PAGE): ExportSheet<OrderRow> {

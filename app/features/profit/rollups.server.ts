@@ -2,6 +2,7 @@
 // also summed per month (ProductMonthlyRollup). The dashboard reads only these
 // tables; they are rebuilt in bulk after an import or seed, and kept up to date
 // incrementally whenever an order, a refund or a product cost is written.
+import { linesCost } from "~/lib/lines-cost";
 import { dialect, type Prisma, type PrismaClient } from "~/db.server";
 import { effectiveUnitCost, sortOverrides, type CostOverride } from "~/features/profit/costs-rule";
 import { monthOf } from "~/features/profit/rollup-ranges";
@@ -450,6 +451,7 @@ export async function recordOrder(db: PrismaClient, shopId: string, input: Order
         shippingMinor,
         taxesMinor,
         totalMinor: grossSalesMinor - discountsMinor + shippingMinor + taxesMinor,
+        ...linesCost(lines),
         lines: {
           create: lines.map((l) => ({ ...l, discountMinor: l.discountMinor ?? 0, shopId, day: order.day })),
         },

@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createShop } from "~tests/factories";
+import { expectLinesCostKept } from "~tests/lines-cost";
 import { addProductCost } from "~/features/profit/index.server";
 import { rebuildRollups } from "~/features/profit/index.server";
 import { addRefund, upsertOrder, upsertProduct, type SyncShop } from "~/features/store-sync/writes.server";
@@ -154,6 +155,7 @@ describe("incremental rollups", () => {
             });
           }
         }
+        await expectLinesCostKept(shop.id);
         const incremental = await rollups(shop.id);
         await rebuildRollups(prisma, shop.id);
         expect(incremental).toEqual(await rollups(shop.id));

@@ -3,6 +3,7 @@
 // safe), and in batches for the bulk import (rollups rebuilt once at the end).
 // Every function takes the shop first and filters by it.
 import type { Prisma, PrismaClient } from "~/db.server";
+import { LINES_COST_SET, linesCost } from "~/lib/lines-cost";
 import { dayInZone } from "~/lib/dates";
 import type {
   SyncCustomer,
@@ -316,10 +317,8 @@ export async function upsertOrder(db: Db, shop: SyncShop, o: SyncOrder): Promise
       })
     ).id;
   }
-  if (o.lines.length)
-    await db.orderLine.createMany({
-      data: o.lines.map((l) => lineRow(shop.id, orderId, fields.day, l, refs, snapshot)),
-    });
+  const lines = o.lines.map((l) => lineRow(shop.id, orderId, fields.day, l, refs, snapshot));
+  if (lines.length) await db.orderLine.createMany({ data: lines });
 
   const known = new Set(
     (await db.refund.findMany({ where: { shopId: shop.id, orderId }, select: { shopifyId: true } })).map(
@@ -329,7 +328,10 @@ export async function upsertOrder(db: Db, shop: SyncShop, o: SyncOrder): Promise
   const added = o.refunds.filter((r) => !known.has(r.shopifyId));
   if (added.length) await db.refund.createMany({ data: added.map((r) => refundRow(shop, orderId, r)) });
   const refunded = await db.refund.aggregate({ where: { shopId: shop.id, orderId }, _sum: { amountMinor: true } });
-  await db.order.update({ where: { id: orderId }, data: { refundsMinor: refunded._sum.amountMinor ?? 0 } });
+  await db.order.update({
+    where: { id: orderId },
+    data: { refundsMinor: refunded._sum.amountMinor ?? 0, ...linesCost(lines) },
+  });
 
   await applyOrderChange(db, shop.id, before, await loadOrderState(db, shop.id, orderId));
   return existing ? "updated" : "created";
@@ -395,6 +397,8 @@ const ORDER_COLUMNS = [
   "cancelledAt",
   "shopifyUpdatedAt",
   "createdAt",
+  "linesCostMinor",
+  "linesUncostedUnits",
 ] as const;
 const LINE_COLUMNS = [
   "id",
@@ -411,6 +415,8 @@ const LINE_COLUMNS = [
   "discountMinor",
   "unitCostMinor",
 ] as const;
+const LINE_QUANTITY = LINE_COLUMNS.indexOf("quantity");
+const LINE_COST = LINE_COLUMNS.indexOf("unitCostMinor");
 const REFUND_COLUMNS = ["id", "shopId", "orderId", "shopifyId", "processedAt", "day", "amountMinor"] as const;
 
 const asDate = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
@@ -538,6 +544,12 @@ export async function writeOrderBatch(sql: SqlRunner, shop: SyncShop, batch: Ord
     const id = bulkId();
     let gross = 0;
     for (const l of o.lines) gross += l.quantity * l.unitPriceMinor;
+    const lines = o.lines.map((l) => newLineRow(shopId, id, fields.day, l, refs));
+    let cost = 0;
+    let uncosted = 0;
+    for (const l of lines)
+      if (l[LINE_COST] === null) uncosted += l[LINE_QUANTITY] as number;
+      else cost += (l[LINE_QUANTITY] as number) * (l[LINE_COST] as number);
     let refunded = 0;
     for (const r of o.refunds) refunded += r.amountMinor;
     // In the order of ORDER_COLUMNS (built directly: this runs for every imported order).
@@ -566,8 +578,10 @@ export async function writeOrderBatch(sql: SqlRunner, shop: SyncShop, batch: Ord
       fields.cancelledAt,
       fields.shopifyUpdatedAt,
       now,
+      cost,
+      uncosted,
     ]);
-    for (const l of o.lines) lineRows.push(newLineRow(shopId, id, fields.day, l, refs));
+    for (const l of lines) lineRows.push(l);
     for (const r of o.refunds) refundRows.push(refund(refundRow(shop, id, r)));
     written++;
   }
@@ -628,7 +642,8 @@ export async function writeOrderBatch(sql: SqlRunner, shop: SyncShop, batch: Ord
     await sql.run(
       `UPDATE "Order" SET
          "grossSalesMinor" = COALESCE((SELECT SUM(l."quantity" * l."unitPriceMinor") FROM "OrderLine" l WHERE l."orderId" = "Order"."id"), 0),
-         "refundsMinor" = COALESCE((SELECT SUM(r."amountMinor") FROM "Refund" r WHERE r."orderId" = "Order"."id"), 0)
+         "refundsMinor" = COALESCE((SELECT SUM(r."amountMinor") FROM "Refund" r WHERE r."orderId" = "Order"."id"), 0),
+         ${LINES_COST_SET}
        WHERE "shopId" = ? AND "id" IN ${ids}`,
       [shopId, ...slice],
     );
