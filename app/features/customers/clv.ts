@@ -199,7 +199,6 @@ export type Prediction = {
   expectedNextOrderAt: number | null;
 };
 
-
 /** Every `step`-th item, so a fit on a large shop reads a fixed-size, deterministic sample. */
 function sample<T>(items: readonly T[], size: number): T[] {
   if (items.length <= size) return [...items];
