@@ -562,24 +562,34 @@ export async function recomputeShop(
     }
 
     const computed = computeRows(shop, customers, summaries, settings, reuse, now);
-    // Only rows whose computed columns changed are written: the digest tells which.
-    const before = new Map<string, Record<string, unknown>>();
-    for (const b of await sql.all(
-      `SELECT "customerId", "digest", "segment", "previousSegment", "segmentChangedAt" FROM "CustomerScore" WHERE "shopId" = ?`,
-      [shop.id],
-    ))
-      before.set(b.customerId as string, b);
-    const changes: SqlValue[][] = [];
+    // Only rows whose computed columns changed are written: the digest tells which. The
+    // segment history is read for those rows only (a few hundred on an ordinary run).
+    const before = new Map<string, string>();
+    for (const b of await sql.all(`SELECT "customerId", "digest" FROM "CustomerScore" WHERE "shopId" = ?`, [shop.id]))
+      before.set(b.customerId as string, b.digest as string);
     const inserts: SqlValue[][] = [];
-    const updates: SqlValue[][] = [];
+    const changed: ScoreRow[] = [];
     for (const row of computed.rows) {
-      const old = before.get(row.customerId);
+      const digest = before.get(row.customerId);
       before.delete(row.customerId);
-      if (!old) {
-        inserts.push(SCORE_COLUMNS.map((c) => (row[c] ?? null) as SqlValue));
-        continue;
-      }
-      if (old.digest === row.digest) continue;
+      if (digest === undefined) inserts.push(SCORE_COLUMNS.map((c) => (row[c] ?? null) as SqlValue));
+      else if (digest !== row.digest) changed.push(row);
+    }
+    const history = new Map<string, Record<string, unknown>>();
+    for (const slice of chunks(
+      changed.map((r) => r.customerId),
+      500,
+    ))
+      for (const h of await sql.all(
+        `SELECT "customerId", "segment", "previousSegment", "segmentChangedAt" FROM "CustomerScore"
+         WHERE "shopId" = ? AND "customerId" IN ${marks(slice.length)}`,
+        [shop.id, ...slice],
+      ))
+        history.set(h.customerId as string, h);
+    const changes: SqlValue[][] = [];
+    const updates: SqlValue[][] = [];
+    for (const row of changed) {
+      const old = history.get(row.customerId)!;
       if (carryOver(row, old, now))
         changes.push([bulkId(), shop.id, row.customerId, old.segment as string, row.segment, row.rule, now]);
       updates.push(UPDATE_COLUMNS.map((c) => (row[c] ?? null) as SqlValue));
