@@ -11,7 +11,8 @@ export async function seedCustomerScores(
   let changes = 0;
   let last: Awaited<ReturnType<typeof recomputeShop>> | null = null;
   for (const daysAgo of [90, 60, 30, 0]) {
-    last = await recomputeShop(shop, { now: new Date(now.getTime() - daysAgo * DAY), refit: true });
+    // Rebuilt from every order each time: a summary kept for today is no use as of 90 days ago.
+    last = await recomputeShop(shop, { now: new Date(now.getTime() - daysAgo * DAY), refit: true, rebuild: true });
     changes += last.changes;
   }
   return { customers: last!.customers, method: last!.model.method, changes };

@@ -4,6 +4,7 @@
 // fitted per shop by maximum likelihood; a labelled simple model when a shop has too few
 // repeat buyers. Time is in weeks inside the models, as in the papers.
 import { nelderMead } from "./optimize";
+import { summarize, type OrderSummary } from "./summary";
 
 const LANCZOS = [
   676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
@@ -171,16 +172,19 @@ export type History = { id: string; orderTimes: readonly number[]; orderValuesMi
 
 /** x, tx and T (weeks) as of `now`; repeat purchases are counted on distinct days, as the papers do. */
 export function rfmOf(history: History, now: number): Rfm | null {
-  if (!history.orderTimes.length) return null;
-  const days = [...new Set(history.orderTimes.map((t) => Math.floor(t / DAY_MS)))].sort((a, b) => a - b);
-  const first = history.orderTimes.reduce((m, t) => Math.min(m, t), Infinity);
-  const last = history.orderTimes.reduce((m, t) => Math.max(m, t), -Infinity);
+  return rfmFrom(summaryOf(history, now), now);
+}
+
+export function rfmFrom(s: OrderSummary | null, now: number): Rfm | null {
+  if (!s) return null;
   return {
-    x: days.length - 1,
-    tx: (last - first) / DAY_MS / WEEK_DAYS,
-    T: Math.max(0, (now - first) / DAY_MS / WEEK_DAYS),
+    x: s.orderDays - 1,
+    tx: (s.lastOrderMs - s.firstOrderMs) / DAY_MS / WEEK_DAYS,
+    T: Math.max(0, (now - s.firstOrderMs) / DAY_MS / WEEK_DAYS),
   };
 }
+
+const summaryOf = (history: History, now: number) => summarize(history.orderTimes, history.orderValuesMinor, now);
 
 export type ShopModel =
   | { method: "bgnbd"; bgnbd: BgNbdParams; gammaGamma: GammaGammaParams; repeatBuyers: number; fittedOn: number }
@@ -195,8 +199,6 @@ export type Prediction = {
   expectedNextOrderAt: number | null;
 };
 
-const mean = (values: readonly number[]) => (values.length ? sum(values, (v) => v) / values.length : 0);
-
 /** Every `step`-th item, so a fit on a large shop reads a fixed-size, deterministic sample. */
 function sample<T>(items: readonly T[], size: number): T[] {
   if (items.length <= size) return [...items];
@@ -209,15 +211,30 @@ export const FIT_SAMPLE = 2000;
 
 /** Fits the shop's model from its customers' histories (or chooses the simple one). */
 export function fitShopModel(histories: readonly History[], now: number): ShopModel {
-  const rfms = histories.map((h) => ({ h, rfm: rfmOf(h, now) })).filter((e) => e.rfm !== null);
-  const repeat = rfms.filter((e) => e.rfm!.x >= 1);
-  const allValues = histories.flatMap((h) => h.orderValuesMinor);
-  const shopAovMinor = Math.round(mean(allValues));
+  return fitShopModelFrom(
+    histories.map((h) => summaryOf(h, now)),
+    now,
+  );
+}
+
+/** Fits the shop's model from its customers' order summaries (null for a customer without orders). */
+export function fitShopModelFrom(summaries: readonly (OrderSummary | null)[], now: number): ShopModel {
+  const rfms: { s: OrderSummary; rfm: Rfm }[] = [];
+  let orders = 0;
+  let netMinor = 0;
+  for (const s of summaries) {
+    if (!s) continue;
+    rfms.push({ s, rfm: rfmFrom(s, now)! });
+    orders += s.orders;
+    netMinor += s.netMinor;
+  }
+  const repeat = rfms.filter((e) => e.rfm.x >= 1);
+  const shopAovMinor = Math.round(orders ? netMinor / orders : 0);
   if (repeat.length < MIN_REPEAT_BUYERS) return { method: "simple", repeatBuyers: repeat.length, shopAovMinor };
-  const bg = fitBgNbd(sample(rfms, FIT_SAMPLE).map((e) => e.rfm!));
+  const bg = fitBgNbd(sample(rfms, FIT_SAMPLE).map((e) => e.rfm));
   const gg = fitGammaGamma(
     sample(repeat, FIT_SAMPLE)
-      .map((e) => ({ x: e.h.orderValuesMinor.length, m: mean(e.h.orderValuesMinor) }))
+      .map((e) => ({ x: e.s.orders, m: e.s.netMinor / e.s.orders }))
       .filter((c) => c.m > 0),
   );
   // A fit that did not settle, or that makes future orders worth nothing, is not used.
@@ -228,14 +245,18 @@ export function fitShopModel(histories: readonly History[], now: number): ShopMo
 
 /** One customer's 12-month value, churn risk and expected next order under the shop's model. */
 export function predict(model: ShopModel, history: History, now: number): Prediction | null {
-  const rfm = rfmOf(history, now);
-  if (!rfm) return null;
-  const aov = history.orderValuesMinor.length ? mean(history.orderValuesMinor) : 0;
-  const last = history.orderTimes.reduce((m, t) => Math.max(m, t), -Infinity);
+  return predictFrom(model, summaryOf(history, now), now);
+}
+
+/** The prediction from a customer's order summary (valid for `now`, see validFor in summary.ts). */
+export function predictFrom(model: ShopModel, s: OrderSummary | null, now: number): Prediction | null {
+  const rfm = rfmFrom(s, now);
+  if (!s || !rfm) return null;
+  const aov = s.netMinor / s.orders;
+  const last = s.lastOrderMs;
   if (model.method === "bgnbd") {
     const orders = expectedPurchases(model.bgnbd, rfm, YEAR_WEEKS);
-    const n = history.orderValuesMinor.length;
-    const value = aov > 0 ? expectedOrderValue(model.gammaGamma, n, aov) : 0;
+    const value = aov > 0 ? expectedOrderValue(model.gammaGamma, s.orders, aov) : 0;
     const pNone = probabilityNoPurchase(model.bgnbd, rfm, CHURN_WEEKS);
     const alive = probabilityAlive(model.bgnbd, rfm);
     const next = alive >= 0.5 ? now + medianWeeksToNextPurchase(model.bgnbd, rfm) * WEEK_DAYS * DAY_MS : null;
@@ -248,13 +269,10 @@ export function predict(model: ShopModel, history: History, now: number): Predic
     };
   }
   // Simple: the customer's order rate over the last year continues at their average order value.
-  const yearAgo = now - 365 * DAY_MS;
-  const lastYear = history.orderTimes.filter((t) => t > yearAgo).length;
+  const lastYear = s.windowOrders;
   const rate = lastYear / 365;
   const pNone = Math.exp(-rate * 90);
-  const times = [...history.orderTimes].sort((a, b) => a - b);
-  const gaps = times.slice(1).map((t, i) => t - times[i]!);
-  const next = gaps.length ? last + medianOf(gaps) : null;
+  const next = s.medianGapMs !== null ? last + s.medianGapMs : null;
   return {
     method: "simple",
     predicted12mMinor: Math.max(0, Math.round(lastYear * (aov || model.shopAovMinor))),
@@ -265,12 +283,6 @@ export function predict(model: ShopModel, history: History, now: number): Predic
 }
 
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
-
-function medianOf(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
 
 /**
  * Hold-out check: fit on the orders before `cutoff`, predict each customer's orders in

@@ -40,7 +40,9 @@ export async function recomputeShopById(shopId: string, refit = false) {
     select: { id: true, timezone: true, uninstalledAt: true },
   });
   if (!shop || shop.uninstalledAt) return null;
-  return recomputeShop(shop, { refit });
+  // The nightly run (the refit) also rebuilds the order summaries from every order: whatever
+  // wrote orders without rescoring their customer is caught within a day (decision 067).
+  return recomputeShop(shop, { refit, rebuild: refit });
 }
 
 /** Shops whose last finished import is newer than their last recompute (or never recomputed). */

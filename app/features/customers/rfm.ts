@@ -1,6 +1,9 @@
 // Recency, frequency and monetary scores and the four segments built from them
 // (docs/decisions/052-customer-segments.md). Pure: the recompute job feeds it the
 // shop's figures and stores what it returns; every label carries the rule that matched.
+import { summarizeOrders, type OrderPoint, type OrderSummary } from "./summary";
+
+export type { OrderPoint } from "./summary";
 
 export const SEGMENTS = ["VIP", "Regular", "New", "At-Risk"] as const;
 export type Segment = (typeof SEGMENTS)[number];
@@ -219,33 +222,24 @@ export function median(values: readonly number[]): number {
 
 const DAY_MS = 86_400_000;
 
-export type OrderPoint = { at: Date; netMinor: number };
-
 /**
  * A customer's figures from their non-cancelled orders (any order), as of `now`.
  * Days are whole days of elapsed time.
  */
 export function figuresOf(id: string, orders: readonly OrderPoint[], now: Date): CustomerFigures {
-  if (!orders.length)
-    return { id, recencyDays: null, frequency: 0, monetaryMinor: 0, firstOrderDays: null, medianGapDays: null };
-  const times = orders.map((o) => o.at.getTime()).sort((a, b) => a - b);
-  const yearAgo = now.getTime() - 365 * DAY_MS;
-  let frequency = 0;
-  let monetaryMinor = 0;
-  for (const o of orders)
-    if (o.at.getTime() > yearAgo) {
-      frequency++;
-      monetaryMinor += o.netMinor;
-    }
-  const gaps: number[] = [];
-  for (let i = 1; i < times.length; i++) gaps.push((times[i]! - times[i - 1]!) / DAY_MS);
+  return figuresFrom(id, summarizeOrders(orders, now.getTime()), now);
+}
+
+/** The figures from a customer's order summary (valid for `now`, see validFor in summary.ts). */
+export function figuresFrom(id: string, s: OrderSummary | null, now: Date): CustomerFigures {
+  if (!s) return { id, recencyDays: null, frequency: 0, monetaryMinor: 0, firstOrderDays: null, medianGapDays: null };
   const days = (t: number) => Math.max(0, Math.floor((now.getTime() - t) / DAY_MS));
   return {
     id,
-    recencyDays: days(times[times.length - 1]!),
-    frequency,
-    monetaryMinor,
-    firstOrderDays: days(times[0]!),
-    medianGapDays: gaps.length ? Math.round(median(gaps)) : null,
+    recencyDays: days(s.lastOrderMs),
+    frequency: s.windowOrders,
+    monetaryMinor: s.windowNetMinor,
+    firstOrderDays: days(s.firstOrderMs),
+    medianGapDays: s.medianGapDays,
   };
 }

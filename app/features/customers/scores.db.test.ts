@@ -119,9 +119,12 @@ describe("whole-shop recompute", () => {
     await recomputeShop(shop, { now: first });
     expect(await storedSegments(shop.id)).toEqual(await directSegments(shop.id, first));
     // Five customers come back and buy a lot.
-    for (const c of customers.slice(0, 5))
+    for (const c of customers.slice(0, 5)) {
       for (const day of ["2026-11-02", "2026-11-20", "2026-12-01"])
         await createOrder(shop.id, day, [line(item, 6)], { customerId: c.id });
+      // As their order webhooks do: the rescore keeps the customer's order summary current.
+      await rescoreCustomer(prisma, shop, c.id);
+    }
     const later = new Date("2026-12-15T00:00:00Z");
     const { changes } = await recomputeShop(shop, { now: later });
     expect(await storedSegments(shop.id)).toEqual(await directSegments(shop.id, later));

@@ -13,21 +13,21 @@ import {
 } from "~/platform/sql-runner.server";
 import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
-import { fitShopModel, predict, type History, type Prediction, type ShopModel } from "./clv";
+import { fitShopModelFrom, predictFrom, type ShopModel } from "./clv";
 import {
   DEFAULT_SEGMENT_SETTINGS,
-  figuresOf,
+  figuresFrom,
   scoreShop,
   scoresAgainst,
   segmentOf,
   SEGMENTS,
   type CustomerFigures,
   type CutPoints,
-  type OrderPoint,
   type Scores,
   type Segment,
   type SegmentSettings,
 } from "./rfm";
+import { sameOrders, summarize, SUMMARY_FIELDS, validFor, type OrderSummary } from "./summary";
 
 type Db = typeof prisma | Prisma.TransactionClient;
 export type ScoreShop = { id: string; timezone: string };
@@ -62,34 +62,34 @@ export function searchKey(text: string): string {
 
 const searchTextOf = (c: CustomerRow) => searchKey(`${displayName(c)} ${c.email ?? ""}`.trim());
 
-const historyOf = (id: string, orders: readonly OrderPoint[]): History => ({
-  id,
-  orderTimes: orders.map((o) => o.at.getTime()),
-  orderValuesMinor: orders.map((o) => o.netMinor),
-});
-
 type ScoreRow = Prisma.CustomerScoreCreateManyInput;
 
-function scoreRow(
-  shopId: string,
-  c: CustomerRow,
-  orders: readonly OrderPoint[],
-  figures: CustomerFigures,
-  scores: Scores | null,
-  segment: { segment: Segment; rule: string },
-  prediction: Prediction | null,
-  now: Date,
-): ScoreRow {
-  const times = orders.map((o) => o.at.getTime());
-  return {
+/** What a customer is scored against: the shop's ranking (or its stored cut points), bands, thresholds and model. */
+type Scoring = {
+  bands: 3 | 5;
+  settings: SegmentSettings;
+  model: ShopModel;
+  scoresOf: (figures: CustomerFigures) => Scores | null;
+};
+
+/**
+ * One customer's score row as of `now`, from their order summary (valid for `now`), with its
+ * digest: the one place a row is built, for the whole-shop recompute and the webhook rescore.
+ */
+function rowFor(shopId: string, c: CustomerRow, s: OrderSummary | null, scoring: Scoring, now: Date): ScoreRow {
+  const figures = figuresFrom(c.id, s, now);
+  const scores = scoring.scoresOf(figures);
+  const segment = segmentOf(figures, scores, scoring.bands, scoring.settings, createdDays(c, now));
+  const prediction = predictFrom(scoring.model, s, now.getTime());
+  const row: ScoreRow = {
     shopId,
     customerId: c.id,
     searchText: searchTextOf(c),
     sortName: (displayName(c) || c.email || "").toLowerCase(),
-    orders: orders.length,
-    totalSpentMinor: orders.reduce((s, o) => s + o.netMinor, 0),
-    lastOrderAt: times.length ? new Date(Math.max(...times)) : null,
-    firstOrderAt: times.length ? new Date(Math.min(...times)) : null,
+    orders: s?.orders ?? 0,
+    totalSpentMinor: s?.netMinor ?? 0,
+    lastOrderAt: s ? new Date(s.lastOrderMs) : null,
+    firstOrderAt: s ? new Date(s.firstOrderMs) : null,
     recencyDays: figures.recencyDays,
     frequency: figures.frequency,
     monetaryMinor: figures.monetaryMinor,
@@ -110,45 +110,50 @@ function scoreRow(
     computedAt: now,
     digest: "",
   };
+  row.digest = digestOf(row);
+  return row;
+}
+
+/** The stored row's segment history carried onto a recomputed row; the segment change to record, if any. */
+function carryOver(row: ScoreRow, old: Record<string, unknown>, now: Date): boolean {
+  if (old.segment !== row.segment) {
+    row.previousSegment = old.segment as string;
+    row.segmentChangedAt = now;
+    return true;
+  }
+  row.previousSegment = (old.previousSegment as string | null) ?? null;
+  row.segmentChangedAt = asDateOrNull(old.segmentChangedAt);
+  return false;
 }
 
 const noonOf = (t: number) => new Date(Math.floor(t / DAY_MS) * DAY_MS + DAY_MS / 2);
 
-/** The computed columns a digest covers: everything a recompute derives, not when or what Shopify holds. */
-const DIGEST_COLUMNS = [
-  "searchText",
-  "sortName",
-  "orders",
-  "totalSpentMinor",
-  "lastOrderAt",
-  "firstOrderAt",
-  "recencyDays",
-  "frequency",
-  "monetaryMinor",
-  "medianGapDays",
-  "r",
-  "f",
-  "m",
-  "segment",
-  "rule",
-  "ltvMethod",
-  "predicted12mMinor",
-  "pNoPurchase90",
-  "churnRisk",
-  "expectedNextOrderAt",
-] as const satisfies readonly (keyof ScoreRow)[];
+// Numbers are hashed as their two 32-bit halves, not as text: 100,000 rows × 14 numbers
+// made as many short-lived strings each recompute (decision 067).
+const float = new Float64Array(1);
+const halves = new Uint32Array(float.buffer);
 
-/** A 53-bit hash (cyrb53) of the row's computed columns, as a base-36 string. */
+/** A 53-bit hash (cyrb53's mixing) of the row's computed columns, as a base-36 string. */
 export function digestOf(row: ScoreRow): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
+  const mix = (word: number) => {
+    h1 = Math.imul(h1 ^ word, 2654435761);
+    h2 = Math.imul(h2 ^ word, 1597334677);
+  };
   for (const column of DIGEST_COLUMNS) {
     const v = row[column];
-    const text = v === null || v === undefined ? "\u0000" : v instanceof Date ? String(v.getTime()) : String(v);
-    for (let i = 0; i <= text.length; i++) {
-      const ch = i < text.length ? text.charCodeAt(i) : 1;
-      h1 = Math.imul(h1 ^ ch, 2654435761);
-      h2 = Math.imul(h2 ^ ch, 1597334677);
+    if (v === null || v === undefined) mix(0);
+    else if (typeof v === "number" || v instanceof Date) {
+      float[0] = typeof v === "number" ? v : v.getTime();
+      mix(2);
+      mix(halves[0]!);
+      mix(halves[1]!);
+    } else {
+      const text = String(v);
+      mix(3);
+      for (let i = 0; i < text.length; i++) mix(text.charCodeAt(i));
+      mix(1);
     }
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
@@ -161,28 +166,29 @@ const createdDays = (c: CustomerRow, now: Date) =>
 
 export type SegmentTotals = Record<Segment, { customers: number; revenueMinor: number }>;
 
-/** Every customer's row as of `now` from the shop's customers and orders (no database access). */
+/** Every customer's row as of `now` from the shop's customers and their order summaries (no database access). */
 export function computeRows(
   shop: ScoreShop,
   customers: readonly CustomerRow[],
-  orders: Map<string, OrderPoint[]>,
+  summaries: readonly (OrderSummary | null)[],
   settings: SegmentSettings,
   reuse: ShopModel | null,
   now: Date,
 ) {
-  const figures = customers.map((c) => figuresOf(c.id, orders.get(c.id) ?? [], now));
+  const figures = customers.map((c, i) => figuresFrom(c.id, summaries[i] ?? null, now));
   const scored = scoreShop(figures);
-  const histories = customers.map((c) => historyOf(c.id, orders.get(c.id) ?? []));
-  const model = reuse ?? fitShopModel(histories, now.getTime());
+  const model = reuse ?? fitShopModelFrom(summaries, now.getTime());
+  const scoring: Scoring = {
+    bands: scored.bands,
+    settings,
+    model,
+    scoresOf: (f) => scored.scores.get(f.id) ?? null,
+  };
   const totals = Object.fromEntries(SEGMENTS.map((s) => [s, { customers: 0, revenueMinor: 0 }])) as SegmentTotals;
   const rows = customers.map((c, i) => {
-    const scores = scored.scores.get(c.id) ?? null;
-    const segment = segmentOf(figures[i]!, scores, scored.bands, settings, createdDays(c, now));
-    totals[segment.segment].customers++;
-    totals[segment.segment].revenueMinor += figures[i]!.monetaryMinor;
-    const prediction = predict(model, histories[i]!, now.getTime());
-    const row = scoreRow(shop.id, c, orders.get(c.id) ?? [], figures[i]!, scores, segment, prediction, now);
-    row.digest = digestOf(row);
+    const row = rowFor(shop.id, c, summaries[i] ?? null, scoring, now);
+    totals[row.segment as Segment].customers++;
+    totals[row.segment as Segment].revenueMinor += row.monetaryMinor;
     return row;
   });
   return { rows, totals, bands: scored.bands, cutPoints: scored.cutPoints, model };
@@ -291,7 +297,22 @@ const SCORE_COLUMNS = [
   "computedAt",
   "taggedSegment",
   "digest",
-] as const;
+] as const satisfies readonly (keyof ScoreRow)[];
+
+/**
+ * The computed columns a digest covers: everything a recompute derives, not the key, the
+ * segment history, when, what Shopify holds, nor the digest itself.
+ */
+const NOT_DIGESTED = new Set<string>([
+  "shopId",
+  "customerId",
+  "previousSegment",
+  "segmentChangedAt",
+  "computedAt",
+  "taggedSegment",
+  "digest",
+]);
+const DIGEST_COLUMNS = SCORE_COLUMNS.filter((c) => !NOT_DIGESTED.has(c));
 
 /** PostgreSQL types of the columns a multi-row UPDATE sets (its VALUES list carries no column types). */
 const PG_TYPES: Partial<Record<(typeof SCORE_COLUMNS)[number], string>> = {
@@ -350,72 +371,227 @@ async function recordSegmentDay(sql: SqlRunner, shop: ScoreShop, day: string, to
     );
 }
 
+// ── Order summaries (decision 067) ───────────────────────────────────────────
+
+const SUMMARY_COLUMNS = ["shopId", "customerId", ...SUMMARY_FIELDS] as const;
+const SUMMARY_UPSERT_ROWS = 100;
+
+const summaryFrom = (r: Record<string, unknown>): OrderSummary | null =>
+  r.orders === null || r.orders === undefined
+    ? null
+    : {
+        orders: Number(r.orders),
+        netMinor: Number(r.netMinor),
+        firstOrderMs: Number(r.firstOrderMs),
+        lastOrderMs: Number(r.lastOrderMs),
+        orderDays: Number(r.orderDays),
+        medianGapDays: r.medianGapDays === null ? null : Number(r.medianGapDays),
+        medianGapMs: r.medianGapMs === null ? null : Number(r.medianGapMs),
+        windowAtMs: Number(r.windowAtMs),
+        windowOrders: Number(r.windowOrders),
+        windowNetMinor: Number(r.windowNetMinor),
+        windowEdgeMs: r.windowEdgeMs === null ? null : Number(r.windowEdgeMs),
+      };
+
+const summaryValues = (shopId: string, customerId: string, s: OrderSummary): SqlValue[] => [
+  shopId,
+  customerId,
+  ...SUMMARY_FIELDS.map((f) => s[f]),
+];
+
+/** One customer's orders, as the summary and the figures need them. */
+type OrderList = { times: number[]; values: number[] };
+
 /**
- * Recomputes every customer of the shop in one transaction: scores, segments (keeping the
- * previous segment and when it changed), lifetime value and churn risk; records today's
- * segment sizes. Plain SQL on one connection (app/platform/sql-runner.server.ts): this is the
- * hot path at 100,000 customers.
+ * From a customer's non-cancelled orders (all of them): the summary to store — windowed as of
+ * `now`, or as of the last order when some are after `now` (a recompute as of a past day) — and
+ * the one to score with as of `now`, from the orders up to then.
  */
-export async function recomputeShop(shop: ScoreShop, { now = new Date(), refit = false } = {}) {
-  const [settings, stored] = await Promise.all([getSegmentSettings(prisma, shop.id), getStoredModel(prisma, shop.id)]);
-  const age = stored ? now.getTime() - stored.fittedAt.getTime() : Infinity;
-  const reuse = !refit && stored && age >= 0 && age < REFIT_AFTER_MS ? stored.model : null;
-  return inSqlTransaction(async (sql) => {
-    const customers = (
-      await sql.all(
-        `SELECT "id", "firstName", "lastName", "email", "createdAt" FROM "Customer"
-         WHERE "shopId" = ? AND "redactedAt" IS NULL AND "deletedAt" IS NULL AND "createdAt" <= ?`,
-        [shop.id, now],
-      )
-    ).map((c) => ({
-      id: c.id as string,
-      firstName: c.firstName as string | null,
-      lastName: c.lastName as string | null,
-      email: c.email as string | null,
-      createdAt: asDate(c.createdAt),
-    }));
-    const orders = new Map<string, OrderPoint[]>();
+function summariesOf(list: OrderList | undefined, nowMs: number) {
+  if (!list) return { stored: null, scoring: null };
+  let last = -Infinity;
+  for (const t of list.times) if (t > last) last = t;
+  const stored = summarize(list.times, list.values, Math.max(nowMs, last));
+  if (last <= nowMs) return { stored, scoring: stored };
+  const keep = list.times.map((t, i) => i).filter((i) => list.times[i]! <= nowMs);
+  return {
+    stored,
+    scoring: summarize(
+      keep.map((i) => list.times[i]!),
+      keep.map((i) => list.values[i]!),
+      nowMs,
+    ),
+  };
+}
+
+/** Non-cancelled orders by customer: the shop's (`ids` null) or those customers'. */
+async function readOrders(sql: SqlRunner, shopId: string, ids: readonly string[] | null) {
+  const lists = new Map<string, OrderList>();
+  const add = (rows: Record<string, unknown>[]) => {
+    for (const o of rows) {
+      const id = o.customerId as string;
+      let list = lists.get(id);
+      if (!list) lists.set(id, (list = { times: [], values: [] }));
+      list.times.push(asDate(o.processedAt).getTime());
+      list.values.push(Number(o.totalMinor) - Number(o.refundsMinor));
+    }
+  };
+  const columns = `"customerId", "processedAt", "totalMinor", "refundsMinor"`;
+  if (ids === null)
     // SQLite reads the shop's orders in one pass over the table: its planner would otherwise
     // walk the (shopId, customerId) index and fetch each order's row at random, 2.5× the CPU
     // time at 400,000 orders (decision 061). SQLite is the one-shop embedded engine, so the
     // pass reads little else; PostgreSQL's planner chooses with statistics.
-    for (const o of await sql.all(
-      `SELECT "customerId", "processedAt", "totalMinor", "refundsMinor" FROM "Order"${sql.dialect === "sqlite" ? " NOT INDEXED" : ""}
-       WHERE "shopId" = ? AND "cancelledAt" IS NULL AND "customerId" IS NOT NULL AND "processedAt" <= ?`,
+    add(
+      await sql.all(
+        `SELECT ${columns} FROM "Order"${sql.dialect === "sqlite" ? " NOT INDEXED" : ""}
+         WHERE "shopId" = ? AND "cancelledAt" IS NULL AND "customerId" IS NOT NULL`,
+        [shopId],
+      ),
+    );
+  else
+    for (const slice of chunks(ids, 500))
+      add(
+        await sql.all(
+          `SELECT ${columns} FROM "Order" WHERE "shopId" = ? AND "cancelledAt" IS NULL AND "customerId" IN ${marks(slice.length)}`,
+          [shopId, ...slice],
+        ),
+      );
+  return lists;
+}
+
+/** Upserts summaries (rows from summaryValues) and deletes those of customers left without orders. */
+async function writeSummaries(sql: SqlRunner, shopId: string, rows: readonly SqlValue[][], gone: readonly string[]) {
+  for (const slice of chunks(gone, 500))
+    await sql.run(`DELETE FROM "CustomerOrderSummary" WHERE "shopId" = ? AND "customerId" IN ${marks(slice.length)}`, [
+      shopId,
+      ...slice,
+    ]);
+  const head = `INSERT INTO "CustomerOrderSummary" (${SUMMARY_COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES `;
+  const tail = ` ON CONFLICT ("shopId", "customerId") DO UPDATE SET ${SUMMARY_FIELDS.map((f) => `"${f}" = excluded."${f}"`).join(", ")}`;
+  for (const slice of chunks(rows, SUMMARY_UPSERT_ROWS))
+    await sql.run(head + slice.map(() => marks(SUMMARY_COLUMNS.length)).join(", ") + tail, slice.flat());
+}
+
+/**
+ * Recomputes every customer of the shop in one transaction: scores, segments (keeping the
+ * previous segment and when it changed), lifetime value and churn risk; records today's
+ * segment sizes. Plain SQL on one connection (app/platform/sql-runner.server.ts): this is the
+ * hot path at 100,000 customers. It reads each customer's order summary, not their orders
+ * (decision 067); it rebuilds the summaries from every order first when asked to (`rebuild`,
+ * the nightly run), when there are none yet, or when an import ran since they were built.
+ */
+export async function recomputeShop(
+  shop: ScoreShop,
+  { now = new Date(), refit = false, rebuild = false }: { now?: Date; refit?: boolean; rebuild?: boolean } = {},
+) {
+  const [settings, stored] = await Promise.all([getSegmentSettings(prisma, shop.id), getStoredModel(prisma, shop.id)]);
+  const age = stored ? now.getTime() - stored.fittedAt.getTime() : Infinity;
+  const reuse = !refit && stored && age >= 0 && age < REFIT_AFTER_MS ? stored.model : null;
+  const nowMs = now.getTime();
+  return inSqlTransaction(async (sql) => {
+    // Order and customer webhooks for the shop wait until this commits (they take the same
+    // lock), so a summary written here is never older than one a webhook wrote meanwhile.
+    await sql.run(`UPDATE "Shop" SET "updatedAt" = "updatedAt" WHERE "id" = ?`, [shop.id]);
+    const [state] = await sql.all(
+      `SELECT (SELECT m."summarizedAt" FROM "CustomerModel" m WHERE m."shopId" = ?) AS "summarizedAt",
+         (SELECT MAX(r."updatedAt") FROM "ImportRun" r WHERE r."shopId" = ?) AS "importedAt"`,
+      [shop.id, shop.id],
+    );
+    const summarizedAt = asDateOrNull(state?.summarizedAt);
+    const importedAt = asDateOrNull(state?.importedAt);
+    const rebuilding = rebuild || !summarizedAt || (!!importedAt && importedAt >= summarizedAt);
+    const rows = await sql.all(
+      `SELECT "id", "firstName", "lastName", "email", "createdAt" FROM "Customer"
+       WHERE "shopId" = ? AND "redactedAt" IS NULL AND "deletedAt" IS NULL AND "createdAt" <= ?`,
       [shop.id, now],
-    )) {
-      const id = o.customerId as string;
-      let list = orders.get(id);
-      if (!list) orders.set(id, (list = []));
-      list.push({ at: asDate(o.processedAt), netMinor: Number(o.totalMinor) - Number(o.refundsMinor) });
+    );
+    // Read in one pass over the table and matched here: a join looked up each customer's
+    // summary through the key's index, which cost more than the pass (decision 067).
+    const kept = new Map<string, Record<string, unknown>>();
+    if (!rebuilding)
+      for (const s of await sql.all(
+        `SELECT "customerId", ${SUMMARY_FIELDS.map((f) => `"${f}"`).join(", ")} FROM "CustomerOrderSummary" WHERE "shopId" = ?`,
+        [shop.id],
+      ))
+        kept.set(s.customerId as string, s);
+    const customers: CustomerRow[] = new Array(rows.length);
+    const summaries: (OrderSummary | null)[] = new Array(rows.length);
+    const reread: number[] = [];
+    for (let i = 0; i < rows.length; i++) {
+      const c = rows[i]!;
+      customers[i] = {
+        id: c.id as string,
+        firstName: c.firstName as string | null,
+        lastName: c.lastName as string | null,
+        email: c.email as string | null,
+        createdAt: asDate(c.createdAt),
+      };
+      if (rebuilding) continue;
+      const found = kept.get(c.id as string);
+      const summary = found ? summaryFrom(found) : null;
+      // A summary whose window moved since it was taken (or that counts orders after `now`) is
+      // taken again from the customer's orders: a few hundred customers a day.
+      if (summary && !validFor(summary, nowMs)) reread.push(i);
+      else summaries[i] = summary;
     }
-    const computed = computeRows(shop, customers, orders, settings, reuse, now);
-    // Only rows whose computed columns changed are written: the digest tells which.
-    const before = new Map<string, Record<string, unknown>>();
-    for (const b of await sql.all(
-      `SELECT "customerId", "digest", "segment", "previousSegment", "segmentChangedAt" FROM "CustomerScore" WHERE "shopId" = ?`,
-      [shop.id],
-    ))
-      before.set(b.customerId as string, b);
-    const changes: SqlValue[][] = [];
+    const summaryRows: SqlValue[][] = [];
+    const noOrders: string[] = [];
+    const lists = await readOrders(sql, shop.id, rebuilding ? null : reread.map((i) => customers[i]!.id));
+    if (rebuilding) {
+      // Every customer with orders gets a summary, also those this run does not score (created
+      // after a past `now`, redacted): a later run reads them.
+      const scoring = new Map<string, OrderSummary | null>();
+      for (const [id, list] of lists) {
+        const both = summariesOf(list, nowMs);
+        scoring.set(id, both.scoring);
+        if (both.stored) summaryRows.push(summaryValues(shop.id, id, both.stored));
+      }
+      for (let i = 0; i < customers.length; i++) summaries[i] = scoring.get(customers[i]!.id) ?? null;
+      await sql.run(`DELETE FROM "CustomerOrderSummary" WHERE "shopId" = ?`, [shop.id]);
+      await insertRows(sql, "CustomerOrderSummary", SUMMARY_COLUMNS, summaryRows);
+    } else {
+      for (const i of reread) {
+        const id = customers[i]!.id;
+        const both = summariesOf(lists.get(id), nowMs);
+        summaries[i] = both.scoring;
+        if (both.stored) summaryRows.push(summaryValues(shop.id, id, both.stored));
+        else noOrders.push(id);
+      }
+      await writeSummaries(sql, shop.id, summaryRows, noOrders);
+    }
+
+    const computed = computeRows(shop, customers, summaries, settings, reuse, now);
+    // Only rows whose computed columns changed are written: the digest tells which. The
+    // segment history is read for those rows only (a few hundred on an ordinary run).
+    const before = new Map<string, string>();
+    for (const b of await sql.all(`SELECT "customerId", "digest" FROM "CustomerScore" WHERE "shopId" = ?`, [shop.id]))
+      before.set(b.customerId as string, b.digest as string);
     const inserts: SqlValue[][] = [];
-    const updates: SqlValue[][] = [];
+    const changed: ScoreRow[] = [];
     for (const row of computed.rows) {
-      const old = before.get(row.customerId);
+      const digest = before.get(row.customerId);
       before.delete(row.customerId);
-      if (!old) {
-        inserts.push(SCORE_COLUMNS.map((c) => (row[c] ?? null) as SqlValue));
-        continue;
-      }
-      if (old.digest === row.digest) continue;
-      if (old.segment !== row.segment) {
-        row.previousSegment = old.segment as string;
-        row.segmentChangedAt = now;
+      if (digest === undefined) inserts.push(SCORE_COLUMNS.map((c) => (row[c] ?? null) as SqlValue));
+      else if (digest !== row.digest) changed.push(row);
+    }
+    const history = new Map<string, Record<string, unknown>>();
+    for (const slice of chunks(
+      changed.map((r) => r.customerId),
+      500,
+    ))
+      for (const h of await sql.all(
+        `SELECT "customerId", "segment", "previousSegment", "segmentChangedAt" FROM "CustomerScore"
+         WHERE "shopId" = ? AND "customerId" IN ${marks(slice.length)}`,
+        [shop.id, ...slice],
+      ))
+        history.set(h.customerId as string, h);
+    const changes: SqlValue[][] = [];
+    const updates: SqlValue[][] = [];
+    for (const row of changed) {
+      const old = history.get(row.customerId)!;
+      if (carryOver(row, old, now))
         changes.push([bulkId(), shop.id, row.customerId, old.segment as string, row.segment, row.rule, now]);
-      } else {
-        row.previousSegment = (old.previousSegment as string | null) ?? null;
-        row.segmentChangedAt = asDateOrNull(old.segmentChangedAt);
-      }
       updates.push(UPDATE_COLUMNS.map((c) => (row[c] ?? null) as SqlValue));
     }
     // Rows left over belong to customers no longer scored (redacted, deleted).
@@ -433,12 +609,14 @@ export async function recomputeShop(shop: ScoreShop, { now = new Date(), refit =
       changes,
     );
     const fittedAt = reuse && stored ? stored.fittedAt : now;
+    // When the summaries were rebuilt, by the wall clock (compared with the imports' times).
+    const rebuiltAt = rebuilding ? new Date() : summarizedAt;
     await sql.run(
-      `INSERT INTO "CustomerModel" ("shopId", "bands", "customers", "cutPoints", "model", "computedAt", "fittedAt")
-       VALUES (?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO "CustomerModel" ("shopId", "bands", "customers", "cutPoints", "model", "computedAt", "fittedAt", "summarizedAt")
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT ("shopId") DO UPDATE SET "bands" = excluded."bands", "customers" = excluded."customers",
          "cutPoints" = excluded."cutPoints", "model" = excluded."model", "computedAt" = excluded."computedAt",
-         "fittedAt" = excluded."fittedAt"`,
+         "fittedAt" = excluded."fittedAt", "summarizedAt" = excluded."summarizedAt"`,
       [
         shop.id,
         computed.bands,
@@ -447,6 +625,7 @@ export async function recomputeShop(shop: ScoreShop, { now = new Date(), refit =
         JSON.stringify(computed.model),
         now,
         fittedAt,
+        rebuiltAt,
       ],
     );
     await recordSegmentDay(sql, shop, dayInZone(now, shop.timezone), computed.totals);
@@ -454,6 +633,8 @@ export async function recomputeShop(shop: ScoreShop, { now = new Date(), refit =
       customers: computed.rows.length,
       written: inserts.length + updates.length,
       changes: changes.length,
+      summariesRebuilt: rebuilding,
+      summariesWritten: summaryRows.length + noOrders.length,
       model: computed.model,
       bands: computed.bands,
     };
@@ -476,23 +657,38 @@ const rawRun = (db: Db, text: string, params: readonly SqlValue[]) =>
   db.$executeRawUnsafe(dollars(text), ...rawParams(params));
 
 /**
- * The customer's non-cancelled orders up to the bound `now`, as a JSON array of [processedAt as
- * UTC ISO text, net minor units], read in the same statement as the customer (one round trip).
+ * The customer's non-cancelled orders, as a JSON array of [processedAt as UTC ISO text, net
+ * minor units], read in the same statement as the customer (one round trip).
  */
 const ORDERS_JSON =
   dialect === "postgresql"
     ? `(SELECT COALESCE(json_agg(json_build_array(to_char(o."processedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
          o."totalMinor" - o."refundsMinor")), '[]'::json)
-       FROM "Order" o WHERE o."shopId" = c."shopId" AND o."customerId" = c."id" AND o."cancelledAt" IS NULL
-         AND o."processedAt" <= ?::timestamp(3))`
+       FROM "Order" o WHERE o."shopId" = c."shopId" AND o."customerId" = c."id" AND o."cancelledAt" IS NULL)`
     : `(SELECT json_group_array(json_array(o."processedAt", o."totalMinor" - o."refundsMinor"))
-       FROM "Order" o WHERE o."shopId" = c."shopId" AND o."customerId" = c."id" AND o."cancelledAt" IS NULL
-         AND o."processedAt" <= ?)`;
+       FROM "Order" o WHERE o."shopId" = c."shopId" AND o."customerId" = c."id" AND o."cancelledAt" IS NULL)`;
 
-function ordersOf(json: unknown): OrderPoint[] {
+function ordersOf(json: unknown): OrderList {
   const list = (typeof json === "string" ? JSON.parse(json) : (json ?? [])) as [string | number, number | string][];
-  return list.map(([at, net]) => ({ at: typeof at === "number" ? new Date(at) : new Date(at), netMinor: Number(net) }));
+  return { times: list.map(([at]) => new Date(at).getTime()), values: list.map(([, net]) => Number(net)) };
 }
+
+const SUMMARY_PG_TYPES: Record<(typeof SUMMARY_FIELDS)[number], string> = {
+  orders: "int",
+  netMinor: "int",
+  firstOrderMs: "double precision",
+  lastOrderMs: "double precision",
+  orderDays: "int",
+  medianGapDays: "int",
+  medianGapMs: "double precision",
+  windowAtMs: "double precision",
+  windowOrders: "int",
+  windowNetMinor: "int",
+  windowEdgeMs: "double precision",
+};
+const UPSERT_SUMMARY = `INSERT INTO "CustomerOrderSummary" (${SUMMARY_COLUMNS.map((c) => `"${c}"`).join(", ")})
+   VALUES (?, ?, ${SUMMARY_FIELDS.map((f) => (dialect === "postgresql" ? `?::${SUMMARY_PG_TYPES[f]}` : "?")).join(", ")})
+   ON CONFLICT ("shopId", "customerId") DO UPDATE SET ${SUMMARY_FIELDS.map((f) => `"${f}" = excluded."${f}"`).join(", ")}`;
 
 /** `(?, ?::int, …)` for the score columns: PostgreSQL is told the type of each bound value. */
 const typedMarks = (columns: readonly (typeof SCORE_COLUMNS)[number][]) =>
@@ -517,18 +713,36 @@ export async function rescoreCustomer(db: Db, shop: ScoreShop, customerId: strin
        s."digest", s."segment", s."previousSegment", s."segmentChangedAt", s."taggedSegment",
        m."bands", m."customers", m."cutPoints", m."model", m."computedAt", m."fittedAt",
        t."vipMinScore", t."newWithinDays", t."atRiskMinMonetaryScore", t."atRiskGapMultiplier", t."atRiskMaxRecencyScore",
+       ${SUMMARY_FIELDS.map((f) => `os."${f}"`).join(", ")},
        ${ORDERS_JSON} AS "ordersJson"
      FROM "Customer" c
      LEFT JOIN "CustomerScore" s ON s."shopId" = c."shopId" AND s."customerId" = c."id"
+     LEFT JOIN "CustomerOrderSummary" os ON os."shopId" = c."shopId" AND os."customerId" = c."id"
      LEFT JOIN "CustomerModel" m ON m."shopId" = c."shopId"
      LEFT JOIN "CustomerSegmentSettings" t ON t."shopId" = c."shopId"
      WHERE c."id" = ? AND c."shopId" = ? AND c."redactedAt" IS NULL AND c."deletedAt" IS NULL`,
-    [now, customerId, shop.id],
+    [customerId, shop.id],
   );
   if (!found) {
     await rawRun(db, `DELETE FROM "CustomerScore" WHERE "shopId" = ? AND "customerId" = ?`, [shop.id, customerId]);
+    await rawRun(db, `DELETE FROM "CustomerOrderSummary" WHERE "shopId" = ? AND "customerId" = ?`, [
+      shop.id,
+      customerId,
+    ]);
     return null;
   }
+  // The customer's order summary follows their orders here: every order, refund and customer
+  // webhook rescores the customers it touched (decision 067).
+  const list = ordersOf(found.ordersJson);
+  const { stored: summary, scoring: current } = summariesOf(list.times.length ? list : undefined, now.getTime());
+  const before = summaryFrom(found);
+  if (!summary && before)
+    await rawRun(db, `DELETE FROM "CustomerOrderSummary" WHERE "shopId" = ? AND "customerId" = ?`, [
+      shop.id,
+      customerId,
+    ]);
+  else if (summary && !(sameOrders(before, summary) && validFor(before!, now.getTime())))
+    await rawRun(db, UPSERT_SUMMARY, summaryValues(shop.id, customerId, summary));
   const stored =
     found.model === null || found.model === undefined
       ? null
@@ -558,29 +772,28 @@ export async function rescoreCustomer(db: Db, shop: ScoreShop, customerId: strin
     email: found.email as string | null,
     createdAt: asDate(found.createdAt),
   };
-  const orders = ordersOf(found.ordersJson);
-  const figures = figuresOf(customer.id, orders, now);
-  const scores = scoresAgainst(figures, stored.cutPoints);
-  const segment = segmentOf(figures, scores, stored.bands, settings, createdDays(customer, now));
-  const prediction = predict(stored.model, historyOf(customer.id, orders), now.getTime());
-  const row = scoreRow(shop.id, customer, orders, figures, scores, segment, prediction, now);
-  row.digest = digestOf(row);
+  const row = rowFor(
+    shop.id,
+    customer,
+    current,
+    {
+      bands: stored.bands,
+      settings,
+      model: stored.model,
+      scoresOf: (figures) => scoresAgainst(figures, stored.cutPoints),
+    },
+    now,
+  );
   const old = found.segment === null || found.segment === undefined ? null : found;
   if (old && old.digest === row.digest) return row;
   row.taggedSegment = (old?.taggedSegment as string | null | undefined) ?? null;
-  if (old && old.segment !== row.segment) {
-    row.previousSegment = old.segment as string;
-    row.segmentChangedAt = now;
+  if (old && carryOver(row, old, now))
     await rawRun(
       db,
       `INSERT INTO "CustomerSegmentChange" ("id", "shopId", "customerId", "fromSegment", "toSegment", "rule", "changedAt")
        VALUES (?, ?, ?, ?, ?, ?, ${dialect === "postgresql" ? "?::timestamp(3)" : "?"})`,
       [bulkId(), shop.id, customer.id, old.segment as string, row.segment, row.rule, now],
     );
-  } else if (old) {
-    row.previousSegment = (old.previousSegment as string | null) ?? null;
-    row.segmentChangedAt = asDateOrNull(old.segmentChangedAt);
-  }
   await rawRun(
     db,
     UPSERT_SCORE,
@@ -593,7 +806,6 @@ export async function rescoreCustomer(db: Db, shop: ScoreShop, customerId: strin
 export async function dropRedactedScores(db: Db, shopId: string) {
   await db.customerScore.deleteMany({ where: { shopId, customer: { redactedAt: { not: null } } } });
 }
-
 /** Stores the shop's segment thresholds (the next recompute applies them). */
 export async function saveSegmentSettings(shopId: string, settings: SegmentSettings) {
   await prisma.customerSegmentSettings.upsert({ where: { shopId }, create: { shopId, ...settings }, update: settings });

@@ -210,15 +210,22 @@ export function CustomerList({ rows, query, paging, currency, loading, onQuery, 
               </Link>
             ),
           }))}
-          pagination={{
-            hasPrevious: paging.page > 1,
-            hasNext: paging.capped ? rows.length > 0 && rows.length % PAGE_SIZE === 0 : paging.page < paging.pageCount,
-            onPrevious: () => onQuery({ page: paging.page - 1 }),
-            onNext: () => onQuery({ page: paging.page + 1 }),
-            label: paging.capped
-              ? `Page ${paging.page} · more than ${paging.total.toLocaleString("en-US")} customers`
-              : `Page ${paging.page} of ${paging.pageCount} · ${paging.total.toLocaleString("en-US")} customers`,
-          }}
+          // Nothing to page through when nothing matched: the empty text says so alone.
+          pagination={
+            !rows.length && paging.page === 1
+              ? undefined
+              : {
+                  hasPrevious: paging.page > 1,
+                  hasNext: paging.capped
+                    ? rows.length > 0 && rows.length % PAGE_SIZE === 0
+                    : paging.page < paging.pageCount,
+                  onPrevious: () => onQuery({ page: paging.page - 1 }),
+                  onNext: () => onQuery({ page: paging.page + 1 }),
+                  label: paging.capped
+                    ? `Page ${paging.page} · more than ${paging.total.toLocaleString("en-US")} customers`
+                    : `Page ${paging.page} of ${paging.pageCount} · ${paging.total.toLocaleString("en-US")} customers`,
+                }
+          }
         />
       </div>
     </>

@@ -35,9 +35,15 @@ export function SegmentCards({ cards, comparedWith }: { cards: SegmentCardData[]
               {c.revenueShare === null ? "—" : formatPercent(c.revenueShare)} of revenue
             </Text>
             <Text as="p" variant="bodySm" tone="subdued">
-              {c.change === null
-                ? "— vs 30 days ago (no record then)"
-                : `${signed(c.change)} vs 30 days ago${comparedWith ? ` (${comparedWith})` : ""}`}
+              {c.change === null ? (
+                "— vs 30 days ago (no record then)"
+              ) : (
+                <>
+                  {signed(c.change)} vs 30 days ago
+                  {/* The date stays on one line: narrow cards broke it at its hyphens. */}
+                  {comparedWith ? <span style={{ whiteSpace: "nowrap" }}> ({comparedWith})</span> : null}
+                </>
+              )}
             </Text>
           </BlockStack>
         </Card>

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "CustomerScore_shopId_segment_searchText_idx" ON "CustomerScore"("shopId", "segment", "searchText");
+
