@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { Banner, BlockStack, Card, Modal, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Box, Card, Modal, Text } from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
 import { dayInZone } from "~/lib/dates";
 import {
@@ -158,12 +158,15 @@ export default function Customers() {
         </Card>
         <SegmentTags settings={tags} pending={pendingTags} canWrite={canWrite} demo={demo} />
         {summary.method && (
-          <Text as="p" tone="subdued" variant="bodySm">
-            Predicted lifetime value:{" "}
-            {summary.method === "bgnbd"
-              ? "BG/NBD + Gamma-Gamma model fitted on this store's repeat buyers."
-              : "average order value × expected orders (simple model: too few repeat buyers for BG/NBD)."}
-          </Text>
+          // Cards run edge to edge on a phone; text outside them keeps the cards' inner margin.
+          <Box paddingInline={{ xs: "400", sm: "0" }}>
+            <Text as="p" tone="subdued" variant="bodySm">
+              Predicted lifetime value:{" "}
+              {summary.method === "bgnbd"
+                ? "BG/NBD + Gamma-Gamma model fitted on this store's repeat buyers."
+                : "average order value × expected orders (simple model: too few repeat buyers for BG/NBD)."}
+            </Text>
+          </Box>
         )}
       </BlockStack>
       {explanation && (
