@@ -9,6 +9,7 @@
 //       report (30 days of points accounting) at the resulting members, p95 (≤ 50 ms).
 //
 // Options: --orders 1000000 --customers 100000 --runs 40 --posts 200
+//          --profile DIR  writes a CPU profile of the backfill and of the postings to DIR
 // Small scale while developing: --orders 100000 --customers 10000.
 // DATABASE_URL=postgresql://… runs on a fresh PostgreSQL database instead of SQLite.
 import crypto from "node:crypto";
@@ -25,6 +26,25 @@ const ORDERS = opt("orders", 1_000_000);
 const CUSTOMERS = opt("customers", 100_000);
 const RUNS = opt("runs", 40);
 const POSTS = opt("posts", 200);
+const profileDir = args.includes("--profile") ? args[args.indexOf("--profile") + 1] : null;
+
+// A CPU profile of one phase (node:inspector), so the seeding does not drown what is measured.
+const { Session } = await import("node:inspector/promises");
+const profiled = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+  if (!profileDir) return fn();
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await session.post("Profiler.stop");
+    fs.mkdirSync(profileDir, { recursive: true });
+    fs.writeFileSync(path.join(profileDir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+};
 
 process.env.NODE_ENV = "production";
 process.env.DEMO_MODE = "1";
@@ -176,7 +196,7 @@ console.log(
 
 // ─── (a) backfill ────────────────────────────────────────────────────────────────
 const t0 = performance.now();
-const result = await loyalty.backfillLedger(shop, now);
+const result = await profiled("backfill", () => loyalty.backfillLedger(shop, now));
 const backfillMs = performance.now() - t0;
 await finishBulkWrite();
 console.log(
@@ -191,24 +211,26 @@ console.log(
 
 // ─── (b) posting one order ───────────────────────────────────────────────────────
 const postTimes: number[] = [];
-for (let i = 0; i < POSTS; i++) {
-  const order = await prisma.order.create({
-    data: {
-      shopId: shop.id,
-      name: `#new-${i}`,
-      customerId: customerIds[(i * 7919) % CUSTOMERS],
-      processedAt: now,
-      day: now.toISOString().slice(0, 10),
-      currency: "USD",
-      grossSalesMinor: 10_000,
-      totalMinor: 10_000,
-    },
-    select: { id: true },
-  });
-  const t = performance.now();
-  await loyalty.postOrder(prisma, shop, order.id);
-  postTimes.push(performance.now() - t);
-}
+await profiled("post", async () => {
+  for (let i = 0; i < POSTS; i++) {
+    const order = await prisma.order.create({
+      data: {
+        shopId: shop.id,
+        name: `#new-${i}`,
+        customerId: customerIds[(i * 7919) % CUSTOMERS],
+        processedAt: now,
+        day: now.toISOString().slice(0, 10),
+        currency: "USD",
+        grossSalesMinor: 10_000,
+        totalMinor: 10_000,
+      },
+      select: { id: true },
+    });
+    const t = performance.now();
+    await loyalty.postOrder(prisma, shop, order.id);
+    postTimes.push(performance.now() - t);
+  }
+});
 const post = stats(postTimes.slice(10));
 console.log(`(b) post one order: p50 ${ms(post.median)}, p95 ${ms(post.p95)} (target ≤ 5 ms), n=${post.n}`);
 
