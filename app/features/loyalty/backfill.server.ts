@@ -65,6 +65,10 @@ function nextMonth(day: string): string {
 export type BackfillResult = { orders: number; earned: number; reversed: number; members: number };
 
 export async function backfillLedger(shop: ShopRef, now = new Date()): Promise<BackfillResult> {
+  return withLargeCache(() => backfill(shop, now));
+}
+
+async function backfill(shop: ShopRef, now: Date): Promise<BackfillResult> {
   const program = await ensureProgram(prisma, shop);
   const tiers = await listTiers(prisma, shop.id);
   const campaigns = (
@@ -138,6 +142,9 @@ export async function backfillLedger(shop: ShopRef, now = new Date()): Promise<B
            FROM "Order" WHERE "shopId" = ? AND "day" >= ? AND "day" < ? AND "customerId" IS NOT NULL`,
         [shop.id, from, to],
       );
+      // The insert takes values as the driver does: the order's time as read (SQLite's text is
+      // already in the form Prisma writes) and the run's one creation time converted once.
+      const createdValue = sql.convert(created) as SqlValue;
       const timed = orders.map((o) => ({ o, at: toDate(o.processedAt) }));
       timed.sort((a, b) => a.at.getTime() - b.at.getTime() || (a.o.id < b.o.id ? -1 : 1));
       const rows: SqlValue[][] = [];
@@ -191,9 +198,9 @@ export async function backfillLedger(shop: ShopRef, now = new Date()): Promise<B
           eligible,
           num(o.totalMinor),
           `backfill: rate ${program.baseRate} × tier ${tier?.multiplier ?? 1} × campaigns ${campaign}`,
-          at,
+          sql.convert(o.processedAt) as SqlValue,
           o.day,
-          created,
+          createdValue,
         ]);
         result.earned += points;
       }
@@ -226,29 +233,51 @@ export async function backfillLedger(shop: ShopRef, now = new Date()): Promise<B
  * random places, which at a million entries no longer fit SQLite's page cache.
  */
 function byCustomer(rows: SqlValue[][]): SqlValue[][] {
-  return rows.sort((a, b) => (String(a[2]) < String(b[2]) ? -1 : String(a[2]) > String(b[2]) ? 1 : 0));
+  return rows.sort((a, b) => ((a[2] as string) < (b[2] as string) ? -1 : (a[2] as string) > (b[2] as string) ? 1 : 0));
+}
+
+/** SQLite's page cache for the backfill's connection while it runs: the ledger's indexes at a million entries. */
+const BACKFILL_CACHE_KIB = 512 * 1024;
+
+/**
+ * Runs the backfill's writes with a page cache large enough to hold the ledger's indexes
+ * (SQLite only; the connection's own size is restored after): inserts then find the index
+ * pages in memory instead of reading them back from the file for every batch.
+ */
+async function withLargeCache<T>(fn: () => Promise<T>): Promise<T> {
+  const before = await inSqlTransaction(async (sql) => {
+    if (sql.dialect !== "sqlite") return null;
+    const [row] = await sql.all<{ cache_size: number }>("PRAGMA cache_size");
+    await sql.run(`PRAGMA cache_size = -${BACKFILL_CACHE_KIB}`);
+    return row ? Number(row.cache_size) : null;
+  });
+  try {
+    return await fn();
+  } finally {
+    if (before !== null) await inSqlTransaction((sql) => sql.run(`PRAGMA cache_size = ${before}`));
+  }
 }
 
 type RefundRow = { id: string; orderId: string; amountMinor: number; processedAt: string | Date; day: string };
 
-/** Each customer's ledger sums by kind and latest entry, read once and carried forward by the run. */
+/** Each customer's ledger sums (balance, earned, redeemed) and latest entry, read once and carried forward by the run. */
 class LedgerSums {
-  readonly byCustomer = new Map<string, { byKind: Map<string, number>; last: number }>();
+  readonly byCustomer = new Map<string, { balance: number; earned: number; redeemed: number; last: number }>();
   /** Entries in the shop's ledger when read, and points: the check that no one else wrote since. */
   count = 0;
   points = 0;
   add(customerId: string, kind: string, points: number, at: number, entries = 0) {
     let c = this.byCustomer.get(customerId);
-    if (!c) this.byCustomer.set(customerId, (c = { byKind: new Map(), last: 0 }));
-    c.byKind.set(kind, (c.byKind.get(kind) ?? 0) + points);
-    c.last = Math.max(c.last, at);
+    if (!c) this.byCustomer.set(customerId, (c = { balance: 0, earned: 0, redeemed: 0, last: 0 }));
+    c.balance += points;
+    if (kind === "earn") c.earned += points;
+    else if (kind === "redeem" || kind === "reimburse") c.redeemed -= points;
+    if (at > c.last) c.last = at;
     this.count += entries;
     this.points += points;
   }
   balance(customerId: string): number {
-    let sum = 0;
-    for (const v of this.byCustomer.get(customerId)?.byKind.values() ?? []) sum += v;
-    return sum;
+    return this.byCustomer.get(customerId)?.balance ?? 0;
   }
 }
 
@@ -441,15 +470,14 @@ async function writeMembersFromMemory(
   return inSqlTransaction(async (sql) => {
     if (!(await ledgerIs(sql, shop.id, entries, sums.points))) return null;
     const members = new Map<string, MemberSums>();
-    for (const [customerId, c] of sums.byCustomer) {
-      const m = memberOf(members, customerId);
-      for (const [kind, points] of c.byKind) {
-        m.balance += points;
-        if (kind === "earn") m.earned += points;
-        if (kind === "redeem" || kind === "reimburse") m.redeemed -= points;
-      }
-      m.last = c.last;
-    }
+    for (const [customerId, c] of sums.byCustomer)
+      members.set(customerId, {
+        balance: c.balance,
+        earned: c.earned,
+        redeemed: c.redeemed,
+        last: c.last,
+        enrolledAt: null,
+      });
     return writeMembers(sql, shop, members, spendOf, now);
   });
 }

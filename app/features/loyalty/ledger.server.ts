@@ -245,7 +245,9 @@ const HEAD_SQL = (where: string) => `
  * Everything else a posting reads, in one statement: the tiers, the campaigns running when
  * the order was placed, the order's entries so far, its refunds, and the customer's
  * qualifying spend before the order (its window) and now (the window as of now), with their
- * ledger balance. Rows are told apart by "what"; the columns are shared.
+ * ledger balance. Rows are told apart by "what"; the columns are shared. The refunds are
+ * found by the order's id: the CAST keeps SQLite from reading every refund of the shop
+ * through the (shopId, shopifyId) index instead (found at a million orders).
  */
 const REST_SQL = `
   SELECT 'tier' AS "what", t."id" AS "id", t."name" AS "name", NULL AS "text", t."minSpend" AS "n1",
@@ -260,7 +262,7 @@ const REST_SQL = `
     FROM "LoyaltyLedgerEntry" e WHERE e."shopId" = ? AND e."orderId" = ?
   UNION ALL
   SELECT 'refund', r."id", NULL, NULL, r."amountMinor", NULL, NULL, NULL, r."processedAt", NULL, r."day"
-    FROM "Refund" r WHERE r."shopId" = ? AND r."orderId" = ?
+    FROM "Refund" r WHERE r."orderId" = ? AND CAST(r."shopId" AS TEXT) = ?
   UNION ALL
   SELECT 'sums', NULL, NULL, NULL,
          (SELECT SUM(CASE WHEN s."processedAt" >= ? AND s."processedAt" < ?
@@ -338,8 +340,8 @@ async function post(db: Db, shop: ShopRef, where: string, value: string) {
     order.processedAt,
     shop.id,
     order.id,
-    shop.id,
     order.id,
+    shop.id,
     windowStart(program.tierWindow, order.processedAt) ?? EPOCH,
     order.processedAt,
     shop.id,
