@@ -245,7 +245,11 @@ const HEAD_SQL = (where: string) => `
  * Everything else a posting reads, in one statement: the tiers, the campaigns running when
  * the order was placed, the order's entries so far, its refunds, and the customer's
  * qualifying spend before the order (its window) and now (the window as of now), with their
- * ledger balance. Rows are told apart by "what"; the columns are shared. The refunds are
+ * ledger balance. Rows are told apart by "what"; the columns are shared, and each number goes
+ * in a column whose first-branch column has a fitting type: Prisma's SQLite adapter types a
+ * column by the first SELECT's declared type (or first value) and truncates every value of an
+ * integer column, so a campaign's 1.5 in the tiers' `minSpend` column read 1 (found by the
+ * bench). Fractions (multipliers) go in n2 and n4, the tiers' Float columns. The refunds are
  * found by the order's id: the CAST keeps SQLite from reading every refund of the shop
  * through the (shopId, shopifyId) index instead (found at a million orders).
  */
@@ -255,7 +259,7 @@ const REST_SQL = `
          t."pendingFrom" AS "at", t."createdAt" AS "at2", NULL AS "day"
     FROM "LoyaltyTier" t WHERE t."shopId" = ?
   UNION ALL
-  SELECT 'campaign', c."tierId", c."stacking", c."segment", c."multiplier", NULL, NULL, NULL, NULL, NULL, NULL
+  SELECT 'campaign', c."tierId", c."stacking", c."segment", NULL, c."multiplier", NULL, NULL, NULL, NULL, NULL
     FROM "LoyaltyCampaign" c WHERE c."shopId" = ? AND c."startsAt" <= ? AND c."endsAt" >= ?
   UNION ALL
   SELECT 'entry', e."key", e."kind", NULL, e."points", e."eligibleMinor", e."orderTotalMinor", NULL, NULL, NULL, NULL
@@ -380,7 +384,7 @@ async function post(db: Db, shop: ShopRef, where: string, value: string) {
         color: "",
       });
     else if (r.what === "campaign")
-      campaigns.push({ tierId: r.id, stacking: String(r.name), segment: r.text, multiplier: num(r.n1) });
+      campaigns.push({ tierId: r.id, stacking: String(r.name), segment: r.text, multiplier: num(r.n2) });
     else if (r.what === "entry")
       entries.push({
         key: String(r.id),

@@ -207,3 +207,33 @@ describe("the dry run of a tier change scheduled for a later date", () => {
     });
   });
 });
+
+describe("a campaign with a fractional multiplier", () => {
+  it("multiplies by all of it, live and in the backfill", async () => {
+    const shop = await createShop();
+    await ensureProgram(prisma, shop);
+    const gold = await prisma.loyaltyTier.findFirstOrThrow({ where: { shopId: shop.id, name: "Gold" } });
+    await prisma.loyaltyCampaign.create({
+      data: {
+        shopId: shop.id,
+        name: "Gold and a half",
+        multiplier: 1.5,
+        stacking: "multiply",
+        tierId: gold.id,
+        startsAt: new Date("2026-05-01T00:00:00Z"),
+        endsAt: new Date("2026-05-31T23:59:59Z"),
+      },
+    });
+    const c = await customer(shop.id, 30);
+    const d = await customer(shop.id, 31);
+    // Gold from $1,500 before the order: $100 × 1.5 (Gold) × 1.5 (campaign) = 225 points.
+    await order(shop.id, c.id, "2026-04-01T12:00:00Z", 1_500_00);
+    await order(shop.id, d.id, "2026-04-01T12:00:00Z", 1_500_00);
+    const live = await order(shop.id, c.id, "2026-05-10T12:00:00Z", 100_00);
+    const later = await order(shop.id, d.id, "2026-05-10T12:00:00Z", 100_00);
+    await postOrder(prisma, shop, live.id);
+    expect(await earned(shop.id, live.id)).toBe(225);
+    await backfillLedger(shop, new Date("2026-06-01T00:00:00Z"));
+    expect(await earned(shop.id, later.id)).toBe(225);
+  });
+});
