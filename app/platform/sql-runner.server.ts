@@ -100,19 +100,8 @@ const toDollar = (sql: string) => {
  * one at a time in this process (the file allows one writer anyway).
  */
 export async function inSqlTransaction<T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T> {
-  if (dialect === "postgresql") {
-    return prisma.$transaction(
-      async (tx) =>
-        fn({
-          dialect: "postgresql",
-          all: (sql, params = []) => tx.$queryRawUnsafe(toDollar(sql), ...params),
-          run: async (sql, params = []) => void (await tx.$executeRawUnsafe(toDollar(sql), ...params)),
-          convert: (v) => v,
-          runConverted: async (sql, params) => void (await tx.$executeRawUnsafe(toDollar(sql), ...params)),
-        }),
-      { timeout: 120_000, maxWait: 30_000 },
-    );
-  }
+  if (dialect === "postgresql")
+    return prisma.$transaction(async (tx) => fn(sqlThrough(tx)), { timeout: 120_000, maxWait: 30_000 });
   const run = async () => {
     const { db } = sqliteConnection();
     db.prepare("BEGIN IMMEDIATE").run();
@@ -128,6 +117,36 @@ export async function inSqlTransaction<T>(fn: (sql: SqlRunner) => Promise<T>): P
   const next = queue.then(run, run);
   queue = next.catch(() => undefined);
   return next;
+}
+
+/** What `sqlThrough` needs of a Prisma client or of an interactive transaction's client. */
+type RawClient = {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+  $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number>;
+};
+
+/**
+ * The same SQL (`?` placeholders) on a Prisma client or inside the caller's Prisma
+ * transaction, on either engine: for a hot path that must see and join the caller's
+ * uncommitted writes (a webhook's transaction), where the import's own SQLite connection
+ * cannot. Raw statements skip Prisma's query compiler.
+ */
+export function sqlThrough(db: RawClient): SqlRunner {
+  if (dialect === "postgresql")
+    return {
+      dialect: "postgresql",
+      all: (sql, params = []) => db.$queryRawUnsafe(toDollar(sql), ...params),
+      run: async (sql, params = []) => void (await db.$executeRawUnsafe(toDollar(sql), ...params)),
+      convert: (v) => v,
+      runConverted: async (sql, params) => void (await db.$executeRawUnsafe(toDollar(sql), ...params)),
+    };
+  return {
+    dialect: "sqlite",
+    all: (sql, params = []) => db.$queryRawUnsafe(sql, ...params.map(sqliteValue)),
+    run: async (sql, params = []) => void (await db.$executeRawUnsafe(sql, ...params.map(sqliteValue))),
+    convert: sqliteValue,
+    runConverted: async (sql, params) => void (await db.$executeRawUnsafe(sql, ...params)),
+  };
 }
 
 /** `(?, ?, ?)` for a list of n values. */

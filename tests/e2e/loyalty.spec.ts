@@ -1,5 +1,5 @@
 // /loyalty in the demo (docs/decisions/056): a tier added, edited and deleted with the
-// spec's notices after a dry-run preview; a campaign created; settings saved. The figures
+// spec's notices after a dry-run preview (a dated one counted as of its date, decision 066); a campaign created; settings saved. The figures
 // and tier members come from the seeded ledger.
 import { expect, test, type Page } from "@playwright/test";
 
@@ -27,6 +27,13 @@ test("a tier is previewed, added, edited and deleted with the spec's notices", a
   // Edit: an empty field keeps its value; only the name changes.
   await page.getByRole("button", { name: "Edit Diamond" }).click();
   await dialog(page).getByLabel("Tier name").fill("Diamond Elite");
+  // A later date: the dry run counts the moves as of that day (decision 066) and says so.
+  const effectiveOn = dialog(page).getByLabel("Minimum spend and multiplier take effect on");
+  await effectiveOn.fill("2099-01-01");
+  await dialog(page).getByRole("button", { name: "Preview changes" }).click();
+  await expect(dialog(page).getByText("Preview as of 2099-01-01")).toBeVisible();
+  await expect(dialog(page).getByText(/^Counted as of 2099-01-01, when the change takes effect/)).toBeVisible();
+  await effectiveOn.fill("");
   await dialog(page).getByRole("button", { name: "Preview changes" }).click();
   await expect(dialog(page).getByText("0 customers move up, 0 down")).toBeVisible();
   await dialog(page).getByRole("button", { name: "Save tier" }).click();

@@ -4,6 +4,7 @@
 // a time through the (shopId, day) index and the entries written with multi-row
 // INSERTs on one connection (sql-runner), the store import's fast path.
 import { prisma } from "~/db.server";
+import { chunks } from "~/lib/chunks";
 import { currencyDigits } from "~/lib/money";
 import { inSqlTransaction, insertRows, bulkId, type SqlRunner, type SqlValue } from "~/platform/sql-runner.server";
 import {
@@ -64,6 +65,10 @@ function nextMonth(day: string): string {
 export type BackfillResult = { orders: number; earned: number; reversed: number; members: number };
 
 export async function backfillLedger(shop: ShopRef, now = new Date()): Promise<BackfillResult> {
+  return withLargeCache(() => backfill(shop, now));
+}
+
+async function backfill(shop: ShopRef, now: Date): Promise<BackfillResult> {
   const program = await ensureProgram(prisma, shop);
   const tiers = await listTiers(prisma, shop.id);
   const campaigns = (
@@ -79,17 +84,30 @@ export async function backfillLedger(shop: ShopRef, now = new Date()): Promise<B
   const tiersOf = (at: Date) => (scheduled ? tiersAt(tiers, at) : tiers);
   const digits = currencyDigits(shop.currency);
 
-  // Keys already posted (by the webhooks or an earlier run), read on the import's fast path.
-  const existing = new Set(
-    await inSqlTransaction(async (sql) =>
-      (
-        await sql.all<{ key: string }>(
-          `SELECT "key" FROM "LoyaltyLedgerEntry" WHERE "shopId" = ? AND "kind" IN ('earn', 'reverse')`,
-          [shop.id],
-        )
-      ).map((e) => e.key),
-    ),
-  );
+  // What the ledger holds already (posted by the webhooks or an earlier run): the keys, and
+  // each customer's sums by kind, which the run then carries forward in memory.
+  const { existing, sums, refundsOf } = await inSqlTransaction(async (sql) => {
+    const keys = await sql.all<{ key: string }>(
+      `SELECT "key" FROM "LoyaltyLedgerEntry" WHERE "shopId" = ? AND "kind" IN ('earn', 'reverse')`,
+      [shop.id],
+    );
+    const sums = await ledgerSums(sql, shop.id);
+    // Every stored refund by order, in the order they were made (reversed after the earn pass).
+    const refunds = await sql.all<RefundRow>(
+      `SELECT "id", "orderId", "amountMinor", "processedAt", "day" FROM "Refund" WHERE "shopId" = ?
+        ORDER BY "orderId", "processedAt", "id"`,
+      [shop.id],
+    );
+    const refundsOf = new Map<string, RefundRow[]>();
+    for (const r of refunds) {
+      const list = refundsOf.get(r.orderId);
+      if (list) list.push(r);
+      else refundsOf.set(r.orderId, [r]);
+    }
+    return { existing: new Set(keys.map((e) => e.key)), sums, refundsOf };
+  });
+  // The earn entries of orders with refunds, as this run writes them (the refund pass reads them here).
+  const earnedNow = new Map<string, { points: number; orderTotalMinor: number; customerId: string }>();
   const enrolled = program.autoEnroll
     ? null
     : new Set(
@@ -107,6 +125,7 @@ export async function backfillLedger(shop: ShopRef, now = new Date()): Promise<B
     await rebuildDays(shop.id);
     return { ...result, members: await rebuildMembers(shop, now) };
   }
+  let inserted = 0;
 
   // Per customer: running lifetime spend (the common case) or the dated history for windows.
   const lifetime = program.tierWindow === "lifetime";
@@ -123,6 +142,9 @@ export async function backfillLedger(shop: ShopRef, now = new Date()): Promise<B
            FROM "Order" WHERE "shopId" = ? AND "day" >= ? AND "day" < ? AND "customerId" IS NOT NULL`,
         [shop.id, from, to],
       );
+      // The insert takes values as the driver does: the order's time as read (SQLite's text is
+      // already in the form Prisma writes) and the run's one creation time converted once.
+      const createdValue = sql.convert(created) as SqlValue;
       const timed = orders.map((o) => ({ o, at: toDate(o.processedAt) }));
       timed.sort((a, b) => a.at.getTime() - b.at.getTime() || (a.o.id < b.o.id ? -1 : 1));
       const rows: SqlValue[][] = [];
@@ -162,6 +184,9 @@ export async function backfillLedger(shop: ShopRef, now = new Date()): Promise<B
           tierMultiplier: tier?.multiplier ?? 1,
           campaignMultiplier: campaign,
         });
+        sums.add(o.customerId, "earn", points, at.getTime());
+        if (refundsOf.has(o.id))
+          earnedNow.set(o.id, { points, orderTotalMinor: num(o.totalMinor), customerId: o.customerId });
         rows.push([
           bulkId(),
           shop.id,
@@ -173,89 +198,198 @@ export async function backfillLedger(shop: ShopRef, now = new Date()): Promise<B
           eligible,
           num(o.totalMinor),
           `backfill: rate ${program.baseRate} × tier ${tier?.multiplier ?? 1} × campaigns ${campaign}`,
-          at,
+          sql.convert(o.processedAt) as SqlValue,
           o.day,
-          created,
+          createdValue,
         ]);
         result.earned += points;
       }
-      await insertRows(sql, "LoyaltyLedgerEntry", ENTRY_COLUMNS, rows);
+      await insertRows(sql, "LoyaltyLedgerEntry", ENTRY_COLUMNS, byCustomer(rows));
+      inserted += rows.length;
     });
   }
 
-  result.reversed = await backfillRefunds(shop, existing, created);
+  const reversals = await backfillRefunds(shop, existing, refundsOf, earnedNow, sums, sums.count + inserted, created);
+  result.reversed = reversals.points;
+  inserted += reversals.rows;
   await rebuildDays(shop.id);
-  result.members = await rebuildMembers(shop, now);
+  // The members from the sums carried in memory, unless another writer added entries meanwhile.
+  const spendNow = (customerId: string) => {
+    if (lifetime) return spendSoFar.get(customerId) ?? 0;
+    const from = windowStart(program.tierWindow, now)?.getTime() ?? -Infinity;
+    let sum = 0;
+    for (const h of history.get(customerId) ?? []) if (h.at.getTime() >= from) sum += h.amountMinor;
+    return sum;
+  };
+  result.members =
+    (await writeMembersFromMemory(shop, now, sums, spendNow, sums.count + inserted)) ??
+    (await rebuildMembers(shop, now));
   return result;
 }
 
-/** Reversals for every stored refund of an order that earned, in the order they were made. */
-async function backfillRefunds(shop: ShopRef, existing: Set<string>, created: Date): Promise<number> {
-  let total = 0;
-  await inSqlTransaction(async (sql) => {
-    const refunds = await sql.all<{
-      id: string;
-      orderId: string;
-      amountMinor: number;
-      processedAt: string | Date;
-      day: string;
-      points: number;
-      orderTotalMinor: number | null;
-      customerId: string;
-    }>(
-      `SELECT r."id", r."orderId", r."amountMinor", r."processedAt", r."day", e."points", e."orderTotalMinor", e."customerId"
-         FROM "Refund" r
-         JOIN "LoyaltyLedgerEntry" e ON e."shopId" = r."shopId" AND e."key" = 'earn:' || r."orderId"
-        WHERE r."shopId" = ? AND e."points" > 0
-        ORDER BY r."orderId", r."processedAt", r."id"`,
-      [shop.id],
-    );
-    if (refunds.length === 0) return;
-    const balances = await balancesOf(sql, shop.id);
-    const rows: SqlValue[][] = [];
-    let order = "";
-    let reversedDue = 0;
-    let refundedBefore = 0;
-    for (const r of refunds) {
-      if (r.orderId !== order) {
-        order = r.orderId;
-        reversedDue = 0;
-        refundedBefore = 0;
-      }
-      const due = refundReversal({
-        earnedPoints: num(r.points),
-        orderTotalMinor: num(r.orderTotalMinor),
-        refundedBeforeMinor: refundedBefore,
-        refundMinor: num(r.amountMinor),
-        alreadyReversed: reversedDue,
-      });
-      reversedDue += due;
-      refundedBefore += num(r.amountMinor);
-      const key = `reverse:${r.id}`;
-      if (existing.has(key)) continue;
-      const balance = balances.get(r.customerId) ?? 0;
-      const points = cappedDebit(balance, due);
-      balances.set(r.customerId, balance - points);
-      total += points;
-      rows.push([
-        bulkId(),
-        shop.id,
-        r.customerId,
-        "reverse",
-        -points,
-        key,
-        r.orderId,
-        null,
-        null,
-        points < due ? `${due - points} points already spent` : null,
-        toDate(r.processedAt),
-        r.day,
-        created,
-      ]);
-    }
-    await insertRows(sql, "LoyaltyLedgerEntry", ENTRY_COLUMNS, rows);
+/**
+ * The rows sorted by customer (column 2) before a multi-row INSERT: the ledger's
+ * (shop, customer, time) index is then written in one sweep per batch instead of at
+ * random places, which at a million entries no longer fit SQLite's page cache.
+ */
+function byCustomer(rows: SqlValue[][]): SqlValue[][] {
+  return rows.sort((a, b) => ((a[2] as string) < (b[2] as string) ? -1 : (a[2] as string) > (b[2] as string) ? 1 : 0));
+}
+
+/** SQLite's page cache for the backfill's connection while it runs: the ledger's indexes at a million entries. */
+const BACKFILL_CACHE_KIB = 512 * 1024;
+
+/**
+ * Runs the backfill's writes with a page cache large enough to hold the ledger's indexes
+ * (SQLite only; the connection's own size is restored after): inserts then find the index
+ * pages in memory instead of reading them back from the file for every batch.
+ */
+async function withLargeCache<T>(fn: () => Promise<T>): Promise<T> {
+  const before = await inSqlTransaction(async (sql) => {
+    if (sql.dialect !== "sqlite") return null;
+    const [row] = await sql.all<{ cache_size: number }>("PRAGMA cache_size");
+    await sql.run(`PRAGMA cache_size = -${BACKFILL_CACHE_KIB}`);
+    return row ? Number(row.cache_size) : null;
   });
-  return total;
+  try {
+    return await fn();
+  } finally {
+    if (before !== null) await inSqlTransaction((sql) => sql.run(`PRAGMA cache_size = ${before}`));
+  }
+}
+
+type RefundRow = { id: string; orderId: string; amountMinor: number; processedAt: string | Date; day: string };
+
+/** Each customer's ledger sums (balance, earned, redeemed) and latest entry, read once and carried forward by the run. */
+class LedgerSums {
+  readonly byCustomer = new Map<string, { balance: number; earned: number; redeemed: number; last: number }>();
+  /** Entries in the shop's ledger when read, and points: the check that no one else wrote since. */
+  count = 0;
+  points = 0;
+  add(customerId: string, kind: string, points: number, at: number, entries = 0) {
+    let c = this.byCustomer.get(customerId);
+    if (!c) this.byCustomer.set(customerId, (c = { balance: 0, earned: 0, redeemed: 0, last: 0 }));
+    c.balance += points;
+    if (kind === "earn") c.earned += points;
+    else if (kind === "redeem" || kind === "reimburse") c.redeemed -= points;
+    if (at > c.last) c.last = at;
+    this.count += entries;
+    this.points += points;
+  }
+  balance(customerId: string): number {
+    return this.byCustomer.get(customerId)?.balance ?? 0;
+  }
+}
+
+async function ledgerSums(sql: SqlRunner, shopId: string): Promise<LedgerSums> {
+  const rows = await sql.all<{ customerId: string; kind: string; points: number; last: string | Date; n: number }>(
+    `SELECT "customerId", "kind", SUM("points") AS "points", MAX("occurredAt") AS "last", COUNT(*) AS "n"
+       FROM "LoyaltyLedgerEntry" WHERE "shopId" = ? GROUP BY "customerId", "kind"`,
+    [shopId],
+  );
+  const sums = new LedgerSums();
+  for (const r of rows) sums.add(r.customerId, r.kind, num(r.points), toDate(r.last).getTime(), num(r.n));
+  return sums;
+}
+
+/** Whether the shop's ledger holds exactly `count` entries summing to `points` (an index-only count). */
+async function ledgerIs(sql: SqlRunner, shopId: string, count: number, points: number): Promise<boolean> {
+  const [row] = await sql.all<{ n: number; points: number }>(
+    `SELECT COUNT(*) AS "n", SUM("points") AS "points" FROM "LoyaltyLedgerEntry" WHERE "shopId" = ?`,
+    [shopId],
+  );
+  return num(row?.n) === count && num(row?.points) === points;
+}
+
+/**
+ * Reversals for every stored refund of an order that earned, in the order they were made.
+ * The earn entries this run wrote and the balances come from memory; an order that earned
+ * before the run is joined to its entry, and the balances are read from the ledger if
+ * another writer added entries since the run began.
+ */
+async function backfillRefunds(
+  shop: ShopRef,
+  existing: Set<string>,
+  refundsOf: Map<string, RefundRow[]>,
+  earnedNow: Map<string, { points: number; orderTotalMinor: number; customerId: string }>,
+  sums: LedgerSums,
+  entries: number,
+  created: Date,
+): Promise<{ points: number; rows: number }> {
+  let total = 0;
+  let written = 0;
+  await inSqlTransaction(async (sql) => {
+    const due = [...refundsOf].filter(([, list]) => list.some((r) => !existing.has(`reverse:${r.id}`)));
+    if (due.length === 0) return;
+    // Orders that earned before this run: their earn entries from the ledger.
+    const earlier = due.filter(([orderId]) => !earnedNow.has(orderId)).map(([orderId]) => orderId);
+    const earns = new Map(earnedNow);
+    for (const slice of chunks(earlier, 500)) {
+      const found = await sql.all<{
+        orderId: string;
+        points: number;
+        orderTotalMinor: number | null;
+        customerId: string;
+      }>(
+        `SELECT "orderId", "points", "orderTotalMinor", "customerId" FROM "LoyaltyLedgerEntry"
+          WHERE "shopId" = ? AND "key" IN (${slice.map(() => "?").join(", ")})`,
+        [shop.id, ...slice.map((id) => `earn:${id}`)],
+      );
+      for (const e of found)
+        earns.set(e.orderId, {
+          points: num(e.points),
+          orderTotalMinor: num(e.orderTotalMinor),
+          customerId: e.customerId,
+        });
+    }
+    const exact = await ledgerIs(sql, shop.id, entries, sums.points);
+    const balances = exact ? null : await balancesOf(sql, shop.id);
+    const balanceOf = (customerId: string) => balances?.get(customerId) ?? (balances ? 0 : sums.balance(customerId));
+    const rows: SqlValue[][] = [];
+    for (const [orderId, refunds] of due) {
+      const earn = earns.get(orderId);
+      if (!earn || earn.points <= 0) continue;
+      let reversedDue = 0;
+      let refundedBefore = 0;
+      for (const r of refunds) {
+        const owed = refundReversal({
+          earnedPoints: earn.points,
+          orderTotalMinor: earn.orderTotalMinor,
+          refundedBeforeMinor: refundedBefore,
+          refundMinor: num(r.amountMinor),
+          alreadyReversed: reversedDue,
+        });
+        reversedDue += owed;
+        refundedBefore += num(r.amountMinor);
+        const key = `reverse:${r.id}`;
+        if (existing.has(key)) continue;
+        const balance = balanceOf(earn.customerId);
+        const points = cappedDebit(balance, owed);
+        const at = toDate(r.processedAt);
+        if (balances) balances.set(earn.customerId, balance - points);
+        sums.add(earn.customerId, "reverse", -points, at.getTime());
+        total += points;
+        rows.push([
+          bulkId(),
+          shop.id,
+          earn.customerId,
+          "reverse",
+          -points,
+          key,
+          orderId,
+          null,
+          null,
+          points < owed ? `${owed - points} points already spent` : null,
+          at,
+          r.day,
+          created,
+        ]);
+      }
+    }
+    await insertRows(sql, "LoyaltyLedgerEntry", ENTRY_COLUMNS, byCustomer(rows));
+    written = rows.length;
+  });
+  return { points: total, rows: written };
 }
 
 async function balancesOf(sql: SqlRunner, shopId: string): Promise<Map<string, number>> {
@@ -278,15 +412,14 @@ const MEMBER_COLUMNS = [
   "lastActivityAt",
 ] as const;
 
+type MemberSums = { balance: number; earned: number; redeemed: number; last: number; enrolledAt: Date | null };
+
 /**
  * Rewrites every member's cached sums from the ledger and the orders in one pass; the
  * member list is everyone with a ledger entry plus those enrolled by hand. Returns the count.
  */
 export async function rebuildMembers(shop: ShopRef, now = new Date()): Promise<number> {
   const program = await ensureProgram(prisma, shop);
-  // Members are placed in the tiers as they stand now (a change scheduled for later does not count yet).
-  const placed = tiersAt(await listTiers(prisma, shop.id), now);
-  const digits = currencyDigits(shop.currency);
   const from = windowStart(program.tierWindow, now);
   return inSqlTransaction(async (sql) => {
     const sums = await sql.all<{ customerId: string; kind: string; points: number; last: string | Date }>(
@@ -301,20 +434,9 @@ export async function rebuildMembers(shop: ShopRef, now = new Date()): Promise<n
         GROUP BY "customerId"`,
       from ? [shop.id, from] : [shop.id],
     );
-    const old = await sql.all<{ customerId: string; enrolledAt: string | Date }>(
-      `SELECT "customerId", "enrolledAt" FROM "LoyaltyMember" WHERE "shopId" = ?`,
-      [shop.id],
-    );
-    type M = { balance: number; earned: number; redeemed: number; last: number; enrolledAt: Date | null };
-    const members = new Map<string, M>();
-    const get = (id: string) => {
-      let m = members.get(id);
-      if (!m) members.set(id, (m = { balance: 0, earned: 0, redeemed: 0, last: 0, enrolledAt: null }));
-      return m;
-    };
-    for (const o of old) get(o.customerId).enrolledAt = toDate(o.enrolledAt);
+    const members = new Map<string, MemberSums>();
     for (const s of sums) {
-      const m = get(s.customerId);
+      const m = memberOf(members, s.customerId);
       const points = num(s.points);
       m.balance += points;
       if (s.kind === "earn") m.earned += points;
@@ -322,26 +444,94 @@ export async function rebuildMembers(shop: ShopRef, now = new Date()): Promise<n
       m.last = Math.max(m.last, toDate(s.last).getTime());
     }
     const spendOf = new Map(spend.map((s) => [s.customerId, num(s.spend)]));
-    await sql.run(`DELETE FROM "LoyaltyMember" WHERE "shopId" = ?`, [shop.id]);
-    const rows: SqlValue[][] = [];
-    for (const [customerId, m] of members) {
-      const s = spendOf.get(customerId) ?? 0;
-      const enrolledAt = m.enrolledAt ?? (m.last ? new Date(m.last) : now);
-      rows.push([
-        shop.id,
-        customerId,
-        m.balance,
-        m.earned,
-        m.redeemed,
-        s,
-        tierFor(placed, s, digits)?.id ?? null,
-        enrolledAt,
-        m.last ? new Date(m.last) : enrolledAt,
-      ]);
-    }
-    await insertRows(sql, "LoyaltyMember", MEMBER_COLUMNS, rows);
-    return rows.length;
+    return writeMembers(sql, shop, members, (id) => spendOf.get(id) ?? 0, now);
   });
+}
+
+function memberOf(members: Map<string, MemberSums>, id: string): MemberSums {
+  let m = members.get(id);
+  if (!m) members.set(id, (m = { balance: 0, earned: 0, redeemed: 0, last: 0, enrolledAt: null }));
+  return m;
+}
+
+/**
+ * The backfill's member rebuild from the sums it carried in memory and the spend it
+ * summed while reading the orders, in one transaction that first checks the ledger still
+ * holds exactly the entries counted (append-only: a count and a sum tell). Null when another
+ * writer posted meanwhile: the caller then rebuilds from the ledger.
+ */
+async function writeMembersFromMemory(
+  shop: ShopRef,
+  now: Date,
+  sums: LedgerSums,
+  spendOf: (customerId: string) => number,
+  entries: number,
+): Promise<number | null> {
+  return inSqlTransaction(async (sql) => {
+    if (!(await ledgerIs(sql, shop.id, entries, sums.points))) return null;
+    const members = new Map<string, MemberSums>();
+    for (const [customerId, c] of sums.byCustomer)
+      members.set(customerId, {
+        balance: c.balance,
+        earned: c.earned,
+        redeemed: c.redeemed,
+        last: c.last,
+        enrolledAt: null,
+      });
+    return writeMembers(sql, shop, members, spendOf, now);
+  });
+}
+
+/** Replaces the shop's member rows by `members` (plus those enrolled by hand), placed in today's tiers. */
+async function writeMembers(
+  sql: SqlRunner,
+  shop: ShopRef,
+  members: Map<string, MemberSums>,
+  spendOf: (customerId: string) => number,
+  now: Date,
+): Promise<number> {
+  // Members are placed in the tiers as they stand now (a change scheduled for later does not count yet).
+  const tiers = await sql.all<Record<string, unknown>>(
+    `SELECT "id", "minSpend", "multiplier", "pendingMinSpend", "pendingMultiplier", "pendingFrom"
+       FROM "LoyaltyTier" WHERE "shopId" = ? ORDER BY "minSpend", "createdAt"`,
+    [shop.id],
+  );
+  const placed = tiersAt(
+    tiers.map((t) => ({
+      id: String(t.id),
+      minSpend: num(t.minSpend),
+      multiplier: num(t.multiplier),
+      pendingMinSpend: t.pendingMinSpend === null ? null : num(t.pendingMinSpend),
+      pendingMultiplier: t.pendingMultiplier === null ? null : num(t.pendingMultiplier),
+      pendingFrom: t.pendingFrom === null ? null : toDate(t.pendingFrom as string | Date),
+    })),
+    now,
+  );
+  const digits = currencyDigits(shop.currency);
+  const old = await sql.all<{ customerId: string; enrolledAt: string | Date }>(
+    `SELECT "customerId", "enrolledAt" FROM "LoyaltyMember" WHERE "shopId" = ?`,
+    [shop.id],
+  );
+  for (const o of old) memberOf(members, o.customerId).enrolledAt = toDate(o.enrolledAt);
+  await sql.run(`DELETE FROM "LoyaltyMember" WHERE "shopId" = ?`, [shop.id]);
+  const rows: SqlValue[][] = [];
+  for (const [customerId, m] of members) {
+    const s = spendOf(customerId);
+    const enrolledAt = m.enrolledAt ?? (m.last ? new Date(m.last) : now);
+    rows.push([
+      shop.id,
+      customerId,
+      m.balance,
+      m.earned,
+      m.redeemed,
+      s,
+      tierFor(placed, s, digits)?.id ?? null,
+      enrolledAt,
+      m.last ? new Date(m.last) : enrolledAt,
+    ]);
+  }
+  await insertRows(sql, "LoyaltyMember", MEMBER_COLUMNS, rows);
+  return rows.length;
 }
 
 /** Rewrites the shop's per-day sums (LoyaltyDay) from the ledger in one pass (after bulk inserts). */

@@ -23,6 +23,7 @@ import {
 } from "~/features/loyalty/ledger";
 import { syncLoyaltyCost } from "~/features/loyalty/cost.server";
 import { storedSegments } from "~/features/customers/index.server";
+import { bulkId, marks, sqlThrough, type SqlRunner, type SqlValue } from "~/platform/sql-runner.server";
 
 export type Db = PrismaClient | Prisma.TransactionClient;
 export type ShopRef = { id: string; currency: string; timezone: string };
@@ -124,29 +125,6 @@ async function qualifyingSpend(db: Db, shopId: string, customerId: string, from:
   return (s._sum.grossSalesMinor ?? 0) - (s._sum.discountsMinor ?? 0) - (s._sum.refundsMinor ?? 0);
 }
 
-async function balanceOfCustomer(db: Db, shopId: string, customerId: string): Promise<number> {
-  const s = await db.loyaltyLedgerEntry.aggregate({ where: { shopId, customerId }, _sum: { points: true } });
-  return s._sum.points ?? 0;
-}
-
-type NewEntry = {
-  customerId: string;
-  kind: string;
-  points: number;
-  key: string;
-  occurredAt: Date;
-  day: string;
-  orderId?: string;
-  redemptionId?: string;
-  eligibleMinor?: number;
-  orderTotalMinor?: number;
-  note?: string;
-};
-
-async function append(db: Db, shopId: string, e: NewEntry) {
-  await appendEntry(db, { shopId, ...e });
-}
-
 type EntryData = Parameters<PrismaClient["loyaltyLedgerEntry"]["create"]>[0]["data"] & {
   shopId: string;
   day: string;
@@ -168,66 +146,274 @@ export async function appendEntry(db: Db, data: EntryData) {
   return entry;
 }
 
+const ENTRY_COLUMNS = [
+  "id",
+  "shopId",
+  "customerId",
+  "kind",
+  "points",
+  "key",
+  "orderId",
+  "eligibleMinor",
+  "orderTotalMinor",
+  "note",
+  "occurredAt",
+  "day",
+  "createdAt",
+] as const;
+
+type PostedEntry = {
+  customerId: string;
+  kind: string;
+  points: number;
+  key: string;
+  orderId: string;
+  occurredAt: Date;
+  day: string;
+  eligibleMinor?: number;
+  orderTotalMinor?: number;
+  note?: string;
+};
+
+/**
+ * A posting's entries and their days' per-kind sums (LoyaltyDay) in two statements, in the
+ * caller's transaction: one multi-row INSERT, one multi-row upsert of the rollup.
+ */
+async function appendEntries(sql: SqlRunner, shopId: string, entries: readonly PostedEntry[]) {
+  if (entries.length === 0) return;
+  const created = new Date();
+  const params: SqlValue[] = [];
+  for (const e of entries)
+    params.push(
+      bulkId(),
+      shopId,
+      e.customerId,
+      e.kind,
+      e.points,
+      e.key,
+      e.orderId,
+      e.eligibleMinor ?? null,
+      e.orderTotalMinor ?? null,
+      e.note ?? null,
+      e.occurredAt,
+      e.day,
+      created,
+    );
+  await sql.run(
+    `INSERT INTO "LoyaltyLedgerEntry" (${ENTRY_COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES ${entries
+      .map(() => marks(ENTRY_COLUMNS.length))
+      .join(", ")}`,
+    params,
+  );
+  // One row per day and kind: PostgreSQL refuses an upsert that touches a row twice.
+  const days = new Map<string, { day: string; kind: string; points: number }>();
+  for (const e of entries) {
+    const k = `${e.day} ${e.kind}`;
+    const d = days.get(k);
+    if (d) d.points += e.points;
+    else days.set(k, { day: e.day, kind: e.kind, points: e.points });
+  }
+  await sql.run(
+    `INSERT INTO "LoyaltyDay" ("shopId", "day", "kind", "points") VALUES ${[...days.values()]
+      .map(() => "(?, ?, ?, ?)")
+      .join(", ")}
+     ON CONFLICT ("shopId", "day", "kind") DO UPDATE SET "points" = "LoyaltyDay"."points" + excluded."points"`,
+    [...days.values()].flatMap((d) => [shopId, d.day, d.kind, d.points]),
+  );
+}
+
+const num = (v: unknown) => Number(v ?? 0);
+const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const toDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+const dateOrNull = (v: unknown) => (v === null || v === undefined ? null : toDate(v));
+const bool = (v: unknown) => v === true || Number(v) === 1;
+const EPOCH = new Date(0);
+
+/** The order, the shop's program and the customer's member row in one statement. */
+const HEAD_SQL = (where: string) => `
+  SELECT o."id", o."customerId", o."processedAt", o."day", o."grossSalesMinor", o."discountsMinor",
+         o."refundsMinor", o."totalMinor", o."financialStatus", o."cancelledAt",
+         p."shopId" AS "programShopId", p."name" AS "programName", p."autoEnroll", p."baseRate",
+         p."expiryMonths", p."orderRule", p."tierWindow", p."expectedRedemptionRate", p."startedAt",
+         m."customerId" AS "memberId", m."lastActivityAt"
+    FROM "Order" o
+    LEFT JOIN "LoyaltyProgram" p ON p."shopId" = o."shopId"
+    LEFT JOIN "LoyaltyMember" m ON m."shopId" = o."shopId" AND m."customerId" = o."customerId"
+   WHERE o."shopId" = ? AND ${where}`;
+
+/**
+ * Everything else a posting reads, in one statement: the tiers, the campaigns running when
+ * the order was placed, the order's entries so far, its refunds, and the customer's
+ * qualifying spend before the order (its window) and now (the window as of now), with their
+ * ledger balance. Rows are told apart by "what"; the columns are shared, and each number goes
+ * in a column whose first-branch column has a fitting type: Prisma's SQLite adapter types a
+ * column by the first SELECT's declared type (or first value) and truncates every value of an
+ * integer column, so a campaign's 1.5 in the tiers' `minSpend` column read 1 (found by the
+ * bench). Fractions (multipliers) go in n2 and n4, the tiers' Float columns. The refunds are
+ * found by the order's id: the CAST keeps SQLite from reading every refund of the shop
+ * through the (shopId, shopifyId) index instead (found at a million orders).
+ */
+const REST_SQL = `
+  SELECT 'tier' AS "what", t."id" AS "id", t."name" AS "name", NULL AS "text", t."minSpend" AS "n1",
+         t."multiplier" AS "n2", t."pendingMinSpend" AS "n3", t."pendingMultiplier" AS "n4",
+         t."pendingFrom" AS "at", t."createdAt" AS "at2", NULL AS "day"
+    FROM "LoyaltyTier" t WHERE t."shopId" = ?
+  UNION ALL
+  SELECT 'campaign', c."tierId", c."stacking", c."segment", NULL, c."multiplier", NULL, NULL, NULL, NULL, NULL
+    FROM "LoyaltyCampaign" c WHERE c."shopId" = ? AND c."startsAt" <= ? AND c."endsAt" >= ?
+  UNION ALL
+  SELECT 'entry', e."key", e."kind", NULL, e."points", e."eligibleMinor", e."orderTotalMinor", NULL, NULL, NULL, NULL
+    FROM "LoyaltyLedgerEntry" e WHERE e."shopId" = ? AND e."orderId" = ?
+  UNION ALL
+  SELECT 'refund', r."id", NULL, NULL, r."amountMinor", NULL, NULL, NULL, r."processedAt", NULL, r."day"
+    FROM "Refund" r WHERE r."orderId" = ? AND CAST(r."shopId" AS TEXT) = ?
+  UNION ALL
+  SELECT 'sums', NULL, NULL, NULL,
+         (SELECT SUM(CASE WHEN s."processedAt" >= ? AND s."processedAt" < ?
+                          THEN s."grossSalesMinor" - s."discountsMinor" - s."refundsMinor" ELSE 0 END)
+            FROM "Order" s WHERE s."shopId" = ? AND s."customerId" = ? AND s."cancelledAt" IS NULL),
+         (SELECT SUM(CASE WHEN s."processedAt" >= ?
+                          THEN s."grossSalesMinor" - s."discountsMinor" - s."refundsMinor" ELSE 0 END)
+            FROM "Order" s WHERE s."shopId" = ? AND s."customerId" = ? AND s."cancelledAt" IS NULL),
+         (SELECT SUM(b."points") FROM "LoyaltyLedgerEntry" b WHERE b."shopId" = ? AND b."customerId" = ?),
+         NULL, NULL, NULL, NULL`;
+
+type RestRow = {
+  what: string;
+  id: string | null;
+  name: string | null;
+  text: string | null;
+  n1: unknown;
+  n2: unknown;
+  n3: unknown;
+  n4: unknown;
+  at: unknown;
+  at2: unknown;
+  day: string | null;
+};
+
 /**
  * Posts what an order means for its customer's points: the award when it counts (once),
  * a reversal for each refund not yet reversed, and the rest reversed when it is cancelled.
  * Runs inside the webhook's or import's transaction; every entry's key makes a replay a no-op.
+ * Two reads (the order with program and member; tiers, campaigns, entries, refunds and sums)
+ * and at most three writes (entries, day rollup, member), in plain SQL (decision 066).
  */
 export async function postOrder(db: Db, shop: ShopRef, orderId: string): Promise<void> {
-  const order = await db.order.findFirst({
-    where: { id: orderId, shopId: shop.id },
-    select: {
-      id: true,
-      customerId: true,
-      processedAt: true,
-      day: true,
-      grossSalesMinor: true,
-      discountsMinor: true,
-      refundsMinor: true,
-      totalMinor: true,
-      financialStatus: true,
-      cancelledAt: true,
-      refunds: {
-        select: { id: true, amountMinor: true, processedAt: true, day: true },
-        orderBy: { processedAt: "asc" },
-      },
-    },
-  });
-  if (!order?.customerId) return;
-  const customerId = order.customerId;
-  const program = await ensureProgram(db, shop);
-  const member = await db.loyaltyMember.findUnique({ where: { shopId_customerId: { shopId: shop.id, customerId } } });
-  if (!member && !program.autoEnroll) return;
+  await post(db, shop, `o."id" = ?`, orderId);
+}
 
-  const entries = await db.loyaltyLedgerEntry.findMany({
-    where: { shopId: shop.id, orderId: order.id },
-    select: { key: true, kind: true, points: true, eligibleMinor: true, orderTotalMinor: true },
-  });
+async function post(db: Db, shop: ShopRef, where: string, value: string) {
+  const sql = sqlThrough(db);
+  const [head] = await sql.all<Record<string, unknown>>(HEAD_SQL(where), [shop.id, value]);
+  if (!head?.customerId) return null;
+  const order = {
+    id: String(head.id),
+    customerId: String(head.customerId),
+    processedAt: toDate(head.processedAt),
+    day: String(head.day),
+    grossSalesMinor: num(head.grossSalesMinor),
+    discountsMinor: num(head.discountsMinor),
+    refundsMinor: num(head.refundsMinor),
+    totalMinor: num(head.totalMinor),
+    financialStatus: String(head.financialStatus),
+    cancelledAt: dateOrNull(head.cancelledAt),
+  };
+  const customerId = order.customerId;
+  const program: Program = head.programShopId
+    ? {
+        shopId: shop.id,
+        name: String(head.programName),
+        autoEnroll: bool(head.autoEnroll),
+        baseRate: num(head.baseRate),
+        expiryMonths: numOrNull(head.expiryMonths),
+        orderRule: String(head.orderRule) as OrderRule,
+        tierWindow: String(head.tierWindow) as TierWindow,
+        expectedRedemptionRate: num(head.expectedRedemptionRate),
+        startedAt: toDate(head.startedAt),
+      }
+    : await ensureProgram(db, shop);
+  const member = head.memberId ? { lastActivityAt: toDate(head.lastActivityAt) } : null;
+  if (!member && !program.autoEnroll) return order;
+
+  const now = new Date();
+  const rest = await sql.all<RestRow>(REST_SQL, [
+    shop.id,
+    shop.id,
+    order.processedAt,
+    order.processedAt,
+    shop.id,
+    order.id,
+    order.id,
+    shop.id,
+    windowStart(program.tierWindow, order.processedAt) ?? EPOCH,
+    order.processedAt,
+    shop.id,
+    customerId,
+    windowStart(program.tierWindow, now) ?? EPOCH,
+    shop.id,
+    customerId,
+    shop.id,
+    customerId,
+  ]);
+  const tiers: (TierRow & { createdAt: number })[] = [];
+  const campaigns: { multiplier: number; stacking: string; tierId: string | null; segment: string | null }[] = [];
+  const entries: {
+    key: string;
+    kind: string;
+    points: number;
+    eligibleMinor: number | null;
+    orderTotalMinor: number | null;
+  }[] = [];
+  const refunds: { id: string; amountMinor: number; processedAt: Date; day: string }[] = [];
+  let spendBefore = 0;
+  let spendNow = 0;
+  let ledgerBalance = 0;
+  for (const r of rest) {
+    if (r.what === "tier")
+      tiers.push({
+        id: String(r.id),
+        name: String(r.name),
+        minSpend: num(r.n1),
+        multiplier: num(r.n2),
+        pendingMinSpend: numOrNull(r.n3),
+        pendingMultiplier: numOrNull(r.n4),
+        pendingFrom: dateOrNull(r.at),
+        createdAt: toDate(r.at2).getTime(),
+        benefits: "",
+        color: "",
+      });
+    else if (r.what === "campaign")
+      campaigns.push({ tierId: r.id, stacking: String(r.name), segment: r.text, multiplier: num(r.n2) });
+    else if (r.what === "entry")
+      entries.push({
+        key: String(r.id),
+        kind: String(r.name),
+        points: num(r.n1),
+        eligibleMinor: numOrNull(r.n2),
+        orderTotalMinor: numOrNull(r.n3),
+      });
+    else if (r.what === "refund")
+      refunds.push({ id: String(r.id), amountMinor: num(r.n1), processedAt: toDate(r.at), day: String(r.day) });
+    else if (r.what === "sums") {
+      spendBefore = num(r.n1);
+      spendNow = num(r.n2);
+      ledgerBalance = num(r.n3);
+    }
+  }
+  // As listTiers orders them (minimum spend, then age); refunds in the order they were made.
+  tiers.sort((a, b) => a.minSpend - b.minSpend || a.createdAt - b.createdAt);
+  refunds.sort((a, b) => a.processedAt.getTime() - b.processedAt.getTime() || (a.id < b.id ? -1 : 1));
+
   const keys = new Set(entries.map((e) => e.key));
   let earn = entries.find((e) => e.kind === "earn");
-  let changed = false;
-  // What this posting adds to the member's cached sums (rewritten incrementally below).
-  let balanceDelta = 0;
+  const appended: PostedEntry[] = [];
   let earnedDelta = 0;
-  let spendAfter: number | null = null;
-  let tiers: TierRow[] | null = null;
+  const digits = currencyDigits(shop.currency);
 
   if (!earn && orderCounts(program.orderRule, order)) {
-    const digits = currencyDigits(shop.currency);
-    tiers = await listTiers(db, shop.id);
-    const spend = await qualifyingSpend(
-      db,
-      shop.id,
-      customerId,
-      windowStart(program.tierWindow, order.processedAt),
-      order.processedAt,
-    );
     // The tiers in force when the order was placed (a scheduled change counts from its date).
-    const tier = tierFor(tiersAt(tiers, order.processedAt), spend, digits);
-    const campaigns = await db.loyaltyCampaign.findMany({
-      where: { shopId: shop.id, startsAt: { lte: order.processedAt }, endsAt: { gte: order.processedAt } },
-      select: { multiplier: true, stacking: true, tierId: true, segment: true },
-    });
+    const tier = tierFor(tiersAt(tiers, order.processedAt), spendBefore, digits);
     // A segment limit reads the customer's stored segment as it is when the order is posted.
     const segment = campaigns.some((c) => c.segment)
       ? ((await storedSegments(db, shop.id, [customerId])).get(customerId) ?? null)
@@ -251,9 +437,11 @@ export async function postOrder(db: Db, shop: ShopRef, orderId: string): Promise
       eligibleMinor: eligible,
       orderTotalMinor: order.totalMinor,
     };
-    await append(db, shop.id, {
+    appended.push({
       customerId,
-      ...earn,
+      kind: "earn",
+      points,
+      key: earn.key,
       orderId: order.id,
       occurredAt: order.processedAt,
       day: order.day,
@@ -261,13 +449,7 @@ export async function postOrder(db: Db, shop: ShopRef, orderId: string): Promise
       eligibleMinor: eligible,
       note: `rate ${program.baseRate} × tier ${tier?.multiplier ?? 1}${tier ? ` (${tier.name})` : ""} × campaigns ${campaign}`,
     });
-    balanceDelta += points;
     earnedDelta += points;
-    // The spend before this order plus its own is the member's spend now when nothing came
-    // after it: a lifetime window and a fresh order (the webhook's case). Otherwise re-read.
-    if (program.tierWindow === "lifetime" && Date.now() - order.processedAt.getTime() < 3_600_000)
-      spendAfter = spend + order.grossSalesMinor - order.discountsMinor - order.refundsMinor;
-    changed = true;
   }
 
   if (earn && earn.points > 0) {
@@ -275,12 +457,12 @@ export async function postOrder(db: Db, shop: ShopRef, orderId: string): Promise
     // so it is the same whether the refunds are posted together or one delivery at a time.
     let reversedDue = 0;
     let refundedBefore = 0;
-    let balance: number | null = null;
-    const debit = async (key: string, due: number, at: Date, day: string, why?: string) => {
-      balance ??= (await balanceOfCustomer(db, shop.id, customerId)) + balanceDelta;
+    // The balance before this posting plus what it has appended so far.
+    let balance = ledgerBalance + earnedDelta;
+    const debit = (key: string, due: number, at: Date, day: string, why?: string) => {
       const points = cappedDebit(balance, due);
       const short = points < due ? `${due - points} points already spent` : undefined;
-      await append(db, shop.id, {
+      appended.push({
         customerId,
         kind: "reverse",
         points: -points,
@@ -291,10 +473,8 @@ export async function postOrder(db: Db, shop: ShopRef, orderId: string): Promise
         note: [why, short].filter(Boolean).join("; ") || undefined,
       });
       balance -= points;
-      balanceDelta -= points;
-      changed = true;
     };
-    for (const refund of order.refunds) {
+    for (const refund of refunds) {
       const due = refundReversal({
         earnedPoints: earn.points,
         orderTotalMinor: earn.orderTotalMinor ?? order.totalMinor,
@@ -303,12 +483,12 @@ export async function postOrder(db: Db, shop: ShopRef, orderId: string): Promise
         alreadyReversed: reversedDue,
       });
       const key = `reverse:${refund.id}`;
-      if (!keys.has(key)) await debit(key, due, refund.processedAt, refund.day);
+      if (!keys.has(key)) debit(key, due, refund.processedAt, refund.day);
       reversedDue += due;
       refundedBefore += refund.amountMinor;
     }
     if (order.cancelledAt && !keys.has(`cancel:${order.id}`))
-      await debit(
+      debit(
         `cancel:${order.id}`,
         Math.max(0, earn.points - reversedDue),
         order.cancelledAt,
@@ -316,26 +496,22 @@ export async function postOrder(db: Db, shop: ShopRef, orderId: string): Promise
         "order cancelled",
       );
   }
-  if (!changed) return;
-  // The member's cache moves by exactly what was appended; spend is re-read only when a
-  // refund or cancellation changed it (an award knows it already).
-  tiers ??= await listTiers(db, shop.id);
-  const spend =
-    spendAfter ?? (await qualifyingSpend(db, shop.id, customerId, windowStart(program.tierWindow, new Date()), null));
-  const tierId = tierFor(tiersAt(tiers, new Date()), spend, currencyDigits(shop.currency))?.id ?? null;
-  const activity = order.processedAt;
-  if (member)
-    await db.loyaltyMember.update({
-      where: { shopId_customerId: { shopId: shop.id, customerId } },
-      data: {
-        balance: { increment: balanceDelta },
-        earned: { increment: earnedDelta },
-        spendMinor: spend,
-        tierId,
-        ...(activity > member.lastActivityAt ? { lastActivityAt: activity } : {}),
-      },
-    });
-  else await refreshMember(db, shop, customerId, program);
+  if (appended.length === 0) return order;
+  await appendEntries(sql, shop.id, appended);
+  if (!member) {
+    await refreshMember(db, shop, customerId, program, now);
+    return order;
+  }
+  // The member's cache moves by exactly what was appended; spend and tier as of now.
+  const balanceDelta = appended.reduce((s, e) => s + e.points, 0);
+  const tierId = tierFor(tiersAt(tiers, now), spendNow, digits)?.id ?? null;
+  const activity = order.processedAt > member.lastActivityAt ? order.processedAt : member.lastActivityAt;
+  await sql.run(
+    `UPDATE "LoyaltyMember" SET "balance" = "balance" + ?, "earned" = "earned" + ?, "spendMinor" = ?, "tierId" = ?,
+            "lastActivityAt" = ? WHERE "shopId" = ? AND "customerId" = ?`,
+    [balanceDelta, earnedDelta, spendNow, tierId, activity, shop.id, customerId],
+  );
+  return order;
 }
 
 /** Rewrites one member's cached sums from the ledger and their orders. */
@@ -376,12 +552,8 @@ export async function postShopifyOrder(
   orderShopifyId: string,
   discountCodes: string[] = [],
 ): Promise<void> {
-  const order = await db.order.findUnique({
-    where: { shopId_shopifyId: { shopId: shop.id, shopifyId: orderShopifyId } },
-    select: { id: true, processedAt: true, day: true },
-  });
+  const order = await post(db, shop, `o."shopifyId" = ?`, orderShopifyId);
   if (!order) return;
-  await postOrder(db, shop, order.id);
   if (discountCodes.length) {
     const upper = discountCodes.map((c) => c.toUpperCase());
     const used = await db.loyaltyRedemption.updateMany({

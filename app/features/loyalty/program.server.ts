@@ -10,6 +10,8 @@ import {
   tierFromAddForm,
   tierFromEditForm,
   tierMoves,
+  tiersAt,
+  windowStart,
   type TierLevel,
 } from "~/features/loyalty/ledger";
 import { ensureProgram, listTiers, pointValueAt, type ShopRef, type TierRow } from "~/features/loyalty/ledger.server";
@@ -170,11 +172,70 @@ async function applyChange(shop: ShopRef, change: TierChange) {
   };
 }
 
-/** The dry run: how many members a tier change would move up and down. Writes nothing. */
-export async function previewTierChange(shop: ShopRef, change: TierChange) {
+/** The UTC day start a tier edit is scheduled for, when it is later than `now` (else it applies at once). */
+function scheduledFrom(change: TierChange, now: Date): Date | null {
+  if (change.kind !== "edit" || !change.input.effectiveOn) return null;
+  const from = new Date(`${change.input.effectiveOn}T00:00:00.000Z`);
+  return from.getTime() > now.getTime() ? from : null;
+}
+
+export type TierPreview = {
+  name: string;
+  up: number;
+  down: number;
+  same: number;
+  /** The day the moves are counted for (YYYY-MM-DD) when the change is scheduled; null: today. */
+  asOf: string | null;
+};
+
+/**
+ * The dry run: how many members a tier change would move up and down. Writes nothing.
+ * A change scheduled for a later date is counted as of that date (decision 066): the tiers
+ * in force then without the change (other scheduled changes due by then included) against
+ * the same with it, each member placed by the qualifying spend already made that still
+ * counts on that date (the program's window as it stands on that day; no new orders
+ * assumed). For a lifetime window that is today's spend.
+ */
+export async function previewTierChange(shop: ShopRef, change: TierChange, now = new Date()): Promise<TierPreview> {
   const { tiers, next, draft } = await applyChange(shop, change);
-  const members = await prisma.loyaltyMember.findMany({ where: { shopId: shop.id }, select: { spendMinor: true } });
-  return { name: draft.name, ...tierMoves(members, tiers, next, currencyDigits(shop.currency)) };
+  const digits = currencyDigits(shop.currency);
+  const at = scheduledFrom(change, now);
+  if (!at) {
+    const members = await prisma.loyaltyMember.findMany({ where: { shopId: shop.id }, select: { spendMinor: true } });
+    return { name: draft.name, ...tierMoves(members, tiers, next, digits), asOf: null };
+  }
+  const stored = await listTiers(prisma, shop.id);
+  const edited = next.find((t) => change.kind === "edit" && t.id === change.id);
+  const before = tiersAt(stored, at);
+  const after = before.map((t) =>
+    edited && t.id === edited.id ? { ...t, minSpend: edited.minSpend, multiplier: edited.multiplier } : t,
+  );
+  const program = await ensureProgram(prisma, shop);
+  const members = await prisma.loyaltyMember.findMany({
+    where: { shopId: shop.id },
+    select: { customerId: true, spendMinor: true },
+  });
+  const from = windowStart(program.tierWindow, at);
+  let spendAt = members;
+  if (from) {
+    const sums = await prisma.order.groupBy({
+      by: ["customerId"],
+      where: { shopId: shop.id, customerId: { not: null }, cancelledAt: null, processedAt: { gte: from } },
+      _sum: { grossSalesMinor: true, discountsMinor: true, refundsMinor: true },
+    });
+    const spend = new Map(
+      sums.map((s) => [
+        s.customerId,
+        (s._sum.grossSalesMinor ?? 0) - (s._sum.discountsMinor ?? 0) - (s._sum.refundsMinor ?? 0),
+      ]),
+    );
+    spendAt = members.map((m) => ({ customerId: m.customerId, spendMinor: spend.get(m.customerId) ?? 0 }));
+  }
+  return {
+    name: draft.name,
+    ...tierMoves(spendAt, before, after, digits),
+    asOf: at.toISOString().slice(0, 10),
+  };
 }
 
 /** Applies a tier change and re-places every member; returns the tier's name for the notice. */
@@ -204,8 +265,8 @@ export async function changeTier(
     id = change.id;
     const multiplier = change.input.multiplier ?? before?.multiplier ?? 1;
     // A later date schedules the threshold and multiplier (decision 059); name and benefits change now.
-    const from = change.input.effectiveOn ? new Date(`${change.input.effectiveOn}T00:00:00.000Z`) : null;
-    const scheduled = from !== null && from.getTime() > now.getTime();
+    const from = scheduledFrom(change, now);
+    const scheduled = from !== null;
     await prisma.loyaltyTier.update({
       where: { id },
       data: {

@@ -1,5 +1,6 @@
 // Campaigns limited to a customer segment, and tier changes that take effect at a later date
-// (docs/decisions/059), through live posting and the backfill alike.
+// (docs/decisions/059), through live posting and the backfill alike; the dry run of a dated
+// change counts the moves as of that date (docs/decisions/066).
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createShop } from "~tests/factories";
@@ -10,6 +11,7 @@ import {
   createCampaign,
   ensureProgram,
   postOrder,
+  previewTierChange,
   tiersWithMembers,
 } from "~/features/loyalty/index.server";
 import { campaignSchema, tierSchema } from "~/features/loyalty/schema";
@@ -143,5 +145,95 @@ describe("a tier change that takes effect at a later date", () => {
       pendingFrom: null,
     });
     expect(tierSchema.safeParse({ effectiveOn: "next week" }).success).toBe(false);
+  });
+});
+
+describe("the dry run of a tier change scheduled for a later date", () => {
+  let shop: Shop;
+  let silverId: string;
+  const now = new Date("2026-06-01T10:00:00Z");
+  beforeAll(async () => {
+    shop = await createShop();
+    await ensureProgram(prisma, shop);
+    await prisma.loyaltyProgram.update({ where: { shopId: shop.id }, data: { tierWindow: "rolling_12m" } });
+    silverId = (await prisma.loyaltyTier.findFirstOrThrow({ where: { shopId: shop.id, name: "Silver" } })).id;
+    // Spend that still counts on 2026-10-01 (rolling 12 months from 2025-10-01) and spend that will have aged out.
+    const olderSilver = await customer(shop.id, 20);
+    const recentSilver = await customer(shop.id, 21);
+    const olderBronze = await customer(shop.id, 22);
+    const recentBronze = await customer(shop.id, 23);
+    await order(shop.id, olderSilver.id, "2025-09-01T12:00:00Z", 600_00);
+    await order(shop.id, recentSilver.id, "2026-05-01T12:00:00Z", 600_00);
+    await order(shop.id, olderBronze.id, "2025-09-01T12:00:00Z", 450_00);
+    await order(shop.id, recentBronze.id, "2026-05-01T12:00:00Z", 450_00);
+    await backfillLedger(shop, now);
+  });
+
+  it("counts today's moves for a change without a date", async () => {
+    const input = tierSchema.parse({ minSpend: "400" });
+    // Silver from $500 to $400: both $450 customers move up today.
+    expect(await previewTierChange(shop, { kind: "edit", id: silverId, input }, now)).toMatchObject({
+      up: 2,
+      down: 0,
+      asOf: null,
+    });
+  });
+
+  it("counts the moves as of the date, on the spend that still counts then", async () => {
+    const input = tierSchema.parse({ minSpend: "400", effectiveOn: "2026-10-01" });
+    // On 2026-10-01 the September 2025 orders are out of the window: only the recent $450 customer moves up.
+    expect(await previewTierChange(shop, { kind: "edit", id: silverId, input }, now)).toMatchObject({
+      up: 1,
+      down: 0,
+      same: 3,
+      asOf: "2026-10-01",
+    });
+    // Raising Silver to $700 then moves only the recent $600 customer down (the older one is Bronze by then).
+    const raise = tierSchema.parse({ minSpend: "700", effectiveOn: "2026-10-01" });
+    expect(await previewTierChange(shop, { kind: "edit", id: silverId, input: raise }, now)).toMatchObject({
+      up: 0,
+      down: 1,
+      asOf: "2026-10-01",
+    });
+    // The same change today would move both $600 customers down.
+    const today = tierSchema.parse({ minSpend: "700" });
+    expect(await previewTierChange(shop, { kind: "edit", id: silverId, input: today }, now)).toMatchObject({
+      down: 2,
+    });
+    // A preview writes nothing.
+    expect(await prisma.loyaltyTier.findUniqueOrThrow({ where: { id: silverId } })).toMatchObject({
+      minSpend: 500,
+      pendingFrom: null,
+    });
+  });
+});
+
+describe("a campaign with a fractional multiplier", () => {
+  it("multiplies by all of it, live and in the backfill", async () => {
+    const shop = await createShop();
+    await ensureProgram(prisma, shop);
+    const gold = await prisma.loyaltyTier.findFirstOrThrow({ where: { shopId: shop.id, name: "Gold" } });
+    await prisma.loyaltyCampaign.create({
+      data: {
+        shopId: shop.id,
+        name: "Gold and a half",
+        multiplier: 1.5,
+        stacking: "multiply",
+        tierId: gold.id,
+        startsAt: new Date("2026-05-01T00:00:00Z"),
+        endsAt: new Date("2026-05-31T23:59:59Z"),
+      },
+    });
+    const c = await customer(shop.id, 30);
+    const d = await customer(shop.id, 31);
+    // Gold from $1,500 before the order: $100 × 1.5 (Gold) × 1.5 (campaign) = 225 points.
+    await order(shop.id, c.id, "2026-04-01T12:00:00Z", 1_500_00);
+    await order(shop.id, d.id, "2026-04-01T12:00:00Z", 1_500_00);
+    const live = await order(shop.id, c.id, "2026-05-10T12:00:00Z", 100_00);
+    const later = await order(shop.id, d.id, "2026-05-10T12:00:00Z", 100_00);
+    await postOrder(prisma, shop, live.id);
+    expect(await earned(shop.id, live.id)).toBe(225);
+    await backfillLedger(shop, new Date("2026-06-01T00:00:00Z"));
+    expect(await earned(shop.id, later.id)).toBe(225);
   });
 });

@@ -4,7 +4,12 @@ import { useFetcher } from "@remix-run/react";
 import { Banner, BlockStack, Checkbox, FormLayout, Modal, Select, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { useFetcherResult } from "~/components/useFetcherResult";
-import { movesSentence, type LoyaltyActionResult, type Notice } from "~/features/loyalty/components/notices";
+import {
+  asOfSentence,
+  movesSentence,
+  type LoyaltyActionResult,
+  type Notice,
+} from "~/features/loyalty/components/notices";
 import { SEGMENTS } from "~/features/customers";
 
 type Done = (notice: Notice) => void;
@@ -245,14 +250,15 @@ export function TierDialog({
                 autoComplete="off"
                 value={v.effectiveOn}
                 onChange={set("effectiveOn")}
-                helpText="Leave empty for now. Until that day, points are earned at the current values."
+                helpText="Leave empty for now. Until that day, points are earned at the current values; the preview counts the moves as of that day."
                 error={err(r, "effectiveOn")}
               />
             )}
           </FormLayout>
           {preview && (
-            <Banner tone="info" title="Preview">
+            <Banner tone="info" title={preview.asOf ? `Preview as of ${preview.asOf}` : "Preview"}>
               <p>{movesSentence(preview)}</p>
+              {asOfSentence(preview.asOf) && <p>{asOfSentence(preview.asOf)}</p>}
             </Banner>
           )}
         </BlockStack>

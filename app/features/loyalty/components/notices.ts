@@ -30,6 +30,20 @@ export function movesSentence(p: { up: number; down: number }): string {
   return `${p.up} ${noun} up, ${p.down} down`;
 }
 
+/**
+ * Under a dated preview: what "as of that date" counts (decision 066). Null for a change
+ * that applies today.
+ */
+export function asOfSentence(asOf: string | null | undefined): string | null {
+  if (!asOf) return null;
+  return `Counted as of ${asOf}, when the change takes effect: each customer's qualifying spend already made that still counts on that day (no new orders assumed), against the tiers in force then.`;
+}
+
 export type LoyaltyActionResult =
-  | { ok: true; intent: string; notice?: Notice; preview?: { name: string; up: number; down: number; same: number } }
+  | {
+      ok: true;
+      intent: string;
+      notice?: Notice;
+      preview?: { name: string; up: number; down: number; same: number; asOf?: string | null };
+    }
   | { ok: false; intent: string; fieldErrors: Record<string, string[] | undefined> };
