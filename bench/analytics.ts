@@ -2,7 +2,7 @@
 // store at 25,000 and 1,000,000 orders (a benchmark, not a test; it never fails a build).
 // Beside each, the same question answered by a plain SQL query over the orders table.
 //
-//   npm run bench:analytics [-- --orders 25000,1000000] [-- --iterations 100]
+//   npm run bench:analytics [-- --orders 25000,1000000] [-- --iterations 100] [-- --skip-build | --no-served]
 //
 // Each size is seeded once into bench/.data/analytics-<size>.db and measured in a child
 // process (the app's Prisma client is fixed when it loads), one timeframe and comparison
@@ -16,7 +16,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { bin, dataDir, demoEnv, printResult, root, runJsonChild, summarize, type Summary } from "./lib";
+import {
+  bin,
+  dataDir,
+  demoEnv,
+  freePort,
+  prepareBuild,
+  printResult,
+  root,
+  runJsonChild,
+  startServer,
+  summarize,
+  type Summary,
+} from "./lib";
 
 const file = (orders: number) =>
   path.join(dataDir, `analytics-${orders >= 1_000_000 ? `${orders / 1_000_000}m` : `${orders / 1000}k`}.db`);
@@ -151,6 +163,68 @@ async function child(iterations: number) {
   await prisma.$disconnect();
 }
 
+// ── Served: the same export from the production build over HTTP ─────────────────
+
+/** Resident memory of each process in a process group (the server's start script, primary and workers). */
+function groupRss(pgid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // pgrp is the 3rd field after the name, rss (in pages) the 22nd.
+      if (Number(rest[2]) === pgid) out.set(Number(entry), Number(rest[21]) * 4096);
+    } catch {}
+  }
+  return out;
+}
+
+type Served = { rows: number; rowsPerSecond: number; ttfbMs: number; idleRssMb: number; peakRssMb: number };
+
+/**
+ * The export as a merchant gets it: the production server (scripts/start.mjs, demo mode) on the
+ * same database, one GET of the orders CSV. Memory is the serving process's resident set: the
+ * largest per-process RSS in the server's group, idle (after a warm-up request) and at its peak.
+ */
+async function served(orders: number, buildDir: string): Promise<Served> {
+  const server = await startServer(orders, await freePort(4700), buildDir, {
+    DATABASE_URL: `file:${file(orders)}`,
+    TELEMETRY: "off",
+    JOBS_DISABLED: "1",
+  });
+  try {
+    const pgid = server.child.pid!;
+    const exportUrl = `${server.url}/api/analytics/export?format=csv&timeframe=1y&sheet=orders`;
+    // Warm-up: the route's modules load and the connections open before the idle reading.
+    await (await fetch(`${server.url}/api/analytics/export?format=csv&timeframe=7d&sheet=orders`)).arrayBuffer();
+    await new Promise((r) => setTimeout(r, 500));
+    const max = (m: Map<number, number>) => Math.max(0, ...m.values());
+    const idle = max(groupRss(pgid));
+    let peak = idle;
+    const sampler = setInterval(() => (peak = Math.max(peak, max(groupRss(pgid)))), 20);
+    const t0 = performance.now();
+    const res = await fetch(exportUrl);
+    if (!res.ok || !res.body) throw new Error(`export answered ${res.status}`);
+    const reader = res.body.getReader();
+    let ttfb = -1;
+    let newlines = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (ttfb < 0) ttfb = performance.now() - t0;
+      for (let i = 0; i < value.length; i++) if (value[i] === 10) newlines++;
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    clearInterval(sampler);
+    const mb = (b: number) => Math.round(b / 1024 / 1024);
+    const rows = newlines - 1;
+    return { rows, rowsPerSecond: Math.round(rows / seconds), ttfbMs: ttfb, idleRssMb: mb(idle), peakRssMb: mb(peak) };
+  } finally {
+    await server.stop();
+  }
+}
+
 // ── Parent: seeds, runs a child per size, prints the table ─────────────────────
 function seed(orders: number) {
   fs.mkdirSync(dataDir, { recursive: true });
@@ -170,6 +244,8 @@ async function parent(argv: string[]) {
   };
   const sizes = (arg("--orders") ?? "25000,1000000").split(",").map(Number);
   const iterations = Number(arg("--iterations") ?? 100);
+  // --no-served skips the production-build measurement (and its build).
+  const buildDir = argv.includes("--no-served") ? null : prepareBuild(argv.includes("--skip-build"));
   const fmt = (n: number) => n.toFixed(1);
   console.log(
     `bench:analytics on ${os.cpus().length} cores; load ${os
@@ -205,10 +281,17 @@ async function parent(argv: string[]) {
     console.log(
       `  the same query through the lean driver path (arrays): ${r.leanRead.rowsPerSecond.toLocaleString("en-US")} rows/s, ${fmt(r.leanRead.seconds)} s`,
     );
+    const sv = buildDir ? await served(orders, buildDir) : null;
+    if (sv)
+      console.log(
+        `  the same export served by the production build over HTTP: ${sv.rows.toLocaleString("en-US")} rows, ` +
+          `${sv.rowsPerSecond.toLocaleString("en-US")} rows/s, TTFB ${fmt(sv.ttfbMs)} ms, ` +
+          `serving process RSS ${sv.idleRssMb} MB idle, ${sv.peakRssMb} MB at its peak`,
+      );
     fs.mkdirSync(path.join(root, "bench", "results"), { recursive: true });
     fs.writeFileSync(
       path.join(root, "bench", "results", `analytics-${orders}.json`),
-      JSON.stringify({ ...r, load: os.loadavg() }, null, 2),
+      JSON.stringify({ ...r, served: sv, load: os.loadavg() }, null, 2),
     );
   }
   console.log(

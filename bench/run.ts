@@ -20,21 +20,19 @@
 //   --lh-runs 3                      Lighthouse runs per page (the median is reported)
 //   --skip-build                     serve the last build copied to bench/.data/build
 //   --label NAME                     stored with the JSON copy in bench/results/
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadTest, type HttpResult } from "./http";
 import { CHROME_PATH, lighthouse, type LighthouseResult } from "./lighthouse";
 import {
-  bin,
-  dataDir,
   demoEnv,
   ensureSeeded,
   fmtKB,
   fmtMs,
   freePort,
   groupCpuSeconds,
+  prepareBuild,
   resultsDir,
   root,
   runJsonChild,
@@ -127,25 +125,6 @@ const TARGETS = {
   tbtMs: 100,
   telemetryCostFraction: 0.03,
 };
-
-/** Builds the app and copies it to bench/.data/build so other people's rebuilds of build/ cannot change it under us. */
-function prepareBuild(skip: boolean): string {
-  const target = path.join(dataDir, "build");
-  if (!skip) {
-    console.log("Building the app (remix vite:build)…");
-    execFileSync(bin("remix"), ["vite:build"], {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, NODE_ENV: "production" },
-    });
-    execFileSync(process.execPath, [path.join(root, "scripts", "build-workers.mjs")], { cwd: root, stdio: "inherit" });
-  }
-  if (!skip || !fs.existsSync(path.join(target, "server", "index.js"))) {
-    fs.rmSync(target, { recursive: true, force: true });
-    fs.cpSync(path.join(root, "build"), target, { recursive: true });
-  }
-  return target;
-}
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
