@@ -118,11 +118,52 @@ export function toFetchRequest(req, res, body) {
 }
 
 /** Writes Remix's response: status, every header (each Set-Cookie apart), the streamed body. */
-export async function sendFetchResponse(res, response, writeReadableStreamToWritable) {
+export async function sendFetchResponse(res, response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  if (response.body) await writeBody(res, response.body);
   else res.end();
+}
+
+/**
+ * Writes a streamed body with backpressure (docs/decisions/069-order-lines-cost.md): when the
+ * socket, or the compressor in front of it, holds more than its high-water mark, the next chunk
+ * is read only after "drain". So a body is produced no faster than the client takes it, the
+ * process holds about one chunk of it, and the socket is written between chunks. Remix's
+ * writeReadableStreamToWritable ignores write()'s answer: a body produced without waiting on
+ * I/O (an export read from SQLite, whose driver is synchronous) was buffered whole in memory
+ * before its first byte left. A client that goes away cancels the body, which ends the reads.
+ */
+export async function writeBody(res, body) {
+  const reader = body.getReader();
+  const drained = () =>
+    new Promise((resolve) => {
+      const done = () => {
+        res.off("drain", done);
+        res.off("close", done);
+        resolve();
+      };
+      res.on("drain", done);
+      res.on("close", done);
+    });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const more = res.write(value);
+      // compression's flush: a streamed page's parts leave as they are rendered.
+      if (typeof res.flush === "function") res.flush();
+      if (!more && !res.destroyed) await drained();
+      if (res.destroyed) {
+        await reader.cancel();
+        return;
+      }
+    }
+    res.end();
+  } catch (error) {
+    await reader.cancel(error).catch(() => {});
+    throw error;
+  }
 }

@@ -118,7 +118,7 @@ async function startWorker() {
   // The app measures its own requests (server time, database time, status) through the
   // entry's observeRequest (docs/decisions/043-measured-performance.md).
   const observe = build.entry?.module?.observeRequest ?? ((_request, handle) => handle());
-  app.all("*", remixHandler(createRequestHandler(build, process.env.NODE_ENV), remixNode, limits, observe));
+  app.all("*", remixHandler(createRequestHandler(build, process.env.NODE_ENV), limits, observe));
 
   const server = host ? app.listen(port, host) : app.listen(port);
   server.on("listening", () => {
@@ -139,7 +139,7 @@ async function startWorker() {
  * limit, scripts/body-limits.mjs) before Remix sees the request, so no route can read
  * more than the limit; over it the answer is 413 and the rest is never read.
  */
-function remixHandler(handle, { writeReadableStreamToWritable }, limits, observe) {
+function remixHandler(handle, limits, observe) {
   return async (req, res, next) => {
     try {
       let body;
@@ -154,7 +154,7 @@ function remixHandler(handle, { writeReadableStreamToWritable }, limits, observe
       }
       const request = limits.toFetchRequest(req, res, body);
       const response = await observe(request, () => handle(request));
-      await limits.sendFetchResponse(res, response, writeReadableStreamToWritable);
+      await limits.sendFetchResponse(res, response);
     } catch (error) {
       next(error);
     }
