@@ -62,3 +62,41 @@ export function planLocations(
     };
   });
 }
+
+/**
+ * Each location's weight for `demandShares`: its available units summed over all the shop's
+ * items, negative levels counting as none (what `locationWeights` reads with one grouped query).
+ */
+export function weightsOf(levels: readonly LocationLevel[]): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const l of levels) weights.set(l.locationId, (weights.get(l.locationId) ?? 0) + Math.max(0, l.available));
+  return weights;
+}
+
+export type LocatedPlan = LocationPlan & {
+  /** The location's share of the variant's sales lost per day while it is out of stock there. */
+  lostRevenuePerDayMinor: number;
+  /** The variant needs reordering and this location is at or below its share of the reorder point. */
+  needsReorder: boolean;
+};
+
+/**
+ * One location's figures for the list filtered by that location: `planLocations` (the detail
+ * view's function) picked at `locationId`, plus the lost revenue per day and "need reordering"
+ * at that location; null when the location does not stock the item (no level row).
+ */
+export function planAtLocation(
+  variant: { velocity: number; reorderPoint: number; priceMinor: number; needsReorder: boolean },
+  levels: readonly LocationLevel[],
+  weights: ReadonlyMap<string, number>,
+  locationId: string,
+  today: string,
+): LocatedPlan | null {
+  if (!levels.some((l) => l.locationId === locationId)) return null;
+  const plan = planLocations(variant, levels, weights, today).find((p) => p.locationId === locationId)!;
+  return {
+    ...plan,
+    lostRevenuePerDayMinor: plan.available <= 0 ? Math.round(plan.velocity * variant.priceMinor) : 0,
+    needsReorder: variant.needsReorder && plan.available <= plan.reorderPoint,
+  };
+}
