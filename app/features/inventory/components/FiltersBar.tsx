@@ -181,7 +181,8 @@ function AdvancedFiltersModal({
             onChange={(v) => onDraft({ ...draft, supplier: v })}
           />
           <Select
-            label="Location (has stock there)"
+            label="Location"
+            helpText="The variants it stocks, with its own stock, status, cover and reorder point"
             options={[
               { label: "Any location", value: "" },
               ...options.locations.map((l) => ({ label: l.name, value: l.id })),
