@@ -94,7 +94,8 @@ export function windowOf(today: string, windowDays: number = PLANNING_DEFAULTS.w
 type Inputs = {
   windowDays: number;
   variants: VariantRow[];
-  demand: Map<string, Map<string, number>>;
+  /** Units sold per day of the window (index 0 = its first day), cancelled orders left out. */
+  demand: Map<string, number[]>;
   lastSale: Map<string, string>;
   settings: Map<string, Omit<PlanningSettings, "windowDays"> & { supplierId: string | null }>;
   outDays: Map<string, Set<string>>;
@@ -193,11 +194,15 @@ async function loadShopInputs(read: Reader, shop: PlanningShop, today: string): 
   const deadFrom = addDays(today, -DEAD_STOCK_DAYS);
   const [variants, demandRows, knownLast, periods, alerts] = await Promise.all([
     variantRows(read, shop.id, null),
-    read<{ variantId: string; day: string; units: number | bigint }>(
-      `SELECT l."variantId", l."day", SUM(l."quantity") AS "units" FROM "OrderLine" l${lineIndex}
-        WHERE l."shopId" = ? AND l."day" >= ? AND l."day" <= ? AND l."variantId" IS NOT NULL
-          AND l."orderId" NOT IN (SELECT o."id" FROM "Order" o WHERE o."shopId" = ? AND o."cancelledAt" IS NOT NULL AND o."day" >= ?)
-        GROUP BY l."day", l."variantId"`,
+    // One row per variant, its days as "day=units,…": a tenth of the rows of (variant, day), whose
+    // conversion into JavaScript objects cost more than the scan itself.
+    read<{ variantId: string; days: string }>(
+      `SELECT d."variantId", ${dialect === "postgresql" ? "STRING_AGG" : "GROUP_CONCAT"}(d."day" || '=' || CAST(d."units" AS TEXT), ',') AS "days"
+         FROM (SELECT l."variantId", l."day", SUM(l."quantity") AS "units" FROM "OrderLine" l${lineIndex}
+                WHERE l."shopId" = ? AND l."day" >= ? AND l."day" <= ? AND l."variantId" IS NOT NULL
+                  AND l."orderId" NOT IN (SELECT o."id" FROM "Order" o WHERE o."shopId" = ? AND o."cancelledAt" IS NOT NULL AND o."day" >= ?)
+                GROUP BY l."day", l."variantId") d
+        GROUP BY d."variantId"`,
       [shop.id, window.from, window.to, shop.id, window.from],
     ),
     read<{ variantId: string; lastSaleDay: string }>(
@@ -210,13 +215,27 @@ async function loadShopInputs(read: Reader, shop: PlanningShop, today: string): 
       [shop.id],
     ),
   ]);
-  const demand = demandMap(demandRows, window);
+  const demand = new Map<string, number[]>();
+  const position = dayPositions(window, windowDays);
+  const windowLast = new Map<string, string>();
+  for (const r of demandRows) {
+    const units: number[] = new Array(windowDays).fill(0);
+    let last = "";
+    for (const entry of r.days.split(",")) {
+      const day = entry.slice(0, 10);
+      const k = position.get(day);
+      if (k !== undefined) units[k] = Number(entry.slice(11));
+      if (day > last) last = day;
+    }
+    demand.set(r.variantId, units);
+    windowLast.set(r.variantId, last);
+  }
   // The last sale in 90 days: the newest of the stored last sale (every sale passes through a
   // window hourly) and the window's, and the index only for variants that have neither (new to
   // the table, or dead stock candidates).
   const lastSale = new Map<string, string>();
   for (const r of knownLast) lastSale.set(r.variantId, r.lastSaleDay);
-  for (const r of demandRows) if ((lastSale.get(r.variantId) ?? "") < r.day) lastSale.set(r.variantId, r.day);
+  for (const [id, day] of windowLast) if ((lastSale.get(id) ?? "") < day) lastSale.set(id, day);
   const unknown = variants.filter((v) => !lastSale.has(v.id)).map((v) => v.id);
   for (const slice of chunks(unknown, 500))
     for (const r of await lastSales(read, shop.id, deadFrom, slice)) lastSale.set(r.variantId, r.day);
@@ -262,7 +281,7 @@ async function loadVariantInputs(read: Reader, shop: PlanningShop, today: string
   return {
     windowDays,
     variants,
-    demand: demandMap(lines, window),
+    demand: demandMap(lines, window, windowDays),
     lastSale,
     settings: settingsOf(variants),
     ...periodsOf(periods, shop, window),
@@ -270,16 +289,24 @@ async function loadVariantInputs(read: Reader, shop: PlanningShop, today: string
   };
 }
 
+/** Each day of the window and its position in it. */
+function dayPositions(window: { from: string }, windowDays: number) {
+  return new Map(daysFrom(window.from, windowDays).map((d, i) => [d, i]));
+}
+
 function demandMap(
   rows: { variantId: string; day: string; units: number | bigint | null }[],
-  window: { from: string; to: string },
+  window: { from: string },
+  windowDays: number,
 ) {
-  const demand = new Map<string, Map<string, number>>();
+  const position = dayPositions(window, windowDays);
+  const demand = new Map<string, number[]>();
   for (const r of rows) {
-    if (r.day < window.from || r.day > window.to) continue;
-    let m = demand.get(r.variantId);
-    if (!m) demand.set(r.variantId, (m = new Map()));
-    m.set(r.day, Number(r.units ?? 0));
+    const k = position.get(r.day);
+    if (k === undefined) continue;
+    let units = demand.get(r.variantId);
+    if (!units) demand.set(r.variantId, (units = new Array(windowDays).fill(0)));
+    units[k] = Number(r.units ?? 0);
   }
   return demand;
 }
@@ -332,7 +359,7 @@ function plansFrom(shop: PlanningShop, inputs: Inputs, today: string, now: Date)
     const s = inputs.settings.get(v.id)!;
     const sold = inputs.demand.get(v.id);
     const out = inputs.outDays.get(v.id);
-    const series: DemandDay[] = days.map((d) => ({ units: sold?.get(d) ?? 0, outOfStock: out?.has(d) ?? false }));
+    const series: DemandDay[] = days.map((d, k) => ({ units: sold?.[k] ?? 0, outOfStock: out?.has(d) ?? false }));
     const available = v.available ?? 0;
     const onOrder = Math.max(0, Number(v.onOrder ?? 0));
     const lastSaleDay = inputs.lastSale.get(v.id) ?? null;
