@@ -2,8 +2,7 @@
 // to the locations stocking it in proportion to each location's share of the shop's stock (all
 // variants): a location holding 70% of the shop's units is taken to ship 70% of what sells
 // there (docs/decisions/063-per-location-planning.md). Pure: no I/O.
-import { addDays } from "~/lib/dates";
-import { daysOfCover, statusOf, stockBar, type InventoryStatus } from "./planning";
+import { addDays, daysOfCover, statusOf, stockBar, type InventoryStatus } from "./planning";
 
 export type LocationLevel = { locationId: string; available: number };
 

@@ -2,9 +2,10 @@
 // API and in its alerts comes from `planVariant` (docs/decisions/054-inventory-planning.md).
 import { addDays as addDaysUncached } from "~/lib/dates";
 
-// A full recompute asks for the same few dates (today plus n) for every variant: remembered.
+// A full recompute (and the list at a location) asks for the same few dates (today plus n) for
+// every variant: remembered.
 const dates = new Map<string, string>();
-function addDays(day: string, n: number): string {
+export function addDays(day: string, n: number): string {
   const key = `${day}|${n}`;
   let out = dates.get(key);
   if (out === undefined) {
