@@ -205,16 +205,7 @@ export default function Inventory() {
         />
         <Card padding="0">
           <div style={{ padding: 16 }}>
-            <BlockStack gap="300">
-              <FiltersBar filters={raw} options={options} onChange={change} />
-              {location && (
-                <Text as="p" tone="subdued" variant="bodySm">
-                  Figures at {location.name}: available (of the variant&apos;s total), status, stock bar, days of cover,
-                  reorder point and lost revenue per day are this location&apos;s, with the variant&apos;s demand split
-                  by the location&apos;s share of the shop&apos;s stock. The alert cards count this location.
-                </Text>
-              )}
-            </BlockStack>
+            <FiltersBar filters={raw} options={options} onChange={change} />
           </div>
           {rows.length === 0 ? (
             <EmptyState heading="No variants match" image="">

@@ -109,8 +109,14 @@ async function locatedPlans(shop: Shop, f: Partial<InventoryFilters> & { locatio
     where.push(`(p."title" ${like} ? ESCAPE '\\' OR p."sku" ${like} ? ESCAPE '\\')`);
     params.push(likePattern(f.q), likePattern(f.q));
   }
-  if (f.category) (where.push(`p."category" = ?`), params.push(f.category));
-  if (f.supplier) (where.push(`p."supplierId" = ?`), params.push(f.supplier));
+  if (f.category) {
+    where.push(`p."category" = ?`);
+    params.push(f.category);
+  }
+  if (f.supplier) {
+    where.push(`p."supplierId" = ?`);
+    params.push(f.supplier);
+  }
   if (f.overstock) where.push(dialect === "postgresql" ? `p."overstock" = true` : `p."overstock" = 1`);
   if (f.dead) where.push(dialect === "postgresql" ? `p."deadStock" = true` : `p."deadStock" = 1`);
   const record = [

@@ -251,38 +251,43 @@ async function loadShopInputs(read: Reader, shop: PlanningShop, today: string): 
 }
 
 /**
- * A few variants' inputs in three statements: the variants (with settings, on order, window and
- * open alert), their order lines of the last 90 days grouped by day (the window's demand without
- * cancelled orders, and the last sale with them, through the by-variant index) and their
- * stock-out periods.
+ * A few variants' inputs in four statements run together: the variants (with settings, on
+ * order, the shop's window and open alert), their order lines of the window grouped by day (the
+ * window's first day worked out in SQL from the shop's setting, so it need not be read first;
+ * cancelled orders left out), their last sale in 90 days and their stock-out periods, all
+ * through the by-variant index.
  */
 async function loadVariantInputs(read: Reader, shop: PlanningShop, today: string, ids: string[]): Promise<Inputs> {
   const lineIndex = dialect === "sqlite" ? ` INDEXED BY "OrderLine_shopId_variantId_day_quantity_orderId_idx"` : "";
   const deadFrom = addDays(today, -DEAD_STOCK_DAYS);
   const marks = ids.map(() => "?").join(", ");
-  const [variants, lines, periods] = await Promise.all([
+  const shopWindow = `COALESCE((SELECT st."windowDays" FROM "InventorySettings" st WHERE st."shopId" = ?), ${PLANNING_DEFAULTS.windowDays})`;
+  const windowFrom =
+    dialect === "postgresql"
+      ? `TO_CHAR(CAST(? AS date) - ${shopWindow}, 'YYYY-MM-DD')`
+      : `date(?, '-' || ${shopWindow} || ' days')`;
+  const [variants, lines, last, periods] = await Promise.all([
     variantRows(read, shop.id, ids),
     read<{ variantId: string; day: string; units: number | bigint | null }>(
-      `SELECT l."variantId", l."day", SUM(CASE WHEN o."cancelledAt" IS NULL THEN l."quantity" ELSE 0 END) AS "units"
-         FROM "OrderLine" l${lineIndex} LEFT JOIN "Order" o ON o."id" = l."orderId"
-        WHERE l."shopId" = ? AND l."variantId" IN (${marks}) AND l."day" >= ?
+      `SELECT l."variantId", l."day", SUM(l."quantity") AS "units" FROM "OrderLine" l${lineIndex}
+        WHERE l."shopId" = ? AND l."variantId" IN (${marks}) AND l."day" >= ${windowFrom} AND l."day" < ?
+          AND NOT EXISTS (SELECT 1 FROM "Order" o WHERE o."id" = l."orderId" AND o."cancelledAt" IS NOT NULL)
         GROUP BY l."variantId", l."day"`,
-      [shop.id, ...ids, deadFrom],
+      [shop.id, ...ids, today, shop.id, today],
     ),
+    lastSales(read, shop.id, deadFrom, ids),
     // The window is at most 90 days: periods ended since then cover every window.
-    periodRows(read, shop.id, addDays(today, -DEAD_STOCK_DAYS), ids),
+    periodRows(read, shop.id, deadFrom, ids),
   ]);
   const windowDays = variants[0]?.windowDays ?? PLANNING_DEFAULTS.windowDays;
   const window = windowOf(today, windowDays);
-  const lastSale = new Map<string, string>();
-  for (const r of lines) if ((lastSale.get(r.variantId) ?? "") < r.day) lastSale.set(r.variantId, r.day);
   const alerts = new Map<string, { id: string; level: string }>();
   for (const v of variants) if (v.alertId && v.alertLevel) alerts.set(v.id, { id: v.alertId, level: v.alertLevel });
   return {
     windowDays,
     variants,
     demand: demandMap(lines, window, windowDays),
-    lastSale,
+    lastSale: new Map(last.map((r) => [r.variantId, r.day])),
     settings: settingsOf(variants),
     ...periodsOf(periods, shop, window),
     alerts,
