@@ -137,7 +137,7 @@ const ON_ORDER = `(SELECT SUM(pl."quantity" - pl."receivedQty") FROM "PurchaseOr
 /**
  * The variants with their stock, settings, supplier and quantity on order in one statement;
  * for a few variants also the shop's window and each one's open alert (scalar subqueries), so a
- * webhook's re-evaluation reads everything in three statements run together.
+ * webhook's re-evaluation reads everything in four statements run together.
  */
 function variantRows(read: Reader, shopId: string, variantIds: string[] | null) {
   const few = variantIds
