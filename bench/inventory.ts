@@ -4,6 +4,7 @@
 //       with 1,000,000 orders): median of --runs
 //   (b) one variant re-evaluated after an inventory webhook, inside a transaction (≤ 20 ms): p50/p95
 //   (c) the /inventory list with filters (≤ 50 ms p95): p50/p95 over a rotation of filter sets
+//   (c2) the list filtered by a location, with that location's figures (no target of its own)
 //   (d) a bulk planning edit of up to 1,000 variants (≤ 5 s): median of --runs
 //
 // Options: --variants 250 --orders 25000 --runs 5 --samples 100
@@ -119,6 +120,27 @@ for (let i = 0; i < SAMPLES; i++) {
   list.push(performance.now() - t);
 }
 
+// (c2) the list filtered by a location (decision 068): that location's figures, computed when read.
+const location = await prisma.inventoryLocationLevel.findFirst({
+  where: { shopId: shop.id },
+  orderBy: { locationId: "desc" },
+  select: { locationId: true },
+});
+const locatedSets = location
+  ? [
+      { location: location.locationId },
+      { location: location.locationId, status: "low" },
+      { location: location.locationId, alert: "out" },
+      { location: location.locationId, sort: "cover", page: "2" },
+    ].map((f) => inventoryFiltersSchema.parse(f))
+  : [];
+const located: number[] = [];
+for (let i = 0; locatedSets.length && i < SAMPLES; i++) {
+  const t = performance.now();
+  await inventoryPage(shop, locatedSets[i % locatedSets.length]);
+  located.push(performance.now() - t);
+}
+
 // (d) a bulk edit of the planning settings, as Bulk Actions sends it.
 const bulkIds = variants.slice(0, 1000).map((v) => v.variantId);
 const bulk: number[] = [];
@@ -145,6 +167,9 @@ console.log(
     `  (a) full recompute: p50 ${ms(f.p50)}, max ${ms(f.max)} over ${RUNS} runs (target ≤ 1,000 ms at 10,000 variants)`,
     `  (b) one variant after a webhook: p50 ${ms(o.p50)}, p95 ${ms(o.p95)} (target ≤ 20 ms)`,
     `  (c) list with filters: p50 ${ms(l.p50)}, p95 ${ms(l.p95)} (target ≤ 50 ms)`,
+    located.length
+      ? `  (c2) list filtered by a location: p50 ${ms(stats(located).p50)}, p95 ${ms(stats(located).p95)}`
+      : "  (c2) list filtered by a location: the shop has no location levels",
     `  (d) bulk edit of ${bulkIds.length.toLocaleString("en-US")} variants: p50 ${ms(b.p50)}, max ${ms(b.max)} (target ≤ 5,000 ms at 1,000)`,
     `  load average: ${os
       .loadavg()

@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = parsed.success ? parsed.data : inventoryFiltersSchema.parse({});
   const [page, cards, options] = await Promise.all([
     inventoryPage(shop, filters),
-    alertCards(shop),
+    alertCards(shop, filters.location),
     filterOptions(shop),
   ]);
   return {
@@ -59,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionResult = { ok: boolean; intent: string; fieldErrors?: FieldErrors; updated?: number };
 
 /** The variants an action acts on: the posted ids, or every variant matching the posted filters. */
-async function idsOf(shop: { id: string }, values: Record<string, string>): Promise<string> {
+async function idsOf(shop: { id: string; timezone: string }, values: Record<string, string>): Promise<string> {
   if (values.ids || values.scope !== "filters") return values.ids ?? "";
   const parsed = filtersFromSearch(new URLSearchParams(values.query ?? ""));
   if (!parsed.success) throw new FieldError({ ids: ["The filters are not valid"] });
@@ -148,10 +148,11 @@ export default function Inventory() {
   };
   const busy = reorder.state !== "idle" ? (reorder.formData?.get("variantId")?.toString() ?? null) : null;
   const rows = page.rows as InventoryListRow[];
+  const location = raw.location ? options.locations.find((l) => l.id === raw.location) : undefined;
   return (
     <AdminPage
       title="Inventory"
-      subtitle={`${page.total.toLocaleString("en-US")} variants · sorted by lost revenue per day`}
+      subtitle={`${page.total.toLocaleString("en-US")} variants · sorted by lost revenue per day${location ? ` at ${location.name}` : ""}`}
       secondaryActions={[
         { content: "Add Product", url: "/inventory/new" },
         { content: "Planning settings", url: "/inventory/settings" },

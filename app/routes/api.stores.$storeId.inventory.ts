@@ -23,7 +23,10 @@ export const loader = storeApi({
       return badRequest({ pageSize: [`pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`] });
     const parsed = filtersFromSearch(params);
     if (!parsed.success) return badRequest(fieldErrorsOf(parsed.error));
-    const [page, cards] = await Promise.all([inventoryPage(ctx.shop, parsed.data, pageSize), alertCards(ctx.shop)]);
+    const [page, cards] = await Promise.all([
+      inventoryPage(ctx.shop, parsed.data, pageSize),
+      alertCards(ctx.shop, parsed.data.location),
+    ]);
     return json(
       {
         currency: ctx.shop.currency,

@@ -47,6 +47,39 @@ test("alert cards, search, status and advanced filters change the list", async (
   expect(errors).toEqual([]);
 });
 
+test("the location filter shows that location's figures, and the alert cards follow it", async ({ page }) => {
+  const errors: Error[] = [];
+  page.on("pageerror", (e) => errors.push(e));
+  await page.goto("/inventory");
+  const outEverywhere = Number(
+    ((await page.getByRole("button", { name: /Out of stock\s*\d/ }).textContent()) ?? "")
+      .match(/\d[\d,]*/)![0]
+      .replace(/,/g, ""),
+  );
+  await page.getByRole("button", { name: "Advanced Filters" }).click();
+  await page.getByLabel("Location", { exact: true }).selectOption({ index: 2 });
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/location=/);
+  await expect(page.getByText(/variants · sorted by lost revenue per day at Location/)).toBeVisible();
+  await expect(page.getByText(/^Figures at Location/)).toBeVisible();
+  // Available reads "this location's of the variant's", and the maths says how the demand was split.
+  await expect(rows(page).first()).toContainText(/\d of \d/);
+  await rows(page).first().getByRole("button", { name: "Show the maths" }).click();
+  await expect(rows(page).first()).toContainText(/At Location \S+: [\d.]+% of the variant's demand/);
+
+  // The out-of-stock card counts this location, and clicking it keeps the location.
+  const outHere = page.getByRole("button", { name: /Out of stock\s*\d/ });
+  const count = Number(((await outHere.textContent()) ?? "").match(/\d[\d,]*/)![0].replace(/,/g, ""));
+  // The demo stocks every item at both locations: a variant out of stock is out at each of them.
+  expect(count).toBeGreaterThanOrEqual(outEverywhere);
+  await outHere.click();
+  await expect(page).toHaveURL(/alert=out/);
+  await expect(page).toHaveURL(/location=/);
+  await expect.poll(() => countText(page)).toBe(count);
+  if (count > 0) await expect(rows(page).first()).toContainText("Out of Stock");
+  expect(errors).toEqual([]);
+});
+
 test("Reorder makes a draft purchase order whose PDF downloads", async ({ page }) => {
   await page.goto("/inventory?alert=out");
   await rows(page)

@@ -5,7 +5,7 @@ import { fileNamePart } from "~/lib/export-formats";
 import { minorToDecimalString } from "~/lib/money";
 import { exportResponse, keysetPages, type ExportColumn } from "~/platform/tabular-export.server";
 import type { InventoryFilters } from "./filters";
-import { whereOf } from "./list.server";
+import { listInventory, whereOf } from "./list.server";
 
 type Row = Awaited<ReturnType<typeof prisma.inventoryPlan.findMany>>[number] & { supplierName: string };
 
@@ -44,21 +44,29 @@ function columns(currency: string): ExportColumn<Row>[] {
 }
 
 export async function inventoryCsv(
-  shop: { id: string; domain: string; currency: string },
+  shop: { id: string; domain: string; currency: string; timezone: string },
   filters: InventoryFilters,
   ids: string[] | null,
 ) {
   const where = ids ? { shopId: shop.id, variantId: { in: ids } } : await whereOf(shop, filters);
   const suppliers = await prisma.supplier.findMany({ where: { shopId: shop.id }, select: { id: true, name: true } });
   const names = new Map(suppliers.map((s) => [s.id, s.name]));
-  const rows = keysetPages<Row>(async (after) => {
-    const page = await prisma.inventoryPlan.findMany({
-      where: after ? { AND: [where, { variantId: { gt: after.variantId } }] } : where,
-      orderBy: { variantId: "asc" },
-      take: PAGE,
-    });
-    return page.map((r) => ({ ...r, supplierName: r.supplierId ? (names.get(r.supplierId) ?? "") : "" }));
-  }, PAGE);
+  const withSupplier = <T extends { supplierId: string | null }>(r: T): T & { supplierName: string } => ({
+    ...r,
+    supplierName: r.supplierId ? (names.get(r.supplierId) ?? "") : "",
+  });
+  // Filtered by a location, the file has the list's rows: that location's figures, in the list's order.
+  const rows: Iterable<Row> | AsyncIterable<Row> =
+    filters.location && !ids
+      ? (await listInventory(shop, { ...filters, page: 1 }, 1_000_000)).rows.map((r) => withSupplier(r))
+      : keysetPages<Row>(async (after) => {
+          const page = await prisma.inventoryPlan.findMany({
+            where: after ? { AND: [where, { variantId: { gt: after.variantId } }] } : where,
+            orderBy: { variantId: "asc" },
+            take: PAGE,
+          });
+          return page.map((r) => withSupplier(r));
+        }, PAGE);
   return exportResponse({
     format: "csv",
     fileName: `${fileNamePart(shop.domain)}-inventory`,

@@ -1,7 +1,7 @@
 // Per-location figures: demand split by each location's share of the shop's stock.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { demandShares, planLocations } from "./locations";
+import { demandShares, planAtLocation, planLocations } from "./locations";
 
 describe("planLocations", () => {
   it("splits demand by the locations' shares of the shop's stock (hand-computed)", () => {
@@ -57,6 +57,43 @@ describe("planLocations", () => {
           expect(plans.reduce((s, p) => s + p.share, 0)).toBeCloseTo(1, 9);
           expect(plans.reduce((s, p) => s + p.velocity, 0)).toBeCloseTo(velocity, 9);
           for (const p of plans) if (p.available === 0) expect(p.status).toBe("out-of-stock");
+        },
+      ),
+    );
+  });
+});
+
+describe("planAtLocation (the list filtered by a location)", () => {
+  it("gives the detail view's figures for that location, from the summed weights alone", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ available: fc.integer({ min: -5, max: 500 }), weight: fc.integer({ min: 0, max: 10_000 }) }),
+          { minLength: 1, maxLength: 5 },
+        ),
+        fc.nat(),
+        fc.double({ min: 0, max: 50, noNaN: true }),
+        fc.integer({ min: 0, max: 200 }),
+        fc.boolean(),
+        (locations, pick, velocity, reorderPoint, needsReorder) => {
+          const levels = locations.map((l, i) => ({ locationId: `L${i}`, available: l.available }));
+          const weights = new Map(locations.map((l, i) => [`L${i}`, l.weight]));
+          const variant = { velocity, reorderPoint, priceMinor: 1_999, needsReorder };
+          const k = pick % levels.length;
+          const detail = planLocations(variant, levels, weights, "2026-11-25")[k];
+          const at = planAtLocation(
+            variant,
+            {
+              ...levels[k],
+              weight: locations[k].weight,
+              itemWeights: locations.reduce((sum, l) => sum + l.weight, 0),
+              locations: levels.length,
+            },
+            "2026-11-25",
+          );
+          expect(at).toMatchObject(detail);
+          expect(at.lostRevenuePerDayMinor).toBe(detail.available <= 0 ? Math.round(detail.velocity * 1_999) : 0);
+          expect(at.needsReorder).toBe(needsReorder && detail.available <= detail.reorderPoint);
         },
       ),
     );

@@ -1,6 +1,19 @@
 // Inventory planning maths: pure functions, no I/O. Every figure on /inventory, in its
 // API and in its alerts comes from `planVariant` (docs/decisions/054-inventory-planning.md).
-import { addDays } from "~/lib/dates";
+import { addDays as addDaysUncached } from "~/lib/dates";
+
+// A full recompute (and the list at a location) asks for the same few dates (today plus n) for
+// every variant: remembered.
+const dates = new Map<string, string>();
+export function addDays(day: string, n: number): string {
+  const key = `${day}|${n}`;
+  let out = dates.get(key);
+  if (out === undefined) {
+    if (dates.size > 5_000) dates.clear();
+    dates.set(key, (out = addDaysUncached(day, n)));
+  }
+  return out;
+}
 
 export const PLANNING_DEFAULTS = {
   windowDays: 30,

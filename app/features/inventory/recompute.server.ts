@@ -42,6 +42,21 @@ type VariantRow = {
   priceMinor: number;
   available: number | null;
   committed: number | null;
+  // The variant's own planning settings (VariantPlanning) and its supplier, resolved in SQL:
+  // the variant's supplier, else its product's, when that supplier is the shop's.
+  ownLeadTimeDays: number | null;
+  ownServiceLevel: number | null;
+  ownDaysOfStock: number | null;
+  reorderPointOverride: number | null;
+  supplierId: string | null;
+  supplierLeadTimeDays: number | null;
+  supplierMinOrderQty: number | null;
+  supplierCasePack: number | null;
+  onOrder: number | bigint | null;
+  /** Few variants only: the shop's window, its open alert (scalar subqueries of the same statement). */
+  windowDays?: number | null;
+  alertId?: string | null;
+  alertLevel?: string | null;
 };
 
 export type PlanRow = {
@@ -79,20 +94,28 @@ export function windowOf(today: string, windowDays: number = PLANNING_DEFAULTS.w
 type Inputs = {
   windowDays: number;
   variants: VariantRow[];
-  demand: Map<string, Map<string, number>>;
+  /** Units sold per day of the window (index 0 = its first day), cancelled orders left out. */
+  demand: Map<string, number[]>;
   lastSale: Map<string, string>;
-  onOrder: Map<string, number>;
   settings: Map<string, Omit<PlanningSettings, "windowDays"> & { supplierId: string | null }>;
   outDays: Map<string, Set<string>>;
   /** Each variant's open stock-out period (read with the window's periods). */
   openPeriods: Map<string, string>;
+  /** Each variant's open alert. */
+  alerts: Map<string, { id: string; level: string }>;
 };
 
+/** Runs a SELECT written with `?` placeholders: through Prisma (a webhook's transaction) or a SqlRunner. */
+type Reader = <T>(sql: string, params: unknown[]) => Promise<T[]>;
+const prismaReader =
+  (db: Client): Reader =>
+  (sql, params) =>
+    raw(db, sql, params);
+
 /** The last sale day since `from` of each given variant, through the by-variant index. */
-function lastSales(db: Client, shopId: string, from: string, variantIds: string[]) {
+function lastSales(read: Reader, shopId: string, from: string, variantIds: string[]) {
   const index = dialect === "sqlite" ? ` INDEXED BY "OrderLine_shopId_variantId_day_quantity_orderId_idx"` : "";
-  return raw<{ variantId: string; day: string }>(
-    db,
+  return read<{ variantId: string; day: string }>(
     `SELECT l."variantId", MAX(l."day") AS "day" FROM "OrderLine" l${index}
       WHERE l."shopId" = ? AND l."variantId" IN (${variantIds.map(() => "?").join(", ")}) AND l."day" >= ?
       GROUP BY l."variantId"`,
@@ -106,125 +129,217 @@ export async function windowDaysOf(db: Client, shopId: string) {
   return row?.windowDays ?? PLANNING_DEFAULTS.windowDays;
 }
 
-async function loadInputs(db: Client, shop: PlanningShop, today: string, variantIds: string[] | null): Promise<Inputs> {
+const ON_ORDER = `(SELECT SUM(pl."quantity" - pl."receivedQty") FROM "PurchaseOrderLine" pl
+                     JOIN "PurchaseOrder" po ON po."id" = pl."purchaseOrderId"
+                    WHERE pl."shopId" = v."shopId" AND pl."variantId" = v."id"
+                      AND po."status" IN ('draft', 'ordered', 'partially_received'))`;
+
+/**
+ * The variants with their stock, settings, supplier and quantity on order in one statement;
+ * for a few variants also the shop's window and each one's open alert (scalar subqueries), so a
+ * webhook's re-evaluation reads everything in four statements run together.
+ */
+function variantRows(read: Reader, shopId: string, variantIds: string[] | null) {
+  const few = variantIds
+    ? `, (SELECT st."windowDays" FROM "InventorySettings" st WHERE st."shopId" = v."shopId") AS "windowDays",
+         (SELECT a."id" FROM "StockAlert" a WHERE a."shopId" = v."shopId" AND a."variantId" = v."id" AND a."closedAt" IS NULL
+           ORDER BY a."openedAt" DESC LIMIT 1) AS "alertId",
+         (SELECT a."level" FROM "StockAlert" a WHERE a."shopId" = v."shopId" AND a."variantId" = v."id" AND a."closedAt" IS NULL
+           ORDER BY a."openedAt" DESC LIMIT 1) AS "alertLevel"`
+    : "";
   const only = variantIds ? ` AND v."id" IN (${variantIds.map(() => "?").join(", ")})` : "";
-  const onlyLines = variantIds ? ` AND l."variantId" IN (${variantIds.map(() => "?").join(", ")})` : "";
-  const ids = variantIds ?? [];
-  // SQLite has no statistics to choose between OrderLine's indexes, so it is told: by day for a
-  // whole shop, by variant for a few variants; both cover the columns read. PostgreSQL plans itself.
-  // Cancelled orders are no demand: for a few variants, a lookup per line; for a whole shop, the
-  // window's cancelled orders listed once.
-  const notCancelled = variantIds
-    ? `NOT EXISTS (SELECT 1 FROM "Order" o WHERE o."id" = l."orderId" AND o."cancelledAt" IS NOT NULL)`
-    : `l."orderId" NOT IN (SELECT o."id" FROM "Order" o WHERE o."shopId" = ? AND o."cancelledAt" IS NOT NULL AND o."day" >= ?)`;
-  const lineIndex =
-    dialect === "sqlite"
-      ? ` INDEXED BY "${variantIds ? "OrderLine_shopId_variantId_day_quantity_orderId_idx" : "OrderLine_shopId_day_variantId_quantity_orderId_idx"}"`
-      : "";
-  const windowDays = await windowDaysOf(db, shop.id);
+  return read<VariantRow>(
+    `SELECT v."id", v."productId", v."inventoryItemId", v."title", p."title" AS "productTitle", v."sku",
+            p."category", v."priceMinor", i."available", i."committed",
+            vp."leadTimeDays" AS "ownLeadTimeDays", vp."serviceLevel" AS "ownServiceLevel",
+            vp."daysOfStock" AS "ownDaysOfStock", vp."reorderPointOverride",
+            s."id" AS "supplierId", s."leadTimeDays" AS "supplierLeadTimeDays", s."minOrderQty" AS "supplierMinOrderQty",
+            s."casePack" AS "supplierCasePack", ${ON_ORDER} AS "onOrder"${few}
+       FROM "Variant" v JOIN "Product" p ON p."id" = v."productId"
+       LEFT JOIN "InventoryLevel" i ON i."variantId" = v."id"
+       LEFT JOIN "VariantPlanning" vp ON vp."variantId" = v."id" AND vp."shopId" = v."shopId"
+       LEFT JOIN "ProductSupplier" ps ON ps."productId" = v."productId" AND ps."shopId" = v."shopId"
+       LEFT JOIN "Supplier" s ON s."id" = COALESCE(vp."supplierId", ps."supplierId") AND s."shopId" = v."shopId"
+      WHERE v."shopId" = ? AND p."deletedAt" IS NULL${only}`,
+    [shopId, ...(variantIds ?? [])],
+  );
+}
+
+type PeriodRow = { id: string; variantId: string; startedAt: Date | string; endedAt: Date | string | null };
+
+/** Stock-out periods still open or ended on or after `from` (Prisma writes DateTime as ISO text on SQLite). */
+function periodRows(read: Reader, shopId: string, from: string, variantIds: string[] | null) {
+  const only = variantIds ? ` AND "variantId" IN (${variantIds.map(() => "?").join(", ")})` : "";
+  const bound = dialect === "sqlite" ? `${from}T00:00:00.000+00:00` : new Date(`${from}T00:00:00Z`);
+  return read<PeriodRow>(
+    `SELECT "id", "variantId", "startedAt", "endedAt" FROM "StockoutPeriod"
+      WHERE "shopId" = ? AND ("endedAt" IS NULL OR "endedAt" >= ?)${only}`,
+    [shopId, bound, ...(variantIds ?? [])],
+  );
+}
+
+/**
+ * A whole shop's inputs. SQLite has no statistics to choose between OrderLine's indexes, so it
+ * is told: by day, read in the index's order (no sort before grouping). Cancelled orders are no
+ * demand: the window's cancelled orders are listed once.
+ */
+async function loadShopInputs(read: Reader, shop: PlanningShop, today: string): Promise<Inputs> {
+  const lineIndex = dialect === "sqlite" ? ` INDEXED BY "OrderLine_shopId_day_variantId_quantity_orderId_idx"` : "";
+  const [settings] = await read<{ windowDays: number }>(
+    `SELECT "windowDays" FROM "InventorySettings" WHERE "shopId" = ?`,
+    [shop.id],
+  );
+  const windowDays = settings?.windowDays ?? PLANNING_DEFAULTS.windowDays;
   const window = windowOf(today, windowDays);
   const deadFrom = addDays(today, -DEAD_STOCK_DAYS);
-  const [variants, demandRows, lastRows, onOrderRows, plannings, productSuppliers, suppliers, periods] =
-    await Promise.all([
-      raw<VariantRow>(
-        db,
-        `SELECT v."id", v."productId", v."inventoryItemId", v."title", p."title" AS "productTitle", v."sku",
-                p."category", v."priceMinor", i."available", i."committed"
-           FROM "Variant" v JOIN "Product" p ON p."id" = v."productId"
-           LEFT JOIN "InventoryLevel" i ON i."variantId" = v."id"
-          WHERE v."shopId" = ? AND p."deletedAt" IS NULL${only}`,
-        [shop.id, ...ids],
-      ),
-      // Cancelled orders are no demand; the covering index on OrderLine serves the scan.
-      raw<{ variantId: string; day: string; units: number | bigint }>(
-        db,
-        `SELECT l."variantId", l."day", SUM(l."quantity") AS "units" FROM "OrderLine" l${lineIndex}
-          WHERE l."shopId" = ? AND l."day" >= ? AND l."day" <= ? AND l."variantId" IS NOT NULL${onlyLines}
-            AND ${notCancelled}
-          GROUP BY l."variantId", l."day"`,
-        [shop.id, window.from, window.to, ...ids, ...(variantIds ? [] : [shop.id, window.from])],
-      ),
-      variantIds
-        ? lastSales(db, shop.id, deadFrom, variantIds)
-        : db.inventoryPlan.findMany({
-            where: { shopId: shop.id, lastSaleDay: { gte: deadFrom } },
-            select: { variantId: true, lastSaleDay: true },
-          }),
-      raw<{ variantId: string; qty: number | bigint }>(
-        db,
-        `SELECT l."variantId", SUM(l."quantity" - l."receivedQty") AS "qty" FROM "PurchaseOrderLine" l
-           JOIN "PurchaseOrder" o ON o."id" = l."purchaseOrderId"
-          WHERE l."shopId" = ? AND o."status" IN ('draft', 'ordered', 'partially_received')${onlyLines}
-          GROUP BY l."variantId"`,
-        [shop.id, ...ids],
-      ),
-      db.variantPlanning.findMany({
-        where: { shopId: shop.id, ...(variantIds ? { variantId: { in: variantIds } } : {}) },
-      }),
-      // A few variants: their products' suppliers through one subquery (no round trip for the product ids).
-      variantIds
-        ? raw<{ productId: string; supplierId: string }>(
-            db,
-            `SELECT ps."productId", ps."supplierId" FROM "ProductSupplier" ps
-              WHERE ps."shopId" = ? AND ps."productId" IN (SELECT v."productId" FROM "Variant" v
-                                                           WHERE v."shopId" = ?${only})`,
-            [shop.id, shop.id, ...ids],
-          )
-        : db.productSupplier.findMany({ where: { shopId: shop.id }, select: { productId: true, supplierId: true } }),
-      db.supplier.findMany({ where: { shopId: shop.id } }),
-      db.stockoutPeriod.findMany({
-        where: {
-          shopId: shop.id,
-          OR: [{ endedAt: null }, { endedAt: { gte: new Date(`${window.from}T00:00:00Z`) } }],
-          ...(variantIds ? { variantId: { in: variantIds } } : {}),
-        },
-        select: { id: true, variantId: true, startedAt: true, endedAt: true },
-      }),
-    ]);
-
-  const demand = new Map<string, Map<string, number>>();
+  const [variants, demandRows, knownLast, periods, alerts] = await Promise.all([
+    variantRows(read, shop.id, null),
+    // One row per variant, its days as "day=units,…": a tenth of the rows of (variant, day), whose
+    // conversion into JavaScript objects cost more than the scan itself.
+    read<{ variantId: string; days: string }>(
+      `SELECT d."variantId", ${dialect === "postgresql" ? "STRING_AGG" : "GROUP_CONCAT"}(d."day" || '=' || CAST(d."units" AS TEXT), ',') AS "days"
+         FROM (SELECT l."variantId", l."day", SUM(l."quantity") AS "units" FROM "OrderLine" l${lineIndex}
+                WHERE l."shopId" = ? AND l."day" >= ? AND l."day" <= ? AND l."variantId" IS NOT NULL
+                  AND l."orderId" NOT IN (SELECT o."id" FROM "Order" o WHERE o."shopId" = ? AND o."cancelledAt" IS NOT NULL AND o."day" >= ?)
+                GROUP BY l."day", l."variantId") d
+        GROUP BY d."variantId"`,
+      [shop.id, window.from, window.to, shop.id, window.from],
+    ),
+    read<{ variantId: string; lastSaleDay: string }>(
+      `SELECT "variantId", "lastSaleDay" FROM "InventoryPlan" WHERE "shopId" = ? AND "lastSaleDay" >= ?`,
+      [shop.id, deadFrom],
+    ),
+    periodRows(read, shop.id, window.from, null),
+    read<{ id: string; variantId: string; level: string }>(
+      `SELECT "id", "variantId", "level" FROM "StockAlert" WHERE "shopId" = ? AND "closedAt" IS NULL ORDER BY "openedAt"`,
+      [shop.id],
+    ),
+  ]);
+  const demand = new Map<string, number[]>();
+  const position = dayPositions(window, windowDays);
+  const windowLast = new Map<string, string>();
   for (const r of demandRows) {
-    let m = demand.get(r.variantId);
-    if (!m) demand.set(r.variantId, (m = new Map()));
-    m.set(r.day, Number(r.units));
+    const units: number[] = new Array(windowDays).fill(0);
+    let last = "";
+    for (const entry of r.days.split(",")) {
+      const day = entry.slice(0, 10);
+      const k = position.get(day);
+      if (k !== undefined) units[k] = Number(entry.slice(11));
+      if (day > last) last = day;
+    }
+    demand.set(r.variantId, units);
+    windowLast.set(r.variantId, last);
   }
-  // The last sale in 90 days: for a few variants, read by their index; for a whole shop, the
-  // newest of the stored last sale (every sale passes through a window hourly) and the window's,
-  // and the index only for variants that have neither (new to the table, or dead stock candidates).
+  // The last sale in 90 days: the newest of the stored last sale (every sale passes through a
+  // window hourly) and the window's, and the index only for variants that have neither (new to
+  // the table, or dead stock candidates).
   const lastSale = new Map<string, string>();
-  for (const r of lastRows)
-    if ("day" in r) lastSale.set(r.variantId, r.day);
-    else if (r.lastSaleDay) lastSale.set(r.variantId, r.lastSaleDay);
-  if (!variantIds) {
-    for (const r of demandRows) if ((lastSale.get(r.variantId) ?? "") < r.day) lastSale.set(r.variantId, r.day);
-    const unknown = variants.filter((v) => !lastSale.has(v.id)).map((v) => v.id);
-    for (const slice of chunks(unknown, 500))
-      for (const r of await lastSales(db, shop.id, deadFrom, slice)) lastSale.set(r.variantId, r.day);
+  for (const r of knownLast) lastSale.set(r.variantId, r.lastSaleDay);
+  for (const [id, day] of windowLast) if ((lastSale.get(id) ?? "") < day) lastSale.set(id, day);
+  const unknown = variants.filter((v) => !lastSale.has(v.id)).map((v) => v.id);
+  for (const slice of chunks(unknown, 500))
+    for (const r of await lastSales(read, shop.id, deadFrom, slice)) lastSale.set(r.variantId, r.day);
+  return {
+    windowDays,
+    variants,
+    demand,
+    lastSale,
+    settings: settingsOf(variants),
+    ...periodsOf(periods, shop, window),
+    alerts: new Map(alerts.map((a) => [a.variantId, { id: a.id, level: a.level }])),
+  };
+}
+
+/**
+ * A few variants' inputs in four statements run together: the variants (with settings, on
+ * order, the shop's window and open alert), their order lines of the window grouped by day (the
+ * window's first day worked out in SQL from the shop's setting, so it need not be read first;
+ * cancelled orders left out), their last sale in 90 days and their stock-out periods, all
+ * through the by-variant index.
+ */
+async function loadVariantInputs(read: Reader, shop: PlanningShop, today: string, ids: string[]): Promise<Inputs> {
+  const lineIndex = dialect === "sqlite" ? ` INDEXED BY "OrderLine_shopId_variantId_day_quantity_orderId_idx"` : "";
+  const deadFrom = addDays(today, -DEAD_STOCK_DAYS);
+  const marks = ids.map(() => "?").join(", ");
+  const shopWindow = `COALESCE((SELECT st."windowDays" FROM "InventorySettings" st WHERE st."shopId" = ?), ${PLANNING_DEFAULTS.windowDays})`;
+  const windowFrom =
+    dialect === "postgresql"
+      ? `TO_CHAR(CAST(? AS date) - ${shopWindow}, 'YYYY-MM-DD')`
+      : `date(?, '-' || ${shopWindow} || ' days')`;
+  const [variants, lines, last, periods] = await Promise.all([
+    variantRows(read, shop.id, ids),
+    read<{ variantId: string; day: string; units: number | bigint | null }>(
+      `SELECT l."variantId", l."day", SUM(l."quantity") AS "units" FROM "OrderLine" l${lineIndex}
+        WHERE l."shopId" = ? AND l."variantId" IN (${marks}) AND l."day" >= ${windowFrom} AND l."day" < ?
+          AND NOT EXISTS (SELECT 1 FROM "Order" o WHERE o."id" = l."orderId" AND o."cancelledAt" IS NOT NULL)
+        GROUP BY l."variantId", l."day"`,
+      [shop.id, ...ids, today, shop.id, today],
+    ),
+    lastSales(read, shop.id, deadFrom, ids),
+    // The window is at most 90 days: periods ended since then cover every window.
+    periodRows(read, shop.id, deadFrom, ids),
+  ]);
+  const windowDays = variants[0]?.windowDays ?? PLANNING_DEFAULTS.windowDays;
+  const window = windowOf(today, windowDays);
+  const alerts = new Map<string, { id: string; level: string }>();
+  for (const v of variants) if (v.alertId && v.alertLevel) alerts.set(v.id, { id: v.alertId, level: v.alertLevel });
+  return {
+    windowDays,
+    variants,
+    demand: demandMap(lines, window, windowDays),
+    lastSale: new Map(last.map((r) => [r.variantId, r.day])),
+    settings: settingsOf(variants),
+    ...periodsOf(periods, shop, window),
+    alerts,
+  };
+}
+
+/** Each day of the window and its position in it. */
+function dayPositions(window: { from: string }, windowDays: number) {
+  return new Map(daysFrom(window.from, windowDays).map((d, i) => [d, i]));
+}
+
+function demandMap(
+  rows: { variantId: string; day: string; units: number | bigint | null }[],
+  window: { from: string },
+  windowDays: number,
+) {
+  const position = dayPositions(window, windowDays);
+  const demand = new Map<string, number[]>();
+  for (const r of rows) {
+    const k = position.get(r.day);
+    if (k === undefined) continue;
+    let units = demand.get(r.variantId);
+    if (!units) demand.set(r.variantId, (units = new Array(windowDays).fill(0)));
+    units[k] = Number(r.units ?? 0);
   }
-  const onOrder = new Map(onOrderRows.map((r) => [r.variantId, Number(r.qty)]));
-  const supplierById = new Map(suppliers.map((s) => [s.id, s]));
-  const productSupplier = new Map(productSuppliers.map((p) => [p.productId, p.supplierId]));
-  const planningByVariant = new Map(plannings.map((p) => [p.variantId, p]));
+  return demand;
+}
+
+/** Settings inherit: the variant's own → its supplier's → the defaults. */
+function settingsOf(variants: VariantRow[]): Inputs["settings"] {
   const settings: Inputs["settings"] = new Map();
-  for (const v of variants) {
-    const own = planningByVariant.get(v.id);
-    const supplierId = own?.supplierId ?? productSupplier.get(v.productId) ?? null;
-    const supplier = supplierId ? supplierById.get(supplierId) : undefined;
+  for (const v of variants)
     settings.set(v.id, {
-      supplierId: supplier ? supplier.id : null,
-      leadTimeDays: own?.leadTimeDays ?? supplier?.leadTimeDays ?? PLANNING_DEFAULTS.leadTimeDays,
-      serviceLevel: own?.serviceLevel ?? PLANNING_DEFAULTS.serviceLevel,
-      daysOfStock: own?.daysOfStock ?? PLANNING_DEFAULTS.daysOfStock,
-      minOrderQty: supplier?.minOrderQty ?? PLANNING_DEFAULTS.minOrderQty,
-      casePack: supplier?.casePack ?? PLANNING_DEFAULTS.casePack,
-      reorderPointOverride: own?.reorderPointOverride ?? null,
+      supplierId: v.supplierId,
+      leadTimeDays: v.ownLeadTimeDays ?? v.supplierLeadTimeDays ?? PLANNING_DEFAULTS.leadTimeDays,
+      serviceLevel: v.ownServiceLevel ?? PLANNING_DEFAULTS.serviceLevel,
+      daysOfStock: v.ownDaysOfStock ?? PLANNING_DEFAULTS.daysOfStock,
+      minOrderQty: v.supplierMinOrderQty ?? PLANNING_DEFAULTS.minOrderQty,
+      casePack: v.supplierCasePack ?? PLANNING_DEFAULTS.casePack,
+      reorderPointOverride: v.reorderPointOverride ?? null,
     });
-  }
-  // Whole days out of stock: strictly after the day a period started and before the day it ended.
+  return settings;
+}
+
+/** Whole days out of stock: strictly after the day a period started and before the day it ended. */
+function periodsOf(periods: PeriodRow[], shop: PlanningShop, window: { from: string; to: string }) {
   const outDays = new Map<string, Set<string>>();
+  const openPeriods = new Map<string, string>();
   for (const p of periods) {
-    let day = addDays(dayInZone(p.startedAt, shop.timezone), 1);
-    const last = p.endedAt ? addDays(dayInZone(p.endedAt, shop.timezone), -1) : window.to;
+    if (p.endedAt === null) openPeriods.set(p.variantId, p.id);
+    let day = addDays(dayInZone(new Date(p.startedAt), shop.timezone), 1);
+    const last = p.endedAt ? addDays(dayInZone(new Date(p.endedAt), shop.timezone), -1) : window.to;
     if (day < window.from) day = window.from;
     let set = outDays.get(p.variantId);
     for (; day <= last && day <= window.to; day = addDays(day, 1)) {
@@ -232,8 +347,7 @@ async function loadInputs(db: Client, shop: PlanningShop, today: string, variant
       set.add(day);
     }
   }
-  const openPeriods = new Map(periods.filter((p) => p.endedAt === null).map((p) => [p.variantId, p.id]));
-  return { windowDays, variants, demand, lastSale, onOrder, settings, outDays, openPeriods };
+  return { outDays, openPeriods };
 }
 
 function daysFrom(from: string, count: number): string[] {
@@ -250,9 +364,9 @@ function plansFrom(shop: PlanningShop, inputs: Inputs, today: string, now: Date)
     const s = inputs.settings.get(v.id)!;
     const sold = inputs.demand.get(v.id);
     const out = inputs.outDays.get(v.id);
-    const series: DemandDay[] = days.map((d) => ({ units: sold?.get(d) ?? 0, outOfStock: out?.has(d) ?? false }));
+    const series: DemandDay[] = days.map((d, k) => ({ units: sold?.[k] ?? 0, outOfStock: out?.has(d) ?? false }));
     const available = v.available ?? 0;
-    const onOrder = Math.max(0, inputs.onOrder.get(v.id) ?? 0);
+    const onOrder = Math.max(0, Number(v.onOrder ?? 0));
     const lastSaleDay = inputs.lastSale.get(v.id) ?? null;
     const settings: PlanningSettings = { ...s, windowDays: inputs.windowDays };
     const { z: _z, ...plan } = planVariant({
@@ -338,18 +452,7 @@ type OpenState = {
   periods: Map<string, string>;
 };
 
-/** Open alerts of the given variants (or the shop); open stock-out periods come with the inputs. */
-async function openState(db: Client, shopId: string, variantIds: string[] | null, inputs: Inputs): Promise<OpenState> {
-  const scope = variantIds ? { variantId: { in: variantIds } } : {};
-  const alerts = await db.stockAlert.findMany({
-    where: { shopId, closedAt: null, ...scope },
-    select: { id: true, variantId: true, level: true },
-  });
-  return {
-    alerts: new Map(alerts.map((a) => [a.variantId, { id: a.id, level: a.level }])),
-    periods: inputs.openPeriods,
-  };
-}
+const openState = (inputs: Inputs): OpenState => ({ alerts: inputs.alerts, periods: inputs.openPeriods });
 
 export type Transitions = { opened: number; escalated: number; closed: number };
 
@@ -390,13 +493,23 @@ async function applyTransitions(db: Client, shopId: string, rows: PlanRow[], sta
   return result;
 }
 
-/** Every variant of the shop, recomputed and stored in one transaction. */
+/**
+ * Every variant of the shop, recomputed and stored in one transaction. The inputs are read in
+ * a transaction of the SQL runner: on SQLite its own better-sqlite3 connection, which hands
+ * rows over without Prisma's per-row conversion (most of a full recompute's time at 10,000
+ * variants, decision 068).
+ */
 export async function recomputeShop(shop: PlanningShop, now = new Date()) {
   const today = dayInZone(now, shop.timezone);
-  const inputs = await loadInputs(prisma, shop, today, null);
+  const inputs = await inSqlTransaction((sql) =>
+    loadShopInputs(
+      <T>(text: string, params: unknown[]) => sql.all(text, params as SqlValue[]) as Promise<T[]>,
+      shop,
+      today,
+    ),
+  );
   const rows = plansFrom(shop, inputs, today, now);
-  const state = await openState(prisma, shop.id, null, inputs);
-  const transitions = await applyTransitions(prisma, shop.id, rows, state, now);
+  const transitions = await applyTransitions(prisma, shop.id, rows, openState(inputs), now);
   await inSqlTransaction(async (sql) => {
     await sql.run(`DELETE FROM "InventoryPlan" WHERE "shopId" = ?`, [shop.id]);
     await insertRows(
@@ -429,14 +542,42 @@ export async function reevaluateVariants(db: Client, shop: PlanningShop, variant
 
 const REEVALUATE_SLICE = 400;
 
+/** A value as Prisma stores it: on SQLite DateTime is ISO text with +00:00 and booleans are 0/1. */
+const stored = (v: unknown) =>
+  dialect === "postgresql"
+    ? v
+    : v instanceof Date
+      ? `${v.toISOString().slice(0, -1)}+00:00`
+      : typeof v === "boolean"
+        ? Number(v)
+        : v;
+
+/** The rows written with one INSERT … ON CONFLICT DO UPDATE per slice (no delete first). */
+async function upsertPlans(db: Client, rows: PlanRow[]) {
+  const head = `INSERT INTO "InventoryPlan" (${PLAN_COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES `;
+  const tuple = `(${PLAN_COLUMNS.map(() => "?").join(", ")})`;
+  const update = PLAN_COLUMNS.filter((c) => c !== "variantId")
+    .map((c) => `"${c}" = excluded."${c}"`)
+    .join(", ");
+  for (const slice of chunks(rows, Math.floor(900 / PLAN_COLUMNS.length))) {
+    const params: unknown[] = [];
+    for (const r of slice) for (const c of PLAN_COLUMNS) params.push(stored(r[c]));
+    await db.$executeRawUnsafe(
+      toDollar(`${head}${slice.map(() => tuple).join(", ")} ON CONFLICT ("variantId") DO UPDATE SET ${update}`),
+      ...params,
+    );
+  }
+}
+
 async function reevaluateSlice(db: Client, shop: PlanningShop, ids: string[], now: Date) {
   const today = dayInZone(now, shop.timezone);
-  const inputs = await loadInputs(db, shop, today, ids);
+  const inputs = await loadVariantInputs(prismaReader(db), shop, today, ids);
   // The stock-out that starts now must count from now, before the figures are stored.
   const rows = plansFrom(shop, inputs, today, now);
-  const state = await openState(db, shop.id, ids, inputs);
-  const transitions = await applyTransitions(db, shop.id, rows, state, now);
-  await db.inventoryPlan.deleteMany({ where: { shopId: shop.id, variantId: { in: ids } } });
-  if (rows.length) await db.inventoryPlan.createMany({ data: rows });
+  const transitions = await applyTransitions(db, shop.id, rows, openState(inputs), now);
+  if (rows.length) await upsertPlans(db, rows);
+  // A variant gone since (its product deleted) leaves the list.
+  const gone = ids.filter((id) => !inputs.variants.some((v) => v.id === id));
+  if (gone.length) await db.inventoryPlan.deleteMany({ where: { shopId: shop.id, variantId: { in: gone } } });
   return { variants: rows.length, ...transitions };
 }

@@ -10,6 +10,7 @@ import {
   InlineStack,
   Modal,
   Select,
+  Text,
   TextField,
 } from "@shopify/polaris";
 import { FilterIcon, SearchIcon } from "@shopify/polaris-icons";
@@ -139,7 +140,21 @@ export function FiltersBar({
           setOpen(false);
         }}
       />
+      <LocationNote filters={filters} options={options} />
     </BlockStack>
+  );
+}
+
+/** With a location chosen, what the list's figures are (decision 068). */
+function LocationNote({ filters, options }: { filters: Raw; options: FilterOptions }) {
+  const location = filters.location ? options.locations.find((l) => l.id === filters.location) : undefined;
+  if (!location) return null;
+  return (
+    <Text as="p" tone="subdued" variant="bodySm">
+      Figures at {location.name}: available (of the variant&apos;s total), status, stock bar, days of cover, reorder
+      point and lost revenue per day are this location&apos;s, with the variant&apos;s demand split by the
+      location&apos;s share of the shop&apos;s stock. The alert cards count this location.
+    </Text>
   );
 }
 
@@ -181,7 +196,8 @@ function AdvancedFiltersModal({
             onChange={(v) => onDraft({ ...draft, supplier: v })}
           />
           <Select
-            label="Location (has stock there)"
+            label="Location"
+            helpText="The variants it stocks, with its own stock, status, cover and reorder point"
             options={[
               { label: "Any location", value: "" },
               ...options.locations.map((l) => ({ label: l.name, value: l.id })),

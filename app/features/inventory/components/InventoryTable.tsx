@@ -36,6 +36,8 @@ export type InventoryListRow = {
   orderByDay: string | null;
   supplierName: string | null;
   maths: string;
+  /** Set when the list is filtered by a location: the figures above are then that location's. */
+  location?: { id: string; name: string; share: number; variantAvailable: number } | null;
 };
 
 const TONES: Record<InventoryStatus, "critical" | "warning" | "success" | "info"> = {
@@ -106,7 +108,12 @@ export function InventoryTable({ rows, currency, pagination, onReorder, busy, bu
   const cells = (r: InventoryListRow): [string, ReactNode][] => [
     ["SKU", r.sku ?? "—"],
     ["Category", r.category],
-    ["Available", r.available.toLocaleString("en-US")],
+    [
+      "Available",
+      r.location
+        ? `${r.available.toLocaleString("en-US")} of ${r.location.variantAvailable.toLocaleString("en-US")}`
+        : r.available.toLocaleString("en-US"),
+    ],
     ["Reserved", r.committed.toLocaleString("en-US")],
     ["Price", money(r.priceMinor)],
     [
