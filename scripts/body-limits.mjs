@@ -138,16 +138,17 @@ export async function sendFetchResponse(res, response) {
  */
 export async function writeBody(res, body) {
   const reader = body.getReader();
-  const drained = () =>
-    new Promise((resolve) => {
-      const done = () => {
-        res.off("drain", done);
-        res.off("close", done);
-        resolve();
-      };
-      res.on("drain", done);
-      res.on("close", done);
-    });
+  // One listener of each for the whole response: compression forwards "drain" listeners to its
+  // zlib stream and does not forward their removal, so adding one per wait would pile them up.
+  let wake = null;
+  const resume = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  res.on("drain", resume);
+  res.on("close", resume);
+  const drained = () => new Promise((resolve) => (wake = resolve));
   try {
     for (;;) {
       const { done, value } = await reader.read();

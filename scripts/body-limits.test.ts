@@ -16,13 +16,17 @@ function slowResponse(highWaterMark = 1024) {
       else pending.push(() => callback());
     },
   });
-  const release = () => {
-    flowing = true;
+  /** The socket takes what waits now, and stays slow. */
+  const releasePending = () => {
     const now = pending;
     pending = [];
     for (const done of now) done();
   };
-  return { res, received, release };
+  const release = () => {
+    flowing = true;
+    releasePending();
+  };
+  return { res, received, release, releasePending };
 }
 
 /** A body that produces chunks synchronously on every pull, counting the pulls. */
@@ -66,5 +70,23 @@ describe("writeBody", () => {
     await writing;
     expect(producer.cancelled()).toBe(true);
     expect(producer.pulls()).toBeLessThan(10);
+  });
+
+  it("adds one drain listener per response, as compression (which forwards them to its zlib stream) needs", async () => {
+    const { res, received, releasePending } = slowResponse();
+    // compression's patch: "drain" listeners go to the compressor, and removing them from the response does not.
+    const forwarded: unknown[] = [];
+    const on = res.on.bind(res);
+    res.on = ((type: string, listener: (...args: unknown[]) => void) => {
+      if (type === "drain") forwarded.push(listener);
+      return on(type, listener);
+    }) as typeof res.on;
+    const producer = countingBody(50, 4096);
+    const writing = writeBody(res, producer.body);
+    const timer = setInterval(releasePending, 1);
+    await writing;
+    clearInterval(timer);
+    expect(received).toHaveLength(50);
+    expect(forwarded).toHaveLength(1);
   });
 });
