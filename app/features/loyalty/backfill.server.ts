@@ -21,24 +21,8 @@ import {
   windowStart,
   type Stacking,
 } from "~/features/loyalty/ledger";
-import { ensureProgram, listTiers, type ShopRef } from "~/features/loyalty/ledger.server";
+import { ENTRY_COLUMNS, ensureProgram, listTiers, type ShopRef } from "~/features/loyalty/ledger.server";
 import { storedSegments } from "~/features/customers/index.server";
-
-const ENTRY_COLUMNS = [
-  "id",
-  "shopId",
-  "customerId",
-  "kind",
-  "points",
-  "key",
-  "orderId",
-  "eligibleMinor",
-  "orderTotalMinor",
-  "note",
-  "occurredAt",
-  "day",
-  "createdAt",
-] as const;
 
 type OrderRow = {
   id: string;

@@ -146,7 +146,8 @@ export async function appendEntry(db: Db, data: EntryData) {
   return entry;
 }
 
-const ENTRY_COLUMNS = [
+/** The ledger's columns in the order the multi-row INSERTs write them (posting and the backfill). */
+export const ENTRY_COLUMNS = [
   "id",
   "shopId",
   "customerId",

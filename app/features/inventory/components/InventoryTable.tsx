@@ -16,6 +16,7 @@ import { Link } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { formatMoney } from "~/lib/money";
 import { STATUS_LABELS, type InventoryStatus } from "~/features/inventory/planning";
+import { LabelValueRows } from "~/features/inventory/components/LabelValueRows";
 
 export type InventoryListRow = {
   id: string;
@@ -156,16 +157,7 @@ export function InventoryTable({ rows, currency, pagination, onReorder, busy, bu
             <div style={{ padding: "12px 16px" }}>
               <BlockStack gap="100">
                 {titleCell(r)}
-                {cells(r).map(([label, value]) => (
-                  <InlineStack key={label} align="space-between" gap="200" wrap={false}>
-                    <Text as="span" tone="subdued" variant="bodySm">
-                      {label}
-                    </Text>
-                    <Text as="span" variant="bodySm">
-                      {value}
-                    </Text>
-                  </InlineStack>
-                ))}
+                <LabelValueRows rows={cells(r)} />
                 <div style={{ paddingTop: 4 }}>{actions(r)}</div>
               </BlockStack>
             </div>

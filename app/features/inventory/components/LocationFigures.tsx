@@ -5,6 +5,7 @@ import { STATUS_LABELS, type InventoryStatus } from "~/features/inventory/planni
 import { STATUS_TONES } from "~/features/inventory/components/VariantFigures";
 import { coverText } from "~/features/inventory/components/InventoryTable";
 import { formatPercent } from "~/lib/money";
+import { LabelValueRows } from "~/features/inventory/components/LabelValueRows";
 
 export type LocationFiguresRow = {
   locationId: string;
@@ -41,24 +42,15 @@ export function LocationFigures({ rows }: { rows: LocationFiguresRow[] }) {
                     </Text>
                     <Badge tone={STATUS_TONES[r.status]}>{STATUS_LABELS[r.status]}</Badge>
                   </InlineStack>
-                  {(
-                    [
+                  <LabelValueRows
+                    rows={[
                       ["Available", r.available.toLocaleString("en-US")],
                       ["Demand share", formatPercent(r.share)],
                       ["Velocity", `${r.velocity.toFixed(2)} / day`],
                       ["Reorder point", r.reorderPoint.toLocaleString("en-US")],
                       ["Days of cover", cover(r)],
-                    ] as const
-                  ).map(([label, value]) => (
-                    <InlineStack key={label} align="space-between" gap="200" wrap={false}>
-                      <Text as="span" tone="subdued" variant="bodySm">
-                        {label}
-                      </Text>
-                      <Text as="span" variant="bodySm">
-                        {value}
-                      </Text>
-                    </InlineStack>
-                  ))}
+                    ]}
+                  />
                 </BlockStack>
               </Box>
             ))}
