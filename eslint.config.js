@@ -65,6 +65,27 @@ export default tseslint.config(
           patterns: [
             { regex: "^\\.\\./(?!prisma/generated/)", message: "Use the ~/ alias (or ~tests/) instead of ../" },
           ],
+          // A closed Polaris modal can stay in the page, invisible, catching clicks (decision 071).
+          paths: [
+            {
+              name: "@shopify/polaris",
+              importNames: ["Modal"],
+              message: "Use Modal from ~/components/Modal, which unmounts on close (decision 071)",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/components/Modal.tsx", "app/components/Modal.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^\\.\\./(?!prisma/generated/)", message: "Use the ~/ alias (or ~tests/) instead of ../" },
+          ],
         },
       ],
     },

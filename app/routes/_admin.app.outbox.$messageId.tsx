@@ -3,7 +3,8 @@
 // links open in a new tab (docs/product/invoices.md#outbox).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigate } from "@remix-run/react";
-import { BlockStack, InlineStack, Modal, Text } from "@shopify/polaris";
+import { BlockStack, InlineStack, Text } from "@shopify/polaris";
+import { Modal } from "~/components/Modal";
 import { requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
 import { outboxMessage } from "~/platform/mail.server";

@@ -4,7 +4,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { Banner, BlockStack, Box, Card, Modal, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Box, Card, Text } from "@shopify/polaris";
+import { Modal } from "~/components/Modal";
 import { AdminPage } from "~/components/AdminPage";
 import { dayInZone } from "~/lib/dates";
 import {

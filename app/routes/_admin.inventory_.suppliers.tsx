@@ -3,7 +3,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
-import { Button, Card, EmptyState, FormLayout, Modal, Text, TextField, Toast } from "@shopify/polaris";
+import { Button, Card, EmptyState, FormLayout, Text, TextField, Toast } from "@shopify/polaris";
+import { Modal } from "~/components/Modal";
 import { useEffect, useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";

@@ -1,7 +1,8 @@
 // Saved dashboards on the Analytics screen: open one (its figures, timeframe and comparison),
 // save the current view under a name, rename, delete (confirmed). The plan's allowance is
 // shown, and a plan without dashboards offers the upgrade path instead of a dead button.
-import { Banner, BlockStack, Button, ChoiceList, InlineStack, Modal, Text, TextField } from "@shopify/polaris";
+import { Banner, BlockStack, Button, ChoiceList, InlineStack, Text, TextField } from "@shopify/polaris";
+import { Modal } from "~/components/Modal";
 import { Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useFetcherResult } from "~/components/useFetcherResult";

@@ -1,6 +1,7 @@
 // Bulk Actions → Edit planning: the same settings for every selected variant. A blank field
 // leaves that setting alone; field errors from the server are shown next to the fields.
-import { Banner, Checkbox, FormLayout, Modal, Select, TextField } from "@shopify/polaris";
+import { Banner, Checkbox, FormLayout, Select, TextField } from "@shopify/polaris";
+import { Modal } from "~/components/Modal";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 

@@ -8,11 +8,11 @@ import {
   FormLayout,
   Icon,
   InlineStack,
-  Modal,
   Select,
   Text,
   TextField,
 } from "@shopify/polaris";
+import { Modal } from "~/components/Modal";
 import { FilterIcon, SearchIcon } from "@shopify/polaris-icons";
 import { useRef, useState } from "react";
 import { STATUS_FILTERS, advancedCount, type InventoryFilters } from "~/features/inventory/filters";

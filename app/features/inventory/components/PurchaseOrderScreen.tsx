@@ -1,19 +1,8 @@
 // One purchase order: a draft's quantities and costs, Mark as ordered, receiving with a
 // per-submission key, Download PDF, and Cancel behind a confirmation.
 import { Form } from "@remix-run/react";
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  InlineStack,
-  Modal,
-  Text,
-  TextField,
-} from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Box, Button, Card, Checkbox, InlineStack, Text, TextField } from "@shopify/polaris";
+import { Modal } from "~/components/Modal";
 import { useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { formatMoney, minorToDecimalString } from "~/lib/money";

@@ -1,7 +1,8 @@
 // "Create Smart Invoice": checks the form with the same zod schema as the server, then
 // posts it once (an idempotency key per form, so a double click creates one invoice).
 import { useFetcher } from "@remix-run/react";
-import { Banner, FormLayout, Modal } from "@shopify/polaris";
+import { Banner, FormLayout } from "@shopify/polaris";
+import { Modal } from "~/components/Modal";
 import { useMemo, useState } from "react";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/forms";
 import { emptyForm, toPayload, type AdRow, type FormState, type ItemRow } from "~/features/invoices/form";

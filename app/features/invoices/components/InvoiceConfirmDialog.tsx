@@ -1,6 +1,7 @@
 // Confirms what cannot be undone on an invoice: mark as paid, void (destructive) and
 // delete a draft (destructive). Shown in place of the detail dialog, one modal at a time.
-import { Modal, Text } from "@shopify/polaris";
+import { Text } from "@shopify/polaris";
+import { Modal } from "~/components/Modal";
 
 export type ConfirmIntent = "markPaid" | "void" | "delete";
 

@@ -3,7 +3,8 @@
 // Mark as paid, void and delete ask first (InvoiceConfirmDialog, in place of this one).
 import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher } from "@remix-run/react";
-import { BlockStack, Modal } from "@shopify/polaris";
+import { BlockStack } from "@shopify/polaris";
+import { Modal } from "~/components/Modal";
 import { useState } from "react";
 import { formatMoney } from "~/lib/money";
 import type { invoiceDetail } from "~/features/invoices/index.server";

@@ -1,6 +1,7 @@
 // Shown instead of the create form once the plan's monthly invoices are used: the limit,
 // when it resets and the way up, before the merchant fills in anything.
-import { BlockStack, Modal, Text } from "@shopify/polaris";
+import { BlockStack, Text } from "@shopify/polaris";
+import { Modal } from "~/components/Modal";
 
 export type InvoiceLimit = { planName: string; limit: number; used: number; upgradeUrl: string };
 

@@ -1,6 +1,7 @@
 // Invoice settings: number prefix, business address, payment instructions, PayPal.Me, logo.
 import { useFetcher } from "@remix-run/react";
-import { BlockStack, Checkbox, FormLayout, InlineError, Modal, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Checkbox, FormLayout, InlineError, Text, TextField } from "@shopify/polaris";
+import { Modal } from "~/components/Modal";
 import { useState } from "react";
 import type { FieldErrors } from "~/lib/forms";
 import { TOAST, type ActionResult, type ToastState } from "~/features/invoices/screen";

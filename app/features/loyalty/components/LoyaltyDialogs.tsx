@@ -1,7 +1,8 @@
 // The Loyalty screen's dialogs: Settings, New Campaign, and adding, editing or deleting a
 // tier, each tier change previewed (a dry run) before it is saved.
 import { useFetcher } from "@remix-run/react";
-import { Banner, BlockStack, Checkbox, FormLayout, Modal, Select, Text, TextField } from "@shopify/polaris";
+import { Banner, BlockStack, Checkbox, FormLayout, Select, Text, TextField } from "@shopify/polaris";
+import { Modal } from "~/components/Modal";
 import { useState } from "react";
 import { useFetcherResult } from "~/components/useFetcherResult";
 import {

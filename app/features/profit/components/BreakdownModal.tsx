@@ -1,5 +1,6 @@
 // What makes up one line of the profit and loss statement, in a modal opened by ?line=.
-import { BlockStack, DataTable, Modal, Text } from "@shopify/polaris";
+import { BlockStack, DataTable, Text } from "@shopify/polaris";
+import { Modal } from "~/components/Modal";
 import { formatMoney } from "~/lib/money";
 
 type Breakdown = {

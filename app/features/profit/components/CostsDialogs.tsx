@@ -1,7 +1,8 @@
 // The Costs screen's dialogs: add or edit a product cost or an expense, and the
 // confirmation before deleting one (it cannot be undone).
 import { useFetcher } from "@remix-run/react";
-import { Modal, Text } from "@shopify/polaris";
+import { Text } from "@shopify/polaris";
+import { Modal } from "~/components/Modal";
 import { useFetcherResult } from "~/components/useFetcherResult";
 import { formatMoney } from "~/lib/money";
 import { ProductCostDialog } from "~/features/profit/components/ProductCostDialog";

@@ -1,6 +1,7 @@
 // "Add Expense" / "Edit Expense": category, description, amount, date, and whether it recurs.
 import { useFetcher } from "@remix-run/react";
-import { Checkbox, FormLayout, Modal, Select, TextField } from "@shopify/polaris";
+import { Checkbox, FormLayout, Select, TextField } from "@shopify/polaris";
+import { Modal } from "~/components/Modal";
 import { useMemo, useState } from "react";
 import { useFetcherResult } from "~/components/useFetcherResult";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/forms";

@@ -1,6 +1,7 @@
 // "Add Product Cost" / "Edit Product Cost": product, SKU, cost per unit, supplier, the day it applies from.
 import { useFetcher } from "@remix-run/react";
-import { FormLayout, Modal, TextField } from "@shopify/polaris";
+import { FormLayout, TextField } from "@shopify/polaris";
+import { Modal } from "~/components/Modal";
 import { useMemo, useState } from "react";
 import { useFetcherResult } from "~/components/useFetcherResult";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/forms";

@@ -1,7 +1,8 @@
 // Confirmation before what cannot be undone from the Team tab: removing a member, or
 // handing over ownership (the current Owner becomes an Admin).
 import { useFetcher } from "@remix-run/react";
-import { BlockStack, Modal, Text } from "@shopify/polaris";
+import { BlockStack, Text } from "@shopify/polaris";
+import { Modal } from "~/components/Modal";
 import { useEffect } from "react";
 
 export type PendingAction = {
