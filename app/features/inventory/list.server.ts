@@ -113,8 +113,8 @@ const LOCATED_ORDER: Record<InventoryFilters["sort"], string> = {
  * location-dependent ones (status, alert card, days of cover, velocity) on the location.
  */
 function locatedWhere(shop: Shop, f: Partial<InventoryFilters> & { location: string }) {
-  const where: string[] = [`a."shopId" = ?`, `a."locationId" = ?`, `p."shopId" = ?`];
-  const params: unknown[] = [shop.id, f.location, shop.id];
+  const where: string[] = [`p."shopId" = ?`];
+  const params: unknown[] = [shop.id];
   if (f.q) {
     const like = dialect === "postgresql" ? "ILIKE" : "LIKE";
     where.push(`(p."title" ${like} ? ESCAPE '\\' OR p."sku" ${like} ? ESCAPE '\\')`);
@@ -130,6 +130,12 @@ function locatedWhere(shop: Shop, f: Partial<InventoryFilters> & { location: str
   }
   if (f.overstock) where.push(`p."overstock" = ${TRUE}`);
   if (f.dead) where.push(`p."deadStock" = ${TRUE}`);
+  // Without a variant-wide filter the count needs no join: every located row has its variant's
+  // row (both are written and deleted together, recompute.server.ts).
+  const variantWide = where.length > 1;
+  where.push(`a."shopId" = ?`, `a."locationId" = ?`);
+  params.push(shop.id, f.location);
+  const atFrom = where.length;
   if (f.status) where.push(LOCATED_STATUS[f.status]);
   if (f.alert) where.push(LOCATED_ALERT[f.alert]);
   // A variant that does not sell there has unlimited cover (null), inside any open-ended range.
@@ -149,9 +155,14 @@ function locatedWhere(shop: Shop, f: Partial<InventoryFilters> & { location: str
     where.push(`a."velocity" <= ?`);
     params.push(f.velocityMax);
   }
+  const joined = `FROM "InventoryLocationPlan" a JOIN "InventoryPlan" p ON p."variantId" = a."variantId" WHERE ${where.join(" AND ")}`;
+  const located = [`a."shopId" = ?`, `a."locationId" = ?`, ...where.slice(atFrom)];
   return {
-    from: `FROM "InventoryLocationPlan" a JOIN "InventoryPlan" p ON p."variantId" = a."variantId" WHERE ${where.join(" AND ")}`,
+    from: joined,
     params,
+    counted: variantWide
+      ? { from: joined, params }
+      : { from: `FROM "InventoryLocationPlan" a WHERE ${located.join(" AND ")}`, params: params.slice(1) },
   };
 }
 
@@ -182,10 +193,10 @@ function overlay(r: PlanRecord, at: LocatedPlan) {
 }
 
 async function listAtLocation(shop: Shop, f: InventoryFilters & { location: string }, pageSize: number) {
-  const { from, params } = locatedWhere(shop, f);
+  const { from, params, counted } = locatedWhere(shop, f);
   const [{ n }] = await prisma.$queryRawUnsafe<{ n: number | bigint }[]>(
-    dollars(`SELECT COUNT(*) AS "n" ${from}`),
-    ...params,
+    dollars(`SELECT COUNT(*) AS "n" ${counted.from}`),
+    ...counted.params,
   );
   const total = Number(n);
   const pages = Math.max(1, Math.ceil(total / pageSize));
