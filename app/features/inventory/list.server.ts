@@ -1,10 +1,9 @@
 // The /inventory list and its alert cards, read from the stored planning figures
 // (InventoryPlan) of the authenticated shop only.
 import { dialect, prisma, type Prisma } from "~/db.server";
-import { dayInZone } from "~/lib/dates";
 import { formatPercent } from "~/lib/money";
 import { INVENTORY_PAGE_SIZE, SPEC_CATEGORIES, type InventoryFilters } from "./filters";
-import { planAtLocation, type LocatedPlan } from "./locations";
+import type { LocatedPlan } from "./locations";
 import { explainPlan, normalInverseCdf, type InventoryStatus } from "./planning";
 
 type Shop = { id: string; timezone: string };
@@ -81,29 +80,41 @@ export async function listInventory(shop: Shop, f: InventoryFilters, pageSize = 
 
 export const locationName = (locationId: string) => `Location ${locationId.split("/").pop() ?? locationId}`;
 
-/** A row of the list filtered by a location: the variant and that location's figures. */
-type Located = {
-  variantId: string;
-  priceMinor: number;
-  at: LocatedPlan;
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const TRUE = dialect === "postgresql" ? "true" : "1";
+
+const LOCATED_STATUS: Record<NonNullable<InventoryFilters["status"]>, string> = {
+  in: `a."status" IN ('in-stock', 'well-stocked')`,
+  low: `a."status" = 'low-stock'`,
+  out: `a."status" = 'out-of-stock'`,
+};
+const LOCATED_ALERT: Record<NonNullable<InventoryFilters["alert"]>, string> = {
+  out: `a."status" = 'out-of-stock'`,
+  low: `a."status" = 'low-stock'`,
+  reorder: `a."needsReorder" = ${TRUE}`,
 };
 
-const sqlText = (expr: string) => `CAST(${expr} AS TEXT)`;
-/** A float as text that reads back as the same number (SQLite's own text keeps 15 digits). */
-const exactText = (expr: string) => (dialect === "postgresql" ? sqlText(expr) : `printf('%!.17g', ${expr})`);
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * The list's sorts on the location's figures, ties in title order. Lost revenue per day at a
+ * location is its share of the variant's sales while it is out of stock there; ties
+ * (everything in stock) go by the day the location runs out, soonest first, as the variant list
+ * goes by its order-by day.
+ */
+const LOCATED_ORDER: Record<InventoryFilters["sort"], string> = {
+  lost: `a."lostRevenuePerDayMinor" DESC, a."stockOutDay" ASC NULLS LAST, p."title", p."variantId"`,
+  cover: `a."daysOfCover" ASC NULLS LAST, p."title", p."variantId"`,
+  title: `p."title", p."variantId"`,
+  available: `a."available", p."title", p."variantId"`,
+};
 
 /**
- * Every variant matching the variant-wide filters (search, category, supplier, overstock, dead
- * stock) whose item the location stocks (has a level there), with the location's figures:
- * `planAtLocation`, the detail view's split of the stored figures (decision 063), computed when
- * the list is read. The database sums the weights (each location's units, each item's
- * locations' weights) and hands the rows over as one text, in the list's title order: at
- * 10,000 variants, converting 10,000 result rows cost more than the whole list may take.
+ * The stored figures at the location (InventoryLocationPlan) joined to the variant's: the
+ * variant-wide filters (search, category, supplier, overstock, dead stock) on the variant, the
+ * location-dependent ones (status, alert card, days of cover, velocity) on the location.
  */
-async function locatedPlans(shop: Shop, f: Partial<InventoryFilters> & { location: string }): Promise<Located[]> {
+function locatedWhere(shop: Shop, f: Partial<InventoryFilters> & { location: string }) {
   const where: string[] = [`p."shopId" = ?`];
-  const params: unknown[] = [shop.id, shop.id, f.location, shop.id];
+  const params: unknown[] = [shop.id];
   if (f.q) {
     const like = dialect === "postgresql" ? "ILIKE" : "LIKE";
     where.push(`(p."title" ${like} ? ESCAPE '\\' OR p."sku" ${like} ? ESCAPE '\\')`);
@@ -117,100 +128,47 @@ async function locatedPlans(shop: Shop, f: Partial<InventoryFilters> & { locatio
     where.push(`p."supplierId" = ?`);
     params.push(f.supplier);
   }
-  if (f.overstock) where.push(dialect === "postgresql" ? `p."overstock" = true` : `p."overstock" = 1`);
-  if (f.dead) where.push(dialect === "postgresql" ? `p."deadStock" = true` : `p."deadStock" = 1`);
-  const record = [
-    `p."variantId"`,
-    exactText(`p."velocity"`),
-    sqlText(`p."reorderPoint"`),
-    sqlText(`p."priceMinor"`),
-    `CASE WHEN p."needsReorder" THEN '1' ELSE '0' END`,
-    sqlText(`h."available"`),
-    sqlText(`wh."weight"`),
-    sqlText(`i."itemWeights"`),
-    sqlText(`i."locations"`),
-  ].join(` || ';' || `);
-  const concat = dialect === "postgresql" ? "STRING_AGG" : "GROUP_CONCAT";
-  const sql = `WITH w AS (SELECT "locationId", SUM(CASE WHEN "available" > 0 THEN "available" ELSE 0 END) AS "weight"
-                            FROM "InventoryLocationLevel" WHERE "shopId" = ? GROUP BY "locationId"),
-                    i AS (SELECT l."inventoryItemId", SUM(w."weight") AS "itemWeights", COUNT(*) AS "locations"
-                            FROM "InventoryLocationLevel" l JOIN w ON w."locationId" = l."locationId"
-                           WHERE l."shopId" = ? GROUP BY l."inventoryItemId")
-               SELECT ${concat}(${record}, ',' ORDER BY p."title", p."variantId") AS "rows"
-                 FROM "InventoryPlan" p
-                 JOIN "InventoryLocationLevel" h
-                   ON h."shopId" = p."shopId" AND h."inventoryItemId" = p."inventoryItemId" AND h."locationId" = ?
-                 JOIN w wh ON wh."locationId" = h."locationId"
-                 JOIN i ON i."inventoryItemId" = p."inventoryItemId"
-                WHERE ${where.join(" AND ")}`;
+  if (f.overstock) where.push(`p."overstock" = ${TRUE}`);
+  if (f.dead) where.push(`p."deadStock" = ${TRUE}`);
+  // Without a variant-wide filter the count needs no join: every located row has its variant's
+  // row (both are written and deleted together, recompute.server.ts).
+  const variantWide = where.length > 1;
+  where.push(`a."shopId" = ?`, `a."locationId" = ?`);
+  params.push(shop.id, f.location);
+  const atFrom = where.length;
+  if (f.status) where.push(LOCATED_STATUS[f.status]);
+  if (f.alert) where.push(LOCATED_ALERT[f.alert]);
+  // A variant that does not sell there has unlimited cover (null), inside any open-ended range.
+  if (f.coverMin !== undefined) {
+    where.push(`(a."daysOfCover" >= ? OR a."daysOfCover" IS NULL)`);
+    params.push(f.coverMin);
+  }
+  if (f.coverMax !== undefined) {
+    where.push(`a."daysOfCover" <= ?`);
+    params.push(f.coverMax);
+  }
+  if (f.velocityMin !== undefined) {
+    where.push(`a."velocity" >= ?`);
+    params.push(f.velocityMin);
+  }
+  if (f.velocityMax !== undefined) {
+    where.push(`a."velocity" <= ?`);
+    params.push(f.velocityMax);
+  }
+  const joined = `FROM "InventoryLocationPlan" a JOIN "InventoryPlan" p ON p."variantId" = a."variantId" WHERE ${where.join(" AND ")}`;
+  const located = [`a."shopId" = ?`, `a."locationId" = ?`, ...where.slice(atFrom)];
+  return {
+    from: joined,
+    params,
+    counted: variantWide
+      ? { from: joined, params }
+      : { from: `FROM "InventoryLocationPlan" a WHERE ${located.join(" AND ")}`, params: params.slice(1) },
+  };
+}
+
+const dollars = (sql: string) => {
   let n = 0;
-  const [row] = await prisma.$queryRawUnsafe<{ rows: string | null }[]>(
-    dialect === "postgresql" ? sql.replace(/\?/g, () => `$${++n}`) : sql,
-    ...params,
-  );
-  if (!row?.rows) return [];
-  const today = dayInZone(new Date(), shop.timezone);
-  return row.rows.split(",").map((text) => {
-    const [variantId, velocity, reorderPoint, priceMinor, needsReorder, available, weight, itemWeights, locations] =
-      text.split(";");
-    const variant = {
-      velocity: Number(velocity),
-      reorderPoint: Number(reorderPoint),
-      priceMinor: Number(priceMinor),
-      needsReorder: needsReorder === "1",
-    };
-    const at = planAtLocation(
-      variant,
-      {
-        locationId: f.location,
-        available: Number(available),
-        weight: Number(weight),
-        itemWeights: Number(itemWeights),
-        locations: Number(locations),
-      },
-      today,
-    );
-    return { variantId, priceMinor: variant.priceMinor, at };
-  });
-}
-
-const LOCATED_STATUS: Record<NonNullable<InventoryFilters["status"]>, (a: LocatedPlan) => boolean> = {
-  in: (a) => a.status === "in-stock" || a.status === "well-stocked",
-  low: (a) => a.status === "low-stock",
-  out: (a) => a.status === "out-of-stock",
-};
-const LOCATED_ALERT: Record<NonNullable<InventoryFilters["alert"]>, (a: LocatedPlan) => boolean> = {
-  out: (a) => a.status === "out-of-stock",
-  low: (a) => a.status === "low-stock",
-  reorder: (a) => a.needsReorder,
-};
-
-/** The location-dependent filters (status, alert card, days of cover, velocity) on the location's figures. */
-function locatedFilter(f: Partial<InventoryFilters>) {
-  return ({ at }: Located) =>
-    (!f.status || LOCATED_STATUS[f.status](at)) &&
-    (!f.alert || LOCATED_ALERT[f.alert](at)) &&
-    (f.coverMin === undefined || at.daysOfCover === null || at.daysOfCover >= f.coverMin) &&
-    (f.coverMax === undefined || (at.daysOfCover !== null && at.daysOfCover <= f.coverMax)) &&
-    (f.velocityMin === undefined || at.velocity >= f.velocityMin) &&
-    (f.velocityMax === undefined || at.velocity <= f.velocityMax);
-}
-
-const nullsLast = (a: number | string | null, b: number | string | null) =>
-  a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1;
-
-/**
- * The list's sorts on the location's figures. Lost revenue per day at a location is its share of
- * the variant's sales while it is out of stock there; ties (everything in stock) go by the day
- * the location runs out, soonest first, as the variant list goes by its order-by day.
- */
-// Rows arrive in the database's title order (then id) and the sort is stable: ties keep it.
-const LOCATED_ORDER: Record<InventoryFilters["sort"], (a: Located, b: Located) => number> = {
-  lost: (a, b) =>
-    b.at.lostRevenuePerDayMinor - a.at.lostRevenuePerDayMinor || nullsLast(a.at.stockOutDay, b.at.stockOutDay),
-  cover: (a, b) => nullsLast(a.at.daysOfCover, b.at.daysOfCover),
-  title: () => 0,
-  available: (a, b) => a.at.available - b.at.available,
+  return dialect === "postgresql" ? sql.replace(/\?/g, () => `$${++n}`) : sql;
 };
 
 /** The location's figures shown in place of the variant's (the maths line says both). */
@@ -235,20 +193,36 @@ function overlay(r: PlanRecord, at: LocatedPlan) {
 }
 
 async function listAtLocation(shop: Shop, f: InventoryFilters & { location: string }, pageSize: number) {
-  const matching = (await locatedPlans(shop, f)).filter(locatedFilter(f)).sort(LOCATED_ORDER[f.sort]);
-  const total = matching.length;
+  const { from, params, counted } = locatedWhere(shop, f);
+  const [{ n }] = await prisma.$queryRawUnsafe<{ n: number | bigint }[]>(
+    dollars(`SELECT COUNT(*) AS "n" ${counted.from}`),
+    ...counted.params,
+  );
+  const total = Number(n);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(f.page, pages);
-  const slice = matching.slice((page - 1) * pageSize, page * pageSize);
-  const records = new Map<string, PlanRecord>();
-  for (let i = 0; i < slice.length; i += 400) {
-    const ids = slice.slice(i, i + 400).map((r) => r.variantId);
-    for (const r of await prisma.inventoryPlan.findMany({ where: { shopId: shop.id, variantId: { in: ids } } }))
-      records.set(r.variantId, r);
-  }
-  const rows = slice.flatMap((l) => {
-    const r = records.get(l.variantId);
-    return r ? [overlay(r, l.at)] : [];
+  const ids = (
+    await prisma.$queryRawUnsafe<{ variantId: string }[]>(
+      dollars(`SELECT a."variantId" ${from} ORDER BY ${LOCATED_ORDER[f.sort]} LIMIT ? OFFSET ?`),
+      ...params,
+      pageSize,
+      (page - 1) * pageSize,
+    )
+  ).map((r) => r.variantId);
+  const [records, located] = await Promise.all([
+    prisma.inventoryPlan.findMany({ where: { shopId: shop.id, variantId: { in: ids } } }),
+    prisma.inventoryLocationPlan.findMany({
+      where: { shopId: shop.id, locationId: f.location, variantId: { in: ids } },
+    }),
+  ]);
+  const byId = new Map(records.map((r) => [r.variantId, r]));
+  const at = new Map(located.map((l) => [l.variantId, l]));
+  const rows = ids.flatMap((id) => {
+    const r = byId.get(id);
+    const l = at.get(id);
+    return r && l
+      ? [overlay(r, { ...l, status: l.status as InventoryStatus, stockBar: l.stockBar as LocatedPlan["stockBar"] })]
+      : [];
   });
   return { rows, total, page, pages };
 }
@@ -289,31 +263,33 @@ export async function alertCards(shop: Shop, location?: string): Promise<AlertCa
   };
 }
 
-/** The alert cards on a location's figures: the same rules, with that location's share of the sales. */
+/** The alert cards on a location's stored figures: the same rules, with that location's share of the sales. */
 async function alertCardsAtLocation(shop: Shop, location: string): Promise<AlertCards> {
-  const cards: AlertCards = {
-    out: { count: 0, revenuePerDayMinor: 0 },
-    low: { count: 0, revenuePerDayMinor: 0 },
-    reorder: { count: 0, revenuePerDayMinor: 0 },
+  const from = `FROM "InventoryLocationPlan" a JOIN "InventoryPlan" p ON p."variantId" = a."variantId"
+                WHERE a."shopId" = ? AND a."locationId" = ? AND p."shopId" = ?`;
+  const sums = `COUNT(*) AS n, SUM(a."lostRevenuePerDayMinor") AS lost, SUM(a."velocity" * p."priceMinor") AS selling`;
+  const rows = await prisma.$queryRawUnsafe<
+    { kind: string; n: number | bigint; lost: number | bigint | null; selling: number | null }[]
+  >(
+    dollars(`SELECT a."status" AS kind, ${sums} ${from} AND a."status" IN ('out-of-stock', 'low-stock') GROUP BY a."status"
+             UNION ALL
+             SELECT 'reorder' AS kind, ${sums} ${from} AND a."needsReorder" = ${TRUE}`),
+    shop.id,
+    location,
+    shop.id,
+    shop.id,
+    location,
+    shop.id,
+  );
+  const get = (kind: string) => rows.find((r) => r.kind === kind);
+  const out = get("out-of-stock");
+  const low = get("low-stock");
+  const reorder = get("reorder");
+  return {
+    out: { count: Number(out?.n ?? 0), revenuePerDayMinor: Number(out?.lost ?? 0) },
+    low: { count: Number(low?.n ?? 0), revenuePerDayMinor: Math.round(Number(low?.selling ?? 0)) },
+    reorder: { count: Number(reorder?.n ?? 0), revenuePerDayMinor: Math.round(Number(reorder?.selling ?? 0)) },
   };
-  const selling = { low: 0, reorder: 0 };
-  for (const { priceMinor, at } of await locatedPlans(shop, { location })) {
-    const perDay = at.velocity * priceMinor;
-    if (at.status === "out-of-stock") {
-      cards.out.count++;
-      cards.out.revenuePerDayMinor += at.lostRevenuePerDayMinor;
-    } else if (at.status === "low-stock") {
-      cards.low.count++;
-      selling.low += perDay;
-    }
-    if (at.needsReorder) {
-      cards.reorder.count++;
-      selling.reorder += perDay;
-    }
-  }
-  cards.low.revenuePerDayMinor = Math.round(selling.low);
-  cards.reorder.revenuePerDayMinor = Math.round(selling.reorder);
-  return cards;
 }
 
 /** What the filters offer: the spec's categories plus the store's, its suppliers and locations. */

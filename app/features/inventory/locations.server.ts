@@ -1,8 +1,8 @@
-// Per-location planning figures for one variant (the detail view), from the stored figures,
-// the item's stock per location and the shop's stock per location (decision 063).
+// Per-location planning figures for one variant (the detail view): the rows stored with its
+// planning figures (decisions 063, 068).
 import { prisma } from "~/db.server";
-import { dayInZone } from "~/lib/dates";
-import { planLocations } from "./locations";
+import type { LocationPlan } from "./locations";
+import type { InventoryStatus } from "./planning";
 
 type Shop = { id: string; timezone: string };
 
@@ -16,29 +16,37 @@ export async function locationWeights(shopId: string) {
   return new Map(rows.map((r) => [r.locationId, r._sum.available ?? 0]));
 }
 
-/** The variant's figures at each location stocking it, or [] when the shop has a single location. */
-export async function variantLocationPlans(shop: Shop, variantId: string, now = new Date()) {
-  const plan = await prisma.inventoryPlan.findFirst({
-    where: { shopId: shop.id, variantId },
-    select: { inventoryItemId: true, velocity: true, reorderPoint: true },
-  });
-  if (!plan?.inventoryItemId) return [];
-  const [levels, locations, weights] = await Promise.all([
-    prisma.inventoryLocationLevel.findMany({
-      where: { shopId: shop.id, inventoryItemId: plan.inventoryItemId },
-      select: { locationId: true, available: true },
+/**
+ * The variant's figures at each location stocking it, as stored with its planning figures (the
+ * list filtered by a location shows the same rows), or [] when the shop has a single location.
+ */
+export async function variantLocationPlans(
+  shop: Shop,
+  variantId: string,
+): Promise<(LocationPlan & { name: string })[]> {
+  const [rows, locations] = await Promise.all([
+    prisma.inventoryLocationPlan.findMany({
+      where: { shopId: shop.id, variantId },
       orderBy: { locationId: "asc" },
     }),
     prisma.inventoryLocationLevel.findMany({
       where: { shopId: shop.id },
       distinct: ["locationId"],
       select: { locationId: true },
+      take: 2,
     }),
-    locationWeights(shop.id),
   ]);
   if (locations.length < 2) return [];
-  return planLocations(plan, levels, weights, dayInZone(now, shop.timezone)).map((p) => ({
-    ...p,
-    name: `Location ${p.locationId.split("/").pop() ?? p.locationId}`,
+  return rows.map((r) => ({
+    locationId: r.locationId,
+    available: r.available,
+    share: r.share,
+    velocity: r.velocity,
+    reorderPoint: r.reorderPoint,
+    daysOfCover: r.daysOfCover,
+    stockOutDay: r.stockOutDay,
+    status: r.status as InventoryStatus,
+    stockBar: r.stockBar as LocationPlan["stockBar"],
+    name: `Location ${r.locationId.split("/").pop() ?? r.locationId}`,
   }));
 }

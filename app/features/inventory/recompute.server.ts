@@ -6,6 +6,7 @@ import { dialect, prisma, type Prisma, type PrismaClient } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { addDays, dayInZone } from "~/lib/dates";
 import { inSqlTransaction, insertRows, type SqlValue } from "~/platform/sql-runner.server";
+import { planAtLocation, type LocatedPlan } from "./locations";
 import {
   PLANNING_DEFAULTS,
   DEAD_STOCK_DAYS,
@@ -57,7 +58,16 @@ type VariantRow = {
   windowDays?: number | null;
   alertId?: string | null;
   alertLevel?: string | null;
+  /** Few variants only: its last sale in 90 days. */
+  lastSaleDay?: string | null;
+  /** Few variants only: its item's levels as `available=weight=locationId`, separated by SEPARATOR. */
+  levels?: string | null;
+  /** Few variants only: the locations it has stored figures for, separated by SEPARATOR. */
+  locatedAt?: string | null;
 };
+
+/** Between the entries of a list aggregated into one text (no location id holds it). */
+const SEPARATOR = String.fromCharCode(30);
 
 export type PlanRow = {
   variantId: string;
@@ -103,7 +113,12 @@ type Inputs = {
   openPeriods: Map<string, string>;
   /** Each variant's open alert. */
   alerts: Map<string, { id: string; level: string }>;
+  /** The stock of each variant's item per location, with each location's weight (decision 068). */
+  levels: Map<string, LevelAt[]>;
 };
+
+/** An item's stock at a location and the location's weight (its share of the shop's units). */
+type LevelAt = { locationId: string; available: number; weight: number };
 
 /** Runs a SELECT written with `?` placeholders: through Prisma (a webhook's transaction) or a SqlRunner. */
 type Reader = <T>(sql: string, params: unknown[]) => Promise<T[]>;
@@ -136,16 +151,29 @@ const ON_ORDER = `(SELECT SUM(pl."quantity" - pl."receivedQty") FROM "PurchaseOr
 
 /**
  * The variants with their stock, settings, supplier and quantity on order in one statement;
- * for a few variants also the shop's window and each one's open alert (scalar subqueries), so a
- * webhook's re-evaluation reads everything in four statements run together.
+ * for a few variants also (scalar subqueries) the shop's window, each one's open alert, its last
+ * sale since `deadFrom` (an index seek), its item's levels with the locations' weights of the
+ * last full recompute, and the locations it has stored figures for, so a webhook's
+ * re-evaluation reads everything in three statements run together.
  */
-function variantRows(read: Reader, shopId: string, variantIds: string[] | null) {
+function variantRows(read: Reader, shopId: string, variantIds: string[] | null, deadFrom = "") {
+  const agg = (expr: string) =>
+    dialect === "postgresql" ? `STRING_AGG(${expr}, CHR(30))` : `GROUP_CONCAT(${expr}, CHAR(30))`;
+  const text = (expr: string) => `CAST(${expr} AS TEXT)`;
+  const lineIndex = dialect === "sqlite" ? ` INDEXED BY "OrderLine_shopId_variantId_day_quantity_orderId_idx"` : "";
   const few = variantIds
     ? `, (SELECT st."windowDays" FROM "InventorySettings" st WHERE st."shopId" = v."shopId") AS "windowDays",
          (SELECT a."id" FROM "StockAlert" a WHERE a."shopId" = v."shopId" AND a."variantId" = v."id" AND a."closedAt" IS NULL
            ORDER BY a."openedAt" DESC LIMIT 1) AS "alertId",
          (SELECT a."level" FROM "StockAlert" a WHERE a."shopId" = v."shopId" AND a."variantId" = v."id" AND a."closedAt" IS NULL
-           ORDER BY a."openedAt" DESC LIMIT 1) AS "alertLevel"`
+           ORDER BY a."openedAt" DESC LIMIT 1) AS "alertLevel",
+         (SELECT MAX(l."day") FROM "OrderLine" l${lineIndex}
+           WHERE l."shopId" = v."shopId" AND l."variantId" = v."id" AND l."day" >= ?) AS "lastSaleDay",
+         (SELECT ${agg(`${text(`l."available"`)} || '=' || ${text(`COALESCE(w."weight", 0)`)} || '=' || l."locationId"`)}
+            FROM "InventoryLocationLevel" l
+            LEFT JOIN "InventoryLocationWeight" w ON w."shopId" = l."shopId" AND w."locationId" = l."locationId"
+           WHERE l."shopId" = v."shopId" AND l."inventoryItemId" = v."inventoryItemId") AS "levels",
+         (SELECT ${agg(`a."locationId"`)} FROM "InventoryLocationPlan" a WHERE a."variantId" = v."id") AS "locatedAt"`
     : "";
   const only = variantIds ? ` AND v."id" IN (${variantIds.map(() => "?").join(", ")})` : "";
   return read<VariantRow>(
@@ -161,7 +189,7 @@ function variantRows(read: Reader, shopId: string, variantIds: string[] | null) 
        LEFT JOIN "ProductSupplier" ps ON ps."productId" = v."productId" AND ps."shopId" = v."shopId"
        LEFT JOIN "Supplier" s ON s."id" = COALESCE(vp."supplierId", ps."supplierId") AND s."shopId" = v."shopId"
       WHERE v."shopId" = ? AND p."deletedAt" IS NULL${only}`,
-    [shopId, ...(variantIds ?? [])],
+    variantIds ? [deadFrom, shopId, ...variantIds] : [shopId],
   );
 }
 
@@ -183,7 +211,11 @@ function periodRows(read: Reader, shopId: string, from: string, variantIds: stri
  * is told: by day, read in the index's order (no sort before grouping). Cancelled orders are no
  * demand: the window's cancelled orders are listed once.
  */
-async function loadShopInputs(read: Reader, shop: PlanningShop, today: string): Promise<Inputs> {
+async function loadShopInputs(
+  read: Reader,
+  shop: PlanningShop,
+  today: string,
+): Promise<{ inputs: Inputs; weights: Map<string, number> }> {
   const lineIndex = dialect === "sqlite" ? ` INDEXED BY "OrderLine_shopId_day_variantId_quantity_orderId_idx"` : "";
   const [settings] = await read<{ windowDays: number }>(
     `SELECT "windowDays" FROM "InventorySettings" WHERE "shopId" = ?`,
@@ -192,7 +224,7 @@ async function loadShopInputs(read: Reader, shop: PlanningShop, today: string): 
   const windowDays = settings?.windowDays ?? PLANNING_DEFAULTS.windowDays;
   const window = windowOf(today, windowDays);
   const deadFrom = addDays(today, -DEAD_STOCK_DAYS);
-  const [variants, demandRows, knownLast, periods, alerts] = await Promise.all([
+  const [variants, demandRows, knownLast, periods, alerts, levelRows] = await Promise.all([
     variantRows(read, shop.id, null),
     // One row per variant, its days as "day=units,…": a tenth of the rows of (variant, day), whose
     // conversion into JavaScript objects cost more than the scan itself.
@@ -212,6 +244,10 @@ async function loadShopInputs(read: Reader, shop: PlanningShop, today: string): 
     periodRows(read, shop.id, window.from, null),
     read<{ id: string; variantId: string; level: string }>(
       `SELECT "id", "variantId", "level" FROM "StockAlert" WHERE "shopId" = ? AND "closedAt" IS NULL ORDER BY "openedAt"`,
+      [shop.id],
+    ),
+    read<{ inventoryItemId: string; locationId: string; available: number }>(
+      `SELECT "inventoryItemId", "locationId", "available" FROM "InventoryLocationLevel" WHERE "shopId" = ?`,
       [shop.id],
     ),
   ]);
@@ -239,23 +275,41 @@ async function loadShopInputs(read: Reader, shop: PlanningShop, today: string): 
   const unknown = variants.filter((v) => !lastSale.has(v.id)).map((v) => v.id);
   for (const slice of chunks(unknown, 500))
     for (const r of await lastSales(read, shop.id, deadFrom, slice)) lastSale.set(r.variantId, r.day);
+  // Each location's weight now: its units over all items, negative levels counting as none.
+  const weights = new Map<string, number>();
+  for (const l of levelRows) weights.set(l.locationId, (weights.get(l.locationId) ?? 0) + Math.max(0, l.available));
+  const byItem = new Map<string, LevelAt[]>();
+  for (const l of levelRows) {
+    let list = byItem.get(l.inventoryItemId);
+    if (!list) byItem.set(l.inventoryItemId, (list = []));
+    list.push({ locationId: l.locationId, available: l.available, weight: weights.get(l.locationId)! });
+  }
+  const levels = new Map<string, LevelAt[]>();
+  for (const v of variants) {
+    const at = v.inventoryItemId ? byItem.get(v.inventoryItemId) : undefined;
+    if (at) levels.set(v.id, at);
+  }
   return {
-    windowDays,
-    variants,
-    demand,
-    lastSale,
-    settings: settingsOf(variants),
-    ...periodsOf(periods, shop, window),
-    alerts: new Map(alerts.map((a) => [a.variantId, { id: a.id, level: a.level }])),
+    inputs: {
+      windowDays,
+      variants,
+      demand,
+      lastSale,
+      settings: settingsOf(variants),
+      ...periodsOf(periods, shop, window),
+      alerts: new Map(alerts.map((a) => [a.variantId, { id: a.id, level: a.level }])),
+      levels,
+    },
+    weights,
   };
 }
 
 /**
- * A few variants' inputs in four statements run together: the variants (with settings, on
- * order, the shop's window and open alert), their order lines of the window grouped by day (the
- * window's first day worked out in SQL from the shop's setting, so it need not be read first;
- * cancelled orders left out), their last sale in 90 days and their stock-out periods, all
- * through the by-variant index.
+ * A few variants' inputs in three statements run together: the variants (with settings, on
+ * order, the shop's window, open alert, last sale in 90 days and their items' stock per
+ * location), their order lines of the window grouped by day (the window's first day worked out
+ * in SQL from the shop's setting, so it need not be read first; cancelled orders left out)
+ * through the by-variant index, and their stock-out periods.
  */
 async function loadVariantInputs(read: Reader, shop: PlanningShop, today: string, ids: string[]): Promise<Inputs> {
   const lineIndex = dialect === "sqlite" ? ` INDEXED BY "OrderLine_shopId_variantId_day_quantity_orderId_idx"` : "";
@@ -266,8 +320,8 @@ async function loadVariantInputs(read: Reader, shop: PlanningShop, today: string
     dialect === "postgresql"
       ? `TO_CHAR(CAST(? AS date) - ${shopWindow}, 'YYYY-MM-DD')`
       : `date(?, '-' || ${shopWindow} || ' days')`;
-  const [variants, lines, last, periods] = await Promise.all([
-    variantRows(read, shop.id, ids),
+  const [variants, lines, periods] = await Promise.all([
+    variantRows(read, shop.id, ids, deadFrom),
     read<{ variantId: string; day: string; units: number | bigint | null }>(
       `SELECT l."variantId", l."day", SUM(l."quantity") AS "units" FROM "OrderLine" l${lineIndex}
         WHERE l."shopId" = ? AND l."variantId" IN (${marks}) AND l."day" >= ${windowFrom} AND l."day" < ?
@@ -275,7 +329,6 @@ async function loadVariantInputs(read: Reader, shop: PlanningShop, today: string
         GROUP BY l."variantId", l."day"`,
       [shop.id, ...ids, today, shop.id, today],
     ),
-    lastSales(read, shop.id, deadFrom, ids),
     // The window is at most 90 days: periods ended since then cover every window.
     periodRows(read, shop.id, deadFrom, ids),
   ]);
@@ -283,14 +336,33 @@ async function loadVariantInputs(read: Reader, shop: PlanningShop, today: string
   const window = windowOf(today, windowDays);
   const alerts = new Map<string, { id: string; level: string }>();
   for (const v of variants) if (v.alertId && v.alertLevel) alerts.set(v.id, { id: v.alertId, level: v.alertLevel });
+  // A location first stocked since the last full recompute weighs nothing until the next one.
+  const levels = new Map<string, LevelAt[]>();
+  const lastSale = new Map<string, string>();
+  for (const v of variants) {
+    if (v.lastSaleDay) lastSale.set(v.id, v.lastSaleDay);
+    if (!v.levels) continue;
+    levels.set(
+      v.id,
+      v.levels.split(SEPARATOR).map((entry) => {
+        const [available, weight] = entry.split("=", 2);
+        return {
+          available: Number(available),
+          weight: Number(weight),
+          locationId: entry.slice(available.length + weight.length + 2),
+        };
+      }),
+    );
+  }
   return {
     windowDays,
     variants,
     demand: demandMap(lines, window, windowDays),
-    lastSale: new Map(last.map((r) => [r.variantId, r.day])),
+    lastSale,
     settings: settingsOf(variants),
     ...periodsOf(periods, shop, window),
     alerts,
+    levels,
   };
 }
 
@@ -406,6 +478,46 @@ function plansFrom(shop: PlanningShop, inputs: Inputs, today: string, now: Date)
   return rows;
 }
 
+export type LocatedRow = LocatedPlan & { variantId: string; shopId: string };
+
+/**
+ * Each variant's figures at every location stocking its item: `planAtLocation` at the
+ * location's share (its weight over the weights of the item's locations, decision 063), from
+ * the variant's figures just computed.
+ */
+function locatedFrom(shop: PlanningShop, rows: PlanRow[], levels: Inputs["levels"], today: string): LocatedRow[] {
+  const located: LocatedRow[] = [];
+  for (const r of rows) {
+    const at = levels.get(r.variantId);
+    if (!at) continue;
+    let itemWeights = 0;
+    for (const l of at) itemWeights += l.weight;
+    for (const l of at)
+      located.push({
+        variantId: r.variantId,
+        shopId: shop.id,
+        ...planAtLocation(r, { ...l, itemWeights, locations: at.length }, today),
+      });
+  }
+  return located;
+}
+
+const LOCATED_COLUMNS = [
+  "variantId",
+  "locationId",
+  "shopId",
+  "available",
+  "share",
+  "velocity",
+  "reorderPoint",
+  "daysOfCover",
+  "stockOutDay",
+  "status",
+  "stockBar",
+  "lostRevenuePerDayMinor",
+  "needsReorder",
+] as const satisfies readonly (keyof LocatedRow)[];
+
 const PLAN_COLUMNS = [
   "variantId",
   "shopId",
@@ -501,7 +613,7 @@ async function applyTransitions(db: Client, shopId: string, rows: PlanRow[], sta
  */
 export async function recomputeShop(shop: PlanningShop, now = new Date()) {
   const today = dayInZone(now, shop.timezone);
-  const inputs = await inSqlTransaction((sql) =>
+  const { inputs, weights } = await inSqlTransaction((sql) =>
     loadShopInputs(
       <T>(text: string, params: unknown[]) => sql.all(text, params as SqlValue[]) as Promise<T[]>,
       shop,
@@ -509,6 +621,7 @@ export async function recomputeShop(shop: PlanningShop, now = new Date()) {
     ),
   );
   const rows = plansFrom(shop, inputs, today, now);
+  const located = locatedFrom(shop, rows, inputs.levels, today);
   const transitions = await applyTransitions(prisma, shop.id, rows, openState(inputs), now);
   await inSqlTransaction(async (sql) => {
     await sql.run(`DELETE FROM "InventoryPlan" WHERE "shopId" = ?`, [shop.id]);
@@ -517,6 +630,21 @@ export async function recomputeShop(shop: PlanningShop, now = new Date()) {
       "InventoryPlan",
       PLAN_COLUMNS,
       rows.map((r) => PLAN_COLUMNS.map((c) => r[c] as SqlValue)),
+    );
+    await sql.run(`DELETE FROM "InventoryLocationPlan" WHERE "shopId" = ?`, [shop.id]);
+    await insertRows(
+      sql,
+      "InventoryLocationPlan",
+      LOCATED_COLUMNS,
+      located.map((r) => LOCATED_COLUMNS.map((c) => r[c] as SqlValue)),
+    );
+    // The weights these figures were split by, for the re-evaluations until the next recompute.
+    await sql.run(`DELETE FROM "InventoryLocationWeight" WHERE "shopId" = ?`, [shop.id]);
+    await insertRows(
+      sql,
+      "InventoryLocationWeight",
+      ["shopId", "locationId", "weight"],
+      [...weights].map(([locationId, weight]) => [shop.id, locationId, weight]),
     );
   });
   return { variants: rows.length, ...transitions };
@@ -569,6 +697,37 @@ async function upsertPlans(db: Client, rows: PlanRow[]) {
   }
 }
 
+/**
+ * The variants' per-location figures written over the stored ones; a location that no longer
+ * stocks the item (or a variant gone) loses its row, the only case that needs a DELETE.
+ */
+async function replaceLocated(db: Client, shopId: string, inputs: Inputs, ids: string[], rows: LocatedRow[]) {
+  const stale: string[] = [];
+  for (const v of inputs.variants) {
+    if (!v.locatedAt) continue;
+    const now = new Set(inputs.levels.get(v.id)?.map((l) => l.locationId));
+    if (v.locatedAt.split(SEPARATOR).some((locationId) => !now.has(locationId))) stale.push(v.id);
+  }
+  const gone = ids.filter((id) => !inputs.variants.some((v) => v.id === id));
+  if (stale.length || gone.length)
+    await db.inventoryLocationPlan.deleteMany({ where: { shopId, variantId: { in: [...stale, ...gone] } } });
+  const head = `INSERT INTO "InventoryLocationPlan" (${LOCATED_COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES `;
+  const tuple = `(${LOCATED_COLUMNS.map(() => "?").join(", ")})`;
+  const update = LOCATED_COLUMNS.filter((c) => c !== "variantId" && c !== "locationId")
+    .map((c) => `"${c}" = excluded."${c}"`)
+    .join(", ");
+  for (const slice of chunks(rows, Math.floor(900 / LOCATED_COLUMNS.length))) {
+    const params: unknown[] = [];
+    for (const r of slice) for (const c of LOCATED_COLUMNS) params.push(stored(r[c]));
+    await db.$executeRawUnsafe(
+      toDollar(
+        `${head}${slice.map(() => tuple).join(", ")} ON CONFLICT ("variantId", "locationId") DO UPDATE SET ${update}`,
+      ),
+      ...params,
+    );
+  }
+}
+
 async function reevaluateSlice(db: Client, shop: PlanningShop, ids: string[], now: Date) {
   const today = dayInZone(now, shop.timezone);
   const inputs = await loadVariantInputs(prismaReader(db), shop, today, ids);
@@ -576,6 +735,7 @@ async function reevaluateSlice(db: Client, shop: PlanningShop, ids: string[], no
   const rows = plansFrom(shop, inputs, today, now);
   const transitions = await applyTransitions(db, shop.id, rows, openState(inputs), now);
   if (rows.length) await upsertPlans(db, rows);
+  await replaceLocated(db, shop.id, inputs, ids, locatedFrom(shop, rows, inputs.levels, today));
   // A variant gone since (its product deleted) leaves the list.
   const gone = ids.filter((id) => !inputs.variants.some((v) => v.id === id));
   if (gone.length) await db.inventoryPlan.deleteMany({ where: { shopId: shop.id, variantId: { in: gone } } });
