@@ -71,10 +71,9 @@ async function backfill(shop: ShopRef, now: Date): Promise<BackfillResult> {
   // What the ledger holds already (posted by the webhooks or an earlier run): the keys, and
   // each customer's sums by kind, which the run then carries forward in memory.
   const { existing, sums, refundsOf } = await inSqlTransaction(async (sql) => {
-    const keys = await sql.all<{ key: string }>(
-      `SELECT "key" FROM "LoyaltyLedgerEntry" WHERE "shopId" = ? AND "kind" IN ('earn', 'reverse')`,
-      [shop.id],
-    );
+    // Every key of the shop, read from the (shopId, key) index alone (filtered by kind, each
+    // key was looked up in the table: 5 s at a million); only earn: and reverse: keys are asked.
+    const keys = await sql.all<{ key: string }>(`SELECT "key" FROM "LoyaltyLedgerEntry" WHERE "shopId" = ?`, [shop.id]);
     const sums = await ledgerSums(sql, shop.id);
     // Every stored refund by order, in the order they were made (reversed after the earn pass).
     const refunds = await sql.all<RefundRow>(
@@ -99,13 +98,9 @@ async function backfill(shop: ShopRef, now: Date): Promise<BackfillResult> {
           (m) => m.customerId,
         ),
       );
-  const range = await prisma.order.aggregate({
-    where: { shopId: shop.id, customerId: { not: null } },
-    _min: { day: true },
-    _max: { day: true },
-  });
+  const range = await dayRange(shop.id);
   const result: BackfillResult = { orders: 0, earned: 0, reversed: 0, members: 0 };
-  if (!range._min.day || !range._max.day) {
+  if (!range) {
     await rebuildDays(shop.id);
     return { ...result, members: await rebuildMembers(shop, now) };
   }
@@ -117,7 +112,7 @@ async function backfill(shop: ShopRef, now: Date): Promise<BackfillResult> {
   const history = new Map<string, { at: Date; amountMinor: number }[]>();
   const created = new Date();
 
-  for (let from = `${range._min.day.slice(0, 7)}-01`; from <= range._max.day; from = nextMonth(from)) {
+  for (let from = `${range.first.slice(0, 7)}-01`; from <= range.last; from = nextMonth(from)) {
     const to = nextMonth(from);
     await inSqlTransaction(async (sql) => {
       const orders = await sql.all<OrderRow>(
@@ -212,8 +207,26 @@ async function backfill(shop: ShopRef, now: Date): Promise<BackfillResult> {
 }
 
 /**
+ * The first and last day of the shop's orders, each one step down the (shopId, day) index
+ * (Prisma's aggregate of both, limited to orders with a customer, read every order: 0.4 s
+ * at 100,000). Months without an order of a customer are then read and skipped.
+ */
+async function dayRange(shopId: string): Promise<{ first: string; last: string } | null> {
+  return inSqlTransaction(async (sql) => {
+    const [first] = await sql.all<{ day: string | null }>(
+      `SELECT MIN("day") AS "day" FROM "Order" WHERE "shopId" = ?`,
+      [shopId],
+    );
+    const [last] = await sql.all<{ day: string | null }>(`SELECT MAX("day") AS "day" FROM "Order" WHERE "shopId" = ?`, [
+      shopId,
+    ]);
+    return first?.day && last?.day ? { first: first.day, last: last.day } : null;
+  });
+}
+
+/**
  * The rows sorted by customer (column 2) before a multi-row INSERT: the ledger's
- * (shop, customer, time) index is then written in one sweep per batch instead of at
+ * (shop, customer, …) index is then written in one sweep per batch instead of at
  * random places, which at a million entries no longer fit SQLite's page cache.
  */
 function byCustomer(rows: SqlValue[][]): SqlValue[][] {
@@ -524,7 +537,7 @@ export async function rebuildDays(shopId: string): Promise<void> {
     await sql.run(`DELETE FROM "LoyaltyDay" WHERE "shopId" = ?`, [shopId]);
     await sql.run(
       `INSERT INTO "LoyaltyDay" ("shopId", "day", "kind", "points")
-       SELECT "shopId", "day", "kind", SUM("points") FROM "LoyaltyLedgerEntry" WHERE "shopId" = ? GROUP BY "shopId", "day", "kind"`,
+       SELECT "shopId", "day", "kind", SUM("points") FROM "LoyaltyLedgerEntry" WHERE "shopId" = ? GROUP BY "shopId", "kind", "day"`,
       [shopId],
     );
   });

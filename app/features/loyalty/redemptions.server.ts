@@ -221,6 +221,8 @@ export async function expireAndReimburse(shop: ShopRef, now = new Date()) {
       const entries = (await prisma.loyaltyLedgerEntry.findMany({
         where: { shopId: shop.id, customerId },
         select: { kind: true, points: true, occurredAt: true },
+        // First in, first out: in time order (the customer index is ordered by kind first).
+        orderBy: { occurredAt: "asc" },
       })) as LedgerEntry[];
       const due = expiryDue(entries, program.expiryMonths, now);
       if (due <= 0) continue;
