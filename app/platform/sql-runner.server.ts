@@ -17,6 +17,12 @@ type Row = Record<string, unknown>;
 export interface SqlRunner {
   readonly dialect: "sqlite" | "postgresql";
   all<T extends Row = Row>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  /**
+   * The rows as arrays of values in the order of the SELECT list: for reads of 100,000 rows,
+   * where better-sqlite3 builds an array for a row in about two thirds of the time it takes to
+   * build an object (docs/decisions/067-customer-order-summary.md).
+   */
+  values(sql: string, params?: readonly SqlValue[]): Promise<unknown[][]>;
   run(sql: string, params?: readonly SqlValue[]): Promise<void>;
   /** A value as the driver takes it (run() converts; runConverted() takes converted values). */
   convert(v: SqlValue): unknown;
@@ -63,13 +69,15 @@ function sqliteConnection() {
   return connection;
 }
 
-function statement(sql: string) {
+function statement(sql: string, raw = false) {
   const c = sqliteConnection();
-  let s = c.statements.get(sql);
+  const key = raw ? `raw:${sql}` : sql;
+  let s = c.statements.get(key);
   if (!s) {
     s = c.db.prepare(sql);
+    if (raw) s.raw(true);
     if (c.statements.size > 500) c.statements.clear();
-    c.statements.set(sql, s);
+    c.statements.set(key, s);
   }
   return s;
 }
@@ -78,6 +86,9 @@ const sqliteRunner: SqlRunner = {
   dialect: "sqlite",
   async all<T extends Row = Row>(sql: string, params: readonly SqlValue[] = []) {
     return statement(sql).all(...params.map(sqliteValue)) as T[];
+  },
+  async values(sql: string, params: readonly SqlValue[] = []) {
+    return statement(sql, true).all(...params.map(sqliteValue)) as unknown[][];
   },
   async run(sql: string, params: readonly SqlValue[] = []) {
     const values = new Array(params.length);
@@ -136,6 +147,8 @@ export function sqlThrough(db: RawClient): SqlRunner {
     return {
       dialect: "postgresql",
       all: (sql, params = []) => db.$queryRawUnsafe(toDollar(sql), ...params),
+      values: async (sql, params = []) =>
+        (await db.$queryRawUnsafe<Row[]>(toDollar(sql), ...params)).map((r) => Object.values(r)),
       run: async (sql, params = []) => void (await db.$executeRawUnsafe(toDollar(sql), ...params)),
       convert: (v) => v,
       runConverted: async (sql, params) => void (await db.$executeRawUnsafe(toDollar(sql), ...params)),
@@ -143,6 +156,8 @@ export function sqlThrough(db: RawClient): SqlRunner {
   return {
     dialect: "sqlite",
     all: (sql, params = []) => db.$queryRawUnsafe(sql, ...params.map(sqliteValue)),
+    values: async (sql, params = []) =>
+      (await db.$queryRawUnsafe<Row[]>(sql, ...params.map(sqliteValue))).map((r) => Object.values(r)),
     run: async (sql, params = []) => void (await db.$executeRawUnsafe(sql, ...params.map(sqliteValue))),
     convert: sqliteValue,
     runConverted: async (sql, params) => void (await db.$executeRawUnsafe(sql, ...params)),

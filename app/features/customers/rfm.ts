@@ -91,7 +91,7 @@ export type ScoredShop = {
  */
 export function scoreByRank(values: readonly number[], bands: number): number[] {
   const n = values.length;
-  const order = values.map((_, i) => i).sort((a, b) => values[a]! - values[b]!);
+  const order = rankOrder(values);
   const scores = new Array<number>(n);
   let start = 0;
   while (start < n) {
@@ -103,6 +103,31 @@ export function scoreByRank(values: readonly number[], bands: number): number[] 
     start = end + 1;
   }
   return scores;
+}
+
+/** Whole numbers up to this size pack with their index into one double (see rankOrder). */
+const PACKABLE = 2 ** 33;
+const INDEX_SPACE = 2 ** 19;
+
+/**
+ * The indices of `values` in ascending order of value (ties in any order: they share a score).
+ * Whole values (days, order counts, minor units up to 2^33) are sorted packed with their index
+ * into one Float64Array, without a comparator callback: at 100,000 customers the callback sort
+ * was a visible share of the recompute (decision 067).
+ */
+function rankOrder(values: readonly number[]): ArrayLike<number> {
+  const n = values.length;
+  const packable = n < INDEX_SPACE && values.every((v) => Number.isInteger(v) && Math.abs(v) < PACKABLE);
+  if (!packable) return values.map((_, i) => i).sort((a, b) => values[a]! - values[b]!);
+  const packed = new Float64Array(n);
+  for (let i = 0; i < n; i++) packed[i] = values[i]! * INDEX_SPACE + i;
+  packed.sort();
+  const order = new Uint32Array(n);
+  for (let k = 0; k < n; k++) {
+    const p = packed[k]!;
+    order[k] = p - Math.floor(p / INDEX_SPACE) * INDEX_SPACE;
+  }
+  return order;
 }
 
 /** For each score 1..bands, the least value that has it (null when no customer has that score). */
@@ -141,35 +166,152 @@ export function bandThreshold(onFive: number, bands: 3 | 5): number {
   return bands === 5 ? onFive : Math.max(1, Math.round((onFive * bands) / 5));
 }
 
-/** Scores every customer who has ordered; those who never ordered get no scores. */
-export function scoreShop(customers: readonly CustomerFigures[]): ScoredShop {
-  const ranked = customers.filter((c) => c.recencyDays !== null);
-  const bands = bandsFor(ranked.length);
+/** Each customer's scores by position in the list given (0: never ordered, not scored). */
+export type RankedShop = Omit<ScoredShop, "scores"> & { r: Uint8Array; f: Uint8Array; m: Uint8Array };
+
+/** Scores every customer who has ordered, by position: the whole-shop recompute's form of scoreShop. */
+export function rankShop(customers: readonly CustomerFigures[]): RankedShop {
+  const at: number[] = [];
+  customers.forEach((c, i) => {
+    if (c.recencyDays !== null) at.push(i);
+  });
+  const bands = bandsFor(at.length);
   // Fewer days since the last order is better: ranked on the negated days.
-  const negRecency = ranked.map((c) => -c.recencyDays!);
-  const frequency = ranked.map((c) => c.frequency);
-  const monetary = ranked.map((c) => c.monetaryMinor);
-  const r = scoreByRank(negRecency, bands);
-  const f = scoreByRank(frequency, bands);
-  const m = scoreByRank(monetary, bands);
-  const scores = new Map<string, Scores>();
-  ranked.forEach((c, i) => scores.set(c.id, { r: r[i]!, f: f[i]!, m: m[i]! }));
+  const negRecency = at.map((i) => -customers[i]!.recencyDays!);
+  const frequency = at.map((i) => customers[i]!.frequency);
+  const monetary = at.map((i) => customers[i]!.monetaryMinor);
+  const scored = {
+    r: scoreByRank(negRecency, bands),
+    f: scoreByRank(frequency, bands),
+    m: scoreByRank(monetary, bands),
+  };
+  const byPosition = (scores: number[]) => {
+    const out = new Uint8Array(customers.length);
+    at.forEach((i, k) => (out[i] = scores[k]!));
+    return out;
+  };
   return {
     bands,
     smallStore: bands === 3,
     cutPoints: {
-      r: leastPerBand(negRecency, r, bands).map((v) => (v === null ? null : -v)),
-      f: leastPerBand(frequency, f, bands),
-      m: leastPerBand(monetary, m, bands),
+      r: leastPerBand(negRecency, scored.r, bands).map((v) => (v === null ? null : -v)),
+      f: leastPerBand(frequency, scored.f, bands),
+      m: leastPerBand(monetary, scored.m, bands),
     },
-    scores,
+    r: byPosition(scored.r),
+    f: byPosition(scored.f),
+    m: byPosition(scored.m),
   };
 }
 
+/** The scores at a position of a ranked shop (null: never ordered). */
+export const scoresAt = (ranked: RankedShop, i: number): Scores | null =>
+  ranked.r[i] ? { r: ranked.r[i]!, f: ranked.f[i]!, m: ranked.m[i]! } : null;
+
+/** Scores every customer who has ordered; those who never ordered get no scores. */
+export function scoreShop(customers: readonly CustomerFigures[]): ScoredShop {
+  const ranked = rankShop(customers);
+  const scores = new Map<string, Scores>();
+  customers.forEach((c, i) => {
+    const s = scoresAt(ranked, i);
+    if (s) scores.set(c.id, s);
+  });
+  return { bands: ranked.bands, smallStore: ranked.smallStore, cutPoints: ranked.cutPoints, scores };
+}
+
 /**
- * The segment, in precedence order VIP, New, At-Risk, Regular. Customers who never ordered
- * are New while the account is within the New window (createdDays), otherwise Regular.
+ * Which rule matched, with the numbers its text quotes: the rule text is a function of these
+ * alone (ruleText), so the whole-shop recompute hashes them instead of building every
+ * customer's text (decision 067).
  */
+export type RuleMatch = {
+  kind: RuleKind;
+  /** The numbers the rule's text quotes, in the order ruleText reads them (unused ones 0). */
+  a: number;
+  b: number;
+  c: number;
+  d: number;
+  e: number;
+};
+
+/** The rules, in precedence order; each belongs to one segment (RULE_SEGMENT). */
+export const RULE_KINDS = [
+  "new-no-orders",
+  "regular-no-orders",
+  "vip",
+  "new-first-order",
+  "at-risk-gap",
+  "at-risk-recency",
+  "regular",
+] as const;
+export type RuleKind = (typeof RULE_KINDS)[number];
+
+export const RULE_SEGMENT: Record<RuleKind, Segment> = {
+  "new-no-orders": "New",
+  "regular-no-orders": "Regular",
+  vip: "VIP",
+  "new-first-order": "New",
+  "at-risk-gap": "At-Risk",
+  "at-risk-recency": "At-Risk",
+  regular: "Regular",
+};
+
+const match = (kind: RuleKind, a = 0, b = 0, c = 0, d = 0, e = 0): RuleMatch => ({ kind, a, b, c, d, e });
+
+/**
+ * The rule that decides the segment, in precedence order VIP, New, At-Risk, Regular. Customers
+ * who never ordered are New while the account is within the New window (createdDays),
+ * otherwise Regular.
+ */
+export function ruleOf(
+  figures: CustomerFigures,
+  scores: Scores | null,
+  bands: 3 | 5,
+  settings: SegmentSettings = DEFAULT_SEGMENT_SETTINGS,
+  createdDays: number | null = null,
+): RuleMatch {
+  if (!scores || figures.recencyDays === null) {
+    if (createdDays !== null && createdDays <= settings.newWithinDays) return match("new-no-orders", createdDays);
+    return match("regular-no-orders");
+  }
+  const vip = bandThreshold(settings.vipMinScore, bands);
+  if (scores.r >= vip && scores.f >= vip && scores.m >= vip) return match("vip", vip);
+  if (figures.firstOrderDays !== null && figures.firstOrderDays <= settings.newWithinDays)
+    return match("new-first-order", figures.firstOrderDays, settings.newWithinDays);
+  const valuable = bandThreshold(settings.atRiskMinMonetaryScore, bands);
+  if (scores.m >= valuable) {
+    const gap = figures.medianGapDays;
+    if (gap !== null && gap > 0 && figures.recencyDays > settings.atRiskGapMultiplier * gap)
+      return match("at-risk-gap", figures.recencyDays, settings.atRiskGapMultiplier, gap, scores.m, valuable);
+    const low = bandThreshold(settings.atRiskMaxRecencyScore, bands);
+    if (scores.r <= low) return match("at-risk-recency", scores.r, low, scores.m, valuable);
+  }
+  return match("regular");
+}
+
+/** The rule in words, with the figures it used. */
+export function ruleText({ kind, a, b, c, d, e }: RuleMatch): string {
+  switch (kind) {
+    case "new-no-orders":
+      return `New: no orders yet, joined ${a} days ago`;
+    case "regular-no-orders":
+      return "Regular: no orders yet";
+    case "vip":
+      return `VIP: R, F and M are all at least ${a}`;
+    case "new-first-order":
+      return `New: first order ${a} days ago (within ${b})`;
+    case "at-risk-gap":
+      return (
+        `At-Risk: last order ${a} days ago, more than ${b} × ` + `their median gap of ${c} days, with M ${d} ≥ ${e}`
+      );
+    case "at-risk-recency":
+      return `At-Risk: R ${a} ≤ ${b} with M ${c} ≥ ${d}`;
+    case "regular":
+      return "Regular: no VIP, New or At-Risk rule matched";
+  }
+}
+
+/** The segment and the rule that matched, in words (see ruleOf). */
 export function segmentOf(
   figures: CustomerFigures,
   scores: Scores | null,
@@ -177,34 +319,8 @@ export function segmentOf(
   settings: SegmentSettings = DEFAULT_SEGMENT_SETTINGS,
   createdDays: number | null = null,
 ): SegmentResult {
-  if (!scores || figures.recencyDays === null) {
-    if (createdDays !== null && createdDays <= settings.newWithinDays)
-      return { segment: "New", rule: `New: no orders yet, joined ${createdDays} days ago` };
-    return { segment: "Regular", rule: "Regular: no orders yet" };
-  }
-  const vip = bandThreshold(settings.vipMinScore, bands);
-  if (scores.r >= vip && scores.f >= vip && scores.m >= vip)
-    return { segment: "VIP", rule: `VIP: R, F and M are all at least ${vip}` };
-  if (figures.firstOrderDays !== null && figures.firstOrderDays <= settings.newWithinDays)
-    return {
-      segment: "New",
-      rule: `New: first order ${figures.firstOrderDays} days ago (within ${settings.newWithinDays})`,
-    };
-  const valuable = bandThreshold(settings.atRiskMinMonetaryScore, bands);
-  if (scores.m >= valuable) {
-    const gap = figures.medianGapDays;
-    if (gap !== null && gap > 0 && figures.recencyDays > settings.atRiskGapMultiplier * gap)
-      return {
-        segment: "At-Risk",
-        rule:
-          `At-Risk: last order ${figures.recencyDays} days ago, more than ${settings.atRiskGapMultiplier} × ` +
-          `their median gap of ${gap} days, with M ${scores.m} ≥ ${valuable}`,
-      };
-    const low = bandThreshold(settings.atRiskMaxRecencyScore, bands);
-    if (scores.r <= low)
-      return { segment: "At-Risk", rule: `At-Risk: R ${scores.r} ≤ ${low} with M ${scores.m} ≥ ${valuable}` };
-  }
-  return { segment: "Regular", rule: "Regular: no VIP, New or At-Risk rule matched" };
+  const rule = ruleOf(figures, scores, bands, settings, createdDays);
+  return { segment: RULE_SEGMENT[rule.kind], rule: ruleText(rule) };
 }
 
 /** "R 4 · F 2 · M 5 → VIP" */
@@ -233,13 +349,15 @@ export function figuresOf(id: string, orders: readonly OrderPoint[], now: Date):
 /** The figures from a customer's order summary (valid for `now`, see validFor in summary.ts). */
 export function figuresFrom(id: string, s: OrderSummary | null, now: Date): CustomerFigures {
   if (!s) return { id, recencyDays: null, frequency: 0, monetaryMinor: 0, firstOrderDays: null, medianGapDays: null };
-  const days = (t: number) => Math.max(0, Math.floor((now.getTime() - t) / DAY_MS));
+  const nowMs = now.getTime();
   return {
     id,
-    recencyDays: days(s.lastOrderMs),
+    recencyDays: daysSince(s.lastOrderMs, nowMs),
     frequency: s.windowOrders,
     monetaryMinor: s.windowNetMinor,
-    firstOrderDays: days(s.firstOrderMs),
+    firstOrderDays: daysSince(s.firstOrderMs, nowMs),
     medianGapDays: s.medianGapDays,
   };
 }
+
+const daysSince = (t: number, nowMs: number) => Math.max(0, Math.floor((nowMs - t) / DAY_MS));
