@@ -60,13 +60,17 @@ function workerEntry() {
 }
 
 type RenderTask = { invoice: PdfInvoice; presentation: InvoicePresentation };
-let pool: WorkerPool<RenderTask, Uint8Array> | null = null;
-const renderPool = () => (pool ??= createWorkerPool<RenderTask, Uint8Array>(workerEntry, { size: 1, maxQueue: 8 }));
 
-/** Loads the renderer in the background after start-up, so the first PDF does not pay for it. */
-export function warmPdfRenderer() {
-  setTimeout(() => renderPool().warm(), 2000).unref();
-}
+/**
+ * The worker thread starts with the first PDF to render and exits after this long without
+ * one: an idle renderer is ~55 MB of every server process's memory, while loading it again
+ * costs the next PDF about a second (docs/decisions/070-server-memory.md).
+ */
+const RENDERER_IDLE_MS = 5 * 60_000;
+
+let pool: WorkerPool<RenderTask, Uint8Array> | null = null;
+const renderPool = () =>
+  (pool ??= createWorkerPool<RenderTask, Uint8Array>(workerEntry, { size: 1, maxQueue: 8, idleMs: RENDERER_IDLE_MS }));
 
 const inFlight = new Map<string, Promise<Buffer>>();
 const counters = { renders: 0 };
