@@ -53,8 +53,11 @@ function pdfFields(invoice: PdfInvoice): PdfInvoice {
 /** The worker: built JavaScript next to the server bundle in production, the TypeScript source through tsx otherwise. */
 function workerEntry() {
   const here = import.meta.url;
-  const built = new URL("./pdf-worker.mjs", here);
-  if (built.protocol === "file:" && fs.existsSync(fileURLToPath(built))) return { file: built };
+  // build/server/pdf-worker.mjs, beside the server entry; the server build's chunks are in build/server/assets.
+  for (const candidate of ["./pdf-worker.mjs", "../pdf-worker.mjs"]) {
+    const built = new URL(candidate, here);
+    if (built.protocol === "file:" && fs.existsSync(fileURLToPath(built))) return { file: built };
+  }
   const source = pathToFileURL(path.join(process.cwd(), "app", "features", "invoices", "pdf-worker.ts")).href;
   return { file: path.join(process.cwd(), "app", "platform", "ts-worker.mjs"), workerData: { entry: source } };
 }
