@@ -5,13 +5,12 @@
 // entry (app/entry.server.tsx) before any request, and by the database tests' setup.
 import { queueTrafficBackfill, registerAnalyticsJobs } from "~/features/analytics/index.server";
 import { BILLING_CONFIG } from "~/features/billing/index.server";
-import { registerInvoiceJobs, warmPdfRenderer } from "~/features/invoices/index.server";
+import { registerInvoiceJobs } from "~/features/invoices/index.server";
 import { registerAuditJobs } from "~/features/audit/index.server";
 import { registerCustomerJobs, rescoreCustomer } from "~/features/customers/index.server";
 import { registerInventoryJobs } from "~/features/inventory/index.server";
 import { postShopifyOrder, registerLoyaltyJobs } from "~/features/loyalty/index.server";
 import { registerNotificationJobs } from "~/features/shop/index.server";
-import { env } from "~/env.server";
 import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server";
 import { registerSettingsJobs } from "~/features/settings/index.server";
 import {
@@ -56,9 +55,6 @@ setJobRegistrar(registerAllJobs);
 
 // Each admin request's server and database time, recorded in batches (off with TELEMETRY=off).
 startRecording();
-
-// The server's PDF renderer (a worker thread) loads in the background after start-up.
-if (env.nodeEnv === "production") warmPdfRenderer();
 
 configureShopify({
   // Pro, monthly or annual, with the 7-day trial (app/features/billing/plans.ts is the price list).

@@ -1,7 +1,7 @@
 // Sends e-mail. Every message is recorded in the outbox; with SMTP_URL set it is
 // also delivered over SMTP. A message with a dedupe key is sent at most once,
 // however often the caller retries.
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { isUniqueViolation } from "~/platform/prisma-errors";
@@ -22,21 +22,29 @@ export type MailInput = {
   from?: string;
 };
 
-let transporter: Transporter | null | undefined;
+let transporter: Promise<Transporter | null> | undefined;
 
-function smtp(): Transporter | null {
-  if (transporter === undefined) transporter = env.mail.smtpUrl ? nodemailer.createTransport(env.mail.smtpUrl) : null;
+// nodemailer is loaded with the first transport, not at boot: without SMTP_URL it is never
+// needed, and it is memory every server process would hold (docs/decisions/070-server-memory.md).
+async function createTransport(url: string | null | undefined): Promise<Transporter | null> {
+  if (!url) return null;
+  const { default: nodemailer } = await import("nodemailer");
+  return nodemailer.createTransport(url);
+}
+
+function smtp(): Promise<Transporter | null> {
+  transporter ??= createTransport(env.mail.smtpUrl);
   return transporter;
 }
 
 /** For tests: point delivery at another SMTP server (or none). */
 export function setTransportForTests(url: string | null) {
-  transporter = url ? nodemailer.createTransport(url) : null;
+  transporter = createTransport(url);
 }
 
 export async function sendMail(input: MailInput) {
   const from = input.from ?? env.mail.from;
-  const transport = smtp();
+  const transport = await smtp();
   let message;
   try {
     message = await prisma.outboxMessage.create({

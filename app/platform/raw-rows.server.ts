@@ -7,13 +7,18 @@
 // kept and rows read in raw (array) mode. It sees what was committed, as any reader does in
 // WAL mode. PostgreSQL: a small pool of its own, rows in array mode; 64-bit integers and
 // numerics (SUM, COUNT) come back as strings there, so callers pass values through Number().
+import { createRequire } from "node:module";
 import path from "node:path";
-import Database from "better-sqlite3";
-import pg from "pg";
+import type Database from "better-sqlite3";
+import type pg from "pg";
 import { dialect, prisma } from "~/db.server";
 import { env } from "~/env.server";
 
 export type RawParam = string | number | null;
+
+// Each engine's driver is required on the first export, not imported at boot: a server loads
+// only its own engine's (docs/decisions/070-server-memory.md).
+const require = createRequire(import.meta.url);
 
 let sqlite: { url: string; db: Database.Database; statements: Map<string, Database.Statement> } | null = null;
 
@@ -22,7 +27,8 @@ function sqliteStatement(sql: string): Database.Statement | null {
   if (file === ":memory:") return null;
   if (!sqlite || sqlite.url !== env.databaseUrl) {
     sqlite?.db.close();
-    const db = new Database(path.resolve(process.cwd(), file), { fileMustExist: true });
+    const Sqlite = require("better-sqlite3") as typeof Database;
+    const db = new Sqlite(path.resolve(process.cwd(), file), { fileMustExist: true });
     db.pragma("busy_timeout = 10000");
     db.pragma("query_only = ON");
     sqlite = { url: env.databaseUrl, db, statements: new Map() };
@@ -42,7 +48,8 @@ function pgPool(): pg.Pool {
   if (!pool || pool.url !== env.databaseUrl) {
     void pool?.pool.end();
     // Two connections: exports are few at a time, and each reads one page after another.
-    const created = new pg.Pool({ connectionString: env.databaseUrl, max: 2, idleTimeoutMillis: 30_000 });
+    const { Pool } = require("pg") as typeof pg;
+    const created = new Pool({ connectionString: env.databaseUrl, max: 2, idleTimeoutMillis: 30_000 });
     // An idle connection the server closes (a restart, a dropped database) must not end the process.
     created.on("error", (error) => console.error(`[export] idle database connection lost: ${error.message}`));
     pool = { url: env.databaseUrl, pool: created };

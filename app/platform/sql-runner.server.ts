@@ -5,11 +5,16 @@
 // time (docs/decisions/032-bulk-import-design.md). On PostgreSQL the same SQL runs in a
 // Prisma interactive transaction. SQL is written with `?` placeholders and double-
 // quoted identifiers; values are always bound, never spliced into the text.
+import { createRequire } from "node:module";
 import path from "node:path";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import { dialect, prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { chunks } from "~/lib/chunks";
+
+// Required on SQLite only, when first used: a server on PostgreSQL never loads the SQLite
+// driver (docs/decisions/070-server-memory.md).
+const require = createRequire(import.meta.url);
 
 export type SqlValue = string | number | null | Date | boolean;
 type Row = Record<string, unknown>;
@@ -51,7 +56,8 @@ function sqliteConnection() {
   const file = path.resolve(process.cwd(), env.databaseUrl.replace(/^file:/, ""));
   if (!connection || connection.file !== file) {
     connection?.db.close();
-    const db = new Database(file);
+    const Sqlite = require("better-sqlite3") as typeof Database;
+    const db = new Sqlite(file);
     db.pragma("busy_timeout = 10000");
     // The import inserts into several secondary indexes at scattered places; a
     // larger page cache than SQLite's 2 MB default keeps their pages in memory.

@@ -17,7 +17,6 @@
 // a million-row export spent a third of its time in the library's per-cell options. The test
 // compares the output with csv-stringify's on hostile values.
 import { PassThrough, Readable } from "node:stream";
-import ExcelJS from "exceljs";
 import { type ExportFormat, guardCell } from "~/lib/export-formats";
 
 export type CellValue = string | number | null | undefined;
@@ -198,9 +197,16 @@ function textStream(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> 
 
 function xlsxStream(sheets: ExportSheet<unknown>[]): ReadableStream<Uint8Array> {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
   void (async () => {
     try {
+      // Loaded on the first spreadsheet, not at boot: exceljs is ~11 MB of a server process's
+      // resident memory that CSV and JSON exports never use (docs/decisions/070-server-memory.md).
+      const { default: ExcelJS } = await import("exceljs");
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+        stream: out,
+        useSharedStrings: false,
+        useStyles: true,
+      });
       for (const sheet of sheets) {
         const worksheet = workbook.addWorksheet(sheet.name.slice(0, 31));
         worksheet.columns = sheet.columns.map((c) => ({

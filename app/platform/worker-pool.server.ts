@@ -1,7 +1,8 @@
 // A small pool of worker threads for CPU-heavy work that must not hold up the request
 // thread (rendering PDFs). Bounded: at most `size` tasks run and `maxQueue` wait; past
 // that a task is refused at once (PoolBusy) instead of queueing without end. A worker
-// that dies is replaced; its task fails.
+// that dies is replaced; its task fails. With `idleMs`, a worker idle that long exits and
+// gives its memory back; the next task starts another.
 import { Worker } from "node:worker_threads";
 
 export class PoolBusy extends Error {
@@ -13,21 +14,22 @@ export class PoolBusy extends Error {
 
 type Entry = { file: string | URL; workerData?: unknown };
 type Pending = { id: number; task: unknown; resolve: (value: unknown) => void; reject: (error: Error) => void };
-type Slot = { worker: Worker; current: Pending | null };
+type Slot = { worker: Worker; current: Pending | null; idle: NodeJS.Timeout | null };
 
 export type WorkerPool<T, R> = {
   run: (task: T) => Promise<R>;
-  /** Starts the workers now (loading their code costs CPU), instead of on the first task. */
-  warm: () => void;
   close: () => Promise<void>;
-  stats: () => { busy: number; queued: number };
+  stats: () => { workers: number; busy: number; queued: number };
 };
 
 /**
  * Workers receive `{ id, task }` and answer `{ id, ok: true, result }` or
  * `{ id, ok: false, error }` (see runWorkerTasks).
  */
-export function createWorkerPool<T, R>(entry: () => Entry, { size = 1, maxQueue = 16 } = {}): WorkerPool<T, R> {
+export function createWorkerPool<T, R>(
+  entry: () => Entry,
+  { size = 1, maxQueue = 16, idleMs }: { size?: number; maxQueue?: number; idleMs?: number } = {},
+): WorkerPool<T, R> {
   const slots: Slot[] = [];
   const queue: Pending[] = [];
   let nextId = 1;
@@ -37,7 +39,7 @@ export function createWorkerPool<T, R>(entry: () => Entry, { size = 1, maxQueue 
     const { file, workerData } = entry();
     const worker = new Worker(file, { workerData });
     worker.unref();
-    const slot: Slot = { worker, current: null };
+    const slot: Slot = { worker, current: null, idle: null };
     worker.on("message", (message: { id: number; ok: boolean; result?: unknown; error?: string }) => {
       const job = slot.current;
       if (!job || job.id !== message.id) return;
@@ -59,17 +61,31 @@ export function createWorkerPool<T, R>(entry: () => Entry, { size = 1, maxQueue 
     return slot;
   };
 
+  const retire = (slot: Slot) => {
+    slot.idle = null;
+    const index = slots.indexOf(slot);
+    if (slot.current || index === -1) return;
+    slots.splice(index, 1);
+    void slot.worker.terminate();
+  };
+
   const pump = () => {
     while (queue.length) {
       let slot = slots.find((s) => !s.current);
       if (!slot && slots.length < size) slot = spawn();
       if (!slot) return;
       const job = queue.shift()!;
+      if (slot.idle) clearTimeout(slot.idle);
+      slot.idle = null;
       slot.current = job;
       slot.worker.ref();
       slot.worker.postMessage({ id: job.id, task: job.task });
     }
-    for (const s of slots) if (!s.current) s.worker.unref();
+    for (const s of slots) {
+      if (s.current) continue;
+      s.worker.unref();
+      if (idleMs !== undefined && !s.idle && !closed) s.idle = setTimeout(() => retire(s), idleMs).unref();
+    }
   };
 
   return {
@@ -82,13 +98,11 @@ export function createWorkerPool<T, R>(entry: () => Entry, { size = 1, maxQueue 
         pump();
       });
     },
-    warm() {
-      while (!closed && slots.length < size) spawn();
-    },
     async close() {
       closed = true;
+      for (const s of slots) if (s.idle) clearTimeout(s.idle);
       await Promise.all(slots.map((s) => s.worker.terminate()));
     },
-    stats: () => ({ busy: slots.filter((s) => s.current).length, queued: queue.length }),
+    stats: () => ({ workers: slots.length, busy: slots.filter((s) => s.current).length, queued: queue.length }),
   };
 }

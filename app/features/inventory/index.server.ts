@@ -10,10 +10,10 @@ export {
   listPurchaseOrders,
   markOrdered,
   receiveOrder,
+  renderPurchaseOrderPdf,
   updateDraftLines,
   type PurchaseOrderView,
 } from "./purchase-orders.server";
-export { renderPurchaseOrderPdf } from "./pdf.server";
 export {
   assertVariantsOf,
   listSuppliers,

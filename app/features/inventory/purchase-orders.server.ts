@@ -15,11 +15,20 @@ import { canDo, poNumber, statusAfterReceiving, type PoStatus } from "./purchase
 import { reevaluateVariants } from "./recompute.server";
 import { assertVariantsOf } from "./settings.server";
 import { adjustShopifyStock, type ShopifyAdmin } from "./shopify.server";
-import { renderPurchaseOrderPdf } from "./pdf.server";
+import type { PdfPurchaseOrder } from "./pdf.server";
 
 export type PoShop = { id: string; timezone: string; currency: string; name: string };
 
 export { PoError };
+
+/**
+ * The purchase order as a PDF. The renderer (@react-pdf/renderer) loads with the first one,
+ * not when the server starts (docs/decisions/070-server-memory.md).
+ */
+export async function renderPurchaseOrderPdf(po: PdfPurchaseOrder, shop: { name: string }): Promise<Buffer> {
+  const { renderPurchaseOrderPdf: render } = await import("./pdf.server");
+  return render(po, shop);
+}
 
 /** Variant ids that are not the shop's: 404 when they belong to another shop, else 400. */
 async function assertOwnVariants(shopId: string, ids: string[]) {

@@ -28,5 +28,4 @@ export type { InvoiceListPage, ListFilter } from "./invoices.server";
 export { parseListQuery } from "./list-query";
 export { registerInvoiceJobs } from "./jobs.server";
 export { invoicePdf, pdfFilename } from "./mail.server";
-export { warmPdfRenderer } from "./pdf-cache.server";
 export { createCheckoutSession, handleStripeEvent, signStripePayload, verifyStripeSignature } from "./stripe.server";

@@ -3,7 +3,6 @@
 // reminder step, however often it is retried). Without SMTP it lands in the outbox.
 import { addInvoiceEvent, type FullInvoice, type InvoiceShop } from "~/features/invoices/invoices.server";
 import { invoiceMailContent, type InvoiceMailKind } from "~/features/invoices/mail-content";
-import { renderInvoicePdf } from "~/features/invoices/pdf.server";
 import { cachedInvoicePdf, type CachedPdfSource } from "~/features/invoices/pdf-cache.server";
 import { invoicePresentation } from "~/features/invoices/presentation.server";
 import { sendMail } from "~/platform/mail.server";
@@ -31,6 +30,8 @@ export async function deliverInvoiceMail(
 ) {
   const sendIndex = Math.max(0, invoice.sendCount - 1);
   const presentation = await invoicePresentation(shop, invoice, { baseUrl: options.baseUrl, sendIndex });
+  // The renderer loads with the first e-mailed invoice, not at boot (docs/decisions/070-server-memory.md).
+  const { renderInvoicePdf } = await import("~/features/invoices/pdf.server");
   const pdf = await renderInvoicePdf(invoice, presentation);
   const mail: InvoiceMailKind =
     options.kind === "reminder" ? { kind: "reminder", step: options.step } : { kind: "invoice" };

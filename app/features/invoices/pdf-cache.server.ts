@@ -53,20 +53,27 @@ function pdfFields(invoice: PdfInvoice): PdfInvoice {
 /** The worker: built JavaScript next to the server bundle in production, the TypeScript source through tsx otherwise. */
 function workerEntry() {
   const here = import.meta.url;
-  const built = new URL("./pdf-worker.mjs", here);
-  if (built.protocol === "file:" && fs.existsSync(fileURLToPath(built))) return { file: built };
+  // build/server/pdf-worker.mjs, beside the server entry; the server build's chunks are in build/server/assets.
+  for (const candidate of ["./pdf-worker.mjs", "../pdf-worker.mjs"]) {
+    const built = new URL(candidate, here);
+    if (built.protocol === "file:" && fs.existsSync(fileURLToPath(built))) return { file: built };
+  }
   const source = pathToFileURL(path.join(process.cwd(), "app", "features", "invoices", "pdf-worker.ts")).href;
   return { file: path.join(process.cwd(), "app", "platform", "ts-worker.mjs"), workerData: { entry: source } };
 }
 
 type RenderTask = { invoice: PdfInvoice; presentation: InvoicePresentation };
-let pool: WorkerPool<RenderTask, Uint8Array> | null = null;
-const renderPool = () => (pool ??= createWorkerPool<RenderTask, Uint8Array>(workerEntry, { size: 1, maxQueue: 8 }));
 
-/** Loads the renderer in the background after start-up, so the first PDF does not pay for it. */
-export function warmPdfRenderer() {
-  setTimeout(() => renderPool().warm(), 2000).unref();
-}
+/**
+ * The worker thread starts with the first PDF to render and exits after this long without
+ * one: an idle renderer is ~55 MB of every server process's memory, while loading it again
+ * costs the next PDF about a second (docs/decisions/070-server-memory.md).
+ */
+const RENDERER_IDLE_MS = 5 * 60_000;
+
+let pool: WorkerPool<RenderTask, Uint8Array> | null = null;
+const renderPool = () =>
+  (pool ??= createWorkerPool<RenderTask, Uint8Array>(workerEntry, { size: 1, maxQueue: 8, idleMs: RENDERER_IDLE_MS }));
 
 const inFlight = new Map<string, Promise<Buffer>>();
 const counters = { renders: 0 };

@@ -3,7 +3,8 @@
 // instances share the work and each job runs once; its cron schedules are kept in
 // the database and fired by one instance.
 import crypto from "node:crypto";
-import PgBoss from "pg-boss";
+import { createRequire } from "node:module";
+import type PgBoss from "pg-boss";
 import type { EnqueueOptions, JobHandler, JobQueue, ScheduleOptions } from "~/platform/jobs/types";
 import { describeError } from "~/lib/log-safe";
 
@@ -23,6 +24,10 @@ export function singletonId(name: string, key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
+// Required when a queue is made, not imported at boot: a server on SQLite never loads pg-boss
+// (docs/decisions/070-server-memory.md).
+const require = createRequire(import.meta.url);
+
 type Schedule = { name: string; pattern: string; payload: unknown; tz?: string };
 
 export class PgBossJobQueue implements JobQueue {
@@ -39,7 +44,8 @@ export class PgBossJobQueue implements JobQueue {
     private readonly options: PgBossQueueOptions = {},
   ) {
     const supervise = options.supervise ?? true;
-    this.boss = new PgBoss({
+    const PgBossClass = require("pg-boss") as typeof PgBoss;
+    this.boss = new PgBossClass({
       connectionString,
       schema: "pgboss",
       max: 4,
