@@ -235,9 +235,7 @@ export type AlertCards = Record<"out" | "low" | "reorder", { count: number; reve
  */
 export async function alertCards(shop: Shop, location?: string): Promise<AlertCards> {
   if (location) return alertCardsAtLocation(shop, location);
-  const rows = await prisma.$queryRawUnsafe<
-    { kind: string; n: number | bigint; lost: number | null; selling: number | null }[]
-  >(
+  const rows = await prisma.$queryRawUnsafe<CardRow[]>(
     dialect === "postgresql"
       ? `SELECT "status" AS kind, COUNT(*) AS n, SUM("lostRevenuePerDayMinor") AS lost, SUM("velocity" * "priceMinor") AS selling
            FROM "InventoryPlan" WHERE "shopId" = $1 AND "status" IN ('out-of-stock', 'low-stock') GROUP BY "status"
@@ -252,6 +250,13 @@ export async function alertCards(shop: Shop, location?: string): Promise<AlertCa
     shop.id,
     ...(dialect === "postgresql" ? [] : [shop.id]),
   );
+  return cardsFrom(rows);
+}
+
+type CardRow = { kind: string; n: number | bigint; lost: number | bigint | null; selling: number | null };
+
+/** The three cards from the count-and-sum rows of either query (whole shop or one location). */
+function cardsFrom(rows: CardRow[]): AlertCards {
   const get = (kind: string) => rows.find((r) => r.kind === kind);
   const out = get("out-of-stock");
   const low = get("low-stock");
@@ -268,9 +273,7 @@ async function alertCardsAtLocation(shop: Shop, location: string): Promise<Alert
   const from = `FROM "InventoryLocationPlan" a JOIN "InventoryPlan" p ON p."variantId" = a."variantId"
                 WHERE a."shopId" = ? AND a."locationId" = ? AND p."shopId" = ?`;
   const sums = `COUNT(*) AS n, SUM(a."lostRevenuePerDayMinor") AS lost, SUM(a."velocity" * p."priceMinor") AS selling`;
-  const rows = await prisma.$queryRawUnsafe<
-    { kind: string; n: number | bigint; lost: number | bigint | null; selling: number | null }[]
-  >(
+  const rows = await prisma.$queryRawUnsafe<CardRow[]>(
     dollars(`SELECT a."status" AS kind, ${sums} ${from} AND a."status" IN ('out-of-stock', 'low-stock') GROUP BY a."status"
              UNION ALL
              SELECT 'reorder' AS kind, ${sums} ${from} AND a."needsReorder" = ${TRUE}`),
@@ -281,15 +284,7 @@ async function alertCardsAtLocation(shop: Shop, location: string): Promise<Alert
     location,
     shop.id,
   );
-  const get = (kind: string) => rows.find((r) => r.kind === kind);
-  const out = get("out-of-stock");
-  const low = get("low-stock");
-  const reorder = get("reorder");
-  return {
-    out: { count: Number(out?.n ?? 0), revenuePerDayMinor: Number(out?.lost ?? 0) },
-    low: { count: Number(low?.n ?? 0), revenuePerDayMinor: Math.round(Number(low?.selling ?? 0)) },
-    reorder: { count: Number(reorder?.n ?? 0), revenuePerDayMinor: Math.round(Number(reorder?.selling ?? 0)) },
-  };
+  return cardsFrom(rows);
 }
 
 /** What the filters offer: the spec's categories plus the store's, its suppliers and locations. */
