@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays, dayInZone, daysBetween, eachDay, isValidDay, periodsEndingOn } from "~/lib/dates";
+import { addDays, dayInZone, dayInZoneMapper, daysBetween, eachDay, isValidDay, periodsEndingOn } from "~/lib/dates";
 
 describe("days in the shop's time zone", () => {
   it("buckets an instant by the zone, not UTC", () => {
@@ -27,5 +28,34 @@ describe("days in the shop's time zone", () => {
       current: { from: "2026-06-01", to: "2026-06-30" },
       previous: { from: "2026-05-02", to: "2026-05-31" },
     });
+  });
+});
+
+describe("dayInZoneMapper", () => {
+  // Zones with half- and quarter-hour offsets and DST changes at odd times.
+  const zones = [
+    "UTC",
+    "America/New_York",
+    "Asia/Kathmandu",
+    "Australia/Lord_Howe",
+    "America/St_Johns",
+    "Pacific/Chatham",
+  ];
+
+  it("gives the same day as dayInZone for any instant since 1970", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), fc.integer({ min: 0, max: 4_102_444_800_000 }), (zone, ms) => {
+        const at = new Date(ms);
+        expect(dayInZoneMapper(zone)(at)).toBe(dayInZone(at, zone));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("is right on both sides of a local midnight, reusing its cache", () => {
+    const dayOf = dayInZoneMapper("Asia/Kathmandu"); // UTC+5:45: midnight is 18:15 UTC
+    expect(dayOf(new Date("2026-03-01T18:14:59.999Z"))).toBe("2026-03-01");
+    expect(dayOf(new Date("2026-03-01T18:15:00.000Z"))).toBe("2026-03-02");
+    expect(dayOf(new Date("2026-03-01T18:14:00.000Z"))).toBe("2026-03-01");
   });
 });

@@ -17,6 +17,27 @@ export function dayInZone(instant: Date, timeZone: string): string {
   return formatterFor(timeZone).format(instant);
 }
 
+const QUARTER_HOUR_MS = 15 * 60_000;
+
+/**
+ * The shop-local day of many instants in one zone (samples, rows): every zone's UTC offset
+ * since 1900 is a whole number of quarter hours, so the day can only change at a quarter hour
+ * and each quarter hour is formatted once (formatting is the costly part, ~7 µs a call).
+ */
+export function dayInZoneMapper(timeZone: string): (instant: Date) => string {
+  const days = new Map<number, string>();
+  return (instant) => {
+    const quarter = Math.floor(instant.getTime() / QUARTER_HOUR_MS);
+    let day = days.get(quarter);
+    if (day === undefined) {
+      day = dayInZone(new Date(quarter * QUARTER_HOUR_MS), timeZone);
+      if (days.size >= 10_000) days.clear();
+      days.set(quarter, day);
+    }
+    return day;
+  };
+}
+
 export function isValidTimeZone(timeZone: string): boolean {
   try {
     formatterFor(timeZone);

@@ -62,6 +62,15 @@ const toDollar = (sql: string) => {
   return sql.replace(/\?/g, () => `$${++i}`);
 };
 
+/**
+ * An instant as a bound parameter compared with a stored DateTime column: PostgreSQL casts
+ * the ISO text; SQLite compares the text Prisma stored ("…+00:00"), so it must match that form.
+ */
+export function rawInstant(at: Date): RawParam {
+  const iso = at.toISOString();
+  return dialect === "postgresql" ? iso : `${iso.slice(0, -1)}+00:00`;
+}
+
 /** The rows of a read-only query, each an array of its columns in SELECT order. */
 export async function rawRows(sql: string, params: readonly RawParam[] = []): Promise<unknown[][]> {
   if (dialect === "postgresql") {

@@ -3,7 +3,7 @@
 // so a late sample still counts) and deleted in the same transaction; days older than
 // 12 months are deleted. Run by the telemetry job every hour; safe to run again.
 import { prisma, type Prisma } from "~/db.server";
-import { addDays, dayInZone } from "~/lib/dates";
+import { addDays, dayInZone, dayInZoneMapper } from "~/lib/dates";
 import {
   addRequest,
   addVital,
@@ -89,6 +89,7 @@ function statsFor(byDay: Map<string, PerformanceStats>, day: string) {
 
 async function rollupRequests(shop: ShopRef, today: string): Promise<number> {
   const lastSeen = new Map<string, Map<string, number>>();
+  const dayOf = dayInZoneMapper(shop.timezone);
   let rolled = 0;
   for (;;) {
     const rows = await prisma.requestSample.findMany({
@@ -100,7 +101,7 @@ async function rollupRequests(shop: ShopRef, today: string): Promise<number> {
     const byDay = new Map<string, PerformanceStats>();
     const ids: string[] = [];
     for (const row of rows) {
-      const day = dayInZone(row.at, shop.timezone);
+      const day = dayOf(row.at);
       if (day >= today) break;
       const stats = statsFor(byDay, day);
       addRequest(stats, row);
@@ -117,6 +118,7 @@ async function rollupRequests(shop: ShopRef, today: string): Promise<number> {
 }
 
 async function rollupVitals(shop: ShopRef, today: string): Promise<number> {
+  const dayOf = dayInZoneMapper(shop.timezone);
   let rolled = 0;
   for (;;) {
     const rows = await prisma.vitalSample.findMany({
@@ -128,7 +130,7 @@ async function rollupVitals(shop: ShopRef, today: string): Promise<number> {
     const byDay = new Map<string, PerformanceStats>();
     const ids: string[] = [];
     for (const row of rows) {
-      const day = dayInZone(row.at, shop.timezone);
+      const day = dayOf(row.at);
       if (day >= today) break;
       addVital(statsFor(byDay, day), row.metric as VitalMetric, row.value);
       ids.push(row.id);
