@@ -8,7 +8,10 @@
 //   (c) Lighthouse desktop LCP, CLS and TBT of /dashboard and /costs, and the
 //       JavaScript bytes each page loads;
 //   (d) the cost of the app's own performance recording (issue 16): /dashboard under
-//       autocannon with TELEMETRY=off and on, alternated over --rounds, medians side by side.
+//       autocannon with TELEMETRY=off and on, alternated over --rounds, medians side by side;
+//       then "paired": an off and an on server side by side, each on its own copy of the
+//       database, loaded at the same time (so a neighbour's load hits both alike), the copy
+//       that records swapping every round; and the in-process CPU per request.
 //
 // Options (all optional):
 //   --orders 25000,1000000   database sizes (seeded once into bench/.data/, then reused)
@@ -20,12 +23,15 @@
 //   --lh-runs 3                      Lighthouse runs per page (the median is reported)
 //   --skip-build                     serve the last build copied to bench/.data/build
 //   --label NAME                     stored with the JSON copy in bench/results/
+import type Database from "better-sqlite3";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { loadTest, type HttpResult } from "./http";
 import { CHROME_PATH, lighthouse, type LighthouseResult } from "./lighthouse";
 import {
+  databaseFile,
   demoEnv,
   ensureSeeded,
   fmtKB,
@@ -37,6 +43,7 @@ import {
   root,
   runJsonChild,
   startServer,
+  type Server,
   type Summary,
 } from "./lib";
 
@@ -105,6 +112,8 @@ type TelemetryCost = {
   offCpuMs: number;
   onCpuMs: number;
   cpuCostFraction: number;
+  /** Off and on servers loaded at the same time: requests/s of each round, and the cost from their sums. */
+  paired: { off: number[]; on: number[]; costFraction: number };
   /** In one process, sequential requests in alternating off/on blocks (bench/telemetry-cpu.ts): CPU ms per request; the cost is the median of each on block against its neighbours. */
   inProcess: { off: number[]; on: number[]; offMedian: number; onMedian: number; costFraction: number };
 };
@@ -156,6 +165,7 @@ async function telemetryCost(orders: number, o: Options, buildDir: string, port:
       }
     }
   }
+  const paired = await pairedTelemetryCost(orders, o, buildDir, port);
   // In one process, the recording switched off and on in alternating blocks (bench/telemetry-cpu.ts).
   const inProcess: Record<"off" | "on", number[]> = { off: [], on: [] };
   const costs: number[] = [];
@@ -187,8 +197,59 @@ async function telemetryCost(orders: number, o: Options, buildDir: string, port:
     offCpuMs,
     onCpuMs,
     cpuCostFraction: (onCpuMs - offCpuMs) / offCpuMs,
+    paired,
     inProcess: { ...inProcess, offMedian: inOff, onMedian: inOn, costFraction: median(costs) },
   };
+}
+
+/** A copy of the seeded database for one of two servers run side by side (the write-ahead log folded in first). */
+function databaseCopy(orders: number, name: string): string {
+  const source = databaseFile(orders);
+  const Sqlite = createRequire(import.meta.url)("better-sqlite3") as typeof Database;
+  const db = new Sqlite(source);
+  db.pragma("wal_checkpoint(TRUNCATE)");
+  db.close();
+  const target = `${source}.${name}`;
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(target + suffix, { force: true });
+  fs.copyFileSync(source, target);
+  return target;
+}
+
+/**
+ * An off and an on server at the same time, each on its own copy of the database, under the
+ * same autocannon load: on a shared machine both get the neighbours' load alike, and on two
+ * busy servers the scheduler shares the cores, so the ratio of their requests/s is the ratio
+ * of their CPU per request. The copy that records swaps every round.
+ */
+async function pairedTelemetryCost(orders: number, o: Options, buildDir: string, port: number) {
+  const copies = [databaseCopy(orders, "paired-a"), databaseCopy(orders, "paired-b")];
+  const off: number[] = [];
+  const on: number[] = [];
+  for (let round = 0; round < o.rounds; round++) {
+    const recording = round % 2;
+    const servers: Server[] = [];
+    try {
+      for (let i = 0; i < 2; i++)
+        servers.push(
+          await startServer(orders, await freePort(port + 50 + i * 10), buildDir, {
+            TELEMETRY: i === recording ? "on" : "off",
+            JOBS_DISABLED: "1",
+            DATABASE_URL: `file:${copies[i]}`,
+          }),
+        );
+      const connections = Math.max(1, Math.round(o.connections / 2));
+      const results = await Promise.all(servers.map((s) => loadTest(s.url, "/dashboard", o.duration, connections)));
+      off.push(results[1 - recording].requestsPerSecond);
+      on.push(results[recording].requestsPerSecond);
+      console.log(
+        `  telemetry paired round ${round + 1}: off ${off.at(-1)!.toFixed(1)} requests/s, on ${on.at(-1)!.toFixed(1)} requests/s`,
+      );
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+  }
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  return { off, on, costFraction: 1 - sum(on) / sum(off) };
 }
 
 async function measureSize(orders: number, o: Options, buildDir: string, port: number): Promise<SizeResult> {
@@ -337,6 +398,16 @@ function table(results: SizeResult[]): string {
       "  → cost of recording",
       (r) => (r.telemetry ? `${(r.telemetry.costFraction * 100).toFixed(1)}%` : "—"),
       `≤ 3%: ${ok(results.every((r) => !r.telemetry || r.telemetry.costFraction <= TARGETS.telemetryCostFraction))}`,
+    );
+    add("/dashboard requests/s side by side, off / on (sum of rounds)", (r) =>
+      r.telemetry
+        ? `${r.telemetry.paired.off.reduce((a, b) => a + b, 0).toFixed(0)} / ${r.telemetry.paired.on.reduce((a, b) => a + b, 0).toFixed(0)}`
+        : "—",
+    );
+    add(
+      "  → cost of recording, side by side",
+      (r) => (r.telemetry ? `${(r.telemetry.paired.costFraction * 100).toFixed(1)}%` : "—"),
+      `≤ 3%: ${ok(results.every((r) => !r.telemetry || r.telemetry.paired.costFraction <= TARGETS.telemetryCostFraction))}`,
     );
     add("/dashboard server CPU per request, off / on (median)", (r) =>
       r.telemetry ? `${fmtMs(r.telemetry.offCpuMs)} / ${fmtMs(r.telemetry.onCpuMs)}` : "—",
