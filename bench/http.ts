@@ -38,9 +38,10 @@ export async function loadTest(
   path: string,
   durationS: number,
   connections: number,
+  warmupS = 2,
 ): Promise<HttpResult> {
-  // A short warm-up so the JIT and SQLite page cache are hot in every worker.
-  await autocannon({ url: baseUrl + path, connections, duration: 2, headers: BROWSER_HEADERS });
+  // A warm-up so the JIT and SQLite page cache are hot in every worker.
+  await autocannon({ url: baseUrl + path, connections, duration: warmupS, headers: BROWSER_HEADERS });
   const r = (await autocannon({
     url: baseUrl + path,
     connections,

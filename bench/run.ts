@@ -135,6 +135,14 @@ const TARGETS = {
   telemetryCostFraction: 0.03,
 };
 
+/**
+ * Warm-up before each recording measurement: longer than the recorder's 5 s flush interval,
+ * so every worker has written (and compiled the code that writes) a batch before the clock
+ * starts. A fresh server's first batched writes cost several times a warm one's, a one-off
+ * that a 10 s run would otherwise count as the recording's steady cost.
+ */
+const TELEMETRY_WARMUP_S = 8;
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -153,7 +161,7 @@ async function telemetryCost(orders: number, o: Options, buildDir: string, port:
         // CPU per request as well as throughput: on a busy machine, the server's own CPU time
         // per request is what the recording adds, while requests/s also measures the neighbours.
         const cpuBefore = groupCpuSeconds(server.child.pid!);
-        const r = await loadTest(server.url, "/dashboard", o.duration, o.connections);
+        const r = await loadTest(server.url, "/dashboard", o.duration, o.connections, TELEMETRY_WARMUP_S);
         const cpuMsPerRequest = ((groupCpuSeconds(server.child.pid!) - cpuBefore) * 1000) / (r.total2xx + r.non2xx);
         runs[mode].push({ requestsPerSecond: r.requestsPerSecond, cpuMsPerRequest });
         console.log(
@@ -172,7 +180,8 @@ async function telemetryCost(orders: number, o: Options, buildDir: string, port:
   for (let round = 0; round < o.rounds; round++) {
     const r = await runJsonChild<{ blocks: { mode: "off" | "on"; cpuMsPerRequest: number }[]; costs: number[] }>(
       path.join(root, "bench", "telemetry-cpu.ts"),
-      [path.join(buildDir, "server", "index.js"), "13", "520", "60"],
+      // 600 warm-up requests: more than one batch (500), so the first batched write is not in a block.
+      [path.join(buildDir, "server", "index.js"), "13", "520", "600"],
       // No background jobs in this process: their CPU would land in random blocks.
       demoEnv(orders, { TELEMETRY: "on", JOBS_DISABLED: "1" }),
     );
@@ -238,7 +247,9 @@ async function pairedTelemetryCost(orders: number, o: Options, buildDir: string,
           }),
         );
       const connections = Math.max(1, Math.round(o.connections / 2));
-      const results = await Promise.all(servers.map((s) => loadTest(s.url, "/dashboard", o.duration, connections)));
+      const results = await Promise.all(
+        servers.map((s) => loadTest(s.url, "/dashboard", o.duration, connections, TELEMETRY_WARMUP_S)),
+      );
       off.push(results[1 - recording].requestsPerSecond);
       on.push(results[recording].requestsPerSecond);
       console.log(
