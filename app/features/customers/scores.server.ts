@@ -626,7 +626,8 @@ export async function recomputeShop(
     // text) is built only for a customer whose digest changed or who has no row yet.
     const figures = ids.map((id, i) => figuresFrom(id, summaries[i] ?? null, now));
     const ranked = rankShop(figures);
-    const model = reuse ?? fitShopModelFrom(summaries, nowMs);
+    // A refit starts from the stored parameters (decision 073).
+    const model = reuse ?? fitShopModelFrom(summaries, nowMs, stored?.model ?? null);
     const scoring: Scoring = { bands: ranked.bands, settings, model };
     const before = new Map<string, unknown[]>();
     for (const b of await sql.values(
