@@ -38,15 +38,19 @@ const epochMs = (column: string) =>
 const ID_SPACE = 2 ** 20;
 
 async function compute(shopId: string, stored: StoredModel | null): Promise<ValueOrder> {
-  // In id order, so a row's place is its rank among equal values (the SQL sorts' tie-break).
+  // In id order, so a row's place is its rank among equal values (the SQL sorts' tie-break). On
+  // SQLite the table is read in one pass and sorted here: walking the key's index fetched each
+  // row at random, twice the time for 100,000 rows (as for the recompute's reads, decision 061).
+  const sqlite = dialect === "sqlite";
   const rows = await inSqlTransaction((sql) =>
     sql.values(
       `SELECT "customerId", "segment", "orders", "totalSpentMinor", ${epochMs("firstOrderAt")}, ${epochMs("lastOrderAt")},
          "frequency", "monetaryMinor", "medianGapDays", "orderDays", "medianGapMs", ${epochMs("computedAt")}, "predicted12mMinor"
-       FROM "CustomerScore" WHERE "shopId" = ? ORDER BY "customerId"`,
+       FROM "CustomerScore"${sqlite ? " NOT INDEXED" : ""} WHERE "shopId" = ?${sqlite ? "" : ` ORDER BY "customerId"`}`,
       [shopId],
     ),
   );
+  if (sqlite) rows.sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0));
   const n = rows.length;
   const ids = new Array<string>(n);
   const segments = new Array<string>(n);
