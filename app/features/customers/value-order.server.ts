@@ -30,9 +30,11 @@ const numberOrNull = (v: unknown) => (v === null || v === undefined ? null : Num
 
 /** A date column as epoch milliseconds, read by the database (parsing 300,000 dates here cost more). */
 const epochMs = (column: string) =>
-  dialect === "postgresql"
+  (dialect === "postgresql"
     ? `(EXTRACT(EPOCH FROM "${column}") * 1000)::float8`
-    : `CAST(ROUND(unixepoch("${column}", 'subsec') * 1000) AS INTEGER)`;
+    : `CAST(ROUND(unixepoch("${column}", 'subsec') * 1000) AS INTEGER)`) +
+  // Named: PostgreSQL's rows come back as objects, where unnamed columns would share one key.
+  ` AS "${column}Ms"`;
 
 /** Whole values up to this size sort packed with a row's place in id order (see rankOrder in rfm.ts). */
 const ID_SPACE = 2 ** 20;
