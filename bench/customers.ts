@@ -1,11 +1,14 @@
 // `npm run bench:customers`: the customer figures of issue 13 (a benchmark, not a test).
 //
 //   (a) full recompute of scores, segments, lifetime value and churn risk for the whole shop,
-//       with the stored model (as after an import) and with a refit (nightly). Target ≤ 1 s at 100,000.
+//       with the stored model (as after an import), and with a refit and a rebuild of the order
+//       summaries (the weekly run since decision 073). Target ≤ 1 s at 100,000.
 //   (b) one-customer update after an order (inside a transaction, as a webhook runs it). Target ≤ 5 ms.
 //   (c) list and search p95 (default list, a segment, a search, a sort by name, a deep page). Target ≤ 50 ms.
 //   (d) export rows per second (CSV, streamed).
 //   (e) the lifetime-value model's hold-out error (decision 053).
+//   (f) a day later, as the nightly job runs it (a refit, after the new orders of (b)), and the
+//       day after that: the case where every customer's recency and predictions moved.
 //
 // Options: --customers 3000 (the seed's --customers; orders default to 8 per customer) --orders N
 //          --db /path/file.db reuses a database a previous run seeded (no seeding)
@@ -73,6 +76,7 @@ if (!reuseDb) {
 const { prisma } = await import("~/db.server");
 const { recomputeShop, rescoreCustomer, listCustomers, customersExport } =
   await import("~/features/customers/index.server");
+const { forgetValueOrders } = await import("~/features/customers/value-order.server");
 const { holdoutError } = await import("~/features/customers/clv");
 const { recordOrder } = await import("~/features/profit/rollups.server");
 
@@ -115,7 +119,11 @@ console.log(
 );
 const refit = await time(() => recomputeShop(shop, { refit: true, rebuild: true }));
 console.log(
-  `(a) nightly: refit (${refit.result.model.method}) and rebuild ${ms(refit.ms)} [CPU ${ms(refit.cpuMs)}] (${fmt(refit.result.written)} rows written) · load: ${loadNow()}`,
+  `(a) weekly: refit (${refit.result.model.method}) and rebuild ${ms(refit.ms)} [CPU ${ms(refit.cpuMs)}] (${fmt(refit.result.written)} rows written) · load: ${loadNow()}`,
+);
+const nightlyNow = await time(() => recomputeShop(shop, { refit: true }));
+console.log(
+  `(a) nightly (refit, from the summaries) at the same instant: ${ms(nightlyNow.ms)} [CPU ${ms(nightlyNow.cpuMs)}] (${fmt(nightlyNow.result.written)} rows written) · load: ${loadNow()}`,
 );
 
 // (b)
@@ -169,6 +177,17 @@ const queries = {
   "search 2 characters 'zq' (prefix)": { segment: null, q: "zq", sort: "spent", dir: "desc", page: 1 },
   "search 1 character 'a' (prefix)": { segment: null, q: "a", sort: "spent", dir: "desc", page: 1 },
   "search 'son', VIP, sort by name": { segment: "VIP", q: "son", sort: "name", dir: "asc", page: 1 },
+  "sort by value": { segment: null, q: "", sort: "value", dir: "desc", page: 1 },
+  "sort by value ascending, page 40": { segment: null, q: "", sort: "value", dir: "asc", page: 40 },
+  "VIP sorted by value": { segment: "VIP", q: "", sort: "value", dir: "desc", page: 1 },
+  "search 'son' sorted by value": { segment: null, q: "son", sort: "value", dir: "desc", page: 1 },
+  "search 'example.org' sorted by value, page 3": {
+    segment: null,
+    q: "example.org",
+    sort: "value",
+    dir: "desc",
+    page: 3,
+  },
 } as const;
 for (const [label, query] of Object.entries(queries)) {
   const samples: number[] = [];
@@ -176,6 +195,17 @@ for (const [label, query] of Object.entries(queries)) {
   const s = stats(samples.slice(5));
   console.log(`(c) ${label}: median ${ms(s.median)}, p95 ${ms(s.p95)}`);
 }
+// The value sort's order is kept in memory until an order or refund changes the shop (its
+// dataVersion) or the next recompute (decision 073): the first request after one computes it.
+const misses: number[] = [];
+for (let i = 0; i < 7; i++) {
+  forgetValueOrders();
+  misses.push((await time(() => listCustomers(shop, queries["sort by value"]))).ms);
+}
+const miss = stats(misses.slice(2));
+console.log(
+  `(c) sort by value, first request after a change: median ${ms(miss.median)}, max ${ms(miss.p95)} · load: ${loadNow()}`,
+);
 
 // (d)
 const exported = await time(async () => {
@@ -216,12 +246,16 @@ for (const weeks of [13, 26]) {
   );
 }
 
-// (f) a day later: every customer's recency (and most predictions) changed, so most rows are
-// written, and the summaries whose 365-day window moved in that day are taken again.
-const dayLater = await time(() => recomputeShop(shop, { now: new Date(Date.now() + 86_400_000) }));
-console.log(
-  `(f) full recompute a day later: ${ms(dayLater.ms)} [CPU ${ms(dayLater.cpuMs)}] (${fmt(dayLater.result.written)} rows, ` +
-    `${fmt(dayLater.result.summariesWritten)} summaries written) · load: ${loadNow()}`,
-);
+// (f) a day later, as the nightly job runs it (a refit; (b) added 200 orders since): every
+// customer's recency and predictions moved, the summaries whose 365-day window moved in that day
+// are taken again. Then the day after.
+for (const days of [1, 2]) {
+  const later = await time(() => recomputeShop(shop, { now: new Date(Date.now() + days * 86_400_000), refit: true }));
+  console.log(
+    `(f) nightly recompute ${days} day${days > 1 ? "s" : ""} later (refit): ${ms(later.ms)} [CPU ${ms(later.cpuMs)}] ` +
+      `(${fmt(later.result.written)} rows, ${fmt(later.result.summariesWritten)} summaries written, ` +
+      `${fmt(later.result.changes)} segment changes) · load: ${loadNow()}`,
+  );
+}
 
 await prisma.$disconnect();

@@ -127,6 +127,17 @@ describe("BG/NBD", () => {
     expect(fit.params.alpha / truth.alpha).toBeGreaterThan(0.6);
     expect(fit.params.alpha / truth.alpha).toBeLessThan(1.6);
   });
+
+  it("a refit started from the previous parameters reaches the cold start's optimum", () => {
+    const customers = simulateBgNbd({ r: 0.8, alpha: 6, a: 1.2, b: 4 }, 2000, 52, 11);
+    const cold = fitBgNbd(customers);
+    // The previous day's parameters: near, not at, today's optimum.
+    const previous = { ...cold.params, r: cold.params.r * 1.05, b: cold.params.b * 0.95 };
+    const warm = fitBgNbd(customers, previous);
+    expect(warm.converged).toBe(true);
+    expect(warm.logLikelihood).toBeCloseTo(cold.logLikelihood, 3);
+    for (const k of ["r", "alpha"] as const) expect(warm.params[k] / cold.params[k]).toBeCloseTo(1, 2);
+  });
 });
 
 describe("Gamma-Gamma", () => {

@@ -11,11 +11,12 @@ export const CUSTOMER_JOBS = {
   recompute: "customers.recompute",
   afterImport: "customers.after-import",
   nightly: "customers.nightly",
+  weeklyRebuild: "customers.weekly-rebuild",
   tags: "customers.tags",
   tagSweep: "customers.tag-sweep",
 } as const;
 
-type RecomputeJob = { shopId: string; refit?: boolean };
+type RecomputeJob = { shopId: string; refit?: boolean; rebuild?: boolean };
 type TagJob = { shopId: string };
 
 /** An Admin API client for a shop's offline session (the composition root supplies Shopify's). */
@@ -34,15 +35,16 @@ export async function requestTagSync(queue: JobQueue, shopId: string, delayMs = 
   );
 }
 
-export async function recomputeShopById(shopId: string, refit = false) {
+export async function recomputeShopById(shopId: string, refit = false, rebuild = false) {
   const shop = await prisma.shop.findUnique({
     where: { id: shopId },
     select: { id: true, timezone: true, uninstalledAt: true },
   });
   if (!shop || shop.uninstalledAt) return null;
-  // The nightly run (the refit) also rebuilds the order summaries from every order: whatever
-  // wrote orders without rescoring their customer is caught within a day (decision 067).
-  return recomputeShop(shop, { refit, rebuild: refit });
+  // The nightly run refits the model and recomputes from the order summaries; the weekly one
+  // also rebuilds the summaries from every order, so whatever wrote orders without rescoring
+  // their customer is caught within a week (decisions 067 and 073; an import rebuilds at once).
+  return recomputeShop(shop, { refit, rebuild });
 }
 
 /** Shops whose last finished import is newer than their last recompute (or never recomputed). */
@@ -65,8 +67,8 @@ export function registerCustomerJobs(queue: JobQueue, { adminFor }: { adminFor: 
   const afterRecompute = async (shopId: string) => {
     if (await pendingTagChanges(shopId)) await requestTagSync(queue, shopId);
   };
-  queue.register<RecomputeJob>(CUSTOMER_JOBS.recompute, async ({ shopId, refit }) => {
-    await recomputeShopById(shopId, refit);
+  queue.register<RecomputeJob>(CUSTOMER_JOBS.recompute, async ({ shopId, refit, rebuild }) => {
+    await recomputeShopById(shopId, refit, rebuild);
     await afterRecompute(shopId);
   });
   queue.register<TagJob>(CUSTOMER_JOBS.tags, async ({ shopId }) => {
@@ -106,6 +108,17 @@ export function registerCustomerJobs(queue: JobQueue, { adminFor }: { adminFor: 
         { singletonKey: `nightly:${id}:${new Date().toISOString().slice(0, 10)}` },
       );
   });
+  queue.register(CUSTOMER_JOBS.weeklyRebuild, async () => {
+    const shops = await prisma.shop.findMany({ where: { uninstalledAt: null }, select: { id: true } });
+    for (const { id } of shops)
+      await queue.enqueue<RecomputeJob>(
+        CUSTOMER_JOBS.recompute,
+        { shopId: id, refit: true, rebuild: true },
+        { singletonKey: `rebuild:${id}:${new Date().toISOString().slice(0, 10)}` },
+      );
+  });
   queue.schedule(CUSTOMER_JOBS.afterImport, "*/5 * * * *");
   queue.schedule(CUSTOMER_JOBS.nightly, "41 2 * * *");
+  // Sunday, after the nightly run (which it then repeats with the rebuild).
+  queue.schedule(CUSTOMER_JOBS.weeklyRebuild, "17 4 * * 0");
 }

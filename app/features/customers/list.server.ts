@@ -6,17 +6,18 @@ import { addDays, dayInZone } from "~/lib/dates";
 import { computeProfit, EMPTY_TOTALS } from "~/features/profit";
 import { PAGE_SIZE, type CustomerListQuery, type CustomerSort } from "./query";
 import { SEGMENTS, type Segment } from "./rfm";
-import { displayName, getSegmentSettings, getStoredModel } from "./scores.server";
-import { countMatches, matchingAfter, matchingPage } from "./search.server";
+import { asOfMs, daysOf, predictionOf, ruleOfRow } from "./derived";
+import { displayName, getSegmentSettings, getStoredModel, type StoredModel } from "./scores.server";
+import { countMatches, matchingAfter, matchingAmong, matchingPage } from "./search.server";
+import { inValueOrder, valueOrder, valuePage, valueSlice } from "./value-order.server";
 
 export type ListShop = { id: string; timezone: string; currency: string };
 
-const ORDER_COLUMN: Record<CustomerSort, keyof Prisma.CustomerScoreOrderByWithRelationInput> = {
+const ORDER_COLUMN: Record<Exclude<CustomerSort, "value">, keyof Prisma.CustomerScoreOrderByWithRelationInput> = {
   name: "sortName",
   orders: "orders",
   spent: "totalSpentMinor",
   lastOrder: "lastOrderAt",
-  value: "predicted12mMinor",
 };
 
 /** The list's filter without a search (a search goes through search.server.ts's index). */
@@ -30,34 +31,76 @@ function inOrder<T extends { customerId: string }>(ids: readonly string[], rows:
   return ids.map((id) => byId.get(id)).filter((r): r is T => r !== undefined);
 }
 
-const ROW_SELECT = {
-  customerId: true,
+/** What the moving figures are derived from (decision 073), with the predictions stored before it. */
+const INPUTS_SELECT = {
   orders: true,
   totalSpentMinor: true,
+  firstOrderAt: true,
   lastOrderAt: true,
+  frequency: true,
+  monetaryMinor: true,
+  medianGapDays: true,
+  orderDays: true,
+  medianGapMs: true,
+  computedAt: true,
+  ltvMethod: true,
+  predicted12mMinor: true,
+  pNoPurchase90: true,
+  churnRisk: true,
+  expectedNextOrderAt: true,
+} satisfies Prisma.CustomerScoreSelect;
+
+const ROW_SELECT = {
+  customerId: true,
+  ...INPUTS_SELECT,
   segment: true,
   r: true,
   f: true,
   m: true,
-  predicted12mMinor: true,
-  churnRisk: true,
   customer: { select: { firstName: true, lastName: true, email: true } },
 } satisfies Prisma.CustomerScoreSelect;
 
 type RowRecord = Prisma.CustomerScoreGetPayload<{ select: typeof ROW_SELECT }>;
 
-const rowOf = (r: RowRecord) => ({
-  id: r.customerId,
-  name: displayName(r.customer) || r.customer.email || "Unnamed customer",
-  email: r.customer.email,
-  orders: r.orders,
-  totalSpentMinor: r.totalSpentMinor,
-  lastOrderAt: r.lastOrderAt?.toISOString() ?? null,
-  segment: r.segment as Segment,
-  scores: r.r === null ? null : { r: r.r, f: r.f!, m: r.m! },
-  predicted12mMinor: r.predicted12mMinor,
-  churnRisk: r.churnRisk,
-});
+/** The predictions a row shows, as of the shop's last recompute or the row's later rescore. */
+const predictionFor = (
+  r: Prisma.CustomerScoreGetPayload<{ select: typeof INPUTS_SELECT }>,
+  stored: StoredModel | null,
+) => predictionOf(r, stored?.model ?? null, asOfMs(stored?.computedAt ?? null, r));
+
+/** A row's moving figures as of the shop's last recompute (or its later rescore): decision 073. */
+function derivedOf(
+  score: Prisma.CustomerScoreGetPayload<{ select: typeof INPUTS_SELECT }> & { rule: string },
+  joinedAt: Date,
+  stored: StoredModel | null,
+) {
+  const at = asOfMs(stored?.computedAt ?? null, score);
+  const p = predictionOf(score, stored?.model ?? null, at);
+  return {
+    recencyDays: daysOf(score, at).recencyDays,
+    rule: ruleOfRow(score.rule, score, joinedAt, at),
+    ltvMethod: p.ltvMethod,
+    predicted12mMinor: p.predicted12mMinor,
+    pNoPurchase90: p.pNoPurchase90,
+    churnRisk: p.churnRisk,
+  };
+}
+
+const rowOf = (r: RowRecord, stored: StoredModel | null) => {
+  const p = predictionFor(r, stored);
+  return {
+    id: r.customerId,
+    name: displayName(r.customer) || r.customer.email || "Unnamed customer",
+    email: r.customer.email,
+    orders: r.orders,
+    totalSpentMinor: r.totalSpentMinor,
+    lastOrderAt: r.lastOrderAt?.toISOString() ?? null,
+    segment: r.segment as Segment,
+    scores: r.r === null ? null : { r: r.r, f: r.f!, m: r.m! },
+    predicted12mMinor: p.predicted12mMinor,
+    churnRisk: p.churnRisk,
+  };
+};
 export type CustomerRow = ReturnType<typeof rowOf>;
 
 /**
@@ -73,7 +116,10 @@ export async function listCustomers(
   countCap = SEARCH_COUNT_CAP,
 ) {
   const where = listWhere(shop.id, query);
-  const counted = query.q ? await countMatches(shop.id, query, countCap) : await prisma.customerScore.count({ where });
+  const [counted, stored] = await Promise.all([
+    query.q ? countMatches(shop.id, query, countCap) : prisma.customerScore.count({ where }),
+    getStoredModel(prisma, shop.id),
+  ]);
   const capped = !!query.q && counted > countCap;
   const total = capped ? countCap : counted;
   const pageCount = capped
@@ -81,38 +127,78 @@ export async function listCustomers(
     : Math.max(1, Math.ceil(total / pageSize));
   const page = capped ? query.page : Math.min(query.page, pageCount);
   const skip = (page - 1) * pageSize;
-  if (query.q) {
-    const ids = await matchingPage(shop.id, query, skip, pageSize);
+  const byIds = async (ids: string[]) => {
     const rows = ids.length
       ? await prisma.customerScore.findMany({ where: { shopId: shop.id, customerId: { in: ids } }, select: ROW_SELECT })
       : [];
-    return { rows: inOrder(ids, rows).map(rowOf), total, capped, page, pageCount, pageSize };
-  }
+    return { rows: inOrder(ids, rows).map((r) => rowOf(r, stored)), total, capped, page, pageCount, pageSize };
+  };
+  if (query.sort === "value")
+    return byIds(await pageByValue(shop.id, query, stored, counted, countCap, skip, pageSize));
+  if (query.q) return byIds(await matchingPage(shop.id, query, skip, pageSize));
   const column = ORDER_COLUMN[query.sort];
   const rows = await prisma.customerScore.findMany({
     where,
     select: ROW_SELECT,
     orderBy: [
-      query.sort === "lastOrder" || query.sort === "value"
-        ? { [column]: { sort: query.dir, nulls: "last" } }
-        : { [column]: query.dir },
+      query.sort === "lastOrder" ? { [column]: { sort: query.dir, nulls: "last" } } : { [column]: query.dir },
       { customerId: "asc" },
     ],
     skip,
     take: pageSize,
   });
-  return { rows: rows.map(rowOf), total, capped, page, pageCount, pageSize };
+  return { rows: rows.map((r) => rowOf(r, stored)), total, capped, page, pageCount, pageSize };
+}
+
+/**
+ * A page of ids sorted by the predicted value, which is derived when read (decision 073): the
+ * shop's value order (value-order.server.ts), filtered by the segment; with a search, its
+ * matches (all of them when they are at most `countCap`, else the order walked in slices and
+ * each slice tested against the search in SQL until the page is full).
+ */
+async function pageByValue(
+  shopId: string,
+  query: CustomerListQuery,
+  stored: StoredModel | null,
+  counted: number,
+  countCap: number,
+  skip: number,
+  take: number,
+): Promise<string[]> {
+  const order = await valueOrder(shopId, stored);
+  if (!query.q) return valuePage(order, query.segment, query.dir, skip, take);
+  if (counted <= countCap) {
+    const ids = await matchingAfter(shopId, query, undefined, countCap + 1);
+    return inValueOrder(order, ids, query.dir).slice(skip, skip + take);
+  }
+  const out: string[] = [];
+  let seen = 0;
+  let from = 0;
+  for (;;) {
+    const slice = valueSlice(order, query.segment, query.dir, from, 1000);
+    const matched = await matchingAmong(shopId, query, slice.ids);
+    for (const id of slice.ids) {
+      if (!matched.has(id) || seen++ < skip) continue;
+      out.push(id);
+      if (out.length === take) return out;
+    }
+    if (slice.done) return out;
+    from = slice.next;
+  }
 }
 
 /** The first `limit` customers of a segment (or all), most valuable first: the JSON API's answer. */
 export async function customersBySegment(shop: ListShop, segment: Segment | null, limit: number) {
-  const rows = await prisma.customerScore.findMany({
-    where: { shopId: shop.id, ...(segment ? { segment } : {}) },
-    select: ROW_SELECT,
-    orderBy: [{ totalSpentMinor: "desc" }, { customerId: "asc" }],
-    take: limit,
-  });
-  return rows.map(rowOf);
+  const [rows, stored] = await Promise.all([
+    prisma.customerScore.findMany({
+      where: { shopId: shop.id, ...(segment ? { segment } : {}) },
+      select: ROW_SELECT,
+      orderBy: [{ totalSpentMinor: "desc" }, { customerId: "asc" }],
+      take: limit,
+    }),
+    getStoredModel(prisma, shop.id),
+  ]);
+  return rows.map((r) => rowOf(r, stored));
 }
 
 export type SegmentCard = {
@@ -233,10 +319,11 @@ export async function customerDetail(shop: ListShop, customerId: string) {
     },
     score: score && {
       ...score,
+      ...derivedOf(score, customer.createdAt, stored),
       lastOrderAt: score.lastOrderAt?.toISOString() ?? null,
       firstOrderAt: score.firstOrderAt?.toISOString() ?? null,
       segmentChangedAt: score.segmentChangedAt?.toISOString() ?? null,
-      expectedNextOrderAt: score.expectedNextOrderAt?.toISOString() ?? null,
+      expectedNextOrderAt: predictionFor(score, stored).expectedNextOrderAt?.toISOString() ?? null,
       computedAt: score.computedAt.toISOString(),
     },
     explanation: stored && { bands: stored.bands, cutPoints: stored.cutPoints, settings },
@@ -279,13 +366,13 @@ export async function* exportBatches(shop: ListShop, query: Pick<CustomerListQue
   const select = {
     ...ROW_SELECT,
     customer: { select: { firstName: true, lastName: true, email: true, phone: true, acceptsMarketing: true } },
-    recencyDays: true,
-    frequency: true,
-    monetaryMinor: true,
-    ltvMethod: true,
-    pNoPurchase90: true,
-    expectedNextOrderAt: true,
   } satisfies Prisma.CustomerScoreSelect;
+  const stored = await getStoredModel(prisma, shop.id);
+  // The moving figures, derived as the screens derive them (decision 073).
+  const withDerived = (r: Prisma.CustomerScoreGetPayload<{ select: typeof select }>) => {
+    const at = asOfMs(stored?.computedAt ?? null, r);
+    return { ...r, ...predictionOf(r, stored?.model ?? null, at), recencyDays: daysOf(r, at).recencyDays };
+  };
   let after: string | undefined;
   for (;;) {
     // With a search, the index gives the batch's ids first (a row deleted meanwhile is skipped).
@@ -304,7 +391,7 @@ export async function* exportBatches(shop: ListShop, query: Pick<CustomerListQue
           select,
         });
     const fetched = ids ?? rows.map((r) => r.customerId);
-    if (rows.length) yield rows;
+    if (rows.length) yield rows.map(withDerived);
     if (fetched.length < batch) return;
     after = fetched[fetched.length - 1]!;
   }
@@ -316,27 +403,35 @@ export async function explainCustomer(shop: ListShop, customerId: string) {
     prisma.customerScore.findUnique({
       where: { shopId_customerId: { shopId: shop.id, customerId } },
       select: {
-        recencyDays: true,
         frequency: true,
         monetaryMinor: true,
         medianGapDays: true,
+        lastOrderAt: true,
+        firstOrderAt: true,
+        computedAt: true,
         r: true,
         f: true,
         m: true,
         rule: true,
         segment: true,
-        customer: { select: { firstName: true, lastName: true, email: true } },
+        customer: { select: { firstName: true, lastName: true, email: true, createdAt: true } },
       },
     }),
     getStoredModel(prisma, shop.id),
     getSegmentSettings(prisma, shop.id),
   ]);
   if (!score || !stored) return null;
-  const { customer, ...rest } = score;
+  const { customer, lastOrderAt, firstOrderAt, computedAt, ...rest } = score;
+  // The days are derived as of the shop's last recompute or the row's later rescore (decision 073).
+  const at = asOfMs(stored.computedAt, { computedAt });
   return {
     id: customerId,
     name: displayName(customer) || customer.email || "Unnamed customer",
-    score: rest,
+    score: {
+      ...rest,
+      recencyDays: daysOf({ lastOrderAt, firstOrderAt }, at).recencyDays,
+      rule: ruleOfRow(rest.rule, { lastOrderAt, firstOrderAt }, customer.createdAt, at),
+    },
     segment: rest.segment as Segment,
     bands: stored.bands,
     cutPoints: stored.cutPoints,

@@ -289,8 +289,43 @@ export function ruleOf(
   return match("regular");
 }
 
+/**
+ * The rules whose text quotes a number of days that grows by itself every day (the first
+ * number, `a`): the stored rule is a template with a token in its place, filled when it is
+ * read (ruleAsOf), so a recompute a day later does not rewrite every row (decision 073).
+ */
+export const DAY_TOKENS = {
+  "new-no-orders": "{joinedDays}",
+  "new-first-order": "{firstOrderDays}",
+  "at-risk-gap": "{recencyDays}",
+} as const satisfies Partial<Record<RuleKind, string>>;
+
+/** The moving number of a match replaced by 0: what stays the same from one day to the next. */
+export const stableRule = (m: RuleMatch): RuleMatch => (m.kind in DAY_TOKENS ? { ...m, a: 0 } : m);
+
+/** The rule in words, with the days it quotes as tokens (see DAY_TOKENS): what a score row stores. */
+export function ruleTemplate(m: RuleMatch): string {
+  const token = (DAY_TOKENS as Partial<Record<RuleKind, string>>)[m.kind];
+  return wordsOf(m, token ?? String(m.a));
+}
+
+/** The days a stored rule's tokens stand for, as of one instant. */
+export type RuleDays = { recencyDays: number | null; firstOrderDays: number | null; joinedDays: number | null };
+
+/** A stored rule (a template, or a text stored before decision 073) with its day tokens filled. */
+export function ruleAsOf(template: string, days: RuleDays): string {
+  return template.replace(/\{(recencyDays|firstOrderDays|joinedDays)\}/g, (token, name: keyof RuleDays) => {
+    const v = days[name];
+    return v === null ? token : String(v);
+  });
+}
+
 /** The rule in words, with the figures it used. */
-export function ruleText({ kind, a, b, c, d, e }: RuleMatch): string {
+export function ruleText(m: RuleMatch): string {
+  return wordsOf(m, String(m.a));
+}
+
+function wordsOf({ kind, b, c, d, e }: RuleMatch, a: string): string {
   switch (kind) {
     case "new-no-orders":
       return `New: no orders yet, joined ${a} days ago`;
@@ -360,4 +395,5 @@ export function figuresFrom(id: string, s: OrderSummary | null, now: Date): Cust
   };
 }
 
-const daysSince = (t: number, nowMs: number) => Math.max(0, Math.floor((nowMs - t) / DAY_MS));
+/** Whole days of elapsed time from t to nowMs (0 for a time after it). */
+export const daysSince = (t: number, nowMs: number) => Math.max(0, Math.floor((nowMs - t) / DAY_MS));

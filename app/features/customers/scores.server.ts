@@ -13,15 +13,18 @@ import {
 } from "~/platform/sql-runner.server";
 import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
-import { fitShopModelFrom, predictFrom, type ChurnRisk, type LtvMethod, type Prediction, type ShopModel } from "./clv";
+import { fitShopModelFrom, predictFrom, type ShopModel } from "./clv";
+import { shown } from "./derived";
 import {
   DEFAULT_SEGMENT_SETTINGS,
   figuresFrom,
   RULE_KINDS,
   RULE_SEGMENT,
   ruleOf,
+  ruleTemplate,
   ruleText,
   rankShop,
+  stableRule,
   scoresAgainst,
   scoresAt,
   SEGMENTS,
@@ -72,13 +75,17 @@ type Scoring = {
   model: ShopModel;
 };
 
-/** One customer's computed figures as of a run's instant, before any text or row object is built. */
+/**
+ * One customer's computed figures as of a run's instant, before any text or row object is built.
+ * No prediction: the lifetime value, churn risk and next order move with the clock and with each
+ * refit, so they are derived when read (decision 073); a row stores what they are derived from.
+ */
 type Computed = {
   s: OrderSummary | null;
   figures: CustomerFigures;
   scores: Scores | null;
   rule: RuleMatch;
-  prediction: Prediction | null;
+  model: ShopModel;
 };
 
 function compute(
@@ -87,24 +94,15 @@ function compute(
   scores: Scores | null,
   scoring: Scoring,
   createdDays: number | null,
-  now: Date,
 ): Computed {
   return {
     s,
     figures,
     scores,
     rule: ruleOf(figures, scores, scoring.bands, scoring.settings, createdDays),
-    prediction: predictFrom(scoring.model, s, now.getTime()),
+    model: scoring.model,
   };
 }
-
-// Predictions are stored at the precision they are shown with, so a recompute minutes later
-// finds the row unchanged (predictions move with the clock): whole currency units, a tenth of
-// a percent, and the day (noon UTC, the same calendar day in every time zone from UTC−11 to UTC+11).
-const storedValue = (p: Prediction) => Math.round(p.predicted12mMinor / 100) * 100;
-const storedPNone = (p: Prediction) => Math.round(p.pNoPurchase90 * 1000) / 1000;
-const storedNextMs = (p: Prediction) =>
-  p.expectedNextOrderAt === null ? null : Math.floor(p.expectedNextOrderAt / DAY_MS) * DAY_MS + DAY_MS / 2;
 
 /** The search columns, from the customer's name and e-mail. */
 const searchColumnsOf = (c: Names) => ({
@@ -131,7 +129,9 @@ const namesIn = (v: readonly unknown[]): Names => ({
  * the search columns are left out, and the UPDATE keeps the stored ones.
  */
 function rowOf(shopId: string, customerId: string, c: Computed, names: Names | null, now: Date): ScoreRow {
-  const { s, figures, scores, prediction } = c;
+  const { s, figures, scores } = c;
+  // As of the row's write (computedAt); what is shown is derived when read (decision 073).
+  const prediction = shown(predictFrom(c.model, s, now.getTime()));
   return {
     shopId,
     customerId,
@@ -144,17 +144,15 @@ function rowOf(shopId: string, customerId: string, c: Computed, names: Names | n
     frequency: figures.frequency,
     monetaryMinor: figures.monetaryMinor,
     medianGapDays: figures.medianGapDays,
+    orderDays: s?.orderDays ?? 0,
+    medianGapMs: s?.medianGapMs ?? null,
     r: scores?.r ?? null,
     f: scores?.f ?? null,
     m: scores?.m ?? null,
     segment: RULE_SEGMENT[c.rule.kind],
-    rule: ruleText(c.rule),
-    ltvMethod: prediction?.method ?? null,
-    predicted12mMinor: prediction ? storedValue(prediction) : null,
-    pNoPurchase90: prediction ? storedPNone(prediction) : null,
-    churnRisk: prediction?.churnRisk ?? null,
-    expectedNextOrderAt:
-      prediction && prediction.expectedNextOrderAt !== null ? new Date(storedNextMs(prediction)!) : null,
+    // The days the rule quotes are tokens, filled when read (decision 073).
+    rule: ruleTemplate(c.rule),
+    ...prediction,
     computedAt: now,
     digest: digestText(digestOf(c)),
   };
@@ -182,11 +180,9 @@ function carryOver(row: ScoreRow, old: Record<string, unknown>, now: Date): bool
 // rebuilding recompute).
 
 const RULE_CODE = Object.fromEntries(RULE_KINDS.map((k, i) => [k, i + 1])) as Record<RuleKind, number>;
-const METHOD_CODE: Record<LtvMethod, number> = { bgnbd: 1, simple: 2 };
-const CHURN_CODE: Record<ChurnRisk, number> = { Low: 1, Medium: 2, High: 3 };
 
 /** The digest's inputs, written in place for each customer: numbers, and which of them are null. */
-const DIGEST_INPUTS = 22;
+const DIGEST_INPUTS = 18;
 const inputs = new Float64Array(DIGEST_INPUTS);
 const words = new Uint32Array(inputs.buffer);
 let nulls = 0;
@@ -196,14 +192,15 @@ const put = (k: number, v: number | null) => {
 };
 
 /** The digest as a number below 2^53 (stored as base-36 text, see digestText). */
-export function digestOf({ s, figures, scores, rule, prediction }: Computed): number {
+export function digestOf({ s, figures, scores, rule }: Computed): number {
   inputs.fill(0);
   nulls = 0;
   put(0, s?.orders ?? 0);
   put(1, s?.netMinor ?? 0);
   put(2, s ? s.lastOrderMs : null);
   put(3, s ? s.firstOrderMs : null);
-  put(4, figures.recencyDays);
+  // Not the days since the last order (they grow by themselves; the last order is above).
+  put(4, s?.orderDays ?? null);
   put(5, figures.frequency);
   put(6, figures.monetaryMinor);
   put(7, figures.medianGapDays);
@@ -211,16 +208,15 @@ export function digestOf({ s, figures, scores, rule, prediction }: Computed): nu
   put(9, scores ? scores.f : null);
   put(10, scores ? scores.m : null);
   put(11, RULE_CODE[rule.kind]);
-  put(12, rule.a);
+  // Without the days a rule quotes that grow by themselves (the row stores them as tokens).
+  put(12, stableRule(rule).a);
   put(13, rule.b);
   put(14, rule.c);
   put(15, rule.d);
   put(16, rule.e);
-  put(17, prediction ? METHOD_CODE[prediction.method] : null);
-  put(18, prediction ? storedValue(prediction) : null);
-  put(19, prediction ? storedPNone(prediction) : null);
-  put(20, prediction ? CHURN_CODE[prediction.churnRisk] : null);
-  put(21, prediction ? storedNextMs(prediction) : null);
+  // Not the predictions: they follow the clock and the shop's model, and are derived when read
+  // from the numbers above and the next one (decision 073).
+  put(17, s ? s.medianGapMs : null);
   let h1 = 0xdeadbeef ^ nulls;
   let h2 = 0x41c6ce57 ^ nulls;
   for (let k = 0; k < words.length; k++) {
@@ -346,6 +342,8 @@ const SCORE_COLUMNS = [
   "computedAt",
   "taggedSegment",
   "digest",
+  "orderDays",
+  "medianGapMs",
 ] as const satisfies readonly (keyof ScoreRow)[];
 
 /** PostgreSQL types of the columns a multi-row UPDATE sets (its VALUES list carries no column types). */
@@ -358,6 +356,8 @@ const PG_TYPES: Partial<Record<(typeof SCORE_COLUMNS)[number], string>> = {
   frequency: "int",
   monetaryMinor: "int",
   medianGapDays: "int",
+  orderDays: "int",
+  medianGapMs: "double precision",
   r: "int",
   f: "int",
   m: "int",
@@ -626,7 +626,8 @@ export async function recomputeShop(
     // text) is built only for a customer whose digest changed or who has no row yet.
     const figures = ids.map((id, i) => figuresFrom(id, summaries[i] ?? null, now));
     const ranked = rankShop(figures);
-    const model = reuse ?? fitShopModelFrom(summaries, nowMs);
+    // A refit starts from the stored parameters (decision 073).
+    const model = reuse ?? fitShopModelFrom(summaries, nowMs, stored?.model ?? null);
     const scoring: Scoring = { bands: ranked.bands, settings, model };
     const before = new Map<string, unknown[]>();
     for (const b of await sql.values(
@@ -642,14 +643,7 @@ export async function recomputeShop(
       const id = ids[i]!;
       const f = figures[i]!;
       const scores = scoresAt(ranked, i);
-      const c = compute(
-        summaries[i] ?? null,
-        f,
-        scores,
-        scoring,
-        scores ? null : createdDaysOf(rows[i]![1], nowMs),
-        now,
-      );
+      const c = compute(summaries[i] ?? null, f, scores, scoring, scores ? null : createdDaysOf(rows[i]![1], nowMs));
       const segment = RULE_SEGMENT[c.rule.kind];
       totals[segment].customers++;
       totals[segment].revenueMinor += f.monetaryMinor;
@@ -696,7 +690,7 @@ export async function recomputeShop(
       const row = rowOf(shop.id, ids[i]!, c, rebuilding ? namesIn(rows[i]!) : null, now);
       const old = history.get(row.customerId)!;
       if (carryOver(row, old, now))
-        changes.push([bulkId(), shop.id, row.customerId, old.segment as string, row.segment, row.rule, now]);
+        changes.push([bulkId(), shop.id, row.customerId, old.segment as string, row.segment, ruleText(c.rule), now]);
       updates.push(columns.map((col) => (row[col] ?? null) as SqlValue));
     }
     // Rows left over belong to customers no longer scored (redacted, deleted).
@@ -883,7 +877,6 @@ export async function rescoreCustomer(db: Db, shop: ScoreShop, customerId: strin
     scores,
     { bands: stored.bands, settings, model: stored.model },
     scores ? null : createdDaysOf(found.createdAt, now.getTime()),
-    now,
   );
   const row = rowOf(shop.id, customerId, computed, names, now);
   const old = found.segment === null || found.segment === undefined ? null : found;
@@ -894,7 +887,7 @@ export async function rescoreCustomer(db: Db, shop: ScoreShop, customerId: strin
       db,
       `INSERT INTO "CustomerSegmentChange" ("id", "shopId", "customerId", "fromSegment", "toSegment", "rule", "changedAt")
        VALUES (?, ?, ?, ?, ?, ?, ${dialect === "postgresql" ? "?::timestamp(3)" : "?"})`,
-      [bulkId(), shop.id, customerId, old.segment as string, row.segment, row.rule, now],
+      [bulkId(), shop.id, customerId, old.segment as string, row.segment, ruleText(computed.rule), now],
     );
   await rawRun(
     db,

@@ -1,0 +1,153 @@
+// Decision 073 on both engines: a recompute a day later (the nightly run, with a refit) writes
+// only the rows whose scores, segment or orders changed; what the list, the detail and the
+// export show is derived as of the last recompute and equals a computation from the orders; the
+// list's "value" sort orders by those derived values, with segment, search and pages.
+import { describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { createOrder, createProduct, createShop, line } from "~tests/factories";
+import { predict } from "./clv";
+import { shown } from "./derived";
+import { customerDetail, listCustomers } from "./list.server";
+import { figuresOf } from "./rfm";
+import { getStoredModel, recomputeShop } from "./scores.server";
+import { forgetValueOrders } from "./value-order.server";
+
+const DAY = 86_400_000;
+
+async function seedShop() {
+  const shop = await createShop();
+  const item = await createProduct(shop.id, { priceMinor: 4_000 });
+  const customers = [];
+  for (let i = 0; i < 60; i++)
+    customers.push(
+      await prisma.customer.create({
+        data: {
+          shopId: shop.id,
+          email: `c${i}@example.com`,
+          firstName: i % 2 ? `Anson${i}` : `Bea${i}`,
+          createdAt: new Date("2025-01-01"),
+        },
+      }),
+    );
+  for (const [i, c] of customers.entries())
+    for (let k = 0; k <= i % 5; k++)
+      await createOrder(
+        shop.id,
+        `2026-${String(1 + ((i + k * 3) % 10)).padStart(2, "0")}-${String(1 + ((i * 7 + k) % 27)).padStart(2, "0")}`,
+        [line(item, 1 + ((i + k) % 4))],
+        { customerId: c.id },
+      );
+  return { shop: { ...shop, currency: "USD" }, customers };
+}
+
+/** Every row's columns but those a write stamps (computedAt, digest) and the stored predictions. */
+const stableColumns = async (shopId: string) =>
+  new Map(
+    (
+      await prisma.customerScore.findMany({
+        where: { shopId },
+        select: {
+          customerId: true,
+          orders: true,
+          totalSpentMinor: true,
+          lastOrderAt: true,
+          firstOrderAt: true,
+          frequency: true,
+          monetaryMinor: true,
+          medianGapDays: true,
+          orderDays: true,
+          medianGapMs: true,
+          r: true,
+          f: true,
+          m: true,
+          segment: true,
+          rule: true,
+        },
+      })
+    ).map((r) => [r.customerId, JSON.stringify(r)]),
+  );
+
+describe("figures that move with the clock (decision 073)", () => {
+  it("a day later, with a refit, writes only the rows whose scores, segment or orders changed", async () => {
+    const { shop } = await seedShop();
+    const t0 = new Date("2026-11-20T09:00:00Z");
+    await recomputeShop(shop, { now: t0, refit: true, rebuild: true });
+    await recomputeShop(shop, { now: t0 }); // the rows as of t0 are stored
+    const before = await stableColumns(shop.id);
+    const t1 = new Date(t0.getTime() + DAY);
+    const run = await recomputeShop(shop, { now: t1, refit: true });
+    const after = await stableColumns(shop.id);
+    const moved = [...after].filter(([id, v]) => before.get(id) !== v).length;
+    expect(run.written).toBe(moved);
+    // Most customers' recency moved by a day, yet their rows were not written.
+    expect(run.written).toBeLessThan(after.size / 2);
+  });
+
+  it("shows the days, rule and predictions as of the last recompute, equal to the orders' own", async () => {
+    const { shop, customers } = await seedShop();
+    const t0 = new Date("2026-11-20T09:00:00Z");
+    await recomputeShop(shop, { now: new Date(t0.getTime() - 3 * DAY), refit: true, rebuild: true });
+    await recomputeShop(shop, { now: t0, refit: true });
+    const stored = (await getStoredModel(prisma, shop.id))!;
+    expect(stored.computedAt).toEqual(t0);
+    const fitted = stored.model;
+    for (const c of customers.slice(0, 12)) {
+      const orders = await prisma.order.findMany({
+        where: { shopId: shop.id, customerId: c.id, cancelledAt: null },
+        select: { processedAt: true, totalMinor: true, refundsMinor: true },
+      });
+      const times = orders.map((o) => o.processedAt.getTime());
+      const values = orders.map((o) => o.totalMinor - o.refundsMinor);
+      const expected = shown(predict(fitted, { id: c.id, orderTimes: times, orderValuesMinor: values }, t0.getTime()));
+      const figures = figuresOf(
+        c.id,
+        orders.map((o) => ({ at: o.processedAt, netMinor: o.totalMinor - o.refundsMinor })),
+        t0,
+      );
+      const detail = (await customerDetail(shop, c.id))!;
+      expect(detail.score).toMatchObject({
+        recencyDays: figures.recencyDays,
+        predicted12mMinor: expected.predicted12mMinor,
+        pNoPurchase90: expected.pNoPurchase90,
+        churnRisk: expected.churnRisk,
+        expectedNextOrderAt: expected.expectedNextOrderAt?.toISOString() ?? null,
+      });
+      expect(detail.score!.rule).not.toMatch(/\{/);
+      if (detail.score!.rule.startsWith("At-Risk: last order"))
+        expect(detail.score!.rule).toContain(`last order ${figures.recencyDays} days ago`);
+    }
+  });
+
+  it("sorts by the derived value on the server: segment, search, direction and pages", async () => {
+    const { shop } = await seedShop();
+    await recomputeShop(shop, { now: new Date(), refit: true, rebuild: true });
+    forgetValueOrders();
+    const all = await listCustomers(shop, { segment: null, q: "", sort: "value", dir: "desc", page: 1 }, 100);
+    const values = all.rows.map((r) => r.predicted12mMinor);
+    expect(values.length).toBe(60);
+    const sorted = [...values].sort((a, b) => (b ?? -1) - (a ?? -1));
+    expect(values).toEqual(sorted);
+    // Ties by id, as the other sorts do.
+    for (let i = 1; i < all.rows.length; i++)
+      if (values[i] === values[i - 1]) expect(all.rows[i]!.id > all.rows[i - 1]!.id).toBe(true);
+    // Pages are slices of that order, both directions.
+    const page2 = await listCustomers(shop, { segment: null, q: "", sort: "value", dir: "desc", page: 2 }, 25);
+    expect(page2.rows.map((r) => r.id)).toEqual(all.rows.slice(25, 50).map((r) => r.id));
+    const asc = await listCustomers(shop, { segment: null, q: "", sort: "value", dir: "asc", page: 1 }, 100);
+    expect(asc.rows.map((r) => r.predicted12mMinor)).toEqual([...values].reverse());
+    // A segment and a search keep the same order.
+    const segment = all.rows[0]!.segment;
+    const inSegment = await listCustomers(shop, { segment, q: "", sort: "value", dir: "desc", page: 1 }, 100);
+    expect(inSegment.rows.map((r) => r.id)).toEqual(all.rows.filter((r) => r.segment === segment).map((r) => r.id));
+    const searched = await listCustomers(shop, { segment: null, q: "anson", sort: "value", dir: "desc", page: 1 }, 100);
+    expect(searched.rows.map((r) => r.id)).toEqual(all.rows.filter((r) => r.name.startsWith("Anson")).map((r) => r.id));
+    // With more matches than the count's cap, the order is walked and tested in slices.
+    const capped = await listCustomers(
+      shop,
+      { segment: null, q: "example", sort: "value", dir: "desc", page: 2 },
+      10,
+      15,
+    );
+    expect(capped.rows.map((r) => r.id)).toEqual(all.rows.slice(10, 20).map((r) => r.id));
+  });
+});

@@ -1,0 +1,144 @@
+// The moving figures derived when a score row is read (decision 073): as long as the row holds
+// (the recompute found its digest unchanged), they equal what a computation from the orders gives
+// at the later instant; the stored rule's day tokens read as the rule's text of that instant.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { predict, type ShopModel } from "./clv";
+import { asOfMs, daysOf, predictionOf, ruleOfRow, shown, valueOf, type ScoreInputs } from "./derived";
+import { figuresOf, ruleAsOf, ruleOf, ruleTemplate, ruleText, stableRule, type RuleMatch } from "./rfm";
+import { summarize, validFor, type OrderSummary } from "./summary";
+
+const DAY = 86_400_000;
+const START = Date.UTC(2024, 0, 1);
+const MODELS: ShopModel[] = [
+  { method: "simple", repeatBuyers: 3, shopAovMinor: 4_200 },
+  {
+    method: "bgnbd",
+    bgnbd: { r: 0.24, alpha: 4.4, a: 0.79, b: 2.4 },
+    gammaGamma: { p: 6.25, q: 3.74, gamma: 15.4 },
+    repeatBuyers: 80,
+    fittedOn: START,
+  },
+];
+
+/** A score row as the recompute writes it from a summary at `at`. */
+const rowOf = (s: OrderSummary, at: number): ScoreInputs & Parameters<typeof predictionOf>[0] => ({
+  orders: s.orders,
+  totalSpentMinor: s.netMinor,
+  firstOrderAt: new Date(s.firstOrderMs),
+  lastOrderAt: new Date(s.lastOrderMs),
+  frequency: s.windowOrders,
+  monetaryMinor: s.windowNetMinor,
+  medianGapDays: s.medianGapDays,
+  orderDays: s.orderDays,
+  medianGapMs: s.medianGapMs,
+  computedAt: new Date(at),
+  ltvMethod: null,
+  predicted12mMinor: null,
+  pNoPurchase90: null,
+  churnRisk: null,
+  expectedNextOrderAt: null,
+});
+
+describe("figures derived when read", () => {
+  it("equal the figures and predictions of the orders at a later instant the row holds for (property)", () => {
+    let checked = 0;
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ t: fc.integer({ min: 0, max: 900 * DAY }), net: fc.integer({ min: -500, max: 90_000 }) }),
+          { minLength: 1, maxLength: 12 },
+        ),
+        fc.integer({ min: 0, max: 1000 * DAY }),
+        fc.integer({ min: 0, max: 60 * DAY }),
+        (orders, taken, later) => {
+          const times = orders.map((o) => START + o.t);
+          const values = orders.map((o) => o.net);
+          const written = Math.max(START + taken, Math.max(...times));
+          const s = summarize(times, values, written)!;
+          const recomputed = written + later;
+          if (!validFor(s, recomputed)) return;
+          checked++;
+          const row = rowOf(s, written);
+          // A recompute at `recomputed` that left the row alone: the row is read as of it.
+          const at = asOfMs(new Date(recomputed), row);
+          expect(at).toBe(recomputed);
+          const points = times.map((t, i) => ({ at: new Date(t), netMinor: values[i]! }));
+          const figures = figuresOf("c", points, new Date(at));
+          expect(daysOf(row, at)).toEqual({ recencyDays: figures.recencyDays, firstOrderDays: figures.firstOrderDays });
+          const history = { id: "c", orderTimes: times, orderValuesMinor: values };
+          for (const model of MODELS) {
+            expect(predictionOf(row, model, at)).toEqual(shown(predict(model, history, at)));
+            expect(valueOf(row, model, at)).toBe(predictionOf(row, model, at).predicted12mMinor);
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it("reads a row rescored after the last recompute as of its rescore", () => {
+    const row = rowOf(summarize([START], [5_000], START)!, START + 3 * DAY);
+    expect(asOfMs(new Date(START + DAY), row)).toBe(START + 3 * DAY);
+    expect(asOfMs(null, row)).toBe(START + 3 * DAY);
+  });
+
+  it("shows the stored predictions of a row written before the inputs were stored", () => {
+    const row = {
+      ...rowOf(summarize([START, START + 10 * DAY], [5_000, 7_000], START + 10 * DAY)!, START + 10 * DAY),
+      orderDays: 0,
+      ltvMethod: "simple",
+      predicted12mMinor: 12_300,
+      pNoPurchase90: 0.25,
+      churnRisk: "Low",
+      expectedNextOrderAt: new Date(START + 20 * DAY),
+    };
+    expect(predictionOf(row, MODELS[1]!, START + 11 * DAY)).toEqual({
+      ltvMethod: "simple",
+      predicted12mMinor: 12_300,
+      pNoPurchase90: 0.25,
+      churnRisk: "Low",
+      expectedNextOrderAt: new Date(START + 20 * DAY),
+    });
+  });
+
+  it("fills a stored rule's day tokens: the template read on a day is the rule's text of that day", () => {
+    const gapped: RuleMatch = { kind: "at-risk-gap", a: 75, b: 2, c: 30, d: 5, e: 4 };
+    expect(ruleTemplate(gapped)).toBe(
+      "At-Risk: last order {recencyDays} days ago, more than 2 × their median gap of 30 days, with M 5 ≥ 4",
+    );
+    expect(ruleAsOf(ruleTemplate(gapped), { recencyDays: 75, firstOrderDays: 400, joinedDays: 500 })).toBe(
+      ruleText(gapped),
+    );
+    // A day later the template (and the digest's part of the rule) is the same; the text moves.
+    expect(ruleTemplate({ ...gapped, a: 76 })).toBe(ruleTemplate(gapped));
+    expect(stableRule({ ...gapped, a: 76 })).toEqual(stableRule(gapped));
+    for (const m of [
+      { kind: "new-first-order", a: 12, b: 30, c: 0, d: 0, e: 0 },
+      { kind: "new-no-orders", a: 3, b: 0, c: 0, d: 0, e: 0 },
+    ] as RuleMatch[])
+      expect(ruleAsOf(ruleTemplate(m), { recencyDays: 12, firstOrderDays: 12, joinedDays: 3 })).toBe(ruleText(m));
+    // Rules without moving days, and texts stored before the templates, read as stored.
+    const recency: RuleMatch = { kind: "at-risk-recency", a: 2, b: 2, c: 5, d: 4, e: 0 };
+    expect(ruleTemplate(recency)).toBe(ruleText(recency));
+    expect(stableRule(recency)).toEqual(recency);
+    expect(
+      ruleAsOf("New: first order 5 days ago (within 30)", { recencyDays: 9, firstOrderDays: 9, joinedDays: 9 }),
+    ).toBe("New: first order 5 days ago (within 30)");
+  });
+
+  it("reads the rule of a row as of the instant the segment was decided", () => {
+    const s = summarize([START, START + 30 * DAY], [50_000, 50_000], START + 30 * DAY)!;
+    const at = START + 95 * DAY;
+    const figures = figuresOf(
+      "c",
+      [START, START + 30 * DAY].map((t) => ({ at: new Date(t), netMinor: 50_000 })),
+      new Date(at),
+    );
+    const match = ruleOf(figures, { r: 3, f: 3, m: 5 }, 5);
+    expect(match.kind).toBe("at-risk-gap");
+    const row = rowOf(s, START + 30 * DAY);
+    expect(ruleOfRow(ruleTemplate(match), row, new Date(START - DAY), at)).toBe(ruleText(match));
+  });
+});

@@ -1,0 +1,146 @@
+// The figures that move with the clock, derived when a score row is read (decision 073): days
+// since the last and first order, the rule's days, and the lifetime-value predictions (12-month
+// value, churn risk, expected next order). A score row stores only what these are derived from
+// (order dates, counts, spend, the distinct order days, the median gap), so a recompute a day
+// later writes only the customers whose scores, segment or orders really changed. Pure.
+import {
+  predictedValueFrom,
+  predictFrom,
+  type ChurnRisk,
+  type LtvMethod,
+  type Prediction,
+  type ShopModel,
+} from "./clv";
+import { daysSince, ruleAsOf } from "./rfm";
+import type { OrderSummary } from "./summary";
+
+const DAY_MS = 86_400_000;
+
+/** What a score row holds that the moving figures are derived from. */
+export type ScoreInputs = {
+  orders: number;
+  totalSpentMinor: number;
+  firstOrderAt: Date | null;
+  lastOrderAt: Date | null;
+  frequency: number;
+  monetaryMinor: number;
+  medianGapDays: number | null;
+  orderDays: number;
+  medianGapMs: number | null;
+  computedAt: Date;
+};
+
+/** The columns a stored prediction had before decision 073 (kept on the row as of computedAt). */
+export type StoredPrediction = {
+  ltvMethod: string | null;
+  predicted12mMinor: number | null;
+  pNoPurchase90: number | null;
+  churnRisk: string | null;
+  expectedNextOrderAt: Date | null;
+};
+
+/**
+ * The instant a row's figures are shown as of: the shop's last whole-shop recompute, or the
+ * row's own later rescore (a webhook). A row a recompute left alone holds as of that recompute
+ * (its digest was unchanged), so its days and predictions are those of that instant, as when
+ * they were stored.
+ */
+export const asOfMs = (recomputedAt: Date | null, row: Pick<ScoreInputs, "computedAt">) =>
+  Math.max(recomputedAt?.getTime() ?? 0, row.computedAt.getTime());
+
+/** The row's order summary as the models read it (the window as of asOf holds: see asOfMs). */
+export function summaryOfRow(row: ScoreInputs, atMs: number): OrderSummary | null {
+  if (!row.orders || !row.firstOrderAt || !row.lastOrderAt) return null;
+  return {
+    orders: row.orders,
+    netMinor: row.totalSpentMinor,
+    firstOrderMs: row.firstOrderAt.getTime(),
+    lastOrderMs: row.lastOrderAt.getTime(),
+    orderDays: row.orderDays,
+    medianGapDays: row.medianGapDays,
+    medianGapMs: row.medianGapMs,
+    windowAtMs: atMs,
+    windowOrders: row.frequency,
+    windowNetMinor: row.monetaryMinor,
+    windowEdgeMs: null,
+  };
+}
+
+/** A prediction at the precision it is shown with: whole currency units, a tenth of a percent, a day. */
+export type ShownPrediction = {
+  ltvMethod: LtvMethod | null;
+  predicted12mMinor: number | null;
+  pNoPurchase90: number | null;
+  churnRisk: ChurnRisk | null;
+  /** Noon UTC of the expected day (the same calendar day in every time zone from UTC−11 to UTC+11). */
+  expectedNextOrderAt: Date | null;
+};
+
+const NONE: ShownPrediction = {
+  ltvMethod: null,
+  predicted12mMinor: null,
+  pNoPurchase90: null,
+  churnRisk: null,
+  expectedNextOrderAt: null,
+};
+
+export function shown(p: Prediction | null): ShownPrediction {
+  if (!p) return NONE;
+  return {
+    ltvMethod: p.method,
+    predicted12mMinor: Math.round(p.predicted12mMinor / 100) * 100,
+    pNoPurchase90: Math.round(p.pNoPurchase90 * 1000) / 1000,
+    churnRisk: p.churnRisk,
+    expectedNextOrderAt:
+      p.expectedNextOrderAt === null
+        ? null
+        : new Date(Math.floor(p.expectedNextOrderAt / DAY_MS) * DAY_MS + DAY_MS / 2),
+  };
+}
+
+/**
+ * A row's predictions as of `atMs` under the shop's model. A row written before decision 073
+ * (no distinct order days stored yet, until the next recompute writes it) shows its stored ones.
+ */
+export function predictionOf(
+  row: ScoreInputs & StoredPrediction,
+  model: ShopModel | null,
+  atMs: number,
+): ShownPrediction {
+  if (row.orders > 0 && row.orderDays === 0)
+    return {
+      ltvMethod: row.ltvMethod as LtvMethod | null,
+      predicted12mMinor: row.predicted12mMinor,
+      pNoPurchase90: row.pNoPurchase90,
+      churnRisk: row.churnRisk as ChurnRisk | null,
+      expectedNextOrderAt: row.expectedNextOrderAt,
+    };
+  if (!model) return NONE;
+  return shown(predictFrom(model, summaryOfRow(row, atMs), atMs));
+}
+
+/** The 12-month value alone, as predictionOf shows it (the list's "value" sort). */
+export function valueOf(row: ScoreInputs & StoredPrediction, model: ShopModel | null, atMs: number): number | null {
+  if (row.orders > 0 && row.orderDays === 0) return row.predicted12mMinor;
+  if (!model) return null;
+  const v = predictedValueFrom(model, summaryOfRow(row, atMs), atMs);
+  return v === null ? null : Math.round(v / 100) * 100;
+}
+
+/** Days since the last and the first order as of `atMs` (null without orders). */
+export function daysOf(row: Pick<ScoreInputs, "lastOrderAt" | "firstOrderAt">, atMs: number) {
+  return {
+    recencyDays: row.lastOrderAt ? daysSince(row.lastOrderAt.getTime(), atMs) : null,
+    firstOrderDays: row.firstOrderAt ? daysSince(row.firstOrderAt.getTime(), atMs) : null,
+  };
+}
+
+/** The stored rule with the days it quotes filled in as of `atMs`. */
+export function ruleOfRow(
+  rule: string,
+  row: Pick<ScoreInputs, "lastOrderAt" | "firstOrderAt">,
+  joinedAt: Date,
+  atMs: number,
+): string {
+  return ruleAsOf(rule, { ...daysOf(row, atMs), joinedDays: daysSince(joinedAt.getTime(), atMs) });
+}
