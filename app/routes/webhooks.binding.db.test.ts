@@ -353,5 +353,5 @@ describe("fuzz", () => {
     console.log(
       `webhook fuzz: ${requests.total} signed deliveries on ${process.env.DATABASE_URL?.startsWith("postgres") ? "PostgreSQL" : "SQLite"}: ${statuses.join(", ")}`,
     );
-  });
+  }, 180_000); // 21 topics × RUNS deliveries: on PostgreSQL on a loaded machine over a minute (62 s measured).
 });
