@@ -265,7 +265,8 @@ const HEAD_SQL = (where: string) => `
  * through the (shopId, shopifyId) index instead (found at a million orders). The order's
  * entries are found by their keys (earn: and cancel: of the order, reverse: of each of its
  * refunds) through the unique (shopId, key) index, so the ledger needs no (shopId, orderId)
- * index, one less for every entry the backfill writes.
+ * index, one less for every entry the backfill writes. Texts share "text" and "day": a campaign's
+ * segment and collection, an entry's and a refund's recorded lines (decision 072).
  */
 const REST_SQL = `
   SELECT 'tier' AS "what", t."id" AS "id", t."name" AS "name", NULL AS "text", t."minSpend" AS "n1",
