@@ -27,6 +27,7 @@ import {
 } from "~/features/loyalty/ledger";
 import {
   ENTRY_COLUMNS,
+  ENTRY_COLUMNS_WITHOUT_LINES,
   ensureProgram,
   linesWithCampaigns,
   listTiers,
@@ -252,11 +253,17 @@ async function backfill(shop: ShopRef, now: Date): Promise<BackfillResult> {
           sql.convert(o.processedAt) as SqlValue,
           o.day,
           createdValue,
-          earned ? JSON.stringify(earned) : null,
+          // The lines column only when a collection campaign exists (one bound value fewer per row otherwise).
+          ...(limited.length ? [earned ? JSON.stringify(earned) : null] : []),
         ]);
         result.earned += points;
       }
-      await insertRows(sql, "LoyaltyLedgerEntry", ENTRY_COLUMNS, byCustomer(rows));
+      await insertRows(
+        sql,
+        "LoyaltyLedgerEntry",
+        limited.length ? ENTRY_COLUMNS : ENTRY_COLUMNS_WITHOUT_LINES,
+        byCustomer(rows),
+      );
       inserted += rows.length;
     });
   }
@@ -467,11 +474,10 @@ async function backfillRefunds(
           at,
           r.day,
           created,
-          null,
         ]);
       }
     }
-    await insertRows(sql, "LoyaltyLedgerEntry", ENTRY_COLUMNS, byCustomer(rows));
+    await insertRows(sql, "LoyaltyLedgerEntry", ENTRY_COLUMNS_WITHOUT_LINES, byCustomer(rows));
     written = rows.length;
   });
   return { points: total, rows: written };

@@ -170,6 +170,9 @@ export const ENTRY_COLUMNS = [
   "lines",
 ] as const;
 
+/** The same without the per-line record (decision 072): the backfill's rows when no campaign is limited to a collection. */
+export const ENTRY_COLUMNS_WITHOUT_LINES = ENTRY_COLUMNS.slice(0, -1) as readonly (typeof ENTRY_COLUMNS)[number][];
+
 type PostedEntry = {
   customerId: string;
   kind: string;
