@@ -92,7 +92,7 @@ export function streamedResponse(
   );
 }
 
-type BulkKind = "products" | "customers" | "orders";
+type BulkKind = "products" | "collections" | "customers" | "orders";
 
 /**
  * A shop's Admin API as the import sees it: bulkOperationRunQuery starts an
@@ -102,6 +102,7 @@ type BulkKind = "products" | "customers" | "orders";
 export function fixtureStore(
   files: Record<BulkKind, string> = {
     products: "bulk-products.jsonl",
+    collections: "bulk-collections.jsonl",
     customers: "bulk-customers.jsonl",
     orders: "bulk-orders.jsonl",
   },
@@ -136,11 +137,13 @@ export function fixtureStore(
       const query = String(body.variables?.query ?? "");
       const invalidBulk = schemaErrors(query);
       if (invalidBulk) return invalidBulk;
-      const kind: BulkKind = /products\s*\{/.test(query)
-        ? "products"
-        : /customers\s*\{/.test(query)
-          ? "customers"
-          : "orders";
+      const kind: BulkKind = /collections\s*\{/.test(query)
+        ? "collections"
+        : /products\s*\{/.test(query)
+          ? "products"
+          : /customers\s*\{/.test(query)
+            ? "customers"
+            : "orders";
       const id = `gid://shopify/BulkOperation/${ops.size + 1}`;
       ops.set(id, { kind, polls: 0 });
       state.started.push({ kind, query });

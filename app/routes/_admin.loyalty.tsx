@@ -34,6 +34,7 @@ import {
   type TierChange,
 } from "~/features/loyalty/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
+import { listCollections } from "~/features/store-sync/index.server";
 import type { RoutePermissions } from "~/features/team";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
@@ -47,11 +48,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { shop } = await requireAdmin(request, permissions.loader);
   const tabParam = new URL(request.url).searchParams.get("tab");
   const tab = (TABS as readonly string[]).includes(tabParam ?? "") ? (tabParam as (typeof TABS)[number]) : "overview";
-  const [overview, settings, tiers, campaigns, analytics, redemptions] = await Promise.all([
+  const [overview, settings, tiers, campaigns, collections, analytics, redemptions] = await Promise.all([
     getOverview(shop),
     getSettings(shop),
     tiersWithMembers(shop),
     listCampaigns(shop),
+    listCollections(shop.id),
     tab === "analytics" ? getAnalytics(shop) : null,
     tab === "overview" ? listRedemptions(shop) : [],
   ]);
@@ -63,6 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     settings,
     tiers,
     campaigns,
+    collections: collections.map((c) => ({ id: c.id, title: c.title })),
     analytics,
     redemptions,
   };
@@ -162,6 +165,7 @@ export default function Loyalty() {
       settings={d.settings}
       tiers={d.tiers}
       campaigns={d.campaigns}
+      collections={d.collections}
       analytics={d.analytics}
       redemptions={d.redemptions}
     />

@@ -1,6 +1,7 @@
 // POST /api/loyalty/campaigns: create a loyalty campaign for the authenticated shop, with the
 // documented body (admin-and-public.md §7: name, type, rules). 201 with the campaign;
-// 400 with field errors; 404 for another shop's tier.
+// 400 with field errors (also an unknown or another shop's rules.collectionId, decision 072);
+// 404 for another shop's tier.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { badRequest, json, methodNotAllowed, readJson } from "~/platform/http.server";
 import { FieldError, fieldErrorsOf } from "~/lib/forms";
@@ -40,7 +41,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const campaign = await createCampaign(ctx, parsed.data);
     return json({ campaign }, { status: 201 });
   } catch (error) {
-    if (error instanceof FieldError) return badRequest(error.fieldErrors);
+    // A rule's error (an unknown or another shop's collection) is reported under rules.*.
+    if (error instanceof FieldError)
+      return badRequest(
+        Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k in rules ? `rules.${k}` : k, v])),
+      );
     if (error instanceof LoyaltyNotFound) return json({ error: "Not found" }, { status: 404 });
     throw error;
   }

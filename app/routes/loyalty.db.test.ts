@@ -248,6 +248,32 @@ describe("the JSON API", () => {
     });
     expect(foreign.status).toBe(404);
     expect(await tableCounts()).toEqual(before);
+    // A collection of another shop, or none at all: 400 under rules.collectionId (decision 072).
+    const theirCollection = await prisma.collection.create({
+      data: { shopId: other.id, title: "Theirs", handle: "theirs" },
+    });
+    const before2 = await tableCounts();
+    for (const collectionId of [theirCollection.id, "missing"]) {
+      const res = await create({
+        name: "X",
+        type: "multiplier",
+        rules: { multiplier: 2, startsOn: "2026-04-01", endsOn: "2026-04-30", collectionId },
+      });
+      expect(res.status).toBe(400);
+      expect((await res.json()).fieldErrors).toEqual({
+        "rules.collectionId": ["Choose one of your store's collections"],
+      });
+    }
+    expect(await tableCounts()).toEqual(before2);
+    // One of this shop's collections is taken, and listed with the campaign.
+    const ours = await prisma.collection.create({ data: { shopId: shop.id, title: "Audio", handle: "audio" } });
+    const ok = await create({
+      name: "Audio bonus",
+      type: "multiplier",
+      rules: { multiplier: 2, startsOn: "2026-04-01", endsOn: "2026-04-30", collectionId: ours.id },
+    });
+    expect(ok.status).toBe(201);
+    expect((await ok.json()).campaign).toMatchObject({ collectionId: ours.id, collectionTitle: "Audio" });
   });
 });
 

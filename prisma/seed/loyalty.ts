@@ -1,9 +1,10 @@
-// The demo's loyalty program (issue 15): the spec's default tiers, three campaigns (one
-// past, one running for Gold members, one scheduled), every stored order posted through the
+// The demo's loyalty program (issue 15): the spec's default tiers, four campaigns (one
+// past, one past limited to the Audio collection, one running for Gold members, one scheduled), every stored order posted through the
 // same backfill a real store runs, then redemptions over the last months (some used, some
 // expired unused and given back) and points expiring 9 months after they were earned, so /loyalty computes every
 // figure from a ledger like any shop's.
 import { prisma } from "~/db.server";
+import { seedCollections } from "./collections";
 
 type SeedShop = { id: string; currency: string; timezone: string; ownerName: string; email: string };
 
@@ -20,11 +21,31 @@ export async function seedLoyalty(shop: SeedShop, now = new Date()) {
   const gold = await prisma.loyaltyTier.findFirst({ where: { shopId: shop.id, name: "Gold" } });
   const day = (offset: number) => new Date(now.getTime() + offset * DAY).toISOString().slice(0, 10);
   await prisma.loyaltyCampaign.deleteMany({ where: { shopId: shop.id } });
+  // Collections first: a past campaign limited to one earns only on its lines (decision 072).
+  const collections = await seedCollections(shop.id);
+  const audio = collections.find((c) => c.title === "Audio");
   for (const c of [
     { name: "Double Points Weekend", multiplier: 2, from: -75, to: -72, stacking: "highest", tierId: null },
     { name: "Gold Week", multiplier: 1.5, from: -3, to: 4, stacking: "multiply", tierId: gold?.id ?? null },
     { name: "Holiday Bonus", multiplier: 3, from: 20, to: 34, stacking: "highest", tierId: null },
-  ])
+    {
+      name: "Audio Month",
+      multiplier: 3,
+      from: -45,
+      to: -16,
+      stacking: "highest",
+      tierId: null,
+      collectionId: audio?.id ?? null,
+    },
+  ] as {
+    name: string;
+    multiplier: number;
+    from: number;
+    to: number;
+    stacking: string;
+    tierId: string | null;
+    collectionId?: string | null;
+  }[])
     await prisma.loyaltyCampaign.create({
       data: {
         shopId: shop.id,
@@ -34,6 +55,7 @@ export async function seedLoyalty(shop: SeedShop, now = new Date()) {
         startsAt: new Date(`${day(c.from)}T00:00:00.000Z`),
         endsAt: new Date(`${day(c.to)}T23:59:59.999Z`),
         tierId: c.tierId,
+        collectionId: c.collectionId ?? null,
         stacking: c.stacking,
       },
     });
@@ -63,5 +85,5 @@ export async function seedLoyalty(shop: SeedShop, now = new Date()) {
   await loyalty.rebuildMembers(shop, now);
   // The codes marked used above have no order: each day's loyalty cost is rebuilt from them.
   await loyalty.rebuildLoyaltyCost(shop);
-  return { ...backfill, redemptions: redeemed, ...expiry };
+  return { ...backfill, collections: collections.length, redemptions: redeemed, ...expiry };
 }

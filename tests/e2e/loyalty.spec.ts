@@ -1,5 +1,6 @@
 // /loyalty in the demo (docs/decisions/056): a tier added, edited and deleted with the
-// spec's notices after a dry-run preview (a dated one counted as of its date, decision 066); a campaign created; settings saved. The figures
+// spec's notices after a dry-run preview (a dated one counted as of its date, decision 066); a campaign created, one limited
+// to a collection (decision 072); settings saved. The figures
 // and tier members come from the seeded ledger.
 import { expect, test, type Page } from "@playwright/test";
 
@@ -63,6 +64,24 @@ test("a campaign is created and listed", async ({ page }) => {
   await dialog(page).getByRole("button", { name: "Create campaign" }).click();
   await expect(notice(page, "Campaign created: Your new loyalty campaign has been created.")).toBeVisible();
   await expect(page.getByText("Spring Triple")).toBeVisible();
+});
+
+test("a campaign limited to a collection is created and listed with it", async ({ page }) => {
+  await page.goto("/loyalty?tab=campaigns");
+  // The seeded past campaign limited to the demo's Audio collection (decision 072).
+  await expect(page.getByText("Audio products").first()).toBeVisible();
+  await page.getByRole("main").getByRole("button", { name: "New Campaign" }).first().click();
+  await dialog(page).getByLabel("Campaign name").fill("Wearables Week");
+  await dialog(page).getByLabel("Reward multiplier").fill("2.5");
+  const select = dialog(page).getByLabel("Only for products in collection");
+  // The store's collections, imported (here seeded), in title order.
+  await expect(select.locator("option")).toHaveText(["All products", "Audio", "Staff Picks", "Wearables"]);
+  await select.selectOption({ label: "Wearables" });
+  await dialog(page).getByRole("button", { name: "Create campaign" }).click();
+  await expect(notice(page, "Campaign created: Your new loyalty campaign has been created.")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: "Wearables Week" });
+  await expect(row).toContainText("Wearables products");
+  await expect(row).toContainText("×2.5");
 });
 
 test("settings are saved with the spec's notice and kept", async ({ page }) => {

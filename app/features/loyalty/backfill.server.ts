@@ -12,16 +12,27 @@ import {
   cappedDebit,
   earnPoints,
   eligibleMinor,
+  earnLines,
   orderCounts,
-  refundReversal,
+  parseLines,
+  refundReversals,
   tierFor,
   tiersAt,
   campaignApplies,
   windowSpend,
   windowStart,
+  type EarnedLine,
+  type RefundedLine,
   type Stacking,
 } from "~/features/loyalty/ledger";
-import { ENTRY_COLUMNS, ensureProgram, listTiers, type ShopRef } from "~/features/loyalty/ledger.server";
+import {
+  ENTRY_COLUMNS,
+  ENTRY_COLUMNS_WITHOUT_LINES,
+  ensureProgram,
+  linesWithCampaigns,
+  listTiers,
+  type ShopRef,
+} from "~/features/loyalty/ledger.server";
 import { storedSegments } from "~/features/customers/index.server";
 
 type OrderRow = {
@@ -58,9 +69,29 @@ async function backfill(shop: ShopRef, now: Date): Promise<BackfillResult> {
   const campaigns = (
     await prisma.loyaltyCampaign.findMany({
       where: { shopId: shop.id },
-      select: { multiplier: true, stacking: true, tierId: true, segment: true, startsAt: true, endsAt: true },
+      select: {
+        multiplier: true,
+        stacking: true,
+        tierId: true,
+        segment: true,
+        collectionId: true,
+        startsAt: true,
+        endsAt: true,
+      },
     })
   ).map((c) => ({ ...c, from: c.startsAt.getTime(), to: c.endsAt.getTime(), stacking: c.stacking as Stacking }));
+  // Collection limits (decision 072): each collection's products as stored now, loaded once.
+  const limited = campaigns.filter((c) => c.collectionId);
+  const members = new Map<string, Set<string>>();
+  if (limited.length)
+    for (const m of await prisma.collectionProduct.findMany({
+      where: { shopId: shop.id, collectionId: { in: limited.map((c) => c.collectionId as string) } },
+      select: { collectionId: true, productId: true },
+    })) {
+      const set = members.get(m.collectionId) ?? new Set<string>();
+      set.add(m.productId);
+      members.set(m.collectionId, set);
+    }
   // Segment limits read each customer's stored segment (loaded once, only when a campaign has one).
   const segments = campaigns.some((c) => c.segment) ? await storedSegments(prisma, shop.id) : new Map();
   // The tiers in force at an order's time: only a scheduled change makes them differ.
@@ -77,7 +108,7 @@ async function backfill(shop: ShopRef, now: Date): Promise<BackfillResult> {
     const sums = await ledgerSums(sql, shop.id);
     // Every stored refund by order, in the order they were made (reversed after the earn pass).
     const refunds = await sql.all<RefundRow>(
-      `SELECT "id", "orderId", "amountMinor", "processedAt", "day" FROM "Refund" WHERE "shopId" = ?
+      `SELECT "id", "orderId", "amountMinor", "processedAt", "day", "lines" FROM "Refund" WHERE "shopId" = ?
         ORDER BY "orderId", "processedAt", "id"`,
       [shop.id],
     );
@@ -90,7 +121,7 @@ async function backfill(shop: ShopRef, now: Date): Promise<BackfillResult> {
     return { existing: new Set(keys.map((e) => e.key)), sums, refundsOf };
   });
   // The earn entries of orders with refunds, as this run writes them (the refund pass reads them here).
-  const earnedNow = new Map<string, { points: number; orderTotalMinor: number; customerId: string }>();
+  const earnedNow = new Map<string, EarnRecord>();
   const enrolled = program.autoEnroll
     ? null
     : new Set(
@@ -121,6 +152,20 @@ async function backfill(shop: ShopRef, now: Date): Promise<BackfillResult> {
            FROM "Order" WHERE "shopId" = ? AND "day" >= ? AND "day" < ? AND "customerId" IS NOT NULL`,
         [shop.id, from, to],
       );
+      // A collection-limited campaign running this month needs the month's lines (decision 072).
+      const monthFrom = Date.parse(`${from}T00:00:00Z`) - 86_400_000;
+      const monthTo = Date.parse(`${to}T00:00:00Z`) + 86_400_000;
+      const linesOf = new Map<string, LineRow[]>();
+      if (limited.some((c) => c.from < monthTo && c.to >= monthFrom))
+        for (const l of await sql.all<LineRow>(
+          `SELECT "orderId", "id", "shopifyId", "productId", "quantity", "unitPriceMinor", "discountMinor"
+             FROM "OrderLine" WHERE "shopId" = ? AND "day" >= ? AND "day" < ?`,
+          [shop.id, from, to],
+        )) {
+          const list = linesOf.get(l.orderId);
+          if (list) list.push(l);
+          else linesOf.set(l.orderId, [l]);
+        }
       // The insert takes values as the driver does: the order's time as read (SQLite's text is
       // already in the form Prisma writes) and the run's one creation time converted once.
       const createdValue = sql.convert(created) as SqlValue;
@@ -155,17 +200,43 @@ async function backfill(shop: ShopRef, now: Date): Promise<BackfillResult> {
           grossSalesMinor: num(o.grossSalesMinor),
           discountsMinor: num(o.discountsMinor),
         });
-        const campaign = campaignMultiplier(applying);
-        const points = earnPoints({
-          eligibleMinor: eligible,
-          digits,
-          baseRate: program.baseRate,
-          tierMultiplier: tier?.multiplier ?? 1,
-          campaignMultiplier: campaign,
-        });
+        const lines = applying.some((c) => c.collectionId)
+          ? linesWithCampaigns(
+              (linesOf.get(o.id) ?? [])
+                .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+                .flatMap((l): (LineRow & { collectionId: string | null })[] => {
+                  const ins = limited
+                    .map((c) => c.collectionId as string)
+                    .filter((c, i, all) => all.indexOf(c) === i && l.productId && members.get(c)?.has(l.productId));
+                  return ins.length
+                    ? ins.map((collectionId) => ({ ...l, collectionId }))
+                    : [{ ...l, collectionId: null }];
+                }),
+              applying,
+            )
+          : null;
+        const campaign = campaignMultiplier(applying.filter((c) => !c.collectionId));
+        const earned: EarnedLine[] | null = lines
+          ? earnLines({
+              eligibleMinor: eligible,
+              digits,
+              baseRate: program.baseRate,
+              tierMultiplier: tier?.multiplier ?? 1,
+              lines,
+            })
+          : null;
+        const points = earned
+          ? earned.reduce((sum, l) => sum + l.points, 0)
+          : earnPoints({
+              eligibleMinor: eligible,
+              digits,
+              baseRate: program.baseRate,
+              tierMultiplier: tier?.multiplier ?? 1,
+              campaignMultiplier: campaign,
+            });
         sums.add(o.customerId, "earn", points, at.getTime());
         if (refundsOf.has(o.id))
-          earnedNow.set(o.id, { points, orderTotalMinor: num(o.totalMinor), customerId: o.customerId });
+          earnedNow.set(o.id, { points, orderTotalMinor: num(o.totalMinor), customerId: o.customerId, lines: earned });
         rows.push([
           bulkId(),
           shop.id,
@@ -176,14 +247,23 @@ async function backfill(shop: ShopRef, now: Date): Promise<BackfillResult> {
           o.id,
           eligible,
           num(o.totalMinor),
-          `backfill: rate ${program.baseRate} × tier ${tier?.multiplier ?? 1} × campaigns ${campaign}`,
+          `backfill: rate ${program.baseRate} × tier ${tier?.multiplier ?? 1} × campaigns ${
+            earned ? "per line (collection)" : campaign
+          }`,
           sql.convert(o.processedAt) as SqlValue,
           o.day,
           createdValue,
+          // The lines column only when a collection campaign exists (one bound value fewer per row otherwise).
+          ...(limited.length ? [earned ? JSON.stringify(earned) : null] : []),
         ]);
         result.earned += points;
       }
-      await insertRows(sql, "LoyaltyLedgerEntry", ENTRY_COLUMNS, byCustomer(rows));
+      await insertRows(
+        sql,
+        "LoyaltyLedgerEntry",
+        limited.length ? ENTRY_COLUMNS : ENTRY_COLUMNS_WITHOUT_LINES,
+        byCustomer(rows),
+      );
       inserted += rows.length;
     });
   }
@@ -255,7 +335,24 @@ async function withLargeCache<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-type RefundRow = { id: string; orderId: string; amountMinor: number; processedAt: string | Date; day: string };
+type RefundRow = {
+  id: string;
+  orderId: string;
+  amountMinor: number;
+  processedAt: string | Date;
+  day: string;
+  lines: string | null;
+};
+type EarnRecord = { points: number; orderTotalMinor: number; customerId: string; lines: EarnedLine[] | null };
+type LineRow = {
+  orderId: string;
+  id: string;
+  shopifyId: string | null;
+  productId: string | null;
+  quantity: number;
+  unitPriceMinor: number;
+  discountMinor: number;
+};
 
 /** Each customer's ledger sums (balance, earned, redeemed) and latest entry, read once and carried forward by the run. */
 class LedgerSums {
@@ -308,7 +405,7 @@ async function backfillRefunds(
   shop: ShopRef,
   existing: Set<string>,
   refundsOf: Map<string, RefundRow[]>,
-  earnedNow: Map<string, { points: number; orderTotalMinor: number; customerId: string }>,
+  earnedNow: Map<string, EarnRecord>,
   sums: LedgerSums,
   entries: number,
   created: Date,
@@ -327,8 +424,9 @@ async function backfillRefunds(
         points: number;
         orderTotalMinor: number | null;
         customerId: string;
+        lines: string | null;
       }>(
-        `SELECT "orderId", "points", "orderTotalMinor", "customerId" FROM "LoyaltyLedgerEntry"
+        `SELECT "orderId", "points", "orderTotalMinor", "customerId", "lines" FROM "LoyaltyLedgerEntry"
           WHERE "shopId" = ? AND "key" IN (${slice.map(() => "?").join(", ")})`,
         [shop.id, ...slice.map((id) => `earn:${id}`)],
       );
@@ -337,6 +435,7 @@ async function backfillRefunds(
           points: num(e.points),
           orderTotalMinor: num(e.orderTotalMinor),
           customerId: e.customerId,
+          lines: parseLines<EarnedLine>(e.lines),
         });
     }
     const exact = await ledgerIs(sql, shop.id, entries, sums.points);
@@ -346,18 +445,13 @@ async function backfillRefunds(
     for (const [orderId, refunds] of due) {
       const earn = earns.get(orderId);
       if (!earn || earn.points <= 0) continue;
-      let reversedDue = 0;
-      let refundedBefore = 0;
-      for (const r of refunds) {
-        const owed = refundReversal({
-          earnedPoints: earn.points,
-          orderTotalMinor: earn.orderTotalMinor,
-          refundedBeforeMinor: refundedBefore,
-          refundMinor: num(r.amountMinor),
-          alreadyReversed: reversedDue,
-        });
-        reversedDue += owed;
-        refundedBefore += num(r.amountMinor);
+      // As the posting does: per line when the earn recorded lines (decision 072), else by amount.
+      const dues = refundReversals(
+        earn,
+        refunds.map((r) => ({ amountMinor: num(r.amountMinor), lines: parseLines<RefundedLine>(r.lines) })),
+      );
+      for (const [i, r] of refunds.entries()) {
+        const owed = dues[i];
         const key = `reverse:${r.id}`;
         if (existing.has(key)) continue;
         const balance = balanceOf(earn.customerId);
@@ -383,7 +477,7 @@ async function backfillRefunds(
         ]);
       }
     }
-    await insertRows(sql, "LoyaltyLedgerEntry", ENTRY_COLUMNS, byCustomer(rows));
+    await insertRows(sql, "LoyaltyLedgerEntry", ENTRY_COLUMNS_WITHOUT_LINES, byCustomer(rows));
     written = rows.length;
   });
   return { points: total, rows: written };

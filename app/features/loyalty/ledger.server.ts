@@ -13,11 +13,17 @@ import {
   earnPoints,
   eligibleMinor,
   orderCounts,
-  refundReversal,
+  earnLines,
+  parseLines,
+  refundReversals,
   tierFor,
   tiersAt,
   windowStart,
+  type CampaignRate,
+  type EarnLineInput,
+  type EarnedLine,
   type OrderRule,
+  type RefundedLine,
   type Stacking,
   type TierWindow,
 } from "~/features/loyalty/ledger";
@@ -161,7 +167,11 @@ export const ENTRY_COLUMNS = [
   "occurredAt",
   "day",
   "createdAt",
+  "lines",
 ] as const;
+
+/** The same without the per-line record (decision 072): the backfill's rows when no campaign is limited to a collection. */
+export const ENTRY_COLUMNS_WITHOUT_LINES = ENTRY_COLUMNS.slice(0, -1) as readonly (typeof ENTRY_COLUMNS)[number][];
 
 type PostedEntry = {
   customerId: string;
@@ -174,6 +184,8 @@ type PostedEntry = {
   eligibleMinor?: number;
   orderTotalMinor?: number;
   note?: string;
+  /** The per-line record of an earn (decision 072), JSON. */
+  lines?: string;
 };
 
 /**
@@ -199,6 +211,7 @@ async function appendEntries(sql: SqlRunner, shopId: string, entries: readonly P
       e.occurredAt,
       e.day,
       created,
+      e.lines ?? null,
     );
   await sql.run(
     `INSERT INTO "LoyaltyLedgerEntry" (${ENTRY_COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES ${entries
@@ -255,7 +268,8 @@ const HEAD_SQL = (where: string) => `
  * through the (shopId, shopifyId) index instead (found at a million orders). The order's
  * entries are found by their keys (earn: and cancel: of the order, reverse: of each of its
  * refunds) through the unique (shopId, key) index, so the ledger needs no (shopId, orderId)
- * index, one less for every entry the backfill writes.
+ * index, one less for every entry the backfill writes. Texts share "text" and "day": a campaign's
+ * segment and collection, an entry's and a refund's recorded lines (decision 072).
  */
 const REST_SQL = `
   SELECT 'tier' AS "what", t."id" AS "id", t."name" AS "name", NULL AS "text", t."minSpend" AS "n1",
@@ -263,17 +277,17 @@ const REST_SQL = `
          t."pendingFrom" AS "at", t."createdAt" AS "at2", NULL AS "day"
     FROM "LoyaltyTier" t WHERE t."shopId" = ?
   UNION ALL
-  SELECT 'campaign', c."tierId", c."stacking", c."segment", NULL, c."multiplier", NULL, NULL, NULL, NULL, NULL
+  SELECT 'campaign', c."tierId", c."stacking", c."segment", NULL, c."multiplier", NULL, NULL, NULL, NULL, c."collectionId"
     FROM "LoyaltyCampaign" c WHERE c."shopId" = ? AND c."startsAt" <= ? AND c."endsAt" >= ?
   UNION ALL
-  SELECT 'entry', e."key", e."kind", NULL, e."points", e."eligibleMinor", e."orderTotalMinor", NULL, NULL, NULL, NULL
+  SELECT 'entry', e."key", e."kind", e."lines", e."points", e."eligibleMinor", e."orderTotalMinor", NULL, NULL, NULL, NULL
     FROM "LoyaltyLedgerEntry" e WHERE e."shopId" = ? AND e."key" IN (?, ?)
   UNION ALL
-  SELECT 'entry', e."key", e."kind", NULL, e."points", e."eligibleMinor", e."orderTotalMinor", NULL, NULL, NULL, NULL
+  SELECT 'entry', e."key", e."kind", e."lines", e."points", e."eligibleMinor", e."orderTotalMinor", NULL, NULL, NULL, NULL
     FROM "Refund" r JOIN "LoyaltyLedgerEntry" e ON e."shopId" = ? AND e."key" = 'reverse:' || r."id"
    WHERE r."orderId" = ? AND CAST(r."shopId" AS TEXT) = ?
   UNION ALL
-  SELECT 'refund', r."id", NULL, NULL, r."amountMinor", NULL, NULL, NULL, r."processedAt", NULL, r."day"
+  SELECT 'refund', r."id", NULL, r."lines", r."amountMinor", NULL, NULL, NULL, r."processedAt", NULL, r."day"
     FROM "Refund" r WHERE r."orderId" = ? AND CAST(r."shopId" AS TEXT) = ?
   UNION ALL
   SELECT 'sums', NULL, NULL, NULL,
@@ -369,15 +383,23 @@ async function post(db: Db, shop: ShopRef, where: string, value: string) {
     customerId,
   ]);
   const tiers: (TierRow & { createdAt: number })[] = [];
-  const campaigns: { multiplier: number; stacking: string; tierId: string | null; segment: string | null }[] = [];
+  const campaigns: {
+    multiplier: number;
+    stacking: string;
+    tierId: string | null;
+    segment: string | null;
+    collectionId: string | null;
+  }[] = [];
   const entries: {
     key: string;
     kind: string;
     points: number;
     eligibleMinor: number | null;
     orderTotalMinor: number | null;
+    lines: EarnedLine[] | null;
   }[] = [];
-  const refunds: { id: string; amountMinor: number; processedAt: Date; day: string }[] = [];
+  const refunds: { id: string; amountMinor: number; processedAt: Date; day: string; lines: RefundedLine[] | null }[] =
+    [];
   let spendBefore = 0;
   let spendNow = 0;
   let ledgerBalance = 0;
@@ -396,7 +418,13 @@ async function post(db: Db, shop: ShopRef, where: string, value: string) {
         color: "",
       });
     else if (r.what === "campaign")
-      campaigns.push({ tierId: r.id, stacking: String(r.name), segment: r.text, multiplier: num(r.n2) });
+      campaigns.push({
+        tierId: r.id,
+        stacking: String(r.name),
+        segment: r.text,
+        multiplier: num(r.n2),
+        collectionId: r.day,
+      });
     else if (r.what === "entry")
       entries.push({
         key: String(r.id),
@@ -404,9 +432,16 @@ async function post(db: Db, shop: ShopRef, where: string, value: string) {
         points: num(r.n1),
         eligibleMinor: numOrNull(r.n2),
         orderTotalMinor: numOrNull(r.n3),
+        lines: parseLines<EarnedLine>(r.text),
       });
     else if (r.what === "refund")
-      refunds.push({ id: String(r.id), amountMinor: num(r.n1), processedAt: toDate(r.at), day: String(r.day) });
+      refunds.push({
+        id: String(r.id),
+        amountMinor: num(r.n1),
+        processedAt: toDate(r.at),
+        day: String(r.day),
+        lines: parseLines<RefundedLine>(r.text),
+      });
     else if (r.what === "sums") {
       spendBefore = num(r.n1);
       spendNow = num(r.n2);
@@ -430,24 +465,33 @@ async function post(db: Db, shop: ShopRef, where: string, value: string) {
     const segment = campaigns.some((c) => c.segment)
       ? ((await storedSegments(db, shop.id, [customerId])).get(customerId) ?? null)
       : null;
-    const applying = campaigns
-      .filter((c) => campaignApplies(c, tier?.id ?? null, segment))
-      .map((c) => ({ multiplier: c.multiplier, stacking: c.stacking as Stacking }));
+    const applying = campaigns.filter((c) => campaignApplies(c, tier?.id ?? null, segment));
     const eligible = eligibleMinor(order);
-    const campaign = campaignMultiplier(applying);
-    const points = earnPoints({
-      eligibleMinor: eligible,
-      digits,
-      baseRate: program.baseRate,
-      tierMultiplier: tier?.multiplier ?? 1,
-      campaignMultiplier: campaign,
-    });
+    // A collection-limited campaign counts only on the lines whose product is in its
+    // collection now (decision 072); the order then earns line by line.
+    const lines = applying.some((c) => c.collectionId) ? await collectionLines(sql, shop.id, order.id, applying) : null;
+    const whole = applying.filter((c) => !c.collectionId).map(rateOf);
+    const campaign = campaignMultiplier(whole);
+    const tierMultiplier = tier?.multiplier ?? 1;
+    const earnedLines = lines
+      ? earnLines({ eligibleMinor: eligible, digits, baseRate: program.baseRate, tierMultiplier, lines })
+      : null;
+    const points = earnedLines
+      ? earnedLines.reduce((s, l) => s + l.points, 0)
+      : earnPoints({
+          eligibleMinor: eligible,
+          digits,
+          baseRate: program.baseRate,
+          tierMultiplier,
+          campaignMultiplier: campaign,
+        });
     earn = {
       key: `earn:${order.id}`,
       kind: "earn",
       points,
       eligibleMinor: eligible,
       orderTotalMinor: order.totalMinor,
+      lines: earnedLines,
     };
     appended.push({
       customerId,
@@ -459,7 +503,10 @@ async function post(db: Db, shop: ShopRef, where: string, value: string) {
       day: order.day,
       orderTotalMinor: order.totalMinor,
       eligibleMinor: eligible,
-      note: `rate ${program.baseRate} × tier ${tier?.multiplier ?? 1}${tier ? ` (${tier.name})` : ""} × campaigns ${campaign}`,
+      lines: earnedLines ? JSON.stringify(earnedLines) : undefined,
+      note: `rate ${program.baseRate} × tier ${tier?.multiplier ?? 1}${tier ? ` (${tier.name})` : ""} × campaigns ${
+        earnedLines ? "per line (collection)" : campaign
+      }`,
     });
     earnedDelta += points;
   }
@@ -468,7 +515,6 @@ async function post(db: Db, shop: ShopRef, where: string, value: string) {
     // What each refund reverses follows from the earn entry and the refunds before it,
     // so it is the same whether the refunds are posted together or one delivery at a time.
     let reversedDue = 0;
-    let refundedBefore = 0;
     // The balance before this posting plus what it has appended so far.
     let balance = ledgerBalance + earnedDelta;
     const debit = (key: string, due: number, at: Date, day: string, why?: string) => {
@@ -486,19 +532,16 @@ async function post(db: Db, shop: ShopRef, where: string, value: string) {
       });
       balance -= points;
     };
-    for (const refund of refunds) {
-      const due = refundReversal({
-        earnedPoints: earn.points,
-        orderTotalMinor: earn.orderTotalMinor ?? order.totalMinor,
-        refundedBeforeMinor: refundedBefore,
-        refundMinor: refund.amountMinor,
-        alreadyReversed: reversedDue,
-      });
+    // Exactly what the earn entry recorded: per line when it earned per line (decision 072).
+    const dues = refundReversals(
+      { points: earn.points, orderTotalMinor: earn.orderTotalMinor ?? order.totalMinor, lines: earn.lines },
+      refunds,
+    );
+    refunds.forEach((refund, i) => {
       const key = `reverse:${refund.id}`;
-      if (!keys.has(key)) debit(key, due, refund.processedAt, refund.day);
-      reversedDue += due;
-      refundedBefore += refund.amountMinor;
-    }
+      if (!keys.has(key)) debit(key, dues[i], refund.processedAt, refund.day);
+      reversedDue += dues[i];
+    });
     if (order.cancelledAt && !keys.has(`cancel:${order.id}`))
       debit(
         `cancel:${order.id}`,
@@ -524,6 +567,76 @@ async function post(db: Db, shop: ShopRef, where: string, value: string) {
     [balanceDelta, earnedDelta, spendNow, tierId, activity, shop.id, customerId],
   );
   return order;
+}
+
+const rateOf = (c: { multiplier: number; stacking: string }): CampaignRate => ({
+  multiplier: c.multiplier,
+  stacking: c.stacking as Stacking,
+});
+
+/**
+ * The order's lines with the campaigns that apply to each (decision 072): every campaign
+ * without a collection limit, and those whose collection holds the line's product now.
+ * Null when no line is in any of the collections: the order then earns as a whole, at the
+ * rate without them. One statement: the lines joined to their memberships in those collections.
+ */
+export async function collectionLines(
+  sql: SqlRunner,
+  shopId: string,
+  orderId: string,
+  applying: readonly { multiplier: number; stacking: string; collectionId: string | null }[],
+): Promise<EarnLineInput[] | null> {
+  const collections = [...new Set(applying.map((c) => c.collectionId).filter((c): c is string => !!c))];
+  const rows = await sql.all<{
+    id: string;
+    shopifyId: string | null;
+    quantity: unknown;
+    unitPriceMinor: unknown;
+    discountMinor: unknown;
+    collectionId: string | null;
+  }>(
+    `SELECT l."id", l."shopifyId", l."quantity", l."unitPriceMinor", l."discountMinor", cp."collectionId"
+       FROM "OrderLine" l
+       LEFT JOIN "CollectionProduct" cp ON cp."shopId" = ? AND cp."productId" = l."productId"
+                                        AND cp."collectionId" IN (${collections.map(() => "?").join(", ")})
+      WHERE l."orderId" = ? AND l."shopId" = ?
+      ORDER BY l."id"`,
+    [shopId, ...collections, orderId, shopId],
+  );
+  return linesWithCampaigns(rows, applying);
+}
+
+/** Groups line rows (one per line and collection it is in) into lines with their campaigns. */
+export function linesWithCampaigns(
+  rows: readonly {
+    id: string;
+    shopifyId: string | null;
+    quantity: unknown;
+    unitPriceMinor: unknown;
+    discountMinor: unknown;
+    collectionId: string | null;
+  }[],
+  applying: readonly { multiplier: number; stacking: string; collectionId: string | null }[],
+): EarnLineInput[] | null {
+  const byLine = new Map<string, { row: (typeof rows)[number]; in: Set<string> }>();
+  for (const r of rows) {
+    const found = byLine.get(r.id) ?? { row: r, in: new Set<string>() };
+    if (r.collectionId) found.in.add(r.collectionId);
+    byLine.set(r.id, found);
+  }
+  let any = false;
+  const lines: EarnLineInput[] = [];
+  for (const { row, in: inCollections } of byLine.values()) {
+    if (inCollections.size) any = true;
+    const quantity = num(row.quantity);
+    lines.push({
+      line: row.shopifyId ?? row.id,
+      quantity,
+      netMinor: quantity * num(row.unitPriceMinor) - num(row.discountMinor),
+      campaigns: applying.filter((c) => !c.collectionId || inCollections.has(c.collectionId)).map(rateOf),
+    });
+  }
+  return any ? lines : null;
 }
 
 /** Rewrites one member's cached sums from the ledger and their orders. */

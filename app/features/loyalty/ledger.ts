@@ -391,3 +391,129 @@ export function orderCounts(rule: OrderRule, order: { financialStatus: string; c
     ? order.financialStatus !== "voided"
     : (statuses as readonly string[]).includes(order.financialStatus);
 }
+
+// ── collection-limited campaigns (docs/decisions/072) ─────────────────────
+
+export type EarnLineInput = {
+  /** Shopify's line item id (what a refund names), or the local line id when there is none. */
+  line: string;
+  quantity: number;
+  /** The line's own net: quantity × unit price − its discount, in minor units. */
+  netMinor: number;
+  /** The campaigns whose collection holds this line's product, as well as every unlimited one. */
+  campaigns: CampaignRate[];
+};
+
+/** What one line earned, recorded on the earn entry so a refund of it reverses exactly this. */
+export type EarnedLine = { line: string; quantity: number; eligible: number; points: number };
+
+/**
+ * The order's eligible amount (eligibleMinor: after every discount) split over its lines in
+ * proportion to each line's own net, largest remainders first, so the lines' shares add up to
+ * the order's amount exactly (order-level discounts fall on every line by its share).
+ */
+export function lineEligibles(eligibleTotal: number, nets: readonly number[]): number[] {
+  const positive = nets.map((n) => Math.max(0, n));
+  const sum = positive.reduce((s, n) => s + n, 0);
+  if (sum <= 0 || eligibleTotal <= 0) return positive.map(() => 0);
+  const exact = positive.map((n) => (eligibleTotal * n) / sum);
+  const out = exact.map((x) => Math.floor(x));
+  let left = eligibleTotal - out.reduce((s, n) => s + n, 0);
+  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (let k = 0; left > 0 && k < order.length; k++, left--) out[order[k].i]++;
+  return out;
+}
+
+/**
+ * Points per line when a collection-limited campaign applies to some lines: each line earns
+ * floor(its eligible share × base rate × tier multiplier × the campaigns that apply to it),
+ * so a line outside the collection earns at the rate without that campaign. The order's
+ * points are the lines' sum.
+ */
+export function earnLines(input: {
+  eligibleMinor: number;
+  digits: number;
+  baseRate: number;
+  tierMultiplier: number;
+  lines: readonly EarnLineInput[];
+}): EarnedLine[] {
+  const shares = lineEligibles(
+    input.eligibleMinor,
+    input.lines.map((l) => l.netMinor),
+  );
+  return input.lines.map((l, i) => ({
+    line: l.line,
+    quantity: l.quantity,
+    eligible: shares[i],
+    points: earnPoints({
+      eligibleMinor: shares[i],
+      digits: input.digits,
+      baseRate: input.baseRate,
+      tierMultiplier: input.tierMultiplier,
+      campaignMultiplier: campaignMultiplier(l.campaigns),
+    }),
+  }));
+}
+
+export type RefundedLine = { line: string; quantity: number };
+
+/**
+ * What each refund of an order reverses, in the order they were made, from what was recorded
+ * at earn time only. Earned per line (`lines`): a refund naming lines reverses, for each, the
+ * share of that line's recorded points its quantity reaches (cumulative over the refunds:
+ * floor(points × refunded quantity ÷ quantity), all of them once the whole quantity is back).
+ * A refund naming no lines (shipping, an amount, a refund imported without its lines), or an
+ * order earned as a whole, reverses by amount as decision 056 does. Never more than was earned.
+ */
+export function refundReversals(
+  earn: { points: number; orderTotalMinor: number; lines: readonly EarnedLine[] | null },
+  refunds: readonly { amountMinor: number; lines: readonly RefundedLine[] | null }[],
+): number[] {
+  const out: number[] = [];
+  let reversed = 0;
+  let byAmount = 0;
+  let refundedByAmount = 0;
+  const lineBack = new Map<string, number>();
+  const lineOf = new Map((earn.lines ?? []).map((l) => [l.line, l]));
+  for (const r of refunds) {
+    let due = 0;
+    if (earn.lines && r.lines && r.lines.length) {
+      for (const rl of r.lines) {
+        const l = lineOf.get(rl.line);
+        if (!l) continue;
+        const before = lineBack.get(rl.line) ?? 0;
+        const after = before + Math.max(0, rl.quantity);
+        lineBack.set(rl.line, after);
+        const target = (q: number) =>
+          l.quantity <= 0 || q >= l.quantity ? l.points : Math.floor((l.points * q) / l.quantity);
+        due += target(after) - target(before);
+      }
+    } else {
+      const owed = refundReversal({
+        earnedPoints: earn.points,
+        orderTotalMinor: earn.orderTotalMinor,
+        refundedBeforeMinor: refundedByAmount,
+        refundMinor: r.amountMinor,
+        alreadyReversed: byAmount,
+      });
+      byAmount += owed;
+      refundedByAmount += r.amountMinor;
+      due = owed;
+    }
+    due = Math.max(0, Math.min(due, earn.points - reversed));
+    reversed += due;
+    out.push(due);
+  }
+  return out;
+}
+
+/** The recorded lines of an earn entry or a refund (JSON text), or null. */
+export function parseLines<T>(text: string | null | undefined): T[] | null {
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? (parsed as T[]) : null;
+  } catch {
+    return null;
+  }
+}

@@ -2,6 +2,7 @@
 // each write audited. Every function takes the shop first and keeps to its rows.
 import { prisma } from "~/db.server";
 import { currencyDigits } from "~/lib/money";
+import { FieldError } from "~/lib/forms";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import type { HttpAnswerableError } from "~/platform/http.server";
 import {
@@ -331,6 +332,8 @@ export type CampaignView = {
   tierId: string | null;
   tierName: string | null;
   segment: string | null;
+  collectionId: string | null;
+  collectionTitle: string | null;
   stacking: string;
   status: "active" | "scheduled" | "completed";
 };
@@ -338,11 +341,13 @@ export type CampaignView = {
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 export async function listCampaigns(shop: ShopRef, now = new Date()): Promise<CampaignView[]> {
-  const [rows, tiers] = await Promise.all([
+  const [rows, tiers, collections] = await Promise.all([
     prisma.loyaltyCampaign.findMany({ where: { shopId: shop.id }, orderBy: [{ startsAt: "desc" }, { id: "asc" }] }),
     listTiers(prisma, shop.id),
+    prisma.collection.findMany({ where: { shopId: shop.id }, select: { id: true, title: true } }),
   ]);
   const names = new Map(tiers.map((t) => [t.id, t.name]));
+  const titles = new Map(collections.map((c) => [c.id, c.title]));
   return rows.map((c) => ({
     id: c.id,
     name: c.name,
@@ -354,6 +359,9 @@ export async function listCampaigns(shop: ShopRef, now = new Date()): Promise<Ca
     tierId: c.tierId,
     tierName: c.tierId ? (names.get(c.tierId) ?? null) : null,
     segment: c.segment,
+    collectionId: c.collectionId,
+    // A collection deleted in Shopify since: the campaign matches no line.
+    collectionTitle: c.collectionId ? (titles.get(c.collectionId) ?? "Deleted collection") : null,
     stacking: c.stacking,
     status: now < c.startsAt ? "scheduled" : now > c.endsAt ? "completed" : "active",
   }));
@@ -367,6 +375,13 @@ export async function createCampaign(ctx: Ctx, input: CampaignInput, now = new D
   const { shop } = ctx;
   await ensureProgram(prisma, shop);
   if (input.tierId) await ownTier(shop, input.tierId);
+  // The limits combine (decision 072): tier, segment and collection must all hold. A collection
+  // must be one of this shop's, as stored by the import and the webhooks.
+  if (
+    input.collectionId &&
+    !(await prisma.collection.findFirst({ where: { id: input.collectionId, shopId: shop.id }, select: { id: true } }))
+  )
+    throw new FieldError({ collectionId: ["Choose one of your store's collections"] });
   const row = await prisma.loyaltyCampaign.create({
     data: {
       shopId: shop.id,
@@ -378,6 +393,7 @@ export async function createCampaign(ctx: Ctx, input: CampaignInput, now = new D
       endsAt: new Date(`${input.endsOn}T23:59:59.999Z`),
       tierId: input.tierId || null,
       segment: input.segment || null,
+      collectionId: input.collectionId || null,
       stacking: input.stacking,
     },
   });

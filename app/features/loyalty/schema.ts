@@ -103,6 +103,8 @@ export const campaignSchema = z
     segment: z
       .union([z.literal(""), z.enum(SEGMENTS, { message: `Segment must be one of ${SEGMENTS.join(", ")}` })])
       .optional(),
+    // One of the shop's collections (checked by createCampaign: another shop's or an unknown one is a 400).
+    collectionId: z.string().max(100, "Choose one of your collections").optional(),
     stacking: z.enum(STACKING, { message: "Stacking must be highest or multiply" }).optional().default("highest"),
   })
   .refine((c) => !isValidDay(c.startsOn) || !isValidDay(c.endsOn) || c.endsOn >= c.startsOn, {
@@ -125,6 +127,7 @@ export const apiCampaignSchema = z.object({
     endsOn: z.string(),
     tierId: z.string().optional(),
     segment: z.string().optional(),
+    collectionId: z.string().optional(),
     stacking: z.string().optional(),
   }),
 });

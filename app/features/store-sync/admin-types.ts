@@ -8,6 +8,7 @@
 //   documented shapes and checked against the recorded fixtures in tests/fixtures/shopify/.
 import type {
   StoreSyncBulkOperationQuery,
+  StoreSyncCollectionsBulkQuery,
   StoreSyncCustomersBulkQuery,
   StoreSyncOrdersBulkQuery,
   StoreSyncProductsBulkQuery,
@@ -17,6 +18,9 @@ import type {
 
 type NodeOf<C extends { edges: Array<{ node: unknown }> }> = C["edges"][number]["node"];
 type Row<T> = T & { __parentId: string };
+
+type CollectionNode = NodeOf<StoreSyncCollectionsBulkQuery["collections"]>;
+export type BulkCollection = Omit<CollectionNode, "products">;
 
 type OrderNode = NodeOf<StoreSyncOrdersBulkQuery["orders"]>;
 export type BulkOrder = Omit<OrderNode, "lineItems">;
@@ -83,6 +87,8 @@ export type RestRefund = {
   processed_at?: string | null;
   transactions?: { amount: string; currency?: string; kind?: string; status?: string }[];
   refund_line_items?: {
+    line_item_id?: number | string | null;
+    quantity?: number | null;
     subtotal?: string | number;
     subtotal_set?: RestMoneySet;
     total_tax?: string | number;

@@ -19,12 +19,13 @@ export type ImportStatus = {
   limitedOrderHistory: boolean;
 };
 
-const PHASE_ORDER = ["products", "customers", "orders", "rollups", "done"];
+const PHASE_ORDER = ["products", "collections", "customers", "orders", "rollups", "done"];
 // Share of the bar each phase stands for (orders take most of the time).
-const PHASE_WEIGHT: Record<string, number> = { products: 15, customers: 15, orders: 60, rollups: 10 };
+const PHASE_WEIGHT: Record<string, number> = { products: 12, collections: 3, customers: 15, orders: 60, rollups: 10 };
 
 export const PHASE_LABELS: Record<string, string> = {
   products: "Importing products and inventory",
+  collections: "Importing collections",
   customers: "Importing customers",
   orders: "Importing orders",
   rollups: "Computing daily figures",

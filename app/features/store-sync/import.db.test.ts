@@ -126,6 +126,23 @@ describe("full import of the fixture store", () => {
       100_00,
     ]);
     expect(o3.cancelledAt).not.toBeNull();
+    // Collections with their products (decision 072), read by the collections phase.
+    const collections = await prisma.collection.findMany({
+      where: { shopId: referenceShopId },
+      orderBy: { handle: "asc" },
+      select: {
+        shopifyId: true,
+        title: true,
+        smart: true,
+        products: { select: { product: { select: { shopifyId: true } } } },
+      },
+    });
+    expect(
+      collections.map((c) => [c.shopifyId, c.title, c.smart, c.products.map((p) => p.product.shopifyId).sort()]),
+    ).toEqual([
+      ["gid://shopify/Collection/801", "Audio", false, ["gid://shopify/Product/1"]],
+      ["gid://shopify/Collection/802", "Summer picks", true, ["gid://shopify/Product/1", "gid://shopify/Product/2"]],
+    ]);
     // Traffic source from the customer's last visit: Google through SEO, an Instagram ad, none at the POS.
     expect([o1.source, o2.source, o3.source]).toEqual(["organic_search", "paid", null]);
     const status = await getImportStatus({ id: referenceShopId });
@@ -219,7 +236,7 @@ describe("resuming", () => {
       bulkStatus: "WAITING:RUNNING",
     });
     await runToEnd(run.id, deps);
-    expect(store.state.started.map((s) => s.kind)).toEqual(["products", "customers", "orders"]);
+    expect(store.state.started.map((s) => s.kind)).toEqual(["products", "collections", "customers", "orders"]);
     expect((await storeSnapshot(shop.id)).days).toEqual(reference.days);
   });
 
@@ -261,7 +278,7 @@ describe("resuming", () => {
     await expect(runToEnd(run.id, deps)).resolves.toEqual({ state: "done" });
     // 10 points asked, 4 available, 100 restored per second: 60 ms, plus a margin.
     expect(waits).toEqual([310]);
-    expect(store.state.started).toHaveLength(3);
+    expect(store.state.started).toHaveLength(4);
   });
 
   it("asks for the last 60 days of orders without read_all_orders", async () => {

@@ -1,7 +1,7 @@
 // The full import of a shop's Shopify data, as a resumable state machine stored in
 // ImportRun (docs/decisions/032-bulk-import-design.md):
 //
-//   products → customers → orders → rollups → done
+//   products → collections → customers → orders → rollups → done
 //
 // Each data phase runs one bulk query, waits for it (or for a bulk query already
 // running in the shop), then streams the JSONL result and writes it in batches.
@@ -20,7 +20,13 @@ import {
 } from "~/features/store-sync/writes.server";
 import { finishBulkWrite, inSlices, inSqlTransaction, type SqlRunner } from "~/platform/sql-runner.server";
 import { AdminApiError, type AdminGraphql, type RequestOptions } from "~/features/store-sync/admin-client.server";
+import {
+  addCollectionProducts,
+  setCollectionProducts,
+  upsertCollection,
+} from "~/features/store-sync/collections.server";
 import type {
+  BulkCollection,
   BulkCustomer,
   BulkInventoryLevel,
   BulkLineItem,
@@ -47,15 +53,16 @@ import {
 } from "~/features/store-sync/normalize";
 import {
   bulkQueryText,
+  COLLECTIONS_BULK_QUERY,
   CUSTOMERS_BULK_QUERY,
   ordersBulkQuery,
   PRODUCTS_BULK_QUERY,
 } from "~/features/store-sync/queries";
 import { describeError } from "~/lib/log-safe";
 
-export const PHASES = ["products", "customers", "orders", "rollups"] as const;
+export const PHASES = ["products", "collections", "customers", "orders", "rollups"] as const;
 export type Phase = (typeof PHASES)[number] | "done";
-type DataPhase = "products" | "customers" | "orders";
+type DataPhase = "products" | "collections" | "customers" | "orders";
 
 const ORDER_HISTORY_DAYS = 60;
 const LEASE_MS = 2 * 60_000;
@@ -165,6 +172,7 @@ const resetBulk = { bulkOperationId: null, bulkStatus: null, bulkUrl: null, bulk
 
 function bulkQueryFor(run: Run, phase: DataPhase): string {
   if (phase === "products") return bulkQueryText(PRODUCTS_BULK_QUERY, {});
+  if (phase === "collections") return bulkQueryText(COLLECTIONS_BULK_QUERY, {});
   if (phase === "customers") return bulkQueryText(CUSTOMERS_BULK_QUERY, {});
   return ordersBulkQuery(run.ordersSince);
 }
@@ -246,7 +254,14 @@ async function dataPhaseStep(run: Run, phase: DataPhase, shop: SyncShop, deps: I
   }
   if (run.bulkUrl) {
     const source = await (deps.openResult ?? downloadJsonl)(run.bulkUrl);
-    const writer = phase === "products" ? importProducts : phase === "customers" ? importCustomers : importOrders;
+    const writer =
+      phase === "products"
+        ? importProducts
+        : phase === "collections"
+          ? importCollections
+          : phase === "customers"
+            ? importCustomers
+            : importOrders;
     await writer(shop, source, { fromLine: run.linesDone, batchSize: deps.batchSize, runId: run.id });
   }
   await release(run.id, { phase: nextPhase(phase), ...resetBulk, error: null });
@@ -400,6 +415,60 @@ export async function importProducts(
       else lateVariants.push(v);
     } else if (type === "InventoryLevel") {
       levels.push(row as unknown as BulkInventoryLevel);
+    }
+    pending++;
+    lastLine = lineNo;
+  }
+  await flush(lastLine);
+}
+
+/**
+ * The collections phase (decision 072): each collection with its products, a product row
+ * carrying its collection's id as __parentId. A collection's membership is replaced by the
+ * products read with it; products whose collection was written by an earlier batch are added.
+ */
+export async function importCollections(
+  shop: SyncShop,
+  source: AsyncIterable<Uint8Array | string>,
+  options: WriterOptions = {},
+) {
+  const batchSize = options.batchSize ?? 250;
+  let collections = new Map<string, { row: BulkCollection; products: string[] }>();
+  let late = new Map<string, string[]>();
+  let pending = 0;
+  let lastLine = options.fromLine ?? 0;
+  const flush = async (linesDone: number) => {
+    const batch = { collections, late };
+    collections = new Map();
+    late = new Map();
+    pending = 0;
+    await prisma.$transaction(async (tx) => {
+      for (const { row, products } of batch.collections.values()) {
+        const written = await upsertCollection(tx, shop, {
+          shopifyId: row.id,
+          title: row.title,
+          handle: row.handle,
+          smart: !!row.ruleSet,
+          updatedAt: new Date(row.updatedAt),
+        });
+        if (!written) continue;
+        await setCollectionProducts(tx, shop, written.id, products);
+        await tx.collection.update({ where: { id: written.id }, data: { productsReadAt: new Date() } });
+      }
+      for (const [collection, products] of batch.late) await addCollectionProducts(tx, shop, collection, products);
+      await checkpoint(tx, options.runId, { linesDone });
+    }, TX);
+  };
+  for await (const { lineNo, row } of rows(source, options.fromLine ?? 0)) {
+    const type = typeOf(row.id);
+    if (type === "Collection") {
+      if (collections.size >= batchSize || pending >= batchSize * 40) await flush(lineNo - 1);
+      collections.set(row.id as string, { row: row as unknown as BulkCollection, products: [] });
+    } else if (type === "Product") {
+      const parentId = String(row.__parentId);
+      const parent = collections.get(parentId);
+      if (parent) parent.products.push(row.id as string);
+      else late.set(parentId, [...(late.get(parentId) ?? []), row.id as string]);
     }
     pending++;
     lastLine = lineNo;

@@ -3,6 +3,8 @@ export { IMPORT_JOB, importAfterAuth, registerStoreSyncJobs, requestResync, retr
 export type { AdminClientFactory } from "./jobs.server";
 export { getStoreDataSummary } from "./store-data.server";
 export {
+  collectionDeleteEffect,
+  collectionEffect,
   customerDeleteEffect,
   customerEffect,
   inventoryItemEffect,
@@ -15,7 +17,10 @@ export {
   refundEffect,
 } from "./webhook-effects.server";
 export type { CustomerChangedHook, OrderChangedHook } from "./webhook-effects.server";
+export { listCollections } from "./collections.server";
 export {
+  collectionDeletedWebhookSchema,
+  collectionWebhookSchema,
   customerWebhookSchema,
   customerDeletedWebhookSchema,
   inventoryItemWebhookSchema,

@@ -4,6 +4,8 @@
 // last committed batch.
 import { prisma } from "~/db.server";
 import { getJobQueue, type JobQueue } from "~/platform/jobs/index.server";
+import { describeError } from "~/lib/log-safe";
+import { refreshShopCollections, shopsWithCollectionsToRefresh } from "~/features/store-sync/collections.server";
 import type { AdminGraphql } from "~/features/store-sync/admin-client.server";
 import {
   createImportRun,
@@ -15,6 +17,8 @@ import {
 } from "~/features/store-sync/import.server";
 
 export const IMPORT_JOB = "store-sync.import";
+/** Re-reads the products of collections a webhook marked, and of smart collections daily (decision 072). */
+export const COLLECTIONS_JOB = "store-sync.collections";
 const MAX_ATTEMPTS = 5;
 
 type ImportJob = { runId: string };
@@ -54,6 +58,20 @@ export function registerStoreSyncJobs(
       throw error;
     }
   });
+  queue.register(COLLECTIONS_JOB, async () => {
+    for (const shopId of await shopsWithCollectionsToRefresh()) {
+      const shop = await prisma.shop.findUnique({
+        where: { id: shopId },
+        select: { id: true, currency: true, timezone: true, domain: true },
+      });
+      if (!shop) continue;
+      // One shop's failure (no session, Shopify down) leaves its marks for the next run.
+      await adminFor(shop.domain)
+        .then(({ graphql }) => refreshShopCollections(shop, graphql))
+        .catch((error) => console.error(`[store-sync] collection re-read failed for a shop: ${describeError(error)}`));
+    }
+  });
+  void queue.schedule(COLLECTIONS_JOB, "*/5 * * * *");
 }
 
 /**

@@ -66,6 +66,8 @@ describe("webhook payloads", () => {
     expect(refundFromRest(refund, "USD")).toMatchObject({
       shopifyId: "gid://shopify/Refund/929361464",
       orderShopifyId: "gid://shopify/Order/5891234567890",
+      // The lines it gives back, by line item id, for the loyalty reversal per line (decision 072).
+      lines: [{ line: "gid://shopify/LineItem/13942512345678", quantity: 1 }],
     });
   });
 

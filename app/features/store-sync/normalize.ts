@@ -33,7 +33,13 @@ export type SyncOrderLine = {
   discountMinor: number;
 };
 
-export type SyncRefund = { shopifyId: string; processedAt: Date; amountMinor: number };
+export type SyncRefund = {
+  shopifyId: string;
+  processedAt: Date;
+  amountMinor: number;
+  /** The lines given back (Shopify line item id, quantity), when the delivery lists them; null when unknown. */
+  lines?: { line: string; quantity: number }[] | null;
+};
 
 export type SyncOrder = {
   shopifyId: string;
@@ -275,7 +281,18 @@ export function refundFromRest(refund: RestRefund, shopCurrency: string): SyncRe
     orderShopifyId,
     processedAt: requireDate(refund.processed_at ?? refund.created_at, "refund processed_at"),
     amountMinor: refundAmountMinor(refund, shopCurrency),
+    lines: refundLinesFromRest(refund),
   };
+}
+
+/** The order lines a refund gives back, by Shopify line item id (loyalty reverses per line, decision 072). */
+export function refundLinesFromRest(refund: RestRefund): { line: string; quantity: number }[] {
+  const lines: { line: string; quantity: number }[] = [];
+  for (const li of refund.refund_line_items ?? []) {
+    const line = gid("LineItem", li.line_item_id ?? undefined);
+    if (line && typeof li.quantity === "number" && li.quantity > 0) lines.push({ line, quantity: li.quantity });
+  }
+  return lines;
 }
 
 const addressParts = (a: RestAddress | null | undefined) => ({

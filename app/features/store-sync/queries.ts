@@ -47,6 +47,48 @@ export const PRODUCTS_BULK_QUERY = `#graphql
   }
 `;
 
+// Collections with their products (docs/decisions/072): one JSONL row per collection, then
+// one per product carrying the collection's id as __parentId.
+export const COLLECTIONS_BULK_QUERY = `#graphql
+  query StoreSyncCollectionsBulk {
+    collections {
+      edges {
+        node {
+          id
+          title
+          handle
+          updatedAt
+          ruleSet { appliedDisjunctively }
+          products {
+            edges {
+              node {
+                id
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+/** One collection and a page of its products: the re-read after a collections/* webhook. */
+export const COLLECTION_PRODUCTS_QUERY = `#graphql
+  query StoreSyncCollectionProducts($id: ID!, $after: String) {
+    collection(id: $id) {
+      id
+      title
+      handle
+      updatedAt
+      ruleSet { appliedDisjunctively }
+      products(first: 250, after: $after) {
+        nodes { id }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+`;
+
 export const CUSTOMERS_BULK_QUERY = `#graphql
   query StoreSyncCustomersBulk {
     customers {

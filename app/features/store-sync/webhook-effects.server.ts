@@ -14,6 +14,12 @@ import {
   type SyncShop,
 } from "~/features/store-sync/writes.server";
 import type { WebhookContext } from "~/platform/webhooks.server";
+import {
+  collectionFromRest,
+  deleteCollection,
+  upsertCollection,
+  type RestCollection,
+} from "~/features/store-sync/collections.server";
 import type {
   RestCustomer,
   RestInventoryItem,
@@ -117,6 +123,20 @@ export const productEffect = withShop((tx, shop, { payload }) =>
 export const productDeleteEffect = withShop(async (tx, shop, { payload, receivedAt }) => {
   const id = gid("Product", (payload as { id?: number | string }).id);
   if (id) await deleteProduct(tx, shop, id, receivedAt);
+});
+
+/**
+ * collections/create, collections/update: the collection as Shopify sends it, its products
+ * marked to be re-read by the collections job (the body does not list them; decision 072).
+ */
+export const collectionEffect = withShop(async (tx, shop, { payload, receivedAt }) => {
+  await upsertCollection(tx, shop, collectionFromRest(payload as RestCollection), { staleAt: receivedAt });
+});
+
+/** collections/delete */
+export const collectionDeleteEffect = withShop(async (tx, shop, { payload }) => {
+  const id = gid("Collection", (payload as { id?: number | string }).id);
+  if (id) await deleteCollection(tx, shop, id);
 });
 
 /** inventory_levels/update */

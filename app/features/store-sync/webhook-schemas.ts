@@ -27,7 +27,14 @@ const refund = z.looseObject({
   processed_at: timestamp.nullish(),
   created_at: timestamp.nullish(),
   transactions: list(z.looseObject({ amount: money })),
-  refund_line_items: list(z.looseObject({ subtotal: money, total_tax: money })),
+  refund_line_items: list(
+    z.looseObject({
+      line_item_id: optionalId,
+      quantity: z.number().int().nonnegative().nullish(),
+      subtotal: money,
+      total_tax: money,
+    }),
+  ),
   order_adjustments: list(z.looseObject({ amount: money, tax_amount: money })),
 });
 
@@ -54,6 +61,25 @@ export const productWebhookSchema = z.looseObject({
   created_at: timestamp.nullish(),
   updated_at: timestamp.nullish(),
   variants: list(z.looseObject({ id: restId, price: money, inventory_item_id: optionalId })),
+});
+
+/** collections/create, collections/update (custom or smart; no products listed). */
+export const collectionWebhookSchema = z.looseObject({
+  id: restId,
+  admin_graphql_api_id: gidOf("Collection"),
+  title: z.string().max(1_000),
+  handle: z.string().max(1_000).nullish(),
+  updated_at: timestamp.nullish(),
+  rules: z.array(z.unknown()).nullish(),
+});
+
+/**
+ * collections/delete: exactly the deleted collection's id (and its published_scope, which
+ * Shopify's sample body carries): strict, so another topic's signed body is refused.
+ */
+export const collectionDeletedWebhookSchema = z.strictObject({
+  id: restId,
+  published_scope: z.string().max(100).optional(),
 });
 
 /** products/delete: exactly the deleted product's id. */

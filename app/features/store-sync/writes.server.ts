@@ -273,6 +273,7 @@ const refundRow = (shop: SyncShop, orderId: string, r: SyncRefund) => ({
   processedAt: r.processedAt,
   day: dayInZone(r.processedAt, shop.timezone),
   amountMinor: r.amountMinor,
+  lines: r.lines ? JSON.stringify(r.lines) : null,
 });
 
 /**
@@ -417,7 +418,7 @@ const LINE_COLUMNS = [
 ] as const;
 const LINE_QUANTITY = LINE_COLUMNS.indexOf("quantity");
 const LINE_COST = LINE_COLUMNS.indexOf("unitCostMinor");
-const REFUND_COLUMNS = ["id", "shopId", "orderId", "shopifyId", "processedAt", "day", "amountMinor"] as const;
+const REFUND_COLUMNS = ["id", "shopId", "orderId", "shopifyId", "processedAt", "day", "amountMinor", "lines"] as const;
 
 const asDate = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
 const asNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));

@@ -317,10 +317,12 @@ export function DeleteTierDialog({ tier, onClose, onDone }: { tier: TierValues; 
 export function CampaignDialog({
   tiers,
   today,
+  collections,
   onClose,
   onDone,
 }: {
   tiers: { id: string; name: string }[];
+  collections: { id: string; title: string }[];
   today: string;
   onClose: () => void;
   onDone: Done;
@@ -334,6 +336,7 @@ export function CampaignDialog({
     endsOn: today,
     tierId: "",
     segment: "",
+    collectionId: "",
     stacking: "highest",
   });
   useFetcherResult(fetcher, (r) => {
@@ -414,6 +417,17 @@ export function CampaignDialog({
             value={v.segment}
             onChange={set("segment")}
             error={err(r, "segment")}
+          />
+          <Select
+            label="Only for products in collection"
+            helpText="Only order lines whose product is in the collection earn the bonus"
+            options={[
+              { label: "All products", value: "" },
+              ...collections.map((c) => ({ label: c.title, value: c.id })),
+            ]}
+            value={v.collectionId}
+            onChange={set("collectionId")}
+            error={err(r, "collectionId")}
           />
           <Select
             label="When campaigns overlap"

@@ -52,6 +52,7 @@ export function LoyaltyScreen({
   settings,
   tiers,
   campaigns,
+  collections,
   analytics,
   redemptions,
 }: {
@@ -62,6 +63,8 @@ export function LoyaltyScreen({
   settings: SettingsValues;
   tiers: TierData[];
   campaigns: CampaignData[];
+  /** The shop's collections, for the campaign's collection limit (decision 072). */
+  collections: { id: string; title: string }[];
   analytics: AnalyticsData | null;
   redemptions: RedemptionData[];
 }) {
@@ -123,7 +126,9 @@ export function LoyaltyScreen({
       {dialog?.kind === "settings" && <SettingsDialog initial={settings} onClose={close} onDone={setNotice} />}
       {dialog?.kind === "redeem" && <RedeemDialog onClose={close} onDone={setNotice} />}
       {dialog?.kind === "adjust" && <AdjustDialog onClose={close} onDone={setNotice} />}
-      {dialog?.kind === "campaign" && <CampaignDialog tiers={tiers} today={today} onClose={close} onDone={setNotice} />}
+      {dialog?.kind === "campaign" && (
+        <CampaignDialog tiers={tiers} collections={collections} today={today} onClose={close} onDone={setNotice} />
+      )}
       {dialog?.kind === "tier" && <TierDialog editing={dialog.editing} onClose={close} onDone={setNotice} />}
       {dialog?.kind === "deleteTier" && <DeleteTierDialog tier={dialog.tier} onClose={close} onDone={setNotice} />}
       {notice && (

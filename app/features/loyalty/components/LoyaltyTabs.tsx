@@ -305,6 +305,7 @@ export type CampaignData = {
   endsOn: string;
   tierName: string | null;
   segment: string | null;
+  collectionTitle: string | null;
   stacking: string;
   status: "active" | "scheduled" | "completed";
 };
@@ -326,7 +327,10 @@ export function CampaignsTab({ campaigns, onNew }: { campaigns: CampaignData[]; 
       </Box>
       {campaigns.length === 0 ? (
         <EmptyState heading="No campaigns yet" image="">
-          <p>Run a bonus-points campaign for any length of time, for everyone, one tier or one customer segment.</p>
+          <p>
+            Run a bonus-points campaign for any length of time, for everyone, one tier, one customer segment or the
+            products of one collection.
+          </p>
         </EmptyState>
       ) : (
         <ResponsiveIndexTable
@@ -345,7 +349,9 @@ export function CampaignsTab({ campaigns, onNew }: { campaigns: CampaignData[]; 
               c.name,
               `×${c.multiplier}`,
               `${c.startsOn} to ${c.endsOn}`,
-              [c.tierName, c.segment && `${c.segment} customers`].filter(Boolean).join(" · ") || "All members",
+              [c.tierName, c.segment && `${c.segment} customers`, c.collectionTitle && `${c.collectionTitle} products`]
+                .filter(Boolean)
+                .join(" · ") || "All members",
               c.stacking === "multiply" ? "Multiplies" : "Highest wins",
               <Badge key="s" tone={STATUS_TONE[c.status]}>
                 {c.status[0].toUpperCase() + c.status.slice(1)}
