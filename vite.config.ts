@@ -32,5 +32,11 @@ export default defineConfig({
     tsconfigPaths(),
   ],
   build: { assetsInlineLimit: 0 },
+  // Polaris and its icons are bundled into the server build, so a server process holds only the
+  // components and icons the app renders (tree-shaken from their ES modules) rather than Node
+  // loading every module of both packages (~30 MB resident, docs/decisions/074-server-memory-second-pass.md).
+  // @shopify/shopify-app-remix comes with them: its AppProvider renders Polaris's, and two copies of
+  // Polaris would not share their React contexts.
+  ssr: { noExternal: ["@shopify/polaris", "@shopify/polaris-icons", "@shopify/shopify-app-remix"] },
   optimizeDeps: { include: ["@shopify/app-bridge-react", "@shopify/polaris"] },
 });

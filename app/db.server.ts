@@ -2,6 +2,7 @@
 // PostgreSQL (production) each have a generated client; DATABASE_URL picks one.
 import { createRequire } from "node:module";
 import path from "node:path";
+import v8 from "node:v8";
 import type { PrismaClient } from "../prisma/generated/sqlite";
 import { env } from "~/env.server";
 import { serializeSqliteAdapter } from "~/platform/sqlite-lock.server";
@@ -15,6 +16,19 @@ const require = createRequire(import.meta.url);
 function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
+
+/**
+ * V8 compiles the Prisma query compiler's WebAssembly with its baseline compiler (Liftoff) and
+ * re-compiles a function with the optimising one (TurboFan) once it has run a budget's worth of
+ * code. The default budget (1.8 million) has most of the compiler optimised within a few hundred
+ * queries, which kept 20–30 MB more resident in every server process and saved no CPU per query
+ * (docs/decisions/074-server-memory-second-pass.md). A hundred times the budget keeps all but
+ * the hottest functions on the baseline code. A hint, not a limit: nothing is refused, unlike
+ * `--liftoff-only`, which aborts the process on a CPU without SSE4.1. Set before the first client
+ * compiles the module (the flag is read when the module is instantiated).
+ */
+export const WASM_TIERING_BUDGET = 180_000_000;
+v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
 
 export function createClient(url: string): PrismaClient {
   // The generated clients are loaded at run time from prisma/generated so the server
