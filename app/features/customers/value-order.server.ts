@@ -3,8 +3,9 @@
 // ordered by it here: built once from every score row, for the shop's last recompute and model,
 // and kept in memory. A row's value is fixed between recomputes (it is derived as of the later of
 // the recompute and the row's own computedAt), so the order only changes where a row was written:
-// each request asks for the rows' count and latest computedAt (an index), and when either moved it
-// re-reads only the rows rescored since, moves them in the order, and drops the deleted ones.
+// each request asks for the shop's dataVersion and the rows' latest computedAt (an index), and when
+// either moved it re-reads only the rows rescored since, moves them in the order, and drops the
+// deleted ones (a deletion bumps dataVersion; the row count then tells).
 import { dialect } from "~/db.server";
 import { inSqlTransaction } from "~/platform/sql-runner.server";
 import { asOfMs, valueOf } from "./derived";
@@ -173,16 +174,30 @@ function patchList(order: ValueOrder, list: Uint32Array, drop: Set<number>, add:
   return out;
 }
 
-/** The shop's order as the database holds it now: how many score rows and the latest write. */
+/**
+ * What tells whether the order moved: the shop's dataVersion (every order and refund write, and
+ * the deletion of a score row, bump it) and the latest computedAt (an index seek), one query.
+ */
 async function stateOf(shopId: string) {
   const [row] = await inSqlTransaction((sql) =>
-    sql.values(`SELECT COUNT(*), MAX("computedAt") FROM "CustomerScore" WHERE "shopId" = ?`, [shopId]),
+    sql.values(
+      `SELECT "dataVersion", (SELECT MAX("computedAt") FROM "CustomerScore" WHERE "shopId" = ?) FROM "Shop" WHERE "id" = ?`,
+      [shopId, shopId],
+    ),
   );
   const latest = row?.[1];
   return {
-    count: Number(row?.[0] ?? 0),
+    version: Number(row?.[0] ?? 0),
     latestMs: latest === null || latest === undefined ? 0 : new Date(latest as string | Date).getTime(),
   };
+}
+
+/** How many score rows the shop has (read when its dataVersion moved: a row may have been deleted). */
+async function countOf(shopId: string) {
+  const [row] = await inSqlTransaction((sql) =>
+    sql.values(`SELECT COUNT(*) FROM "CustomerScore" WHERE "shopId" = ?`, [shopId]),
+  );
+  return Number(row?.[0] ?? 0);
 }
 
 /**
@@ -193,7 +208,7 @@ const SLACK_MS = 60_000;
 /** Past this many rows rescored since, building the order again is as quick as patching it. */
 const PATCH_MAX = 5_000;
 
-type Held = { key: string; count: number; latestMs: number; order: ValueOrder };
+type Held = { key: string; version: number; latestMs: number; order: ValueOrder };
 const held = new Map<string, Promise<Held>>();
 const MAX_SHOPS = 20;
 
@@ -210,7 +225,7 @@ async function build(shopId: string, stored: StoredModel | null, key: string): P
 /** Moves the rows rescored since the order was built (or last patched) and drops the deleted ones. */
 async function patch(shopId: string, stored: StoredModel | null, h: Held): Promise<Held> {
   const state = await stateOf(shopId);
-  if (state.count === h.order.index.size && state.latestMs === h.latestMs) return h;
+  if (state.version === h.version && state.latestMs === h.latestMs) return h;
   // Rows stamped with the recompute's own instant were written by it: the build read them.
   const since = new Date(
     Math.max(Math.min(h.latestMs, state.latestMs) - SLACK_MS, (stored?.computedAt.getTime() ?? -1) + 1),
@@ -243,7 +258,7 @@ async function patch(shopId: string, stored: StoredModel | null, h: Held): Promi
     }
     add.push(i);
   }
-  if (order.index.size !== state.count) {
+  if (state.version !== h.version && order.index.size !== (await countOf(shopId))) {
     // Rows were deleted (customers/redact, a deleted customer): find which.
     const live = await inSqlTransaction((sql) =>
       sql.values(`SELECT "customerId" FROM "CustomerScore" WHERE "shopId" = ?`, [shopId]),
@@ -259,7 +274,7 @@ async function patch(shopId: string, stored: StoredModel | null, h: Held): Promi
   order.desc = patchList(order, order.desc, drop, add, -1);
   order.asc = patchList(order, order.asc, drop, add.slice(), 1);
   ranks(order);
-  return { key: h.key, count: state.count, latestMs: state.latestMs, order };
+  return { key: h.key, version: state.version, latestMs: state.latestMs, order };
 }
 
 /**
