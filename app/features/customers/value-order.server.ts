@@ -132,10 +132,13 @@ async function compute(shopId: string, stored: StoredModel | null): Promise<Valu
 }
 
 function ranks(order: ValueOrder) {
-  order.rankDesc = new Uint32Array(order.ids.length);
-  order.rankAsc = new Uint32Array(order.ids.length);
-  order.desc.forEach((i, k) => (order.rankDesc[i] = k));
-  order.asc.forEach((i, k) => (order.rankAsc[i] = k));
+  const { desc, asc } = order;
+  const rankDesc = new Uint32Array(order.ids.length);
+  const rankAsc = new Uint32Array(order.ids.length);
+  for (let k = 0; k < desc.length; k++) rankDesc[desc[k]!] = k;
+  for (let k = 0; k < asc.length; k++) rankAsc[asc[k]!] = k;
+  order.rankDesc = rankDesc;
+  order.rankAsc = rankAsc;
 }
 
 /** Row a before row b in the direction: by value, then by id; rows without a value last, by id. */
@@ -151,8 +154,15 @@ function before(order: ValueOrder, dir: 1 | -1, a: number, b: number) {
 }
 
 /** The list without the dropped rows, with the added rows at their places (binary search). */
-function patchList(order: ValueOrder, list: Uint32Array, drop: Set<number>, add: number[], dir: 1 | -1) {
-  const kept = list.filter((i) => !drop.has(i));
+function patchList(order: ValueOrder, list: Uint32Array, drop: Uint8Array, add: number[], dir: 1 | -1) {
+  // A plain loop: a typed array's filter with a callback took ~20 ms for 100,000 rows under load.
+  const keptAll = new Uint32Array(list.length);
+  let n = 0;
+  for (let k = 0; k < list.length; k++) {
+    const i = list[k]!;
+    if (drop[i] !== 1) keptAll[n++] = i;
+  }
+  const kept = keptAll.subarray(0, n);
   add.sort((a, b) => (before(order, dir, a, b) ? -1 : 1));
   const out = new Uint32Array(kept.length + add.length);
   let from = 0;
@@ -226,21 +236,20 @@ async function build(shopId: string, stored: StoredModel | null, key: string): P
 async function patch(shopId: string, stored: StoredModel | null, h: Held): Promise<Held> {
   const state = await stateOf(shopId);
   if (state.version === h.version && state.latestMs === h.latestMs) return h;
-  // Rows stamped with the recompute's own instant were written by it: the build read them.
-  const since = new Date(
-    Math.max(Math.min(h.latestMs, state.latestMs) - SLACK_MS, (stored?.computedAt.getTime() ?? -1) + 1),
-  );
+  // Rows stamped with the recompute's own instant were written by it: the build read them (a
+  // rescore is stamped with its own instant, which may be before the recompute's).
+  const since = new Date(Math.min(h.latestMs, state.latestMs) - SLACK_MS);
   const rows = await inSqlTransaction((sql) =>
-    sql.values(`${SELECT_ROWS} FROM "CustomerScore" WHERE "shopId" = ? AND "computedAt" >= ? LIMIT ${PATCH_MAX + 1}`, [
-      shopId,
-      since,
-    ]),
+    sql.values(
+      `${SELECT_ROWS} FROM "CustomerScore" WHERE "shopId" = ? AND "computedAt" >= ? AND "computedAt" <> ? LIMIT ${PATCH_MAX + 1}`,
+      [shopId, since, stored?.computedAt ?? new Date(0)],
+    ),
   );
   if (rows.length > PATCH_MAX) return build(shopId, stored, h.key);
   // A new object: a request walking the previous order in slices keeps its positions.
   const order = { ...h.order };
   const valueOfRow = valuer(stored);
-  const drop = new Set<number>();
+  const dropped = new Set<number>();
   const add: number[] = [];
   for (const v of rows) {
     const id = v[0] as string;
@@ -252,7 +261,7 @@ async function patch(shopId: string, stored: StoredModel | null, h: Held): Promi
       order.values.push(valueOfRow(v));
       order.index.set(id, i);
     } else {
-      drop.add(i);
+      dropped.add(i);
       order.segments[i] = v[1] as string;
       order.values[i] = valueOfRow(v);
     }
@@ -268,9 +277,11 @@ async function patch(shopId: string, stored: StoredModel | null, h: Held): Promi
       if (!ids.has(id)) {
         order.index.delete(id);
         order.values[i] = null;
-        drop.add(i);
+        dropped.add(i);
       }
   }
+  const drop = new Uint8Array(order.ids.length);
+  for (const i of dropped) drop[i] = 1;
   order.desc = patchList(order, order.desc, drop, add, -1);
   order.asc = patchList(order, order.asc, drop, add.slice(), 1);
   ranks(order);
