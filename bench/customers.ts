@@ -76,7 +76,7 @@ if (!reuseDb) {
 const { prisma } = await import("~/db.server");
 const { recomputeShop, rescoreCustomer, listCustomers, customersExport } =
   await import("~/features/customers/index.server");
-const { forgetValueOrders } = await import("~/features/customers/value-order.server");
+const { forgetValueOrders, valueOrderBuilds } = await import("~/features/customers/value-order.server");
 const { holdoutError } = await import("~/features/customers/clv");
 const { recordOrder } = await import("~/features/profit/rollups.server");
 
@@ -210,6 +210,7 @@ console.log(
 // rescored since (decision 073), not built again. Each sample: one order written and its customer
 // rescored as the webhook does it, then the value sort, timed (the first after building it not kept).
 await listCustomers(shop, queries["sort by value"]);
+const buildsBefore = valueOrderBuilds();
 const afterOrder: number[] = [];
 const moreCustomers = await prisma.customerScore.findMany({
   where: { shopId: shop.id },
@@ -243,7 +244,7 @@ for (const [i, c] of moreCustomers.entries()) {
 }
 const patched = stats(afterOrder.slice(1));
 console.log(
-  `(c) value sort right after one order (rescored, order patched): median ${ms(patched.median)}, p95 ${ms(patched.p95)} (n ${patched.n}) · load: ${loadNow()}`,
+  `(c) value sort right after one order (rescored, order patched): median ${ms(patched.median)}, p95 ${ms(patched.p95)} (n ${patched.n}, ${valueOrderBuilds() - buildsBefore} built again) · load: ${loadNow()}`,
 );
 
 // (d)

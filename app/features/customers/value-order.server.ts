@@ -218,7 +218,7 @@ const SLACK_MS = 60_000;
 /** Past this many rows rescored since, building the order again is as quick as patching it. */
 const PATCH_MAX = 5_000;
 
-type Held = { key: string; version: number; latestMs: number; order: ValueOrder };
+type Held = { key: string; version: number; latestMs: number; checkedMs: number; order: ValueOrder };
 const held = new Map<string, Promise<Held>>();
 const MAX_SHOPS = 20;
 
@@ -229,7 +229,7 @@ export const valueOrderBuilds = () => builds;
 async function build(shopId: string, stored: StoredModel | null, key: string): Promise<Held> {
   builds++;
   const state = await stateOf(shopId);
-  return { key, ...state, order: await compute(shopId, stored) };
+  return { key, ...state, checkedMs: Date.now(), order: await compute(shopId, stored) };
 }
 
 /** Moves the rows rescored since the order was built (or last patched) and drops the deleted ones. */
@@ -238,7 +238,10 @@ async function patch(shopId: string, stored: StoredModel | null, h: Held): Promi
   if (state.version === h.version && state.latestMs === h.latestMs) return h;
   // Rows stamped with the recompute's own instant were written by it: the build read them (a
   // rescore is stamped with its own instant, which may be before the recompute's).
-  const since = new Date(Math.min(h.latestMs, state.latestMs) - SLACK_MS);
+  // Bounded by this process's clock too: a row stamped ahead of it (a recompute run "a day later")
+  // must not hide the rescores stamped now.
+  const since = new Date(Math.min(h.latestMs, state.latestMs, h.checkedMs) - SLACK_MS);
+  const checkedMs = Date.now();
   const rows = await inSqlTransaction((sql) =>
     sql.values(
       `${SELECT_ROWS} FROM "CustomerScore" WHERE "shopId" = ? AND "computedAt" >= ? AND "computedAt" <> ? LIMIT ${PATCH_MAX + 1}`,
@@ -285,7 +288,7 @@ async function patch(shopId: string, stored: StoredModel | null, h: Held): Promi
   order.desc = patchList(order, order.desc, drop, add, -1);
   order.asc = patchList(order, order.asc, drop, add.slice(), 1);
   ranks(order);
-  return { key: h.key, version: state.version, latestMs: state.latestMs, order };
+  return { key: h.key, version: state.version, latestMs: state.latestMs, checkedMs, order };
 }
 
 /**
