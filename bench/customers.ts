@@ -76,7 +76,7 @@ if (!reuseDb) {
 const { prisma } = await import("~/db.server");
 const { recomputeShop, rescoreCustomer, listCustomers, customersExport } =
   await import("~/features/customers/index.server");
-const { forgetValueOrders } = await import("~/features/customers/value-order.server");
+const { forgetValueOrders, valueOrderBuilds } = await import("~/features/customers/value-order.server");
 const { holdoutError } = await import("~/features/customers/clv");
 const { recordOrder } = await import("~/features/profit/rollups.server");
 
@@ -195,8 +195,8 @@ for (const [label, query] of Object.entries(queries)) {
   const s = stats(samples.slice(5));
   console.log(`(c) ${label}: median ${ms(s.median)}, p95 ${ms(s.p95)}`);
 }
-// The value sort's order is kept in memory until an order or refund changes the shop (its
-// dataVersion) or the next recompute (decision 073): the first request after one computes it.
+// The value sort's order is built for the shop's last recompute and model (decision 073): the
+// first request after a recompute builds it (here: after forgetting it).
 const misses: number[] = [];
 for (let i = 0; i < 7; i++) {
   forgetValueOrders();
@@ -205,6 +205,46 @@ for (let i = 0; i < 7; i++) {
 const miss = stats(misses.slice(2));
 console.log(
   `(c) sort by value, first request after a change: median ${ms(miss.median)}, max ${ms(miss.p95)} · load: ${loadNow()}`,
+);
+// In a busy store an order arrives between two value sorts: the order is patched with the rows
+// rescored since (decision 073), not built again. Each sample: one order written and its customer
+// rescored as the webhook does it, then the value sort, timed (the first after building it not kept).
+await listCustomers(shop, queries["sort by value"]);
+const buildsBefore = valueOrderBuilds();
+const afterOrder: number[] = [];
+const moreCustomers = await prisma.customerScore.findMany({
+  where: { shopId: shop.id },
+  select: { customerId: true },
+  skip: 200,
+  take: 41,
+  orderBy: { customerId: "asc" },
+});
+for (const [i, c] of moreCustomers.entries()) {
+  const now = new Date();
+  await recordOrder(prisma, shop.id, {
+    name: `#V${i}`,
+    processedAt: now,
+    day: now.toISOString().slice(0, 10),
+    currency: shop.currency,
+    customerId: c.customerId,
+    lines: [
+      {
+        productId: variant.productId,
+        variantId: variant.id,
+        title: "Bench",
+        sku: variant.sku,
+        quantity: 1,
+        unitPriceMinor: variant.priceMinor,
+        unitCostMinor: variant.unitCostMinor,
+      },
+    ],
+  });
+  await prisma.$transaction((tx) => rescoreCustomer(tx, shop, c.customerId, now));
+  afterOrder.push((await time(() => listCustomers(shop, queries["sort by value"]))).ms);
+}
+const patched = stats(afterOrder.slice(1));
+console.log(
+  `(c) value sort right after one order (rescored, order patched): median ${ms(patched.median)}, p95 ${ms(patched.p95)} (n ${patched.n}, ${valueOrderBuilds() - buildsBefore} built again) · load: ${loadNow()}`,
 );
 
 // (d)

@@ -824,6 +824,8 @@ export async function rescoreCustomer(db: Db, shop: ScoreShop, customerId: strin
   );
   if (!found) {
     await rawRun(db, `DELETE FROM "CustomerScore" WHERE "shopId" = ? AND "customerId" = ?`, [shop.id, customerId]);
+    // The value sort's order reads a deletion from the dataVersion (value-order.server.ts).
+    await rawRun(db, `UPDATE "Shop" SET "dataVersion" = "dataVersion" + 1 WHERE "id" = ?`, [shop.id]);
     await rawRun(db, `DELETE FROM "CustomerOrderSummary" WHERE "shopId" = ? AND "customerId" = ?`, [
       shop.id,
       customerId,
@@ -899,7 +901,9 @@ export async function rescoreCustomer(db: Db, shop: ScoreShop, customerId: strin
 
 /** After customers/redact or shop/redact: redacted customers leave segments, exports and lists. */
 export async function dropRedactedScores(db: Db, shopId: string) {
-  await db.customerScore.deleteMany({ where: { shopId, customer: { redactedAt: { not: null } } } });
+  const { count } = await db.customerScore.deleteMany({ where: { shopId, customer: { redactedAt: { not: null } } } });
+  // The value sort's order reads a deletion from the dataVersion (value-order.server.ts).
+  if (count) await db.shop.update({ where: { id: shopId }, data: { dataVersion: { increment: 1 } } });
 }
 /** Stores the shop's segment thresholds (the next recompute applies them). */
 export async function saveSegmentSettings(shopId: string, settings: SegmentSettings) {

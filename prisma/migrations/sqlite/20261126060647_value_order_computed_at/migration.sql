@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "CustomerScore_shopId_computedAt_idx" ON "CustomerScore"("shopId", "computedAt");
+
