@@ -10,9 +10,8 @@ import { inSqlTransaction, insertRows, bulkId, type SqlRunner, type SqlValue } f
 import {
   campaignMultiplier,
   cappedDebit,
-  earnPoints,
   eligibleMinor,
-  earnLines,
+  orderEarning,
   orderCounts,
   parseLines,
   refundReversals,
@@ -216,24 +215,14 @@ async function backfill(shop: ShopRef, now: Date): Promise<BackfillResult> {
             )
           : null;
         const campaign = campaignMultiplier(applying.filter((c) => !c.collectionId));
-        const earned: EarnedLine[] | null = lines
-          ? earnLines({
-              eligibleMinor: eligible,
-              digits,
-              baseRate: program.baseRate,
-              tierMultiplier: tier?.multiplier ?? 1,
-              lines,
-            })
-          : null;
-        const points = earned
-          ? earned.reduce((sum, l) => sum + l.points, 0)
-          : earnPoints({
-              eligibleMinor: eligible,
-              digits,
-              baseRate: program.baseRate,
-              tierMultiplier: tier?.multiplier ?? 1,
-              campaignMultiplier: campaign,
-            });
+        const { points, lines: earned } = orderEarning({
+          eligibleMinor: eligible,
+          digits,
+          baseRate: program.baseRate,
+          tierMultiplier: tier?.multiplier ?? 1,
+          campaignMultiplier: campaign,
+          lines,
+        });
         sums.add(o.customerId, "earn", points, at.getTime());
         if (refundsOf.has(o.id))
           earnedNow.set(o.id, { points, orderTotalMinor: num(o.totalMinor), customerId: o.customerId, lines: earned });

@@ -10,10 +10,9 @@ import {
   campaignMultiplier,
   cappedDebit,
   centiMinorFromDecimal,
-  earnPoints,
   eligibleMinor,
   orderCounts,
-  earnLines,
+  orderEarning,
   parseLines,
   refundReversals,
   tierFor,
@@ -473,18 +472,14 @@ async function post(db: Db, shop: ShopRef, where: string, value: string) {
     const whole = applying.filter((c) => !c.collectionId).map(rateOf);
     const campaign = campaignMultiplier(whole);
     const tierMultiplier = tier?.multiplier ?? 1;
-    const earnedLines = lines
-      ? earnLines({ eligibleMinor: eligible, digits, baseRate: program.baseRate, tierMultiplier, lines })
-      : null;
-    const points = earnedLines
-      ? earnedLines.reduce((s, l) => s + l.points, 0)
-      : earnPoints({
-          eligibleMinor: eligible,
-          digits,
-          baseRate: program.baseRate,
-          tierMultiplier,
-          campaignMultiplier: campaign,
-        });
+    const { points, lines: earnedLines } = orderEarning({
+      eligibleMinor: eligible,
+      digits,
+      baseRate: program.baseRate,
+      tierMultiplier,
+      campaignMultiplier: campaign,
+      lines,
+    });
     earn = {
       key: `earn:${order.id}`,
       kind: "earn",

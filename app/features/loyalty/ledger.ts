@@ -517,3 +517,22 @@ export function parseLines<T>(text: string | null | undefined): T[] | null {
     return null;
   }
 }
+
+/**
+ * An order's points: line by line when a collection-limited campaign applies (`lines`, decision
+ * 072; each line's points are recorded), otherwise the whole order at the campaigns' multiplier.
+ * Posting and the backfill both earn through this, so they cannot disagree.
+ */
+export function orderEarning(input: {
+  eligibleMinor: number;
+  digits: number;
+  baseRate: number;
+  tierMultiplier: number;
+  campaignMultiplier: number;
+  lines: readonly EarnLineInput[] | null;
+}): { points: number; lines: EarnedLine[] | null } {
+  const { lines, campaignMultiplier, ...base } = input;
+  if (!lines) return { points: earnPoints({ ...base, campaignMultiplier }), lines: null };
+  const earned = earnLines({ ...base, lines });
+  return { points: earned.reduce((sum, l) => sum + l.points, 0), lines: earned };
+}
