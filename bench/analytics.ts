@@ -11,6 +11,12 @@
 // of all orders of the last 12 months: time to first byte, rows per second and peak memory,
 // beside one plain query for the same rows. Targets (issue 12): loader p95 ≤ 20 ms at
 // 1,000,000 orders; export ≥ 100,000 rows/s, TTFB ≤ 200 ms, peak RSS ≤ 200 MB.
+//
+// The memory target is checked on the served export (the production build, the worker that
+// answers the request), the app as a merchant runs it. The in-process export runs in the
+// bench's child, which loads the TypeScript source through tsx and has just run every loader
+// sample; its RSS is printed with what the export adds to it, not against the target
+// (docs/decisions/074-server-memory-second-pass.md).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -270,9 +276,9 @@ async function parent(argv: string[]) {
     const e = r.export;
     console.log(
       `  CSV export, all ${e.rows.toLocaleString("en-US")} orders of 12 months: ${e.rowsPerSecond.toLocaleString("en-US")} rows/s, ` +
-        `TTFB ${fmt(e.ttfbMs)} ms, ${fmt(e.seconds)} s, ${(e.bytes / 1e6).toFixed(1)} MB, peak RSS ${e.peakRssMb} MB ` +
-        `(the idle process ${e.idleRssMb} MB, so the export adds ${e.peakRssMb - e.idleRssMb} MB) ` +
-        `(targets ≥ 100,000 rows/s, ≤ 200 ms, ≤ 200 MB)`,
+        `TTFB ${fmt(e.ttfbMs)} ms, ${fmt(e.seconds)} s, ${(e.bytes / 1e6).toFixed(1)} MB (targets ≥ 100,000 rows/s, ≤ 200 ms); ` +
+        `the bench process (source through tsx, after the loader samples) ${e.idleRssMb} MB idle, ${e.peakRssMb} MB at its peak, ` +
+        `so the export adds ${e.peakRssMb - e.idleRssMb} MB`,
     );
     const s = r.sqlRead;
     console.log(
@@ -286,7 +292,7 @@ async function parent(argv: string[]) {
       console.log(
         `  the same export served by the production build over HTTP: ${sv.rows.toLocaleString("en-US")} rows, ` +
           `${sv.rowsPerSecond.toLocaleString("en-US")} rows/s, TTFB ${fmt(sv.ttfbMs)} ms, ` +
-          `serving process RSS ${sv.idleRssMb} MB idle, ${sv.peakRssMb} MB at its peak`,
+          `serving process RSS ${sv.idleRssMb} MB idle, ${sv.peakRssMb} MB at its peak (target ≤ 200 MB)`,
       );
     fs.mkdirSync(path.join(root, "bench", "results"), { recursive: true });
     fs.writeFileSync(

@@ -41,7 +41,7 @@ export async function loadTest(
   warmupS = 2,
 ): Promise<HttpResult> {
   // A warm-up so the JIT and SQLite page cache are hot in every worker.
-  await autocannon({ url: baseUrl + path, connections, duration: warmupS, headers: BROWSER_HEADERS });
+  if (warmupS > 0) await autocannon({ url: baseUrl + path, connections, duration: warmupS, headers: BROWSER_HEADERS });
   const r = (await autocannon({
     url: baseUrl + path,
     connections,

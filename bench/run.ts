@@ -11,7 +11,8 @@
 //       autocannon with TELEMETRY=off and on, alternated over --rounds, medians side by side;
 //       then "paired": an off and an on server side by side, each on its own copy of the
 //       database, loaded at the same time (so a neighbour's load hits both alike), the copy
-//       that records swapping every round; and the in-process CPU per request.
+//       that records swapping every round, each with its CPU per request, beside control
+//       rounds of two servers that both do not record; and the in-process CPU per request.
 //
 // Options (all optional):
 //   --orders 25000,1000000   database sizes (seeded once into bench/.data/, then reused)
@@ -112,8 +113,21 @@ type TelemetryCost = {
   offCpuMs: number;
   onCpuMs: number;
   cpuCostFraction: number;
-  /** Off and on servers loaded at the same time: requests/s of each round, and the cost from their sums. */
-  paired: { off: number[]; on: number[]; costFraction: number };
+  /**
+   * Off and on servers loaded at the same time: requests/s of each round and the cost from their
+   * sums; CPU per request (medians); and the same figures between two servers that both do not
+   * record (the control: the method's noise).
+   */
+  paired: {
+    off: number[];
+    on: number[];
+    costFraction: number;
+    offCpuMs: number;
+    onCpuMs: number;
+    cpuCostFraction: number;
+    controlFraction: number;
+    controlCpuFraction: number;
+  };
   /** In one process, sequential requests in alternating off/on blocks (bench/telemetry-cpu.ts): CPU ms per request; the cost is the median of each on block against its neighbours. */
   inProcess: { off: number[]; on: number[]; offMedian: number; onMedian: number; costFraction: number };
 };
@@ -160,8 +174,10 @@ async function telemetryCost(orders: number, o: Options, buildDir: string, port:
       try {
         // CPU per request as well as throughput: on a busy machine, the server's own CPU time
         // per request is what the recording adds, while requests/s also measures the neighbours.
+        // Warm-up first, outside the CPU reading (it holds the server's cold start).
+        await loadTest(server.url, "/dashboard", TELEMETRY_WARMUP_S, o.connections, 0);
         const cpuBefore = groupCpuSeconds(server.child.pid!);
-        const r = await loadTest(server.url, "/dashboard", o.duration, o.connections, TELEMETRY_WARMUP_S);
+        const r = await loadTest(server.url, "/dashboard", o.duration, o.connections, 0);
         const cpuMsPerRequest = ((groupCpuSeconds(server.child.pid!) - cpuBefore) * 1000) / (r.total2xx + r.non2xx);
         runs[mode].push({ requestsPerSecond: r.requestsPerSecond, cpuMsPerRequest });
         console.log(
@@ -224,43 +240,87 @@ function databaseCopy(orders: number, name: string): string {
   return target;
 }
 
+type PairedRound = { requestsPerSecond: [number, number]; cpuMsPerRequest: [number, number] };
+
 /**
  * An off and an on server at the same time, each on its own copy of the database, under the
- * same autocannon load: on a shared machine both get the neighbours' load alike, and on two
- * busy servers the scheduler shares the cores, so the ratio of their requests/s is the ratio
- * of their CPU per request. The copy that records swaps every round.
+ * same autocannon load, so a neighbour's load hits both alike; the copy that records swaps
+ * every round. Each server's CPU per request is measured over the same window, which does not
+ * depend on how the scheduler shared the cores between the two (requests/s does: with four
+ * busy workers and the load generator on two cores, one server can get a third more CPU than
+ * the other for a whole round). The same number of control rounds run two servers that both
+ * do not record: what they differ by is the method's own noise.
  */
 async function pairedTelemetryCost(orders: number, o: Options, buildDir: string, port: number) {
   const copies = [databaseCopy(orders, "paired-a"), databaseCopy(orders, "paired-b")];
-  const off: number[] = [];
-  const on: number[] = [];
-  for (let round = 0; round < o.rounds; round++) {
-    const recording = round % 2;
+  async function pair(modes: ["off" | "on", "off" | "on"]): Promise<PairedRound> {
     const servers: Server[] = [];
     try {
       for (let i = 0; i < 2; i++)
         servers.push(
           await startServer(orders, await freePort(port + 50 + i * 10), buildDir, {
-            TELEMETRY: i === recording ? "on" : "off",
+            TELEMETRY: modes[i],
             JOBS_DISABLED: "1",
             DATABASE_URL: `file:${copies[i]}`,
           }),
         );
       const connections = Math.max(1, Math.round(o.connections / 2));
-      const results = await Promise.all(
-        servers.map((s) => loadTest(s.url, "/dashboard", o.duration, connections, TELEMETRY_WARMUP_S)),
-      );
-      off.push(results[1 - recording].requestsPerSecond);
-      on.push(results[recording].requestsPerSecond);
-      console.log(
-        `  telemetry paired round ${round + 1}: off ${off.at(-1)!.toFixed(1)} requests/s, on ${on.at(-1)!.toFixed(1)} requests/s`,
-      );
+      // Warm-up on both at once (past the recorder's first batched write), then the measured window.
+      await Promise.all(servers.map((s) => loadTest(s.url, "/dashboard", TELEMETRY_WARMUP_S, connections, 0)));
+      const cpuBefore = servers.map((s) => groupCpuSeconds(s.child.pid!));
+      const results = await Promise.all(servers.map((s) => loadTest(s.url, "/dashboard", o.duration, connections, 0)));
+      const cpuMs = servers.map((s, i) => {
+        const r = results[i];
+        return ((groupCpuSeconds(s.child.pid!) - cpuBefore[i]) * 1000) / Math.max(1, r.total2xx + r.non2xx);
+      });
+      return {
+        requestsPerSecond: [results[0].requestsPerSecond, results[1].requestsPerSecond],
+        cpuMsPerRequest: [cpuMs[0], cpuMs[1]],
+      };
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
     }
   }
+  const off: number[] = [];
+  const on: number[] = [];
+  const offCpu: number[] = [];
+  const onCpu: number[] = [];
+  const control: PairedRound[] = [];
+  for (let round = 0; round < o.rounds; round++) {
+    const recording = round % 2;
+    const r = await pair(recording ? ["off", "on"] : ["on", "off"]);
+    off.push(r.requestsPerSecond[1 - recording]);
+    on.push(r.requestsPerSecond[recording]);
+    offCpu.push(r.cpuMsPerRequest[1 - recording]);
+    onCpu.push(r.cpuMsPerRequest[recording]);
+    console.log(
+      `  telemetry paired round ${round + 1}: off ${off.at(-1)!.toFixed(1)} requests/s ${offCpu.at(-1)!.toFixed(2)} ms CPU, ` +
+        `on ${on.at(-1)!.toFixed(1)} requests/s ${onCpu.at(-1)!.toFixed(2)} ms CPU`,
+    );
+    const c = await pair(["off", "off"]);
+    control.push(c);
+    console.log(
+      `  telemetry control round ${round + 1} (both off): ${c.requestsPerSecond.map((x) => x.toFixed(1)).join(" / ")} requests/s, ` +
+        `${c.cpuMsPerRequest.map((x) => x.toFixed(2)).join(" / ")} ms CPU`,
+    );
+  }
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-  return { off, on, costFraction: 1 - sum(on) / sum(off) };
+  // The control's figure is the larger of the two servers' shortfalls against the other, summed over rounds.
+  const controlA = control.map((c) => c.requestsPerSecond[0]);
+  const controlB = control.map((c) => c.requestsPerSecond[1]);
+  const controlCpuA = control.map((c) => c.cpuMsPerRequest[0]);
+  const controlCpuB = control.map((c) => c.cpuMsPerRequest[1]);
+  return {
+    off,
+    on,
+    costFraction: 1 - sum(on) / sum(off),
+    offCpuMs: median(offCpu),
+    onCpuMs: median(onCpu),
+    cpuCostFraction: median(onCpu) / median(offCpu) - 1,
+    controlFraction: 1 - Math.min(sum(controlA), sum(controlB)) / Math.max(sum(controlA), sum(controlB)),
+    controlCpuFraction:
+      Math.max(median(controlCpuA), median(controlCpuB)) / Math.min(median(controlCpuA), median(controlCpuB)) - 1,
+  };
 }
 
 async function measureSize(orders: number, o: Options, buildDir: string, port: number): Promise<SizeResult> {
@@ -415,10 +475,21 @@ function table(results: SizeResult[]): string {
         ? `${r.telemetry.paired.off.reduce((a, b) => a + b, 0).toFixed(0)} / ${r.telemetry.paired.on.reduce((a, b) => a + b, 0).toFixed(0)}`
         : "—",
     );
+    add("  → cost of recording, side by side (two non-recording servers differ by)", (r) =>
+      r.telemetry
+        ? `${(r.telemetry.paired.costFraction * 100).toFixed(1)}% (${(r.telemetry.paired.controlFraction * 100).toFixed(1)}%)`
+        : "—",
+    );
+    add("/dashboard server CPU per request side by side, off / on (median)", (r) =>
+      r.telemetry ? `${fmtMs(r.telemetry.paired.offCpuMs)} / ${fmtMs(r.telemetry.paired.onCpuMs)}` : "—",
+    );
     add(
-      "  → cost of recording, side by side",
-      (r) => (r.telemetry ? `${(r.telemetry.paired.costFraction * 100).toFixed(1)}%` : "—"),
-      `≤ 3%: ${ok(results.every((r) => !r.telemetry || r.telemetry.paired.costFraction <= TARGETS.telemetryCostFraction))}`,
+      "  → CPU cost of recording, side by side (two non-recording servers differ by)",
+      (r) =>
+        r.telemetry
+          ? `${(r.telemetry.paired.cpuCostFraction * 100).toFixed(1)}% (${(r.telemetry.paired.controlCpuFraction * 100).toFixed(1)}%)`
+          : "—",
+      `≤ 3%: ${ok(results.every((r) => !r.telemetry || r.telemetry.paired.cpuCostFraction <= TARGETS.telemetryCostFraction))}`,
     );
     add("/dashboard server CPU per request, off / on (median)", (r) =>
       r.telemetry ? `${fmtMs(r.telemetry.offCpuMs)} / ${fmtMs(r.telemetry.onCpuMs)}` : "—",
