@@ -483,13 +483,12 @@ function table(results: SizeResult[]): string {
     add("/dashboard server CPU per request side by side, off / on (median)", (r) =>
       r.telemetry ? `${fmtMs(r.telemetry.paired.offCpuMs)} / ${fmtMs(r.telemetry.paired.onCpuMs)}` : "—",
     );
-    add(
-      "  → CPU cost of recording, side by side (two non-recording servers differ by)",
-      (r) =>
-        r.telemetry
-          ? `${(r.telemetry.paired.cpuCostFraction * 100).toFixed(1)}% (${(r.telemetry.paired.controlCpuFraction * 100).toFixed(1)}%)`
-          : "—",
-      `≤ 3%: ${ok(results.every((r) => !r.telemetry || r.telemetry.paired.cpuCostFraction <= TARGETS.telemetryCostFraction))}`,
+    // No verdict on the side-by-side rows: their control (two identical servers) differs by more
+    // than the 3 % to be shown; they say whether the recording stands out of that noise.
+    add("  → CPU cost of recording, side by side (two non-recording servers differ by)", (r) =>
+      r.telemetry
+        ? `${(r.telemetry.paired.cpuCostFraction * 100).toFixed(1)}% (${(r.telemetry.paired.controlCpuFraction * 100).toFixed(1)}%)`
+        : "—",
     );
     add("/dashboard server CPU per request, off / on (median)", (r) =>
       r.telemetry ? `${fmtMs(r.telemetry.offCpuMs)} / ${fmtMs(r.telemetry.onCpuMs)}` : "—",
