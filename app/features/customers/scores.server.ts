@@ -660,9 +660,13 @@ export async function recomputeShop(
       for (const i of reread) {
         const id = ids[i]!;
         const both = summariesOf(lists.get(id), nowMs);
+        const was = cols.at(i);
         cols.set(i, both.scoring);
-        if (both.stored) summaryRows.push(summaryValues(shop.id, id, both.stored));
-        else noOrders.push(id);
+        // A summary that counts orders after `now` is stored as of its last order, so it is
+        // re-read each run until then but written only when it changed.
+        if (!both.stored) noOrders.push(id);
+        else if (!(sameOrders(was, both.stored) && was!.windowAtMs === both.stored.windowAtMs))
+          summaryRows.push(summaryValues(shop.id, id, both.stored));
       }
       await writeSummaries(sql, shop.id, summaryRows, noOrders);
       // A customer left without orders by the re-read needs their creation date (the New rule).
