@@ -2,6 +2,7 @@
 // summary as columns of numbers, one position per customer, instead of an object per customer.
 // At 100,000 customers the objects (and collecting them) were a visible share of the run; the
 // recompute builds a summary object only for the few customers whose row it writes. Pure.
+import type { FitSource } from "./clv";
 import type { OrderSummary } from "./summary";
 
 /** NaN stands for null in the columns (a summary's nullable fields). */
@@ -116,6 +117,21 @@ export class SummaryColumns {
       windowOrders: this.windowOrders[i]!,
       windowNetMinor: this.windowNetMinor[i]!,
       windowEdgeMs: orNull(this.windowEdgeMs[i]!),
+    };
+  }
+
+  /** The customers among the first n who have ordered, in order, as the model's fit reads them. */
+  fitSource(n: number): FitSource {
+    let count = 0;
+    for (let i = 0; i < n; i++) count += this.ordered[i]!;
+    const at = new Uint32Array(count);
+    for (let i = 0, k = 0; i < n; i++) if (this.ordered[i]) at[k++] = i;
+    return {
+      count,
+      at: (k) => this.at(at[k]!)!,
+      orders: (k) => this.orders[at[k]!]!,
+      netMinor: (k) => this.netMinor[at[k]!]!,
+      orderDays: (k) => this.orderDays[at[k]!]!,
     };
   }
 

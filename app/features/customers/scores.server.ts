@@ -13,7 +13,7 @@ import {
 } from "~/platform/sql-runner.server";
 import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
-import { fitShopModelFrom, predictFrom, type ShopModel } from "./clv";
+import { fitShopModelOf, predictFrom, type ShopModel } from "./clv";
 import { shown } from "./derived";
 import { SummaryColumns } from "./columns";
 import {
@@ -420,6 +420,25 @@ const UPDATE_COLUMNS_KEEPING_NAMES = UPDATE_COLUMNS.filter((c) => c !== "searchT
 type UpdateColumn = (typeof UPDATE_COLUMNS)[number];
 const UPDATE_ROWS = 100;
 
+/**
+ * Indexed columns an UPDATE of a changed row leaves out when their value is the stored one: each
+ * column in the SET list costs its indexes' entries (and searchText the search index's trigger),
+ * a good part of the nightly run's writes (decision 067, third pass).
+ */
+const KEPT_IF_SAME = ["segment", "totalSpentMinor", "lastOrderAt", "orders", "searchText", "sortName"] as const;
+
+/** Whether an UPDATE sets a column, given which of KEPT_IF_SAME are the stored values (bits). */
+const setsColumn = (column: string, same: number) => {
+  const k = (KEPT_IF_SAME as readonly string[]).indexOf(column);
+  return k < 0 || !(same & (1 << k));
+};
+
+/** Whether a computed value is the one stored (read back from either engine). */
+const sameAsStored = (v: unknown, stored: unknown) =>
+  v instanceof Date
+    ? stored !== null && stored !== undefined && asDate(stored).getTime() === v.getTime()
+    : (v ?? null) === (stored ?? null);
+
 /** A multi-row UPDATE (a VALUES list joined on the key), on both engines; rows in `columns` order. */
 async function updateRows(
   sql: SqlRunner,
@@ -689,13 +708,7 @@ export async function recomputeShop(
     for (let i = 0; i < n; i++) recency[i] = cols.ordered[i] ? daysSince(cols.lastOrderMs[i]!, nowMs) : NaN;
     const ranked = rankColumns(recency, cols.windowOrders.subarray(0, n), cols.windowNetMinor.subarray(0, n));
     // A refit starts from the stored parameters (decision 073).
-    const model =
-      reuse ??
-      fitShopModelFrom(
-        Array.from({ length: n }, (_, i) => cols.at(i)),
-        nowMs,
-        stored?.model ?? null,
-      );
+    const model = reuse ?? fitShopModelOf(cols.fitSource(n), nowMs, stored?.model ?? null);
     const scoring: Scoring = { bands: ranked.bands, settings, model };
     const totals = Object.fromEntries(SEGMENTS.map((s) => [s, { customers: 0, revenueMinor: 0 }])) as SegmentTotals;
     const totalOf = RULE_KINDS.map((k) => totals[RULE_SEGMENT[k]]);
@@ -776,31 +789,39 @@ export async function recomputeShop(
       const row = rowOf(shop.id, ids[i]!, computedAt(i), named(i), now);
       return SCORE_COLUMNS.map((col) => (row[col] ?? null) as SqlValue);
     });
-    // The segment history is read for the changed rows only (a few hundred on an ordinary run).
+    // The segment history is read for the changed rows only (a few hundred on an ordinary run),
+    // with the indexed columns an UPDATE leaves out when they did not change.
     const history = new Map<string, Record<string, unknown>>();
     for (const slice of chunks(
       changed.map((i) => ids[i]!),
       500,
     ))
       for (const h of await sql.all(
-        `SELECT "customerId", "segment", "previousSegment", "segmentChangedAt" FROM "CustomerScore"
-         WHERE "shopId" = ? AND "customerId" IN ${marks(slice.length)}`,
+        `SELECT "customerId", "segment", "previousSegment", "segmentChangedAt", ${KEPT_IF_SAME.map((c) => `"${c}"`).join(", ")}
+         FROM "CustomerScore" WHERE "shopId" = ? AND "customerId" IN ${marks(slice.length)}`,
         [shop.id, ...slice],
       ))
         history.set(h.customerId as string, h);
     const columns = rebuilding ? UPDATE_COLUMNS : UPDATE_COLUMNS_KEEPING_NAMES;
     const changes: SqlValue[][] = [];
-    const updates: SqlValue[][] = [];
+    // Rows grouped by which of KEEP_IF_SAME's columns they change: one UPDATE shape per group.
+    const updates = new Map<number, { columns: UpdateColumn[]; rows: SqlValue[][] }>();
     for (const i of changed) {
       const c = computedAt(i);
       const row = rowOf(shop.id, ids[i]!, c, rebuilding ? namesIn(names[i]!) : null, now);
       const old = history.get(row.customerId)!;
       if (carryOver(row, old, now))
         changes.push([bulkId(), shop.id, row.customerId, old.segment as string, row.segment, ruleText(c.rule), now]);
-      updates.push(columns.map((col) => (row[col] ?? null) as SqlValue));
+      let same = 0;
+      KEPT_IF_SAME.forEach((col, k) => {
+        if (sameAsStored(row[col], old[col])) same |= 1 << k;
+      });
+      let group = updates.get(same);
+      if (!group) updates.set(same, (group = { columns: columns.filter((col) => setsColumn(col, same)), rows: [] }));
+      group.rows.push(group.columns.map((col) => (row[col] ?? null) as SqlValue));
     }
     // Rows left over belong to customers no longer scored (redacted, deleted, created after a
-    // past \`now\`): counted, and read only when there are some.
+    // past `now`): counted, and read only when there are some.
     const [count] = await sql.all(`SELECT COUNT(*) AS "rows" FROM "CustomerScore" WHERE "shopId" = ?`, [shop.id]);
     if (Number(count?.rows ?? 0) > withRow) {
       const kept = new Set(ids);
@@ -813,7 +834,11 @@ export async function recomputeShop(
           ...slice,
         ]);
     }
-    await updateRows(sql, shop.id, columns, updates);
+    let written = 0;
+    for (const group of updates.values()) {
+      await updateRows(sql, shop.id, group.columns, group.rows);
+      written += group.rows.length;
+    }
     await insertRows(sql, "CustomerScore", SCORE_COLUMNS, inserts);
     await insertRows(
       sql,
@@ -844,7 +869,7 @@ export async function recomputeShop(
     await recordSegmentDay(sql, shop, dayInZone(now, shop.timezone), totals);
     return {
       customers: ids.length,
-      written: inserts.length + updates.length,
+      written: inserts.length + written,
       changes: changes.length,
       summariesRebuilt: rebuilding,
       summariesWritten: summaryRows.length + noOrders.length,
