@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   bgnbdLogLikelihood,
+  bgnbdTotalLogLikelihood,
   churnRiskOf,
   expectedOrderValue,
   expectedPurchases,
@@ -8,6 +9,7 @@ import {
   fitGammaGamma,
   fitShopModel,
   gammaGammaLogLikelihood,
+  gammaGammaTotalLogLikelihood,
   hyp2f1,
   lgamma,
   predict,
@@ -179,6 +181,33 @@ describe("Gamma-Gamma", () => {
     const fit = fitGammaGamma(repeat);
     expect(fit.params.p / truth.p).toBeGreaterThan(0.75);
     expect(fit.params.p / truth.p).toBeLessThan(1.33);
+  });
+});
+
+describe("the fit's totals", () => {
+  it("are exactly the sums of the customers' likelihoods, in order (the fit's terms per x are shared)", () => {
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    const customers: Rfm[] = Array.from({ length: 500 }, () => {
+      const T = 1 + rnd() * 100;
+      const x = Math.floor(rnd() * 6);
+      return { x, tx: x ? rnd() * T : 0, T };
+    });
+    const buyers = Array.from({ length: 300 }, () => ({ x: 1 + Math.floor(rnd() * 6), m: 500 + rnd() * 9_000 }));
+    for (const params of [
+      { r: 0.24, alpha: 4.4, a: 0.79, b: 2.4 },
+      { r: 1.3, alpha: 12, a: 2.2, b: 0.6 },
+    ]) {
+      const direct = customers.reduce((s, c) => s + bgnbdLogLikelihood(params, c), 0);
+      expect(bgnbdTotalLogLikelihood(params, customers)).toBe(direct);
+    }
+    for (const params of [
+      { p: 6.25, q: 3.74, gamma: 15.4 },
+      { p: 1.1, q: 9.2, gamma: 400 },
+    ]) {
+      const direct = buyers.reduce((s, c) => s + gammaGammaLogLikelihood(params, c.x, c.m), 0);
+      expect(gammaGammaTotalLogLikelihood(params, buyers)).toBe(direct);
+    }
   });
 });
 

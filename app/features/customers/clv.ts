@@ -41,14 +41,43 @@ export type BgNbdParams = { r: number; alpha: number; a: number; b: number };
 export type GammaGammaParams = { p: number; q: number; gamma: number };
 
 /** One customer's BG/NBD log-likelihood (the paper's equation 6, in logs). */
-export function bgnbdLogLikelihood({ r, alpha, a, b }: BgNbdParams, { x, tx, T }: Rfm): number {
-  const a1 = lgamma(r + x) - lgamma(r) + r * Math.log(alpha);
-  const a2 = lbeta(a, b + x) - lbeta(a, b);
+export function bgnbdLogLikelihood(params: BgNbdParams, rfm: Rfm): number {
+  return bgnbdWith(params, bgnbdTermsOf(params, rfm.x), rfm);
+}
+
+/** The likelihood's terms that depend on the repeat purchases x alone, not on tx or T. */
+type BgNbdTerms = { a1: number; a2: number; l4: number };
+
+function bgnbdTermsOf({ r, alpha, a, b }: BgNbdParams, x: number): BgNbdTerms {
+  return {
+    a1: lgamma(r + x) - lgamma(r) + r * Math.log(alpha),
+    a2: lbeta(a, b + x) - lbeta(a, b),
+    l4: x === 0 ? 0 : lbeta(a + 1, b + x - 1) - lbeta(a, b + x),
+  };
+}
+
+function bgnbdWith({ r, alpha }: BgNbdParams, { a1, a2, l4 }: BgNbdTerms, { x, tx, T }: Rfm): number {
   const a3 = -(r + x) * Math.log(alpha + T);
   if (x === 0) return a1 + a2 + a3;
-  const a4 = lbeta(a + 1, b + x - 1) - lbeta(a, b + x) - (r + x) * Math.log(alpha + tx);
+  const a4 = l4 - (r + x) * Math.log(alpha + tx);
   const hi = Math.max(a3, a4);
   return a1 + a2 + hi + Math.log(Math.exp(a3 - hi) + Math.exp(a4 - hi));
+}
+
+/**
+ * The sum of the customers' BG/NBD log-likelihoods, in their order: the same number as adding
+ * bgnbdLogLikelihood for each, with the terms that depend on x alone computed once per x (the
+ * fit evaluates it a few hundred times over 2,000 customers; decision 067, third pass).
+ */
+export function bgnbdTotalLogLikelihood(params: BgNbdParams, customers: readonly Rfm[]): number {
+  const terms = new Map<number, BgNbdTerms>();
+  let total = 0;
+  for (const c of customers) {
+    let t = terms.get(c.x);
+    if (!t) terms.set(c.x, (t = bgnbdTermsOf(params, c.x)));
+    total = total + bgnbdWith(params, t, c);
+  }
+  return total;
 }
 
 /** P(alive | x, tx, T). */
@@ -85,16 +114,34 @@ export function medianWeeksToNextPurchase(params: BgNbdParams, rfm: Rfm): number
 }
 
 /** One repeat buyer's Gamma-Gamma log-likelihood of the mean value m of their x transactions. */
-export function gammaGammaLogLikelihood({ p, q, gamma }: GammaGammaParams, x: number, m: number): number {
-  return (
-    lgamma(p * x + q) -
-    lgamma(p * x) -
-    lgamma(q) +
-    q * Math.log(gamma) +
-    (p * x - 1) * Math.log(m) +
-    p * x * Math.log(x) -
-    (p * x + q) * Math.log(gamma + m * x)
-  );
+export function gammaGammaLogLikelihood(params: GammaGammaParams, x: number, m: number): number {
+  return gammaGammaWith(params, gammaGammaTermsOf(params, x), x, m);
+}
+
+/** The Gamma-Gamma likelihood's terms that depend on x alone, not on m. */
+type GammaGammaTerms = { head: number; xlx: number };
+
+function gammaGammaTermsOf({ p, q, gamma }: GammaGammaParams, x: number): GammaGammaTerms {
+  return { head: lgamma(p * x + q) - lgamma(p * x) - lgamma(q) + q * Math.log(gamma), xlx: p * x * Math.log(x) };
+}
+
+function gammaGammaWith({ p, q, gamma }: GammaGammaParams, { head, xlx }: GammaGammaTerms, x: number, m: number) {
+  return head + (p * x - 1) * Math.log(m) + xlx - (p * x + q) * Math.log(gamma + m * x);
+}
+
+/** The sum of the repeat buyers' Gamma-Gamma log-likelihoods, as bgnbdTotalLogLikelihood does it. */
+export function gammaGammaTotalLogLikelihood(
+  params: GammaGammaParams,
+  buyers: readonly { x: number; m: number }[],
+): number {
+  const terms = new Map<number, GammaGammaTerms>();
+  let total = 0;
+  for (const c of buyers) {
+    let t = terms.get(c.x);
+    if (!t) terms.set(c.x, (t = gammaGammaTermsOf(params, c.x)));
+    total = total + gammaGammaWith(params, t, c.x, c.m);
+  }
+  return total;
 }
 
 /** E[M | x, m]: the expected value of this customer's future orders. */
@@ -128,7 +175,7 @@ export function fitBgNbd(
   });
   const meanT = sum(customers, (c) => c.T) / Math.max(1, customers.length);
   const result = nelderMead(
-    (v) => (v.some((x) => Math.abs(x) > 12) ? Infinity : -sum(customers, (c) => bgnbdLogLikelihood(toParams(v), c))),
+    (v) => (v.some((x) => Math.abs(x) > 12) ? Infinity : -bgnbdTotalLogLikelihood(toParams(v), customers)),
     from
       ? [Math.log(from.r), Math.log(from.alpha), Math.log(from.a), Math.log(from.b)]
       : [0, Math.log(Math.max(1, meanT)), 0, 0],
@@ -152,8 +199,7 @@ export function fitGammaGamma(
   });
   const meanM = sum(repeat, (c) => c.m) / Math.max(1, repeat.length);
   const result = nelderMead(
-    (v) =>
-      v.some((x) => Math.abs(x) > 25) ? Infinity : -sum(repeat, (c) => gammaGammaLogLikelihood(toParams(v), c.x, c.m)),
+    (v) => (v.some((x) => Math.abs(x) > 25) ? Infinity : -gammaGammaTotalLogLikelihood(toParams(v), repeat)),
     from
       ? [Math.log(from.p), Math.log(from.q), Math.log(from.gamma)]
       : [Math.log(2), Math.log(3), Math.log(Math.max(1, meanM))],
@@ -216,11 +262,11 @@ export type Prediction = {
   expectedNextOrderAt: number | null;
 };
 
-/** Every `step`-th item, so a fit on a large shop reads a fixed-size, deterministic sample. */
-function sample<T>(items: readonly T[], size: number): T[] {
-  if (items.length <= size) return [...items];
-  const step = items.length / size;
-  return Array.from({ length: size }, (_, i) => items[Math.floor(i * step)]!);
+/** The positions of every `step`-th item, so a fit on a large shop reads a fixed-size, deterministic sample. */
+function samplePositions(count: number, size: number): number[] {
+  if (count <= size) return Array.from({ length: count }, (_, k) => k);
+  const step = count / size;
+  return Array.from({ length: size }, (_, i) => Math.floor(i * step));
 }
 
 /** Customers the fit reads at most (a deterministic sample beyond that; see the decision record). */
@@ -240,26 +286,57 @@ export function fitShopModelFrom(
   now: number,
   previous: ShopModel | null = null,
 ): ShopModel {
-  const rfms: { s: OrderSummary; rfm: Rfm }[] = [];
+  const present = summaries.filter((s): s is OrderSummary => s !== null);
+  return fitShopModelOf(
+    {
+      count: present.length,
+      at: (k) => present[k]!,
+      orders: (k) => present[k]!.orders,
+      netMinor: (k) => present[k]!.netMinor,
+      orderDays: (k) => present[k]!.orderDays,
+    },
+    now,
+    previous,
+  );
+}
+
+/**
+ * The customers who have ordered, by position k, as the fit reads them: their numbers for
+ * every k, a summary object only for the ones it samples (the whole-shop recompute keeps them
+ * as columns; decision 067, third pass).
+ */
+export type FitSource = {
+  count: number;
+  at(k: number): OrderSummary;
+  orders(k: number): number;
+  netMinor(k: number): number;
+  orderDays(k: number): number;
+};
+
+/** fitShopModelFrom on the customers who have ordered, given as a FitSource. */
+export function fitShopModelOf(source: FitSource, now: number, previous: ShopModel | null = null): ShopModel {
   let orders = 0;
   let netMinor = 0;
-  for (const s of summaries) {
-    if (!s) continue;
-    rfms.push({ s, rfm: rfmFrom(s, now)! });
-    orders += s.orders;
-    netMinor += s.netMinor;
+  const repeat: number[] = [];
+  for (let k = 0; k < source.count; k++) {
+    orders += source.orders(k);
+    netMinor += source.netMinor(k);
+    // x ≥ 1 (rfmFrom): a repeat purchase on another day.
+    if (source.orderDays(k) - 1 >= 1) repeat.push(k);
   }
-  const repeat = rfms.filter((e) => e.rfm.x >= 1);
   const shopAovMinor = Math.round(orders ? netMinor / orders : 0);
   if (repeat.length < MIN_REPEAT_BUYERS) return { method: "simple", repeatBuyers: repeat.length, shopAovMinor };
   const warm = previous?.method === "bgnbd" ? previous : null;
   const bg = fitBgNbd(
-    sample(rfms, FIT_SAMPLE).map((e) => e.rfm),
+    samplePositions(source.count, FIT_SAMPLE).map((k) => rfmFrom(source.at(k), now)!),
     warm?.bgnbd,
   );
   const gg = fitGammaGamma(
-    sample(repeat, FIT_SAMPLE)
-      .map((e) => ({ x: e.s.orders, m: e.s.netMinor / e.s.orders }))
+    samplePositions(repeat.length, FIT_SAMPLE)
+      .map((j) => {
+        const s = source.at(repeat[j]!);
+        return { x: s.orders, m: s.netMinor / s.orders };
+      })
       .filter((c) => c.m > 0),
     warm?.gammaGamma,
   );

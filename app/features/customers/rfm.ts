@@ -171,23 +171,51 @@ export type RankedShop = Omit<ScoredShop, "scores"> & { r: Uint8Array; f: Uint8A
 
 /** Scores every customer who has ordered, by position: the whole-shop recompute's form of scoreShop. */
 export function rankShop(customers: readonly CustomerFigures[]): RankedShop {
-  const at: number[] = [];
+  const n = customers.length;
+  const recency = new Float64Array(n);
+  const frequency = new Float64Array(n);
+  const monetary = new Float64Array(n);
   customers.forEach((c, i) => {
-    if (c.recencyDays !== null) at.push(i);
+    recency[i] = c.recencyDays === null ? NaN : c.recencyDays;
+    frequency[i] = c.frequency;
+    monetary[i] = c.monetaryMinor;
   });
-  const bands = bandsFor(at.length);
+  return rankColumns(recency, frequency, monetary);
+}
+
+/**
+ * rankShop on the figures as columns, one position per customer (recency NaN: never ordered):
+ * the whole-shop recompute builds no object per customer (decision 067, third pass).
+ */
+export function rankColumns(
+  recencyDays: ArrayLike<number>,
+  frequency: ArrayLike<number>,
+  monetaryMinor: ArrayLike<number>,
+): RankedShop {
+  const n = recencyDays.length;
+  let count = 0;
+  for (let i = 0; i < n; i++) if (recencyDays[i] === recencyDays[i]) count++;
+  const at = new Uint32Array(count);
+  for (let i = 0, k = 0; i < n; i++) if (recencyDays[i] === recencyDays[i]) at[k++] = i;
+  const bands = bandsFor(count);
   // Fewer days since the last order is better: ranked on the negated days.
-  const negRecency = at.map((i) => -customers[i]!.recencyDays!);
-  const frequency = at.map((i) => customers[i]!.frequency);
-  const monetary = at.map((i) => customers[i]!.monetaryMinor);
+  const negRecency = new Array<number>(count);
+  const f = new Array<number>(count);
+  const m = new Array<number>(count);
+  for (let k = 0; k < count; k++) {
+    const i = at[k]!;
+    negRecency[k] = -recencyDays[i]!;
+    f[k] = frequency[i]!;
+    m[k] = monetaryMinor[i]!;
+  }
   const scored = {
     r: scoreByRank(negRecency, bands),
-    f: scoreByRank(frequency, bands),
-    m: scoreByRank(monetary, bands),
+    f: scoreByRank(f, bands),
+    m: scoreByRank(m, bands),
   };
   const byPosition = (scores: number[]) => {
-    const out = new Uint8Array(customers.length);
-    at.forEach((i, k) => (out[i] = scores[k]!));
+    const out = new Uint8Array(n);
+    for (let k = 0; k < count; k++) out[at[k]!] = scores[k]!;
     return out;
   };
   return {
@@ -195,8 +223,8 @@ export function rankShop(customers: readonly CustomerFigures[]): RankedShop {
     smallStore: bands === 3,
     cutPoints: {
       r: leastPerBand(negRecency, scored.r, bands).map((v) => (v === null ? null : -v)),
-      f: leastPerBand(frequency, scored.f, bands),
-      m: leastPerBand(monetary, scored.m, bands),
+      f: leastPerBand(f, scored.f, bands),
+      m: leastPerBand(m, scored.m, bands),
     },
     r: byPosition(scored.r),
     f: byPosition(scored.f),
@@ -270,23 +298,60 @@ export function ruleOf(
   settings: SegmentSettings = DEFAULT_SEGMENT_SETTINGS,
   createdDays: number | null = null,
 ): RuleMatch {
-  if (!scores || figures.recencyDays === null) {
-    if (createdDays !== null && createdDays <= settings.newWithinDays) return match("new-no-orders", createdDays);
-    return match("regular-no-orders");
+  return ruleInto(
+    match("regular"),
+    figures.recencyDays,
+    figures.firstOrderDays,
+    figures.medianGapDays,
+    scores,
+    bands,
+    settings,
+    createdDays,
+  );
+}
+
+function setMatch(out: RuleMatch, kind: RuleKind, a = 0, b = 0, c = 0, d = 0, e = 0): RuleMatch {
+  out.kind = kind;
+  out.a = a;
+  out.b = b;
+  out.c = c;
+  out.d = d;
+  out.e = e;
+  return out;
+}
+
+/**
+ * ruleOf written into `out` (returned), from the figures it reads: the whole-shop recompute
+ * reuses one match for every customer instead of building one each (decision 067, third pass).
+ */
+export function ruleInto(
+  out: RuleMatch,
+  recencyDays: number | null,
+  firstOrderDays: number | null,
+  medianGapDays: number | null,
+  scores: Scores | null,
+  bands: 3 | 5,
+  settings: SegmentSettings,
+  createdDays: number | null,
+): RuleMatch {
+  if (!scores || recencyDays === null) {
+    if (createdDays !== null && createdDays <= settings.newWithinDays)
+      return setMatch(out, "new-no-orders", createdDays);
+    return setMatch(out, "regular-no-orders");
   }
   const vip = bandThreshold(settings.vipMinScore, bands);
-  if (scores.r >= vip && scores.f >= vip && scores.m >= vip) return match("vip", vip);
-  if (figures.firstOrderDays !== null && figures.firstOrderDays <= settings.newWithinDays)
-    return match("new-first-order", figures.firstOrderDays, settings.newWithinDays);
+  if (scores.r >= vip && scores.f >= vip && scores.m >= vip) return setMatch(out, "vip", vip);
+  if (firstOrderDays !== null && firstOrderDays <= settings.newWithinDays)
+    return setMatch(out, "new-first-order", firstOrderDays, settings.newWithinDays);
   const valuable = bandThreshold(settings.atRiskMinMonetaryScore, bands);
   if (scores.m >= valuable) {
-    const gap = figures.medianGapDays;
-    if (gap !== null && gap > 0 && figures.recencyDays > settings.atRiskGapMultiplier * gap)
-      return match("at-risk-gap", figures.recencyDays, settings.atRiskGapMultiplier, gap, scores.m, valuable);
+    const gap = medianGapDays;
+    if (gap !== null && gap > 0 && recencyDays > settings.atRiskGapMultiplier * gap)
+      return setMatch(out, "at-risk-gap", recencyDays, settings.atRiskGapMultiplier, gap, scores.m, valuable);
     const low = bandThreshold(settings.atRiskMaxRecencyScore, bands);
-    if (scores.r <= low) return match("at-risk-recency", scores.r, low, scores.m, valuable);
+    if (scores.r <= low) return setMatch(out, "at-risk-recency", scores.r, low, scores.m, valuable);
   }
-  return match("regular");
+  return setMatch(out, "regular");
 }
 
 /**

@@ -13,18 +13,21 @@ import {
 } from "~/platform/sql-runner.server";
 import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
-import { fitShopModelFrom, predictFrom, type ShopModel } from "./clv";
+import { fitShopModelOf, predictFrom, type ShopModel } from "./clv";
 import { shown } from "./derived";
+import { SummaryColumns } from "./columns";
 import {
+  DAY_TOKENS,
+  daysSince,
   DEFAULT_SEGMENT_SETTINGS,
   figuresFrom,
   RULE_KINDS,
   RULE_SEGMENT,
+  ruleInto,
   ruleOf,
   ruleTemplate,
   ruleText,
-  rankShop,
-  stableRule,
+  rankColumns,
   scoresAgainst,
   scoresAt,
   SEGMENTS,
@@ -116,11 +119,11 @@ const namesMoved = (names: Names, searchText: unknown, sortName: unknown) => {
   return now.searchText !== searchText || now.sortName !== sortName;
 };
 
-/** The names in a customer row read as values: id, createdAt, firstName, lastName, email. */
+/** The names in a row of values: firstName, lastName, email. */
 const namesIn = (v: readonly unknown[]): Names => ({
-  firstName: v[2] as string | null,
-  lastName: v[3] as string | null,
-  email: v[4] as string | null,
+  firstName: v[0] as string | null,
+  lastName: v[1] as string | null,
+  email: v[2] as string | null,
 });
 
 /**
@@ -193,30 +196,72 @@ const put = (k: number, v: number | null) => {
 
 /** The digest as a number below 2^53 (stored as base-36 text, see digestText). */
 export function digestOf({ s, figures, scores, rule }: Computed): number {
+  return digestFrom(
+    s !== null,
+    s ? s.orders : 0,
+    s ? s.netMinor : 0,
+    s ? s.lastOrderMs : 0,
+    s ? s.firstOrderMs : 0,
+    s ? s.orderDays : 0,
+    s ? s.medianGapMs : null,
+    figures.frequency,
+    figures.monetaryMinor,
+    figures.medianGapDays,
+    scores ? scores.r : null,
+    scores ? scores.f : null,
+    scores ? scores.m : null,
+    rule,
+  );
+}
+
+/** Rules whose first number grows by itself (stableRule): by RULE_CODE. */
+const MOVING_A = RULE_KINDS.map((k) => k in DAY_TOKENS);
+
+/**
+ * digestOf from the numbers it covers: the whole-shop recompute passes them from its columns
+ * without building a Computed per customer (decision 067, third pass).
+ */
+function digestFrom(
+  ordered: boolean,
+  orders: number,
+  netMinor: number,
+  lastOrderMs: number,
+  firstOrderMs: number,
+  orderDays: number,
+  medianGapMs: number | null,
+  frequency: number,
+  monetaryMinor: number,
+  medianGapDays: number | null,
+  r: number | null,
+  f: number | null,
+  m: number | null,
+  rule: RuleMatch,
+): number {
   inputs.fill(0);
   nulls = 0;
-  put(0, s?.orders ?? 0);
-  put(1, s?.netMinor ?? 0);
-  put(2, s ? s.lastOrderMs : null);
-  put(3, s ? s.firstOrderMs : null);
+  put(0, ordered ? orders : 0);
+  put(1, ordered ? netMinor : 0);
+  put(2, ordered ? lastOrderMs : null);
+  put(3, ordered ? firstOrderMs : null);
   // Not the days since the last order (they grow by themselves; the last order is above).
-  put(4, s?.orderDays ?? null);
-  put(5, figures.frequency);
-  put(6, figures.monetaryMinor);
-  put(7, figures.medianGapDays);
-  put(8, scores ? scores.r : null);
-  put(9, scores ? scores.f : null);
-  put(10, scores ? scores.m : null);
-  put(11, RULE_CODE[rule.kind]);
+  put(4, ordered ? orderDays : null);
+  put(5, frequency);
+  put(6, monetaryMinor);
+  put(7, medianGapDays);
+  put(8, r);
+  put(9, f);
+  put(10, m);
+  const code = RULE_CODE[rule.kind];
+  put(11, code);
   // Without the days a rule quotes that grow by themselves (the row stores them as tokens).
-  put(12, stableRule(rule).a);
+  put(12, MOVING_A[code - 1] ? 0 : rule.a);
   put(13, rule.b);
   put(14, rule.c);
   put(15, rule.d);
   put(16, rule.e);
   // Not the predictions: they follow the clock and the shop's model, and are derived when read
   // from the numbers above and the next one (decision 073).
-  put(17, s ? s.medianGapMs : null);
+  put(17, ordered ? medianGapMs : null);
   let h1 = 0xdeadbeef ^ nulls;
   let h2 = 0x41c6ce57 ^ nulls;
   for (let k = 0; k < words.length; k++) {
@@ -375,6 +420,25 @@ const UPDATE_COLUMNS_KEEPING_NAMES = UPDATE_COLUMNS.filter((c) => c !== "searchT
 type UpdateColumn = (typeof UPDATE_COLUMNS)[number];
 const UPDATE_ROWS = 100;
 
+/**
+ * Indexed columns an UPDATE of a changed row leaves out when their value is the stored one: each
+ * column in the SET list costs its indexes' entries (and searchText the search index's trigger),
+ * a good part of the nightly run's writes (decision 067, third pass).
+ */
+const KEPT_IF_SAME = ["segment", "totalSpentMinor", "lastOrderAt", "orders", "searchText", "sortName"] as const;
+
+/** Whether an UPDATE sets a column, given which of KEPT_IF_SAME are the stored values (bits). */
+const setsColumn = (column: string, same: number) => {
+  const k = (KEPT_IF_SAME as readonly string[]).indexOf(column);
+  return k < 0 || !(same & (1 << k));
+};
+
+/** Whether a computed value is the one stored (read back from either engine). */
+const sameAsStored = (v: unknown, stored: unknown) =>
+  v instanceof Date
+    ? stored !== null && stored !== undefined && asDate(stored).getTime() === v.getTime()
+    : (v ?? null) === (stored ?? null);
+
 /** A multi-row UPDATE (a VALUES list joined on the key), on both engines; rows in `columns` order. */
 async function updateRows(
   sql: SqlRunner,
@@ -435,23 +499,6 @@ const summaryFrom = (r: Record<string, unknown>): OrderSummary | null =>
         windowNetMinor: Number(r.windowNetMinor),
         windowEdgeMs: r.windowEdgeMs === null ? null : Number(r.windowEdgeMs),
       };
-
-const numberOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-
-/** A summary from a row of values: the customer's id, then SUMMARY_FIELDS in order. */
-const summaryOfValues = (v: readonly unknown[]): OrderSummary => ({
-  orders: Number(v[1]),
-  netMinor: Number(v[2]),
-  firstOrderMs: Number(v[3]),
-  lastOrderMs: Number(v[4]),
-  orderDays: Number(v[5]),
-  medianGapDays: numberOrNull(v[6]),
-  medianGapMs: numberOrNull(v[7]),
-  windowAtMs: Number(v[8]),
-  windowOrders: Number(v[9]),
-  windowNetMinor: Number(v[10]),
-  windowEdgeMs: numberOrNull(v[11]),
-});
 
 const summaryValues = (shopId: string, customerId: string, s: OrderSummary): SqlValue[] => [
   shopId,
@@ -561,40 +608,58 @@ export async function recomputeShop(
     const summarizedAt = asDateOrNull(state?.summarizedAt);
     const importedAt = asDateOrNull(state?.importedAt);
     const rebuilding = rebuild || !summarizedAt || (!!importedAt && importedAt >= summarizedAt);
-    // SQLite reads these three tables in one pass each: through the shop's index it would
-    // fetch each row at random, twice the CPU time for the scores (see readOrders). Rows are read
-    // as arrays of values, matched here by customer: a join looked up each customer's summary
-    // through the key's index, which cost more than the pass (decision 067).
+    // One statement reads every customer with their order summary and their score row's
+    // digest, row by row into columns (decision 067, third pass): three reads of 100,000 rows
+    // matched through maps cost more, in objects kept and collected. On SQLite the customers are
+    // read in one pass over the table (through the shop's index each row would be fetched at
+    // random, see readOrders) and the other two looked up by their key.
     const pass = sql.dialect === "sqlite" ? " NOT INDEXED" : "";
-    // Names are read only when the summaries are rebuilt (after an import, nightly): the search
+    // Names are read only when the summaries are rebuilt (after an import, weekly): the search
     // columns follow the customer's name, which changes through a customer webhook (that
-    // rescores the customer) or an import, not with time (decision 067).
-    const rows = await sql.values(
-      `SELECT "id", "createdAt"${rebuilding ? `, "firstName", "lastName", "email"` : ""} FROM "Customer"${pass}
-       WHERE "shopId" = ? AND "redactedAt" IS NULL AND "deletedAt" IS NULL AND "createdAt" <= ?`,
-      [shop.id, now],
-    );
-    const kept = new Map<string, unknown[]>();
-    if (!rebuilding)
-      for (const s of await sql.values(
-        `SELECT "customerId", ${SUMMARY_FIELDS.map((f) => `"${f}"`).join(", ")} FROM "CustomerOrderSummary"${pass} WHERE "shopId" = ?`,
-        [shop.id],
-      ))
-        kept.set(s[0] as string, s);
-    const ids: string[] = new Array(rows.length);
-    const summaries: (OrderSummary | null)[] = new Array(rows.length);
+    // rescores the customer) or an import, not with time (decision 067). A customer's creation
+    // date is read only when they have no summary (the New rule for customers without orders).
+    const read = rebuilding
+      ? `SELECT c."id" AS "id", c."createdAt" AS "createdAt", d."digest" AS "digest",
+           c."firstName" AS "firstName", c."lastName" AS "lastName", c."email" AS "email",
+           d."searchText" AS "searchText", d."sortName" AS "sortName"
+         FROM "Customer" c${pass}
+         LEFT JOIN "CustomerScore" d ON d."shopId" = c."shopId" AND d."customerId" = c."id"`
+      : `SELECT c."id" AS "id", CASE WHEN s."orders" IS NULL THEN c."createdAt" END AS "createdAt",
+           d."digest" AS "digest", ${SUMMARY_FIELDS.map((f) => `s."${f}" AS "${f}"`).join(", ")}
+         FROM "Customer" c${pass}
+         LEFT JOIN "CustomerOrderSummary" s ON s."shopId" = c."shopId" AND s."customerId" = c."id"
+         LEFT JOIN "CustomerScore" d ON d."shopId" = c."shopId" AND d."customerId" = c."id"`;
+    const cols = new SummaryColumns(stored ? stored.customers + 1024 : 1024);
+    const ids: string[] = [];
+    const created: unknown[] = [];
+    // The stored digest (storedDigest), NaN when the customer has no score row yet.
+    const digests: number[] = [];
+    const names: unknown[][] = [];
     const reread: number[] = [];
-    for (let i = 0; i < rows.length; i++) {
-      const id = (ids[i] = rows[i]![0] as string);
-      if (rebuilding) continue;
-      const found = kept.get(id);
-      const summary = found ? summaryOfValues(found) : null;
-      // A summary whose window moved since it was taken (or that counts orders after `now`) is
-      // taken again from the customer's orders: a few hundred customers a day.
-      if (summary && !validFor(summary, nowMs)) reread.push(i);
-      else summaries[i] = summary;
-    }
-    kept.clear();
+    let withRow = 0;
+    const n = await sql.each(
+      `${read} WHERE c."shopId" = ? AND c."redactedAt" IS NULL AND c."deletedAt" IS NULL AND c."createdAt" <= ?`,
+      [shop.id, now],
+      (v) => {
+        const i = ids.length;
+        ids.push(v[0] as string);
+        created.push(v[1]);
+        if (v[2] === null || v[2] === undefined) digests.push(NaN);
+        else {
+          digests.push(storedDigest(v[2]));
+          withRow++;
+        }
+        if (rebuilding) {
+          names.push([v[3], v[4], v[5], v[6], v[7]]);
+          cols.set(i, null);
+        } else {
+          cols.setValues(i, v, 3);
+          // A summary whose window moved since it was taken (or that counts orders after `now`)
+          // is taken again from the customer's orders: a few hundred customers a day.
+          if (cols.ordered[i] && !cols.validFor(i, nowMs)) reread.push(i);
+        }
+      },
+    );
     const summaryRows: SqlValue[][] = [];
     const noOrders: string[] = [];
     const lists = await readOrders(sql, shop.id, rebuilding ? null : reread.map((i) => ids[i]!));
@@ -607,99 +672,173 @@ export async function recomputeShop(
         scoring.set(id, both.scoring);
         if (both.stored) summaryRows.push(summaryValues(shop.id, id, both.stored));
       }
-      for (let i = 0; i < ids.length; i++) summaries[i] = scoring.get(ids[i]!) ?? null;
+      for (let i = 0; i < n; i++) cols.set(i, scoring.get(ids[i]!) ?? null);
       await sql.run(`DELETE FROM "CustomerOrderSummary" WHERE "shopId" = ?`, [shop.id]);
       await insertRows(sql, "CustomerOrderSummary", SUMMARY_COLUMNS, summaryRows);
     } else {
       for (const i of reread) {
         const id = ids[i]!;
         const both = summariesOf(lists.get(id), nowMs);
-        summaries[i] = both.scoring;
-        if (both.stored) summaryRows.push(summaryValues(shop.id, id, both.stored));
-        else noOrders.push(id);
+        const was = cols.at(i);
+        cols.set(i, both.scoring);
+        // A summary that counts orders after `now` is stored as of its last order, so it is
+        // re-read each run until then but written only when it changed.
+        if (!both.stored) noOrders.push(id);
+        else if (!(sameOrders(was, both.stored) && was!.windowAtMs === both.stored.windowAtMs))
+          summaryRows.push(summaryValues(shop.id, id, both.stored));
       }
       await writeSummaries(sql, shop.id, summaryRows, noOrders);
+      // A customer left without orders by the re-read needs their creation date (the New rule).
+      const undated = reread.filter((i) => !cols.ordered[i] && created[i] == null).map((i) => ids[i]!);
+      const at = new Map<string, unknown>();
+      for (const slice of chunks(undated, 500))
+        for (const c of await sql.all(
+          `SELECT "id", "createdAt" FROM "Customer" WHERE "shopId" = ? AND "id" IN ${marks(slice.length)}`,
+          [shop.id, ...slice],
+        ))
+          at.set(c.id as string, c.createdAt);
+      for (const i of reread) if (at.has(ids[i]!)) created[i] = at.get(ids[i]!);
     }
     lists.clear();
 
-    // The ranking, then every customer's digest from the computed numbers; a row (with its
-    // text) is built only for a customer whose digest changed or who has no row yet.
-    const figures = ids.map((id, i) => figuresFrom(id, summaries[i] ?? null, now));
-    const ranked = rankShop(figures);
+    // The ranking, then every customer's digest from the computed numbers (figuresFrom in
+    // rfm.ts, as columns); a row (with its text) is built only for a customer whose digest
+    // changed or who has no row yet.
+    const recency = new Float64Array(n);
+    for (let i = 0; i < n; i++) recency[i] = cols.ordered[i] ? daysSince(cols.lastOrderMs[i]!, nowMs) : NaN;
+    const ranked = rankColumns(recency, cols.windowOrders.subarray(0, n), cols.windowNetMinor.subarray(0, n));
     // A refit starts from the stored parameters (decision 073).
-    const model = reuse ?? fitShopModelFrom(summaries, nowMs, stored?.model ?? null);
+    const model = reuse ?? fitShopModelOf(cols.fitSource(n), nowMs, stored?.model ?? null);
     const scoring: Scoring = { bands: ranked.bands, settings, model };
-    const before = new Map<string, unknown[]>();
-    for (const b of await sql.values(
-      `SELECT "customerId", "digest"${rebuilding ? `, "searchText", "sortName"` : ""} FROM "CustomerScore"${pass} WHERE "shopId" = ?`,
-      [shop.id],
-    ))
-      before.set(b[0] as string, b);
     const totals = Object.fromEntries(SEGMENTS.map((s) => [s, { customers: 0, revenueMinor: 0 }])) as SegmentTotals;
+    const totalOf = RULE_KINDS.map((k) => totals[RULE_SEGMENT[k]]);
     let scoredCustomers = 0;
-    const fresh: { i: number; c: Computed }[] = [];
-    const changed: { i: number; c: Computed }[] = [];
-    for (let i = 0; i < ids.length; i++) {
-      const id = ids[i]!;
-      const f = figures[i]!;
-      const scores = scoresAt(ranked, i);
-      const c = compute(summaries[i] ?? null, f, scores, scoring, scores ? null : createdDaysOf(rows[i]![1], nowMs));
-      const segment = RULE_SEGMENT[c.rule.kind];
-      totals[segment].customers++;
-      totals[segment].revenueMinor += f.monetaryMinor;
-      if (scores) scoredCustomers++;
-      const old = before.get(id);
-      before.delete(id);
-      if (!old) fresh.push({ i, c });
-      else if (storedDigest(old[1]) !== digestOf(c) || (rebuilding && namesMoved(namesIn(rows[i]!), old[2], old[3])))
-        changed.push({ i, c });
+    const fresh: number[] = [];
+    const changed: number[] = [];
+    const rule: RuleMatch = { kind: "regular", a: 0, b: 0, c: 0, d: 0, e: 0 };
+    const scores: Scores = { r: 0, f: 0, m: 0 };
+    for (let i = 0; i < n; i++) {
+      const ordered = cols.ordered[i] === 1;
+      const r = ranked.r[i]!;
+      const gapDays = ordered ? cols.medianGapDays[i]! : NaN;
+      if (r) {
+        scores.r = r;
+        scores.f = ranked.f[i]!;
+        scores.m = ranked.m[i]!;
+        scoredCustomers++;
+      }
+      ruleInto(
+        rule,
+        ordered ? recency[i]! : null,
+        ordered ? daysSince(cols.firstOrderMs[i]!, nowMs) : null,
+        gapDays === gapDays ? gapDays : null,
+        r ? scores : null,
+        ranked.bands,
+        settings,
+        r ? null : createdDaysOf(created[i], nowMs),
+      );
+      const monetaryMinor = cols.windowNetMinor[i]!;
+      const total = totalOf[RULE_CODE[rule.kind] - 1]!;
+      total.customers++;
+      total.revenueMinor += monetaryMinor;
+      const old = digests[i]!;
+      if (old !== old) {
+        fresh.push(i);
+        continue;
+      }
+      const gapMs = cols.medianGapMs[i]!;
+      const digest = digestFrom(
+        ordered,
+        cols.orders[i]!,
+        cols.netMinor[i]!,
+        cols.lastOrderMs[i]!,
+        cols.firstOrderMs[i]!,
+        cols.orderDays[i]!,
+        gapMs === gapMs ? gapMs : null,
+        cols.windowOrders[i]!,
+        monetaryMinor,
+        gapDays === gapDays ? gapDays : null,
+        r ? scores.r : null,
+        r ? scores.f : null,
+        r ? scores.m : null,
+        rule,
+      );
+      if (old !== digest || (rebuilding && namesMoved(namesIn(names[i]!), names[i]![3], names[i]![4]))) changed.push(i);
     }
+    // The rows to write, built by rowOf from the same figures as objects.
+    const computedAt = (i: number) => {
+      const s = cols.at(i);
+      const figures = figuresFrom(ids[i]!, s, now);
+      const sc = scoresAt(ranked, i);
+      return compute(s, figures, sc, scoring, sc ? null : createdDaysOf(created[i], nowMs));
+    };
     // Customers with no row yet (created without a webhook: a seed, a test): their names.
     const namesOf = new Map<string, Names>();
     if (!rebuilding)
       for (const slice of chunks(
-        fresh.map((e) => ids[e.i]!),
+        fresh.map((i) => ids[i]!),
         500,
       ))
-        for (const n of await sql.all(
+        for (const c of await sql.all(
           `SELECT "id", "firstName", "lastName", "email" FROM "Customer" WHERE "shopId" = ? AND "id" IN ${marks(slice.length)}`,
           [shop.id, ...slice],
         ))
-          namesOf.set(n.id as string, n as Names);
-    const named = (i: number) => (rebuilding ? namesIn(rows[i]!) : (namesOf.get(ids[i]!) ?? null));
-    const inserts = fresh.map(({ i, c }) => {
-      const row = rowOf(shop.id, ids[i]!, c, named(i), now);
+          namesOf.set(c.id as string, c as Names);
+    const named = (i: number) => (rebuilding ? namesIn(names[i]!) : (namesOf.get(ids[i]!) ?? null));
+    const inserts = fresh.map((i) => {
+      const row = rowOf(shop.id, ids[i]!, computedAt(i), named(i), now);
       return SCORE_COLUMNS.map((col) => (row[col] ?? null) as SqlValue);
     });
-    // The segment history is read for the changed rows only (a few hundred on an ordinary run).
+    // The segment history is read for the changed rows only (a few hundred on an ordinary run),
+    // with the indexed columns an UPDATE leaves out when they did not change.
     const history = new Map<string, Record<string, unknown>>();
     for (const slice of chunks(
-      changed.map((e) => ids[e.i]!),
+      changed.map((i) => ids[i]!),
       500,
     ))
       for (const h of await sql.all(
-        `SELECT "customerId", "segment", "previousSegment", "segmentChangedAt" FROM "CustomerScore"
-         WHERE "shopId" = ? AND "customerId" IN ${marks(slice.length)}`,
+        `SELECT "customerId", "segment", "previousSegment", "segmentChangedAt", ${KEPT_IF_SAME.map((c) => `"${c}"`).join(", ")}
+         FROM "CustomerScore" WHERE "shopId" = ? AND "customerId" IN ${marks(slice.length)}`,
         [shop.id, ...slice],
       ))
         history.set(h.customerId as string, h);
     const columns = rebuilding ? UPDATE_COLUMNS : UPDATE_COLUMNS_KEEPING_NAMES;
     const changes: SqlValue[][] = [];
-    const updates: SqlValue[][] = [];
-    for (const { i, c } of changed) {
-      const row = rowOf(shop.id, ids[i]!, c, rebuilding ? namesIn(rows[i]!) : null, now);
+    // Rows grouped by which of KEEP_IF_SAME's columns they change: one UPDATE shape per group.
+    const updates = new Map<number, { columns: UpdateColumn[]; rows: SqlValue[][] }>();
+    for (const i of changed) {
+      const c = computedAt(i);
+      const row = rowOf(shop.id, ids[i]!, c, rebuilding ? namesIn(names[i]!) : null, now);
       const old = history.get(row.customerId)!;
       if (carryOver(row, old, now))
         changes.push([bulkId(), shop.id, row.customerId, old.segment as string, row.segment, ruleText(c.rule), now]);
-      updates.push(columns.map((col) => (row[col] ?? null) as SqlValue));
+      let same = 0;
+      KEPT_IF_SAME.forEach((col, k) => {
+        if (sameAsStored(row[col], old[col])) same |= 1 << k;
+      });
+      let group = updates.get(same);
+      if (!group) updates.set(same, (group = { columns: columns.filter((col) => setsColumn(col, same)), rows: [] }));
+      group.rows.push(group.columns.map((col) => (row[col] ?? null) as SqlValue));
     }
-    // Rows left over belong to customers no longer scored (redacted, deleted).
-    for (const slice of chunks([...before.keys()], 500))
-      await sql.run(
-        `DELETE FROM "CustomerScore" WHERE "shopId" = ? AND "customerId" IN (${slice.map(() => "?").join(", ")})`,
-        [shop.id, ...slice],
-      );
-    await updateRows(sql, shop.id, columns, updates);
+    // Rows left over belong to customers no longer scored (redacted, deleted, created after a
+    // past `now`): counted, and read only when there are some.
+    const [count] = await sql.all(`SELECT COUNT(*) AS "rows" FROM "CustomerScore" WHERE "shopId" = ?`, [shop.id]);
+    if (Number(count?.rows ?? 0) > withRow) {
+      const kept = new Set(ids);
+      const gone = (await sql.values(`SELECT "customerId" FROM "CustomerScore" WHERE "shopId" = ?`, [shop.id]))
+        .map((v) => v[0] as string)
+        .filter((id) => !kept.has(id));
+      for (const slice of chunks(gone, 500))
+        await sql.run(`DELETE FROM "CustomerScore" WHERE "shopId" = ? AND "customerId" IN ${marks(slice.length)}`, [
+          shop.id,
+          ...slice,
+        ]);
+    }
+    let written = 0;
+    for (const group of updates.values()) {
+      await updateRows(sql, shop.id, group.columns, group.rows);
+      written += group.rows.length;
+    }
     await insertRows(sql, "CustomerScore", SCORE_COLUMNS, inserts);
     await insertRows(
       sql,
@@ -730,7 +869,7 @@ export async function recomputeShop(
     await recordSegmentDay(sql, shop, dayInZone(now, shop.timezone), totals);
     return {
       customers: ids.length,
-      written: inserts.length + updates.length,
+      written: inserts.length + written,
       changes: changes.length,
       summariesRebuilt: rebuilding,
       summariesWritten: summaryRows.length + noOrders.length,

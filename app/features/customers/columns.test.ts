@@ -1,0 +1,62 @@
+// The recompute's columns (decision 067, third pass) hold each customer's summary exactly, and
+// say whether it holds as validFor does.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { SummaryColumns } from "./columns";
+import { summarize, SUMMARY_FIELDS, validFor, type OrderSummary } from "./summary";
+
+const DAY = 86_400_000;
+const START = Date.UTC(2024, 0, 1);
+
+const summaries = fc.array(
+  fc.option(
+    fc.record({
+      orders: fc.array(
+        fc.record({ t: fc.integer({ min: 0, max: 900 * DAY }), net: fc.integer({ min: -500, max: 90_000 }) }),
+        { minLength: 1, maxLength: 8 },
+      ),
+      taken: fc.integer({ min: 0, max: 1000 * DAY }),
+    }),
+    { nil: null },
+  ),
+  { minLength: 1, maxLength: 40 },
+);
+
+const summaryOf = (e: { orders: { t: number; net: number }[]; taken: number } | null): OrderSummary | null =>
+  e
+    ? summarize(
+        e.orders.map((o) => START + o.t),
+        e.orders.map((o) => o.net),
+        START + e.taken,
+      )
+    : null;
+
+describe("summary columns", () => {
+  it("give back every summary set or read from stored values, and agree with validFor (property)", () => {
+    fc.assert(
+      fc.property(summaries, fc.integer({ min: 0, max: 1500 * DAY }), (entries, at) => {
+        const set = new SummaryColumns(2);
+        const read = new SummaryColumns(2);
+        const all = entries.map(summaryOf);
+        all.forEach((s, i) => {
+          set.set(i, s);
+          read.setValues(i, ["id", ...SUMMARY_FIELDS.map((f) => (s ? s[f] : null))], 1);
+        });
+        expect(set.length).toBe(all.length);
+        all.forEach((s, i) => {
+          expect(set.at(i)).toEqual(s);
+          expect(read.at(i)).toEqual(s);
+          if (s) expect(set.validFor(i, START + at)).toBe(validFor(s, START + at));
+        });
+      }),
+    );
+  });
+
+  it("clear a position set again without orders", () => {
+    const cols = new SummaryColumns(1);
+    cols.set(0, summarize([START, START + 3 * DAY], [1_000, 2_000], START + 4 * DAY));
+    cols.set(0, null);
+    expect(cols.at(0)).toBeNull();
+    expect(cols.windowNetMinor[0]).toBe(0);
+  });
+});

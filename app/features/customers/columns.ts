@@ -1,0 +1,143 @@
+// The whole-shop recompute's working set (decision 067, third pass): every customer's order
+// summary as columns of numbers, one position per customer, instead of an object per customer.
+// At 100,000 customers the objects (and collecting them) were a visible share of the run; the
+// recompute builds a summary object only for the few customers whose row it writes. Pure.
+import type { FitSource } from "./clv";
+import type { OrderSummary } from "./summary";
+
+/** NaN stands for null in the columns (a summary's nullable fields). */
+const orNull = (v: number) => (v === v ? v : null);
+const orNaN = (v: number | null) => (v === null ? NaN : v);
+
+const grown = <T extends Float64Array | Uint8Array>(a: T, size: number): T => {
+  const b = new (a.constructor as new (n: number) => T)(size);
+  b.set(a);
+  return b;
+};
+
+/** Customers' order summaries, one position per customer; grows as positions are set. */
+export class SummaryColumns {
+  /** 1 when the customer has a summary (has ordered); the other columns are 0 otherwise. */
+  ordered = new Uint8Array(0);
+  orders = new Float64Array(0);
+  netMinor = new Float64Array(0);
+  firstOrderMs = new Float64Array(0);
+  lastOrderMs = new Float64Array(0);
+  orderDays = new Float64Array(0);
+  medianGapDays = new Float64Array(0);
+  medianGapMs = new Float64Array(0);
+  windowAtMs = new Float64Array(0);
+  windowOrders = new Float64Array(0);
+  windowNetMinor = new Float64Array(0);
+  windowEdgeMs = new Float64Array(0);
+  /** Positions 0 … length − 1 have been set. */
+  length = 0;
+
+  constructor(capacity = 1024) {
+    this.grow(capacity);
+  }
+
+  private grow(size: number) {
+    this.ordered = grown(this.ordered, size);
+    this.orders = grown(this.orders, size);
+    this.netMinor = grown(this.netMinor, size);
+    this.firstOrderMs = grown(this.firstOrderMs, size);
+    this.lastOrderMs = grown(this.lastOrderMs, size);
+    this.orderDays = grown(this.orderDays, size);
+    this.medianGapDays = grown(this.medianGapDays, size);
+    this.medianGapMs = grown(this.medianGapMs, size);
+    this.windowAtMs = grown(this.windowAtMs, size);
+    this.windowOrders = grown(this.windowOrders, size);
+    this.windowNetMinor = grown(this.windowNetMinor, size);
+    this.windowEdgeMs = grown(this.windowEdgeMs, size);
+  }
+
+  private reach(i: number) {
+    if (i >= this.ordered.length) this.grow(Math.max(2 * this.ordered.length, i + 1));
+    if (i >= this.length) this.length = i + 1;
+  }
+
+  /** Stores customer i's summary (null: no orders). */
+  set(i: number, s: OrderSummary | null) {
+    this.reach(i);
+    if (!s) {
+      this.ordered[i] = 0;
+      this.orders[i] = this.netMinor[i] = this.firstOrderMs[i] = this.lastOrderMs[i] = 0;
+      this.orderDays[i] = this.medianGapDays[i] = this.medianGapMs[i] = this.windowAtMs[i] = 0;
+      this.windowOrders[i] = this.windowNetMinor[i] = this.windowEdgeMs[i] = 0;
+      return;
+    }
+    this.ordered[i] = 1;
+    this.orders[i] = s.orders;
+    this.netMinor[i] = s.netMinor;
+    this.firstOrderMs[i] = s.firstOrderMs;
+    this.lastOrderMs[i] = s.lastOrderMs;
+    this.orderDays[i] = s.orderDays;
+    this.medianGapDays[i] = orNaN(s.medianGapDays);
+    this.medianGapMs[i] = orNaN(s.medianGapMs);
+    this.windowAtMs[i] = s.windowAtMs;
+    this.windowOrders[i] = s.windowOrders;
+    this.windowNetMinor[i] = s.windowNetMinor;
+    this.windowEdgeMs[i] = orNaN(s.windowEdgeMs);
+  }
+
+  /**
+   * Stores customer i's summary from a row of values holding SUMMARY_FIELDS (summary.ts) in order from
+   * `at` (a stored CustomerOrderSummary; orders null: none). Numbers as the driver returns them.
+   */
+  setValues(i: number, v: readonly unknown[], at: number) {
+    if (v[at] === null || v[at] === undefined) return this.set(i, null);
+    this.reach(i);
+    this.ordered[i] = 1;
+    this.orders[i] = Number(v[at]);
+    this.netMinor[i] = Number(v[at + 1]);
+    this.firstOrderMs[i] = Number(v[at + 2]);
+    this.lastOrderMs[i] = Number(v[at + 3]);
+    this.orderDays[i] = Number(v[at + 4]);
+    this.medianGapDays[i] = v[at + 5] === null ? NaN : Number(v[at + 5]);
+    this.medianGapMs[i] = v[at + 6] === null ? NaN : Number(v[at + 6]);
+    this.windowAtMs[i] = Number(v[at + 7]);
+    this.windowOrders[i] = Number(v[at + 8]);
+    this.windowNetMinor[i] = Number(v[at + 9]);
+    this.windowEdgeMs[i] = v[at + 10] === null ? NaN : Number(v[at + 10]);
+  }
+
+  /** Customer i's summary as an object (null: no orders). */
+  at(i: number): OrderSummary | null {
+    if (!this.ordered[i]) return null;
+    return {
+      orders: this.orders[i]!,
+      netMinor: this.netMinor[i]!,
+      firstOrderMs: this.firstOrderMs[i]!,
+      lastOrderMs: this.lastOrderMs[i]!,
+      orderDays: this.orderDays[i]!,
+      medianGapDays: orNull(this.medianGapDays[i]!),
+      medianGapMs: orNull(this.medianGapMs[i]!),
+      windowAtMs: this.windowAtMs[i]!,
+      windowOrders: this.windowOrders[i]!,
+      windowNetMinor: this.windowNetMinor[i]!,
+      windowEdgeMs: orNull(this.windowEdgeMs[i]!),
+    };
+  }
+
+  /** The customers among the first n who have ordered, in order, as the model's fit reads them. */
+  fitSource(n: number): FitSource {
+    let count = 0;
+    for (let i = 0; i < n; i++) count += this.ordered[i]!;
+    const at = new Uint32Array(count);
+    for (let i = 0, k = 0; i < n; i++) if (this.ordered[i]) at[k++] = i;
+    return {
+      count,
+      at: (k) => this.at(at[k]!)!,
+      orders: (k) => this.orders[at[k]!]!,
+      netMinor: (k) => this.netMinor[at[k]!]!,
+      orderDays: (k) => this.orderDays[at[k]!]!,
+    };
+  }
+
+  /** validFor (summary.ts) on customer i's summary, which must exist. */
+  validFor(i: number, nowMs: number): boolean {
+    const edge = this.windowEdgeMs[i]!;
+    return this.lastOrderMs[i]! <= nowMs && this.windowAtMs[i]! <= nowMs && (edge !== edge || nowMs < edge);
+  }
+}
