@@ -23,6 +23,20 @@ describe("days in the shop's time zone", () => {
     expect(isValidDay("2026-02-30")).toBe(false);
   });
 
+  it("lists every day of a range as stepping one day at a time does (leap days, year ends, empty ranges)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 200 * 365 }), fc.integer({ min: -3, max: 800 }), (start, length) => {
+        const from = addDays("1950-01-01", start);
+        const to = addDays(from, length);
+        const stepped: string[] = [];
+        for (let d = from; d <= to; d = addDays(d, 1)) stepped.push(d);
+        expect(eachDay({ from, to })).toEqual(stepped);
+      }),
+      { numRuns: 300 },
+    );
+    expect(() => eachDay({ from: "not a day", to: "2026-01-01" })).toThrow(RangeError);
+  });
+
   it("compares a period with the one of the same length before it", () => {
     expect(periodsEndingOn("2026-06-30", 30)).toEqual({
       current: { from: "2026-06-01", to: "2026-06-30" },

@@ -87,6 +87,10 @@ export function periodsEndingOn(today: string, days: number): { current: DayRang
 
 export function eachDay(range: DayRange): string[] {
   const out: string[] = [];
-  for (let d = range.from; d <= range.to; d = addDays(d, 1)) out.push(d);
+  // One clock value stepped by whole UTC days (a day string has no zone): no parse per day.
+  const end = Date.parse(`${range.to}T00:00:00Z`);
+  let t = Date.parse(`${range.from}T00:00:00Z`);
+  if (Number.isNaN(t) || Number.isNaN(end)) throw new RangeError("Invalid day range");
+  for (; t <= end; t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
   return out;
 }

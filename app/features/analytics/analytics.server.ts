@@ -21,6 +21,7 @@ import {
 } from "~/features/profit";
 import { firstDataDay, loadExpenses, loadRollups, todayFor } from "~/features/profit/index.server";
 import {
+  computeMetric,
   computeMetrics,
   EMPTY_INPUTS,
   METRIC_KEYS,
@@ -183,12 +184,12 @@ function sourceRows(
         orders: o,
         sessionShare: shareOf(s, totalSessions),
         orderShare: shareOf(o, totalOrders),
-        conversionRate: computeMetrics({ ...EMPTY_INPUTS, ordersCount: o, sessions: s }).conversionRate,
-        previousConversionRate: computeMetrics({
+        conversionRate: computeMetric("conversionRate", { ...EMPTY_INPUTS, ordersCount: o, sessions: s }),
+        previousConversionRate: computeMetric("conversionRate", {
           ...EMPTY_INPUTS,
           ordersCount: prevOrdersBy.get(source) ?? 0,
           sessions: previousSessions.get(source) ?? 0,
-        }).conversionRate,
+        }),
       };
     })
     .filter((r) => r.sessions > 0 || r.orders > 0);
@@ -203,8 +204,12 @@ const TOP_COUNTRIES = 8;
 const TOP_REGIONS = 3;
 
 function regionFigures(d: Omit<DimSum, "key" | "sub">): RegionFigures {
-  const m = computeMetrics({ ...EMPTY_INPUTS, ...d });
-  return { netSalesMinor: m.netSales ?? 0, orders: d.ordersCount, averageOrderValueMinor: m.averageOrderValue };
+  const inputs = { ...EMPTY_INPUTS, ...d };
+  return {
+    netSalesMinor: computeMetric("netSales", inputs) ?? 0,
+    orders: d.ordersCount,
+    averageOrderValueMinor: computeMetric("averageOrderValue", inputs),
+  };
 }
 
 function countryRows(sums: DimSum[]): CountryRow[] {
@@ -283,7 +288,8 @@ function dailyPoints(rows: RollupRow[], range: DayRange): DayPoint[] {
   const byDay = new Map(rows.map((r) => [r.day, r]));
   return eachDay(range).map((day) => {
     const r = byDay.get(day);
-    const netSalesMinor = computeMetrics({ ...EMPTY_INPUTS, ...r }).netSales ?? 0;
+    // Only the one figure the trend draws, not the whole registry for each of up to 730 days.
+    const netSalesMinor = computeMetric("netSales", r ? { ...EMPTY_INPUTS, ...r } : EMPTY_INPUTS) ?? 0;
     return { day, orders: r?.ordersCount ?? 0, netSalesMinor };
   });
 }

@@ -400,6 +400,11 @@ export function computeMetrics(inputs: MetricInputs): MetricValues {
   return Object.fromEntries(METRIC_KEYS.map((k) => [k, METRICS[k].compute(inputs)])) as MetricValues;
 }
 
+/** One registry figure, by the same definition `computeMetrics` uses: for per-day and per-row figures that need only it. */
+export function computeMetric(key: MetricKey, inputs: MetricInputs): number | null {
+  return METRICS[key].compute(inputs);
+}
+
 /** Where a figure's definition is shown: the glossary, at its entry. */
 export function glossaryHref(key: FigureKey): string {
   return `/analytics/glossary#${key}`;
