@@ -134,16 +134,14 @@ const customers = await prisma.customerScore.findMany({
   orderBy: { customerId: "asc" },
 });
 const variant = await prisma.variant.findFirstOrThrow({ where: { shopId: shop.id } });
-const updates: number[] = [];
-for (const [i, c] of customers.entries()) {
-  const now = new Date();
-  const day = now.toISOString().slice(0, 10);
-  await recordOrder(prisma, shop.id, {
-    name: `#B${i}`,
+/** One order of one unit of the bench's variant for a customer, written as the store's order path writes it. */
+const benchOrder = (name: string, customerId: string, now: Date) =>
+  recordOrder(prisma, shop.id, {
+    name,
     processedAt: now,
-    day,
+    day: now.toISOString().slice(0, 10),
     currency: shop.currency,
-    customerId: c.customerId,
+    customerId,
     lines: [
       {
         productId: variant.productId,
@@ -156,6 +154,10 @@ for (const [i, c] of customers.entries()) {
       },
     ],
   });
+const updates: number[] = [];
+for (const [i, c] of customers.entries()) {
+  const now = new Date();
+  await benchOrder(`#B${i}`, c.customerId, now);
   // Timed as a webhook runs it: inside a transaction, after the order is written.
   await prisma.$transaction(async (tx) => {
     const t = performance.now();
@@ -221,24 +223,7 @@ const moreCustomers = await prisma.customerScore.findMany({
 });
 for (const [i, c] of moreCustomers.entries()) {
   const now = new Date();
-  await recordOrder(prisma, shop.id, {
-    name: `#V${i}`,
-    processedAt: now,
-    day: now.toISOString().slice(0, 10),
-    currency: shop.currency,
-    customerId: c.customerId,
-    lines: [
-      {
-        productId: variant.productId,
-        variantId: variant.id,
-        title: "Bench",
-        sku: variant.sku,
-        quantity: 1,
-        unitPriceMinor: variant.priceMinor,
-        unitCostMinor: variant.unitCostMinor,
-      },
-    ],
-  });
+  await benchOrder(`#V${i}`, c.customerId, now);
   await prisma.$transaction((tx) => rescoreCustomer(tx, shop, c.customerId, now));
   afterOrder.push((await time(() => listCustomers(shop, queries["sort by value"]))).ms);
 }
