@@ -3,6 +3,9 @@
 // that a task is refused at once (PoolBusy) instead of queueing without end. A worker
 // that dies is replaced; its task fails. With `idleMs`, a worker idle that long exits and
 // gives its memory back; the next task starts another.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 
 export class PoolBusy extends Error {
@@ -13,6 +16,21 @@ export class PoolBusy extends Error {
 }
 
 type Entry = { file: string | URL; workerData?: unknown };
+
+/**
+ * A worker thread's entry: the built JavaScript beside the server bundle in production
+ * (build/server/<name>.mjs, from scripts/build-workers.mjs; the bundle's chunks are in
+ * build/server/assets), the TypeScript source (a path from the project's root) through tsx
+ * otherwise.
+ */
+export function workerEntry(name: string, source: string): Entry {
+  for (const candidate of [`./${name}.mjs`, `../${name}.mjs`]) {
+    const built = new URL(candidate, import.meta.url);
+    if (built.protocol === "file:" && fs.existsSync(fileURLToPath(built))) return { file: built };
+  }
+  const entry = pathToFileURL(path.join(process.cwd(), source)).href;
+  return { file: path.join(process.cwd(), "app", "platform", "ts-worker.mjs"), workerData: { entry } };
+}
 type Pending = { id: number; task: unknown; resolve: (value: unknown) => void; reject: (error: Error) => void };
 type Slot = { worker: Worker; current: Pending | null; idle: NodeJS.Timeout | null };
 

@@ -3,11 +3,8 @@
 // shows: the invoice's figures and its presentation. Rendering runs in a worker thread,
 // never on the request thread, and at most one render per process runs at a time.
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { prisma } from "~/db.server";
-import { createWorkerPool, type WorkerPool } from "~/platform/worker-pool.server";
+import { createWorkerPool, workerEntry, type WorkerPool } from "~/platform/worker-pool.server";
 import type { InvoiceShop } from "~/features/invoices/invoices.server";
 import type { PdfInvoice } from "~/features/invoices/pdf.server";
 import type { InvoicePresentation } from "~/features/invoices/presentation";
@@ -50,18 +47,6 @@ function pdfFields(invoice: PdfInvoice): PdfInvoice {
   };
 }
 
-/** The worker: built JavaScript next to the server bundle in production, the TypeScript source through tsx otherwise. */
-function workerEntry() {
-  const here = import.meta.url;
-  // build/server/pdf-worker.mjs, beside the server entry; the server build's chunks are in build/server/assets.
-  for (const candidate of ["./pdf-worker.mjs", "../pdf-worker.mjs"]) {
-    const built = new URL(candidate, here);
-    if (built.protocol === "file:" && fs.existsSync(fileURLToPath(built))) return { file: built };
-  }
-  const source = pathToFileURL(path.join(process.cwd(), "app", "features", "invoices", "pdf-worker.ts")).href;
-  return { file: path.join(process.cwd(), "app", "platform", "ts-worker.mjs"), workerData: { entry: source } };
-}
-
 type RenderTask = { invoice: PdfInvoice; presentation: InvoicePresentation };
 
 /**
@@ -73,7 +58,10 @@ const RENDERER_IDLE_MS = 5 * 60_000;
 
 let pool: WorkerPool<RenderTask, Uint8Array> | null = null;
 const renderPool = () =>
-  (pool ??= createWorkerPool<RenderTask, Uint8Array>(workerEntry, { size: 1, maxQueue: 8, idleMs: RENDERER_IDLE_MS }));
+  (pool ??= createWorkerPool<RenderTask, Uint8Array>(
+    () => workerEntry("pdf-worker", "app/features/invoices/pdf-worker.ts"),
+    { size: 1, maxQueue: 8, idleMs: RENDERER_IDLE_MS },
+  ));
 
 const inFlight = new Map<string, Promise<Buffer>>();
 const counters = { renders: 0 };
