@@ -82,6 +82,11 @@ function sqliteConnection() {
   return connection;
 }
 
+/** The SQLite database file this process's connection writes (a reader thread opens it too). */
+export function sqliteFile(): string {
+  return sqliteConnection().file;
+}
+
 function statement(sql: string, raw = false) {
   const c = sqliteConnection();
   const key = raw ? `raw:${sql}` : sql;

@@ -2,6 +2,7 @@
 // say whether it holds as validFor does.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { columnBuilder } from "~/lib/columns";
 import { SummaryColumns } from "./columns";
 import { summarize, SUMMARY_FIELDS, validFor, type OrderSummary } from "./summary";
 
@@ -32,16 +33,19 @@ const summaryOf = (e: { orders: { t: number; net: number }[]; taken: number } | 
     : null;
 
 describe("summary columns", () => {
-  it("give back every summary set or read from stored values, and agree with validFor (property)", () => {
+  it("give back every summary set or read from stored values into columns, and agree with validFor (property)", () => {
     fc.assert(
       fc.property(summaries, fc.integer({ min: 0, max: 1500 * DAY }), (entries, at) => {
         const set = new SummaryColumns(2);
         const read = new SummaryColumns(2);
         const all = entries.map(summaryOf);
+        // As the recompute reads them: the stored values of each row, into columns.
+        const rows = columnBuilder(SUMMARY_FIELDS.map(() => "number"));
         all.forEach((s, i) => {
           set.set(i, s);
-          read.setValues(i, ["id", ...SUMMARY_FIELDS.map((f) => (s ? s[f] : null))], 1);
+          rows.add(SUMMARY_FIELDS.map((f) => (s ? s[f] : null)));
         });
+        read.setColumns(all.length, rows.done().columns as Float64Array[]);
         expect(set.length).toBe(all.length);
         all.forEach((s, i) => {
           expect(set.at(i)).toEqual(s);

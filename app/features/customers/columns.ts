@@ -82,24 +82,45 @@ export class SummaryColumns {
   }
 
   /**
-   * Stores customer i's summary from a row of values holding SUMMARY_FIELDS (summary.ts) in order from
-   * `at` (a stored CustomerOrderSummary; orders null: none). Numbers as the driver returns them.
+   * Stores customers 0 … n − 1 from columns holding SUMMARY_FIELDS (summary.ts) in order, as
+   * read into columns (app/lib/columns.ts: null as NaN; orders NaN: no summary). Each
+   * position as set() stores the summary those values make.
    */
-  setValues(i: number, v: readonly unknown[], at: number) {
-    if (v[at] === null || v[at] === undefined) return this.set(i, null);
-    this.reach(i);
-    this.ordered[i] = 1;
-    this.orders[i] = Number(v[at]);
-    this.netMinor[i] = Number(v[at + 1]);
-    this.firstOrderMs[i] = Number(v[at + 2]);
-    this.lastOrderMs[i] = Number(v[at + 3]);
-    this.orderDays[i] = Number(v[at + 4]);
-    this.medianGapDays[i] = v[at + 5] === null ? NaN : Number(v[at + 5]);
-    this.medianGapMs[i] = v[at + 6] === null ? NaN : Number(v[at + 6]);
-    this.windowAtMs[i] = Number(v[at + 7]);
-    this.windowOrders[i] = Number(v[at + 8]);
-    this.windowNetMinor[i] = Number(v[at + 9]);
-    this.windowEdgeMs[i] = v[at + 10] === null ? NaN : Number(v[at + 10]);
+  setColumns(n: number, summary: readonly Float64Array[]) {
+    if (summary.length !== 11) throw new Error("setColumns: a summary has 11 fields");
+    if (n > 0) this.reach(n - 1);
+    const [orders, net, first, last, days, gapDays, gapMs, windowAt, windowOrders, windowNet, edge] = summary as [
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+    ];
+    for (let i = 0; i < n; i++) {
+      const o = orders[i]!;
+      if (o !== o) {
+        this.set(i, null);
+        continue;
+      }
+      this.ordered[i] = 1;
+      this.orders[i] = o;
+      this.netMinor[i] = net[i]!;
+      this.firstOrderMs[i] = first[i]!;
+      this.lastOrderMs[i] = last[i]!;
+      this.orderDays[i] = days[i]!;
+      this.medianGapDays[i] = gapDays[i]!;
+      this.medianGapMs[i] = gapMs[i]!;
+      this.windowAtMs[i] = windowAt[i]!;
+      this.windowOrders[i] = windowOrders[i]!;
+      this.windowNetMinor[i] = windowNet[i]!;
+      this.windowEdgeMs[i] = edge[i]!;
+    }
   }
 
   /** Customer i's summary as an object (null: no orders). */

@@ -11,6 +11,8 @@ import {
   type SqlRunner,
   type SqlValue,
 } from "~/platform/sql-runner.server";
+import { readColumns } from "~/platform/sql-columns.server";
+import type { ColumnKind } from "~/lib/columns";
 import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
 import { fitShopModelOf, predictFrom, type ShopModel } from "./clv";
@@ -439,7 +441,13 @@ const sameAsStored = (v: unknown, stored: unknown) =>
     ? stored !== null && stored !== undefined && asDate(stored).getTime() === v.getTime()
     : (v ?? null) === (stored ?? null);
 
-/** A multi-row UPDATE (a VALUES list joined on the key), on both engines; rows in `columns` order. */
+/**
+ * Writes changed score rows; rows in `columns` order, customerId first. SQLite: one prepared
+ * single-row UPDATE per row, run in this process without a round trip (a multi-row UPDATE
+ * through a VALUES list materializes the list and joins it: about 20 % more time for the same
+ * rows, decision 067 fourth pass). PostgreSQL: a multi-row UPDATE (a VALUES list joined on the
+ * key), one round trip per hundred rows.
+ */
 async function updateRows(
   sql: SqlRunner,
   shopId: string,
@@ -447,6 +455,20 @@ async function updateRows(
   rows: readonly SqlValue[][],
 ) {
   const pg = sql.dialect === "postgresql";
+  if (!pg) {
+    const text = `UPDATE "CustomerScore" SET ${columns
+      .slice(1)
+      .map((c) => `"${c}" = ?`)
+      .join(", ")} WHERE "shopId" = ? AND "customerId" = ?`;
+    const params: unknown[] = new Array(columns.length + 1);
+    for (const row of rows) {
+      for (let k = 1; k < row.length; k++) params[k - 1] = sql.convert(row[k] as SqlValue);
+      params[columns.length - 1] = shopId;
+      params[columns.length] = row[0];
+      await sql.runConverted(text, params);
+    }
+    return;
+  }
   const names = columns.map((c) => `"${c}"`).join(", ");
   const sets = columns
     .filter((c) => c !== "customerId")
@@ -580,6 +602,18 @@ async function writeSummaries(sql: SqlRunner, shopId: string, rows: readonly Sql
     await sql.run(head + slice.map(() => marks(SUMMARY_COLUMNS.length)).join(", ") + tail, slice.flat());
 }
 
+/** From this many customers, SQLite reads a shop's customers in two halves at once (readColumns). */
+const SPLIT_READ_FROM = 20_000;
+
+/** The ordinary recompute's read: id, creation date (without a summary), digest, then the summary. */
+const SUMMARY_READ: readonly ColumnKind[] = ["value", "value", "value", ...SUMMARY_FIELDS.map(() => "number" as const)];
+
+/** The Customer table's rowid range (the whole table's: two look-ups at its ends), to split a read over. */
+async function customerRowids(sql: SqlRunner) {
+  const [r] = await sql.values(`SELECT MIN(rowid), MAX(rowid) FROM "Customer"`);
+  return r && typeof r[0] === "number" && typeof r[1] === "number" ? { from: r[0], to: r[1] } : undefined;
+}
+
 /**
  * Recomputes every customer of the shop in one transaction: scores, segments (keeping the
  * previous segment and when it changed), lifetime value and churn risk; records today's
@@ -590,7 +624,18 @@ async function writeSummaries(sql: SqlRunner, shopId: string, rows: readonly Sql
  */
 export async function recomputeShop(
   shop: ScoreShop,
-  { now = new Date(), refit = false, rebuild = false }: { now?: Date; refit?: boolean; rebuild?: boolean } = {},
+  {
+    now = new Date(),
+    refit = false,
+    rebuild = false,
+    splitReadFrom = SPLIT_READ_FROM,
+  }: {
+    now?: Date;
+    refit?: boolean;
+    rebuild?: boolean;
+    /** From how many customers (at the last recompute) SQLite reads them in two halves at once; tests lower it. */
+    splitReadFrom?: number;
+  } = {},
 ) {
   const [settings, stored] = await Promise.all([getSegmentSettings(prisma, shop.id), getStoredModel(prisma, shop.id)]);
   const age = stored ? now.getTime() - stored.fittedAt.getTime() : Infinity;
@@ -637,10 +682,10 @@ export async function recomputeShop(
     const names: unknown[][] = [];
     const reread: number[] = [];
     let withRow = 0;
-    const n = await sql.each(
-      `${read} WHERE c."shopId" = ? AND c."redactedAt" IS NULL AND c."deletedAt" IS NULL AND c."createdAt" <= ?`,
-      [shop.id, now],
-      (v) => {
+    const where = `WHERE c."shopId" = ? AND c."redactedAt" IS NULL AND c."deletedAt" IS NULL AND c."createdAt" <= ?`;
+    let n: number;
+    if (rebuilding)
+      n = await sql.each(`${read} ${where}`, [shop.id, now], (v) => {
         const i = ids.length;
         ids.push(v[0] as string);
         created.push(v[1]);
@@ -649,17 +694,38 @@ export async function recomputeShop(
           digests.push(storedDigest(v[2]));
           withRow++;
         }
-        if (rebuilding) {
-          names.push([v[3], v[4], v[5], v[6], v[7]]);
-          cols.set(i, null);
-        } else {
-          cols.setValues(i, v, 3);
-          // A summary whose window moved since it was taken (or that counts orders after `now`)
-          // is taken again from the customer's orders: a few hundred customers a day.
-          if (cols.ordered[i] && !cols.validFor(i, nowMs)) reread.push(i);
+        names.push([v[3], v[4], v[5], v[6], v[7]]);
+        cols.set(i, null);
+      });
+    else {
+      // Into columns; on SQLite a large shop's customers are read in two halves at once, on
+      // both cores (readColumns, decision 067 fourth pass).
+      const rowids =
+        sql.dialect === "sqlite" && (stored?.customers ?? 0) >= splitReadFrom ? await customerRowids(sql) : undefined;
+      const got = await readColumns(
+        sql,
+        `${read} ${where}${rowids ? ` AND c.rowid BETWEEN ? AND ?` : ""}`,
+        [shop.id, now],
+        SUMMARY_READ,
+        rowids,
+      );
+      n = got.rows;
+      const [id, createdAt, digest, ...summary] = got.columns as [string[], unknown[], unknown[], ...Float64Array[]];
+      cols.setColumns(n, summary);
+      for (let i = 0; i < n; i++) {
+        ids.push(id[i]!);
+        created.push(createdAt[i]);
+        const d = digest[i];
+        if (d === null || d === undefined) digests.push(NaN);
+        else {
+          digests.push(storedDigest(d));
+          withRow++;
         }
-      },
-    );
+        // A summary whose window moved since it was taken (or that counts orders after `now`)
+        // is taken again from the customer's orders: a few hundred customers a day.
+        if (cols.ordered[i] && !cols.validFor(i, nowMs)) reread.push(i);
+      }
+    }
     const summaryRows: SqlValue[][] = [];
     const noOrders: string[] = [];
     const lists = await readOrders(sql, shop.id, rebuilding ? null : reread.map((i) => ids[i]!));

@@ -1,0 +1,71 @@
+// A large read into columns (app/lib/columns.ts), for the whole-shop passes over 100,000 rows.
+// On SQLite the read can be split over a table's rowid range and its two halves read at once:
+// this thread reads the first on the caller's connection, a worker thread the second on its own
+// read-only connection, so the read takes both cores (decision 067, fourth pass).
+//
+// The worker sees the last committed state, so a split read is for a transaction that has
+// written nothing the read depends on yet; with SQLite's single writer (BEGIN IMMEDIATE, see
+// inSqlTransaction) nothing else commits meanwhile, and both halves see the same data.
+import { columnBuilder, joinColumns, type ColumnKind, type Columns } from "~/lib/columns";
+import { sqliteFile, type SqlRunner, type SqlValue } from "~/platform/sql-runner.server";
+import { createWorkerPool, workerEntry, type WorkerPool } from "~/platform/worker-pool.server";
+
+/** What the worker reads: a statement with its (converted) parameters, into columns of these kinds. */
+export type ColumnRead = { file: string; sql: string; params: unknown[]; kinds: ColumnKind[] };
+
+/** The reader thread exits after this long without a read (a V8 heap and the SQLite driver, ~20 MB). */
+const READER_IDLE_MS = 60_000;
+
+let pool: WorkerPool<ColumnRead, Columns> | null = null;
+const readerPool = () =>
+  (pool ??= createWorkerPool<ColumnRead, Columns>(
+    () => workerEntry("sqlite-read-worker", "app/platform/sqlite-read-worker.ts"),
+    { size: 1, maxQueue: 4, idleMs: READER_IDLE_MS },
+  ));
+
+/** How many halves the reader thread has read, and how many were read here instead (its failures). */
+const counters = { split: 0, fallback: 0 };
+export const splitReads = () => ({ ...counters });
+
+/**
+ * Reads `text` into columns. With `rowids` on SQLite, `text` ends its parameters with a rowid
+ * range (`… AND c.rowid BETWEEN ? AND ?`, appended to `params` here) and is read as two halves
+ * at once; if the reader thread fails, its half is read here. Without, or on PostgreSQL, it is
+ * one read.
+ */
+export async function readColumns(
+  sql: SqlRunner,
+  text: string,
+  params: readonly SqlValue[],
+  kinds: readonly ColumnKind[],
+  rowids?: { from: number; to: number },
+): Promise<Columns> {
+  const read = async (range: readonly number[]) => {
+    const columns = columnBuilder(kinds);
+    await sql.each(text, [...params, ...range], columns.add);
+    return columns.done();
+  };
+  if (!rowids) return read([]);
+  if (sql.dialect !== "sqlite") throw new Error("readColumns: a rowid range is for SQLite");
+  const middle = Math.floor((rowids.from + rowids.to) / 2);
+  if (middle <= rowids.from) return read([rowids.from, rowids.to]);
+  const second = readerPool()
+    .run({
+      file: sqliteFile(),
+      sql: text,
+      params: [...params, middle + 1, rowids.to].map((v) => sql.convert(v)),
+      kinds: [...kinds],
+    })
+    .then((columns) => {
+      counters.split++;
+      return columns;
+    })
+    .catch(() => null);
+  const first = await read([rowids.from, middle]);
+  let rest = await second;
+  if (!rest) {
+    counters.fallback++;
+    rest = await read([middle + 1, rowids.to]);
+  }
+  return joinColumns(first, rest);
+}
