@@ -4,7 +4,9 @@ import {
   DEFAULT_SEGMENT_SETTINGS,
   bandThreshold,
   figuresOf,
+  scoreByCounts,
   scoreByRank,
+  scoreBySort,
   scoreLine,
   scoreShop,
   scoresAgainst,
@@ -66,6 +68,31 @@ describe("scoreByRank", () => {
         }
       }),
     );
+  });
+});
+
+describe("scoreByCounts", () => {
+  it("gives every value the score sorting gives it (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -70_000, max: 70_000 }),
+        fc.array(fc.integer({ min: 0, max: 400 }), { minLength: 1, maxLength: 500 }),
+        fc.constantFrom(3, 5),
+        (offset, values, bands) => {
+          const shifted = values.map((v) => v + offset);
+          expect(scoreByCounts(shifted, bands)).toEqual(scoreBySort(shifted, bands));
+        },
+      ),
+    );
+  });
+
+  it("scoreByRank gives the sorted scores for small-range, wide and fractional values alike", () => {
+    const days = [5, 3, 3, 900, 0, 12];
+    expect(scoreByRank(days, 5)).toEqual(scoreByCounts(days, 5));
+    const wide = [0, 2 ** 20, 7, 7, 3];
+    expect(scoreByRank(wide, 3)).toEqual(scoreBySort(wide, 3));
+    const fractions = [0.5, 1.5, 1.5];
+    expect(scoreByRank(fractions, 3)).toEqual(scoreBySort(fractions, 3));
   });
 });
 
