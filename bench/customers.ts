@@ -78,6 +78,7 @@ const { recomputeShop, rescoreCustomer, listCustomers, customersExport } =
   await import("~/features/customers/index.server");
 const { forgetValueOrders, valueOrderBuilds } = await import("~/features/customers/value-order.server");
 const { holdoutError } = await import("~/features/customers/clv");
+const { splitReads } = await import("~/platform/sql-columns.server");
 const { recordOrder } = await import("~/features/profit/rollups.server");
 
 const shop = await prisma.shop.findFirstOrThrow({ where: { isDemo: true } });
@@ -125,6 +126,10 @@ const nightlyNow = await time(() => recomputeShop(shop, { refit: true }));
 console.log(
   `(a) nightly (refit, from the summaries) at the same instant: ${ms(nightlyNow.ms)} [CPU ${ms(nightlyNow.cpuMs)}] (${fmt(nightlyNow.result.written)} rows written) · load: ${loadNow()}`,
 );
+// On SQLite a large shop's read is split between this thread and a reader thread (decision 067,
+// fourth pass): how many were, and how many fell back to one thread.
+const reads = splitReads();
+console.log(`(a) reads in two halves: ${reads.split} (${reads.fallback} read here after the reader thread failed)`);
 
 // (b)
 const customers = await prisma.customerScore.findMany({
