@@ -49,6 +49,9 @@ function sqliteValue(v: SqlValue): string | number | null {
   return `${iso.slice(0, -1)}+00:00`;
 }
 
+/** The connection's page cache, in MB (withPageCache enlarges it for one pass). */
+const CACHE_MB = 16;
+
 let connection: {
   url: string;
   file: string;
@@ -68,7 +71,7 @@ function sqliteConnection() {
     db.pragma("busy_timeout = 10000");
     // The import inserts into several secondary indexes at scattered places; a
     // larger page cache than SQLite's 2 MB default keeps their pages in memory.
-    db.pragma(`cache_size = -${16 * 1024}`);
+    db.pragma(`cache_size = -${CACHE_MB * 1024}`);
     // In WAL mode NORMAL never corrupts the file; a crash may lose the last
     // commits, and every commit here carries its own resume point, so the import
     // then simply resumes from an earlier batch.
@@ -154,6 +157,25 @@ export async function inSqlTransaction<T>(fn: (sql: SqlRunner) => Promise<T>): P
   const next = queue.then(run, run);
   queue = next.catch(() => undefined);
   return next;
+}
+
+/**
+ * Runs `fn` with this process's SQLite connection's page cache enlarged to `mb`, then shrinks it
+ * back and frees the pages above it (PRAGMA shrink_memory). For a pass inside inSqlTransaction
+ * that rewrites thousands of rows at scattered pages of a table and its indexes: with the
+ * default cache, dirty pages are spilled to the log before the commit and read back (decision
+ * 067, fourth pass). A no-op on PostgreSQL and on a runner that is not this connection's.
+ */
+export async function withPageCache<T>(sql: SqlRunner, mb: number, fn: () => Promise<T>): Promise<T> {
+  if (sql !== sqliteRunner || !connection) return fn();
+  const { db } = connection;
+  db.pragma(`cache_size = -${mb * 1024}`);
+  try {
+    return await fn();
+  } finally {
+    db.pragma(`cache_size = -${CACHE_MB * 1024}`);
+    db.pragma("shrink_memory");
+  }
 }
 
 /** What `sqlThrough` needs of a Prisma client or of an interactive transaction's client. */
