@@ -138,20 +138,36 @@ const toDollar = (sql: string) => {
 /**
  * Runs `fn` in one transaction on one connection. SQLite transactions are taken
  * one at a time in this process (the file allows one writer anyway).
+ *
+ * `foreignKeys: false` (SQLite only) leaves out the foreign-key probes for this
+ * transaction, for a bulk writer whose every reference is to a row it read or wrote in the
+ * same transaction (the write lock taken by BEGIN IMMEDIATE keeps those rows there until
+ * the commit): the probes were about a tenth of the store import's inserts
+ * (docs/decisions/032-bulk-import-design.md, later pass). The setting is restored after.
  */
-export async function inSqlTransaction<T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T> {
+export async function inSqlTransaction<T>(
+  fn: (sql: SqlRunner) => Promise<T>,
+  { foreignKeys = true }: { foreignKeys?: boolean } = {},
+): Promise<T> {
   if (dialect === "postgresql")
     return prisma.$transaction(async (tx) => fn(sqlThrough(tx)), { timeout: 120_000, maxWait: 30_000 });
   const run = async () => {
     const { db } = sqliteConnection();
-    db.prepare("BEGIN IMMEDIATE").run();
+    // Outside a transaction only: SQLite ignores the pragma inside one.
+    const restore = foreignKeys ? null : db.pragma("foreign_keys", { simple: true });
+    if (restore !== null) db.pragma("foreign_keys = OFF");
     try {
-      const result = await fn(sqliteRunner);
-      db.prepare("COMMIT").run();
-      return result;
-    } catch (error) {
-      if (db.inTransaction) db.prepare("ROLLBACK").run();
-      throw error;
+      db.prepare("BEGIN IMMEDIATE").run();
+      try {
+        const result = await fn(sqliteRunner);
+        db.prepare("COMMIT").run();
+        return result;
+      } catch (error) {
+        if (db.inTransaction) db.prepare("ROLLBACK").run();
+        throw error;
+      }
+    } finally {
+      if (restore !== null) db.pragma(`foreign_keys = ${Number(restore)}`);
     }
   };
   const next = queue.then(run, run);

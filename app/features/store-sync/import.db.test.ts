@@ -8,7 +8,13 @@ import { createShop } from "~tests/factories";
 import { installSession } from "~tests/shopify";
 import { fixture, fixtureStore, jsonResponse, streamedResponse, stubAdminApi } from "~tests/shopify-admin";
 import { storeSnapshot } from "~tests/store-snapshot";
-import { createImportRun, runImportStep, retryImportRun, type ImportDeps } from "~/features/store-sync/import.server";
+import {
+  createImportRun,
+  importOrders,
+  runImportStep,
+  retryImportRun,
+  type ImportDeps,
+} from "~/features/store-sync/import.server";
 
 let restore: (() => void) | null = null;
 afterEach(() => {
@@ -291,5 +297,55 @@ describe("resuming", () => {
     const ordersQuery = store.state.started.find((s) => s.kind === "orders")!.query;
     expect(ordersQuery).toContain(`processed_at:>='2026-05-02T00:00:00.000Z'`);
     expect((await getImportStatus(shop)).limitedOrderHistory).toBe(true);
+  });
+});
+
+describe("orders batches", () => {
+  async function* jsonl(rows: unknown[]) {
+    for (const row of rows) yield JSON.stringify(row) + "\n";
+  }
+  const money = (amount: string) => ({ shopMoney: { amount, currencyCode: "USD" } });
+  const order = {
+    id: "gid://shopify/Order/9001",
+    name: "#9001",
+    processedAt: "2026-06-10T12:00:00Z",
+    updatedAt: "2026-06-10T12:00:00Z",
+    currencyCode: "USD",
+    totalDiscountsSet: money("0.00"),
+    totalShippingPriceSet: money("0.00"),
+    totalTaxSet: money("0.00"),
+    customer: { id: "gid://shopify/Customer/9001" },
+    refunds: [],
+  };
+  const lineItem = {
+    id: "gid://shopify/LineItem/9001",
+    title: "Alpha",
+    quantity: 1,
+    originalUnitPriceSet: money("10.00"),
+    totalDiscountSet: money("0.00"),
+    __parentId: order.id,
+  };
+
+  it("write nothing for a shop deleted meanwhile (they are written without foreign-key probes)", async () => {
+    const shop = await createShop({ domain: "deleted-store.myshopify.com", currency: "USD" });
+    await prisma.shop.delete({ where: { id: shop.id } });
+    const ref = { id: shop.id, currency: "USD", timezone: "UTC" };
+    await expect(importOrders(ref, jsonl([order, lineItem]))).rejects.toThrow(/no longer exists/);
+    expect(await prisma.order.count({ where: { shopId: shop.id } })).toBe(0);
+    expect(await prisma.orderLine.count({ where: { shopId: shop.id } })).toBe(0);
+    expect(await prisma.customer.count({ where: { shopId: shop.id } })).toBe(0);
+  });
+
+  it("write the order, its line and the customer placeholder it refers to", async () => {
+    const shop = await createShop({ domain: "one-order-store.myshopify.com", currency: "USD" });
+    const ref = { id: shop.id, currency: "USD", timezone: "UTC" };
+    expect(await importOrders(ref, jsonl([order, lineItem]))).toBe(1);
+    const stored = await prisma.order.findUniqueOrThrow({
+      where: { shopId_shopifyId: { shopId: shop.id, shopifyId: order.id } },
+      include: { lines: true, customer: true },
+    });
+    expect(stored).toMatchObject({ day: "2026-06-10", grossSalesMinor: 10_00, totalMinor: 10_00 });
+    expect(stored.customer).toMatchObject({ shopId: shop.id, shopifyId: "gid://shopify/Customer/9001" });
+    expect(stored.lines).toEqual([expect.objectContaining({ shopId: shop.id, quantity: 1, unitPriceMinor: 10_00 })]);
   });
 });

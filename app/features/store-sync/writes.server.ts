@@ -493,6 +493,8 @@ async function resolveBatchRefs(
  * multi-row inserts, known ones updated in place (each line keeping the cost it was
  * first recorded with), ones older than what is stored skipped. Returns the number
  * of orders written. Idempotent: writing the same batch twice changes nothing.
+ * Every row it writes refers only to rows it read or wrote in the caller's transaction
+ * (the import runs it without SQLite's foreign-key probes; keep it so).
  */
 export async function writeOrderBatch(sql: SqlRunner, shop: SyncShop, batch: OrderBatch): Promise<number> {
   const shopId = shop.id;
