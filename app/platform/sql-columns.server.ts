@@ -13,8 +13,12 @@ import { createWorkerPool, workerEntry, type WorkerPool } from "~/platform/worke
 /** What the worker reads: a statement with its (converted) parameters, into columns of these kinds. */
 export type ColumnRead = { file: string; sql: string; params: unknown[]; kinds: ColumnKind[] };
 
-/** The reader thread exits after this long without a read (a V8 heap and the SQLite driver, ~20 MB). */
-const READER_IDLE_MS = 60_000;
+/**
+ * The reader thread exits after this long without a read. Idle, it holds ~14 MB of the process
+ * (a V8 heap and the SQLite driver); starting it costs ~150 ms (built; ~280 ms from source), so
+ * it stays through a night's recomputes of one shop after another (decision 067, fourth pass).
+ */
+const READER_IDLE_MS = 5 * 60_000;
 
 let pool: WorkerPool<ColumnRead, Columns> | null = null;
 const readerPool = () =>
