@@ -694,6 +694,14 @@ export async function recomputeShop(
     const names: unknown[][] = [];
     const reread: number[] = [];
     let withRow = 0;
+    /** A customer's stored digest (NaN without a score row), counting the rows there are. */
+    const keepDigest = (d: unknown) => {
+      if (d === null || d === undefined) digests.push(NaN);
+      else {
+        digests.push(storedDigest(d));
+        withRow++;
+      }
+    };
     const where = `WHERE c."shopId" = ? AND c."redactedAt" IS NULL AND c."deletedAt" IS NULL AND c."createdAt" <= ?`;
     let n: number;
     if (rebuilding)
@@ -701,11 +709,7 @@ export async function recomputeShop(
         const i = ids.length;
         ids.push(v[0] as string);
         created.push(v[1]);
-        if (v[2] === null || v[2] === undefined) digests.push(NaN);
-        else {
-          digests.push(storedDigest(v[2]));
-          withRow++;
-        }
+        keepDigest(v[2]);
         names.push([v[3], v[4], v[5], v[6], v[7]]);
         cols.set(i, null);
       });
@@ -727,12 +731,7 @@ export async function recomputeShop(
       for (let i = 0; i < n; i++) {
         ids.push(id[i]!);
         created.push(createdAt[i]);
-        const d = digest[i];
-        if (d === null || d === undefined) digests.push(NaN);
-        else {
-          digests.push(storedDigest(d));
-          withRow++;
-        }
+        keepDigest(digest[i]);
         // A summary whose window moved since it was taken (or that counts orders after `now`)
         // is taken again from the customer's orders: a few hundred customers a day.
         if (cols.ordered[i] && !cols.validFor(i, nowMs)) reread.push(i);
