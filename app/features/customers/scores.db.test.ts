@@ -16,6 +16,7 @@ import * as customersRedact from "~/routes/webhooks.customers.redact";
 import { figuresOf, scoreShop, segmentOf, DEFAULT_SEGMENT_SETTINGS } from "./rfm";
 import { recomputeShop, rescoreCustomer } from "./scores.server";
 import { recomputeShopById, shopsImportedSinceRecompute } from "./jobs.server";
+import { READ_TRIGGERS } from "./read-snapshot.server";
 
 let restore: (() => void) | null = null;
 afterEach(() => {
@@ -170,6 +171,8 @@ describe("a large shop's read in two halves", () => {
     for (const k of [0, 1]) await orders(k, ["2026-06-20", "2026-09-01"]);
     for (const [k, shop] of shops.entries())
       for (const id of customers[k]!.slice(0, 10)) await rescoreCustomer(prisma, shop, id);
+    // Without the read snapshots the runs read the tables (the snapshot is tested below).
+    await prisma.customerReadSnapshot.deleteMany({ where: { shopId: { in: shops.map((s) => s.id) } } });
     const before = splitReads();
     const later = new Date("2026-08-15T00:00:00Z");
     const split = await recomputeShop(shops[0]!, { now: later, splitReadFrom: 1 });
@@ -187,6 +190,91 @@ describe("a large shop's read in two halves", () => {
     };
     expect(await rows(0)).toEqual(await rows(1));
   });
+});
+
+describe("the read snapshot (SQLite)", () => {
+  it.skipIf(dialect !== "sqlite")("lists changed customers by triggers that are all in place", async () => {
+    const names = await prisma.$queryRawUnsafe<{ name: string }[]>(
+      `SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_read_%'`,
+    );
+    expect(names.map((n) => n.name).sort()).toEqual([...READ_TRIGGERS].sort());
+  });
+
+  it.skipIf(dialect !== "sqlite")(
+    "gives the same rows as a read of the tables after every kind of write since it was taken",
+    async () => {
+      // Two shops with the same customers, orders and writes; the second's snapshot is dropped
+      // before the last run, so it reads the tables.
+      const shops = [await createShop(), await createShop()];
+      const items = await Promise.all(shops.map((s) => createProduct(s.id, { priceMinor: 3_000 })));
+      const customers: string[][] = [[], []];
+      const add = async (k: number, i: number, createdAt = new Date("2025-01-01")) =>
+        customers[k]!.push(
+          (await prisma.customer.create({ data: { shopId: shops[k]!.id, email: `r${i}@example.com`, createdAt } })).id,
+        );
+      for (let i = 0; i < 30; i++) for (const k of [0, 1]) await add(k, i);
+      const orders = async (k: number, days: string[], from = 0) => {
+        for (const [i, id] of customers[k]!.entries())
+          if (i >= from)
+            for (const [d, day] of days.entries())
+              if ((i + d) % 3 !== 1)
+                await createOrder(shops[k]!.id, day, [line(items[k]!, 1 + (i % 3))], { customerId: id });
+      };
+      for (const k of [0, 1]) await orders(k, ["2026-01-10", "2026-03-05", "2026-05-20"]);
+      const first = new Date("2026-06-01T00:00:00Z");
+      // The first run builds the summaries from the orders, the second reads the tables and takes the snapshot.
+      for (const shop of shops) expect((await recomputeShop(shop, { now: first })).summariesRebuilt).toBe(true);
+      for (const shop of shops) expect((await recomputeShop(shop, { now: first })).fromSnapshot).toBe(false);
+      expect(await prisma.customerReadSnapshot.count({ where: { shopId: { in: shops.map((s) => s.id) } } })).toBe(2);
+      for (const [k, shop] of shops.entries()) {
+        const ids = customers[k]!;
+        // An order and the webhook's rescore (summary and score row written).
+        await orders(k, ["2026-06-10"], 25);
+        for (const id of ids.slice(25)) await rescoreCustomer(prisma, shop, id);
+        // Redacted, deleted (with their summary and score row), created later than the next run.
+        await prisma.customer.update({ where: { id: ids[1]! }, data: { redactedAt: new Date() } });
+        await prisma.customer.delete({ where: { id: ids[2]! } });
+        await prisma.customer.update({ where: { id: ids[3]! }, data: { createdAt: new Date("2026-12-01") } });
+        // A score row gone; a summary gone; new customers, one with orders, none rescored.
+        await prisma.customerScore.delete({ where: { shopId_customerId: { shopId: shop.id, customerId: ids[4]! } } });
+        await prisma.customerOrderSummary.deleteMany({ where: { shopId: shop.id, customerId: ids[5]! } });
+        await add(k, 30, new Date("2026-06-02"));
+        await add(k, 31, new Date("2026-06-03"));
+        await createOrder(shop.id, "2026-06-05", [line(items[k]!, 2)], { customerId: customers[k]![30]! });
+      }
+      await prisma.customerReadSnapshot.delete({ where: { shopId: shops[1]!.id } });
+      const later = new Date("2026-07-01T00:00:00Z");
+      const fromSnapshot = await recomputeShop(shops[0]!, { now: later });
+      const fromTables = await recomputeShop(shops[1]!, { now: later });
+      expect(fromSnapshot.fromSnapshot).toBe(true);
+      expect(fromTables.fromSnapshot).toBe(false);
+      expect(fromSnapshot.customers).toBe(29);
+      expect({ ...fromSnapshot, model: null, fromSnapshot: null }).toEqual({
+        ...fromTables,
+        model: null,
+        fromSnapshot: null,
+      });
+      const rows = async (k: number) => {
+        const at = new Map(customers[k]!.map((id, i) => [id, i]));
+        const scores = (await prisma.customerScore.findMany({ where: { shopId: shops[k]!.id } }))
+          .map(({ shopId: _shop, customerId, ...row }) => ({ i: at.get(customerId), ...row }))
+          .sort((a, b) => a.i! - b.i!);
+        const summaries = (await prisma.customerOrderSummary.findMany({ where: { shopId: shops[k]!.id } }))
+          .map(({ shopId: _shop, customerId, ...row }) => ({ i: at.get(customerId), ...row }))
+          .sort((a, b) => a.i! - b.i!);
+        return { scores, summaries };
+      };
+      const [a, b] = [await rows(0), await rows(1)];
+      expect(a.scores.length).toBe(29);
+      expect(a).toEqual(b);
+      // The next run reads the first shop's snapshot again, with what this run wrote re-read.
+      const next = await recomputeShop(shops[0]!, { now: new Date("2026-07-02T00:00:00Z") });
+      expect(next.fromSnapshot).toBe(true);
+      const again = await recomputeShop(shops[1]!, { now: new Date("2026-07-02T00:00:00Z") });
+      expect({ ...next, model: null, fromSnapshot: null }).toEqual({ ...again, model: null, fromSnapshot: null });
+      expect(await rows(0)).toEqual(await rows(1));
+    },
+  );
 });
 
 describe("webhooks", () => {

@@ -42,6 +42,7 @@ import {
   type Segment,
   type SegmentSettings,
 } from "./rfm";
+import { readCustomers } from "./read-snapshot.server";
 import { sameOrders, summarize, SUMMARY_FIELDS, validFor, type OrderSummary } from "./summary";
 
 type Db = typeof prisma | Prisma.TransactionClient;
@@ -625,12 +626,6 @@ const SPLIT_READ_FROM = 50_000;
 /** The ordinary recompute's read: id, creation date (without a summary), digest, then the summary. */
 const SUMMARY_READ: readonly ColumnKind[] = ["value", "value", "value", ...SUMMARY_FIELDS.map(() => "number" as const)];
 
-/** The Customer table's rowid range (the whole table's: two look-ups at its ends), to split a read over. */
-async function customerRowids(sql: SqlRunner) {
-  const [r] = await sql.values(`SELECT MIN(rowid), MAX(rowid) FROM "Customer"`);
-  return r && typeof r[0] === "number" && typeof r[1] === "number" ? { from: r[0], to: r[1] } : undefined;
-}
-
 /**
  * Recomputes every customer of the shop in one transaction: scores, segments (keeping the
  * previous segment and when it changed), lifetime value and churn risk; records today's
@@ -710,6 +705,7 @@ export async function recomputeShop(
     };
     const where = `WHERE c."shopId" = ? AND c."redactedAt" IS NULL AND c."deletedAt" IS NULL AND c."createdAt" <= ?`;
     let n: number;
+    let fromSnapshot = false;
     if (rebuilding)
       n = await sql.each(`${read} ${where}`, [shop.id, now], (v) => {
         const i = ids.length;
@@ -719,18 +715,36 @@ export async function recomputeShop(
         names.push([v[3], v[4], v[5], v[6], v[7]]);
         cols.set(i, null);
       });
-    else {
-      // Into columns; on SQLite a large shop's customers are read in two halves at once, on
-      // both cores (readColumns, decision 067 fourth pass).
-      const rowids =
-        sql.dialect === "sqlite" && (stored?.customers ?? 0) >= splitReadFrom ? await customerRowids(sql) : undefined;
-      const got = await readColumns(
-        sql,
-        `${read} ${where}${rowids ? ` AND c.rowid BETWEEN ? AND ?` : ""}`,
-        [shop.id, now],
-        SUMMARY_READ,
-        rowids,
+    else if (sql.dialect === "sqlite") {
+      // From the shop's read snapshot and the customers changed since; a large shop's customers
+      // are read in two halves at once when the snapshot cannot be used (decision 067, sixth
+      // and fourth passes). The snapshot holds customers created at any time: those created
+      // after `now` are left out here, as the statement below leaves them out.
+      const got = await readCustomers(sql, shop.id, { split: (stored?.customers ?? 0) >= splitReadFrom });
+      const all = got.read;
+      fromSnapshot = got.fromSnapshot;
+      const keep: number[] = [];
+      for (let p = 0; p < all.n; p++) if (all.createdMs[p]! <= nowMs) keep.push(p);
+      const whole = keep.length === all.n;
+      n = keep.length;
+      cols.setColumns(
+        n,
+        all.summary.map((column) => (whole ? column : Float64Array.from(keep, (p) => column[p]!))),
       );
+      for (let i = 0; i < n; i++) {
+        const p = keep[i]!;
+        ids.push(all.ids[p]!);
+        created.push(cols.ordered[i] ? null : new Date(all.createdMs[p]!));
+        const digest = all.digest[p]!;
+        digests.push(digest);
+        if (digest === digest) withRow++;
+        // A summary whose window moved since it was taken (or that counts orders after `now`)
+        // is taken again from the customer's orders: a few hundred customers a day.
+        if (cols.ordered[i] && !cols.validFor(i, nowMs)) reread.push(i);
+      }
+    } else {
+      // PostgreSQL: one statement into columns.
+      const got = await readColumns(sql, `${read} ${where}`, [shop.id, now], SUMMARY_READ);
       n = got.rows;
       const [id, createdAt, digest, ...summary] = got.columns as [string[], unknown[], unknown[], ...Float64Array[]];
       cols.setColumns(n, summary);
@@ -738,8 +752,6 @@ export async function recomputeShop(
         ids.push(id[i]!);
         created.push(createdAt[i]);
         keepDigest(digest[i]);
-        // A summary whose window moved since it was taken (or that counts orders after `now`)
-        // is taken again from the customer's orders: a few hundred customers a day.
         if (cols.ordered[i] && !cols.validFor(i, nowMs)) reread.push(i);
       }
     }
@@ -955,6 +967,8 @@ export async function recomputeShop(
       written: inserts.length + written,
       changes: changes.length,
       summariesRebuilt: rebuilding,
+      /** Whether the customers were read from the shop's read snapshot (SQLite, decision 067 sixth pass). */
+      fromSnapshot,
       summariesWritten: summaryRows.length + noOrders.length,
       model,
       bands: ranked.bands,

@@ -121,7 +121,7 @@ describe("customer search", () => {
     "keeps the index's triggers (a migration that copies CustomerScore must recreate them)",
     async () => {
       const triggers = await prisma.$queryRawUnsafe<{ name: string }[]>(
-        `SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'CustomerScore' ORDER BY name`,
+        `SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'CustomerScore' AND name LIKE '%_search_%' ORDER BY name`,
       );
       expect(triggers.map((t) => t.name)).toEqual([
         "CustomerScore_search_delete",
