@@ -41,6 +41,8 @@ const select = (pass = "") => `SELECT c.rowid, c."id", round(unixepoch(c."create
   LEFT JOIN "CustomerOrderSummary" s ON s."shopId" = c."shopId" AND s."customerId" = c."id"
   LEFT JOIN "CustomerScore" d ON d."shopId" = c."shopId" AND d."customerId" = c."id"`;
 const WHERE = `WHERE c."shopId" = ? AND c."redactedAt" IS NULL AND c."deletedAt" IS NULL`;
+/** For a list of ids: `+` keeps SQLite's planner off the shop's index (a scan of the shop per list). */
+const WHERE_LISTED = `WHERE +c."shopId" = ? AND c."redactedAt" IS NULL AND c."deletedAt" IS NULL`;
 const KINDS: readonly ColumnKind[] = [
   "number",
   "value",
@@ -106,7 +108,9 @@ export async function readCustomers(sql: SqlRunner, shopId: string, { split }: {
   if (base && fromSnapshot) {
     const fresh: CustomerRead[] = [];
     for (const slice of chunks(changed, 500))
-      fresh.push(await readRows(sql, `${select()} ${WHERE} AND c."id" IN ${marks(slice.length)}`, [shopId, ...slice]));
+      fresh.push(
+        await readRows(sql, `${select()} ${WHERE_LISTED} AND c."id" IN ${marks(slice.length)}`, [shopId, ...slice]),
+      );
     read = mergeRead(base, new Set(changed), concat(fresh));
   } else {
     const [r] = split ? await sql.values(`SELECT MIN(rowid), MAX(rowid) FROM "Customer"`) : [];
@@ -137,6 +141,15 @@ export async function readCustomers(sql: SqlRunner, shopId: string, { split }: {
     else await sql.run(`DELETE FROM "CustomerReadSnapshot" WHERE "shopId" = ?`, [shopId]);
   }
   return { read, fromSnapshot, changed: changed.length };
+}
+
+/**
+ * Drops the shop's snapshot and its list (before a bulk rewrite such as the weekly rebuild):
+ * without a snapshot the triggers list nothing, and the next run reads the tables.
+ */
+export async function dropReadSnapshot(sql: SqlRunner, shopId: string) {
+  await sql.run(`DELETE FROM "CustomerReadSnapshot" WHERE "shopId" = ?`, [shopId]);
+  await sql.run(`DELETE FROM "CustomerReadChange" WHERE "shopId" = ?`, [shopId]);
 }
 
 /** Reads of the same columns, one after the other. */

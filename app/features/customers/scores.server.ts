@@ -42,7 +42,7 @@ import {
   type Segment,
   type SegmentSettings,
 } from "./rfm";
-import { readCustomers } from "./read-snapshot.server";
+import { dropReadSnapshot, readCustomers } from "./read-snapshot.server";
 import { sameOrders, summarize, SUMMARY_FIELDS, validFor, type OrderSummary } from "./summary";
 
 type Db = typeof prisma | Prisma.TransactionClient;
@@ -706,7 +706,9 @@ export async function recomputeShop(
     const where = `WHERE c."shopId" = ? AND c."redactedAt" IS NULL AND c."deletedAt" IS NULL AND c."createdAt" <= ?`;
     let n: number;
     let fromSnapshot = false;
-    if (rebuilding)
+    if (rebuilding) {
+      // Every summary is rewritten: without the snapshot its triggers list nothing (sixth pass).
+      await dropReadSnapshot(sql, shop.id);
       n = await sql.each(`${read} ${where}`, [shop.id, now], (v) => {
         const i = ids.length;
         ids.push(v[0] as string);
@@ -715,7 +717,7 @@ export async function recomputeShop(
         names.push([v[3], v[4], v[5], v[6], v[7]]);
         cols.set(i, null);
       });
-    else if (sql.dialect === "sqlite") {
+    } else if (sql.dialect === "sqlite") {
       // From the shop's read snapshot and the customers changed since; a large shop's customers
       // are read in two halves at once when the snapshot cannot be used (decision 067, sixth
       // and fourth passes). The snapshot holds customers created at any time: those created
