@@ -220,7 +220,8 @@ describe("the read snapshot (SQLite)", () => {
               if ((i + d) % 3 !== 1)
                 await createOrder(shops[k]!.id, day, [line(items[k]!, 1 + (i % 3))], { customerId: id });
       };
-      for (const k of [0, 1]) await orders(k, ["2026-01-10", "2026-03-05", "2026-05-20"]);
+      // The 2025 orders leave the 365-day window between the runs: those summaries are taken again.
+      for (const k of [0, 1]) await orders(k, ["2025-06-15", "2026-01-10", "2026-03-05", "2026-05-20"]);
       const first = new Date("2026-06-01T00:00:00Z");
       // The first run builds the summaries from the orders, the second reads the tables and takes the snapshot.
       for (const shop of shops) expect((await recomputeShop(shop, { now: first })).summariesRebuilt).toBe(true);
@@ -249,6 +250,7 @@ describe("the read snapshot (SQLite)", () => {
       expect(fromSnapshot.fromSnapshot).toBe(true);
       expect(fromTables.fromSnapshot).toBe(false);
       expect(fromSnapshot.customers).toBe(29);
+      expect(fromSnapshot.summariesWritten).toBeGreaterThan(0);
       expect({ ...fromSnapshot, model: null, fromSnapshot: null }).toEqual({
         ...fromTables,
         model: null,
@@ -267,11 +269,24 @@ describe("the read snapshot (SQLite)", () => {
       const [a, b] = [await rows(0), await rows(1)];
       expect(a.scores.length).toBe(29);
       expect(a).toEqual(b);
-      // The next run reads the first shop's snapshot again, with what this run wrote re-read.
+      // The run took the snapshot again with its own writes in it: the next run reads nothing
+      // listed, and gives what a read of the tables gives.
+      expect(await prisma.customerReadChange.count({ where: { shopId: shops[0]!.id } })).toBe(0);
+      await prisma.customerReadSnapshot.delete({ where: { shopId: shops[1]!.id } });
       const next = await recomputeShop(shops[0]!, { now: new Date("2026-07-02T00:00:00Z") });
       expect(next.fromSnapshot).toBe(true);
       const again = await recomputeShop(shops[1]!, { now: new Date("2026-07-02T00:00:00Z") });
+      expect(again.fromSnapshot).toBe(false);
       expect({ ...next, model: null, fromSnapshot: null }).toEqual({ ...again, model: null, fromSnapshot: null });
+      expect(await rows(0)).toEqual(await rows(1));
+      // Once the customer created "later" is due, they are scored from the snapshot too.
+      await prisma.customerReadSnapshot.delete({ where: { shopId: shops[1]!.id } });
+      const due = new Date("2026-12-05T00:00:00Z");
+      const [dueA, dueB] = [await recomputeShop(shops[0]!, { now: due }), await recomputeShop(shops[1]!, { now: due })];
+      expect(dueA.fromSnapshot).toBe(true);
+      expect(dueA.customers).toBe(30);
+      expect({ ...dueA, model: null, fromSnapshot: null }).toEqual({ ...dueB, model: null, fromSnapshot: null });
+      expect((await rows(0)).scores.length).toBe(30);
       expect(await rows(0)).toEqual(await rows(1));
     },
   );
