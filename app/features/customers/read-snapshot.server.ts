@@ -88,8 +88,9 @@ async function triggersInPlace(sql: SqlRunner) {
  * Every customer of the shop (not redacted, not deleted; created at any time) with their order
  * summary and score digest, in rowid order, as of now (SQLite, inside the recompute's
  * transaction, before it writes). From the snapshot and the customers changed since when both
- * can be trusted; otherwise (and with `split`, on both cores) from the tables. The run takes the
- * snapshot again when it ends (retakeSnapshot, takeReadSnapshot).
+ * can be trusted; otherwise (and with `split`, on both cores) from the tables. Takes the
+ * snapshot again when it was not used or many customers changed, and then clears the list: the
+ * recompute's own writes are listed after that, by the triggers.
  */
 export async function readCustomers(sql: SqlRunner, shopId: string, { split }: { split: boolean }) {
   const [snapshot] = await sql.all(`SELECT "customers", "data", "ids" FROM "CustomerReadSnapshot" WHERE "shopId" = ?`, [
@@ -121,40 +122,25 @@ export async function readCustomers(sql: SqlRunner, shopId: string, { split }: {
       rowids,
     );
   }
-  return { read, fromSnapshot, changed: changed.length };
-}
-
-/**
- * Whether a run should take the snapshot when it ends: always when it did not read one (the
- * triggers listed nothing without it), otherwise when more customers than RETAKE_SHARE of the
- * shop are listed by then (the next run would re-read them).
- */
-export const retakeSnapshot = (fromSnapshot: boolean, listed: number, customers: number) =>
-  !fromSnapshot || listed > customers * RETAKE_SHARE;
-
-/**
- * Stores `read` as the shop's snapshot and clears the list of changed customers, in the run's
- * transaction after its writes: `read` must be the tables as they are now.
- */
-export async function takeReadSnapshot(sql: SqlRunner, shopId: string, read: CustomerRead) {
-  const packed = packRead(read);
-  await sql.run(`DELETE FROM "CustomerReadChange" WHERE "shopId" = ?`, [shopId]);
-  if (!packed) {
-    await sql.run(`DELETE FROM "CustomerReadSnapshot" WHERE "shopId" = ?`, [shopId]);
-    return;
+  if (!fromSnapshot || changed.length > read.n * RETAKE_SHARE) {
+    const packed = packRead(read);
+    await sql.run(`DELETE FROM "CustomerReadChange" WHERE "shopId" = ?`, [shopId]);
+    if (packed)
+      await sql.runConverted(
+        `INSERT INTO "CustomerReadSnapshot" ("shopId", "takenAt", "customers", "data", "ids") VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT ("shopId") DO UPDATE SET "takenAt" = excluded."takenAt", "customers" = excluded."customers",
+           "data" = excluded."data", "ids" = excluded."ids"`,
+        [
+          shopId,
+          sql.convert(new Date()),
+          read.n,
+          Buffer.from(packed.data.buffer, packed.data.byteOffset, packed.data.byteLength),
+          packed.ids,
+        ],
+      );
+    else await sql.run(`DELETE FROM "CustomerReadSnapshot" WHERE "shopId" = ?`, [shopId]);
   }
-  await sql.runConverted(
-    `INSERT INTO "CustomerReadSnapshot" ("shopId", "takenAt", "customers", "data", "ids") VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT ("shopId") DO UPDATE SET "takenAt" = excluded."takenAt", "customers" = excluded."customers",
-       "data" = excluded."data", "ids" = excluded."ids"`,
-    [
-      shopId,
-      sql.convert(new Date()),
-      read.n,
-      Buffer.from(packed.data.buffer, packed.data.byteOffset, packed.data.byteLength),
-      packed.ids,
-    ],
-  );
+  return { read, fromSnapshot, changed: changed.length };
 }
 
 /**

@@ -42,14 +42,7 @@ import {
   type Segment,
   type SegmentSettings,
 } from "./rfm";
-import type { CustomerRead } from "./read-snapshot";
-import {
-  dropReadSnapshot,
-  readCustomers,
-  retakeSnapshot,
-  storedDigest as digestOfText,
-  takeReadSnapshot,
-} from "./read-snapshot.server";
+import { dropReadSnapshot, readCustomers } from "./read-snapshot.server";
 import { sameOrders, summarize, SUMMARY_FIELDS, validFor, type OrderSummary } from "./summary";
 
 type Db = typeof prisma | Prisma.TransactionClient;
@@ -713,8 +706,6 @@ export async function recomputeShop(
     const where = `WHERE c."shopId" = ? AND c."redactedAt" IS NULL AND c."deletedAt" IS NULL AND c."createdAt" <= ?`;
     let n: number;
     let fromSnapshot = false;
-    /** SQLite: the read this run started from, patched with its writes and kept when it ends (sixth pass). */
-    let snapshot: { all: CustomerRead; keep: number[]; listed: number } | null = null;
     if (rebuilding) {
       // Every summary is rewritten: without the snapshot its triggers list nothing (sixth pass).
       await dropReadSnapshot(sql, shop.id);
@@ -736,7 +727,6 @@ export async function recomputeShop(
       fromSnapshot = got.fromSnapshot;
       const keep: number[] = [];
       for (let p = 0; p < all.n; p++) if (all.createdMs[p]! <= nowMs) keep.push(p);
-      snapshot = { all, keep, listed: got.changed };
       const whole = keep.length === all.n;
       n = keep.length;
       cols.setColumns(
@@ -769,9 +759,6 @@ export async function recomputeShop(
     }
     const summaryRows: SqlValue[][] = [];
     const noOrders: string[] = [];
-    // What this run writes of the snapshot's columns, by customer position: summaries, digests.
-    const storedAfter: [number, OrderSummary | null][] = [];
-    const digestAfter: [number, number][] = [];
     const lists = await readOrders(sql, shop.id, rebuilding ? null : reread.map((i) => ids[i]!));
     if (rebuilding) {
       // Every customer with orders gets a summary, also those this run does not score (created
@@ -793,13 +780,9 @@ export async function recomputeShop(
         cols.set(i, both.scoring);
         // A summary that counts orders after `now` is stored as of its last order, so it is
         // re-read each run until then but written only when it changed.
-        if (!both.stored) {
-          noOrders.push(id);
-          storedAfter.push([i, null]);
-        } else if (!(sameOrders(was, both.stored) && was!.windowAtMs === both.stored.windowAtMs)) {
+        if (!both.stored) noOrders.push(id);
+        else if (!(sameOrders(was, both.stored) && was!.windowAtMs === both.stored.windowAtMs))
           summaryRows.push(summaryValues(shop.id, id, both.stored));
-          storedAfter.push([i, both.stored]);
-        }
       }
       await writeSummaries(sql, shop.id, summaryRows, noOrders);
       // A customer left without orders by the re-read needs their creation date (the New rule).
@@ -901,7 +884,6 @@ export async function recomputeShop(
     const named = (i: number) => (rebuilding ? namesIn(names[i]!) : (namesOf.get(ids[i]!) ?? null));
     const inserts = fresh.map((i) => {
       const row = rowOf(shop.id, ids[i]!, computedAt(i), named(i), now);
-      digestAfter.push([i, digestOfText(row.digest)]);
       return SCORE_COLUMNS.map((col) => (row[col] ?? null) as SqlValue);
     });
     // The segment history is read for the changed rows only (a few hundred on an ordinary run),
@@ -924,7 +906,6 @@ export async function recomputeShop(
     for (const i of changed) {
       const c = computedAt(i);
       const row = rowOf(shop.id, ids[i]!, c, rebuilding ? namesIn(names[i]!) : null, now);
-      digestAfter.push([i, digestOfText(row.digest)]);
       const old = history.get(row.customerId)!;
       if (carryOver(row, old, now))
         changes.push([bulkId(), shop.id, row.customerId, old.segment as string, row.segment, ruleText(c.rule), now]);
@@ -939,10 +920,9 @@ export async function recomputeShop(
     // Rows left over belong to customers no longer scored (redacted, deleted, created after a
     // past `now`): counted, and read only when there are some.
     const [count] = await sql.all(`SELECT COUNT(*) AS "rows" FROM "CustomerScore" WHERE "shopId" = ?`, [shop.id]);
-    let gone: string[] = [];
     if (Number(count?.rows ?? 0) > withRow) {
       const kept = new Set(ids);
-      gone = (await sql.values(`SELECT "customerId" FROM "CustomerScore" WHERE "shopId" = ?`, [shop.id]))
+      const gone = (await sql.values(`SELECT "customerId" FROM "CustomerScore" WHERE "shopId" = ?`, [shop.id]))
         .map((v) => v[0] as string)
         .filter((id) => !kept.has(id));
       for (const slice of chunks(gone, 500))
@@ -984,21 +964,6 @@ export async function recomputeShop(
       ],
     );
     await recordSegmentDay(sql, shop, dayInZone(now, shop.timezone), totals);
-    if (snapshot) {
-      const { all, keep } = snapshot;
-      const listed = snapshot.listed + storedAfter.length + digestAfter.length + gone.length;
-      if (retakeSnapshot(fromSnapshot, listed, all.n)) {
-        // The read as the tables are now: this run's summaries and score rows written into it.
-        for (const [i, s] of storedAfter)
-          SUMMARY_FIELDS.forEach((f, k) => (all.summary[k]![keep[i]!] = s === null || s[f] === null ? NaN : s[f]));
-        for (const [i, digest] of digestAfter) all.digest[keep[i]!] = digest;
-        if (gone.length) {
-          const left = new Set(gone);
-          for (let p = 0; p < all.n; p++) if (left.has(all.ids[p]!)) all.digest[p] = NaN;
-        }
-        await takeReadSnapshot(sql, shop.id, all);
-      }
-    }
     return {
       customers: ids.length,
       written: inserts.length + written,
