@@ -55,4 +55,64 @@ describe("the recompute's read snapshot", () => {
     const merged = mergeRead(base, new Set(["c2", "c6", "c3", "c12"]), fresh);
     expect(plain(merged)).toEqual(plain(readOf([1, 2, 3, 4, 9, 12])));
   });
+
+  it("writes re-read customers over their place when no one left or arrived", () => {
+    const base = readOf([1, 2, 4, 6, 9]);
+    const fresh = readOf([6, 2]);
+    fresh.digest[0] = 42;
+    fresh.summary[3]![1] = 7.25;
+    const merged = mergeRead(base, new Set(["c2", "c6"]), fresh);
+    const want = plain(readOf([1, 2, 4, 6, 9]));
+    want.digest[3] = 42;
+    want.summary[3]![1] = 7.25;
+    expect(plain(merged)).toEqual(want);
+  });
+
+  it("a customer re-read at another rowid leaves their old place", () => {
+    const base = readOf([1, 5, 8]);
+    const fresh = { ...readOf([20]), ids: ["c5"] };
+    const merged = mergeRead(base, new Set(["c5"]), fresh);
+    expect(merged.ids).toEqual(["c1", "c8", "c5"]);
+    expect([...merged.rowid]).toEqual([1, 8, 20]);
+  });
+
+  it("merges as filtering and sorting would, for random changes", () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let trial = 0; trial < 200; trial++) {
+      const rowids = Array.from({ length: Math.floor(random() * 60) }, (_, i) => i * 3 + 1).filter(
+        () => random() < 0.8,
+      );
+      const base = readOf(rowids);
+      const changed = new Set<string>();
+      const freshRowids: number[] = [];
+      for (const r of rowids) {
+        const roll = random();
+        if (roll < 0.15) {
+          changed.add(`c${r}`); // re-read at their place
+          freshRowids.push(r);
+        } else if (roll < 0.2) changed.add(`c${r}`); // gone
+      }
+      for (let i = 0; i < random() * 4; i++) {
+        const r = 1000 + Math.floor(random() * 100) * 3; // arrived
+        if (!freshRowids.includes(r)) {
+          changed.add(`c${r}`);
+          freshRowids.push(r);
+        }
+      }
+      freshRowids.sort(() => random() - 0.5);
+      const fresh = readOf(freshRowids);
+      fresh.digest.forEach((_, k) => (fresh.digest[k] = trial * 1000 + k));
+      const byId = new Map(fresh.ids.map((id, k) => [id, k]));
+      const expected = [
+        ...rowids.filter((r) => !changed.has(`c${r}`)).map((r) => ({ r, digest: base.digest[rowids.indexOf(r)]! })),
+        ...freshRowids.map((r) => ({ r, digest: fresh.digest[byId.get(`c${r}`)!]! })),
+      ].sort((a, b) => a.r - b.r);
+      const merged = plain(mergeRead(readOf(rowids), changed, fresh));
+      expect(merged.ids).toEqual(expected.map((e) => `c${e.r}`));
+      expect(merged.rowid).toEqual(expected.map((e) => e.r));
+      expect(merged.digest).toEqual(expected.map((e) => e.digest));
+      expect(merged.summary).toEqual(plain(readOf(expected.map((e) => e.r))).summary);
+    }
+  });
 });

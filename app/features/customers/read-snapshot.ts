@@ -52,42 +52,76 @@ export function unpackRead(data: Uint8Array, ids: string, n: number): CustomerRe
   };
 }
 
+/** The position of `rowid` in an ascending column, or -1. */
+function positionOf(column: Float64Array, rowid: number): number {
+  let lo = 0;
+  let hi = column.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = column[mid]!;
+    if (at === rowid) return mid;
+    if (at < rowid) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
 /**
  * The snapshot with every customer in `changed` taken out and the customers re-read (`fresh`,
- * those of `changed` that still exist) put in, in rowid order.
+ * those of `changed` that still exist) put in, in rowid order. A re-read customer still at their
+ * place (same rowid, same id: the usual case) is written over it in `base`'s columns, which the
+ * result may share; only when customers left or arrived is the read copied, a run of unchanged
+ * customers at a time.
  */
 export function mergeRead(base: CustomerRead, changed: ReadonlySet<string>, fresh: CustomerRead): CustomerRead {
-  const order = Array.from({ length: fresh.n }, (_, k) => k).sort((a, b) => fresh.rowid[a]! - fresh.rowid[b]!);
-  const capacity = base.n + fresh.n;
-  const out: CustomerRead = {
-    n: 0,
-    ids: [],
-    rowid: new Float64Array(capacity),
-    createdMs: new Float64Array(capacity),
-    digest: new Float64Array(capacity),
-    summary: SUMMARY_FIELDS.map(() => new Float64Array(capacity)),
-  };
-  const take = (from: CustomerRead, p: number) => {
-    const i = out.n++;
-    out.ids.push(from.ids[p]!);
-    out.rowid[i] = from.rowid[p]!;
-    out.createdMs[i] = from.createdMs[p]!;
-    out.digest[i] = from.digest[p]!;
-    for (let f = 0; f < out.summary.length; f++) out.summary[f]![i] = from.summary[f]![p]!;
-  };
-  let k = 0;
-  for (let p = 0; p < base.n; p++) {
-    if (changed.has(base.ids[p]!)) continue;
-    while (k < order.length && fresh.rowid[order[k]!]! < base.rowid[p]!) take(fresh, order[k++]!);
-    take(base, p);
+  const from = [base.rowid, base.createdMs, base.digest, ...base.summary];
+  const update = [fresh.rowid, fresh.createdMs, fresh.digest, ...fresh.summary];
+  const patched = new Uint8Array(base.n);
+  const arriving: number[] = [];
+  let inPlace = 0;
+  for (let k = 0; k < fresh.n; k++) {
+    const p = positionOf(base.rowid.subarray(0, base.n), fresh.rowid[k]!);
+    if (p < 0 || base.ids[p] !== fresh.ids[k]) {
+      arriving.push(k);
+      continue;
+    }
+    for (let c = 0; c < from.length; c++) from[c]![p] = update[c]![k]!;
+    patched[p] = 1;
+    inPlace++;
   }
-  while (k < order.length) take(fresh, order[k++]!);
-  const n = out.n;
-  return {
-    ...out,
-    rowid: out.rowid.subarray(0, n),
-    createdMs: out.createdMs.subarray(0, n),
-    digest: out.digest.subarray(0, n),
-    summary: out.summary.map((column) => column.subarray(0, n)),
+  // Every changed customer written over at their place: nothing else in the snapshot is theirs.
+  if (inPlace === changed.size && !arriving.length) return base;
+  const leaving = new Uint8Array(base.n);
+  let left = 0;
+  for (let p = 0; p < base.n; p++)
+    if (!patched[p] && changed.has(base.ids[p]!)) {
+      leaving[p] = 1;
+      left++;
+    }
+  arriving.sort((a, b) => fresh.rowid[a]! - fresh.rowid[b]!);
+  const n = base.n - left + arriving.length;
+  const to = from.map(() => new Float64Array(n));
+  const ids: string[] = new Array<string>(n);
+  let o = 0;
+  let k = 0;
+  let p = 0;
+  const arrive = () => {
+    const q = arriving[k++]!;
+    for (let c = 0; c < to.length; c++) to[c]![o] = update[c]![q]!;
+    ids[o++] = fresh.ids[q]!;
   };
+  while (p < base.n) {
+    let end = p;
+    while (end < base.n && !leaving[end] && !(k < arriving.length && fresh.rowid[arriving[k]!]! < base.rowid[end]!))
+      end++;
+    for (let c = 0; c < to.length; c++) to[c]!.set(from[c]!.subarray(p, end), o);
+    for (let q = p; q < end; q++) ids[o + q - p] = base.ids[q]!;
+    o += end - p;
+    p = end;
+    if (p < base.n && leaving[p]) p++;
+    else if (k < arriving.length) arrive();
+  }
+  while (k < arriving.length) arrive();
+  const [rowid, createdMs, digest, ...summary] = to as [Float64Array, Float64Array, Float64Array, ...Float64Array[]];
+  return { n, ids, rowid, createdMs, digest, summary };
 }

@@ -16,7 +16,8 @@ import * as customersRedact from "~/routes/webhooks.customers.redact";
 import { figuresOf, scoreShop, segmentOf, DEFAULT_SEGMENT_SETTINGS } from "./rfm";
 import { recomputeShop, rescoreCustomer } from "./scores.server";
 import { recomputeShopById, shopsImportedSinceRecompute } from "./jobs.server";
-import { READ_TRIGGERS } from "./read-snapshot.server";
+import { inSqlTransaction } from "~/platform/sql-runner.server";
+import { READ_TRIGGERS, readCustomers } from "./read-snapshot.server";
 
 let restore: (() => void) | null = null;
 afterEach(() => {
@@ -223,10 +224,28 @@ describe("the read snapshot (SQLite)", () => {
       // The 2025 orders leave the 365-day window between the runs: those summaries are taken again.
       for (const k of [0, 1]) await orders(k, ["2025-06-15", "2026-01-10", "2026-03-05", "2026-05-20"]);
       const first = new Date("2026-06-01T00:00:00Z");
-      // The first run builds the summaries from the orders, the second reads the tables and takes the snapshot.
+      // The first run builds the summaries from the orders and then takes the snapshot from the
+      // tables it committed; the second reads the snapshot.
       for (const shop of shops) expect((await recomputeShop(shop, { now: first })).summariesRebuilt).toBe(true);
-      for (const shop of shops) expect((await recomputeShop(shop, { now: first })).fromSnapshot).toBe(false);
       expect(await prisma.customerReadSnapshot.count({ where: { shopId: { in: shops.map((s) => s.id) } } })).toBe(2);
+      expect(await prisma.customerReadChange.count({ where: { shopId: { in: shops.map((s) => s.id) } } })).toBe(0);
+      // What it holds is what a read of the tables gives.
+      const read = async () => {
+        const got = await inSqlTransaction((sql) => readCustomers(sql, shops[0]!.id, { split: false }));
+        const { read: r } = got;
+        return {
+          fromSnapshot: got.fromSnapshot,
+          ids: r.ids,
+          columns: [r.rowid, r.createdMs, r.digest, ...r.summary].map((c) => [...c]),
+        };
+      };
+      const held = await read();
+      await prisma.customerReadSnapshot.delete({ where: { shopId: shops[0]!.id } });
+      const tables = await read();
+      expect(held.fromSnapshot && !tables.fromSnapshot).toBe(true);
+      expect(held.ids).toHaveLength(30);
+      expect({ ...held, fromSnapshot: null }).toEqual({ ...tables, fromSnapshot: null });
+      for (const shop of shops) expect((await recomputeShop(shop, { now: first })).fromSnapshot).toBe(true);
       for (const [k, shop] of shops.entries()) {
         const ids = customers[k]!;
         // An order and the webhook's rescore (summary and score row written).

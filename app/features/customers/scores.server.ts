@@ -652,7 +652,18 @@ export async function recomputeShop(
   const age = stored ? now.getTime() - stored.fittedAt.getTime() : Infinity;
   const reuse = !refit && stored && age >= 0 && age < REFIT_AFTER_MS ? stored.model : null;
   const nowMs = now.getTime();
-  return inSqlTransaction((sql) => withPageCache(sql, RECOMPUTE_CACHE_MB, () => recomputeIn(sql)));
+  const out = await inSqlTransaction((sql) => withPageCache(sql, RECOMPUTE_CACHE_MB, () => recomputeIn(sql)));
+  // A run that rebuilt the summaries (weekly, after an import) dropped the read snapshot; it is
+  // taken again now, from the committed tables on both cores, so that the next run (the nightly
+  // one, a few hours later) reads the snapshot rather than every customer (decision 067,
+  // seventh pass). A transaction of its own: the reader thread sees only what is committed.
+  if (out.summariesRebuilt && dialect === "sqlite")
+    await inSqlTransaction((sql) =>
+      withPageCache(sql, RECOMPUTE_CACHE_MB, () =>
+        readCustomers(sql, shop.id, { split: out.customers >= splitReadFrom }),
+      ),
+    );
+  return out;
   async function recomputeIn(sql: SqlRunner) {
     // Order and customer webhooks for the shop wait until this commits (they take the same
     // lock), so a summary written here is never older than one a webhook wrote meanwhile.
