@@ -16,6 +16,7 @@ import { readColumns } from "~/platform/sql-columns.server";
 import type { ColumnKind } from "~/lib/columns";
 import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
+import { describeError } from "~/lib/log-safe";
 import { fitShopModelOf, predictFrom, type ShopModel } from "./clv";
 import { shown } from "./derived";
 import { SummaryColumns } from "./columns";
@@ -657,12 +658,13 @@ export async function recomputeShop(
   // taken again now, from the committed tables on both cores, so that the next run (the nightly
   // one, a few hours later) reads the snapshot rather than every customer (decision 067,
   // seventh pass). A transaction of its own: the reader thread sees only what is committed.
+  // Without it the next run reads the tables, so a failure here does not fail the recompute.
   if (out.summariesRebuilt && dialect === "sqlite")
     await inSqlTransaction((sql) =>
       withPageCache(sql, RECOMPUTE_CACHE_MB, () =>
         readCustomers(sql, shop.id, { split: out.customers >= splitReadFrom }),
       ),
-    );
+    ).catch((error) => console.error(`[customers] read snapshot not taken: ${describeError(error)}`));
   return out;
   async function recomputeIn(sql: SqlRunner) {
     // Order and customer webhooks for the shop wait until this commits (they take the same
