@@ -79,8 +79,9 @@ export function mergeRead(base: CustomerRead, changed: ReadonlySet<string>, fres
   const patched = new Uint8Array(base.n);
   const arriving: number[] = [];
   let inPlace = 0;
+  const rowids = base.rowid.subarray(0, base.n);
   for (let k = 0; k < fresh.n; k++) {
-    const p = positionOf(base.rowid.subarray(0, base.n), fresh.rowid[k]!);
+    const p = positionOf(rowids, fresh.rowid[k]!);
     if (p < 0 || base.ids[p] !== fresh.ids[k]) {
       arriving.push(k);
       continue;

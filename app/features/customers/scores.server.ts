@@ -707,9 +707,8 @@ export async function recomputeShop(
     const names: unknown[][] = [];
     const reread: number[] = [];
     let withRow = 0;
-    /** A customer's stored digest (NaN without a score row), counting the rows there are. */
-    const keepDigest = (d: unknown) => {
-      const digest = storedDigest(d);
+    /** A customer's stored digest as a number (NaN without a score row), counting the rows there are. */
+    const keepDigest = (digest: number) => {
       digests.push(digest);
       if (digest === digest) withRow++;
     };
@@ -723,7 +722,7 @@ export async function recomputeShop(
         const i = ids.length;
         ids.push(v[0] as string);
         created.push(v[1]);
-        keepDigest(v[2]);
+        keepDigest(storedDigest(v[2]));
         names.push([v[3], v[4], v[5], v[6], v[7]]);
         cols.set(i, null);
       });
@@ -747,9 +746,7 @@ export async function recomputeShop(
         const p = keep[i]!;
         ids.push(all.ids[p]!);
         created.push(cols.ordered[i] ? null : new Date(all.createdMs[p]!));
-        const digest = all.digest[p]!;
-        digests.push(digest);
-        if (digest === digest) withRow++;
+        keepDigest(all.digest[p]!);
         // A summary whose window moved since it was taken (or that counts orders after `now`)
         // is taken again from the customer's orders: a few hundred customers a day.
         if (cols.ordered[i] && !cols.validFor(i, nowMs)) reread.push(i);
@@ -763,7 +760,7 @@ export async function recomputeShop(
       for (let i = 0; i < n; i++) {
         ids.push(id[i]!);
         created.push(createdAt[i]);
-        keepDigest(digest[i]);
+        keepDigest(storedDigest(digest[i]));
         if (cols.ordered[i] && !cols.validFor(i, nowMs)) reread.push(i);
       }
     }
