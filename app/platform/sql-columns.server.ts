@@ -27,9 +27,45 @@ const readerPool = () =>
     { size: 1, maxQueue: 4, idleMs: READER_IDLE_MS },
   ));
 
-/** How many halves the reader thread has read, and how many were read here instead (its failures). */
-const counters = { split: 0, fallback: 0 };
+/**
+ * How many halves the reader thread has read, how many reads it made beside this thread's work
+ * (readColumnsAside), and how many of either were read here instead (its failures).
+ */
+const counters = { split: 0, aside: 0, fallback: 0 };
 export const splitReads = () => ({ ...counters });
+
+/**
+ * Starts reading `text` into columns on the reader thread (SQLite) while this thread goes on
+ * with other work; if the reader thread fails, the read is made here when the result is awaited.
+ * The reader sees the last committed state: inside a transaction, only for tables the
+ * transaction has not written (and, under SQLite's single writer, nobody else can meanwhile).
+ * On PostgreSQL it is a read here.
+ */
+export function readColumnsAside(
+  sql: SqlRunner,
+  text: string,
+  params: readonly SqlValue[],
+  kinds: readonly ColumnKind[],
+): Promise<Columns> {
+  const here = async () => {
+    const columns = columnBuilder(kinds);
+    await sql.each(text, params, columns.add);
+    return columns.done();
+  };
+  if (sql.dialect !== "sqlite") return here();
+  const started = readerPool()
+    .run({ file: sqliteFile(), sql: text, params: params.map((v) => sql.convert(v)), kinds: [...kinds] })
+    .then((columns) => {
+      counters.aside++;
+      return columns;
+    })
+    .catch(() => null);
+  return started.then((columns) => {
+    if (columns) return columns;
+    counters.fallback++;
+    return here();
+  });
+}
 
 /**
  * Reads `text` into columns. With `rowids` on SQLite, `text` ends its parameters with a rowid

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { columnBuilder } from "~/lib/columns";
-import { SummaryColumns } from "./columns";
+import { staleSummaries, SummaryColumns } from "./columns";
 import { summarize, SUMMARY_FIELDS, validFor, type OrderSummary } from "./summary";
 
 const DAY = 86_400_000;
@@ -45,7 +45,13 @@ describe("summary columns", () => {
           set.set(i, s);
           rows.add(SUMMARY_FIELDS.map((f) => (s ? s[f] : null)));
         });
-        read.setColumns(all.length, rows.done().columns as Float64Array[]);
+        const columns = rows.done().columns as Float64Array[];
+        read.setColumns(all.length, columns);
+        // The positions a recompute reads again, from the read columns, skipping the odd ones.
+        const odd = (i: number) => i % 2 === 1;
+        expect(staleSummaries(columns, all.length, START + at, odd)).toEqual(
+          all.flatMap((s, i) => (s && !odd(i) && !validFor(s, START + at) ? [i] : [])),
+        );
         expect(set.length).toBe(all.length);
         all.forEach((s, i) => {
           expect(set.at(i)).toEqual(s);

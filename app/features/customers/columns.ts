@@ -3,7 +3,7 @@
 // At 100,000 customers the objects (and collecting them) were a visible share of the run; the
 // recompute builds a summary object only for the few customers whose row it writes. Pure.
 import type { FitSource } from "./clv";
-import type { OrderSummary } from "./summary";
+import { SUMMARY_FIELDS, type OrderSummary } from "./summary";
 
 /** NaN stands for null in the columns (a summary's nullable fields). */
 const orNull = (v: number) => (v === v ? v : null);
@@ -161,4 +161,34 @@ export class SummaryColumns {
     const edge = this.windowEdgeMs[i]!;
     return this.lastOrderMs[i]! <= nowMs && this.windowAtMs[i]! <= nowMs && (edge !== edge || nowMs < edge);
   }
+}
+
+const [ORDERS, LAST, WINDOW_AT, EDGE] = (["orders", "lastOrderMs", "windowAtMs", "windowEdgeMs"] as const).map((f) =>
+  SUMMARY_FIELDS.indexOf(f),
+) as [number, number, number, number];
+
+/**
+ * The positions among the first n whose summary, in columns holding SUMMARY_FIELDS as read
+ * (orders NaN: no summary; null as NaN), exists and does not hold at `nowMs` (validFor), except
+ * those `skip` names: the customers whose orders a recompute reads again.
+ */
+export function staleSummaries(
+  summary: readonly Float64Array[],
+  n: number,
+  nowMs: number,
+  skip: (position: number) => boolean = () => false,
+): number[] {
+  const orders = summary[ORDERS]!;
+  const last = summary[LAST]!;
+  const windowAt = summary[WINDOW_AT]!;
+  const edge = summary[EDGE]!;
+  const stale: number[] = [];
+  for (let p = 0; p < n; p++) {
+    const o = orders[p]!;
+    if (o !== o) continue;
+    const e = edge[p]!;
+    if (last[p]! <= nowMs && windowAt[p]! <= nowMs && (e !== e || nowMs < e)) continue;
+    if (!skip(p)) stale.push(p);
+  }
+  return stale;
 }

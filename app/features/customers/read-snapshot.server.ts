@@ -92,7 +92,21 @@ async function triggersInPlace(sql: SqlRunner) {
  * snapshot again when it was not used or many customers changed, and then clears the list: the
  * recompute's own writes are listed after that, by the triggers.
  */
-export async function readCustomers(sql: SqlRunner, shopId: string, { split }: { split: boolean }) {
+export async function readCustomers(
+  sql: SqlRunner,
+  shopId: string,
+  {
+    split,
+    onSnapshot,
+  }: {
+    split: boolean;
+    /**
+     * Called with the snapshot and the customers changed since, before they are re-read, when
+     * the snapshot is used: the caller can start work that depends only on the unchanged ones.
+     */
+    onSnapshot?: (snapshot: CustomerRead, changed: ReadonlySet<string>) => void;
+  },
+) {
   const [snapshot] = await sql.all(`SELECT "customers", "data", "ids" FROM "CustomerReadSnapshot" WHERE "shopId" = ?`, [
     shopId,
   ]);
@@ -106,12 +120,14 @@ export async function readCustomers(sql: SqlRunner, shopId: string, { split }: {
   let read: CustomerRead;
   const fromSnapshot = !!base && changed.length <= Math.max(REREAD_MIN, base.n * REREAD_SHARE);
   if (base && fromSnapshot) {
+    const listed = new Set(changed);
+    onSnapshot?.(base, listed);
     const fresh: CustomerRead[] = [];
     for (const slice of chunks(changed, 500))
       fresh.push(
         await readRows(sql, `${select()} ${WHERE_LISTED} AND c."id" IN ${marks(slice.length)}`, [shopId, ...slice]),
       );
-    read = mergeRead(base, new Set(changed), concat(fresh));
+    read = mergeRead(base, listed, concat(fresh));
   } else {
     const [r] = split ? await sql.values(`SELECT MIN(rowid), MAX(rowid) FROM "Customer"`) : [];
     const rowids = r && typeof r[0] === "number" && typeof r[1] === "number" ? { from: r[0], to: r[1] } : undefined;

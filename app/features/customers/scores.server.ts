@@ -12,14 +12,14 @@ import {
   type SqlRunner,
   type SqlValue,
 } from "~/platform/sql-runner.server";
-import { readColumns } from "~/platform/sql-columns.server";
+import { readColumns, readColumnsAside } from "~/platform/sql-columns.server";
 import type { ColumnKind } from "~/lib/columns";
 import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
 import { describeError } from "~/lib/log-safe";
 import { fitShopModelOf, predictFrom, type ShopModel } from "./clv";
 import { shown } from "./derived";
-import { SummaryColumns } from "./columns";
+import { staleSummaries, SummaryColumns } from "./columns";
 import {
   DAY_TOKENS,
   daysSince,
@@ -555,21 +555,58 @@ function summariesOf(list: OrderList | undefined, nowMs: number) {
   };
 }
 
+/** Adds an order row (customer id, time, total, refunds) to its customer's list. */
+function addOrder(lists: Map<string, OrderList>, id: string, at: unknown, total: unknown, refunds: unknown) {
+  let list = lists.get(id);
+  if (!list) lists.set(id, (list = { times: [], values: [] }));
+  list.times.push(typeof at === "number" ? at : asDate(at).getTime());
+  list.values.push(Number(total) - Number(refunds));
+}
+
+/**
+ * The order columns read: on SQLite the order's time as epoch ms from the stored text (exact to
+ * the millisecond): a Date parsed from the text per order cost about a third of the re-read of
+ * a nightly run's few thousand customers (decision 067, fifth pass).
+ */
+const orderColumns = (sql: SqlRunner) =>
+  `"customerId", ${sql.dialect === "sqlite" ? `round(unixepoch("processedAt", 'subsec') * 1000)` : `"processedAt"`}, "totalMinor", "refundsMinor"`;
+
+/**
+ * From this many customers whose summary is stale in the read snapshot, a large shop's recompute
+ * reads their orders on the reader thread while this thread re-reads and merges the changed
+ * customers (decision 067, eighth pass).
+ */
+const ORDERS_ASIDE_FROM = 500;
+
+/**
+ * Starts reading, on the reader thread, the non-cancelled orders of customers whose summary is
+ * stale (SQLite; the recompute has not written orders, so the reader's committed state is its
+ * own). The ids go as one JSON array parameter.
+ */
+function readOrdersAside(sql: SqlRunner, shopId: string, ids: readonly string[]) {
+  const lists = readColumnsAside(
+    sql,
+    `SELECT ${orderColumns(sql)} FROM "Order"
+     WHERE "shopId" = ? AND "cancelledAt" IS NULL AND "customerId" IN (SELECT value FROM json_each(?))`,
+    [shopId, JSON.stringify(ids)],
+    ["value", "number", "number", "number"],
+  ).then(({ rows, columns }) => {
+    const [id, at, total, refunds] = columns as [unknown[], Float64Array, Float64Array, Float64Array];
+    const byCustomer = new Map<string, OrderList>();
+    for (let i = 0; i < rows; i++) addOrder(byCustomer, id[i] as string, at[i], total[i], refunds[i]);
+    return byCustomer;
+  });
+  // Awaited later; a failure is read there (readColumnsAside reads here when the thread fails).
+  lists.catch(() => undefined);
+  return { ids: new Set(ids), lists };
+}
+
 /** Non-cancelled orders by customer: the shop's (`ids` null) or those customers'. */
 async function readOrders(sql: SqlRunner, shopId: string, ids: readonly string[] | null) {
   const lists = new Map<string, OrderList>();
-  // Rows as arrays, and on SQLite the order's time as epoch ms from the stored text (exact to
-  // the millisecond): a Date parsed from the text per order cost about a third of the
-  // re-read of a nightly run's few thousand customers (decision 067, fifth pass).
-  const add = (v: readonly unknown[]) => {
-    const id = v[0] as string;
-    let list = lists.get(id);
-    if (!list) lists.set(id, (list = { times: [], values: [] }));
-    list.times.push(typeof v[1] === "number" ? v[1] : asDate(v[1]).getTime());
-    list.values.push(Number(v[2]) - Number(v[3]));
-  };
-  const at = sql.dialect === "sqlite" ? `round(unixepoch("processedAt", 'subsec') * 1000)` : `"processedAt"`;
-  const columns = `"customerId", ${at}, "totalMinor", "refundsMinor"`;
+  // Rows as arrays (decision 067, fifth pass).
+  const add = (v: readonly unknown[]) => addOrder(lists, v[0] as string, v[1], v[2], v[3]);
+  const columns = orderColumns(sql);
   if (ids === null)
     // SQLite reads the shop's orders in one pass over the table: its planner would otherwise
     // walk the (shopId, customerId) index and fetch each order's row at random, 2.5× the CPU
@@ -641,12 +678,15 @@ export async function recomputeShop(
     refit = false,
     rebuild = false,
     splitReadFrom = SPLIT_READ_FROM,
+    ordersAsideFrom = ORDERS_ASIDE_FROM,
   }: {
     now?: Date;
     refit?: boolean;
     rebuild?: boolean;
     /** From how many customers (at the last recompute) SQLite reads them in two halves at once; tests lower it. */
     splitReadFrom?: number;
+    /** From how many stale summaries in the snapshot their orders are read on the reader thread (with the split read); tests lower it. */
+    ordersAsideFrom?: number;
   } = {},
 ) {
   const [settings, stored] = await Promise.all([getSegmentSettings(prisma, shop.id), getStoredModel(prisma, shop.id)]);
@@ -715,6 +755,8 @@ export async function recomputeShop(
     const where = `WHERE c."shopId" = ? AND c."redactedAt" IS NULL AND c."deletedAt" IS NULL AND c."createdAt" <= ?`;
     let n: number;
     let fromSnapshot = false;
+    // The orders of customers whose summary is stale in the snapshot, read on the reader thread.
+    let aside: ReturnType<typeof readOrdersAside> | null = null;
     if (rebuilding) {
       // Every summary is rewritten: without the snapshot its triggers list nothing (sixth pass).
       await dropReadSnapshot(sql, shop.id);
@@ -731,7 +773,25 @@ export async function recomputeShop(
       // are read in two halves at once when the snapshot cannot be used (decision 067, sixth
       // and fourth passes). The snapshot holds customers created at any time: those created
       // after `now` are left out here, as the statement below leaves them out.
-      const got = await readCustomers(sql, shop.id, { split: (stored?.customers ?? 0) >= splitReadFrom });
+      const split = (stored?.customers ?? 0) >= splitReadFrom;
+      const got = await readCustomers(sql, shop.id, {
+        split,
+        // A large shop's customers whose 365-day window moved (a day's orders a year on, a few
+        // thousand at 100,000 customers): their orders are read on the reader thread while this
+        // one re-reads and merges the changed customers (decision 067, eighth pass). Only the
+        // unchanged ones: a changed customer's summary is the one re-read.
+        onSnapshot: split
+          ? (snapshot, changed) => {
+              const stale = staleSummaries(snapshot.summary, snapshot.n, nowMs, (p) => changed.has(snapshot.ids[p]!));
+              if (stale.length >= ordersAsideFrom)
+                aside = readOrdersAside(
+                  sql,
+                  shop.id,
+                  stale.map((p) => snapshot.ids[p]!),
+                );
+            }
+          : undefined,
+      });
       const all = got.read;
       fromSnapshot = got.fromSnapshot;
       const keep: number[] = [];
@@ -766,7 +826,14 @@ export async function recomputeShop(
     }
     const summaryRows: SqlValue[][] = [];
     const noOrders: string[] = [];
-    const lists = await readOrders(sql, shop.id, rebuilding ? null : reread.map((i) => ids[i]!));
+    const started = aside as ReturnType<typeof readOrdersAside> | null;
+    const lists = await readOrders(
+      sql,
+      shop.id,
+      rebuilding ? null : reread.map((i) => ids[i]!).filter((id) => !started?.ids.has(id)),
+    );
+    // Every customer read aside is one of `reread`: unchanged since the snapshot, so as stale.
+    if (started) for (const [id, list] of await started.lists) lists.set(id, list);
     if (rebuilding) {
       // Every customer with orders gets a summary, also those this run does not score (created
       // after a past `now`, redacted): a later run reads them.
