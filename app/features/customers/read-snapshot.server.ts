@@ -24,9 +24,16 @@ export const READ_TRIGGERS = [
 
 /**
  * The snapshot is taken again when more customers than this share of the shop changed since
- * (re-reading them costs more than writing the ~11 MB of a 100,000-customer snapshot).
+ * (re-reading them costs more than writing the ~11 MB of a 100,000-customer snapshot). Since the
+ * eighth pass a recompute's own writes are in the patch, not listed: the list holds what webhooks
+ * and other writers changed.
  */
 const RETAKE_SHARE = 1 / 50;
+/**
+ * The snapshot is taken again when the patch holds more customers than this share of the shop:
+ * each run writes the whole patch (a nightly run adds a few thousand customers at 100,000).
+ */
+const PATCH_SHARE = 1 / 8;
 /**
  * Beyond this share of the shop (and this many) the changed customers are not re-read a list at
  * a time: everything is read.
@@ -87,10 +94,11 @@ async function triggersInPlace(sql: SqlRunner) {
 /**
  * Every customer of the shop (not redacted, not deleted; created at any time) with their order
  * summary and score digest, in rowid order, as of now (SQLite, inside the recompute's
- * transaction, before it writes). From the snapshot and the customers changed since when both
- * can be trusted; otherwise (and with `split`, on both cores) from the tables. Takes the
- * snapshot again when it was not used or many customers changed, and then clears the list: the
- * recompute's own writes are listed after that, by the triggers.
+ * transaction, before it writes). From the snapshot, the patch of what recomputes wrote since
+ * (recordOwnWrites), and the customers listed as changed since, when they can be trusted;
+ * otherwise (and with `split`, on both cores) from the tables. Takes the snapshot again when it
+ * was not used, many customers are listed, or the patch has grown large, and then clears the
+ * list and drops the patch.
  */
 export async function readCustomers(
   sql: SqlRunner,
@@ -101,15 +109,26 @@ export async function readCustomers(
   }: {
     split: boolean;
     /**
-     * Called with the snapshot and the customers changed since, before they are re-read, when
-     * the snapshot is used: the caller can start work that depends only on the unchanged ones.
+     * Called with the snapshot (the patch put over it) and the customers changed since, before
+     * they are re-read, when the snapshot is used: the caller can start work that depends only
+     * on the unchanged ones.
      */
     onSnapshot?: (snapshot: CustomerRead, changed: ReadonlySet<string>) => void;
   },
-) {
-  const [snapshot] = await sql.all(`SELECT "customers", "data", "ids" FROM "CustomerReadSnapshot" WHERE "shopId" = ?`, [
-    shopId,
-  ]);
+): Promise<TakenRead> {
+  const [snapshot] = await sql.all(
+    `SELECT "takenAt", "customers", "data", "ids" FROM "CustomerReadSnapshot" WHERE "shopId" = ?`,
+    [shopId],
+  );
+  // Only a patch of this snapshot (the patch is dropped with it; takenAt makes sure).
+  const [patchRow] = snapshot
+    ? await sql.all(
+        `SELECT p."customers", p."data", p."ids" FROM "CustomerReadPatch" p
+         JOIN "CustomerReadSnapshot" s ON s."shopId" = p."shopId" AND s."takenAt" = p."takenAt"
+         WHERE p."shopId" = ?`,
+        [shopId],
+      )
+    : [];
   const changed = (await sql.values(`SELECT "customerId" FROM "CustomerReadChange" WHERE "shopId" = ?`, [shopId])).map(
     (v) => v[0] as string,
   );
@@ -117,17 +136,28 @@ export async function readCustomers(
     snapshot && (await triggersInPlace(sql))
       ? unpackRead(snapshot.data as Uint8Array, snapshot.ids as string, Number(snapshot.customers))
       : null;
+  const patch = patchRow
+    ? unpackRead(patchRow.data as Uint8Array, patchRow.ids as string, Number(patchRow.customers))
+    : null;
   let read: CustomerRead;
-  const fromSnapshot = !!base && changed.length <= Math.max(REREAD_MIN, base.n * REREAD_SHARE);
+  // A patch that cannot be read leaves the snapshot unusable: it is not what the tables hold.
+  const fromSnapshot =
+    !!base && (!patchRow || !!patch) && changed.length <= Math.max(REREAD_MIN, base.n * REREAD_SHARE);
+  let carried: ReadonlySet<string> = new Set();
   if (base && fromSnapshot) {
+    let current = base;
+    if (patch) {
+      carried = new Set(patch.ids);
+      current = mergeRead(base, carried, patch);
+    }
     const listed = new Set(changed);
-    onSnapshot?.(base, listed);
+    onSnapshot?.(current, listed);
     const fresh: CustomerRead[] = [];
     for (const slice of chunks(changed, 500))
       fresh.push(
         await readRows(sql, `${select()} ${WHERE_LISTED} AND c."id" IN ${marks(slice.length)}`, [shopId, ...slice]),
       );
-    read = mergeRead(base, listed, concat(fresh));
+    read = mergeRead(current, listed, concat(fresh));
   } else {
     const [r] = split ? await sql.values(`SELECT MIN(rowid), MAX(rowid) FROM "Customer"`) : [];
     const rowids = r && typeof r[0] === "number" && typeof r[1] === "number" ? { from: r[0], to: r[1] } : undefined;
@@ -138,26 +168,91 @@ export async function readCustomers(
       rowids,
     );
   }
-  if (!fromSnapshot || changed.length > read.n * RETAKE_SHARE) {
+  let takenAt: unknown = snapshot?.takenAt ?? null;
+  if (!fromSnapshot || changed.length > read.n * RETAKE_SHARE || carried.size > read.n * PATCH_SHARE) {
     const packed = packRead(read);
+    carried = new Set();
     await sql.run(`DELETE FROM "CustomerReadChange" WHERE "shopId" = ?`, [shopId]);
+    await sql.run(`DELETE FROM "CustomerReadPatch" WHERE "shopId" = ?`, [shopId]);
+    takenAt = packed ? sql.convert(new Date()) : null;
     if (packed)
       await sql.runConverted(
         `INSERT INTO "CustomerReadSnapshot" ("shopId", "takenAt", "customers", "data", "ids") VALUES (?, ?, ?, ?, ?)
          ON CONFLICT ("shopId") DO UPDATE SET "takenAt" = excluded."takenAt", "customers" = excluded."customers",
            "data" = excluded."data", "ids" = excluded."ids"`,
-        [
-          shopId,
-          sql.convert(new Date()),
-          read.n,
-          Buffer.from(packed.data.buffer, packed.data.byteOffset, packed.data.byteLength),
-          packed.ids,
-        ],
+        [shopId, takenAt, read.n, bytes(packed.data), packed.ids],
       );
     else await sql.run(`DELETE FROM "CustomerReadSnapshot" WHERE "shopId" = ?`, [shopId]);
   }
-  return { read, fromSnapshot, changed: changed.length };
+  return { read, fromSnapshot, changed: changed.length, takenAt, carried };
 }
+
+/** What readCustomers read, and what recordOwnWrites needs of it. */
+export type TakenRead = {
+  read: CustomerRead;
+  fromSnapshot: boolean;
+  /** How many customers were listed as changed. */
+  changed: number;
+  /** The snapshot's takenAt as stored (null: the shop has no snapshot now). */
+  takenAt: unknown;
+  /** The customers of the patch the snapshot still needs (not taken again). */
+  carried: ReadonlySet<string>;
+};
+
+/**
+ * A customer's values after the recompute wrote them: the score row's new digest, and the
+ * summary written (SUMMARY_FIELDS order as read, NaN for null; null: the summary was deleted).
+ */
+export type OwnWrite = { digest?: number; summary?: readonly number[] | null };
+
+/**
+ * After the recompute's writes, in its transaction: the patch becomes the customers it carried
+ * and those the recompute wrote (`writes`, by their position in `taken.read`), with their values
+ * now, and the customers it wrote are taken off the list, where its own writes' triggers put
+ * them. Under the write lock nothing else wrote them meanwhile, so the patch is what the tables
+ * hold; anything written later lists them again, and the list wins.
+ */
+export async function recordOwnWrites(
+  sql: SqlRunner,
+  shopId: string,
+  taken: TakenRead,
+  writes: ReadonlyMap<number, OwnWrite>,
+) {
+  if (taken.takenAt === null || (!writes.size && !taken.carried.size)) return;
+  const { read } = taken;
+  const positions: number[] = [];
+  for (let p = 0; p < read.n; p++) if (writes.has(p) || taken.carried.has(read.ids[p]!)) positions.push(p);
+  const column = (c: Float64Array) => Float64Array.from(positions, (p) => c[p]!);
+  const patch: CustomerRead = {
+    n: positions.length,
+    ids: positions.map((p) => read.ids[p]!),
+    rowid: column(read.rowid),
+    createdMs: column(read.createdMs),
+    digest: column(read.digest),
+    summary: read.summary.map(column),
+  };
+  positions.forEach((p, k) => {
+    const write = writes.get(p);
+    if (write?.digest !== undefined) patch.digest[k] = write.digest;
+    if (write?.summary !== undefined) patch.summary.forEach((c, f) => (c[k] = write.summary ? write.summary[f]! : NaN));
+  });
+  const packed = packRead(patch);
+  // Without a patch the customers stay listed, and the next run re-reads them.
+  if (!packed) return;
+  await sql.runConverted(
+    `INSERT INTO "CustomerReadPatch" ("shopId", "takenAt", "customers", "data", "ids") VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT ("shopId") DO UPDATE SET "takenAt" = excluded."takenAt", "customers" = excluded."customers",
+       "data" = excluded."data", "ids" = excluded."ids"`,
+    [shopId, taken.takenAt, patch.n, bytes(packed.data), packed.ids],
+  );
+  const own = [...writes.keys()].map((p) => read.ids[p]!);
+  await sql.run(
+    `DELETE FROM "CustomerReadChange" WHERE "shopId" = ? AND "customerId" IN (SELECT value FROM json_each(?))`,
+    [shopId, JSON.stringify(own)],
+  );
+}
+
+const bytes = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 
 /**
  * Drops the shop's snapshot and its list (before a bulk rewrite such as the weekly rebuild):
@@ -165,6 +260,7 @@ export async function readCustomers(
  */
 export async function dropReadSnapshot(sql: SqlRunner, shopId: string) {
   await sql.run(`DELETE FROM "CustomerReadSnapshot" WHERE "shopId" = ?`, [shopId]);
+  await sql.run(`DELETE FROM "CustomerReadPatch" WHERE "shopId" = ?`, [shopId]);
   await sql.run(`DELETE FROM "CustomerReadChange" WHERE "shopId" = ?`, [shopId]);
 }
 

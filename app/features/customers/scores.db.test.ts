@@ -293,9 +293,29 @@ describe("the read snapshot (SQLite)", () => {
       const [a, b] = [await rows(0), await rows(1)];
       expect(a.scores.length).toBe(29);
       expect(a).toEqual(b);
-      // The next run reads the snapshot with what this run wrote re-read, and gives what a read of
-      // the tables gives.
-      expect(await prisma.customerReadChange.count({ where: { shopId: shops[0]!.id } })).toBeGreaterThan(0);
+      // What this run wrote is in the snapshot's patch with its values, and off the list (eighth
+      // pass); the redacted and deleted customers' score rows it deleted stay listed.
+      const patch = await prisma.customerReadPatch.findUniqueOrThrow({ where: { shopId: shops[0]!.id } });
+      const patched = patch.ids.split("\n");
+      expect(patched.length).toBeGreaterThanOrEqual(fromSnapshot.summariesWritten);
+      const listed = (await prisma.customerReadChange.findMany({ where: { shopId: shops[0]!.id } })).map(
+        (c) => c.customerId,
+      );
+      expect(listed.length).toBeGreaterThan(0);
+      expect(listed.filter((id) => patched.includes(id))).toEqual([]);
+      // Written again since, by a webhook's rescore: listed again, and the list wins over the patch.
+      const again0 = customers[0]!.indexOf(patched[0]!);
+      expect(again0).toBeGreaterThanOrEqual(0);
+      for (const [k, shop] of shops.entries()) {
+        const id = customers[k]![again0]!;
+        await createOrder(shop.id, "2026-07-01", [line(items[k]!, 4)], { customerId: id });
+        await rescoreCustomer(prisma, shop, id, new Date("2026-07-01T12:00:00Z"));
+      }
+      expect(await prisma.customerReadChange.count({ where: { shopId: shops[0]!.id, customerId: patched[0]! } })).toBe(
+        1,
+      );
+      // The next run reads the snapshot with the patch and the list, and gives what a read of the
+      // tables gives.
       await prisma.customerReadSnapshot.delete({ where: { shopId: shops[1]!.id } });
       const next = await recomputeShop(shops[0]!, { now: new Date("2026-07-02T00:00:00Z"), ...large });
       expect(next.fromSnapshot).toBe(true);

@@ -43,7 +43,14 @@ import {
   type Segment,
   type SegmentSettings,
 } from "./rfm";
-import { dropReadSnapshot, readCustomers, storedDigest } from "./read-snapshot.server";
+import {
+  dropReadSnapshot,
+  readCustomers,
+  recordOwnWrites,
+  storedDigest,
+  type OwnWrite,
+  type TakenRead,
+} from "./read-snapshot.server";
 import { sameOrders, summarize, SUMMARY_FIELDS, validFor, type OrderSummary } from "./summary";
 
 type Db = typeof prisma | Prisma.TransactionClient;
@@ -577,6 +584,12 @@ const orderColumns = (sql: SqlRunner) =>
  * customers (decision 067, eighth pass).
  */
 const ORDERS_ASIDE_FROM = 500;
+/**
+ * The share of them read there; this thread reads the rest after its own work. It reads faster
+ * (its page cache holds the index's upper pages; the reader opens a connection per read), and
+ * after the read snapshot and its patch it has only ~60 ms of work left before it needs them.
+ */
+const ORDERS_ASIDE_SHARE = 0.45;
 
 /**
  * Starts reading, on the reader thread, the non-cancelled orders of customers whose summary is
@@ -757,6 +770,17 @@ export async function recomputeShop(
     let fromSnapshot = false;
     // The orders of customers whose summary is stale in the snapshot, read on the reader thread.
     let aside: ReturnType<typeof readOrdersAside> | null = null;
+    // SQLite: the read, and each scored customer's position in it; what this run writes of
+    // them goes into the snapshot's patch at the end (decision 067, eighth pass).
+    let taken: TakenRead | null = null;
+    let readPosition: readonly number[] = [];
+    const own = new Map<number, OwnWrite>();
+    const ownWrite = (i: number) => {
+      const p = readPosition[i]!;
+      let write = own.get(p);
+      if (!write) own.set(p, (write = {}));
+      return write;
+    };
     if (rebuilding) {
       // Every summary is rewritten: without the snapshot its triggers list nothing (sixth pass).
       await dropReadSnapshot(sql, shop.id);
@@ -787,14 +811,16 @@ export async function recomputeShop(
                 aside = readOrdersAside(
                   sql,
                   shop.id,
-                  stale.map((p) => snapshot.ids[p]!),
+                  stale.slice(0, Math.ceil(stale.length * ORDERS_ASIDE_SHARE)).map((p) => snapshot.ids[p]!),
                 );
             }
           : undefined,
       });
+      taken = got;
       const all = got.read;
       fromSnapshot = got.fromSnapshot;
       const keep: number[] = [];
+      readPosition = keep;
       for (let p = 0; p < all.n; p++) if (all.createdMs[p]! <= nowMs) keep.push(p);
       const whole = keep.length === all.n;
       n = keep.length;
@@ -854,9 +880,14 @@ export async function recomputeShop(
         cols.set(i, both.scoring);
         // A summary that counts orders after `now` is stored as of its last order, so it is
         // re-read each run until then but written only when it changed.
-        if (!both.stored) noOrders.push(id);
-        else if (!(sameOrders(was, both.stored) && was!.windowAtMs === both.stored.windowAtMs))
+        if (!both.stored) {
+          noOrders.push(id);
+          if (taken) ownWrite(i).summary = null;
+        } else if (!(sameOrders(was, both.stored) && was!.windowAtMs === both.stored.windowAtMs)) {
           summaryRows.push(summaryValues(shop.id, id, both.stored));
+          const stored = both.stored;
+          if (taken) ownWrite(i).summary = SUMMARY_FIELDS.map((f) => stored[f] ?? NaN);
+        }
       }
       await writeSummaries(sql, shop.id, summaryRows, noOrders);
       // A customer left without orders by the re-read needs their creation date (the New rule).
@@ -958,6 +989,7 @@ export async function recomputeShop(
     const named = (i: number) => (rebuilding ? namesIn(names[i]!) : (namesOf.get(ids[i]!) ?? null));
     const inserts = fresh.map((i) => {
       const row = rowOf(shop.id, ids[i]!, computedAt(i), named(i), now);
+      if (taken) ownWrite(i).digest = storedDigest(row.digest);
       return SCORE_COLUMNS.map((col) => (row[col] ?? null) as SqlValue);
     });
     // The segment history is read for the changed rows only (a few hundred on an ordinary run),
@@ -980,6 +1012,7 @@ export async function recomputeShop(
     for (const i of changed) {
       const c = computedAt(i);
       const row = rowOf(shop.id, ids[i]!, c, rebuilding ? namesIn(names[i]!) : null, now);
+      if (taken) ownWrite(i).digest = storedDigest(row.digest);
       const old = history.get(row.customerId)!;
       if (carryOver(row, old, now))
         changes.push([bulkId(), shop.id, row.customerId, old.segment as string, row.segment, ruleText(c.rule), now]);
@@ -1017,6 +1050,7 @@ export async function recomputeShop(
       ["id", "shopId", "customerId", "fromSegment", "toSegment", "rule", "changedAt"],
       changes,
     );
+    if (taken) await recordOwnWrites(sql, shop.id, taken, own);
     const fittedAt = reuse && stored ? stored.fittedAt : now;
     // When the summaries were rebuilt, by the wall clock (compared with the imports' times).
     const rebuiltAt = rebuilding ? new Date() : summarizedAt;
