@@ -29,9 +29,10 @@ const readerPool = () =>
 
 /**
  * How many halves the reader thread has read, how many reads it made beside this thread's work
- * (readColumnsAside), and how many of either were read here instead (its failures).
+ * (readColumnsAside) or ahead of its writes (prefetchAside), and how many halves or reads aside
+ * were read here instead (its failures).
  */
-const counters = { split: 0, aside: 0, fallback: 0 };
+const counters = { split: 0, aside: 0, prefetched: 0, fallback: 0 };
 export const splitReads = () => ({ ...counters });
 
 /**
@@ -65,6 +66,23 @@ export function readColumnsAside(
     counters.fallback++;
     return here();
   });
+}
+
+/**
+ * Runs a read on the reader thread for its side effect only: the pages it reads are then in the
+ * OS page cache when this thread writes the same rows (SQLite; the result and any failure are
+ * dropped). For a pass whose rows were last touched a day ago: on a machine that pages out
+ * what was not read for a minute, each such page costs this thread a read from disk
+ * (decision 067, eighth pass). `text` selects one column.
+ */
+export function prefetchAside(sql: SqlRunner, text: string, params: readonly SqlValue[]): void {
+  if (sql.dialect !== "sqlite") return;
+  readerPool()
+    .run({ file: sqliteFile(), sql: text, params: params.map((v) => sql.convert(v)), kinds: ["value"] })
+    .then(
+      () => counters.prefetched++,
+      () => undefined,
+    );
 }
 
 /**

@@ -1,7 +1,7 @@
 // Scores kept current: the whole-shop recompute after an import equals a direct computation
 // from the orders; one webhook rescores exactly its customer; a redacted customer leaves.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { dialect, prisma } from "~/db.server";
 import { splitReads } from "~/platform/sql-columns.server";
 import { IMPORT_JOB, registerStoreSyncJobs, requestResync } from "~/features/store-sync/index.server";
@@ -178,7 +178,8 @@ describe("a large shop's read in two halves", () => {
     const later = new Date("2026-08-15T00:00:00Z");
     const split = await recomputeShop(shops[0]!, { now: later, splitReadFrom: 1 });
     const whole = await recomputeShop(shops[1]!, { now: later });
-    if (dialect === "sqlite") expect(splitReads()).toEqual({ ...before, split: before.split + 1 });
+    if (dialect === "sqlite")
+      expect(splitReads()).toMatchObject({ split: before.split + 1, fallback: before.fallback });
     expect(split.customers).toBe(40);
     expect(split.written).toBeGreaterThan(0);
     expect({ ...split, model: null }).toEqual({ ...whole, model: null });
@@ -269,7 +270,9 @@ describe("the read snapshot (SQLite)", () => {
       const large = { splitReadFrom: 1, ordersAsideFrom: 1 };
       const reads = splitReads();
       const fromSnapshot = await recomputeShop(shops[0]!, { now: later, ...large });
-      expect(splitReads()).toEqual({ ...reads, aside: reads.aside + 1 });
+      expect(splitReads()).toMatchObject({ aside: reads.aside + 1, fallback: reads.fallback });
+      // The reads ahead of the writes (their results are dropped, so a failing one would be silent).
+      await vi.waitFor(() => expect(splitReads().prefetched).toBe(reads.prefetched + 3));
       const fromTables = await recomputeShop(shops[1]!, { now: later });
       expect(fromSnapshot.fromSnapshot).toBe(true);
       expect(fromTables.fromSnapshot).toBe(false);

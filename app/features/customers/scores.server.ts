@@ -12,7 +12,7 @@ import {
   type SqlRunner,
   type SqlValue,
 } from "~/platform/sql-runner.server";
-import { readColumns, readColumnsAside } from "~/platform/sql-columns.server";
+import { prefetchAside, readColumns, readColumnsAside } from "~/platform/sql-columns.server";
 import type { ColumnKind } from "~/lib/columns";
 import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
@@ -614,6 +614,30 @@ function readOrdersAside(sql: SqlRunner, shopId: string, ids: readonly string[])
   return { ids: new Set(ids), lists };
 }
 
+/**
+ * After the orders read aside, the reader thread reads what this thread rewrites later in the
+ * run, whose pages were last touched a day ago (decision 067, eighth pass): every stale
+ * customer's score row and summary, and the indexes that a changed score row or segment moves
+ * (whole: which rows change is known only after the ranking).
+ */
+function prefetchStale(sql: SqlRunner, shopId: string, ids: readonly string[]) {
+  const listed = JSON.stringify(ids);
+  const these = `"shopId" = ? AND "customerId" IN (SELECT value FROM json_each(?))`;
+  prefetchAside(sql, `SELECT max("rule") FROM "CustomerScore" WHERE ${these}`, [shopId, listed]);
+  prefetchAside(sql, `SELECT max("windowEdgeMs") FROM "CustomerOrderSummary" WHERE ${these}`, [shopId, listed]);
+  const scan = (index: string, column: string) =>
+    `(SELECT count(*) FROM "CustomerScore" INDEXED BY "${index}" WHERE "shopId" = ? AND "${column}" IS NOT NULL)`;
+  prefetchAside(
+    sql,
+    `SELECT ${scan("CustomerScore_shopId_computedAt_idx", "computedAt")}
+       + ${scan("CustomerScore_shopId_segment_totalSpentMinor_idx", "segment")}
+       + ${scan("CustomerScore_shopId_segment_searchText_idx", "segment")}
+       + (SELECT count(*) FROM "CustomerSegmentChange" INDEXED BY "CustomerSegmentChange_customerId_changedAt_idx"
+        WHERE "customerId" IS NOT NULL)`,
+    [shopId, shopId, shopId],
+  );
+}
+
 /** Non-cancelled orders by customer: the shop's (`ids` null) or those customers'. */
 async function readOrders(sql: SqlRunner, shopId: string, ids: readonly string[] | null) {
   const lists = new Map<string, OrderList>();
@@ -810,12 +834,11 @@ export async function recomputeShop(
         onSnapshot: split
           ? (snapshot, changed) => {
               const stale = staleSummaries(snapshot.summary, snapshot.n, nowMs, (p) => changed.has(snapshot.ids[p]!));
-              if (stale.length >= ordersAsideFrom)
-                aside = readOrdersAside(
-                  sql,
-                  shop.id,
-                  stale.slice(0, Math.ceil(stale.length * ORDERS_ASIDE_SHARE)).map((p) => snapshot.ids[p]!),
-                );
+              if (stale.length >= ordersAsideFrom) {
+                const staleIds = stale.map((p) => snapshot.ids[p]!);
+                aside = readOrdersAside(sql, shop.id, staleIds.slice(0, Math.ceil(stale.length * ORDERS_ASIDE_SHARE)));
+                prefetchStale(sql, shop.id, staleIds);
+              }
             }
           : undefined,
       });
