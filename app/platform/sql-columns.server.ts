@@ -35,6 +35,32 @@ const readerPool = () =>
 const counters = { split: 0, aside: 0, prefetched: 0, fallback: 0 };
 export const splitReads = () => ({ ...counters });
 
+/** Reads `text` into columns on this thread. */
+async function readHere(sql: SqlRunner, text: string, params: readonly SqlValue[], kinds: readonly ColumnKind[]) {
+  const columns = columnBuilder(kinds);
+  await sql.each(text, params, columns.add);
+  return columns.done();
+}
+
+/**
+ * Reads `text` into columns on the reader thread, counting it under `counter`; null when the
+ * thread failed (the caller reads here, or drops it).
+ */
+const readOnReader = (
+  sql: SqlRunner,
+  text: string,
+  params: readonly SqlValue[],
+  kinds: readonly ColumnKind[],
+  counter: "split" | "aside" | "prefetched",
+): Promise<Columns | null> =>
+  readerPool()
+    .run({ file: sqliteFile(), sql: text, params: params.map((v) => sql.convert(v)), kinds: [...kinds] })
+    .then((columns) => {
+      counters[counter]++;
+      return columns;
+    })
+    .catch(() => null);
+
 /**
  * Starts reading `text` into columns on the reader thread (SQLite) while this thread goes on
  * with other work; if the reader thread fails, the read is made here when the result is awaited.
@@ -48,23 +74,11 @@ export function readColumnsAside(
   params: readonly SqlValue[],
   kinds: readonly ColumnKind[],
 ): Promise<Columns> {
-  const here = async () => {
-    const columns = columnBuilder(kinds);
-    await sql.each(text, params, columns.add);
-    return columns.done();
-  };
-  if (sql.dialect !== "sqlite") return here();
-  const started = readerPool()
-    .run({ file: sqliteFile(), sql: text, params: params.map((v) => sql.convert(v)), kinds: [...kinds] })
-    .then((columns) => {
-      counters.aside++;
-      return columns;
-    })
-    .catch(() => null);
-  return started.then((columns) => {
+  if (sql.dialect !== "sqlite") return readHere(sql, text, params, kinds);
+  return readOnReader(sql, text, params, kinds, "aside").then((columns) => {
     if (columns) return columns;
     counters.fallback++;
-    return here();
+    return readHere(sql, text, params, kinds);
   });
 }
 
@@ -76,13 +90,7 @@ export function readColumnsAside(
  * (decision 067, eighth pass). `text` selects one column.
  */
 export function prefetchAside(sql: SqlRunner, text: string, params: readonly SqlValue[]): void {
-  if (sql.dialect !== "sqlite") return;
-  readerPool()
-    .run({ file: sqliteFile(), sql: text, params: params.map((v) => sql.convert(v)), kinds: ["value"] })
-    .then(
-      () => counters.prefetched++,
-      () => undefined,
-    );
+  if (sql.dialect === "sqlite") void readOnReader(sql, text, params, ["value"], "prefetched");
 }
 
 /**
@@ -98,27 +106,12 @@ export async function readColumns(
   kinds: readonly ColumnKind[],
   rowids?: { from: number; to: number },
 ): Promise<Columns> {
-  const read = async (range: readonly number[]) => {
-    const columns = columnBuilder(kinds);
-    await sql.each(text, [...params, ...range], columns.add);
-    return columns.done();
-  };
+  const read = (range: readonly number[]) => readHere(sql, text, [...params, ...range], kinds);
   if (!rowids) return read([]);
   if (sql.dialect !== "sqlite") throw new Error("readColumns: a rowid range is for SQLite");
   const middle = Math.floor((rowids.from + rowids.to) / 2);
   if (middle <= rowids.from) return read([rowids.from, rowids.to]);
-  const second = readerPool()
-    .run({
-      file: sqliteFile(),
-      sql: text,
-      params: [...params, middle + 1, rowids.to].map((v) => sql.convert(v)),
-      kinds: [...kinds],
-    })
-    .then((columns) => {
-      counters.split++;
-      return columns;
-    })
-    .catch(() => null);
+  const second = readOnReader(sql, text, [...params, middle + 1, rowids.to], kinds, "split");
   const first = await read([rowids.from, middle]);
   let rest = await second;
   if (!rest) {
