@@ -3,7 +3,7 @@
 // At 100,000 customers the objects (and collecting them) were a visible share of the run; the
 // recompute builds a summary object only for the few customers whose row it writes. Pure.
 import type { FitSource } from "./clv";
-import { SUMMARY_FIELDS, type OrderSummary } from "./summary";
+import { holdsAt, SUMMARY_FIELDS, type OrderSummary } from "./summary";
 
 /** NaN stands for null in the columns (a summary's nullable fields). */
 const orNull = (v: number) => (v === v ? v : null);
@@ -158,8 +158,7 @@ export class SummaryColumns {
 
   /** validFor (summary.ts) on customer i's summary, which must exist. */
   validFor(i: number, nowMs: number): boolean {
-    const edge = this.windowEdgeMs[i]!;
-    return this.lastOrderMs[i]! <= nowMs && this.windowAtMs[i]! <= nowMs && (edge !== edge || nowMs < edge);
+    return holdsAt(this.lastOrderMs[i]!, this.windowAtMs[i]!, this.windowEdgeMs[i]!, nowMs);
   }
 }
 
@@ -185,10 +184,7 @@ export function staleSummaries(
   const stale: number[] = [];
   for (let p = 0; p < n; p++) {
     const o = orders[p]!;
-    if (o !== o) continue;
-    const e = edge[p]!;
-    if (last[p]! <= nowMs && windowAt[p]! <= nowMs && (e !== e || nowMs < e)) continue;
-    if (!skip(p)) stale.push(p);
+    if (o === o && !holdsAt(last[p]!, windowAt[p]!, edge[p]!, nowMs) && !skip(p)) stale.push(p);
   }
   return stale;
 }

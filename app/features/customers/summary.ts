@@ -103,7 +103,19 @@ export const summarizeOrders = (orders: readonly OrderPoint[], atMs: number) =>
  * one at windowEdgeMs). Otherwise the customer's orders are read again.
  */
 export function validFor(s: OrderSummary, nowMs: number): boolean {
-  return s.lastOrderMs <= nowMs && s.windowAtMs <= nowMs && (s.windowEdgeMs === null || nowMs < s.windowEdgeMs);
+  return holdsAt(s.lastOrderMs, s.windowAtMs, s.windowEdgeMs, nowMs);
+}
+
+/**
+ * validFor on a summary's fields as numbers (the recompute's columns): the window's edge null or
+ * NaN when no order is in the window.
+ */
+export function holdsAt(lastOrderMs: number, windowAtMs: number, windowEdgeMs: number | null, nowMs: number) {
+  return (
+    lastOrderMs <= nowMs &&
+    windowAtMs <= nowMs &&
+    (windowEdgeMs === null || windowEdgeMs !== windowEdgeMs || nowMs < windowEdgeMs)
+  );
 }
 
 /** The summary columns, as stored (CustomerOrderSummary) and compared. */
