@@ -24,7 +24,10 @@ let pool: WorkerPool<ColumnRead, Columns> | null = null;
 const readerPool = () =>
   (pool ??= createWorkerPool<ColumnRead, Columns>(
     () => workerEntry("sqlite-read-worker", "app/platform/sqlite-read-worker.ts"),
-    { size: 1, maxQueue: 4, idleMs: READER_IDLE_MS },
+    // Every read is posted at once: the reader goes from one to the next without waiting for
+    // this thread, which is busy in a recompute's synchronous work between its awaits (decision
+    // 067, ninth pass).
+    { size: 1, maxQueue: 8, depth: 9, idleMs: READER_IDLE_MS },
   ));
 
 /**

@@ -2,7 +2,10 @@
 // thread (rendering PDFs). Bounded: at most `size` tasks run and `maxQueue` wait; past
 // that a task is refused at once (PoolBusy) instead of queueing without end. A worker
 // that dies is replaced; its task fails. With `idleMs`, a worker idle that long exits and
-// gives its memory back; the next task starts another.
+// gives its memory back; the next task starts another. With `depth`, a worker is given up to
+// that many tasks at once and runs them in order: its next task does not wait until this
+// thread's event loop hears that the last one ended (a thread busy in synchronous work, such as
+// a recompute between its reads, hears nothing until it yields).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -32,7 +35,8 @@ export function workerEntry(name: string, source: string): Entry {
   return { file: path.join(process.cwd(), "app", "platform", "ts-worker.mjs"), workerData: { entry } };
 }
 type Pending = { id: number; task: unknown; resolve: (value: unknown) => void; reject: (error: Error) => void };
-type Slot = { worker: Worker; current: Pending | null; idle: NodeJS.Timeout | null };
+/** `sent`: the tasks posted to the worker and not answered yet, in the order it runs them. */
+type Slot = { worker: Worker; sent: Pending[]; idle: NodeJS.Timeout | null };
 
 export type WorkerPool<T, R> = {
   run: (task: T) => Promise<R>;
@@ -46,7 +50,12 @@ export type WorkerPool<T, R> = {
  */
 export function createWorkerPool<T, R>(
   entry: () => Entry,
-  { size = 1, maxQueue = 16, idleMs }: { size?: number; maxQueue?: number; idleMs?: number } = {},
+  {
+    size = 1,
+    maxQueue = 16,
+    idleMs,
+    depth = 1,
+  }: { size?: number; maxQueue?: number; idleMs?: number; depth?: number } = {},
 ): WorkerPool<T, R> {
   const slots: Slot[] = [];
   const queue: Pending[] = [];
@@ -57,18 +66,17 @@ export function createWorkerPool<T, R>(
     const { file, workerData } = entry();
     const worker = new Worker(file, { workerData });
     worker.unref();
-    const slot: Slot = { worker, current: null, idle: null };
+    const slot: Slot = { worker, sent: [], idle: null };
     worker.on("message", (message: { id: number; ok: boolean; result?: unknown; error?: string }) => {
-      const job = slot.current;
+      const job = slot.sent[0];
       if (!job || job.id !== message.id) return;
-      slot.current = null;
+      slot.sent.shift();
       if (message.ok) job.resolve(message.result);
       else job.reject(new Error(message.error ?? "worker task failed"));
       pump();
     });
     const fail = (error: Error) => {
-      slot.current?.reject(error);
-      slot.current = null;
+      for (const job of slot.sent.splice(0)) job.reject(error);
       const index = slots.indexOf(slot);
       if (index !== -1) slots.splice(index, 1);
       if (!closed) pump();
@@ -82,35 +90,40 @@ export function createWorkerPool<T, R>(
   const retire = (slot: Slot) => {
     slot.idle = null;
     const index = slots.indexOf(slot);
-    if (slot.current || index === -1) return;
+    if (slot.sent.length || index === -1) return;
     slots.splice(index, 1);
     void slot.worker.terminate();
   };
 
   const pump = () => {
     while (queue.length) {
-      let slot = slots.find((s) => !s.current);
+      let slot = slots.find((s) => !s.sent.length);
       if (!slot && slots.length < size) slot = spawn();
-      if (!slot) return;
+      // Every worker busy: the least loaded one that can take another.
+      slot ??= slots.reduce<Slot | undefined>((a, s) => (!a || s.sent.length < a.sent.length ? s : a), undefined);
+      if (!slot || slot.sent.length >= depth) return;
       const job = queue.shift()!;
       if (slot.idle) clearTimeout(slot.idle);
       slot.idle = null;
-      slot.current = job;
+      slot.sent.push(job);
       slot.worker.ref();
       slot.worker.postMessage({ id: job.id, task: job.task });
     }
     for (const s of slots) {
-      if (s.current) continue;
+      if (s.sent.length) continue;
       s.worker.unref();
       if (idleMs !== undefined && !s.idle && !closed) s.idle = setTimeout(() => retire(s), idleMs).unref();
     }
   };
 
+  const busyWorkers = () => slots.filter((s) => s.sent.length).length;
+  // Tasks not running yet: queued here, or posted to a worker behind its current one.
+  const waiting = () => queue.length + slots.reduce((n, s) => n + Math.max(0, s.sent.length - 1), 0);
+
   return {
     run(task: T) {
       if (closed) return Promise.reject(new Error("pool closed"));
-      const busy = slots.filter((s) => s.current).length;
-      if (busy >= size && queue.length >= maxQueue) return Promise.reject(new PoolBusy());
+      if (busyWorkers() >= size && waiting() >= maxQueue) return Promise.reject(new PoolBusy());
       return new Promise<R>((resolve, reject) => {
         queue.push({ id: nextId++, task, resolve: resolve as (v: unknown) => void, reject });
         pump();
@@ -121,6 +134,6 @@ export function createWorkerPool<T, R>(
       for (const s of slots) if (s.idle) clearTimeout(s.idle);
       await Promise.all(slots.map((s) => s.worker.terminate()));
     },
-    stats: () => ({ workers: slots.length, busy: slots.filter((s) => s.current).length, queued: queue.length }),
+    stats: () => ({ workers: slots.length, busy: busyWorkers(), queued: waiting() }),
   };
 }

@@ -237,19 +237,35 @@ export async function recordOwnWrites(
     if (write?.summary !== undefined) patch.summary.forEach((c, f) => (c[k] = write.summary ? write.summary[f]! : NaN));
   });
   const packed = packRead(patch);
-  // Without a patch the customers stay listed, and the next run re-reads them.
-  if (!packed) return;
+  // Without a patch the snapshot is not what the tables hold (the writes went unlisted,
+  // unlistedWrites): the next run reads the tables.
+  if (!packed) return dropReadSnapshot(sql, shopId);
   await sql.runConverted(
     `INSERT INTO "CustomerReadPatch" ("shopId", "takenAt", "customers", "data", "ids") VALUES (?, ?, ?, ?, ?)
      ON CONFLICT ("shopId") DO UPDATE SET "takenAt" = excluded."takenAt", "customers" = excluded."customers",
        "data" = excluded."data", "ids" = excluded."ids"`,
     [shopId, taken.takenAt, patch.n, bytes(packed.data), packed.ids],
   );
+  // Customers listed before the run and written by it: the patch holds them now.
+  if (!taken.changed) return;
   const own = [...writes.keys()].map((p) => read.ids[p]!);
   await sql.run(
     `DELETE FROM "CustomerReadChange" WHERE "shopId" = ? AND "customerId" IN (SELECT value FROM json_each(?))`,
     [shopId, JSON.stringify(own)],
   );
+}
+
+/**
+ * Runs the recompute's writes that recordOwnWrites then puts in the patch, with the summary and
+ * score-row triggers leaving them off CustomerReadChange (decision 067, ninth pass): they would
+ * list each customer only for recordOwnWrites to take them off again. The marker row is written
+ * and deleted inside the recompute's transaction, so no other connection sees it; if the writes
+ * fail, the transaction rolls back with it.
+ */
+export async function unlistedWrites(sql: SqlRunner, shopId: string, write: () => Promise<void>) {
+  await sql.run(`INSERT INTO "CustomerReadOwnWrite" ("shopId") VALUES (?)`, [shopId]);
+  await write();
+  await sql.run(`DELETE FROM "CustomerReadOwnWrite" WHERE "shopId" = ?`, [shopId]);
 }
 
 const bytes = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);

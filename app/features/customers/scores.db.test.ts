@@ -17,7 +17,7 @@ import { figuresOf, scoreShop, segmentOf, DEFAULT_SEGMENT_SETTINGS } from "./rfm
 import { recomputeShop, rescoreCustomer } from "./scores.server";
 import { recomputeShopById, shopsImportedSinceRecompute } from "./jobs.server";
 import { inSqlTransaction } from "~/platform/sql-runner.server";
-import { READ_TRIGGERS, readCustomers } from "./read-snapshot.server";
+import { READ_TRIGGERS, readCustomers, unlistedWrites } from "./read-snapshot.server";
 
 let restore: (() => void) | null = null;
 afterEach(() => {
@@ -201,6 +201,56 @@ describe("the read snapshot (SQLite)", () => {
     );
     expect(names.map((n) => n.name).sort()).toEqual([...READ_TRIGGERS].sort());
   });
+
+  it.skipIf(dialect !== "sqlite")(
+    "leaves the recompute's own writes unlisted only while it writes them, and only for its shop",
+    async () => {
+      const shops = [await createShop(), await createShop()];
+      const ids: string[] = [];
+      for (const shop of shops) {
+        const item = await createProduct(shop.id, { priceMinor: 2_000 });
+        for (let i = 0; i < 3; i++) {
+          const c = await prisma.customer.create({
+            data: { shopId: shop.id, email: `o${i}@example.com`, createdAt: new Date("2025-01-01") },
+          });
+          await createOrder(shop.id, "2026-05-01", [line(item, 1)], { customerId: c.id });
+          ids.push(c.id);
+        }
+        await recomputeShop(shop, { now: new Date("2026-06-01T00:00:00Z") });
+      }
+      const listed = async () =>
+        (await prisma.customerReadChange.findMany({ where: { shopId: { in: shops.map((s) => s.id) } } }))
+          .map((c) => c.customerId)
+          .sort();
+      expect(await listed()).toEqual([]);
+      expect(await prisma.customerScore.count({ where: { customerId: { in: ids } } })).toBe(6);
+      expect(await prisma.customerOrderSummary.count({ where: { customerId: { in: ids } } })).toBe(6);
+      // Summaries and score rows updated, deleted and inserted again for the first shop inside
+      // unlistedWrites; the second shop's write meanwhile is listed.
+      const [a, b] = [shops[0]!.id, shops[1]!.id];
+      const these = `WHERE "shopId" = ? AND "customerId" = ?`;
+      await inSqlTransaction((sql) =>
+        unlistedWrites(sql, a, async () => {
+          for (const table of ["CustomerOrderSummary", "CustomerScore"]) {
+            await sql.run(`UPDATE "${table}" SET "shopId" = "shopId" ${these}`, [a, ids[0]!]);
+            await sql.run(`CREATE TEMP TABLE "kept" AS SELECT * FROM "${table}" ${these}`, [a, ids[1]!]);
+            await sql.run(`DELETE FROM "${table}" ${these}`, [a, ids[1]!]);
+            await sql.run(`INSERT INTO "${table}" SELECT * FROM temp."kept"`, []);
+            await sql.run(`DROP TABLE temp."kept"`, []);
+          }
+          await sql.run(`UPDATE "CustomerScore" SET "digest" = 'changed' ${these}`, [b, ids[3]!]);
+        }),
+      );
+      expect(await listed()).toEqual([ids[3]!]);
+      expect(await prisma.customerReadOwnWrite.count()).toBe(0);
+      // After it, the same shop's writes are listed again.
+      await prisma.customerScore.update({
+        where: { shopId_customerId: { shopId: a, customerId: ids[2]! } },
+        data: { digest: "changed" },
+      });
+      expect(await listed()).toEqual([ids[2]!, ids[3]!].sort());
+    },
+  );
 
   it.skipIf(dialect !== "sqlite")(
     "gives the same rows as a read of the tables after every kind of write since it was taken",

@@ -47,6 +47,7 @@ import {
   dropReadSnapshot,
   readCustomers,
   recordOwnWrites,
+  unlistedWrites,
   storedDigest,
   type OwnWrite,
   type TakenRead,
@@ -922,7 +923,10 @@ export async function recomputeShop(
           if (taken) ownWrite(i).summary = SUMMARY_FIELDS.map((f) => stored[f] ?? NaN);
         }
       }
-      await writeSummaries(sql, shop.id, summaryRows, noOrders);
+      // What this run writes of the customers it read goes into the patch (recordOwnWrites), not
+      // the list (decision 067, ninth pass).
+      const summaries = () => writeSummaries(sql, shop.id, summaryRows, noOrders);
+      await (taken ? unlistedWrites(sql, shop.id, summaries) : summaries());
       // A customer left without orders by the re-read needs their creation date (the New rule).
       const undated = createdMs ? [] : reread.filter((i) => !cols.ordered[i] && created[i] == null).map((i) => ids[i]!);
       const at = new Map<string, unknown>();
@@ -1076,11 +1080,14 @@ export async function recomputeShop(
         ]);
     }
     let written = 0;
-    for (const group of updates.values()) {
-      await updateRows(sql, shop.id, group.columns, group.rows);
-      written += group.rows.length;
-    }
-    await insertRows(sql, "CustomerScore", SCORE_COLUMNS, inserts);
+    const scoreRows = async () => {
+      for (const group of updates.values()) {
+        await updateRows(sql, shop.id, group.columns, group.rows);
+        written += group.rows.length;
+      }
+      await insertRows(sql, "CustomerScore", SCORE_COLUMNS, inserts);
+    };
+    await (taken ? unlistedWrites(sql, shop.id, scoreRows) : scoreRows());
     await insertRows(
       sql,
       "CustomerSegmentChange",
