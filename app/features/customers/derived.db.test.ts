@@ -83,6 +83,58 @@ describe("figures that move with the clock (decision 073)", () => {
     expect(run.written).toBeLessThan(after.size / 2);
   });
 
+  it("leaves a rewritten row's stamp unless it is later than the recompute, and shows it as of the recompute", async () => {
+    const { shop } = await seedShop();
+    const t0 = new Date("2026-11-20T09:00:00Z");
+    await recomputeShop(shop, { now: t0, refit: true, rebuild: true });
+    const before = await stableColumns(shop.id);
+    const t1 = new Date(t0.getTime() + 40 * DAY);
+    const run = await recomputeShop(shop, { now: t1, refit: true });
+    const after = await stableColumns(shop.id);
+    const moved = [...after.keys()].filter((id) => before.get(id) !== after.get(id));
+    expect(run.written).toBe(moved.length);
+    expect(moved.length).toBeGreaterThan(0);
+    const stamps = async () =>
+      new Map(
+        (
+          await prisma.customerScore.findMany({
+            where: { shopId: shop.id },
+            select: { customerId: true, computedAt: true },
+          })
+        ).map((r) => [r.customerId, r.computedAt.getTime()]),
+      );
+    // Rewritten rows keep the stamp of their last write by a rescore or an insert (t0 here)...
+    expect(new Set((await stamps()).values())).toEqual(new Set([t0.getTime()]));
+    // ...and show their figures as of the recompute, equal to the orders' own.
+    const fitted = (await getStoredModel(prisma, shop.id))!.model;
+    for (const id of moved.slice(0, 12)) {
+      const orders = await prisma.order.findMany({
+        where: { shopId: shop.id, customerId: id, cancelledAt: null },
+        select: { processedAt: true, totalMinor: true, refundsMinor: true },
+      });
+      const times = orders.map((o) => o.processedAt.getTime());
+      const values = orders.map((o) => o.totalMinor - o.refundsMinor);
+      const expected = shown(predict(fitted, { id, orderTimes: times, orderValuesMinor: values }, t1.getTime()));
+      const detail = (await customerDetail(shop, id))!;
+      expect(detail.score).toMatchObject({
+        predicted12mMinor: expected.predicted12mMinor,
+        churnRisk: expected.churnRisk,
+        expectedNextOrderAt: expected.expectedNextOrderAt?.toISOString() ?? null,
+      });
+    }
+    // A row stamped after the recompute's instant (a rescore a recompute with an earlier `now`
+    // rewrites) is stamped with the recompute's, the instant its figures now hold as of.
+    const later = moved[0]!;
+    await prisma.customerScore.update({
+      where: { shopId_customerId: { shopId: shop.id, customerId: later } },
+      data: { computedAt: new Date(t1.getTime() + DAY), digest: "" },
+    });
+    await recomputeShop(shop, { now: t1 });
+    const restamped = await stamps();
+    expect(restamped.get(later)).toBe(t1.getTime());
+    expect([...restamped].filter(([id, at]) => id !== later && at !== t0.getTime())).toEqual([]);
+  });
+
   it("shows the days, rule and predictions as of the last recompute, equal to the orders' own", async () => {
     const { shop, customers } = await seedShop();
     const t0 = new Date("2026-11-20T09:00:00Z");

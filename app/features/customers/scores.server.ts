@@ -433,11 +433,22 @@ type UpdateColumn = (typeof UPDATE_COLUMNS)[number];
 const UPDATE_ROWS = 100;
 
 /**
- * Indexed columns an UPDATE of a changed row leaves out when their value is the stored one: each
+ * Indexed columns an UPDATE of a changed row leaves out when the stored value may stay: each
  * column in the SET list costs its indexes' entries (and searchText the search index's trigger),
- * a good part of the nightly run's writes (decision 067, third pass).
+ * a good part of the nightly run's writes (decision 067, third pass). computedAt stays unless the
+ * stored one is later than the recompute's: a row's figures are shown as of the later of the
+ * shop's recompute and the row's own stamp (asOfMs), so stamping every rewritten row moved its
+ * index entry for nothing (decision 067, tenth pass).
  */
-const KEPT_IF_SAME = ["segment", "totalSpentMinor", "lastOrderAt", "orders", "searchText", "sortName"] as const;
+const KEPT_IF_SAME = [
+  "segment",
+  "totalSpentMinor",
+  "lastOrderAt",
+  "orders",
+  "searchText",
+  "sortName",
+  "computedAt",
+] as const;
 
 /** Whether an UPDATE sets a column, given which of KEPT_IF_SAME are the stored values (bits). */
 const setsColumn = (column: string, same: number) => {
@@ -450,6 +461,12 @@ const sameAsStored = (v: unknown, stored: unknown) =>
   v instanceof Date
     ? stored !== null && stored !== undefined && asDate(stored).getTime() === v.getTime()
     : (v ?? null) === (stored ?? null);
+
+/** Whether an UPDATE may leave a KEPT_IF_SAME column as stored (see there for computedAt). */
+const keepsStored = (column: (typeof KEPT_IF_SAME)[number], v: unknown, stored: unknown) =>
+  column === "computedAt"
+    ? stored !== null && stored !== undefined && asDate(stored).getTime() <= (v as Date).getTime()
+    : sameAsStored(v, stored);
 
 /**
  * Writes changed score rows; rows in `columns` order, customerId first. SQLite: one prepared
@@ -630,12 +647,11 @@ function prefetchStale(sql: SqlRunner, shopId: string, ids: readonly string[]) {
     `(SELECT count(*) FROM "CustomerScore" INDEXED BY "${index}" WHERE "shopId" = ? AND "${column}" IS NOT NULL)`;
   prefetchAside(
     sql,
-    `SELECT ${scan("CustomerScore_shopId_computedAt_idx", "computedAt")}
-       + ${scan("CustomerScore_shopId_segment_totalSpentMinor_idx", "segment")}
+    `SELECT ${scan("CustomerScore_shopId_segment_totalSpentMinor_idx", "segment")}
        + ${scan("CustomerScore_shopId_segment_searchText_idx", "segment")}
        + (SELECT count(*) FROM "CustomerSegmentChange" INDEXED BY "CustomerSegmentChange_customerId_changedAt_idx"
         WHERE "customerId" IS NOT NULL)`,
-    [shopId, shopId, shopId],
+    [shopId, shopId],
   );
 }
 
@@ -1059,7 +1075,7 @@ export async function recomputeShop(
         changes.push([bulkId(), shop.id, row.customerId, old.segment as string, row.segment, ruleText(c.rule), now]);
       let same = 0;
       KEPT_IF_SAME.forEach((col, k) => {
-        if (sameAsStored(row[col], old[col])) same |= 1 << k;
+        if (keepsStored(col, row[col], old[col])) same |= 1 << k;
       });
       let group = updates.get(same);
       if (!group) updates.set(same, (group = { columns: columns.filter((col) => setsColumn(col, same)), rows: [] }));
