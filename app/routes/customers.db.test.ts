@@ -225,6 +225,39 @@ describe("Add Customer", () => {
     expect(await prisma.auditEntry.count({ where: { shopId: shop.id, entityId: stored.id } })).toBe(1);
   });
 
+  it("waits for whatever holds the shop's write lock (a recompute, a store-data webhook) before it stores", async () => {
+    const demo = await prisma.shop.update({ where: { id: other.id }, data: { isDemo: true } });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const held = new Promise<void>((resolve) => (locked = resolve));
+    // The lock recomputeShop takes first, held open as a long recompute would hold it.
+    const holder = prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`UPDATE "Shop" SET "updatedAt" = "updatedAt" WHERE "id" = ${demo.id}`;
+        locked();
+        await gate;
+      },
+      { timeout: 20_000 },
+    );
+    await held;
+    let done = false;
+    const adding = addCustomer(
+      { shop: demo, staff: { email: "owner@example.com", name: "Owner" } },
+      { firstName: "Wai", lastName: "Ting", email: "wai.ting@example.com", phone: null, acceptsMarketing: false },
+      () => Promise.reject(new Error("no Shopify in the demo")),
+    ).then((created) => {
+      done = true;
+      return created;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(done).toBe(false);
+    release();
+    await holder;
+    const created = await adding;
+    expect(await prisma.customerScore.count({ where: { shopId: demo.id, customerId: created.id } })).toBe(1);
+  });
+
   it("in the demo stores the customer locally without calling Shopify", async () => {
     const demo = await prisma.shop.update({ where: { id: other.id }, data: { isDemo: true } });
     const created = await addCustomer(

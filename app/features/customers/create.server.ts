@@ -4,6 +4,7 @@
 import { prisma } from "~/db.server";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { FieldError } from "~/lib/forms";
+import { lockShop } from "~/platform/shop-lock.server";
 import type { CustomersCreateMutation } from "~/graphql/admin.generated";
 import type { AddCustomerInput } from "./customer-schema";
 import { rescoreCustomer, searchKey } from "./scores.server";
@@ -92,32 +93,40 @@ export async function addCustomer(
     shopifyId = result.customer.id;
     shopifyUpdatedAt = new Date(result.customer.updatedAt);
   }
-  const customer = await prisma.$transaction(async (tx) => {
-    const created = await tx.customer.create({
-      data: {
-        shopId: shop.id,
-        shopifyId,
-        shopifyUpdatedAt,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        phone: input.phone,
-        acceptsMarketing: input.acceptsMarketing,
-      },
-      select: { id: true },
-    });
-    await rescoreCustomer(tx, shop, created.id);
-    // The audit keeps what was done, not the person's details.
-    await recordAudit(
-      actor,
-      "create",
-      "customer",
-      created.id,
-      null,
-      { shopifyId, acceptsMarketing: input.acceptsMarketing },
-      tx,
-    );
-    return created;
-  });
+  const customer = await prisma.$transaction(
+    async (tx) => {
+      // On PostgreSQL a customer committed while a recompute runs would otherwise lose their
+      // score row to its clean-up of rows of customers it did not read (decision 067, tenth pass).
+      await lockShop(tx, shop.id);
+      const created = await tx.customer.create({
+        data: {
+          shopId: shop.id,
+          shopifyId,
+          shopifyUpdatedAt,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phone: input.phone,
+          acceptsMarketing: input.acceptsMarketing,
+        },
+        select: { id: true },
+      });
+      await rescoreCustomer(tx, shop, created.id);
+      // The audit keeps what was done, not the person's details.
+      await recordAudit(
+        actor,
+        "create",
+        "customer",
+        created.id,
+        null,
+        { shopifyId, acceptsMarketing: input.acceptsMarketing },
+        tx,
+      );
+      return created;
+    },
+    // Long enough to wait out a whole-shop recompute holding that lock: in a connected store the
+    // customer already exists in Shopify, so giving up here would leave them only there.
+    { timeout: 30_000 },
+  );
   return customer;
 }

@@ -761,8 +761,9 @@ export async function recomputeShop(
     ).catch((error) => console.error(`[customers] read snapshot not taken: ${describeError(error)}`));
   return out;
   async function recomputeIn(sql: SqlRunner) {
-    // Order and customer webhooks for the shop wait until this commits (they take the same
-    // lock), so a summary written here is never older than one a webhook wrote meanwhile.
+    // The shop's row lock (lockShop in platform/shop-lock.server.ts, through this runner):
+    // store-data webhooks, Add Customer and customers/redact wait until this commits, so a
+    // summary or score row written here is never older than one they wrote meanwhile.
     await sql.run(`UPDATE "Shop" SET "updatedAt" = "updatedAt" WHERE "id" = ?`, [shop.id]);
     const [state] = await sql.all(
       `SELECT (SELECT m."summarizedAt" FROM "CustomerModel" m WHERE m."shopId" = ?) AS "summarizedAt",

@@ -13,6 +13,7 @@ import {
   upsertProduct,
   type SyncShop,
 } from "~/features/store-sync/writes.server";
+import { lockShop } from "~/platform/shop-lock.server";
 import type { WebhookContext } from "~/platform/webhooks.server";
 import {
   collectionFromRest,
@@ -82,8 +83,8 @@ function withShop(run: (tx: Tx, shop: SyncShop, ctx: WebhookContext) => Promise<
   return async (tx, ctx) => {
     if (!ctx.shopId) return;
     // Serializes this shop's store-data deliveries (orders/create and orders/updated
-    // often arrive together): the row lock is held until the transaction ends.
-    await tx.$executeRaw`UPDATE "Shop" SET "updatedAt" = "updatedAt" WHERE "id" = ${ctx.shopId}`;
+    // often arrive together) and the customer recompute: held until the transaction ends.
+    await lockShop(tx, ctx.shopId);
     const shop = await tx.shop.findUnique({
       where: { id: ctx.shopId },
       select: { id: true, currency: true, timezone: true, uninstalledAt: true },
