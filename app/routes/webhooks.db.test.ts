@@ -200,6 +200,41 @@ describe("customers/redact", () => {
     expect(redactions).toHaveLength(1);
     expect(redactions[0].status).toBe("completed");
   });
+
+  it("waits for the shop's row lock (a customer recompute holds it) before it touches a row", async () => {
+    const customer = await prisma.customer.create({
+      data: { shopId, shopifyId: "gid://shopify/Customer/9101", email: "wait.for.me@example.com" },
+    });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const held = new Promise<void>((resolve) => (locked = resolve));
+    const holder = prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`UPDATE "Shop" SET "updatedAt" = "updatedAt" WHERE "id" = ${shopId}`;
+        locked();
+        await gate;
+      },
+      { timeout: 20_000 },
+    );
+    await held;
+    let status = 0;
+    const payload = {
+      shop_domain: domain,
+      customer: { id: 9101, email: "wait.for.me@example.com" },
+      orders_to_redact: [],
+    };
+    const redacting = statusOf(() =>
+      customersRedact(args(webhookRequest("customers/redact", domain, payload, { webhookId: "wh-r-wait" }))),
+    ).then((s) => (status = s));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(status).toBe(0);
+    release();
+    await holder;
+    await redacting;
+    expect(status).toBe(200);
+    expect((await prisma.customer.findUniqueOrThrow({ where: { id: customer.id } })).redactedAt).toBeInstanceOf(Date);
+  });
 });
 
 describe("shop/redact", () => {
