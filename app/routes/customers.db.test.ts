@@ -7,6 +7,7 @@ import { addCustomer, listCustomers, recomputeShop } from "~/features/customers/
 import { createOrder, createProduct, createShop, line } from "~tests/factories";
 import { installTeam, requestAs } from "~tests/shopify";
 import { jsonResponse, stubAdminApi } from "~tests/shopify-admin";
+import { holdShopLock, settledWithin } from "~tests/shop-lock";
 import { tableCounts } from "~tests/table-counts";
 import * as list from "~/routes/_admin.customers";
 import * as detail from "~/routes/_admin.customers_.$customerId";
@@ -227,33 +228,14 @@ describe("Add Customer", () => {
 
   it("waits for whatever holds the shop's write lock (a recompute, a store-data webhook) before it stores", async () => {
     const demo = await prisma.shop.update({ where: { id: other.id }, data: { isDemo: true } });
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const held = new Promise<void>((resolve) => (locked = resolve));
-    // The lock recomputeShop takes first, held open as a long recompute would hold it.
-    const holder = prisma.$transaction(
-      async (tx) => {
-        await tx.$executeRaw`UPDATE "Shop" SET "updatedAt" = "updatedAt" WHERE "id" = ${demo.id}`;
-        locked();
-        await gate;
-      },
-      { timeout: 20_000 },
-    );
-    await held;
-    let done = false;
+    const lock = await holdShopLock(demo.id);
     const adding = addCustomer(
       { shop: demo, staff: { email: "owner@example.com", name: "Owner" } },
       { firstName: "Wai", lastName: "Ting", email: "wai.ting@example.com", phone: null, acceptsMarketing: false },
       () => Promise.reject(new Error("no Shopify in the demo")),
-    ).then((created) => {
-      done = true;
-      return created;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(done).toBe(false);
-    release();
-    await holder;
+    );
+    expect(await settledWithin(adding, 1_000)).toBe(false);
+    await lock.release();
     const created = await adding;
     expect(await prisma.customerScore.count({ where: { shopId: demo.id, customerId: created.id } })).toBe(1);
   });

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { prisma } from "~/db.server";
 import { createOrder, createProduct, createShop, line } from "~tests/factories";
 import { installSession, webhookRequest } from "~tests/shopify";
+import { holdShopLock, settledWithin } from "~tests/shop-lock";
 import { action as uninstalled, loader as uninstalledGet } from "~/routes/webhooks.app.uninstalled";
 import { action as scopesUpdate } from "~/routes/webhooks.app.scopes_update";
 import { action as dataRequest } from "~/routes/webhooks.customers.data_request";
@@ -205,20 +206,7 @@ describe("customers/redact", () => {
     const customer = await prisma.customer.create({
       data: { shopId, shopifyId: "gid://shopify/Customer/9101", email: "wait.for.me@example.com" },
     });
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const held = new Promise<void>((resolve) => (locked = resolve));
-    const holder = prisma.$transaction(
-      async (tx) => {
-        await tx.$executeRaw`UPDATE "Shop" SET "updatedAt" = "updatedAt" WHERE "id" = ${shopId}`;
-        locked();
-        await gate;
-      },
-      { timeout: 20_000 },
-    );
-    await held;
-    let status = 0;
+    const lock = await holdShopLock(shopId);
     const payload = {
       shop_domain: domain,
       customer: { id: 9101, email: "wait.for.me@example.com" },
@@ -226,13 +214,10 @@ describe("customers/redact", () => {
     };
     const redacting = statusOf(() =>
       customersRedact(args(webhookRequest("customers/redact", domain, payload, { webhookId: "wh-r-wait" }))),
-    ).then((s) => (status = s));
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(status).toBe(0);
-    release();
-    await holder;
-    await redacting;
-    expect(status).toBe(200);
+    );
+    expect(await settledWithin(redacting, 1_000)).toBe(false);
+    await lock.release();
+    expect(await redacting).toBe(200);
     expect((await prisma.customer.findUniqueOrThrow({ where: { id: customer.id } })).redactedAt).toBeInstanceOf(Date);
   });
 });
