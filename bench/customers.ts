@@ -278,6 +278,7 @@ for (const days of [1, 2]) {
   console.log(
     `(f) nightly recompute ${days} day${days > 1 ? "s" : ""} later (refit): ${ms(later.ms)} [CPU ${ms(later.cpuMs)}] ` +
       `(${fmt(later.result.written)} rows, ${fmt(later.result.summariesWritten)} summaries written, ` +
+      `${fmt(later.result.summariesSlid)} of them slid, ` +
       `${fmt(later.result.changes)} segment changes) · load: ${loadNow()}`,
   );
 }

@@ -3,8 +3,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { columnBuilder } from "~/lib/columns";
-import { staleSummaries, SummaryColumns } from "./columns";
-import { summarize, SUMMARY_FIELDS, validFor, type OrderSummary } from "./summary";
+import { slides as slidesInColumns, staleSummaries, SummaryColumns } from "./columns";
+import { slideWindow, summarize, SUMMARY_FIELDS, validFor, type OrderSummary } from "./summary";
 
 const DAY = 86_400_000;
 const START = Date.UTC(2024, 0, 1);
@@ -32,6 +32,23 @@ const summaryOf = (e: { orders: { t: number; net: number }[]; taken: number } | 
       )
     : null;
 
+/** Whether a summary's window slides to `atMs` by its look-ahead (slideWindow), as the recompute asks it. */
+const slides = (s: OrderSummary, atMs: number) =>
+  s.lastOrderMs <= atMs &&
+  s.windowAtMs <= atMs &&
+  slideWindow(
+    {
+      windowAtMs: s.windowAtMs,
+      windowOrders: s.windowOrders,
+      windowNetMinor: s.windowNetMinor,
+      windowEdgeMs: s.windowEdgeMs ?? NaN,
+      edgeNetMinor: s.edgeNetMinor ?? NaN,
+      nextEdgeMs: s.nextEdgeMs ?? NaN,
+      nextNetMinor: s.nextNetMinor ?? NaN,
+    },
+    atMs,
+  );
+
 describe("summary columns", () => {
   it("give back every summary set or read from stored values into columns, and agree with validFor (property)", () => {
     fc.assert(
@@ -47,16 +64,35 @@ describe("summary columns", () => {
         });
         const columns = rows.done().columns as Float64Array[];
         read.setColumns(all.length, columns);
-        // The positions a recompute reads again, from the read columns, skipping the odd ones.
+        // The positions whose window moved, from the read columns, skipping the odd ones; of
+        // them, those whose look-ahead reaches (the rest a recompute reads again).
         const odd = (i: number) => i % 2 === 1;
-        expect(staleSummaries(columns, all.length, START + at, odd)).toEqual(
-          all.flatMap((s, i) => (s && !odd(i) && !validFor(s, START + at) ? [i] : [])),
+        const stale = staleSummaries(columns, all.length, START + at, odd);
+        expect(stale).toEqual(all.flatMap((s, i) => (s && !odd(i) && !validFor(s, START + at) ? [i] : [])));
+        expect(stale.filter((p) => slidesInColumns(columns, p, START + at))).toEqual(
+          stale.filter((p) => slides(all[p]!, START + at)),
         );
         expect(set.length).toBe(all.length);
         all.forEach((s, i) => {
           expect(set.at(i)).toEqual(s);
           expect(read.at(i)).toEqual(s);
           if (s) expect(set.validFor(i, START + at)).toBe(validFor(s, START + at));
+        });
+        // A stale summary slides in the columns as slideWindow says, to the window taken from
+        // the orders at that instant (the order after a new edge aside: it may not be known).
+        all.forEach((s, i) => {
+          if (!s || validFor(s, START + at)) return;
+          const moved = set.slide(i, START + at);
+          expect(moved).toBe(slides(s, START + at));
+          const after = set.at(i)!;
+          if (!moved) return expect(after).toEqual(s);
+          const e = entries[i]!;
+          const direct = summarize(
+            e.orders.map((o) => START + o.t),
+            e.orders.map((o) => o.net),
+            START + at,
+          )!;
+          expect({ ...after, nextEdgeMs: direct.nextEdgeMs, nextNetMinor: direct.nextNetMinor }).toEqual(direct);
         });
       }),
     );

@@ -272,8 +272,9 @@ describe("the read snapshot (SQLite)", () => {
               if ((i + d) % 3 !== 1)
                 await createOrder(shops[k]!.id, day, [line(items[k]!, 1 + (i % 3))], { customerId: id });
       };
-      // The 2025 orders leave the 365-day window between the runs: those summaries are taken again.
-      for (const k of [0, 1]) await orders(k, ["2025-06-15", "2026-01-10", "2026-03-05", "2026-05-20"]);
+      // The 2025 orders leave the 365-day window between the runs. A summary with one of them
+      // slides by its look-ahead; one with both is taken again from the orders (eleventh pass).
+      for (const k of [0, 1]) await orders(k, ["2025-06-15", "2025-06-20", "2026-01-10", "2026-03-05", "2026-05-20"]);
       const first = new Date("2026-06-01T00:00:00Z");
       // The first run builds the summaries from the orders and then takes the snapshot from the
       // tables it committed; the second reads the snapshot.
@@ -328,6 +329,7 @@ describe("the read snapshot (SQLite)", () => {
       expect(fromTables.fromSnapshot).toBe(false);
       expect(fromSnapshot.customers).toBe(29);
       expect(fromSnapshot.summariesWritten).toBeGreaterThan(0);
+      expect(fromSnapshot.summariesSlid).toBeGreaterThan(0);
       expect({ ...fromSnapshot, model: null, fromSnapshot: null }).toEqual({
         ...fromTables,
         model: null,

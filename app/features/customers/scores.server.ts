@@ -19,7 +19,7 @@ import { dayInZone } from "~/lib/dates";
 import { describeError } from "~/lib/log-safe";
 import { fitShopModelOf, predictFrom, type ShopModel } from "./clv";
 import { shown } from "./derived";
-import { staleSummaries, SummaryColumns } from "./columns";
+import { slides, staleSummaries, SummaryColumns } from "./columns";
 import {
   DAY_TOKENS,
   daysSince,
@@ -547,7 +547,13 @@ const summaryFrom = (r: Record<string, unknown>): OrderSummary | null =>
         windowOrders: Number(r.windowOrders),
         windowNetMinor: Number(r.windowNetMinor),
         windowEdgeMs: r.windowEdgeMs === null ? null : Number(r.windowEdgeMs),
+        edgeNetMinor: numberOrNull(r.edgeNetMinor),
+        nextEdgeMs: numberOrNull(r.nextEdgeMs),
+        nextNetMinor: numberOrNull(r.nextNetMinor),
       };
+
+/** A nullable number column (undefined, from a row read before the column existed: null). */
+const numberOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 const summaryValues = (shopId: string, customerId: string, s: OrderSummary): SqlValue[] => [
   shopId,
@@ -804,6 +810,8 @@ export async function recomputeShop(
     const digestList: number[] = [];
     const names: unknown[][] = [];
     const reread: number[] = [];
+    // Customers whose summary slid to `now` by its window's look-ahead (eleventh pass): written, not re-read.
+    const slid: number[] = [];
     let withRow = 0;
     /** A customer's stored digest as a number (NaN without a score row), counting the rows there are. */
     const keepDigest = (digest: number) => {
@@ -852,11 +860,18 @@ export async function recomputeShop(
         onSnapshot: split
           ? (snapshot, changed) => {
               const stale = staleSummaries(snapshot.summary, snapshot.n, nowMs, (p) => changed.has(snapshot.ids[p]!));
-              if (stale.length >= ordersAsideFrom) {
-                const staleIds = stale.map((p) => snapshot.ids[p]!);
-                aside = readOrdersAside(sql, shop.id, staleIds.slice(0, Math.ceil(stale.length * ORDERS_ASIDE_SHARE)));
-                prefetchStale(sql, shop.id, staleIds);
-              }
+              if (stale.length < ordersAsideFrom) return;
+              // Those whose window slides by its look-ahead need no orders (eleventh pass); their
+              // rows are rewritten all the same.
+              const unread = stale.filter((p) => !slides(snapshot.summary, p, nowMs));
+              const ids = (positions: number[]) => positions.map((p) => snapshot.ids[p]!);
+              if (unread.length)
+                aside = readOrdersAside(
+                  sql,
+                  shop.id,
+                  ids(unread.slice(0, Math.ceil(unread.length * ORDERS_ASIDE_SHARE))),
+                );
+              prefetchStale(sql, shop.id, ids(stale));
             }
           : undefined,
       });
@@ -884,9 +899,10 @@ export async function recomputeShop(
       for (let i = 0; i < n; i++) {
         const d = digests[i]!;
         if (d === d) withRow++;
-        // A summary whose window moved since it was taken (or that counts orders after `now`)
-        // is taken again from the customer's orders: a few thousand customers a day.
-        if (cols.ordered[i] && !cols.validFor(i, nowMs)) reread.push(i);
+        // A summary whose window moved since it was taken slides by its look-ahead; when that
+        // does not reach (or the summary counts orders after `now`) it is taken again from the
+        // customer's orders.
+        if (cols.ordered[i] && !cols.validFor(i, nowMs)) (cols.slide(i, nowMs) ? slid : reread).push(i);
       }
     } else {
       // PostgreSQL: one statement into columns.
@@ -898,7 +914,7 @@ export async function recomputeShop(
         ids.push(id[i]!);
         created.push(createdAt[i]);
         keepDigest(storedDigest(digest[i]));
-        if (cols.ordered[i] && !cols.validFor(i, nowMs)) reread.push(i);
+        if (cols.ordered[i] && !cols.validFor(i, nowMs)) (cols.slide(i, nowMs) ? slid : reread).push(i);
       }
     }
     const summaryRows: SqlValue[][] = [];
@@ -939,6 +955,11 @@ export async function recomputeShop(
           const stored = both.stored;
           if (taken) ownWrite(i).summary = SUMMARY_FIELDS.map((f) => stored[f] ?? NaN);
         }
+      }
+      for (const i of slid) {
+        const stored = cols.at(i)!;
+        summaryRows.push(summaryValues(shop.id, ids[i]!, stored));
+        if (taken) ownWrite(i).summary = SUMMARY_FIELDS.map((f) => stored[f] ?? NaN);
       }
       // What this run writes of the customers it read goes into the patch (recordOwnWrites), not
       // the list (decision 067, ninth pass).
@@ -1141,6 +1162,8 @@ export async function recomputeShop(
       /** Whether the customers were read from the shop's read snapshot (SQLite, decision 067 sixth pass). */
       fromSnapshot,
       summariesWritten: summaryRows.length + noOrders.length,
+      /** Of them, summaries moved to `now` by their window's look-ahead, without reading orders. */
+      summariesSlid: slid.length,
       model,
       bands: ranked.bands,
     };
@@ -1191,6 +1214,9 @@ const SUMMARY_PG_TYPES: Record<(typeof SUMMARY_FIELDS)[number], string> = {
   windowOrders: "int",
   windowNetMinor: "int",
   windowEdgeMs: "double precision",
+  edgeNetMinor: "int",
+  nextEdgeMs: "double precision",
+  nextNetMinor: "int",
 };
 const UPSERT_SUMMARY = `INSERT INTO "CustomerOrderSummary" (${SUMMARY_COLUMNS.map((c) => `"${c}"`).join(", ")})
    VALUES (?, ?, ${SUMMARY_FIELDS.map((f) => (dialect === "postgresql" ? `?::${SUMMARY_PG_TYPES[f]}` : "?")).join(", ")})

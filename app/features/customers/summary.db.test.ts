@@ -169,7 +169,7 @@ describe("customer order summaries", () => {
     expect(await scores(shop.id)).toEqual(viaSummaries);
   });
 
-  it("take a customer's orders again when the 365-day window moves, and score as a direct computation", async () => {
+  it("slide the 365-day window by its look-ahead, or take the orders again, and score as a direct computation", async () => {
     const shop = await createShop();
     const customer = await prisma.customer.create({
       data: { shopId: shop.id, email: "w@example.com", createdAt: new Date("2024-01-01T00:00:00Z") },
@@ -198,6 +198,8 @@ describe("customer order summaries", () => {
     const run = await recomputeShop(shop, { now: march });
     expect(run.summariesRebuilt).toBe(false);
     expect(run.summariesWritten).toBe(1);
+    // Slid without reading the orders: the look-ahead held the August order (eleventh pass).
+    expect(run.summariesSlid).toBe(1);
     const row = await prisma.customerScore.findFirstOrThrow({ where: { shopId: shop.id } });
     expect(row).toMatchObject({ orders: 3, frequency: 2, monetaryMinor: 49_500, totalSpentMinor: 59_500 });
     expect(await prisma.customerOrderSummary.findFirstOrThrow({ where: { shopId: shop.id } })).toMatchObject({
@@ -205,6 +207,26 @@ describe("customer order summaries", () => {
       windowOrders: 2,
       windowNetMinor: 49_500,
       windowEdgeMs: new Date("2026-08-01T12:00:00Z").getTime(),
+      edgeNetMinor: 19_500,
+      // The order after it is not known until the orders are read again.
+      nextEdgeMs: null,
+      nextNetMinor: null,
+    });
+    // When the August order leaves, the one after it is needed: the orders are read again.
+    const september = new Date("2026-09-01T00:00:00Z");
+    const again = await recomputeShop(shop, { now: september });
+    expect(again).toMatchObject({ summariesWritten: 1, summariesSlid: 0 });
+    expect(await prisma.customerScore.findFirstOrThrow({ where: { shopId: shop.id } })).toMatchObject({
+      frequency: 1,
+      monetaryMinor: 30_000,
+    });
+    expect(await prisma.customerOrderSummary.findFirstOrThrow({ where: { shopId: shop.id } })).toMatchObject({
+      windowAtMs: september.getTime(),
+      windowOrders: 1,
+      windowNetMinor: 30_000,
+      windowEdgeMs: new Date("2027-01-10T12:00:00Z").getTime(),
+      edgeNetMinor: 30_000,
+      nextEdgeMs: null,
     });
   });
 

@@ -30,6 +30,15 @@ export type OrderSummary = {
   windowNetMinor: number;
   /** When the oldest order in the window leaves it (null: the window is empty and stays so). */
   windowEdgeMs: number | null;
+  /**
+   * The window's look-ahead (decision 067, eleventh pass): the net spend of its oldest order,
+   * and when its second-oldest order leaves it and that order's net spend. With them the window
+   * slides past its edge without reading the orders (slideWindow). Null when the window holds
+   * no such order, and the second-oldest's also when it is not known (a window slid once).
+   */
+  edgeNetMinor: number | null;
+  nextEdgeMs: number | null;
+  nextNetMinor: number | null;
 };
 
 function medianOf(sorted: readonly number[]): number {
@@ -51,13 +60,27 @@ export function summarize(times: readonly number[], values: readonly number[], a
   const yearAgo = atMs - WINDOW_MS;
   let windowOrders = 0;
   let windowNetMinor = 0;
-  let oldestInWindow = Infinity;
+  // The two oldest orders in the window, by time then net spend (a tie at the same instant
+  // leaves the window at once either way; the order only makes the stored values repeatable).
+  let firstT = Infinity;
+  let firstV = 0;
+  let secondT = Infinity;
+  let secondV = 0;
   for (let i = 0; i < n; i++) {
     const t = times[i]!;
     if (t > yearAgo) {
+      const v = values[i]!;
       windowOrders++;
-      windowNetMinor += values[i]!;
-      if (t < oldestInWindow) oldestInWindow = t;
+      windowNetMinor += v;
+      if (t < firstT || (t === firstT && v < firstV)) {
+        secondT = firstT;
+        secondV = firstV;
+        firstT = t;
+        firstV = v;
+      } else if (t < secondT || (t === secondT && v < secondV)) {
+        secondT = t;
+        secondV = v;
+      }
     }
   }
   let orderDays = 0;
@@ -86,8 +109,57 @@ export function summarize(times: readonly number[], values: readonly number[], a
     windowAtMs: atMs,
     windowOrders,
     windowNetMinor,
-    windowEdgeMs: windowOrders ? oldestInWindow + WINDOW_MS : null,
+    windowEdgeMs: windowOrders ? firstT + WINDOW_MS : null,
+    edgeNetMinor: windowOrders ? firstV : null,
+    nextEdgeMs: windowOrders > 1 ? secondT + WINDOW_MS : null,
+    nextNetMinor: windowOrders > 1 ? secondV : null,
   };
+}
+
+/** A summary's window, as numbers: NaN stands for null (the recompute's columns). */
+export type WindowFields = {
+  windowAtMs: number;
+  windowOrders: number;
+  windowNetMinor: number;
+  windowEdgeMs: number;
+  edgeNetMinor: number;
+  nextEdgeMs: number;
+  nextNetMinor: number;
+};
+
+/**
+ * Moves a window (in place) to `nowMs`, past its edge, from its look-ahead alone: the orders
+ * that turned 365 days old leave it, the next oldest becomes its edge. False, and the window
+ * untouched, when it cannot: an order leaves whose successor in the window is not known (then
+ * the customer's orders are read again, and the look-ahead with them). The caller checks that
+ * the summary counts no order after `nowMs` and was taken before it.
+ */
+export function slideWindow(w: WindowFields, nowMs: number): boolean {
+  let { windowOrders, windowNetMinor, windowEdgeMs, edgeNetMinor, nextEdgeMs, nextNetMinor } = w;
+  while (windowOrders > 0 && windowEdgeMs <= nowMs) {
+    if (edgeNetMinor !== edgeNetMinor) return false;
+    windowOrders--;
+    windowNetMinor -= edgeNetMinor;
+    if (!windowOrders) {
+      windowEdgeMs = edgeNetMinor = nextEdgeMs = nextNetMinor = NaN;
+      break;
+    }
+    if (nextEdgeMs !== nextEdgeMs) return false;
+    windowEdgeMs = nextEdgeMs;
+    edgeNetMinor = nextNetMinor;
+    // The order after the new edge is not known until the orders are read again (unless none is left).
+    nextEdgeMs = nextNetMinor = NaN;
+  }
+  Object.assign(w, {
+    windowAtMs: nowMs,
+    windowOrders,
+    windowNetMinor,
+    windowEdgeMs,
+    edgeNetMinor,
+    nextEdgeMs,
+    nextNetMinor,
+  });
+  return true;
 }
 
 export const summarizeOrders = (orders: readonly OrderPoint[], atMs: number) =>
@@ -131,6 +203,9 @@ export const SUMMARY_FIELDS = [
   "windowOrders",
   "windowNetMinor",
   "windowEdgeMs",
+  "edgeNetMinor",
+  "nextEdgeMs",
+  "nextNetMinor",
 ] as const satisfies readonly (keyof OrderSummary)[];
 
 /** Equal in what they say about the orders (the window may have been taken at different instants). */
@@ -146,6 +221,9 @@ export function sameOrders(a: OrderSummary | null, b: OrderSummary | null): bool
     a.medianGapMs === b.medianGapMs &&
     a.windowOrders === b.windowOrders &&
     a.windowNetMinor === b.windowNetMinor &&
-    a.windowEdgeMs === b.windowEdgeMs
+    a.windowEdgeMs === b.windowEdgeMs &&
+    a.edgeNetMinor === b.edgeNetMinor &&
+    a.nextEdgeMs === b.nextEdgeMs &&
+    a.nextNetMinor === b.nextNetMinor
   );
 }
