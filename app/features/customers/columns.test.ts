@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { columnBuilder } from "~/lib/columns";
 import { slides as slidesInColumns, staleSummaries, SummaryColumns } from "./columns";
-import { slideWindow, summarize, SUMMARY_FIELDS, validFor, type OrderSummary } from "./summary";
+import { slideWindow, summarize, SUMMARY_FIELDS, validFor, windowOf, type OrderSummary } from "./summary";
 
 const DAY = 86_400_000;
 const START = Date.UTC(2024, 0, 1);
@@ -34,20 +34,7 @@ const summaryOf = (e: { orders: { t: number; net: number }[]; taken: number } | 
 
 /** Whether a summary's window slides to `atMs` by its look-ahead (slideWindow), as the recompute asks it. */
 const slides = (s: OrderSummary, atMs: number) =>
-  s.lastOrderMs <= atMs &&
-  s.windowAtMs <= atMs &&
-  slideWindow(
-    {
-      windowAtMs: s.windowAtMs,
-      windowOrders: s.windowOrders,
-      windowNetMinor: s.windowNetMinor,
-      windowEdgeMs: s.windowEdgeMs ?? NaN,
-      edgeNetMinor: s.edgeNetMinor ?? NaN,
-      nextEdgeMs: s.nextEdgeMs ?? NaN,
-      nextNetMinor: s.nextNetMinor ?? NaN,
-    },
-    atMs,
-  );
+  s.lastOrderMs <= atMs && s.windowAtMs <= atMs && slideWindow(windowOf(s), atMs);
 
 describe("summary columns", () => {
   it("give back every summary set or read from stored values into columns, and agree with validFor (property)", () => {

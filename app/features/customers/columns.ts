@@ -3,7 +3,7 @@
 // At 100,000 customers the objects (and collecting them) were a visible share of the run; the
 // recompute builds a summary object only for the few customers whose row it writes. Pure.
 import type { FitSource } from "./clv";
-import { holdsAt, slideWindow, SUMMARY_FIELDS, type OrderSummary, type WindowFields } from "./summary";
+import { holdsAt, slideWindow, SUMMARY_FIELDS, WINDOW_FIELDS, type OrderSummary, type WindowFields } from "./summary";
 
 /** NaN stands for null in the columns (a summary's nullable fields). */
 const orNull = (v: number) => (v === v ? v : null);
@@ -159,41 +159,18 @@ export class SummaryColumns {
    */
   slide(i: number, nowMs: number): boolean {
     if (!(this.lastOrderMs[i]! <= nowMs && this.windowAtMs[i]! <= nowMs)) return false;
-    const w: WindowFields = {
-      windowAtMs: this.windowAtMs[i]!,
-      windowOrders: this.windowOrders[i]!,
-      windowNetMinor: this.windowNetMinor[i]!,
-      windowEdgeMs: this.windowEdgeMs[i]!,
-      edgeNetMinor: this.edgeNetMinor[i]!,
-      nextEdgeMs: this.nextEdgeMs[i]!,
-      nextNetMinor: this.nextNetMinor[i]!,
-    };
+    const w = Object.fromEntries(WINDOW_FIELDS.map((f) => [f, this[f][i]!])) as WindowFields;
     if (!slideWindow(w, nowMs)) return false;
-    this.windowAtMs[i] = w.windowAtMs;
-    this.windowOrders[i] = w.windowOrders;
-    this.windowNetMinor[i] = w.windowNetMinor;
-    this.windowEdgeMs[i] = w.windowEdgeMs;
-    this.edgeNetMinor[i] = w.edgeNetMinor;
-    this.nextEdgeMs[i] = w.nextEdgeMs;
-    this.nextNetMinor[i] = w.nextNetMinor;
+    for (const f of WINDOW_FIELDS) this[f][i] = w[f];
     return true;
   }
 }
 
-const field = (f: (typeof SUMMARY_FIELDS)[number]) => SUMMARY_FIELDS.indexOf(f);
-const [ORDERS, LAST, WINDOW_AT, WINDOW_ORDERS, WINDOW_NET, EDGE, EDGE_NET, NEXT_EDGE, NEXT_NET] = (
-  [
-    "orders",
-    "lastOrderMs",
-    "windowAtMs",
-    "windowOrders",
-    "windowNetMinor",
-    "windowEdgeMs",
-    "edgeNetMinor",
-    "nextEdgeMs",
-    "nextNetMinor",
-  ] as const
-).map(field) as [number, number, number, number, number, number, number, number, number];
+const [ORDERS, LAST, WINDOW_AT, EDGE] = (["orders", "lastOrderMs", "windowAtMs", "windowEdgeMs"] as const).map((f) =>
+  SUMMARY_FIELDS.indexOf(f),
+) as [number, number, number, number];
+/** The positions of WINDOW_FIELDS among SUMMARY_FIELDS (the read columns). */
+const WINDOW_COLUMNS = WINDOW_FIELDS.map((f) => SUMMARY_FIELDS.indexOf(f));
 
 /**
  * The positions among the first n whose summary, in columns holding SUMMARY_FIELDS as read
@@ -225,16 +202,6 @@ export function staleSummaries(
  */
 export function slides(summary: readonly Float64Array[], p: number, nowMs: number): boolean {
   if (!(summary[LAST]![p]! <= nowMs && summary[WINDOW_AT]![p]! <= nowMs)) return false;
-  return slideWindow(
-    {
-      windowAtMs: summary[WINDOW_AT]![p]!,
-      windowOrders: summary[WINDOW_ORDERS]![p]!,
-      windowNetMinor: summary[WINDOW_NET]![p]!,
-      windowEdgeMs: summary[EDGE]![p]!,
-      edgeNetMinor: summary[EDGE_NET]![p]!,
-      nextEdgeMs: summary[NEXT_EDGE]![p]!,
-      nextNetMinor: summary[NEXT_NET]![p]!,
-    },
-    nowMs,
-  );
+  const w = Object.fromEntries(WINDOW_FIELDS.map((f, k) => [f, summary[WINDOW_COLUMNS[k]!]![p]!])) as WindowFields;
+  return slideWindow(w, nowMs);
 }

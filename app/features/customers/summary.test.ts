@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { predict, predictFrom, type ShopModel } from "./clv";
 import { figuresFrom, figuresOf } from "./rfm";
-import { slideWindow, summarize, validFor, type OrderSummary, type WindowFields } from "./summary";
+import { slideWindow, summarize, validFor, windowOf } from "./summary";
 
 const DAY = 86_400_000;
 const START = Date.UTC(2024, 0, 1);
@@ -69,15 +69,6 @@ describe("order summary", () => {
   });
 
   it("slides its window by the look-ahead to what a summary taken later says, or declines (property)", () => {
-    const windowOf = (s: OrderSummary): WindowFields => ({
-      windowAtMs: s.windowAtMs,
-      windowOrders: s.windowOrders,
-      windowNetMinor: s.windowNetMinor,
-      windowEdgeMs: s.windowEdgeMs ?? NaN,
-      edgeNetMinor: s.edgeNetMinor ?? NaN,
-      nextEdgeMs: s.nextEdgeMs ?? NaN,
-      nextNetMinor: s.nextNetMinor ?? NaN,
-    });
     let slid = 0;
     let twice = 0;
     let declined = 0;

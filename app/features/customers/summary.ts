@@ -116,16 +116,23 @@ export function summarize(times: readonly number[], values: readonly number[], a
   };
 }
 
+/** A summary's window and its look-ahead. */
+export const WINDOW_FIELDS = [
+  "windowAtMs",
+  "windowOrders",
+  "windowNetMinor",
+  "windowEdgeMs",
+  "edgeNetMinor",
+  "nextEdgeMs",
+  "nextNetMinor",
+] as const;
+
 /** A summary's window, as numbers: NaN stands for null (the recompute's columns). */
-export type WindowFields = {
-  windowAtMs: number;
-  windowOrders: number;
-  windowNetMinor: number;
-  windowEdgeMs: number;
-  edgeNetMinor: number;
-  nextEdgeMs: number;
-  nextNetMinor: number;
-};
+export type WindowFields = Record<(typeof WINDOW_FIELDS)[number], number>;
+
+/** The window of a summary, as slideWindow takes it. */
+export const windowOf = (s: OrderSummary): WindowFields =>
+  Object.fromEntries(WINDOW_FIELDS.map((f) => [f, s[f] ?? NaN])) as WindowFields;
 
 /**
  * Moves a window (in place) to `nowMs`, past its edge, from its look-ahead alone: the orders
@@ -199,13 +206,7 @@ export const SUMMARY_FIELDS = [
   "orderDays",
   "medianGapDays",
   "medianGapMs",
-  "windowAtMs",
-  "windowOrders",
-  "windowNetMinor",
-  "windowEdgeMs",
-  "edgeNetMinor",
-  "nextEdgeMs",
-  "nextNetMinor",
+  ...WINDOW_FIELDS,
 ] as const satisfies readonly (keyof OrderSummary)[];
 
 /** Equal in what they say about the orders (the window may have been taken at different instants). */
