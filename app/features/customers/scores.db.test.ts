@@ -14,6 +14,7 @@ import * as ordersCreate from "~/routes/webhooks.orders.create";
 import * as customersCreate from "~/routes/webhooks.customers.create";
 import * as customersRedact from "~/routes/webhooks.customers.redact";
 import { figuresOf, scoreShop, segmentOf, DEFAULT_SEGMENT_SETTINGS } from "./rfm";
+import { segmentSummary } from "./list.server";
 import { recomputeShop, rescoreCustomer } from "./scores.server";
 import { recomputeShopById, shopsImportedSinceRecompute } from "./jobs.server";
 import { inSqlTransaction } from "~/platform/sql-runner.server";
@@ -439,5 +440,42 @@ describe("webhooks", () => {
     await rescoreCustomer(prisma, a, customer.id);
     expect(await prisma.customerScore.count({ where: { shopId: a.id } })).toBe(0);
     expect(await prisma.customerScore.count({ where: { shopId: b.id, customerId: customer.id } })).toBe(1);
+  });
+});
+
+describe("a shop whose segment spends more than 2^31 minor units", () => {
+  it("records the day's segment sizes and shows the summary cards (64-bit sums on PostgreSQL)", async () => {
+    const shop = await createShop();
+    // Three customers alike (one order each, the same day): one segment, 3,000,000,000 minor
+    // units between them. Orders written directly: the day's sales rollup is not what is tested.
+    for (let i = 0; i < 3; i++) {
+      const customer = await prisma.customer.create({
+        data: { shopId: shop.id, email: `big${i}@example.com`, createdAt: new Date("2026-01-01T00:00:00Z") },
+      });
+      await prisma.order.create({
+        data: {
+          shopId: shop.id,
+          customerId: customer.id,
+          name: `#${i}`,
+          processedAt: new Date("2026-05-10T12:00:00Z"),
+          day: "2026-05-10",
+          currency: "USD",
+          grossSalesMinor: 1_000_000_000,
+          totalMinor: 1_000_000_000,
+          refundsMinor: 0,
+        },
+      });
+    }
+    const now = new Date("2026-08-01T00:00:00Z");
+    await recomputeShop(shop, { now });
+    const days = await prisma.customerSegmentDay.findMany({ where: { shopId: shop.id, day: "2026-08-01" } });
+    expect(days.filter((d) => d.customers > 0)).toEqual([
+      expect.objectContaining({ customers: 3, revenueMinor: 3_000_000_000n }),
+    ]);
+    const { cards, total } = await segmentSummary({ id: shop.id, timezone: "UTC", currency: "USD" }, now);
+    expect(total).toBe(3);
+    expect(cards.filter((c) => c.customers > 0)).toEqual([
+      expect.objectContaining({ customers: 3, revenueMinor: 3_000_000_000, revenueShare: 1 }),
+    ]);
   });
 });

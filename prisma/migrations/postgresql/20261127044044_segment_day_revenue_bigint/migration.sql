@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "CustomerSegmentDay" ALTER COLUMN "revenueMinor" SET DATA TYPE BIGINT;
+
