@@ -864,14 +864,14 @@ export async function recomputeShop(
               // Those whose window slides by its look-ahead need no orders (eleventh pass); their
               // rows are rewritten all the same.
               const unread = stale.filter((p) => !slides(snapshot.summary, p, nowMs));
-              const ids = (positions: number[]) => positions.map((p) => snapshot.ids[p]!);
+              const idsAt = (positions: number[]) => positions.map((p) => snapshot.ids[p]!);
               if (unread.length)
                 aside = readOrdersAside(
                   sql,
                   shop.id,
-                  ids(unread.slice(0, Math.ceil(unread.length * ORDERS_ASIDE_SHARE))),
+                  idsAt(unread.slice(0, Math.ceil(unread.length * ORDERS_ASIDE_SHARE))),
                 );
-              prefetchStale(sql, shop.id, ids(stale));
+              prefetchStale(sql, shop.id, idsAt(stale));
             }
           : undefined,
       });
