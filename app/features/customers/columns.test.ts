@@ -33,8 +33,7 @@ const summaryOf = (e: { orders: { t: number; net: number }[]; taken: number } | 
     : null;
 
 /** Whether a summary's window slides to `atMs` by its look-ahead (slideWindow), as the recompute asks it. */
-const slides = (s: OrderSummary, atMs: number) =>
-  s.lastOrderMs <= atMs && s.windowAtMs <= atMs && slideWindow(windowOf(s), atMs);
+const slides = (s: OrderSummary, atMs: number) => slideWindow(windowOf(s), s.lastOrderMs, atMs);
 
 describe("summary columns", () => {
   it("give back every summary set or read from stored values into columns, and agree with validFor (property)", () => {

@@ -158,9 +158,8 @@ export class SummaryColumns {
    * counts an order after `nowMs` or the look-ahead does not reach.
    */
   slide(i: number, nowMs: number): boolean {
-    if (!(this.lastOrderMs[i]! <= nowMs && this.windowAtMs[i]! <= nowMs)) return false;
     const w = Object.fromEntries(WINDOW_FIELDS.map((f) => [f, this[f][i]!])) as WindowFields;
-    if (!slideWindow(w, nowMs)) return false;
+    if (!slideWindow(w, this.lastOrderMs[i]!, nowMs)) return false;
     for (const f of WINDOW_FIELDS) this[f][i] = w[f];
     return true;
   }
@@ -201,7 +200,6 @@ export function staleSummaries(
  * customer's orders again.
  */
 export function slides(summary: readonly Float64Array[], p: number, nowMs: number): boolean {
-  if (!(summary[LAST]![p]! <= nowMs && summary[WINDOW_AT]![p]! <= nowMs)) return false;
   const w = Object.fromEntries(WINDOW_FIELDS.map((f, k) => [f, summary[WINDOW_COLUMNS[k]!]![p]!])) as WindowFields;
-  return slideWindow(w, nowMs);
+  return slideWindow(w, summary[LAST]![p]!, nowMs);
 }

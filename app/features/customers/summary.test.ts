@@ -94,7 +94,7 @@ describe("order summary", () => {
           for (const step of steps) {
             now += step;
             const before = { ...w };
-            if (!slideWindow(w, now)) {
+            if (!slideWindow(w, s.lastOrderMs, now)) {
               declined++;
               // Declined: the window is left as it was, for the orders to be read again.
               expect(w).toEqual(before);
@@ -143,7 +143,10 @@ describe("order summary", () => {
       nextEdgeMs: s.nextEdgeMs!,
       nextNetMinor: 2_000,
     };
-    expect(slideWindow(w, START + 400 * DAY)).toBe(true);
+    // Not with an order after the instant, nor to an instant before the window was taken.
+    expect(slideWindow({ ...w }, START + 401 * DAY, START + 400 * DAY)).toBe(false);
+    expect(slideWindow({ ...w }, s.lastOrderMs, s.windowAtMs - 1)).toBe(false);
+    expect(slideWindow(w, s.lastOrderMs, START + 400 * DAY)).toBe(true);
     expect(w).toEqual({
       windowAtMs: START + 400 * DAY,
       windowOrders: 3,
@@ -154,7 +157,7 @@ describe("order summary", () => {
       nextNetMinor: NaN,
     });
     // The next move needs the order after the new edge, which only the orders can tell.
-    expect(slideWindow(w, START + 470 * DAY)).toBe(false);
+    expect(slideWindow(w, s.lastOrderMs, START + 470 * DAY)).toBe(false);
     expect(w.windowAtMs).toBe(START + 400 * DAY);
   });
 });

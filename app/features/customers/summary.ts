@@ -135,13 +135,14 @@ export const windowOf = (s: OrderSummary): WindowFields =>
   Object.fromEntries(WINDOW_FIELDS.map((f) => [f, s[f] ?? NaN])) as WindowFields;
 
 /**
- * Moves a window (in place) to `nowMs`, past its edge, from its look-ahead alone: the orders
- * that turned 365 days old leave it, the next oldest becomes its edge. False, and the window
- * untouched, when it cannot: an order leaves whose successor in the window is not known (then
- * the customer's orders are read again, and the look-ahead with them). The caller checks that
- * the summary counts no order after `nowMs` and was taken before it.
+ * Moves a summary's window (in place) to `nowMs`, past its edge, from its look-ahead alone: the
+ * orders that turned 365 days old leave it, the next oldest becomes its edge. False, and the
+ * window untouched, when it cannot: the summary counts an order after `nowMs` (its last order at
+ * `lastOrderMs`) or was taken after it, or an order leaves whose successor in the window is not
+ * known (then the customer's orders are read again, and the look-ahead with them).
  */
-export function slideWindow(w: WindowFields, nowMs: number): boolean {
+export function slideWindow(w: WindowFields, lastOrderMs: number, nowMs: number): boolean {
+  if (!(lastOrderMs <= nowMs && w.windowAtMs <= nowMs)) return false;
   let { windowOrders, windowNetMinor, windowEdgeMs, edgeNetMinor, nextEdgeMs, nextNetMinor } = w;
   while (windowOrders > 0 && windowEdgeMs <= nowMs) {
     if (edgeNetMinor !== edgeNetMinor) return false;
