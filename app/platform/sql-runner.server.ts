@@ -8,6 +8,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import type Database from "better-sqlite3";
+import type pg from "pg";
 import { dialect, prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { chunks } from "~/lib/chunks";
@@ -144,13 +145,20 @@ const toDollar = (sql: string) => {
  * same transaction (the write lock taken by BEGIN IMMEDIATE keeps those rows there until
  * the commit): the probes were about a tenth of the store import's inserts
  * (docs/decisions/032-bulk-import-design.md, later pass). The setting is restored after.
+ *
+ * `direct: true` (PostgreSQL only) runs the transaction on a connection of this module's own
+ * pool, through the driver (inPgTransaction), instead of a Prisma interactive transaction: for a
+ * pass that reads 100,000 rows and writes thousands, where Prisma's conversion of every value
+ * and row cost more than the server's work (decision 067, twelfth pass).
  */
 export async function inSqlTransaction<T>(
   fn: (sql: SqlRunner) => Promise<T>,
-  { foreignKeys = true }: { foreignKeys?: boolean } = {},
+  { foreignKeys = true, direct = false }: { foreignKeys?: boolean; direct?: boolean } = {},
 ): Promise<T> {
   if (dialect === "postgresql")
-    return prisma.$transaction(async (tx) => fn(sqlThrough(tx)), { timeout: 120_000, maxWait: 30_000 });
+    return direct
+      ? inPgTransaction(fn)
+      : prisma.$transaction(async (tx) => fn(sqlThrough(tx)), { timeout: 120_000, maxWait: 30_000 });
   const run = async () => {
     const { db } = sqliteConnection();
     // Outside a transaction only: SQLite ignores the pragma inside one.
@@ -191,6 +199,86 @@ export async function withPageCache<T>(sql: SqlRunner, mb: number, fn: () => Pro
   } finally {
     db.pragma(`cache_size = -${CACHE_MB * 1024}`);
     db.pragma("shrink_memory");
+  }
+}
+
+let pgPool: { url: string; pool: pg.Pool } | null = null;
+
+/** PostgreSQL's `timestamp` (without time zone, OID 1114) holds UTC here, as Prisma writes it. */
+const TIMESTAMP_OID = 1114;
+const utcTimestamp = (text: string) => new Date(`${text.replace(" ", "T")}Z`);
+
+function directPool(): pg.Pool {
+  if (!pgPool || pgPool.url !== env.databaseUrl) {
+    void pgPool?.pool.end();
+    // Two connections: the passes that use it are jobs, one shop at a time per process.
+    const driver = require("pg") as typeof pg;
+    const created = new driver.Pool({
+      connectionString: env.databaseUrl,
+      max: 2,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 30_000,
+      allowExitOnIdle: true,
+      types: {
+        getTypeParser: ((oid: number, format?: "text" | "binary") =>
+          oid === TIMESTAMP_OID && format !== "binary"
+            ? utcTimestamp
+            : driver.types.getTypeParser(oid, format)) as typeof driver.types.getTypeParser,
+      },
+    });
+    // An idle connection the server closes (a restart, a dropped database) must not end the process.
+    created.on("error", (error) => console.error(`[sql] idle database connection lost: ${error.message}`));
+    pgPool = { url: env.databaseUrl, pool: created };
+    // For the tests' teardown, which drops the database (tests/setup-db.ts).
+    (globalThis as { __sqlDirectPool?: pg.Pool }).__sqlDirectPool = created;
+  }
+  return pgPool.pool;
+}
+
+/** A bound value as the driver takes it: instants as UTC ISO text (the columns are UTC `timestamp`). */
+const pgValue = (v: SqlValue) => (v instanceof Date ? v.toISOString() : v);
+
+/** The runner for one of directPool's connections (rows as the driver parses them: 64-bit integers as text). */
+function pgRunner(client: pg.PoolClient): SqlRunner {
+  const query = async (sql: string, params: readonly unknown[], rowMode?: "array"): Promise<{ rows: unknown[] }> =>
+    rowMode
+      ? client.query({ text: toDollar(sql), values: params as unknown[], rowMode })
+      : client.query({ text: toDollar(sql), values: params as unknown[] });
+  return {
+    dialect: "postgresql",
+    all: async <T extends Row = Row>(sql: string, params: readonly SqlValue[] = []) =>
+      (await query(sql, params.map(pgValue))).rows as T[],
+    values: async (sql, params = []) => (await query(sql, params.map(pgValue), "array")).rows as unknown[][],
+    each: async (sql, params, row) => {
+      const { rows } = await query(sql, params.map(pgValue), "array");
+      for (const r of rows as unknown[][]) row(r);
+      return rows.length;
+    },
+    run: async (sql, params = []) => void (await query(sql, params.map(pgValue))),
+    convert: pgValue,
+    runConverted: async (sql, params) => void (await query(sql, params)),
+  };
+}
+
+/**
+ * `fn` in one transaction on a connection of directPool (inSqlTransaction's `direct`). As
+ * Prisma's interactive transactions here, it gives up after two minutes: each statement is
+ * limited to that.
+ */
+async function inPgTransaction<T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T> {
+  const client = await directPool().connect();
+  let broken: Error | undefined;
+  try {
+    await client.query("BEGIN; SET LOCAL statement_timeout = 120000");
+    const result = await fn(pgRunner(client));
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch((e: Error) => (broken = e));
+    throw error;
+  } finally {
+    // A connection that could not roll back is closed, not handed to the next transaction.
+    client.release(broken);
   }
 }
 
@@ -262,7 +350,12 @@ export async function insertRows(
     }
     await sql.runConverted(full, params);
   }
-  for (; i < rows.length; i++) await sql.run(head + tuple, rows[i]);
+  // The rest: on SQLite a cached single-row statement each; on PostgreSQL, where a statement is a
+  // round trip, one statement.
+  if (sql.dialect === "postgresql" && i < rows.length) {
+    const rest = rows.slice(i);
+    await sql.run(head + rest.map(() => tuple).join(", "), rest.flat());
+  } else for (; i < rows.length; i++) await sql.run(head + tuple, rows[i]);
 }
 
 /**

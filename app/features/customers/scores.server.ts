@@ -753,7 +753,9 @@ export async function recomputeShop(
   const age = stored ? now.getTime() - stored.fittedAt.getTime() : Infinity;
   const reuse = !refit && stored && age >= 0 && age < REFIT_AFTER_MS ? stored.model : null;
   const nowMs = now.getTime();
-  const out = await inSqlTransaction((sql) => withPageCache(sql, RECOMPUTE_CACHE_MB, () => recomputeIn(sql)));
+  const out = await inSqlTransaction((sql) => withPageCache(sql, RECOMPUTE_CACHE_MB, () => recomputeIn(sql)), {
+    direct: true,
+  });
   // A run that rebuilt the summaries (weekly, after an import) dropped the read snapshot; it is
   // taken again now, from the committed tables on both cores, so that the next run (the nightly
   // one, a few hours later) reads the snapshot rather than every customer (decision 067,
