@@ -1,6 +1,6 @@
-// The whole-shop recompute's read on SQLite from the shop's CustomerReadSnapshot and the
-// customers changed since (CustomerReadChange, kept by triggers), instead of joining every
-// customer with their summary and score row each run (decision 067, sixth pass).
+// The whole-shop recompute's read from the shop's CustomerReadSnapshot and the customers changed
+// since (CustomerReadChange, kept by triggers), instead of joining every customer with their
+// summary and score row each run (decision 067, sixth pass on SQLite, twelfth on PostgreSQL).
 import { readColumns } from "~/platform/sql-columns.server";
 import { marks, type SqlRunner } from "~/platform/sql-runner.server";
 import type { ColumnKind } from "~/lib/columns";
@@ -8,7 +8,10 @@ import { chunks } from "~/lib/chunks";
 import { mergeRead, packRead, unpackRead, type CustomerRead } from "./read-snapshot";
 import { SUMMARY_FIELDS } from "./summary";
 
-/** The triggers that list changed customers (SQLite migration customer_read_snapshot). */
+/**
+ * The triggers that list changed customers (SQLite migration customer_read_snapshot; PostgreSQL
+ * migration customer_read_triggers_postgresql, by the same names).
+ */
 export const READ_TRIGGERS = [
   "Customer_read_insert",
   "Customer_read_update",
@@ -41,15 +44,23 @@ const PATCH_SHARE = 1 / 8;
 const REREAD_SHARE = 1 / 4;
 const REREAD_MIN = 1_000;
 
-/** The read: rowid, id, creation time (ms), stored digest, then the summary. */
-const select = (pass = "") => `SELECT c.rowid, c."id", round(unixepoch(c."createdAt", 'subsec') * 1000), d."digest",
+/**
+ * The read: rowid, id, creation time (ms), stored digest, then the summary. PostgreSQL has no
+ * rowid: a customer's place in the snapshot is given by readRows (placeRows), in the order read.
+ */
+const select = (dialect: SqlRunner["dialect"], pass = "") => `SELECT ${
+  dialect === "sqlite"
+    ? `c.rowid, c."id", round(unixepoch(c."createdAt", 'subsec') * 1000)`
+    : `0, c."id", round(extract(epoch FROM c."createdAt") * 1000)::float8`
+}, d."digest",
     ${SUMMARY_FIELDS.map((f) => `s."${f}"`).join(", ")}
   FROM "Customer" c${pass}
   LEFT JOIN "CustomerOrderSummary" s ON s."shopId" = c."shopId" AND s."customerId" = c."id"
   LEFT JOIN "CustomerScore" d ON d."shopId" = c."shopId" AND d."customerId" = c."id"`;
 const WHERE = `WHERE c."shopId" = ? AND c."redactedAt" IS NULL AND c."deletedAt" IS NULL`;
 /** For a list of ids: `+` keeps SQLite's planner off the shop's index (a scan of the shop per list). */
-const WHERE_LISTED = `WHERE +c."shopId" = ? AND c."redactedAt" IS NULL AND c."deletedAt" IS NULL`;
+const whereListed = (dialect: SqlRunner["dialect"]) =>
+  `WHERE ${dialect === "sqlite" ? "+" : ""}c."shopId" = ? AND c."redactedAt" IS NULL AND c."deletedAt" IS NULL`;
 const KINDS: readonly ColumnKind[] = [
   "number",
   "value",
@@ -82,10 +93,24 @@ async function readRows(
   return { n: got.rows, ids, rowid, createdMs, digest, summary } satisfies CustomerRead;
 }
 
+/**
+ * PostgreSQL: each customer's place (the `rowid` column, ascending in a snapshot) given in the
+ * order read: the place they hold in `at` (the snapshot being merged into), else one after its
+ * last (customers who arrived since). SQLite reads the rowid.
+ */
+function placeRows(read: CustomerRead, at?: CustomerRead) {
+  let next = at && at.n ? at.rowid[at.n - 1]! + 1 : 1;
+  const held = at ? new Map(at.ids.map((id, p) => [id, at.rowid[p]!])) : null;
+  for (let k = 0; k < read.n; k++) read.rowid[k] = held?.get(read.ids[k]!) ?? next++;
+  return read;
+}
+
 /** Whether every trigger that lists changed customers is there (a migration may have dropped one). */
 async function triggersInPlace(sql: SqlRunner) {
   const [row] = await sql.values(
-    `SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND name IN ${marks(READ_TRIGGERS.length)}`,
+    sql.dialect === "sqlite"
+      ? `SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND name IN ${marks(READ_TRIGGERS.length)}`
+      : `SELECT COUNT(*) FROM pg_trigger WHERE NOT tgisinternal AND tgenabled <> 'D' AND tgname IN ${marks(READ_TRIGGERS.length)}`,
     [...READ_TRIGGERS],
   );
   return Number(row?.[0]) === READ_TRIGGERS.length;
@@ -155,20 +180,25 @@ export async function readCustomers(
     const fresh: CustomerRead[] = [];
     for (const slice of chunks(changed, 500))
       fresh.push(
-        await readRows(sql, `${select()} ${WHERE_LISTED} AND c."id" IN ${marks(slice.length)}`, [shopId, ...slice]),
+        await readRows(sql, `${select(sql.dialect)} ${whereListed(sql.dialect)} AND c."id" IN ${marks(slice.length)}`, [
+          shopId,
+          ...slice,
+        ]),
       );
-    read = mergeRead(current, listed, concat(fresh));
-  } else {
+    const reread = concat(fresh);
+    read = mergeRead(current, listed, sql.dialect === "sqlite" ? reread : placeRows(reread, current));
+  } else if (sql.dialect === "sqlite") {
     const [r] = split ? await sql.values(`SELECT MIN(rowid), MAX(rowid) FROM "Customer"`) : [];
     const rowids = r && typeof r[0] === "number" && typeof r[1] === "number" ? { from: r[0], to: r[1] } : undefined;
     read = await readRows(
       sql,
-      `${select(" NOT INDEXED")} ${WHERE}${rowids ? ` AND c.rowid BETWEEN ? AND ?` : ""}`,
+      `${select(sql.dialect, " NOT INDEXED")} ${WHERE}${rowids ? ` AND c.rowid BETWEEN ? AND ?` : ""}`,
       [shopId],
       rowids,
     );
-  }
-  let takenAt: unknown = snapshot?.takenAt ?? null;
+  } else read = placeRows(await readRows(sql, `${select(sql.dialect)} ${WHERE}`, [shopId]));
+  // As a bound value: PostgreSQL's driver reads it as a Date.
+  let takenAt: unknown = snapshot ? sql.convert(snapshot.takenAt as Date | string) : null;
   if (!fromSnapshot || changed.length > read.n * RETAKE_SHARE || carried.size > read.n * PATCH_SHARE) {
     const packed = packRead(read);
     carried = new Set();
@@ -250,7 +280,9 @@ export async function recordOwnWrites(
   if (!taken.changed) return;
   const own = [...writes.keys()].map((p) => read.ids[p]!);
   await sql.run(
-    `DELETE FROM "CustomerReadChange" WHERE "shopId" = ? AND "customerId" IN (SELECT value FROM json_each(?))`,
+    `DELETE FROM "CustomerReadChange" WHERE "shopId" = ? AND "customerId" IN ${
+      sql.dialect === "sqlite" ? "(SELECT value FROM json_each(?))" : "(SELECT json_array_elements_text(?::json))"
+    }`,
     [shopId, JSON.stringify(own)],
   );
 }

@@ -12,8 +12,7 @@ import {
   type SqlRunner,
   type SqlValue,
 } from "~/platform/sql-runner.server";
-import { prefetchAside, readColumns, readColumnsAside } from "~/platform/sql-columns.server";
-import type { ColumnKind } from "~/lib/columns";
+import { prefetchAside, readColumnsAside } from "~/platform/sql-columns.server";
 import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
 import { describeError } from "~/lib/log-safe";
@@ -720,9 +719,6 @@ const RECOMPUTE_CACHE_MB = 64;
  */
 const SPLIT_READ_FROM = 50_000;
 
-/** The ordinary recompute's read: id, creation date (without a summary), digest, then the summary. */
-const SUMMARY_READ: readonly ColumnKind[] = ["value", "value", "value", ...SUMMARY_FIELDS.map(() => "number" as const)];
-
 /**
  * Recomputes every customer of the shop in one transaction: scores, segments (keeping the
  * previous segment and when it changed), lifetime value and churn risk; records today's
@@ -761,11 +757,13 @@ export async function recomputeShop(
   // one, a few hours later) reads the snapshot rather than every customer (decision 067,
   // seventh pass). A transaction of its own: the reader thread sees only what is committed.
   // Without it the next run reads the tables, so a failure here does not fail the recompute.
-  if (out.summariesRebuilt && dialect === "sqlite")
-    await inSqlTransaction((sql) =>
-      withPageCache(sql, RECOMPUTE_CACHE_MB, () =>
-        readCustomers(sql, shop.id, { split: out.customers >= splitReadFrom }),
-      ),
+  if (out.summariesRebuilt)
+    await inSqlTransaction(
+      (sql) =>
+        withPageCache(sql, RECOMPUTE_CACHE_MB, () =>
+          readCustomers(sql, shop.id, { split: dialect === "sqlite" && out.customers >= splitReadFrom }),
+        ),
+      { direct: true },
     ).catch((error) => console.error(`[customers] read snapshot not taken: ${describeError(error)}`));
   return out;
   async function recomputeIn(sql: SqlRunner) {
@@ -781,31 +779,23 @@ export async function recomputeShop(
     const summarizedAt = asDateOrNull(state?.summarizedAt);
     const importedAt = asDateOrNull(state?.importedAt);
     const rebuilding = rebuild || !summarizedAt || (!!importedAt && importedAt >= summarizedAt);
-    // One statement reads every customer with their order summary and their score row's
-    // digest, row by row into columns (decision 067, third pass): three reads of 100,000 rows
-    // matched through maps cost more, in objects kept and collected. On SQLite the customers are
-    // read in one pass over the table (through the shop's index each row would be fetched at
-    // random, see readOrders) and the other two looked up by their key.
+    // When the summaries are rebuilt (after an import, weekly) one statement reads every
+    // customer with their score row's digest and names, row by row: the search columns follow
+    // the customer's name, which changes through a customer webhook (that rescores the customer)
+    // or an import, not with time (decision 067). Otherwise the customers are read with their
+    // summaries from the read snapshot (readCustomers). On SQLite the customers are read in one
+    // pass over the table (through the shop's index each row would be fetched at random, see
+    // readOrders) and the score rows looked up by their key.
     const pass = sql.dialect === "sqlite" ? " NOT INDEXED" : "";
-    // Names are read only when the summaries are rebuilt (after an import, weekly): the search
-    // columns follow the customer's name, which changes through a customer webhook (that
-    // rescores the customer) or an import, not with time (decision 067). A customer's creation
-    // date is read only when they have no summary (the New rule for customers without orders).
-    const read = rebuilding
-      ? `SELECT c."id" AS "id", c."createdAt" AS "createdAt", d."digest" AS "digest",
+    const read = `SELECT c."id" AS "id", c."createdAt" AS "createdAt", d."digest" AS "digest",
            c."firstName" AS "firstName", c."lastName" AS "lastName", c."email" AS "email",
            d."searchText" AS "searchText", d."sortName" AS "sortName"
          FROM "Customer" c${pass}
-         LEFT JOIN "CustomerScore" d ON d."shopId" = c."shopId" AND d."customerId" = c."id"`
-      : `SELECT c."id" AS "id", CASE WHEN s."orders" IS NULL THEN c."createdAt" END AS "createdAt",
-           d."digest" AS "digest", ${SUMMARY_FIELDS.map((f) => `s."${f}" AS "${f}"`).join(", ")}
-         FROM "Customer" c${pass}
-         LEFT JOIN "CustomerOrderSummary" s ON s."shopId" = c."shopId" AND s."customerId" = c."id"
          LEFT JOIN "CustomerScore" d ON d."shopId" = c."shopId" AND d."customerId" = c."id"`;
     const cols = new SummaryColumns(stored ? stored.customers + 1024 : 1024);
     let ids: string[] = [];
     const created: unknown[] = [];
-    // SQLite: every customer's creation time (ms), in place of `created`.
+    // Every customer's creation time (ms) read from the snapshot, in place of `created`.
     let createdMs: Float64Array | null = null;
     // The stored digest (storedDigest), NaN when the customer has no score row yet.
     let digests: ArrayLike<number> = [];
@@ -847,12 +837,13 @@ export async function recomputeShop(
         names.push([v[3], v[4], v[5], v[6], v[7]]);
         cols.set(i, null);
       });
-    } else if (sql.dialect === "sqlite") {
-      // From the shop's read snapshot and the customers changed since; a large shop's customers
-      // are read in two halves at once when the snapshot cannot be used (decision 067, sixth
-      // and fourth passes). The snapshot holds customers created at any time: those created
-      // after `now` are left out here, as the statement below leaves them out.
-      const split = (stored?.customers ?? 0) >= splitReadFrom;
+    } else {
+      // From the shop's read snapshot and the customers changed since (decision 067, sixth
+      // pass; on PostgreSQL since the twelfth); on SQLite a large shop's customers are read in
+      // two halves at once when the snapshot cannot be used (fourth pass). The snapshot holds
+      // customers created at any time: those created after `now` are left out here, as a read
+      // of the tables leaves them out.
+      const split = sql.dialect === "sqlite" && (stored?.customers ?? 0) >= splitReadFrom;
       const got = await readCustomers(sql, shop.id, {
         split,
         // A large shop's customers whose 365-day window moved (a day's orders a year on, a few
@@ -904,18 +895,6 @@ export async function recomputeShop(
         // A summary whose window moved since it was taken slides by its look-ahead; when that
         // does not reach (or the summary counts orders after `now`) it is taken again from the
         // customer's orders.
-        if (cols.ordered[i] && !cols.validFor(i, nowMs)) (cols.slide(i, nowMs) ? slid : reread).push(i);
-      }
-    } else {
-      // PostgreSQL: one statement into columns.
-      const got = await readColumns(sql, `${read} ${where}`, [shop.id, now], SUMMARY_READ);
-      n = got.rows;
-      const [id, createdAt, digest, ...summary] = got.columns as [string[], unknown[], unknown[], ...Float64Array[]];
-      cols.setColumns(n, summary);
-      for (let i = 0; i < n; i++) {
-        ids.push(id[i]!);
-        created.push(createdAt[i]);
-        keepDigest(storedDigest(digest[i]));
         if (cols.ordered[i] && !cols.validFor(i, nowMs)) (cols.slide(i, nowMs) ? slid : reread).push(i);
       }
     }

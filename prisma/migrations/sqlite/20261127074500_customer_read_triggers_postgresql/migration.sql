@@ -1,0 +1,3 @@
+-- Nothing on SQLite: its triggers that list changed customers are in 20261126152854_customer_read_snapshot
+-- and 20261126233956_customer_read_own_write. This migration gives PostgreSQL the same list
+-- (docs/decisions/067-customer-order-summary.md, twelfth pass).
