@@ -1203,14 +1203,24 @@ const UPSERT_SUMMARY = `INSERT INTO "CustomerOrderSummary" (${SUMMARY_COLUMNS.ma
    VALUES (?, ?, ${SUMMARY_FIELDS.map((f) => (dialect === "postgresql" ? `?::${SUMMARY_PG_TYPES[f]}` : "?")).join(", ")})
    ON CONFLICT ("shopId", "customerId") DO UPDATE SET ${SUMMARY_FIELDS.map((f) => `"${f}" = excluded."${f}"`).join(", ")}`;
 
+const UPDATE_SUMMARY = `UPDATE "CustomerOrderSummary" SET ${SUMMARY_FIELDS.map(
+  (f) => `"${f}" = ${dialect === "postgresql" ? `?::${SUMMARY_PG_TYPES[f]}` : "?"}`,
+).join(", ")} WHERE "shopId" = ? AND "customerId" = ?`;
+
 /** `(?, ?::int, …)` for the score columns: PostgreSQL is told the type of each bound value. */
 const typedMarks = (columns: readonly (typeof SCORE_COLUMNS)[number][]) =>
   `(${columns.map((c) => (dialect === "postgresql" && PG_TYPES[c] ? `?::${PG_TYPES[c]}` : "?")).join(", ")})`;
 
+/** The columns UPSERT_SCORE sets on an existing row, and the same as an UPDATE. */
+const UPDATE_SCORE_COLUMNS = UPDATE_COLUMNS.filter((c) => c !== "customerId");
 const UPSERT_SCORE = `INSERT INTO "CustomerScore" (${SCORE_COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES ${typedMarks(SCORE_COLUMNS)}
-   ON CONFLICT ("shopId", "customerId") DO UPDATE SET ${UPDATE_COLUMNS.filter((c) => c !== "customerId")
-     .map((c) => `"${c}" = excluded."${c}"`)
-     .join(", ")}`;
+   ON CONFLICT ("shopId", "customerId") DO UPDATE SET ${UPDATE_SCORE_COLUMNS.map(
+     (c) => `"${c}" = excluded."${c}"`,
+   ).join(", ")}`;
+
+const UPDATE_SCORE = `UPDATE "CustomerScore" SET ${UPDATE_SCORE_COLUMNS.map(
+  (c) => `"${c}" = ${dialect === "postgresql" && PG_TYPES[c] ? `?::${PG_TYPES[c]}` : "?"}`,
+).join(", ")} WHERE "shopId" = ? AND "customerId" = ?`;
 
 /**
  * Rescores one customer against the shop's last whole-shop recompute (its cut points and
@@ -1256,8 +1266,13 @@ export async function rescoreCustomer(db: Db, shop: ScoreShop, customerId: strin
       shop.id,
       customerId,
     ]);
-  else if (summary && !(sameOrders(before, summary) && validFor(before!, now.getTime())))
-    await rawRun(db, UPSERT_SUMMARY, summaryValues(shop.id, customerId, summary));
+  else if (summary && !(sameOrders(before, summary) && validFor(before!, now.getTime()))) {
+    const values = summaryValues(shop.id, customerId, summary);
+    // An existing summary is updated: on PostgreSQL an upsert fires the read snapshot's insert
+    // and update triggers both (twelfth pass).
+    if (!before || !(await rawRun(db, UPDATE_SUMMARY, [...values.slice(2), shop.id, customerId])))
+      await rawRun(db, UPSERT_SUMMARY, values);
+  }
   const stored =
     found.model === null || found.model === undefined
       ? null
@@ -1305,11 +1320,20 @@ export async function rescoreCustomer(db: Db, shop: ScoreShop, customerId: strin
        VALUES (?, ?, ?, ?, ?, ?, ${dialect === "postgresql" ? "?::timestamp(3)" : "?"})`,
       [bulkId(), shop.id, customerId, old.segment as string, row.segment, ruleText(computed.rule), now],
     );
-  await rawRun(
-    db,
-    UPSERT_SCORE,
-    SCORE_COLUMNS.map((c) => (row[c] ?? null) as SqlValue),
-  );
+  // An existing row is updated, as the summary above.
+  const updated =
+    !!old &&
+    (await rawRun(db, UPDATE_SCORE, [
+      ...UPDATE_SCORE_COLUMNS.map((c) => (row[c] ?? null) as SqlValue),
+      shop.id,
+      customerId,
+    ]));
+  if (!updated)
+    await rawRun(
+      db,
+      UPSERT_SCORE,
+      SCORE_COLUMNS.map((c) => (row[c] ?? null) as SqlValue),
+    );
   return row;
 }
 
