@@ -99,9 +99,17 @@ async function readRows(
  * last (customers who arrived since). SQLite reads the rowid.
  */
 function placeRows(read: CustomerRead, at?: CustomerRead) {
+  read.rowid.fill(NaN, 0, read.n);
+  if (at && read.n) {
+    // One pass over the snapshot with a map of the (few) re-read customers, not of the shop's.
+    const wanted = new Map(read.ids.slice(0, read.n).map((id, k) => [id, k]));
+    for (let p = 0; p < at.n; p++) {
+      const k = wanted.get(at.ids[p]!);
+      if (k !== undefined) read.rowid[k] = at.rowid[p]!;
+    }
+  }
   let next = at && at.n ? at.rowid[at.n - 1]! + 1 : 1;
-  const held = at ? new Map(at.ids.map((id, p) => [id, at.rowid[p]!])) : null;
-  for (let k = 0; k < read.n; k++) read.rowid[k] = held?.get(read.ids[k]!) ?? next++;
+  for (let k = 0; k < read.n; k++) if (read.rowid[k] !== read.rowid[k]) read.rowid[k] = next++;
   return read;
 }
 
