@@ -110,4 +110,44 @@ describe("inSqlTransaction, direct", () => {
     await inSqlTransaction((sql) => insertRows(sql, "Customer", COLUMNS, rows), { direct: true });
     expect(await prisma.customer.count({ where: { shopId: shop.id } })).toBe(103);
   });
+
+  it("runs a started statement while the caller goes on, before the statements issued after it", async () => {
+    const shop = await createShop();
+    // ~1.5 MB of parameters: more than a socket takes at once, so `start` must hand the rest over.
+    const ids = Array.from({ length: 20_000 }, (_, i) => `${shop.id}-s${i}-${"x".repeat(48)}`);
+    const count = await inSqlTransaction(
+      async (sql) => {
+        const written = await sql.start(
+          `INSERT INTO "Customer" ("id", "shopId", "email", "acceptsMarketing", "createdAt")
+           SELECT v.id, ?, v.id || '@example.com', true, ? FROM ${
+             sql.dialect === "postgresql" ? "unnest(?::text[]) AS v(id)" : "(SELECT value AS id FROM json_each(?)) AS v"
+           }`,
+          [shop.id, sql.convert(at), sql.dialect === "postgresql" ? ids : JSON.stringify(ids)],
+        );
+        // Computing meanwhile, without a turn of the event loop, as the recompute ranks.
+        const until = performance.now() + 50;
+        while (performance.now() < until);
+        await written.done;
+        const [row] = await sql.all(`SELECT COUNT(*) AS "n" FROM "Customer" WHERE "shopId" = ?`, [shop.id]);
+        return Number(row!.n);
+      },
+      { direct: true },
+    );
+    expect(count).toBe(ids.length);
+  });
+
+  it("reads a started statement's failure from `done`, and rolls the transaction back", async () => {
+    const shop = await createShop();
+    await expect(
+      inSqlTransaction(
+        async (sql) => {
+          await sql.run(insert, customer(shop.id, "c-1"));
+          const failing = await sql.start(`SELECT "no_such_column" FROM "Customer"`, []);
+          await failing.done;
+        },
+        { direct: true },
+      ),
+    ).rejects.toThrow();
+    expect(await prisma.customer.count({ where: { shopId: shop.id } })).toBe(0);
+  });
 });

@@ -46,6 +46,7 @@ import {
   dropReadSnapshot,
   readCustomers,
   recordOwnWrites,
+  startUnlisted,
   unlistedWrites,
   storedDigest,
   type OwnWrite,
@@ -429,7 +430,6 @@ const UPDATE_COLUMNS = SCORE_COLUMNS.filter((c) => c !== "shopId" && c !== "tagg
 /** The same without the search columns: an ordinary recompute reads no names and keeps them. */
 const UPDATE_COLUMNS_KEEPING_NAMES = UPDATE_COLUMNS.filter((c) => c !== "searchText" && c !== "sortName");
 type UpdateColumn = (typeof UPDATE_COLUMNS)[number];
-const UPDATE_ROWS = 100;
 
 /**
  * Indexed columns an UPDATE of a changed row leaves out when the stored value may stay: each
@@ -448,6 +448,9 @@ const KEPT_IF_SAME = [
   "sortName",
   "computedAt",
 ] as const;
+
+/** The bit of computedAt in KEPT_IF_SAME's bits. */
+const COMPUTED_AT_KEPT = 1 << KEPT_IF_SAME.indexOf("computedAt");
 
 /** Whether an UPDATE sets a column, given which of KEPT_IF_SAME are the stored values (bits). */
 const setsColumn = (column: string, same: number) => {
@@ -468,20 +471,31 @@ const keepsStored = (column: (typeof KEPT_IF_SAME)[number], v: unknown, stored: 
     : sameAsStored(v, stored);
 
 /**
- * Writes changed score rows; rows in `columns` order, customerId first. SQLite: one prepared
- * single-row UPDATE per row, run in this process without a round trip (a multi-row UPDATE
- * through a VALUES list materializes the list and joins it: about 20 % more time for the same
- * rows, decision 067 fourth pass). PostgreSQL: a multi-row UPDATE (a VALUES list joined on the
- * key), one round trip per hundred rows.
+ * PostgreSQL: the rows of a statement over thousands of rows, as one `jsonb` parameter (the rows
+ * as JSON arrays, JSON.stringify's: instants as UTC ISO text) read back as a typed row set `v`:
+ * one round trip, one plan, and one string to send. A VALUES list binds a parameter per value,
+ * and arrays bound per column cost the driver about as much again in escaping each element
+ * (decision 067, thirteenth pass). Columns before `from` in each row are not read.
+ */
+function jsonRows(columns: readonly string[], types: Partial<Record<string, string>>, from = 0) {
+  const read = columns.slice(from).map((c, k) => `(r->>${k + from})::${types[c] ?? "text"} AS "${c}"`);
+  return `(SELECT ${read.join(", ")} FROM jsonb_array_elements(?::jsonb) AS r) AS v`;
+}
+
+/**
+ * Starts writing changed score rows; rows in `columns` order, customerId first. SQLite: one
+ * prepared single-row UPDATE per row, run in this process without a round trip (a multi-row
+ * UPDATE through a VALUES list materializes the list and joins it: about 20 % more time for the
+ * same rows, decision 067 fourth pass). PostgreSQL: one UPDATE joined on jsonRows, which the
+ * server runs while this process goes on (`start`).
  */
 async function updateRows(
   sql: SqlRunner,
   shopId: string,
   columns: readonly UpdateColumn[],
   rows: readonly SqlValue[][],
-) {
-  const pg = sql.dialect === "postgresql";
-  if (!pg) {
+): Promise<{ done: Promise<void> }> {
+  if (sql.dialect === "sqlite") {
     const text = `UPDATE "CustomerScore" SET ${columns
       .slice(1)
       .map((c) => `"${c}" = ?`)
@@ -493,27 +507,18 @@ async function updateRows(
       params[columns.length] = row[0];
       await sql.runConverted(text, params);
     }
-    return;
+    return { done: Promise.resolve() };
   }
-  const names = columns.map((c) => `"${c}"`).join(", ");
+  if (!rows.length) return { done: Promise.resolve() };
   const sets = columns
     .filter((c) => c !== "customerId")
-    .map((c) => `"${c}" = v."${c}"${pg && PG_TYPES[c] ? `::${PG_TYPES[c]}` : ""}`)
+    .map((c) => `"${c}" = v."${c}"`)
     .join(", ");
-  const statement = (n: number) =>
-    `WITH v(${names}) AS (VALUES ${Array.from({ length: n }, () => marks(columns.length)).join(", ")})
-     UPDATE "CustomerScore" SET ${sets} FROM v
-     WHERE "CustomerScore"."shopId" = ? AND "CustomerScore"."customerId" = v."customerId"`;
-  // PostgreSQL reads the dates as text (ISO, UTC) and casts them; SQLite stores them as Prisma does.
-  const value = (v: SqlValue) => (pg && v instanceof Date ? v.toISOString() : sql.convert(v));
-  const full = statement(UPDATE_ROWS);
-  for (let i = 0; i < rows.length; i += UPDATE_ROWS) {
-    const slice = rows.slice(i, i + UPDATE_ROWS);
-    const params: unknown[] = [];
-    for (const row of slice) for (const v of row) params.push(value(v));
-    params.push(shopId);
-    await sql.runConverted(slice.length === UPDATE_ROWS ? full : statement(slice.length), params);
-  }
+  return sql.start(
+    `UPDATE "CustomerScore" AS s SET ${sets} FROM ${jsonRows(columns, PG_TYPES)}
+     WHERE s."shopId" = ? AND s."customerId" = v."customerId"`,
+    [JSON.stringify(rows), shopId],
+  );
 }
 
 /** Writes a segment-day snapshot (the summary cards compare against it). */
@@ -529,7 +534,24 @@ async function recordSegmentDay(sql: SqlRunner, shop: ScoreShop, day: string, to
 // ── Order summaries (decision 067) ───────────────────────────────────────────
 
 const SUMMARY_COLUMNS = ["shopId", "customerId", ...SUMMARY_FIELDS] as const;
-const SUMMARY_UPSERT_ROWS = 100;
+
+/** PostgreSQL types of the summary columns (Prisma's Int and Float), for jsonRows. */
+const SUMMARY_PG_TYPES = {
+  orders: "int",
+  netMinor: "int",
+  firstOrderMs: "double precision",
+  lastOrderMs: "double precision",
+  orderDays: "int",
+  medianGapDays: "int",
+  medianGapMs: "double precision",
+  windowAtMs: "double precision",
+  windowOrders: "int",
+  windowNetMinor: "int",
+  windowEdgeMs: "double precision",
+  edgeNetMinor: "int",
+  nextEdgeMs: "double precision",
+  nextNetMinor: "int",
+} satisfies Record<(typeof SUMMARY_FIELDS)[number], string>;
 
 const summaryFrom = (r: Record<string, unknown>): OrderSummary | null =>
   r.orders === null || r.orders === undefined
@@ -687,23 +709,35 @@ async function readOrders(sql: SqlRunner, shopId: string, ids: readonly string[]
   return lists;
 }
 
-/** Upserts summaries (rows from summaryValues) and deletes those of customers left without orders. */
-async function writeSummaries(sql: SqlRunner, shopId: string, rows: readonly SqlValue[][], gone: readonly string[]) {
+/**
+ * Starts upserting summaries (rows from summaryValues) after deleting those of customers left
+ * without orders. SQLite: one prepared single-row statement per summary, as updateRows writes
+ * score rows. PostgreSQL: one statement over jsonRows, which the server runs while this process
+ * ranks the customers (decision 067, thirteenth pass).
+ */
+async function writeSummaries(
+  sql: SqlRunner,
+  shopId: string,
+  rows: readonly SqlValue[][],
+  gone: readonly string[],
+): Promise<{ done: Promise<void> }> {
   for (const slice of chunks(gone, 500))
     await sql.run(`DELETE FROM "CustomerOrderSummary" WHERE "shopId" = ? AND "customerId" IN ${marks(slice.length)}`, [
       shopId,
       ...slice,
     ]);
-  const head = `INSERT INTO "CustomerOrderSummary" (${SUMMARY_COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES `;
+  const names = SUMMARY_COLUMNS.map((c) => `"${c}"`).join(", ");
   const tail = ` ON CONFLICT ("shopId", "customerId") DO UPDATE SET ${SUMMARY_FIELDS.map((f) => `"${f}" = excluded."${f}"`).join(", ")}`;
-  // SQLite: one prepared single-row statement per summary, as updateRows writes score rows.
   if (sql.dialect === "sqlite") {
-    const one = head + marks(SUMMARY_COLUMNS.length) + tail;
+    const one = `INSERT INTO "CustomerOrderSummary" (${names}) VALUES ${marks(SUMMARY_COLUMNS.length)}${tail}`;
     for (const row of rows) await sql.run(one, row);
-    return;
+    return { done: Promise.resolve() };
   }
-  for (const slice of chunks(rows, SUMMARY_UPSERT_ROWS))
-    await sql.run(head + slice.map(() => marks(SUMMARY_COLUMNS.length)).join(", ") + tail, slice.flat());
+  if (!rows.length) return { done: Promise.resolve() };
+  return sql.start(
+    `INSERT INTO "CustomerOrderSummary" (${names}) SELECT ?::text, v.* FROM ${jsonRows(SUMMARY_COLUMNS, SUMMARY_PG_TYPES, 1)}${tail}`,
+    [shopId, JSON.stringify(rows)],
+  );
 }
 
 /**
@@ -900,6 +934,7 @@ export async function recomputeShop(
     }
     const summaryRows: SqlValue[][] = [];
     const noOrders: string[] = [];
+    let summariesWritten: Promise<void> = Promise.resolve();
     const started = aside as ReturnType<typeof readOrdersAside> | null;
     const lists = await readOrders(
       sql,
@@ -944,8 +979,9 @@ export async function recomputeShop(
       }
       // What this run writes of the customers it read goes into the patch (recordOwnWrites), not
       // the list (decision 067, ninth pass).
+      // Started here, awaited after the ranking: on PostgreSQL the server writes them meanwhile.
       const summaries = () => writeSummaries(sql, shop.id, summaryRows, noOrders);
-      await (taken ? unlistedWrites(sql, shop.id, summaries) : summaries());
+      summariesWritten = (await (taken ? startUnlisted(sql, shop.id, summaries) : summaries())).done;
       // A customer left without orders by the re-read needs their creation date (the New rule).
       const undated = createdMs ? [] : reread.filter((i) => !cols.ordered[i] && created[i] == null).map((i) => ids[i]!);
       const at = new Map<string, unknown>();
@@ -1034,6 +1070,8 @@ export async function recomputeShop(
       const sc = scoresAt(ranked, i);
       return compute(s, figures, sc, scoring, sc ? null : createdDays(i));
     };
+    // The summaries' write ends before the next statement: its error, if any, is the one read.
+    await summariesWritten;
     // Customers with no row yet (created without a webhook: a seed, a test): their names.
     const namesOf = new Map<string, Names>();
     if (!rebuilding)
@@ -1066,6 +1104,7 @@ export async function recomputeShop(
       ))
         history.set(h.customerId as string, h);
     const columns = rebuilding ? UPDATE_COLUMNS : UPDATE_COLUMNS_KEEPING_NAMES;
+    const pg = sql.dialect === "postgresql";
     const changes: SqlValue[][] = [];
     // Rows grouped by which of KEEP_IF_SAME's columns they change: one UPDATE shape per group.
     const updates = new Map<number, { columns: UpdateColumn[]; rows: SqlValue[][] }>();
@@ -1080,6 +1119,14 @@ export async function recomputeShop(
       KEPT_IF_SAME.forEach((col, k) => {
         if (keepsStored(col, row[col], old[col])) same |= 1 << k;
       });
+      // PostgreSQL writes every changed row in one statement (updateRows), every column: one
+      // whose value stays is written as it is stored, which leaves the row's index entries alone
+      // as leaving it out does (an update is HOT when no indexed value changed and the page has
+      // room). computedAt may stay when it differs (see KEPT_IF_SAME): the stored one is written.
+      if (pg) {
+        if (same & COMPUTED_AT_KEPT) row.computedAt = asDate(old.computedAt);
+        same = 0;
+      }
       let group = updates.get(same);
       if (!group) updates.set(same, (group = { columns: columns.filter((col) => setsColumn(col, same)), rows: [] }));
       group.rows.push(group.columns.map((col) => (row[col] ?? null) as SqlValue));
@@ -1101,7 +1148,9 @@ export async function recomputeShop(
     let written = 0;
     const scoreRows = async () => {
       for (const group of updates.values()) {
-        await updateRows(sql, shop.id, group.columns, group.rows);
+        await (
+          await updateRows(sql, shop.id, group.columns, group.rows)
+        ).done;
         written += group.rows.length;
       }
       await insertRows(sql, "CustomerScore", SCORE_COLUMNS, inserts);
@@ -1183,22 +1232,6 @@ function ordersOf(json: unknown): OrderList {
   return { times: list.map(([at]) => new Date(at).getTime()), values: list.map(([, net]) => Number(net)) };
 }
 
-const SUMMARY_PG_TYPES: Record<(typeof SUMMARY_FIELDS)[number], string> = {
-  orders: "int",
-  netMinor: "int",
-  firstOrderMs: "double precision",
-  lastOrderMs: "double precision",
-  orderDays: "int",
-  medianGapDays: "int",
-  medianGapMs: "double precision",
-  windowAtMs: "double precision",
-  windowOrders: "int",
-  windowNetMinor: "int",
-  windowEdgeMs: "double precision",
-  edgeNetMinor: "int",
-  nextEdgeMs: "double precision",
-  nextNetMinor: "int",
-};
 const UPSERT_SUMMARY = `INSERT INTO "CustomerOrderSummary" (${SUMMARY_COLUMNS.map((c) => `"${c}"`).join(", ")})
    VALUES (?, ?, ${SUMMARY_FIELDS.map((f) => (dialect === "postgresql" ? `?::${SUMMARY_PG_TYPES[f]}` : "?")).join(", ")})
    ON CONFLICT ("shopId", "customerId") DO UPDATE SET ${SUMMARY_FIELDS.map((f) => `"${f}" = excluded."${f}"`).join(", ")}`;
