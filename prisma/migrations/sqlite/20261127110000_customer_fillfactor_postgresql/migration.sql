@@ -1,0 +1,3 @@
+-- Nothing on SQLite: it has no fill factor, and an update rewrites only the index entries of the
+-- columns it sets. This migration leaves room in PostgreSQL's pages for the nightly recompute's
+-- updates (docs/decisions/067-customer-order-summary.md, thirteenth pass).
