@@ -327,31 +327,44 @@ async function readSnapshotRow(sql: SqlRunner, shopId: string) {
 const SNAPSHOT_SLICE = 1_048_575;
 
 /**
- * Runs the recompute's writes that recordOwnWrites then puts in the patch, with the summary and
- * score-row triggers leaving them off CustomerReadChange (decision 067, ninth pass): they would
- * list each customer only for recordOwnWrites to take them off again. The marker row is written
- * and deleted inside the recompute's transaction, so no other connection sees it; if the writes
- * fail, the transaction rolls back with it.
+ * Marks (`on`) or unmarks the shop's writes in this transaction as the recompute's own, which
+ * the summary and score-row triggers leave off CustomerReadChange. SQLite: a CustomerReadOwnWrite
+ * row, written and deleted inside the transaction, so no other connection sees it. PostgreSQL:
+ * the transaction's setting `customers.own_write`, which the row-level triggers' WHEN tests
+ * without calling their function (decision 067, thirteenth pass). If the writes fail, the
+ * transaction rolls back with the mark.
+ */
+async function markOwnWrites(sql: SqlRunner, shopId: string, on: boolean) {
+  if (sql.dialect === "postgresql")
+    await sql.all(`SELECT set_config('customers.own_write', ?, true) AS "set"`, [on ? shopId : ""]);
+  else if (on) await sql.run(`INSERT INTO "CustomerReadOwnWrite" ("shopId") VALUES (?)`, [shopId]);
+  else await sql.run(`DELETE FROM "CustomerReadOwnWrite" WHERE "shopId" = ?`, [shopId]);
+}
+
+/**
+ * Runs the recompute's writes that recordOwnWrites then puts in the patch, marked as its own
+ * (markOwnWrites; decision 067, ninth pass): the triggers would list each customer only for
+ * recordOwnWrites to take them off again.
  */
 export async function unlistedWrites(sql: SqlRunner, shopId: string, write: () => Promise<void>) {
-  await sql.run(`INSERT INTO "CustomerReadOwnWrite" ("shopId") VALUES (?)`, [shopId]);
+  await markOwnWrites(sql, shopId, true);
   await write();
-  await sql.run(`DELETE FROM "CustomerReadOwnWrite" WHERE "shopId" = ?`, [shopId]);
+  await markOwnWrites(sql, shopId, false);
 }
 
 /**
  * unlistedWrites for a write that is started (SqlRunner.start) and runs while the caller goes
- * on: the marker row is written first, and taken away after the write, in `done`; the caller
- * awaits `done` before its next statement (decision 067, thirteenth pass).
+ * on: the mark is set first, and taken away after the write, in `done`; the caller awaits
+ * `done` before its next statement (decision 067, thirteenth pass).
  */
 export async function startUnlisted(
   sql: SqlRunner,
   shopId: string,
   start: () => Promise<{ done: Promise<void> }>,
 ): Promise<{ done: Promise<void> }> {
-  await sql.run(`INSERT INTO "CustomerReadOwnWrite" ("shopId") VALUES (?)`, [shopId]);
+  await markOwnWrites(sql, shopId, true);
   const { done } = await start();
-  const after = done.then(() => sql.run(`DELETE FROM "CustomerReadOwnWrite" WHERE "shopId" = ?`, [shopId]));
+  const after = done.then(() => markOwnWrites(sql, shopId, false));
   // Read by the caller; a failure before it awaits this must not end the process.
   after.catch(() => undefined);
   return { done: after };

@@ -1,0 +1,3 @@
+-- Nothing on SQLite: its triggers are row-level already (20261126152854_customer_read_snapshot and
+-- 20261126233956_customer_read_own_write). This migration gives PostgreSQL row-level triggers in
+-- place of statement-level ones (docs/decisions/067-customer-order-summary.md, thirteenth pass).
