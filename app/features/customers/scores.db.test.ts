@@ -436,6 +436,52 @@ describe("webhooks", () => {
     expect(await prisma.customerScore.count({ where: { shopId: shop.id, customerId: ann.id } })).toBe(0);
   });
 
+  it("writes the summary, the segment change and the score row together, and rows that were gone", async () => {
+    const shop = await createShop();
+    const item = await createProduct(shop.id, { priceMinor: 2_000 });
+    const customers = [];
+    for (let i = 0; i < 6; i++) {
+      const c = await prisma.customer.create({
+        data: { shopId: shop.id, email: `w${i}@example.com`, createdAt: new Date("2025-01-01") },
+      });
+      // The first has no order yet: their first one makes them New.
+      if (i) await createOrder(shop.id, "2025-11-01", [line(item, 1 + i)], { customerId: c.id });
+      customers.push(c.id);
+    }
+    await recomputeShop(shop, { now: new Date("2026-06-01T00:00:00Z") });
+    const [kept, noScore, noSummary, both] = customers;
+    const rowOf = (id: string) => prisma.customerScore.findUniqueOrThrow({ where: { customerId: id } });
+    const was = await rowOf(kept!);
+    await prisma.customerScore.delete({ where: { customerId: noScore! } });
+    await prisma.customerOrderSummary.delete({
+      where: { shopId_customerId: { shopId: shop.id, customerId: noSummary! } },
+    });
+    // A new order for each: every write of the rescore, an update where the row is there.
+    const now = new Date("2026-06-02T00:00:00Z");
+    for (const id of [kept!, noScore!, noSummary!, both!]) {
+      await createOrder(shop.id, "2026-06-01", [line(item, 20)], { customerId: id });
+      await prisma.$transaction((tx) => rescoreCustomer(tx, shop, id, now));
+    }
+    for (const [k, id] of [kept!, noScore!, noSummary!, both!].entries()) {
+      const summary = await prisma.customerOrderSummary.findUniqueOrThrow({
+        where: { shopId_customerId: { shopId: shop.id, customerId: id } },
+      });
+      expect(summary.orders).toBe(k ? 2 : 1);
+      expect(await rowOf(id)).toMatchObject({
+        orders: k ? 2 : 1,
+        lastOrderAt: summary && new Date(summary.lastOrderMs),
+      });
+    }
+    const now2 = await rowOf(kept!);
+    expect(now2.totalSpentMinor).toBe(was.totalSpentMinor + 20 * 2_000);
+    // A segment that changed is in the customer's history, once.
+    const changes = await prisma.customerSegmentChange.findMany({ where: { shopId: shop.id, customerId: kept! } });
+    expect([was.segment, now2.segment]).toEqual(["Regular", "New"]);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({ fromSegment: "Regular", toSegment: "New" });
+    expect(now2).toMatchObject({ previousSegment: "Regular", segmentChangedAt: now });
+  });
+
   it("rescoring never touches another shop's customer", async () => {
     const a = await createShop();
     const b = await createShop();

@@ -1294,18 +1294,13 @@ export async function rescoreCustomer(db: Db, shop: ScoreShop, customerId: strin
   const list = ordersOf(found.ordersJson);
   const { stored: summary, scoring: current } = summariesOf(list.times.length ? list : undefined, now.getTime());
   const before = summaryFrom(found);
-  if (!summary && before)
-    await rawRun(db, `DELETE FROM "CustomerOrderSummary" WHERE "shopId" = ? AND "customerId" = ?`, [
-      shop.id,
-      customerId,
-    ]);
-  else if (summary && !(sameOrders(before, summary) && validFor(before!, now.getTime()))) {
-    const values = summaryValues(shop.id, customerId, summary);
-    // An existing summary is updated: on PostgreSQL an upsert fires the read snapshot's insert
-    // and update triggers both (twelfth pass).
-    if (!before || !(await rawRun(db, UPDATE_SUMMARY, [...values.slice(2), shop.id, customerId])))
-      await rawRun(db, UPSERT_SUMMARY, values);
-  }
+  // The summary's write, when it changed: run with the score row's (writeRescore), or alone
+  // before a return that writes no score row.
+  let summaryWrite: SummaryWrite = null;
+  if (!summary && before) summaryWrite = { gone: true };
+  else if (summary && !(sameOrders(before, summary) && validFor(before!, now.getTime())))
+    summaryWrite = { values: summaryValues(shop.id, customerId, summary), existed: !!before };
+  const summaryOnly = () => writeRescore(db, shop.id, customerId, summaryWrite, null, null);
   const stored =
     found.model === null || found.model === undefined
       ? null
@@ -1317,7 +1312,10 @@ export async function rescoreCustomer(db: Db, shop: ScoreShop, customerId: strin
           computedAt: asDate(found.computedAt),
           fittedAt: asDate(found.fittedAt),
         });
-  if (!stored) return null;
+  if (!stored) {
+    await summaryOnly();
+    return null;
+  }
   const settings =
     found.vipMinScore === null || found.vipMinScore === undefined
       ? DEFAULT_SEGMENT_SETTINGS
@@ -1344,30 +1342,83 @@ export async function rescoreCustomer(db: Db, shop: ScoreShop, customerId: strin
   );
   const row = rowOf(shop.id, customerId, computed, names, now);
   const old = found.segment === null || found.segment === undefined ? null : found;
-  if (old && old.digest === row.digest && !namesMoved(names, old.searchText, old.sortName)) return row;
+  if (old && old.digest === row.digest && !namesMoved(names, old.searchText, old.sortName)) {
+    await summaryOnly();
+    return row;
+  }
   row.taggedSegment = (old?.taggedSegment as string | null | undefined) ?? null;
-  if (old && carryOver(row, old, now))
-    await rawRun(
+  const change =
+    old && carryOver(row, old, now)
+      ? [bulkId(), shop.id, customerId, old.segment as string, row.segment, ruleText(computed.rule), now]
+      : null;
+  await writeRescore(db, shop.id, customerId, summaryWrite, change, { row, existed: !!old });
+  return row;
+}
+
+/** A rescore's summary write: the customer's summary gone, or its values (summaryValues). */
+type SummaryWrite = { gone: true } | { values: SqlValue[]; existed: boolean } | null;
+
+const INSERT_CHANGE = `INSERT INTO "CustomerSegmentChange" ("id", "shopId", "customerId", "fromSegment", "toSegment", "rule", "changedAt")
+   VALUES (?, ?, ?, ?, ?, ?, ${dialect === "postgresql" ? "?::timestamp(3)" : "?"})`;
+
+/**
+ * A rescore's writes: the summary, the segment change and the score row, each when there is
+ * one. Existing rows are updated: on PostgreSQL an upsert would fire the read snapshot's insert
+ * and update triggers both (twelfth pass), so the upsert is the fallback for a row that is not
+ * there. On PostgreSQL the updates and the change go as one statement (data-modifying WITH
+ * parts, which all run), saying how many rows each update found: each statement through the
+ * webhook's Prisma transaction is a round trip and ~1 ms of the rescore (decision 067,
+ * thirteenth pass). SQLite runs in this process: one statement each.
+ */
+async function writeRescore(
+  db: Db,
+  shopId: string,
+  customerId: string,
+  summary: SummaryWrite,
+  change: SqlValue[] | null,
+  score: { row: ScoreRow; existed: boolean } | null,
+) {
+  const key = [shopId, customerId];
+  if (summary && "gone" in summary) {
+    await rawRun(db, `DELETE FROM "CustomerOrderSummary" WHERE "shopId" = ? AND "customerId" = ?`, key);
+    summary = null;
+  }
+  const summaryUpdate = summary?.existed ? [...summary.values.slice(2), ...key] : null;
+  const scoreUpdate = score?.existed
+    ? [...UPDATE_SCORE_COLUMNS.map((c) => (score.row[c] ?? null) as SqlValue), ...key]
+    : null;
+  let summaryFound = false;
+  let scoreFound = false;
+  if (dialect === "postgresql" && [summaryUpdate, change, scoreUpdate].filter(Boolean).length > 1) {
+    const parts: string[] = [];
+    const params: SqlValue[] = [];
+    const part = (text: string, values: SqlValue[]) => {
+      parts.push(text);
+      params.push(...values);
+    };
+    if (summaryUpdate) part(`s AS (${UPDATE_SUMMARY} RETURNING 1)`, summaryUpdate);
+    if (change) part(`c AS (${INSERT_CHANGE})`, change);
+    if (scoreUpdate) part(`u AS (${UPDATE_SCORE} RETURNING 1)`, scoreUpdate);
+    const [found] = await rawAll(
       db,
-      `INSERT INTO "CustomerSegmentChange" ("id", "shopId", "customerId", "fromSegment", "toSegment", "rule", "changedAt")
-       VALUES (?, ?, ?, ?, ?, ?, ${dialect === "postgresql" ? "?::timestamp(3)" : "?"})`,
-      [bulkId(), shop.id, customerId, old.segment as string, row.segment, ruleText(computed.rule), now],
+      `WITH ${parts.join(", ")} SELECT ${summaryUpdate ? `(SELECT count(*) FROM s)` : "0"} AS "summaries",
+         ${scoreUpdate ? `(SELECT count(*) FROM u)` : "0"} AS "scores"`,
+      params,
     );
-  // An existing row is updated, as the summary above.
-  const updated =
-    !!old &&
-    (await rawRun(db, UPDATE_SCORE, [
-      ...UPDATE_SCORE_COLUMNS.map((c) => (row[c] ?? null) as SqlValue),
-      shop.id,
-      customerId,
-    ]));
-  if (!updated)
+    summaryFound = Number(found?.summaries) > 0;
+    scoreFound = Number(found?.scores) > 0;
+  } else {
+    if (summaryUpdate) summaryFound = (await rawRun(db, UPDATE_SUMMARY, summaryUpdate)) > 0;
+    if (change) await rawRun(db, INSERT_CHANGE, change);
+    if (scoreUpdate) scoreFound = (await rawRun(db, UPDATE_SCORE, scoreUpdate)) > 0;
+  }
+  if (summary && !summaryFound) await rawRun(db, UPSERT_SUMMARY, summary.values);
+  if (score && !scoreFound)
     await rawRun(
       db,
       UPSERT_SCORE,
-      SCORE_COLUMNS.map((c) => (row[c] ?? null) as SqlValue),
+      SCORE_COLUMNS.map((c) => (score.row[c] ?? null) as SqlValue),
     );
-  return row;
 }
 
 /** After customers/redact or shop/redact: redacted customers leave segments, exports and lists. */
