@@ -449,9 +449,6 @@ const KEPT_IF_SAME = [
   "computedAt",
 ] as const;
 
-/** The bit of computedAt in KEPT_IF_SAME's bits. */
-const COMPUTED_AT_KEPT = 1 << KEPT_IF_SAME.indexOf("computedAt");
-
 /** Whether an UPDATE sets a column, given which of KEPT_IF_SAME are the stored values (bits). */
 const setsColumn = (column: string, same: number) => {
   const k = (KEPT_IF_SAME as readonly string[]).indexOf(column);
@@ -478,47 +475,83 @@ const keepsStored = (column: (typeof KEPT_IF_SAME)[number], v: unknown, stored: 
  * (decision 067, thirteenth pass). Columns before `from` in each row are not read.
  */
 function jsonRows(columns: readonly string[], types: Partial<Record<string, string>>, from = 0) {
+  return `(${jsonSelect(columns, types, from)}) AS v`;
+}
+
+/** jsonRows's SELECT, for a WITH part. */
+function jsonSelect(columns: readonly string[], types: Partial<Record<string, string>>, from = 0) {
   const read = columns.slice(from).map((c, k) => `(r->>${k + from})::${types[c] ?? "text"} AS "${c}"`);
-  return `(SELECT ${read.join(", ")} FROM jsonb_array_elements(?::jsonb) AS r) AS v`;
+  return `SELECT ${read.join(", ")} FROM jsonb_array_elements(?::jsonb) AS r`;
 }
 
 /**
- * Starts writing changed score rows; rows in `columns` order, customerId first. SQLite: one
- * prepared single-row UPDATE per row, run in this process without a round trip (a multi-row
- * UPDATE through a VALUES list materializes the list and joins it: about 20 % more time for the
- * same rows, decision 067 fourth pass). PostgreSQL: one UPDATE joined on jsonRows, which the
- * server runs while this process goes on (`start`).
+ * Writes changed score rows on SQLite; rows in `columns` order, customerId first: one prepared
+ * single-row UPDATE per row, run in this process without a round trip (a multi-row UPDATE
+ * through a VALUES list materializes the list and joins it: about 20 % more time for the same
+ * rows, decision 067 fourth pass).
  */
 async function updateRows(
   sql: SqlRunner,
   shopId: string,
   columns: readonly UpdateColumn[],
   rows: readonly SqlValue[][],
-): Promise<{ done: Promise<void> }> {
-  if (sql.dialect === "sqlite") {
-    const text = `UPDATE "CustomerScore" SET ${columns
-      .slice(1)
-      .map((c) => `"${c}" = ?`)
-      .join(", ")} WHERE "shopId" = ? AND "customerId" = ?`;
-    const params: unknown[] = new Array(columns.length + 1);
-    for (const row of rows) {
-      for (let k = 1; k < row.length; k++) params[k - 1] = sql.convert(row[k] as SqlValue);
-      params[columns.length - 1] = shopId;
-      params[columns.length] = row[0];
-      await sql.runConverted(text, params);
-    }
-    return { done: Promise.resolve() };
+) {
+  const text = `UPDATE "CustomerScore" SET ${columns
+    .slice(1)
+    .map((c) => `"${c}" = ?`)
+    .join(", ")} WHERE "shopId" = ? AND "customerId" = ?`;
+  const params: unknown[] = new Array(columns.length + 1);
+  for (const row of rows) {
+    for (let k = 1; k < row.length; k++) params[k - 1] = sql.convert(row[k] as SqlValue);
+    params[columns.length - 1] = shopId;
+    params[columns.length] = row[0];
+    await sql.runConverted(text, params);
   }
-  if (!rows.length) return { done: Promise.resolve() };
+}
+
+/** What updateScoresPg sets from the stored row instead of the computed one (carryOver and KEPT_IF_SAME's computedAt, in SQL). */
+const CARRIED_IN_SQL: Partial<Record<UpdateColumn, string>> = {
+  previousSegment: `CASE WHEN s."segment" IS DISTINCT FROM v."segment" THEN s."segment" ELSE s."previousSegment" END`,
+  segmentChangedAt: `CASE WHEN s."segment" IS DISTINCT FROM v."segment" THEN v."computedAt" ELSE s."segmentChangedAt" END`,
+  computedAt: `LEAST(s."computedAt", v."computedAt")`,
+};
+
+/**
+ * Writes changed score rows on PostgreSQL, in one statement (decision 067, thirteenth pass):
+ * rows in `columns` order (customerId first), then the id and text of the segment change each
+ * would record. The statement carries the segment history over as carryOver does and keeps a
+ * stored computedAt as KEPT_IF_SAME does, from the rows it updates, and records the segment
+ * changes from the same rows (every part of a WITH sees the rows as they were): the stored rows
+ * are not read first. Every column is set; one whose value stays leaves the row's index entries
+ * alone as leaving it out would (an update is HOT when no indexed value changed and the page
+ * has room).
+ */
+async function updateScoresPg(
+  sql: SqlRunner,
+  shopId: string,
+  columns: readonly UpdateColumn[],
+  rows: readonly SqlValue[][],
+) {
   const sets = columns
     .filter((c) => c !== "customerId")
-    .map((c) => `"${c}" = v."${c}"`)
+    .map((c) => `"${c}" = ${CARRIED_IN_SQL[c] ?? `v."${c}"`}`)
     .join(", ");
-  return sql.start(
-    `UPDATE "CustomerScore" AS s SET ${sets} FROM ${jsonRows(columns, PG_TYPES)}
-     WHERE s."shopId" = ? AND s."customerId" = v."customerId"`,
-    [JSON.stringify(rows), shopId],
+  const [counts] = await sql.all(
+    `WITH v AS (${jsonSelect([...columns, "changeId", "changeRule"], PG_TYPES)}),
+     moved AS (
+       INSERT INTO "CustomerSegmentChange" ("id", "shopId", "customerId", "fromSegment", "toSegment", "rule", "changedAt")
+       SELECT v."changeId", s."shopId", s."customerId", s."segment", v."segment", v."changeRule", v."computedAt"
+       FROM v JOIN "CustomerScore" s ON s."shopId" = ? AND s."customerId" = v."customerId"
+       WHERE s."segment" IS DISTINCT FROM v."segment"
+       RETURNING 1),
+     written AS (
+       UPDATE "CustomerScore" AS s SET ${sets} FROM v
+       WHERE s."shopId" = ? AND s."customerId" = v."customerId"
+       RETURNING 1)
+     SELECT (SELECT count(*) FROM moved) AS "changes", (SELECT count(*) FROM written) AS "written"`,
+    [JSON.stringify(rows), shopId, shopId],
   );
+  return { written: Number(counts?.written ?? 0), changes: Number(counts?.changes ?? 0) };
 }
 
 /** Writes a segment-day snapshot (the summary cards compare against it). */
@@ -1090,46 +1123,49 @@ export async function recomputeShop(
       if (taken) ownWrite(i).digest = storedDigest(row.digest);
       return SCORE_COLUMNS.map((col) => (row[col] ?? null) as SqlValue);
     });
-    // The segment history is read for the changed rows only (a few hundred on an ordinary run),
-    // with the indexed columns an UPDATE leaves out when they did not change.
-    const history = new Map<string, Record<string, unknown>>();
-    for (const slice of chunks(
-      changed.map((i) => ids[i]!),
-      500,
-    ))
-      for (const h of await sql.all(
-        `SELECT "customerId", "segment", "previousSegment", "segmentChangedAt", ${KEPT_IF_SAME.map((c) => `"${c}"`).join(", ")}
-         FROM "CustomerScore" WHERE "shopId" = ? AND "customerId" IN ${marks(slice.length)}`,
-        [shop.id, ...slice],
-      ))
-        history.set(h.customerId as string, h);
     const columns = rebuilding ? UPDATE_COLUMNS : UPDATE_COLUMNS_KEEPING_NAMES;
-    const pg = sql.dialect === "postgresql";
     const changes: SqlValue[][] = [];
     // Rows grouped by which of KEEP_IF_SAME's columns they change: one UPDATE shape per group.
     const updates = new Map<number, { columns: UpdateColumn[]; rows: SqlValue[][] }>();
-    for (const i of changed) {
-      const c = computedAt(i);
-      const row = rowOf(shop.id, ids[i]!, c, rebuilding ? namesIn(names[i]!) : null, now);
-      if (taken) ownWrite(i).digest = storedDigest(row.digest);
-      const old = history.get(row.customerId)!;
-      if (carryOver(row, old, now))
-        changes.push([bulkId(), shop.id, row.customerId, old.segment as string, row.segment, ruleText(c.rule), now]);
-      let same = 0;
-      KEPT_IF_SAME.forEach((col, k) => {
-        if (keepsStored(col, row[col], old[col])) same |= 1 << k;
-      });
-      // PostgreSQL writes every changed row in one statement (updateRows), every column: one
-      // whose value stays is written as it is stored, which leaves the row's index entries alone
-      // as leaving it out does (an update is HOT when no indexed value changed and the page has
-      // room). computedAt may stay when it differs (see KEPT_IF_SAME): the stored one is written.
-      if (pg) {
-        if (same & COMPUTED_AT_KEPT) row.computedAt = asDate(old.computedAt);
-        same = 0;
+    // PostgreSQL: the rows in `columns` order with the id and text of their segment change, for
+    // updateScoresPg, which carries the segment history over itself.
+    const pgRows: SqlValue[][] = [];
+    if (sql.dialect === "postgresql")
+      for (const i of changed) {
+        const c = computedAt(i);
+        const row = rowOf(shop.id, ids[i]!, c, rebuilding ? namesIn(names[i]!) : null, now);
+        if (taken) ownWrite(i).digest = storedDigest(row.digest);
+        pgRows.push([...columns.map((col) => (row[col] ?? null) as SqlValue), bulkId(), ruleText(c.rule)]);
       }
-      let group = updates.get(same);
-      if (!group) updates.set(same, (group = { columns: columns.filter((col) => setsColumn(col, same)), rows: [] }));
-      group.rows.push(group.columns.map((col) => (row[col] ?? null) as SqlValue));
+    else {
+      // The segment history is read for the changed rows only (a few hundred on an ordinary run),
+      // with the indexed columns an UPDATE leaves out when they did not change.
+      const history = new Map<string, Record<string, unknown>>();
+      for (const slice of chunks(
+        changed.map((i) => ids[i]!),
+        500,
+      ))
+        for (const h of await sql.all(
+          `SELECT "customerId", "segment", "previousSegment", "segmentChangedAt", ${KEPT_IF_SAME.map((c) => `"${c}"`).join(", ")}
+           FROM "CustomerScore" WHERE "shopId" = ? AND "customerId" IN ${marks(slice.length)}`,
+          [shop.id, ...slice],
+        ))
+          history.set(h.customerId as string, h);
+      for (const i of changed) {
+        const c = computedAt(i);
+        const row = rowOf(shop.id, ids[i]!, c, rebuilding ? namesIn(names[i]!) : null, now);
+        if (taken) ownWrite(i).digest = storedDigest(row.digest);
+        const old = history.get(row.customerId)!;
+        if (carryOver(row, old, now))
+          changes.push([bulkId(), shop.id, row.customerId, old.segment as string, row.segment, ruleText(c.rule), now]);
+        let same = 0;
+        KEPT_IF_SAME.forEach((col, k) => {
+          if (keepsStored(col, row[col], old[col])) same |= 1 << k;
+        });
+        let group = updates.get(same);
+        if (!group) updates.set(same, (group = { columns: columns.filter((col) => setsColumn(col, same)), rows: [] }));
+        group.rows.push(group.columns.map((col) => (row[col] ?? null) as SqlValue));
+      }
     }
     // Rows left over belong to customers no longer scored (redacted, deleted, created after a
     // past `now`): counted, and read only when there are some.
@@ -1146,11 +1182,11 @@ export async function recomputeShop(
         ]);
     }
     let written = 0;
+    let recordedChanges = 0;
     const scoreRows = async () => {
+      if (pgRows.length) ({ written, changes: recordedChanges } = await updateScoresPg(sql, shop.id, columns, pgRows));
       for (const group of updates.values()) {
-        await (
-          await updateRows(sql, shop.id, group.columns, group.rows)
-        ).done;
+        await updateRows(sql, shop.id, group.columns, group.rows);
         written += group.rows.length;
       }
       await insertRows(sql, "CustomerScore", SCORE_COLUMNS, inserts);
@@ -1187,7 +1223,7 @@ export async function recomputeShop(
     return {
       customers: ids.length,
       written: inserts.length + written,
-      changes: changes.length,
+      changes: changes.length + recordedChanges,
       summariesRebuilt: rebuilding,
       /** Whether the customers were read from the shop's read snapshot (SQLite, decision 067 sixth pass). */
       fromSnapshot,
