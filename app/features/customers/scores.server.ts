@@ -1135,7 +1135,12 @@ export async function recomputeShop(
         const c = computedAt(i);
         const row = rowOf(shop.id, ids[i]!, c, rebuilding ? namesIn(names[i]!) : null, now);
         if (taken) ownWrite(i).digest = storedDigest(row.digest);
-        pgRows.push([...columns.map((col) => (row[col] ?? null) as SqlValue), bulkId(), ruleText(c.rule)]);
+        // Instants as ISO text here: JSON.stringify's call of each Date's toJSON was a fifth of its time.
+        const values = columns.map((col) => {
+          const v = row[col] ?? null;
+          return (v instanceof Date ? v.toISOString() : v) as SqlValue;
+        });
+        pgRows.push([...values, bulkId(), ruleText(c.rule)]);
       }
     else {
       // The segment history is read for the changed rows only (a few hundred on an ordinary run),
