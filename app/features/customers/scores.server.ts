@@ -403,7 +403,7 @@ const SCORE_COLUMNS = [
   "medianGapMs",
 ] as const satisfies readonly (keyof ScoreRow)[];
 
-/** PostgreSQL types of the columns a multi-row UPDATE sets (its VALUES list carries no column types). */
+/** PostgreSQL types of the score columns, which a statement casts its bound values to (typedMarks, jsonRows). */
 const PG_TYPES: Partial<Record<(typeof SCORE_COLUMNS)[number], string>> = {
   orders: "int",
   totalSpentMinor: "int",
