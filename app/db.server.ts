@@ -3,9 +3,11 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import v8 from "node:v8";
+import type pg from "pg";
 import type { PrismaClient } from "../prisma/generated/sqlite";
 import { env } from "~/env.server";
 import { serializeSqliteAdapter } from "~/platform/sqlite-lock.server";
+import { nameStatements } from "~/platform/pg-named-statements.server";
 import { timeQueries } from "~/platform/request-timing.server";
 
 export type { Prisma, PrismaClient } from "../prisma/generated/sqlite";
@@ -37,8 +39,15 @@ export function createClient(url: string): PrismaClient {
   if (isPostgresUrl(url)) {
     const { PrismaClient: PgClient } = require(path.join(generated, "postgres"));
     const { PrismaPg } = require("@prisma/adapter-pg");
+    // The pool is the adapter's (ended with the client), made here so that its connections send
+    // the registered hot statements named (app/platform/pg-named-statements.server.ts).
+    const { Pool } = require("pg") as typeof pg;
+    const pool = new Pool({ connectionString: url });
+    if (env.namedStatements) nameStatements(pool);
     // Statement times count towards the request's database time (app/platform/request-timing.server.ts).
-    return new PgClient({ adapter: timeQueries(new PrismaPg({ connectionString: url })) }) as PrismaClient;
+    return new PgClient({
+      adapter: timeQueries(new PrismaPg(pool, { disposeExternalPool: true })),
+    }) as PrismaClient;
   }
   const { PrismaClient: SqliteClient } = require(path.join(generated, "sqlite"));
   const { PrismaBetterSQLite3 } = require("@prisma/adapter-better-sqlite3");

@@ -12,6 +12,7 @@ import {
   type SqlRunner,
   type SqlValue,
 } from "~/platform/sql-runner.server";
+import { named } from "~/platform/pg-named-statements.server";
 import { prefetchAside, readColumnsAside } from "~/platform/sql-columns.server";
 import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
@@ -1251,6 +1252,8 @@ const dollars = (text: string) => {
   let i = 0;
   return text.replace(/\?/g, () => `$${++i}`);
 };
+/** A webhook's statement, from a fixed set of texts: sent named on PostgreSQL, so planned once per connection. */
+const hot = (text: string) => (dialect === "postgresql" ? named(dollars(text)) : text);
 const rawAll = (db: Db, text: string, params: readonly SqlValue[]) =>
   db.$queryRawUnsafe<Record<string, unknown>[]>(dollars(text), ...rawParams(params));
 const rawRun = (db: Db, text: string, params: readonly SqlValue[]) =>
@@ -1297,6 +1300,25 @@ const UPDATE_SCORE = `UPDATE "CustomerScore" SET ${UPDATE_SCORE_COLUMNS.map(
 ).join(", ")} WHERE "shopId" = ? AND "customerId" = ?`;
 
 /**
+ * A webhook's read: the customer, their score row and order summary, the shop's model and
+ * settings, and the customer's orders (ORDERS_JSON).
+ */
+const RESCORE_READ = hot(
+  `SELECT c."id", c."firstName", c."lastName", c."email", c."createdAt",
+     s."digest", s."searchText", s."sortName", s."segment", s."previousSegment", s."segmentChangedAt", s."taggedSegment",
+     m."bands", m."customers", m."cutPoints", m."model", m."computedAt", m."fittedAt",
+     t."vipMinScore", t."newWithinDays", t."atRiskMinMonetaryScore", t."atRiskGapMultiplier", t."atRiskMaxRecencyScore",
+     ${SUMMARY_FIELDS.map((f) => `os."${f}"`).join(", ")},
+     ${ORDERS_JSON} AS "ordersJson"
+   FROM "Customer" c
+   LEFT JOIN "CustomerScore" s ON s."shopId" = c."shopId" AND s."customerId" = c."id"
+   LEFT JOIN "CustomerOrderSummary" os ON os."shopId" = c."shopId" AND os."customerId" = c."id"
+   LEFT JOIN "CustomerModel" m ON m."shopId" = c."shopId"
+   LEFT JOIN "CustomerSegmentSettings" t ON t."shopId" = c."shopId"
+   WHERE c."id" = ? AND c."shopId" = ? AND c."redactedAt" IS NULL AND c."deletedAt" IS NULL`,
+);
+
+/**
  * Rescores one customer against the shop's last whole-shop recompute (its cut points and
  * fitted model). A customer redacted or deleted loses their row. Before the first whole-shop
  * recompute there is nothing to score against: the recompute that follows the import will.
@@ -1304,22 +1326,7 @@ const UPDATE_SCORE = `UPDATE "CustomerScore" SET ${UPDATE_SCORE_COLUMNS.map(
  * model and settings; one writes the row, only when it changed.
  */
 export async function rescoreCustomer(db: Db, shop: ScoreShop, customerId: string, now = new Date()) {
-  const [found] = await rawAll(
-    db,
-    `SELECT c."id", c."firstName", c."lastName", c."email", c."createdAt",
-       s."digest", s."searchText", s."sortName", s."segment", s."previousSegment", s."segmentChangedAt", s."taggedSegment",
-       m."bands", m."customers", m."cutPoints", m."model", m."computedAt", m."fittedAt",
-       t."vipMinScore", t."newWithinDays", t."atRiskMinMonetaryScore", t."atRiskGapMultiplier", t."atRiskMaxRecencyScore",
-       ${SUMMARY_FIELDS.map((f) => `os."${f}"`).join(", ")},
-       ${ORDERS_JSON} AS "ordersJson"
-     FROM "Customer" c
-     LEFT JOIN "CustomerScore" s ON s."shopId" = c."shopId" AND s."customerId" = c."id"
-     LEFT JOIN "CustomerOrderSummary" os ON os."shopId" = c."shopId" AND os."customerId" = c."id"
-     LEFT JOIN "CustomerModel" m ON m."shopId" = c."shopId"
-     LEFT JOIN "CustomerSegmentSettings" t ON t."shopId" = c."shopId"
-     WHERE c."id" = ? AND c."shopId" = ? AND c."redactedAt" IS NULL AND c."deletedAt" IS NULL`,
-    [customerId, shop.id],
-  );
+  const [found] = await rawAll(db, RESCORE_READ, [customerId, shop.id]);
   if (!found) {
     await rawRun(db, `DELETE FROM "CustomerScore" WHERE "shopId" = ? AND "customerId" = ?`, [shop.id, customerId]);
     // The value sort's order reads a deletion from the dataVersion (value-order.server.ts).
@@ -1440,24 +1447,25 @@ async function writeRescore(
     if (summaryUpdate) part(`s AS (${UPDATE_SUMMARY} RETURNING 1)`, summaryUpdate);
     if (change) part(`c AS (${INSERT_CHANGE})`, change);
     if (scoreUpdate) part(`u AS (${UPDATE_SCORE} RETURNING 1)`, scoreUpdate);
+    // One of four texts (which parts there are): each is sent named.
     const [found] = await rawAll(
       db,
-      `WITH ${parts.join(", ")} SELECT ${summaryUpdate ? `(SELECT count(*) FROM s)` : "0"} AS "summaries",
-         ${scoreUpdate ? `(SELECT count(*) FROM u)` : "0"} AS "scores"`,
+      hot(`WITH ${parts.join(", ")} SELECT ${summaryUpdate ? `(SELECT count(*) FROM s)` : "0"} AS "summaries",
+         ${scoreUpdate ? `(SELECT count(*) FROM u)` : "0"} AS "scores"`),
       params,
     );
     summaryFound = Number(found?.summaries) > 0;
     scoreFound = Number(found?.scores) > 0;
   } else {
-    if (summaryUpdate) summaryFound = (await rawRun(db, UPDATE_SUMMARY, summaryUpdate)) > 0;
-    if (change) await rawRun(db, INSERT_CHANGE, change);
-    if (scoreUpdate) scoreFound = (await rawRun(db, UPDATE_SCORE, scoreUpdate)) > 0;
+    if (summaryUpdate) summaryFound = (await rawRun(db, hot(UPDATE_SUMMARY), summaryUpdate)) > 0;
+    if (change) await rawRun(db, hot(INSERT_CHANGE), change);
+    if (scoreUpdate) scoreFound = (await rawRun(db, hot(UPDATE_SCORE), scoreUpdate)) > 0;
   }
-  if (summary && !summaryFound) await rawRun(db, UPSERT_SUMMARY, summary.values);
+  if (summary && !summaryFound) await rawRun(db, hot(UPSERT_SUMMARY), summary.values);
   if (score && !scoreFound)
     await rawRun(
       db,
-      UPSERT_SCORE,
+      hot(UPSERT_SCORE),
       SCORE_COLUMNS.map((c) => (score.row[c] ?? null) as SqlValue),
     );
 }
