@@ -205,6 +205,37 @@ describe("the read snapshot", () => {
     expect(names.map((n) => n.name).sort()).toEqual([...READ_TRIGGERS].sort());
   });
 
+  it("takes the customers a run wrote off the list, and leaves listed those it did not write", async () => {
+    const shop = await createShop();
+    const item = await createProduct(shop.id, { priceMinor: 2_000 });
+    // Enough customers that two listed ones leave the snapshot in use (not taken again).
+    const ids = Array.from({ length: 150 }, (_, i) => `listed-${shop.id}-${i}`);
+    await prisma.customer.createMany({
+      data: ids.map((id, i) => ({
+        id,
+        shopId: shop.id,
+        email: `l${i}@example.com`,
+        createdAt: new Date("2025-01-01"),
+      })),
+    });
+    const [written] = ids;
+    await createOrder(shop.id, "2026-05-01", [line(item, 1)], { customerId: written! });
+    await recomputeShop(shop, { now: new Date("2026-06-01T00:00:00Z") });
+    // Listed since: a webhook's rescore after an order, and a customer created after the next run.
+    await createOrder(shop.id, "2026-06-02", [line(item, 2)], { customerId: written! });
+    await rescoreCustomer(prisma, shop, written!, new Date("2026-06-02T12:00:00Z"));
+    const unscored = await prisma.customer.create({
+      data: { shopId: shop.id, email: "later@example.com", createdAt: new Date("2028-01-01") },
+    });
+    const listed = async () =>
+      (await prisma.customerReadChange.findMany({ where: { shopId: shop.id } })).map((c) => c.customerId).sort();
+    expect(await listed()).toEqual([written!, unscored.id].sort());
+    // A year on the first order leaves the window: the run rewrites that customer's rows.
+    const run = await recomputeShop(shop, { now: new Date("2027-05-15T00:00:00Z") });
+    expect(run.fromSnapshot).toBe(true);
+    expect(await listed()).toEqual([unscored.id]);
+  });
+
   it("leaves the recompute's own writes unlisted only while it writes them, and only for its shop", async () => {
     const shops = [await createShop(), await createShop()];
     const ids: string[] = [];
