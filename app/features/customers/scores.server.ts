@@ -1334,9 +1334,11 @@ const RESCORE_READ = hot(
 export async function rescoreCustomer(db: Db, shop: ScoreShop, customerId: string, now = new Date()) {
   const [found] = await rawAll(db, RESCORE_READ, [customerId, shop.id]);
   if (!found) {
-    await rawRun(db, `DELETE FROM "CustomerScore" WHERE "shopId" = ? AND "customerId" = ?`, [shop.id, customerId]);
-    // The value sort's order reads a deletion from the dataVersion (value-order.server.ts).
-    await rawRun(db, `UPDATE "Shop" SET "dataVersion" = "dataVersion" + 1 WHERE "id" = ?`, [shop.id]);
+    const deleted = await rawRun(db, `DELETE FROM "CustomerScore" WHERE "shopId" = ? AND "customerId" = ?`, [
+      shop.id,
+      customerId,
+    ]);
+    if (deleted) await noteScoreDeletion(db, shop.id);
     await rawRun(db, `DELETE FROM "CustomerOrderSummary" WHERE "shopId" = ? AND "customerId" = ?`, [
       shop.id,
       customerId,
@@ -1479,9 +1481,16 @@ async function writeRescore(
 /** After customers/redact or shop/redact: redacted customers leave segments, exports and lists. */
 export async function dropRedactedScores(db: Db, shopId: string) {
   const { count } = await db.customerScore.deleteMany({ where: { shopId, customer: { redactedAt: { not: null } } } });
-  // The value sort's order reads a deletion from the dataVersion (value-order.server.ts).
-  if (count) await db.shop.update({ where: { id: shopId }, data: { dataVersion: { increment: 1 } } });
+  if (count) await noteScoreDeletion(db, shopId);
 }
+
+/** After score rows were deleted: the value sort's order reads the deletion from scoreDeletions (value-order.server.ts). */
+const noteScoreDeletion = (db: Db, shopId: string) =>
+  rawRun(
+    db,
+    `UPDATE "Shop" SET "dataVersion" = "dataVersion" + 1, "scoreDeletions" = "scoreDeletions" + 1 WHERE "id" = ?`,
+    [shopId],
+  );
 /** Stores the shop's segment thresholds (the next recompute applies them). */
 export async function saveSegmentSettings(shopId: string, settings: SegmentSettings) {
   await prisma.customerSegmentSettings.upsert({ where: { shopId }, create: { shopId, ...settings }, update: settings });

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Shop" ADD COLUMN     "scoreDeletions" INTEGER NOT NULL DEFAULT 0;
+
