@@ -10,7 +10,8 @@ export type ResponsiveRow = { id: string; cells: ReactNode[]; actions?: ReactNod
 /** Server-side sorting: which columns sort, the current one and direction, and what a click asks for. */
 export type ResponsiveSort = {
   sortable: boolean[];
-  columnIndex: number;
+  /** undefined: the rows are in an order no column shows (no heading is marked sorted). */
+  columnIndex: number | undefined;
   direction: "ascending" | "descending";
   onSort: (columnIndex: number, direction: "ascending" | "descending") => void;
 };

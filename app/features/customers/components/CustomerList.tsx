@@ -11,7 +11,6 @@ import {
   Tabs,
   Text,
   TextField,
-  useBreakpoints,
 } from "@shopify/polaris";
 import { SearchIcon } from "@shopify/polaris-icons";
 import { Link } from "@remix-run/react";
@@ -90,7 +89,6 @@ type Props = {
 };
 
 export function CustomerList({ rows, query, paging, currency, loading, onQuery, onExplain }: Props) {
-  const { smDown } = useBreakpoints();
   const [text, setText] = useState(query.q);
   const asked = useRef(query.q);
   if (query.q !== asked.current) {
@@ -148,23 +146,22 @@ export function CustomerList({ rows, query, paging, currency, loading, onQuery, 
               onChange={(value) => onQuery({ segment: (value || null) as Segment | null })}
             />
           </div>
-          {smDown && (
-            <div style={{ flex: "0 1 200px" }}>
-              <Select
-                label="Sort"
-                labelInline
-                options={SORTS.flatMap((s) => [
-                  { label: `${SORT_LABELS[s]} ↓`, value: `${s}:desc` },
-                  { label: `${SORT_LABELS[s]} ↑`, value: `${s}:asc` },
-                ])}
-                value={`${query.sort}:${query.dir}`}
-                onChange={(value) => {
-                  const [sort, dir] = value.split(":") as [CustomerSort, "asc" | "desc"];
-                  onQuery({ sort, dir });
-                }}
-              />
-            </div>
-          )}
+          {/* At every width: the predicted value is a sort no column shows (phones have no headings). */}
+          <div style={{ flex: "0 1 240px" }}>
+            <Select
+              label="Sort"
+              labelInline
+              options={SORTS.flatMap((s) => [
+                { label: `${SORT_LABELS[s]} ↓`, value: `${s}:desc` },
+                { label: `${SORT_LABELS[s]} ↑`, value: `${s}:asc` },
+              ])}
+              value={`${query.sort}:${query.dir}`}
+              onChange={(value) => {
+                const [sort, dir] = value.split(":") as [CustomerSort, "asc" | "desc"];
+                onQuery({ sort, dir });
+              }}
+            />
+          </div>
         </InlineStack>
       </Box>
       <div id="customers-list" role="tabpanel" aria-labelledby={`customers-${TABS[tab]!.id}`}>
@@ -175,7 +172,7 @@ export function CustomerList({ rows, query, paging, currency, loading, onQuery, 
           emptyState={empty}
           sort={{
             sortable: COLUMNS.map((c) => !!c.sort),
-            columnIndex: sortIndex === -1 ? 3 : sortIndex,
+            columnIndex: sortIndex === -1 ? undefined : sortIndex,
             direction: query.dir === "asc" ? "ascending" : "descending",
             onSort: (index, direction) =>
               onQuery({ sort: COLUMNS[index]?.sort ?? "spent", dir: direction === "ascending" ? "asc" : "desc" }),

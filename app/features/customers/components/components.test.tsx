@@ -4,7 +4,10 @@ import { AppProvider } from "@shopify/polaris";
 import en from "@shopify/polaris/locales/en.json";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router-dom";
 import { DEFAULT_SEGMENT_SETTINGS } from "~/features/customers/rfm";
+import { CustomerList } from "~/features/customers/components/CustomerList";
+import type { CustomerListQuery } from "~/features/customers/query";
 import { ScoreExplanation } from "~/features/customers/components/ScoreExplanation";
 import { SegmentCards } from "~/features/customers/components/SegmentCards";
 
@@ -63,5 +66,50 @@ describe("ScoreExplanation", () => {
     expect(screen.getByText(/\$123\.45 net spend/)).toBeTruthy();
     expect(screen.getByText("Rule: Regular: no VIP, New or At-Risk rule matched")).toBeTruthy();
     expect(screen.getByText(/Small store/)).toBeTruthy();
+  });
+});
+
+describe("CustomerList's sort", () => {
+  const row = {
+    id: "c1",
+    name: "Ann Lee",
+    email: "ann@example.com",
+    orders: 3,
+    totalSpentMinor: 120_00,
+    lastOrderDay: "2026-11-20",
+    segment: "Regular" as const,
+    scores: { r: 3, f: 2, m: 3 },
+  };
+  const list = (sort: CustomerListQuery["sort"], dir: CustomerListQuery["dir"]) =>
+    inApp(
+      <MemoryRouter>
+        <CustomerList
+          rows={[row]}
+          query={{ segment: null, q: "", sort, dir, page: 1 }}
+          paging={{ page: 1, pageCount: 1, total: 1 }}
+          currency="USD"
+          loading={false}
+          onQuery={() => {}}
+          onExplain={() => {}}
+        />
+      </MemoryRouter>,
+    );
+  const sortedHeadings = (container: HTMLElement) =>
+    // In the table's own heading row (Polaris also renders a sticky copy of the headings).
+    [...container.querySelectorAll("th .Polaris-IndexTable__TableHeadingSortIcon--visible")].map((el) =>
+      el.closest("th")?.textContent?.trim(),
+    );
+
+  it("by predicted value: the Sort select says so and no column heading is marked sorted", () => {
+    const { container } = list("value", "desc");
+    const select = screen.getByLabelText("Sort") as HTMLSelectElement;
+    expect(select.selectedOptions[0]?.textContent).toBe("Predicted 12-month value ↓");
+    expect(sortedHeadings(container)).toEqual([]);
+  });
+
+  it("by a column: that heading is marked sorted, and the Sort select agrees", () => {
+    const { container } = list("orders", "asc");
+    expect((screen.getByLabelText("Sort") as HTMLSelectElement).selectedOptions[0]?.textContent).toBe("Orders ↑");
+    expect(sortedHeadings(container)).toEqual(["Orders"]);
   });
 });
