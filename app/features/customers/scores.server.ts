@@ -1491,6 +1491,7 @@ const noteScoreDeletion = (db: Db, shopId: string) =>
     `UPDATE "Shop" SET "dataVersion" = "dataVersion" + 1, "scoreDeletions" = "scoreDeletions" + 1 WHERE "id" = ?`,
     [shopId],
   );
+
 /** Stores the shop's segment thresholds (the next recompute applies them). */
 export async function saveSegmentSettings(shopId: string, settings: SegmentSettings) {
   await prisma.customerSegmentSettings.upsert({ where: { shopId }, create: { shopId, ...settings }, update: settings });
