@@ -14,7 +14,9 @@ const DEFAULT_URL = "file:./prisma/dev.db";
 function derivePostgresSchema(source) {
   return source
     .replace(/provider\s*=\s*"sqlite"/, 'provider = "postgresql"')
-    .replace(/output\s*=\s*"generated\/sqlite"/, 'output     = "postgres"');
+    .replace(/output\s*=\s*"generated\/sqlite"/, 'output     = "postgres"')
+    // The SQL types are generated once, from the SQLite schema (the same models).
+    .replace(/\/\/ Types for hand-written SQL[^\n]*\ngenerator kysely \{[^}]*\}\n\n/, "");
 }
 
 function writeDerivedSchema() {
