@@ -15,8 +15,12 @@ function derivePostgresSchema(source) {
   return source
     .replace(/provider\s*=\s*"sqlite"/, 'provider = "postgresql"')
     .replace(/output\s*=\s*"generated\/sqlite"/, 'output     = "postgres"')
-    // The SQL types are generated once, from the SQLite schema (the same models).
-    .replace(/\/\/ Types for hand-written SQL[^\n]*\ngenerator kysely \{[^}]*\}\n\n/, "");
+    // The row types of hand-written SQL (Kysely, app/db.server.ts; docs/decisions/076-typed-sql.md),
+    // from this schema: PostgreSQL's types name DateTime as a Date, where SQLite's say text.
+    .replace(
+      /\ndatasource db \{/,
+      '\ngenerator kysely {\n  provider = "prisma-kysely"\n  output   = "kysely"\n  fileName = "types.ts"\n}\n\ndatasource db {',
+    );
 }
 
 function writeDerivedSchema() {

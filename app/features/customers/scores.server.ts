@@ -7,12 +7,10 @@ import {
   bulkId,
   inSqlTransaction,
   insertRows,
-  withPageCache,
   marks,
   type SqlRunner,
   type SqlValue,
 } from "~/platform/sql-runner.server";
-import { named } from "~/platform/pg-named-statements.server";
 import { prefetchAside, readColumnsAside } from "~/platform/sql-columns.server";
 import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
@@ -775,12 +773,6 @@ async function writeSummaries(
 }
 
 /**
- * The SQLite page cache during a whole-shop recompute, in MB: a nightly run rewrites ~10,000
- * score rows at scattered pages of the table and its indexes (decision 067, fourth pass).
- */
-const RECOMPUTE_CACHE_MB = 64;
-
-/**
  * From this many customers, SQLite reads a shop's customers in two halves at once (readColumns):
  * the read is then ~250 ms, and half of it outweighs starting the reader thread (~150 ms) when
  * it is not running yet.
@@ -817,21 +809,15 @@ export async function recomputeShop(
   const age = stored ? now.getTime() - stored.fittedAt.getTime() : Infinity;
   const reuse = !refit && stored && age >= 0 && age < REFIT_AFTER_MS ? stored.model : null;
   const nowMs = now.getTime();
-  const out = await inSqlTransaction((sql) => withPageCache(sql, RECOMPUTE_CACHE_MB, () => recomputeIn(sql)), {
-    direct: true,
-  });
+  const out = await inSqlTransaction((sql) => recomputeIn(sql));
   // A run that rebuilt the summaries (weekly, after an import) dropped the read snapshot; it is
   // taken again now, from the committed tables on both cores, so that the next run (the nightly
   // one, a few hours later) reads the snapshot rather than every customer (decision 067,
   // seventh pass). A transaction of its own: the reader thread sees only what is committed.
   // Without it the next run reads the tables, so a failure here does not fail the recompute.
   if (out.summariesRebuilt)
-    await inSqlTransaction(
-      (sql) =>
-        withPageCache(sql, RECOMPUTE_CACHE_MB, () =>
-          readCustomers(sql, shop.id, { split: dialect === "sqlite" && out.customers >= splitReadFrom }),
-        ),
-      { direct: true },
+    await inSqlTransaction((sql) =>
+      readCustomers(sql, shop.id, { split: dialect === "sqlite" && out.customers >= splitReadFrom }),
     ).catch((error) => console.error(`[customers] read snapshot not taken: ${describeError(error)}`));
   return out;
   async function recomputeIn(sql: SqlRunner) {
@@ -1258,8 +1244,8 @@ const dollars = (text: string) => {
   let i = 0;
   return text.replace(/\?/g, () => `$${++i}`);
 };
-/** A webhook's statement, from a fixed set of texts: sent named on PostgreSQL, so planned once per connection. */
-const hot = (text: string) => (dialect === "postgresql" ? named(dollars(text)) : text);
+/** A webhook's statement, in the engine's placeholders. */
+const hot = (text: string) => (dialect === "postgresql" ? dollars(text) : text);
 const rawAll = (db: Db, text: string, params: readonly SqlValue[]) =>
   db.$queryRawUnsafe<Record<string, unknown>[]>(dollars(text), ...rawParams(params));
 const rawRun = (db: Db, text: string, params: readonly SqlValue[]) =>
@@ -1455,7 +1441,7 @@ async function writeRescore(
     if (summaryUpdate) part(`s AS (${UPDATE_SUMMARY} RETURNING 1)`, summaryUpdate);
     if (change) part(`c AS (${INSERT_CHANGE})`, change);
     if (scoreUpdate) part(`u AS (${UPDATE_SCORE} RETURNING 1)`, scoreUpdate);
-    // One of four texts (which parts there are): each is sent named.
+    // One of four texts (which parts there are).
     const [found] = await rawAll(
       db,
       hot(`WITH ${parts.join(", ")} SELECT ${summaryUpdate ? `(SELECT count(*) FROM s)` : "0"} AS "summaries",
