@@ -14,6 +14,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHmac } from "node:crypto";
 import { performance } from "node:perf_hooks";
+import { LRUCache } from "lru-cache";
 import { env } from "~/env.server";
 
 export type RequestKind = "page" | "data" | "action" | "api";
@@ -160,14 +161,13 @@ export function identifyRequest(request: Request, shopId: string, staff: string 
 }
 
 // The keyed hash of a staff member, computed once per member and process (bounded).
-const staffKeys = new Map<string, string>();
+const staffKeys = new LRUCache<string, string>({ max: 10_000 });
 
 function staffKeyOf(shopId: string, staff: string): string {
   const id = `${shopId}\n${staff}`;
   let key = staffKeys.get(id);
   if (!key) {
     key = createHmac("sha256", env.signingSecret).update(id).digest("base64url").slice(0, 22);
-    if (staffKeys.size >= 10_000) staffKeys.clear();
     staffKeys.set(id, key);
   }
   return key;
