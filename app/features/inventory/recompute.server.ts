@@ -2,10 +2,10 @@
 // after an import, the demo seed) and one variant's re-evaluation (webhooks, receiving,
 // edits). Both read the same inputs and call planVariant; both open and close stock alerts
 // and stock-out periods on the way (docs/decisions/054-inventory-planning.md).
-import { dialect, prisma, type Prisma, type PrismaClient } from "~/db.server";
+import { dialect, withShopWriteLock, type DbClient, type Prisma } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { addDays, dayInZone } from "~/lib/dates";
-import { inSqlTransaction, insertRows, type SqlValue } from "~/platform/sql-runner.server";
+import { insertRows, sqlThrough, type SqlValue } from "~/platform/sql-runner.server";
 import { planAtLocation, type LocatedPlan } from "./locations";
 import {
   PLANNING_DEFAULTS,
@@ -16,21 +16,13 @@ import {
   type PlanningSettings,
 } from "./planning";
 
-type Client = PrismaClient | Prisma.TransactionClient;
+type Client = DbClient;
 export type PlanningShop = { id: string; timezone: string };
 
 /** Statuses that hold an alert open. */
 const ALERTING = new Set(["low-stock", "out-of-stock"]);
 /** Purchase orders whose remaining quantity counts as on order. */
 export const OPEN_PO_STATUSES = ["draft", "ordered", "partially_received"] as const;
-
-const toDollar = (sql: string) => {
-  let i = 0;
-  return dialect === "postgresql" ? sql.replace(/\?/g, () => `$${++i}`) : sql;
-};
-async function raw<T>(db: Client, sql: string, params: unknown[]): Promise<T[]> {
-  return db.$queryRawUnsafe<T[]>(toDollar(sql), ...params);
-}
 
 type VariantRow = {
   id: string;
@@ -120,12 +112,12 @@ type Inputs = {
 /** An item's stock at a location and the location's weight (its share of the shop's units). */
 type LevelAt = { locationId: string; available: number; weight: number };
 
-/** Runs a SELECT written with `?` placeholders: through Prisma (a webhook's transaction) or a SqlRunner. */
+/** Runs a SELECT written with `?` placeholders on `db` (the client or a transaction). */
 type Reader = <T>(sql: string, params: unknown[]) => Promise<T[]>;
 const prismaReader =
   (db: Client): Reader =>
-  (sql, params) =>
-    raw(db, sql, params);
+  <T>(sql: string, params: unknown[]) =>
+    sqlThrough(db).all(sql, params as SqlValue[]) as Promise<T[]>;
 
 /** The last sale day since `from` of each given variant, through the by-variant index. */
 function lastSales(read: Reader, shopId: string, from: string, variantIds: string[]) {
@@ -606,24 +598,19 @@ async function applyTransitions(db: Client, shopId: string, rows: PlanRow[], sta
 }
 
 /**
- * Every variant of the shop, recomputed and stored in one transaction. The inputs are read in
- * a transaction of the SQL runner: on SQLite its own better-sqlite3 connection, which hands
- * rows over without Prisma's per-row conversion (most of a full recompute's time at 10,000
- * variants, decision 068).
+ * Every variant of the shop, recomputed and stored in one transaction under the shop's write lock:
+ * read, alert transitions and the plans written over the old ones together, so a webhook's
+ * re-evaluation (which takes the same lock) runs before or after it, never between its read and
+ * its write, and is never overwritten by figures from an older read.
  */
 export async function recomputeShop(shop: PlanningShop, now = new Date()) {
   const today = dayInZone(now, shop.timezone);
-  const { inputs, weights } = await inSqlTransaction((sql) =>
-    loadShopInputs(
-      <T>(text: string, params: unknown[]) => sql.all(text, params as SqlValue[]) as Promise<T[]>,
-      shop,
-      today,
-    ),
-  );
-  const rows = plansFrom(shop, inputs, today, now);
-  const located = locatedFrom(shop, rows, inputs.levels, today);
-  const transitions = await applyTransitions(prisma, shop.id, rows, openState(inputs), now);
-  await inSqlTransaction(async (sql) => {
+  return withShopWriteLock(shop.id, async (tx) => {
+    const sql = sqlThrough(tx);
+    const { inputs, weights } = await loadShopInputs(prismaReader(tx), shop, today);
+    const rows = plansFrom(shop, inputs, today, now);
+    const located = locatedFrom(shop, rows, inputs.levels, today);
+    const transitions = await applyTransitions(tx, shop.id, rows, openState(inputs), now);
     await sql.run(`DELETE FROM "InventoryPlan" WHERE "shopId" = ?`, [shop.id]);
     await insertRows(
       sql,
@@ -646,8 +633,8 @@ export async function recomputeShop(shop: PlanningShop, now = new Date()) {
       ["shopId", "locationId", "weight"],
       [...weights].map(([locationId, weight]) => [shop.id, locationId, weight]),
     );
+    return { variants: rows.length, ...transitions };
   });
-  return { variants: rows.length, ...transitions };
 }
 
 /**
@@ -670,16 +657,6 @@ export async function reevaluateVariants(db: Client, shop: PlanningShop, variant
 
 const REEVALUATE_SLICE = 400;
 
-/** A value as Prisma stores it: on SQLite DateTime is ISO text with +00:00 and booleans are 0/1. */
-const stored = (v: unknown) =>
-  dialect === "postgresql"
-    ? v
-    : v instanceof Date
-      ? `${v.toISOString().slice(0, -1)}+00:00`
-      : typeof v === "boolean"
-        ? Number(v)
-        : v;
-
 /** The rows written with one INSERT … ON CONFLICT DO UPDATE per slice (no delete first). */
 async function upsertPlans(db: Client, rows: PlanRow[]) {
   const head = `INSERT INTO "InventoryPlan" (${PLAN_COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES `;
@@ -687,12 +664,13 @@ async function upsertPlans(db: Client, rows: PlanRow[]) {
   const update = PLAN_COLUMNS.filter((c) => c !== "variantId")
     .map((c) => `"${c}" = excluded."${c}"`)
     .join(", ");
+  const sql = sqlThrough(db);
   for (const slice of chunks(rows, Math.floor(900 / PLAN_COLUMNS.length))) {
-    const params: unknown[] = [];
-    for (const r of slice) for (const c of PLAN_COLUMNS) params.push(stored(r[c]));
-    await db.$executeRawUnsafe(
-      toDollar(`${head}${slice.map(() => tuple).join(", ")} ON CONFLICT ("variantId") DO UPDATE SET ${update}`),
-      ...params,
+    const params: SqlValue[] = [];
+    for (const r of slice) for (const c of PLAN_COLUMNS) params.push(r[c] as SqlValue);
+    await sql.run(
+      `${head}${slice.map(() => tuple).join(", ")} ON CONFLICT ("variantId") DO UPDATE SET ${update}`,
+      params,
     );
   }
 }
@@ -716,14 +694,13 @@ async function replaceLocated(db: Client, shopId: string, inputs: Inputs, ids: s
   const update = LOCATED_COLUMNS.filter((c) => c !== "variantId" && c !== "locationId")
     .map((c) => `"${c}" = excluded."${c}"`)
     .join(", ");
+  const sql = sqlThrough(db);
   for (const slice of chunks(rows, Math.floor(900 / LOCATED_COLUMNS.length))) {
-    const params: unknown[] = [];
-    for (const r of slice) for (const c of LOCATED_COLUMNS) params.push(stored(r[c]));
-    await db.$executeRawUnsafe(
-      toDollar(
-        `${head}${slice.map(() => tuple).join(", ")} ON CONFLICT ("variantId", "locationId") DO UPDATE SET ${update}`,
-      ),
-      ...params,
+    const params: SqlValue[] = [];
+    for (const r of slice) for (const c of LOCATED_COLUMNS) params.push(r[c] as SqlValue);
+    await sql.run(
+      `${head}${slice.map(() => tuple).join(", ")} ON CONFLICT ("variantId", "locationId") DO UPDATE SET ${update}`,
+      params,
     );
   }
 }
