@@ -8,8 +8,7 @@ import { BlockStack, Toast } from "@shopify/polaris";
 import { useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { dayInZone } from "~/lib/dates";
-import { FieldError, fieldErrorsOf, formToObject, type FieldErrors } from "~/lib/forms";
-import { unstorableText } from "~/lib/text";
+import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
 import { parseTimeframe } from "~/lib/timeframe";
 import {
   addOperatingExpense,
@@ -94,14 +93,13 @@ const INTENTS = [
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireAdmin(request, permissions.action);
   const { shop } = ctx;
-  const form = await request.formData();
-  const values = formToObject(form);
+  const read = await readForm(request);
+  const values = read.ok ? read.values : {};
   const intent = (INTENTS as readonly string[]).includes(values.intent ?? "") ? values.intent : "";
   const answer = (status: number, fieldErrors: FieldErrors) =>
     data<CostsActionResult>({ ok: false, intent, fieldErrors }, { status });
+  if (!read.ok) return answer(400, read.fieldErrors);
   if (!intent) return answer(400, { intent: ["Unknown action"] });
-  const unstorable = unstorableText(values);
-  if (Object.keys(unstorable).length) return answer(400, unstorable);
   const id = values.id ?? "";
   if (!intent.startsWith("add") && !ID.test(id)) return answer(404, { _form: ["Not found"] });
   try {
