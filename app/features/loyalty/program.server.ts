@@ -246,6 +246,8 @@ export async function changeTier(
   now = new Date(),
 ): Promise<{ name: string; id: string }> {
   const { shop } = ctx;
+  // An unknown tier is refused before the first write (the program row included).
+  if (change.kind !== "add") await ownTier(shop, change.id);
   await ensureProgram(prisma, shop);
   const { draft, before } = await applyChange(shop, change);
   let id: string;
@@ -373,7 +375,7 @@ export async function listCampaigns(shop: ShopRef, now = new Date()): Promise<Ca
  */
 export async function createCampaign(ctx: Ctx, input: CampaignInput, now = new Date()): Promise<CampaignView> {
   const { shop } = ctx;
-  await ensureProgram(prisma, shop);
+  // Every check before the first write: a refused campaign writes nothing, not even the program row.
   if (input.tierId) await ownTier(shop, input.tierId);
   // The limits combine (decision 072): tier, segment and collection must all hold. A collection
   // must be one of this shop's, as stored by the import and the webhooks.
@@ -382,6 +384,7 @@ export async function createCampaign(ctx: Ctx, input: CampaignInput, now = new D
     !(await prisma.collection.findFirst({ where: { id: input.collectionId, shopId: shop.id }, select: { id: true } }))
   )
     throw new FieldError({ collectionId: ["Choose one of your store's collections"] });
+  await ensureProgram(prisma, shop);
   const row = await prisma.loyaltyCampaign.create({
     data: {
       shopId: shop.id,
