@@ -1,6 +1,7 @@
-// /costs (docs/product/costs.md): Costs & Profit — the profit and loss statement of the
-// chosen period with a breakdown behind every line, variants sold without a cost, and the
-// product costs and operating expenses, each editable and deletable.
+// /costs (docs/product/costs.md): Cost Management (the sidebar's Costs & Profit) — the
+// profit and loss statement of the chosen period with a breakdown behind every line,
+// variants sold without a cost, and the product costs and operating expenses, each
+// editable and deletable.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
@@ -45,7 +46,7 @@ import { currentSearchParams } from "~/components/search-params";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
-export const meta: MetaFunction = () => [{ title: "Costs & Profit · Profit Pilot" }];
+export const meta: MetaFunction = () => [{ title: "Cost Management · Profit Pilot" }];
 
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 const pageParam = (url: URL, name: string) => Number(url.searchParams.get(name)) || 1;
@@ -151,7 +152,7 @@ export default function Costs() {
 
   return (
     <AdminPage
-      title="Costs & Profit"
+      title="Cost Management"
       subtitle={`${pnl.range.from} to ${pnl.range.to}`}
       primaryAction={<TimeframeSelect days={days} onChange={(v) => setParam("days", v)} />}
     >
