@@ -178,11 +178,12 @@ describe("/loyalty", () => {
   it("refuses a tier at another tier's minimum spend, added or edited, writing nothing", async () => {
     const silver = await prisma.loyaltyTier.findFirstOrThrow({ where: { shopId: shop.id, name: "Silver" } });
     const before = await tableCounts();
-    for (const fields of [
+    const attempts: Record<string, string>[] = [
       { intent: "addTier", name: "Silver too", minSpend: "500" },
       { intent: "editTier", id: silver.id, minSpend: "1500" },
       { intent: "previewTier", mode: "add", name: "Gold too", minSpend: "1500" },
-    ]) {
+    ];
+    for (const fields of attempts) {
       const { status, body } = await post(fields);
       expect(status, JSON.stringify(fields)).toBe(400);
       expect(body.fieldErrors.minSpend?.[0]).toMatch(/already starts at a minimum spend of (500|1500)/);
