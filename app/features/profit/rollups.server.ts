@@ -74,8 +74,7 @@ async function monthsOf(shopId: string): Promise<string[]> {
  */
 export async function rebuildRollups(shopId: string): Promise<void> {
   await refreshStatistics(LOADED_TABLES);
-  for (const month of await monthsOf(shopId))
-    await withShopWriteLock(shopId, (tx) => rebuildMonth(tx, shopId, month));
+  for (const month of await monthsOf(shopId)) await withShopWriteLock(shopId, (tx) => rebuildMonth(tx, shopId, month));
   await withShopWriteLock(shopId, (tx) => touchShopData(tx, shopId));
   await refreshStatistics(ROLLUP_TABLES);
 }
