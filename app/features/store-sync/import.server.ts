@@ -207,7 +207,7 @@ export async function runImportStep(runId: string, deps: ImportDeps): Promise<St
       return { state: "done" };
     }
     if (phase === "rollups") {
-      await rebuildRollups(prisma, shop.id);
+      await rebuildRollups(shop.id);
       await release(run.id, { phase: "done", status: "succeeded", finishedAt: now, error: null });
       return { state: "done" };
     }
