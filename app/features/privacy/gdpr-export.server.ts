@@ -2,7 +2,7 @@
 // (portability, pending, due in 30 days) and answered with an e-mail holding a
 // signed link that expires; the export opens only from that link. Known and
 // unknown addresses are treated the same, so the endpoint reveals nothing.
-import { prisma } from "~/db.server";
+import { prisma, sql, sqlOn } from "~/db.server";
 import { env } from "~/env.server";
 import { signLink, verifyLink } from "~/platform/signed-link.server";
 import { PRIVACY_DUE_DAYS } from "~/features/privacy/privacy.server";
@@ -66,7 +66,11 @@ function toCsv(rows: unknown[][]): string {
 
 /** Everything held about an address outside any shop's customer data, as CSV rows. */
 export async function buildExportCsv(email: string): Promise<string> {
-  const shopIds = await prisma.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Shop" WHERE LOWER("email") = ${email}`;
+  const shopIds = await sqlOn()
+    .selectFrom("Shop")
+    .select("id")
+    .where(sql<string>`LOWER("email")`, "=", email)
+    .execute();
   const [shops, subscriber, requests, messages] = await Promise.all([
     prisma.shop.findMany({ where: { id: { in: shopIds.map((s) => s.id) } }, orderBy: { createdAt: "asc" } }),
     prisma.newsletterSubscriber.findUnique({ where: { email } }),
