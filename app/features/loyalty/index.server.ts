@@ -1,4 +1,5 @@
-export { ensureProgram, postOrder, postShopifyOrder, refreshMember } from "./ledger.server";
+export { ensureProgram } from "./ledger.server";
+export { postOrders, postShopifyOrder, refreshMembers, type PostingResult } from "./posting.server";
 export { backfillLedger, rebuildMembers } from "./backfill.server";
 export {
   LoyaltyNotFound,
