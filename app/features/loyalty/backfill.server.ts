@@ -6,7 +6,8 @@
 import { asDate, prisma, sqlOn, withShopWriteLock } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { ensureProgram, type ShopRef } from "~/features/loyalty/ledger.server";
-import { postOrders, refreshMembers } from "~/features/loyalty/posting.server";
+import { postOrders } from "~/features/loyalty/posting.server";
+import { refreshMembers } from "~/features/loyalty/members.server";
 
 /** Orders a backfill posts in one transaction, members a rebuild rewrites in one. */
 const BATCH = 1_000;

@@ -8,32 +8,27 @@ import { chunks } from "~/lib/chunks";
 import { currencyDigits } from "~/lib/money";
 import {
   parseLines,
-  tiersAt,
   windowStart,
   type EarnedLine,
   type RefundedLine,
   type Stacking,
+  type TierWindow,
 } from "~/features/loyalty/ledger";
 import {
   addToSums,
   dayTotals,
-  memberFigures,
   postingEntries,
   postingKeys,
   spendBefore,
-  type LedgerSums,
   type NewEntry,
   type PostingOrder,
-  type PostingTier,
 } from "~/features/loyalty/posting";
 import { ensureProgram, type ShopRef } from "~/features/loyalty/ledger.server";
+import { INSERT_ROWS, customerSpend, ledgerSums, loadTiers, writeMembers } from "~/features/loyalty/members.server";
 import { syncLoyaltyCost } from "~/features/loyalty/cost.server";
 import { storedSegments } from "~/features/customers/index.server";
 
 export type PostingResult = { earned: number; reversed: number };
-
-// Rows per multi-row INSERT: well under both engines' limits on bound values.
-const INSERT_ROWS = 500;
 
 /**
  * The shop condition of a read by ids (orders, their refunds and lines), in a form no index
@@ -178,18 +173,6 @@ export async function postShopifyOrder(tx: Tx, shop: ShopRef, orderShopifyId: st
   if (used.count > 0) await syncLoyaltyCost(tx, shop.id, [order.day]);
 }
 
-/** Rewrites these customers' member rows (enrolling them) from the ledger and their orders. */
-export async function refreshMembers(db: DbClient, shop: ShopRef, customerIds: readonly string[], now = new Date()) {
-  if (customerIds.length === 0) return;
-  const program = await ensureProgram(db, shop);
-  const tiers = await loadTiers(db, shop.id);
-  for (const slice of chunks(customerIds, 1_000)) {
-    const spend = await customerSpend(db, shop.id, slice, null, windowStart(program.tierWindow, now));
-    const spendNow = new Map([...spend].map(([id, s]) => [id, s.since]));
-    await writeMembers(db, shop, tiers, await ledgerSums(db, shop.id, slice), spendNow, slice, now);
-  }
-}
-
 async function loadOrders(db: DbClient, shopId: string, ids: readonly string[]): Promise<PostingOrder[]> {
   if (ids.length === 0) return [];
   const rows = await sqlOn(db)
@@ -224,18 +207,6 @@ async function loadOrders(db: DbClient, shopId: string, ids: readonly string[]):
   );
 }
 
-/** The shop's tiers by minimum spend, then age (the first of equal thresholds wins). */
-async function loadTiers(db: DbClient, shopId: string): Promise<PostingTier[]> {
-  const rows = await sqlOn(db)
-    .selectFrom("LoyaltyTier")
-    .select(["id", "name", "minSpend", "multiplier", "pendingMinSpend", "pendingMultiplier", "pendingFrom"])
-    .where("shopId", "=", shopId)
-    .orderBy("minSpend")
-    .orderBy("createdAt")
-    .execute();
-  return rows.map((t) => ({ ...t, pendingFrom: asDate(t.pendingFrom) }));
-}
-
 async function memberIds(db: DbClient, shopId: string, customerIds: readonly string[]) {
   const rows = await sqlOn(db)
     .selectFrom("LoyaltyMember")
@@ -244,54 +215,6 @@ async function memberIds(db: DbClient, shopId: string, customerIds: readonly str
     .where("customerId", "in", customerIds)
     .execute();
   return new Set(rows.map((r) => r.customerId));
-}
-
-/** Customers' ledgers summed by kind: balance, earned, redeemed and the latest entry. */
-async function ledgerSums(db: DbClient, shopId: string, customerIds: readonly string[]) {
-  const rows = await sqlOn(db)
-    .selectFrom("LoyaltyLedgerEntry")
-    .select(({ fn }) => ["customerId", "kind", fn.sum<number>("points").as("points"), fn.max("occurredAt").as("last")])
-    .where("shopId", "=", shopId)
-    .where("customerId", "in", customerIds)
-    .groupBy(["customerId", "kind"])
-    .execute();
-  return addToSums(
-    new Map<string, LedgerSums>(),
-    rows.map((r) => ({ ...r, points: Number(r.points), occurredAt: asDate(r.last) })),
-  );
-}
-
-/**
- * Customers' net spend (after discounts and refunds) on their non-cancelled orders, in one
- * read: before `before` (none when null), and since `since` (all of it when null).
- */
-async function customerSpend(
-  db: DbClient,
-  shopId: string,
-  customerIds: readonly string[],
-  before: Date | null,
-  since: Date | null,
-) {
-  const rows = await sqlOn(db)
-    .selectFrom("Order")
-    .select((eb) => {
-      const net = eb(eb("grossSalesMinor", "-", eb.ref("discountsMinor")), "-", eb.ref("refundsMinor"));
-      return [
-        "customerId",
-        before
-          ? eb.fn.sum<number>(eb.case().when("processedAt", "<", before).then(net).else(0).end()).as("before")
-          : eb.lit(0).as("before"),
-        since
-          ? eb.fn.sum<number>(eb.case().when("processedAt", ">=", since).then(net).else(0).end()).as("since")
-          : eb.fn.sum<number>(net).as("since"),
-      ];
-    })
-    .where("shopId", "=", shopId)
-    .where("customerId", "in", customerIds)
-    .where("cancelledAt", "is", null)
-    .groupBy("customerId")
-    .execute();
-  return new Map(rows.map((r) => [r.customerId as string, { before: Number(r.before), since: Number(r.since) }]));
 }
 
 /**
@@ -378,62 +301,6 @@ async function appendEntries(db: DbClient, shopId: string, entries: readonly New
         oc
           .columns(["shopId", "day", "kind"])
           .doUpdateSet((eb) => ({ points: eb("LoyaltyDay.points", "+", eb.ref("excluded.points")) })),
-      )
-      .execute();
-}
-
-/** Upserts the customers' member rows from their ledger sums, spend as of now and today's tiers. */
-async function writeMembers(
-  db: DbClient,
-  shop: ShopRef,
-  tiers: readonly PostingTier[],
-  sums: ReadonlyMap<string, LedgerSums>,
-  spendNow: ReadonlyMap<string, number>,
-  customerIds: readonly string[],
-  now: Date,
-) {
-  const digits = currencyDigits(shop.currency);
-  const tiersNow = tiersAt(tiers, now);
-  // A member without entries (enrolled by hand) keeps their last activity.
-  const idle = customerIds.filter((id) => !sums.get(id)?.last);
-  const activity = new Map(
-    idle.length === 0
-      ? []
-      : (
-          await sqlOn(db)
-            .selectFrom("LoyaltyMember")
-            .select(["customerId", "lastActivityAt"])
-            .where("shopId", "=", shop.id)
-            .where("customerId", "in", idle)
-            .execute()
-        ).map((m) => [m.customerId, asDate(m.lastActivityAt)]),
-  );
-  for (const slice of chunks(customerIds, INSERT_ROWS))
-    await sqlOn(db)
-      .insertInto("LoyaltyMember")
-      .values(
-        slice.map((customerId) => ({
-          shopId: shop.id,
-          customerId,
-          enrolledAt: now,
-          ...memberFigures(
-            sums.get(customerId),
-            spendNow.get(customerId) ?? 0,
-            tiersNow,
-            digits,
-            activity.get(customerId) ?? now,
-          ),
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(["shopId", "customerId"]).doUpdateSet((eb) => ({
-          balance: eb.ref("excluded.balance"),
-          earned: eb.ref("excluded.earned"),
-          redeemed: eb.ref("excluded.redeemed"),
-          spendMinor: eb.ref("excluded.spendMinor"),
-          tierId: eb.ref("excluded.tierId"),
-          lastActivityAt: eb.ref("excluded.lastActivityAt"),
-        })),
       )
       .execute();
 }

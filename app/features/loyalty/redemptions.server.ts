@@ -11,7 +11,7 @@ import { recordAudit, type Actor } from "~/features/audit/index.server";
 import type { AdminOperations } from "~/graphql/admin.generated";
 import { expiryDue, pointsToMinor, type LedgerEntry } from "~/features/loyalty/ledger";
 import { appendEntry, ensureProgram, pointValueAt, type ShopRef } from "~/features/loyalty/ledger.server";
-import { refreshMembers } from "~/features/loyalty/posting.server";
+import { refreshMembers } from "~/features/loyalty/members.server";
 import { LoyaltyNotFound } from "~/features/loyalty/program.server";
 import { syncLoyaltyCost } from "~/features/loyalty/cost.server";
 
