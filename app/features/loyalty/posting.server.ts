@@ -2,7 +2,7 @@
 // batch's inputs with a few typed queries, the pure postingEntries (posting.ts) decides the
 // entries, and they are written with the day rollup and the members' cache in the same
 // transaction. The order and refund webhooks post a batch of one, the backfill batches of a thousand.
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { asDate, sql, sqlOn, withShopWriteLock, type DbClient, type Tx } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { currencyDigits } from "~/lib/money";
@@ -29,6 +29,12 @@ import { syncLoyaltyCost } from "~/features/loyalty/cost.server";
 import { storedSegments } from "~/features/customers/index.server";
 
 export type PostingResult = { earned: number; reversed: number };
+
+/**
+ * Entry ids that increase as entries are written, as Prisma's cuids do: the time, then a random
+ * tail. The primary key's index is then appended to, not written at random places.
+ */
+const entryId = () => `${Date.now().toString(36).padStart(9, "0")}${randomBytes(6).toString("hex")}`;
 
 /**
  * The shop condition of a read by ids (orders, their refunds and lines), in a form no index
@@ -290,7 +296,7 @@ async function appendEntries(db: DbClient, shopId: string, entries: readonly New
   for (const slice of chunks(entries, INSERT_ROWS))
     await sqlOn(db)
       .insertInto("LoyaltyLedgerEntry")
-      .values(slice.map((e) => ({ ...e, id: randomUUID(), shopId, createdAt })))
+      .values(slice.map((e) => ({ ...e, id: entryId(), shopId, createdAt })))
       .execute();
   // One row per day and kind: PostgreSQL refuses an upsert that touches a row twice.
   for (const slice of chunks(dayTotals(entries), INSERT_ROWS))
