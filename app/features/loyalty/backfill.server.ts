@@ -3,7 +3,7 @@
 // the webhooks posted some orders, writes nothing twice. Each batch is one short transaction
 // under the shop's write lock: on SQLite an open transaction holds off the process's other
 // queries, so webhooks and screens are answered between batches.
-import { asDate, prisma, sqlOn, withShopWriteLock } from "~/db.server";
+import { asDate, dialect, prisma, sql, sqlOn, withShopWriteLock } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { ensureProgram, type ShopRef } from "~/features/loyalty/ledger.server";
 import { postOrders } from "~/features/loyalty/posting.server";
@@ -13,6 +13,16 @@ import { refreshMembers } from "~/features/loyalty/members.server";
 const BATCH = 1_000;
 
 export type BackfillResult = { orders: number; earned: number; reversed: number; members: number };
+
+/**
+ * PostgreSQL plans from statistics that a bulk load leaves stale until autovacuum comes by: with
+ * the ledger analyzed empty, reading a batch's keys and sums went through every entry of the shop
+ * (45 ms a batch at 50,000 entries). Refreshed before the run and after each month it posts.
+ */
+async function refreshStatistics() {
+  if (dialect === "postgresql")
+    await sql`ANALYZE "Order", "Refund", "LoyaltyLedgerEntry", "LoyaltyMember"`.execute(sqlOn(prisma));
+}
 
 /** First day of the month after `day` (YYYY-MM-DD). */
 function nextMonth(day: string): string {
@@ -33,6 +43,7 @@ export async function backfillLedger(shop: ShopRef, now = new Date()): Promise<B
     .select(({ fn }) => [fn.min("day").as("first"), fn.max("day").as("last")])
     .where("shopId", "=", shop.id)
     .executeTakeFirst();
+  await refreshStatistics();
   if (range?.first && range.last)
     for (let from = `${range.first.slice(0, 7)}-01`; from <= range.last; from = nextMonth(from)) {
       const month = await sqlOn()
@@ -53,6 +64,7 @@ export async function backfillLedger(shop: ShopRef, now = new Date()): Promise<B
         result.earned += posted.earned;
         result.reversed += posted.reversed;
       }
+      if (ids.length) await refreshStatistics();
     }
   result.members = await prisma.loyaltyMember.count({ where: { shopId: shop.id } });
   return result;
