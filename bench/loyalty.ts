@@ -1,10 +1,11 @@
-// `npm run bench:loyalty`: the loyalty figures of issue 15 (a benchmark, not a test).
+// `npm run bench:loyalty`: the loyalty figures of issues 15 and 34 (a benchmark, not a test).
 //
-//   (a) backfill: every stored order of a store posted into the points ledger (target
-//       ≥ 20,000 orders/s at 1,000,000 orders), including refund reversals and the
-//       member cache rebuild.
-//   (b) posting one order as the webhook does (postOrder: award, tier, campaigns, member
-//       cache), p50 and p95 (target ≤ 5 ms).
+//   (a) backfill: every stored order of a store posted into the points ledger through
+//       postOrders in batches (target ≥ 10,000 orders/s), including refund reversals and
+//       the members' cache.
+//   (b) posting one order as the webhook does (postOrders with a batch of one: award, tier,
+//       campaigns, member cache, in a transaction under the shop's write lock), p50 and p95
+//       (target p95 ≤ 10 ms).
 //   (c) the Overview (program health, members, retention, liability) and the liability
 //       report (30 days of points accounting) at the resulting members, p95 (≤ 50 ms).
 //
@@ -80,9 +81,13 @@ const { migrate } = (await import(path.resolve("scripts/migrate.mjs"))) as {
 };
 await migrate(process.env.DATABASE_URL);
 
-const { prisma } = await import("~/db.server");
-const { inSqlTransaction, insertRows, finishBulkWrite, bulkId } = await import("~/platform/sql-runner.server");
+const { prisma, sqlOn } = await import("~/db.server");
+const { chunks } = await import("~/lib/chunks");
 const loyalty = await import("~/features/loyalty/index.server");
+// Ids that increase as rows are made, as Prisma's cuids and the import's ids do: a random id
+// would scatter every insert over the indexes that start with an id.
+let seq = 0;
+const bulkId = () => `b${String(++seq).padStart(10, "0")}`;
 
 // ─── the store: customers and orders over two years ─────────────────────────────
 const shop = await prisma.shop.create({
@@ -114,33 +119,14 @@ await prisma.loyaltyCampaign.createMany({
 });
 
 const seedStarted = Date.now();
-const customerIds: string[] = [];
-await inSqlTransaction(async (sql) => {
-  const rows = [];
-  for (let i = 0; i < CUSTOMERS; i++) {
-    const id = bulkId();
-    customerIds.push(id);
-    rows.push([id, shop.id, `gid://shopify/Customer/${i + 1}`, false, now]);
-  }
-  await insertRows(sql, "Customer", ["id", "shopId", "shopifyId", "acceptsMarketing", "createdAt"], rows);
-});
-const ORDER_COLUMNS = [
-  "id",
-  "shopId",
-  "name",
-  "customerId",
-  "processedAt",
-  "day",
-  "currency",
-  "grossSalesMinor",
-  "discountsMinor",
-  "shippingMinor",
-  "taxesMinor",
-  "refundsMinor",
-  "totalMinor",
-  "financialStatus",
-  "createdAt",
-];
+const customerIds = Array.from({ length: CUSTOMERS }, () => bulkId());
+const customerRows = customerIds.map((id, i) => ({
+  id,
+  shopId: shop.id,
+  shopifyId: `gid://shopify/Customer/${i + 1}`,
+  createdAt: now,
+}));
+for (const slice of chunks(customerRows, 2_000)) await sqlOn().insertInto("Customer").values(slice).execute();
 const SPAN_MS = 730 * 86_400_000;
 // mulberry32: a small seeded generator in exact 32-bit integer arithmetic.
 let seed = 42;
@@ -153,47 +139,55 @@ const random = () => {
 const BATCH = 20_000;
 let refundsSeeded = 0;
 for (let start = 0; start < ORDERS; start += BATCH) {
-  await inSqlTransaction(async (sql) => {
-    const orders = [];
-    const refunds = [];
-    for (let i = start; i < Math.min(ORDERS, start + BATCH); i++) {
-      // Orders in time order (the index of the last batch is the newest).
-      const at = new Date(now.getTime() - SPAN_MS + Math.floor((i / ORDERS) * SPAN_MS) + 1000);
-      const gross = 2_000 + Math.floor(random() * 30_000);
-      const discount = random() < 0.3 ? Math.floor(gross * 0.1) : 0;
-      const refunded = random() < 0.05 ? Math.floor(gross / 2) : 0;
-      const id = bulkId();
-      orders.push([
-        id,
-        shop.id,
-        `#${i + 1}`,
-        customerIds[Math.floor(random() * CUSTOMERS)],
-        at,
-        at.toISOString().slice(0, 10),
-        "USD",
-        gross,
-        discount,
-        800,
-        Math.floor(gross * 0.08),
-        refunded,
-        gross - discount + 800 + Math.floor(gross * 0.08),
-        refunded ? "partially_refunded" : "paid",
-        now,
-      ]);
-      if (refunded) {
-        const r = new Date(at.getTime() + 3 * 86_400_000);
-        refunds.push([bulkId(), shop.id, id, r, r.toISOString().slice(0, 10), refunded]);
-      }
+  const orders = [];
+  const refunds = [];
+  for (let i = start; i < Math.min(ORDERS, start + BATCH); i++) {
+    // Orders in time order (the index of the last batch is the newest).
+    const at = new Date(now.getTime() - SPAN_MS + Math.floor((i / ORDERS) * SPAN_MS) + 1000);
+    const gross = 2_000 + Math.floor(random() * 30_000);
+    const discount = random() < 0.3 ? Math.floor(gross * 0.1) : 0;
+    const refunded = random() < 0.05 ? Math.floor(gross / 2) : 0;
+    const id = bulkId();
+    orders.push({
+      id,
+      shopId: shop.id,
+      name: `#${i + 1}`,
+      customerId: customerIds[Math.floor(random() * CUSTOMERS)],
+      processedAt: at,
+      day: at.toISOString().slice(0, 10),
+      currency: "USD",
+      grossSalesMinor: gross,
+      discountsMinor: discount,
+      shippingMinor: 800,
+      taxesMinor: Math.floor(gross * 0.08),
+      refundsMinor: refunded,
+      totalMinor: gross - discount + 800 + Math.floor(gross * 0.08),
+      financialStatus: refunded ? "partially_refunded" : "paid",
+      createdAt: now,
+    });
+    if (refunded) {
+      const r = new Date(at.getTime() + 3 * 86_400_000);
+      refunds.push({
+        id: bulkId(),
+        shopId: shop.id,
+        orderId: id,
+        processedAt: r,
+        day: r.toISOString().slice(0, 10),
+        amountMinor: refunded,
+      });
     }
-    await insertRows(sql, "Order", ORDER_COLUMNS, orders);
-    await insertRows(sql, "Refund", ["id", "shopId", "orderId", "processedAt", "day", "amountMinor"], refunds);
-    refundsSeeded += refunds.length;
-  });
+  }
+  for (const slice of chunks(orders, 1_000)) await sqlOn().insertInto("Order").values(slice).execute();
+  for (const slice of chunks(refunds, 1_000)) await sqlOn().insertInto("Refund").values(slice).execute();
+  refundsSeeded += refunds.length;
 }
-await finishBulkWrite();
 console.log(
   `seeded ${fmt(CUSTOMERS)} customers, ${fmt(ORDERS)} orders, ${fmt(refundsSeeded)} refunds in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s (${baseUrl ? "PostgreSQL" : "SQLite"})`,
 );
+
+// A store's PostgreSQL database has statistics (autovacuum analyzes a table after large
+// changes); a freshly seeded one does not yet, and the planner would read a shop's orders whole.
+if (baseUrl) await prisma.$executeRawUnsafe("ANALYZE");
 
 // ─── (a) backfill ────────────────────────────────────────────────────────────────
 // CPU time (this process, user + system) beside the wall time: on a shared machine the wall
@@ -207,10 +201,9 @@ const c0 = process.cpuUsage();
 const result = await profiled("backfill", () => loyalty.backfillLedger(shop, now));
 const backfillMs = performance.now() - t0;
 const backfillCpu = cpuMs(c0);
-await finishBulkWrite();
 console.log(
   `(a) backfill: ${fmt(result.orders)} orders in ${(backfillMs / 1000).toFixed(2)} s = ${fmt(result.orders / (backfillMs / 1000))} orders/s ` +
-    `(target ≥ 20,000), CPU ${(backfillCpu / 1000).toFixed(2)} s; ${fmt(result.earned)} points earned, ${fmt(result.reversed)} reversed, ${fmt(result.members)} members`,
+    `(target ≥ 10,000), CPU ${(backfillCpu / 1000).toFixed(2)} s; ${fmt(result.earned)} points earned, ${fmt(result.reversed)} reversed, ${fmt(result.members)} members`,
 );
 const again = performance.now();
 const rerun = await loyalty.backfillLedger(shop, now);
@@ -238,14 +231,14 @@ await profiled("post", async () => {
     });
     const t = performance.now();
     const c = process.cpuUsage();
-    await loyalty.postOrder(prisma, shop, order.id);
+    await loyalty.postOrders(shop, [order.id]);
     postTimes.push(performance.now() - t);
     postCpu += cpuMs(c);
   }
 });
 const post = stats(postTimes.slice(10));
 console.log(
-  `(b) post one order: p50 ${ms(post.median)}, p95 ${ms(post.p95)} (target ≤ 5 ms), n=${post.n}; CPU ${ms(postCpu / POSTS)} a posting`,
+  `(b) post one order: p50 ${ms(post.median)}, p95 ${ms(post.p95)} (target p95 ≤ 10 ms), n=${post.n}; CPU ${ms(postCpu / POSTS)} a posting`,
 );
 
 // ─── (c) Overview and liability report ──────────────────────────────────────────

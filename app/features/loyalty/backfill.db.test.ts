@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createShop } from "~tests/factories";
-import { backfillLedger, postOrder, rebuildMembers } from "~/features/loyalty/index.server";
+import { backfillLedger, postOrders, rebuildMembers } from "~/features/loyalty/index.server";
 
 type Shop = { id: string; currency: string; timezone: string };
 let shop: Shop;
@@ -78,7 +78,7 @@ beforeAll(async () => {
   await order(shop.id, b.id, "2026-03-16", 999_00, { cancelledAt: new Date("2026-03-17T00:00:00Z") });
   // Posted by the webhook before the backfill; refunded afterwards, the refund not yet posted.
   posted = await order(shop.id, b.id, "2026-04-01", 80_00);
-  await postOrder(prisma, shop, posted.id);
+  await postOrders(shop, [posted.id]);
   await refund(shop.id, posted.id, "2026-04-03", 40_00);
   const refunded = await prisma.order.findFirstOrThrow({ where: { shopId: shop.id, name: "#2026-02-10-40000" } });
   await refund(shop.id, refunded.id, "2026-02-12", 60_00);
@@ -86,7 +86,7 @@ beforeAll(async () => {
   // The spender's $50 order is posted live, then 45 of its 50 points are spent before the
   // backfill; the whole order is then refunded: only the 5 points left can be taken back.
   spenderOrder = await order(shop.id, spender.id, "2026-04-10", 50_00);
-  await postOrder(prisma, shop, spenderOrder.id);
+  await postOrders(shop, [spenderOrder.id]);
   await prisma.loyaltyLedgerEntry.create({
     data: {
       shopId: shop.id,
@@ -133,3 +133,116 @@ describe("backfill fast path", () => {
 async function refundOf(orderId: string) {
   return (await prisma.refund.findMany({ where: { orderId }, orderBy: { processedAt: "asc" } })).map((r) => r.id);
 }
+
+// The same store history twice: in one shop each order, refund and cancellation is posted as
+// its webhook posts it, when it happens; in the other everything is stored first and then
+// backfilled. The ledgers, the day rollups and the members come out identical. (An order
+// cancelled before the backfill earns nothing there, where the webhooks earned and then reversed
+// it: the same balance from different entries, so this history has no cancellation.)
+describe("the backfill and the webhooks", () => {
+  type Event = { at: string; customer: number; order: string } & (
+    { kind: "order"; grossMinor: number } | { kind: "refund"; amountMinor: number }
+  );
+  const history: Event[] = [
+    { at: "2026-01-10", customer: 1, order: "#1", kind: "order", grossMinor: 300_00 },
+    { at: "2026-01-20", customer: 2, order: "#2", kind: "order", grossMinor: 200_00 },
+    { at: "2026-02-10", customer: 1, order: "#3", kind: "order", grossMinor: 400_00 },
+    { at: "2026-02-12", customer: 1, order: "#3", kind: "refund", amountMinor: 60_00 },
+    { at: "2026-03-05", customer: 3, order: "#4", kind: "order", grossMinor: 120_00 },
+    // Silver by then ($640 net before it), and the campaign doubles it.
+    { at: "2026-03-10", customer: 1, order: "#5", kind: "order", grossMinor: 100_00 },
+    { at: "2026-03-16", customer: 2, order: "#6", kind: "order", grossMinor: 999_00 },
+    { at: "2026-04-01", customer: 3, order: "#7", kind: "order", grossMinor: 80_00 },
+    { at: "2026-04-03", customer: 3, order: "#7", kind: "refund", amountMinor: 30_00 },
+    { at: "2026-04-05", customer: 3, order: "#7", kind: "refund", amountMinor: 50_00 },
+  ];
+
+  async function store() {
+    const s = await createShop();
+    await prisma.loyaltyCampaign.create({
+      data: {
+        shopId: s.id,
+        name: "March double",
+        multiplier: 2,
+        startsAt: new Date("2026-03-01T00:00:00Z"),
+        endsAt: new Date("2026-03-31T23:59:59Z"),
+      },
+    });
+    const customers = new Map<number, string>();
+    for (const n of [1, 2, 3]) customers.set(n, (await customer(s.id, n)).id);
+    return { shop: s, customers, orders: new Map<string, string>() };
+  }
+
+  /** Stores one event as the webhook's store-data write does; returns the order's id. */
+  async function apply(s: Awaited<ReturnType<typeof store>>, e: Event) {
+    const at = new Date(`${e.at}T12:00:00Z`);
+    if (e.kind === "order") {
+      const o = await order(s.shop.id, s.customers.get(e.customer)!, e.at, e.grossMinor, { name: e.order });
+      s.orders.set(e.order, o.id);
+      return o.id;
+    }
+    const id = s.orders.get(e.order)!;
+    await prisma.refund.create({
+      data: { shopId: s.shop.id, orderId: id, processedAt: at, day: e.at, amountMinor: e.amountMinor },
+    });
+    await prisma.order.update({ where: { id }, data: { refundsMinor: { increment: e.amountMinor } } });
+    return id;
+  }
+
+  /** The shop's ledger, rollup and members, named by order and customer instead of ids. */
+  async function books(s: Awaited<ReturnType<typeof store>>) {
+    const orderName = new Map([...s.orders].map(([name, id]) => [id, name]));
+    const customerNo = new Map([...s.customers].map(([n, id]) => [id, n]));
+    const entries = await prisma.loyaltyLedgerEntry.findMany({ where: { shopId: s.shop.id } });
+    const tiers = new Map(
+      (await prisma.loyaltyTier.findMany({ where: { shopId: s.shop.id } })).map((t) => [t.id, t.name]),
+    );
+    return {
+      ledger: entries
+        .map((e) => ({
+          order: orderName.get(e.orderId!),
+          customer: customerNo.get(e.customerId),
+          kind: e.kind,
+          points: e.points,
+          key: e.key.split(":")[0],
+          occurredAt: e.occurredAt.toISOString(),
+          day: e.day,
+          eligibleMinor: e.eligibleMinor,
+          orderTotalMinor: e.orderTotalMinor,
+          note: e.note,
+          lines: e.lines,
+        }))
+        .sort((a, b) => a.occurredAt.localeCompare(b.occurredAt) || a.key.localeCompare(b.key)),
+      days: (
+        await prisma.loyaltyDay.findMany({ where: { shopId: s.shop.id }, orderBy: [{ day: "asc" }, { kind: "asc" }] })
+      ).map((d) => [d.day, d.kind, d.points]),
+      members: (await members(s.shop.id))
+        .map((m) => ({ ...m, customerId: customerNo.get(m.customerId), tierId: m.tierId && tiers.get(m.tierId) }))
+        .sort((a, b) => a.customerId! - b.customerId!),
+    };
+  }
+
+  it("give identical ledgers, day rollups and members", async () => {
+    const live = await store();
+    for (const e of history) await postOrders(live.shop, [await apply(live, e)], undefined, NOW);
+    const later = await store();
+    for (const e of history) await apply(later, e);
+    expect(await backfillLedger(later.shop, NOW)).toMatchObject({ orders: 7, members: 3 });
+
+    const a = await books(live);
+    expect(await books(later)).toEqual(a);
+    // The history as the rules read it: Silver and the campaign on #5, the partial refunds
+    // reversed, the members' figures summed from the ledger.
+    expect(a.ledger.find((e) => e.order === "#5")).toMatchObject({ points: 250 });
+    expect(a.ledger.filter((e) => e.kind === "reverse").map((e) => [e.order, e.points])).toEqual([
+      ["#3", -60],
+      ["#7", -30],
+      ["#7", -50],
+    ]);
+    expect(a.members.map((m) => [m.customerId, m.balance, m.tierId])).toEqual([
+      [1, 300 + 400 - 60 + 250, "Silver"],
+      [2, 200 + 1998, "Silver"],
+      [3, 240, "Bronze"],
+    ]);
+  });
+});

@@ -11,7 +11,7 @@ import {
   createCampaign,
   ensureProgram,
   listCampaigns,
-  postOrder,
+  postOrders,
 } from "~/features/loyalty/index.server";
 import { campaignSchema } from "~/features/loyalty/schema";
 import { parseLines, type EarnedLine } from "~/features/loyalty/ledger";
@@ -79,7 +79,7 @@ describe("a campaign limited to a collection", () => {
   it("multiplies only the collection's lines and records each line's points", async () => {
     // 2 × headphones (80.00, in Audio) and 1 × cable (20.00): 80 × 3 + 20 = 260 points, not 300 or 100.
     const o = await createOrder(shop.id, "2026-05-10", [line(headphones, 2), line(cable, 1)], { customerId });
-    await postOrder(prisma, shop, o.id);
+    await postOrders(shop, [o.id]);
     const entry = await earnEntry(shop.id, o.id);
     expect(entry.points).toBe(260);
     const lines = parseLines<EarnedLine>(entry.lines);
@@ -89,15 +89,15 @@ describe("a campaign limited to a collection", () => {
     expect(pointsOf(headphones.product.id)).toBe(240);
     expect(pointsOf(cable.product.id)).toBe(20);
     // A replay posts nothing more.
-    await postOrder(prisma, shop, o.id);
+    await postOrders(shop, [o.id]);
     expect(await prisma.loyaltyLedgerEntry.count({ where: { shopId: shop.id, orderId: o.id } })).toBe(1);
   });
 
   it("an order with no line in the collection earns as before; one outside the dates too", async () => {
     const o = await createOrder(shop.id, "2026-05-11", [line(cable, 2)], { customerId });
     const late = await createOrder(shop.id, "2026-06-02", [line(headphones, 1)], { customerId });
-    await postOrder(prisma, shop, o.id);
-    await postOrder(prisma, shop, late.id);
+    await postOrders(shop, [o.id]);
+    await postOrders(shop, [late.id]);
     expect((await earnEntry(shop.id, o.id)).points).toBe(40);
     expect((await earnEntry(shop.id, o.id)).lines).toBeNull();
     expect((await earnEntry(shop.id, late.id)).points).toBe(40);
@@ -105,7 +105,7 @@ describe("a campaign limited to a collection", () => {
 
   it("a refund of a line reverses exactly its recorded points, never recomputed from the amount", async () => {
     const o = await createOrder(shop.id, "2026-05-12", [line(headphones, 2), line(cable, 1)], { customerId });
-    await postOrder(prisma, shop, o.id);
+    await postOrders(shop, [o.id]);
     const [hp, cb] = await Promise.all(
       [headphones, cable].map((p) =>
         prisma.orderLine.findFirstOrThrow({ where: { orderId: o.id, productId: p.product.id } }),
@@ -115,9 +115,9 @@ describe("a campaign limited to a collection", () => {
     await refund(shop.id, o.id, 20_00, [{ line: cb.id, quantity: 1 }], "2026-05-20T10:00:00Z");
     // Even a campaign that stopped applying (the collection emptied) does not change what is reversed.
     await prisma.collectionProduct.deleteMany({ where: { collectionId: audioId } });
-    await postOrder(prisma, shop, o.id);
+    await postOrders(shop, [o.id]);
     await refund(shop.id, o.id, 40_00, [{ line: hp.id, quantity: 1 }], "2026-05-21T10:00:00Z");
-    await postOrder(prisma, shop, o.id);
+    await postOrders(shop, [o.id]);
     const reversals = await prisma.loyaltyLedgerEntry.findMany({
       where: { shopId: shop.id, orderId: o.id, kind: "reverse" },
       orderBy: { occurredAt: "asc" },
@@ -131,7 +131,7 @@ describe("a campaign limited to a collection", () => {
   it("uses the membership when the order is posted", async () => {
     await prisma.collectionProduct.deleteMany({ where: { collectionId: audioId } });
     const o = await createOrder(shop.id, "2026-05-13", [line(headphones, 1)], { customerId });
-    await postOrder(prisma, shop, o.id);
+    await postOrders(shop, [o.id]);
     expect((await earnEntry(shop.id, o.id)).points).toBe(40);
     await prisma.collectionProduct.create({
       data: { shopId: shop.id, collectionId: audioId, productId: headphones.product.id },
@@ -193,7 +193,7 @@ describe("a campaign limited to a collection", () => {
       NOW,
     );
     const o = await createOrder(shop.id, "2026-05-15", [line(cable, 1)], { customerId });
-    await postOrder(prisma, shop, o.id);
+    await postOrders(shop, [o.id]);
     expect((await earnEntry(shop.id, o.id)).points).toBe(20);
     expect((await listCampaigns(shop)).map((c) => c.name)).toEqual(["Audio triple"]);
   });

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { earnLines, earnPoints, lineEligibles, refundReversals, type EarnedLine } from "~/features/loyalty/ledger";
-import { linesWithCampaigns } from "~/features/loyalty/ledger.server";
+import { linesWithCampaigns } from "~/features/loyalty/posting";
 
 const triple = { multiplier: 3, stacking: "highest" as const };
 

@@ -1,4 +1,6 @@
-export { ensureProgram, postOrder, postShopifyOrder, refreshMember } from "./ledger.server";
+export { ensureProgram } from "./ledger.server";
+export { postOrders, postShopifyOrder, type PostingResult } from "./posting.server";
+export { refreshMembers } from "./members.server";
 export { backfillLedger, rebuildMembers } from "./backfill.server";
 export {
   LoyaltyNotFound,

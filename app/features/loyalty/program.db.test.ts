@@ -10,7 +10,7 @@ import {
   changeTier,
   createCampaign,
   getOverview,
-  postOrder,
+  postOrders,
   previewTierChange,
   saveSettings,
   tiersWithMembers,
@@ -86,7 +86,7 @@ describe("backfill", () => {
 
   it("agrees with live posting: posting an order the backfill posted writes nothing", async () => {
     const orders = await prisma.order.findMany({ where: { shopId: shop.id } });
-    for (const o of orders) await postOrder(prisma, shop, o.id);
+    for (const o of orders) await postOrders(shop, [o.id]);
     expect(await ledgerSum(shop.id)).toBe(855);
     expect(await prisma.loyaltyLedgerEntry.count({ where: { shopId: shop.id } })).toBe(5);
   });
@@ -169,7 +169,7 @@ describe("tiers and campaigns", () => {
     );
     const c = await prisma.customer.findFirstOrThrow({ where: { shopId: shop.id, email: "c2@example.com" } });
     const o = await order(shop.id, c.id, "2026-04-05", 10_00);
-    await postOrder(prisma, shop, o.id);
+    await postOrders(shop, [o.id]);
     const entry = await prisma.loyaltyLedgerEntry.findFirstOrThrow({ where: { shopId: shop.id, orderId: o.id } });
     expect(entry.points).toBe(20);
   });

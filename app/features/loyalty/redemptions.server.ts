@@ -10,13 +10,8 @@ import { FieldError } from "~/lib/forms";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import type { AdminOperations } from "~/graphql/admin.generated";
 import { expiryDue, pointsToMinor, type LedgerEntry } from "~/features/loyalty/ledger";
-import {
-  appendEntry,
-  ensureProgram,
-  pointValueAt,
-  refreshMember,
-  type ShopRef,
-} from "~/features/loyalty/ledger.server";
+import { appendEntry, ensureProgram, pointValueAt, type ShopRef } from "~/features/loyalty/ledger.server";
+import { refreshMembers } from "~/features/loyalty/members.server";
 import { LoyaltyNotFound } from "~/features/loyalty/program.server";
 import { syncLoyaltyCost } from "~/features/loyalty/cost.server";
 
@@ -162,7 +157,7 @@ export async function redeemPoints(
       note: `code ${code}`,
     });
     await syncLoyaltyCost(tx, shop.id, [dayInZone(now, shop.timezone)]);
-    await refreshMember(tx, shop, customer.id, undefined, now);
+    await refreshMembers(tx, shop, [customer.id], now);
     return r;
   });
   const view = {
@@ -236,7 +231,7 @@ export async function expireAndReimburse(shop: ShopRef, now = new Date()) {
       touched.add(customerId);
     }
   }
-  for (const customerId of touched) await refreshMember(prisma, shop, customerId, program, now);
+  await refreshMembers(prisma, shop, [...touched], now);
   return { reimbursed: stale.length, expired };
 }
 
@@ -297,7 +292,7 @@ export async function adjustPoints(
       day: dayInZone(now, shop.timezone),
       note: input.reason,
     });
-    await refreshMember(tx, shop, input.customerId, undefined, now);
+    await refreshMembers(tx, shop, [input.customerId], now);
     return e;
   });
   await recordAudit(ctx, "loyalty.points.adjust", "LoyaltyLedgerEntry", entry.id, null, {

@@ -10,7 +10,7 @@ import {
   changeTier,
   createCampaign,
   ensureProgram,
-  postOrder,
+  postOrders,
   previewTierChange,
   tiersWithMembers,
 } from "~/features/loyalty/index.server";
@@ -82,8 +82,8 @@ describe("a campaign limited to a customer segment", () => {
     const unscored = await customer(shop.id, 3);
     const a = await order(shop.id, vip.id, "2026-05-10T12:00:00Z", 100_00);
     const b = await order(shop.id, regular.id, "2026-05-10T12:00:00Z", 100_00);
-    await postOrder(prisma, shop, a.id);
-    await postOrder(prisma, shop, b.id);
+    await postOrders(shop, [a.id]);
+    await postOrders(shop, [b.id]);
     expect(await earned(shop.id, a.id)).toBe(300);
     expect(await earned(shop.id, b.id)).toBe(100);
     // The backfill applies the same limit to orders the ledger lacks.
@@ -125,8 +125,8 @@ describe("a tier change that takes effect at a later date", () => {
     const c = await customer(shop.id, 10);
     const before = await order(shop.id, c.id, "2026-06-14T23:00:00Z", 100_00);
     const after = await order(shop.id, c.id, "2026-06-15T01:00:00Z", 100_00);
-    await postOrder(prisma, shop, before.id);
-    await postOrder(prisma, shop, after.id);
+    await postOrders(shop, [before.id]);
+    await postOrders(shop, [after.id]);
     expect(await earned(shop.id, before.id)).toBe(100);
     expect(await earned(shop.id, after.id)).toBe(200);
 
@@ -231,7 +231,7 @@ describe("a campaign with a fractional multiplier", () => {
     await order(shop.id, d.id, "2026-04-01T12:00:00Z", 1_500_00);
     const live = await order(shop.id, c.id, "2026-05-10T12:00:00Z", 100_00);
     const later = await order(shop.id, d.id, "2026-05-10T12:00:00Z", 100_00);
-    await postOrder(prisma, shop, live.id);
+    await postOrders(shop, [live.id]);
     expect(await earned(shop.id, live.id)).toBe(225);
     await backfillLedger(shop, new Date("2026-06-01T00:00:00Z"));
     expect(await earned(shop.id, later.id)).toBe(225);
