@@ -28,6 +28,8 @@ import { INSERT_ROWS, customerSpend, ledgerSums, loadTiers, writeMembers } from 
 import { syncLoyaltyCost } from "~/features/loyalty/cost.server";
 import { storedSegments } from "~/features/customers/index.server";
 
+const DAY_MS = 86_400_000;
+
 export type PostingResult = { earned: number; reversed: number };
 
 /**
@@ -75,8 +77,10 @@ export async function postOrders(
     .selectFrom("LoyaltyCampaign")
     .select(["multiplier", "stacking", "tierId", "segment", "collectionId", "startsAt", "endsAt"])
     .where("shopId", "=", shop.id)
-    .where("startsAt", "<=", last)
-    .where("endsAt", ">=", first)
+    // A day either side: campaigns are matched by the orders' store days (posting.ts), which
+    // may fall a day off the UTC dates their bounds are stored on.
+    .where("startsAt", "<=", new Date(last.getTime() + DAY_MS))
+    .where("endsAt", ">=", new Date(first.getTime() - DAY_MS))
     .execute();
   const refunds = await db
     .selectFrom("Refund")

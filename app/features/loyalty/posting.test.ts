@@ -207,3 +207,31 @@ describe("spendBefore", () => {
     );
   });
 });
+
+describe("campaigns by store day", () => {
+  // "Double Points Weekend" entered as 09-15 to 09-18 in New York: stored as 09-15T00:00Z and
+  // 09-18T23:59:59.999Z. An order at 20:00 on 09-14 in New York (00:00Z on 09-15) is before it;
+  // one at 22:00 on 09-18 in New York (02:00Z on 09-19) is inside it.
+  const campaign = {
+    multiplier: 2,
+    stacking: "highest" as const,
+    tierId: null,
+    segment: null,
+    collectionId: null,
+    startsAt: new Date("2026-09-15T00:00:00.000Z"),
+    endsAt: new Date("2026-09-18T23:59:59.999Z"),
+  };
+  const at = (id: string, instant: string, storeDay: string) =>
+    order(id, "c1", 0, 10_000, { processedAt: new Date(instant), day: storeDay });
+  const earned = (o: PostingOrder) =>
+    postingEntries(input([o], [], { timezone: "America/New_York", campaigns: [campaign] })).find((e) =>
+      e.key.startsWith("earn:"),
+    )!.points;
+
+  it("doubles an order placed on a campaign's store day, and not one placed the evening before", () => {
+    const plain = earned(at("plain", "2026-09-10T16:00:00Z", "2026-09-10"));
+    expect(earned(at("eve", "2026-09-15T00:00:00Z", "2026-09-14"))).toBe(plain);
+    expect(earned(at("first", "2026-09-15T14:00:00Z", "2026-09-15"))).toBe(2 * plain);
+    expect(earned(at("last", "2026-09-19T02:00:00Z", "2026-09-18"))).toBe(2 * plain);
+  });
+});

@@ -3,6 +3,7 @@
 // postingEntries, and writes what it returns. A webhook posts a batch of one, the backfill a
 // batch of a thousand; each entry's key makes posting an order again a no-op.
 import { dayInZone } from "~/lib/dates";
+import { campaignDays } from "./campaign-window";
 import {
   campaignApplies,
   campaignMultiplier,
@@ -160,10 +161,12 @@ export function postingEntries(input: PostingInput): NewEntry[] {
       // The tiers in force when the order was placed (a scheduled change counts from its date).
       const tier = tierFor(tiersAt(tiers, order.processedAt), input.spendBefore.get(order.id) ?? 0, digits);
       const segment = input.segments.get(customerId) ?? null;
-      const at = order.processedAt.getTime();
-      const applying = campaigns.filter(
-        (c) => c.startsAt.getTime() <= at && at <= c.endsAt.getTime() && campaignApplies(c, tier?.id ?? null, segment),
-      );
+      // A campaign runs on the store days entered (campaign-window.ts): an order counts by its
+      // store day, not by comparing its instant with the UTC bounds those days are stored as.
+      const applying = campaigns.filter((c) => {
+        const { start, end } = campaignDays(c);
+        return start <= order.day && order.day <= end && campaignApplies(c, tier?.id ?? null, segment);
+      });
       const eligible = eligibleMinor(order);
       // A collection-limited campaign counts only on the lines whose product is in its
       // collection now (decision 072); the order then earns line by line.
