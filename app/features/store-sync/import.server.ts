@@ -10,14 +10,8 @@
 // Shopify id, so a repeated line or a second import changes nothing.
 import { prisma, withShopWriteLock, type Prisma } from "~/db.server";
 import { rebuildRollups } from "~/features/profit/index.server";
-import {
-  applyInventoryLevel,
-  upsertCustomer,
-  upsertProduct,
-  writeOrderBatch,
-  type OrderBatch,
-  type SyncShop,
-} from "~/features/store-sync/writes.server";
+import { applyInventoryLevel, upsertCustomer, upsertProduct, type SyncShop } from "~/features/store-sync/writes.server";
+import { writeOrderBatch, type OrderBatch } from "~/features/store-sync/order-batch.server";
 import { finishBulkWrite, inSlices, sqlThrough, type SqlRunner } from "~/platform/sql-runner.server";
 import { AdminApiError, type AdminGraphql, type RequestOptions } from "~/features/store-sync/admin-client.server";
 import {
