@@ -26,7 +26,7 @@ import {
   listInventory,
   updatePlanning,
 } from "~/features/inventory/index.server";
-import { requireAdmin } from "~/features/shop/index.server";
+import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
 import { currentSearchParams } from "~/components/search-params";
 
@@ -67,7 +67,7 @@ async function idsOf(shop: { id: string; timezone: string }, values: Record<stri
   return all.rows.map((r) => r.variantId).join(",");
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   const read = await readForm(request);
   const values = read.ok ? read.values : {};
@@ -102,7 +102,7 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error;
   }
   return answer(400, { intent: ["Unknown action"] });
-}
+});
 
 export default function Inventory() {
   const { currency, filterErrors, raw, page, cards, options } = useLoaderData<typeof loader>();

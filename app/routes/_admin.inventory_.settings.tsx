@@ -9,8 +9,9 @@ import { AdminPage } from "~/components/AdminPage";
 import { fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
 import { VELOCITY_WINDOWS, shopPlanningSchema } from "~/features/inventory";
 import { saveShopPlanning, shopPlanningSettings } from "~/features/inventory/index.server";
-import { requireAdmin } from "~/features/shop/index.server";
+import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
+import { useRefusalToast } from "~/components/toasts";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type Result = { ok: boolean; fieldErrors?: FieldErrors; message?: string };
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   const read = await readForm(request);
   if (!read.ok) return data<Result>({ ok: false, fieldErrors: read.fieldErrors }, { status: 400 });
@@ -34,11 +35,12 @@ export async function action({ request }: ActionFunctionArgs) {
     ok: true,
     message: `Velocity is now measured over ${parsed.data.windowDays} days; ${variants.toLocaleString("en-US")} variants recomputed.`,
   } satisfies Result;
-}
+});
 
 export default function PlanningSettings() {
   const saved = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  useRefusalToast(result);
   const navigation = useNavigation();
   const [windowDays, setWindowDays] = useState(String(saved.windowDays));
   return (

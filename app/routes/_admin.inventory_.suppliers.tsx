@@ -11,7 +11,7 @@ import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
 import { supplierSchema } from "~/features/inventory";
 import { PoError, listSuppliers, saveSupplier } from "~/features/inventory/index.server";
-import { requireAdmin } from "~/features/shop/index.server";
+import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Result = { ok: boolean; fieldErrors?: FieldErrors };
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   const read = await readForm(request);
   const fail = (status: number, fieldErrors: FieldErrors) => data<Result>({ ok: false, fieldErrors }, { status });
@@ -55,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error;
   }
   return { ok: true } satisfies Result;
-}
+});
 
 type Draft = Record<"id" | "name" | "email" | "leadTimeDays" | "minOrderQty" | "casePack" | "currency", string>;
 

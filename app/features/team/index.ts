@@ -9,7 +9,7 @@ export {
   type Role,
   type RoutePermissions,
 } from "./permissions";
-export { StaffProvider, useCan, useStaff, type StaffInfo } from "./StaffContext";
+export { StaffProvider, useCan, useDisabledReason, useStaff, type StaffInfo } from "./StaffContext";
 export { ViewAsSwitch } from "./components/ViewAsSwitch";
 export { SeatLimitScreen } from "./components/SeatLimitScreen";
 export { teamActionSchema, type TeamAction } from "./schema";
