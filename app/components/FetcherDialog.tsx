@@ -137,7 +137,12 @@ export function SelectField({ name, ...props }: Named & Omit<SelectProps, "value
 }
 
 /** A checkbox bound to the dialog's value `name` (true or false), showing its own error. */
-export function CheckboxField({ name, label, helpText }: Named & { label: string; helpText?: string }) {
+export function CheckboxField({
+  name,
+  label,
+  helpText,
+  onChange,
+}: Named & { label: string; helpText?: string; onChange?: (checked: boolean) => void }) {
   const field = useField(name);
   return (
     <Checkbox
@@ -145,7 +150,10 @@ export function CheckboxField({ name, label, helpText }: Named & { label: string
       helpText={helpText}
       name={name}
       checked={field.value === true}
-      onChange={field.onChange}
+      onChange={(checked) => {
+        field.onChange(checked);
+        onChange?.(checked);
+      }}
       error={field.error}
     />
   );

@@ -1,7 +1,7 @@
 // Loyalty → Campaigns: every bonus-points campaign, who it is for and whether it runs.
 import { Badge, Box, Button, Card, EmptyState, InlineStack, Text } from "@shopify/polaris";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
-import { useDisabledReason } from "~/features/team";
+import { DisabledReason, useDisabledReason } from "~/features/team";
 import type { CampaignView } from "~/features/loyalty/program.server";
 
 const STATUS_TONE = { active: "success", scheduled: "info", completed: undefined } as const;
@@ -16,11 +16,7 @@ export function CampaignsTab({ campaigns, onNew }: { campaigns: CampaignView[]; 
             Campaigns
           </Text>
           <InlineStack gap="200" blockAlign="center">
-            {refused && (
-              <Text as="span" tone="subdued" variant="bodySm">
-                {refused}
-              </Text>
-            )}
+            <DisabledReason reason={refused} />
             <Button variant="primary" onClick={onNew} disabled={!!refused}>
               New Campaign
             </Button>

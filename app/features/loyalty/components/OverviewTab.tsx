@@ -1,7 +1,7 @@
 // Loyalty → Overview: program health, the points liability, tiers and recent redemptions.
 import { Badge, BlockStack, Box, Button, Card, InlineGrid, InlineStack, ProgressBar, Text } from "@shopify/polaris";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
-import { useDisabledReason } from "~/features/team";
+import { DisabledReason, useDisabledReason } from "~/features/team";
 import { Metric, n, pct } from "~/features/loyalty/components/Metric";
 import type { TierView } from "~/features/loyalty/program.server";
 import type { RedemptionView } from "~/features/loyalty/redemptions.server";
@@ -107,11 +107,7 @@ export function OverviewTab({
               Recent redemptions
             </Text>
             <InlineStack gap="200" blockAlign="center">
-              {refused && (
-                <Text as="span" tone="subdued" variant="bodySm">
-                  {refused}
-                </Text>
-              )}
+              <DisabledReason reason={refused} />
               <Button onClick={onAdjust} disabled={!!refused}>
                 Adjust points
               </Button>

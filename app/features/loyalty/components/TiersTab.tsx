@@ -1,7 +1,7 @@
 // Loyalty → Tier Management: the tiers with their members, and a scheduled change where one is set.
 import { BlockStack, Box, Button, Card, EmptyState, InlineStack, Text } from "@shopify/polaris";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
-import { useDisabledReason } from "~/features/team";
+import { DisabledReason, useDisabledReason } from "~/features/team";
 import { n } from "~/features/loyalty/components/Metric";
 import type { TierView } from "~/features/loyalty/program.server";
 import { currencyDigits, formatMoney, formatPercent } from "~/lib/money";
@@ -35,11 +35,7 @@ export function TiersTab({
             Tiers
           </Text>
           <InlineStack gap="200" blockAlign="center">
-            {refused && (
-              <Text as="span" tone="subdued" variant="bodySm">
-                {refused}
-              </Text>
-            )}
+            <DisabledReason reason={refused} />
             <Button variant="primary" onClick={onAdd} disabled={!!refused}>
               Add tier
             </Button>
