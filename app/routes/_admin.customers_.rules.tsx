@@ -10,7 +10,7 @@ import { recordAudit } from "~/features/audit/index.server";
 import { DEFAULT_SEGMENT_SETTINGS, segmentSettingsSchema } from "~/features/customers";
 import { CUSTOMER_JOBS, getSegmentSettings, saveSegmentSettings } from "~/features/customers/index.server";
 import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
-import type { RoutePermissions } from "~/features/team";
+import { useDisabledReason, type RoutePermissions } from "~/features/team";
 import { fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
 import { prisma } from "~/db.server";
 import { getJobQueue } from "~/platform/jobs/index.server";
@@ -51,6 +51,7 @@ export default function SegmentRules() {
   const result = useActionData<typeof action>();
   useRefusalToast(result);
   const navigation = useNavigation();
+  const refused = useDisabledReason("write", "change segment rules");
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Record<string, string>>(
     Object.fromEntries(Object.entries(settings).map(([k, v]) => [k, String(v)])),
@@ -65,7 +66,13 @@ export default function SegmentRules() {
   return (
     <AdminPage
       title="Segment rules"
-      primaryAction={{ content: "Save", loading: navigation.state === "submitting", onAction: save }}
+      primaryAction={{
+        content: "Save",
+        loading: navigation.state === "submitting",
+        disabled: !!refused,
+        helpText: refused,
+        onAction: save,
+      }}
       secondaryActions={[{ content: "Cancel", url: "/customers" }]}
     >
       <Card>

@@ -177,7 +177,7 @@ export default function VariantPlanning() {
                   <Form method="post" key={days}>
                     <input type="hidden" name="intent" value="snooze" />
                     <input type="hidden" name="days" value={days} />
-                    <Button submit size="slim">
+                    <Button submit size="slim" disabled={!canWrite}>
                       {`Snooze ${days === 1 ? "1 day" : "7 days"}`}
                     </Button>
                   </Form>

@@ -10,7 +10,7 @@ import { fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
 import { VELOCITY_WINDOWS, shopPlanningSchema } from "~/features/inventory";
 import { saveShopPlanning, shopPlanningSettings } from "~/features/inventory/index.server";
 import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
-import type { RoutePermissions } from "~/features/team";
+import { DisabledReason, useDisabledReason, type RoutePermissions } from "~/features/team";
 import { useRefusalToast } from "~/components/toasts";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
@@ -43,6 +43,7 @@ export default function PlanningSettings() {
   useRefusalToast(result);
   const navigation = useNavigation();
   const [windowDays, setWindowDays] = useState(String(saved.windowDays));
+  const refused = useDisabledReason("write", "change planning settings");
   return (
     <AdminPage title="Planning settings">
       <BlockStack gap="400">
@@ -62,11 +63,12 @@ export default function PlanningSettings() {
               <Text as="p" tone="subdued">
                 Saving recomputes every variant&apos;s reorder point, days of cover and suggestions.
               </Text>
-              <InlineStack gap="200">
-                <Button submit variant="primary" loading={navigation.state === "submitting"}>
+              <InlineStack gap="200" blockAlign="center">
+                <Button submit variant="primary" loading={navigation.state === "submitting"} disabled={!!refused}>
                   Save
                 </Button>
                 <Button url="/inventory">Back to inventory</Button>
+                <DisabledReason reason={refused} />
               </InlineStack>
             </FormLayout>
           </Form>
