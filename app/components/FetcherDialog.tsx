@@ -1,4 +1,4 @@
-// The one dialog that posts through a fetcher (docs/decisions/078-roles-in-the-page.md), on the
+// The one dialog that posts through a fetcher (docs/decisions/079-roles-in-the-page.md), on the
 // shared Modal (decision 071): the form's values, its fields and their errors in one place, as
 // epic-stack's forms.tsx does. Each field reads its own error from the action's answer
 // (`fieldErrors[name]`, decision 034); an error for the whole input (`_form`) is a banner above

@@ -1,6 +1,6 @@
 // The admin's one toast (Polaris, inside the shell's Frame) and the shared handling of a
 // refused request: any 403 answer to a fetcher or form shows its message here and the page
-// stays as it was (docs/decisions/078-roles-in-the-page.md).
+// stays as it was (docs/decisions/079-roles-in-the-page.md).
 import { Toast } from "@shopify/polaris";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { isRefusal } from "~/lib/forms";

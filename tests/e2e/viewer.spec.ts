@@ -1,4 +1,4 @@
-// A Viewer over every admin screen (docs/decisions/078-roles-in-the-page.md): no error page, no
+// A Viewer over every admin screen (docs/decisions/079-roles-in-the-page.md): no error page, no
 // uncaught error, every write control disabled (with the reason where the screen gives one), and a
 // write the server refuses anyway (the role changed while the dialog was open) shown as a toast
 // with the page left as it was.

@@ -114,7 +114,7 @@ export async function requireAdmin(request: Request, permission: Permission): Pr
  * A page's action whose refusal (a 403 from requireAdmin) is answered, not thrown: a thrown
  * 403 replaces the whole page with the error page, an answered one reaches the fetcher or form
  * that posted, whose shared handling shows it as a toast and leaves the page as it was
- * (docs/decisions/079-refusals-in-the-page.md). Anything else passes through untouched.
+ * (docs/decisions/079-roles-in-the-page.md). Anything else passes through untouched.
  */
 export function answeringRefusals<Args, Result>(action: (args: Args) => Promise<Result>) {
   return async (args: Args) => {
