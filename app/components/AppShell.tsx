@@ -6,6 +6,7 @@ import { useLocation, useNavigationType } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { AppNavigation } from "~/components/AppNavigation";
 import { hasInAppPrevious, rememberInAppEntry } from "~/components/navigation";
+import { ToastProvider } from "~/components/toasts";
 
 export type Notification = { id: string; content: string; url: string };
 
@@ -142,7 +143,7 @@ export function AppShell(props: ShellProps) {
           </Banner>
         </Box>
       )}
-      {children}
+      <ToastProvider>{children}</ToastProvider>
     </Frame>
   );
 }

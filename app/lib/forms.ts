@@ -55,3 +55,15 @@ export class FieldError extends Error {
     this.name = "FieldError";
   }
 }
+
+/**
+ * A refused request's answer (403) to a page's action, returned rather than thrown so the
+ * page stays as it was (a thrown 403 replaces it with the error page): the shared fetcher
+ * handling shows `refused` as a toast (app/components/toasts.tsx). `fieldErrors` is empty so
+ * any form reading field errors shows none.
+ */
+export type Refusal = { ok: false; refused: string; fieldErrors: FieldErrors };
+
+export function isRefusal(value: unknown): value is Refusal {
+  return typeof value === "object" && value !== null && typeof (value as Refusal).refused === "string";
+}

@@ -34,7 +34,7 @@ import { readForm } from "~/lib/forms";
 import { planFor } from "~/features/billing";
 import { MetricsSkeleton } from "~/features/profit";
 import { getDisplayPreferences } from "~/features/settings/index.server";
-import { requireAdmin } from "~/features/shop/index.server";
+import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import { can, type RoutePermissions } from "~/features/team";
 import { currentSearchParams } from "~/components/search-params";
 
@@ -74,14 +74,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   const read = await readForm(request);
   if (!read.ok) return data({ ok: false, fieldErrors: read.fieldErrors }, { status: 400 });
   const answer = await dashboardAction(ctx, read.values);
   if (!answer) return data({ ok: false, fieldErrors: { intent: ["Unknown action"] } }, { status: 400 });
   return data(answer.body, { status: answer.status });
-}
+});
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (

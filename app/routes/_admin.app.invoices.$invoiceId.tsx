@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useOutletContext, type ShouldRevalidateFunction } from "@remix-run/react";
 import { InvoiceDetailDialog, type InvoicesOutletContext } from "~/features/invoices";
 import { invoiceDetail, invoiceErrorResponse, invoiceScreenAction } from "~/features/invoices/index.server";
-import { requireAdmin } from "~/features/shop/index.server";
+import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
 import { publicOrigin } from "~/platform/http.server";
 
@@ -19,10 +19,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   return invoiceScreenAction(ctx, request, ["send", "markPaid", "void", "delete", "stopRecurring"]);
-}
+});
 
 export default function InvoiceDetailRoute() {
   const { storeId, invoice } = useLoaderData<typeof loader>();

@@ -5,7 +5,7 @@ import { useLoaderData, useOutletContext } from "@remix-run/react";
 import { env } from "~/env.server";
 import { CreateInvoiceDialog, InvoiceLimitDialog, type InvoicesOutletContext } from "~/features/invoices";
 import { getInvoiceSettings, invoicePlanUsage, invoiceScreenAction } from "~/features/invoices/index.server";
-import { requireAdmin } from "~/features/shop/index.server";
+import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
@@ -25,10 +25,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   return invoiceScreenAction(ctx, request, ["create"]);
-}
+});
 
 export default function NewInvoiceRoute() {
   const { limit, ...data } = useLoaderData<typeof loader>();

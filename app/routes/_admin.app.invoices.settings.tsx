@@ -4,7 +4,7 @@ import { useLoaderData, useOutletContext } from "@remix-run/react";
 import { env } from "~/env.server";
 import { InvoiceSettingsDialog, type InvoicesOutletContext } from "~/features/invoices";
 import { getInvoiceSettings, invoiceScreenAction } from "~/features/invoices/index.server";
-import { requireAdmin } from "~/features/shop/index.server";
+import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
@@ -24,10 +24,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   return invoiceScreenAction(ctx, request, ["settings"]);
-}
+});
 
 export default function InvoiceSettingsRoute() {
   const { settings, stripeEnabled } = useLoaderData<typeof loader>();

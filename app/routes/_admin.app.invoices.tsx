@@ -34,7 +34,7 @@ import {
   listInvoicePage,
   parseListQuery,
 } from "~/features/invoices/index.server";
-import { requireAdmin } from "~/features/shop/index.server";
+import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import { useCan, type RoutePermissions } from "~/features/team";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
@@ -62,10 +62,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Every intent of the screen (the dialogs' routes post their own); kept here for the list's Send. */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   return invoiceScreenAction(ctx, request);
-}
+});
 
 export default function Invoices() {
   const { invoices, query, paging, hasInvoices, insights, plan, shopCurrency } = useLoaderData<typeof loader>();

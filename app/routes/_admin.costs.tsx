@@ -40,7 +40,7 @@ import {
   type CostsActionResult,
   type CostsDialogState,
 } from "~/features/profit";
-import { requireAdmin } from "~/features/shop/index.server";
+import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
 import { currentSearchParams } from "~/components/search-params";
 
@@ -91,7 +91,7 @@ const INTENTS = [
   "deleteExpense",
 ] as const;
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   const { shop } = ctx;
   const read = await readForm(request);
@@ -128,7 +128,7 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error;
   }
   return { ok: true, intent } satisfies CostsActionResult;
-}
+});
 
 type ToastState = { title: string; error?: boolean } | null;
 

@@ -30,7 +30,7 @@ import {
 import { recordAudit } from "~/features/audit/index.server";
 import { getJobQueue } from "~/platform/jobs/index.server";
 import { fieldErrorsOf, readForm } from "~/lib/forms";
-import { requireAdmin } from "~/features/shop/index.server";
+import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import { useCan, type RoutePermissions } from "~/features/team";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
@@ -73,7 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The segment-tags toggle: stored, audited, and the tag job queued. */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   const read = await readForm(request);
   if (!read.ok) return data({ ok: false, fieldErrors: read.fieldErrors }, { status: 400 });
@@ -87,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await recordAudit(ctx, "update", "customer_segment_tags", segment, null, { enabled });
   await requestTagSync(getJobQueue(), ctx.shop.id);
   return { ok: true, fieldErrors: {} };
-}
+});
 
 export default function Customers() {
   const { rows, query, paging, summary, currency, explanation, tags, pendingTags, demo } =

@@ -10,9 +10,10 @@ import { useRef, useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { addCustomerSchema } from "~/features/customers";
 import { addCustomer, emailTaken } from "~/features/customers/index.server";
-import { requireAdmin } from "~/features/shop/index.server";
+import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
 import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
+import { useRefusalToast } from "~/components/toasts";
 
 export const permissions = { loader: "write", action: "write" } satisfies RoutePermissions;
 
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionResult = { fieldErrors: FieldErrors };
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   const read = await readForm(request);
   if (!read.ok) return data<ActionResult>({ fieldErrors: read.fieldErrors }, { status: 400 });
@@ -43,10 +44,11 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof FieldError) return data<ActionResult>({ fieldErrors: error.fieldErrors }, { status: 400 });
     throw error;
   }
-}
+});
 
 export default function AddCustomer() {
   const result = useActionData<typeof action>();
+  useRefusalToast(result);
   const navigation = useNavigation();
   const check = useFetcher<typeof loader>();
   const form = useRef<HTMLFormElement>(null);

@@ -9,11 +9,12 @@ import { AdminPage } from "~/components/AdminPage";
 import { recordAudit } from "~/features/audit/index.server";
 import { DEFAULT_SEGMENT_SETTINGS, segmentSettingsSchema } from "~/features/customers";
 import { CUSTOMER_JOBS, getSegmentSettings, saveSegmentSettings } from "~/features/customers/index.server";
-import { requireAdmin } from "~/features/shop/index.server";
-import type { RoutePermissions } from "~/features/team";
+import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
+import { useDisabledReason, type RoutePermissions } from "~/features/team";
 import { fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
 import { prisma } from "~/db.server";
 import { getJobQueue } from "~/platform/jobs/index.server";
+import { useRefusalToast } from "~/components/toasts";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { settings: await getSegmentSettings(prisma, shop.id), defaults: DEFAULT_SEGMENT_SETTINGS };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   const read = await readForm(request);
   if (!read.ok) return data({ fieldErrors: read.fieldErrors }, { status: 400 });
@@ -35,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await recordAudit(ctx, "update", "customer_segment_rules", null, before, parsed.data);
   await getJobQueue().enqueue(CUSTOMER_JOBS.recompute, { shopId: ctx.shop.id });
   return redirect("/customers");
-}
+});
 
 const FIELDS = [
   ["vipMinScore", "VIP: R, F and M all at least", "On the 1–5 scale (tertile stores read 5 as 3)."],
@@ -48,7 +49,9 @@ const FIELDS = [
 export default function SegmentRules() {
   const { settings, defaults } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  useRefusalToast(result);
   const navigation = useNavigation();
+  const refused = useDisabledReason("write", "change segment rules");
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Record<string, string>>(
     Object.fromEntries(Object.entries(settings).map(([k, v]) => [k, String(v)])),
@@ -63,7 +66,13 @@ export default function SegmentRules() {
   return (
     <AdminPage
       title="Segment rules"
-      primaryAction={{ content: "Save", loading: navigation.state === "submitting", onAction: save }}
+      primaryAction={{
+        content: "Save",
+        loading: navigation.state === "submitting",
+        disabled: !!refused,
+        helpText: refused,
+        onAction: save,
+      }}
       secondaryActions={[{ content: "Cancel", url: "/customers" }]}
     >
       <Card>

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { useFetcher, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { ActionList, Banner, BlockStack, Button, Card, EmptyState, Popover, Text, Toast } from "@shopify/polaris";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
 import {
@@ -26,8 +26,9 @@ import {
   listInventory,
   updatePlanning,
 } from "~/features/inventory/index.server";
-import { requireAdmin } from "~/features/shop/index.server";
-import type { RoutePermissions } from "~/features/team";
+import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
+import { useDisabledReason, type RoutePermissions } from "~/features/team";
+import { useFetcherResult } from "~/components/useFetcherResult";
 import { currentSearchParams } from "~/components/search-params";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
@@ -67,7 +68,7 @@ async function idsOf(shop: { id: string; timezone: string }, values: Record<stri
   return all.rows.map((r) => r.variantId).join(",");
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   const read = await readForm(request);
   const values = read.ok ? read.values : {};
@@ -102,15 +103,56 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error;
   }
   return answer(400, { intent: ["Unknown action"] });
+});
+
+/** Bulk Actions over every variant matching the filters, and the way to purchase orders and suppliers. */
+function BulkMenu(props: {
+  total: number;
+  exportHref: string;
+  gate: { disabled: boolean; helpText?: string };
+  onEditPlanning: () => void;
+  onCreatePurchaseOrders: () => void;
+}) {
+  const navigate = useNavigate();
+  const [menu, setMenu] = useState(false);
+  const close = (then: () => void) => () => (setMenu(false), then());
+  return (
+    <Popover
+      active={menu}
+      onClose={() => setMenu(false)}
+      activator={
+        <Button onClick={() => setMenu((m) => !m)} disclosure>
+          Bulk Actions
+        </Button>
+      }
+    >
+      <ActionList
+        sections={[
+          {
+            title: `All ${props.total.toLocaleString("en-US")} matching the filters`,
+            items: [
+              { content: "Edit planning settings", ...props.gate, onAction: close(props.onEditPlanning) },
+              { content: "Create purchase orders", ...props.gate, onAction: close(props.onCreatePurchaseOrders) },
+              { content: "Export CSV", url: props.exportHref, target: "_self" },
+            ],
+          },
+          {
+            items: [
+              { content: "Purchase orders", onAction: () => navigate("/inventory/purchase-orders") },
+              { content: "Suppliers", onAction: () => navigate("/inventory/suppliers") },
+            ],
+          },
+        ]}
+      />
+    </Popover>
+  );
 }
 
 export default function Inventory() {
   const { currency, filterErrors, raw, page, cards, options } = useLoaderData<typeof loader>();
   const [searchParams, setSearchParams] = useSearchParams();
-  const navigate = useNavigate();
   const reorder = useFetcher<ActionResult>();
   const [bulkIds, setBulkIds] = useState<string[] | null>(null);
-  const [menu, setMenu] = useState(false);
   const [toast, setToast] = useState<{ content: string; error?: boolean } | null>(null);
   const change = (changes: Record<string, string | undefined>) =>
     setSearchParams(
@@ -125,14 +167,11 @@ export default function Inventory() {
       },
       { preventScrollReset: true },
     );
-  const reorderResult = reorder.state === "idle" ? reorder.data : undefined;
-  useEffect(() => {
-    if (reorderResult && !reorderResult.ok)
-      setToast({
-        content: Object.values(reorderResult.fieldErrors ?? {}).flat()[0] ?? "Could not reorder",
-        error: true,
-      });
-  }, [reorderResult]);
+  const refused = useDisabledReason("write", "reorder or change planning");
+  const gate = { disabled: !!refused, helpText: refused };
+  useFetcherResult(reorder, (r) => {
+    if (!r.ok) setToast({ content: Object.values(r.fieldErrors ?? {}).flat()[0] ?? "Could not reorder", error: true });
+  });
   const submitFor = (intent: string, ids: string[] | "filters") => {
     const body = new FormData();
     body.set("intent", intent);
@@ -156,41 +195,17 @@ export default function Inventory() {
       title="Inventory"
       subtitle={`${page.total.toLocaleString("en-US")} variants · sorted by lost revenue per day${location ? ` at ${location.name}` : ""}`}
       secondaryActions={[
-        { content: "Add Product", url: "/inventory/new" },
+        { content: "Add Product", url: "/inventory/new", ...gate },
         { content: "Planning settings", url: "/inventory/settings" },
       ]}
       primaryAction={
-        <Popover
-          active={menu}
-          onClose={() => setMenu(false)}
-          activator={
-            <Button onClick={() => setMenu((m) => !m)} disclosure>
-              Bulk Actions
-            </Button>
-          }
-        >
-          <ActionList
-            sections={[
-              {
-                title: `All ${page.total.toLocaleString("en-US")} matching the filters`,
-                items: [
-                  { content: "Edit planning settings", onAction: () => (setMenu(false), setBulkIds(["filters"])) },
-                  {
-                    content: "Create purchase orders",
-                    onAction: () => (setMenu(false), submitFor("createPurchaseOrders", "filters")),
-                  },
-                  { content: "Export CSV", url: `/inventory/export?${searchParams.toString()}`, target: "_self" },
-                ],
-              },
-              {
-                items: [
-                  { content: "Purchase orders", onAction: () => navigate("/inventory/purchase-orders") },
-                  { content: "Suppliers", onAction: () => navigate("/inventory/suppliers") },
-                ],
-              },
-            ]}
-          />
-        </Popover>
+        <BulkMenu
+          total={page.total}
+          exportHref={`/inventory/export?${searchParams.toString()}`}
+          gate={gate}
+          onEditPlanning={() => setBulkIds(["filters"])}
+          onCreatePurchaseOrders={() => submitFor("createPurchaseOrders", "filters")}
+        />
       }
     >
       <BlockStack gap="400">
@@ -220,8 +235,12 @@ export default function Inventory() {
               busy={busy}
               onReorder={onReorder}
               bulkActions={(selected) => [
-                { content: "Edit planning", onAction: () => setBulkIds(selected) },
-                { content: "Create purchase orders", onAction: () => submitFor("createPurchaseOrders", selected) },
+                { content: "Edit planning", ...gate, onAction: () => setBulkIds(selected) },
+                {
+                  content: "Create purchase orders",
+                  ...gate,
+                  onAction: () => submitFor("createPurchaseOrders", selected),
+                },
                 {
                   content: "Export CSV",
                   onAction: () => window.location.assign(`/inventory/export?ids=${selected.join(",")}`),

@@ -28,8 +28,9 @@ import {
 } from "~/features/inventory/index.server";
 import { prisma } from "~/db.server";
 import { AdminApiError } from "~/features/store-sync/index.server";
-import { requireAdmin } from "~/features/shop/index.server";
+import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import { can, type RoutePermissions } from "~/features/team";
+import { useRefusalToast } from "~/components/toasts";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
@@ -91,7 +92,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 type Result = { ok: boolean; fieldErrors?: FieldErrors; message?: string };
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = answeringRefusals(async ({ request, params }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   const id = params.variantId ?? "";
   const fail = (status: number, fieldErrors: FieldErrors) => data<Result>({ ok: false, fieldErrors }, { status });
@@ -150,11 +151,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw error;
   }
   return { ok: true, message: "Planning settings saved and figures recomputed." } satisfies Result;
-}
+});
 
 export default function VariantPlanning() {
   const { currency, demo, row, locations, suppliers, own, alert, priceCost, canWrite } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  useRefusalToast(result);
   const navigation = useNavigation();
   const err = (k: string) => (result && !result.ok ? result.fieldErrors?.[k]?.[0] : undefined);
   return (
@@ -175,7 +177,7 @@ export default function VariantPlanning() {
                   <Form method="post" key={days}>
                     <input type="hidden" name="intent" value="snooze" />
                     <input type="hidden" name="days" value={days} />
-                    <Button submit size="slim">
+                    <Button submit size="slim" disabled={!canWrite}>
                       {`Snooze ${days === 1 ? "1 day" : "7 days"}`}
                     </Button>
                   </Form>

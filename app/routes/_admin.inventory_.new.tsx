@@ -10,8 +10,9 @@ import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/for
 import { addProductSchema } from "~/features/inventory";
 import { addProduct, filterOptions } from "~/features/inventory/index.server";
 import { AdminApiError } from "~/features/store-sync/index.server";
-import { requireAdmin } from "~/features/shop/index.server";
+import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
+import { useRefusalToast } from "~/components/toasts";
 
 export const permissions = { loader: "write", action: "write" } satisfies RoutePermissions;
 
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type Result = { ok: false; fieldErrors: FieldErrors };
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   const read = await readForm(request);
   const fail = (fieldErrors: FieldErrors, status = 400) => data<Result>({ ok: false, fieldErrors }, { status });
@@ -40,13 +41,14 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof AdminApiError) return fail({ _form: ["Shopify did not accept the product; try again"] }, 502);
     throw error;
   }
-}
+});
 
 type Fields = "title" | "category" | "sku" | "price" | "cost" | "stock" | "supplierId";
 
 export default function AddProduct() {
   const { currency, demo, categories, suppliers } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  useRefusalToast(result);
   const navigation = useNavigation();
   const [form, setForm] = useState<Record<Fields, string>>({
     title: "",

@@ -16,8 +16,9 @@ import {
   receiveOrder,
   updateDraftLines,
 } from "~/features/inventory/index.server";
-import { requireAdmin } from "~/features/shop/index.server";
+import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
+import { useRefusalToast } from "~/components/toasts";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
@@ -53,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 type Result = { ok: boolean; intent: string; fieldErrors?: FieldErrors; message?: string; conflict?: boolean };
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = answeringRefusals(async ({ request, params }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   const id = params.poId ?? "";
   const read = await readForm(request);
@@ -127,11 +128,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw error;
   }
   return fail(400, { intent: ["Unknown action"] });
-}
+});
 
 export default function PurchaseOrder() {
   const { po, receiveKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  useRefusalToast(result);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? navigation.formData?.get("intent")?.toString() : undefined;
   return <PurchaseOrderScreen po={po} receiveKey={receiveKey} result={result} busy={busy} />;

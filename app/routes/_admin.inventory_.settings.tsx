@@ -9,8 +9,9 @@ import { AdminPage } from "~/components/AdminPage";
 import { fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
 import { VELOCITY_WINDOWS, shopPlanningSchema } from "~/features/inventory";
 import { saveShopPlanning, shopPlanningSettings } from "~/features/inventory/index.server";
-import { requireAdmin } from "~/features/shop/index.server";
-import type { RoutePermissions } from "~/features/team";
+import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
+import { DisabledReason, useDisabledReason, type RoutePermissions } from "~/features/team";
+import { useRefusalToast } from "~/components/toasts";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type Result = { ok: boolean; fieldErrors?: FieldErrors; message?: string };
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   const read = await readForm(request);
   if (!read.ok) return data<Result>({ ok: false, fieldErrors: read.fieldErrors }, { status: 400 });
@@ -34,13 +35,15 @@ export async function action({ request }: ActionFunctionArgs) {
     ok: true,
     message: `Velocity is now measured over ${parsed.data.windowDays} days; ${variants.toLocaleString("en-US")} variants recomputed.`,
   } satisfies Result;
-}
+});
 
 export default function PlanningSettings() {
   const saved = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  useRefusalToast(result);
   const navigation = useNavigation();
   const [windowDays, setWindowDays] = useState(String(saved.windowDays));
+  const refused = useDisabledReason("write", "change planning settings");
   return (
     <AdminPage title="Planning settings">
       <BlockStack gap="400">
@@ -60,11 +63,12 @@ export default function PlanningSettings() {
               <Text as="p" tone="subdued">
                 Saving recomputes every variant&apos;s reorder point, days of cover and suggestions.
               </Text>
-              <InlineStack gap="200">
-                <Button submit variant="primary" loading={navigation.state === "submitting"}>
+              <InlineStack gap="200" blockAlign="center">
+                <Button submit variant="primary" loading={navigation.state === "submitting"} disabled={!!refused}>
                   Save
                 </Button>
                 <Button url="/inventory">Back to inventory</Button>
+                <DisabledReason reason={refused} />
               </InlineStack>
             </FormLayout>
           </Form>

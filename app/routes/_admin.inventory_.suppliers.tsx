@@ -2,17 +2,16 @@
 // pack, currency), added and edited in a dialog. Lead times feed every variant they supply.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useFetcher, useLoaderData } from "@remix-run/react";
-import { Button, Card, EmptyState, FormLayout, Text, TextField, Toast } from "@shopify/polaris";
-import { Modal } from "~/components/Modal";
-import { useEffect, useState } from "react";
+import { useLoaderData } from "@remix-run/react";
+import { Button, Card, EmptyState, Text, Toast } from "@shopify/polaris";
+import { useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
-import { supplierSchema } from "~/features/inventory";
+import { SupplierDialog, supplierSchema, type SupplierDraft } from "~/features/inventory";
 import { PoError, listSuppliers, saveSupplier } from "~/features/inventory/index.server";
-import { requireAdmin } from "~/features/shop/index.server";
-import type { RoutePermissions } from "~/features/team";
+import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
+import { useDisabledReason, type RoutePermissions } from "~/features/team";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
@@ -38,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Result = { ok: boolean; fieldErrors?: FieldErrors };
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   const read = await readForm(request);
   const fail = (status: number, fieldErrors: FieldErrors) => data<Result>({ ok: false, fieldErrors }, { status });
@@ -55,43 +54,28 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error;
   }
   return { ok: true } satisfies Result;
-}
-
-type Draft = Record<"id" | "name" | "email" | "leadTimeDays" | "minOrderQty" | "casePack" | "currency", string>;
+});
 
 export default function Suppliers() {
   const { currency, suppliers } = useLoaderData<typeof loader>();
-  const fetcher = useFetcher<Result>();
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const [draft, setDraft] = useState<SupplierDraft | null>(null);
   const [toast, setToast] = useState<string | null>(null);
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  useEffect(() => {
-    if (result?.ok) {
-      setDraft(null);
-      setToast("Supplier saved");
-    }
-  }, [result]);
-  const err = (k: string) => (result && !result.ok ? result.fieldErrors?.[k]?.[0] : undefined);
-  const blank: Draft = { id: "", name: "", email: "", leadTimeDays: "14", minOrderQty: "1", casePack: "1", currency };
-  const field = (k: keyof Draft, label: string, extra: object = {}) => (
-    <TextField
-      label={label}
-      autoComplete="off"
-      value={draft?.[k] ?? ""}
-      onChange={(v) => draft && setDraft({ ...draft, [k]: v })}
-      error={err(k)}
-      {...extra}
-    />
-  );
+  const refused = useDisabledReason("write", "change suppliers");
+  const blank: SupplierDraft = {
+    id: "",
+    name: "",
+    email: "",
+    leadTimeDays: "14",
+    minOrderQty: "1",
+    casePack: "1",
+    currency,
+  };
+  const add = { content: "Add supplier", disabled: !!refused, onAction: () => setDraft(blank) };
   return (
-    <AdminPage title="Suppliers" primaryAction={{ content: "Add supplier", onAction: () => setDraft(blank) }}>
+    <AdminPage title="Suppliers" primaryAction={{ ...add, helpText: refused }}>
       <Card padding="0">
         {suppliers.length === 0 ? (
-          <EmptyState
-            heading="No suppliers yet"
-            image=""
-            action={{ content: "Add supplier", onAction: () => setDraft(blank) }}
-          >
+          <EmptyState heading="No suppliers yet" image="" action={add}>
             <Text as="p">A supplier's lead time, minimum order and case pack shape each variant's suggestions.</Text>
           </EmptyState>
         ) : (
@@ -118,6 +102,8 @@ export default function Suppliers() {
               actions: (
                 <Button
                   size="slim"
+                  disabled={!!refused}
+                  accessibilityLabel={`Edit ${s.name}`}
                   onClick={() =>
                     setDraft({
                       id: s.id,
@@ -137,30 +123,16 @@ export default function Suppliers() {
           />
         )}
       </Card>
-      <Modal
-        open={draft !== null}
-        onClose={() => setDraft(null)}
-        title={draft?.id ? "Edit supplier" : "Add supplier"}
-        primaryAction={{
-          content: "Save",
-          loading: fetcher.state !== "idle",
-          onAction: () => draft && fetcher.submit(draft, { method: "post" }),
-        }}
-        secondaryActions={[{ content: "Cancel", onAction: () => setDraft(null) }]}
-      >
-        <Modal.Section>
-          <FormLayout>
-            {field("name", "Name")}
-            {field("email", "Order e-mail", { type: "email" })}
-            <FormLayout.Group>
-              {field("leadTimeDays", "Lead time (days)", { type: "number" })}
-              {field("minOrderQty", "Minimum order", { type: "number" })}
-              {field("casePack", "Case pack", { type: "number" })}
-            </FormLayout.Group>
-            {field("currency", "Currency")}
-          </FormLayout>
-        </Modal.Section>
-      </Modal>
+      {draft && (
+        <SupplierDialog
+          draft={draft}
+          onClose={() => setDraft(null)}
+          onSaved={() => {
+            setDraft(null);
+            setToast("Supplier saved");
+          }}
+        />
+      )}
       {toast && <Toast content={toast} onDismiss={() => setToast(null)} />}
     </AdminPage>
   );

@@ -32,7 +32,7 @@ import {
   tiersWithMembers,
   type TierChange,
 } from "~/features/loyalty/index.server";
-import { requireAdmin } from "~/features/shop/index.server";
+import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import { listCollections } from "~/features/store-sync/index.server";
 import type { RoutePermissions } from "~/features/team";
 
@@ -81,7 +81,7 @@ const INTENTS = [
   "adjust",
 ] as const;
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   const read = await readForm(request);
   const values = read.ok ? read.values : {};
@@ -151,7 +151,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (status === 404 || status === 502) return answer(status, { _form: [(error as Error).message] });
     throw error;
   }
-}
+});
 
 export default function Loyalty() {
   const d = useLoaderData<typeof loader>();

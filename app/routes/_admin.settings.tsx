@@ -4,7 +4,7 @@
 // its own route (settings_.general), which needs the write permission, not billing's.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { readForm } from "~/lib/forms";
+import { isRefusal, readForm } from "~/lib/forms";
 import { useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Box, Tabs, Text } from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
@@ -16,7 +16,7 @@ import { PLANS, PLAN_ORDER, PlanSettings, planFor, type PlanId } from "~/feature
 import { getImportStatus } from "~/features/store-sync/index.server";
 import { getStoreDataSummary } from "~/features/store-sync/index.server";
 import { getIntegrations } from "~/features/settings/index.server";
-import { requireAdmin } from "~/features/shop/index.server";
+import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import { TeamSettings, useCan, type RoutePermissions } from "~/features/team";
 import { can, teamOverview } from "~/features/team/index.server";
 import { AuditLog, auditFiltersSchema } from "~/features/audit";
@@ -32,6 +32,7 @@ import {
   switchPlanLocally,
   type BillingApi,
 } from "~/features/billing/index.server";
+import { useRefusalToast } from "~/components/toasts";
 
 export const permissions = { loader: "read", action: "manageBilling" } satisfies RoutePermissions;
 
@@ -99,7 +100,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionResult = { ok: boolean; message: string };
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   const read = await readForm(request);
   if (!read.ok) return data<ActionResult>({ ok: false, message: "Choose a plan." }, { status: 400 });
@@ -141,11 +142,12 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   return data<ActionResult>({ ok: false, message: "Unknown action." }, { status: 400 });
-}
+});
 
 function PlanSection() {
   const { demo, plan, trialEndsAt, subscription } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  useRefusalToast(result);
   const [params] = useSearchParams();
   const busy = useNavigation().state !== "idle";
   return (
@@ -154,7 +156,7 @@ function PlanSection() {
       plan={plan}
       trialEndsAt={trialEndsAt}
       subscription={subscription}
-      result={result}
+      result={isRefusal(result) ? undefined : result}
       returned={params.get("billing")}
       busy={busy}
     />

@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { readForm } from "~/lib/forms";
 import { json } from "~/platform/http.server";
-import { requireAdmin } from "~/features/shop/index.server";
+import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import { submitGeneralSettings } from "~/features/settings/index.server";
 import { recordAudit } from "~/features/audit/index.server";
 import type { RoutePermissions } from "~/features/team";
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   throw redirect("/settings?tab=general");
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   const read = await readForm(request);
   if (!read.ok) return json({ ok: false, errors: read.fieldErrors }, { status: 400 });
@@ -27,4 +27,4 @@ export async function action({ request }: ActionFunctionArgs) {
     await recordAudit(ctx, "settings.general.update", "ShopSettings", ctx.shop.id, change.before, change.after);
   // A Response (not `data()`): this route has no page, and a resource route drops `data()`'s status.
   return json(result, { status });
-}
+});

@@ -42,6 +42,7 @@ export { AlertCards, type AlertCardData } from "./components/AlertCards";
 export { FiltersBar, type FilterOptions } from "./components/FiltersBar";
 export { InventoryTable, coverText, type InventoryListRow } from "./components/InventoryTable";
 export { BulkEditModal } from "./components/BulkEditModal";
+export { SupplierDialog, type SupplierDraft } from "./components/SupplierDialog";
 export { PurchaseOrderScreen, type PurchaseOrderScreenProps } from "./components/PurchaseOrderScreen";
 export { addProductSchema, priceCostSchema, type AddProductInput, type PriceCostInput } from "./product-schema";
 export { VariantFigures, STATUS_TONES } from "./components/VariantFigures";

@@ -2,7 +2,8 @@
 // Shopify's Admin API client, Billing API and admin redirect from the same (single)
 // authentication. In demo mode (DEMO_MODE=1 and no Shopify key) it is the seeded demo
 // store, and the Shopify parts are stand-ins that say Shopify is not connected.
-import { redirect as remixRedirect } from "@remix-run/node";
+import { data, redirect as remixRedirect } from "@remix-run/node";
+import type { Refusal } from "~/lib/forms";
 import { env } from "~/env.server";
 import { ensureShop, getDemoShop, type ShopRecord } from "~/features/shop/shop.server";
 import { shopify } from "~/shopify.server";
@@ -107,6 +108,24 @@ export async function requireAdmin(request: Request, permission: Permission): Pr
   if (!ctx.staff.seated) throw forbidden(request, refusalMessage(null));
   if (!can(ctx.staff.role, permission)) throw forbidden(request, refusalMessage(ctx.staff.role));
   return ctx;
+}
+
+/**
+ * A page's action whose refusal (a 403 from requireAdmin) is answered, not thrown: a thrown
+ * 403 replaces the whole page with the error page, an answered one reaches the fetcher or form
+ * that posted, whose shared handling shows it as a toast and leaves the page as it was
+ * (docs/decisions/079-roles-in-the-page.md). Anything else passes through untouched.
+ */
+export function answeringRefusals<Args, Result>(action: (args: Args) => Promise<Result>) {
+  return async (args: Args) => {
+    try {
+      return await action(args);
+    } catch (thrown) {
+      if (!(thrown instanceof Response) || thrown.status !== 403) throw thrown;
+      const refused = (await thrown.text()) || "You cannot do this.";
+      return data<Refusal>({ ok: false, refused, fieldErrors: {} }, { status: 403 });
+    }
+  };
 }
 
 async function authenticateAdmin(request: Request): Promise<AdminContext> {

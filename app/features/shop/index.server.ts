@@ -1,4 +1,5 @@
 export {
+  answeringRefusals,
   assertOwnStore,
   forbidden,
   requireAdmin,

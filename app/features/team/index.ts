@@ -9,7 +9,8 @@ export {
   type Role,
   type RoutePermissions,
 } from "./permissions";
-export { StaffProvider, useCan, useStaff, type StaffInfo } from "./StaffContext";
+export { StaffProvider, useCan, useDisabledReason, useStaff, type StaffInfo } from "./StaffContext";
+export { DisabledReason } from "./components/DisabledReason";
 export { ViewAsSwitch } from "./components/ViewAsSwitch";
 export { SeatLimitScreen } from "./components/SeatLimitScreen";
 export { teamActionSchema, type TeamAction } from "./schema";

@@ -17,6 +17,7 @@ import { useState, type ReactNode } from "react";
 import { formatMoney } from "~/lib/money";
 import { STATUS_LABELS, type InventoryStatus } from "~/features/inventory/planning";
 import { LabelValueRows } from "~/features/inventory/components/LabelValueRows";
+import { useCan } from "~/features/team";
 
 export type InventoryListRow = {
   id: string;
@@ -63,6 +64,7 @@ type Props = {
 
 export function InventoryTable({ rows, currency, pagination, onReorder, busy, bulkActions }: Props) {
   const { smDown } = useBreakpoints();
+  const canReorder = useCan("write");
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
     useIndexResourceState(rows);
   const [shown, setShown] = useState<Set<string>>(new Set());
@@ -83,6 +85,7 @@ export function InventoryTable({ rows, currency, pagination, onReorder, busy, bu
         size="slim"
         onClick={() => onReorder(r)}
         loading={busy === r.id}
+        disabled={!canReorder}
         accessibilityLabel={`Reorder ${r.title}`}
       >
         Reorder

@@ -3,6 +3,7 @@
 import { Form } from "@remix-run/react";
 import { Button, Card, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
+import { DisabledReason, useDisabledReason } from "~/features/team";
 
 export type PlanningSettingsValues = {
   supplierId: string;
@@ -22,6 +23,7 @@ type Props = {
 
 export function PlanningSettingsForm({ own, inherited, suppliers, error, submitting }: Props) {
   const [form, setForm] = useState(own);
+  const refused = useDisabledReason("write", "change planning settings");
   const number = (k: Exclude<keyof PlanningSettingsValues, "supplierId">, label: string, extra: object) => (
     <TextField
       label={label}
@@ -69,11 +71,12 @@ export function PlanningSettingsForm({ own, inherited, suppliers, error, submitt
           <Text as="p" tone="subdued">
             Blank fields inherit from the supplier, then the defaults (14 days, 95%, 30 days of stock).
           </Text>
-          <InlineStack gap="200">
-            <Button submit variant="primary" loading={submitting}>
+          <InlineStack gap="200" blockAlign="center">
+            <Button submit variant="primary" loading={submitting} disabled={!!refused}>
               Save
             </Button>
             <Button url="/inventory">Back to inventory</Button>
+            <DisabledReason reason={refused} />
           </InlineStack>
         </FormLayout>
       </Form>

@@ -4,26 +4,20 @@ import { useSearchParams } from "@remix-run/react";
 import { BlockStack, Tabs, Toast } from "@shopify/polaris";
 import { useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
-import {
-  CampaignDialog,
-  AdjustDialog,
-  DeleteTierDialog,
-  RedeemDialog,
-  SettingsDialog,
-  TierDialog,
-  type SettingsValues,
-} from "~/features/loyalty/components/LoyaltyDialogs";
-import {
-  AnalyticsTab,
-  CampaignsTab,
-  OverviewTab,
-  TiersTab,
-  type AnalyticsData,
-  type CampaignData,
-  type OverviewData,
-  type RedemptionData,
-  type TierData,
-} from "~/features/loyalty/components/LoyaltyTabs";
+import { AdjustDialog } from "~/features/loyalty/components/AdjustDialog";
+import { AnalyticsTab } from "~/features/loyalty/components/AnalyticsTab";
+import { CampaignDialog } from "~/features/loyalty/components/CampaignDialog";
+import { CampaignsTab } from "~/features/loyalty/components/CampaignsTab";
+import { DeleteTierDialog } from "~/features/loyalty/components/DeleteTierDialog";
+import { OverviewTab } from "~/features/loyalty/components/OverviewTab";
+import { RedeemDialog } from "~/features/loyalty/components/RedeemDialog";
+import { SettingsDialog } from "~/features/loyalty/components/SettingsDialog";
+import { TierDialog } from "~/features/loyalty/components/TierDialog";
+import { TiersTab } from "~/features/loyalty/components/TiersTab";
+import type { CampaignView, SettingsView, TierView } from "~/features/loyalty/program.server";
+import type { RedemptionView } from "~/features/loyalty/redemptions.server";
+import type { Analytics, Overview } from "~/features/loyalty/reports.server";
+import { useDisabledReason } from "~/features/team";
 import type { Notice } from "~/features/loyalty/components/notices";
 import { currentSearchParams } from "~/components/search-params";
 
@@ -41,8 +35,8 @@ type Dialog =
   | { kind: "campaign" }
   | { kind: "redeem" }
   | { kind: "adjust" }
-  | { kind: "tier"; editing: TierData | null }
-  | { kind: "deleteTier"; tier: TierData };
+  | { kind: "tier"; editing: TierView | null }
+  | { kind: "deleteTier"; tier: TierView };
 
 export function LoyaltyScreen({
   tab,
@@ -59,14 +53,14 @@ export function LoyaltyScreen({
   tab: LoyaltyTab;
   currency: string;
   today: string;
-  overview: OverviewData;
-  settings: SettingsValues;
-  tiers: TierData[];
-  campaigns: CampaignData[];
+  overview: Overview;
+  settings: SettingsView;
+  tiers: TierView[];
+  campaigns: CampaignView[];
   /** The shop's collections, for the campaign's collection limit (decision 072). */
   collections: { id: string; title: string }[];
-  analytics: AnalyticsData | null;
-  redemptions: RedemptionData[];
+  analytics: Analytics | null;
+  redemptions: RedemptionView[];
 }) {
   const [, setSearchParams] = useSearchParams();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -76,12 +70,25 @@ export function LoyaltyScreen({
     LOYALTY_TABS.findIndex((t) => t.id === tab),
   );
   const close = () => setDialog(null);
+  const refused = useDisabledReason("write", "change the loyalty program");
   return (
     <AdminPage
       title="Loyalty"
       subtitle={overview.programName}
-      primaryAction={{ content: "New Campaign", onAction: () => setDialog({ kind: "campaign" }) }}
-      secondaryActions={[{ content: "Settings", onAction: () => setDialog({ kind: "settings" }) }]}
+      primaryAction={{
+        content: "New Campaign",
+        disabled: !!refused,
+        helpText: refused,
+        onAction: () => setDialog({ kind: "campaign" }),
+      }}
+      secondaryActions={[
+        {
+          content: "Settings",
+          disabled: !!refused,
+          helpText: refused,
+          onAction: () => setDialog({ kind: "settings" }),
+        },
+      ]}
     >
       <BlockStack gap="400">
         <Tabs

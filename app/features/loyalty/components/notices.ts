@@ -47,3 +47,13 @@ export type LoyaltyActionResult =
       preview?: { name: string; up: number; down: number; same: number; asOf?: string | null };
     }
   | { ok: false; intent: string; fieldErrors: Record<string, string[] | undefined> };
+
+/** A dialog's answer: a notice is reported to the screen and the dialog closes; anything else keeps it open. */
+export function closeOnNotice(onDone: (notice: Notice) => void, onClose: () => void) {
+  return (r: LoyaltyActionResult) => {
+    if (r.ok && r.notice) {
+      onDone(r.notice);
+      onClose();
+    }
+  };
+}
