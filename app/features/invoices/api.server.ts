@@ -4,7 +4,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { json, publicOrigin } from "~/platform/http.server";
-import { InvoiceError, invoiceDto, type markInvoicePaid } from "~/features/invoices/invoices.server";
+import { InvoiceError, invoiceDto } from "~/features/invoices/invoices.server";
+import { type markInvoicePaid } from "~/features/invoices/transitions.server";
 import { storeApi } from "~/features/shop/index.server";
 import { recordAudit } from "~/features/audit/index.server";
 

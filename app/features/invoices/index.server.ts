@@ -1,6 +1,5 @@
 export { idempotencyKeyOf, invoiceErrorResponse, invoiceTransitionAction } from "./api.server";
 export {
-  deleteDraftInvoice,
   InvoiceError,
   LIST_FILTERS,
   getInvoice,
@@ -13,13 +12,16 @@ export {
   listInvoicePage,
   listInvoices,
   listSeries,
-  markInvoicePaid,
   parseAds,
+  updateInvoiceSettings,
+} from "./invoices.server";
+export {
+  deleteDraftInvoice,
+  markInvoicePaid,
   recordInvoiceView,
   stopRecurring,
-  updateInvoiceSettings,
   voidInvoice,
-} from "./invoices.server";
+} from "./transitions.server";
 export { createInvoice, sendInvoice } from "./service.server";
 export { invoicePresentation, paymentOptionFor } from "./presentation.server";
 export { invoiceDetail } from "./detail.server";

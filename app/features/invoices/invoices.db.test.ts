@@ -8,13 +8,11 @@ import { invoiceCreateSchema, type InvoiceCreatePayload } from "~/features/invoi
 import {
   getInvoice,
   InvoiceError,
-  stopRecurring,
   listInvoices,
-  markInvoicePaid,
   updateInvoiceSettings,
-  voidInvoice,
   invoiceInsights,
 } from "~/features/invoices/invoices.server";
+import { stopRecurring, markInvoicePaid, voidInvoice } from "~/features/invoices/transitions.server";
 import { createInvoice, sendInvoice } from "~/features/invoices/service.server";
 import { invoicePdf } from "~/features/invoices/mail.server";
 

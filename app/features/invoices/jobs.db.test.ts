@@ -7,7 +7,8 @@ import { createJobQueue } from "~/platform/jobs/index.server";
 import type { JobQueue } from "~/platform/jobs/types";
 import { invoiceCreateSchema, type InvoiceCreatePayload } from "~/features/invoices/schema";
 import { enqueueDueInvoiceWork, registerInvoiceJobs } from "~/features/invoices/jobs.server";
-import { getInvoice, listSeries, markInvoicePaid } from "~/features/invoices/invoices.server";
+import { getInvoice, listSeries } from "~/features/invoices/invoices.server";
+import { markInvoicePaid } from "~/features/invoices/transitions.server";
 import { createInvoice, sendInvoice } from "~/features/invoices/service.server";
 
 const queues: JobQueue[] = [];

@@ -7,14 +7,13 @@ import { dayInZone } from "~/lib/dates";
 import type { JobQueue } from "~/platform/jobs/types";
 import { dueReminderStep, isPastDue, nthIssueDate, type RecurringInterval } from "~/features/invoices/schedule";
 import {
-  addInvoiceEvent,
   createNextInSeries,
   getInvoice,
   InvoiceError,
-  markInvoiceOverdue,
   TX_OPTIONS,
   type InvoiceShop,
 } from "~/features/invoices/invoices.server";
+import { addInvoiceEvent, markInvoiceOverdue } from "~/features/invoices/transitions.server";
 import { deliverInvoiceMail } from "~/features/invoices/mail.server";
 import { sendInvoice } from "~/features/invoices/service.server";
 

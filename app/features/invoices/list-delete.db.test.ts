@@ -5,14 +5,8 @@ import { prisma } from "~/db.server";
 import { createShop } from "~tests/factories";
 import { pdfText } from "~tests/pdf-text";
 import { invoiceCreateSchema, type InvoiceCreatePayload } from "~/features/invoices/schema";
-import {
-  deleteDraftInvoice,
-  getInvoiceSettings,
-  InvoiceError,
-  listInvoicePage,
-  markInvoicePaid,
-  voidInvoice,
-} from "~/features/invoices/invoices.server";
+import { getInvoiceSettings, InvoiceError, listInvoicePage } from "~/features/invoices/invoices.server";
+import { deleteDraftInvoice, markInvoicePaid, voidInvoice } from "~/features/invoices/transitions.server";
 import { parseListQuery } from "~/features/invoices/list-query";
 import { createInvoice, sendInvoice } from "~/features/invoices/service.server";
 import { invoicePdf } from "~/features/invoices/mail.server";

@@ -1,7 +1,8 @@
 // Invoice and reminder e-mails: the PDF attached, the hosted page and pay link in the
 // body, sent through sendMail with a per-invoice dedupe key (one message per send or
 // reminder step, however often it is retried). Without SMTP it lands in the outbox.
-import { addInvoiceEvent, type FullInvoice, type InvoiceShop } from "~/features/invoices/invoices.server";
+import { type FullInvoice, type InvoiceShop } from "~/features/invoices/invoices.server";
+import { addInvoiceEvent } from "~/features/invoices/transitions.server";
 import { invoiceMailContent, type InvoiceMailKind } from "~/features/invoices/mail-content";
 import { cachedInvoicePdf, type CachedPdfSource } from "~/features/invoices/pdf-cache.server";
 import { invoicePresentation } from "~/features/invoices/presentation.server";

@@ -9,15 +9,17 @@ import { invoiceCreateSchema, invoiceSettingsSchema } from "~/features/invoices/
 import { prisma } from "~/db.server";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import {
-  deleteDraftInvoice,
   getInvoiceSettings,
   InvoiceError,
-  markInvoicePaid,
-  stopRecurring,
   updateInvoiceSettings,
-  voidInvoice,
   type InvoiceShop,
 } from "~/features/invoices/invoices.server";
+import {
+  deleteDraftInvoice,
+  markInvoicePaid,
+  stopRecurring,
+  voidInvoice,
+} from "~/features/invoices/transitions.server";
 import { createInvoice, sendInvoice } from "~/features/invoices/service.server";
 import type { ActionResult } from "~/features/invoices/screen";
 

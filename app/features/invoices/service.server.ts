@@ -3,14 +3,8 @@
 // The queries and transitions it builds on are in invoices.server.ts and know nothing
 // of e-mail; the scheduled work (reminders, overdue, recurring) is in jobs.server.ts.
 import type { InvoiceCreateInput } from "~/features/invoices/schema";
-import {
-  getInvoice,
-  insertInvoice,
-  markInvoiceSent,
-  type CreateOptions,
-  type InvoiceShop,
-  type SendOptions,
-} from "~/features/invoices/invoices.server";
+import { getInvoice, insertInvoice, type CreateOptions, type InvoiceShop } from "~/features/invoices/invoices.server";
+import { markInvoiceSent, type SendOptions } from "~/features/invoices/transitions.server";
 import { deliverInvoiceMail } from "~/features/invoices/mail.server";
 
 /**

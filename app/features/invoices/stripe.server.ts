@@ -3,7 +3,8 @@
 // signature is checked exactly as Stripe documents (HMAC-SHA256 of "t.payload").
 import crypto from "node:crypto";
 import { env } from "~/env.server";
-import { InvoiceError, markInvoicePaid } from "~/features/invoices/invoices.server";
+import { InvoiceError } from "~/features/invoices/invoices.server";
+import { markInvoicePaid } from "~/features/invoices/transitions.server";
 
 type CheckoutInvoice = {
   id: string;
