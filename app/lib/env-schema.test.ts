@@ -98,11 +98,3 @@ describe("TELEMETRY", () => {
     expect(() => parseEnv({ TELEMETRY: "no" })).toThrow(/TELEMETRY must be on or off/);
   });
 });
-
-describe("PG_NAMED_STATEMENTS", () => {
-  it("names the hot statements unless PG_NAMED_STATEMENTS=off, and refuses anything but on or off", () => {
-    expect(parseEnv({}).namedStatements).toBe(true);
-    expect(parseEnv({ PG_NAMED_STATEMENTS: "off" }).namedStatements).toBe(false);
-    expect(() => parseEnv({ PG_NAMED_STATEMENTS: "maybe" })).toThrow(/PG_NAMED_STATEMENTS must be on or off/);
-  });
-});

@@ -43,10 +43,6 @@ const baseSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   // The app's own performance measurement (issue 16): TELEMETRY=off turns recording off (the benchmark's baseline).
   TELEMETRY: optionalText.pipe(z.enum(["on", "off"], { message: "TELEMETRY must be on or off" }).optional()),
-  // PostgreSQL: off sends every statement unnamed (behind a pooler in transaction mode).
-  PG_NAMED_STATEMENTS: optionalText.pipe(
-    z.enum(["on", "off"], { message: "PG_NAMED_STATEMENTS must be on or off" }).optional(),
-  ),
 });
 
 export type AppEnv = {
@@ -80,8 +76,6 @@ export type AppEnv = {
   stripe: { secretKey: string; webhookSecret: string | null } | null;
   /** Requests and Web Vitals are recorded for the Performance tab unless TELEMETRY=off. */
   telemetry: { enabled: boolean };
-  /** PostgreSQL: a few hot statements are sent named (platform/pg-named-statements.server.ts) unless PG_NAMED_STATEMENTS=off. */
-  namedStatements: boolean;
 };
 
 export class EnvError extends Error {
@@ -159,6 +153,5 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null }
       : null,
     telemetry: { enabled: env.TELEMETRY !== "off" },
-    namedStatements: env.PG_NAMED_STATEMENTS !== "off",
   };
 }

@@ -7,17 +7,22 @@ import { computeProfit, EMPTY_TOTALS } from "~/features/profit";
 import { PAGE_SIZE, type CustomerListQuery, type CustomerSort } from "./query";
 import { SEGMENTS, type Segment } from "./rfm";
 import { asOfMs, daysOf, predictionOf, ruleOfRow } from "./derived";
-import { displayName, getSegmentSettings, getStoredModel, type StoredModel } from "./scores.server";
-import { countMatches, matchingAfter, matchingAmong, matchingPage } from "./search.server";
-import { inValueOrder, valueOrder, valuePage, valueSlice } from "./value-order.server";
+import { displayName } from "./score-row";
+import { getSegmentSettings, getStoredModel, type StoredModel } from "./score-store.server";
+import { countMatches, matchingAfter, matchingPage } from "./search.server";
 
 export type ListShop = { id: string; timezone: string; currency: string };
 
-const ORDER_COLUMN: Record<Exclude<CustomerSort, "value">, keyof Prisma.CustomerScoreOrderByWithRelationInput> = {
+/**
+ * The list's sorts. The predicted value sorts by the value the last recompute stored (up to a
+ * day old; the list's help says so), while the rows show it as of then or a later rescore.
+ */
+const ORDER_COLUMN: Record<CustomerSort, keyof Prisma.CustomerScoreOrderByWithRelationInput> = {
   name: "sortName",
   orders: "orders",
   spent: "totalSpentMinor",
   lastOrder: "lastOrderAt",
+  value: "predicted12mMinor",
 };
 
 /** The list's filter without a search (a search goes through search.server.ts's index). */
@@ -133,58 +138,21 @@ export async function listCustomers(
       : [];
     return { rows: inOrder(ids, rows).map((r) => rowOf(r, stored)), total, capped, page, pageCount, pageSize };
   };
-  if (query.sort === "value")
-    return byIds(await pageByValue(shop.id, query, stored, counted, countCap, skip, pageSize));
   if (query.q) return byIds(await matchingPage(shop.id, query, skip, pageSize));
   const column = ORDER_COLUMN[query.sort];
   const rows = await prisma.customerScore.findMany({
     where,
     select: ROW_SELECT,
     orderBy: [
-      query.sort === "lastOrder" ? { [column]: { sort: query.dir, nulls: "last" } } : { [column]: query.dir },
+      query.sort === "lastOrder" || query.sort === "value"
+        ? { [column]: { sort: query.dir, nulls: "last" } }
+        : { [column]: query.dir },
       { customerId: "asc" },
     ],
     skip,
     take: pageSize,
   });
   return { rows: rows.map((r) => rowOf(r, stored)), total, capped, page, pageCount, pageSize };
-}
-
-/**
- * A page of ids sorted by the predicted value, which is derived when read (decision 073): the
- * shop's value order (value-order.server.ts), filtered by the segment; with a search, its
- * matches (all of them when they are at most `countCap`, else the order walked in slices and
- * each slice tested against the search in SQL until the page is full).
- */
-async function pageByValue(
-  shopId: string,
-  query: CustomerListQuery,
-  stored: StoredModel | null,
-  counted: number,
-  countCap: number,
-  skip: number,
-  take: number,
-): Promise<string[]> {
-  const order = await valueOrder(shopId, stored);
-  if (!query.q) return valuePage(order, query.segment, query.dir, skip, take);
-  if (counted <= countCap) {
-    const ids = await matchingAfter(shopId, query, undefined, countCap + 1);
-    return inValueOrder(order, ids, query.dir).slice(skip, skip + take);
-  }
-  const out: string[] = [];
-  let seen = 0;
-  let from = 0;
-  for (;;) {
-    const slice = valueSlice(order, query.segment, query.dir, from, 1000);
-    const matched = await matchingAmong(shopId, query, slice.ids);
-    for (const id of slice.ids) {
-      if (!matched.has(id) || seen++ < skip) continue;
-      out.push(id);
-      if (out.length === take) return out;
-    }
-    if (slice.done) return out;
-    from = slice.next;
-  }
 }
 
 /** The first `limit` customers of a segment (or all), most valuable first: the JSON API's answer. */
