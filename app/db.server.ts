@@ -4,10 +4,24 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import v8 from "node:v8";
 import type pg from "pg";
-import type { PrismaClient } from "../prisma/generated/sqlite";
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+} from "kysely";
+import type { DB } from "../prisma/generated/kysely/types";
+import type { Prisma, PrismaClient } from "../prisma/generated/sqlite";
 import { env } from "~/env.server";
 import { serializeSqliteAdapter } from "~/platform/sqlite-lock.server";
-import { nameStatements } from "~/platform/pg-named-statements.server";
 import { timeQueries } from "~/platform/request-timing.server";
 
 export type { Prisma, PrismaClient } from "../prisma/generated/sqlite";
@@ -39,11 +53,11 @@ export function createClient(url: string): PrismaClient {
   if (isPostgresUrl(url)) {
     const { PrismaClient: PgClient } = require(path.join(generated, "postgres"));
     const { PrismaPg } = require("@prisma/adapter-pg");
-    // The pool is the adapter's (ended with the client), made here so that its connections send
-    // the registered hot statements named (app/platform/pg-named-statements.server.ts).
+    // The process's one pool: the model API and hand-written SQL (sqlOn) both run on it.
     const { Pool } = require("pg") as typeof pg;
     const pool = new Pool({ connectionString: url });
-    if (env.namedStatements) nameStatements(pool);
+    // An idle connection the server closes (a restart, a dropped database) must not end the process.
+    pool.on("error", (error) => console.error(`[db] idle database connection lost: ${error.message}`));
     // Statement times count towards the request's database time (app/platform/request-timing.server.ts).
     return new PgClient({
       adapter: timeQueries(new PrismaPg(pool, { disposeExternalPool: true })),
@@ -74,3 +88,148 @@ declare global {
 // One client per process; in development Vite reloads modules, so keep it on globalThis.
 export const prisma: PrismaClient = globalThis.__prisma ?? createClient(env.databaseUrl);
 if (env.nodeEnv !== "production") globalThis.__prisma = prisma;
+
+// ─── Hand-written SQL: one typed path (docs/decisions/076-typed-sql.md) ──────────────────────────
+// Kysely builds the statement for this process's engine and types its rows from the Prisma schema
+// (prisma/generated/kysely, by `npm run db:generate`); the statement runs through a Prisma client —
+// the process's client or a transaction's — so every statement, written by the model API or by
+// hand, goes over the same SQLite connection (behind its one lock, app/platform/sqlite-lock.server.ts)
+// or the same PostgreSQL pool. There is no other connection to the database.
+
+/** The process's client or an interactive transaction's: every query function takes either. */
+export type DbClient = PrismaClient | Prisma.TransactionClient;
+export type Tx = Prisma.TransactionClient;
+export type { DB } from "../prisma/generated/kysely/types";
+export { sql } from "kysely";
+
+type RawClient = Pick<PrismaClient, "$queryRawUnsafe" | "$executeRawUnsafe">;
+
+/** A value as rows carry it on both engines: 64-bit integers and numerics as numbers. */
+function plain(value: unknown): unknown {
+  if (typeof value === "bigint") return Number(value);
+  if (value !== null && typeof value === "object" && !(value instanceof Date) && "toNumber" in value)
+    return (value as { toNumber(): number }).toNumber();
+  return value;
+}
+
+export function plainRow(row: Record<string, unknown>): Record<string, unknown> {
+  for (const key in row) {
+    const v = row[key];
+    if (typeof v === "bigint" || (v !== null && typeof v === "object" && !(v instanceof Date) && "toNumber" in v))
+      row[key] = plain(v);
+  }
+  return row;
+}
+
+const WRITES = new Set(["InsertQueryNode", "UpdateQueryNode", "DeleteQueryNode"]);
+
+class PrismaConnection implements DatabaseConnection {
+  constructor(private readonly client: RawClient) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const node = query.query as { kind: string; returning?: unknown };
+    const params = query.parameters as unknown[];
+    if (WRITES.has(node.kind) && !node.returning) {
+      const changed = await this.client.$executeRawUnsafe(query.sql, ...params);
+      return { rows: [], numAffectedRows: BigInt(changed) };
+    }
+    const rows = await this.client.$queryRawUnsafe<Record<string, unknown>[]>(query.sql, ...params);
+    return { rows: rows.map(plainRow) as R[] };
+  }
+
+  // eslint-disable-next-line require-yield -- no streaming: a statement's rows arrive at once
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error("Streaming is not supported: page with LIMIT and a key");
+  }
+}
+
+const NO_KYSELY_TRANSACTIONS =
+  "Transactions are Prisma's: prisma.$transaction(tx => …) or withShopWriteLock, with sqlOn(tx) inside";
+
+class PrismaDriver implements Driver {
+  private readonly connection: PrismaConnection;
+  constructor(client: RawClient) {
+    this.connection = new PrismaConnection(client);
+  }
+  async init() {}
+  async acquireConnection() {
+    return this.connection;
+  }
+  async beginTransaction(): Promise<void> {
+    throw new Error(NO_KYSELY_TRANSACTIONS);
+  }
+  async commitTransaction(): Promise<void> {
+    throw new Error(NO_KYSELY_TRANSACTIONS);
+  }
+  async rollbackTransaction(): Promise<void> {
+    throw new Error(NO_KYSELY_TRANSACTIONS);
+  }
+  async releaseConnection() {}
+  async destroy() {}
+}
+
+function dialectOn(client: RawClient): Dialect {
+  const pg = dialect === "postgresql";
+  return {
+    createAdapter: () => (pg ? new PostgresAdapter() : new SqliteAdapter()),
+    createDriver: () => new PrismaDriver(client),
+    createIntrospector: (db) => (pg ? new PostgresIntrospector(db) : new SqliteIntrospector(db)),
+    createQueryCompiler: () => (pg ? new PostgresQueryCompiler() : new SqliteQueryCompiler()),
+  };
+}
+
+const builders = new WeakMap<object, Kysely<DB>>();
+
+/**
+ * Typed SQL run on `client`: the process's client, or inside `prisma.$transaction(tx => …)` /
+ * withShopWriteLock the transaction's `tx` (a statement on the process's client would wait for
+ * that transaction to end on SQLite). Rows: DateTime columns as Dates on both engines, 64-bit
+ * integers and sums as numbers; a computed instant (MIN, MAX of a DateTime) is text on SQLite, so
+ * read it through asDate.
+ */
+export function sqlOn(client: DbClient = prisma): Kysely<DB> {
+  let db = builders.get(client);
+  if (!db) {
+    db = new Kysely<DB>({ dialect: dialectOn(client) });
+    builders.set(client, db);
+  }
+  return db;
+}
+
+/** An instant as the engines return a computed one: a Date, ISO text, or epoch milliseconds. */
+export function asDate(value: Date | string | number): Date;
+export function asDate(value: Date | string | number | null | undefined): Date | null;
+export function asDate(value: Date | string | number | null | undefined): Date | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** How long a whole-shop job's transaction may run (both engines' interactive transactions). */
+const LOCKED_TX_TIMEOUT_MS = 120_000;
+
+/**
+ * `fn` in one transaction that holds the shop's write lock: every whole-shop job (customers and
+ * inventory recomputes, the loyalty backfill, import phases, rollup rebuilds) and every webhook's
+ * store-data write takes it, so one never overwrites what another read and changed. PostgreSQL:
+ * the Shop row, locked first. SQLite: the process's one writer, which a transaction holds until
+ * it ends (app/platform/sqlite-lock.server.ts); keep such a transaction short, as it holds off the
+ * process's other queries meanwhile.
+ */
+export async function withShopWriteLock<T>(
+  shopId: string,
+  fn: (tx: Tx) => Promise<T>,
+  { timeoutMs = LOCKED_TX_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): Promise<T> {
+  return prisma.$transaction(
+    async (tx) => {
+      await lockShopRow(tx, shopId);
+      return fn(tx);
+    },
+    { timeout: timeoutMs, maxWait: 30_000 },
+  );
+}
+
+/** Holds the shop's row until the transaction ends (a write that changes nothing). */
+export async function lockShopRow(tx: Tx, shopId: string): Promise<void> {
+  await tx.$executeRaw`UPDATE "Shop" SET "updatedAt" = "updatedAt" WHERE "id" = ${shopId}`;
+}

@@ -19,8 +19,7 @@ await build({
   format: "esm",
   target: "node20",
   packages: "external",
-  // The entry's dynamic import of the renderer stays dynamic (its own chunk), so the thread lowers
-  // its priority before it loads @react-pdf/renderer, as app/features/invoices/pdf-worker.ts says.
+  // Code the entries share is written once, in chunks beside them.
   splitting: true,
   chunkNames: "pdf-worker-chunks/[name]-[hash]",
   jsx: "automatic",

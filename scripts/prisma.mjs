@@ -12,11 +12,17 @@ const prismaBin = path.join(root, "node_modules", ".bin", "prisma");
 const DEFAULT_URL = "file:./prisma/dev.db";
 
 function derivePostgresSchema(source) {
-  return source
-    .replace(/provider\s*=\s*"sqlite"/, 'provider = "postgresql"')
-    .replace(/output\s*=\s*"generated\/sqlite"/, 'output     = "postgres"')
-    // The SQL types are generated once, from the SQLite schema (the same models).
-    .replace(/\/\/ Types for hand-written SQL[^\n]*\ngenerator kysely \{[^}]*\}\n\n/, "");
+  return (
+    source
+      .replace(/provider\s*=\s*"sqlite"/, 'provider = "postgresql"')
+      .replace(/output\s*=\s*"generated\/sqlite"/, 'output     = "postgres"')
+      // The row types of hand-written SQL (Kysely, app/db.server.ts; docs/decisions/076-typed-sql.md),
+      // from this schema: PostgreSQL's types name DateTime as a Date, where SQLite's say text.
+      .replace(
+        /\ndatasource db \{/,
+        '\ngenerator kysely {\n  provider = "prisma-kysely"\n  output   = "kysely"\n  fileName = "types.ts"\n}\n\ndatasource db {',
+      )
+  );
 }
 
 function writeDerivedSchema() {

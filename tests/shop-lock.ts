@@ -1,7 +1,6 @@
 // For tests that a writer waits for the shop's row lock: the lock held in an open transaction, as
 // a long whole-shop recompute holds it, until release().
-import { prisma } from "~/db.server";
-import { lockShop } from "~/platform/shop-lock.server";
+import { lockShopRow, prisma } from "~/db.server";
 
 export async function holdShopLock(shopId: string): Promise<{ release: () => Promise<void> }> {
   let open!: () => void;
@@ -10,7 +9,7 @@ export async function holdShopLock(shopId: string): Promise<{ release: () => Pro
   const held = new Promise<void>((resolve) => (locked = resolve));
   const holder = prisma.$transaction(
     async (tx) => {
-      await lockShop(tx, shopId);
+      await lockShopRow(tx, shopId);
       locked();
       await gate;
     },

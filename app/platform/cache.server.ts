@@ -1,31 +1,32 @@
-// A small in-process cache for figures computed from a shop's data. Entries are
+// The in-process cache for figures computed from a shop's data, on lru-cache. Entries are
 // keyed by the shop's dataVersion (bumped in the same transaction as every write that
 // changes the figures), so a write is never served stale, even from another worker
 // process; the TTL bounds what a version cannot see (e.g. a renamed product).
+import { LRUCache } from "lru-cache";
 
-type Entry = { version: number; expires: number; value: Promise<unknown> };
+type Entry = { version: number; value: Promise<unknown> };
 
 export class VersionedCache {
-  private entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry>;
 
-  constructor(private readonly maxEntries = 1000) {}
+  /** `now` (milliseconds) is the clock the TTLs are measured on. */
+  constructor({ max = 1000, now }: { max?: number; now?: () => number } = {}) {
+    this.entries = new LRUCache<string, Entry>({ max, ...(now && { perf: { now }, ttlResolution: 0 }) });
+  }
 
-  get<T>(key: string, version: number, ttlMs: number, compute: () => Promise<T>, now = Date.now()): Promise<T> {
+  /**
+   * The value computed for `key` at this `version` less than `ttlMs` ago, else `compute()`'s
+   * (remembered unless it fails). Callers asking at once share one computation.
+   */
+  get<T>(key: string, version: number, ttlMs: number, compute: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
-    if (hit && hit.version === version && hit.expires > now) {
-      // Refresh its place in the LRU order.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.value as Promise<T>;
-    }
-    const value = compute();
-    this.entries.set(key, { version, expires: now + ttlMs, value });
-    // A failed computation is not remembered.
-    value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    if (hit?.version === version) return hit.value as Promise<T>;
+    const entry: Entry = { version, value: compute() };
+    this.entries.set(key, entry, { ttl: ttlMs });
+    entry.value.catch(() => {
+      if (this.entries.peek(key) === entry) this.entries.delete(key);
     });
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    return value;
+    return entry.value as Promise<T>;
   }
 
   clear() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HtmlCache, htmlCacheKey } from "~/platform/html-cache.server";
+import { htmlCacheKey } from "~/platform/html-cache.server";
 
 const get = (url: string) => new Request(url);
 const ctx = (loaderData: unknown, extra: Partial<{ actionData: unknown; errors: unknown }> = {}) => ({
@@ -24,17 +24,5 @@ describe("htmlCacheKey", () => {
     expect(htmlCacheKey(get("https://app.test/x"), 200, ctx({}, { actionData: { ok: true } }))).toBeNull();
     expect(htmlCacheKey(new Request("https://app.test/x", { method: "POST" }), 200, ctx({}))).toBeNull();
     expect(htmlCacheKey(get("https://app.test/x"), 200, ctx({ m: new Map([[1, 2]]) }))).toBeNull();
-  });
-});
-
-describe("HtmlCache", () => {
-  it("keeps the most recently used pages", () => {
-    const cache = new HtmlCache(2);
-    cache.set("a", "A");
-    cache.set("b", "B");
-    expect(cache.get("a")).toBe("A");
-    cache.set("c", "C");
-    expect(cache.get("b")).toBeUndefined();
-    expect(cache.get("a")).toBe("A");
   });
 });

@@ -4,6 +4,7 @@
 // The key is a hash of both: another shop, another figure or another query string is
 // another key, so nothing can be served that this request would not have rendered.
 import crypto from "node:crypto";
+import { LRUCache } from "lru-cache";
 
 type StaticContext = {
   loaderData: unknown;
@@ -30,23 +31,5 @@ export function htmlCacheKey(request: Request, status: number, context: StaticCo
   return crypto.createHash("sha256").update(request.url).update("\0").update(data).digest("base64url");
 }
 
-export class HtmlCache {
-  private entries = new Map<string, string>();
-  constructor(private readonly maxEntries = 200) {}
-
-  get(key: string): string | undefined {
-    const html = this.entries.get(key);
-    if (html !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, html);
-    }
-    return html;
-  }
-
-  set(key: string, html: string) {
-    this.entries.set(key, html);
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-  }
-}
-
-export const htmlCache = new HtmlCache();
+/** The 200 pages most recently rendered or served. */
+export const htmlCache = new LRUCache<string, string>({ max: 200 });

@@ -1,5 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  DB_SAMPLE_GAP_MS,
+  DB_SAMPLE_SHARE,
   identifyRequest,
   observeRequest,
   outsideRequest,
@@ -11,20 +13,30 @@ import {
   type ObservedRequest,
 } from "~/platform/request-timing.server";
 
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// The clock the timing reads: each test moves it; nothing waits.
+let now = 0;
+const clock = { now: () => now };
+/** Lets `ms` pass, after a turn of the event loop (so concurrent requests interleave). */
+const pass = async (ms: number) => {
+  await Promise.resolve();
+  now += ms;
+};
 
 /** A driver adapter factory whose statements take `ms` each. */
 function fakeFactory(ms: number) {
-  const tx = { queryRaw: async () => (await wait(ms), []), commit: async () => {}, rollback: async () => {} };
+  const tx = { queryRaw: async () => (await pass(ms), []), commit: async () => pass(ms), rollback: async () => {} };
   const adapter = {
     provider: "sqlite",
-    queryRaw: async () => (await wait(ms), []),
-    executeRaw: async () => (await wait(ms), 1),
-    startTransaction: async () => tx,
+    queryRaw: async () => (await pass(ms), []),
+    executeRaw: async () => (await pass(ms), 1),
+    startTransaction: async () => (await pass(ms), tx),
   };
   return { adapterName: "fake", connect: async () => adapter };
 }
 
+beforeEach(() => {
+  now = 0;
+});
 afterEach(() => setRequestObserver(null));
 
 describe("requestKind", () => {
@@ -41,7 +53,7 @@ describe("requestKind", () => {
 describe("observeRequest", () => {
   it("adds every statement of the request, transactions included, to its database time", async () => {
     const seen: ObservedRequest[] = [];
-    setRequestObserver((r) => seen.push(r), { dbSampleGapMs: 0, dbSampleShare: 1 });
+    setRequestObserver((r) => seen.push(r), clock);
     const factory = timeQueries(fakeFactory(15));
     expect(factory.adapterName).toBe("fake");
     const adapter = await factory.connect();
@@ -54,18 +66,24 @@ describe("observeRequest", () => {
       const tx = await adapter.startTransaction();
       await tx.queryRaw();
       await tx.commit();
+      await pass(7); // the handler's own work
       return new Response(null, { status: 204 });
     });
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ shopId: "shop-1", kind: "page", status: 204, dbQueries: 5 });
-    expect(seen[0].dbMs).toBeGreaterThanOrEqual(40);
-    expect(seen[0].serverMs).toBeGreaterThanOrEqual(seen[0].dbMs!);
+    expect(seen[0]).toMatchObject({
+      shopId: "shop-1",
+      kind: "page",
+      status: 204,
+      dbQueries: 5,
+      dbMs: 75,
+      serverMs: 82,
+    });
     expect(seen[0].staffKey).not.toContain("Ann");
   });
 
   it("times one request at a time for its database work, and still records the others with their shop", async () => {
     const seen: ObservedRequest[] = [];
-    setRequestObserver((r) => seen.push(r), { dbSampleGapMs: 0, dbSampleShare: 1 });
+    setRequestObserver((r) => seen.push(r), clock);
     const adapter = await timeQueries(fakeFactory(10)).connect();
     const run = (shop: string, statements: number) => {
       const request = new Request(`http://x/${shop}`);
@@ -79,42 +97,54 @@ describe("observeRequest", () => {
     await Promise.all([run("a", 1), run("b", 4)]);
     const byShop = Object.fromEntries(seen.map((r) => [r.shopId, r.dbQueries]));
     expect(byShop).toEqual({ a: 1, b: null });
+    now += 60_000;
     await run("c", 2);
-    expect(seen[2]).toMatchObject({ shopId: "c", dbQueries: 2 });
+    expect(seen[2]).toMatchObject({ shopId: "c", dbQueries: 2, dbMs: 20 });
   });
 
   it("takes at most one database sample per gap", async () => {
     const seen: ObservedRequest[] = [];
-    setRequestObserver((r) => seen.push(r), { dbSampleGapMs: 60_000 });
-    for (const shop of ["a", "b"]) {
+    setRequestObserver((r) => seen.push(r), clock);
+    for (const [shop, at] of [
+      ["a", 0],
+      ["b", DB_SAMPLE_GAP_MS - 1],
+      ["c", DB_SAMPLE_GAP_MS],
+    ] as const) {
+      now = at;
       const request = new Request(`http://x/${shop}`);
       await observeRequest(request, async () => (identifyRequest(request, shop, null), new Response("ok")));
     }
     expect(seen.map((r) => [r.shopId, r.dbQueries])).toEqual([
       ["a", 0],
       ["b", null],
+      ["c", 0],
     ]);
   });
 
   it("waits after a slow timed request so the timing is on at most its share of the time", async () => {
     const seen: ObservedRequest[] = [];
-    setRequestObserver((r) => seen.push(r), { dbSampleGapMs: 0, dbSampleShare: 0.02 });
+    setRequestObserver((r) => seen.push(r), clock);
     const run = async (ms: number) => {
       const request = new Request("http://x/");
       await observeRequest(
         request,
-        async () => (identifyRequest(request, "a", null), await wait(ms), new Response("ok")),
+        async () => (identifyRequest(request, "a", null), await pass(ms), new Response("ok")),
       );
     };
-    await run(20); // timed: the next sample may start 20 / 0.02 = 1 s after this one started
+    const took = 2 * DB_SAMPLE_GAP_MS * DB_SAMPLE_SHARE;
+    await run(took); // timed: the next sample may start took / share = two gaps after this one started
+    now = DB_SAMPLE_GAP_MS;
     await run(0);
+    now = 2 * DB_SAMPLE_GAP_MS - 1;
     await run(0);
-    expect(seen.map((r) => r.dbQueries)).toEqual([0, null, null]);
+    now = 2 * DB_SAMPLE_GAP_MS;
+    await run(0);
+    expect(seen.map((r) => r.dbQueries)).toEqual([0, null, null, 0]);
   });
 
   it("ignores an id header the client sent", async () => {
     const seen: ObservedRequest[] = [];
-    setRequestObserver((r) => seen.push(r), { dbSampleGapMs: 0, dbSampleShare: 1 });
+    setRequestObserver((r) => seen.push(r), clock);
     const victim = new Request("http://x/victim");
     await observeRequest(victim, async () => {
       // A request that names the victim's id: it gets its own.
@@ -138,13 +168,14 @@ describe("observeRequest", () => {
       identifyRequest(first, "a", null);
       return new Response("ok");
     });
-    setRequestObserver((r) => seen.push(r), { dbSampleGapMs: 0, dbSampleShare: 1 });
+    setRequestObserver((r) => seen.push(r), clock);
     const vitals = new Request("http://x/api/vitals");
     await observeRequest(vitals, async () => {
       identifyRequest(vitals, "a", null);
       skipRequestTiming(vitals);
       return new Response(null, { status: 204 });
     });
+    now += DB_SAMPLE_GAP_MS;
     const second = new Request("http://x/b");
     await observeRequest(second, async () => {
       identifyRequest(second, "b", null);

@@ -14,6 +14,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHmac } from "node:crypto";
 import { performance } from "node:perf_hooks";
+import { LRUCache } from "lru-cache";
 import { env } from "~/env.server";
 
 export type RequestKind = "page" | "data" | "action" | "api";
@@ -54,8 +55,8 @@ type State = {
   nextId: number;
   sampling: boolean;
   nextSampleAt: number;
-  sampleGapMs: number;
-  sampleShare: number;
+  /** Milliseconds, for server and database time and the sample's spacing. */
+  now: () => number;
 };
 const g = globalThis as typeof globalThis & { __requestTiming?: State };
 const state = (g.__requestTiming ??= {
@@ -65,25 +66,19 @@ const state = (g.__requestTiming ??= {
   nextId: 0,
   sampling: false,
   nextSampleAt: -Infinity,
-  sampleGapMs: DB_SAMPLE_GAP_MS,
-  sampleShare: DB_SAMPLE_SHARE,
+  now: () => performance.now(),
 });
 
 /**
- * Set once by the composition root; null turns measuring off. `dbSampleGapMs` is the
- * shortest gap between two requests timed for their database work and `dbSampleShare` the
- * largest share of time spent timing (tests use 0 and 1: every request that runs alone).
+ * Set once by the composition root; null turns measuring off. The next request is in the
+ * database-time sample. `now` is the clock (milliseconds) times are measured on.
  */
 export function setRequestObserver(
   observer: RequestObserver | null,
-  {
-    dbSampleGapMs = DB_SAMPLE_GAP_MS,
-    dbSampleShare = DB_SAMPLE_SHARE,
-  }: { dbSampleGapMs?: number; dbSampleShare?: number } = {},
+  { now = () => performance.now() }: { now?: () => number } = {},
 ): void {
   state.observer = observer;
-  state.sampleGapMs = dbSampleGapMs;
-  state.sampleShare = dbSampleShare;
+  state.now = now;
   state.nextSampleAt = -Infinity;
 }
 
@@ -109,7 +104,7 @@ export async function observeRequest(request: Request, handle: () => Promise<Res
   }
   const timing: Timing = { shopId: null, staffKey: null, dbMs: 0, dbQueries: 0, skip: false };
   state.inFlight.set(id, timing);
-  const started = performance.now();
+  const started = state.now();
   const sampled = !state.sampling && started >= state.nextSampleAt;
   if (sampled) state.sampling = true;
   let status = 500;
@@ -121,8 +116,8 @@ export async function observeRequest(request: Request, handle: () => Promise<Res
     state.inFlight.delete(id);
     if (sampled) {
       state.sampling = false;
-      const took = performance.now() - started;
-      state.nextSampleAt = started + Math.max(state.sampleGapMs, took / state.sampleShare);
+      const took = state.now() - started;
+      state.nextSampleAt = started + Math.max(DB_SAMPLE_GAP_MS, took / DB_SAMPLE_SHARE);
       // Turns the promise hooks off until the next sampled request.
       state.storage.disable();
     }
@@ -133,7 +128,7 @@ export async function observeRequest(request: Request, handle: () => Promise<Res
         staffKey: timing.staffKey,
         kind: requestKind(request.method, url.pathname),
         status,
-        serverMs: performance.now() - started,
+        serverMs: state.now() - started,
         dbMs: sampled ? timing.dbMs : null,
         dbQueries: sampled ? timing.dbQueries : null,
         at: new Date(),
@@ -160,14 +155,13 @@ export function identifyRequest(request: Request, shopId: string, staff: string 
 }
 
 // The keyed hash of a staff member, computed once per member and process (bounded).
-const staffKeys = new Map<string, string>();
+const staffKeys = new LRUCache<string, string>({ max: 10_000 });
 
 function staffKeyOf(shopId: string, staff: string): string {
   const id = `${shopId}\n${staff}`;
   let key = staffKeys.get(id);
   if (!key) {
     key = createHmac("sha256", env.signingSecret).update(id).digest("base64url").slice(0, 22);
-    if (staffKeys.size >= 10_000) staffKeys.clear();
     staffKeys.set(id, key);
   }
   return key;
@@ -201,11 +195,11 @@ function forward(target: object, prop: PropertyKey) {
 
 function timed(fn: AnyFn): AnyFn {
   return async (...args) => {
-    const started = performance.now();
+    const started = state.now();
     try {
       return await fn(...args);
     } finally {
-      addQuery(performance.now() - started);
+      addQuery(state.now() - started);
     }
   };
 }

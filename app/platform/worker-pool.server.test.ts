@@ -1,102 +1,99 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { createWorkerPool } from "~/platform/worker-pool.server";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { createWorkerPool, PoolBusy, workerEntry } from "~/platform/worker-pool.server";
 
-// A plain JavaScript worker that doubles a number and says which thread did it.
+// A plain JavaScript worker. A number: doubled, with the thread that did it. A gate (an
+// Int32Array on shared memory): waits until the test opens it. "exit": the thread dies.
+// "priority": the thread's nice value.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "worker-pool-"));
 const file = path.join(dir, "double.mjs");
-// One that says when it started and ended each task, which takes `task` ms.
-const slow = path.join(dir, "slow.mjs");
-fs.writeFileSync(
-  slow,
-  `import { parentPort } from "node:worker_threads";
-parentPort.on("message", ({ id, task }) => {
-  const started = Date.now();
-  while (Date.now() - started < task);
-  parentPort.postMessage({ id, ok: true, result: { started, ended: Date.now() } });
-});
-`,
-);
 fs.writeFileSync(
   file,
-  `import { parentPort, threadId } from "node:worker_threads";
-parentPort.on("message", ({ id, task }) => parentPort.postMessage({ id, ok: true, result: { value: task * 2, threadId } }));
+  `import os from "node:os";
+import { threadId } from "node:worker_threads";
+export default async (task) => {
+  if (task === "exit") process.exit(1);
+  if (task === "priority") return os.getPriority();
+  if (task instanceof Int32Array) {
+    Atomics.wait(task, 0, 0);
+    return "opened";
+  }
+  return { value: task * 2, threadId };
+};
 `,
 );
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 type Result = { value: number; threadId: number };
-const until = async (check: () => boolean, ms = 5_000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
+type Task = number | Int32Array | "exit" | "priority";
 
 describe("worker pool", () => {
-  it("starts no worker before the first task", async () => {
-    const pool = createWorkerPool<number, Result>(() => ({ file }), { size: 1 });
-    expect(pool.stats().workers).toBe(0);
+  it("answers a task from a worker", async () => {
+    const pool = createWorkerPool<Task, Result>({ file }, { size: 1 });
     expect((await pool.run(21)).value).toBe(42);
-    expect(pool.stats().workers).toBe(1);
     await pool.close();
   });
 
-  it("ends a worker idle for idleMs and starts another for the next task", async () => {
-    const pool = createWorkerPool<number, Result>(() => ({ file }), { size: 1, idleMs: 50 });
+  it("refuses a task past maxQueue at once, and runs the ones it took", async () => {
+    const pool = createWorkerPool<Task, Result | string>({ file }, { size: 1, maxQueue: 2 });
+    const gate = new Int32Array(new SharedArrayBuffer(4));
+    // One runs (held at the gate) and two wait: the fourth is refused.
+    const accepted = [pool.run(gate), pool.run(1), pool.run(2)];
+    await expect(pool.run(3)).rejects.toBeInstanceOf(PoolBusy);
+    Atomics.store(gate, 0, 1);
+    Atomics.notify(gate, 0);
+    expect(await Promise.all(accepted)).toMatchObject(["opened", { value: 2 }, { value: 4 }]);
+    await pool.close();
+  });
+
+  it("fails the task of a worker that dies, and runs the next one on a new worker", async () => {
+    const pool = createWorkerPool<Task, Result>({ file }, { size: 1 });
+    const before = await pool.run(1);
+    await expect(pool.run("exit")).rejects.toThrow("exited");
+    const after = await pool.run(2);
+    expect(after.value).toBe(4);
+    expect(after.threadId).not.toBe(before.threadId);
+    await pool.close();
+  });
+
+  it("runs its workers at the priority it is given", async () => {
+    const pool = createWorkerPool<Task, number>({ file }, { nice: 19 });
+    expect(await pool.run("priority")).toBe(19);
+    await pool.close();
+  });
+
+  it("ends a worker idle for idleMs and keeps one used more often", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const pool = createWorkerPool<Task, Result>({ file }, { size: 1, idleMs: 60_000 });
     const first = await pool.run(1);
-    expect(pool.stats().workers).toBe(1);
-    await until(() => pool.stats().workers === 0);
+    vi.advanceTimersByTime(59_999);
     const second = await pool.run(2);
-    expect(second.value).toBe(4);
-    expect(second.threadId).not.toBe(first.threadId);
+    expect(second.threadId).toBe(first.threadId);
+    vi.advanceTimersByTime(59_999);
+    expect((await pool.run(3)).threadId).toBe(first.threadId);
+    vi.advanceTimersByTime(60_000);
+    const third = await pool.run(4);
+    expect(third.value).toBe(8);
+    expect(third.threadId).not.toBe(first.threadId);
     await pool.close();
   });
+});
 
-  it("keeps a worker that gets tasks more often than idleMs", async () => {
-    const pool = createWorkerPool<number, Result>(() => ({ file }), { size: 1, idleMs: 1_000 });
-    const first = await pool.run(1);
-    for (let i = 0; i < 5; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect((await pool.run(i)).threadId).toBe(first.threadId);
-    }
-    await pool.close();
-  });
-
-  it("with depth, gives a busy worker its next tasks at once, so they do not wait for this thread", async () => {
-    type Span = { started: number; ended: number };
-    const spans = async (depth: number) => {
-      const pool = createWorkerPool<number, Span>(() => ({ file: slow }), { size: 1, depth });
-      await pool.run(0);
-      const runs = [pool.run(50), pool.run(50), pool.run(50)];
-      expect(pool.stats()).toEqual({ workers: 1, busy: 1, queued: 2 });
-      // This thread is busy for 400 ms and hears nothing from the worker meanwhile.
-      const busyUntil = Date.now() + 400;
-      while (Date.now() < busyUntil);
-      const got = await Promise.all(runs);
-      await pool.close();
-      return { got, busyUntil };
-    };
-    const piped = await spans(3);
-    // The worker went from one task to the next while this thread was busy.
-    expect(piped.got[2]!.ended).toBeLessThan(piped.busyUntil);
-    expect(piped.got[1]!.started).toBeGreaterThanOrEqual(piped.got[0]!.ended);
-    expect(piped.got[2]!.started).toBeGreaterThanOrEqual(piped.got[1]!.ended);
-    // Without, the second task is sent only once this thread has heard that the first ended.
-    const one = await spans(1);
-    expect(one.got[1]!.started).toBeGreaterThanOrEqual(one.busyUntil);
-  });
-
-  it("refuses a task past maxQueue, counting those a worker holds behind its current one", async () => {
-    const pool = createWorkerPool<number, Result>(() => ({ file: slow }), { size: 1, depth: 2, maxQueue: 2 });
-    const accepted = [pool.run(30), pool.run(30), pool.run(30)];
-    await expect(pool.run(30)).rejects.toThrow("busy");
-    expect(pool.stats()).toEqual({ workers: 1, busy: 1, queued: 2 });
-    await Promise.all(accepted);
-    expect(pool.stats()).toMatchObject({ busy: 0, queued: 0 });
+describe("workerEntry", () => {
+  it("runs a TypeScript entry from source through tsx", async () => {
+    // .mts: an ES module wherever it is, as app/ is (package.json's "type").
+    fs.writeFileSync(
+      path.join(dir, "triple.mts"),
+      `export default async (task: number): Promise<number> => task * 3;\n`,
+    );
+    const source = path.relative(process.cwd(), path.join(dir, "triple.mts"));
+    const pool = createWorkerPool<number, number>(workerEntry("no-such-built-worker", source));
+    expect(await pool.run(14)).toBe(42);
     await pool.close();
   });
 });

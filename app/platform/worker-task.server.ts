@@ -1,28 +1,8 @@
-// The worker side of createWorkerPool: answers each `{ id, task }` with the handler's
-// result or its error message.
-import os from "node:os";
-import { parentPort } from "node:worker_threads";
+// For a worker entry that registers its task handler instead of exporting it as default
+// (the SQLite reader, app/platform/sqlite-read-worker.ts): app/platform/ts-worker.mjs hands
+// the registered handler to the pool.
+export const WORKER_TASK = Symbol.for("pp.workerTask");
 
-/**
- * `nice` lowers this thread's scheduling priority (Linux applies setpriority(0) to the
- * calling thread only), so background work yields the CPU to the request threads.
- */
-export function runWorkerTasks<T, R>(handle: (task: T) => Promise<R>, { nice }: { nice?: number } = {}) {
-  if (!parentPort) throw new Error("runWorkerTasks must run in a worker thread");
-  if (nice !== undefined) {
-    try {
-      os.setPriority(nice);
-    } catch {
-      // Not permitted here: the work still runs, at normal priority.
-    }
-  }
-  const port = parentPort;
-  port.on("message", async ({ id, task }: { id: number; task: T }) => {
-    try {
-      const result = await handle(task);
-      port.postMessage({ id, ok: true, result });
-    } catch (error) {
-      port.postMessage({ id, ok: false, error: error instanceof Error ? error.name : "error" });
-    }
-  });
+export function runWorkerTasks<T, R>(handle: (task: T) => Promise<R>): void {
+  (globalThis as { [WORKER_TASK]?: unknown })[WORKER_TASK] = handle;
 }

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { customerRedactWebhookSchema } from "~/features/privacy/index.server";
 import { redactCustomer } from "~/features/privacy/index.server";
 import { dropRedactedScores } from "~/features/customers/index.server";
-import { lockShop } from "~/platform/shop-lock.server";
+import { lockShopRow } from "~/db.server";
 import { receiveWebhook } from "~/platform/webhooks.server";
 
 export const loader = () => new Response(null, { status: 405, headers: { Allow: "POST" } });
@@ -17,7 +17,7 @@ export async function action({ request }: ActionFunctionArgs) {
     effect: async (tx, { shopId, webhookId, payload, receivedAt }) => {
       if (!shopId) return;
       // Before any row of the customer's: a recompute in progress finishes first.
-      await lockShop(tx, shopId);
+      await lockShopRow(tx, shopId);
       await redactCustomer(tx, shopId, {
         webhookId,
         customer: {

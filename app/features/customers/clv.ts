@@ -3,22 +3,13 @@
 // of future orders and Gamma-Gamma (Fader, Hardie & Lee 2005, "RFM and CLV") for their value,
 // fitted per shop by maximum likelihood; a labelled simple model when a shop has too few
 // repeat buyers. Time is in weeks inside the models, as in the papers.
+import { gammaln } from "simple-statistics";
 import { nelderMead } from "./optimize";
 import { summarize, type OrderSummary } from "./summary";
 
-const LANCZOS = [
-  676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
-  -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
-];
-
-/** ln Γ(z) for z > 0 (Lanczos, g = 7; about 15 significant digits). */
+/** ln Γ(z) for z > 0. */
 export function lgamma(z: number): number {
-  if (z < 0.5) return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * z))) - lgamma(1 - z);
-  const x = z - 1;
-  let a = 0.99999999999980993;
-  const t = x + 7.5;
-  for (let i = 0; i < 8; i++) a += LANCZOS[i]! / (x + i + 1);
-  return 0.5 * Math.log(2 * Math.PI) + (x + 0.5) * Math.log(t) - t + Math.log(a);
+  return gammaln(z);
 }
 
 const lbeta = (a: number, b: number) => lgamma(a) + lgamma(b) - lgamma(a + b);

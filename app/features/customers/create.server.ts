@@ -1,10 +1,10 @@
 // Add Customer: refused for an e-mail the shop already has; in a connected store created in
 // Shopify first (customerCreate, write_customers) and stored from Shopify's answer, in the
 // demo stored locally. Either way scored at once and audited.
-import { prisma } from "~/db.server";
+import { lockShopRow, prisma } from "~/db.server";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { FieldError } from "~/lib/forms";
-import { lockShop } from "~/platform/shop-lock.server";
+
 import type { CustomersCreateMutation } from "~/graphql/admin.generated";
 import type { AddCustomerInput } from "./customer-schema";
 import { rescoreCustomer } from "./rescore.server";
@@ -98,7 +98,7 @@ export async function addCustomer(
     async (tx) => {
       // On PostgreSQL a customer committed while a recompute runs would otherwise lose their
       // score row to its clean-up of rows of customers it did not read (decision 067, tenth pass).
-      await lockShop(tx, shop.id);
+      await lockShopRow(tx, shop.id);
       const created = await tx.customer.create({
         data: {
           shopId: shop.id,

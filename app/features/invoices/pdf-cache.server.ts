@@ -7,7 +7,7 @@ import { prisma } from "~/db.server";
 import { createWorkerPool, workerEntry, type WorkerPool } from "~/platform/worker-pool.server";
 import type { InvoiceShop } from "~/features/invoices/invoices.server";
 import type { PdfInvoice } from "~/features/invoices/pdf.server";
-import type { InvoicePresentation } from "~/features/invoices/presentation";
+import type { RenderTask } from "~/features/invoices/pdf-worker";
 import { invoicePresentation } from "~/features/invoices/presentation.server";
 
 /** Bump when the PDF's layout changes, so every stored PDF is rendered again (2: status stamps, no link on drafts). */
@@ -47,8 +47,6 @@ function pdfFields(invoice: PdfInvoice): PdfInvoice {
   };
 }
 
-type RenderTask = { invoice: PdfInvoice; presentation: InvoicePresentation };
-
 /**
  * The worker thread starts with the first PDF to render and exits after this long without
  * one: an idle renderer is ~55 MB of every server process's memory, while loading it again
@@ -58,10 +56,12 @@ const RENDERER_IDLE_MS = 5 * 60_000;
 
 let pool: WorkerPool<RenderTask, Uint8Array> | null = null;
 const renderPool = () =>
-  (pool ??= createWorkerPool<RenderTask, Uint8Array>(
-    () => workerEntry("pdf-worker", "app/features/invoices/pdf-worker.ts"),
-    { size: 1, maxQueue: 8, idleMs: RENDERER_IDLE_MS },
-  ));
+  (pool ??= createWorkerPool<RenderTask, Uint8Array>(workerEntry("pdf-worker", "app/features/invoices/pdf-worker.ts"), {
+    size: 1,
+    maxQueue: 8,
+    idleMs: RENDERER_IDLE_MS,
+    nice: 19,
+  }));
 
 const inFlight = new Map<string, Promise<Buffer>>();
 const counters = { renders: 0 };

@@ -522,18 +522,13 @@ export async function importOrders(
     orders = new Map();
     late = [];
     pending = 0;
-    total += await inSqlTransaction(
-      async (sql) => {
-        // Without foreign-key probes every row written refers to one read or written in this
-        // transaction (writeOrderBatch), and to the shop, checked here under the write lock.
-        if (!(await sql.all(`SELECT "id" FROM "Shop" WHERE "id" = ?`, [shop.id])).length)
-          throw new Error("The shop no longer exists");
-        const written = await writeOrderBatch(sql, shop, batch);
-        await checkpointSql(sql, options.runId, { linesDone, orders: written });
-        return written;
-      },
-      { foreignKeys: false },
-    );
+    total += await inSqlTransaction(async (sql) => {
+      if (!(await sql.all(`SELECT "id" FROM "Shop" WHERE "id" = ?`, [shop.id])).length)
+        throw new Error("The shop no longer exists");
+      const written = await writeOrderBatch(sql, shop, batch);
+      await checkpointSql(sql, options.runId, { linesDone, orders: written });
+      return written;
+    });
   };
 
   const fromLine = options.fromLine ?? 0;

@@ -1,7 +1,7 @@
 // What each store-data webhook does, run by receiveWebhook inside the transaction
 // that records the delivery (so a replay changes nothing). Deliveries for a shop
 // the app does not know (uninstalled, never installed) are acknowledged and ignored.
-import type { Prisma } from "~/db.server";
+import { lockShopRow, type Prisma } from "~/db.server";
 import {
   addRefund,
   applyInventoryItemCost,
@@ -13,7 +13,7 @@ import {
   upsertProduct,
   type SyncShop,
 } from "~/features/store-sync/writes.server";
-import { lockShop } from "~/platform/shop-lock.server";
+
 import type { WebhookContext } from "~/platform/webhooks.server";
 import {
   collectionFromRest,
@@ -84,7 +84,7 @@ function withShop(run: (tx: Tx, shop: SyncShop, ctx: WebhookContext) => Promise<
     if (!ctx.shopId) return;
     // Serializes this shop's store-data deliveries (orders/create and orders/updated
     // often arrive together) and the customer recompute: held until the transaction ends.
-    await lockShop(tx, ctx.shopId);
+    await lockShopRow(tx, ctx.shopId);
     const shop = await tx.shop.findUnique({
       where: { id: ctx.shopId },
       select: { id: true, currency: true, timezone: true, uninstalledAt: true },

@@ -108,7 +108,7 @@ export async function getPerformance(shop: ShopRef, now = new Date()): Promise<P
   return { from, to, figures: figuresOf(total), days, computedAt: now.toISOString() };
 }
 
-const reports = new VersionedCache(500);
+const reports = new VersionedCache({ max: 500 });
 const CARD_TTL_MS = 30_000;
 
 /**

@@ -51,7 +51,7 @@ function sample(
 
 describe("recording", () => {
   it("times a request, its database queries and its shop, and writes it in a batch", async () => {
-    setRequestObserver(recordRequest, { dbSampleGapMs: 0, dbSampleShare: 1 });
+    setRequestObserver(recordRequest);
     const request = new Request("http://app.test/dashboard");
     const response = await observeRequest(request, async () => {
       identifyRequest(request, shopA.id, "Sam Owner");
