@@ -100,7 +100,10 @@ describe("figures that move with the clock (decision 073)", () => {
     expect(moved.length).toBeGreaterThan(0);
     const stamps = new Map(
       (
-        await prisma.customerScore.findMany({ where: { shopId: shop.id }, select: { customerId: true, computedAt: true } })
+        await prisma.customerScore.findMany({
+          where: { shopId: shop.id },
+          select: { customerId: true, computedAt: true },
+        })
       ).map((r) => [r.customerId, r.computedAt.getTime()]),
     );
     for (const [id, at] of stamps) expect(at).toBe(moved.includes(id) ? t1.getTime() : t0.getTime());

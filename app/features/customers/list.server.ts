@@ -81,13 +81,12 @@ function derivedOf(
 ) {
   const at = asOfMs(stored?.computedAt ?? null, score);
   const p = predictionOf(score, stored?.model ?? null, at);
+  const expectedNextOrderAt = p.expectedNextOrderAt?.toISOString() ?? null;
   return {
+    ...p,
+    expectedNextOrderAt,
     recencyDays: daysOf(score, at).recencyDays,
     rule: ruleOfRow(score.rule, score, joinedAt, at),
-    ltvMethod: p.ltvMethod,
-    predicted12mMinor: p.predicted12mMinor,
-    pNoPurchase90: p.pNoPurchase90,
-    churnRisk: p.churnRisk,
   };
 }
 
@@ -132,25 +131,15 @@ export async function listCustomers(
     : Math.max(1, Math.ceil(total / pageSize));
   const page = capped ? query.page : Math.min(query.page, pageCount);
   const skip = (page - 1) * pageSize;
-  const byIds = async (ids: string[]) => {
-    const rows = ids.length
-      ? await prisma.customerScore.findMany({ where: { shopId: shop.id, customerId: { in: ids } }, select: ROW_SELECT })
-      : [];
-    return { rows: inOrder(ids, rows).map((r) => rowOf(r, stored)), total, capped, page, pageCount, pageSize };
-  };
-  if (query.q) return byIds(await matchingPage(shop.id, query, skip, pageSize));
   const column = ORDER_COLUMN[query.sort];
+  const nullable = query.sort === "lastOrder" || query.sort === "value";
+  // A search's page comes from its index as ids, then their rows.
+  const ids = query.q ? await matchingPage(shop.id, query, skip, pageSize) : null;
   const rows = await prisma.customerScore.findMany({
-    where,
+    where: ids ? { shopId: shop.id, customerId: { in: ids } } : where,
     select: ROW_SELECT,
-    orderBy: [
-      query.sort === "lastOrder" || query.sort === "value"
-        ? { [column]: { sort: query.dir, nulls: "last" } }
-        : { [column]: query.dir },
-      { customerId: "asc" },
-    ],
-    skip,
-    take: pageSize,
+    orderBy: [{ [column]: nullable ? { sort: query.dir, nulls: "last" } : query.dir }, { customerId: "asc" }],
+    ...(ids ? {} : { skip, take: pageSize }),
   });
   return { rows: rows.map((r) => rowOf(r, stored)), total, capped, page, pageCount, pageSize };
 }
@@ -291,7 +280,6 @@ export async function customerDetail(shop: ListShop, customerId: string) {
       lastOrderAt: score.lastOrderAt?.toISOString() ?? null,
       firstOrderAt: score.firstOrderAt?.toISOString() ?? null,
       segmentChangedAt: score.segmentChangedAt?.toISOString() ?? null,
-      expectedNextOrderAt: predictionFor(score, stored).expectedNextOrderAt?.toISOString() ?? null,
       computedAt: score.computedAt.toISOString(),
     },
     explanation: stored && { bands: stored.bands, cutPoints: stored.cutPoints, settings },

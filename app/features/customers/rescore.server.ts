@@ -11,7 +11,9 @@ import { sameOrders, SUMMARY_FIELDS, validFor } from "./summary";
 
 /** Whether a computed value equals the stored one (instants come back as text). */
 const same = (v: unknown, stored: unknown) =>
-  v instanceof Date ? stored !== null && asDate(stored as Date).getTime() === v.getTime() : (v ?? null) === (stored ?? null);
+  v instanceof Date
+    ? stored !== null && asDate(stored as Date).getTime() === v.getTime()
+    : (v ?? null) === (stored ?? null);
 
 /**
  * Rescores one customer as of `now`. A customer redacted or deleted loses their row and summary.
@@ -29,7 +31,9 @@ export async function rescoreCustomer(
   const q = sqlOn(db);
   const found = await q
     .selectFrom("Customer as c")
-    .leftJoin("CustomerOrderSummary as os", (j) => j.onRef("os.shopId", "=", "c.shopId").onRef("os.customerId", "=", "c.id"))
+    .leftJoin("CustomerOrderSummary as os", (j) =>
+      j.onRef("os.shopId", "=", "c.shopId").onRef("os.customerId", "=", "c.id"),
+    )
     .leftJoin("CustomerScore as s", (j) => j.onRef("s.shopId", "=", "c.shopId").onRef("s.customerId", "=", "c.id"))
     .select(["c.id", "c.createdAt", "c.firstName", "c.lastName", "c.email"])
     .select(SUMMARY_FIELDS.map((f) => `os.${f}` as const))

@@ -77,7 +77,12 @@ describe("scoreByRank on shifted and scaled values", () => {
         fc.array(fc.integer({ min: 0, max: 400 }), { minLength: 1, maxLength: 500 }),
         fc.constantFrom(3, 5),
         (offset, values, bands) => {
-          expect(scoreByRank(values.map((v) => v + offset), bands)).toEqual(scoreByRank(values, bands));
+          expect(
+            scoreByRank(
+              values.map((v) => v + offset),
+              bands,
+            ),
+          ).toEqual(scoreByRank(values, bands));
         },
       ),
     );

@@ -46,33 +46,6 @@ export const searchColumnsOf = (c: Names) => ({
 /** One customer as the scoring reads them: their order summary as of the run's instant. */
 export type CustomerInput = Names & { customerId: string; createdAt: Date; summary: OrderSummary | null };
 
-/** A score row's computed columns (the key, the segment history and the tag state are the writer's). */
-export type ScoreRow = {
-  customerId: string;
-  searchText: string;
-  sortName: string;
-  orders: number;
-  totalSpentMinor: number;
-  lastOrderAt: Date | null;
-  firstOrderAt: Date | null;
-  recencyDays: number | null;
-  frequency: number;
-  monetaryMinor: number;
-  medianGapDays: number | null;
-  orderDays: number;
-  medianGapMs: number | null;
-  r: number | null;
-  f: number | null;
-  m: number | null;
-  segment: Segment;
-  rule: string;
-  ltvMethod: string | null;
-  predicted12mMinor: number | null;
-  pNoPurchase90: number | null;
-  churnRisk: string | null;
-  expectedNextOrderAt: Date | null;
-};
-
 /**
  * The columns whose change makes a row worth writing: what the orders, the scores, the rule and
  * the name say, and the value the list sorts by. Not the days since the last order nor the
@@ -97,7 +70,7 @@ export const COMPARED_COLUMNS = [
   "segment",
   "rule",
   "predicted12mMinor",
-] as const satisfies readonly (keyof ScoreRow)[];
+] as const satisfies readonly (keyof ScoredRow)[];
 
 /** COMPARED_COLUMNS but the sort key: a webhook's rescore leaves the value as the recompute stored it. */
 export const STABLE_COLUMNS = COMPARED_COLUMNS.filter((c) => c !== "predicted12mMinor");
@@ -105,11 +78,14 @@ export const STABLE_COLUMNS = COMPARED_COLUMNS.filter((c) => c !== "predicted12m
 /** What a customer is scored against: the shop's bands, thresholds and lifetime-value model. */
 export type Scoring = { bands: 3 | 5; settings: SegmentSettings; model: ShopModel; nowMs: number };
 
-/** The text of the rule that matched, as the segment history records it. */
-export type ScoredRow = ScoreRow & { ruleText: string };
+/**
+ * A score row's computed columns (the key, the segment history and the tag state are the
+ * writer's), with the text of the rule that matched as the segment history records it.
+ */
+export type ScoredRow = ReturnType<typeof scoreRow>;
 
 /** One customer's row, given their scores (null: never ordered, or not scored). */
-export function scoreRow(c: CustomerInput, scores: Scores | null, scoring: Scoring): ScoredRow {
+export function scoreRow(c: CustomerInput, scores: Scores | null, scoring: Scoring) {
   const s = c.summary;
   const now = new Date(scoring.nowMs);
   const figures = figuresFrom(c.customerId, s, now);
@@ -168,11 +144,13 @@ export function scoreShop(
   const scoring: Scoring = {
     bands: ranked.bands,
     settings,
-    model: model ?? fitShopModelFrom(
-      customers.map((c) => c.summary),
-      nowMs,
-      previous,
-    ),
+    model:
+      model ??
+      fitShopModelFrom(
+        customers.map((c) => c.summary),
+        nowMs,
+        previous,
+      ),
     nowMs,
   };
   const totals = Object.fromEntries(SEGMENTS.map((s) => [s, { customers: 0, revenueMinor: 0 }])) as SegmentTotals;

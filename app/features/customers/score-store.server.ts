@@ -106,10 +106,24 @@ export async function upsertScores(
     const row = byId.get(customerId)!;
     const from = was.get(customerId);
     return from && from !== row.segment
-      ? [{ id: randomUUID(), shopId, customerId, fromSegment: from, toSegment: row.segment, rule: row.ruleText, changedAt: now }]
+      ? [
+          {
+            id: randomUUID(),
+            shopId,
+            customerId,
+            fromSegment: from,
+            toSegment: row.segment,
+            rule: row.ruleText,
+            changedAt: now,
+          },
+        ]
       : [];
   });
-  if (changes.length) await q.insertInto("CustomerSegmentChange").values(changes as never).execute();
+  if (changes.length)
+    await q
+      .insertInto("CustomerSegmentChange")
+      .values(changes as never)
+      .execute();
   return { written: written.length, changes: changes.length };
 }
 

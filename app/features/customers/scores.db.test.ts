@@ -1,7 +1,7 @@
 // Scores kept current: the whole-shop recompute after an import equals a direct computation
 // from the orders; one webhook rescores exactly its customer; a redacted customer leaves.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { IMPORT_JOB, registerStoreSyncJobs, requestResync } from "~/features/store-sync/index.server";
 import type { JobHandler, JobQueue } from "~/platform/jobs/index.server";
@@ -240,7 +240,8 @@ describe("whole-shop writes", () => {
     expect(run.changes).toBe(moved.length);
     const changes = await prisma.customerSegmentChange.findMany({ where: { shopId: shop.id } });
     expect(new Set(changes.map((c) => c.customerId))).toEqual(new Set(moved.map(([id]) => id)));
-    for (const c of changes) expect(c).toMatchObject({ fromSegment: before.get(c.customerId)!.segment, changedAt: later });
+    for (const c of changes)
+      expect(c).toMatchObject({ fromSegment: before.get(c.customerId)!.segment, changedAt: later });
   });
 
   it("never overwrites a row a webhook rescored after the recompute read its inputs", async () => {

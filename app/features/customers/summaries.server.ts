@@ -68,9 +68,9 @@ export async function writeSummaries(db: DbClient, shopId: string, summaries: Ma
       .insertInto("CustomerOrderSummary")
       .values(batch as never)
       .onConflict((oc) =>
-        oc.columns(["shopId", "customerId"]).doUpdateSet((eb) =>
-          Object.fromEntries(SUMMARY_FIELDS.map((f) => [f, eb.ref(`excluded.${f}`)])),
-        ),
+        oc
+          .columns(["shopId", "customerId"])
+          .doUpdateSet((eb) => Object.fromEntries(SUMMARY_FIELDS.map((f) => [f, eb.ref(`excluded.${f}`)]))),
       )
       .execute();
 }
