@@ -4,9 +4,9 @@
 import { asDate, dialect, prisma, sql, sqlOn, withShopWriteLock } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
-import { scoreShop, type CustomerInput } from "./score-row";
+import { changeOf, COMPARED_COLUMNS, scoreShop, type CustomerInput } from "./score-row";
 import { getSegmentSettings, getStoredModel, upsertScores, type ScoreShop } from "./score-store.server";
-import { refreshSummaries, summaryFrom } from "./summaries.server";
+import { breathe, refreshSummaries, summaryFrom } from "./summaries.server";
 import { SUMMARY_FIELDS, validFor, type OrderSummary } from "./summary";
 
 /** The fitted lifetime-value model is reused for a day; the nightly recompute refits it. */
@@ -22,8 +22,9 @@ async function readCustomers(shopId: string, now: Date) {
       j.onRef("os.shopId", "=", "c.shopId").onRef("os.customerId", "=", "c.id"),
     )
     .leftJoin("CustomerScore as s", (j) => j.onRef("s.shopId", "=", "c.shopId").onRef("s.customerId", "=", "c.id"))
-    .select(["c.id", "c.createdAt", "c.firstName", "c.lastName", "c.email", "s.segment"])
+    .select(["c.id", "c.createdAt", "c.firstName", "c.lastName", "c.email"])
     .select(SUMMARY_FIELDS.map((f) => `os.${f}` as const))
+    .select(COMPARED_COLUMNS.map((c) => `s.${c} as stored_${c}` as const))
     .where("c.shopId", "=", shopId)
     .where("c.redactedAt", "is", null)
     .where("c.deletedAt", "is", null)
@@ -41,7 +42,11 @@ async function readCustomers(shopId: string, now: Date) {
       email: r.email,
       summary: summaryFrom(r),
     } satisfies CustomerInput,
-    segment: r.segment,
+    // The stored row's columns that say what it says (none without a row).
+    stored:
+      r.stored_segment === null
+        ? undefined
+        : Object.fromEntries(COMPARED_COLUMNS.map((c) => [c, (r as Record<string, unknown>)[`stored_${c}`]])),
   }));
 }
 
@@ -76,6 +81,7 @@ export async function recomputeShop(
       nowMs,
     );
   }
+  await breathe();
   const read = await readCustomers(shop.id, now);
   // Summaries that do not hold as of `now` are taken again from the orders.
   const stale = read.flatMap(({ customer: c }) => (c.summary && !validFor(c.summary, nowMs) ? [c.customerId] : []));
@@ -87,16 +93,27 @@ export async function recomputeShop(
 
   const age = stored ? nowMs - stored.fittedAt.getTime() : Infinity;
   const reuse = !refit && stored && age >= 0 && age < REFIT_AFTER_MS ? stored.model : null;
+  await breathe();
   // A refit starts from the stored parameters (decision 073).
   const scored = scoreShop(customers, settings, reuse, nowMs, stored?.model ?? null);
 
-  const was = new Map(read.map((r) => [r.customer.customerId, r.segment]));
+  // Rows that say the same are not sent; those whose value alone moved (a day on, a refit) set
+  // only it. The database skips them too when a webhook rescored them since the read.
+  const storedRows = new Map(read.map((r) => [r.customer.customerId, r.stored]));
+  const was = new Map(read.map((r) => [r.customer.customerId, (r.stored?.segment as string | undefined) ?? null]));
+  const change = scored.rows.map((row) => changeOf(row, storedRows.get(row.customerId)));
   let written = 0;
   let changes = 0;
-  for (const batch of chunks(scored.rows, WRITE_BATCH)) {
-    const out = await withShopWriteLock(shop.id, (tx) => upsertScores(tx, shop.id, batch, now, was, { before: now }));
-    written += out.written;
-    changes += out.changes;
+  for (const valueOnly of [false, true]) {
+    const rows = scored.rows.filter((_, i) => change[i] === (valueOnly ? "value" : "row"));
+    for (const batch of chunks(rows, WRITE_BATCH)) {
+      await breathe();
+      const out = await withShopWriteLock(shop.id, (tx) =>
+        upsertScores(tx, shop.id, batch, now, was, { before: now, valueOnly }),
+      );
+      written += out.written;
+      changes += out.changes;
+    }
   }
   await withShopWriteLock(shop.id, async (tx) => {
     const q = sqlOn(tx);

@@ -4,16 +4,10 @@
 // shop's bands and model from that recompute.
 import { asDate, sqlOn, type DbClient } from "~/db.server";
 import { figuresFrom, scoresAgainst } from "./rfm";
-import { scoreRow, STABLE_COLUMNS, type ScoredRow } from "./score-row";
+import { changeOf, scoreRow, STABLE_COLUMNS, type ScoredRow } from "./score-row";
 import { getSegmentSettings, getStoredModel, upsertScores, type ScoreShop } from "./score-store.server";
 import { ordersOf, summariesOf, summaryFrom, writeSummaries } from "./summaries.server";
 import { sameOrders, SUMMARY_FIELDS, validFor } from "./summary";
-
-/** Whether a computed value equals the stored one (instants come back as text). */
-const same = (v: unknown, stored: unknown) =>
-  v instanceof Date
-    ? stored !== null && asDate(stored as Date).getTime() === v.getTime()
-    : (v ?? null) === (stored ?? null);
 
 /**
  * Rescores one customer as of `now`. A customer redacted or deleted loses their row and summary.
@@ -63,8 +57,10 @@ export async function rescoreCustomer(
   const scores = scoresAgainst(figuresFrom(customerId, scoring, now), stored.cutPoints);
   const row = scoreRow(input, scores, { bands: stored.bands, settings, model: stored.model, nowMs });
   const old = found as unknown as Record<string, unknown>;
-  const had = old.stored_segment !== null && old.stored_segment !== undefined;
-  if (had && STABLE_COLUMNS.every((c) => same(row[c], old[`stored_${c}`]))) return row;
-  await upsertScores(db, shop.id, [row], now, new Map([[customerId, had ? String(old.stored_segment) : null]]));
+  const had =
+    old.stored_segment === null ? undefined : Object.fromEntries(STABLE_COLUMNS.map((c) => [c, old[`stored_${c}`]]));
+  // The value alone moving (with the clock) leaves the row as of the last recompute.
+  if (changeOf(row, had) !== "row") return row;
+  await upsertScores(db, shop.id, [row], now, new Map([[customerId, had ? String(had.segment) : null]]));
   return row;
 }

@@ -75,6 +75,25 @@ export const COMPARED_COLUMNS = [
 /** COMPARED_COLUMNS but the sort key: a webhook's rescore leaves the value as the recompute stored it. */
 export const STABLE_COLUMNS = COMPARED_COLUMNS.filter((c) => c !== "predicted12mMinor");
 
+/** What a row stores as of its write besides: the figures the screens derive when read. */
+export const AS_OF_COLUMNS = ["recencyDays", "ltvMethod", "pNoPurchase90", "churnRisk", "expectedNextOrderAt"] as const;
+
+/** Whether a computed value equals the stored one (instants may come back as text). */
+const same = (v: unknown, stored: unknown) =>
+  v instanceof Date
+    ? stored !== null && stored !== undefined && new Date(stored as string).getTime() === v.getTime()
+    : (v ?? null) === (stored ?? null);
+
+/**
+ * How a computed row differs from the stored one (absent: there is none): not at all, in its
+ * value alone (a day on, or a refit), or in what the stable columns say.
+ */
+export function changeOf(row: ScoredRow, stored: Record<string, unknown> | undefined): "none" | "value" | "row" {
+  if (!stored) return "row";
+  if (!STABLE_COLUMNS.every((c) => same(row[c], stored[c]))) return "row";
+  return same(row.predicted12mMinor, stored.predicted12mMinor) ? "none" : "value";
+}
+
 /** What a customer is scored against: the shop's bands, thresholds and lifetime-value model. */
 export type Scoring = { bands: 3 | 5; settings: SegmentSettings; model: ShopModel; nowMs: number };
 

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { dialect, prisma, sql, sqlOn, type DbClient } from "~/db.server";
 import type { ShopModel } from "./clv";
 import { DEFAULT_SEGMENT_SETTINGS, type CutPoints, type SegmentSettings } from "./rfm";
-import { COMPARED_COLUMNS, type ScoredRow } from "./score-row";
+import { AS_OF_COLUMNS, COMPARED_COLUMNS, type ScoredRow } from "./score-row";
 
 export type ScoreShop = { id: string; timezone: string };
 
@@ -62,7 +62,8 @@ const differs = dialect === "postgresql" ? sql.raw("IS DISTINCT FROM") : sql.raw
  * (COMPARED_COLUMNS), and, with `before`, only where the stored row was computed no later than
  * it: a row a webhook rescored after a recompute read its inputs is left as the webhook wrote it.
  * The segment history moves in the same statement; a written row whose segment differs from
- * the one it had when read (`was`) is recorded as a segment change.
+ * the one it had when read (`was`) is recorded as a segment change. `valueOnly`: rows known to
+ * differ in their value alone, which set only it and the figures stored as of the write.
  */
 export async function upsertScores(
   db: DbClient,
@@ -70,7 +71,7 @@ export async function upsertScores(
   rows: readonly ScoredRow[],
   now: Date,
   was: ReadonlyMap<string, string | null>,
-  { before }: { before?: Date } = {},
+  { before, valueOnly = false }: { before?: Date; valueOnly?: boolean } = {},
 ) {
   if (!rows.length) return { written: 0, changes: 0 };
   const q = sqlOn(db);
@@ -83,14 +84,20 @@ export async function upsertScores(
       oc
         .columns(["shopId", "customerId"])
         .doUpdateSet((eb) => ({
+          // Only what moved: a column in the SET list costs its indexes' entries (and the
+          // search index's trigger) even when its value stays.
           ...Object.fromEntries(
-            [...COMPARED_COLUMNS, "recencyDays", "ltvMethod", "pNoPurchase90", "churnRisk", "expectedNextOrderAt"].map(
-              (c) => [c, eb.ref(`excluded.${c}` as never)],
-            ),
+            [...(valueOnly ? ["predicted12mMinor"] : COMPARED_COLUMNS), ...AS_OF_COLUMNS, "computedAt"].map((c) => [
+              c,
+              eb.ref(`excluded.${c}` as never),
+            ]),
           ),
-          computedAt: eb.ref("excluded.computedAt"),
-          previousSegment: sql`CASE WHEN ${moved} THEN ${stored("segment")} ELSE ${stored("previousSegment")} END`,
-          segmentChangedAt: sql`CASE WHEN ${moved} THEN ${sql.ref("excluded.computedAt")} ELSE ${stored("segmentChangedAt")} END`,
+          ...(valueOnly
+            ? {}
+            : {
+                previousSegment: sql`CASE WHEN ${moved} THEN ${stored("segment")} ELSE ${stored("previousSegment")} END`,
+                segmentChangedAt: sql`CASE WHEN ${moved} THEN ${sql.ref("excluded.computedAt")} ELSE ${stored("segmentChangedAt")} END`,
+              }),
         }))
         .where(
           sql<boolean>`(${sql.join(

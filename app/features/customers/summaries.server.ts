@@ -5,6 +5,12 @@ import { asDate, sqlOn, withShopWriteLock, type DbClient } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { sameOrders, summarize, SUMMARY_FIELDS, type OrderSummary } from "./summary";
 
+/**
+ * Lets the event loop run between two batches of a whole-shop job: on SQLite every statement
+ * completes synchronously, so without it a run would hold off requests until it ends.
+ */
+export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** One customer's non-cancelled orders: times (epoch ms) and net values. */
 export type OrderList = { times: number[]; values: number[] };
 
@@ -88,7 +94,8 @@ export async function refreshSummaries(
   before?: Map<string, OrderSummary | null>,
 ) {
   const scoring = new Map<string, OrderSummary | null>();
-  for (const batch of chunks(ids, 1000))
+  for (const batch of chunks(ids, 1000)) {
+    await breathe();
     await withShopWriteLock(shopId, async (tx) => {
       const lists = await ordersOf(tx, shopId, batch);
       const writes = new Map<string, OrderSummary | null>();
@@ -99,6 +106,7 @@ export async function refreshSummaries(
       }
       await writeSummaries(tx, shopId, writes);
     });
+  }
   return scoring;
 }
 
