@@ -73,12 +73,22 @@ export async function recomputeShop(
   const summarizedAt = stored?.summarizedAt ?? null;
   const rebuilding = rebuild || !summarizedAt || (!!importedAt && importedAt >= summarizedAt);
   if (rebuilding) {
-    // Every customer's, also those this run does not score (redacted, created after `now`).
-    const all = await prisma.customer.findMany({ where: { shopId: shop.id }, select: { id: true } });
+    // Every customer's, also those this run does not score (redacted, created after `now`); a
+    // summary that comes out the same is not written again.
+    const [all, summaries] = await Promise.all([
+      prisma.customer.findMany({ where: { shopId: shop.id }, select: { id: true } }),
+      sqlOn()
+        .selectFrom("CustomerOrderSummary")
+        .select(["customerId", ...SUMMARY_FIELDS])
+        .where("shopId", "=", shop.id)
+        .execute(),
+    ]);
+    const before = new Map(summaries.map((r) => [r.customerId, summaryFrom(r)]));
     await refreshSummaries(
       shop.id,
       all.map((c) => c.id),
       nowMs,
+      before,
     );
   }
   await breathe();
