@@ -174,6 +174,21 @@ describe("figures that move with the clock (decision 073)", () => {
     }
   });
 
+  it("puts customers without a value last in both directions of the value sort", async () => {
+    const { shop } = await seedShop();
+    for (let i = 0; i < 3; i++)
+      await prisma.customer.create({
+        data: { shopId: shop.id, email: `none${i}@example.com`, createdAt: new Date("2025-01-01") },
+      });
+    await recomputeShop(shop, { now: new Date("2026-11-20T09:00:00Z"), refit: true, rebuild: true });
+    for (const dir of ["desc", "asc"] as const) {
+      const { rows } = await listCustomers(shop, { segment: null, q: "", sort: "value", dir, page: 1 }, 100);
+      expect(rows).toHaveLength(63);
+      expect(rows.slice(-3).map((r) => r.predicted12mMinor)).toEqual([null, null, null]);
+      expect(rows.slice(0, -3).every((r) => r.predicted12mMinor !== null)).toBe(true);
+    }
+  });
+
   it("sorts by the value the last recompute stored, in SQL: segment, search, direction and pages", async () => {
     const { shop } = await seedShop();
     await recomputeShop(shop, { now: new Date(), refit: true, rebuild: true });

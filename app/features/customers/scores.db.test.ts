@@ -266,6 +266,39 @@ describe("whole-shop writes", () => {
   });
 });
 
+describe("rows a recompute removes or leaves", () => {
+  it("drops the rows of customers redacted or deleted since, and of no one else", async () => {
+    const { shop, ids } = await bulkShop(30);
+    const now = new Date("2026-11-15T00:00:00Z");
+    await recomputeShop(shop, { now, refit: true, rebuild: true });
+    await prisma.customer.update({ where: { id: ids[0]! }, data: { redactedAt: new Date() } });
+    await prisma.customer.update({ where: { id: ids[1]! }, data: { deletedAt: new Date() } });
+    const run = await recomputeShop(shop, { now: new Date(now.getTime() + 3_600_000) });
+    expect(run.customers).toBe(28);
+    const left = await prisma.customerScore.findMany({ where: { shopId: shop.id }, select: { customerId: true } });
+    expect(new Set(left.map((r) => r.customerId))).toEqual(new Set(ids.slice(2)));
+  });
+
+  it("before the first recompute, a rescore keeps the summary and writes no row", async () => {
+    const { shop, ids } = await bulkShop(5);
+    await rescoreCustomer(prisma, shop, ids[2]!, new Date("2026-11-15T00:00:00Z"));
+    expect(await prisma.customerScore.count({ where: { shopId: shop.id } })).toBe(0);
+    const summary = await prisma.customerOrderSummary.findUniqueOrThrow({
+      where: { shopId_customerId: { shopId: shop.id, customerId: ids[2]! } },
+    });
+    expect(summary.orders).toBe(3);
+  });
+
+  it("records no segment change for a customer seen for the first time", async () => {
+    const { shop } = await bulkShop(40);
+    const run = await recomputeShop(shop, { now: new Date("2026-11-15T00:00:00Z"), rebuild: true });
+    expect(run).toMatchObject({ written: 40, changes: 0 });
+    expect(await prisma.customerSegmentChange.count({ where: { shopId: shop.id } })).toBe(0);
+    const rows = await prisma.customerScore.findMany({ where: { shopId: shop.id } });
+    expect(rows.every((r) => r.previousSegment === null && r.segmentChangedAt === null)).toBe(true);
+  });
+});
+
 describe("webhooks", () => {
   it("an order webhook rescores its customer and no other; customers/redact removes the customer", async () => {
     const domain = "customers-live.myshopify.com";
