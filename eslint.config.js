@@ -6,13 +6,15 @@
 //                  platform, lib, components, content (public copy), integration points
 //   platform    -> lib, integration points (db, env, shopify), itself
 //   lib         -> nothing of ours
-//   no cycles anywhere (import-x/no-cycle)
+//   no cycles anywhere, type-only imports included (local/no-cycle)
+//   a feature's browser surface (index.ts) never reaches a .server module (local/no-server-in-browser-index)
 //
 // "Integration points" are app/db.server.ts, app/env.server.ts and app/shopify.server.ts;
 // the composition root app/jobs.server.ts is the one module that may know every feature.
 import js from "@eslint/js";
 import boundaries from "eslint-plugin-boundaries";
 import importX from "eslint-plugin-import-x";
+import local from "./scripts/eslint-local-rules.js";
 import reactHooks from "eslint-plugin-react-hooks";
 import prettier from "eslint-config-prettier";
 import globals from "globals";
@@ -100,7 +102,7 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.{ts,tsx}"],
-    plugins: { boundaries, "import-x": importX },
+    plugins: { boundaries, "import-x": importX, local },
     settings: {
       "import/resolver": { typescript: { alwaysTryTypes: true, project: "./tsconfig.json" } },
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
@@ -130,7 +132,8 @@ export default tseslint.config(
       ],
     },
     rules: {
-      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      // import-x/no-cycle, but counting `import type` too (scripts/eslint-local-rules.js).
+      "local/no-cycle": "error",
       "boundaries/no-unknown-dependencies": "error",
       "boundaries/dependencies": [
         "error",
@@ -183,6 +186,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // A feature's index.ts is imported by routes' components, so it is browser code.
+    files: ["app/features/*/index.ts"],
+    rules: { "local/no-server-in-browser-index": "error" },
   },
   {
     // The layout's size limits (docs/decisions/033-feature-folders.md): a route stays thin,

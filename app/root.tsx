@@ -10,7 +10,8 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { AUTO_THEME_SCRIPT, DARK_THEME_CLASS, asTheme } from "~/lib/theme";
+import { AUTO_THEME_SCRIPT, DARK_THEME_CLASS, DARK_QUERY, asTheme } from "~/lib/theme";
+import adminDarkStyles from "~/styles/admin-dark.css?url";
 
 /**
  * A route whose `handle` says `{ hydrate: false }` is served as plain HTML with no
@@ -45,6 +46,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {/* Polaris's dark tokens completed (admin-dark.css): only for a dark or automatic theme, and
+            for "auto" only while the system is dark, so a light page never waits for it. */}
+        {theme === "dark" && <link rel="stylesheet" href={adminDarkStyles} />}
+        {theme === "auto" && <link rel="stylesheet" href={adminDarkStyles} media={DARK_QUERY} />}
       </head>
       <body>
         {children}

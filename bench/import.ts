@@ -218,7 +218,7 @@ async function main() {
   });
   const t1 = performance.now();
   if (profiler) await profiler.stop(path.join("bench", "results", "import-orders.cpuprofile"));
-  await rebuildRollups(prisma, shop.id);
+  await rebuildRollups(shop.id);
   const t2 = performance.now();
   const cpu = process.cpuUsage(cpu0);
   clearInterval(sampler);

@@ -10,6 +10,9 @@
 import { pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
 import { getDashboard } from "~/features/profit/dashboard.server";
+import { touchShopData } from "~/features/profit/rollup-bumps.server";
+import { prisma } from "~/db.server";
+import { plainDashboard } from "./plain-dashboard";
 import { getDemoShop } from "~/features/shop/shop.server";
 import { TIMEFRAMES, type Timeframe } from "~/lib/timeframe";
 import { printResult, summarize, type Summary } from "./lib";
@@ -36,9 +39,26 @@ const shop = await getDemoShop();
 if (!shop) throw new Error("The benchmark database has no demo store; seed it first");
 
 let route: RouteModule | null = null;
+let costsRoute: RouteModule | null = null;
 if (serverBuild) {
   const build = (await import(pathToFileURL(serverBuild).href)) as { routes: Record<string, { module: RouteModule }> };
   route = build.routes["routes/_admin.dashboard"]?.module ?? null;
+  costsRoute = build.routes["routes/_admin.costs"]?.module ?? null;
+}
+
+/**
+ * A route's first load after a write: the shop's data version moves (as every order, refund or
+ * cost write moves it), so the cached figures are recomputed, then the loader is timed once.
+ */
+async function firstAfterWrite(module: RouteModule, url: string, times: number): Promise<Summary> {
+  const samples: number[] = [];
+  for (let i = 0; i < times + 2; i++) {
+    await touchShopData(prisma, shop!.id);
+    const t0 = performance.now();
+    await module.loader({ request: new Request(url), params: {}, context: {} });
+    if (i >= 2) samples.push(performance.now() - t0);
+  }
+  return summarize(samples);
 }
 
 const result: Record<string, unknown> = {};
@@ -55,8 +75,28 @@ for (const days of TIMEFRAMES as readonly Timeframe[]) {
         if (!data.dashboard) throw new Error("the route loader returned no dashboard (it failed; see the log)");
       })
     : null;
+  // The baseline: the same figures by plain SQL over orders and lines (bench/plain-dashboard.ts).
+  const plainRuns = Math.max(5, Math.round(iterations / 10));
+  const plain = await (async () => {
+    await plainDashboard(shop, days);
+    const samples: number[] = [];
+    for (let i = 0; i < plainRuns; i++) {
+      const t0 = performance.now();
+      await plainDashboard(shop, days);
+      samples.push(performance.now() - t0);
+    }
+    return summarize(samples);
+  })();
+  const afterWrite = route
+    ? {
+        dashboard: await firstAfterWrite(route, `http://127.0.0.1/dashboard?days=${days}`, 20),
+        costs: costsRoute ? await firstAfterWrite(costsRoute, `http://127.0.0.1/costs?days=${days}`, 20) : null,
+      }
+    : null;
   result[days] = {
     model,
+    plain,
+    afterWrite,
     route: routeSummary,
     rows: { trend: sample.trend.points.length, top: sample.topProducts.length },
   };

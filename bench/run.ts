@@ -100,7 +100,16 @@ function parseOptions(argv: string[]): Options {
   return o;
 }
 
-type Timeframes = Record<string, { model: Summary; route: Summary | null; rows: { trend: number; top: number } }>;
+type Timeframes = Record<
+  string,
+  {
+    model: Summary;
+    plain?: Summary;
+    afterWrite?: { dashboard: Summary; costs: Summary | null } | null;
+    route: Summary | null;
+    rows: { trend: number; top: number };
+  }
+>;
 type LoaderTimes = Timeframes & { ssr?: { requests: number; cpuMsPerRequest: number; wallMsPerRequest: number } };
 
 type TelemetryRun = { requestsPerSecond: number; cpuMsPerRequest: number };
@@ -142,6 +151,10 @@ type SizeResult = {
 
 const TARGETS = {
   loaderP95Ms: 20,
+  /** getDashboard's p95 at least this many times below plain SQL's for the same figures (issue 35). */
+  speedUpOverPlain: 50,
+  /** The first /dashboard and /costs load after a write (issue 35). */
+  afterWriteMs: 100,
   requestsPerSecond: 200,
   lcpMs: 1000,
   cls: 0.02,
@@ -391,6 +404,28 @@ function table(results: SizeResult[]): string {
         },
         `p95 ≤ ${TARGETS.loaderP95Ms} ms @1M: ${big.loader ? ok(big.loader[days].model.p95 <= TARGETS.loaderP95Ms) : "—"}`,
       );
+      add(`plain SQL ${days} d  median / p95`, (r) => {
+        const s = r.loader?.[days]?.plain;
+        return s ? `${fmtMs(s.median)} / ${fmtMs(s.p95)}` : "—";
+      });
+      const speedUp = (r: SizeResult) => {
+        const t = r.loader?.[days];
+        return t?.plain ? t.plain.p95 / t.model.p95 : NaN;
+      };
+      add(
+        `  → plain p95 / getDashboard p95 (${days} d)`,
+        (r) => (Number.isFinite(speedUp(r)) ? `${speedUp(r).toFixed(0)}×` : "—"),
+        `≥ ${TARGETS.speedUpOverPlain}×: ${ok(results.every((r) => !(speedUp(r) < TARGETS.speedUpOverPlain)))}`,
+      );
+      for (const page of ["dashboard", "costs"] as const)
+        add(
+          `first /${page} after a write ${days} d  median / p95`,
+          (r) => {
+            const s = r.loader?.[days]?.afterWrite?.[page];
+            return s ? `${fmtMs(s.median)} / ${fmtMs(s.p95)}` : "—";
+          },
+          `p95 ≤ ${TARGETS.afterWriteMs} ms: ${ok(results.every((r) => !((r.loader?.[days]?.afterWrite?.[page]?.p95 ?? 0) > TARGETS.afterWriteMs)))}`,
+        );
       add(
         `route loader ${days} d  median / p95`,
         (r) => {

@@ -247,7 +247,7 @@ async function writeDays(db: PrismaClient, dialect: Dialect, data: DemoData): Pr
 
 /** Rollups belong to app/features/profit/rollups.server.ts; the seed never computes them itself. */
 async function rebuild(db: PrismaClient, shopId: string): Promise<boolean> {
-  let rebuildRollups: (db: PrismaClient, shopId: string) => Promise<void>;
+  let rebuildRollups: (shopId: string) => Promise<void>;
   try {
     ({ rebuildRollups } = await import("~/features/profit/rollups.server"));
   } catch (error) {
@@ -256,7 +256,7 @@ async function rebuild(db: PrismaClient, shopId: string): Promise<boolean> {
     console.warn("warning: app/features/profit/rollups.server.ts not found; rollups were not rebuilt.");
     return false;
   }
-  await rebuildRollups(db, shopId);
+  await rebuildRollups(shopId);
   return true;
 }
 

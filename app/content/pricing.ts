@@ -1,6 +1,5 @@
 // Copy of the pricing page (docs/product/public-site.md#pricing-pricing). Prices and limits come from app/features/billing/plans.ts only.
 import type { PageSeo } from "~/content/seo";
-import type { PlanId } from "~/features/billing";
 import { APP_LINKS } from "~/content/site";
 
 export const PRICING_SEO: PageSeo = {
@@ -15,42 +14,44 @@ export const PRICING_INTRO = {
   lead: "Start free. Upgrade when you need unlimited invoices and a bigger team. Every paid plan starts with a 7-day free trial.",
 };
 
-export const PLAN_COPY: Record<PlanId, { tagline: string; cta: { label: string; to: string }; highlights: string[] }> =
-  {
-    starter: {
-      tagline: "For new stores getting started",
-      cta: { label: "Start Free", to: APP_LINKS.dashboard },
-      highlights: [
-        "25 invoices per month",
-        "2 platforms",
-        "1 team seat",
-        "1,000 API calls per month",
-        "3 custom templates",
-      ],
-    },
-    pro: {
-      tagline: "For growing stores and teams",
-      cta: { label: "Start 7-Day Trial", to: APP_LINKS.dashboard },
-      highlights: [
-        "Unlimited invoices",
-        "Unlimited platforms",
-        "Up to 5 team seats",
-        "50,000 API calls per month",
-        "AI insights and scheduled reminders",
-      ],
-    },
-    enterprise: {
-      tagline: "For multi-store brands",
-      cta: { label: "Contact Sales", to: "/contact" },
-      highlights: [
-        "Unlimited everything",
-        "Multi-store and SSO",
-        "Dedicated onboarding",
-        "API access with SLAs",
-        "1-hour support response",
-      ],
-    },
-  };
+export type PlanCopy = { tagline: string; cta: { label: string; to: string }; highlights: string[] };
+
+/** Copy per plan id; the plan cards (features/billing/PlanCards.tsx) check that every plan has one. */
+export const PLAN_COPY = {
+  starter: {
+    tagline: "For new stores getting started",
+    cta: { label: "Start Free", to: APP_LINKS.dashboard },
+    highlights: [
+      "25 invoices per month",
+      "2 platforms",
+      "1 team seat",
+      "1,000 API calls per month",
+      "3 custom templates",
+    ],
+  },
+  pro: {
+    tagline: "For growing stores and teams",
+    cta: { label: "Start 7-Day Trial", to: APP_LINKS.dashboard },
+    highlights: [
+      "Unlimited invoices",
+      "Unlimited platforms",
+      "Up to 5 team seats",
+      "50,000 API calls per month",
+      "AI insights and scheduled reminders",
+    ],
+  },
+  enterprise: {
+    tagline: "For multi-store brands",
+    cta: { label: "Contact Sales", to: "/contact" },
+    highlights: [
+      "Unlimited everything",
+      "Multi-store and SSO",
+      "Dedicated onboarding",
+      "API access with SLAs",
+      "1-hour support response",
+    ],
+  },
+} satisfies Record<string, PlanCopy>;
 
 export const PRICING_FAQS = [
   {

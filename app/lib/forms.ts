@@ -1,6 +1,7 @@
 // Form and request-body helpers shared by every feature: one shape for field
 // errors, one flattener from zod, one reader of form submissions.
 import type { z } from "zod";
+import { unstorableText } from "~/lib/text";
 
 /** Messages per field, keyed by dotted path ("customer.email", "items.0.qty"); `_form` for the whole input. */
 export type FieldErrors = Record<string, string[] | undefined>;
@@ -23,6 +24,28 @@ export function formToObject(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of form.entries()) if (typeof v === "string" && v !== "") out[k] = v;
   return out;
+}
+
+export const NOT_A_FORM_MESSAGE = "Send the form's fields";
+
+export type FormRead =
+  { ok: true; form: FormData; values: Record<string, string> } | { ok: false; fieldErrors: FieldErrors };
+
+/**
+ * Reads a form post for an action: a body that is not a form (JSON, plain text, a broken
+ * multipart) and text no database can store (a NUL, an unpaired surrogate, in a value or
+ * a name) are refused with field errors for a 400, before any schema or query sees them
+ * (docs/decisions/038-input-validation.md). `values` is `formToObject(form)`.
+ */
+export async function readForm(request: Request): Promise<FormRead> {
+  const form = await request.formData().catch(() => null);
+  if (!form) return { ok: false, fieldErrors: { [FORM_ERROR_KEY]: [NOT_A_FORM_MESSAGE] } };
+  const unstorable: FieldErrors = {};
+  // Entry by entry: a repeated name is checked in every one of its values.
+  for (const [name, value] of form.entries())
+    if (typeof value === "string") unstorableText({ [name]: value }, [], unstorable);
+  if (Object.keys(unstorable).length) return { ok: false, fieldErrors: unstorable };
+  return { ok: true, form, values: formToObject(form) };
 }
 
 /** Input that passed the form's schema but not a rule only the server knows (e.g. the shop's currency). */

@@ -34,6 +34,22 @@ describe("money", () => {
     expect(currencyDigits("KWD")).toBe(3);
   });
 
+  it("formats signed money once: a typographic minus or a plus, never both", () => {
+    expect(formatMoney(-283_00, "USD", { signed: true })).toBe("\u2212$283.00");
+    expect(formatMoney(283_00, "USD", { signed: true })).toBe("+$283.00");
+    expect(formatMoney(1_234_567_89, "USD", { signed: true })).toBe("+$1,234,567.89");
+    expect(formatMoney(0, "USD", { signed: true })).toBe("$0.00");
+    expect(formatMoney(-0, "USD", { signed: true })).toBe("$0.00");
+    expect(formatMoney(-1500, "JPY", { signed: true })).toBe("\u2212¥1,500");
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX_MINOR, max: MAX_MINOR }), (minor) => {
+        const text = formatMoney(minor, "USD", { signed: true });
+        expect(text).not.toMatch(/[-\u2212+].*[-\u2212+]/);
+        expect(text.slice(1)).toBe(minor === 0 ? "0.00" : formatMoney(Math.abs(minor), "USD"));
+      }),
+    );
+  });
+
   it("parses decimal strings, rounding half up past the precision", () => {
     expect(decimalStringToMinor("12.5", "USD")).toBe(1250);
     expect(decimalStringToMinor("0.005", "USD")).toBe(1);

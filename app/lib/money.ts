@@ -18,8 +18,25 @@ export function currencyDigits(currency: string): number {
 
 const formatterCache = new Map<string, Intl.NumberFormat>();
 
-/** Formats minor units for display, e.g. formatMoney(123456, "USD") === "$1,234.56". */
-export function formatMoney(minor: number, currency: string, locale = "en-US"): string {
+export type MoneyFormat = {
+  locale?: string;
+  /**
+   * Every amount carries its sign: "+$283.00", "−$283.00" (U+2212, the typographic minus), "$0.00".
+   * For amounts read as a change, such as a statement's cost lines shown as what they take away.
+   */
+  signed?: boolean;
+};
+
+/**
+ * Formats minor units for display, e.g. formatMoney(123456, "USD") === "$1,234.56" and
+ * formatMoney(-28300, "USD", { signed: true }) === "−$283.00". The one place money becomes
+ * text: a caller never adds a sign of its own.
+ */
+export function formatMoney(
+  minor: number,
+  currency: string,
+  { locale = "en-US", signed = false }: MoneyFormat = {},
+): string {
   const code = currency.toUpperCase();
   const key = `${locale}|${code}`;
   let formatter = formatterCache.get(key);
@@ -33,7 +50,10 @@ export function formatMoney(minor: number, currency: string, locale = "en-US"): 
     });
     formatterCache.set(key, formatter);
   }
-  return formatter.format(minor / 10 ** currencyDigits(code));
+  const scale = 10 ** currencyDigits(code);
+  if (!signed) return formatter.format(minor / scale);
+  const sign = minor > 0 ? "+" : minor < 0 ? "\u2212" : "";
+  return `${sign}${formatter.format(Math.abs(minor) / scale)}`;
 }
 
 /** Minor units as a plain decimal string ("1234.50"), the API's wire format for amounts. */

@@ -2,8 +2,9 @@
 // unpaired UTF-16 surrogates (neither engine can encode them). Such input is refused
 // with a field error, never normalised silently: what was sent is not what would be
 // stored. docs/decisions/038-input-validation.md.
-import type { FieldErrors } from "~/lib/forms";
 
+/** Messages per dotted path: the shape of `FieldErrors` in `~/lib/forms`, which reads forms through this module. */
+type TextErrors = Record<string, string[] | undefined>;
 export const BAD_TEXT_MESSAGE = "Remove the control character or broken character from this text";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -17,7 +18,7 @@ export function isStorableText(text: string): boolean {
  * Field errors for every string (value or key) in a parsed JSON value or form that could
  * not be stored, keyed by its dotted path; empty when everything is storable.
  */
-export function unstorableText(value: unknown, path: string[] = [], out: FieldErrors = {}, depth = 0): FieldErrors {
+export function unstorableText(value: unknown, path: string[] = [], out: TextErrors = {}, depth = 0): TextErrors {
   if (depth > 64) return out;
   if (typeof value === "string") {
     if (!isStorableText(value)) (out[path.join(".") || "_form"] ??= []).push(BAD_TEXT_MESSAGE);

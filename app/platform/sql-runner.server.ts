@@ -108,36 +108,38 @@ function eachOf(rows: Row[], row: (values: readonly unknown[]) => void) {
 /** `(?, ?, ?)` for a list of n values. */
 export const marks = (n: number) => `(${Array.from({ length: n }, () => "?").join(", ")})`;
 
-const ROWS_PER_INSERT = 100;
+/** Rows per INSERT of insertRows: one JSON parameter each, of a few hundred kB at most. */
+const ROWS_PER_INSERT = 2_000;
 
-/** Multi-row INSERT of rows (arrays in the order of `columns`); full groups reuse one prepared statement. */
+/**
+ * Multi-row INSERT of rows (arrays in the order of `columns`), sent as one JSON parameter that the
+ * database unpacks (SQLite's json_each, PostgreSQL's json_populate_recordset with the table's own
+ * column types): thousands of bound values per statement cost more to bind and to prepare again on
+ * every call than the insert itself (bench/results/import.md).
+ */
 export async function insertRows(
   sql: SqlRunner,
   table: string,
   columns: readonly string[],
   rows: readonly SqlValue[][],
 ) {
-  const head = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES `;
-  const tuple = marks(columns.length);
-  const per = Math.max(1, Math.min(ROWS_PER_INSERT, Math.floor(30_000 / columns.length)));
-  const full = head + Array.from({ length: per }, () => tuple).join(", ");
-  const params: unknown[] = new Array(per * columns.length);
-  let i = 0;
-  for (; i + per <= rows.length; i += per) {
-    let k = 0;
-    for (let r = i; r < i + per; r++) {
-      const row = rows[r];
-      for (let c = 0; c < row.length; c++) params[k++] = sql.convert(row[c]);
-    }
-    await sql.runConverted(full, params);
+  const list = columns.map((c) => `"${c}"`).join(", ");
+  const text =
+    sql.dialect === "postgresql"
+      ? `INSERT INTO "${table}" (${list}) SELECT ${list} FROM json_populate_recordset(NULL::"${table}", ?::json)`
+      : `INSERT INTO "${table}" (${list}) SELECT ${columns.map((_, i) => `value ->> ${i}`).join(", ")} FROM json_each(?)`;
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    const slice = rows.slice(i, i + ROWS_PER_INSERT);
+    const json =
+      sql.dialect === "postgresql"
+        ? JSON.stringify(slice.map((row) => Object.fromEntries(columns.map((c, k) => [c, pgJson(row[k] ?? null)]))))
+        : JSON.stringify(slice.map((row) => row.map((v) => sqliteValue(v ?? null))));
+    await sql.run(text, [json]);
   }
-  // The rest: on SQLite a cached single-row statement each; on PostgreSQL, where a statement is a
-  // round trip, one statement.
-  if (sql.dialect === "postgresql" && i < rows.length) {
-    const rest = rows.slice(i);
-    await sql.run(head + rest.map(() => tuple).join(", "), rest.flat());
-  } else for (; i < rows.length; i++) await sql.run(head + tuple, rows[i]);
 }
+
+/** A value in PostgreSQL's JSON rows: instants as UTC ISO text (the columns are UTC `timestamp`). */
+const pgJson = (v: SqlValue) => (v instanceof Date ? v.toISOString() : v);
 
 /**
  * Multi-row INSERT through Prisma's own connection, for small batches written often (no

@@ -30,7 +30,7 @@ import {
   listDashboards,
   trafficStatus,
 } from "~/features/analytics/index.server";
-import { formToObject } from "~/lib/forms";
+import { readForm } from "~/lib/forms";
 import { planFor } from "~/features/billing";
 import { MetricsSkeleton } from "~/features/profit";
 import { getDisplayPreferences } from "~/features/settings/index.server";
@@ -76,7 +76,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireAdmin(request, permissions.action);
-  const answer = await dashboardAction(ctx, formToObject(await request.formData()));
+  const read = await readForm(request);
+  if (!read.ok) return data({ ok: false, fieldErrors: read.fieldErrors }, { status: 400 });
+  const answer = await dashboardAction(ctx, read.values);
   if (!answer) return data({ ok: false, fieldErrors: { intent: ["Unknown action"] } }, { status: 400 });
   return data(answer.body, { status: answer.status });
 }

@@ -1,6 +1,7 @@
-// /costs (docs/product/costs.md): Costs & Profit — the profit and loss statement of the
-// chosen period with a breakdown behind every line, variants sold without a cost, and the
-// product costs and operating expenses, each editable and deletable.
+// /costs (docs/product/costs.md): Cost Management (the sidebar's Costs & Profit) — the
+// profit and loss statement of the chosen period with a breakdown behind every line,
+// variants sold without a cost, and the product costs and operating expenses, each
+// editable and deletable.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
@@ -8,8 +9,7 @@ import { BlockStack, Toast } from "@shopify/polaris";
 import { useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { dayInZone } from "~/lib/dates";
-import { FieldError, fieldErrorsOf, formToObject, type FieldErrors } from "~/lib/forms";
-import { unstorableText } from "~/lib/text";
+import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
 import { parseTimeframe } from "~/lib/timeframe";
 import {
   addOperatingExpense,
@@ -46,7 +46,7 @@ import { currentSearchParams } from "~/components/search-params";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
-export const meta: MetaFunction = () => [{ title: "Costs & Profit · Profit Pilot" }];
+export const meta: MetaFunction = () => [{ title: "Cost Management · Profit Pilot" }];
 
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 const pageParam = (url: URL, name: string) => Number(url.searchParams.get(name)) || 1;
@@ -94,14 +94,13 @@ const INTENTS = [
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireAdmin(request, permissions.action);
   const { shop } = ctx;
-  const form = await request.formData();
-  const values = formToObject(form);
+  const read = await readForm(request);
+  const values = read.ok ? read.values : {};
   const intent = (INTENTS as readonly string[]).includes(values.intent ?? "") ? values.intent : "";
   const answer = (status: number, fieldErrors: FieldErrors) =>
     data<CostsActionResult>({ ok: false, intent, fieldErrors }, { status });
+  if (!read.ok) return answer(400, read.fieldErrors);
   if (!intent) return answer(400, { intent: ["Unknown action"] });
-  const unstorable = unstorableText(values);
-  if (Object.keys(unstorable).length) return answer(400, unstorable);
   const id = values.id ?? "";
   if (!intent.startsWith("add") && !ID.test(id)) return answer(404, { _form: ["Not found"] });
   try {
@@ -153,7 +152,7 @@ export default function Costs() {
 
   return (
     <AdminPage
-      title="Costs & Profit"
+      title="Cost Management"
       subtitle={`${pnl.range.from} to ${pnl.range.to}`}
       primaryAction={<TimeframeSelect days={days} onChange={(v) => setParam("days", v)} />}
     >

@@ -29,7 +29,7 @@ import {
 } from "~/features/customers/index.server";
 import { recordAudit } from "~/features/audit/index.server";
 import { getJobQueue } from "~/platform/jobs/index.server";
-import { fieldErrorsOf, formToObject } from "~/lib/forms";
+import { fieldErrorsOf, readForm } from "~/lib/forms";
 import { requireAdmin } from "~/features/shop/index.server";
 import { useCan, type RoutePermissions } from "~/features/team";
 
@@ -75,8 +75,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The segment-tags toggle: stored, audited, and the tag job queued. */
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireAdmin(request, permissions.action);
-  const form = await request.formData().catch(() => null);
-  const values = form ? formToObject(form) : {};
+  const read = await readForm(request);
+  if (!read.ok) return data({ ok: false, fieldErrors: read.fieldErrors }, { status: 400 });
+  const { values } = read;
   if (values.intent !== "tags")
     return data({ ok: false, fieldErrors: { intent: ["Unknown action"] } }, { status: 400 });
   const parsed = customerTagsSchema.safeParse(values);

@@ -12,8 +12,7 @@ import { addCustomerSchema } from "~/features/customers";
 import { addCustomer, emailTaken } from "~/features/customers/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
-import { FieldError, fieldErrorsOf, formToObject, type FieldErrors } from "~/lib/forms";
-import { unstorableText } from "~/lib/text";
+import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
 
 export const permissions = { loader: "write", action: "write" } satisfies RoutePermissions;
 
@@ -33,12 +32,9 @@ type ActionResult = { fieldErrors: FieldErrors };
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireAdmin(request, permissions.action);
-  const form = await request.formData().catch(() => null);
-  if (!form) return data<ActionResult>({ fieldErrors: { _form: ["Send the form's fields"] } }, { status: 400 });
-  const values = formToObject(form);
-  const unstorable = unstorableText(values);
-  if (Object.keys(unstorable).length) return data<ActionResult>({ fieldErrors: unstorable }, { status: 400 });
-  const parsed = addCustomerSchema.safeParse(values);
+  const read = await readForm(request);
+  if (!read.ok) return data<ActionResult>({ fieldErrors: read.fieldErrors }, { status: 400 });
+  const parsed = addCustomerSchema.safeParse(read.values);
   if (!parsed.success) return data<ActionResult>({ fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
   try {
     const created = await addCustomer(ctx, parsed.data, ctx.admin.graphql);

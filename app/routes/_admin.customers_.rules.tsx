@@ -11,7 +11,7 @@ import { DEFAULT_SEGMENT_SETTINGS, segmentSettingsSchema } from "~/features/cust
 import { CUSTOMER_JOBS, getSegmentSettings, saveSegmentSettings } from "~/features/customers/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
-import { fieldErrorsOf, formToObject, type FieldErrors } from "~/lib/forms";
+import { fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
 import { prisma } from "~/db.server";
 import { getJobQueue } from "~/platform/jobs/index.server";
 
@@ -26,8 +26,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireAdmin(request, permissions.action);
-  const form = await request.formData().catch(() => null);
-  const parsed = segmentSettingsSchema.safeParse(form ? formToObject(form) : {});
+  const read = await readForm(request);
+  if (!read.ok) return data({ fieldErrors: read.fieldErrors }, { status: 400 });
+  const parsed = segmentSettingsSchema.safeParse(read.values);
   if (!parsed.success) return data({ fieldErrors: fieldErrorsOf(parsed.error) as FieldErrors }, { status: 400 });
   const before = await getSegmentSettings(prisma, ctx.shop.id);
   await saveSegmentSettings(ctx.shop.id, parsed.data);

@@ -6,7 +6,7 @@ import { useFetcher, useLoaderData, useNavigate, useSearchParams } from "@remix-
 import { ActionList, Banner, BlockStack, Button, Card, EmptyState, Popover, Text, Toast } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
-import { FieldError, fieldErrorsOf, formToObject, type FieldErrors } from "~/lib/forms";
+import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
 import {
   AlertCards,
   BulkEditModal,
@@ -69,10 +69,12 @@ async function idsOf(shop: { id: string; timezone: string }, values: Record<stri
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireAdmin(request, permissions.action);
-  const values = formToObject(await request.formData());
+  const read = await readForm(request);
+  const values = read.ok ? read.values : {};
   const intent = values.intent ?? "";
   const answer = (status: number, fieldErrors: FieldErrors) =>
     data<ActionResult>({ ok: false, intent, fieldErrors }, { status });
+  if (!read.ok) return answer(400, read.fieldErrors);
   try {
     if (intent === "reorder") {
       if (!ID.test(values.variantId ?? "")) return answer(400, { variantId: ["Unknown variant"] });

@@ -5,7 +5,7 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
-import { FieldError, fieldErrorsOf, formToObject, type FieldErrors } from "~/lib/forms";
+import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
 import { dayInZone } from "~/lib/dates";
 import { minorToDecimalString } from "~/lib/money";
 import {
@@ -96,7 +96,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.variantId ?? "";
   const fail = (status: number, fieldErrors: FieldErrors) => data<Result>({ ok: false, fieldErrors }, { status });
   if (!ID.test(id)) return fail(404, { _form: ["Not found"] });
-  const values = formToObject(await request.formData());
+  const read = await readForm(request);
+  if (!read.ok) return fail(400, read.fieldErrors);
+  const { values } = read;
   if (values.intent === "snooze") {
     const days = Number(values.days);
     if (![1, 7, 30].includes(days)) return fail(400, { days: ["Snooze for 1, 7 or 30 days"] });

@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Banner, Button, Card, FormLayout, InlineStack, Select, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
-import { FieldError, fieldErrorsOf, formToObject, type FieldErrors } from "~/lib/forms";
+import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
 import { addProductSchema } from "~/features/inventory";
 import { addProduct, filterOptions } from "~/features/inventory/index.server";
 import { AdminApiError } from "~/features/store-sync/index.server";
@@ -27,9 +27,10 @@ type Result = { ok: false; fieldErrors: FieldErrors };
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireAdmin(request, permissions.action);
-  const values = formToObject(await request.formData());
+  const read = await readForm(request);
   const fail = (fieldErrors: FieldErrors, status = 400) => data<Result>({ ok: false, fieldErrors }, { status });
-  const parsed = addProductSchema.safeParse(values);
+  if (!read.ok) return fail(read.fieldErrors);
+  const parsed = addProductSchema.safeParse(read.values);
   if (!parsed.success) return fail(fieldErrorsOf(parsed.error));
   try {
     const created = await addProduct({ ...ctx, admin: ctx.demo ? null : ctx.admin }, parsed.data);

@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FieldError, fieldErrorsOf, formToObject, type FieldErrors } from "~/lib/forms";
+import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
 import { decimalStringToMinor } from "~/lib/money";
 import { PO_STATUS_LABELS, PurchaseOrderScreen, receiveSchema } from "~/features/inventory";
 import {
@@ -56,11 +56,12 @@ type Result = { ok: boolean; intent: string; fieldErrors?: FieldErrors; message?
 export async function action({ request, params }: ActionFunctionArgs) {
   const ctx = await requireAdmin(request, permissions.action);
   const id = params.poId ?? "";
-  const form = await request.formData();
-  const values = formToObject(form);
+  const read = await readForm(request);
+  const values = read.ok ? read.values : {};
   const intent = values.intent ?? "";
   const fail = (status: number, fieldErrors: FieldErrors, conflict = false) =>
     data<Result>({ ok: false, intent, fieldErrors, conflict }, { status });
+  if (!read.ok) return fail(400, read.fieldErrors);
   try {
     if (intent === "order") {
       const { emailed } = await markOrdered(ctx, id);

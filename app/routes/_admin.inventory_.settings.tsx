@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Select, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
-import { fieldErrorsOf, formToObject, type FieldErrors } from "~/lib/forms";
+import { fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
 import { VELOCITY_WINDOWS, shopPlanningSchema } from "~/features/inventory";
 import { saveShopPlanning, shopPlanningSettings } from "~/features/inventory/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
@@ -25,7 +25,9 @@ type Result = { ok: boolean; fieldErrors?: FieldErrors; message?: string };
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireAdmin(request, permissions.action);
-  const parsed = shopPlanningSchema.safeParse(formToObject(await request.formData()));
+  const read = await readForm(request);
+  if (!read.ok) return data<Result>({ ok: false, fieldErrors: read.fieldErrors }, { status: 400 });
+  const parsed = shopPlanningSchema.safeParse(read.values);
   if (!parsed.success) return data<Result>({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
   const { variants } = await saveShopPlanning(ctx, parsed.data);
   return {

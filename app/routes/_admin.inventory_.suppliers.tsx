@@ -8,7 +8,7 @@ import { Modal } from "~/components/Modal";
 import { useEffect, useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
-import { FieldError, fieldErrorsOf, formToObject, type FieldErrors } from "~/lib/forms";
+import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
 import { supplierSchema } from "~/features/inventory";
 import { PoError, listSuppliers, saveSupplier } from "~/features/inventory/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
@@ -40,8 +40,10 @@ const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireAdmin(request, permissions.action);
-  const values = formToObject(await request.formData());
+  const read = await readForm(request);
   const fail = (status: number, fieldErrors: FieldErrors) => data<Result>({ ok: false, fieldErrors }, { status });
+  if (!read.ok) return fail(400, read.fieldErrors);
+  const { values } = read;
   if (values.id && !ID.test(values.id)) return fail(404, { _form: ["Not found"] });
   const parsed = supplierSchema.safeParse(values);
   if (!parsed.success) return fail(400, fieldErrorsOf(parsed.error));

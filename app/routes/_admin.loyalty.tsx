@@ -5,8 +5,7 @@ import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { dayInZone } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
-import { FieldError, fieldErrorsOf, formToObject, type FieldErrors } from "~/lib/forms";
-import { unstorableText } from "~/lib/text";
+import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
 import {
   LoyaltyScreen,
   NOTICES,
@@ -84,13 +83,13 @@ const INTENTS = [
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireAdmin(request, permissions.action);
-  const values = formToObject(await request.formData());
+  const read = await readForm(request);
+  const values = read.ok ? read.values : {};
   const intent = (INTENTS as readonly string[]).includes(values.intent ?? "") ? (values.intent as string) : "";
   const answer = (status: number, fieldErrors: FieldErrors) =>
     data<LoyaltyActionResult>({ ok: false, intent, fieldErrors }, { status });
+  if (!read.ok) return answer(400, read.fieldErrors);
   if (!intent) return answer(400, { intent: ["Unknown action"] });
-  const unstorable = unstorableText(values);
-  if (Object.keys(unstorable).length) return answer(400, unstorable);
   const id = values.id ?? "";
   const mode = intent === "previewTier" ? values.mode : intent.replace("Tier", "");
   if ((mode === "edit" || mode === "delete") && !ID.test(id)) return answer(404, { _form: ["Tier not found"] });

@@ -4,6 +4,7 @@
 // its own route (settings_.general), which needs the write permission, not billing's.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
+import { readForm } from "~/lib/forms";
 import { useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Box, Tabs, Text } from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
@@ -100,7 +101,9 @@ type ActionResult = { ok: boolean; message: string };
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireAdmin(request, permissions.action);
-  const form = await request.formData();
+  const read = await readForm(request);
+  if (!read.ok) return data<ActionResult>({ ok: false, message: "Choose a plan." }, { status: 400 });
+  const { form } = read;
   const intent = String(form.get("intent") ?? "");
   if (ctx.demo) {
     const target = String(form.get("plan") ?? "");

@@ -3,6 +3,7 @@
 // Bad input answers 400 with field errors and writes nothing; a save is audited.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { readForm } from "~/lib/forms";
 import { json } from "~/platform/http.server";
 import { requireAdmin } from "~/features/shop/index.server";
 import { submitGeneralSettings } from "~/features/settings/index.server";
@@ -19,9 +20,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireAdmin(request, permissions.action);
-  // A body that is not a form (JSON, nothing) is read as an empty form: a 400 with field errors.
-  const form = await request.formData().catch(() => new FormData());
-  const { status, result, change } = await submitGeneralSettings(ctx.shop, form);
+  const read = await readForm(request);
+  if (!read.ok) return json({ ok: false, errors: read.fieldErrors }, { status: 400 });
+  const { status, result, change } = await submitGeneralSettings(ctx.shop, read.form);
   if (change)
     await recordAudit(ctx, "settings.general.update", "ShopSettings", ctx.shop.id, change.before, change.after);
   // A Response (not `data()`): this route has no page, and a resource route drops `data()`'s status.

@@ -7,7 +7,6 @@ import { AppProvider as ShopifyAppProvider } from "@shopify/shopify-app-remix/re
 import { NavMenu } from "@shopify/app-bridge-react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
-import adminDarkStyles from "~/styles/admin-dark.css?url";
 import en from "@shopify/polaris/locales/en.json";
 import { AppShell } from "~/components/AppShell";
 import { PRIMARY_NAV, SECONDARY_NAV } from "~/components/navigation";
@@ -31,11 +30,8 @@ import {
 import { listMembers, ownerOf } from "~/features/team/index.server";
 import { planFor } from "~/features/billing";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: polarisStyles },
-  // Completes Polaris 13's dark tokens; applies only under its dark class.
-  { rel: "stylesheet", href: adminDarkStyles },
-];
+// The dark theme's stylesheet is linked by the root layout, only when the theme can be dark.
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 
 // The layout authenticates without a permission check: a member without a seat sees the
 // seat screen here instead of the page (every page's own loader refuses them with a 403).

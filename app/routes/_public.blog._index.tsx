@@ -15,7 +15,7 @@ import {
 } from "~/content/blog";
 import { pageMeta } from "~/content/seo";
 import { subscribeToNewsletter } from "~/features/privacy/index.server";
-import { fieldErrorsOf } from "~/lib/forms";
+import { fieldErrorsOf, readForm } from "~/lib/forms";
 import { newsletterSchema } from "~/features/privacy";
 import { clientKey, consume } from "~/platform/rate-limit.server";
 
@@ -25,8 +25,13 @@ type NewsletterResult =
   { ok: true; message: string } | { ok: false; error: string; fieldErrors?: Record<string, string[] | undefined> };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? "" });
+  const read = await readForm(request);
+  if (!read.ok)
+    return data<NewsletterResult>(
+      { ok: false, error: "Enter a valid e-mail address", fieldErrors: read.fieldErrors },
+      { status: 400 },
+    );
+  const parsed = newsletterSchema.safeParse({ email: read.form.get("email") ?? "" });
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error);
     return data<NewsletterResult>(

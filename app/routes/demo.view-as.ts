@@ -3,6 +3,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { prisma } from "~/db.server";
+import { readForm } from "~/lib/forms";
 import { requireStaff, viewAsCookie } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
 
@@ -16,7 +17,8 @@ export async function action({ request }: ActionFunctionArgs) {
   // Any signed-in member, seated or not: a member switched to must be able to switch back.
   const ctx = await requireStaff(request);
   if (!ctx.demo) return new Response("Not found", { status: 404 });
-  const memberId = String((await request.formData()).get("memberId") ?? "");
+  const read = await readForm(request);
+  const memberId = read.ok ? (read.values.memberId ?? "") : "";
   const member = /^[A-Za-z0-9_-]{1,100}$/.test(memberId)
     ? await prisma.staffMember.findFirst({ where: { id: memberId, shopId: ctx.shop.id } })
     : null;

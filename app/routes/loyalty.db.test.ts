@@ -141,6 +141,58 @@ describe("/loyalty", () => {
     expect(await tableCounts()).toEqual(before);
   });
 
+  it("refuses a ×0.5 or ×1 'bonus' campaign, at the multiplier, writing nothing", async () => {
+    const before = await tableCounts();
+    for (const multiplier of ["0.5", "1", "1.0"]) {
+      const { status, body } = await post({
+        intent: "createCampaign",
+        name: "Half points",
+        multiplier,
+        startsOn: "2026-05-01",
+        endsOn: "2026-05-02",
+      });
+      expect(status, multiplier).toBe(400);
+      expect(body.fieldErrors).toEqual({ multiplier: ["A bonus multiplier must be more than 1"] });
+    }
+    expect(await tableCounts()).toEqual(before);
+    // The JSON API reads the same schema.
+    const viaApi = async (multiplier: number) =>
+      campaignsAction({
+        request: await bearerRequest(DOMAIN, "/api/loyalty/campaigns", {
+          method: "POST",
+          body: JSON.stringify({ name: "Bonus", rules: { multiplier, startsOn: "2026-04-01", endsOn: "2026-04-30" } }),
+          headers: { "Content-Type": "application/json" },
+        }),
+        params: {},
+        context: {},
+      });
+    const refused = await viaApi(0.5);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).fieldErrors).toEqual({
+      "rules.multiplier": ["A bonus multiplier must be more than 1"],
+    });
+    expect(await tableCounts()).toEqual(before);
+    expect((await viaApi(1.1)).status).toBe(201);
+  });
+
+  it("refuses a tier at another tier's minimum spend, added or edited, writing nothing", async () => {
+    const silver = await prisma.loyaltyTier.findFirstOrThrow({ where: { shopId: shop.id, name: "Silver" } });
+    const before = await tableCounts();
+    const attempts: Record<string, string>[] = [
+      { intent: "addTier", name: "Silver too", minSpend: "500" },
+      { intent: "editTier", id: silver.id, minSpend: "1500" },
+      { intent: "previewTier", mode: "add", name: "Gold too", minSpend: "1500" },
+    ];
+    for (const fields of attempts) {
+      const { status, body } = await post(fields);
+      expect(status, JSON.stringify(fields)).toBe(400);
+      expect(body.fieldErrors.minSpend?.[0]).toMatch(/already starts at a minimum spend of (500|1500)/);
+    }
+    expect(await tableCounts()).toEqual(before);
+    // Renaming a tier keeps its own threshold: not a clash with itself.
+    expect((await post({ intent: "editTier", id: silver.id, name: "Silver", minSpend: "500" })).status).toBe(200);
+  });
+
   it("refuses another shop's tier with 404 and writes nothing", async () => {
     const theirs = await prisma.loyaltyTier.findFirstOrThrow({ where: { shopId: other.id } });
     const before = await tableCounts();

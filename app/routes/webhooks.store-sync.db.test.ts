@@ -70,7 +70,7 @@ async function rollups() {
 /** The rollups kept by the webhooks equal what a full rebuild computes. */
 async function expectRollupsMatchRebuild() {
   const incremental = await rollups();
-  await rebuildRollups(prisma, shopId);
+  await rebuildRollups(shopId);
   expect(incremental).toEqual(await rollups());
   return incremental;
 }

@@ -58,7 +58,7 @@ test.describe("costs", () => {
 
   test("adding a product cost and an expense changes net profit", async ({ page }) => {
     await page.goto("/costs");
-    await expect(page.getByRole("heading", { name: "Costs & Profit", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Cost Management", level: 1 })).toBeVisible();
     const netProfit = page.getByTestId("costs-net-profit");
     const start = money(await netProfit.textContent());
     // "28 of 240": variants sold in the period without a cost, of all sold.
@@ -179,7 +179,7 @@ test.describe("mobile menu", () => {
     await expect(nav.getByRole("link", { name: "Back to Home" })).toBeVisible();
     await nav.getByRole("link", { name: "Costs & Profit" }).click();
     await expect(page).toHaveURL(/\/costs$/);
-    await expect(page.getByRole("heading", { name: "Costs & Profit", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Cost Management", level: 1 })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Back to Home" })).not.toBeInViewport();
 
     // The back button returns to the previous page.

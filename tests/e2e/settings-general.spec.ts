@@ -74,6 +74,8 @@ test("a change is saved through the save bar and applied after reload; Discard r
   await expect(page.locator("html")).not.toHaveClass(/p-theme-dark-experimental/);
   await page.goto("/dashboard?days=365");
   await expect(page.getByText(/^Weekly totals, weeks starting Sunday/)).toBeVisible();
+  // A light page does not wait for the dark theme's stylesheet.
+  expect(await (await page.request.get("/dashboard")).text()).not.toMatch(/admin-dark[^"]*\.css/);
   expect(errors).toEqual([]);
 });
 

@@ -101,7 +101,7 @@ test("bell: named for assistive tech, and each item opens the screen that resolv
     await expect(items.nth(i)).toHaveAttribute("href", /^\/(costs|app\/invoices|settings|dashboard|inventory)/);
   await page.getByRole("menuitem", { name: /variants sold in the last 30 days ha(s|ve) no cost/ }).click();
   await expect(page).toHaveURL(/\/costs\?days=30$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Costs & Profit" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Cost Management" })).toBeVisible();
 });
 
 test("every sidebar entry has an icon and reads like the others", async ({ page }) => {

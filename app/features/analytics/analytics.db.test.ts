@@ -173,7 +173,7 @@ beforeAll(async () => {
   // Sessions reach the daily rollup as an import or the daily traffic job leaves them: by a rebuild.
   liveSnapshot = await snapshot(shop.id);
   liveMonths = { stored: await months(shop.id), fromDays: await dailyByMonth(shop.id) };
-  await rebuildRollups(prisma, shop.id);
+  await rebuildRollups(shop.id);
   // Another shop with big orders on the same days: never part of this shop's figures.
   const o = await createProduct(other.id, { title: "Other", priceMinor: 9_999_00 });
   for (let i = 0; i < 20; i++)

@@ -1,10 +1,8 @@
 // The audit log (docs/product/settings.md#audit-log): every write with who, when, what, and
 // the values before and after. Kept 12 months; listed with filters and exported as CSV by
 // Owners and Admins.
-import { prisma, type Prisma, type PrismaClient } from "~/db.server";
+import { prisma, type Prisma, type DbClient } from "~/db.server";
 import { guardCell } from "~/lib/export-formats";
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 /** Who did it: the request's shop and staff member (an AdminContext has both). */
 export type Actor = { shop: { id: string }; staff: { email: string; name: string } };
@@ -27,7 +25,7 @@ export async function recordAudit(
   entityId: string | null,
   before: unknown,
   after: unknown,
-  db: Db = prisma,
+  db: DbClient = prisma,
 ): Promise<void> {
   await db.auditEntry.create({
     data: {

@@ -1,14 +1,17 @@
 // Plan cards for the pricing page and the landing summary: one price list (app/features/billing/plans.ts).
 import { Link } from "@remix-run/react";
-import { PLAN_COPY } from "~/content/pricing";
-import { PLANS, PLAN_ORDER, priceView, type BillingCycle } from "~/features/billing/plans";
+import { PLAN_COPY, type PlanCopy } from "~/content/pricing";
+import { PLANS, PLAN_ORDER, priceView, type BillingCycle, type PlanId } from "~/features/billing/plans";
+
+// The public copy knows no feature; here a plan without copy fails to compile.
+const COPY: Record<PlanId, PlanCopy> = PLAN_COPY;
 
 export function PlanCards({ cycle }: { cycle: BillingCycle }) {
   return (
     <div className="pp-plans">
       {PLAN_ORDER.map((id) => {
         const plan = PLANS[id];
-        const copy = PLAN_COPY[id];
+        const copy = COPY[id];
         const price = priceView(plan, cycle);
         return (
           <article

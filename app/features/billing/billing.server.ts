@@ -2,7 +2,7 @@
 // (recurring charge, 7-day trial, monthly or annual, isTest from the environment),
 // the return URL and the app_subscriptions/update webhook store the outcome, and
 // cancelling puts the shop back on Starter. The demo store switches plans locally.
-import { prisma, type Prisma } from "~/db.server";
+import { prisma, type DbClient } from "~/db.server";
 import { env } from "~/env.server";
 import { BILLING_PLAN_KEYS } from "~/features/billing/billing-config.server";
 import {
@@ -14,7 +14,6 @@ import {
   type PlanId,
 } from "~/features/billing/plans";
 
-type Db = Prisma.TransactionClient | typeof prisma;
 type ShopRef = { id: string; domain: string; plan: string; trialEndsAt: Date | null };
 
 /** The subset of the library's billing context this service uses (so tests can pass a recorded one). */
@@ -68,7 +67,7 @@ export async function requestUpgrade(shop: ShopRef, billing: BillingApi, cycle: 
  * plan; an ended one that is the shop's current subscription puts it back on Starter;
  * an ended older subscription (replaced by a newer one) changes nothing.
  */
-export async function applySubscription(db: Db, shopId: string, sub: SubscriptionInfo, now = new Date()) {
+export async function applySubscription(db: DbClient, shopId: string, sub: SubscriptionInfo, now = new Date()) {
   if (!isBillingPlanKey(sub.name)) return { changed: false as const };
   const grant = BILLING_PLANS[sub.name];
   const current = await db.billingSubscription.findUnique({ where: { shopId } });

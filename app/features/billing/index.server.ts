@@ -10,3 +10,5 @@ export {
 } from "./billing.server";
 export type { BillingApi } from "./billing.server";
 export { subscriptionWebhookSchema } from "./webhook-schemas";
+// The price list for server code, so it need not import the browser surface (and its components).
+export { planFor } from "./plans";

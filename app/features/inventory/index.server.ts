@@ -1,5 +1,6 @@
 // Inventory planning's server surface for routes, jobs and other features.
-export { recomputeShop, reevaluateVariants, windowOf, type PlanningShop } from "./recompute.server";
+export { recomputeShop, reevaluateVariants } from "./recompute.server";
+export { windowOf, type PlanningShop } from "./inputs.server";
 export { thenReevaluate, variantsOfInventoryItem, variantsOfOrder } from "./webhooks.server";
 export { alertCards, filterOptions, inventoryPage, listInventory, mathsOf, variantPlanView } from "./list.server";
 export {

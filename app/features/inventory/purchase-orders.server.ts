@@ -1,7 +1,7 @@
 // Purchase orders: drafted from the planning figures (one per supplier), ordered (PDF e-mailed
 // to the supplier), received (stock raised once per submission, in Shopify too when connected),
 // cancelled. Every function takes the shop first (docs/decisions/055-purchase-orders.md).
-import { prisma } from "~/db.server";
+import { prisma, type Prisma } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
 import { FieldError } from "~/lib/forms";
@@ -49,10 +49,10 @@ export async function createDraftOrders(actor: Actor & { shop: PoShop }, variant
   const ids = [...new Set(variantIds)];
   if (!ids.length) throw new FieldError({ variantIds: ["Choose at least one variant"] });
   await assertOwnVariants(shop.id, ids);
-  const plansOf = async () => {
+  const plansOf = async (db: Prisma.TransactionClient = prisma) => {
     const out = [];
     for (const slice of chunks(ids, 500))
-      out.push(...(await prisma.inventoryPlan.findMany({ where: { shopId: shop.id, variantId: { in: slice } } })));
+      out.push(...(await db.inventoryPlan.findMany({ where: { shopId: shop.id, variantId: { in: slice } } })));
     return out;
   };
   const cost = new Map<string, number | null>();
@@ -65,18 +65,30 @@ export async function createDraftOrders(actor: Actor & { shop: PoShop }, variant
   const plans = await plansOf();
   const planned = new Set(plans.map((p) => p.variantId));
   const unplanned = ids.filter((id) => !planned.has(id));
-  if (unplanned.length) await reevaluateVariants(prisma, shop, unplanned);
-  const all = unplanned.length ? await plansOf() : plans;
-  const withoutSupplier = all.filter((p) => !p.supplierId);
-  if (withoutSupplier.length)
-    throw new FieldError({
-      supplierId: [
-        `Assign a supplier first: ${withoutSupplier
-          .slice(0, 3)
-          .map((p) => p.title)
-          .join(", ")}${withoutSupplier.length > 3 ? ` and ${withoutSupplier.length - 3} more` : ""}`,
-      ],
-    });
+  const assertSuppliers = (all: typeof plans) => {
+    const withoutSupplier = all.filter((p) => !p.supplierId);
+    if (withoutSupplier.length)
+      throw new FieldError({
+        supplierId: [
+          `Assign a supplier first: ${withoutSupplier
+            .slice(0, 3)
+            .map((p) => p.title)
+            .join(", ")}${withoutSupplier.length > 3 ? ` and ${withoutSupplier.length - 3} more` : ""}`,
+        ],
+      });
+    return all;
+  };
+  // A variant never planned is planned now, in a transaction that the refusal rolls back:
+  // a refused request writes nothing.
+  const all = unplanned.length
+    ? await prisma.$transaction(
+        async (tx) => {
+          await reevaluateVariants(tx, shop, unplanned);
+          return assertSuppliers(await plansOf(tx));
+        },
+        { timeout: 60_000 },
+      )
+    : assertSuppliers(plans);
   const bySupplier = new Map<string, typeof all>();
   for (const p of all) {
     const list = bySupplier.get(p.supplierId!) ?? [];

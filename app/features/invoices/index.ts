@@ -9,10 +9,16 @@ export { INVOICE_INTERVALS } from "./schedule";
 export { listQueryParams, PAGE_SIZE, type InvoiceListQuery } from "./list-query";
 export { LIST_FILTERS, merchantActions, statusLabel, statusTone } from "./status";
 export type { ListFilter } from "./status";
-export { TOAST, type ActionResult, type InvoicesOutletContext, type ToastState } from "./screen";
+export {
+  TOAST,
+  type ActionResult,
+  type InvoiceDetailData,
+  type InvoicesOutletContext,
+  type ToastState,
+} from "./screen";
 export { CreateInvoiceDialog, type CreateDialogData } from "./components/CreateInvoiceDialog";
 export { InvoiceLimitDialog } from "./components/InvoiceLimitDialog";
-export { InvoiceDetailDialog, type InvoiceDetailData } from "./components/InvoiceDetailDialog";
+export { InvoiceDetailDialog } from "./components/InvoiceDetailDialog";
 export { InvoiceSettingsDialog, type InvoiceSettingsData } from "./components/InvoiceSettingsDialog";
 export { InvoiceSidePanel } from "./components/InvoiceSidePanel";
 export { InvoiceListFilters } from "./components/InvoiceListFilters";

@@ -2,7 +2,7 @@
 // settings dialogs post here through their routes): each intent calls the invoice
 // service and answers an ActionResult; a refused one carries its status and fields.
 import { data } from "@remix-run/node";
-import { fieldErrorsOf, type FieldErrors } from "~/lib/forms";
+import { fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
 import { unstorableText } from "~/lib/text";
 import { publicOrigin } from "~/platform/http.server";
 import { invoiceCreateSchema, invoiceSettingsSchema } from "~/features/invoices/schema";
@@ -44,6 +44,11 @@ async function run(shop: InvoiceShop, request: Request, intent: ScreenIntent, fo
       } catch {
         return fail(intent, "Failed to create invoice.", 400);
       }
+      // The payload's text is checked like a form field's (in the form, a JSON "\u0000" is six harmless
+      // characters), with errors at the schema's paths so the dialog shows them by their fields.
+      const unstorable = unstorableText(raw);
+      if (Object.keys(unstorable).length)
+        return fail(intent, "Failed to create invoice.", 400, { fieldErrors: unstorable });
       const parsed = invoiceCreateSchema.safeParse(raw);
       if (!parsed.success)
         return fail(intent, "Failed to create invoice.", 400, { fieldErrors: fieldErrorsOf(parsed.error) });
@@ -131,12 +136,11 @@ export async function invoiceScreenAction(
   allowed: readonly ScreenIntent[] = SCREEN_INTENTS,
 ) {
   const shop = actor.shop;
-  const form = await request.formData();
+  const read = await readForm(request);
+  if (!read.ok) return fail("", "Please correct the highlighted fields.", 400, { fieldErrors: read.fieldErrors });
+  const { form } = read;
   const intent = String(form.get("intent") ?? "");
   if (!(allowed as readonly string[]).includes(intent)) return fail(intent, "Unknown action", 400);
-  const unstorable = unstorableText(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
-  if (Object.keys(unstorable).length)
-    return fail(intent, "Please correct the highlighted fields.", 400, { fieldErrors: unstorable });
   const invoiceId = form.get("invoiceId");
   if (invoiceId !== null && !/^[A-Za-z0-9_-]{1,100}$/.test(String(invoiceId)))
     return fail(intent, "Invoice not found", 404);

@@ -1,5 +1,10 @@
 // What the invoices screen's routes and components share (browser-safe).
+import type { SerializeFrom } from "@remix-run/node";
 import type { FieldErrors } from "~/lib/forms";
+import type { invoiceDetail } from "~/features/invoices/detail.server";
+
+/** The detail route's loader data as the browser receives it: invoiceDetail()'s result, serialized. */
+export type InvoiceDetailData = SerializeFrom<typeof invoiceDetail>;
 
 export type ActionResult =
   | { ok: true; intent: string; invoiceNumber?: string }

@@ -4,17 +4,16 @@
 // orders' Discounts. Over time each code counts once. The profit feature stores the figure
 // per day in its daily rollup (setLoyaltyCostDay), so the dashboard, the P&L, Analytics, the
 // exports and the API all read the same number.
-import { prisma, type Prisma, type PrismaClient } from "~/db.server";
+import { prisma, type DbClient } from "~/db.server";
 import { dayInZone, type DayRange } from "~/lib/dates";
 import { setLoyaltyCostDay } from "~/features/profit/index.server";
 import { pointsToMinor } from "~/features/loyalty/ledger";
 
-type Db = PrismaClient | Prisma.TransactionClient;
 type ShopRef = { id: string; timezone: string };
 
 type Version = { centiMinor: number; effectiveFrom: Date };
 
-function valueVersions(db: Db, shopId: string): Promise<Version[]> {
+function valueVersions(db: DbClient, shopId: string): Promise<Version[]> {
   return db.loyaltyPointValue.findMany({
     where: { shopId },
     orderBy: [{ effectiveFrom: "asc" }, { createdAt: "asc" }],
@@ -33,7 +32,7 @@ export function valueAtEndOf(versions: readonly Version[], day: string): number 
 type DayFilter = { gte: string; lte: string } | { in: string[] };
 
 /** The loyalty cost of each day matched by `days` that has any; days without are absent. */
-async function costsOf(db: Db, shopId: string, days: DayFilter): Promise<Map<string, number>> {
+async function costsOf(db: DbClient, shopId: string, days: DayFilter): Promise<Map<string, number>> {
   const [sums, used, versions] = await Promise.all([
     db.loyaltyDay.groupBy({
       by: ["day"],
@@ -74,7 +73,7 @@ export async function loyaltyCost(shopId: string, range: DayRange): Promise<numb
  * Recomputes the given days' loyalty cost and hands it to the profit rollup, in the caller's
  * transaction: called by everything that changes a day's redemptions, codes used or value.
  */
-export async function syncLoyaltyCost(db: Db, shopId: string, days: readonly string[]): Promise<void> {
+export async function syncLoyaltyCost(db: DbClient, shopId: string, days: readonly string[]): Promise<void> {
   const unique = [...new Set(days)];
   if (unique.length === 0) return;
   const costs = await costsOf(db, shopId, { in: unique });

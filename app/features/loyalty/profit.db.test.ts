@@ -92,7 +92,7 @@ describe("loyalty rewards in the profit figures", () => {
       (await prisma.dailyRollup.aggregate({ where: { shopId: shop.id }, _sum: { loyaltyCostMinor: true } }))._sum
         .loyaltyCostMinor;
     expect(await sum()).toBe(30_00);
-    await rebuildRollups(prisma, shop.id);
+    await rebuildRollups(shop.id);
     expect(await sum()).toBe(30_00);
     await prisma.dailyRollup.updateMany({ where: { shopId: shop.id }, data: { loyaltyCostMinor: 0 } });
     await rebuildLoyaltyCost(shop);

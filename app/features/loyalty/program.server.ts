@@ -152,11 +152,24 @@ const draftOf = (t: TierRow) => ({
   benefits: t.benefits ? t.benefits.split("\n") : [],
 });
 
-/** The tier list a change would leave, with the row it writes. */
+/**
+ * Each tier starts at its own minimum spend (a scheduled one included): two at one
+ * threshold would leave which of them a member is in to the order they were made.
+ */
+function assertOwnThreshold(tiers: readonly TierRow[], minSpend: number, selfId: string | null) {
+  const clash = tiers.find((t) => t.id !== selfId && (t.minSpend === minSpend || t.pendingMinSpend === minSpend));
+  if (clash)
+    throw new FieldError({
+      minSpend: [`${clash.name} already starts at a minimum spend of ${minSpend}; each tier needs its own`],
+    });
+}
+
+/** The tier list a change would leave, with the row it writes; a threshold another tier has is refused. */
 async function applyChange(shop: ShopRef, change: TierChange) {
   const tiers = await listTiers(prisma, shop.id);
   if (change.kind === "add") {
     const draft = tierFromAddForm(change.input);
+    assertOwnThreshold(tiers, draft.minSpend, null);
     const row = { id: "(new)", ...draft, multiplier: change.input.multiplier ?? 1 };
     return { tiers, next: [...tiers, row] as TierLevel[], draft, before: null };
   }
@@ -164,6 +177,8 @@ async function applyChange(shop: ShopRef, change: TierChange) {
   if (change.kind === "delete")
     return { tiers, next: tiers.filter((t) => t.id !== change.id), draft: draftOf(existing), before: existing };
   const draft = tierFromEditForm(draftOf(existing), change.input);
+  // Only a new threshold is checked: a tier that already shares one can still be renamed.
+  if (draft.minSpend !== existing.minSpend) assertOwnThreshold(tiers, draft.minSpend, existing.id);
   const multiplier = change.input.multiplier ?? existing.multiplier;
   return {
     tiers,
@@ -246,6 +261,8 @@ export async function changeTier(
   now = new Date(),
 ): Promise<{ name: string; id: string }> {
   const { shop } = ctx;
+  // An unknown tier is refused before the first write (the program row included).
+  if (change.kind !== "add") await ownTier(shop, change.id);
   await ensureProgram(prisma, shop);
   const { draft, before } = await applyChange(shop, change);
   let id: string;
@@ -373,7 +390,7 @@ export async function listCampaigns(shop: ShopRef, now = new Date()): Promise<Ca
  */
 export async function createCampaign(ctx: Ctx, input: CampaignInput, now = new Date()): Promise<CampaignView> {
   const { shop } = ctx;
-  await ensureProgram(prisma, shop);
+  // Every check before the first write: a refused campaign writes nothing, not even the program row.
   if (input.tierId) await ownTier(shop, input.tierId);
   // The limits combine (decision 072): tier, segment and collection must all hold. A collection
   // must be one of this shop's, as stored by the import and the webhooks.
@@ -382,6 +399,7 @@ export async function createCampaign(ctx: Ctx, input: CampaignInput, now = new D
     !(await prisma.collection.findFirst({ where: { id: input.collectionId, shopId: shop.id }, select: { id: true } }))
   )
     throw new FieldError({ collectionId: ["Choose one of your store's collections"] });
+  await ensureProgram(prisma, shop);
   const row = await prisma.loyaltyCampaign.create({
     data: {
       shopId: shop.id,

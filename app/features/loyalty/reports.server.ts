@@ -5,6 +5,7 @@ import { prisma } from "~/db.server";
 import { figuresCache } from "~/platform/cache.server";
 import { addDays, dayInZone, eachDay, type DayRange } from "~/lib/dates";
 import { currencyDigits, formatMoney } from "~/lib/money";
+import { liftWindow } from "~/features/loyalty/campaign-window";
 import {
   accountingRows,
   liability,
@@ -268,27 +269,27 @@ export async function getAnalytics(shop: ShopRef, now = new Date()): Promise<Ana
     return { orders: num(g?.orders), customers: num(g?.customers), revenueMinor: num(g?.revenue) };
   };
   const lifts = await Promise.all(
-    campaigns.map(async (c) => {
-      const start = dayInZone(c.startsAt, shop.timezone);
-      const end = [dayInZone(c.endsAt, shop.timezone), today].sort()[0];
-      const days = Math.max(1, eachDay({ from: start, to: end }).length);
-      const [during, prior] = await Promise.all([
-        prisma.order.count({ where: { shopId: shop.id, cancelledAt: null, day: { gte: start, lte: end } } }),
-        prisma.order.count({
-          where: { shopId: shop.id, cancelledAt: null, day: { gte: addDays(start, -days), lt: start } },
-        }),
-      ]);
-      const ordersPerDay = during / days;
-      const beforePerDay = prior / days;
-      return {
-        id: c.id,
-        name: c.name,
-        days,
-        ordersPerDay,
-        beforePerDay,
-        lift: beforePerDay > 0 ? ordersPerDay / beforePerDay - 1 : null,
-      };
-    }),
+    campaigns
+      .map((c) => ({ ...c, ...liftWindow(c, today) }))
+      .filter((c) => c.days > 0)
+      .map(async ({ start, end, days, ...c }) => {
+        const [during, prior] = await Promise.all([
+          prisma.order.count({ where: { shopId: shop.id, cancelledAt: null, day: { gte: start, lte: end } } }),
+          prisma.order.count({
+            where: { shopId: shop.id, cancelledAt: null, day: { gte: addDays(start, -days), lt: start } },
+          }),
+        ]);
+        const ordersPerDay = during / days;
+        const beforePerDay = prior / days;
+        return {
+          id: c.id,
+          name: c.name,
+          days,
+          ordersPerDay,
+          beforePerDay,
+          lift: beforePerDay > 0 ? ordersPerDay / beforePerDay - 1 : null,
+        };
+      }),
   );
   return {
     months,

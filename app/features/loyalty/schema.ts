@@ -91,12 +91,15 @@ const day = (label: string) =>
 
 export const STACKING = ["highest", "multiply"] as const;
 
+/** A campaign is a bonus: ×1 is the normal rate and below it would take points away. */
+export const CAMPAIGN_MULTIPLIER_MESSAGE = "A bonus multiplier must be more than 1";
+
 export const campaignSchema = z
   .object({
     name: z.string({ message: "Campaign name is required" }).trim().min(1, "Campaign name is required").max(80),
     description: z.string().trim().max(500, "Use at most 500 characters").optional().default(""),
     type: z.enum(["multiplier"], { message: "Type must be multiplier" }).optional().default("multiplier"),
-    multiplier,
+    multiplier: multiplier.refine((v) => v > 1, CAMPAIGN_MULTIPLIER_MESSAGE),
     startsOn: day("Start date"),
     endsOn: day("End date"),
     tierId: z.string().max(100).optional(),

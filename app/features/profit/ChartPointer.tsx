@@ -3,7 +3,9 @@
 // The active point's values are shown in a tooltip and read out by screen readers.
 import { useState, type KeyboardEvent, type MouseEvent } from "react";
 import { formatMoney } from "~/lib/money";
-import type { Series } from "~/features/profit/TrendChart";
+
+/** One line of the chart (TrendChart draws it, the pointer reads its values out). */
+export type Series = { label: string; color: string; values: number[]; dashed?: boolean };
 
 type Props = {
   series: Series[];

@@ -1,9 +1,7 @@
 // The one chart component: a server-rendered SVG line chart in a fixed-size frame,
 // so nothing shifts while the page loads and no chart library ships to the browser.
 import { formatMoneyCompact } from "~/lib/money";
-import { ChartPointer } from "~/features/profit/ChartPointer";
-
-export type Series = { label: string; color: string; values: number[]; dashed?: boolean };
+import { ChartPointer, type Series } from "~/features/profit/ChartPointer";
 
 type Props = {
   labels: string[];

@@ -83,7 +83,7 @@ describe("editing a product cost", () => {
       orderBy: { day: "asc" },
       omit: { id: true },
     });
-    await rebuildRollups(prisma, shop.id);
+    await rebuildRollups(shop.id);
     expect(
       await prisma.dailyRollup.findMany({ where: { shopId: shop.id }, orderBy: { day: "asc" }, omit: { id: true } }),
     ).toEqual(incremental);

@@ -27,3 +27,24 @@ export function sortOverrides<T extends CostOverride & { createdAt?: Date }>(lis
       a.effectiveFrom.localeCompare(b.effectiveFrom) || (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0),
   );
 }
+
+/** How a manual cost finds the lines it applies to: by SKU, else by product title. */
+export type CostKey = { sku: string | null; productName: string };
+
+export type CostRow = CostKey & CostOverride & { id?: string; createdAt?: Date };
+
+/**
+ * The overrides that apply to a line: the costs entered for its SKU, or when there
+ * are none, those entered by product name (without a SKU) for its product.
+ */
+export function overridesFor(
+  costs: readonly CostRow[],
+  sku: string | null,
+  productTitle: string | null,
+): CostOverride[] {
+  const bySku = sku ? costs.filter((c) => c.sku === sku) : [];
+  if (bySku.length) return sortOverrides(bySku);
+  if (!productTitle) return [];
+  const title = productTitle.trim().toLowerCase();
+  return sortOverrides(costs.filter((c) => !c.sku && c.productName.trim().toLowerCase() === title));
+}

@@ -6,7 +6,8 @@ import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { dayInZone } from "~/lib/dates";
 import { decimalStringToMinor, minorToDecimalString, tooManyDecimals } from "~/lib/money";
 import type { OperatingExpenseInput, ProductCostInput } from "~/features/profit/costs-schema";
-import { applyCostChange, touchShopData } from "~/features/profit/rollups.server";
+import { applyCostChange } from "~/features/profit/rollup-costs.server";
+import { touchShopData } from "~/features/profit/rollup-bumps.server";
 
 type ShopRef = { id: string; currency: string; timezone: string };
 

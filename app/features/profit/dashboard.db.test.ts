@@ -81,7 +81,7 @@ beforeAll(async () => {
     ],
   });
   // Ad spend and traffic are written directly here; bring their rollups in line.
-  await rebuildRollups(prisma, shop.id);
+  await rebuildRollups(shop.id);
   // Noise in another shop must never leak in.
   const x = await createProduct(other.id, { sku: "A", priceMinor: 999_00, unitCostMinor: 1_00 });
   await createOrder(other.id, "2026-06-12", [line(x, 5)]);
@@ -177,7 +177,7 @@ describe("costs entered in the app", () => {
 
   it("incremental rollups equal a full rebuild", async () => {
     const incremental = await rollupSnapshot(shop.id);
-    await rebuildRollups(prisma, shop.id);
+    await rebuildRollups(shop.id);
     expect(await rollupSnapshot(shop.id)).toEqual(incremental);
   });
 

@@ -28,12 +28,8 @@ export { rederiveDays } from "./rebucket.server";
 export { missingCosts } from "./missing-costs.server";
 export { missingCostSentence } from "./missing-costs";
 export { getBreakdown, getProfitAndLoss, type Breakdown, type ProfitAndLoss } from "./pnl.server";
-export {
-  applyOrderChange,
-  loadOrderState,
-  overridesFor,
-  rebuildRollups,
-  recordRefund,
-  setLoyaltyCostDay,
-} from "./rollups.server";
+export { rebuildRollups, recordRefund } from "./rollups.server";
+export { applyOrderChange, loadOrderState } from "./order-rollups.server";
+export { setLoyaltyCostDay } from "./rollup-bumps.server";
+export { overridesFor } from "./costs-rule";
 export { firstDataDay, loadExpenses, loadRollups } from "./dashboard.server";

@@ -3,9 +3,15 @@
 // no cost when at least one of its lines in the period counts at an unknown unit cost:
 // no cost synced from Shopify at the time of sale and no cost entered in the app for its
 // SKU or product (the rule of costs-rule.ts, so it matches the uncosted units in COGS).
-import { prisma } from "~/db.server";
+//
+// Read from VariantDailySales/VariantMonthlySales (a few rows per variant sold), with the
+// entered costs applied here, when read: a cost added or changed after the sale takes a
+// variant off the list at once, and the rollup never moves with a cost
+// (docs/decisions/077-missing-cost-rollup.md).
+import { prisma, sqlOn } from "~/db.server";
 import type { DayRange } from "~/lib/dates";
-import { overridesFor } from "~/features/profit/rollups.server";
+import { effectiveUnitCost, overridesFor } from "~/features/profit/costs-rule";
+import { splitRange } from "~/features/profit/rollup-ranges";
 
 export type MissingCostVariant = {
   key: string;
@@ -23,45 +29,106 @@ export type MissingCosts = {
   variants: MissingCostVariant[];
 };
 
-const n = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
-const s = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const NONE = { from: "1", to: "0" };
+
+type SoldGroup = {
+  variantId: string;
+  sku: string;
+  productId: string;
+  title: string;
+  units: number;
+  uncostedUnits: number;
+  uncostedRevenueMinor: number;
+};
+
+/** Units per variant (and SKU and product) over a day range: whole months from the monthly rows. */
+async function soldGroups(shopId: string, range: DayRange): Promise<SoldGroup[]> {
+  const q = sqlOn(prisma);
+  const { months, days } = splitRange(range);
+  const columns = ["variantId", "sku", "productId", "title", "units", "uncostedUnits", "uncostedRevenueMinor"] as const;
+  // A part a range does not need reads nothing (from > to).
+  const m = months ?? NONE;
+  const dayPart = (d: DayRange = NONE) =>
+    q
+      .selectFrom("VariantDailySales")
+      .select(columns)
+      .where("shopId", "=", shopId)
+      .where("day", ">=", d.from)
+      .where("day", "<=", d.to);
+  const union = q
+    .selectFrom("VariantMonthlySales")
+    .select(columns)
+    .where("shopId", "=", shopId)
+    .where("month", ">=", m.from)
+    .where("month", "<=", m.to)
+    .unionAll(dayPart(days[0]))
+    .unionAll(dayPart(days[1]));
+  const rows = await q
+    .selectFrom(union.as("t"))
+    .select((eb) => [
+      "t.variantId",
+      "t.sku",
+      "t.productId",
+      eb.fn.min("t.title").as("title"),
+      eb.fn.sum<number>("t.units").as("units"),
+      eb.fn.sum<number>("t.uncostedUnits").as("uncostedUnits"),
+      eb.fn.sum<number>("t.uncostedRevenueMinor").as("uncostedRevenueMinor"),
+    ])
+    .groupBy(["t.variantId", "t.sku", "t.productId"])
+    .having((eb) => eb.fn.sum("t.units"), ">", 0)
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    units: Number(r.units),
+    uncostedUnits: Number(r.uncostedUnits),
+    uncostedRevenueMinor: Number(r.uncostedRevenueMinor),
+  }));
+}
 
 export async function missingCosts(shopId: string, range: DayRange): Promise<MissingCosts> {
   const [groups, costs] = await Promise.all([
-    prisma.$queryRaw<Record<string, unknown>[]>`
-      SELECT l."variantId" AS "variantId", l."sku" AS sku, p."title" AS title, v."title" AS "variantTitle",
-             MIN(l."title") AS "lineTitle",
-             CASE WHEN l."unitCostMinor" IS NULL THEN 1 ELSE 0 END AS nocost,
-             SUM(l."quantity") AS units, SUM(l."quantity" * l."unitPriceMinor" - l."discountMinor") AS revenue
-      FROM "OrderLine" l
-      JOIN "Order" o ON o."id" = l."orderId"
-      LEFT JOIN "Product" p ON p."id" = l."productId"
-      LEFT JOIN "Variant" v ON v."id" = l."variantId"
-      WHERE l."shopId" = ${shopId} AND l."day" >= ${range.from} AND l."day" <= ${range.to} AND o."cancelledAt" IS NULL
-      GROUP BY l."variantId", l."sku", p."title", v."title", CASE WHEN l."unitCostMinor" IS NULL THEN 1 ELSE 0 END`,
+    soldGroups(shopId, range),
     prisma.productCost.findMany({
       where: { shopId },
       select: { sku: true, productName: true, effectiveFrom: true, costPerUnitMinor: true },
     }),
   ]);
+  // Names only for the groups that need one: a key without variant or SKU, or a missing cost.
+  const named = groups.filter((g) => g.uncostedUnits > 0 || (!g.variantId && !g.sku));
+  const productIds = [...new Set(named.map((g) => g.productId).filter(Boolean))];
+  const variantIds = [...new Set(named.filter((g) => g.uncostedUnits > 0 && g.variantId).map((g) => g.variantId))];
+  const [products, variantRows] = await Promise.all([
+    productIds.length
+      ? prisma.product.findMany({ where: { shopId, id: { in: productIds } }, select: { id: true, title: true } })
+      : [],
+    variantIds.length
+      ? prisma.variant.findMany({ where: { shopId, id: { in: variantIds } }, select: { id: true, title: true } })
+      : [],
+  ]);
+  const productTitle = new Map(products.map((p) => [p.id, p.title]));
+  const variantTitle = new Map(variantRows.map((v) => [v.id, v.title]));
+
   const sold = new Set<string>();
   const missing = new Map<string, MissingCostVariant>();
   for (const g of groups) {
-    const sku = s(g.sku);
-    const productTitle = s(g.title);
-    const key = s(g.variantId) ?? (sku ? `sku:${sku}` : `title:${productTitle ?? s(g.lineTitle)}`);
+    const sku = g.sku || null;
+    const title = productTitle.get(g.productId) ?? null;
+    const key = g.variantId || (sku ? `sku:${sku}` : `title:${title ?? g.title}`);
     sold.add(key);
-    if (n(g.nocost) !== 1 || overridesFor(costs, sku, productTitle).length > 0) continue;
+    if (g.uncostedUnits <= 0) continue;
+    // A line without a synced cost takes an entered cost from any day (costs-rule.ts), so
+    // whether it has one does not depend on the day of sale; the range's end stands for all.
+    if (effectiveUnitCost(range.to, null, overridesFor(costs, sku, title)) !== null) continue;
     const entry = missing.get(key) ?? {
       key,
-      productName: productTitle ?? s(g.lineTitle) ?? "Unknown product",
-      variant: s(g.variantTitle),
+      productName: title ?? (g.title || "Unknown product"),
+      variant: variantTitle.get(g.variantId) ?? null,
       sku,
       uncostedUnits: 0,
       revenueMinor: 0,
     };
-    entry.uncostedUnits += n(g.units);
-    entry.revenueMinor += n(g.revenue);
+    entry.uncostedUnits += g.uncostedUnits;
+    entry.revenueMinor += g.uncostedRevenueMinor;
     missing.set(key, entry);
   }
   const variants = [...missing.values()].sort((a, b) => b.revenueMinor - a.revenueMinor || a.key.localeCompare(b.key));

@@ -46,15 +46,17 @@ async function adSpendByChannel(shopId: string, range: DayRange): Promise<Record
   return Object.fromEntries(rows.map((r) => [r.channel, r._sum.amountMinor ?? 0]));
 }
 
-/** Orders in the range (not cancelled) whose shipping label cost or payment fee is unknown. */
+/** Orders in the range (not cancelled) whose shipping label cost or payment fee is unknown (from the daily rollup). */
 async function unknownOrderCosts(shopId: string, range: DayRange) {
-  const where = { shopId, day: { gte: range.from, lte: range.to }, cancelledAt: null };
-  const [orders, noLabel, noFee] = await Promise.all([
-    prisma.order.count({ where }),
-    prisma.order.count({ where: { ...where, shippingCostMinor: null } }),
-    prisma.order.count({ where: { ...where, paymentFeesMinor: null } }),
-  ]);
-  return { orders, noLabel, noFee };
+  const { _sum: sum } = await prisma.dailyRollup.aggregate({
+    where: { shopId, day: { gte: range.from, lte: range.to } },
+    _sum: { ordersCount: true, unknownShippingCostOrders: true, unknownPaymentFeeOrders: true },
+  });
+  return {
+    orders: sum.ordersCount ?? 0,
+    noLabel: sum.unknownShippingCostOrders ?? 0,
+    noFee: sum.unknownPaymentFeeOrders ?? 0,
+  };
 }
 
 const ofOrders = (unknown: number, orders: number, what: string) =>

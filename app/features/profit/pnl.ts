@@ -10,7 +10,10 @@ export type PnlLine = {
   key: string;
   label: string;
   kind: PnlLineKind;
-  /** The amount as a positive number for deductions and costs; the sign is in `kind`. */
+  /**
+   * For deductions and costs, what the line takes away (negative for a credit, such as loyalty
+   * codes given back exceeding those redeemed); the sign shown comes from `kind`.
+   */
   amountMinor: number;
   previousMinor: number;
   change: number | null;
@@ -140,6 +143,11 @@ function rowsOf(s: ReturnType<typeof statement>, ads: Record<string, number>, un
     { key: "netProfit", label: "Net profit", kind: "total", amountMinor: figures.netProfitMinor, polarity: up },
   );
   return rows;
+}
+
+/** The parts of Total costs, as the Total Costs card lists them: every cost line not indented under another. */
+export function costParts(lines: PnlLine[]): PnlLine[] {
+  return lines.filter((l) => l.kind === "cost" && !l.parent);
 }
 
 const CHANNEL_LABELS: Record<string, string> = {

@@ -111,7 +111,7 @@ describe("ProductMonthlyRollup", () => {
 
   it("is rebuilt with the other rollups to the same rows", async () => {
     const incremental = await monthly(shop.id);
-    await rebuildRollups(prisma, shop.id);
+    await rebuildRollups(shop.id);
     expect(await monthly(shop.id)).toEqual(incremental);
   });
 

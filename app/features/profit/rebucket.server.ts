@@ -3,11 +3,9 @@
 // zone. Run it in the transaction that changes Shop.timezone, then rebuildRollups.
 // Traffic, funnel and ad-spend rows come already dated by their source (no instant is
 // stored) and keep their days; merchant-entered dates (expenses, costs) are not instants.
-import { dialect, type Prisma, type PrismaClient } from "~/db.server";
+import { dialect, type DbClient } from "~/db.server";
 import { dayInZone } from "~/lib/dates";
 import { chunks } from "~/lib/chunks";
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 const PAGE = 5000;
 // Rows per UPDATE: two parameters each, far below both engines' parameter limits.
@@ -41,7 +39,7 @@ const page = (shopId: string, cursor: string | undefined) => ({
 const param = (n: number) => (dialect === "postgresql" ? `$${n}` : "?");
 
 /** One UPDATE per chunk: `day = CASE id WHEN … THEN … END` (the same SQL on both engines). */
-async function setDays(db: Db, table: "Order" | "Refund", shopId: string, rows: { id: string; day: string }[]) {
+async function setDays(db: DbClient, table: "Order" | "Refund", shopId: string, rows: { id: string; day: string }[]) {
   for (const part of chunks(rows, PER_UPDATE)) {
     const values: string[] = [];
     let n = 0;
@@ -56,7 +54,7 @@ async function setDays(db: Db, table: "Order" | "Refund", shopId: string, rows: 
 }
 
 /** Re-dates the shop's orders (with their lines) and refunds in `timeZone`; returns how many moved. */
-export async function rederiveDays(db: Db, shopId: string, timeZone: string) {
+export async function rederiveDays(db: DbClient, shopId: string, timeZone: string) {
   const orders = await moves((c) => db.order.findMany(page(shopId, c)), timeZone);
   const refunds = await moves((c) => db.refund.findMany(page(shopId, c)), timeZone);
   await setDays(db, "Order", shopId, orders);

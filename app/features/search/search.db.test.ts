@@ -107,7 +107,10 @@ describe("GET /api/search", () => {
         url: "/costs",
       }),
     ]);
-    expect(titles(await found(A, "ann sharedname")).customers).toEqual(["Ann Sharedname"]);
+    const byName = (await found(A, "ann sharedname")).customers;
+    expect(byName.map((h) => h.title)).toEqual(["Ann Sharedname"]);
+    // A customer opens their own page.
+    expect(byName[0]!.url).toBe(`/customers/${byName[0]!.id}`);
   });
 
   it("takes LIKE wildcards literally", async () => {

@@ -3,7 +3,7 @@
 // insensitive substring match that reads the same on SQLite and PostgreSQL: both sides
 // lower-cased and compared with LIKE (Prisma's `contains` is case-sensitive on PostgreSQL,
 // and its `mode: "insensitive"` does not exist on SQLite). docs/product/admin-shell.md#search
-import { prisma } from "~/db.server";
+import { sql, sqlOn } from "~/db.server";
 import type { SearchHit, SearchResults } from "~/features/search/schema";
 
 /** Rows per group: the list is a jump-to menu, not a report. */
@@ -14,19 +14,29 @@ export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[!%_]/g, "!$&")}%`;
 }
 
+/** `LOWER(expression) LIKE pattern ESCAPE '!'`, the same on both engines. */
+const like = (expression: ReturnType<typeof sql>, pattern: string) =>
+  sql<boolean>`LOWER(${expression}) LIKE ${pattern} ESCAPE '!'`;
+
 const label = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 
 async function searchInvoices(shopId: string, q: string): Promise<SearchHit[]> {
-  const like = likePattern(q);
-  const rows = await prisma.$queryRaw<
-    { id: string; number: string; customerName: string; customerEmail: string; status: string }[]
-  >`
-    SELECT "id", "number", "customerName", "customerEmail", "status" FROM "Invoice"
-    WHERE "shopId" = ${shopId}
-      AND (LOWER("number") LIKE ${like} ESCAPE '!' OR LOWER("customerName") LIKE ${like} ESCAPE '!'
-        OR LOWER("customerEmail") LIKE ${like} ESCAPE '!')
-    ORDER BY CASE WHEN LOWER("number") = ${q.toLowerCase()} THEN 0 ELSE 1 END, "sequence" DESC
-    LIMIT ${RESULTS_PER_GROUP}`;
+  const pattern = likePattern(q);
+  const rows = await sqlOn()
+    .selectFrom("Invoice")
+    .select(["id", "number", "customerName", "customerEmail", "status"])
+    .where("shopId", "=", shopId)
+    .where((eb) =>
+      eb.or([
+        like(sql.ref("number"), pattern),
+        like(sql.ref("customerName"), pattern),
+        like(sql.ref("customerEmail"), pattern),
+      ]),
+    )
+    .orderBy(sql`CASE WHEN LOWER("number") = ${q.toLowerCase()} THEN 0 ELSE 1 END`)
+    .orderBy("sequence", "desc")
+    .limit(RESULTS_PER_GROUP)
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     title: `${r.number} · ${r.customerName}`,
@@ -36,17 +46,25 @@ async function searchInvoices(shopId: string, q: string): Promise<SearchHit[]> {
 }
 
 async function searchProducts(shopId: string, q: string): Promise<SearchHit[]> {
-  const like = likePattern(q);
+  const pattern = likePattern(q);
   // One row per product; a product found by SKU names the (first) matching SKU.
-  const rows = await prisma.$queryRaw<{ id: string; title: string; sku: string | null }[]>`
-    SELECT p."id", p."title", MIN(v."sku") AS "sku" FROM "Product" p
-    LEFT JOIN "Variant" v ON v."productId" = p."id" AND v."shopId" = ${shopId}
-      AND LOWER(COALESCE(v."sku", '')) LIKE ${like} ESCAPE '!'
-    WHERE p."shopId" = ${shopId} AND p."deletedAt" IS NULL
-      AND (LOWER(p."title") LIKE ${like} ESCAPE '!' OR v."id" IS NOT NULL)
-    GROUP BY p."id", p."title"
-    ORDER BY p."title", p."id"
-    LIMIT ${RESULTS_PER_GROUP}`;
+  const rows = await sqlOn()
+    .selectFrom("Product as p")
+    .leftJoin("Variant as v", (join) =>
+      join
+        .onRef("v.productId", "=", "p.id")
+        .on("v.shopId", "=", shopId)
+        .on(like(sql`COALESCE(${sql.ref("v.sku")}, '')`, pattern)),
+    )
+    .select((eb) => ["p.id", "p.title", eb.fn.min("v.sku").as("sku")])
+    .where("p.shopId", "=", shopId)
+    .where("p.deletedAt", "is", null)
+    .where((eb) => eb.or([like(sql.ref("p.title"), pattern), eb("v.id", "is not", null)]))
+    .groupBy(["p.id", "p.title"])
+    .orderBy("p.title")
+    .orderBy("p.id")
+    .limit(RESULTS_PER_GROUP)
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -55,32 +73,37 @@ async function searchProducts(shopId: string, q: string): Promise<SearchHit[]> {
   }));
 }
 
-/**
- * There is no customer screen yet (docs/decisions/041-header-search.md): a customer opens
- * the invoice list searched by their e-mail, the screen where a merchant deals with them.
- */
-export function customerUrl(customer: { email: string | null; name: string }): string {
-  return `/app/invoices?q=${encodeURIComponent(customer.email ?? customer.name)}`;
+/** A customer opens their own page (the customers screen, docs/product/customers.md). */
+export function customerUrl(customer: { id: string }): string {
+  return `/customers/${encodeURIComponent(customer.id)}`;
 }
 
 async function searchCustomers(shopId: string, q: string): Promise<SearchHit[]> {
-  const like = likePattern(q);
-  const rows = await prisma.$queryRaw<
-    { id: string; firstName: string | null; lastName: string | null; email: string | null }[]
-  >`
-    SELECT "id", "firstName", "lastName", "email" FROM "Customer"
-    WHERE "shopId" = ${shopId} AND "deletedAt" IS NULL AND "redactedAt" IS NULL
-      AND (LOWER(COALESCE("firstName", '') || ' ' || COALESCE("lastName", '')) LIKE ${like} ESCAPE '!'
-        OR LOWER(COALESCE("email", '')) LIKE ${like} ESCAPE '!')
-    ORDER BY "lastName", "firstName", "id"
-    LIMIT ${RESULTS_PER_GROUP}`;
+  const pattern = likePattern(q);
+  const rows = await sqlOn()
+    .selectFrom("Customer")
+    .select(["id", "firstName", "lastName", "email"])
+    .where("shopId", "=", shopId)
+    .where("deletedAt", "is", null)
+    .where("redactedAt", "is", null)
+    .where((eb) =>
+      eb.or([
+        like(sql`COALESCE(${sql.ref("firstName")}, '') || ' ' || COALESCE(${sql.ref("lastName")}, '')`, pattern),
+        like(sql`COALESCE(${sql.ref("email")}, '')`, pattern),
+      ]),
+    )
+    .orderBy("lastName")
+    .orderBy("firstName")
+    .orderBy("id")
+    .limit(RESULTS_PER_GROUP)
+    .execute();
   return rows.map((r) => {
     const name = [r.firstName, r.lastName].filter(Boolean).join(" ") || (r.email ?? "Customer");
     return {
       id: r.id,
       title: name,
-      detail: r.email ? `${r.email} · Invoices` : "Invoices",
-      url: customerUrl({ email: r.email, name }),
+      detail: r.email ? `${r.email} · Customer` : "Customer",
+      url: customerUrl(r),
     };
   });
 }

@@ -101,8 +101,8 @@ export async function saveGeneralSettings(shop: ShopRef, input: GeneralSettingsI
     },
     { timeout: 120_000 },
   );
-  // The rollups follow the re-dated rows (rebuildRollups runs its own transaction and bumps dataVersion).
-  if (moved) await rebuildRollups(prisma, shop.id);
+  // The rollups follow the re-dated rows (rebuildRollups runs its own transactions, a month at a time, and bumps dataVersion).
+  if (moved) await rebuildRollups(shop.id);
   return { rebucketed: moved !== null, timezone: effective };
 }
 

@@ -8,8 +8,10 @@ import {
   deliverNotifications,
   listNotifications,
   listNotificationsCached,
+  OVERDUE_INVOICES_URL,
 } from "~/features/shop/notifications.server";
 import { DEFAULT_CHANNELS } from "~/features/notifications";
+import { parseListQuery } from "~/features/invoices/index.server";
 import { savePreferences, sendTest } from "~/features/notifications/index.server";
 import { reevaluateVariants, snoozeAlert } from "~/features/inventory/index.server";
 
@@ -82,7 +84,7 @@ describe("listNotifications", () => {
       {
         id: "overdue",
         content: "1 invoice is overdue",
-        url: expect.stringMatching(/^\/app\/invoices\?status=(overdue|sent)$/),
+        url: OVERDUE_INVOICES_URL,
       },
       { id: "uncosted", content: "2 of 3 variants sold in the last 30 days have no cost", url: "/costs?days=30" },
       // The sold-out variant's open alert; the other sold one (4 left, 1 sold in 30 days) is above its reorder point.
@@ -104,6 +106,12 @@ describe("listNotifications", () => {
       stock: { bell: false, email: true, slack: false },
     };
     expect((await listNotifications(shop, quieter)).map((n) => n.id)).toEqual(["import", "uncosted"]);
+  });
+
+  it("links overdue invoices to a URL the invoice list reads as its Overdue tab", () => {
+    const url = new URL(OVERDUE_INVOICES_URL, "https://app.test");
+    expect(url.pathname).toBe("/app/invoices");
+    expect(parseListQuery(url.searchParams).status).toBe("overdue");
   });
 
   it("lists nothing for a shop with nothing to resolve, and a later successful import clears the failure", async () => {

@@ -5,14 +5,12 @@
 // query), outside the delivery's transaction; smart collections, whose products change with
 // the products themselves and send no collection webhook, are also re-read once a day.
 // Every function takes the shop and filters by it.
-import { prisma, type Prisma, type PrismaClient } from "~/db.server";
+import { prisma, type DbClient } from "~/db.server";
 import { adminOperation, type AdminGraphql, type RequestOptions } from "~/features/store-sync/admin-client.server";
 import { COLLECTION_PRODUCTS_QUERY } from "~/features/store-sync/queries";
 import type { StoreSyncCollectionProductsQuery } from "~/graphql/admin.generated";
 import { inSlices } from "~/platform/sql-runner.server";
 import type { SyncShop, WriteResult } from "~/features/store-sync/writes.server";
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 export type SyncCollection = {
   shopifyId: string;
@@ -50,7 +48,7 @@ export function collectionFromRest(c: RestCollection): SyncCollection {
  * local id, or null when the delivery was older than what is stored.
  */
 export async function upsertCollection(
-  db: Db,
+  db: DbClient,
   shop: SyncShop,
   c: SyncCollection,
   { staleAt = null }: { staleAt?: Date | null } = {},
@@ -79,7 +77,7 @@ export async function upsertCollection(
 }
 
 /** The local ids of products known by their Shopify ids (unknown ones are left out). */
-async function productIds(db: Db, shopId: string, shopifyIds: readonly string[]): Promise<string[]> {
+async function productIds(db: DbClient, shopId: string, shopifyIds: readonly string[]): Promise<string[]> {
   const rows = await inSlices([...new Set(shopifyIds)], (ids) =>
     db.product.findMany({ where: { shopId, shopifyId: { in: ids } }, select: { id: true } }),
   );
@@ -88,7 +86,7 @@ async function productIds(db: Db, shopId: string, shopifyIds: readonly string[])
 
 /** Replaces a collection's products with these (Shopify product ids). */
 export async function setCollectionProducts(
-  db: Db,
+  db: DbClient,
   shop: SyncShop,
   collectionId: string,
   productShopifyIds: readonly string[],
@@ -104,7 +102,7 @@ export async function setCollectionProducts(
 
 /** Adds products to a collection, keeping those it has (the import's rows after their batch). */
 export async function addCollectionProducts(
-  db: Db,
+  db: DbClient,
   shop: SyncShop,
   collectionShopifyId: string,
   productShopifyIds: readonly string[],
@@ -131,7 +129,7 @@ export async function addCollectionProducts(
 }
 
 /** collections/delete: the collection and its memberships go; a campaign limited to it then matches no line. */
-export async function deleteCollection(db: Db, shop: SyncShop, shopifyId: string): Promise<boolean> {
+export async function deleteCollection(db: DbClient, shop: SyncShop, shopifyId: string): Promise<boolean> {
   const { count } = await db.collection.deleteMany({ where: { shopId: shop.id, shopifyId } });
   return count > 0;
 }

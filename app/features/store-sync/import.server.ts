@@ -8,7 +8,7 @@
 // Every batch commits together with the run's resume point (linesDone), so after a
 // crash the phase continues after the last committed line; writes are keyed by
 // Shopify id, so a repeated line or a second import changes nothing.
-import { prisma, type Prisma } from "~/db.server";
+import { prisma, withShopWriteLock, type Prisma } from "~/db.server";
 import { rebuildRollups } from "~/features/profit/index.server";
 import {
   applyInventoryLevel,
@@ -18,7 +18,7 @@ import {
   type OrderBatch,
   type SyncShop,
 } from "~/features/store-sync/writes.server";
-import { finishBulkWrite, inSlices, inSqlTransaction, type SqlRunner } from "~/platform/sql-runner.server";
+import { finishBulkWrite, inSlices, sqlThrough, type SqlRunner } from "~/platform/sql-runner.server";
 import { AdminApiError, type AdminGraphql, type RequestOptions } from "~/features/store-sync/admin-client.server";
 import {
   addCollectionProducts,
@@ -207,7 +207,7 @@ export async function runImportStep(runId: string, deps: ImportDeps): Promise<St
       return { state: "done" };
     }
     if (phase === "rollups") {
-      await rebuildRollups(prisma, shop.id);
+      await rebuildRollups(shop.id);
       await release(run.id, { phase: "done", status: "succeeded", finishedAt: now, error: null });
       return { state: "done" };
     }
@@ -317,7 +317,6 @@ const typeOf = (id: unknown) => {
   const to = id.indexOf("/", from + 1);
   return to === -1 ? id.slice(from + 1) : id.slice(from + 1, to);
 };
-const TX = { timeout: 120_000, maxWait: 30_000 };
 
 async function* rows(source: AsyncIterable<Uint8Array | string>, fromLine: number) {
   let lineNo = 0;
@@ -346,7 +345,7 @@ export async function importProducts(
     lateVariants = [];
     levels = [];
     pending = 0;
-    await prisma.$transaction(async (tx) => {
+    await withShopWriteLock(shop.id, async (tx) => {
       let variantCount = 0;
       const itemOfVariant = new Map<string, string>();
       for (const { row, variants } of batch.products.values()) {
@@ -400,7 +399,7 @@ export async function importProducts(
         if (item) await applyInventoryLevel(tx, shop, inventoryLevelFromBulk(l, item));
       }
       await checkpoint(tx, options.runId, { linesDone, products: batch.products.size, variants: variantCount });
-    }, TX);
+    });
   };
 
   for await (const { lineNo, row } of rows(source, options.fromLine ?? 0)) {
@@ -442,7 +441,7 @@ export async function importCollections(
     collections = new Map();
     late = new Map();
     pending = 0;
-    await prisma.$transaction(async (tx) => {
+    await withShopWriteLock(shop.id, async (tx) => {
       for (const { row, products } of batch.collections.values()) {
         const written = await upsertCollection(tx, shop, {
           shopifyId: row.id,
@@ -457,7 +456,7 @@ export async function importCollections(
       }
       for (const [collection, products] of batch.late) await addCollectionProducts(tx, shop, collection, products);
       await checkpoint(tx, options.runId, { linesDone });
-    }, TX);
+    });
   };
   for await (const { lineNo, row } of rows(source, options.fromLine ?? 0)) {
     const type = typeOf(row.id);
@@ -487,10 +486,10 @@ export async function importCustomers(
   const flush = async (linesDone: number) => {
     const current = batch;
     batch = [];
-    await prisma.$transaction(async (tx) => {
+    await withShopWriteLock(shop.id, async (tx) => {
       for (const c of current) await upsertCustomer(tx, shop, customerFromBulk(c));
       await checkpoint(tx, options.runId, { linesDone, customers: current.length });
-    }, TX);
+    });
   };
   for await (const { lineNo, row } of rows(source, options.fromLine ?? 0)) {
     if (typeOf(row.id) === "Customer") batch.push(row as unknown as BulkCustomer);
@@ -522,7 +521,8 @@ export async function importOrders(
     orders = new Map();
     late = [];
     pending = 0;
-    total += await inSqlTransaction(async (sql) => {
+    total += await withShopWriteLock(shop.id, async (tx) => {
+      const sql = sqlThrough(tx);
       if (!(await sql.all(`SELECT "id" FROM "Shop" WHERE "id" = ?`, [shop.id])).length)
         throw new Error("The shop no longer exists");
       const written = await writeOrderBatch(sql, shop, batch);

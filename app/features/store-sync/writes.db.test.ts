@@ -132,7 +132,7 @@ describe("incremental rollups", () => {
         // Each run starts from a clean shop so runs do not depend on each other.
         await prisma.order.deleteMany({ where: { shopId: shop.id } });
         await prisma.productCost.deleteMany({ where: { shopId: shop.id } });
-        await rebuildRollups(prisma, shop.id);
+        await rebuildRollups(shop.id);
         for (const op of ops) {
           if (op.kind === "order") {
             await prisma.$transaction((tx) => upsertOrder(tx, shop, orderOf(op, run)));
@@ -157,7 +157,7 @@ describe("incremental rollups", () => {
         }
         await expectLinesCostKept(shop.id);
         const incremental = await rollups(shop.id);
-        await rebuildRollups(prisma, shop.id);
+        await rebuildRollups(shop.id);
         expect(incremental).toEqual(await rollups(shop.id));
       }),
       { numRuns: 30, seed: 20261121 },

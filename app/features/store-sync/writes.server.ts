@@ -2,7 +2,7 @@
 // tables: one record at a time for webhooks (with rollup deltas, out-of-order
 // safe), and in batches for the bulk import (rollups rebuilt once at the end).
 // Every function takes the shop first and filters by it.
-import type { Prisma, PrismaClient } from "~/db.server";
+import type { DbClient } from "~/db.server";
 import { LINES_COST_SET, linesCost } from "~/lib/lines-cost";
 import { dayInZone } from "~/lib/dates";
 import type {
@@ -17,7 +17,6 @@ import { applyOrderChange, loadOrderState } from "~/features/profit/index.server
 import { bulkId, inSlices, insertRows, marks, type SqlRunner, type SqlValue } from "~/platform/sql-runner.server";
 import { CUSTOMER_PERSONAL_DATA_CLEARED } from "~/features/privacy";
 
-type Db = PrismaClient | Prisma.TransactionClient;
 export type SyncShop = { id: string; currency: string; timezone: string };
 export type WriteResult = "created" | "updated" | "stale" | "ignored";
 
@@ -27,7 +26,7 @@ const isStale = (stored: Date | null | undefined, incoming: Date | null | undefi
 
 // ── customers ────────────────────────────────────────────────────────────────
 
-export async function upsertCustomer(db: Db, shop: SyncShop, c: SyncCustomer): Promise<WriteResult> {
+export async function upsertCustomer(db: DbClient, shop: SyncShop, c: SyncCustomer): Promise<WriteResult> {
   const existing = await db.customer.findUnique({
     where: { shopId_shopifyId: { shopId: shop.id, shopifyId: c.shopifyId } },
     select: { id: true, shopifyUpdatedAt: true, deletedAt: true, redactedAt: true },
@@ -46,7 +45,7 @@ export async function upsertCustomer(db: Db, shop: SyncShop, c: SyncCustomer): P
 }
 
 /** customers/delete: the row stays for its orders, without personal data. */
-export async function deleteCustomer(db: Db, shop: SyncShop, shopifyId: string, at: Date): Promise<WriteResult> {
+export async function deleteCustomer(db: DbClient, shop: SyncShop, shopifyId: string, at: Date): Promise<WriteResult> {
   const { count } = await db.customer.updateMany({
     where: { shopId: shop.id, shopifyId, deletedAt: null },
     data: { ...CUSTOMER_PERSONAL_DATA_CLEARED, country: null, deletedAt: at },
@@ -58,7 +57,7 @@ export async function deleteCustomer(db: Db, shop: SyncShop, shopifyId: string, 
 // ── products, variants, inventory ────────────────────────────────────────────
 
 /** Re-sums a variant's stock from its per-location levels. */
-async function refreshInventory(db: Db, shopId: string, inventoryItemIds: string[]) {
+async function refreshInventory(db: DbClient, shopId: string, inventoryItemIds: string[]) {
   if (!inventoryItemIds.length) return;
   const variants = await inSlices(inventoryItemIds, (ids) =>
     db.variant.findMany({
@@ -86,7 +85,7 @@ async function refreshInventory(db: Db, shopId: string, inventoryItemIds: string
 }
 
 export async function upsertProduct(
-  db: Db,
+  db: DbClient,
   shop: SyncShop,
   p: SyncProduct,
   options: { removeMissingVariants?: boolean } = {},
@@ -131,7 +130,7 @@ export async function upsertProduct(
 }
 
 /** products/delete: kept (soft-deleted) so past sales still name it. */
-export async function deleteProduct(db: Db, shop: SyncShop, shopifyId: string, at: Date): Promise<WriteResult> {
+export async function deleteProduct(db: DbClient, shop: SyncShop, shopifyId: string, at: Date): Promise<WriteResult> {
   const { count } = await db.product.updateMany({
     where: { shopId: shop.id, shopifyId, deletedAt: null },
     data: { deletedAt: at },
@@ -139,7 +138,11 @@ export async function deleteProduct(db: Db, shop: SyncShop, shopifyId: string, a
   return count ? "updated" : "ignored";
 }
 
-export async function applyInventoryLevel(db: Db, shop: SyncShop, level: SyncInventoryLevel): Promise<WriteResult> {
+export async function applyInventoryLevel(
+  db: DbClient,
+  shop: SyncShop,
+  level: SyncInventoryLevel,
+): Promise<WriteResult> {
   const key = { shopId: shop.id, inventoryItemId: level.inventoryItemId, locationId: level.locationId };
   const existing = await db.inventoryLocationLevel.findUnique({
     where: { shopId_inventoryItemId_locationId: key },
@@ -160,7 +163,7 @@ export async function applyInventoryLevel(db: Db, shop: SyncShop, level: SyncInv
  * the cost they were sold at (docs/decisions/030-cost-at-time-of-sale.md).
  */
 export async function applyInventoryItemCost(
-  db: Db,
+  db: DbClient,
   shop: SyncShop,
   item: { inventoryItemId: string; unitCostMinor: number | null; updatedAt: Date },
 ): Promise<WriteResult> {
@@ -180,7 +183,7 @@ export async function applyInventoryItemCost(
 type VariantRef = { id: string; productId: string; unitCostMinor: number | null };
 
 /** Maps the Shopify ids an order batch refers to onto the shop's rows (creating customers it has not seen yet). */
-async function resolveRefs(db: Db, shopId: string, orders: SyncOrder[], lines: SyncOrderLine[]) {
+async function resolveRefs(db: DbClient, shopId: string, orders: SyncOrder[], lines: SyncOrderLine[]) {
   const customerIds = [...new Set(orders.map((o) => o.customerShopifyId).filter((id): id is string => !!id))];
   const variantIds = [...new Set(lines.map((l) => l.variantShopifyId).filter((id): id is string => !!id))];
   const productIds = [...new Set(lines.map((l) => l.productShopifyId).filter((id): id is string => !!id))];
@@ -282,7 +285,7 @@ const refundRow = (shop: SyncShop, orderId: string, r: SyncRefund) => ({
  * older than the stored order changes nothing. Refunds are only ever added (Shopify
  * never deletes one). Run it inside the webhook's transaction.
  */
-export async function upsertOrder(db: Db, shop: SyncShop, o: SyncOrder): Promise<WriteResult> {
+export async function upsertOrder(db: DbClient, shop: SyncShop, o: SyncOrder): Promise<WriteResult> {
   const existing = await db.order.findUnique({
     where: { shopId_shopifyId: { shopId: shop.id, shopifyId: o.shopifyId } },
     select: { id: true, shopifyUpdatedAt: true, source: true },
@@ -343,7 +346,7 @@ export async function upsertOrder(db: Db, shop: SyncShop, o: SyncOrder): Promise
  * refund arrives with that order's next orders/updated delivery instead.
  */
 export async function addRefund(
-  db: Db,
+  db: DbClient,
   shop: SyncShop,
   r: SyncRefund & { orderShopifyId: string },
 ): Promise<WriteResult> {

@@ -2,7 +2,7 @@
 // changes (invite, change role, remove, transfer ownership). Seats come from the plan
 // table (1 on Starter, 5 on Pro, unlimited on Enterprise).
 import { prisma } from "~/db.server";
-import { planFor } from "~/features/billing";
+import { planFor } from "~/features/billing/index.server";
 import { FieldError } from "~/lib/forms";
 import type { HttpAnswerableError } from "~/platform/http.server";
 import { isRole, type Role } from "~/features/team/permissions";

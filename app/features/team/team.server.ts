@@ -1,5 +1,5 @@
 // The Team tab's data: members with status and seat, and the plan's seats.
-import { planFor } from "~/features/billing";
+import { planFor } from "~/features/billing/index.server";
 import { isSeated, listMembers, memberStatus, seatsOf } from "~/features/team/members.server";
 import { isRole } from "~/features/team/permissions";
 

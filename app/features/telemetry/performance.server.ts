@@ -1,10 +1,9 @@
 // The shop's performance over the last 7 days (today included, shop time zone): stored
 // days plus the raw samples not rolled up yet, one shop's rows only.
-import { prisma } from "~/db.server";
+import { asDate, prisma, sqlOn } from "~/db.server";
 import { addDays, dayInZone, dayInZoneMapper, eachDay } from "~/lib/dates";
 import { figuresOf, type DayFigures, type PerformanceReport } from "~/features/telemetry/figures";
 import { VersionedCache } from "~/platform/cache.server";
-import { rawInstant, rawRows } from "~/platform/raw-rows.server";
 import { statsFromRow } from "~/features/telemetry/rollup.server";
 import {
   addRequest,
@@ -22,38 +21,31 @@ export const PERIOD_DAYS = 7;
 /** Raw rows read per table (the newest); a shop's admin makes far fewer requests in a day. */
 const RAW_LIMIT = 50_000;
 
-// Read as plain arrays (app/platform/raw-rows.server.ts): a busy day has tens of thousands
-// of raw samples, and Prisma's per-row conversion into model objects cost about 17 ms of
-// CPU per 1,000 of them on every refresh of the card.
-const RAW_REQUESTS = `SELECT "at", "status", "serverMs", "dbMs", "staffKey" FROM "RequestSample"
-  WHERE "shopId" = ? AND "at" >= ? ORDER BY "at" DESC LIMIT ${RAW_LIMIT}`;
-const RAW_VITALS = `SELECT "at", "metric", "value" FROM "VitalSample"
-  WHERE "shopId" = ? AND "at" >= ? ORDER BY "at" DESC LIMIT ${RAW_LIMIT}`;
-
 type RawRequest = { at: Date; status: number; serverMs: number; dbMs: number | null; staffKey: string | null };
-
-const instant = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
-const numberOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 async function rawStats(shop: ShopRef, from: string, now: Date): Promise<Map<string, PerformanceStats>> {
   // Everything since the period's first day began, whatever the time zone's offset.
-  const since = rawInstant(new Date(now.getTime() - (PERIOD_DAYS + 1) * 86_400_000));
-  const [requestRows, vitalRows] = await Promise.all([
-    rawRows(RAW_REQUESTS, [shop.id, since]),
-    rawRows(RAW_VITALS, [shop.id, since]),
+  const since = new Date(now.getTime() - (PERIOD_DAYS + 1) * 86_400_000);
+  const db = sqlOn();
+  const [requestRows, vitals] = await Promise.all([
+    db
+      .selectFrom("RequestSample")
+      .select(["at", "status", "serverMs", "dbMs", "staffKey"])
+      .where("shopId", "=", shop.id)
+      .where("at", ">=", since)
+      .orderBy("at", "desc")
+      .limit(RAW_LIMIT)
+      .execute(),
+    db
+      .selectFrom("VitalSample")
+      .select(["at", "metric", "value"])
+      .where("shopId", "=", shop.id)
+      .where("at", ">=", since)
+      .orderBy("at", "desc")
+      .limit(RAW_LIMIT)
+      .execute(),
   ]);
-  const requests: RawRequest[] = requestRows.map(([at, status, serverMs, dbMs, staffKey]) => ({
-    at: instant(at),
-    status: Number(status),
-    serverMs: Number(serverMs),
-    dbMs: numberOrNull(dbMs),
-    staffKey: staffKey === null || staffKey === undefined ? null : String(staffKey),
-  }));
-  const vitals = vitalRows.map(([at, metric, value]) => ({
-    at: instant(at),
-    metric: String(metric),
-    value: Number(value),
-  }));
+  const requests: RawRequest[] = requestRows.map((r) => ({ ...r, at: asDate(r.at) }));
   const dayOf = dayInZoneMapper(shop.timezone);
   const byDay = new Map<string, PerformanceStats>();
   const lastSeen = new Map<string, Map<string, number>>();
@@ -71,7 +63,7 @@ async function rawStats(shop: ShopRef, from: string, now: Date): Promise<Map<str
     stats.sessions += countSessions([row], lastSeen.get(day)!);
   }
   for (const row of vitals) {
-    const day = dayOf(row.at);
+    const day = dayOf(asDate(row.at));
     if (day >= from) addVital(statsFor(day), row.metric as VitalMetric, row.value);
   }
   return byDay;

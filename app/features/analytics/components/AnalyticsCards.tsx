@@ -67,9 +67,11 @@ export function FigureCards({ data, cards }: { data: Analytics; cards: MetricKey
                   comparable={data.comparable}
                   polarity={polarityOf(key)}
                 />
-                <Text as="span" tone="subdued" variant="bodySm">
-                  {versus} ({formatFigure(key, data.figures.previous[key], data.currency)})
-                </Text>
+                {data.comparable && (
+                  <Text as="span" tone="subdued" variant="bodySm">
+                    {versus} ({formatFigure(key, data.figures.previous[key], data.currency)})
+                  </Text>
+                )}
               </InlineStack>
               <HowCalculated keys={key} />
             </BlockStack>
@@ -83,7 +85,7 @@ export function FigureCards({ data, cards }: { data: Analytics; cards: MetricKey
 const SHORT = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 const short = (day: string) => (day ? SHORT.format(new Date(`${day}T00:00:00Z`)) : "");
 
-function trendNote(t: Analytics["trend"]): string {
+function trendNote(t: Analytics["trend"], comparable: boolean): string {
   const unit =
     t.bucketDays === 1 ? "Daily" : `Weekly, weeks starting ${t.weekStart === "monday" ? "Monday" : "Sunday"}`;
   const last = t.points.at(-1);
@@ -91,17 +93,22 @@ function trendNote(t: Analytics["trend"]): string {
   const left = t.leftOutDays
     ? `; the first ${t.leftOutDays} ${t.leftOutDays === 1 ? "day is" : "days are"} in the totals, not the chart`
     : "";
-  return `${unit}${soFar}${left}. Dashed: the comparison period.`;
+  return `${unit}${soFar}${left}.${comparable ? " Dashed: the comparison period." : " No comparison: the store has no comparable period."}`;
 }
 
 export function OrderTrends({ data }: { data: Analytics }) {
   const t = data.trend;
   const labels = t.points.map((p) => p.day);
-  const pointLabels = t.points.map(
-    (p, i) =>
-      `${trendPointLabel(p)} vs ${short(t.comparison[i]?.day)}${t.bucketDays > 1 ? ` – ${short(t.comparison[i]?.to)}` : ""}`,
+  // No comparison line, nor "vs" in the labels, when the previous period is not comparable.
+  const compared = data.comparable;
+  const pointLabels = t.points.map((p, i) =>
+    compared
+      ? `${trendPointLabel(p)} vs ${short(t.comparison[i]?.day)}${t.bucketDays > 1 ? ` – ${short(t.comparison[i]?.to)}` : ""}`
+      : trendPointLabel(p),
   );
   const cmpLabel = data.comparison === "previous" ? "previous period" : "last year";
+  const comparisonOf = (label: string, values: number[]) =>
+    compared ? [{ label: `${label}, ${cmpLabel}`, color: "#8a8a8a", values, dashed: true }] : [];
   if (t.points.length === 0)
     return (
       <Text as="p" tone="subdued">
@@ -111,32 +118,33 @@ export function OrderTrends({ data }: { data: Analytics }) {
   return (
     <BlockStack gap="400">
       <TrendChart
-        title="Net sales, this period and the comparison period"
+        title={compared ? "Net sales, this period and the comparison period" : "Net sales, this period"}
         currency={data.currency}
         labels={labels}
         pointLabels={pointLabels}
         height={220}
         series={[
           { label: "Net sales", color: "#2c6ecb", values: t.points.map((p) => p.netSalesMinor) },
-          {
-            label: `Net sales, ${cmpLabel}`,
-            color: "#8a8a8a",
-            values: t.comparison.map((p) => p.netSalesMinor),
-            dashed: true,
-          },
+          ...comparisonOf(
+            "Net sales",
+            t.comparison.map((p) => p.netSalesMinor),
+          ),
         ]}
       />
       <TrendChart
-        title="Orders, this period and the comparison period"
+        title={compared ? "Orders, this period and the comparison period" : "Orders, this period"}
         currency={data.currency}
         unit="count"
         labels={labels}
         pointLabels={pointLabels}
         height={180}
-        note={trendNote(t)}
+        note={trendNote(t, compared)}
         series={[
           { label: "Orders", color: "#29845a", values: t.points.map((p) => p.orders) },
-          { label: `Orders, ${cmpLabel}`, color: "#8a8a8a", values: t.comparison.map((p) => p.orders), dashed: true },
+          ...comparisonOf(
+            "Orders",
+            t.comparison.map((p) => p.orders),
+          ),
         ]}
       />
       <HowCalculated keys="netSales" />

@@ -1,28 +1,15 @@
 // Settings → Audit log: every write with who, when, what and the values before and after,
 // filtered by member, area and dates, a page at a time, and exported as CSV.
+import type { SerializeFrom } from "@remix-run/node";
 import { useSearchParams } from "@remix-run/react";
 import { BlockStack, Button, Card, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 import { AUDIT_AREAS } from "~/features/audit/filters";
 import { currentSearchParams } from "~/components/search-params";
+import type { listAudit } from "~/features/audit/audit.server";
 
-export type AuditPage = {
-  total: number;
-  page: number;
-  pages: number;
-  actors: { actorEmail: string; actorName: string }[];
-  rows: {
-    id: string;
-    createdAt: string;
-    actorName: string;
-    actorEmail: string;
-    action: string;
-    entityType: string;
-    entityId: string | null;
-    before: string | null;
-    after: string | null;
-  }[];
-};
+/** A page of the log as the browser receives it from listAudit(). */
+export type AuditPage = SerializeFrom<typeof listAudit>;
 
 const FILTERS = ["actor", "area", "from", "to"] as const;
 

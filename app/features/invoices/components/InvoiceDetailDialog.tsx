@@ -1,22 +1,17 @@
 // One invoice in a dialog over the list: its figures, history and what the merchant
 // may do next (send, mark paid, void, delete a draft, stop recurring, download the PDF).
 // Mark as paid, void and delete ask first (InvoiceConfirmDialog, in place of this one).
-import type { SerializeFrom } from "@remix-run/node";
 import { useFetcher } from "@remix-run/react";
 import { BlockStack } from "@shopify/polaris";
 import { Modal } from "~/components/Modal";
 import { useState } from "react";
 import { formatMoney } from "~/lib/money";
-import type { invoiceDetail } from "~/features/invoices/index.server";
-import { TOAST, type ActionResult, type ToastState } from "~/features/invoices/screen";
+import { TOAST, type ActionResult, type InvoiceDetailData, type ToastState } from "~/features/invoices/screen";
 import { InvoiceConfirmDialog, type ConfirmIntent } from "~/features/invoices/components/InvoiceConfirmDialog";
 import { InvoiceDetailSummary } from "~/features/invoices/components/InvoiceDetailSummary";
 import { InvoiceHistory } from "~/features/invoices/components/InvoiceHistory";
 import { useFetcherResult } from "~/components/useFetcherResult";
 import { useCan } from "~/features/team";
-
-/** The detail route's loader data as the browser receives it (invoiceDetail() on the server surface). */
-export type InvoiceDetailData = SerializeFrom<typeof invoiceDetail>;
 
 const DONE: Record<string, string> = {
   void: TOAST.voided,

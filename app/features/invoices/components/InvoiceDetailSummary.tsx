@@ -5,7 +5,7 @@ import { formatMoney } from "~/lib/money";
 import { rateToPercentText } from "~/features/invoices/money";
 import { StatusBadge } from "~/features/invoices/components/StatusBadge";
 import { capitalize, formatWhen } from "~/features/invoices/screen";
-import type { InvoiceDetailData } from "~/features/invoices/components/InvoiceDetailDialog";
+import type { InvoiceDetailData } from "~/features/invoices/screen";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

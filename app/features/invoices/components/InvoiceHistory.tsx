@@ -3,7 +3,7 @@ import { BlockStack, Button, DataTable, InlineStack, Text } from "@shopify/polar
 import { formatMoney } from "~/lib/money";
 import { statusLabel } from "~/features/invoices/status";
 import { capitalize, EVENT_LABELS, formatWhen } from "~/features/invoices/screen";
-import type { InvoiceDetailData } from "~/features/invoices/components/InvoiceDetailDialog";
+import type { InvoiceDetailData } from "~/features/invoices/screen";
 import { useCan } from "~/features/team";
 
 type Props = { invoice: InvoiceDetailData; busy: boolean; onStopRecurring: () => void };

@@ -3,7 +3,7 @@
 import { BlockStack, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { formatMoney, formatPercent } from "~/lib/money";
-import type { PnlLine } from "~/features/profit/pnl";
+import { costParts, type PnlLine } from "~/features/profit/pnl";
 import type { ProfitFigures } from "~/features/profit/profit";
 import { missingCostSentence } from "~/features/profit/missing-costs";
 
@@ -20,8 +20,6 @@ function SummaryCard({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-const COST_PARTS = ["cogs", "adSpend", "shippingCost", "paymentFees", "expenses"];
-
 export function CostsSummary({
   lines,
   figures,
@@ -35,7 +33,7 @@ export function CostsSummary({
   currency: string;
   days: number;
 }) {
-  const parts = lines.filter((l) => COST_PARTS.includes(l.key));
+  const parts = costParts(lines);
   const sentence = missingCostSentence({ missing: missing.total, sold: missing.sold });
   return (
     <InlineGrid columns={{ xs: 1, sm: 3 }} gap="400">

@@ -8,9 +8,11 @@ import { ChangeIndicator } from "~/features/profit/components/ChangeIndicator";
 
 const LINKLESS = new Set(["revenue", "grossProfit", "totalCosts", "netProfit"]);
 
-function signed(line: PnlLine, currency: string) {
-  const amount = formatMoney(line.amountMinor, currency);
-  return line.kind === "deduction" || line.kind === "cost" ? `−${amount}` : amount;
+/** A deduction or cost is shown as what it takes away (a credit, such as loyalty codes given back, as a plus). */
+function shownAmount(line: PnlLine, currency: string) {
+  return line.kind === "deduction" || line.kind === "cost"
+    ? formatMoney(-line.amountMinor, currency, { signed: true })
+    : formatMoney(line.amountMinor, currency);
 }
 
 function LineRow({ line, currency, comparable }: { line: PnlLine; currency: string; comparable: boolean }) {
@@ -48,7 +50,7 @@ function LineRow({ line, currency, comparable }: { line: PnlLine; currency: stri
           )}
         </BlockStack>
         <Text as="span" variant="bodyMd" fontWeight={bold ? "semibold" : "regular"} numeric alignment="end">
-          {signed(line, currency)}
+          {shownAmount(line, currency)}
         </Text>
         <div style={{ textAlign: "end" }}>
           <ChangeIndicator change={line.change} polarity={line.polarity} comparable={comparable} compact />

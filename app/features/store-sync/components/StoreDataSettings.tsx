@@ -3,6 +3,7 @@
 import { Banner, BlockStack, Box, Card, DescriptionList, InlineGrid, List, Text } from "@shopify/polaris";
 import { ImportStatusCard } from "~/features/store-sync/ImportStatusCard";
 import type { ImportStatus } from "~/features/store-sync/import-status";
+import type { StoreDataSummary } from "~/features/store-sync/store-data.server";
 
 const COUNT_LABELS = [
   ["products", "Products"],
@@ -12,14 +13,7 @@ const COUNT_LABELS = [
   ["refunds", "Refunds"],
 ] as const;
 
-export type StoreDataSummaryView = {
-  counts: Record<(typeof COUNT_LABELS)[number][0], number>;
-  oldestOrderDay: string | null;
-  newestOrderDay: string | null;
-  lastImportFinishedDay: string | null;
-};
-
-type Props = { demo: boolean; importStatus: ImportStatus; summary: StoreDataSummaryView };
+type Props = { demo: boolean; importStatus: ImportStatus; summary: StoreDataSummary };
 
 export function StoreDataSettings({ demo, importStatus, summary }: Props) {
   const n = (v: number) => v.toLocaleString("en-US");

@@ -4,21 +4,15 @@ import { useFetcher } from "@remix-run/react";
 import { Badge, BlockStack, Button, ButtonGroup, Card, InlineStack, Select, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
-import { ROLE_LABELS, type Role } from "~/features/team/permissions";
+import { ROLE_LABELS } from "~/features/team/permissions";
+import type { TeamOverview } from "~/features/team/team.server";
 import { useCan, useStaff } from "~/features/team/StaffContext";
 import { InviteForm } from "~/features/team/components/InviteForm";
 import { ConfirmMemberAction, type PendingAction } from "~/features/team/components/ConfirmMemberAction";
 
-export type TeamMemberRow = {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  status: "active" | "inactive" | "invited";
-  seated: boolean;
-  lastActiveAt: string | null;
-};
-export type TeamData = { planName: string; seats: number | null; members: TeamMemberRow[] };
+/** The Team tab's data as teamOverview() returns it (no dates: it reaches the browser unchanged). */
+export type TeamData = TeamOverview;
+type TeamMemberRow = TeamData["members"][number];
 
 const STATUS: Record<TeamMemberRow["status"], { tone?: "success" | "attention" | "info"; label: string }> = {
   active: { tone: "success", label: "Active" },

@@ -1,0 +1,156 @@
+// The rollup rows moved by one write (an order, a refund, a cost, a loyalty day), each in
+// the caller's transaction: a day's totals, a product's and a variant's day with their
+// month, and the Analytics dimensions. rollups.server.ts rebuilds the same rows in bulk.
+import type { DbClient } from "~/db.server";
+import { monthOf } from "~/features/profit/rollup-ranges";
+import type { PeriodTotals } from "~/features/profit/profit";
+
+/** A day's rollup row: the profit formula's period totals and the P&L's unknown-cost counts. */
+export type DayRow = PeriodTotals & { unknownShippingCostOrders: number; unknownPaymentFeeOrders: number };
+
+export type ProductRow = { units: number; revenueMinor: number; uncostedUnits: number };
+
+/** A VariantDailySales row's grouping ("" for none) and its sums. */
+export type VariantKey = { variantId: string; sku: string; productId: string; title: string };
+export type VariantRow = { units: number; uncostedUnits: number; uncostedRevenueMinor: number };
+
+export type DimRow = {
+  ordersCount: number;
+  grossSalesMinor: number;
+  discountsMinor: number;
+  refundsMinor: number;
+  shippingMinor: number;
+};
+export type OrderDimensions = { source: string | null; country: string | null; region: string | null };
+
+export const UNKNOWN_SOURCE = "unknown";
+const dimKeys = (d: OrderDimensions): [string, string, string][] => [
+  ["source", d.source || UNKNOWN_SOURCE, ""],
+  ["region", d.country ?? "", d.region ?? ""],
+];
+
+/** The grouping of a sold line in VariantDailySales. */
+export function variantKeyOf(line: {
+  variantId: string | null;
+  sku: string | null;
+  productId: string | null;
+  title: string;
+}): VariantKey {
+  return {
+    variantId: line.variantId ?? "",
+    sku: line.sku ?? "",
+    productId: line.productId ?? "",
+    // A line's own title names it only when it has no product.
+    title: line.productId ? "" : line.title,
+  };
+}
+
+function incrementsOf(delta: Record<string, number | undefined>) {
+  return Object.fromEntries(
+    Object.entries(delta)
+      .filter(([, v]) => v !== undefined && v !== 0)
+      .map(([k, v]) => [k, { increment: v as number }]),
+  );
+}
+
+/** Marks the shop's figures as changed, so cached dashboard figures are recomputed. */
+export async function touchShopData(db: DbClient, shopId: string): Promise<void> {
+  await db.shop.update({ where: { id: shopId }, data: { dataVersion: { increment: 1 } } });
+}
+
+export async function bumpDay(db: DbClient, shopId: string, d: string, delta: Partial<DayRow>): Promise<void> {
+  const increments = incrementsOf(delta);
+  if (Object.keys(increments).length === 0) return;
+  await touchShopData(db, shopId);
+  await db.dailyRollup.upsert({
+    where: { shopId_day: { shopId, day: d } },
+    create: { shopId, day: d, ...delta },
+    update: increments,
+  });
+}
+
+export async function bumpProduct(
+  db: DbClient,
+  shopId: string,
+  d: string,
+  productId: string,
+  delta: Partial<ProductRow>,
+) {
+  const increments = incrementsOf(delta);
+  if (Object.keys(increments).length === 0) return;
+  await db.productDailyRollup.upsert({
+    where: { shopId_day_productId: { shopId, day: d, productId } },
+    create: { shopId, day: d, productId, ...delta },
+    update: increments,
+  });
+  // The monthly sums move with the daily rows, in the same transaction.
+  const month = monthOf(d);
+  await db.productMonthlyRollup.upsert({
+    where: { shopId_month_productId: { shopId, month, productId } },
+    create: { shopId, month, productId, ...delta },
+    update: increments,
+  });
+}
+
+export async function bumpVariant(db: DbClient, shopId: string, d: string, key: VariantKey, delta: VariantRow) {
+  const increments = incrementsOf(delta);
+  if (Object.keys(increments).length === 0) return;
+  await db.variantDailySales.upsert({
+    where: { shopId_day_variantId_sku_productId_title: { shopId, day: d, ...key } },
+    create: { shopId, day: d, ...key, ...delta },
+    update: increments,
+  });
+  const month = monthOf(d);
+  await db.variantMonthlySales.upsert({
+    where: { shopId_month_variantId_sku_productId_title: { shopId, month, ...key } },
+    create: { shopId, month, ...key, ...delta },
+    update: increments,
+  });
+}
+
+export async function bumpDimensions(
+  db: DbClient,
+  shopId: string,
+  d: string,
+  dims: OrderDimensions,
+  delta: Partial<DimRow>,
+) {
+  const increments = incrementsOf(delta);
+  if (Object.keys(increments).length === 0) return;
+  const month = monthOf(d);
+  for (const [dimension, key, sub] of dimKeys(dims)) {
+    await db.dimensionDayRollup.upsert({
+      where: { shopId_dimension_day_key_sub: { shopId, dimension, day: d, key, sub } },
+      create: { shopId, dimension, day: d, key, sub, ...delta },
+      update: increments,
+    });
+    await db.dimensionMonthRollup.upsert({
+      where: { shopId_dimension_month_key_sub: { shopId, dimension, month, key, sub } },
+      create: { shopId, dimension, month, key, sub, ...delta },
+      update: increments,
+    });
+  }
+}
+
+/**
+ * Sets a day's loyalty cost (the loyalty feature's figure for that day, docs/decisions/058), in
+ * the caller's transaction, and marks the figures changed. Profit knows the amount, not its rules.
+ */
+export async function setLoyaltyCostDay(
+  db: DbClient,
+  shopId: string,
+  d: string,
+  loyaltyCostMinor: number,
+): Promise<void> {
+  const row = await db.dailyRollup.findUnique({
+    where: { shopId_day: { shopId, day: d } },
+    select: { loyaltyCostMinor: true },
+  });
+  if ((row?.loyaltyCostMinor ?? 0) === loyaltyCostMinor) return;
+  await db.dailyRollup.upsert({
+    where: { shopId_day: { shopId, day: d } },
+    create: { shopId, day: d, loyaltyCostMinor },
+    update: { loyaltyCostMinor },
+  });
+  await touchShopData(db, shopId);
+}
