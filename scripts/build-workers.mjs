@@ -11,7 +11,6 @@ const outdir = process.argv[2] ?? path.join(root, "build", "server");
 await build({
   entryPoints: {
     "pdf-worker": path.join(root, "app", "features", "invoices", "pdf-worker.ts"),
-    "sqlite-read-worker": path.join(root, "app", "platform", "sqlite-read-worker.ts"),
   },
   outdir,
   outExtension: { ".js": ".mjs" },

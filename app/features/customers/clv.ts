@@ -278,54 +278,26 @@ export function fitShopModelFrom(
   previous: ShopModel | null = null,
 ): ShopModel {
   const present = summaries.filter((s): s is OrderSummary => s !== null);
-  return fitShopModelOf(
-    {
-      count: present.length,
-      at: (k) => present[k]!,
-      orders: (k) => present[k]!.orders,
-      netMinor: (k) => present[k]!.netMinor,
-      orderDays: (k) => present[k]!.orderDays,
-    },
-    now,
-    previous,
-  );
-}
-
-/**
- * The customers who have ordered, by position k, as the fit reads them: their numbers for
- * every k, a summary object only for the ones it samples (the whole-shop recompute keeps them
- * as columns; decision 067, third pass).
- */
-export type FitSource = {
-  count: number;
-  at(k: number): OrderSummary;
-  orders(k: number): number;
-  netMinor(k: number): number;
-  orderDays(k: number): number;
-};
-
-/** fitShopModelFrom on the customers who have ordered, given as a FitSource. */
-export function fitShopModelOf(source: FitSource, now: number, previous: ShopModel | null = null): ShopModel {
   let orders = 0;
   let netMinor = 0;
   const repeat: number[] = [];
-  for (let k = 0; k < source.count; k++) {
-    orders += source.orders(k);
-    netMinor += source.netMinor(k);
+  present.forEach((s, k) => {
+    orders += s.orders;
+    netMinor += s.netMinor;
     // x ≥ 1 (rfmFrom): a repeat purchase on another day.
-    if (source.orderDays(k) - 1 >= 1) repeat.push(k);
-  }
+    if (s.orderDays - 1 >= 1) repeat.push(k);
+  });
   const shopAovMinor = Math.round(orders ? netMinor / orders : 0);
   if (repeat.length < MIN_REPEAT_BUYERS) return { method: "simple", repeatBuyers: repeat.length, shopAovMinor };
   const warm = previous?.method === "bgnbd" ? previous : null;
   const bg = fitBgNbd(
-    samplePositions(source.count, FIT_SAMPLE).map((k) => rfmFrom(source.at(k), now)!),
+    samplePositions(present.length, FIT_SAMPLE).map((k) => rfmFrom(present[k]!, now)!),
     warm?.bgnbd,
   );
   const gg = fitGammaGamma(
     samplePositions(repeat.length, FIT_SAMPLE)
       .map((j) => {
-        const s = source.at(repeat[j]!);
+        const s = present[repeat[j]!]!;
         return { x: s.orders, m: s.netMinor / s.orders };
       })
       .filter((c) => c.m > 0),
@@ -340,13 +312,6 @@ export function fitShopModelOf(source: FitSource, now: number, previous: ShopMod
 /** One customer's 12-month value, churn risk and expected next order under the shop's model. */
 export function predict(model: ShopModel, history: History, now: number): Prediction | null {
   return predictFrom(model, summaryOf(history, now), now);
-}
-
-/** The predicted 12-month value (minor units) alone, as predictFrom computes it: the list's value sort (decision 073). */
-export function predictedValueFrom(model: ShopModel, s: OrderSummary | null, now: number): number | null {
-  const rfm = rfmFrom(s, now);
-  if (!s || !rfm) return null;
-  return valueOf(model, s, rfm);
 }
 
 function valueOf(model: ShopModel, s: OrderSummary, rfm: Rfm): number {

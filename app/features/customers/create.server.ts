@@ -7,7 +7,8 @@ import { FieldError } from "~/lib/forms";
 
 import type { CustomersCreateMutation } from "~/graphql/admin.generated";
 import type { AddCustomerInput } from "./customer-schema";
-import { rescoreCustomer, searchKey } from "./scores.server";
+import { rescoreCustomer } from "./rescore.server";
+import { searchKey } from "./score-row";
 
 export const CUSTOMER_CREATE = `#graphql
   mutation CustomersCreate($input: CustomerInput!) {

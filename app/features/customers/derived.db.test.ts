@@ -1,7 +1,7 @@
 // Decision 073 on both engines: a recompute a day later (the nightly run, with a refit) writes
-// only the rows whose scores, segment or orders changed; what the list, the detail and the
+// only the rows whose scores, segment, orders or value changed; what the list, the detail and the
 // export show is derived as of the last recompute and equals a computation from the orders; the
-// list's "value" sort orders by those derived values, with segment, search and pages.
+// list's "value" sort orders by the value the last recompute stored, with segment, search and pages.
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createOrder, createProduct, createShop, line } from "~tests/factories";
@@ -9,8 +9,9 @@ import { predict } from "./clv";
 import { shown } from "./derived";
 import { customerDetail, listCustomers } from "./list.server";
 import { figuresOf } from "./rfm";
-import { getStoredModel, recomputeShop } from "./scores.server";
-import { forgetValueOrders } from "./value-order.server";
+import { recomputeShop } from "./recompute.server";
+import { rescoreCustomer } from "./rescore.server";
+import { getStoredModel } from "./score-store.server";
 
 const DAY = 86_400_000;
 
@@ -40,7 +41,7 @@ async function seedShop() {
   return { shop: { ...shop, currency: "USD" }, customers };
 }
 
-/** Every row's columns but those a write stamps (computedAt, digest) and the stored predictions. */
+/** What a row says (COMPARED_COLUMNS): the columns whose change makes a recompute write it. */
 const stableColumns = async (shopId: string) =>
   new Map(
     (
@@ -62,6 +63,9 @@ const stableColumns = async (shopId: string) =>
           m: true,
           segment: true,
           rule: true,
+          searchText: true,
+          sortName: true,
+          predicted12mMinor: true,
         },
       })
     ).map((r) => [r.customerId, JSON.stringify(r)]),
@@ -83,7 +87,7 @@ describe("figures that move with the clock (decision 073)", () => {
     expect(run.written).toBeLessThan(after.size / 2);
   });
 
-  it("leaves a rewritten row's stamp unless it is later than the recompute, and shows it as of the recompute", async () => {
+  it("stamps the rows it rewrites with the recompute's instant and shows them as of it", async () => {
     const { shop } = await seedShop();
     const t0 = new Date("2026-11-20T09:00:00Z");
     await recomputeShop(shop, { now: t0, refit: true, rebuild: true });
@@ -94,20 +98,18 @@ describe("figures that move with the clock (decision 073)", () => {
     const moved = [...after.keys()].filter((id) => before.get(id) !== after.get(id));
     expect(run.written).toBe(moved.length);
     expect(moved.length).toBeGreaterThan(0);
-    const stamps = async () =>
-      new Map(
-        (
-          await prisma.customerScore.findMany({
-            where: { shopId: shop.id },
-            select: { customerId: true, computedAt: true },
-          })
-        ).map((r) => [r.customerId, r.computedAt.getTime()]),
-      );
-    // Rewritten rows keep the stamp of their last write by a rescore or an insert (t0 here)...
-    expect(new Set((await stamps()).values())).toEqual(new Set([t0.getTime()]));
-    // ...and show their figures as of the recompute, equal to the orders' own.
+    const stamps = new Map(
+      (
+        await prisma.customerScore.findMany({
+          where: { shopId: shop.id },
+          select: { customerId: true, computedAt: true },
+        })
+      ).map((r) => [r.customerId, r.computedAt.getTime()]),
+    );
+    for (const [id, at] of stamps) expect(at).toBe(moved.includes(id) ? t1.getTime() : t0.getTime());
+    // Every row shows its figures as of the recompute, equal to the orders' own.
     const fitted = (await getStoredModel(prisma, shop.id))!.model;
-    for (const id of moved.slice(0, 12)) {
+    for (const id of [...moved.slice(0, 6), ...[...stamps.keys()].filter((id) => !moved.includes(id)).slice(0, 6)]) {
       const orders = await prisma.order.findMany({
         where: { shopId: shop.id, customerId: id, cancelledAt: null },
         select: { processedAt: true, totalMinor: true, refundsMinor: true },
@@ -122,17 +124,19 @@ describe("figures that move with the clock (decision 073)", () => {
         expectedNextOrderAt: expected.expectedNextOrderAt?.toISOString() ?? null,
       });
     }
-    // A row stamped after the recompute's instant (a rescore a recompute with an earlier `now`
-    // rewrites) is stamped with the recompute's, the instant its figures now hold as of.
-    const later = moved[0]!;
-    await prisma.customerScore.update({
-      where: { shopId_customerId: { shopId: shop.id, customerId: later } },
-      data: { computedAt: new Date(t1.getTime() + DAY), digest: "" },
-    });
-    await recomputeShop(shop, { now: t1 });
-    const restamped = await stamps();
-    expect(restamped.get(later)).toBe(t1.getTime());
-    expect([...restamped].filter(([id, at]) => id !== later && at !== t0.getTime())).toEqual([]);
+  });
+
+  it("a rescore that changes nothing the row says leaves it as of the recompute", async () => {
+    const { shop, customers } = await seedShop();
+    const t0 = new Date("2026-11-20T09:00:00Z");
+    await recomputeShop(shop, { now: t0, refit: true, rebuild: true });
+    const id = customers[7]!.id;
+    const was = await prisma.customerScore.findUniqueOrThrow({ where: { customerId: id } });
+    const detail = (await customerDetail(shop, id))!;
+    // A customers/update webhook three days later that changed nothing the row says.
+    await rescoreCustomer(prisma, shop, id, new Date(t0.getTime() + 3 * DAY));
+    expect(await prisma.customerScore.findUniqueOrThrow({ where: { customerId: id } })).toEqual(was);
+    expect(await customerDetail(shop, id)).toEqual(detail);
   });
 
   it("shows the days, rule and predictions as of the last recompute, equal to the orders' own", async () => {
@@ -170,10 +174,24 @@ describe("figures that move with the clock (decision 073)", () => {
     }
   });
 
-  it("sorts by the derived value on the server: segment, search, direction and pages", async () => {
+  it("puts customers without a value last in both directions of the value sort", async () => {
+    const { shop } = await seedShop();
+    for (let i = 0; i < 3; i++)
+      await prisma.customer.create({
+        data: { shopId: shop.id, email: `none${i}@example.com`, createdAt: new Date("2025-01-01") },
+      });
+    await recomputeShop(shop, { now: new Date("2026-11-20T09:00:00Z"), refit: true, rebuild: true });
+    for (const dir of ["desc", "asc"] as const) {
+      const { rows } = await listCustomers(shop, { segment: null, q: "", sort: "value", dir, page: 1 }, 100);
+      expect(rows).toHaveLength(63);
+      expect(rows.slice(-3).map((r) => r.predicted12mMinor)).toEqual([null, null, null]);
+      expect(rows.slice(0, -3).every((r) => r.predicted12mMinor !== null)).toBe(true);
+    }
+  });
+
+  it("sorts by the value the last recompute stored, in SQL: segment, search, direction and pages", async () => {
     const { shop } = await seedShop();
     await recomputeShop(shop, { now: new Date(), refit: true, rebuild: true });
-    forgetValueOrders();
     const all = await listCustomers(shop, { segment: null, q: "", sort: "value", dir: "desc", page: 1 }, 100);
     const values = all.rows.map((r) => r.predicted12mMinor);
     expect(values.length).toBe(60);
@@ -193,7 +211,7 @@ describe("figures that move with the clock (decision 073)", () => {
     expect(inSegment.rows.map((r) => r.id)).toEqual(all.rows.filter((r) => r.segment === segment).map((r) => r.id));
     const searched = await listCustomers(shop, { segment: null, q: "anson", sort: "value", dir: "desc", page: 1 }, 100);
     expect(searched.rows.map((r) => r.id)).toEqual(all.rows.filter((r) => r.name.startsWith("Anson")).map((r) => r.id));
-    // With more matches than the count's cap, the order is walked and tested in slices.
+    // With more matches than the count's cap.
     const capped = await listCustomers(
       shop,
       { segment: null, q: "example", sort: "value", dir: "desc", page: 2 },

@@ -3,14 +3,7 @@
 // value, churn risk, expected next order). A score row stores only what these are derived from
 // (order dates, counts, spend, the distinct order days, the median gap), so a recompute a day
 // later writes only the customers whose scores, segment or orders really changed. Pure.
-import {
-  predictedValueFrom,
-  predictFrom,
-  type ChurnRisk,
-  type LtvMethod,
-  type Prediction,
-  type ShopModel,
-} from "./clv";
+import { predictFrom, type ChurnRisk, type LtvMethod, type Prediction, type ShopModel } from "./clv";
 import { daysSince, ruleAsOf } from "./rfm";
 import type { OrderSummary } from "./summary";
 
@@ -120,14 +113,6 @@ export function predictionOf(
     };
   if (!model) return NONE;
   return shown(predictFrom(model, summaryOfRow(row, atMs), atMs));
-}
-
-/** The 12-month value alone, as predictionOf shows it (the list's "value" sort). */
-export function valueOf(row: ScoreInputs & StoredPrediction, model: ShopModel | null, atMs: number): number | null {
-  if (row.orders > 0 && row.orderDays === 0) return row.predicted12mMinor;
-  if (!model) return null;
-  const v = predictedValueFrom(model, summaryOfRow(row, atMs), atMs);
-  return v === null ? null : Math.round(v / 100) * 100;
 }
 
 /** Days since the last and the first order as of `atMs` (null without orders). */

@@ -8,7 +8,7 @@ import { exportResponse, type ExportColumn } from "~/platform/tabular-export.ser
 import { LTV_METHODS } from "./clv";
 import { exportBatches, type ListShop } from "./list.server";
 import type { CustomerListQuery } from "./query";
-import { displayName } from "./scores.server";
+import { displayName } from "./score-row";
 
 type ExportRow = (
   typeof exportBatches extends (...args: never[]) => AsyncGenerator<infer B> ? B : never

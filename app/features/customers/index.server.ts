@@ -1,12 +1,8 @@
 export { CUSTOMER_JOBS, recomputeShopById, registerCustomerJobs, requestTagSync } from "./jobs.server";
 export { pendingTagChanges, segmentTag, setSegmentTagging, syncSegmentTags, tagSettings } from "./tags.server";
-export {
-  dropRedactedScores,
-  getSegmentSettings,
-  recomputeShop,
-  rescoreCustomer,
-  saveSegmentSettings,
-} from "./scores.server";
+export { dropRedactedScores, getSegmentSettings, saveSegmentSettings } from "./score-store.server";
+export { recomputeShop } from "./recompute.server";
+export { rescoreCustomer } from "./rescore.server";
 export {
   customerDetail,
   customersBySegment,

@@ -4,7 +4,7 @@
 import { prisma } from "~/db.server";
 import type { JobQueue } from "~/platform/jobs/index.server";
 import { describeError } from "~/lib/log-safe";
-import { recomputeShop } from "./scores.server";
+import { recomputeShop } from "./recompute.server";
 import { pendingTagChanges, syncSegmentTags } from "./tags.server";
 
 export const CUSTOMER_JOBS = {

@@ -7,17 +7,22 @@ import { computeProfit, EMPTY_TOTALS } from "~/features/profit";
 import { PAGE_SIZE, type CustomerListQuery, type CustomerSort } from "./query";
 import { SEGMENTS, type Segment } from "./rfm";
 import { asOfMs, daysOf, predictionOf, ruleOfRow } from "./derived";
-import { displayName, getSegmentSettings, getStoredModel, type StoredModel } from "./scores.server";
-import { countMatches, matchingAfter, matchingAmong, matchingPage } from "./search.server";
-import { inValueOrder, valueOrder, valuePage, valueSlice } from "./value-order.server";
+import { displayName } from "./score-row";
+import { getSegmentSettings, getStoredModel, type StoredModel } from "./score-store.server";
+import { countMatches, matchingAfter, matchingPage } from "./search.server";
 
 export type ListShop = { id: string; timezone: string; currency: string };
 
-const ORDER_COLUMN: Record<Exclude<CustomerSort, "value">, keyof Prisma.CustomerScoreOrderByWithRelationInput> = {
+/**
+ * The list's sorts. The predicted value sorts by the value the last recompute stored (up to a
+ * day old; the list's help says so), while the rows show it as of then or a later rescore.
+ */
+const ORDER_COLUMN: Record<CustomerSort, keyof Prisma.CustomerScoreOrderByWithRelationInput> = {
   name: "sortName",
   orders: "orders",
   spent: "totalSpentMinor",
   lastOrder: "lastOrderAt",
+  value: "predicted12mMinor",
 };
 
 /** The list's filter without a search (a search goes through search.server.ts's index). */
@@ -76,13 +81,12 @@ function derivedOf(
 ) {
   const at = asOfMs(stored?.computedAt ?? null, score);
   const p = predictionOf(score, stored?.model ?? null, at);
+  const expectedNextOrderAt = p.expectedNextOrderAt?.toISOString() ?? null;
   return {
+    ...p,
+    expectedNextOrderAt,
     recencyDays: daysOf(score, at).recencyDays,
     rule: ruleOfRow(score.rule, score, joinedAt, at),
-    ltvMethod: p.ltvMethod,
-    predicted12mMinor: p.predicted12mMinor,
-    pNoPurchase90: p.pNoPurchase90,
-    churnRisk: p.churnRisk,
   };
 }
 
@@ -127,64 +131,17 @@ export async function listCustomers(
     : Math.max(1, Math.ceil(total / pageSize));
   const page = capped ? query.page : Math.min(query.page, pageCount);
   const skip = (page - 1) * pageSize;
-  const byIds = async (ids: string[]) => {
-    const rows = ids.length
-      ? await prisma.customerScore.findMany({ where: { shopId: shop.id, customerId: { in: ids } }, select: ROW_SELECT })
-      : [];
-    return { rows: inOrder(ids, rows).map((r) => rowOf(r, stored)), total, capped, page, pageCount, pageSize };
-  };
-  if (query.sort === "value")
-    return byIds(await pageByValue(shop.id, query, stored, counted, countCap, skip, pageSize));
-  if (query.q) return byIds(await matchingPage(shop.id, query, skip, pageSize));
   const column = ORDER_COLUMN[query.sort];
+  const nullable = query.sort === "lastOrder" || query.sort === "value";
+  // A search's page comes from its index as ids, then their rows.
+  const ids = query.q ? await matchingPage(shop.id, query, skip, pageSize) : null;
   const rows = await prisma.customerScore.findMany({
-    where,
+    where: ids ? { shopId: shop.id, customerId: { in: ids } } : where,
     select: ROW_SELECT,
-    orderBy: [
-      query.sort === "lastOrder" ? { [column]: { sort: query.dir, nulls: "last" } } : { [column]: query.dir },
-      { customerId: "asc" },
-    ],
-    skip,
-    take: pageSize,
+    orderBy: [{ [column]: nullable ? { sort: query.dir, nulls: "last" } : query.dir }, { customerId: "asc" }],
+    ...(ids ? {} : { skip, take: pageSize }),
   });
   return { rows: rows.map((r) => rowOf(r, stored)), total, capped, page, pageCount, pageSize };
-}
-
-/**
- * A page of ids sorted by the predicted value, which is derived when read (decision 073): the
- * shop's value order (value-order.server.ts), filtered by the segment; with a search, its
- * matches (all of them when they are at most `countCap`, else the order walked in slices and
- * each slice tested against the search in SQL until the page is full).
- */
-async function pageByValue(
-  shopId: string,
-  query: CustomerListQuery,
-  stored: StoredModel | null,
-  counted: number,
-  countCap: number,
-  skip: number,
-  take: number,
-): Promise<string[]> {
-  const order = await valueOrder(shopId, stored);
-  if (!query.q) return valuePage(order, query.segment, query.dir, skip, take);
-  if (counted <= countCap) {
-    const ids = await matchingAfter(shopId, query, undefined, countCap + 1);
-    return inValueOrder(order, ids, query.dir).slice(skip, skip + take);
-  }
-  const out: string[] = [];
-  let seen = 0;
-  let from = 0;
-  for (;;) {
-    const slice = valueSlice(order, query.segment, query.dir, from, 1000);
-    const matched = await matchingAmong(shopId, query, slice.ids);
-    for (const id of slice.ids) {
-      if (!matched.has(id) || seen++ < skip) continue;
-      out.push(id);
-      if (out.length === take) return out;
-    }
-    if (slice.done) return out;
-    from = slice.next;
-  }
 }
 
 /** The first `limit` customers of a segment (or all), most valuable first: the JSON API's answer. */
@@ -323,7 +280,6 @@ export async function customerDetail(shop: ListShop, customerId: string) {
       lastOrderAt: score.lastOrderAt?.toISOString() ?? null,
       firstOrderAt: score.firstOrderAt?.toISOString() ?? null,
       segmentChangedAt: score.segmentChangedAt?.toISOString() ?? null,
-      expectedNextOrderAt: predictionFor(score, stored).expectedNextOrderAt?.toISOString() ?? null,
       computedAt: score.computedAt.toISOString(),
     },
     explanation: stored && { bands: stored.bands, cutPoints: stored.cutPoints, settings },

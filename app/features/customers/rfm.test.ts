@@ -4,11 +4,9 @@ import {
   DEFAULT_SEGMENT_SETTINGS,
   bandThreshold,
   figuresOf,
-  scoreByCounts,
   scoreByRank,
-  scoreBySort,
+  scoreCustomers,
   scoreLine,
-  scoreShop,
   scoresAgainst,
   segmentOf,
   type CustomerFigures,
@@ -71,48 +69,49 @@ describe("scoreByRank", () => {
   });
 });
 
-describe("scoreByCounts", () => {
-  it("gives every value the score sorting gives it (property)", () => {
+describe("scoreByRank on shifted and scaled values", () => {
+  it("gives every value the same score after adding a constant (property)", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: -70_000, max: 70_000 }),
         fc.array(fc.integer({ min: 0, max: 400 }), { minLength: 1, maxLength: 500 }),
         fc.constantFrom(3, 5),
         (offset, values, bands) => {
-          const shifted = values.map((v) => v + offset);
-          expect(scoreByCounts(shifted, bands)).toEqual(scoreBySort(shifted, bands));
+          expect(
+            scoreByRank(
+              values.map((v) => v + offset),
+              bands,
+            ),
+          ).toEqual(scoreByRank(values, bands));
         },
       ),
     );
   });
 
-  it("scoreByRank gives the sorted scores for small-range, wide and fractional values alike", () => {
-    const days = [5, 3, 3, 900, 0, 12];
-    expect(scoreByRank(days, 5)).toEqual(scoreByCounts(days, 5));
-    const wide = [0, 2 ** 20, 7, 7, 3];
-    expect(scoreByRank(wide, 3)).toEqual(scoreBySort(wide, 3));
-    const fractions = [0.5, 1.5, 1.5];
-    expect(scoreByRank(fractions, 3)).toEqual(scoreBySort(fractions, 3));
+  it("scores small-range, wide and fractional values by their order alone", () => {
+    expect(scoreByRank([5, 3, 3, 900, 0, 12], 5)).toEqual([3, 2, 2, 5, 1, 4]);
+    expect(scoreByRank([0, 2 ** 40, 7, 7, 3], 3)).toEqual([1, 3, 2, 2, 1]);
+    expect(scoreByRank([0.5, 1.5, 1.5], 3)).toEqual(scoreByRank([1, 2, 2], 3));
   });
 });
 
-describe("scoreShop", () => {
+describe("scoreCustomers", () => {
   it("uses tertiles with the small-store note under 500 customers, quintiles from 500", () => {
     const many = (n: number) =>
       Array.from({ length: n }, (_, i) =>
         fig({ id: `c${i}`, recencyDays: i, frequency: i % 7, monetaryMinor: i * 10 }),
       );
-    const small = scoreShop(many(499));
+    const small = scoreCustomers(many(499));
     expect(small.bands).toBe(3);
     expect(small.smallStore).toBe(true);
     expect(Math.max(...[...small.scores.values()].map((s) => s.r))).toBe(3);
-    const large = scoreShop(many(500));
+    const large = scoreCustomers(many(500));
     expect(large.bands).toBe(5);
     expect(large.smallStore).toBe(false);
   });
 
   it("scores the most recent customers highest and leaves customers without orders unscored", () => {
-    const shop = scoreShop([
+    const shop = scoreCustomers([
       fig({ id: "old", recencyDays: 300 }),
       fig({ id: "mid", recencyDays: 100 }),
       fig({ id: "recent", recencyDays: 1 }),
@@ -143,7 +142,7 @@ describe("scoreShop", () => {
           const figures = rows.map((row, i) =>
             fig({ id: `c${i}`, recencyDays: row.d, frequency: row.f, monetaryMinor: row.m }),
           );
-          const shop = scoreShop(figures);
+          const shop = scoreCustomers(figures);
           for (const f of figures) expect(scoresAgainst(f, shop.cutPoints)).toEqual(shop.scores.get(f.id));
         },
       ),

@@ -90,52 +90,6 @@ export type ScoredShop = {
  * score is its mid-rank's band: floor(bands × (below + tied / 2) / n) + 1.
  */
 export function scoreByRank(values: readonly number[], bands: number): number[] {
-  return countable(values) ? scoreByCounts(values, bands) : scoreBySort(values, bands);
-}
-
-/** The widest range of whole values scored by counting them (a count per value; days and order counts). */
-const COUNTED_RANGE = 1 << 16;
-
-function countable(values: readonly number[]) {
-  let min = Infinity;
-  let max = -Infinity;
-  for (const v of values) {
-    if (!Number.isInteger(v)) return false;
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
-  return max - min < COUNTED_RANGE;
-}
-
-/**
- * scoreByRank for whole values within COUNTED_RANGE: a value's score needs only how many values
- * are below it and how many equal it, so the values are counted instead of sorted (recency days
- * and order counts at 100,000 customers: decision 067, fourth pass). Exported for its test.
- */
-export function scoreByCounts(values: readonly number[], bands: number): number[] {
-  const n = values.length;
-  let min = Infinity;
-  let max = -Infinity;
-  for (const v of values) {
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
-  const counts = new Uint32Array(n ? max - min + 1 : 0);
-  for (const v of values) counts[v - min]!++;
-  const score = new Uint8Array(counts.length);
-  let below = 0;
-  for (let k = 0; k < counts.length; k++) {
-    const tied = counts[k]!;
-    if (tied) score[k] = Math.min(bands, Math.floor((bands * (below + tied / 2)) / n) + 1);
-    below += tied;
-  }
-  const scores = new Array<number>(n);
-  for (let i = 0; i < n; i++) scores[i] = score[values[i]! - min]!;
-  return scores;
-}
-
-/** scoreByRank for any values: sorted (exported for the test that checks scoreByCounts against it). */
-export function scoreBySort(values: readonly number[], bands: number): number[] {
   const n = values.length;
   const order = rankOrder(values);
   const scores = new Array<number>(n);
@@ -151,30 +105,8 @@ export function scoreBySort(values: readonly number[], bands: number): number[] 
   return scores;
 }
 
-/** Whole numbers up to this size pack with their index into one double (see rankOrder). */
-const PACKABLE = 2 ** 33;
-const INDEX_SPACE = 2 ** 19;
-
-/**
- * The indices of `values` in ascending order of value (ties in any order: they share a score).
- * Whole values (days, order counts, minor units up to 2^33) are sorted packed with their index
- * into one Float64Array, without a comparator callback: at 100,000 customers the callback sort
- * was a visible share of the recompute (decision 067).
- */
-function rankOrder(values: readonly number[]): ArrayLike<number> {
-  const n = values.length;
-  const packable = n < INDEX_SPACE && values.every((v) => Number.isInteger(v) && Math.abs(v) < PACKABLE);
-  if (!packable) return values.map((_, i) => i).sort((a, b) => values[a]! - values[b]!);
-  const packed = new Float64Array(n);
-  for (let i = 0; i < n; i++) packed[i] = values[i]! * INDEX_SPACE + i;
-  packed.sort();
-  const order = new Uint32Array(n);
-  for (let k = 0; k < n; k++) {
-    const p = packed[k]!;
-    order[k] = p - Math.floor(p / INDEX_SPACE) * INDEX_SPACE;
-  }
-  return order;
-}
+/** The indices of `values` in ascending order of value (ties in any order: they share a score). */
+const rankOrder = (values: readonly number[]) => values.map((_, i) => i).sort((a, b) => values[a]! - values[b]!);
 
 /** For each score 1..bands, the least value that has it (null when no customer has that score). */
 function leastPerBand(values: readonly number[], scores: readonly number[], bands: number): (number | null)[] {
@@ -215,45 +147,16 @@ export function bandThreshold(onFive: number, bands: 3 | 5): number {
 /** Each customer's scores by position in the list given (0: never ordered, not scored). */
 export type RankedShop = Omit<ScoredShop, "scores"> & { r: Uint8Array; f: Uint8Array; m: Uint8Array };
 
-/** Scores every customer who has ordered, by position: the whole-shop recompute's form of scoreShop. */
-export function rankShop(customers: readonly CustomerFigures[]): RankedShop {
+/** Scores every customer who has ordered, by position in the list given. */
+export function rankCustomers(customers: readonly CustomerFigures[]): RankedShop {
   const n = customers.length;
-  const recency = new Float64Array(n);
-  const frequency = new Float64Array(n);
-  const monetary = new Float64Array(n);
-  customers.forEach((c, i) => {
-    recency[i] = c.recencyDays === null ? NaN : c.recencyDays;
-    frequency[i] = c.frequency;
-    monetary[i] = c.monetaryMinor;
-  });
-  return rankColumns(recency, frequency, monetary);
-}
-
-/**
- * rankShop on the figures as columns, one position per customer (recency NaN: never ordered):
- * the whole-shop recompute builds no object per customer (decision 067, third pass).
- */
-export function rankColumns(
-  recencyDays: ArrayLike<number>,
-  frequency: ArrayLike<number>,
-  monetaryMinor: ArrayLike<number>,
-): RankedShop {
-  const n = recencyDays.length;
-  let count = 0;
-  for (let i = 0; i < n; i++) if (recencyDays[i] === recencyDays[i]) count++;
-  const at = new Uint32Array(count);
-  for (let i = 0, k = 0; i < n; i++) if (recencyDays[i] === recencyDays[i]) at[k++] = i;
+  const at = customers.flatMap((c, i) => (c.recencyDays === null ? [] : [i]));
+  const count = at.length;
   const bands = bandsFor(count);
   // Fewer days since the last order is better: ranked on the negated days.
-  const negRecency = new Array<number>(count);
-  const f = new Array<number>(count);
-  const m = new Array<number>(count);
-  for (let k = 0; k < count; k++) {
-    const i = at[k]!;
-    negRecency[k] = -recencyDays[i]!;
-    f[k] = frequency[i]!;
-    m[k] = monetaryMinor[i]!;
-  }
+  const negRecency = at.map((i) => -customers[i]!.recencyDays!);
+  const f = at.map((i) => customers[i]!.frequency);
+  const m = at.map((i) => customers[i]!.monetaryMinor);
   const scored = {
     r: scoreByRank(negRecency, bands),
     f: scoreByRank(f, bands),
@@ -283,8 +186,8 @@ export const scoresAt = (ranked: RankedShop, i: number): Scores | null =>
   ranked.r[i] ? { r: ranked.r[i]!, f: ranked.f[i]!, m: ranked.m[i]! } : null;
 
 /** Scores every customer who has ordered; those who never ordered get no scores. */
-export function scoreShop(customers: readonly CustomerFigures[]): ScoredShop {
-  const ranked = rankShop(customers);
+export function scoreCustomers(customers: readonly CustomerFigures[]): ScoredShop {
+  const ranked = rankCustomers(customers);
   const scores = new Map<string, Scores>();
   customers.forEach((c, i) => {
     const s = scoresAt(ranked, i);
@@ -295,8 +198,7 @@ export function scoreShop(customers: readonly CustomerFigures[]): ScoredShop {
 
 /**
  * Which rule matched, with the numbers its text quotes: the rule text is a function of these
- * alone (ruleText), so the whole-shop recompute hashes them instead of building every
- * customer's text (decision 067).
+ * alone (ruleText, and ruleTemplate for the stored row).
  */
 export type RuleMatch = {
   kind: RuleKind;
@@ -338,66 +240,29 @@ const match = (kind: RuleKind, a = 0, b = 0, c = 0, d = 0, e = 0): RuleMatch => 
  * otherwise Regular.
  */
 export function ruleOf(
-  figures: CustomerFigures,
+  { recencyDays, firstOrderDays, medianGapDays }: CustomerFigures,
   scores: Scores | null,
   bands: 3 | 5,
   settings: SegmentSettings = DEFAULT_SEGMENT_SETTINGS,
   createdDays: number | null = null,
 ): RuleMatch {
-  return ruleInto(
-    match("regular"),
-    figures.recencyDays,
-    figures.firstOrderDays,
-    figures.medianGapDays,
-    scores,
-    bands,
-    settings,
-    createdDays,
-  );
-}
-
-function setMatch(out: RuleMatch, kind: RuleKind, a = 0, b = 0, c = 0, d = 0, e = 0): RuleMatch {
-  out.kind = kind;
-  out.a = a;
-  out.b = b;
-  out.c = c;
-  out.d = d;
-  out.e = e;
-  return out;
-}
-
-/**
- * ruleOf written into `out` (returned), from the figures it reads: the whole-shop recompute
- * reuses one match for every customer instead of building one each (decision 067, third pass).
- */
-export function ruleInto(
-  out: RuleMatch,
-  recencyDays: number | null,
-  firstOrderDays: number | null,
-  medianGapDays: number | null,
-  scores: Scores | null,
-  bands: 3 | 5,
-  settings: SegmentSettings,
-  createdDays: number | null,
-): RuleMatch {
   if (!scores || recencyDays === null) {
-    if (createdDays !== null && createdDays <= settings.newWithinDays)
-      return setMatch(out, "new-no-orders", createdDays);
-    return setMatch(out, "regular-no-orders");
+    if (createdDays !== null && createdDays <= settings.newWithinDays) return match("new-no-orders", createdDays);
+    return match("regular-no-orders");
   }
   const vip = bandThreshold(settings.vipMinScore, bands);
-  if (scores.r >= vip && scores.f >= vip && scores.m >= vip) return setMatch(out, "vip", vip);
+  if (scores.r >= vip && scores.f >= vip && scores.m >= vip) return match("vip", vip);
   if (firstOrderDays !== null && firstOrderDays <= settings.newWithinDays)
-    return setMatch(out, "new-first-order", firstOrderDays, settings.newWithinDays);
+    return match("new-first-order", firstOrderDays, settings.newWithinDays);
   const valuable = bandThreshold(settings.atRiskMinMonetaryScore, bands);
   if (scores.m >= valuable) {
     const gap = medianGapDays;
     if (gap !== null && gap > 0 && recencyDays > settings.atRiskGapMultiplier * gap)
-      return setMatch(out, "at-risk-gap", recencyDays, settings.atRiskGapMultiplier, gap, scores.m, valuable);
+      return match("at-risk-gap", recencyDays, settings.atRiskGapMultiplier, gap, scores.m, valuable);
     const low = bandThreshold(settings.atRiskMaxRecencyScore, bands);
-    if (scores.r <= low) return setMatch(out, "at-risk-recency", scores.r, low, scores.m, valuable);
+    if (scores.r <= low) return match("at-risk-recency", scores.r, low, scores.m, valuable);
   }
-  return setMatch(out, "regular");
+  return match("regular");
 }
 
 /**
@@ -410,9 +275,6 @@ export const DAY_TOKENS = {
   "new-first-order": "{firstOrderDays}",
   "at-risk-gap": "{recencyDays}",
 } as const satisfies Partial<Record<RuleKind, string>>;
-
-/** The moving number of a match replaced by 0: what stays the same from one day to the next. */
-export const stableRule = (m: RuleMatch): RuleMatch => (m.kind in DAY_TOKENS ? { ...m, a: 0 } : m);
 
 /** The rule in words, with the days it quotes as tokens (see DAY_TOKENS): what a score row stores. */
 export function ruleTemplate(m: RuleMatch): string {

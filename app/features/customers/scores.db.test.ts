@@ -1,9 +1,8 @@
 // Scores kept current: the whole-shop recompute after an import equals a direct computation
 // from the orders; one webhook rescores exactly its customer; a redacted customer leaves.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { dialect, prisma } from "~/db.server";
-import { splitReads } from "~/platform/sql-columns.server";
+import { afterEach, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
 import { IMPORT_JOB, registerStoreSyncJobs, requestResync } from "~/features/store-sync/index.server";
 import type { JobHandler, JobQueue } from "~/platform/jobs/index.server";
 import { shopify } from "~/shopify.server";
@@ -13,12 +12,12 @@ import { fixture, fixtureStore, stubAdminApi } from "~tests/shopify-admin";
 import * as ordersCreate from "~/routes/webhooks.orders.create";
 import * as customersCreate from "~/routes/webhooks.customers.create";
 import * as customersRedact from "~/routes/webhooks.customers.redact";
-import { figuresOf, scoreShop, segmentOf, DEFAULT_SEGMENT_SETTINGS } from "./rfm";
+import { figuresOf, scoreCustomers, segmentOf, DEFAULT_SEGMENT_SETTINGS } from "./rfm";
 import { segmentSummary } from "./list.server";
-import { recomputeShop, rescoreCustomer } from "./scores.server";
+import { recomputeShop } from "./recompute.server";
+import { rescoreCustomer } from "./rescore.server";
+import { saveSegmentSettings } from "./score-store.server";
 import { recomputeShopById, shopsImportedSinceRecompute } from "./jobs.server";
-import { inSqlTransaction } from "~/platform/sql-runner.server";
-import { READ_TRIGGERS, readCustomers, unlistedWrites } from "./read-snapshot.server";
 
 let restore: (() => void) | null = null;
 afterEach(() => {
@@ -48,7 +47,7 @@ async function directSegments(shopId: string, now: Date) {
       now,
     ),
   );
-  const scored = scoreShop(figures);
+  const scored = scoreCustomers(figures);
   return new Map(
     customers.map((c, i) => {
       const days = Math.floor((now.getTime() - c.createdAt.getTime()) / 86_400_000);
@@ -144,10 +143,9 @@ describe("whole-shop recompute", () => {
   });
 });
 
-describe("a large shop's read in two halves", () => {
-  it("gives the same rows as one read, and reads no other shop's customers", async () => {
-    // Two shops with the same customers and orders, their customers created in turns so each
-    // shop's rows are spread over the whole rowid range the split read divides.
+describe("two shops alike", () => {
+  it("get the same rows, and a recompute reads no other shop's customers", async () => {
+    // Two shops with the same customers and orders, their customers created in turns.
     const shops = [await createShop(), await createShop()];
     const items = await Promise.all(shops.map((s) => createProduct(s.id, { priceMinor: 4_000 })));
     const customers: string[][] = [[], []];
@@ -172,18 +170,13 @@ describe("a large shop's read in two halves", () => {
     // Orders after the next run's instant too: their customers' summaries are taken again.
     for (const k of [0, 1]) await orders(k, ["2026-06-20", "2026-09-01"]);
     for (const [k, shop] of shops.entries())
-      for (const id of customers[k]!.slice(0, 10)) await rescoreCustomer(prisma, shop, id);
-    // Without the read snapshots the runs read the tables (the snapshot is tested below).
-    await prisma.customerReadSnapshot.deleteMany({ where: { shopId: { in: shops.map((s) => s.id) } } });
-    const before = splitReads();
+      for (const id of customers[k]!.slice(0, 10)) await rescoreCustomer(prisma, shop, id, first);
     const later = new Date("2026-08-15T00:00:00Z");
-    const split = await recomputeShop(shops[0]!, { now: later, splitReadFrom: 1 });
-    const whole = await recomputeShop(shops[1]!, { now: later });
-    if (dialect === "sqlite")
-      expect(splitReads()).toMatchObject({ split: before.split + 1, fallback: before.fallback });
-    expect(split.customers).toBe(40);
-    expect(split.written).toBeGreaterThan(0);
-    expect({ ...split, model: null }).toEqual({ ...whole, model: null });
+    const a = await recomputeShop(shops[0]!, { now: later });
+    const b = await recomputeShop(shops[1]!, { now: later });
+    expect(a.customers).toBe(40);
+    expect(a.written).toBeGreaterThan(0);
+    expect({ ...a, model: null }).toEqual({ ...b, model: null });
     const rows = async (k: number) => {
       const stored = await prisma.customerScore.findMany({ where: { shopId: shops[k]!.id } });
       const at = new Map(customers[k]!.map((id, i) => [id, i]));
@@ -195,239 +188,114 @@ describe("a large shop's read in two halves", () => {
   });
 });
 
-describe("the read snapshot", () => {
-  it("lists changed customers by triggers that are all in place", async () => {
-    const names = await prisma.$queryRawUnsafe<{ name: string }[]>(
-      dialect === "sqlite"
-        ? `SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_read_%'`
-        : `SELECT tgname::text AS name FROM pg_trigger WHERE NOT tgisinternal AND tgname LIKE '%_read_%'`,
-    );
-    expect(names.map((n) => n.name).sort()).toEqual([...READ_TRIGGERS].sort());
+/** A shop of `n` customers with one to three orders each in 2026, written in bulk. */
+async function bulkShop(n: number) {
+  const shop = await createShop();
+  const ids = Array.from({ length: n }, (_, i) => `bulk-${shop.id}-${String(i).padStart(5, "0")}`);
+  await prisma.customer.createMany({
+    data: ids.map((id, i) => ({ id, shopId: shop.id, email: `b${i}@example.com`, createdAt: new Date("2025-01-01") })),
   });
-
-  it("takes the customers a run wrote off the list, and leaves listed those it did not write", async () => {
-    const shop = await createShop();
-    const item = await createProduct(shop.id, { priceMinor: 2_000 });
-    // Enough customers that two listed ones leave the snapshot in use (not taken again).
-    const ids = Array.from({ length: 150 }, (_, i) => `listed-${shop.id}-${i}`);
-    await prisma.customer.createMany({
-      data: ids.map((id, i) => ({
-        id,
-        shopId: shop.id,
-        email: `l${i}@example.com`,
-        createdAt: new Date("2025-01-01"),
-      })),
-    });
-    const [written] = ids;
-    await createOrder(shop.id, "2026-05-01", [line(item, 1)], { customerId: written! });
-    await recomputeShop(shop, { now: new Date("2026-06-01T00:00:00Z") });
-    // Listed since: a webhook's rescore after an order, and a customer created after the next run.
-    await createOrder(shop.id, "2026-06-02", [line(item, 2)], { customerId: written! });
-    await rescoreCustomer(prisma, shop, written!, new Date("2026-06-02T12:00:00Z"));
-    const unscored = await prisma.customer.create({
-      data: { shopId: shop.id, email: "later@example.com", createdAt: new Date("2028-01-01") },
-    });
-    const listed = async () =>
-      (await prisma.customerReadChange.findMany({ where: { shopId: shop.id } })).map((c) => c.customerId).sort();
-    expect(await listed()).toEqual([written!, unscored.id].sort());
-    // A year on the first order leaves the window: the run rewrites that customer's rows.
-    const run = await recomputeShop(shop, { now: new Date("2027-05-15T00:00:00Z") });
-    expect(run.fromSnapshot).toBe(true);
-    expect(await listed()).toEqual([unscored.id]);
-  });
-
-  it("leaves the recompute's own writes unlisted only while it writes them, and only for its shop", async () => {
-    const shops = [await createShop(), await createShop()];
-    const ids: string[] = [];
-    for (const shop of shops) {
-      const item = await createProduct(shop.id, { priceMinor: 2_000 });
-      for (let i = 0; i < 3; i++) {
-        const c = await prisma.customer.create({
-          data: { shopId: shop.id, email: `o${i}@example.com`, createdAt: new Date("2025-01-01") },
-        });
-        await createOrder(shop.id, "2026-05-01", [line(item, 1)], { customerId: c.id });
-        ids.push(c.id);
-      }
-      await recomputeShop(shop, { now: new Date("2026-06-01T00:00:00Z") });
-    }
-    const listed = async () =>
-      (await prisma.customerReadChange.findMany({ where: { shopId: { in: shops.map((s) => s.id) } } }))
-        .map((c) => c.customerId)
-        .sort();
-    expect(await listed()).toEqual([]);
-    expect(await prisma.customerScore.count({ where: { customerId: { in: ids } } })).toBe(6);
-    expect(await prisma.customerOrderSummary.count({ where: { customerId: { in: ids } } })).toBe(6);
-    // Summaries and score rows updated, deleted and inserted again for the first shop inside
-    // unlistedWrites; the second shop's write meanwhile is listed.
-    const [a, b] = [shops[0]!.id, shops[1]!.id];
-    const these = `WHERE "shopId" = ? AND "customerId" = ?`;
-    await inSqlTransaction((sql) =>
-      unlistedWrites(sql, a, async () => {
-        for (const table of ["CustomerOrderSummary", "CustomerScore"]) {
-          await sql.run(`UPDATE "${table}" SET "shopId" = "shopId" ${these}`, [a, ids[0]!]);
-          await sql.run(`CREATE TEMP TABLE "kept" AS SELECT * FROM "${table}" ${these}`, [a, ids[1]!]);
-          await sql.run(`DELETE FROM "${table}" ${these}`, [a, ids[1]!]);
-          await sql.run(`INSERT INTO "${table}" SELECT * FROM ${dialect === "sqlite" ? "temp" : "pg_temp"}."kept"`, []);
-          await sql.run(`DROP TABLE ${dialect === "sqlite" ? "temp" : "pg_temp"}."kept"`, []);
-        }
-        await sql.run(`UPDATE "CustomerScore" SET "digest" = 'changed' ${these}`, [b, ids[3]!]);
-      }),
-    );
-    expect(await listed()).toEqual([ids[3]!]);
-    expect(await prisma.customerReadOwnWrite.count()).toBe(0);
-    // After it, the same shop's writes are listed again.
-    await prisma.customerScore.update({
-      where: { shopId_customerId: { shopId: a, customerId: ids[2]! } },
-      data: { digest: "changed" },
-    });
-    expect(await listed()).toEqual([ids[2]!, ids[3]!].sort());
-  });
-
-  it("gives the same rows as a read of the tables after every kind of write since it was taken", async () => {
-    // Two shops with the same customers, orders and writes; the second's snapshot is dropped
-    // before the last run, so it reads the tables.
-    const shops = [await createShop(), await createShop()];
-    const items = await Promise.all(shops.map((s) => createProduct(s.id, { priceMinor: 3_000 })));
-    const customers: string[][] = [[], []];
-    const add = async (k: number, i: number, createdAt = new Date("2025-01-01")) =>
-      customers[k]!.push(
-        (await prisma.customer.create({ data: { shopId: shops[k]!.id, email: `r${i}@example.com`, createdAt } })).id,
-      );
-    for (let i = 0; i < 30; i++) for (const k of [0, 1]) await add(k, i);
-    const orders = async (k: number, days: string[], from = 0) => {
-      for (const [i, id] of customers[k]!.entries())
-        if (i >= from)
-          for (const [d, day] of days.entries())
-            if ((i + d) % 3 !== 1)
-              await createOrder(shops[k]!.id, day, [line(items[k]!, 1 + (i % 3))], { customerId: id });
-    };
-    // The 2025 orders leave the 365-day window between the runs. A summary with one of them
-    // slides by its look-ahead; one with both is taken again from the orders (eleventh pass).
-    for (const k of [0, 1]) await orders(k, ["2025-06-15", "2025-06-20", "2026-01-10", "2026-03-05", "2026-05-20"]);
-    const first = new Date("2026-06-01T00:00:00Z");
-    // The first run builds the summaries from the orders and then takes the snapshot from the
-    // tables it committed; the second reads the snapshot.
-    for (const shop of shops) expect((await recomputeShop(shop, { now: first })).summariesRebuilt).toBe(true);
-    expect(await prisma.customerReadSnapshot.count({ where: { shopId: { in: shops.map((s) => s.id) } } })).toBe(2);
-    expect(await prisma.customerReadChange.count({ where: { shopId: { in: shops.map((s) => s.id) } } })).toBe(0);
-    // What it holds is what a read of the tables gives.
-    const read = async () => {
-      const got = await inSqlTransaction((sql) => readCustomers(sql, shops[0]!.id, { split: false }));
-      const { read: r } = got;
-      // PostgreSQL has no rowid: the customers in id order, each with their values.
-      if (dialect !== "sqlite") {
-        const order = r.ids.map((_, p) => p).sort((x, y) => (r.ids[x]! < r.ids[y]! ? -1 : 1));
-        return {
-          fromSnapshot: got.fromSnapshot,
-          ids: order.map((p) => r.ids[p]!),
-          columns: [r.createdMs, r.digest, ...r.summary].map((c) => order.map((p) => c[p]!)),
-        };
-      }
+  const orders = ids.flatMap((customerId, i) =>
+    Array.from({ length: 1 + (i % 3) }, (_, k) => {
+      const at = new Date(Date.UTC(2026, (i + 4 * k) % 10, 1 + ((i * 7 + k) % 27), 12));
+      const total = 1_000 + ((i * 37 + k * 11) % 90) * 100;
       return {
-        fromSnapshot: got.fromSnapshot,
-        ids: r.ids,
-        columns: [r.rowid, r.createdMs, r.digest, ...r.summary].map((c) => [...c]),
+        shopId: shop.id,
+        customerId,
+        name: `#${i}-${k}`,
+        processedAt: at,
+        day: at.toISOString().slice(0, 10),
+        currency: "USD",
+        grossSalesMinor: total,
+        totalMinor: total,
       };
-    };
-    const held = await read();
-    await prisma.customerReadSnapshot.delete({ where: { shopId: shops[0]!.id } });
-    const tables = await read();
-    expect(held.fromSnapshot && !tables.fromSnapshot).toBe(true);
-    expect(held.ids).toHaveLength(30);
-    expect({ ...held, fromSnapshot: null }).toEqual({ ...tables, fromSnapshot: null });
-    for (const shop of shops) expect((await recomputeShop(shop, { now: first })).fromSnapshot).toBe(true);
-    for (const [k, shop] of shops.entries()) {
-      const ids = customers[k]!;
-      // An order and the webhook's rescore (summary and score row written).
-      await orders(k, ["2026-06-10"], 25);
-      for (const id of ids.slice(25)) await rescoreCustomer(prisma, shop, id);
-      // Redacted, deleted (with their summary and score row), created later than the next run.
-      await prisma.customer.update({ where: { id: ids[1]! }, data: { redactedAt: new Date() } });
-      await prisma.customer.delete({ where: { id: ids[2]! } });
-      await prisma.customer.update({ where: { id: ids[3]! }, data: { createdAt: new Date("2026-12-01") } });
-      // A score row gone; a summary gone; new customers, one with orders, none rescored.
-      await prisma.customerScore.delete({ where: { shopId_customerId: { shopId: shop.id, customerId: ids[4]! } } });
-      await prisma.customerOrderSummary.deleteMany({ where: { shopId: shop.id, customerId: ids[5]! } });
-      await add(k, 30, new Date("2026-06-02"));
-      await add(k, 31, new Date("2026-06-03"));
-      await createOrder(shop.id, "2026-06-05", [line(items[k]!, 2)], { customerId: customers[k]![30]! });
-    }
-    await prisma.customerReadSnapshot.delete({ where: { shopId: shops[1]!.id } });
-    const later = new Date("2026-07-01T00:00:00Z");
-    // The first shop's runs read the orders of its stale unchanged customers on the reader
-    // thread, as a large shop's do (eighth pass); the second's read them all here.
-    const large = { splitReadFrom: 1, ordersAsideFrom: 1 };
-    const reads = splitReads();
-    const fromSnapshot = await recomputeShop(shops[0]!, { now: later, ...large });
-    if (dialect === "sqlite") {
-      expect(splitReads()).toMatchObject({ aside: reads.aside + 1, fallback: reads.fallback });
-      // The reads ahead of the writes (their results are dropped, so a failing one would be silent).
-      await vi.waitFor(() => expect(splitReads().prefetched).toBe(reads.prefetched + 3));
-    }
-    const fromTables = await recomputeShop(shops[1]!, { now: later });
-    expect(fromSnapshot.fromSnapshot).toBe(true);
-    expect(fromTables.fromSnapshot).toBe(false);
-    expect(fromSnapshot.customers).toBe(29);
-    expect(fromSnapshot.summariesWritten).toBeGreaterThan(0);
-    expect(fromSnapshot.summariesSlid).toBeGreaterThan(0);
-    expect({ ...fromSnapshot, model: null, fromSnapshot: null }).toEqual({
-      ...fromTables,
-      model: null,
-      fromSnapshot: null,
+    }),
+  );
+  await prisma.order.createMany({ data: orders });
+  return { shop, ids };
+}
+
+describe("whole-shop writes", () => {
+  it("score a shop larger than a write batch, and a second run at the same instant writes nothing", async () => {
+    const { shop } = await bulkShop(1_200);
+    const now = new Date("2026-11-15T00:00:00Z");
+    const first = await recomputeShop(shop, { now, refit: true, rebuild: true });
+    expect(first).toMatchObject({ customers: 1_200, written: 1_200, changes: 0 });
+    expect(await storedSegments(shop.id)).toEqual(await directSegments(shop.id, now));
+    const again = await recomputeShop(shop, { now });
+    expect(again).toMatchObject({ customers: 1_200, written: 0, changes: 0 });
+  });
+
+  it("applies new thresholds to every row, with a segment change for each customer who moved", async () => {
+    const { shop } = await bulkShop(300);
+    const now = new Date("2026-11-15T00:00:00Z");
+    await recomputeShop(shop, { now, refit: true, rebuild: true });
+    const before = await storedSegments(shop.id);
+    await saveSegmentSettings(shop.id, { ...DEFAULT_SEGMENT_SETTINGS, newWithinDays: 120 });
+    const later = new Date(now.getTime() + 3_600_000);
+    const run = await recomputeShop(shop, { now: later });
+    const after = await storedSegments(shop.id);
+    const moved = [...after].filter(([id, v]) => before.get(id)!.segment !== v.segment);
+    expect(moved.length).toBeGreaterThan(0);
+    expect(run.changes).toBe(moved.length);
+    const changes = await prisma.customerSegmentChange.findMany({ where: { shopId: shop.id } });
+    expect(new Set(changes.map((c) => c.customerId))).toEqual(new Set(moved.map(([id]) => id)));
+    for (const c of changes)
+      expect(c).toMatchObject({ fromSegment: before.get(c.customerId)!.segment, changedAt: later });
+  });
+
+  it("never overwrites a row a webhook rescored after the recompute read its inputs", async () => {
+    const { shop, ids } = await bulkShop(40);
+    const item = await createProduct(shop.id, { priceMinor: 9_000 });
+    const read = new Date("2026-11-15T00:00:00Z");
+    await recomputeShop(shop, { now: new Date(read.getTime() - 86_400_000), refit: true, rebuild: true });
+    // A webhook after the run's read: an order at noon, the customer rescored as of then.
+    const [customerId] = ids;
+    await createOrder(shop.id, "2026-11-15", [line(item, 3)], { customerId });
+    const webhookAt = new Date("2026-11-15T12:00:05Z");
+    await rescoreCustomer(prisma, shop, customerId!, webhookAt);
+    const rescored = await prisma.customerScore.findUniqueOrThrow({ where: { customerId } });
+    expect(rescored).toMatchObject({ computedAt: webhookAt, orders: 2 });
+    // The run, as of its read, counts one order for them, yet leaves the webhook's row.
+    await recomputeShop(shop, { now: read });
+    expect(await prisma.customerScore.findUniqueOrThrow({ where: { customerId } })).toEqual(rescored);
+    // The next run, after the webhook, scores them afresh.
+    const next = new Date("2026-11-16T00:00:00Z");
+    await recomputeShop(shop, { now: next, refit: true });
+    expect(await prisma.customerScore.findUniqueOrThrow({ where: { customerId } })).toMatchObject({ orders: 2 });
+  });
+});
+
+describe("rows a recompute removes or leaves", () => {
+  it("drops the rows of customers redacted or deleted since, and of no one else", async () => {
+    const { shop, ids } = await bulkShop(30);
+    const now = new Date("2026-11-15T00:00:00Z");
+    await recomputeShop(shop, { now, refit: true, rebuild: true });
+    await prisma.customer.update({ where: { id: ids[0]! }, data: { redactedAt: new Date() } });
+    await prisma.customer.update({ where: { id: ids[1]! }, data: { deletedAt: new Date() } });
+    const run = await recomputeShop(shop, { now: new Date(now.getTime() + 3_600_000) });
+    expect(run.customers).toBe(28);
+    const left = await prisma.customerScore.findMany({ where: { shopId: shop.id }, select: { customerId: true } });
+    expect(new Set(left.map((r) => r.customerId))).toEqual(new Set(ids.slice(2)));
+  });
+
+  it("before the first recompute, a rescore keeps the summary and writes no row", async () => {
+    const { shop, ids } = await bulkShop(5);
+    await rescoreCustomer(prisma, shop, ids[2]!, new Date("2026-11-15T00:00:00Z"));
+    expect(await prisma.customerScore.count({ where: { shopId: shop.id } })).toBe(0);
+    const summary = await prisma.customerOrderSummary.findUniqueOrThrow({
+      where: { shopId_customerId: { shopId: shop.id, customerId: ids[2]! } },
     });
-    const rows = async (k: number) => {
-      const at = new Map(customers[k]!.map((id, i) => [id, i]));
-      const scores = (await prisma.customerScore.findMany({ where: { shopId: shops[k]!.id } }))
-        .map(({ shopId: _shop, customerId, ...row }) => ({ i: at.get(customerId), ...row }))
-        .sort((a, b) => a.i! - b.i!);
-      const summaries = (await prisma.customerOrderSummary.findMany({ where: { shopId: shops[k]!.id } }))
-        .map(({ shopId: _shop, customerId, ...row }) => ({ i: at.get(customerId), ...row }))
-        .sort((a, b) => a.i! - b.i!);
-      return { scores, summaries };
-    };
-    const [a, b] = [await rows(0), await rows(1)];
-    expect(a.scores.length).toBe(29);
-    expect(a).toEqual(b);
-    // What this run wrote is in the snapshot's patch with its values, and off the list (eighth
-    // pass); the redacted and deleted customers' score rows it deleted stay listed.
-    const patch = await prisma.customerReadPatch.findUniqueOrThrow({ where: { shopId: shops[0]!.id } });
-    const patched = patch.ids.split("\n");
-    expect(patched.length).toBeGreaterThanOrEqual(fromSnapshot.summariesWritten);
-    const listed = (await prisma.customerReadChange.findMany({ where: { shopId: shops[0]!.id } })).map(
-      (c) => c.customerId,
-    );
-    expect(listed.length).toBeGreaterThan(0);
-    expect(listed.filter((id) => patched.includes(id))).toEqual([]);
-    // Written again since, by a webhook's rescore: listed again, and the list wins over the patch.
-    const again0 = customers[0]!.indexOf(patched[0]!);
-    expect(again0).toBeGreaterThanOrEqual(0);
-    for (const [k, shop] of shops.entries()) {
-      const id = customers[k]![again0]!;
-      await createOrder(shop.id, "2026-07-01", [line(items[k]!, 4)], { customerId: id });
-      await rescoreCustomer(prisma, shop, id, new Date("2026-07-01T12:00:00Z"));
-    }
-    expect(await prisma.customerReadChange.count({ where: { shopId: shops[0]!.id, customerId: patched[0]! } })).toBe(1);
-    // The next run reads the snapshot with the patch and the list, and gives what a read of the
-    // tables gives.
-    await prisma.customerReadSnapshot.delete({ where: { shopId: shops[1]!.id } });
-    const next = await recomputeShop(shops[0]!, { now: new Date("2026-07-02T00:00:00Z"), ...large });
-    expect(next.fromSnapshot).toBe(true);
-    const again = await recomputeShop(shops[1]!, { now: new Date("2026-07-02T00:00:00Z") });
-    expect(again.fromSnapshot).toBe(false);
-    expect({ ...next, model: null, fromSnapshot: null }).toEqual({ ...again, model: null, fromSnapshot: null });
-    expect(await rows(0)).toEqual(await rows(1));
-    // Once the customer created "later" is due, they are scored from the snapshot too.
-    await prisma.customerReadSnapshot.delete({ where: { shopId: shops[1]!.id } });
-    const due = new Date("2026-12-05T00:00:00Z");
-    const [dueA, dueB] = [
-      await recomputeShop(shops[0]!, { now: due, ...large }),
-      await recomputeShop(shops[1]!, { now: due }),
-    ];
-    expect(dueA.fromSnapshot).toBe(true);
-    expect(dueA.customers).toBe(30);
-    expect({ ...dueA, model: null, fromSnapshot: null }).toEqual({ ...dueB, model: null, fromSnapshot: null });
-    expect((await rows(0)).scores.length).toBe(30);
-    expect(await rows(0)).toEqual(await rows(1));
+    expect(summary.orders).toBe(3);
+  });
+
+  it("records no segment change for a customer seen for the first time", async () => {
+    const { shop } = await bulkShop(40);
+    const run = await recomputeShop(shop, { now: new Date("2026-11-15T00:00:00Z"), rebuild: true });
+    expect(run).toMatchObject({ written: 40, changes: 0 });
+    expect(await prisma.customerSegmentChange.count({ where: { shopId: shop.id } })).toBe(0);
+    const rows = await prisma.customerScore.findMany({ where: { shopId: shop.id } });
+    expect(rows.every((r) => r.previousSegment === null && r.segmentChangedAt === null)).toBe(true);
   });
 });
 

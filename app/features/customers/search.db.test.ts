@@ -6,7 +6,8 @@ import { dialect, prisma } from "~/db.server";
 import { createShop } from "~tests/factories";
 import { listCustomers } from "./list.server";
 import { COMMON_MATCHES } from "./search.server";
-import { recomputeShop, rescoreCustomer } from "./scores.server";
+import { recomputeShop } from "./recompute.server";
+import { rescoreCustomer } from "./rescore.server";
 
 const PEOPLE: [string | null, string | null, string | null][] = [
   ["Ada", "Lovelace", "ada@example.com"],

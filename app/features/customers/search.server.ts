@@ -6,7 +6,7 @@
 // them, through the (shopId, sortName) index.
 import { dialect, prisma } from "~/db.server";
 import type { CustomerListQuery, CustomerSort } from "./query";
-import { searchKey } from "./scores.server";
+import { searchKey } from "./score-row";
 
 type Filter = { sql: string; params: (string | number)[] };
 
@@ -131,19 +131,4 @@ export async function matchingAfter(
     [...w.params, ...(afterId ? [afterId] : []), take],
   );
   return rows.map((r) => r.customerId as string);
-}
-
-/** Which of `ids` match the view's segment and search (the "value" sort walks its order with it, decision 073). */
-export async function matchingAmong(
-  shopId: string,
-  query: Pick<CustomerListQuery, "segment" | "q">,
-  ids: readonly string[],
-): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const w = await where(shopId, query);
-  const rows = await all(
-    `SELECT s."customerId" FROM ${w.sql} AND s."customerId" IN (${ids.map(() => "?").join(", ")})`,
-    [...w.params, ...ids],
-  );
-  return new Set(rows.map((r) => r.customerId as string));
 }

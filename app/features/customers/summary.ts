@@ -31,10 +31,9 @@ export type OrderSummary = {
   /** When the oldest order in the window leaves it (null: the window is empty and stays so). */
   windowEdgeMs: number | null;
   /**
-   * The window's look-ahead (decision 067, eleventh pass): the net spend of its oldest order,
-   * and when its second-oldest order leaves it and that order's net spend. With them the window
-   * slides past its edge without reading the orders (slideWindow). Null when the window holds
-   * no such order, and the second-oldest's also when it is not known (a window slid once).
+   * The window's look-ahead: the net spend of its oldest order, and when its second-oldest
+   * order leaves it and that order's net spend (null when the window holds no such order).
+   * Stored with the summary; the scoring reads the orders again when the window moves.
    */
   edgeNetMinor: number | null;
   nextEdgeMs: number | null;
@@ -116,60 +115,6 @@ export function summarize(times: readonly number[], values: readonly number[], a
   };
 }
 
-/** A summary's window and its look-ahead. */
-export const WINDOW_FIELDS = [
-  "windowAtMs",
-  "windowOrders",
-  "windowNetMinor",
-  "windowEdgeMs",
-  "edgeNetMinor",
-  "nextEdgeMs",
-  "nextNetMinor",
-] as const;
-
-/** A summary's window, as numbers: NaN stands for null (the recompute's columns). */
-export type WindowFields = Record<(typeof WINDOW_FIELDS)[number], number>;
-
-/** The window of a summary, as slideWindow takes it. */
-export const windowOf = (s: OrderSummary): WindowFields =>
-  Object.fromEntries(WINDOW_FIELDS.map((f) => [f, s[f] ?? NaN])) as WindowFields;
-
-/**
- * Moves a summary's window (in place) to `nowMs`, past its edge, from its look-ahead alone: the
- * orders that turned 365 days old leave it, the next oldest becomes its edge. False, and the
- * window untouched, when it cannot: the summary counts an order after `nowMs` (its last order at
- * `lastOrderMs`) or was taken after it, or an order leaves whose successor in the window is not
- * known (then the customer's orders are read again, and the look-ahead with them).
- */
-export function slideWindow(w: WindowFields, lastOrderMs: number, nowMs: number): boolean {
-  if (!(lastOrderMs <= nowMs && w.windowAtMs <= nowMs)) return false;
-  let { windowOrders, windowNetMinor, windowEdgeMs, edgeNetMinor, nextEdgeMs, nextNetMinor } = w;
-  while (windowOrders > 0 && windowEdgeMs <= nowMs) {
-    if (edgeNetMinor !== edgeNetMinor) return false;
-    windowOrders--;
-    windowNetMinor -= edgeNetMinor;
-    if (!windowOrders) {
-      windowEdgeMs = edgeNetMinor = nextEdgeMs = nextNetMinor = NaN;
-      break;
-    }
-    if (nextEdgeMs !== nextEdgeMs) return false;
-    windowEdgeMs = nextEdgeMs;
-    edgeNetMinor = nextNetMinor;
-    // The order after the new edge is not known until the orders are read again (unless none is left).
-    nextEdgeMs = nextNetMinor = NaN;
-  }
-  Object.assign(w, {
-    windowAtMs: nowMs,
-    windowOrders,
-    windowNetMinor,
-    windowEdgeMs,
-    edgeNetMinor,
-    nextEdgeMs,
-    nextNetMinor,
-  });
-  return true;
-}
-
 export const summarizeOrders = (orders: readonly OrderPoint[], atMs: number) =>
   summarize(
     orders.map((o) => o.at.getTime()),
@@ -183,19 +128,7 @@ export const summarizeOrders = (orders: readonly OrderPoint[], atMs: number) =>
  * one at windowEdgeMs). Otherwise the customer's orders are read again.
  */
 export function validFor(s: OrderSummary, nowMs: number): boolean {
-  return holdsAt(s.lastOrderMs, s.windowAtMs, s.windowEdgeMs, nowMs);
-}
-
-/**
- * validFor on a summary's fields as numbers (the recompute's columns): the window's edge null or
- * NaN when no order is in the window.
- */
-export function holdsAt(lastOrderMs: number, windowAtMs: number, windowEdgeMs: number | null, nowMs: number) {
-  return (
-    lastOrderMs <= nowMs &&
-    windowAtMs <= nowMs &&
-    (windowEdgeMs === null || windowEdgeMs !== windowEdgeMs || nowMs < windowEdgeMs)
-  );
+  return s.lastOrderMs <= nowMs && s.windowAtMs <= nowMs && (s.windowEdgeMs === null || nowMs < s.windowEdgeMs);
 }
 
 /** The summary columns, as stored (CustomerOrderSummary) and compared. */
@@ -207,7 +140,13 @@ export const SUMMARY_FIELDS = [
   "orderDays",
   "medianGapDays",
   "medianGapMs",
-  ...WINDOW_FIELDS,
+  "windowAtMs",
+  "windowOrders",
+  "windowNetMinor",
+  "windowEdgeMs",
+  "edgeNetMinor",
+  "nextEdgeMs",
+  "nextNetMinor",
 ] as const satisfies readonly (keyof OrderSummary)[];
 
 /** Equal in what they say about the orders (the window may have been taken at different instants). */

@@ -6,7 +6,7 @@ import { prisma } from "~/db.server";
 import type { JobHandler, JobQueue } from "~/platform/jobs/index.server";
 import { createOrder, createProduct, createShop, line } from "~tests/factories";
 import { registerCustomerJobs, CUSTOMER_JOBS } from "./jobs.server";
-import { recomputeShop } from "./scores.server";
+import { recomputeShop } from "./recompute.server";
 import { pendingTagChanges, segmentTag, setSegmentTagging } from "./tags.server";
 
 type Call = { mutation: "tagsAdd" | "tagsRemove"; id: string; tags: string[] };

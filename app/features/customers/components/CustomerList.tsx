@@ -156,6 +156,9 @@ export function CustomerList({ rows, query, paging, currency, loading, onQuery, 
                 { label: `${SORT_LABELS[s]} ↑`, value: `${s}:asc` },
               ])}
               value={`${query.sort}:${query.dir}`}
+              helpText={
+                query.sort === "value" ? "By the value at the last nightly recompute (up to a day old)" : undefined
+              }
               onChange={(value) => {
                 const [sort, dir] = value.split(":") as [CustomerSort, "asc" | "desc"];
                 onQuery({ sort, dir });

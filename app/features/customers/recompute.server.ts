@@ -1,0 +1,178 @@
+// The whole-shop recompute (after an import, nightly, weekly with a rebuild): read every
+// customer's order summary → scoreShop (score-row.ts, pure) → write the rows that changed, in
+// batches, each under the shop's write lock (docs/decisions/067-customer-order-summary.md).
+import { asDate, dialect, prisma, sql, sqlOn, withShopWriteLock } from "~/db.server";
+import { chunks } from "~/lib/chunks";
+import { dayInZone } from "~/lib/dates";
+import { changeOf, COMPARED_COLUMNS, scoreShop, type CustomerInput } from "./score-row";
+import { getSegmentSettings, getStoredModel, upsertScores, type ScoreShop } from "./score-store.server";
+import { breathe, refreshSummaries, summaryFrom } from "./summaries.server";
+import { SUMMARY_FIELDS, validFor, type OrderSummary } from "./summary";
+
+/** The fitted lifetime-value model is reused for a day; the nightly recompute refits it. */
+const REFIT_AFTER_MS = 20 * 60 * 60 * 1000;
+/** Score rows written per statement (and per transaction: SQLite's writer is held that long). */
+const WRITE_BATCH = 500;
+
+/** The shop's customers to score as of `now`, with their stored summary and score row's segment. */
+async function readCustomers(shopId: string, now: Date) {
+  const rows = await sqlOn()
+    .selectFrom("Customer as c")
+    .leftJoin("CustomerOrderSummary as os", (j) =>
+      j.onRef("os.shopId", "=", "c.shopId").onRef("os.customerId", "=", "c.id"),
+    )
+    .leftJoin("CustomerScore as s", (j) => j.onRef("s.shopId", "=", "c.shopId").onRef("s.customerId", "=", "c.id"))
+    .select(["c.id", "c.createdAt", "c.firstName", "c.lastName", "c.email"])
+    .select(SUMMARY_FIELDS.map((f) => `os.${f}` as const))
+    .select(COMPARED_COLUMNS.map((c) => `s.${c} as stored_${c}` as const))
+    .where("c.shopId", "=", shopId)
+    .where("c.redactedAt", "is", null)
+    .where("c.deletedAt", "is", null)
+    .where("c.createdAt", "<=", now as never)
+    // The table's own order, as a scan reads it (SQLite: its rowid; PostgreSQL: the heap's):
+    // the model's fit samples every k-th customer in it.
+    .$if(dialect === "sqlite", (q) => q.orderBy(sql`c.rowid`))
+    .execute();
+  return rows.map((r) => ({
+    customer: {
+      customerId: r.id,
+      createdAt: asDate(r.createdAt),
+      firstName: r.firstName,
+      lastName: r.lastName,
+      email: r.email,
+      summary: summaryFrom(r),
+    } satisfies CustomerInput,
+    // The stored row's columns that say what it says (none without a row).
+    stored:
+      r.stored_segment === null
+        ? undefined
+        : Object.fromEntries(COMPARED_COLUMNS.map((c) => [c, (r as Record<string, unknown>)[`stored_${c}`]])),
+  }));
+}
+
+/**
+ * Recomputes every customer of the shop as of `now`: scores, segments (with the previous segment
+ * and when it changed, and a segment-change row), lifetime value and churn risk; records the
+ * day's segment sizes and the shop's model. It reads each customer's order summary, not their
+ * orders; it takes the summaries again from every order when asked (`rebuild`, weekly), when
+ * there are none yet, or when an import ran since they were built, and those that no longer hold
+ * as of `now` (an order left the 365-day window). `now` is the instant its inputs are read: a
+ * row a webhook rescored later is not overwritten.
+ */
+export async function recomputeShop(
+  shop: ScoreShop,
+  { now = new Date(), refit = false, rebuild = false }: { now?: Date; refit?: boolean; rebuild?: boolean } = {},
+) {
+  const nowMs = now.getTime();
+  const [settings, stored, lastImport] = await Promise.all([
+    getSegmentSettings(prisma, shop.id),
+    getStoredModel(prisma, shop.id),
+    prisma.importRun.aggregate({ where: { shopId: shop.id }, _max: { updatedAt: true } }),
+  ]);
+  const importedAt = lastImport._max.updatedAt;
+  const summarizedAt = stored?.summarizedAt ?? null;
+  const rebuilding = rebuild || !summarizedAt || (!!importedAt && importedAt >= summarizedAt);
+  if (rebuilding) {
+    // Every customer's, also those this run does not score (redacted, created after `now`); a
+    // summary that comes out the same is not written again.
+    const [all, summaries] = await Promise.all([
+      prisma.customer.findMany({ where: { shopId: shop.id }, select: { id: true } }),
+      sqlOn()
+        .selectFrom("CustomerOrderSummary")
+        .select(["customerId", ...SUMMARY_FIELDS])
+        .where("shopId", "=", shop.id)
+        .execute(),
+    ]);
+    const before = new Map(summaries.map((r) => [r.customerId, summaryFrom(r)]));
+    await refreshSummaries(
+      shop.id,
+      all.map((c) => c.id),
+      nowMs,
+      before,
+    );
+  }
+  await breathe();
+  const read = await readCustomers(shop.id, now);
+  // Summaries that do not hold as of `now` are taken again from the orders.
+  const stale = read.flatMap(({ customer: c }) => (c.summary && !validFor(c.summary, nowMs) ? [c.customerId] : []));
+  const before = new Map<string, OrderSummary | null>(read.map(({ customer: c }) => [c.customerId, c.summary]));
+  const fresh = await refreshSummaries(shop.id, stale, nowMs, before);
+  const customers = read.map(({ customer: c }) =>
+    fresh.has(c.customerId) ? { ...c, summary: fresh.get(c.customerId)! } : c,
+  );
+
+  const age = stored ? nowMs - stored.fittedAt.getTime() : Infinity;
+  const reuse = !refit && stored && age >= 0 && age < REFIT_AFTER_MS ? stored.model : null;
+  await breathe();
+  // A refit starts from the stored parameters (decision 073).
+  const scored = scoreShop(customers, settings, reuse, nowMs, stored?.model ?? null);
+
+  // Rows that say the same are not sent; those whose value alone moved (a day on, a refit) set
+  // only it. The database skips them too when a webhook rescored them since the read.
+  const storedRows = new Map(read.map((r) => [r.customer.customerId, r.stored]));
+  const was = new Map(read.map((r) => [r.customer.customerId, (r.stored?.segment as string | undefined) ?? null]));
+  const change = scored.rows.map((row) => changeOf(row, storedRows.get(row.customerId)));
+  let written = 0;
+  let changes = 0;
+  for (const valueOnly of [false, true]) {
+    const rows = scored.rows.filter((_, i) => change[i] === (valueOnly ? "value" : "row"));
+    for (const batch of chunks(rows, WRITE_BATCH)) {
+      await breathe();
+      const out = await withShopWriteLock(shop.id, (tx) =>
+        upsertScores(tx, shop.id, batch, now, was, { before: now, valueOnly }),
+      );
+      written += out.written;
+      changes += out.changes;
+    }
+  }
+  await withShopWriteLock(shop.id, async (tx) => {
+    const q = sqlOn(tx);
+    // Rows of customers no longer scored (redacted, deleted, created after a past `now`).
+    await q
+      .deleteFrom("CustomerScore")
+      .where("shopId", "=", shop.id)
+      .where("computedAt", "<=", now as never)
+      .where("customerId", "in", (sub) =>
+        sub
+          .selectFrom("Customer")
+          .select("id")
+          .where("shopId", "=", shop.id)
+          .where((eb) =>
+            eb.or([
+              eb("redactedAt", "is not", null),
+              eb("deletedAt", "is not", null),
+              eb("createdAt", ">", now as never),
+            ]),
+          ),
+      )
+      .execute();
+    const model = {
+      bands: scored.bands,
+      customers: scored.scored,
+      cutPoints: JSON.stringify(scored.cutPoints),
+      model: JSON.stringify(scored.model),
+      computedAt: now,
+      fittedAt: reuse && stored ? stored.fittedAt : now,
+      // When the summaries were rebuilt, by the wall clock (compared with the imports' times).
+      summarizedAt: rebuilding ? new Date() : summarizedAt,
+    };
+    await tx.customerModel.upsert({ where: { shopId: shop.id }, create: { shopId: shop.id, ...model }, update: model });
+    const day = dayInZone(now, shop.timezone);
+    for (const [segment, total] of Object.entries(scored.totals)) {
+      const figures = { customers: total.customers, revenueMinor: BigInt(total.revenueMinor) };
+      await tx.customerSegmentDay.upsert({
+        where: { shopId_day_segment: { shopId: shop.id, day, segment } },
+        create: { shopId: shop.id, day, segment, ...figures },
+        update: figures,
+      });
+    }
+  });
+  return {
+    customers: customers.length,
+    written,
+    changes,
+    summariesRebuilt: rebuilding,
+    model: scored.model,
+    bands: scored.bands,
+  };
+}

@@ -1,0 +1,186 @@
+// A customer's score row from their order summary, and every customer's of a shop at once
+// (docs/decisions/067-customer-order-summary.md). Pure: the whole-shop recompute
+// (recompute.server.ts) and the webhook's one-customer rescore (rescore.server.ts) both build
+// their rows here, so they score alike.
+import { fitShopModelFrom, predictFrom, type ShopModel } from "./clv";
+import { shown } from "./derived";
+import {
+  figuresFrom,
+  RULE_SEGMENT,
+  ruleOf,
+  ruleTemplate,
+  ruleText,
+  scoresAt,
+  rankCustomers,
+  SEGMENTS,
+  type CutPoints,
+  type Scores,
+  type Segment,
+  type SegmentSettings,
+} from "./rfm";
+import type { OrderSummary } from "./summary";
+
+const DAY_MS = 86_400_000;
+
+/** What the search columns are made of. */
+export type Names = { firstName: string | null; lastName: string | null; email: string | null };
+
+export const displayName = (c: { firstName: string | null; lastName: string | null }) =>
+  [c.firstName, c.lastName].filter(Boolean).join(" ").trim();
+
+/**
+ * The search key: lower case, with LIKE's wildcards (% and _) and PostgreSQL's escape character
+ * (\\) swapped for private-use characters, in the stored text and in the typed search alike, so
+ * a substring search through LIKE '%…%' matches exactly what was typed on both engines.
+ */
+export function searchKey(text: string): string {
+  return text.toLowerCase().replace(/[%_\\]/g, (ch) => (ch === "%" ? "\uE000" : ch === "_" ? "\uE001" : "\uE002"));
+}
+
+/** The search columns, from the customer's name and e-mail. */
+export const searchColumnsOf = (c: Names) => ({
+  searchText: searchKey(`${displayName(c)} ${c.email ?? ""}`.trim()),
+  sortName: (displayName(c) || c.email || "").toLowerCase(),
+});
+
+/** One customer as the scoring reads them: their order summary as of the run's instant. */
+export type CustomerInput = Names & { customerId: string; createdAt: Date; summary: OrderSummary | null };
+
+/**
+ * The columns whose change makes a row worth writing: what the orders, the scores, the rule and
+ * the name say, and the value the list sorts by. Not the days since the last order nor the
+ * churn figures: they move with the clock and are derived when read (decision 073), so a row
+ * whose orders did not change is not rewritten every day for them.
+ */
+export const COMPARED_COLUMNS = [
+  "searchText",
+  "sortName",
+  "orders",
+  "totalSpentMinor",
+  "lastOrderAt",
+  "firstOrderAt",
+  "frequency",
+  "monetaryMinor",
+  "medianGapDays",
+  "orderDays",
+  "medianGapMs",
+  "r",
+  "f",
+  "m",
+  "segment",
+  "rule",
+  "predicted12mMinor",
+] as const satisfies readonly (keyof ScoredRow)[];
+
+/** COMPARED_COLUMNS but the sort key: a webhook's rescore leaves the value as the recompute stored it. */
+export const STABLE_COLUMNS = COMPARED_COLUMNS.filter((c) => c !== "predicted12mMinor");
+
+/** What a row stores as of its write besides: the figures the screens derive when read. */
+export const AS_OF_COLUMNS = ["recencyDays", "ltvMethod", "pNoPurchase90", "churnRisk", "expectedNextOrderAt"] as const;
+
+/** Whether a computed value equals the stored one (instants may come back as text). */
+const same = (v: unknown, stored: unknown) =>
+  v instanceof Date
+    ? stored !== null && stored !== undefined && new Date(stored as string).getTime() === v.getTime()
+    : (v ?? null) === (stored ?? null);
+
+/**
+ * How a computed row differs from the stored one (absent: there is none): not at all, in its
+ * value alone (a day on, or a refit), or in what the stable columns say.
+ */
+export function changeOf(row: ScoredRow, stored: Record<string, unknown> | undefined): "none" | "value" | "row" {
+  if (!stored) return "row";
+  if (!STABLE_COLUMNS.every((c) => same(row[c], stored[c]))) return "row";
+  return same(row.predicted12mMinor, stored.predicted12mMinor) ? "none" : "value";
+}
+
+/** What a customer is scored against: the shop's bands, thresholds and lifetime-value model. */
+export type Scoring = { bands: 3 | 5; settings: SegmentSettings; model: ShopModel; nowMs: number };
+
+/**
+ * A score row's computed columns (the key, the segment history and the tag state are the
+ * writer's), with the text of the rule that matched as the segment history records it.
+ */
+export type ScoredRow = ReturnType<typeof scoreRow>;
+
+/** One customer's row, given their scores (null: never ordered, or not scored). */
+export function scoreRow(c: CustomerInput, scores: Scores | null, scoring: Scoring) {
+  const s = c.summary;
+  const now = new Date(scoring.nowMs);
+  const figures = figuresFrom(c.customerId, s, now);
+  const createdDays = Math.max(0, Math.floor((scoring.nowMs - c.createdAt.getTime()) / DAY_MS));
+  const rule = ruleOf(figures, scores, scoring.bands, scoring.settings, scores ? null : createdDays);
+  return {
+    customerId: c.customerId,
+    ...searchColumnsOf(c),
+    orders: s?.orders ?? 0,
+    totalSpentMinor: s?.netMinor ?? 0,
+    lastOrderAt: s ? new Date(s.lastOrderMs) : null,
+    firstOrderAt: s ? new Date(s.firstOrderMs) : null,
+    recencyDays: figures.recencyDays,
+    frequency: figures.frequency,
+    monetaryMinor: figures.monetaryMinor,
+    medianGapDays: figures.medianGapDays,
+    orderDays: s?.orderDays ?? 0,
+    medianGapMs: s?.medianGapMs ?? null,
+    r: scores?.r ?? null,
+    f: scores?.f ?? null,
+    m: scores?.m ?? null,
+    segment: RULE_SEGMENT[rule.kind],
+    // The days the rule quotes are tokens, filled when read (decision 073).
+    rule: ruleTemplate(rule),
+    ruleText: ruleText(rule),
+    // As of the run; the screens derive them as of the shop's last recompute (decision 073).
+    ...shown(predictFrom(scoring.model, s, scoring.nowMs)),
+  };
+}
+
+export type SegmentTotals = Record<Segment, { customers: number; revenueMinor: number }>;
+
+export type ScoredShop = {
+  rows: ScoredRow[];
+  bands: 3 | 5;
+  cutPoints: CutPoints;
+  /** Customers who have ordered (and so have scores). */
+  scored: number;
+  model: ShopModel;
+  totals: SegmentTotals;
+};
+
+/**
+ * Scores every customer of a shop as of `nowMs`: ranks those who have ordered, fits the
+ * lifetime-value model unless one is given (warm-started from `previous`), and builds each row.
+ */
+export function scoreShop(
+  customers: readonly CustomerInput[],
+  settings: SegmentSettings,
+  model: ShopModel | null,
+  nowMs: number,
+  previous: ShopModel | null = null,
+): ScoredShop {
+  const now = new Date(nowMs);
+  const ranked = rankCustomers(customers.map((c) => figuresFrom(c.customerId, c.summary, now)));
+  const scoring: Scoring = {
+    bands: ranked.bands,
+    settings,
+    model:
+      model ??
+      fitShopModelFrom(
+        customers.map((c) => c.summary),
+        nowMs,
+        previous,
+      ),
+    nowMs,
+  };
+  const totals = Object.fromEntries(SEGMENTS.map((s) => [s, { customers: 0, revenueMinor: 0 }])) as SegmentTotals;
+  let scored = 0;
+  const rows = customers.map((c, i) => {
+    const scores = scoresAt(ranked, i);
+    if (scores) scored++;
+    const row = scoreRow(c, scores, scoring);
+    totals[row.segment].customers++;
+    totals[row.segment].revenueMinor += row.monetaryMinor;
+    return row;
+  });
+  return { rows, bands: ranked.bands, cutPoints: ranked.cutPoints, scored, model: scoring.model, totals };
+}

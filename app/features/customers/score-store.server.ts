@@ -1,0 +1,140 @@
+// What customer scoring stores and reads back: the shop's thresholds and fitted model, and the
+// score rows with their segment history, written the same way by the whole-shop recompute and a
+// webhook's rescore.
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { dialect, prisma, sql, sqlOn, type DbClient } from "~/db.server";
+import type { ShopModel } from "./clv";
+import { DEFAULT_SEGMENT_SETTINGS, type CutPoints, type SegmentSettings } from "./rfm";
+import { AS_OF_COLUMNS, COMPARED_COLUMNS, type ScoredRow } from "./score-row";
+
+export type ScoreShop = { id: string; timezone: string };
+
+export async function getSegmentSettings(db: DbClient, shopId: string): Promise<SegmentSettings> {
+  const row = await db.customerSegmentSettings.findUnique({ where: { shopId } });
+  if (!row) return DEFAULT_SEGMENT_SETTINGS;
+  const { vipMinScore, newWithinDays, atRiskMinMonetaryScore, atRiskGapMultiplier, atRiskMaxRecencyScore } = row;
+  return { vipMinScore, newWithinDays, atRiskMinMonetaryScore, atRiskGapMultiplier, atRiskMaxRecencyScore };
+}
+
+/** Stores the shop's segment thresholds (the next recompute applies them). */
+export async function saveSegmentSettings(shopId: string, settings: SegmentSettings) {
+  await prisma.customerSegmentSettings.upsert({ where: { shopId }, create: { shopId, ...settings }, update: settings });
+}
+
+const modelSchema = z.union([
+  z.object({
+    method: z.literal("bgnbd"),
+    bgnbd: z.object({ r: z.number(), alpha: z.number(), a: z.number(), b: z.number() }),
+    gammaGamma: z.object({ p: z.number(), q: z.number(), gamma: z.number() }),
+    repeatBuyers: z.number(),
+    fittedOn: z.number(),
+  }),
+  z.object({ method: z.literal("simple"), repeatBuyers: z.number(), shopAovMinor: z.number() }),
+]);
+const band = z.array(z.number().nullable());
+const cutPointsSchema = z.object({ r: band, f: band, m: band });
+
+export type StoredModel = {
+  bands: 3 | 5;
+  customers: number;
+  cutPoints: CutPoints;
+  model: ShopModel;
+  computedAt: Date;
+  fittedAt: Date;
+  summarizedAt: Date | null;
+};
+
+/** The shop's last whole-shop recompute: its bands, cut points and fitted model (null before the first). */
+export async function getStoredModel(db: DbClient, shopId: string): Promise<StoredModel | null> {
+  const row = await db.customerModel.findUnique({ where: { shopId } });
+  if (!row) return null;
+  const model = modelSchema.safeParse(JSON.parse(row.model));
+  const cutPoints = cutPointsSchema.safeParse(JSON.parse(row.cutPoints));
+  if (!model.success || !cutPoints.success) return null;
+  return { ...row, bands: row.bands === 3 ? 3 : 5, cutPoints: cutPoints.data, model: model.data };
+}
+
+const differs = dialect === "postgresql" ? sql.raw("IS DISTINCT FROM") : sql.raw("IS NOT");
+
+/**
+ * Writes score rows, each only where it differs from the stored one in what it says
+ * (COMPARED_COLUMNS), and, with `before`, only where the stored row was computed no later than
+ * it: a row a webhook rescored after a recompute read its inputs is left as the webhook wrote it.
+ * The segment history moves in the same statement; a written row whose segment differs from
+ * the one it had when read (`was`) is recorded as a segment change. `valueOnly`: rows known to
+ * differ in their value alone, which set only it and the figures stored as of the write.
+ */
+export async function upsertScores(
+  db: DbClient,
+  shopId: string,
+  rows: readonly ScoredRow[],
+  now: Date,
+  was: ReadonlyMap<string, string | null>,
+  { before, valueOnly = false }: { before?: Date; valueOnly?: boolean } = {},
+) {
+  if (!rows.length) return { written: 0, changes: 0 };
+  const q = sqlOn(db);
+  const stored = (c: string) => sql.ref(`CustomerScore.${c}`);
+  const moved = sql`${stored("segment")} <> ${sql.ref("excluded.segment")}`;
+  const written = await q
+    .insertInto("CustomerScore")
+    .values(rows.map(({ ruleText: _, ...row }) => ({ ...row, shopId, computedAt: now })) as never)
+    .onConflict((oc) =>
+      oc
+        .columns(["shopId", "customerId"])
+        .doUpdateSet((eb) => ({
+          // Only what moved: a column in the SET list costs its indexes' entries (and the
+          // search index's trigger) even when its value stays.
+          ...Object.fromEntries(
+            [...(valueOnly ? ["predicted12mMinor"] : COMPARED_COLUMNS), ...AS_OF_COLUMNS, "computedAt"].map((c) => [
+              c,
+              eb.ref(`excluded.${c}` as never),
+            ]),
+          ),
+          ...(valueOnly
+            ? {}
+            : {
+                previousSegment: sql`CASE WHEN ${moved} THEN ${stored("segment")} ELSE ${stored("previousSegment")} END`,
+                segmentChangedAt: sql`CASE WHEN ${moved} THEN ${sql.ref("excluded.computedAt")} ELSE ${stored("segmentChangedAt")} END`,
+              }),
+        }))
+        .where(
+          sql<boolean>`(${sql.join(
+            COMPARED_COLUMNS.map((c) => sql`${stored(c)} ${differs} ${sql.ref(`excluded.${c}`)}`),
+            sql` OR `,
+          )})${before ? sql` AND ${stored("computedAt")} <= ${before}` : sql``}`,
+        ),
+    )
+    .returning("customerId")
+    .execute();
+  const byId = new Map(rows.map((r) => [r.customerId, r]));
+  const changes = written.flatMap(({ customerId }) => {
+    const row = byId.get(customerId)!;
+    const from = was.get(customerId);
+    return from && from !== row.segment
+      ? [
+          {
+            id: randomUUID(),
+            shopId,
+            customerId,
+            fromSegment: from,
+            toSegment: row.segment,
+            rule: row.ruleText,
+            changedAt: now,
+          },
+        ]
+      : [];
+  });
+  if (changes.length)
+    await q
+      .insertInto("CustomerSegmentChange")
+      .values(changes as never)
+      .execute();
+  return { written: written.length, changes: changes.length };
+}
+
+/** After customers/redact or shop/redact: redacted customers leave segments, exports and lists. */
+export async function dropRedactedScores(db: DbClient, shopId: string) {
+  await db.customerScore.deleteMany({ where: { shopId, customer: { redactedAt: { not: null } } } });
+}

@@ -1,0 +1,117 @@
+// Customers' order summaries (CustomerOrderSummary, decision 067): taken from their
+// non-cancelled orders and stored, by the whole-shop recompute (rebuilt, or the stale ones) and
+// by a webhook's rescore of one customer.
+import { asDate, sqlOn, withShopWriteLock, type DbClient } from "~/db.server";
+import { chunks } from "~/lib/chunks";
+import { sameOrders, summarize, SUMMARY_FIELDS, type OrderSummary } from "./summary";
+
+/**
+ * Lets the event loop run between two batches of a whole-shop job: on SQLite every statement
+ * completes synchronously, so without it a run would hold off requests until it ends.
+ */
+export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** One customer's non-cancelled orders: times (epoch ms) and net values. */
+export type OrderList = { times: number[]; values: number[] };
+
+/** Non-cancelled orders of these customers, by customer. */
+export async function ordersOf(db: DbClient | undefined, shopId: string, ids: readonly string[]) {
+  const lists = new Map<string, OrderList>();
+  if (!ids.length) return lists;
+  const rows = await sqlOn(db)
+    .selectFrom("Order")
+    .select(["customerId", "processedAt", "totalMinor", "refundsMinor"])
+    .where("shopId", "=", shopId)
+    .where("cancelledAt", "is", null)
+    .where("customerId", "in", ids)
+    .execute();
+  for (const o of rows) {
+    let list = lists.get(o.customerId!);
+    if (!list) lists.set(o.customerId!, (list = { times: [], values: [] }));
+    list.times.push(asDate(o.processedAt as Date | string).getTime());
+    list.values.push(o.totalMinor - o.refundsMinor);
+  }
+  return lists;
+}
+
+/**
+ * From a customer's orders: the summary to store — windowed as of `nowMs`, or as of the last
+ * order when some are after it (a recompute as of a past day) — and the one to score with as of
+ * `nowMs`, from the orders up to then.
+ */
+export function summariesOf(list: OrderList | undefined, nowMs: number) {
+  if (!list?.times.length) return { stored: null, scoring: null };
+  const last = Math.max(...list.times);
+  const stored = summarize(list.times, list.values, Math.max(nowMs, last));
+  if (last <= nowMs) return { stored, scoring: stored };
+  const keep = list.times.flatMap((t, i) => (t <= nowMs ? [i] : []));
+  return {
+    stored,
+    scoring: summarize(
+      keep.map((i) => list.times[i]!),
+      keep.map((i) => list.values[i]!),
+      nowMs,
+    ),
+  };
+}
+
+/** Whether a stored summary (null: none) must be replaced by a new one (null: the customer has no orders). */
+export const summaryMoved = (before: OrderSummary | null, after: OrderSummary | null) =>
+  !(sameOrders(before, after) && (!before || before.windowAtMs === after!.windowAtMs));
+
+/** Stores customers' summaries (null: none, the row is deleted). */
+export async function writeSummaries(db: DbClient, shopId: string, summaries: Map<string, OrderSummary | null>) {
+  const q = sqlOn(db);
+  const gone = [...summaries].flatMap(([id, s]) => (s ? [] : [id]));
+  const rows = [...summaries].flatMap(([customerId, s]) =>
+    s ? [{ shopId, customerId, ...Object.fromEntries(SUMMARY_FIELDS.map((f) => [f, s[f]])) }] : [],
+  );
+  for (const ids of chunks(gone, 500))
+    await q.deleteFrom("CustomerOrderSummary").where("shopId", "=", shopId).where("customerId", "in", ids).execute();
+  // 16 columns a row: within SQLite's and PostgreSQL's bound-parameter limits.
+  for (const batch of chunks(rows, 500))
+    await q
+      .insertInto("CustomerOrderSummary")
+      .values(batch as never)
+      .onConflict((oc) =>
+        oc
+          .columns(["shopId", "customerId"])
+          .doUpdateSet((eb) => Object.fromEntries(SUMMARY_FIELDS.map((f) => [f, eb.ref(`excluded.${f}`)]))),
+      )
+      .execute();
+}
+
+/**
+ * Takes these customers' summaries again from their orders, a batch at a time, each batch read
+ * and written in one transaction under the shop's write lock, so a webhook's newer summary is
+ * never overwritten by an older read. Returns the summaries to score with as of `nowMs`.
+ * `before` holds what is stored (absent: not read; every summary is then written).
+ */
+export async function refreshSummaries(
+  shopId: string,
+  ids: readonly string[],
+  nowMs: number,
+  before?: Map<string, OrderSummary | null>,
+) {
+  const scoring = new Map<string, OrderSummary | null>();
+  for (const batch of chunks(ids, 1000)) {
+    await breathe();
+    await withShopWriteLock(shopId, async (tx) => {
+      const lists = await ordersOf(tx, shopId, batch);
+      const writes = new Map<string, OrderSummary | null>();
+      for (const id of batch) {
+        const both = summariesOf(lists.get(id), nowMs);
+        scoring.set(id, both.scoring);
+        if (!before || summaryMoved(before.get(id) ?? null, both.stored)) writes.set(id, both.stored);
+      }
+      await writeSummaries(tx, shopId, writes);
+    });
+  }
+  return scoring;
+}
+
+/** A stored summary row as an OrderSummary (null when the customer has none). */
+export function summaryFrom(r: { [F in (typeof SUMMARY_FIELDS)[number]]: number | null }): OrderSummary | null {
+  if (r.orders === null) return null;
+  return Object.fromEntries(SUMMARY_FIELDS.map((f) => [f, r[f] === null ? null : Number(r[f])])) as OrderSummary;
+}
