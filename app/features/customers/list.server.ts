@@ -138,7 +138,9 @@ export async function listCustomers(
   const rows = await prisma.customerScore.findMany({
     where: ids ? { shopId: shop.id, customerId: { in: ids } } : where,
     select: ROW_SELECT,
-    orderBy: [{ [column]: nullable ? { sort: query.dir, nulls: "last" } : query.dir }, { customerId: "asc" }],
+    // Ties broken by the customer's id in the same direction, so one index (shopId, column,
+    // customerId) read forwards or backwards gives the page without a sort.
+    orderBy: [{ [column]: nullable ? { sort: query.dir, nulls: "last" } : query.dir }, { customerId: query.dir }],
     ...(ids ? {} : { skip, take: pageSize }),
   });
   return { rows: rows.map((r) => rowOf(r, stored)), total, capped, page, pageCount, pageSize };

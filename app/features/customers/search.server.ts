@@ -110,7 +110,7 @@ export async function matchingPage(
   const nulls = query.sort === "lastOrder" || query.sort === "value" ? " NULLS LAST" : "";
   const rows = await all(
     `SELECT s."customerId" FROM ${w.sql}
-     ORDER BY ${ORDER_SQL[query.sort]} ${query.dir === "asc" ? "ASC" : "DESC"}${nulls}, s."customerId" ASC
+     ORDER BY ${ORDER_SQL[query.sort]} ${query.dir === "asc" ? "ASC" : "DESC"}${nulls}, s."customerId" ${query.dir === "asc" ? "ASC" : "DESC"}
      LIMIT ? OFFSET ?`,
     [...w.params, take, skip],
   );
