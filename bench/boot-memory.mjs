@@ -125,4 +125,14 @@ for (const [name, delta, total] of rows)
   console.log(
     `${name.padEnd(92)} ${delta ? `+${delta.toFixed(1)} MB`.padStart(10) : "".padStart(10)}  ${total.toFixed(0).padStart(4)} MB`,
   );
+// The same rows as JSON for bench/all.ts.
+fs.mkdirSync(path.join(root, "bench", "results"), { recursive: true });
+fs.writeFileSync(
+  path.join(root, "bench", "results", "boot-memory.json"),
+  JSON.stringify(
+    { at: new Date().toISOString(), steps: rows.map(([step, deltaMb, totalMb]) => ({ step, deltaMb, totalMb })) },
+    null,
+    2,
+  ) + "\n",
+);
 process.exit(0);

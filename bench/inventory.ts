@@ -223,6 +223,32 @@ console.log(
       .join(", ")}`,
   ].join("\n"),
 );
+// The figures as JSON for bench/all.ts (bench/results/ is not committed, except its .md files).
+{
+  const fs = await import("node:fs");
+  fs.mkdirSync(path.join("bench", "results"), { recursive: true });
+  fs.writeFileSync(
+    path.join("bench", "results", "inventory.json"),
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        engine: process.env.DATABASE_URL.startsWith("file:") ? "sqlite" : "postgresql",
+        variants: variants.length,
+        orders,
+        lines,
+        recompute: f,
+        oneVariant: o,
+        list: l,
+        listAtLocation: located.length ? stats(located) : null,
+        locationRows: { compared, differing },
+        bulk: { ...b, variants: bulkIds.length },
+        loadAverage: os.loadavg(),
+      },
+      null,
+      2,
+    ) + "\n",
+  );
+}
 await prisma.$disconnect();
 // A seeded file of this run is removed (hundreds of MB at a million orders); a --db file is kept.
 if (!reuse && !baseUrl) {

@@ -5,6 +5,7 @@
 //   npm run bench:public                      builds if needed, serves the build on :3300
 //   npm run bench:public -- --base-url URL    measures a server that is already running
 //   npm run bench:public -- --runs 3          median of 3 runs per page (default 1)
+//   npm run bench:public -- --paths /,/blog   only these pages
 //   BENCH_BUILD_ROOT=/path                    serve the build found under that directory
 import { execFile, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -29,7 +30,8 @@ const option = (name: string) => {
   return i >= 0 ? argv[i + 1] : undefined;
 };
 const runs = Number(option("runs") ?? 1);
-const pages = [...PUBLIC_PAGES.map((p) => p.path), `/blog/${BLOG_POSTS[0].slug}`];
+// --paths /,/pricing measures only those pages (bench:all --quick); by default every public page.
+const pages = option("paths")?.split(",") ?? [...PUBLIC_PAGES.map((p) => p.path), `/blog/${BLOG_POSTS[0].slug}`];
 
 type Audit = {
   numericValue?: number;
