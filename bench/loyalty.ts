@@ -283,6 +283,29 @@ console.log(
     `report closing ${fmt(rows.at(-1)?.closing ?? 0)} = ledger to today ${fmt(ledgerSum)}: ${rows.at(-1)?.closing === ledgerSum ? "yes" : "NO"}`,
 );
 
+// The targets of issue 34, for bench:all (bench/results/loyalty.json).
+const perSecond = result.orders / (backfillMs / 1000);
+fs.mkdirSync(path.join("bench", "results"), { recursive: true });
+fs.writeFileSync(
+  path.join("bench", "results", "loyalty.json"),
+  JSON.stringify(
+    {
+      rows: [
+        { target: "loyalty backfill ≥ 10,000 orders/s", figure: `${fmt(perSecond)}/s`, pass: perSecond >= 10_000 },
+        { target: "one order posted, p95 ≤ 10 ms", figure: ms(post.p95), pass: post.p95 <= 10 },
+        { target: "liability report (30 days), p95 ≤ 50 ms", figure: ms(report.p95), pass: report.p95 <= 50 },
+        {
+          target: "report closing balance = ledger to today",
+          figure: `${fmt(rows.at(-1)?.closing ?? 0)} = ${fmt(ledgerSum)}`,
+          pass: rows.at(-1)?.closing === ledgerSum,
+        },
+      ],
+    },
+    null,
+    2,
+  ),
+);
+
 await prisma.$disconnect();
 if (baseUrl) {
   const { default: pg } = await import("pg");
