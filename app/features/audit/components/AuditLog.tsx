@@ -6,32 +6,13 @@ import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 import { AUDIT_AREAS } from "~/features/audit/filters";
 import { currentSearchParams } from "~/components/search-params";
 
-export type AuditPage = {
-  total: number;
-  page: number;
-  pages: number;
-  actors: { actorEmail: string; actorName: string }[];
-  rows: {
-    id: string;
-    createdAt: string;
-    actorName: string;
-    actorEmail: string;
-    action: string;
-    entityType: string;
-    entityId: string | null;
-    before: string | null;
-    after: string | null;
-  }[];
-};
+import type { AuditPage } from "~/features/audit/audit.server";
+
+export type { AuditPage };
 
 const FILTERS = ["actor", "area", "from", "to"] as const;
 
-function change(before: string | null, after: string | null): string {
-  if (before && after) return `${before} → ${after}`;
-  return after ? `+ ${after}` : before ? `− ${before}` : "";
-}
-
-export function AuditLog({ audit }: { audit: AuditPage }) {
+export function AuditLog({ audit, timeZone }: { audit: AuditPage; timeZone: string }) {
   const [params, setParams] = useSearchParams();
   const set = (name: string, value: string | null) =>
     setParams(
@@ -100,16 +81,20 @@ export function AuditLog({ audit }: { audit: AuditPage }) {
         ) : (
           <ResponsiveIndexTable
             resourceName={{ singular: "change", plural: "changes" }}
-            columns={[{ title: "When (UTC)" }, { title: "Who" }, { title: "What" }, { title: "Change" }]}
+            columns={[{ title: `When (${timeZone})` }, { title: "Who" }, { title: "What" }, { title: "Change" }]}
             rows={audit.rows.map((r) => ({
               id: r.id,
               cells: [
-                r.createdAt.slice(0, 16).replace("T", " "),
+                r.when,
                 r.actorName,
                 `${r.action}${r.entityId ? ` · ${r.entityType}` : ""}`,
-                <span key="c" style={{ wordBreak: "break-word", fontSize: 12 }}>
-                  {change(r.before, r.after)}
-                </span>,
+                <BlockStack key="c" gap="050">
+                  {r.changes.map((line, i) => (
+                    <Text key={i} as="span" variant="bodySm" breakWord>
+                      {line}
+                    </Text>
+                  ))}
+                </BlockStack>,
               ],
             }))}
             pagination={{
