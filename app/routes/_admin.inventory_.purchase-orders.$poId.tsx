@@ -6,6 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
+import { dayInZone } from "~/lib/dates";
 import { decimalStringToMinor } from "~/lib/money";
 import { PO_STATUS_LABELS, PurchaseOrderScreen, receiveSchema } from "~/features/inventory";
 import {
@@ -31,14 +32,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireAdmin(request, permissions.loader);
   try {
     const po = await getPurchaseOrder(shop, params.poId ?? "");
+    const day = (at: Date | null) => (at ? dayInZone(at, shop.timezone) : null);
     return {
       po: {
         ...po,
-        createdAt: po.createdAt.toISOString(),
-        orderedAt: po.orderedAt?.toISOString() ?? null,
-        receivedAt: po.receivedAt?.toISOString() ?? null,
-        cancelledAt: po.cancelledAt?.toISOString() ?? null,
-        updatedAt: po.updatedAt.toISOString(),
+        createdDay: dayInZone(po.createdAt, shop.timezone),
+        orderedDay: day(po.orderedAt),
+        receivedDay: day(po.receivedAt),
         supplier: po.supplier ? { name: po.supplier.name, email: po.supplier.email } : null,
       },
       // Sent back with the receiving form: the same key twice receives once.

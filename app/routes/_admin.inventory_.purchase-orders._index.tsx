@@ -60,7 +60,7 @@ export default function PurchaseOrders() {
                   o.units.toLocaleString("en-US"),
                   o.receivedUnits.toLocaleString("en-US"),
                   formatMoney(o.totalMinor, o.currency),
-                  o.createdAt.slice(0, 10),
+                  o.createdDay,
                 ],
               }))}
             />

@@ -25,7 +25,10 @@ export { PoError };
  * The purchase order as a PDF. The renderer (@react-pdf/renderer) loads with the first one,
  * not when the server starts (docs/decisions/070-server-memory.md).
  */
-export async function renderPurchaseOrderPdf(po: PdfPurchaseOrder, shop: { name: string }): Promise<Buffer> {
+export async function renderPurchaseOrderPdf(
+  po: PdfPurchaseOrder,
+  shop: { name: string; timezone: string },
+): Promise<Buffer> {
   const { renderPurchaseOrderPdf: render } = await import("./pdf.server");
   return render(po, shop);
 }
@@ -161,7 +164,7 @@ export async function getPurchaseOrder(shop: { id: string }, id: string) {
 }
 export type PurchaseOrderView = Awaited<ReturnType<typeof getPurchaseOrder>>;
 
-export async function listPurchaseOrders(shop: { id: string }, take = 50) {
+export async function listPurchaseOrders(shop: { id: string; timezone: string }, take = 50) {
   const rows = await prisma.purchaseOrder.findMany({
     where: { shopId: shop.id },
     orderBy: { number: "desc" },
@@ -179,7 +182,7 @@ export async function listPurchaseOrders(shop: { id: string }, take = 50) {
     units: r.lines.reduce((s, l) => s + l.quantity, 0),
     receivedUnits: r.lines.reduce((s, l) => s + l.receivedQty, 0),
     totalMinor: r.lines.reduce((s, l) => s + l.quantity * (l.unitCostMinor ?? 0), 0),
-    createdAt: r.createdAt.toISOString(),
+    createdDay: dayInZone(r.createdAt, shop.timezone),
   }));
 }
 

@@ -7,7 +7,7 @@ import { cachedInvoicePdf, type CachedPdfSource } from "~/features/invoices/pdf-
 import { invoicePresentation } from "~/features/invoices/presentation.server";
 import { sendMail } from "~/platform/mail.server";
 
-type Sender = Pick<InvoiceShop, "id" | "name" | "email">;
+type Sender = Pick<InvoiceShop, "id" | "name" | "email" | "timezone">;
 
 /** The PDF a merchant or customer downloads: rendered once per version, off the request thread. */
 export async function invoicePdf(

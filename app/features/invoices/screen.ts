@@ -50,7 +50,3 @@ export const EVENT_LABELS: Record<string, string> = {
   recurring_skipped: "Recurring invoice skipped",
   recurring_stopped: "Recurring stopped",
 };
-
-export function formatWhen(iso: string) {
-  return new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
-}

@@ -14,9 +14,10 @@ export type PurchaseOrderScreenProps = {
     label: string;
     status: PoStatus;
     currency: string;
-    createdAt: string;
-    orderedAt: string | null;
-    receivedAt: string | null;
+    /** Days in the shop's time zone. */
+    createdDay: string;
+    orderedDay: string | null;
+    receivedDay: string | null;
     supplier: { name: string; email: string | null } | null;
     lines: {
       id: string;
@@ -86,9 +87,9 @@ export function PurchaseOrderScreen({ po, receiveKey, result, busy }: PurchaseOr
             <InlineStack gap="200" blockAlign="center">
               <Badge tone={PO_TONES[po.status]}>{PO_STATUS_LABELS[po.status]}</Badge>
               <Text as="span" tone="subdued">
-                Created {po.createdAt.slice(0, 10)}
-                {po.orderedAt ? ` · ordered ${po.orderedAt.slice(0, 10)}` : ""}
-                {po.receivedAt ? ` · received ${po.receivedAt.slice(0, 10)}` : ""}
+                Created {po.createdDay}
+                {po.orderedDay ? ` · ordered ${po.orderedDay}` : ""}
+                {po.receivedDay ? ` · received ${po.receivedDay}` : ""}
               </Text>
             </InlineStack>
             <Form method="post">

@@ -7,7 +7,7 @@ import { BlockStack } from "@shopify/polaris";
 import { Modal } from "~/components/Modal";
 import { useState } from "react";
 import { formatMoney } from "~/lib/money";
-import type { invoiceDetail } from "~/features/invoices/index.server";
+import type { invoiceScreenDetail } from "~/features/invoices/index.server";
 import { TOAST, type ActionResult, type ToastState } from "~/features/invoices/screen";
 import { InvoiceConfirmDialog, type ConfirmIntent } from "~/features/invoices/components/InvoiceConfirmDialog";
 import { InvoiceDetailSummary } from "~/features/invoices/components/InvoiceDetailSummary";
@@ -15,8 +15,8 @@ import { InvoiceHistory } from "~/features/invoices/components/InvoiceHistory";
 import { useFetcherResult } from "~/components/useFetcherResult";
 import { useCan } from "~/features/team";
 
-/** The detail route's loader data as the browser receives it (invoiceDetail() on the server surface). */
-export type InvoiceDetailData = SerializeFrom<typeof invoiceDetail>;
+/** The detail route's loader data as the browser receives it (invoiceScreenDetail() on the server surface). */
+export type InvoiceDetailData = SerializeFrom<typeof invoiceScreenDetail>;
 
 const DONE: Record<string, string> = {
   void: TOAST.voided,

@@ -81,7 +81,8 @@ export type RedemptionData = {
   points: number;
   valueMinor: number;
   status: string;
-  expiresAt: string;
+  /** A day in the shop's time zone. */
+  expiresOn: string;
 };
 
 const REDEMPTION_TONE = { issued: "info", used: "success", expired: undefined } as const;
@@ -209,7 +210,7 @@ export function OverviewTab({
                 r.code,
                 n(r.points),
                 formatMoney(r.valueMinor, currency),
-                r.expiresAt.slice(0, 10),
+                r.expiresOn,
                 <Badge key="s" tone={REDEMPTION_TONE[r.status as keyof typeof REDEMPTION_TONE]}>
                   {r.status[0].toUpperCase() + r.status.slice(1)}
                 </Badge>,

@@ -16,7 +16,7 @@ export type TeamMemberRow = {
   role: Role;
   status: "active" | "inactive" | "invited";
   seated: boolean;
-  lastActiveAt: string | null;
+  lastActiveDay: string | null;
 };
 export type TeamData = { planName: string; seats: number | null; members: TeamMemberRow[] };
 
@@ -25,8 +25,6 @@ const STATUS: Record<TeamMemberRow["status"], { tone?: "success" | "attention" |
   inactive: { label: "Inactive" },
   invited: { tone: "info", label: "Invited" },
 };
-
-const when = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 10) : "Never");
 
 export function TeamSettings({ team }: { team: TeamData }) {
   const me = useStaff();
@@ -95,7 +93,7 @@ export function TeamSettings({ team }: { team: TeamData }) {
                   <Badge tone={STATUS[m.status].tone}>{STATUS[m.status].label}</Badge>
                   {!m.seated && <Badge tone="critical">No seat</Badge>}
                 </InlineStack>,
-                when(m.lastActiveAt),
+                m.lastActiveDay ?? "Never",
               ],
               actions:
                 m.role === "owner" || m.id === me?.id ? null : (
