@@ -2,17 +2,20 @@
 // planning list sorted by lost revenue per day, Bulk Actions and Reorder → purchase order.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { useFetcher, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
-import { ActionList, Banner, BlockStack, Button, Card, EmptyState, Popover, Text, Toast } from "@shopify/polaris";
+import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Banner, BlockStack, Card, EmptyState, InlineStack, Text, Toast } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
 import {
   AlertCards,
+  BulkActionsMenu,
   BulkEditModal,
+  ColumnPicker,
   FiltersBar,
   InventoryTable,
   bulkSchema,
+  columnsFromSearch,
   filtersFromSearch,
   inventoryFiltersSchema,
   type InventoryListRow,
@@ -107,10 +110,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Inventory() {
   const { currency, filterErrors, raw, page, cards, options } = useLoaderData<typeof loader>();
   const [searchParams, setSearchParams] = useSearchParams();
-  const navigate = useNavigate();
   const reorder = useFetcher<ActionResult>();
   const [bulkIds, setBulkIds] = useState<string[] | null>(null);
-  const [menu, setMenu] = useState(false);
   const [toast, setToast] = useState<{ content: string; error?: boolean } | null>(null);
   const change = (changes: Record<string, string | undefined>) =>
     setSearchParams(
@@ -150,6 +151,7 @@ export default function Inventory() {
   };
   const busy = reorder.state !== "idle" ? (reorder.formData?.get("variantId")?.toString() ?? null) : null;
   const rows = page.rows as InventoryListRow[];
+  const columns = columnsFromSearch(raw.cols);
   const location = raw.location ? options.locations.find((l) => l.id === raw.location) : undefined;
   return (
     <AdminPage
@@ -160,37 +162,12 @@ export default function Inventory() {
         { content: "Planning settings", url: "/inventory/settings" },
       ]}
       primaryAction={
-        <Popover
-          active={menu}
-          onClose={() => setMenu(false)}
-          activator={
-            <Button onClick={() => setMenu((m) => !m)} disclosure>
-              Bulk Actions
-            </Button>
-          }
-        >
-          <ActionList
-            sections={[
-              {
-                title: `All ${page.total.toLocaleString("en-US")} matching the filters`,
-                items: [
-                  { content: "Edit planning settings", onAction: () => (setMenu(false), setBulkIds(["filters"])) },
-                  {
-                    content: "Create purchase orders",
-                    onAction: () => (setMenu(false), submitFor("createPurchaseOrders", "filters")),
-                  },
-                  { content: "Export CSV", url: `/inventory/export?${searchParams.toString()}`, target: "_self" },
-                ],
-              },
-              {
-                items: [
-                  { content: "Purchase orders", onAction: () => navigate("/inventory/purchase-orders") },
-                  { content: "Suppliers", onAction: () => navigate("/inventory/suppliers") },
-                ],
-              },
-            ]}
-          />
-        </Popover>
+        <BulkActionsMenu
+          total={page.total}
+          query={searchParams.toString()}
+          onEditPlanning={() => setBulkIds(["filters"])}
+          onCreatePurchaseOrders={() => submitFor("createPurchaseOrders", "filters")}
+        />
       }
     >
       <BlockStack gap="400">
@@ -207,7 +184,12 @@ export default function Inventory() {
         />
         <Card padding="0">
           <div style={{ padding: 16 }}>
-            <FiltersBar filters={raw} options={options} onChange={change} />
+            <BlockStack gap="200">
+              <FiltersBar filters={raw} options={options} onChange={change} />
+              <InlineStack align="end">
+                <ColumnPicker chosen={columns} onChange={(c) => change({ cols: c.join(","), page: raw.page })} />
+              </InlineStack>
+            </BlockStack>
           </div>
           {rows.length === 0 ? (
             <EmptyState heading="No variants match" image="">
@@ -216,6 +198,7 @@ export default function Inventory() {
           ) : (
             <InventoryTable
               rows={rows}
+              columns={columns}
               currency={currency}
               busy={busy}
               onReorder={onReorder}

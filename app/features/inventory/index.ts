@@ -40,7 +40,10 @@ export {
 } from "./settings-schema";
 export { AlertCards, type AlertCardData } from "./components/AlertCards";
 export { FiltersBar, type FilterOptions } from "./components/FiltersBar";
-export { InventoryTable, coverText, type InventoryListRow } from "./components/InventoryTable";
+export { InventoryTable, type InventoryListRow } from "./components/InventoryTable";
+export { coverText, columnsFromSearch, type OptionalColumn } from "./components/inventory-columns";
+export { ColumnPicker } from "./components/ColumnPicker";
+export { BulkActionsMenu } from "./components/BulkActionsMenu";
 export { BulkEditModal } from "./components/BulkEditModal";
 export { PurchaseOrderScreen, type PurchaseOrderScreenProps } from "./components/PurchaseOrderScreen";
 export { addProductSchema, priceCostSchema, type AddProductInput, type PriceCostInput } from "./product-schema";
