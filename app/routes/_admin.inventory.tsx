@@ -59,6 +59,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** A draft's page; `added` tells it the lines went onto the supplier's open draft. */
+const poUrl = (po: { id: string; existing: boolean; added: number }) =>
+  `/inventory/purchase-orders/${po.id}${po.existing ? `?added=${po.added}` : ""}`;
+
 type ActionResult = { ok: boolean; intent: string; fieldErrors?: FieldErrors; updated?: number };
 
 /** The variants an action acts on: the posted ids, or every variant matching the posted filters. */
@@ -82,14 +86,17 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === "reorder") {
       if (!ID.test(values.variantId ?? "")) return answer(400, { variantId: ["Unknown variant"] });
       const [po] = await createDraftOrders(ctx, [values.variantId!]);
-      return redirect(`/inventory/purchase-orders/${po.id}`);
+      return redirect(poUrl(po));
     }
     if (intent === "createPurchaseOrders") {
       const ids = (await idsOf(ctx.shop, values)).split(",").filter(Boolean);
       if (!ids.length || ids.some((id) => !ID.test(id))) return answer(400, { ids: ["Choose at least one variant"] });
       const created = await createDraftOrders(ctx, ids);
+      const toOpenDrafts = created.filter((p) => p.existing).length;
       return redirect(
-        created.length === 1 ? `/inventory/purchase-orders/${created[0].id}` : "/inventory/purchase-orders?created=1",
+        created.length === 1
+          ? poUrl(created[0])
+          : `/inventory/purchase-orders?created=1${toOpenDrafts ? `&added=${toOpenDrafts}` : ""}`,
       );
     }
     if (intent === "bulk") {

@@ -26,6 +26,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.po.label ?? "Purchase order"} · Profit Pilot` },
 ];
 
+/** After Reorder onto this supplier's open draft (?added=n): what happened, so nobody looks for a second draft. */
+function addedNotice(added: string | null, status: string): string | null {
+  if (added === null || status !== "draft") return null;
+  return Number(added) > 0
+    ? "Added to this supplier's open draft: there is one draft per supplier, and Reorder adds to it."
+    : "Already on this supplier's open draft: nothing was added. Change the quantity here.";
+}
+
 const notFound = () => new Response("Not found", { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -43,6 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
       // Sent back with the receiving form: the same key twice receives once.
       receiveKey: crypto.randomUUID(),
+      notice: addedNotice(new URL(request.url).searchParams.get("added"), po.status),
       shopCurrency: shop.currency,
     };
   } catch (error) {
@@ -130,9 +139,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PurchaseOrder() {
-  const { po, receiveKey } = useLoaderData<typeof loader>();
+  const { po, receiveKey, notice } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? navigation.formData?.get("intent")?.toString() : undefined;
-  return <PurchaseOrderScreen po={po} receiveKey={receiveKey} result={result} busy={busy} />;
+  return <PurchaseOrderScreen po={po} receiveKey={receiveKey} notice={notice} result={result} busy={busy} />;
 }

@@ -62,6 +62,23 @@ describe("purchase orders", () => {
     expect((await prisma.inventoryPlan.findUniqueOrThrow({ where: { variantId: a } })).onOrder).toBe(12);
   });
 
+  it("a second Reorder adds to the supplier's open draft instead of drafting another", async () => {
+    const before = await prisma.purchaseOrder.count({ where: { shopId: shop.id } });
+    const [draft] = await prisma.purchaseOrder.findMany({ where: { shopId: shop.id, number: 1 } });
+    // The same variant again: the draft is reused, its line left as it is.
+    const [again] = await createDraftOrders(actor(), [a]);
+    expect(again).toMatchObject({ id: draft!.id, existing: true, added: 0, supplier: "Acme" });
+    // Another variant of the same supplier: added to that draft.
+    const d = await stocked(shop, 0, draft!.supplierId);
+    await recomputeShop(shop);
+    const [added] = await createDraftOrders(actor(), [d]);
+    expect(added).toMatchObject({ id: draft!.id, existing: true, added: 1 });
+    expect(await prisma.purchaseOrder.count({ where: { shopId: shop.id } })).toBe(before);
+    const lines = await prisma.purchaseOrderLine.findMany({ where: { purchaseOrderId: draft!.id } });
+    expect(lines.map((l) => l.variantId).sort()).toEqual([a, b, d].sort());
+    await prisma.purchaseOrderLine.deleteMany({ where: { purchaseOrderId: draft!.id, variantId: d } });
+  });
+
   it("another shop's variant is 404, an unknown one 400", async () => {
     await expect(createDraftOrders({ shop: other, staff }, [a])).rejects.toBeInstanceOf(PoError);
     await expect(createDraftOrders(actor(), ["nope"])).rejects.toMatchObject({

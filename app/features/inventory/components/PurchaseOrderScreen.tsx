@@ -29,13 +29,15 @@ export type PurchaseOrderScreenProps = {
     }[];
   };
   receiveKey: string;
+  /** Why the merchant landed here, e.g. Reorder added to this open draft. */
+  notice?: string | null;
   result:
     | { ok: boolean; message?: string; fieldErrors?: Record<string, string[] | undefined>; conflict?: boolean }
     | undefined;
   busy: string | undefined;
 };
 
-export function PurchaseOrderScreen({ po, receiveKey, result, busy }: PurchaseOrderScreenProps) {
+export function PurchaseOrderScreen({ po, receiveKey, notice, result, busy }: PurchaseOrderScreenProps) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const err = (k: string) => (result && !result.ok ? result.fieldErrors?.[k]?.[0] : undefined);
   const remaining = (l: (typeof po.lines)[number]) => Math.max(0, l.quantity - l.receivedQty);
@@ -78,6 +80,7 @@ export function PurchaseOrderScreen({ po, receiveKey, result, busy }: PurchaseOr
       ]}
     >
       <BlockStack gap="400">
+        {notice && !result && <Banner tone="info">{notice}</Banner>}
         {result?.ok && result.message && <Banner tone="success">{result.message}</Banner>}
         {result && !result.ok && (err("_form") || err("lines") || err("key")) && (
           <Banner tone="critical">{err("_form") ?? err("lines") ?? err("key")}</Banner>
