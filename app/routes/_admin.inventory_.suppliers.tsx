@@ -3,14 +3,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
-import { Button, Card, EmptyState, FormLayout, Text, TextField, Toast } from "@shopify/polaris";
+import { Card, EmptyState, FormLayout, Text, TextField, Toast } from "@shopify/polaris";
 import { Modal } from "~/components/Modal";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
-import { supplierSchema } from "~/features/inventory";
-import { PoError, listSuppliers, saveSupplier } from "~/features/inventory/index.server";
+import { DeleteSupplierDialog, SupplierActions, supplierSchema } from "~/features/inventory";
+import {
+  PoError,
+  deleteSupplier,
+  listSuppliers,
+  openOrdersBySupplier,
+  saveSupplier,
+} from "~/features/inventory/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
 
@@ -20,7 +26,7 @@ export const meta: MetaFunction = () => [{ title: "Suppliers · Profit Pilot" }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { shop } = await requireAdmin(request, permissions.loader);
-  const suppliers = await listSuppliers(shop);
+  const [suppliers, open] = await Promise.all([listSuppliers(shop), openOrdersBySupplier(shop)]);
   return {
     currency: shop.currency,
     suppliers: suppliers.map((s) => ({
@@ -31,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       minOrderQty: s.minOrderQty,
       casePack: s.casePack,
       currency: s.currency,
+      openOrders: open.get(s.id) ?? 0,
     })),
   };
 }
@@ -45,6 +52,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!read.ok) return fail(400, read.fieldErrors);
   const { values } = read;
   if (values.id && !ID.test(values.id)) return fail(404, { _form: ["Not found"] });
+  if (values.intent === "delete") {
+    try {
+      await deleteSupplier(ctx, values.id ?? "");
+      return { ok: true } satisfies Result;
+    } catch (error) {
+      if (error instanceof PoError) return fail(error.status, { _form: [error.message] });
+      throw error;
+    }
+  }
   const parsed = supplierSchema.safeParse(values);
   if (!parsed.success) return fail(400, fieldErrorsOf(parsed.error));
   try {
@@ -59,11 +75,27 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type Draft = Record<"id" | "name" | "email" | "leadTimeDays" | "minOrderQty" | "casePack" | "currency", string>;
 
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["suppliers"][number];
+const draftOf = (s: Row): Draft => ({
+  id: s.id,
+  name: s.name,
+  currency: s.currency,
+  email: s.email ?? "",
+  leadTimeDays: String(s.leadTimeDays),
+  minOrderQty: String(s.minOrderQty),
+  casePack: String(s.casePack),
+});
+
 export default function Suppliers() {
   const { currency, suppliers } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<Result>();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [toast, setToast] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
+  const deleted = useCallback((name: string) => {
+    setDeleting(null);
+    setToast(`${name} deleted`);
+  }, []);
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (result?.ok) {
@@ -116,22 +148,12 @@ export default function Suppliers() {
                 s.currency,
               ],
               actions: (
-                <Button
-                  size="slim"
-                  onClick={() =>
-                    setDraft({
-                      id: s.id,
-                      name: s.name,
-                      email: s.email ?? "",
-                      leadTimeDays: String(s.leadTimeDays),
-                      minOrderQty: String(s.minOrderQty),
-                      casePack: String(s.casePack),
-                      currency: s.currency,
-                    })
-                  }
-                >
-                  Edit
-                </Button>
+                <SupplierActions
+                  name={s.name}
+                  openOrders={s.openOrders}
+                  onEdit={() => setDraft(draftOf(s))}
+                  onDelete={() => setDeleting(s)}
+                />
               ),
             }))}
           />
@@ -161,6 +183,12 @@ export default function Suppliers() {
           </FormLayout>
         </Modal.Section>
       </Modal>
+      <DeleteSupplierDialog
+        key={deleting?.id ?? "none"}
+        supplier={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={deleted}
+      />
       {toast && <Toast content={toast} onDismiss={() => setToast(null)} />}
     </AdminPage>
   );

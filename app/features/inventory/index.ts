@@ -44,6 +44,8 @@ export { InventoryTable, type InventoryListRow } from "./components/InventoryTab
 export { coverText, columnsFromSearch, type OptionalColumn } from "./components/inventory-columns";
 export { ColumnPicker } from "./components/ColumnPicker";
 export { BulkActionsMenu } from "./components/BulkActionsMenu";
+export { DeleteSupplierDialog } from "./components/DeleteSupplierDialog";
+export { SupplierActions } from "./components/SupplierActions";
 export { BulkEditModal } from "./components/BulkEditModal";
 export { PurchaseOrderScreen, type PurchaseOrderScreenProps } from "./components/PurchaseOrderScreen";
 export { addProductSchema, priceCostSchema, type AddProductInput, type PriceCostInput } from "./product-schema";

@@ -8,11 +8,12 @@ import {
   PoError,
   cancelOrder,
   getPurchaseOrder,
+  listPurchaseOrders,
   markOrdered,
   receiveOrder,
 } from "./purchase-orders.server";
 import { recomputeShop } from "./recompute.server";
-import { updatePlanning } from "./settings.server";
+import { deleteSupplier, openOrdersBySupplier, updatePlanning } from "./settings.server";
 
 const staff = { email: "owner@example.com", name: "Owner" };
 type Shop = Awaited<ReturnType<typeof createShop>>;
@@ -175,5 +176,27 @@ describe("purchase orders", () => {
     ).rejects.toMatchObject({
       status: 404,
     });
+  });
+});
+
+describe("deleting a supplier", () => {
+  it("is refused while it has an open purchase order, then deletes it and unplans its variants", async () => {
+    const shop = await createShop();
+    const actor = { shop, staff };
+    const acme = await prisma.supplier.create({ data: { shopId: shop.id, name: "Acme", currency: "USD" } });
+    const v = await stocked(shop, 0, acme.id);
+    await recomputeShop(shop);
+    const [po] = await createDraftOrders(actor, [v]);
+    expect(await openOrdersBySupplier(shop)).toEqual(new Map([[acme.id, 1]]));
+    await expect(deleteSupplier(actor, acme.id)).rejects.toMatchObject({ status: 409 });
+    expect(await prisma.supplier.count({ where: { id: acme.id } })).toBe(1);
+    await cancelOrder(actor, po!.id);
+    await deleteSupplier(actor, acme.id);
+    expect(await prisma.supplier.count({ where: { id: acme.id } })).toBe(0);
+    expect((await prisma.inventoryPlan.findUniqueOrThrow({ where: { variantId: v } })).supplierId).toBeNull();
+    // The cancelled order keeps its lines and says whose it was.
+    expect((await listPurchaseOrders(shop)).map((o) => o.supplier)).toEqual(["Deleted supplier"]);
+    const other = await createShop();
+    await expect(deleteSupplier({ shop: other, staff }, acme.id)).rejects.toMatchObject({ status: 404 });
   });
 });
