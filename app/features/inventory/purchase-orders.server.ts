@@ -254,6 +254,7 @@ export async function markOrdered(actor: Actor & { shop: PoShop }, id: string) {
     const pdf = await renderPurchaseOrderPdf({ ...po, status: "ordered" }, actor.shop);
     await sendMail({
       shopId: actor.shop.id,
+      fromName: actor.shop.name,
       kind: "purchase_order",
       to: po.supplier.email,
       subject: `${actor.shop.name}: purchase order ${po.label}`,

@@ -38,6 +38,7 @@ export async function deliverInvoiceMail(
   const content = invoiceMailContent(shop.name, invoice, presentation, mail);
   const result = await sendMail({
     shopId: shop.id,
+    fromName: shop.name,
     kind: mail.kind === "invoice" ? "invoice" : "invoice_reminder",
     to: invoice.customerEmail,
     subject: content.subject,
