@@ -15,7 +15,7 @@ describe("an audit entry's change as a merchant reads it", () => {
       "Cost per unit: 4.50",
       "Sku: —",
     ]);
-    expect(describeChange(json({ name: "Acme" }), null, "UTC")).toEqual(["Name: Acme → —"]);
+    expect(describeChange(json({ id: "s1", name: "Acme" }), null, "UTC")).toEqual(["Name: Acme → —"]);
   });
 
   it("shows instants in the shop's time zone and lists and nested values briefly", () => {

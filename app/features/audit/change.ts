@@ -51,7 +51,8 @@ export function describeChange(before: string | null, after: string | null, time
   if (isRecord(b) || isRecord(a)) {
     const from = isRecord(b) ? b : {};
     const to = isRecord(a) ? a : {};
-    const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])];
+    // The entity's id is in the row already (What); repeating it reads as noise.
+    const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])].filter((k) => k !== "id");
     const lines = keys
       .filter((k) => !same(from[k], to[k]))
       .map((k) => {
