@@ -88,13 +88,16 @@ export function AuditLog({ audit, timeZone }: { audit: AuditPage; timeZone: stri
                 r.when,
                 r.actorName,
                 `${r.action}${r.entityId ? ` · ${r.entityType}` : ""}`,
-                <BlockStack key="c" gap="050">
-                  {r.changes.map((line, i) => (
-                    <Text key={i} as="span" variant="bodySm" breakWord>
-                      {line}
-                    </Text>
-                  ))}
-                </BlockStack>,
+                // Table cells do not wrap; a change's lines do, so a long value never widens the card.
+                <div key="c" style={{ whiteSpace: "normal", minWidth: 180, maxWidth: 420 }}>
+                  <BlockStack gap="050">
+                    {r.changes.map((line, i) => (
+                      <Text key={i} as="span" variant="bodySm" breakWord>
+                        {line}
+                      </Text>
+                    ))}
+                  </BlockStack>
+                </div>,
               ],
             }))}
             pagination={{
