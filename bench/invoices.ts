@@ -88,6 +88,7 @@ const invoice = {
 const ctx = {
   shopName: "Demo Store",
   shopEmail: "owner@demo-store.example",
+  timeZone: "America/New_York",
   businessAddress: "200 Market Street, Suite 5, San Francisco, CA 94105",
   logoUrl: null,
   payment: {

@@ -36,6 +36,7 @@ const task: RenderTask = {
   presentation: {
     shopName: "Built Shop",
     shopEmail: null,
+    timeZone: "UTC",
     businessAddress: null,
     logoUrl: null,
     payment: { kind: "instructions", text: "Bank transfer" },

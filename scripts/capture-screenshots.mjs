@@ -26,9 +26,9 @@ const SHOTS = [
   { name: "dashboard", path: "/dashboard", ready: (page) => page.getByRole("heading", { level: 1 }).first() },
   { name: "costs", path: "/costs", ready: (page) => page.getByRole("heading", { level: 1 }).first() },
   { name: "invoices", path: "/app/invoices", ready: (page) => page.getByRole("heading", { level: 1 }).first() },
-  { name: "invoice-create", path: "/app/invoices/new", ready: (page) => page.getByRole("dialog") },
-  { name: "outbox", path: "/app/outbox", ready: (page) => page.getByRole("heading", { level: 1 }).first() },
-  { name: "store-data", path: "/settings?tab=data", ready: (page) => page.getByText("What is synced") },
+  { name: "customers", path: "/customers", ready: (page) => page.getByRole("heading", { level: 1 }).first() },
+  { name: "inventory", path: "/inventory", ready: (page) => page.getByRole("heading", { level: 1 }).first() },
+  { name: "loyalty", path: "/loyalty", ready: (page) => page.getByRole("heading", { level: 1 }).first() },
 ];
 
 const args = process.argv.slice(2);

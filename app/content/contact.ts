@@ -31,7 +31,7 @@ export const QUICK_INFO = [
 export const CONTACT_FAQS = [
   {
     q: "How quickly will you reply?",
-    a: "Usually within 24 hours, Monday to Friday, 9 AM to 6 PM Pacific. Pro plans get a reply within 12 hours, Enterprise within 1 hour.",
+    a: `Usually within 24 hours, ${SITE.supportHours}. Pro plans get a reply within 12 hours, Enterprise within 1 hour.`,
   },
   { q: "Can I get a demo?", a: "Yes. Choose Sales Inquiry as the subject and tell us about your store." },
   {

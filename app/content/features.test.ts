@@ -4,6 +4,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { FEATURE_BLOCKS, FEATURES_COMING_SOON, SCREENSHOT_SIZE } from "~/content/features";
+import { CONTACT_FAQS } from "~/content/contact";
+import { STATS } from "~/content/landing";
+import { SITE } from "~/content/site";
 
 /** Width and height from a WebP file's header (lossy VP8, lossless VP8L or extended VP8X). */
 function webpSize(file: Buffer): { width: number; height: number } {
@@ -33,5 +36,20 @@ describe("features page", () => {
       expect(fs.existsSync(file), file).toBe(true);
       expect(webpSize(fs.readFileSync(file)), block.screenshot.src).toEqual(SCREENSHOT_SIZE);
     }
+  });
+
+  it("describes what works and lists as coming only what does not exist", () => {
+    expect(FEATURE_BLOCKS.map((b) => b.id)).toEqual(expect.arrayContaining(["customers", "inventory", "loyalty"]));
+    const coming = FEATURES_COMING_SOON.map((c) => c.title.toLowerCase()).join(" ");
+    expect(coming).not.toMatch(/customer|loyalty|inventory/);
+  });
+});
+
+describe("support hours", () => {
+  it("are one promise on the home page and the contact page", () => {
+    const support = STATS.find((s) => /support/i.test(s.label))!;
+    expect(`${support.value} ${support.label}`).not.toMatch(/24\/7/);
+    expect(support.value).toBe(SITE.supportHoursShort.days);
+    expect(JSON.stringify(CONTACT_FAQS)).toContain(SITE.supportHours);
   });
 });

@@ -7,13 +7,13 @@ import type { PageSeo } from "~/content/seo";
 export const FEATURES_SEO: PageSeo = {
   title: "Features",
   description:
-    "Profit dashboard, cost tracking, smart invoicing with card and PayPal payments, reminders, a customer e-mail outbox and Shopify store sync, shown on the app's own screens.",
+    "Profit dashboard, cost tracking, smart invoicing with card and PayPal payments, customer segments and churn risk, inventory planning and a loyalty program, shown on the app's own screens.",
   path: "/features",
 };
 
 export const FEATURES_INTRO = {
   title: "Everything you need to know what your store earns",
-  lead: "Six screens that share one source of truth: your store's own orders, costs and invoices. Every picture below is the app itself, on our demo store.",
+  lead: "Six screens that share one source of truth: your store's own orders, imported from Shopify and kept current by its webhooks, with your costs and invoices. Every picture below is the app itself, on our demo store.",
 };
 
 /** The fixed viewport scripts/capture-screenshots.mjs captures at (features.test.ts checks the files). */
@@ -21,7 +21,7 @@ export const SCREENSHOT_SIZE = { width: 1280, height: 800 } as const;
 
 export type FeatureBlock = {
   id: string;
-  icon: "chart" | "coins" | "invoice" | "card" | "mail" | "plug";
+  icon: "chart" | "coins" | "invoice" | "users" | "box" | "star";
   title: string;
   text: string;
   benefits: string[];
@@ -67,13 +67,13 @@ export const FEATURE_BLOCKS: FeatureBlock[] = [
     id: "invoicing",
     icon: "invoice",
     title: "Smart invoicing",
-    text: "Numbered invoices that send themselves, remind your customers and keep their status current.",
+    text: "Numbered invoices your customers can pay, sent and reminded for you, every message kept on record.",
     benefits: [
-      "Invoices filtered by draft, sent or paid",
       "Sent by e-mail with the PDF and a link to a hosted page",
+      "Card payments through Stripe, PayPal through your PayPal.Me link",
       "Reminders 3, 7 and 14 days after sending while unpaid",
-      "Overdue the day after the due date, automatically",
-      "Mark as paid or void, with the history kept",
+      "Overdue the day after the due date; recurring invoices too",
+      "Every e-mail kept in the outbox, exactly as the customer saw it",
     ],
     screenshot: {
       src: "/screenshots/invoices.webp",
@@ -81,54 +81,54 @@ export const FEATURE_BLOCKS: FeatureBlock[] = [
     },
   },
   {
-    id: "payments",
-    icon: "card",
-    title: "Invoices your customers can pay",
-    text: "Choose how each invoice is paid; the invoice, its e-mail and its PDF carry the matching pay link.",
+    id: "customers",
+    icon: "users",
+    title: "Customer intelligence",
+    text: "Who your best customers are and who is drifting away, from their own orders.",
     benefits: [
-      "Card payments through Stripe Checkout, marked paid on their own",
-      "PayPal through your PayPal.Me link, amount filled in",
-      "Your own payment instructions for everything else",
-      "Tax, shipping and your choice of currency, to the cent",
-      "Recurring invoices and sending on creation",
+      "Segments VIP, Regular, New and At-Risk, each with its reason",
+      "Lifetime value to date and predicted for the next 12 months",
+      "Churn risk: the chance of no order in the next 90 days",
+      "Segment rules you can change, written back to Shopify as tags",
+      "The customer list exported with its scores",
     ],
     screenshot: {
-      src: "/screenshots/invoice-create.webp",
-      alt: "The Create Smart Invoice dialog: customer details, line items with quantity and price, tax rate, shipping, currency, due in days, payment method, and the recurring and auto-send options.",
+      src: "/screenshots/customers.webp",
+      alt: "The Customers screen: segment cards for VIP, Regular, New and At-Risk customers with their share of revenue, above the customer list with orders, total spent, last order and each segment's reason.",
     },
   },
   {
-    id: "outbox",
-    icon: "mail",
-    title: "Every e-mail, on record",
-    text: "See exactly what each customer received: every invoice and reminder the app sends is kept in the outbox.",
+    id: "inventory",
+    icon: "box",
+    title: "Inventory planning",
+    text: "Know what to reorder before it runs out, and what each stock-out is costing you.",
     benefits: [
-      "Invoice and reminder e-mails in one list",
-      "Recipient, subject and the time it was sent",
-      "The message opened exactly as the customer sees it",
-      "Delivered by e-mail once a mail server is configured",
-      "Kept here whether delivered or not, so nothing is lost",
+      "Days of cover and stock-out day from measured demand",
+      "Reorder points from lead time and a service level, per variant",
+      "Lost revenue per day for what is out of stock",
+      "Reorder drafts a purchase order per supplier, with its PDF",
+      "Alerts when a variant runs low or out of stock",
     ],
     screenshot: {
-      src: "/screenshots/outbox.webp",
-      alt: "The Outbox screen: a table of sent e-mails with the time, type (invoice or reminder), recipient, subject and status of each.",
+      src: "/screenshots/inventory.webp",
+      alt: "The Inventory screen: out-of-stock, low-stock and reorder alert cards above the variant list with availability, status, stock bar, days of cover, reorder point, lost revenue per day and a Reorder button.",
     },
   },
   {
-    id: "store-sync",
-    icon: "plug",
-    title: "Your Shopify data, kept current",
-    text: "Installing the app imports your store; webhooks keep it in step from then on.",
+    id: "loyalty",
+    icon: "star",
+    title: "Loyalty program",
+    text: "Points, tiers and campaigns kept in a ledger of your customers' orders, with what they cost you.",
     benefits: [
-      "Products, variants, customers, orders and refunds imported",
-      "Large stores imported with Shopify's bulk operations",
-      "Changes arrive as they happen through signed webhooks",
-      "What is synced counted, with the oldest and newest order",
-      "Import again from Settings whenever you need to",
+      "Points earned on orders, redeemed for Shopify discount codes",
+      "Tiers by spend, from Bronze to Platinum, with multipliers",
+      "Campaigns such as double-points weekends, with their lift",
+      "Each customer's balance from the ledger, adjustable with a reason",
+      "The points liability and their cost in your profit",
     ],
     screenshot: {
-      src: "/screenshots/store-data.webp",
-      alt: "Settings, Data tab: counts of synced products, variants, customers, orders and refunds, the oldest and newest order, and how syncing works.",
+      src: "/screenshots/loyalty.webp",
+      alt: "The Loyalty screen: program health, members, retention and points redeemed above the points liability with its expected redemption and the members per tier.",
     },
   },
 ];
@@ -136,7 +136,5 @@ export const FEATURE_BLOCKS: FeatureBlock[] = [
 /** Not built yet: named so nobody is surprised, never described as working. */
 export const FEATURES_COMING_SOON = [
   { title: "AI insights", text: "Explained alerts on stock, margins and anomalies." },
-  { title: "Customer intelligence", text: "Lifetime value, segments and churn risk." },
-  { title: "Loyalty programs", text: "Tiers, points and referral rewards." },
   { title: "Privacy dashboard", text: "Your customers' data requests on one screen." },
 ];

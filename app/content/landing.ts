@@ -1,6 +1,6 @@
 // Copy of the landing page (docs/product/public-site.md#landing-page-).
 import type { PageSeo } from "~/content/seo";
-import { APP_LINKS } from "~/content/site";
+import { APP_LINKS, SITE } from "~/content/site";
 
 export const LANDING_SEO: PageSeo = {
   title: "Profit Pilot — smart invoicing and profit analytics for Shopify stores",
@@ -22,7 +22,7 @@ export const STATS = [
   { value: "10,000+", label: "Active stores" },
   { value: "500M+", label: "Data points analysed" },
   { value: "99.9%", label: "Uptime guarantee" },
-  { value: "24/7", label: "Support" },
+  { value: SITE.supportHoursShort.days, label: `Support, ${SITE.supportHoursShort.hours}` },
 ];
 
 export const FEATURE_CARDS = [

@@ -22,6 +22,8 @@ export const SITE = {
   phone: "+1 (415) 555-0142",
   address: "548 Market St, Suite 300, San Francisco, CA 94104, USA",
   supportHours: "Monday to Friday, 9 AM to 6 PM Pacific",
+  /** The same hours, short, where a page has a stat's room (the home page). */
+  supportHoursShort: { days: "Mon–Fri", hours: "9 AM – 6 PM PT" },
   legalUpdated: "1 January 2025",
   legalUpdatedIso: "2025-01-01",
 } as const;

@@ -1,6 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays, dayInZone, dayInZoneMapper, daysBetween, eachDay, isValidDay, periodsEndingOn } from "~/lib/dates";
+import {
+  addDays,
+  dayInZone,
+  dayInZoneMapper,
+  daysBetween,
+  eachDay,
+  formatDay,
+  formatInstant,
+  isValidDay,
+  minuteInZone,
+  periodsEndingOn,
+  startOfDayInZone,
+} from "~/lib/dates";
 
 describe("days in the shop's time zone", () => {
   it("buckets an instant by the zone, not UTC", () => {
@@ -71,5 +83,65 @@ describe("dayInZoneMapper", () => {
     expect(dayOf(new Date("2026-03-01T18:14:59.999Z"))).toBe("2026-03-01");
     expect(dayOf(new Date("2026-03-01T18:15:00.000Z"))).toBe("2026-03-02");
     expect(dayOf(new Date("2026-03-01T18:14:00.000Z"))).toBe("2026-03-01");
+  });
+});
+
+describe("instants shown in the shop's time zone", () => {
+  // 02:30 UTC on Nov 29 is still the evening of Nov 28 in New York: the store's today.
+  const lateEvening = new Date("2026-11-29T02:30:00Z");
+
+  it("formats in the zone it is given, whatever zone the process runs in", () => {
+    expect(formatInstant(lateEvening, "America/New_York")).toBe("Nov 28, 2026, 9:30 PM");
+    expect(formatInstant(lateEvening, "Asia/Tokyo")).toBe("Nov 29, 2026, 11:30 AM");
+    expect(formatInstant(lateEvening.toISOString(), "America/New_York", "date")).toBe("Nov 28, 2026");
+    expect(formatInstant(lateEvening, "America/New_York", "time")).toBe("21:30:00");
+    expect(minuteInZone(lateEvening, "America/New_York")).toBe("2026-11-28 21:30");
+  });
+
+  it("agrees with the day the shop's figures are bucketed in", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 4_102_444_800_000 }),
+        fc.constantFrom("America/New_York", "Asia/Tokyo", "Pacific/Chatham", "UTC"),
+        (ms, zone) => {
+          const instant = new Date(ms);
+          expect(minuteInZone(instant, zone).slice(0, 10)).toBe(dayInZone(instant, zone));
+          expect(formatInstant(instant, zone, "date")).toBe(formatDay(dayInZone(instant, zone)));
+        },
+      ),
+    );
+  });
+
+  it("uses plain spaces, which every browser's ICU renders the same", () => {
+    expect(formatInstant(lateEvening, "UTC")).not.toMatch(/\u202f/);
+  });
+
+  it("shows a calendar day as the same text in any zone", () => {
+    expect(formatDay("2026-11-28")).toBe("Nov 28, 2026");
+  });
+});
+
+describe("the start of a shop's day", () => {
+  it("is the zone's midnight, across DST changes", () => {
+    expect(startOfDayInZone("2026-11-28", "America/New_York").toISOString()).toBe("2026-11-28T05:00:00.000Z");
+    expect(startOfDayInZone("2026-07-01", "America/New_York").toISOString()).toBe("2026-07-01T04:00:00.000Z");
+    expect(startOfDayInZone("2026-03-08", "America/New_York").toISOString()).toBe("2026-03-08T05:00:00.000Z");
+    expect(startOfDayInZone("2026-11-01", "America/New_York").toISOString()).toBe("2026-11-01T04:00:00.000Z");
+    expect(startOfDayInZone("2026-11-29", "Asia/Tokyo").toISOString()).toBe("2026-11-28T15:00:00.000Z");
+  });
+
+  it("is the first instant whose shop-local day is that day", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 60_000 }),
+        fc.constantFrom("America/New_York", "Asia/Tokyo", "America/Santiago", "Australia/Lord_Howe", "UTC"),
+        (n, zone) => {
+          const day = addDays("1990-01-01", n % 40_000);
+          const start = startOfDayInZone(day, zone);
+          expect(dayInZone(start, zone)).toBe(day);
+          expect(dayInZone(new Date(start.getTime() - 1), zone)).toBe(addDays(day, -1));
+        },
+      ),
+    );
   });
 });

@@ -17,6 +17,39 @@ export function dayInZone(instant: Date, timeZone: string): string {
   return formatterFor(timeZone).format(instant);
 }
 
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
+function offsetAt(instant: number, timeZone: string): number {
+  let f = partsFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    partsFormatters.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(new Date(instant)).map((x) => [x.type, Number(x.value)]));
+  const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  return wall - (instant - (((instant % 1000) + 1000) % 1000));
+}
+
+/** The first instant of a calendar day in a time zone (the start of a shop's day, for `where` ranges). */
+export function startOfDayInZone(day: string, timeZone: string): Date {
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  let t = midnight - offsetAt(midnight, timeZone);
+  t = midnight - offsetAt(t, timeZone);
+  // A zone whose clocks skip midnight starts that day at the first hour that exists.
+  while (dayInZone(new Date(t), timeZone) < day) t += 3_600_000;
+  return new Date(t);
+}
+
 const QUARTER_HOUR_MS = 15 * 60_000;
 
 /**
@@ -36,6 +69,42 @@ export function dayInZoneMapper(timeZone: string): (instant: Date) => string {
     }
     return day;
   };
+}
+
+// Instants as staff read them, in the shop's zone. Call these on the server (loaders, PDFs,
+// e-mails, exports) and hand the browser the text: the browser's zone is not the shop's, and
+// its ICU may space "3:04 PM" differently from Node's, so text formatted on both sides would
+// not hydrate.
+const instantFormats = {
+  dateTime: { dateStyle: "medium", timeStyle: "short" },
+  date: { dateStyle: "medium" },
+  time: { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+export type InstantStyle = keyof typeof instantFormats;
+const instantFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** "Nov 28, 2026, 9:15 PM" (dateTime), "Nov 28, 2026" (date) or "21:15:04" (time) in `timeZone`. */
+export function formatInstant(instant: Date | string, timeZone: string, style: InstantStyle = "dateTime"): string {
+  const key = `${style} ${timeZone}`;
+  let f = instantFormatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", { ...instantFormats[style], timeZone });
+    instantFormatters.set(key, f);
+  }
+  // Plain spaces: ICU puts a narrow no-break space before AM/PM, which some browsers do not.
+  return f.format(typeof instant === "string" ? new Date(instant) : instant).replace(/\u202f/g, " ");
+}
+
+/** "2026-11-28 21:15": an instant's shop-local minute, for tables and exports that sort as text. */
+export function minuteInZone(instant: Date, timeZone: string): string {
+  return `${dayInZone(instant, timeZone)} ${formatInstant(instant, timeZone, "time").slice(0, 5)}`;
+}
+
+const DAY_TEXT = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+/** "Nov 28, 2026" for a calendar day (YYYY-MM-DD): a day has no zone, so this reads the same everywhere. */
+export function formatDay(day: string): string {
+  return DAY_TEXT.format(new Date(`${day}T00:00:00Z`));
 }
 
 export function isValidTimeZone(timeZone: string): boolean {

@@ -6,6 +6,7 @@ import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { isUniqueViolation } from "~/platform/prisma-errors";
 import { describeError } from "~/lib/log-safe";
+import { senderFor } from "~/platform/mail-address";
 
 export type MailAttachment = { filename: string; contentType: string; content: Buffer };
 
@@ -19,7 +20,8 @@ export type MailInput = {
   attachments?: MailAttachment[];
   /** Same key, same message: a retry or double click sends nothing new. */
   dedupeKey?: string;
-  from?: string;
+  /** The display name over MAIL_FROM's address: the shop's name for a shop's mail. */
+  fromName?: string | null;
 };
 
 let transporter: Promise<Transporter | null> | undefined;
@@ -43,7 +45,7 @@ export function setTransportForTests(url: string | null) {
 }
 
 export async function sendMail(input: MailInput) {
-  const from = input.from ?? env.mail.from;
+  const from = senderFor(input.fromName, env.mail.from);
   const transport = await smtp();
   let message;
   try {

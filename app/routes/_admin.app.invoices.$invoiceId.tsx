@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useOutletContext, type ShouldRevalidateFunction } from "@remix-run/react";
 import { InvoiceDetailDialog, type InvoicesOutletContext } from "~/features/invoices";
-import { invoiceDetail, invoiceErrorResponse, invoiceScreenAction } from "~/features/invoices/index.server";
+import { invoiceErrorResponse, invoiceScreenDetail, invoiceScreenAction } from "~/features/invoices/index.server";
 import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
 import { publicOrigin } from "~/platform/http.server";
@@ -13,7 +13,10 @@ export const permissions = { loader: "read", action: "write" } satisfies RoutePe
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireAdmin(request, permissions.loader);
   try {
-    return { storeId: shop.id, invoice: await invoiceDetail(shop, params.invoiceId ?? "", publicOrigin(request)) };
+    return {
+      storeId: shop.id,
+      invoice: await invoiceScreenDetail(shop, params.invoiceId ?? "", publicOrigin(request)),
+    };
   } catch (error) {
     throw invoiceErrorResponse(error);
   }

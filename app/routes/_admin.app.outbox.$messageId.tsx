@@ -9,6 +9,7 @@ import { requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
 import { outboxMessage } from "~/platform/mail.server";
 import { withLinksInNewTab } from "~/platform/mail-preview";
+import { formatInstant } from "~/lib/dates";
 
 export const permissions = { loader: "read" } satisfies RoutePermissions;
 
@@ -21,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     subject: m.subject,
     to: m.toAddress,
     from: m.fromAddress,
-    createdAt: m.createdAt.toISOString(),
+    sentAt: formatInstant(m.createdAt, shop.timezone),
     error: m.error,
     text: m.text,
     html: m.html ? withLinksInNewTab(m.html) : null,
@@ -30,8 +31,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : [],
   };
 }
-
-const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -65,7 +64,7 @@ export default function OutboxMessage() {
           <InlineStack gap="400" wrap>
             <Field label="From" value={m.from} />
             <Field label="To" value={m.to} />
-            <Field label="Sent" value={when(m.createdAt)} />
+            <Field label="Sent" value={m.sentAt} />
           </InlineStack>
           {attachments && <Field label="Attachments" value={attachments} />}
           {m.error && (

@@ -20,6 +20,7 @@ import { AdminPage } from "~/components/AdminPage";
 import { requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
 import { outboxPage } from "~/platform/mail.server";
+import { formatInstant } from "~/lib/dates";
 
 export const permissions = { loader: "read" } satisfies RoutePermissions;
 
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       to: m.toAddress,
       subject: m.subject,
       status: m.status,
-      createdAt: m.createdAt.toISOString(),
+      sentAt: formatInstant(m.createdAt, shop.timezone),
     })),
   };
 }
@@ -50,7 +51,6 @@ const STATUS: Record<string, { label: string; tone?: "success" | "info" | "criti
   stored: { label: "In outbox", tone: "info" },
   failed: { label: "Failed", tone: "critical" },
 };
-const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 type Message = ReturnType<typeof useLoaderData<typeof loader>>["messages"][number];
 
@@ -139,7 +139,7 @@ export default function Outbox() {
                           <InlineStack gap="200" blockAlign="center">
                             <StatusBadge status={m.status} />
                             <Text as="span" tone="subdued" variant="bodySm">
-                              {`${KIND_LABELS[m.kind] ?? m.kind} · ${when(m.createdAt)}`}
+                              {`${KIND_LABELS[m.kind] ?? m.kind} · ${m.sentAt}`}
                             </Text>
                           </InlineStack>
                           {openButton(m)}
@@ -155,7 +155,7 @@ export default function Outbox() {
                       <IndexTable.Cell>
                         <StatusBadge status={m.status} />
                       </IndexTable.Cell>
-                      <IndexTable.Cell>{when(m.createdAt)}</IndexTable.Cell>
+                      <IndexTable.Cell>{m.sentAt}</IndexTable.Cell>
                       <IndexTable.Cell>{openButton(m)}</IndexTable.Cell>
                     </>
                   )}

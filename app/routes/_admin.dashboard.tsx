@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { BlockStack, Box, Card, InlineGrid, InlineStack, Text, Badge } from "@shopify/polaris";
+import { BlockStack, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
+import { DashboardCardGrid } from "~/components/DashboardCardGrid";
 import { AdminPage } from "~/components/AdminPage";
 import {
   MetricsError,
@@ -8,11 +9,11 @@ import {
   MetricsSkeleton,
   TIMEFRAME_LABELS,
   TimeframeSelect,
+  TopProductsCard,
   TrendChart,
   trendNote,
   trendPointLabel,
 } from "~/features/profit";
-import { formatMoney, formatPercent } from "~/lib/money";
 import { parseTimeframe } from "~/lib/timeframe";
 import { getDashboardCached } from "~/features/profit/index.server";
 import { getImportStatus } from "~/features/store-sync/index.server";
@@ -139,58 +140,41 @@ export default function Dashboard() {
               </BlockStack>
             </Card>
           </div>
-          <div>
-            <Card>
-              <BlockStack gap="400">
-                <Text as="h2" variant="headingMd">
-                  Top Performing Products
-                </Text>
-                {dashboard && dashboard.topProducts.length === 0 && (
-                  <Text as="p" tone="subdued">
-                    No products sold in this period.
-                  </Text>
-                )}
-                {dashboard?.topProducts.map((p, i) => (
-                  <Box
-                    key={p.id}
-                    paddingBlockEnd="200"
-                    borderBlockEndWidth={i < dashboard.topProducts.length - 1 ? "025" : "0"}
-                    borderColor="border"
-                  >
-                    <BlockStack gap="100">
-                      <InlineStack align="space-between" blockAlign="start" wrap={false} gap="200">
-                        <Text as="p" variant="bodyMd" fontWeight="semibold">
-                          {p.title}
-                        </Text>
-                        {p.isNew ? (
-                          <Badge>New</Badge>
-                        ) : p.growth === null ? (
-                          <Text as="span" tone="subdued" variant="bodySm">
-                            —
-                          </Text>
-                        ) : (
-                          <Badge tone={p.growth >= 0 ? "success" : "critical"}>
-                            {`${p.growth >= 0 ? "↑" : "↓"} ${formatPercent(Math.abs(p.growth), 1)}`}
-                          </Badge>
-                        )}
-                      </InlineStack>
-                      <InlineStack align="space-between">
-                        <Text as="span" tone="subdued" variant="bodySm">
-                          {p.unitsSold.toLocaleString("en-US")} units sold · {p.category}
-                        </Text>
-                        <Text as="span" variant="bodySm" fontWeight="medium">
-                          {formatMoney(p.revenueMinor, dashboard.currency)}
-                        </Text>
-                      </InlineStack>
-                    </BlockStack>
-                  </Box>
-                ))}
-              </BlockStack>
-            </Card>
-          </div>
+          <TopProductsCard products={dashboard?.topProducts ?? null} currency={dashboard?.currency ?? ""} />
         </InlineGrid>
-        {loyalty && <LoyaltyDashboardCard data={loyalty} currency={loyalty.currency} days={days} />}
-        <PerformanceCard report={performance} />
+        <DashboardCardGrid
+          rows={[
+            // Cards of features still to come (AI insights, customer engagement, digital assets,
+            // privacy compliance) have their slots here; until then the neighbour takes the row.
+            {
+              id: "insights",
+              columns: ["twoThirds", "oneThird"],
+              slots: [
+                { id: "ai-insights", card: null },
+                { id: "customer-engagement", card: null },
+              ],
+            },
+            {
+              id: "programs",
+              columns: ["oneHalf", "oneHalf"],
+              slots: [
+                { id: "digital-assets", card: null },
+                {
+                  id: "loyalty",
+                  card: loyalty && <LoyaltyDashboardCard data={loyalty} currency={loyalty.currency} days={days} />,
+                },
+              ],
+            },
+            {
+              id: "operations",
+              columns: ["oneHalf", "oneHalf"],
+              slots: [
+                { id: "privacy-compliance", card: null },
+                { id: "app-performance", card: <PerformanceCard report={performance} /> },
+              ],
+            },
+          ]}
+        />
       </BlockStack>
     </AdminPage>
   );

@@ -2,17 +2,20 @@
 // planning list sorted by lost revenue per day, Bulk Actions and Reorder → purchase order.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { useFetcher, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
-import { ActionList, Banner, BlockStack, Button, Card, EmptyState, Popover, Text, Toast } from "@shopify/polaris";
+import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Banner, BlockStack, Card, EmptyState, InlineStack, Text, Toast } from "@shopify/polaris";
 import { useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
 import {
   AlertCards,
+  BulkActionsMenu,
   BulkEditModal,
+  ColumnPicker,
   FiltersBar,
   InventoryTable,
   bulkSchema,
+  columnsFromSearch,
   filtersFromSearch,
   inventoryFiltersSchema,
   type InventoryListRow,
@@ -57,6 +60,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** A draft's page; `added` tells it the lines went onto the supplier's open draft. */
+const poUrl = (po: { id: string; existing: boolean; added: number }) =>
+  `/inventory/purchase-orders/${po.id}${po.existing ? `?added=${po.added}` : ""}`;
+
 type ActionResult = { ok: boolean; intent: string; fieldErrors?: FieldErrors; updated?: number };
 
 /** The variants an action acts on: the posted ids, or every variant matching the posted filters. */
@@ -80,14 +87,17 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
     if (intent === "reorder") {
       if (!ID.test(values.variantId ?? "")) return answer(400, { variantId: ["Unknown variant"] });
       const [po] = await createDraftOrders(ctx, [values.variantId!]);
-      return redirect(`/inventory/purchase-orders/${po.id}`);
+      return redirect(poUrl(po));
     }
     if (intent === "createPurchaseOrders") {
       const ids = (await idsOf(ctx.shop, values)).split(",").filter(Boolean);
       if (!ids.length || ids.some((id) => !ID.test(id))) return answer(400, { ids: ["Choose at least one variant"] });
       const created = await createDraftOrders(ctx, ids);
+      const toOpenDrafts = created.filter((p) => p.existing).length;
       return redirect(
-        created.length === 1 ? `/inventory/purchase-orders/${created[0].id}` : "/inventory/purchase-orders?created=1",
+        created.length === 1
+          ? poUrl(created[0])
+          : `/inventory/purchase-orders?created=1${toOpenDrafts ? `&added=${toOpenDrafts}` : ""}`,
       );
     }
     if (intent === "bulk") {
@@ -104,49 +114,6 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
   }
   return answer(400, { intent: ["Unknown action"] });
 });
-
-/** Bulk Actions over every variant matching the filters, and the way to purchase orders and suppliers. */
-function BulkMenu(props: {
-  total: number;
-  exportHref: string;
-  gate: { disabled: boolean; helpText?: string };
-  onEditPlanning: () => void;
-  onCreatePurchaseOrders: () => void;
-}) {
-  const navigate = useNavigate();
-  const [menu, setMenu] = useState(false);
-  const close = (then: () => void) => () => (setMenu(false), then());
-  return (
-    <Popover
-      active={menu}
-      onClose={() => setMenu(false)}
-      activator={
-        <Button onClick={() => setMenu((m) => !m)} disclosure>
-          Bulk Actions
-        </Button>
-      }
-    >
-      <ActionList
-        sections={[
-          {
-            title: `All ${props.total.toLocaleString("en-US")} matching the filters`,
-            items: [
-              { content: "Edit planning settings", ...props.gate, onAction: close(props.onEditPlanning) },
-              { content: "Create purchase orders", ...props.gate, onAction: close(props.onCreatePurchaseOrders) },
-              { content: "Export CSV", url: props.exportHref, target: "_self" },
-            ],
-          },
-          {
-            items: [
-              { content: "Purchase orders", onAction: () => navigate("/inventory/purchase-orders") },
-              { content: "Suppliers", onAction: () => navigate("/inventory/suppliers") },
-            ],
-          },
-        ]}
-      />
-    </Popover>
-  );
-}
 
 export default function Inventory() {
   const { currency, filterErrors, raw, page, cards, options } = useLoaderData<typeof loader>();
@@ -189,6 +156,7 @@ export default function Inventory() {
   };
   const busy = reorder.state !== "idle" ? (reorder.formData?.get("variantId")?.toString() ?? null) : null;
   const rows = page.rows as InventoryListRow[];
+  const columns = columnsFromSearch(raw.cols);
   const location = raw.location ? options.locations.find((l) => l.id === raw.location) : undefined;
   return (
     <AdminPage
@@ -199,12 +167,12 @@ export default function Inventory() {
         { content: "Planning settings", url: "/inventory/settings" },
       ]}
       primaryAction={
-        <BulkMenu
+        <BulkActionsMenu
           total={page.total}
-          exportHref={`/inventory/export?${searchParams.toString()}`}
-          gate={gate}
+          query={searchParams.toString()}
           onEditPlanning={() => setBulkIds(["filters"])}
           onCreatePurchaseOrders={() => submitFor("createPurchaseOrders", "filters")}
+          gate={gate}
         />
       }
     >
@@ -222,7 +190,12 @@ export default function Inventory() {
         />
         <Card padding="0">
           <div style={{ padding: 16 }}>
-            <FiltersBar filters={raw} options={options} onChange={change} />
+            <BlockStack gap="200">
+              <FiltersBar filters={raw} options={options} onChange={change} />
+              <InlineStack align="end">
+                <ColumnPicker chosen={columns} onChange={(c) => change({ cols: c.join(","), page: raw.page })} />
+              </InlineStack>
+            </BlockStack>
           </div>
           {rows.length === 0 ? (
             <EmptyState heading="No variants match" image="">
@@ -231,6 +204,7 @@ export default function Inventory() {
           ) : (
             <InventoryTable
               rows={rows}
+              columns={columns}
               currency={currency}
               busy={busy}
               onReorder={onReorder}

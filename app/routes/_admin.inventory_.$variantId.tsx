@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Banner, BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
 import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
-import { dayInZone } from "~/lib/dates";
+import { dayInZone, formatInstant } from "~/lib/dates";
 import { minorToDecimalString } from "~/lib/money";
 import {
   LocationFigures,
@@ -75,8 +75,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     alert: alert
       ? {
           level: alert.level,
-          openedAt: alert.openedAt.toISOString(),
-          snoozedUntil: alert.snoozedUntil && alert.snoozedUntil > new Date() ? alert.snoozedUntil.toISOString() : null,
+          openedDay: dayInZone(alert.openedAt, shop.timezone),
+          snoozedUntil:
+            alert.snoozedUntil && alert.snoozedUntil > new Date()
+              ? formatInstant(alert.snoozedUntil, shop.timezone)
+              : null,
         }
       : null,
     suppliers: suppliers.map((s) => ({ id: s.id, name: s.name, leadTimeDays: s.leadTimeDays })),
@@ -105,7 +108,7 @@ export const action = answeringRefusals(async ({ request, params }: ActionFuncti
     if (![1, 7, 30].includes(days)) return fail(400, { days: ["Snooze for 1, 7 or 30 days"] });
     try {
       const until = await snoozeAlert(ctx, id, days);
-      return { ok: true, message: `Alert snoozed until ${until.toISOString().slice(0, 10)}.` } satisfies Result;
+      return { ok: true, message: `Alert snoozed until ${formatInstant(until, ctx.shop.timezone)}.` } satisfies Result;
     } catch (error) {
       if (error instanceof PoError) return fail(error.status, { _form: [error.message] });
       throw error;
@@ -168,9 +171,9 @@ export default function VariantPlanning() {
           <Banner tone={alert.level === "out" ? "critical" : "warning"} title="Stock alert open">
             <BlockStack gap="200">
               <Text as="p">
-                {alert.level === "out" ? "Out of stock" : "Low on stock"} since {alert.openedAt.slice(0, 10)}. It closes
-                by itself when the stock recovers above the reorder point.
-                {alert.snoozedUntil ? ` Snoozed until ${alert.snoozedUntil.slice(0, 10)}.` : ""}
+                {alert.level === "out" ? "Out of stock" : "Low on stock"} since {alert.openedDay}. It closes by itself
+                when the stock recovers above the reorder point.
+                {alert.snoozedUntil ? ` Snoozed until ${alert.snoozedUntil}.` : ""}
               </Text>
               <InlineStack gap="200">
                 {[1, 7].map((days) => (

@@ -6,6 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
+import { dayInZone } from "~/lib/dates";
 import { decimalStringToMinor } from "~/lib/money";
 import { PO_STATUS_LABELS, PurchaseOrderScreen, receiveSchema } from "~/features/inventory";
 import {
@@ -26,24 +27,32 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.po.label ?? "Purchase order"} · Profit Pilot` },
 ];
 
+/** After Reorder onto this supplier's open draft (?added=n): what happened, so nobody looks for a second draft. */
+function addedNotice(added: string | null, status: string): string | null {
+  if (added === null || status !== "draft") return null;
+  return Number(added) > 0
+    ? "Added to this supplier's open draft: there is one draft per supplier, and Reorder adds to it."
+    : "Already on this supplier's open draft: nothing was added. Change the quantity here.";
+}
+
 const notFound = () => new Response("Not found", { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireAdmin(request, permissions.loader);
   try {
     const po = await getPurchaseOrder(shop, params.poId ?? "");
+    const day = (at: Date | null) => (at ? dayInZone(at, shop.timezone) : null);
     return {
       po: {
         ...po,
-        createdAt: po.createdAt.toISOString(),
-        orderedAt: po.orderedAt?.toISOString() ?? null,
-        receivedAt: po.receivedAt?.toISOString() ?? null,
-        cancelledAt: po.cancelledAt?.toISOString() ?? null,
-        updatedAt: po.updatedAt.toISOString(),
+        createdDay: dayInZone(po.createdAt, shop.timezone),
+        orderedDay: day(po.orderedAt),
+        receivedDay: day(po.receivedAt),
         supplier: po.supplier ? { name: po.supplier.name, email: po.supplier.email } : null,
       },
       // Sent back with the receiving form: the same key twice receives once.
       receiveKey: crypto.randomUUID(),
+      notice: addedNotice(new URL(request.url).searchParams.get("added"), po.status),
       shopCurrency: shop.currency,
     };
   } catch (error) {
@@ -131,10 +140,10 @@ export const action = answeringRefusals(async ({ request, params }: ActionFuncti
 });
 
 export default function PurchaseOrder() {
-  const { po, receiveKey } = useLoaderData<typeof loader>();
+  const { po, receiveKey, notice } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   useRefusalToast(result);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? navigation.formData?.get("intent")?.toString() : undefined;
-  return <PurchaseOrderScreen po={po} receiveKey={receiveKey} result={result} busy={busy} />;
+  return <PurchaseOrderScreen po={po} receiveKey={receiveKey} notice={notice} result={result} busy={busy} />;
 }

@@ -25,7 +25,13 @@ export default function PurchaseOrders() {
   return (
     <AdminPage title="Purchase orders" subtitle="Drafted from Reorder and Bulk Actions on Inventory">
       <BlockStack gap="400">
-        {params.get("created") && <Banner tone="success">Draft purchase orders created, one per supplier.</Banner>}
+        {params.get("created") && (
+          <Banner tone="success">
+            {params.get("added")
+              ? "Purchase orders drafted, one per supplier: where a supplier had an open draft, the variants were added to it."
+              : "Draft purchase orders created, one per supplier."}
+          </Banner>
+        )}
         <Card padding="0">
           {orders.length === 0 ? (
             <EmptyState
@@ -60,7 +66,7 @@ export default function PurchaseOrders() {
                   o.units.toLocaleString("en-US"),
                   o.receivedUnits.toLocaleString("en-US"),
                   formatMoney(o.totalMinor, o.currency),
-                  o.createdAt.slice(0, 10),
+                  o.createdDay,
                 ],
               }))}
             />

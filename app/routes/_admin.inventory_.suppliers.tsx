@@ -3,13 +3,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Button, Card, EmptyState, Text, Toast } from "@shopify/polaris";
-import { useState } from "react";
+import { Card, EmptyState, Text, Toast } from "@shopify/polaris";
+import { useCallback, useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
-import { SupplierDialog, supplierSchema, type SupplierDraft } from "~/features/inventory";
-import { PoError, listSuppliers, saveSupplier } from "~/features/inventory/index.server";
+import {
+  DeleteSupplierDialog,
+  SupplierActions,
+  SupplierDialog,
+  supplierSchema,
+  type SupplierDraft,
+} from "~/features/inventory";
+import {
+  PoError,
+  deleteSupplier,
+  listSuppliers,
+  openOrdersBySupplier,
+  saveSupplier,
+} from "~/features/inventory/index.server";
 import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import { useDisabledReason, type RoutePermissions } from "~/features/team";
 
@@ -19,7 +31,7 @@ export const meta: MetaFunction = () => [{ title: "Suppliers · Profit Pilot" }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { shop } = await requireAdmin(request, permissions.loader);
-  const suppliers = await listSuppliers(shop);
+  const [suppliers, open] = await Promise.all([listSuppliers(shop), openOrdersBySupplier(shop)]);
   return {
     currency: shop.currency,
     suppliers: suppliers.map((s) => ({
@@ -30,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       minOrderQty: s.minOrderQty,
       casePack: s.casePack,
       currency: s.currency,
+      openOrders: open.get(s.id) ?? 0,
     })),
   };
 }
@@ -44,6 +57,15 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
   if (!read.ok) return fail(400, read.fieldErrors);
   const { values } = read;
   if (values.id && !ID.test(values.id)) return fail(404, { _form: ["Not found"] });
+  if (values.intent === "delete") {
+    try {
+      await deleteSupplier(ctx, values.id ?? "");
+      return { ok: true } satisfies Result;
+    } catch (error) {
+      if (error instanceof PoError) return fail(error.status, { _form: [error.message] });
+      throw error;
+    }
+  }
   const parsed = supplierSchema.safeParse(values);
   if (!parsed.success) return fail(400, fieldErrorsOf(parsed.error));
   try {
@@ -56,11 +78,27 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
   return { ok: true } satisfies Result;
 });
 
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["suppliers"][number];
+const draftOf = (s: Row): SupplierDraft => ({
+  id: s.id,
+  name: s.name,
+  currency: s.currency,
+  email: s.email ?? "",
+  leadTimeDays: String(s.leadTimeDays),
+  minOrderQty: String(s.minOrderQty),
+  casePack: String(s.casePack),
+});
+
 export default function Suppliers() {
   const { currency, suppliers } = useLoaderData<typeof loader>();
   const [draft, setDraft] = useState<SupplierDraft | null>(null);
   const [toast, setToast] = useState<string | null>(null);
   const refused = useDisabledReason("write", "change suppliers");
+  const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
+  const deleted = useCallback((name: string) => {
+    setDeleting(null);
+    setToast(`${name} deleted`);
+  }, []);
   const blank: SupplierDraft = {
     id: "",
     name: "",
@@ -100,29 +138,24 @@ export default function Suppliers() {
                 s.currency,
               ],
               actions: (
-                <Button
-                  size="slim"
-                  disabled={!!refused}
-                  accessibilityLabel={`Edit ${s.name}`}
-                  onClick={() =>
-                    setDraft({
-                      id: s.id,
-                      name: s.name,
-                      email: s.email ?? "",
-                      leadTimeDays: String(s.leadTimeDays),
-                      minOrderQty: String(s.minOrderQty),
-                      casePack: String(s.casePack),
-                      currency: s.currency,
-                    })
-                  }
-                >
-                  Edit
-                </Button>
+                <SupplierActions
+                  name={s.name}
+                  openOrders={s.openOrders}
+                  refused={refused}
+                  onEdit={() => setDraft(draftOf(s))}
+                  onDelete={() => setDeleting(s)}
+                />
               ),
             }))}
           />
         )}
       </Card>
+      <DeleteSupplierDialog
+        key={deleting?.id ?? "none"}
+        supplier={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={deleted}
+      />
       {draft && (
         <SupplierDialog
           draft={draft}

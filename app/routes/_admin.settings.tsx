@@ -5,6 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { isRefusal, readForm } from "~/lib/forms";
+import { formatInstant } from "~/lib/dates";
 import { useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Box, Tabs, Text } from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
@@ -15,7 +16,7 @@ import { getGeneralSettings, timeZoneOptions } from "~/features/settings/index.s
 import { PLANS, PLAN_ORDER, PlanSettings, planFor, type PlanId } from "~/features/billing";
 import { getImportStatus } from "~/features/store-sync/index.server";
 import { getStoreDataSummary } from "~/features/store-sync/index.server";
-import { getIntegrations } from "~/features/settings/index.server";
+import { getIntegrations, integrationsView } from "~/features/settings/index.server";
 import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import { TeamSettings, useCan, type RoutePermissions } from "~/features/team";
 import { can, teamOverview } from "~/features/team/index.server";
@@ -69,9 +70,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab === "data" ? Promise.all([getImportStatus(shop), getStoreDataSummary(shop)]) : null,
     tab === "team" ? teamOverview(shop) : null,
     readsAudit
-      ? listAudit(shop.id, filters.success ? filters.data : {}, Number(url.searchParams.get("auditPage")) || 1)
+      ? listAudit(shop, filters.success ? filters.data : {}, Number(url.searchParams.get("auditPage")) || 1)
       : null,
-    tab === "integrations" ? getIntegrations(shop) : null,
+    tab === "integrations" ? getIntegrations(shop).then((i) => integrationsView(i, shop.timezone)) : null,
     tab === "performance" ? getPerformance(shop) : null,
     tab === "general" ? getGeneralSettings(shop) : null,
     tab === "notifications" ? getPreferences(shop.id, staff.id).then(preferencesView) : null,
@@ -82,11 +83,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     shopDomain: shop.domain,
     timeZone: shop.timezone,
     plan: planFor(shop.plan).id,
-    trialEndsAt: shop.trialEndsAt && shop.trialEndsAt.getTime() > now ? shop.trialEndsAt.toISOString() : null,
+    trialEndsOn:
+      shop.trialEndsAt && shop.trialEndsAt.getTime() > now
+        ? formatInstant(shop.trialEndsAt, shop.timezone, "date")
+        : null,
     subscription: subscription && {
       status: subscription.status,
       interval: subscription.interval,
-      currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
+      currentPeriodEndsOn: subscription.currentPeriodEnd
+        ? formatInstant(subscription.currentPeriodEnd, shop.timezone, "date")
+        : null,
     },
     storeData: storeData && { importStatus: storeData[0], summary: storeData[1] },
     team,
@@ -145,7 +151,7 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
 });
 
 function PlanSection() {
-  const { demo, plan, trialEndsAt, subscription } = useLoaderData<typeof loader>();
+  const { demo, plan, trialEndsOn, subscription } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   useRefusalToast(result);
   const [params] = useSearchParams();
@@ -154,7 +160,7 @@ function PlanSection() {
     <PlanSettings
       demo={demo}
       plan={plan}
-      trialEndsAt={trialEndsAt}
+      trialEndsOn={trialEndsOn}
       subscription={subscription}
       result={isRefusal(result) ? undefined : result}
       returned={params.get("billing")}
@@ -193,15 +199,15 @@ function TeamSection() {
 }
 
 function AuditSection() {
-  const { audit } = useLoaderData<typeof loader>();
+  const { audit, timeZone } = useLoaderData<typeof loader>();
   const allowed = useCan("viewAudit");
   if (!allowed) return <Text as="p">Only an Owner or Admin can read the audit log.</Text>;
-  return audit ? <AuditLog audit={audit} /> : null;
+  return audit ? <AuditLog audit={audit} timeZone={timeZone} /> : null;
 }
 
 function IntegrationsSection() {
-  const { integrations, timeZone } = useLoaderData<typeof loader>();
-  return integrations ? <IntegrationsSettings integrations={integrations} timeZone={timeZone} /> : null;
+  const { integrations } = useLoaderData<typeof loader>();
+  return integrations ? <IntegrationsSettings integrations={integrations} /> : null;
 }
 
 function PerformanceSection() {

@@ -3,6 +3,7 @@
 // records a "viewed" event in the invoice's timeline.
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { dayInZone } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { rateToPercentText } from "~/features/invoices";
 import { getInvoiceByToken, invoicePresentation, recordInvoiceView } from "~/features/invoices/index.server";
@@ -44,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       currency: invoice.currency,
       issueDate: invoice.issueDate,
       dueDate: invoice.dueDate,
-      paidAt: invoice.paidAt?.toISOString().slice(0, 10) ?? null,
+      paidAt: invoice.paidAt ? dayInZone(invoice.paidAt, invoice.shop.timezone) : null,
       customerName: invoice.customerName,
       customerEmail: invoice.customerEmail,
       taxRate: invoice.taxRate,

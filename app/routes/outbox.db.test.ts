@@ -37,7 +37,7 @@ const message = (shopId: string, n: number) => ({
 
 beforeAll(async () => {
   shopA = await createShop({ domain: A, name: "Shop A" });
-  shopB = await createShop({ domain: B, name: "Shop B" });
+  shopB = await createShop({ domain: B, name: "Shop B", timezone: "America/New_York" });
   await installSession(A);
   await installSession(B);
   await prisma.outboxMessage.createMany({ data: Array.from({ length: 30 }, (_, i) => message(shopA.id, i + 1)) });
@@ -50,12 +50,15 @@ describe("outbox", () => {
     expect(first).toMatchObject({ page: 1, pageCount: 2, total: 30 });
     expect(first.messages).toHaveLength(25);
     expect(first.messages[0].subject).toBe("Invoice INV-0030");
-    expect(Object.keys(first.messages[0]).sort()).toEqual(["createdAt", "id", "kind", "status", "subject", "to"]);
+    expect(Object.keys(first.messages[0]).sort()).toEqual(["id", "kind", "sentAt", "status", "subject", "to"]);
     const second = await listLoader(args(await bearerRequest(A, "/app/outbox?page=2")));
     expect(second.messages.map((m) => m.subject)).toEqual([5, 4, 3, 2, 1].map((n) => `Invoice INV-000${n}`));
     expect((await listLoader(args(await bearerRequest(A, "/app/outbox?page=40")))).page).toBe(2);
     const other = await listLoader(args(await bearerRequest(B, "/app/outbox")));
     expect(other.messages.map((m) => m.subject)).toEqual(["Invoice INV-0099"]);
+    // Times are text in the shop's zone, made on the server: the same in every browser.
+    expect(first.messages[0].sentAt).toBe("Jan 1, 2026, 12:30 AM");
+    expect(other.messages[0].sentAt).toBe("Dec 31, 2025, 8:39 PM");
   });
 
   it("loads one message's HTML when opened, its links set to open in a new tab", async () => {

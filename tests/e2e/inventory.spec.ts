@@ -99,6 +99,36 @@ test("Reorder makes a draft purchase order whose PDF downloads", async ({ page }
   await expect(page.getByRole("button", { name: "Receive" })).toBeVisible();
 });
 
+test("a second Reorder adds to the supplier's open draft, and says so", async ({ page }) => {
+  const reorder = async () => {
+    await page.goto("/inventory?alert=out");
+    await rows(page)
+      .nth(1)
+      .getByRole("button", { name: /^Reorder / })
+      .click();
+    await expect(page).toHaveURL(/\/inventory\/purchase-orders\/[^/?]+/);
+    return new URL(page.url()).pathname;
+  };
+  const first = await reorder();
+  expect(await reorder()).toBe(first);
+  await expect(page.getByText(/Already on this supplier's open draft/)).toBeVisible();
+});
+
+test("a supplier without open purchase orders can be deleted after a confirmation", async ({ page }) => {
+  await page.goto("/inventory/suppliers");
+  await page.getByRole("button", { name: "Add supplier" }).first().click();
+  await page.getByLabel("Name").fill("E2E Temporary Supplier");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Supplier saved")).toBeVisible();
+  await page.getByRole("button", { name: "Delete E2E Temporary Supplier" }).click();
+  await expect(page.getByRole("dialog")).toContainText("Delete E2E Temporary Supplier?");
+  await page.getByRole("button", { name: "Delete supplier" }).click();
+  await expect(page.getByText("E2E Temporary Supplier deleted")).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Delete E2E Temporary Supplier/ })).toHaveCount(0);
+  // A supplier with an open order keeps its Delete off, with the reason.
+  await expect(page.getByRole("button", { name: /open purchase order/ }).first()).toBeDisabled();
+});
+
 test("a bulk edit sets the lead time of the selected variants", async ({ page }) => {
   await page.goto("/inventory?sort=title");
   await rows(page).nth(0).getByRole("checkbox").check({ force: true });

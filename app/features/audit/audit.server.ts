@@ -2,7 +2,9 @@
 // the values before and after. Kept 12 months; listed with filters and exported as CSV by
 // Owners and Admins.
 import { prisma, type Prisma, type DbClient } from "~/db.server";
+import { addDays, minuteInZone, startOfDayInZone } from "~/lib/dates";
 import { guardCell } from "~/lib/export-formats";
+import { describeChange } from "./change";
 
 /** Who did it: the request's shop and staff member (an AdminContext has both). */
 export type Actor = { shop: { id: string }; staff: { email: string; name: string } };
@@ -43,24 +45,27 @@ export async function recordAudit(
 
 export type AuditFilters = { actor?: string; area?: string; from?: string; to?: string };
 
-function whereOf(shopId: string, f: AuditFilters): Prisma.AuditEntryWhereInput {
+/** The shop whose log is read: its entries' times and the filters' days are in its time zone. */
+type AuditShop = { id: string; timezone: string };
+
+function whereOf(shop: AuditShop, f: AuditFilters): Prisma.AuditEntryWhereInput {
   return {
-    shopId,
+    shopId: shop.id,
     ...(f.actor ? { actorEmail: f.actor } : {}),
     ...(f.area ? { action: { startsWith: `${f.area}.` } } : {}),
     ...(f.from || f.to
       ? {
           createdAt: {
-            ...(f.from ? { gte: new Date(`${f.from}T00:00:00Z`) } : {}),
-            ...(f.to ? { lt: new Date(new Date(`${f.to}T00:00:00Z`).getTime() + 86_400_000) } : {}),
+            ...(f.from ? { gte: startOfDayInZone(f.from, shop.timezone) } : {}),
+            ...(f.to ? { lt: startOfDayInZone(addDays(f.to, 1), shop.timezone) } : {}),
           },
         }
       : {}),
   };
 }
 
-export async function listAudit(shopId: string, filters: AuditFilters, page: number, size = 25) {
-  const where = whereOf(shopId, filters);
+export async function listAudit(shop: AuditShop, filters: AuditFilters, page: number, size = 25) {
+  const where = whereOf(shop, filters);
   const total = await prisma.auditEntry.count({ where });
   const pages = Math.max(1, Math.ceil(total / size));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
@@ -72,7 +77,7 @@ export async function listAudit(shopId: string, filters: AuditFilters, page: num
       take: size,
     }),
     prisma.auditEntry.findMany({
-      where: { shopId },
+      where: { shopId: shop.id },
       distinct: ["actorEmail"],
       select: { actorEmail: true, actorName: true },
     }),
@@ -82,9 +87,19 @@ export async function listAudit(shopId: string, filters: AuditFilters, page: num
     page: current,
     pages,
     actors,
-    rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    rows: rows.map((r) => ({
+      id: r.id,
+      when: minuteInZone(r.createdAt, shop.timezone),
+      actorName: r.actorName,
+      actorEmail: r.actorEmail,
+      action: r.action,
+      entityType: r.entityType,
+      entityId: r.entityId,
+      changes: describeChange(r.before, r.after, shop.timezone),
+    })),
   };
 }
+export type AuditPage = Awaited<ReturnType<typeof listAudit>>;
 
 /** A CSV cell safe from formula injection in spreadsheets. */
 function cell(value: string | null): string {
@@ -92,16 +107,26 @@ function cell(value: string | null): string {
   return /[",\n\r]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 
-export async function auditCsv(shopId: string, filters: AuditFilters): Promise<string> {
+export async function auditCsv(shop: AuditShop, filters: AuditFilters): Promise<string> {
   const rows = await prisma.auditEntry.findMany({
-    where: whereOf(shopId, filters),
+    where: whereOf(shop, filters),
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: 50_000,
   });
-  const lines = [["When (UTC)", "Who", "E-mail", "Action", "Entity", "Entity id", "Before", "After"].join(",")];
+  const when = `When (${shop.timezone})`;
+  const lines = [[when, "Who", "E-mail", "Action", "Entity", "Entity id", "Before", "After"].join(",")];
   for (const r of rows)
     lines.push(
-      [r.createdAt.toISOString(), r.actorName, r.actorEmail, r.action, r.entityType, r.entityId, r.before, r.after]
+      [
+        minuteInZone(r.createdAt, shop.timezone),
+        r.actorName,
+        r.actorEmail,
+        r.action,
+        r.entityType,
+        r.entityId,
+        r.before,
+        r.after,
+      ]
         .map((v) => cell(v))
         .join(","),
     );

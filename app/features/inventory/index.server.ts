@@ -20,6 +20,8 @@ export {
   listSuppliers,
   saveShopPlanning,
   saveSupplier,
+  deleteSupplier,
+  openOrdersBySupplier,
   shopPlanningSettings,
   updatePlanning,
 } from "./settings.server";

@@ -40,7 +40,12 @@ export {
 } from "./settings-schema";
 export { AlertCards, type AlertCardData } from "./components/AlertCards";
 export { FiltersBar, type FilterOptions } from "./components/FiltersBar";
-export { InventoryTable, coverText, type InventoryListRow } from "./components/InventoryTable";
+export { InventoryTable, type InventoryListRow } from "./components/InventoryTable";
+export { coverText, columnsFromSearch, type OptionalColumn } from "./components/inventory-columns";
+export { ColumnPicker } from "./components/ColumnPicker";
+export { BulkActionsMenu } from "./components/BulkActionsMenu";
+export { DeleteSupplierDialog } from "./components/DeleteSupplierDialog";
+export { SupplierActions } from "./components/SupplierActions";
 export { BulkEditModal } from "./components/BulkEditModal";
 export { SupplierDialog, type SupplierDraft } from "./components/SupplierDialog";
 export { PurchaseOrderScreen, type PurchaseOrderScreenProps } from "./components/PurchaseOrderScreen";

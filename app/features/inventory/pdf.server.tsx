@@ -1,8 +1,12 @@
 // The purchase order as a PDF (@react-pdf/renderer with the built-in Helvetica, like the
 // invoice PDF): attached to the e-mail to the supplier and downloadable from the order.
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
+import { dayInZone } from "~/lib/dates";
 import { formatMoney, minorToDecimalString } from "~/lib/money";
 import { PO_STATUS_LABELS, type PoStatus } from "./purchase-order-rules";
+
+/** The PDF's dates are days in the shop's time zone. */
+type PdfShop = { name: string; timezone: string };
 
 export type PdfPurchaseOrder = {
   label: string;
@@ -52,11 +56,11 @@ const s = StyleSheet.create({
   },
 });
 
-function PurchaseOrderDocument({ po, shopName }: { po: PdfPurchaseOrder; shopName: string }) {
+function PurchaseOrderDocument({ po, shop }: { po: PdfPurchaseOrder; shop: PdfShop }) {
   const total = po.lines.reduce((sum, l) => sum + l.quantity * (l.unitCostMinor ?? 0), 0);
   const unknown = po.lines.some((l) => l.unitCostMinor === null);
   return (
-    <Document title={`Purchase order ${po.label}`} author={shopName}>
+    <Document title={`Purchase order ${po.label}`} author={shop.name}>
       <Page size="A4" style={s.page}>
         <View style={s.between}>
           <View>
@@ -64,9 +68,9 @@ function PurchaseOrderDocument({ po, shopName }: { po: PdfPurchaseOrder; shopNam
             <Text style={s.muted}>{po.label}</Text>
           </View>
           <View>
-            <Text>{shopName}</Text>
+            <Text>{shop.name}</Text>
             <Text style={s.muted}>{PO_STATUS_LABELS[po.status]}</Text>
-            <Text style={s.muted}>{(po.orderedAt ?? po.createdAt).toISOString().slice(0, 10)}</Text>
+            <Text style={s.muted}>{dayInZone(po.orderedAt ?? po.createdAt, shop.timezone)}</Text>
           </View>
         </View>
         <View style={s.section}>
@@ -108,6 +112,6 @@ function PurchaseOrderDocument({ po, shopName }: { po: PdfPurchaseOrder; shopNam
   );
 }
 
-export function renderPurchaseOrderPdf(po: PdfPurchaseOrder, shop: { name: string }): Promise<Buffer> {
-  return renderToBuffer(<PurchaseOrderDocument po={po} shopName={shop.name} />);
+export function renderPurchaseOrderPdf(po: PdfPurchaseOrder, shop: PdfShop): Promise<Buffer> {
+  return renderToBuffer(<PurchaseOrderDocument po={po} shop={shop} />);
 }

@@ -8,11 +8,12 @@ import {
   PoError,
   cancelOrder,
   getPurchaseOrder,
+  listPurchaseOrders,
   markOrdered,
   receiveOrder,
 } from "./purchase-orders.server";
 import { recomputeShop } from "./recompute.server";
-import { updatePlanning } from "./settings.server";
+import { deleteSupplier, openOrdersBySupplier, updatePlanning } from "./settings.server";
 
 const staff = { email: "owner@example.com", name: "Owner" };
 type Shop = Awaited<ReturnType<typeof createShop>>;
@@ -60,6 +61,23 @@ describe("purchase orders", () => {
     expect(acme.lines.map((l) => l.quantity)).toEqual([12, 12]);
     // The drafts count as on order.
     expect((await prisma.inventoryPlan.findUniqueOrThrow({ where: { variantId: a } })).onOrder).toBe(12);
+  });
+
+  it("a second Reorder adds to the supplier's open draft instead of drafting another", async () => {
+    const before = await prisma.purchaseOrder.count({ where: { shopId: shop.id } });
+    const [draft] = await prisma.purchaseOrder.findMany({ where: { shopId: shop.id, number: 1 } });
+    // The same variant again: the draft is reused, its line left as it is.
+    const [again] = await createDraftOrders(actor(), [a]);
+    expect(again).toMatchObject({ id: draft!.id, existing: true, added: 0, supplier: "Acme" });
+    // Another variant of the same supplier: added to that draft.
+    const d = await stocked(shop, 0, draft!.supplierId);
+    await recomputeShop(shop);
+    const [added] = await createDraftOrders(actor(), [d]);
+    expect(added).toMatchObject({ id: draft!.id, existing: true, added: 1 });
+    expect(await prisma.purchaseOrder.count({ where: { shopId: shop.id } })).toBe(before);
+    const lines = await prisma.purchaseOrderLine.findMany({ where: { purchaseOrderId: draft!.id } });
+    expect(lines.map((l) => l.variantId).sort()).toEqual([a, b, d].sort());
+    await prisma.purchaseOrderLine.deleteMany({ where: { purchaseOrderId: draft!.id, variantId: d } });
   });
 
   it("another shop's variant is 404, an unknown one 400", async () => {
@@ -158,5 +176,27 @@ describe("purchase orders", () => {
     ).rejects.toMatchObject({
       status: 404,
     });
+  });
+});
+
+describe("deleting a supplier", () => {
+  it("is refused while it has an open purchase order, then deletes it and unplans its variants", async () => {
+    const shop = await createShop();
+    const actor = { shop, staff };
+    const acme = await prisma.supplier.create({ data: { shopId: shop.id, name: "Acme", currency: "USD" } });
+    const v = await stocked(shop, 0, acme.id);
+    await recomputeShop(shop);
+    const [po] = await createDraftOrders(actor, [v]);
+    expect(await openOrdersBySupplier(shop)).toEqual(new Map([[acme.id, 1]]));
+    await expect(deleteSupplier(actor, acme.id)).rejects.toMatchObject({ status: 409 });
+    expect(await prisma.supplier.count({ where: { id: acme.id } })).toBe(1);
+    await cancelOrder(actor, po!.id);
+    await deleteSupplier(actor, acme.id);
+    expect(await prisma.supplier.count({ where: { id: acme.id } })).toBe(0);
+    expect((await prisma.inventoryPlan.findUniqueOrThrow({ where: { variantId: v } })).supplierId).toBeNull();
+    // The cancelled order keeps its lines and says whose it was.
+    expect((await listPurchaseOrders(shop)).map((o) => o.supplier)).toEqual(["Deleted supplier"]);
+    const other = await createShop();
+    await expect(deleteSupplier({ shop: other, staff }, acme.id)).rejects.toMatchObject({ status: 404 });
   });
 });

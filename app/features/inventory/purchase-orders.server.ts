@@ -25,7 +25,10 @@ export { PoError };
  * The purchase order as a PDF. The renderer (@react-pdf/renderer) loads with the first one,
  * not when the server starts (docs/decisions/070-server-memory.md).
  */
-export async function renderPurchaseOrderPdf(po: PdfPurchaseOrder, shop: { name: string }): Promise<Buffer> {
+export async function renderPurchaseOrderPdf(
+  po: PdfPurchaseOrder,
+  shop: { name: string; timezone: string },
+): Promise<Buffer> {
   const { renderPurchaseOrderPdf: render } = await import("./pdf.server");
   return render(po, shop);
 }
@@ -44,6 +47,9 @@ async function assertOwnVariants(shopId: string, ids: string[]) {
  * One draft per supplier for the given variants, with the suggested quantities (at least
  * one minimum order, rounded to the case pack) and the variants' current unit costs.
  */
+/** A supplier's draft after Reorder: a new one, or its open one with `added` new lines. */
+export type DraftResult = { id: string; number: number; supplier: string; existing: boolean; added: number };
+
 export async function createDraftOrders(actor: Actor & { shop: PoShop }, variantIds: string[]) {
   const shop = actor.shop;
   const ids = [...new Set(variantIds)];
@@ -96,6 +102,8 @@ export async function createDraftOrders(actor: Actor & { shop: PoShop }, variant
     bySupplier.set(p.supplierId!, list);
   }
   const suppliers = await prisma.supplier.findMany({ where: { shopId: shop.id, id: { in: [...bySupplier.keys()] } } });
+  // One draft per supplier: a supplier's open draft takes the new lines (a variant already on
+  // it keeps its line); only a supplier without one gets a new draft.
   const created = await prisma.$transaction(async (tx) => {
     const last = await tx.purchaseOrder.findFirst({
       where: { shopId: shop.id },
@@ -103,13 +111,27 @@ export async function createDraftOrders(actor: Actor & { shop: PoShop }, variant
       select: { number: true },
     });
     let number = last?.number ?? 0;
-    const out: { id: string; number: number }[] = [];
+    const out: DraftResult[] = [];
     for (const supplier of suppliers) {
       const lines = bySupplier.get(supplier.id)!.map((p) => {
         const pack = Math.max(1, p.casePack);
         const quantity = p.suggestedQty > 0 ? p.suggestedQty : Math.ceil(Math.max(1, p.minOrderQty) / pack) * pack;
         return { shopId: shop.id, variantId: p.variantId, quantity, unitCostMinor: cost.get(p.variantId) ?? null };
       });
+      const draft = await tx.purchaseOrder.findFirst({
+        where: { shopId: shop.id, supplierId: supplier.id, status: "draft", currency: supplier.currency },
+        orderBy: { number: "asc" },
+        select: { id: true, number: true, lines: { select: { variantId: true } } },
+      });
+      if (draft) {
+        const onIt = new Set(draft.lines.map((l) => l.variantId));
+        const added = lines.filter((l) => !onIt.has(l.variantId));
+        if (added.length)
+          await tx.purchaseOrderLine.createMany({ data: added.map((l) => ({ ...l, purchaseOrderId: draft.id })) });
+        await tx.purchaseOrder.update({ where: { id: draft.id }, data: { updatedAt: new Date() } });
+        out.push({ id: draft.id, number: draft.number, supplier: supplier.name, existing: true, added: added.length });
+        continue;
+      }
       const po = await tx.purchaseOrder.create({
         data: {
           shopId: shop.id,
@@ -120,12 +142,20 @@ export async function createDraftOrders(actor: Actor & { shop: PoShop }, variant
         },
         select: { id: true, number: true },
       });
-      out.push(po);
+      out.push({ ...po, supplier: supplier.name, existing: false, added: lines.length });
     }
     return out;
   });
   await reevaluateVariants(prisma, shop, ids);
-  for (const po of created) await recordAudit(actor, "inventory.po.create", "PurchaseOrder", po.id, null, po);
+  for (const po of created)
+    await recordAudit(
+      actor,
+      po.existing ? "inventory.po.add_lines" : "inventory.po.create",
+      "PurchaseOrder",
+      po.id,
+      null,
+      { number: po.number, supplier: po.supplier, linesAdded: po.added },
+    );
   return created;
 }
 
@@ -161,7 +191,7 @@ export async function getPurchaseOrder(shop: { id: string }, id: string) {
 }
 export type PurchaseOrderView = Awaited<ReturnType<typeof getPurchaseOrder>>;
 
-export async function listPurchaseOrders(shop: { id: string }, take = 50) {
+export async function listPurchaseOrders(shop: { id: string; timezone: string }, take = 50) {
   const rows = await prisma.purchaseOrder.findMany({
     where: { shopId: shop.id },
     orderBy: { number: "desc" },
@@ -174,12 +204,12 @@ export async function listPurchaseOrders(shop: { id: string }, take = 50) {
     id: r.id,
     label: poNumber(r.number),
     status: r.status as PoStatus,
-    supplier: names.get(r.supplierId) ?? "",
+    supplier: names.get(r.supplierId) ?? "Deleted supplier",
     currency: r.currency,
     units: r.lines.reduce((s, l) => s + l.quantity, 0),
     receivedUnits: r.lines.reduce((s, l) => s + l.receivedQty, 0),
     totalMinor: r.lines.reduce((s, l) => s + l.quantity * (l.unitCostMinor ?? 0), 0),
-    createdAt: r.createdAt.toISOString(),
+    createdDay: dayInZone(r.createdAt, shop.timezone),
   }));
 }
 
@@ -224,6 +254,7 @@ export async function markOrdered(actor: Actor & { shop: PoShop }, id: string) {
     const pdf = await renderPurchaseOrderPdf({ ...po, status: "ordered" }, actor.shop);
     await sendMail({
       shopId: actor.shop.id,
+      fromName: actor.shop.name,
       kind: "purchase_order",
       to: po.supplier.email,
       subject: `${actor.shop.name}: purchase order ${po.label}`,

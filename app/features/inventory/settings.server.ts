@@ -119,6 +119,54 @@ export async function saveSupplier(
   return saved;
 }
 
+/** Purchase orders still open (a draft, or ordered and not all received) block deleting their supplier. */
+const OPEN_PO = ["draft", "ordered", "partially_received"];
+
+/** Open purchase orders per supplier id, for the suppliers screen's Delete. */
+export async function openOrdersBySupplier(shop: { id: string }): Promise<Map<string, number>> {
+  const groups = await prisma.purchaseOrder.groupBy({
+    by: ["supplierId"],
+    where: { shopId: shop.id, status: { in: OPEN_PO } },
+    _count: { _all: true },
+  });
+  return new Map(groups.map((g) => [g.supplierId, g._count._all]));
+}
+
+/**
+ * Deletes a supplier without open purchase orders. The variants and products it supplied lose
+ * it (their planning falls back to the shop's defaults, recomputed now); closed purchase
+ * orders keep their lines and show the supplier as deleted.
+ */
+export async function deleteSupplier(actor: Actor & { shop: Shop }, id: string) {
+  const shop = actor.shop;
+  const supplier = await prisma.supplier.findFirst({ where: { shopId: shop.id, id } });
+  if (!supplier) throw new PoError(404, "Not found");
+  const open = await prisma.purchaseOrder.count({
+    where: { shopId: shop.id, supplierId: id, status: { in: OPEN_PO } },
+  });
+  if (open)
+    throw new PoError(
+      409,
+      `${supplier.name} has ${open} open purchase ${open === 1 ? "order" : "orders"}: receive or cancel ${open === 1 ? "it" : "them"} first.`,
+    );
+  const supplied = await prisma.inventoryPlan.findMany({
+    where: { shopId: shop.id, supplierId: id },
+    select: { variantId: true },
+  });
+  await prisma.$transaction([
+    prisma.variantPlanning.updateMany({ where: { shopId: shop.id, supplierId: id }, data: { supplierId: null } }),
+    prisma.productSupplier.deleteMany({ where: { shopId: shop.id, supplierId: id } }),
+    prisma.supplier.delete({ where: { id } }),
+  ]);
+  await recordAudit(actor, "inventory.supplier.delete", "Supplier", id, supplier, null);
+  if (supplied.length)
+    await reevaluateVariants(
+      prisma,
+      shop,
+      supplied.map((s) => s.variantId),
+    );
+}
+
 /** The shop's planning settings (the velocity window). */
 export async function shopPlanningSettings(shop: { id: string }) {
   return { windowDays: await windowDaysOf(prisma, shop.id) };

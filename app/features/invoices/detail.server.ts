@@ -3,6 +3,7 @@
 // recurring series.
 import { getInvoice, invoiceDto, listSeries, type InvoiceShop } from "~/features/invoices/invoices.server";
 import { merchantActions } from "~/features/invoices/status";
+import { formatInstant } from "~/lib/dates";
 
 export async function invoiceDetail(shop: Pick<InvoiceShop, "id">, invoiceId: string, baseUrl?: string) {
   const invoice = await getInvoice(shop, invoiceId);
@@ -28,3 +29,17 @@ export async function invoiceDetail(shop: Pick<InvoiceShop, "id">, invoiceId: st
   };
 }
 export type InvoiceDetail = Awaited<ReturnType<typeof invoiceDetail>>;
+
+/** The detail screen's invoice: the API's, with its instants as text in the shop's time zone. */
+export async function invoiceScreenDetail(
+  shop: Pick<InvoiceShop, "id" | "timezone">,
+  invoiceId: string,
+  baseUrl?: string,
+) {
+  const d = await invoiceDetail(shop, invoiceId, baseUrl);
+  return {
+    ...d,
+    paidAtText: d.paidAt ? formatInstant(d.paidAt, shop.timezone) : null,
+    timeline: d.timeline.map((e) => ({ ...e, when: formatInstant(e.at, shop.timezone) })),
+  };
+}

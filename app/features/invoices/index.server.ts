@@ -24,7 +24,7 @@ export {
 } from "./transitions.server";
 export { createInvoice, sendInvoice } from "./service.server";
 export { invoicePresentation, paymentOptionFor } from "./presentation.server";
-export { invoiceDetail } from "./detail.server";
+export { invoiceDetail, invoiceScreenDetail } from "./detail.server";
 export { invoiceScreenAction } from "./screen-action.server";
 export type { InvoiceListPage, ListFilter } from "./invoices.server";
 export { parseListQuery } from "./list-query";

@@ -64,5 +64,7 @@ describe("invoice e-mail over SMTP", () => {
     const outbox = await prisma.outboxMessage.findFirstOrThrow({ where: { dedupeKey: `invoice:${invoice.id}:send` } });
     expect(outbox.status).toBe("sent");
     expect(outbox.transport).toBe("smtp");
+    // From the shop, at the configured address (MAIL_FROM, or the default's address).
+    expect(outbox.fromAddress).toMatch(/^Paper Goods <[^<>\s]+@[^<>\s]+>$/);
   });
 });

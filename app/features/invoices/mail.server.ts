@@ -8,7 +8,7 @@ import { cachedInvoicePdf, type CachedPdfSource } from "~/features/invoices/pdf-
 import { invoicePresentation } from "~/features/invoices/presentation.server";
 import { sendMail } from "~/platform/mail.server";
 
-type Sender = Pick<InvoiceShop, "id" | "name" | "email">;
+type Sender = Pick<InvoiceShop, "id" | "name" | "email" | "timezone">;
 
 /** The PDF a merchant or customer downloads: rendered once per version, off the request thread. */
 export async function invoicePdf(
@@ -39,6 +39,7 @@ export async function deliverInvoiceMail(
   const content = invoiceMailContent(shop.name, invoice, presentation, mail);
   const result = await sendMail({
     shopId: shop.id,
+    fromName: shop.name,
     kind: mail.kind === "invoice" ? "invoice" : "invoice_reminder",
     to: invoice.customerEmail,
     subject: content.subject,

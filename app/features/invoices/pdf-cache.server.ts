@@ -88,7 +88,7 @@ async function render(invoiceId: string, shopId: string, hash: string, task: Ren
 
 /** The invoice's PDF: the stored bytes when nothing it shows has changed, else a new render (stored). */
 export async function cachedInvoicePdf(
-  shop: Pick<InvoiceShop, "id" | "name" | "email">,
+  shop: Pick<InvoiceShop, "id" | "name" | "email" | "timezone">,
   invoice: CachedPdfSource,
   options: { baseUrl?: string; sendIndex?: number } = {},
 ): Promise<Buffer> {

@@ -2,6 +2,7 @@
 // Helvetica (no font download). Attached to invoice e-mails and downloadable from the
 // invoice dialog. See docs/decisions/014-invoice-pdf.md.
 import { Document, Image, Link, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
+import { dayInZone } from "~/lib/dates";
 import { formatMoney, minorToDecimalString } from "~/lib/money";
 import { rateToPercentText } from "~/features/invoices/money";
 import type { InvoicePresentation } from "~/features/invoices/presentation";
@@ -128,7 +129,7 @@ function HowToPay({ ctx, invoice }: { ctx: InvoicePresentation; invoice: PdfInvo
   const draft = invoice.status === "draft";
   const settled =
     invoice.status === "paid"
-      ? `Paid${invoice.paidAt ? ` on ${invoice.paidAt.toISOString().slice(0, 10)}` : ""}. Thank you.`
+      ? `Paid${invoice.paidAt ? ` on ${dayInZone(invoice.paidAt, ctx.timeZone)}` : ""}. Thank you.`
       : invoice.status === "void"
         ? "This invoice was voided: nothing is due."
         : null;
@@ -213,7 +214,7 @@ export function InvoiceDocument({ invoice, ctx }: { invoice: PdfInvoice; ctx: In
                 {invoice.paidAt ? (
                   <Text>
                     <Text style={s.muted}>Paid </Text>
-                    {invoice.paidAt.toISOString().slice(0, 10)}
+                    {dayInZone(invoice.paidAt, ctx.timeZone)}
                   </Text>
                 ) : null}
                 <Text style={{ marginTop: 6, fontFamily: "Helvetica-Bold", fontSize: 12 }}>

@@ -38,7 +38,7 @@ export function paymentOptionFor(
  * message of the invoice); by default the latest send.
  */
 export async function invoicePresentation(
-  shop: Pick<InvoiceShop, "id" | "name" | "email">,
+  shop: Pick<InvoiceShop, "id" | "name" | "email" | "timezone">,
   invoice: PresentedInvoice,
   options: { baseUrl?: string; sendIndex?: number } = {},
 ): Promise<InvoicePresentation> {
@@ -46,6 +46,7 @@ export async function invoicePresentation(
   return {
     shopName: shop.name,
     shopEmail: shop.email ?? null,
+    timeZone: shop.timezone,
     businessAddress: settings.businessAddress,
     logoUrl: settings.logoUrl,
     payment: paymentOptionFor(invoice, settings, options.baseUrl),

@@ -7,6 +7,8 @@ import type { PaymentOption } from "~/features/invoices/payment";
 export type InvoicePresentation = {
   shopName: string;
   shopEmail: string | null;
+  /** The shop's IANA time zone: the paid date and any other instant are shown in it. */
+  timeZone: string;
   businessAddress: string | null;
   /** A data:image/png or image/jpeg URL (never fetched from the network). */
   logoUrl: string | null;

@@ -1,10 +1,10 @@
 // What the invoices screen's routes and components share (browser-safe).
 import type { SerializeFrom } from "@remix-run/node";
 import type { FieldErrors } from "~/lib/forms";
-import type { invoiceDetail } from "~/features/invoices/detail.server";
+import type { invoiceScreenDetail } from "~/features/invoices/detail.server";
 
-/** The detail route's loader data as the browser receives it: invoiceDetail()'s result, serialized. */
-export type InvoiceDetailData = SerializeFrom<typeof invoiceDetail>;
+/** The detail route's loader data as the browser receives it: invoiceScreenDetail()'s result, serialized. */
+export type InvoiceDetailData = SerializeFrom<typeof invoiceScreenDetail>;
 
 export type ActionResult =
   | { ok: true; intent: string; invoiceNumber?: string }
@@ -55,7 +55,3 @@ export const EVENT_LABELS: Record<string, string> = {
   recurring_skipped: "Recurring invoice skipped",
   recurring_stopped: "Recurring stopped",
 };
-
-export function formatWhen(iso: string) {
-  return new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
-}

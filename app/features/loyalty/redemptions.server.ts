@@ -72,6 +72,8 @@ export type RedemptionView = {
   valueMinor: number;
   status: string;
   expiresAt: string;
+  /** The day the code expires in the shop's time zone. */
+  expiresOn: string;
 };
 
 const newCode = () => `PTS-${crypto.randomBytes(5).toString("hex").toUpperCase()}`;
@@ -167,6 +169,7 @@ export async function redeemPoints(
     valueMinor,
     status: redemption.status,
     expiresAt: expiresAt.toISOString(),
+    expiresOn: dayInZone(expiresAt, shop.timezone),
   };
   await recordAudit(ctx, "loyalty.redemption.create", "LoyaltyRedemption", redemption.id, null, view);
   return view;
@@ -248,6 +251,7 @@ export async function listRedemptions(shop: ShopRef, customerId?: string): Promi
     valueMinor: r.valueMinor,
     status: r.status,
     expiresAt: r.expiresAt.toISOString(),
+    expiresOn: dayInZone(r.expiresAt, shop.timezone),
   }));
 }
 

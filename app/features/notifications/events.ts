@@ -9,7 +9,7 @@ export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const EVENT_LABELS: Record<NotificationEvent, { label: string; detail: string }> = {
   stock: { label: "Stock alerts", detail: "Variants that ran low or out of stock (once per crossing)" },
   overdue: { label: "Overdue invoices", detail: "Invoices past their due date" },
-  privacy: { label: "Privacy request deadlines", detail: "Pending requests due within 7 days" },
+  privacy: { label: "Privacy request deadlines", detail: "Pending requests due within 7 days, by e-mail or Slack" },
   import: { label: "Failed imports", detail: "The latest store import failed" },
   summary: { label: "Daily summary", detail: "Yesterday's revenue and net profit" },
   uncosted: { label: "Missing costs", detail: "Variants sold in the last 30 days without a cost" },

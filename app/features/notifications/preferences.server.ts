@@ -103,6 +103,7 @@ export async function sendTest(
   if (channel === "email") {
     await sendMail({
       shopId: shop.id,
+      fromName: shop.name,
       kind: "notification_test",
       to: member.email,
       subject: `Test notification from Profit Pilot (${shop.name})`,

@@ -2,6 +2,7 @@
 // the figures follow, and a shop can only ever touch its own rows.
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { addDays, dayInZone } from "~/lib/dates";
 import { createOrder, createProduct, createShop, line } from "~tests/factories";
 import { bearerRequest, installSession } from "~tests/shopify";
 import { getDashboard } from "~/features/profit/dashboard.server";
@@ -62,6 +63,36 @@ describe("editing a product cost", () => {
     expect(await prisma.productCost.count({ where: { shopId: shop.id } })).toBe(0);
   });
 
+  it("a cost effective today costs today's sales only; one in the past costs from its day on", async () => {
+    const ny = await createShop({ name: "New York", timezone: "America/New_York" });
+    const today = dayInZone(new Date(), ny.timezone);
+    const gamma = await createProduct(ny.id, { title: "Gamma", sku: "G", priceMinor: 300_00, unitCostMinor: null });
+    const days = [addDays(today, -20), addDays(today, -5), today];
+    for (const day of days) await createOrder(ny.id, day, [line(gamma, 2)]);
+    // What the form sends by default: "Sales from this day use this cost".
+    const todays = await addProductCost(ny, { productName: "Gamma", sku: "G", costPerUnit: "199.99" });
+    expect(todays.effectiveFrom).toBe(today);
+    expect(await Promise.all(days.map((d) => cogsOn(ny.id, d)))).toEqual([0, 0, 2 * 199_99]);
+    expect((await getDashboard(ny, 30)).missingCosts).toEqual({ missing: 1, sold: 1 });
+    // Dated 10 days back: the sale 5 days ago is costed at it, the one 20 days ago still is not.
+    await addProductCost(ny, {
+      productName: "Gamma",
+      sku: "G",
+      costPerUnit: "150.00",
+      effectiveFrom: addDays(today, -10),
+    });
+    expect(await Promise.all(days.map((d) => cogsOn(ny.id, d)))).toEqual([0, 2 * 150_00, 2 * 199_99]);
+    const live = await prisma.dailyRollup.findMany({
+      where: { shopId: ny.id },
+      orderBy: { day: "asc" },
+      omit: { id: true },
+    });
+    await rebuildRollups(ny.id);
+    expect(
+      await prisma.dailyRollup.findMany({ where: { shopId: ny.id }, orderBy: { day: "asc" }, omit: { id: true } }),
+    ).toEqual(live);
+  });
+
   it("moving a cost to another SKU re-costs both products, and equals a rebuild", async () => {
     const cost = await addProductCost(shop, {
       productName: "Alpha",
@@ -98,7 +129,8 @@ describe("editing a product cost", () => {
     expect(pnl.lines.find((l) => l.key === "cogs")!.unknown).toBe("1 of 2 variants sold in this period has no cost");
     await addProductCost(shop, { productName: "Beta", sku: "B", costPerUnit: "20", effectiveFrom: "2026-06-15" });
     pnl = await getProfitAndLoss(shop, 30, NOW);
-    expect(pnl.missing.variants).toHaveLength(0);
+    // The 10 June unit was sold before the cost's day: it stays uncosted (decision 078).
+    expect(pnl.missing.variants.map((v) => [v.productName, v.uncostedUnits])).toEqual([["Beta", 1]]);
     const d = await getDashboard(shop, 30, NOW);
     const value = (k: string) => d.metrics.find((m) => m.key === k)!.value;
     expect(pnl.figures.netProfitMinor).toBe(value("netProfit"));

@@ -1,11 +1,11 @@
 // Which unit cost a sold line counts at. A cost entered in the app replaces the
-// synced cost from its effective day; a line whose cost was never known takes the
-// earliest entered cost, because an unknown cost is not a historical fact.
-// See docs/profit-formula.md.
+// synced cost from its effective store day on, and only from then: a line sold before
+// keeps the cost it was sold at, unknown included, as the form promises ("Sales from
+// this day use this cost"). See docs/profit-formula.md and docs/decisions/078-cost-from-its-effective-day.md.
 
 export type CostOverride = { effectiveFrom: string; costPerUnitMinor: number };
 
-/** Overrides for one product, sorted by effectiveFrom ascending. */
+/** Overrides for one product, sorted by effectiveFrom ascending; `day` is the sale's store day. */
 export function effectiveUnitCost(
   day: string,
   snapshotMinor: number | null,
@@ -16,9 +16,7 @@ export function effectiveUnitCost(
     if (o.effectiveFrom <= day) applicable = o;
     else break;
   }
-  if (applicable) return applicable.costPerUnitMinor;
-  if (snapshotMinor === null && overrides.length > 0) return overrides[0].costPerUnitMinor;
-  return snapshotMinor;
+  return applicable ? applicable.costPerUnitMinor : snapshotMinor;
 }
 
 export function sortOverrides<T extends CostOverride & { createdAt?: Date }>(list: readonly T[]): T[] {

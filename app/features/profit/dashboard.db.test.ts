@@ -162,9 +162,14 @@ describe("dashboard figures", () => {
 });
 
 describe("costs entered in the app", () => {
-  it("fill in an unknown cost for past sales and replace a known one from the effective day", async () => {
+  it("cost sales from their effective day only: an earlier unknown cost stays unknown, a known one is kept", async () => {
+    // Beta sold on 10 June: a cost from 21 June leaves that sale uncosted (decision 078).
     await addProductCost(shop, { productName: "Beta", sku: "B", costPerUnit: "20.00", effectiveFrom: "2026-06-21" });
     let d = await getDashboard(shop, 30, NOW);
+    expect(d.missingCosts).toEqual({ missing: 1, sold: 2 });
+    expect(metric(d, "netProfit").value).toBe(48_00);
+    await addProductCost(shop, { productName: "Beta", sku: "B", costPerUnit: "20.00", effectiveFrom: "2026-06-01" });
+    d = await getDashboard(shop, 30, NOW);
     expect(d.missingCosts).toEqual({ missing: 0, sold: 2 });
     expect(metric(d, "netProfit").value).toBe(28_00);
 

@@ -1,5 +1,6 @@
 export { MetricsError, MetricsGrid, MetricsSkeleton } from "./MetricsGrid";
 export { TrendChart } from "./TrendChart";
+export { TopProductsCard } from "./components/TopProductsCard";
 export { EXPENSE_CATEGORIES, operatingExpenseSchema, productCostSchema } from "./costs-schema";
 export { EXPENSE_INTERVALS } from "./profit";
 export { COSTS_PAGE_SIZE, COSTS_TOASTS, type CostsActionResult } from "./components/costs-screen";

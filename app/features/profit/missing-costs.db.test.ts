@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { prisma, sql, sqlOn } from "~/db.server";
 import type { DayRange } from "~/lib/dates";
 import { createOrder, createProduct, createShop, line } from "~tests/factories";
-import { overridesFor } from "~/features/profit/costs-rule";
+import { effectiveUnitCost, overridesFor } from "~/features/profit/costs-rule";
 import { addProductCost, deleteProductCost, updateProductCost } from "~/features/profit/costs.server";
 import { missingCosts, type MissingCosts, type MissingCostVariant } from "~/features/profit/missing-costs.server";
 import { applyOrderChange, loadOrderState } from "~/features/profit/order-rollups.server";
@@ -22,6 +22,7 @@ async function plainScan(shopId: string, range: DayRange): Promise<MissingCosts>
     .leftJoin("Product as p", "p.id", "l.productId")
     .leftJoin("Variant as v", "v.id", "l.variantId")
     .select((eb) => [
+      "l.day",
       "l.variantId",
       "l.sku",
       "p.title as title",
@@ -35,7 +36,14 @@ async function plainScan(shopId: string, range: DayRange): Promise<MissingCosts>
     .where("l.day", ">=", range.from)
     .where("l.day", "<=", range.to)
     .where("o.cancelledAt", "is", null)
-    .groupBy(["l.variantId", "l.sku", "p.title", "v.title", sql`CASE WHEN l."unitCostMinor" IS NULL THEN 1 ELSE 0 END`])
+    .groupBy([
+      "l.day",
+      "l.variantId",
+      "l.sku",
+      "p.title",
+      "v.title",
+      sql`CASE WHEN l."unitCostMinor" IS NULL THEN 1 ELSE 0 END`,
+    ])
     .execute();
   const costs = await prisma.productCost.findMany({ where: { shopId } });
   const sold = new Set<string>();
@@ -43,7 +51,8 @@ async function plainScan(shopId: string, range: DayRange): Promise<MissingCosts>
   for (const g of groups) {
     const key = g.variantId ?? (g.sku ? `sku:${g.sku}` : `title:${g.title ?? g.lineTitle}`);
     sold.add(key);
-    if (Number(g.nocost) !== 1 || overridesFor(costs, g.sku, g.title).length > 0) continue;
+    if (Number(g.nocost) !== 1 || effectiveUnitCost(g.day, null, overridesFor(costs, g.sku, g.title)) !== null)
+      continue;
     const entry = missing.get(key) ?? {
       key,
       productName: g.title ?? g.lineTitle ?? "Unknown product",
@@ -150,9 +159,14 @@ describe("the missing-cost count from the variant rollups", () => {
     await expectPlain();
   });
 
-  it("drops a variant when a cost is entered after the sale, from any effective day, and brings it back when deleted", async () => {
-    const later = await addProductCost(shop, { productName: "Cost later", sku: "L1", costPerUnit: "9.00" });
-    // Effective after the sale: a line sold without a cost takes the earliest entered cost (decision 030).
+  it("drops a variant when a cost is entered effective on or before its sales, keeps it for a later day, and brings it back when deleted", async () => {
+    const later = await addProductCost(shop, {
+      productName: "Cost later",
+      sku: "L1",
+      costPerUnit: "9.00",
+      effectiveFrom: "2026-05-01",
+    });
+    // Effective after the sale: the May lines stay uncosted (decision 078).
     const dated = await addProductCost(shop, {
       productName: "Dated",
       sku: "D1",
@@ -160,7 +174,14 @@ describe("the missing-cost count from the variant rollups", () => {
       effectiveFrom: "2026-06-15",
     });
     const may = await missingCosts(shop.id, RANGES[1]);
-    expect(may.variants.map((v) => v.sku ?? v.productName)).toEqual(["Gift wrap"]);
+    expect(may.variants.map((v) => v.sku ?? v.productName)).toEqual(["D1", "Gift wrap"]);
+    // Effective today (the form's default): earlier sales stay uncosted.
+    const today = await addProductCost(shop, { productName: "Dated", sku: "D1", costPerUnit: "11.00" });
+    expect((await missingCosts(shop.id, RANGES[1])).variants.map((v) => v.sku ?? v.productName)).toEqual([
+      "D1",
+      "Gift wrap",
+    ]);
+    await deleteProductCost(shop, today.id);
     await expectPlain();
     // A cost by product name (no SKU) covers the product's lines too.
     const byName = await addProductCost(shop, { productName: "no cost", costPerUnit: "3.00" });

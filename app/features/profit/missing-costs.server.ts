@@ -9,8 +9,8 @@
 // variant off the list at once, and the rollup never moves with a cost
 // (docs/decisions/077-missing-cost-rollup.md).
 import { prisma, sqlOn } from "~/db.server";
-import type { DayRange } from "~/lib/dates";
-import { effectiveUnitCost, overridesFor } from "~/features/profit/costs-rule";
+import { addDays, type DayRange } from "~/lib/dates";
+import { overridesFor } from "~/features/profit/costs-rule";
 import { splitRange } from "~/features/profit/rollup-ranges";
 
 export type MissingCostVariant = {
@@ -85,6 +85,8 @@ async function soldGroups(shopId: string, range: DayRange): Promise<SoldGroup[]>
   }));
 }
 
+const groupId = (g: SoldGroup) => `${g.variantId}\u0000${g.sku}\u0000${g.productId}`;
+
 export async function missingCosts(shopId: string, range: DayRange): Promise<MissingCosts> {
   const [groups, costs] = await Promise.all([
     soldGroups(shopId, range),
@@ -110,15 +112,10 @@ export async function missingCosts(shopId: string, range: DayRange): Promise<Mis
 
   const sold = new Set<string>();
   const missing = new Map<string, MissingCostVariant>();
-  for (const g of groups) {
-    const sku = g.sku || null;
-    const title = productTitle.get(g.productId) ?? null;
-    const key = g.variantId || (sku ? `sku:${sku}` : `title:${title ?? g.title}`);
-    sold.add(key);
-    if (g.uncostedUnits <= 0) continue;
-    // A line without a synced cost takes an entered cost from any day (costs-rule.ts), so
-    // whether it has one does not depend on the day of sale; the range's end stands for all.
-    if (effectiveUnitCost(range.to, null, overridesFor(costs, sku, title)) !== null) continue;
+  const keyOf = (g: SoldGroup, sku: string | null, title: string | null) =>
+    g.variantId || (sku ? `sku:${sku}` : `title:${title ?? g.title}`);
+  const add = (g: SoldGroup, sku: string | null, title: string | null) => {
+    const key = keyOf(g, sku, title);
     const entry = missing.get(key) ?? {
       key,
       productName: title ?? (g.title || "Unknown product"),
@@ -130,6 +127,26 @@ export async function missingCosts(shopId: string, range: DayRange): Promise<Mis
     entry.uncostedUnits += g.uncostedUnits;
     entry.revenueMinor += g.uncostedRevenueMinor;
     missing.set(key, entry);
+  };
+  // An entered cost costs a line without one from its effective day only (costs-rule.ts):
+  // units sold before the first entered cost's day stay uncosted. Those days are read
+  // again for the few variants whose first cost starts inside the range.
+  const costedFrom = new Map<string, string[]>();
+  for (const g of groups) {
+    const sku = g.sku || null;
+    const title = productTitle.get(g.productId) ?? null;
+    sold.add(keyOf(g, sku, title));
+    if (g.uncostedUnits <= 0) continue;
+    const first = overridesFor(costs, sku, title)[0]?.effectiveFrom;
+    if (!first) add(g, sku, title);
+    else if (first > range.from) costedFrom.set(first, [...(costedFrom.get(first) ?? []), groupId(g)]);
+  }
+  for (const [first, ids] of costedFrom) {
+    const before = { from: range.from, to: [addDays(first, -1), range.to].sort()[0]! };
+    const wanted = new Set(ids);
+    for (const g of await soldGroups(shopId, before)) {
+      if (g.uncostedUnits > 0 && wanted.has(groupId(g))) add(g, g.sku || null, productTitle.get(g.productId) ?? null);
+    }
   }
   const variants = [...missing.values()].sort((a, b) => b.revenueMinor - a.revenueMinor || a.key.localeCompare(b.key));
   return { sold: sold.size, variants };

@@ -101,8 +101,8 @@ describe("ProductMonthlyRollup", () => {
     const beta = (await prisma.product.findFirstOrThrow({ where: { shopId: shop.id, title: "Beta" } })).id;
     const before = await monthly(shop.id);
     expect(before.some((r) => r.productId === beta && r.uncostedUnits > 0)).toBe(true);
-    // A cost for a product sold without one fills in its past sales too.
-    await addProductCost(shop, { productName: "Beta", sku: "MB", costPerUnit: "30.00", effectiveFrom: "2025-08-15" });
+    // A cost dated before a product's first sale costs every sale it had without one.
+    await addProductCost(shop, { productName: "Beta", sku: "MB", costPerUnit: "30.00", effectiveFrom: "2000-01-01" });
     const rows = await monthly(shop.id);
     expect(rows).toEqual(await monthlyFromDaily(shop.id));
     expect(rows.filter((r) => r.productId === beta).every((r) => r.uncostedUnits === 0)).toBe(true);

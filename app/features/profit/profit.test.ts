@@ -63,8 +63,9 @@ describe("unit cost at the time of sale", () => {
     expect(effectiveUnitCost("2026-06-14", 400, overrides)).toBe(400);
     expect(effectiveUnitCost("2026-06-15", 400, overrides)).toBe(500);
   });
-  it("fills an unknown cost with the earliest entered cost", () => {
-    expect(effectiveUnitCost("2026-01-01", null, overrides)).toBe(500);
+  it("leaves a cost unknown before the first entered cost's day, and costs it from that day", () => {
+    expect(effectiveUnitCost("2026-06-14", null, overrides)).toBeNull();
+    expect(effectiveUnitCost("2026-06-15", null, overrides)).toBe(500);
     expect(effectiveUnitCost("2026-01-01", null, [])).toBeNull();
   });
 });

@@ -61,7 +61,15 @@ export async function sendDailySummaries(now = new Date(), onlyShopId?: string) 
     const dedupeKey = `daily-summary:${shop.id}:${yesterday}`;
     if (await prisma.outboxMessage.findUnique({ where: { dedupeKey }, select: { id: true } })) continue;
     const { subject, text } = await dailySummaryText(shop, yesterday);
-    const result = await sendMail({ shopId: shop.id, kind: "daily_summary", to: shop.email, subject, text, dedupeKey });
+    const result = await sendMail({
+      shopId: shop.id,
+      fromName: shop.name,
+      kind: "daily_summary",
+      to: shop.email,
+      subject,
+      text,
+      dedupeKey,
+    });
     if (!result.duplicate) sent++;
   }
   return sent;

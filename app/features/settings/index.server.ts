@@ -9,3 +9,4 @@ export {
 export { DAILY_SUMMARY_JOB, registerSettingsJobs, sendDailySummaries } from "./daily-summary.server";
 export { timeZoneOptions } from "./time-zones.server";
 export { getIntegrations, integrationsConfig, type Integrations } from "./integrations.server";
+export { integrationsView } from "./integration-status";

@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   analyticsRow,
   emailRow,
+  integrationsView,
+  mailFailureText,
   paypalRow,
   shopifyRow,
+  webhookFailureText,
   stripeRow,
   type ShopifyFacts,
 } from "~/features/settings/integration-status";
@@ -70,11 +73,16 @@ describe("Shopify row", () => {
     const row = shopifyRow({
       ...healthy,
       lastImportFailure: { at: at("1T09:00:00"), message: "bulk operation failed" },
-      lastWebhookRejected: { at: at("3T09:00:00"), topic: "orders/updated", message: "payload does not match" },
+      lastWebhookRejected: {
+        at: at("3T09:00:00"),
+        topic: "orders/updated",
+        message: "payload does not match orders/updated: line_items.0.price",
+      },
     });
     expect(row.lastError).toEqual({
       at: "2025-03-03T09:00:00.000Z",
-      message: "orders/updated webhook rejected: payload does not match",
+      message:
+        "Shopify sent an updated order that the app could not use, so it was skipped: unexpected or missing values (line item 1 price).",
     });
     expect(row.status).toBe("connected");
   });
@@ -137,5 +145,66 @@ describe("payment rows", () => {
   it("PayPal: connected with a PayPal.Me link, pending otherwise", () => {
     expect(paypalRow({ paypalMeUrl: "https://paypal.me/shop", lastPayment: null }).status).toBe("connected");
     expect(paypalRow({ paypalMeUrl: null, lastPayment: null })).toMatchObject({ status: "pending", lastSync: null });
+  });
+});
+
+describe("what the Integrations tab shows", () => {
+  it("says in words why a webhook was skipped, for every reason the receiver records", () => {
+    expect(webhookFailureText("products/update", "text that cannot be stored at: title, variants.2.sku")).toBe(
+      "Shopify sent an updated product that the app could not use, so it was skipped: it holds characters that cannot be saved (title, variant 3 sku).",
+    );
+    expect(webhookFailureText("orders/create", "the payload could not be read (SyntaxError)")).toBe(
+      "Shopify sent a new order that the app could not use, so it was skipped: it could not be read.",
+    );
+    expect(webhookFailureText("refunds/create", "the payload could not be applied (RangeError)")).toMatch(
+      /^Shopify sent a new refund .* could not be applied to the store's data\.$/,
+    );
+    expect(webhookFailureText("orders/updated", "payload does not match orders/updated: (body)")).toMatch(
+      /\(the whole message\)\.$/,
+    );
+  });
+
+  it("says in words why mail failed when the cause is known", () => {
+    expect(mailFailureText("connect ECONNREFUSED 127.0.0.1:587")).toBe(
+      "The last message was not delivered: the mail server could not be reached. Check SMTP_URL.",
+    );
+    expect(mailFailureText("Delivery failed: the mail server did not accept the message.")).toBe(
+      "Delivery failed: the mail server did not accept the message.",
+    );
+  });
+
+  it("shows every time in the shop's zone and every rejection in words", () => {
+    const row = shopifyRow({
+      ...healthy,
+      lastWebhookRejected: {
+        at: at("3T02:30:00"),
+        topic: "orders/updated",
+        message: "payload does not match orders/updated: id",
+      },
+    });
+    const view = integrationsView(
+      {
+        rows: [row],
+        shopify: {
+          scopes: [],
+          topics: [
+            {
+              topic: "orders/updated",
+              lastDelivery: { at: "2025-03-03T02:30:00.000Z", outcome: "rejected" },
+              lastFailure: { at: "2025-03-03T02:30:00.000Z", reason: "payload does not match orders/updated: id" },
+            },
+          ],
+        },
+      },
+      "America/New_York",
+    );
+    expect(view.rows[0]!.lastSyncText).toBe("Mar 1, 2025, 5:00 AM");
+    expect(view.rows[0]!.lastErrorText).toMatch(/^Shopify sent an updated order .*\(id\)\. \(Mar 2, 2025, 9:30 PM\)$/);
+    expect(view.topics[0]).toMatchObject({
+      lastDeliveryText: "Mar 2, 2025, 9:30 PM · Rejected",
+      lastFailureText: expect.stringMatching(/^Mar 2, 2025, 9:30 PM: Shopify sent an updated order/),
+    });
+    expect(view).toMatchObject({ lastDeliveryText: "Mar 2, 2025, 9:30 PM", failingTopics: 1 });
+    expect(JSON.stringify(view)).not.toContain("payload does not match");
   });
 });

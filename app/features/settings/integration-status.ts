@@ -6,6 +6,7 @@
 //   pending       nothing is broken, one named step is left (a grant, a setting, the first import);
 //   disconnected  it cannot work: not installed, access withdrawn, not configured, or its last attempt failed.
 import { APP_LINKS } from "~/content/site";
+import { formatInstant } from "~/lib/dates";
 import {
   ANALYTICS_SCOPE,
   SCOPE_FEATURES,
@@ -65,6 +66,86 @@ export type ShopifyFacts = {
   seeded: boolean;
 };
 
+const TOPIC_NOUNS: Record<string, string> = {
+  orders: "order",
+  refunds: "refund",
+  products: "product",
+  collections: "collection",
+  customers: "customer",
+  inventory_levels: "stock level",
+  inventory_items: "inventory item",
+  app: "app",
+  app_subscriptions: "subscription",
+  shop: "shop",
+};
+const TOPIC_VERBS: Record<string, string> = {
+  create: "new",
+  updated: "updated",
+  update: "updated",
+  delete: "deleted",
+  cancelled: "cancelled",
+  redact: "erasure request for a",
+  data_request: "data request for a",
+  uninstalled: "uninstall of the",
+  scopes_update: "permission change of the",
+};
+
+/** "orders/updated" → "an updated order"; an unknown topic reads as itself. */
+export function topicLabel(topic: string): string {
+  const [resource = "", event = ""] = topic.split("/");
+  const noun = TOPIC_NOUNS[resource];
+  const verb = TOPIC_VERBS[event];
+  if (!noun || !verb) return `a ${topic} notification`;
+  const phrase = `${verb} ${noun}`;
+  return /^[aeiou]/.test(phrase) ? `an ${phrase}` : `a ${phrase}`;
+}
+
+/** "line_items.0.price" → "line item 1 price". */
+function fieldPath(path: string): string {
+  const parts = path.trim().split(".");
+  return parts
+    .map((p, i) => {
+      if (/^\d+$/.test(p)) return String(Number(p) + 1);
+      const words = p.replace(/_/g, " ");
+      return /^\d+$/.test(parts[i + 1] ?? "") ? words.replace(/s$/, "") : words;
+    })
+    .join(" ");
+}
+
+/**
+ * A rejected webhook delivery as the merchant reads it: what was skipped and why, in words,
+ * from the reason the receiver recorded (platform/webhooks.server.ts).
+ */
+export function webhookFailureText(topic: string, reason: string): string {
+  const what = topicLabel(topic);
+  const skipped = `Shopify sent ${what} that the app could not use, so it was skipped`;
+  const fields = (list: string) =>
+    list
+      .split(",")
+      .map((f) => (f.trim() === "(body)" ? "the whole message" : fieldPath(f)))
+      .join(", ");
+  const mismatch = /^payload does not match [^:]+: (.+)$/.exec(reason);
+  if (mismatch) return `${skipped}: unexpected or missing values (${fields(mismatch[1]!)}).`;
+  const unstorable = /^text that cannot be stored at: (.+)$/.exec(reason);
+  if (unstorable) return `${skipped}: it holds characters that cannot be saved (${fields(unstorable[1]!)}).`;
+  if (reason.startsWith("the payload could not be read")) return `${skipped}: it could not be read.`;
+  if (reason.startsWith("the payload could not be applied"))
+    return `${skipped}: it could not be applied to the store's data.`;
+  return `${skipped} (${reason}).`;
+}
+
+const MAIL_ERRORS: [RegExp, string][] = [
+  [/ECONNREFUSED|ENOTFOUND|EAI_AGAIN/, "the mail server could not be reached"],
+  [/ETIMEDOUT|ESOCKET|timeout/i, "the mail server did not answer in time"],
+  [/EAUTH|authenticat/i, "the mail server did not accept the app's login"],
+];
+
+/** A delivery failure the outbox recorded, in words; a server's own sentence is kept as it is. */
+export function mailFailureText(message: string): string {
+  const known = MAIL_ERRORS.find(([pattern]) => pattern.test(message));
+  return known ? `The last message was not delivered: ${known[1]}. Check SMTP_URL.` : message;
+}
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function shopifyStatus(f: ShopifyFacts): { status: IntegrationStatus; detail: string } {
@@ -107,7 +188,7 @@ export function shopifyRow(f: ShopifyFacts): IntegrationRow {
         f.lastImportFailure && { ...f.lastImportFailure, message: `Import failed: ${f.lastImportFailure.message}` },
         f.lastWebhookRejected && {
           at: f.lastWebhookRejected.at,
-          message: `${f.lastWebhookRejected.topic} webhook rejected: ${f.lastWebhookRejected.message}`,
+          message: webhookFailureText(f.lastWebhookRejected.topic, f.lastWebhookRejected.message),
         },
       ),
     ),
@@ -154,7 +235,7 @@ export function emailRow(f: EmailFacts): IntegrationRow {
     id: "email" as const,
     name: "E-mail",
     description: "Invoices, reminders and data-export links, sent by the app's mail server.",
-    lastError: asError(f.lastFailure),
+    lastError: asError(f.lastFailure && { ...f.lastFailure, message: mailFailureText(f.lastFailure.message) }),
   };
   if (!f.smtpConfigured)
     return {
@@ -216,5 +297,49 @@ export function paypalRow(f: { paypalMeUrl: string | null; lastPayment: Date | n
     lastSyncLabel: "Last PayPal invoice marked paid",
     lastError: null,
     setup: { label: "Invoice settings", url: APP_LINKS.invoiceSettings },
+  };
+}
+
+/** What the Integrations tab shows: every instant as text in the shop's time zone, every error in words. */
+export type IntegrationView = Omit<IntegrationRow, "lastSync" | "lastError"> & {
+  lastSyncText: string;
+  lastErrorText: string | null;
+};
+export type TopicView = { topic: string; label: string; lastDeliveryText: string; lastFailureText: string | null };
+export type IntegrationsView = {
+  rows: IntegrationView[];
+  scopes: ScopeRow[];
+  topics: TopicView[];
+  lastDeliveryText: string;
+  failingTopics: number;
+};
+
+const OUTCOME: Record<string, string> = { applied: "Applied", ignored: "Ignored", rejected: "Rejected" };
+
+export function integrationsView(
+  data: { rows: IntegrationRow[]; shopify: ShopifyDetails },
+  timeZone: string,
+): IntegrationsView {
+  const when = (iso: string | null) => (iso ? formatInstant(iso, timeZone) : "Never");
+  const { topics } = data.shopify;
+  const latest = topics.map((t) => t.lastDelivery?.at ?? "").reduce((a, b) => (b > a ? b : a), "");
+  return {
+    rows: data.rows.map(({ lastSync, lastError, ...row }) => ({
+      ...row,
+      lastSyncText: when(lastSync),
+      lastErrorText: lastError && (lastError.at ? `${lastError.message} (${when(lastError.at)})` : lastError.message),
+    })),
+    scopes: data.shopify.scopes,
+    topics: topics.map((t) => ({
+      topic: t.topic,
+      label: topicLabel(t.topic),
+      lastDeliveryText: t.lastDelivery
+        ? `${when(t.lastDelivery.at)} · ${OUTCOME[t.lastDelivery.outcome] ?? t.lastDelivery.outcome}`
+        : "Never",
+      lastFailureText:
+        t.lastFailure && `${when(t.lastFailure.at)}: ${webhookFailureText(t.topic, t.lastFailure.reason)}`,
+    })),
+    lastDeliveryText: when(latest || null),
+    failingTopics: topics.filter((t) => t.lastFailure).length,
   };
 }

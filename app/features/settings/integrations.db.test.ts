@@ -138,7 +138,9 @@ describe("getIntegrations", () => {
     expect(row.status).toBe("pending");
     expect(row.detail).toContain("(read_reports)");
     expect(row.lastSync).toBe(t("05T11:00:00").toISOString());
-    expect(row.lastError?.message).toBe("products/update webhook rejected: payload does not match products/update: id");
+    expect(row.lastError?.message).toBe(
+      "Shopify sent an updated product that the app could not use, so it was skipped: unexpected or missing values (id).",
+    );
     expect(shopify.scopes.filter((s) => !s.granted).map((s) => s.scope)).toEqual(["read_reports"]);
     expect(rows.find((r) => r.id === "shopify-analytics")?.status).toBe("disconnected");
     const granted = await getIntegrations(a, { ...config, requestedScopes: ["read_orders", "read_products"] });

@@ -204,6 +204,7 @@ export async function deliverNotifications(
       if (choice.email) {
         await sendMail({
           shopId: shop.id,
+          fromName: shop.name,
           kind: "notification",
           to: d.email,
           subject: `${shop.name}: ${e.content}`,

@@ -19,6 +19,7 @@ const base: ImportStatus = {
   error: null,
   startedAt: "2026-06-30T12:00:00.000Z",
   finishedAt: null,
+  finishedOn: null,
   limitedOrderHistory: false,
 };
 
@@ -85,6 +86,7 @@ describe("ImportStatusCard", () => {
       phaseLabel: "Import complete",
       percent: 100,
       finishedAt: "2026-06-30T12:05:00.000Z",
+      finishedOn: "2026-06-30",
       limitedOrderHistory: true,
     });
     expect(screen.getByText("Store data is up to date")).toBeTruthy();

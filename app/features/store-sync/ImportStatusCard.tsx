@@ -94,7 +94,7 @@ export function ImportStatusCard({ status: initial, canResync = true }: { status
           {active
             ? `The figures below fill in as the import runs. ${countsText(status.counts)} so far.`
             : status.state === "succeeded"
-              ? `${countsText(status.counts)} imported${status.finishedAt ? ` on ${status.finishedAt.slice(0, 10)}` : ""}; live updates keep it current.`
+              ? `${countsText(status.counts)} imported${status.finishedOn ? ` on ${status.finishedOn}` : ""}; live updates keep it current.`
               : "Import your products, customers and orders to see real figures."}
           {status.limitedOrderHistory
             ? " Orders from the last 60 days (the app may read older orders once granted access)."

@@ -1,6 +1,7 @@
 // What the merchant sees of the store import: the latest run's phase, counts and
 // progress, for the dashboard's status card and GET /api/import. Pure: the run row
 // is read by import-status.server.ts.
+import { dayInZone } from "~/lib/dates";
 
 export type ImportState = "none" | "queued" | "running" | "succeeded" | "failed";
 
@@ -15,6 +16,8 @@ export type ImportStatus = {
   error: string | null;
   startedAt: string | null;
   finishedAt: string | null;
+  /** The day the run finished in the shop's time zone. */
+  finishedOn: string | null;
   /** True for an 60-day order history (the app was not granted read_all_orders). */
   limitedOrderHistory: boolean;
 };
@@ -65,7 +68,7 @@ export function percentOf(
   return Math.min(99, Math.floor(done + weight * within));
 }
 
-export function statusOf(run: RunRow | null): ImportStatus {
+export function statusOf(run: RunRow | null, timeZone: string): ImportStatus {
   if (!run) {
     return {
       runId: null,
@@ -77,6 +80,7 @@ export function statusOf(run: RunRow | null): ImportStatus {
       error: null,
       startedAt: null,
       finishedAt: null,
+      finishedOn: null,
       limitedOrderHistory: false,
     };
   }
@@ -95,6 +99,7 @@ export function statusOf(run: RunRow | null): ImportStatus {
     error: run.status === "failed" ? (run.error ?? "The import failed.") : null,
     startedAt: run.startedAt.toISOString(),
     finishedAt: run.finishedAt?.toISOString() ?? null,
+    finishedOn: run.finishedAt ? dayInZone(run.finishedAt, timeZone) : null,
     limitedOrderHistory: run.ordersSince !== null,
   };
 }

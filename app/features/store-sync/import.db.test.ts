@@ -151,7 +151,7 @@ describe("full import of the fixture store", () => {
     ]);
     // Traffic source from the customer's last visit: Google through SEO, an Instagram ad, none at the POS.
     expect([o1.source, o2.source, o3.source]).toEqual(["organic_search", "paid", null]);
-    const status = await getImportStatus({ id: referenceShopId });
+    const status = await getImportStatus({ id: referenceShopId, timezone: "UTC" });
     expect(status).toMatchObject({
       state: "succeeded",
       percent: 100,

@@ -2,8 +2,9 @@
 import { planFor } from "~/features/billing/index.server";
 import { isSeated, listMembers, memberStatus, seatsOf } from "~/features/team/members.server";
 import { isRole } from "~/features/team/permissions";
+import { dayInZone } from "~/lib/dates";
 
-export async function teamOverview(shop: { id: string; plan: string }, now = new Date()) {
+export async function teamOverview(shop: { id: string; plan: string; timezone: string }, now = new Date()) {
   const members = await listMembers(shop.id);
   const seats = seatsOf(shop.plan);
   return {
@@ -17,6 +18,8 @@ export async function teamOverview(shop: { id: string; plan: string }, now = new
       status: memberStatus(m, now),
       seated: isSeated(members, m.id, seats),
       lastActiveAt: m.lastActiveAt?.toISOString() ?? null,
+      /** The day of the last visit in the shop's time zone. */
+      lastActiveDay: m.lastActiveAt ? dayInZone(m.lastActiveAt, shop.timezone) : null,
     })),
   };
 }

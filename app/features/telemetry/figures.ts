@@ -143,4 +143,6 @@ export type PerformanceReport = {
   days: DayFigures[];
   /** When these figures were computed (the screens say how fresh they are). */
   computedAt: string;
+  /** computedAt's time of day in the shop's time zone, e.g. "21:30:04". */
+  computedTime: string;
 };

@@ -1,7 +1,7 @@
 // The shop's performance over the last 7 days (today included, shop time zone): stored
 // days plus the raw samples not rolled up yet, one shop's rows only.
 import { asDate, prisma, sqlOn } from "~/db.server";
-import { addDays, dayInZone, dayInZoneMapper, eachDay } from "~/lib/dates";
+import { addDays, dayInZone, dayInZoneMapper, eachDay, formatInstant } from "~/lib/dates";
 import { figuresOf, type DayFigures, type PerformanceReport } from "~/features/telemetry/figures";
 import { VersionedCache } from "~/platform/cache.server";
 import { statsFromRow } from "~/features/telemetry/rollup.server";
@@ -97,7 +97,14 @@ export async function getPerformance(shop: ShopRef, now = new Date()): Promise<P
       sessions: f.sessions,
     };
   });
-  return { from, to, figures: figuresOf(total), days, computedAt: now.toISOString() };
+  return {
+    from,
+    to,
+    figures: figuresOf(total),
+    days,
+    computedAt: now.toISOString(),
+    computedTime: formatInstant(now, shop.timezone, "time"),
+  };
 }
 
 const reports = new VersionedCache({ max: 500 });

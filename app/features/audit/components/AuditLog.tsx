@@ -13,12 +13,7 @@ export type AuditPage = SerializeFrom<typeof listAudit>;
 
 const FILTERS = ["actor", "area", "from", "to"] as const;
 
-function change(before: string | null, after: string | null): string {
-  if (before && after) return `${before} → ${after}`;
-  return after ? `+ ${after}` : before ? `− ${before}` : "";
-}
-
-export function AuditLog({ audit }: { audit: AuditPage }) {
+export function AuditLog({ audit, timeZone }: { audit: AuditPage; timeZone: string }) {
   const [params, setParams] = useSearchParams();
   const set = (name: string, value: string | null) =>
     setParams(
@@ -87,16 +82,23 @@ export function AuditLog({ audit }: { audit: AuditPage }) {
         ) : (
           <ResponsiveIndexTable
             resourceName={{ singular: "change", plural: "changes" }}
-            columns={[{ title: "When (UTC)" }, { title: "Who" }, { title: "What" }, { title: "Change" }]}
+            columns={[{ title: `When (${timeZone})` }, { title: "Who" }, { title: "What" }, { title: "Change" }]}
             rows={audit.rows.map((r) => ({
               id: r.id,
               cells: [
-                r.createdAt.slice(0, 16).replace("T", " "),
+                r.when,
                 r.actorName,
                 `${r.action}${r.entityId ? ` · ${r.entityType}` : ""}`,
-                <span key="c" style={{ wordBreak: "break-word", fontSize: 12 }}>
-                  {change(r.before, r.after)}
-                </span>,
+                // Table cells do not wrap; a change's lines do, so a long value never widens the card.
+                <div key="c" style={{ whiteSpace: "normal", minWidth: 180, maxWidth: 420 }}>
+                  <BlockStack gap="050">
+                    {r.changes.map((line, i) => (
+                      <Text key={i} as="span" variant="bodySm" breakWord>
+                        {line}
+                      </Text>
+                    ))}
+                  </BlockStack>
+                </div>,
               ],
             }))}
             pagination={{

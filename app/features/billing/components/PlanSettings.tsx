@@ -6,17 +6,14 @@ import { PlanChoiceCard } from "~/features/billing/components/PlanChoiceCard";
 export type PlanSettingsData = {
   demo: boolean;
   plan: PlanId;
-  trialEndsAt: string | null;
-  subscription: { status: string; interval: string; currentPeriodEnd: string | null } | null;
+  /** Dates as text in the shop's time zone, formatted by the loader. */
+  trialEndsOn: string | null;
+  subscription: { status: string; interval: string; currentPeriodEndsOn: string | null } | null;
 };
 
 type Props = PlanSettingsData & { result?: { ok: boolean; message: string }; returned: string | null; busy: boolean };
 
-function formatDate(iso: string) {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium" }).format(new Date(iso));
-}
-
-export function PlanSettings({ demo, plan, trialEndsAt, subscription, result, returned, busy }: Props) {
+export function PlanSettings({ demo, plan, trialEndsOn, subscription, result, returned, busy }: Props) {
   const current = PLANS[plan];
   return (
     <BlockStack gap="400">
@@ -46,15 +43,12 @@ export function PlanSettings({ demo, plan, trialEndsAt, subscription, result, re
             <Text as="h2" variant="headingMd">
               Current plan: {current.name}
             </Text>
-            {trialEndsAt && <Badge tone="attention">{`Trial ends ${formatDate(trialEndsAt)}`}</Badge>}
+            {trialEndsOn && <Badge tone="attention">{`Trial ends ${trialEndsOn}`}</Badge>}
           </InlineStack>
           {subscription && !demo && (
             <Text as="p" tone="subdued">
               Shopify subscription: {subscription.interval}, {subscription.status.toLowerCase()}
-              {subscription.currentPeriodEnd
-                ? `, current period ends ${formatDate(subscription.currentPeriodEnd)}`
-                : ""}
-              .
+              {subscription.currentPeriodEndsOn ? `, current period ends ${subscription.currentPeriodEndsOn}` : ""}.
             </Text>
           )}
           <Text as="p" tone="subdued">

@@ -1,59 +1,32 @@
-// The inventory list: one row per variant with the spec's columns and the planning figures,
-// selectable for Bulk Actions, each row with Edit and Reorder and its "show the maths" line.
+// The inventory list: one row per variant with the planning figures (the descriptive columns
+// on request, inventory-columns.tsx), selectable for Bulk Actions, each row with Edit and
+// Reorder and its "show the maths" line.
 import {
-  Badge,
   BlockStack,
   Button,
   IndexTable,
   InlineStack,
-  ProgressBar,
   Text,
   useBreakpoints,
   useIndexResourceState,
   type IndexTableProps,
 } from "@shopify/polaris";
 import { Link } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { formatMoney } from "~/lib/money";
-import { STATUS_LABELS, type InventoryStatus } from "~/features/inventory/planning";
 import { LabelValueRows } from "~/features/inventory/components/LabelValueRows";
+import {
+  inventoryCells,
+  type InventoryListRow,
+  type OptionalColumn,
+} from "~/features/inventory/components/inventory-columns";
 import { useCan } from "~/features/team";
 
-export type InventoryListRow = {
-  id: string;
-  title: string;
-  sku: string | null;
-  category: string;
-  available: number;
-  committed: number;
-  onOrder: number;
-  priceMinor: number;
-  status: InventoryStatus;
-  stockBar: number;
-  daysOfCover: number | null;
-  reorderPoint: number;
-  lostRevenuePerDayMinor: number;
-  suggestedQty: number;
-  stockOutDay: string | null;
-  orderByDay: string | null;
-  supplierName: string | null;
-  maths: string;
-  /** Set when the list is filtered by a location: the figures above are then that location's. */
-  location?: { id: string; name: string; share: number; variantAvailable: number } | null;
-};
-
-const TONES: Record<InventoryStatus, "critical" | "warning" | "success" | "info"> = {
-  "out-of-stock": "critical",
-  "low-stock": "warning",
-  "in-stock": "info",
-  "well-stocked": "success",
-};
-const BAR_TONE = { 0: "critical", 25: "critical", 60: "highlight", 100: "success" } as const;
-
-export const coverText = (d: number | null) =>
-  d === null ? "No sales" : d === 0 ? "0 days" : `${d >= 100 ? Math.round(d) : d.toFixed(1)} days`;
+export type { InventoryListRow };
 
 type Props = {
+  /** The optional columns chosen (?cols=); the phone layout lists every figure. */
+  columns: OptionalColumn[];
   rows: InventoryListRow[];
   currency: string;
   pagination: IndexTableProps["pagination"];
@@ -62,9 +35,8 @@ type Props = {
   bulkActions: (selected: string[], clear: () => void) => IndexTableProps["promotedBulkActions"];
 };
 
-export function InventoryTable({ rows, currency, pagination, onReorder, busy, bulkActions }: Props) {
+export function InventoryTable({ rows, columns, currency, pagination, onReorder, busy, bulkActions }: Props) {
   const { smDown } = useBreakpoints();
-  const canReorder = useCan("write");
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
     useIndexResourceState(rows);
   const [shown, setShown] = useState<Set<string>>(new Set());
@@ -76,30 +48,59 @@ export function InventoryTable({ rows, currency, pagination, onReorder, busy, bu
       return next;
     });
   const money = (m: number) => formatMoney(m, currency);
+  const canReorder = useCan("write");
+  const reorder = (r: InventoryListRow) => (
+    <Button
+      size="slim"
+      onClick={() => onReorder(r)}
+      loading={busy === r.id}
+      disabled={!canReorder}
+      accessibilityLabel={`Reorder ${r.title}`}
+    >
+      Reorder
+    </Button>
+  );
   const actions = (r: InventoryListRow) => (
     <InlineStack gap="200" wrap={false}>
       <Button url={`/inventory/${r.id}`} size="slim">
         Edit
       </Button>
-      <Button
-        size="slim"
-        onClick={() => onReorder(r)}
-        loading={busy === r.id}
-        disabled={!canReorder}
-        accessibilityLabel={`Reorder ${r.title}`}
-      >
-        Reorder
-      </Button>
+      {reorder(r)}
     </InlineStack>
   );
-  const titleCell = (r: InventoryListRow) => (
+  // Wide screens: the title wraps (a long name would push the figures out of the card) and
+  // Edit sits under it beside the maths, so the actions column holds Reorder alone.
+  const titleCell = (r: InventoryListRow, wide: boolean) => (
     <BlockStack gap="200" inlineAlign="start">
-      <Link to={`/inventory/${r.id}`} style={{ color: "inherit", fontWeight: 600 }}>
-        {r.title}
-      </Link>
-      <Button variant="plain" size="slim" textAlign="start" onClick={() => toggle(r.id)} ariaExpanded={shown.has(r.id)}>
-        {shown.has(r.id) ? "Hide the maths" : "Show the maths"}
-      </Button>
+      <div style={wide ? { whiteSpace: "normal", minWidth: 160, maxWidth: 240 } : undefined}>
+        <Link to={`/inventory/${r.id}`} style={{ color: "inherit", fontWeight: 600 }}>
+          {r.title}
+        </Link>
+      </div>
+      {wide && !columns.includes("sku") && r.sku && (
+        <Text as="span" variant="bodySm" tone="subdued">
+          {r.sku}
+        </Text>
+      )}
+      {/* A click on a row selects it: these are not a selection. */}
+      <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()} role="presentation">
+        <InlineStack gap="300">
+          <Button
+            variant="plain"
+            size="slim"
+            textAlign="start"
+            onClick={() => toggle(r.id)}
+            ariaExpanded={shown.has(r.id)}
+          >
+            {shown.has(r.id) ? "Hide the maths" : "Show the maths"}
+          </Button>
+          {wide && (
+            <Button variant="plain" size="slim" url={`/inventory/${r.id}`}>
+              Edit
+            </Button>
+          )}
+        </InlineStack>
+      </span>
       {shown.has(r.id) && (
         <div style={{ maxWidth: 520, whiteSpace: "normal" }}>
           <Text as="p" variant="bodySm" tone="subdued">
@@ -109,38 +110,8 @@ export function InventoryTable({ rows, currency, pagination, onReorder, busy, bu
       )}
     </BlockStack>
   );
-  const cells = (r: InventoryListRow): [string, ReactNode][] => [
-    ["SKU", r.sku ?? "—"],
-    ["Category", r.category],
-    [
-      "Available",
-      r.location
-        ? `${r.available.toLocaleString("en-US")} of ${r.location.variantAvailable.toLocaleString("en-US")}`
-        : r.available.toLocaleString("en-US"),
-    ],
-    ["Reserved", r.committed.toLocaleString("en-US")],
-    ["Price", money(r.priceMinor)],
-    [
-      "Status",
-      <Badge key="s" tone={TONES[r.status]}>
-        {STATUS_LABELS[r.status]}
-      </Badge>,
-    ],
-    [
-      "Stock",
-      <div key="b" style={{ width: 80 }} title={`${r.stockBar}%`}>
-        <ProgressBar
-          progress={r.stockBar}
-          size="small"
-          tone={BAR_TONE[r.stockBar as 0 | 25 | 60 | 100]}
-          ariaLabelledBy=""
-        />
-      </div>,
-    ],
-    ["Days of cover", coverText(r.daysOfCover)],
-    ["Reorder point", r.reorderPoint.toLocaleString("en-US")],
-    ["Lost / day", r.lostRevenuePerDayMinor ? money(r.lostRevenuePerDayMinor) : "—"],
-  ];
+  const all = (r: InventoryListRow) => inventoryCells(r, money, "all");
+  const cells = (r: InventoryListRow) => inventoryCells(r, money, columns);
   const headings = [{ title: "Product" }, ...cells(rows[0] ?? ({} as InventoryListRow)).map(([t]) => ({ title: t }))];
   const promoted = bulkActions(allResourcesSelected ? rows.map((r) => r.id) : selectedResources, clearSelection);
   if (smDown)
@@ -159,8 +130,8 @@ export function InventoryTable({ rows, currency, pagination, onReorder, busy, bu
           <IndexTable.Row id={r.id} key={r.id} position={i} selected={selectedResources.includes(r.id)}>
             <div style={{ padding: "12px 16px" }}>
               <BlockStack gap="100">
-                {titleCell(r)}
-                <LabelValueRows rows={cells(r)} />
+                {titleCell(r, false)}
+                <LabelValueRows rows={all(r)} />
                 <div style={{ paddingTop: 4 }}>{actions(r)}</div>
               </BlockStack>
             </div>
@@ -180,11 +151,11 @@ export function InventoryTable({ rows, currency, pagination, onReorder, busy, bu
     >
       {rows.map((r, i) => (
         <IndexTable.Row id={r.id} key={r.id} position={i} selected={selectedResources.includes(r.id)}>
-          <IndexTable.Cell>{titleCell(r)}</IndexTable.Cell>
+          <IndexTable.Cell>{titleCell(r, true)}</IndexTable.Cell>
           {cells(r).map(([label, value]) => (
             <IndexTable.Cell key={label}>{value}</IndexTable.Cell>
           ))}
-          <IndexTable.Cell>{actions(r)}</IndexTable.Cell>
+          <IndexTable.Cell>{reorder(r)}</IndexTable.Cell>
         </IndexTable.Row>
       ))}
     </IndexTable>

@@ -3,7 +3,7 @@
 import { Badge, BlockStack, Box, Card, DataTable, InlineStack, Text, useBreakpoints } from "@shopify/polaris";
 import { STATUS_LABELS, type InventoryStatus } from "~/features/inventory/planning";
 import { STATUS_TONES } from "~/features/inventory/components/VariantFigures";
-import { coverText } from "~/features/inventory/components/InventoryTable";
+import { coverText } from "~/features/inventory/components/inventory-columns";
 import { formatPercent } from "~/lib/money";
 import { LabelValueRows } from "~/features/inventory/components/LabelValueRows";
 

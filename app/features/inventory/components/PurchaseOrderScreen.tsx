@@ -14,9 +14,10 @@ export type PurchaseOrderScreenProps = {
     label: string;
     status: PoStatus;
     currency: string;
-    createdAt: string;
-    orderedAt: string | null;
-    receivedAt: string | null;
+    /** Days in the shop's time zone. */
+    createdDay: string;
+    orderedDay: string | null;
+    receivedDay: string | null;
     supplier: { name: string; email: string | null } | null;
     lines: {
       id: string;
@@ -28,13 +29,15 @@ export type PurchaseOrderScreenProps = {
     }[];
   };
   receiveKey: string;
+  /** Why the merchant landed here, e.g. Reorder added to this open draft. */
+  notice?: string | null;
   result:
     | { ok: boolean; message?: string; fieldErrors?: Record<string, string[] | undefined>; conflict?: boolean }
     | undefined;
   busy: string | undefined;
 };
 
-export function PurchaseOrderScreen({ po, receiveKey, result, busy }: PurchaseOrderScreenProps) {
+export function PurchaseOrderScreen({ po, receiveKey, notice, result, busy }: PurchaseOrderScreenProps) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const err = (k: string) => (result && !result.ok ? result.fieldErrors?.[k]?.[0] : undefined);
   const remaining = (l: (typeof po.lines)[number]) => Math.max(0, l.quantity - l.receivedQty);
@@ -77,6 +80,7 @@ export function PurchaseOrderScreen({ po, receiveKey, result, busy }: PurchaseOr
       ]}
     >
       <BlockStack gap="400">
+        {notice && !result && <Banner tone="info">{notice}</Banner>}
         {result?.ok && result.message && <Banner tone="success">{result.message}</Banner>}
         {result && !result.ok && (err("_form") || err("lines") || err("key")) && (
           <Banner tone="critical">{err("_form") ?? err("lines") ?? err("key")}</Banner>
@@ -86,9 +90,9 @@ export function PurchaseOrderScreen({ po, receiveKey, result, busy }: PurchaseOr
             <InlineStack gap="200" blockAlign="center">
               <Badge tone={PO_TONES[po.status]}>{PO_STATUS_LABELS[po.status]}</Badge>
               <Text as="span" tone="subdued">
-                Created {po.createdAt.slice(0, 10)}
-                {po.orderedAt ? ` · ordered ${po.orderedAt.slice(0, 10)}` : ""}
-                {po.receivedAt ? ` · received ${po.receivedAt.slice(0, 10)}` : ""}
+                Created {po.createdDay}
+                {po.orderedDay ? ` · ordered ${po.orderedDay}` : ""}
+                {po.receivedDay ? ` · received ${po.receivedDay}` : ""}
               </Text>
             </InlineStack>
             <Form method="post">

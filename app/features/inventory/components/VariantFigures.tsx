@@ -2,7 +2,7 @@
 import { Badge, BlockStack, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { formatMoney } from "~/lib/money";
 import { STATUS_LABELS, type InventoryStatus } from "~/features/inventory/planning";
-import { coverText } from "~/features/inventory/components/InventoryTable";
+import { coverText } from "~/features/inventory/components/inventory-columns";
 
 export const STATUS_TONES: Record<InventoryStatus, "critical" | "warning" | "info" | "success"> = {
   "out-of-stock": "critical",

@@ -4,7 +4,7 @@ import { BlockStack, Box, DataTable, InlineStack, Link, Text } from "@shopify/po
 import { formatMoney } from "~/lib/money";
 import { rateToPercentText } from "~/features/invoices/money";
 import { StatusBadge } from "~/features/invoices/components/StatusBadge";
-import { capitalize, formatWhen } from "~/features/invoices/screen";
+import { capitalize } from "~/features/invoices/screen";
 import type { InvoiceDetailData } from "~/features/invoices/screen";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -50,7 +50,7 @@ export function InvoiceDetailSummary({ invoice: d }: { invoice: InvoiceDetailDat
           <Fact label="Platform">{d.platform}</Fact>
           <Fact label="Issued">{d.issueDate}</Fact>
           <Fact label="Due date">{d.dueDate || "N/A"}</Fact>
-          {d.paidAt && <Fact label="Paid at">{formatWhen(d.paidAt)}</Fact>}
+          {d.paidAtText && <Fact label="Paid at">{d.paidAtText}</Fact>}
           <Fact label="Payment">{d.paymentMethod === "none" ? "Your instructions" : capitalize(d.paymentMethod)}</Fact>
         </BlockStack>
       </InlineStack>

@@ -2,7 +2,7 @@
 import { BlockStack, Button, DataTable, InlineStack, Text } from "@shopify/polaris";
 import { formatMoney } from "~/lib/money";
 import { statusLabel } from "~/features/invoices/status";
-import { capitalize, EVENT_LABELS, formatWhen } from "~/features/invoices/screen";
+import { capitalize, EVENT_LABELS } from "~/features/invoices/screen";
 import type { InvoiceDetailData } from "~/features/invoices/screen";
 import { useCan } from "~/features/team";
 
@@ -53,7 +53,7 @@ export function InvoiceHistory({ invoice: d, busy, onStopRecurring }: Props) {
                 {EVENT_LABELS[e.type] ?? capitalize(e.type.replace(/_/g, " "))}
               </Text>{" "}
               <Text as="span" tone="subdued">
-                {formatWhen(e.at)} · by {e.actor}
+                {e.when} · by {e.actor}
               </Text>
               {e.detail && (
                 <Text as="p" tone="subdued" variant="bodySm">

@@ -139,7 +139,7 @@ export function OverviewTab({
                 r.code,
                 n(r.points),
                 formatMoney(r.valueMinor, currency),
-                r.expiresAt.slice(0, 10),
+                r.expiresOn,
                 <Badge key="s" tone={REDEMPTION_TONE[r.status as keyof typeof REDEMPTION_TONE]}>
                   {r.status[0].toUpperCase() + r.status.slice(1)}
                 </Badge>,

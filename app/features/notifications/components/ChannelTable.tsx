@@ -26,17 +26,25 @@ export function ChannelTable({
         {EVENT_LABELS[event].detail}
       </Text>
     </div>,
-    ...NOTIFICATION_CHANNELS.map((channel) => (
-      <Checkbox
-        key={channel}
-        label={`${EVENT_LABELS[event].label} by ${CHANNEL_LABELS[channel]}`}
-        labelHidden
-        checked={channel === "bell" && !BELL_EVENTS.includes(event) ? false : channels[event][channel]}
-        disabled={channel === "bell" && !BELL_EVENTS.includes(event)}
-        helpText={channel === "bell" && !BELL_EVENTS.includes(event) ? "No screen yet" : undefined}
-        onChange={(checked) => onChange({ ...channels, [event]: { ...channels[event], [channel]: checked } })}
-      />
-    )),
+    ...NOTIFICATION_CHANNELS.map((channel) =>
+      // The bell only carries events it can open a screen for (BELL_EVENTS); the others say so in their detail.
+      channel === "bell" && !BELL_EVENTS.includes(event) ? (
+        <Text key={channel} as="span" tone="subdued">
+          <span aria-hidden>—</span>
+          <Text as="span" visuallyHidden>
+            {`${EVENT_LABELS[event].label}: not in the bell`}
+          </Text>
+        </Text>
+      ) : (
+        <Checkbox
+          key={channel}
+          label={`${EVENT_LABELS[event].label} by ${CHANNEL_LABELS[channel]}`}
+          labelHidden
+          checked={channels[event][channel]}
+          onChange={(checked) => onChange({ ...channels, [event]: { ...channels[event], [channel]: checked } })}
+        />
+      ),
+    ),
   ]);
   return (
     <DataTable

@@ -5,11 +5,11 @@ import { Badge, BlockStack, Card, InlineStack, Link, Text } from "@shopify/polar
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { INTEGRATIONS } from "~/content/integrations";
-import type { IntegrationRow, IntegrationStatus, ShopifyDetails } from "~/features/settings/integration-status";
+import type { IntegrationStatus, IntegrationView, IntegrationsView } from "~/features/settings/integration-status";
 import { ShopifyAccess } from "~/features/settings/components/ShopifyAccess";
-import { instantFormatter } from "~/features/settings/components/instant";
 
-export type IntegrationsData = { rows: IntegrationRow[]; shopify: ShopifyDetails };
+/** integrationsView(): the tab's rows with their times and errors as text, made on the server. */
+export type IntegrationsData = IntegrationsView;
 
 const STATUS: Record<IntegrationStatus, { label: string; tone?: "success" | "attention" | "critical" }> = {
   connected: { label: "Connected", tone: "success" },
@@ -21,12 +21,10 @@ export const rowAnchor = (id: string) => `integration-${id}`;
 
 function IntegrationCard({
   row,
-  format,
   targeted,
   children,
 }: {
-  row: IntegrationRow;
-  format: (iso: string | null) => string;
+  row: IntegrationView;
   targeted: boolean;
   children?: ReactNode;
 }) {
@@ -73,15 +71,15 @@ function IntegrationCard({
               <Text as="span" tone="subdued" variant="bodySm">
                 {row.lastSyncLabel}:
               </Text>{" "}
-              {format(row.lastSync)}
+              {row.lastSyncText}
             </Text>
             <Text as="p" variant="bodySm">
               <Text as="span" tone="subdued" variant="bodySm">
                 Last error:
               </Text>{" "}
-              {row.lastError ? (
+              {row.lastErrorText ? (
                 <Text as="span" tone="critical" variant="bodySm">
-                  {row.lastError.message} ({format(row.lastError.at)})
+                  {row.lastErrorText}
                 </Text>
               ) : (
                 "None"
@@ -102,19 +100,18 @@ function IntegrationCard({
 
 const comingSoon = INTEGRATIONS.filter((i) => i.status === "Coming Soon");
 
-export function IntegrationsSettings({ integrations, timeZone }: { integrations: IntegrationsData; timeZone: string }) {
+export function IntegrationsSettings({ integrations }: { integrations: IntegrationsData }) {
   const { hash } = useLocation();
-  const format = instantFormatter(timeZone);
   return (
     <BlockStack gap="400">
       {integrations.rows.map((row) => (
-        <IntegrationCard key={row.id} row={row} format={format} targeted={hash === `#${rowAnchor(row.id)}`}>
+        <IntegrationCard key={row.id} row={row} targeted={hash === `#${rowAnchor(row.id)}`}>
           {row.id === "shopify" && (
             <>
               <Text as="p" tone="subdued" variant="bodySm">
                 Shopify Plus: expansion stores are included in this connection when your store is on Shopify Plus.
               </Text>
-              <ShopifyAccess details={integrations.shopify} format={format} />
+              <ShopifyAccess details={integrations} />
             </>
           )}
         </IntegrationCard>

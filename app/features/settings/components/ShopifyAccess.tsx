@@ -3,11 +3,9 @@
 import { Badge, BlockStack, Button, Collapsible, InlineStack, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
-import type { ShopifyDetails } from "~/features/settings/integration-status";
+import type { IntegrationsView } from "~/features/settings/integration-status";
 
-const OUTCOME: Record<string, string> = { applied: "Applied", ignored: "Ignored", rejected: "Rejected" };
-
-function Scopes({ scopes }: { scopes: ShopifyDetails["scopes"] }) {
+function Scopes({ scopes }: { scopes: IntegrationsView["scopes"] }) {
   return (
     <BlockStack gap="200">
       <Text as="h3" variant="headingXs">
@@ -44,15 +42,11 @@ function Scopes({ scopes }: { scopes: ShopifyDetails["scopes"] }) {
 
 export function ShopifyAccess({
   details,
-  format,
 }: {
-  details: ShopifyDetails;
-  format: (iso: string | null) => string;
+  details: Pick<IntegrationsView, "scopes" | "topics" | "lastDeliveryText" | "failingTopics">;
 }) {
   const [open, setOpen] = useState(false);
-  const { topics } = details;
-  const failing = topics.filter((t) => t.lastFailure).length;
-  const latest = topics.map((t) => t.lastDelivery?.at ?? "").reduce((a, b) => (b > a ? b : a), "");
+  const { topics, failingTopics: failing } = details;
   return (
     <BlockStack gap="300">
       <Scopes scopes={details.scopes} />
@@ -61,7 +55,7 @@ export function ShopifyAccess({
           Webhook subscriptions
         </Text>
         <Text as="p" variant="bodySm" tone="subdued">
-          {topics.length} topics · last delivery {format(latest || null)} ·{" "}
+          {topics.length} topics · last delivery {details.lastDeliveryText} ·{" "}
           {failing ? `${failing} with a rejected delivery` : "no rejected delivery"}
         </Text>
         <InlineStack align="start">
@@ -83,12 +77,10 @@ export function ShopifyAccess({
               id: t.topic,
               cells: [
                 t.topic,
-                t.lastDelivery
-                  ? `${format(t.lastDelivery.at)} · ${OUTCOME[t.lastDelivery.outcome] ?? t.lastDelivery.outcome}`
-                  : "Never",
-                t.lastFailure ? (
-                  <Text as="span" tone="critical" variant="bodySm">
-                    {format(t.lastFailure.at)}: {t.lastFailure.reason}
+                t.lastDeliveryText,
+                t.lastFailureText ? (
+                  <Text as="span" tone="critical" variant="bodySm" breakWord>
+                    {t.lastFailureText}
                   </Text>
                 ) : (
                   "None"

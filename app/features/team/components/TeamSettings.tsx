@@ -20,8 +20,6 @@ const STATUS: Record<TeamMemberRow["status"], { tone?: "success" | "attention" |
   invited: { tone: "info", label: "Invited" },
 };
 
-const when = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 10) : "Never");
-
 export function TeamSettings({ team }: { team: TeamData }) {
   const me = useStaff();
   const canManage = useCan("manageTeam");
@@ -89,7 +87,7 @@ export function TeamSettings({ team }: { team: TeamData }) {
                   <Badge tone={STATUS[m.status].tone}>{STATUS[m.status].label}</Badge>
                   {!m.seated && <Badge tone="critical">No seat</Badge>}
                 </InlineStack>,
-                when(m.lastActiveAt),
+                m.lastActiveDay ?? "Never",
               ],
               actions:
                 m.role === "owner" || m.id === me?.id ? null : (

@@ -83,7 +83,6 @@ export function PerformancePanel({ report }: { report: PerformanceReport }) {
   useAutoRefresh();
   const f = report.figures;
   const empty = f.requests === 0 && Object.values(f.vitals).every((v) => v.count === 0);
-  const updated = new Date(report.computedAt).toISOString().slice(11, 19);
   return (
     <BlockStack gap="400">
       <Card>
@@ -93,7 +92,7 @@ export function PerformancePanel({ report }: { report: PerformanceReport }) {
               App performance, {report.from} to {report.to}
             </Text>
             <Text as="p" variant="bodySm" tone="subdued">
-              {`Measured on this app's server and in staff browsers. Refreshed every 30 seconds (last ${updated} UTC).`}
+              {`Measured on this app's server and in staff browsers. Refreshed every 30 seconds (last ${report.computedTime}).`}
             </Text>
           </BlockStack>
           {empty ? <NoMeasurements /> : <Summary report={report} />}

@@ -1,0 +1,40 @@
+// The dashboard's two-column card rows below the metrics and the trend (admin-and-public.md
+// §1): each row names its two slots, so a card that is not built yet has its place. A slot
+// without a card gives its row to the neighbour (full width); a row with neither is not shown.
+// Never a placeholder card.
+import { BlockStack, InlineGrid } from "@shopify/polaris";
+import type { ReactNode } from "react";
+
+export type DashboardSlot = { id: string; card: ReactNode | null | false | undefined };
+export type DashboardRow = {
+  id: string;
+  /** The two slots' widths side by side (md and up); one column below that. */
+  columns: ["twoThirds", "oneThird"] | ["oneHalf", "oneHalf"];
+  slots: [DashboardSlot, DashboardSlot];
+};
+
+export function DashboardCardGrid({ rows }: { rows: DashboardRow[] }) {
+  const shown = rows
+    .map((row) => ({ ...row, filled: row.slots.filter((s) => s.card) }))
+    .filter((row) => row.filled.length > 0);
+  if (!shown.length) return null;
+  return (
+    <BlockStack gap="500">
+      {shown.map((row) =>
+        row.filled.length === 1 ? (
+          <div key={row.id} data-dashboard-row={row.id} data-dashboard-slot={row.filled[0]!.id}>
+            {row.filled[0]!.card}
+          </div>
+        ) : (
+          <InlineGrid key={row.id} columns={{ xs: 1, md: row.columns }} gap="400">
+            {row.filled.map((slot) => (
+              <div key={slot.id} data-dashboard-row={row.id} data-dashboard-slot={slot.id}>
+                {slot.card}
+              </div>
+            ))}
+          </InlineGrid>
+        ),
+      )}
+    </BlockStack>
+  );
+}
