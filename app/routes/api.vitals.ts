@@ -36,8 +36,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const parsed = vitalsBodySchema.safeParse(body);
   if (!parsed.success) return badRequest(fieldErrorsOf(parsed.error));
+  // Past a client's hourly budget the samples are dropped, as a sampler drops them: the answer is
+  // still 204, because a 429 to a telemetry post only puts an error in the merchant's console.
   const limited = await consume([["vitalsByClient", `${shop.id}:${clientKey(request)}`]]);
-  if (limited) return limited;
-  recordVitals(shop.id, parsed.data.metrics);
+  if (!limited) recordVitals(shop.id, parsed.data.metrics);
   return new Response(null, { status: 204 });
 }

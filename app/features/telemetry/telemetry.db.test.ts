@@ -282,6 +282,16 @@ describe("POST /api/vitals", () => {
     expect(await prisma.vitalSample.count()).toBe(0);
   });
 
+  it("drops a client's samples past its hourly budget without an error (204, nothing kept)", async () => {
+    const body = JSON.stringify({ metrics: [{ name: "LCP", value: 900 }] });
+    for (let i = 0; i < 240; i++) expect((await post(body, B)).status).toBe(204);
+    await flushTelemetry();
+    const kept = await prisma.vitalSample.count({ where: { shopId: shopB.id } });
+    expect((await post(body, B)).status).toBe(204);
+    await flushTelemetry();
+    expect(await prisma.vitalSample.count({ where: { shopId: shopB.id } })).toBe(kept);
+  });
+
   it("refuses an unauthenticated report", async () => {
     const request = new Request("http://localhost/api/vitals", { method: "POST", body: "{}" });
     let status = 0;
