@@ -57,7 +57,10 @@ beforeEach(async () => {
 describe("POST /api/gdpr/export-request", () => {
   it("records a pending portability request due in 30 days and e-mails a signed link that opens the export", async () => {
     const shop = await createShop({ name: "Lumen Goods" });
-    await prisma.shop.update({ where: { id: shop.id }, data: { email: "Owner@Lumen.example" } });
+    await prisma.shop.update({
+      where: { id: shop.id },
+      data: { email: "Owner@Lumen.example", timezone: "Asia/Tokyo", installedAt: new Date("2026-03-01T16:30:00Z") },
+    });
 
     const response = await exportRequestAction(args(exportRequest({ email: "owner@lumen.example" })));
     expect(response.status).toBe(202);
@@ -86,6 +89,9 @@ describe("POST /api/gdpr/export-request", () => {
     expect(csv).toContain("account");
     expect(csv).toContain(shop.domain);
     expect(csv).toContain("Owner@Lumen.example");
+    // Dates read in the shop's zone, named: 16:30 UTC on Mar 1 is 01:30 on Mar 2 in Tokyo.
+    expect(csv).toContain("account," + shop.domain + ",installedAt,2026-03-02 01:30 Asia/Tokyo");
+    expect(csv).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
     expect((await prisma.publicPrivacyRequest.findUniqueOrThrow({ where: { id: request.id } })).status).toBe(
       "completed",
     );

@@ -7,6 +7,7 @@ import { env } from "~/env.server";
 import { signLink, verifyLink } from "~/platform/signed-link.server";
 import { PRIVACY_DUE_DAYS } from "~/features/privacy/privacy.server";
 import { sendMail } from "~/platform/mail.server";
+import { minuteInZone } from "~/lib/dates";
 
 export const EXPORT_LINK_HOURS = 48;
 export const EXPORT_REQUEST_MESSAGE =
@@ -53,8 +54,18 @@ export async function requestDataExport(email: string, origin: string, now = new
   return request;
 }
 
+/** A cell's date: the minute in the zone of the shop the record belongs to, with the zone named. */
+type ZonedDate = { at: Date; timeZone: string };
+
 function csvCell(value: unknown): string {
-  let text = value instanceof Date ? value.toISOString() : value === null || value === undefined ? "" : String(value);
+  let text =
+    value && typeof value === "object" && "at" in value && "timeZone" in value
+      ? `${minuteInZone((value as ZonedDate).at, (value as ZonedDate).timeZone)} ${(value as ZonedDate).timeZone}`
+      : value instanceof Date
+        ? value.toISOString()
+        : value === null || value === undefined
+          ? ""
+          : String(value);
   // Spreadsheet formula injection: a cell starting with = + - @ tab or CR is read as text.
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -80,9 +91,15 @@ export async function buildExportCsv(email: string): Promise<string> {
     prisma.outboxMessage.findMany({
       where: { toAddress: email, OR: [{ shopId: null }, { shopId: { in: shopIds.map((s) => s.id) } }] },
       orderBy: { createdAt: "asc" },
-      select: { createdAt: true, kind: true, subject: true, status: true },
+      select: { createdAt: true, kind: true, subject: true, status: true, shopId: true },
     }),
   ]);
+  // Dates read in the zone of the shop a record belongs to. Records of no shop (the newsletter,
+  // public requests, our own e-mails) use the address's shop when it has exactly one, else UTC.
+  const zoneOf = new Map(shops.map((s) => [s.id, s.timezone]));
+  const ownZone = shops.length === 1 ? shops[0].timezone : "UTC";
+  const at = (d: Date | null, shopId?: string | null): ZonedDate | null =>
+    d ? { at: d, timeZone: (shopId && zoneOf.get(shopId)) || ownZone } : null;
   const rows: unknown[][] = [["category", "record", "field", "value"]];
   for (const shop of shops) {
     for (const [field, value] of Object.entries({
@@ -91,14 +108,14 @@ export async function buildExportCsv(email: string): Promise<string> {
       ownerName: shop.ownerName,
       email: shop.email,
       plan: shop.plan,
-      installedAt: shop.installedAt,
-      uninstalledAt: shop.uninstalledAt,
+      installedAt: at(shop.installedAt, shop.id),
+      uninstalledAt: at(shop.uninstalledAt, shop.id),
     }))
       rows.push(["account", shop.domain, field, value]);
   }
-  if (subscriber) rows.push(["communication", "newsletter", "subscribedAt", subscriber.createdAt]);
-  for (const r of requests) rows.push(["privacy_request", r.id, `${r.type} (${r.status})`, r.createdAt]);
-  for (const m of messages) rows.push(["communication", `email ${m.kind}`, m.subject, m.createdAt]);
+  if (subscriber) rows.push(["communication", "newsletter", "subscribedAt", at(subscriber.createdAt)]);
+  for (const r of requests) rows.push(["privacy_request", r.id, `${r.type} (${r.status})`, at(r.createdAt)]);
+  for (const m of messages) rows.push(["communication", `email ${m.kind}`, m.subject, at(m.createdAt, m.shopId)]);
   return toCsv(rows);
 }
 
