@@ -80,6 +80,24 @@ describe("purchase orders", () => {
     await prisma.purchaseOrderLine.deleteMany({ where: { purchaseOrderId: draft!.id, variantId: d } });
   });
 
+  it("two Reorders at once for one supplier leave one draft; the database refuses a second", async () => {
+    const fresh = await createShop();
+    const sup = await prisma.supplier.create({ data: { shopId: fresh.id, name: "Solo", currency: "USD" } });
+    const v = await stocked(fresh, 0, sup.id);
+    await recomputeShop(fresh);
+    const [one, two] = await Promise.all([
+      createDraftOrders({ shop: fresh, staff }, [v]),
+      createDraftOrders({ shop: fresh, staff }, [v]),
+    ]);
+    expect(one[0]!.id).toBe(two[0]!.id);
+    expect(await prisma.purchaseOrder.count({ where: { shopId: fresh.id, status: "draft" } })).toBe(1);
+    await expect(
+      prisma.purchaseOrder.create({
+        data: { shopId: fresh.id, number: 99, supplierId: sup.id, currency: "USD", status: "draft" },
+      }),
+    ).rejects.toMatchObject({ code: "P2002" });
+  });
+
   it("another shop's variant is 404, an unknown one 400", async () => {
     await expect(createDraftOrders({ shop: other, staff }, [a])).rejects.toBeInstanceOf(PoError);
     await expect(createDraftOrders(actor(), ["nope"])).rejects.toMatchObject({

@@ -103,49 +103,67 @@ export async function createDraftOrders(actor: Actor & { shop: PoShop }, variant
   }
   const suppliers = await prisma.supplier.findMany({ where: { shopId: shop.id, id: { in: [...bySupplier.keys()] } } });
   // One draft per supplier: a supplier's open draft takes the new lines (a variant already on
-  // it keeps its line); only a supplier without one gets a new draft.
-  const created = await prisma.$transaction(async (tx) => {
-    const last = await tx.purchaseOrder.findFirst({
-      where: { shopId: shop.id },
-      orderBy: { number: "desc" },
-      select: { number: true },
-    });
-    let number = last?.number ?? 0;
-    const out: DraftResult[] = [];
-    for (const supplier of suppliers) {
-      const lines = bySupplier.get(supplier.id)!.map((p) => {
-        const pack = Math.max(1, p.casePack);
-        const quantity = p.suggestedQty > 0 ? p.suggestedQty : Math.ceil(Math.max(1, p.minOrderQty) / pack) * pack;
-        return { shopId: shop.id, variantId: p.variantId, quantity, unitCostMinor: cost.get(p.variantId) ?? null };
+  // it keeps its line); only a supplier without one gets a new draft. A unique index holds
+  // that on every engine: a concurrent Reorder that lost the race (a second draft, or the same
+  // PO number) runs again and finds the winner's draft.
+  const draftAll = () =>
+    prisma.$transaction(async (tx) => {
+      const last = await tx.purchaseOrder.findFirst({
+        where: { shopId: shop.id },
+        orderBy: { number: "desc" },
+        select: { number: true },
       });
-      const draft = await tx.purchaseOrder.findFirst({
-        where: { shopId: shop.id, supplierId: supplier.id, status: "draft", currency: supplier.currency },
-        orderBy: { number: "asc" },
-        select: { id: true, number: true, lines: { select: { variantId: true } } },
-      });
-      if (draft) {
-        const onIt = new Set(draft.lines.map((l) => l.variantId));
-        const added = lines.filter((l) => !onIt.has(l.variantId));
-        if (added.length)
-          await tx.purchaseOrderLine.createMany({ data: added.map((l) => ({ ...l, purchaseOrderId: draft.id })) });
-        await tx.purchaseOrder.update({ where: { id: draft.id }, data: { updatedAt: new Date() } });
-        out.push({ id: draft.id, number: draft.number, supplier: supplier.name, existing: true, added: added.length });
-        continue;
+      let number = last?.number ?? 0;
+      const out: DraftResult[] = [];
+      for (const supplier of suppliers) {
+        const lines = bySupplier.get(supplier.id)!.map((p) => {
+          const pack = Math.max(1, p.casePack);
+          const quantity = p.suggestedQty > 0 ? p.suggestedQty : Math.ceil(Math.max(1, p.minOrderQty) / pack) * pack;
+          return { shopId: shop.id, variantId: p.variantId, quantity, unitCostMinor: cost.get(p.variantId) ?? null };
+        });
+        const draft = await tx.purchaseOrder.findFirst({
+          where: { shopId: shop.id, supplierId: supplier.id, status: "draft", currency: supplier.currency },
+          orderBy: { number: "asc" },
+          select: { id: true, number: true, lines: { select: { variantId: true } } },
+        });
+        if (draft) {
+          const onIt = new Set(draft.lines.map((l) => l.variantId));
+          const added = lines.filter((l) => !onIt.has(l.variantId));
+          if (added.length)
+            await tx.purchaseOrderLine.createMany({ data: added.map((l) => ({ ...l, purchaseOrderId: draft.id })) });
+          await tx.purchaseOrder.update({ where: { id: draft.id }, data: { updatedAt: new Date() } });
+          out.push({
+            id: draft.id,
+            number: draft.number,
+            supplier: supplier.name,
+            existing: true,
+            added: added.length,
+          });
+          continue;
+        }
+        const po = await tx.purchaseOrder.create({
+          data: {
+            shopId: shop.id,
+            number: ++number,
+            supplierId: supplier.id,
+            currency: supplier.currency,
+            lines: { create: lines },
+          },
+          select: { id: true, number: true },
+        });
+        out.push({ ...po, supplier: supplier.name, existing: false, added: lines.length });
       }
-      const po = await tx.purchaseOrder.create({
-        data: {
-          shopId: shop.id,
-          number: ++number,
-          supplierId: supplier.id,
-          currency: supplier.currency,
-          lines: { create: lines },
-        },
-        select: { id: true, number: true },
-      });
-      out.push({ ...po, supplier: supplier.name, existing: false, added: lines.length });
+      return out;
+    });
+  let created: DraftResult[] = [];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      created = await draftAll();
+      break;
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt === 3) throw error;
     }
-    return out;
-  });
+  }
   await reevaluateVariants(prisma, shop, ids);
   for (const po of created)
     await recordAudit(
