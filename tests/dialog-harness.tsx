@@ -1,0 +1,45 @@
+// Renders a dialog as the admin does (Polaris, the Frame and its toast) under a real router
+// route whose action records each post and answers with `answer`: for the dialogs' tests.
+import { AppProvider, Frame } from "@shopify/polaris";
+import en from "@shopify/polaris/locales/en.json";
+import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { ToastProvider } from "~/components/toasts";
+import type { Refusal } from "~/lib/forms";
+
+export function renderDialog(node: ReactNode, answer: (form: FormData) => unknown = () => ({ ok: true })) {
+  const posted: FormData[] = [];
+  const router = createMemoryRouter([
+    {
+      path: "/",
+      action: async ({ request }) => {
+        const form = await request.formData();
+        posted.push(form);
+        return answer(form);
+      },
+      element: (
+        <AppProvider i18n={en}>
+          <Frame>
+            <ToastProvider>
+              <h1>The page</h1>
+              {node}
+            </ToastProvider>
+          </Frame>
+        </AppProvider>
+      ),
+    },
+  ]);
+  render(<RouterProvider router={router} />);
+  return { posted };
+}
+
+/** What answeringRefusals answers a Viewer's post with (HTTP 403). */
+export const viewerRefusal: Refusal = {
+  ok: false,
+  refused: "Your role (Viewer) cannot do this. Ask an Owner or Admin of this store.",
+  fieldErrors: {},
+};
+
+/** The text of the error toast on screen, if any. */
+export const errorToast = () => document.querySelector(".Polaris-Frame-Toast--error")?.textContent ?? null;
