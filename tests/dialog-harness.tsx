@@ -8,16 +8,29 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { ToastProvider } from "~/components/toasts";
 import type { Refusal } from "~/lib/forms";
 
-export function renderDialog(node: ReactNode, answer: (form: FormData) => unknown = () => ({ ok: true })) {
+export function renderDialog(
+  node: ReactNode,
+  answer: (form: FormData) => unknown = () => ({ ok: true }),
+  /** Where the dialog posts when not to its page (a JSON API such as /api/team). */
+  apiPath?: string,
+) {
   const posted: FormData[] = [];
+  const bodies: unknown[] = [];
+  const action = async ({ request }: { request: Request }) => {
+    if (request.headers.get("Content-Type")?.includes("application/json")) {
+      const body = await request.json();
+      bodies.push(body);
+      return answer(body as FormData);
+    }
+    const form = await request.formData();
+    posted.push(form);
+    return answer(form);
+  };
   const router = createMemoryRouter([
+    ...(apiPath ? [{ path: apiPath, action }] : []),
     {
       path: "/",
-      action: async ({ request }) => {
-        const form = await request.formData();
-        posted.push(form);
-        return answer(form);
-      },
+      action,
       element: (
         <AppProvider i18n={en}>
           <Frame>
@@ -31,7 +44,7 @@ export function renderDialog(node: ReactNode, answer: (form: FormData) => unknow
     },
   ]);
   render(<RouterProvider router={router} />);
-  return { posted };
+  return { posted, bodies };
 }
 
 /** What answeringRefusals answers a Viewer's post with (HTTP 403). */
