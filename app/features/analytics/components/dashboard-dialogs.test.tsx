@@ -8,6 +8,9 @@ import { SaveDashboardDialog } from "~/features/analytics/components/SaveDashboa
 import { RenameDashboardDialog } from "~/features/analytics/components/RenameDashboardDialog";
 
 afterEach(cleanup);
+// A Polaris modal under a real router in jsdom: the first render pays for loading Polaris, which
+// on a loaded two-core machine runs past vitest's default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
 
 const current = { cards: ["netSales" as const], timeframe: "30d" as const, comparison: "previous" as const };
 

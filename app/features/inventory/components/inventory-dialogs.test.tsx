@@ -8,6 +8,9 @@ import { CancelOrderDialog } from "~/features/inventory/components/CancelOrderDi
 import { DeleteSupplierDialog } from "~/features/inventory/components/DeleteSupplierDialog";
 
 afterEach(cleanup);
+// A Polaris modal under a real router in jsdom: the first render pays for loading Polaris, which
+// on a loaded two-core machine runs past vitest's default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
 
 describe("DeleteSupplierDialog", () => {
   it("shows why a supplier with open purchase orders cannot be deleted, and stays open", async () => {

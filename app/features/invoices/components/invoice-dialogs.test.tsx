@@ -12,6 +12,9 @@ import { InvoiceLimitDialog } from "~/features/invoices/components/InvoiceLimitD
 import { InvoiceLiveTotal } from "~/features/invoices/components/InvoiceLiveTotal";
 
 afterEach(cleanup);
+// A Polaris modal under a real router in jsdom: the first render pays for loading Polaris, which
+// on a loaded two-core machine runs past vitest's default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
 
 const renderInApp = (node: ReactNode, answer?: (form: FormData) => unknown) =>
   renderDialog(node, answer ?? (() => ({ ok: true, intent: "" })));

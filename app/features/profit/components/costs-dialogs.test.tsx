@@ -9,6 +9,9 @@ import { ProductCostDialog } from "~/features/profit/components/ProductCostDialo
 import { ConfirmDeleteDialog } from "~/features/profit/components/ConfirmDeleteDialog";
 
 afterEach(cleanup);
+// A Polaris modal under a real router in jsdom: the first render pays for loading Polaris, which
+// on a loaded two-core machine runs past vitest's default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
 
 const today = "2026-11-28";
 

@@ -7,6 +7,9 @@ import { renderDialog } from "~tests/dialog-harness";
 import { ConfirmMemberAction } from "~/features/team/components/ConfirmMemberAction";
 
 afterEach(cleanup);
+// A Polaris modal under a real router in jsdom: the first render pays for loading Polaris, which
+// on a loaded two-core machine runs past vitest's default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
 
 const pending = { kind: "remove" as const, member: { id: "m_2", name: "Grace", email: "grace@example.com" } };
 
