@@ -10,7 +10,7 @@ import { TOAST, type ActionResult, type InvoiceDetailData, type ToastState } fro
 import { InvoiceConfirmDialog, type ConfirmIntent } from "~/features/invoices/components/InvoiceConfirmDialog";
 import { InvoiceDetailSummary } from "~/features/invoices/components/InvoiceDetailSummary";
 import { InvoiceHistory } from "~/features/invoices/components/InvoiceHistory";
-import { useCan } from "~/features/team";
+import { DisabledReason, useDisabledReason } from "~/features/team";
 
 const DONE: Record<string, string> = {
   void: TOAST.voided,
@@ -44,7 +44,8 @@ type Props = {
 export function InvoiceDetailDialog({ storeId, invoice: d, onClose, onSend, onToast }: Props) {
   const fetcher = useFetcher<ActionResult>();
   const [downloading, setDownloading] = useState(false);
-  const canWrite = useCan("write");
+  const refused = useDisabledReason("write", "send or change invoices");
+  const canWrite = !refused;
   const [confirm, setConfirm] = useState<ConfirmIntent | null>(null);
   const report = (result: ActionResult) => {
     setConfirm(null);
@@ -109,6 +110,7 @@ export function InvoiceDetailDialog({ storeId, invoice: d, onClose, onSend, onTo
       cancelContent="Close"
     >
       <BlockStack gap="400">
+        <DisabledReason reason={refused} />
         <InvoiceDetailSummary invoice={d} />
         <InvoiceHistory
           invoice={d}
