@@ -2,11 +2,14 @@
 // route whose action records each post and answers with `answer`: for the dialogs' tests.
 import { AppProvider, Frame } from "@shopify/polaris";
 import en from "@shopify/polaris/locales/en.json";
-import { render } from "@testing-library/react";
+import { configure, render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { ToastProvider } from "~/components/toasts";
 import type { Refusal } from "~/lib/forms";
+
+// A post's answer comes back through the router: on a loaded machine later than findBy/waitFor's 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 export function renderDialog(
   node: ReactNode,
