@@ -3,19 +3,14 @@
 // epic-stack's forms.tsx does. Each field reads its own error from the action's answer
 // (`fieldErrors[name]`, decision 034); an error for the whole input (`_form`) is a banner above
 // the fields; a refused answer (403) is a toast and the dialog stays open as it was.
-import {
-  Banner,
-  BlockStack,
-  Checkbox,
-  Select,
-  TextField,
-  type SelectProps,
-  type TextFieldProps,
-} from "@shopify/polaris";
-import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
+import { Banner, BlockStack, type ModalProps } from "@shopify/polaris";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { FieldsProvider, type Fields } from "~/components/FormFields";
 import { Modal } from "~/components/Modal";
 import { useFetcherResult } from "~/components/useFetcherResult";
 import { FORM_ERROR_KEY, type FieldErrors } from "~/lib/forms";
+
+export { CheckboxField, FormField, SelectField, useFieldError } from "~/components/FormFields";
 
 export type FormValues = Record<string, string | boolean>;
 
@@ -37,19 +32,17 @@ export function useDialogForm<V extends FormValues>(initial: V): DialogForm<V> {
   return { values, set, reset };
 }
 
-type Fields = { values: FormValues; set: (name: string) => (value: string | boolean) => void; errors: FieldErrors };
-const FieldsContext = createContext<Fields | null>(null);
-
-function useField(name: string) {
-  const fields = useContext(FieldsContext);
-  if (!fields) throw new Error(`The field "${name}" is outside a FetcherDialog`);
-  return { value: fields.values[name], onChange: fields.set(name), error: fields.errors[name]?.[0] };
-}
-
-/** The field errors of an answer: `{ ok: false, fieldErrors }` (lib/forms), else none. */
+/**
+ * The field errors of an answer: `{ ok: false, fieldErrors }` (lib/forms), else none. An answer
+ * that says `{ error }` (a JSON API's, platform/http.server, or a rule's refusal) with no field
+ * to hold it is an error for the whole form.
+ */
 export function fieldErrorsOf(data: unknown): FieldErrors {
-  const answer = data as { ok?: boolean; fieldErrors?: FieldErrors } | undefined;
-  return answer && answer.ok === false && answer.fieldErrors ? answer.fieldErrors : {};
+  const answer = data as { ok?: boolean; fieldErrors?: FieldErrors; error?: unknown } | undefined;
+  if (!answer || typeof answer !== "object" || answer.ok === true) return {};
+  const fields = answer.ok === false || typeof answer.error === "string" ? (answer.fieldErrors ?? {}) : {};
+  if (Object.keys(fields).length) return fields;
+  return typeof answer.error === "string" ? { [FORM_ERROR_KEY]: [answer.error] } : {};
 }
 
 type Action = { content: string; onAction: () => void; destructive?: boolean; disabled?: boolean };
@@ -59,10 +52,22 @@ export type FetcherDialogProps<T, V extends FormValues> = {
   fetcher: { state: string; data?: T };
   /** The values its FormFields show and change; none for a dialog without fields. */
   form?: DialogForm<V>;
-  primaryAction: Action;
+  /** None for a dialog whose verbs are all secondary (an invoice that is no longer a draft). */
+  primaryAction?: Action;
   onClose: () => void;
   /** Each new answer except a refusal, which is a toast (useFetcherResult). */
   onResult?: (data: T) => void;
+  /**
+   * Errors the dialog found itself (the form's shared zod schema run in the browser), each in
+   * place of the answer's for its field; a name held as undefined hides the answer's (the
+   * merchant has changed a field the dialog keeps outside `form`).
+   */
+  errors?: FieldErrors;
+  /** Actions beside Cancel (a detail dialog's other verbs). */
+  secondaryActions?: (Action & { loading?: boolean })[];
+  /** "Cancel" unless said otherwise ("Close" for a dialog that shows more than it asks). */
+  cancelContent?: string;
+  size?: ModalProps["size"];
   children?: ReactNode;
 };
 
@@ -73,14 +78,28 @@ export function FetcherDialog<T, V extends FormValues>({
   primaryAction,
   onClose,
   onResult,
+  errors: found,
+  secondaryActions = [],
+  cancelContent = "Cancel",
+  size,
   children,
 }: FetcherDialogProps<T, V>) {
   useFetcherResult(fetcher, (data) => onResult?.(data));
-  const errors = fieldErrorsOf(fetcher.data);
+  // A field's answered error goes once the merchant changes that field; a new answer brings its own.
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => setEdited(new Set()), [fetcher.data]);
+  const answered = Object.fromEntries(
+    Object.entries(fieldErrorsOf(fetcher.data)).filter(([name]) => !edited.has(name)),
+  );
+  const errors: FieldErrors = { ...answered, ...found };
   const formError = errors[FORM_ERROR_KEY]?.[0];
+  const set = form?.set as Fields["set"] | undefined;
   const fields: Fields = {
     values: form?.values ?? {},
-    set: (form?.set ?? (() => () => {})) as Fields["set"],
+    set: (name) => (value) => {
+      setEdited((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
+      set?.(name)(value);
+    },
     errors,
   };
   return (
@@ -88,8 +107,9 @@ export function FetcherDialog<T, V extends FormValues>({
       open
       onClose={onClose}
       title={title}
-      primaryAction={{ ...primaryAction, loading: fetcher.state !== "idle" }}
-      secondaryActions={[{ content: "Cancel", onAction: onClose }]}
+      size={size}
+      primaryAction={primaryAction && { ...primaryAction, loading: fetcher.state !== "idle" }}
+      secondaryActions={[...secondaryActions, { content: cancelContent, onAction: onClose }]}
     >
       <Modal.Section>
         <BlockStack gap="300">
@@ -98,63 +118,9 @@ export function FetcherDialog<T, V extends FormValues>({
               <p>{formError}</p>
             </Banner>
           )}
-          <FieldsContext.Provider value={fields}>{children}</FieldsContext.Provider>
+          <FieldsProvider value={fields}>{children}</FieldsProvider>
         </BlockStack>
       </Modal.Section>
     </Modal>
-  );
-}
-
-type Named = { name: string };
-
-/** A text field bound to the dialog's value `name`, showing its own error. */
-export function FormField({
-  name,
-  ...props
-}: Named &
-  Omit<TextFieldProps, "value" | "onChange" | "error" | "name" | "autoComplete"> & {
-    autoComplete?: string;
-  }) {
-  const field = useField(name);
-  return (
-    <TextField
-      autoComplete="off"
-      {...props}
-      name={name}
-      value={String(field.value ?? "")}
-      onChange={field.onChange}
-      error={field.error}
-    />
-  );
-}
-
-/** A select bound to the dialog's value `name`, showing its own error. */
-export function SelectField({ name, ...props }: Named & Omit<SelectProps, "value" | "onChange" | "error" | "name">) {
-  const field = useField(name);
-  return (
-    <Select {...props} name={name} value={String(field.value ?? "")} onChange={field.onChange} error={field.error} />
-  );
-}
-
-/** A checkbox bound to the dialog's value `name` (true or false), showing its own error. */
-export function CheckboxField({
-  name,
-  label,
-  helpText,
-  onChange,
-}: Named & { label: string; helpText?: string; onChange?: (checked: boolean) => void }) {
-  const field = useField(name);
-  return (
-    <Checkbox
-      label={label}
-      helpText={helpText}
-      name={name}
-      checked={field.value === true}
-      onChange={(checked) => {
-        field.onChange(checked);
-        onChange?.(checked);
-      }}
-      error={field.error}
-    />
   );
 }

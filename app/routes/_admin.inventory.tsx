@@ -3,10 +3,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
-import { Banner, BlockStack, Card, EmptyState, InlineStack, Text, Toast } from "@shopify/polaris";
+import { Banner, BlockStack, Card, EmptyState, InlineStack, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
-import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
+import { fieldErrorsOf, readForm } from "~/lib/forms";
 import {
   AlertCards,
   BulkActionsMenu,
@@ -14,31 +14,27 @@ import {
   ColumnPicker,
   FiltersBar,
   InventoryTable,
-  bulkSchema,
   columnsFromSearch,
   filtersFromSearch,
   inventoryFiltersSchema,
   type InventoryListRow,
 } from "~/features/inventory";
 import {
-  PoError,
   alertCards,
-  createDraftOrders,
   filterOptions,
+  inventoryListAction,
   inventoryPage,
-  listInventory,
-  updatePlanning,
+  type InventoryActionResult as ActionResult,
 } from "~/features/inventory/index.server";
 import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import { useDisabledReason, type RoutePermissions } from "~/features/team";
 import { useFetcherResult } from "~/components/useFetcherResult";
+import { useToast } from "~/components/toasts";
 import { currentSearchParams } from "~/components/search-params";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
 export const meta: MetaFunction = () => [{ title: "Inventory · Profit Pilot" }];
-
-const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { shop } = await requireAdmin(request, permissions.loader);
@@ -60,59 +56,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** A draft's page; `added` tells it the lines went onto the supplier's open draft. */
-const poUrl = (po: { id: string; existing: boolean; added: number }) =>
-  `/inventory/purchase-orders/${po.id}${po.existing ? `?added=${po.added}` : ""}`;
-
-type ActionResult = { ok: boolean; intent: string; fieldErrors?: FieldErrors; updated?: number };
-
-/** The variants an action acts on: the posted ids, or every variant matching the posted filters. */
-async function idsOf(shop: { id: string; timezone: string }, values: Record<string, string>): Promise<string> {
-  if (values.ids || values.scope !== "filters") return values.ids ?? "";
-  const parsed = filtersFromSearch(new URLSearchParams(values.query ?? ""));
-  if (!parsed.success) throw new FieldError({ ids: ["The filters are not valid"] });
-  const all = await listInventory(shop, { ...parsed.data, page: 1 }, 10_000);
-  return all.rows.map((r) => r.variantId).join(",");
-}
-
 export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   const read = await readForm(request);
-  const values = read.ok ? read.values : {};
-  const intent = values.intent ?? "";
-  const answer = (status: number, fieldErrors: FieldErrors) =>
-    data<ActionResult>({ ok: false, intent, fieldErrors }, { status });
-  if (!read.ok) return answer(400, read.fieldErrors);
-  try {
-    if (intent === "reorder") {
-      if (!ID.test(values.variantId ?? "")) return answer(400, { variantId: ["Unknown variant"] });
-      const [po] = await createDraftOrders(ctx, [values.variantId!]);
-      return redirect(poUrl(po));
-    }
-    if (intent === "createPurchaseOrders") {
-      const ids = (await idsOf(ctx.shop, values)).split(",").filter(Boolean);
-      if (!ids.length || ids.some((id) => !ID.test(id))) return answer(400, { ids: ["Choose at least one variant"] });
-      const created = await createDraftOrders(ctx, ids);
-      const toOpenDrafts = created.filter((p) => p.existing).length;
-      return redirect(
-        created.length === 1
-          ? poUrl(created[0])
-          : `/inventory/purchase-orders?created=1${toOpenDrafts ? `&added=${toOpenDrafts}` : ""}`,
-      );
-    }
-    if (intent === "bulk") {
-      const parsed = bulkSchema.safeParse({ ...values, ids: await idsOf(ctx.shop, values) });
-      if (!parsed.success) return answer(400, fieldErrorsOf(parsed.error));
-      const { ids, ...changes } = parsed.data;
-      const { updated } = await updatePlanning(ctx, ids, changes);
-      return { ok: true, intent, updated } satisfies ActionResult;
-    }
-  } catch (error) {
-    if (error instanceof FieldError) return answer(400, error.fieldErrors);
-    if (error instanceof PoError) return answer(error.status, { _form: [error.message] });
-    throw error;
-  }
-  return answer(400, { intent: ["Unknown action"] });
+  if (!read.ok) return data<ActionResult>({ ok: false, intent: "", fieldErrors: read.fieldErrors }, { status: 400 });
+  const answer = await inventoryListAction(ctx, read.values);
+  if ("redirect" in answer) return redirect(answer.redirect);
+  return data<ActionResult>(answer.body, { status: answer.status });
 });
 
 export default function Inventory() {
@@ -120,7 +70,7 @@ export default function Inventory() {
   const [searchParams, setSearchParams] = useSearchParams();
   const reorder = useFetcher<ActionResult>();
   const [bulkIds, setBulkIds] = useState<string[] | null>(null);
-  const [toast, setToast] = useState<{ content: string; error?: boolean } | null>(null);
+  const toast = useToast();
   const change = (changes: Record<string, string | undefined>) =>
     setSearchParams(
       () => {
@@ -137,7 +87,7 @@ export default function Inventory() {
   const refused = useDisabledReason("write", "reorder or change planning");
   const gate = { disabled: !!refused, helpText: refused };
   useFetcherResult(reorder, (r) => {
-    if (!r.ok) setToast({ content: Object.values(r.fieldErrors ?? {}).flat()[0] ?? "Could not reorder", error: true });
+    if (!r.ok) toast({ content: Object.values(r.fieldErrors ?? {}).flat()[0] ?? "Could not reorder", error: true });
   });
   const submitFor = (intent: string, ids: string[] | "filters") => {
     const body = new FormData();
@@ -239,10 +189,9 @@ export default function Inventory() {
         onClose={() => setBulkIds(null)}
         onDone={(n) => {
           setBulkIds(null);
-          setToast({ content: `Updated ${n.toLocaleString("en-US")} variants` });
+          toast({ content: `Updated ${n.toLocaleString("en-US")} variants` });
         }}
       />
-      {toast && <Toast content={toast.content} error={toast.error} onDismiss={() => setToast(null)} />}
     </AdminPage>
   );
 }

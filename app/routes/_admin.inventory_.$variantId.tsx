@@ -2,8 +2,8 @@
 // planning settings (supplier, lead time, days of stock, service level, reorder-point override).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Banner, BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Banner, BlockStack } from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
 import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
 import { dayInZone, formatInstant } from "~/lib/dates";
@@ -12,6 +12,7 @@ import {
   LocationFigures,
   PlanningSettingsForm,
   PriceCostCard,
+  StockAlertBanner,
   VariantFigures,
   planningChangesSchema,
   priceCostSchema,
@@ -167,28 +168,7 @@ export default function VariantPlanning() {
       <BlockStack gap="400">
         {result?.ok && "message" in result && <Banner tone="success">{result.message}</Banner>}
         {err("_form") && <Banner tone="critical">{err("_form")}</Banner>}
-        {alert && (
-          <Banner tone={alert.level === "out" ? "critical" : "warning"} title="Stock alert open">
-            <BlockStack gap="200">
-              <Text as="p">
-                {alert.level === "out" ? "Out of stock" : "Low on stock"} since {alert.openedDay}. It closes by itself
-                when the stock recovers above the reorder point.
-                {alert.snoozedUntil ? ` Snoozed until ${alert.snoozedUntil}.` : ""}
-              </Text>
-              <InlineStack gap="200">
-                {[1, 7].map((days) => (
-                  <Form method="post" key={days}>
-                    <input type="hidden" name="intent" value="snooze" />
-                    <input type="hidden" name="days" value={days} />
-                    <Button submit size="slim" disabled={!canWrite}>
-                      {`Snooze ${days === 1 ? "1 day" : "7 days"}`}
-                    </Button>
-                  </Form>
-                ))}
-              </InlineStack>
-            </BlockStack>
-          </Banner>
-        )}
+        {alert && <StockAlertBanner alert={alert} />}
         <VariantFigures row={row} currency={currency} />
         <LocationFigures rows={locations} />
         <PriceCostCard saved={priceCost} currency={currency} embedded={!demo} readOnly={!canWrite} />

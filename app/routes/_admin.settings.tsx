@@ -5,15 +5,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { isRefusal, readForm } from "~/lib/forms";
-import { formatInstant } from "~/lib/dates";
 import { useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Box, Tabs, Text } from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
-import { describeError } from "~/lib/log-safe";
 import { StoreDataSettings } from "~/features/store-sync";
 import { GeneralSettings, IntegrationsSettings, generalValues } from "~/features/settings";
 import { getGeneralSettings, timeZoneOptions } from "~/features/settings/index.server";
-import { PLANS, PLAN_ORDER, PlanSettings, planFor, type PlanId } from "~/features/billing";
+import { PlanSettings } from "~/features/billing";
 import { getImportStatus } from "~/features/store-sync/index.server";
 import { getStoreDataSummary } from "~/features/store-sync/index.server";
 import { getIntegrations, integrationsView } from "~/features/settings/index.server";
@@ -21,18 +19,12 @@ import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import { TeamSettings, useCan, type RoutePermissions } from "~/features/team";
 import { can, teamOverview } from "~/features/team/index.server";
 import { AuditLog, auditFiltersSchema } from "~/features/audit";
-import { listAudit, recordAudit } from "~/features/audit/index.server";
+import { listAudit } from "~/features/audit/index.server";
 import { PerformancePanel } from "~/features/telemetry";
 import { getPerformance } from "~/features/telemetry/index.server";
 import { NotificationSettings } from "~/features/notifications";
 import { getPreferences, preferencesView } from "~/features/notifications/index.server";
-import {
-  cancelSubscription,
-  getBillingState,
-  requestUpgrade,
-  switchPlanLocally,
-  type BillingApi,
-} from "~/features/billing/index.server";
+import { planAction, planView, type PlanActionResult } from "~/features/billing/index.server";
 import { useRefusalToast } from "~/components/toasts";
 
 export const permissions = { loader: "read", action: "manageBilling" } satisfies RoutePermissions;
@@ -65,8 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = auditFiltersSchema.safeParse(Object.fromEntries(url.searchParams));
   const readsAudit = tab === "audit" && can(staff.role, "viewAudit");
   // The data tab counts the shop's rows: only when it is open.
-  const [subscription, storeData, team, audit, integrations, performance, general, notifications] = await Promise.all([
-    getBillingState(shop.id),
+  const [billing, storeData, team, audit, integrations, performance, general, notifications] = await Promise.all([
+    planView(shop),
     tab === "data" ? Promise.all([getImportStatus(shop), getStoreDataSummary(shop)]) : null,
     tab === "team" ? teamOverview(shop) : null,
     readsAudit
@@ -77,23 +69,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab === "general" ? getGeneralSettings(shop) : null,
     tab === "notifications" ? getPreferences(shop.id, staff.id).then(preferencesView) : null,
   ]);
-  const now = Date.now();
   return {
     demo,
     shopDomain: shop.domain,
     timeZone: shop.timezone,
-    plan: planFor(shop.plan).id,
-    trialEndsOn:
-      shop.trialEndsAt && shop.trialEndsAt.getTime() > now
-        ? formatInstant(shop.trialEndsAt, shop.timezone, "date")
-        : null,
-    subscription: subscription && {
-      status: subscription.status,
-      interval: subscription.interval,
-      currentPeriodEndsOn: subscription.currentPeriodEnd
-        ? formatInstant(subscription.currentPeriodEnd, shop.timezone, "date")
-        : null,
-    },
+    ...billing,
     storeData: storeData && { importStatus: storeData[0], summary: storeData[1] },
     team,
     audit,
@@ -104,50 +84,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type ActionResult = { ok: boolean; message: string };
-
 export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   const read = await readForm(request);
-  if (!read.ok) return data<ActionResult>({ ok: false, message: "Choose a plan." }, { status: 400 });
-  const { form } = read;
-  const intent = String(form.get("intent") ?? "");
-  if (ctx.demo) {
-    const target = String(form.get("plan") ?? "");
-    if (intent !== "switch" || !(PLAN_ORDER as string[]).includes(target))
-      return data<ActionResult>({ ok: false, message: "Choose a plan." }, { status: 400 });
-    await switchPlanLocally(ctx.shop, target as PlanId);
-    await recordAudit(ctx, "billing.plan.change", "Shop", ctx.shop.id, { plan: ctx.shop.plan }, { plan: target });
-    return data<ActionResult>({
-      ok: true,
-      message: `Demo store switched to ${PLANS[target as PlanId].name}. No charge was made.`,
-    });
-  }
-  const api = ctx.billing as unknown as BillingApi;
-  try {
-    if (intent === "upgrade") {
-      const cycle = form.get("cycle") === "annual" ? "annual" : "monthly";
-      // Throws the redirect to Shopify's approval page.
-      return await requestUpgrade(ctx.shop, api, cycle);
-    }
-    if (intent === "cancel") {
-      await cancelSubscription(ctx.shop, api);
-      await recordAudit(ctx, "billing.plan.cancel", "Shop", ctx.shop.id, { plan: ctx.shop.plan }, { plan: "starter" });
-      return data<ActionResult>({
-        ok: true,
-        message: "Your subscription is cancelled. The store is now on the Starter plan.",
-      });
-    }
-  } catch (error) {
-    // The redirect to Shopify's approval page, or Shopify's own answer, passes through.
-    if (error instanceof Response) throw error;
-    console.error(`[billing] ${intent} failed: ${describeError(error)}`);
-    return data<ActionResult>(
-      { ok: false, message: "Shopify's billing did not answer. Nothing was changed; please try again in a moment." },
-      { status: 502 },
-    );
-  }
-  return data<ActionResult>({ ok: false, message: "Unknown action." }, { status: 400 });
+  if (!read.ok) return data<PlanActionResult>({ ok: false, message: "Choose a plan." }, { status: 400 });
+  return planAction(ctx, read.form);
 });
 
 function PlanSection() {

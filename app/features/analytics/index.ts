@@ -30,16 +30,10 @@ export {
 export { Glossary } from "./components/Glossary";
 export { apiFigures, type ApiFigure } from "./api";
 export { SYNC_MESSAGES, type SyncStatus } from "./shopifyql";
-export {
-  ConversionFunnel,
-  DEFAULT_CARDS,
-  FigureCards,
-  formatFigure,
-  HowCalculated,
-  OrderTrends,
-  TopRegions,
-  TrafficSources,
-} from "./components/AnalyticsCards";
+export { DEFAULT_CARDS, FigureCards, formatFigure, HowCalculated } from "./components/FigureCards";
+export { OrderTrends } from "./components/OrderTrends";
+export { TopRegions, TrafficSources } from "./components/TrafficCards";
+export { ConversionFunnel } from "./components/ConversionFunnel";
 export { ExportData } from "./components/ExportData";
 export { SavedDashboards, type DashboardActionResult } from "./components/SavedDashboards";
 export { dashboardSchema, DASHBOARD_NAME_MAX } from "./dashboards-schema";

@@ -2,6 +2,7 @@
 export { recomputeShop, reevaluateVariants } from "./recompute.server";
 export { windowOf, type PlanningShop } from "./inputs.server";
 export { thenReevaluate, variantsOfInventoryItem, variantsOfOrder } from "./webhooks.server";
+export { inventoryListAction, type InventoryActionResult } from "./list-action.server";
 export { alertCards, filterOptions, inventoryPage, listInventory, mathsOf, variantPlanView } from "./list.server";
 export {
   PoError,

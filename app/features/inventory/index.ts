@@ -40,6 +40,7 @@ export {
 } from "./settings-schema";
 export { AlertCards, type AlertCardData } from "./components/AlertCards";
 export { FiltersBar, type FilterOptions } from "./components/FiltersBar";
+export { StockAlertBanner } from "./components/StockAlertBanner";
 export { InventoryTable, type InventoryListRow } from "./components/InventoryTable";
 export { coverText, columnsFromSearch, type OptionalColumn } from "./components/inventory-columns";
 export { ColumnPicker } from "./components/ColumnPicker";

@@ -24,6 +24,7 @@ export {
 } from "./transitions.server";
 export { createInvoice, sendInvoice } from "./service.server";
 export { invoicePresentation, paymentOptionFor } from "./presentation.server";
+export { hostedInvoiceView } from "./hosted.server";
 export { invoiceDetail, invoiceScreenDetail } from "./detail.server";
 export { invoiceScreenAction } from "./screen-action.server";
 export type { InvoiceListPage, ListFilter } from "./invoices.server";

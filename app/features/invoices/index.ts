@@ -18,6 +18,7 @@ export {
 } from "./screen";
 export { CreateInvoiceDialog, type CreateDialogData } from "./components/CreateInvoiceDialog";
 export { InvoiceLimitDialog } from "./components/InvoiceLimitDialog";
+export { HostedInvoicePage } from "./components/HostedInvoicePage";
 export { InvoiceDetailDialog } from "./components/InvoiceDetailDialog";
 export { InvoiceSettingsDialog, type InvoiceSettingsData } from "./components/InvoiceSettingsDialog";
 export { InvoiceSidePanel } from "./components/InvoiceSidePanel";

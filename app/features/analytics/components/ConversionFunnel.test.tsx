@@ -5,7 +5,7 @@ import en from "@shopify/polaris/locales/en.json";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Analytics, FunnelStep } from "~/features/analytics/analytics.server";
-import { ConversionFunnel } from "~/features/analytics/components/AnalyticsCards";
+import { ConversionFunnel } from "~/features/analytics/components/ConversionFunnel";
 
 afterEach(cleanup);
 

@@ -1,24 +1,12 @@
-// The customer list: segment tabs, search (on the server, name or e-mail, case-insensitive
-// substring), the segment filter, and a sortable, paged table. Everything lives in the URL.
-import {
-  Avatar,
-  Box,
-  Button,
-  EmptySearchResult,
-  Icon,
-  InlineStack,
-  Select,
-  Tabs,
-  Text,
-  TextField,
-} from "@shopify/polaris";
-import { SearchIcon } from "@shopify/polaris-icons";
+// The customer list: segment tabs, its controls (search, segment filter, sort) and a sortable,
+// paged table. Everything lives in the URL.
+import { Avatar, Button, EmptySearchResult, InlineStack, Tabs, Text } from "@shopify/polaris";
 import { Link } from "@remix-run/react";
-import { useRef, useState } from "react";
 import { ResponsiveIndexTable, type ResponsiveColumn } from "~/components/ResponsiveIndexTable";
 import { formatMoney } from "~/lib/money";
-import { PAGE_SIZE, SORTS, type CustomerListQuery, type CustomerSort } from "~/features/customers/query";
+import { PAGE_SIZE, type CustomerListQuery, type CustomerSort } from "~/features/customers/query";
 import { scoreLine, type Segment } from "~/features/customers/rfm";
+import { CustomerListControls } from "./CustomerListControls";
 import { SegmentBadge } from "./SegmentBadge";
 
 export type ListRow = {
@@ -40,16 +28,6 @@ const TABS: { id: string; label: string; segment: Segment | null }[] = [
   { id: "at-risk", label: "At Risk", segment: "At-Risk" },
 ];
 
-// The spec's filter (All, VIP Only, Regular Only, New Only), plus At-Risk Only so the filter
-// always shows what the tabs chose (docs/decisions/052-customer-segments.md).
-const FILTER_OPTIONS = [
-  { label: "All", value: "" },
-  { label: "VIP Only", value: "VIP" },
-  { label: "Regular Only", value: "Regular" },
-  { label: "New Only", value: "New" },
-  { label: "At-Risk Only", value: "At-Risk" },
-];
-
 const COLUMNS: (ResponsiveColumn & { sort?: CustomerSort })[] = [
   { title: "Customer", sort: "name" },
   { title: "E-mail" },
@@ -59,14 +37,6 @@ const COLUMNS: (ResponsiveColumn & { sort?: CustomerSort })[] = [
   { title: "Segment" },
 ];
 
-const SORT_LABELS: Record<CustomerSort, string> = {
-  name: "Name",
-  orders: "Orders",
-  spent: "Total spent",
-  lastOrder: "Last order",
-  value: "Predicted 12-month value",
-};
-
 const initials = (name: string) =>
   name
     .split(/\s+/)
@@ -74,8 +44,6 @@ const initials = (name: string) =>
     .slice(0, 2)
     .map((w) => w[0]!.toUpperCase())
     .join("") || "?";
-
-const SEARCH_DELAY_MS = 300;
 
 type Props = {
   rows: ListRow[];
@@ -89,21 +57,6 @@ type Props = {
 };
 
 export function CustomerList({ rows, query, paging, currency, loading, onQuery, onExplain }: Props) {
-  const [text, setText] = useState(query.q);
-  const asked = useRef(query.q);
-  if (query.q !== asked.current) {
-    asked.current = query.q;
-    setText(query.q);
-  }
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  const search = (value: string, delay: number) => {
-    setText(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      asked.current = value.trim();
-      if (value.trim() !== query.q) onQuery({ q: value.trim() });
-    }, delay);
-  };
   const tab = Math.max(
     0,
     TABS.findIndex((t) => t.segment === query.segment),
@@ -121,52 +74,7 @@ export function CustomerList({ rows, query, paging, currency, loading, onQuery, 
         selected={tab}
         onSelect={(i) => onQuery({ segment: TABS[i]!.segment })}
       />
-      <Box padding="300" borderBlockStartWidth="025" borderColor="border">
-        <InlineStack gap="300" wrap blockAlign="end">
-          <div style={{ flex: "1 1 240px" }}>
-            <TextField
-              label="Search customers"
-              labelHidden
-              placeholder="Search by name or e-mail"
-              prefix={<Icon source={SearchIcon} tone="subdued" />}
-              value={text}
-              onChange={(value) => search(value, SEARCH_DELAY_MS)}
-              clearButton
-              onClearButtonClick={() => search("", 0)}
-              autoComplete="off"
-              maxLength={100}
-            />
-          </div>
-          <div style={{ flex: "0 1 180px" }}>
-            <Select
-              label="Segment"
-              labelInline
-              options={FILTER_OPTIONS}
-              value={query.segment ?? ""}
-              onChange={(value) => onQuery({ segment: (value || null) as Segment | null })}
-            />
-          </div>
-          {/* At every width: the predicted value is a sort no column shows (phones have no headings). */}
-          <div style={{ flex: "0 1 240px" }}>
-            <Select
-              label="Sort"
-              labelInline
-              options={SORTS.flatMap((s) => [
-                { label: `${SORT_LABELS[s]} ↓`, value: `${s}:desc` },
-                { label: `${SORT_LABELS[s]} ↑`, value: `${s}:asc` },
-              ])}
-              value={`${query.sort}:${query.dir}`}
-              helpText={
-                query.sort === "value" ? "By the value at the last nightly recompute (up to a day old)" : undefined
-              }
-              onChange={(value) => {
-                const [sort, dir] = value.split(":") as [CustomerSort, "asc" | "desc"];
-                onQuery({ sort, dir });
-              }}
-            />
-          </div>
-        </InlineStack>
-      </Box>
+      <CustomerListControls query={query} onQuery={onQuery} />
       <div id="customers-list" role="tabpanel" aria-labelledby={`customers-${TABS[tab]!.id}`}>
         <ResponsiveIndexTable
           resourceName={{ singular: "customer", plural: "customers" }}

@@ -1,12 +1,14 @@
 // One purchase order: a draft's quantities and costs, Mark as ordered, receiving with a
 // per-submission key, Download PDF, and Cancel behind a confirmation.
 import { Form } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Box, Button, Card, Checkbox, InlineStack, Text, TextField } from "@shopify/polaris";
-import { Modal } from "~/components/Modal";
+import { Badge, Banner, BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { formatMoney, minorToDecimalString } from "~/lib/money";
 import { PO_STATUS_LABELS, PO_TONES, canDo, type PoStatus } from "~/features/inventory/purchase-order-rules";
+import { CancelOrderDialog } from "~/features/inventory/components/CancelOrderDialog";
+import { PurchaseOrderLine, type PoLine } from "~/features/inventory/components/PurchaseOrderLine";
+import { ReceiveControls } from "~/features/inventory/components/ReceiveControls";
 
 export type PurchaseOrderScreenProps = {
   po: {
@@ -19,14 +21,7 @@ export type PurchaseOrderScreenProps = {
     orderedDay: string | null;
     receivedDay: string | null;
     supplier: { name: string; email: string | null } | null;
-    lines: {
-      id: string;
-      title: string;
-      sku: string | null;
-      quantity: number;
-      receivedQty: number;
-      unitCostMinor: number | null;
-    }[];
+    lines: PoLine[];
   };
   receiveKey: string;
   /** Why the merchant landed here, e.g. Reorder added to this open draft. */
@@ -100,60 +95,17 @@ export function PurchaseOrderScreen({ po, receiveKey, notice, result, busy }: Pu
               <input type="hidden" name="key" value={receiveKey} />
               <BlockStack gap="300">
                 {po.lines.map((l) => (
-                  <Box key={l.id} paddingBlockEnd="200" borderBlockEndWidth="025" borderColor="border">
-                    <InlineStack align="space-between" blockAlign="end" gap="300">
-                      <BlockStack gap="050">
-                        <Text as="span" fontWeight="semibold">
-                          {l.title}
-                        </Text>
-                        <Text as="span" tone="subdued" variant="bodySm">
-                          {l.sku ? `SKU ${l.sku} · ` : ""}
-                          {l.receivedQty} of {l.quantity} received ·{" "}
-                          {l.unitCostMinor === null
-                            ? "cost unknown"
-                            : `${formatMoney(l.unitCostMinor, po.currency)} each`}
-                        </Text>
-                      </BlockStack>
-                      {isDraft ? (
-                        <InlineStack gap="200">
-                          <div style={{ width: 110 }}>
-                            <TextField
-                              label="Quantity"
-                              name={`qty.${l.id}`}
-                              type="number"
-                              autoComplete="off"
-                              value={draft[l.id].qty}
-                              onChange={(v) => setDraft({ ...draft, [l.id]: { ...draft[l.id], qty: v } })}
-                              error={err(`qty.${l.id}`)}
-                            />
-                          </div>
-                          <div style={{ width: 130 }}>
-                            <TextField
-                              label={`Unit cost (${po.currency})`}
-                              name={`cost.${l.id}`}
-                              autoComplete="off"
-                              value={draft[l.id].cost}
-                              onChange={(v) => setDraft({ ...draft, [l.id]: { ...draft[l.id], cost: v } })}
-                              error={err(`cost.${l.id}`)}
-                            />
-                          </div>
-                        </InlineStack>
-                      ) : canReceive ? (
-                        <div style={{ width: 140 }}>
-                          <TextField
-                            label="Receive now"
-                            name={`receive.${l.id}`}
-                            type="number"
-                            min={0}
-                            autoComplete="off"
-                            value={receive[l.id]}
-                            onChange={(v) => setReceive({ ...receive, [l.id]: v })}
-                            error={err(`lines.${l.id}`)}
-                          />
-                        </div>
-                      ) : null}
-                    </InlineStack>
-                  </Box>
+                  <PurchaseOrderLine
+                    key={l.id}
+                    line={l}
+                    currency={po.currency}
+                    mode={isDraft ? "draft" : canReceive ? "receive" : "view"}
+                    draft={draft[l.id]}
+                    onDraft={(value) => setDraft({ ...draft, [l.id]: value })}
+                    receive={receive[l.id]}
+                    onReceive={(value) => setReceive({ ...receive, [l.id]: value })}
+                    err={err}
+                  />
                 ))}
                 <InlineStack align="space-between" blockAlign="center">
                   <Text as="span" fontWeight="semibold">
@@ -171,64 +123,7 @@ export function PurchaseOrderScreen({ po, receiveKey, notice, result, busy }: Pu
           </BlockStack>
         </Card>
       </BlockStack>
-      <CancelOrderModal label={po.label} open={confirmCancel} onClose={() => setConfirmCancel(false)} />
+      {confirmCancel && <CancelOrderDialog label={po.label} onClose={() => setConfirmCancel(false)} />}
     </AdminPage>
-  );
-}
-
-function CancelOrderModal({ label, open, onClose }: { label: string; open: boolean; onClose: () => void }) {
-  return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title={`Cancel ${label}?`}
-      primaryAction={{
-        content: "Cancel order",
-        destructive: true,
-        onAction: () => {
-          const f = document.getElementById("po-cancel-form") as HTMLFormElement | null;
-          f?.requestSubmit();
-          onClose();
-        },
-      }}
-      secondaryActions={[{ content: "Keep it", onAction: onClose }]}
-    >
-      <Modal.Section>
-        <Text as="p">What has not been received stops counting as on order. This cannot be undone.</Text>
-        <Form method="post" id="po-cancel-form">
-          <input type="hidden" name="intent" value="cancel" />
-        </Form>
-      </Modal.Section>
-    </Modal>
-  );
-}
-
-function ReceiveControls({ conflict, busy }: { conflict: boolean; busy: boolean }) {
-  const [confirmOver, setConfirmOver] = useState(false);
-  const [updateCosts, setUpdateCosts] = useState(false);
-  return (
-    <BlockStack gap="200">
-      <Checkbox
-        label="Update product costs from these unit costs, from today"
-        checked={updateCosts}
-        onChange={setUpdateCosts}
-        name="updateCosts"
-        value="1"
-      />
-      {conflict && (
-        <Checkbox
-          label="Receive more than ordered"
-          checked={confirmOver}
-          onChange={setConfirmOver}
-          name="confirmOver"
-          value="1"
-        />
-      )}
-      <InlineStack>
-        <Button variant="primary" submit loading={busy}>
-          Receive
-        </Button>
-      </InlineStack>
-    </BlockStack>
   );
 }

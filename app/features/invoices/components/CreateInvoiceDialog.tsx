@@ -2,8 +2,8 @@
 // posts it once (an idempotency key per form, so a double click creates one invoice).
 import { useFetcher } from "@remix-run/react";
 import { Banner, FormLayout } from "@shopify/polaris";
-import { Modal } from "~/components/Modal";
 import { useMemo, useState } from "react";
+import { FetcherDialog } from "~/components/FetcherDialog";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/forms";
 import { emptyForm, toPayload, type AdRow, type FormState, type ItemRow } from "~/features/invoices/form";
 import { invoiceCreateSchema } from "~/features/invoices/schema";
@@ -13,7 +13,6 @@ import { InvoiceCustomerFields } from "~/features/invoices/components/InvoiceCus
 import { InvoiceItemsFields } from "~/features/invoices/components/InvoiceItemsFields";
 import { InvoiceLiveTotal } from "~/features/invoices/components/InvoiceLiveTotal";
 import { InvoiceTermsFields } from "~/features/invoices/components/InvoiceTermsFields";
-import { useFetcherResult } from "~/components/useFetcherResult";
 
 export type CreateDialogData = {
   shopCurrency: string;
@@ -31,7 +30,7 @@ export function CreateInvoiceDialog({ data, onClose, onToast }: Props) {
   const [failure, setFailure] = useState<{ message: string; upgradeUrl?: string } | null>(null);
   const [idempotencyKey] = useState(() => newKey());
 
-  useFetcherResult(fetcher, (result) => {
+  const onResult = (result: ActionResult) => {
     if (result.ok) {
       onToast({ content: TOAST.created });
       onClose();
@@ -42,7 +41,7 @@ export function CreateInvoiceDialog({ data, onClose, onToast }: Props) {
       result.fieldErrors && !result.upgradeUrl ? null : { message: result.message, upgradeUrl: result.upgradeUrl },
     );
     onToast({ content: TOAST.createFailed, error: true });
-  });
+  };
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K], errorKey?: string) => {
     setForm((prev) => ({ ...prev, [key]: value }));
@@ -84,55 +83,47 @@ export function CreateInvoiceDialog({ data, onClose, onToast }: Props) {
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FetcherDialog
       title="Create Smart Invoice"
       size="large"
+      fetcher={fetcher}
+      errors={errors}
+      onClose={onClose}
+      onResult={onResult}
       primaryAction={{
         content: submitting ? "Creating..." : "Create Invoice",
         onAction: submit,
-        loading: submitting,
         disabled: submitting,
       }}
-      secondaryActions={[{ content: "Cancel", onAction: onClose }]}
     >
-      <Modal.Section>
-        <FormLayout>
-          {failure && (
-            <Banner
-              tone="critical"
-              title="Failed to create invoice."
-              action={failure.upgradeUrl ? { content: "Upgrade to Pro", url: failure.upgradeUrl } : undefined}
-            >
-              <p>{failure.message}</p>
-            </Banner>
-          )}
-          <InvoiceCustomerFields form={form} error={error} set={set} />
-          <InvoiceItemsFields
-            items={form.items}
-            error={error}
-            onChange={setItem}
-            onItems={(update) => setForm((prev) => ({ ...prev, items: update(prev.items) }))}
-          />
-          <InvoiceTermsFields
-            form={form}
-            currencies={currencies}
-            paymentLabels={paymentLabels}
-            error={error}
-            set={set}
-          />
-          <InvoiceLiveTotal form={form} />
-          <InvoiceAdsFields
-            ads={form.ads}
-            rotation={form.adRotation}
-            error={error}
-            onChange={setAd}
-            onAds={(update) => setForm((prev) => ({ ...prev, ads: update(prev.ads) }))}
-            onRotation={(on) => set("adRotation", on)}
-          />
-        </FormLayout>
-      </Modal.Section>
-    </Modal>
+      <FormLayout>
+        {failure && (
+          <Banner
+            tone="critical"
+            title="Failed to create invoice."
+            action={failure.upgradeUrl ? { content: "Upgrade to Pro", url: failure.upgradeUrl } : undefined}
+          >
+            <p>{failure.message}</p>
+          </Banner>
+        )}
+        <InvoiceCustomerFields form={form} error={error} set={set} />
+        <InvoiceItemsFields
+          items={form.items}
+          error={error}
+          onChange={setItem}
+          onItems={(update) => setForm((prev) => ({ ...prev, items: update(prev.items) }))}
+        />
+        <InvoiceTermsFields form={form} currencies={currencies} paymentLabels={paymentLabels} error={error} set={set} />
+        <InvoiceLiveTotal form={form} />
+        <InvoiceAdsFields
+          ads={form.ads}
+          rotation={form.adRotation}
+          error={error}
+          onChange={setAd}
+          onAds={(update) => setForm((prev) => ({ ...prev, ads: update(prev.ads) }))}
+          onRotation={(on) => set("adRotation", on)}
+        />
+      </FormLayout>
+    </FetcherDialog>
   );
 }

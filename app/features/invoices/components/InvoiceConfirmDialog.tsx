@@ -1,7 +1,10 @@
 // Confirms what cannot be undone on an invoice: mark as paid, void (destructive) and
-// delete a draft (destructive). Shown in place of the detail dialog, one modal at a time.
+// delete a draft (destructive), and posts it. Shown in place of the detail dialog, one modal
+// at a time; a refusal (403) is a toast and the dialog stays open.
+import { useFetcher } from "@remix-run/react";
 import { Text } from "@shopify/polaris";
-import { Modal } from "~/components/Modal";
+import { FetcherDialog } from "~/components/FetcherDialog";
+import type { ActionResult } from "~/features/invoices/screen";
 
 export type ConfirmIntent = "markPaid" | "void" | "delete";
 
@@ -28,13 +31,14 @@ const COPY: Record<ConfirmIntent, { title: string; action: string; body: string;
 
 type Props = {
   intent: ConfirmIntent;
-  invoice: { invoiceNumber: string; customerName: string; total: string };
-  busy: boolean;
-  onConfirm: () => void;
+  invoice: { id: string; invoiceNumber: string; customerName: string; total: string };
+  /** The answer to the confirmed action (not a refusal). */
+  onDone: (result: ActionResult) => void;
   onCancel: () => void;
 };
 
-export function InvoiceConfirmDialog({ intent, invoice, busy, onConfirm, onCancel }: Props) {
+export function InvoiceConfirmDialog({ intent, invoice, onDone, onCancel }: Props) {
+  const fetcher = useFetcher<ActionResult>({ key: "invoice-confirm" });
   const copy = COPY[intent];
   const fill = (text: string) =>
     text
@@ -42,22 +46,19 @@ export function InvoiceConfirmDialog({ intent, invoice, busy, onConfirm, onCance
       .replace("{customer}", invoice.customerName)
       .replace("{total}", invoice.total);
   return (
-    <Modal
-      open
-      onClose={onCancel}
+    <FetcherDialog
       title={fill(copy.title)}
+      fetcher={fetcher}
+      onClose={onCancel}
+      onResult={onDone}
       primaryAction={{
         content: copy.action,
         destructive: copy.destructive,
-        loading: busy,
-        disabled: busy,
-        onAction: onConfirm,
+        disabled: fetcher.state !== "idle",
+        onAction: () => fetcher.submit({ intent, invoiceId: invoice.id }, { method: "post" }),
       }}
-      secondaryActions={[{ content: "Cancel", onAction: onCancel, disabled: busy }]}
     >
-      <Modal.Section>
-        <Text as="p">{fill(copy.body)}</Text>
-      </Modal.Section>
-    </Modal>
+      <Text as="p">{fill(copy.body)}</Text>
+    </FetcherDialog>
   );
 }

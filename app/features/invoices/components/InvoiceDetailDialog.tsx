@@ -3,15 +3,14 @@
 // Mark as paid, void and delete ask first (InvoiceConfirmDialog, in place of this one).
 import { useFetcher } from "@remix-run/react";
 import { BlockStack } from "@shopify/polaris";
-import { Modal } from "~/components/Modal";
 import { useState } from "react";
+import { FetcherDialog } from "~/components/FetcherDialog";
 import { formatMoney } from "~/lib/money";
 import { TOAST, type ActionResult, type InvoiceDetailData, type ToastState } from "~/features/invoices/screen";
 import { InvoiceConfirmDialog, type ConfirmIntent } from "~/features/invoices/components/InvoiceConfirmDialog";
 import { InvoiceDetailSummary } from "~/features/invoices/components/InvoiceDetailSummary";
 import { InvoiceHistory } from "~/features/invoices/components/InvoiceHistory";
-import { useFetcherResult } from "~/components/useFetcherResult";
-import { useCan } from "~/features/team";
+import { DisabledReason, useDisabledReason } from "~/features/team";
 
 const DONE: Record<string, string> = {
   void: TOAST.voided,
@@ -45,9 +44,10 @@ type Props = {
 export function InvoiceDetailDialog({ storeId, invoice: d, onClose, onSend, onToast }: Props) {
   const fetcher = useFetcher<ActionResult>();
   const [downloading, setDownloading] = useState(false);
-  const canWrite = useCan("write");
+  const refused = useDisabledReason("write", "send or change invoices");
+  const canWrite = !refused;
   const [confirm, setConfirm] = useState<ConfirmIntent | null>(null);
-  useFetcherResult(fetcher, (result) => {
+  const report = (result: ActionResult) => {
     setConfirm(null);
     onToast(
       result.ok
@@ -55,9 +55,8 @@ export function InvoiceDetailDialog({ storeId, invoice: d, onClose, onSend, onTo
         : { content: `Error — ${result.message}`, error: true },
     );
     if (result.ok && result.intent === "delete") onClose();
-  });
+  };
   const busy = fetcher.state !== "idle";
-  const act = (intent: string) => fetcher.submit({ intent, invoiceId: d.id }, { method: "post" });
   const download = async () => {
     setDownloading(true);
     try {
@@ -84,7 +83,6 @@ export function InvoiceDetailDialog({ storeId, invoice: d, onClose, onSend, onTo
       disabled: downloading,
       onAction: () => void download(),
     },
-    { content: "Close", onAction: onClose },
   ];
 
   if (confirm)
@@ -92,30 +90,34 @@ export function InvoiceDetailDialog({ storeId, invoice: d, onClose, onSend, onTo
       <InvoiceConfirmDialog
         intent={confirm}
         invoice={{ ...d, total: formatMoney(d.totalMinor, d.currency) }}
-        busy={busy}
-        onConfirm={() => act(confirm)}
+        onDone={report}
         onCancel={() => setConfirm(null)}
       />
     );
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FetcherDialog
       title={`Invoice ${d.invoiceNumber}`}
       size="large"
+      fetcher={fetcher}
+      onClose={onClose}
+      onResult={report}
       primaryAction={
         d.status === "draft"
           ? { content: "Send Invoice", disabled: !canWrite, onAction: () => onSend(d.id) }
           : undefined
       }
       secondaryActions={secondary}
+      cancelContent="Close"
     >
-      <Modal.Section>
-        <BlockStack gap="400">
-          <InvoiceDetailSummary invoice={d} />
-          <InvoiceHistory invoice={d} busy={busy} onStopRecurring={() => act("stopRecurring")} />
-        </BlockStack>
-      </Modal.Section>
-    </Modal>
+      <BlockStack gap="400">
+        <DisabledReason reason={refused} />
+        <InvoiceDetailSummary invoice={d} />
+        <InvoiceHistory
+          invoice={d}
+          busy={busy}
+          onStopRecurring={() => fetcher.submit({ intent: "stopRecurring", invoiceId: d.id }, { method: "post" })}
+        />
+      </BlockStack>
+    </FetcherDialog>
   );
 }

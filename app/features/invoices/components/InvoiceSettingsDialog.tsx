@@ -1,11 +1,9 @@
 // Invoice settings: number prefix, business address, payment instructions, PayPal.Me, logo.
 import { useFetcher } from "@remix-run/react";
-import { BlockStack, Checkbox, FormLayout, InlineError, Text, TextField } from "@shopify/polaris";
-import { Modal } from "~/components/Modal";
+import { BlockStack, FormLayout, InlineError, Text } from "@shopify/polaris";
 import { useState } from "react";
-import type { FieldErrors } from "~/lib/forms";
+import { CheckboxField, FetcherDialog, FormField, useDialogForm, useFieldError } from "~/components/FetcherDialog";
 import { TOAST, type ActionResult, type ToastState } from "~/features/invoices/screen";
-import { useFetcherResult } from "~/components/useFetcherResult";
 
 export type InvoiceSettingsData = {
   prefix: string;
@@ -24,98 +22,72 @@ type Props = {
 
 export function InvoiceSettingsDialog({ settings, stripeEnabled, onClose, onToast }: Props) {
   const fetcher = useFetcher<ActionResult>({ key: "invoice-settings" });
-  const [values, setValues] = useState(settings);
+  const { hasLogo, ...text } = settings;
+  const form = useDialogForm({ ...text, removeLogo: false });
   const [logo, setLogo] = useState<string | null>(null);
-  const [removeLogo, setRemoveLogo] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  useFetcherResult(fetcher, (result) => {
-    onToast(result.ok ? { content: TOAST.settings } : { content: TOAST.settingsFailed, error: true });
-    if (result.ok) onClose();
-    else setErrors(result.fieldErrors ?? {});
-  });
-  const set = (key: keyof typeof values) => (v: string) => setValues((p) => ({ ...p, [key]: v }));
-  const pickLogo = (file: File | undefined) => {
-    if (!file) return;
-    const reader = new FileReader();
-    reader.onload = () => setLogo(String(reader.result));
-    reader.readAsDataURL(file);
-  };
+  const { removeLogo, ...values } = form.values;
   const save = () =>
     fetcher.submit(
-      {
-        intent: "settings",
-        prefix: values.prefix,
-        paymentInstructions: values.paymentInstructions,
-        businessAddress: values.businessAddress,
-        paypalMeUrl: values.paypalMeUrl,
-        ...(logo ? { logoUrl: logo } : {}),
-        removeLogo: String(removeLogo),
-      },
+      { intent: "settings", ...values, ...(logo ? { logoUrl: logo } : {}), removeLogo: String(removeLogo) },
       { method: "post" },
     );
-  const saving = fetcher.state !== "idle";
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FetcherDialog
       title="Invoice settings"
-      primaryAction={{ content: saving ? "Saving..." : "Save", loading: saving, onAction: save }}
-      secondaryActions={[{ content: "Cancel", onAction: onClose }]}
+      fetcher={fetcher}
+      form={form}
+      onClose={onClose}
+      onResult={(result) => {
+        onToast(result.ok ? { content: TOAST.settings } : { content: TOAST.settingsFailed, error: true });
+        if (result.ok) onClose();
+      }}
+      primaryAction={{ content: fetcher.state !== "idle" ? "Saving..." : "Save", onAction: save }}
     >
-      <Modal.Section>
-        <FormLayout>
-          <TextField
-            label="Invoice number prefix"
-            value={values.prefix}
-            onChange={set("prefix")}
-            autoComplete="off"
-            helpText="Numbers continue from the last one, e.g. INV-0042."
-            error={errors.prefix?.[0]}
-          />
-          <TextField
-            label="Business address"
-            value={values.businessAddress}
-            onChange={set("businessAddress")}
-            multiline={3}
-            autoComplete="street-address"
-            error={errors.businessAddress?.[0]}
-          />
-          <TextField
-            label="Payment instructions"
-            value={values.paymentInstructions}
-            onChange={set("paymentInstructions")}
-            multiline={3}
-            autoComplete="off"
-            helpText="Shown when an invoice has no online payment (bank details, wallet address...)."
-            error={errors.paymentInstructions?.[0]}
-          />
-          <TextField
-            label="PayPal.Me link"
-            value={values.paypalMeUrl}
-            onChange={set("paypalMeUrl")}
-            autoComplete="off"
-            placeholder="https://paypal.me/yourshop"
-            error={errors.paypalMeUrl?.[0]}
-          />
-          <Text as="p" tone="subdued">
-            Card payments (Stripe):{" "}
-            {stripeEnabled ? "configured" : "not configured (set STRIPE_SECRET_KEY on the server)"}.
-          </Text>
-          <BlockStack gap="100">
-            <Text as="p">Logo (PNG or JPEG, under 300 KB)</Text>
-            <input
-              type="file"
-              accept="image/png,image/jpeg"
-              aria-label="Logo file"
-              onChange={(e) => pickLogo(e.currentTarget.files?.[0])}
-            />
-            {settings.hasLogo && (
-              <Checkbox label="Remove the current logo" checked={removeLogo} onChange={setRemoveLogo} />
-            )}
-            {errors.logoUrl?.[0] && <InlineError message={errors.logoUrl[0]} fieldID="invoice-logo" />}
-          </BlockStack>
-        </FormLayout>
-      </Modal.Section>
-    </Modal>
+      <FormLayout>
+        <FormField
+          name="prefix"
+          label="Invoice number prefix"
+          helpText="Numbers continue from the last one, e.g. INV-0042."
+        />
+        <FormField name="businessAddress" label="Business address" multiline={3} autoComplete="street-address" />
+        <FormField
+          name="paymentInstructions"
+          label="Payment instructions"
+          multiline={3}
+          helpText="Shown when an invoice has no online payment (bank details, wallet address...)."
+        />
+        <FormField name="paypalMeUrl" label="PayPal.Me link" placeholder="https://paypal.me/yourshop" />
+        <Text as="p" tone="subdued">
+          Card payments (Stripe):{" "}
+          {stripeEnabled ? "configured" : "not configured (set STRIPE_SECRET_KEY on the server)"}.
+        </Text>
+        <LogoField hasLogo={hasLogo} onPick={setLogo} />
+      </FormLayout>
+    </FetcherDialog>
+  );
+}
+
+/** The logo file, read as a data URL for the post; its error is the answer's `logoUrl`. */
+function LogoField({ hasLogo, onPick }: { hasLogo: boolean; onPick: (dataUrl: string) => void }) {
+  const error = useFieldError("logoUrl");
+  const pick = (file: File | undefined) => {
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => onPick(String(reader.result));
+    reader.readAsDataURL(file);
+  };
+  return (
+    <BlockStack gap="100">
+      <Text as="p">Logo (PNG or JPEG, under 300 KB)</Text>
+      <input
+        id="invoice-logo"
+        type="file"
+        accept="image/png,image/jpeg"
+        aria-label="Logo file"
+        onChange={(e) => pick(e.currentTarget.files?.[0])}
+      />
+      {hasLogo && <CheckboxField name="removeLogo" label="Remove the current logo" />}
+      {error && <InlineError message={error} fieldID="invoice-logo" />}
+    </BlockStack>
   );
 }

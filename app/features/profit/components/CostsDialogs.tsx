@@ -1,13 +1,10 @@
-// The Costs screen's dialogs: add or edit a product cost or an expense, and the
-// confirmation before deleting one (it cannot be undone).
-import { useFetcher } from "@remix-run/react";
-import { Text } from "@shopify/polaris";
-import { Modal } from "~/components/Modal";
-import { useFetcherResult } from "~/components/useFetcherResult";
+// The Costs screen's dialogs, one open at a time: add or edit a product cost or an expense,
+// and the confirmation before deleting one.
 import { formatMoney } from "~/lib/money";
 import { ProductCostDialog } from "~/features/profit/components/ProductCostDialog";
 import { ExpenseDialog } from "~/features/profit/components/ExpenseDialog";
-import type { COSTS_TOASTS, CostsActionResult } from "~/features/profit/components/costs-screen";
+import { ConfirmDeleteDialog } from "~/features/profit/components/ConfirmDeleteDialog";
+import type { COSTS_TOASTS } from "~/features/profit/components/costs-screen";
 import type { ExpenseRow, ProductCostRow } from "~/features/profit/components/CostTables";
 
 export type CostsDialogState =
@@ -19,47 +16,6 @@ export type CostsDialogState =
   | { kind: "deleteExpense"; target: ExpenseRow };
 
 type Report = (kind: keyof typeof COSTS_TOASTS) => (ok: boolean) => void;
-
-function ConfirmDelete({
-  intent,
-  id,
-  title,
-  body,
-  onClose,
-  onDone,
-}: {
-  intent: string;
-  id: string;
-  title: string;
-  body: string;
-  onClose: () => void;
-  onDone: (ok: boolean) => void;
-}) {
-  const fetcher = useFetcher<CostsActionResult>({ key: "confirm-delete" });
-  useFetcherResult(fetcher, (result) => {
-    onClose();
-    onDone(result.ok);
-  });
-  const busy = fetcher.state !== "idle";
-  return (
-    <Modal
-      open
-      onClose={onClose}
-      title={title}
-      primaryAction={{
-        content: "Delete",
-        destructive: true,
-        loading: busy,
-        onAction: () => fetcher.submit({ intent, id }, { method: "post" }),
-      }}
-      secondaryActions={[{ content: "Cancel", onAction: onClose }]}
-    >
-      <Modal.Section>
-        <Text as="p">{body}</Text>
-      </Modal.Section>
-    </Modal>
-  );
-}
 
 export function CostsDialogs({
   state,
@@ -126,7 +82,7 @@ export function CostsDialogs({
   }
   if (state.kind === "deleteCost")
     return (
-      <ConfirmDelete
+      <ConfirmDeleteDialog
         intent="deleteProductCost"
         id={state.target.id}
         title="Delete product cost?"
@@ -136,7 +92,7 @@ export function CostsDialogs({
       />
     );
   return (
-    <ConfirmDelete
+    <ConfirmDeleteDialog
       intent="deleteExpense"
       id={state.target.id}
       title="Delete expense?"

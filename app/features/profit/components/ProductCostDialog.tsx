@@ -1,22 +1,19 @@
 // "Add Product Cost" / "Edit Product Cost": product, SKU, cost per unit, supplier, the day it applies from.
+// The shared schema runs as the merchant types (a field's error once it has a value); the
+// server's answer shows on the same fields.
 import { useFetcher } from "@remix-run/react";
-import { FormLayout, TextField } from "@shopify/polaris";
-import { Modal } from "~/components/Modal";
-import { useMemo, useState } from "react";
-import { useFetcherResult } from "~/components/useFetcherResult";
+import { FormLayout } from "@shopify/polaris";
+import { useMemo } from "react";
+import { FetcherDialog, FormField, useDialogForm } from "~/components/FetcherDialog";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/forms";
 import { productCostSchema } from "~/features/profit/costs-schema";
 import type { CostsActionResult } from "~/features/profit/components/costs-screen";
 
+type CostValues = { productName: string; sku: string; costPerUnit: string; supplier: string; effectiveFrom: string };
+
 type Props = {
   /** Values to start from: a missing-cost variant's name and SKU, or the cost being edited. */
-  prefill: Partial<{
-    productName: string;
-    sku: string;
-    costPerUnit: string;
-    supplier: string;
-    effectiveFrom: string;
-  }> | null;
+  prefill: Partial<CostValues> | null;
   /** The id of the cost being edited; a new cost when absent. */
   editingId?: string;
   today: string;
@@ -26,40 +23,38 @@ type Props = {
 
 export function ProductCostDialog({ prefill, editingId, today, onClose, onDone }: Props) {
   const fetcher = useFetcher<CostsActionResult>({ key: "product-cost-dialog" });
-  const [values, setValues] = useState(() => ({
+  const form = useDialogForm<CostValues>({
     productName: "",
     sku: "",
     costPerUnit: "",
     supplier: "",
     effectiveFrom: today,
     ...(prefill ?? {}),
-  }));
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  useFetcherResult(fetcher, (result) => {
-    if (result.ok) onClose();
-    else setServerErrors(result.fieldErrors);
-    onDone(result.ok);
   });
+  const { values } = form;
   const check = useMemo(() => productCostSchema.safeParse(values), [values]);
-  const clientErrors = check.success ? {} : fieldErrorsOf(check.error);
-  const errorFor = (field: keyof typeof values) =>
-    serverErrors[field]?.[0] ?? (values[field] ? clientErrors[field]?.[0] : undefined);
-  const set = (field: keyof typeof values) => (v: string) => {
-    setValues((prev) => ({ ...prev, [field]: v }));
-    setServerErrors((prev) => ({ ...prev, [field]: undefined }));
-  };
+  const found: FieldErrors = check.success
+    ? {}
+    : Object.fromEntries(
+        Object.entries(fieldErrorsOf(check.error)).filter(([field]) => values[field as keyof CostValues]),
+      );
   const submitting = fetcher.state !== "idle";
   const canSave = values.productName.trim() !== "" && values.costPerUnit.trim() !== "";
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FetcherDialog
       title={editingId ? "Edit Product Cost" : "Add Product Cost"}
+      fetcher={fetcher}
+      form={form}
+      errors={found}
+      onClose={onClose}
+      onResult={(result) => {
+        if (result.ok) onClose();
+        onDone(result.ok);
+      }}
       primaryAction={{
         content: submitting ? "Saving..." : "Save Product Cost",
         disabled: !canSave || submitting,
-        loading: submitting,
         onAction: () =>
           fetcher.submit(
             editingId
@@ -68,59 +63,23 @@ export function ProductCostDialog({ prefill, editingId, today, onClose, onDone }
             { method: "post" },
           ),
       }}
-      secondaryActions={[{ content: "Cancel", onAction: onClose }]}
     >
-      <Modal.Section>
-        <FormLayout>
-          <TextField
-            label="Product name"
-            value={values.productName}
-            onChange={set("productName")}
-            autoComplete="off"
-            requiredIndicator
-            error={errorFor("productName")}
+      <FormLayout>
+        <FormField name="productName" label="Product name" requiredIndicator />
+        <FormLayout.Group>
+          <FormField name="sku" label="SKU" helpText="Matches the product's variants by SKU" />
+          <FormField name="costPerUnit" label="Cost per unit" type="number" min={0} step={0.01} requiredIndicator />
+        </FormLayout.Group>
+        <FormLayout.Group>
+          <FormField name="supplier" label="Supplier" />
+          <FormField
+            name="effectiveFrom"
+            label="Effective from"
+            type="date"
+            helpText="Sales from this day use this cost"
           />
-          <FormLayout.Group>
-            <TextField
-              label="SKU"
-              value={values.sku}
-              onChange={set("sku")}
-              autoComplete="off"
-              helpText="Matches the product's variants by SKU"
-              error={errorFor("sku")}
-            />
-            <TextField
-              label="Cost per unit"
-              type="number"
-              min={0}
-              step={0.01}
-              value={values.costPerUnit}
-              onChange={set("costPerUnit")}
-              autoComplete="off"
-              requiredIndicator
-              error={errorFor("costPerUnit")}
-            />
-          </FormLayout.Group>
-          <FormLayout.Group>
-            <TextField
-              label="Supplier"
-              value={values.supplier}
-              onChange={set("supplier")}
-              autoComplete="off"
-              error={errorFor("supplier")}
-            />
-            <TextField
-              label="Effective from"
-              type="date"
-              value={values.effectiveFrom}
-              onChange={set("effectiveFrom")}
-              autoComplete="off"
-              helpText="Sales from this day use this cost"
-              error={errorFor("effectiveFrom")}
-            />
-          </FormLayout.Group>
-        </FormLayout>
-      </Modal.Section>
-    </Modal>
+        </FormLayout.Group>
+      </FormLayout>
+    </FetcherDialog>
   );
 }

@@ -7,7 +7,8 @@ import en from "@shopify/polaris/locales/en.json";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Analytics } from "~/features/analytics/analytics.server";
-import { FigureCards, OrderTrends } from "~/features/analytics/components/AnalyticsCards";
+import { FigureCards } from "~/features/analytics/components/FigureCards";
+import { OrderTrends } from "~/features/analytics/components/OrderTrends";
 
 afterEach(cleanup);
 

@@ -1,0 +1,95 @@
+// Above the customer list: search (on the server, name or e-mail, case-insensitive substring,
+// sent a moment after typing stops), the segment filter and the sort. Everything lives in the URL.
+import { Box, Icon, InlineStack, Select, TextField } from "@shopify/polaris";
+import { SearchIcon } from "@shopify/polaris-icons";
+import { useRef, useState } from "react";
+import { SORTS, type CustomerListQuery, type CustomerSort } from "~/features/customers/query";
+import type { Segment } from "~/features/customers/rfm";
+
+// The spec's filter (All, VIP Only, Regular Only, New Only), plus At-Risk Only so the filter
+// always shows what the tabs chose (docs/decisions/052-customer-segments.md).
+const FILTER_OPTIONS = [
+  { label: "All", value: "" },
+  { label: "VIP Only", value: "VIP" },
+  { label: "Regular Only", value: "Regular" },
+  { label: "New Only", value: "New" },
+  { label: "At-Risk Only", value: "At-Risk" },
+];
+
+const SORT_LABELS: Record<CustomerSort, string> = {
+  name: "Name",
+  orders: "Orders",
+  spent: "Total spent",
+  lastOrder: "Last order",
+  value: "Predicted 12-month value",
+};
+
+const SEARCH_DELAY_MS = 300;
+
+type Props = { query: CustomerListQuery; onQuery: (change: Partial<CustomerListQuery>) => void };
+
+export function CustomerListControls({ query, onQuery }: Props) {
+  const [text, setText] = useState(query.q);
+  const asked = useRef(query.q);
+  if (query.q !== asked.current) {
+    asked.current = query.q;
+    setText(query.q);
+  }
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const search = (value: string, delay: number) => {
+    setText(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      asked.current = value.trim();
+      if (value.trim() !== query.q) onQuery({ q: value.trim() });
+    }, delay);
+  };
+  return (
+    <Box padding="300" borderBlockStartWidth="025" borderColor="border">
+      <InlineStack gap="300" wrap blockAlign="end">
+        <div style={{ flex: "1 1 240px" }}>
+          <TextField
+            label="Search customers"
+            labelHidden
+            placeholder="Search by name or e-mail"
+            prefix={<Icon source={SearchIcon} tone="subdued" />}
+            value={text}
+            onChange={(value) => search(value, SEARCH_DELAY_MS)}
+            clearButton
+            onClearButtonClick={() => search("", 0)}
+            autoComplete="off"
+            maxLength={100}
+          />
+        </div>
+        <div style={{ flex: "0 1 180px" }}>
+          <Select
+            label="Segment"
+            labelInline
+            options={FILTER_OPTIONS}
+            value={query.segment ?? ""}
+            onChange={(value) => onQuery({ segment: (value || null) as Segment | null })}
+          />
+        </div>
+        {/* At every width: the predicted value is a sort no column shows (phones have no headings). */}
+        <div style={{ flex: "0 1 240px" }}>
+          <Select
+            label="Sort"
+            labelInline
+            options={SORTS.flatMap((s) => [
+              { label: `${SORT_LABELS[s]} ↓`, value: `${s}:desc` },
+              { label: `${SORT_LABELS[s]} ↑`, value: `${s}:asc` },
+            ])}
+            value={`${query.sort}:${query.dir}`}
+            helpText={
+              query.sort === "value" ? "By the value at the last nightly recompute (up to a day old)" : undefined
+            }
+            onChange={(value) => {
+              const [sort, dir] = value.split(":") as [CustomerSort, "asc" | "desc"];
+              onQuery({ sort, dir });
+            }}
+          />
+        </div>
+      </InlineStack>
+    </Box>
+  );
+}
