@@ -3,6 +3,8 @@
 // fresh SQLite database through the import's own streaming writer, then rebuilds
 // the rollups. Target: ≥ 10,000 orders/s and peak RSS ≤ 300 MB.
 //   ORDERS=100000 BATCH=1000 npm run bench:import   (BATCH unset: the import's default)
+//   BENCH_DATABASE_URL=postgresql://…/<db> npm run bench:import   (PostgreSQL: that database is
+//   migrated and used as it is; give it an empty one)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,7 +17,7 @@ const PRODUCTS = 300;
 const CUSTOMERS = 20_000;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pp-bench-import-"));
 const dbFile = path.join(dir, "bench.db");
-process.env.DATABASE_URL = `file:${dbFile}`;
+process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL ?? `file:${dbFile}`;
 process.env.NODE_ENV = "development";
 delete process.env.DEMO_MODE;
 
@@ -200,7 +202,7 @@ async function main() {
   const { rebuildRollups } = await import("~/features/profit/rollups.server");
 
   const shop = await prisma.shop.create({
-    data: { domain: "bench.myshopify.com", name: "Bench", timezone: "America/New_York" },
+    data: { domain: `bench-${Date.now()}.myshopify.com`, name: "Bench", timezone: "America/New_York" },
   });
   const ref = { id: shop.id, currency: shop.currency, timezone: shop.timezone };
   await importProducts(ref, fs.createReadStream(files.products));

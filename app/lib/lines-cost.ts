@@ -15,8 +15,3 @@ export function linesCost(lines: readonly { quantity: number; unitCostMinor: num
     else linesCostMinor += l.quantity * l.unitCostMinor;
   return { linesCostMinor, linesUncostedUnits };
 }
-
-/** The same, recomputed by the database from the stored lines: an UPDATE "Order" SET clause. */
-export const LINES_COST_SET = `
-  "linesCostMinor" = COALESCE((SELECT SUM(CASE WHEN l."unitCostMinor" IS NULL THEN 0 ELSE l."quantity" * l."unitCostMinor" END) FROM "OrderLine" l WHERE l."orderId" = "Order"."id"), 0),
-  "linesUncostedUnits" = COALESCE((SELECT SUM(CASE WHEN l."unitCostMinor" IS NULL THEN l."quantity" ELSE 0 END) FROM "OrderLine" l WHERE l."orderId" = "Order"."id"), 0)`;

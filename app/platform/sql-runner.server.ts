@@ -8,6 +8,10 @@ import { dialect, plainRow, prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { chunks } from "~/lib/chunks";
 
+// Moved to the typed path's modules; re-exported for the callers still here.
+export { inSlices } from "~/lib/chunks";
+export { bulkId } from "~/platform/bulk-rows.server";
+
 export type SqlValue = string | number | null | Date | boolean;
 type Row = Record<string, unknown>;
 
@@ -156,33 +160,4 @@ export async function insertThroughPrisma(table: string, columns: readonly strin
     for (const row of slice) for (const v of row) params.push(convert(v));
     await prisma.$executeRawUnsafe(dialect === "postgresql" ? toDollar(text) : text, ...params);
   }
-}
-
-/**
- * After a bulk write (SQLite only): copies the write-ahead log back into the database file, so
- * the rollup rebuild that follows reads the pages from one place.
- */
-export async function finishBulkWrite(): Promise<void> {
-  if (dialect !== "sqlite") return;
-  await prisma.$queryRawUnsafe("PRAGMA wal_checkpoint(PASSIVE)");
-}
-
-/** Runs `query` over slices of an id list: SQLite binds at most 999 values per statement, so long `IN` lists are split. */
-export async function inSlices<T>(
-  ids: readonly string[],
-  query: (slice: string[]) => Promise<T[]>,
-  size = 500,
-): Promise<T[]> {
-  const out: T[] = [];
-  for (const slice of chunks(ids, size)) out.push(...(await query(slice)));
-  return out;
-}
-
-let sequence = 0;
-const prefix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** Ids for bulk-inserted rows: increasing within a process (appended to the primary-key index), unique across processes. */
-export function bulkId(): string {
-  sequence++;
-  return `b${prefix}${sequence.toString(36).padStart(9, "0")}`;
 }

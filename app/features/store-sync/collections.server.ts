@@ -9,7 +9,7 @@ import { prisma, type DbClient } from "~/db.server";
 import { adminOperation, type AdminGraphql, type RequestOptions } from "~/features/store-sync/admin-client.server";
 import { COLLECTION_PRODUCTS_QUERY } from "~/features/store-sync/queries";
 import type { StoreSyncCollectionProductsQuery } from "~/graphql/admin.generated";
-import { inSlices } from "~/platform/sql-runner.server";
+import { inSlices } from "~/lib/chunks";
 import type { SyncShop, WriteResult } from "~/features/store-sync/writes.server";
 
 export type SyncCollection = {

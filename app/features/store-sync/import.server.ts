@@ -8,11 +8,11 @@
 // Every batch commits together with the run's resume point (linesDone), so after a
 // crash the phase continues after the last committed line; writes are keyed by
 // Shopify id, so a repeated line or a second import changes nothing.
-import { prisma, withShopWriteLock, type Prisma } from "~/db.server";
+import { dialect, prisma, sql, sqlOn, withShopWriteLock, type Prisma } from "~/db.server";
 import { rebuildRollups } from "~/features/profit/index.server";
 import { applyInventoryLevel, upsertCustomer, upsertProduct, type SyncShop } from "~/features/store-sync/writes.server";
 import { writeOrderBatch, type OrderBatch } from "~/features/store-sync/order-batch.server";
-import { finishBulkWrite, inSlices, sqlThrough, type SqlRunner } from "~/platform/sql-runner.server";
+import { inSlices } from "~/lib/chunks";
 import { AdminApiError, type AdminGraphql, type RequestOptions } from "~/features/store-sync/admin-client.server";
 import {
   addCollectionProducts,
@@ -289,16 +289,6 @@ async function checkpoint(tx: Prisma.TransactionClient, runId: string | undefine
   });
 }
 
-/** The same in plain SQL, for the orders writer's connection. */
-async function checkpointSql(sql: SqlRunner, runId: string | undefined, p: Progress) {
-  if (!runId) return;
-  const now = new Date();
-  await sql.run(
-    `UPDATE "ImportRun" SET "linesDone" = ?, "ordersCount" = "ordersCount" + ?, "lockedUntil" = ?, "updatedAt" = ? WHERE "id" = ?`,
-    [p.linesDone, p.orders ?? 0, new Date(now.getTime() + LEASE_MS), now, runId],
-  );
-}
-
 /** The record type of a global id ("gid://shopify/Order/1" → "Order"). */
 const typeOf = (id: unknown) => {
   if (typeof id !== "string") return "";
@@ -516,11 +506,11 @@ export async function importOrders(
     late = [];
     pending = 0;
     total += await withShopWriteLock(shop.id, async (tx) => {
-      const sql = sqlThrough(tx);
-      if (!(await sql.all(`SELECT "id" FROM "Shop" WHERE "id" = ?`, [shop.id])).length)
+      // The batch's rows refer to the shop: it must still exist, under the lock.
+      if (!(await tx.shop.findUnique({ where: { id: shop.id }, select: { id: true } })))
         throw new Error("The shop no longer exists");
-      const written = await writeOrderBatch(sql, shop, batch);
-      await checkpointSql(sql, options.runId, { linesDone, orders: written });
+      const written = await writeOrderBatch(tx, shop, batch);
+      await checkpoint(tx, options.runId, { linesDone, orders: written });
       return written;
     });
   };
@@ -546,7 +536,9 @@ export async function importOrders(
     return flushing;
   });
   await flush(lastLine);
-  await finishBulkWrite();
+  // SQLite: the write-ahead log copied back into the database file, so the rollup rebuild
+  // that follows reads the pages from one place.
+  if (dialect === "sqlite") await sql`PRAGMA wal_checkpoint(PASSIVE)`.execute(sqlOn(prisma));
   return total;
 }
 

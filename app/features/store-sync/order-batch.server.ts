@@ -1,8 +1,9 @@
 // The bulk import's order batches: orders, lines and refunds written many at a time, with no
 // rollups (the import rebuilds them at the end). The import's hot path.
-import { LINES_COST_SET } from "~/lib/lines-cost";
+import { asDate, sql, sqlOn, type DbClient } from "~/db.server";
+import { chunks, inSlices } from "~/lib/chunks";
 import type { SyncOrder, SyncOrderLine } from "~/features/store-sync/normalize";
-import { bulkId, inSlices, insertRows, marks, type SqlRunner, type SqlValue } from "~/platform/sql-runner.server";
+import { bulkId, insertJsonRows, type BulkValue } from "~/platform/bulk-rows.server";
 import { isStale, lineRow, orderFields, refundRow, type Refs, type SyncShop } from "./writes.server";
 
 export type OrderBatch = {
@@ -58,11 +59,8 @@ const LINE_QUANTITY = LINE_COLUMNS.indexOf("quantity");
 const LINE_COST = LINE_COLUMNS.indexOf("unitCostMinor");
 const REFUND_COLUMNS = ["id", "shopId", "orderId", "shopifyId", "processedAt", "day", "amountMinor", "lines"] as const;
 
-const asDate = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
-const asNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-
 /** lineRow for a new order's line (no cost snapshot), in the order of LINE_COLUMNS. */
-function newLineRow(shopId: string, orderId: string, day: string, l: SyncOrderLine, refs: Refs): SqlValue[] {
+function newLineRow(shopId: string, orderId: string, day: string, l: SyncOrderLine, refs: Refs): BulkValue[] {
   const variant = l.variantShopifyId ? refs.variant.get(l.variantShopifyId) : undefined;
   return [
     bulkId(),
@@ -83,46 +81,55 @@ function newLineRow(shopId: string, orderId: string, day: string, l: SyncOrderLi
 
 /** The shop's rows for the Shopify ids a batch refers to (customers it has not seen yet are created as placeholders). */
 async function resolveBatchRefs(
-  sql: SqlRunner,
+  tx: DbClient,
   shopId: string,
   orders: SyncOrder[],
   lines: SyncOrderLine[],
 ): Promise<Refs> {
+  const q = sqlOn(tx);
   const unique = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => !!id))];
   const customerIds = unique(orders.map((o) => o.customerShopifyId));
   const variantIds = unique(lines.map((l) => l.variantShopifyId));
   const productIds = unique(lines.map((l) => l.productShopifyId));
-  const byIds = <T extends Record<string, unknown>>(table: string, columns: string, ids: string[]) =>
-    inSlices(ids, (slice) =>
-      sql.all<T>(`SELECT ${columns} FROM "${table}" WHERE "shopId" = ? AND "shopifyId" IN ${marks(slice.length)}`, [
-        shopId,
-        ...slice,
-      ]),
-    );
-  const customers = await byIds<{ id: string; shopifyId: string }>("Customer", `"id", "shopifyId"`, customerIds);
-  const variants = await byIds<{ id: string; shopifyId: string; productId: string; unitCostMinor: unknown }>(
-    "Variant",
-    `"id", "shopifyId", "productId", "unitCostMinor"`,
-    variantIds,
+  const customers = await inSlices(customerIds, (slice) =>
+    q
+      .selectFrom("Customer")
+      .select(["id", "shopifyId"])
+      .where("shopId", "=", shopId)
+      .where("shopifyId", "in", slice)
+      .execute(),
   );
-  const products = await byIds<{ id: string; shopifyId: string }>("Product", `"id", "shopifyId"`, productIds);
-  const customer = new Map(customers.map((c) => [c.shopifyId, c.id]));
+  const variants = await inSlices(variantIds, (slice) =>
+    q
+      .selectFrom("Variant")
+      .select(["id", "shopifyId", "productId", "unitCostMinor"])
+      .where("shopId", "=", shopId)
+      .where("shopifyId", "in", slice)
+      .execute(),
+  );
+  const products = await inSlices(productIds, (slice) =>
+    q
+      .selectFrom("Product")
+      .select(["id", "shopifyId"])
+      .where("shopId", "=", shopId)
+      .where("shopifyId", "in", slice)
+      .execute(),
+  );
+  const customer = new Map(customers.map((c) => [c.shopifyId!, c.id]));
   const missing = customerIds.filter((id) => !customer.has(id));
   if (missing.length) {
     // A customer the import has not reached yet: a placeholder its own sync fills in.
-    const rows = missing.map((shopifyId) => [bulkId(), shopId, shopifyId, false, new Date()] as SqlValue[]);
-    await insertRows(sql, "Customer", ["id", "shopId", "shopifyId", "acceptsMarketing", "createdAt"], rows);
-    for (const r of rows) customer.set(String(r[2]), String(r[0]));
+    const createdAt = new Date();
+    const rows = missing.map((shopifyId) => [bulkId(), shopId, shopifyId, false, createdAt] as const);
+    await insertJsonRows(tx, "Customer", ["id", "shopId", "shopifyId", "acceptsMarketing", "createdAt"], rows);
+    for (const [id, , shopifyId] of rows) customer.set(shopifyId, id);
   }
   return {
     customer,
     variant: new Map(
-      variants.map((v) => [
-        v.shopifyId,
-        { id: v.id, productId: v.productId, unitCostMinor: asNumber(v.unitCostMinor) },
-      ]),
+      variants.map((v) => [v.shopifyId!, { id: v.id, productId: v.productId, unitCostMinor: v.unitCostMinor }]),
     ),
-    product: new Map(products.map((p) => [p.shopifyId, p.id])),
+    product: new Map(products.map((p) => [p.shopifyId!, p.id])),
   };
 }
 
@@ -131,31 +138,34 @@ async function resolveBatchRefs(
  * multi-row inserts, known ones updated in place (each line keeping the cost it was
  * first recorded with), ones older than what is stored skipped. Returns the number
  * of orders written. Idempotent: writing the same batch twice changes nothing.
- * Every row it writes refers only to rows it read or wrote in the caller's transaction
- * (the import runs it without SQLite's foreign-key probes; keep it so).
+ * Every row it writes refers only to rows it read or wrote in the caller's transaction,
+ * which holds the shop's write lock.
  */
-export async function writeOrderBatch(sql: SqlRunner, shop: SyncShop, batch: OrderBatch): Promise<number> {
+export async function writeOrderBatch(tx: DbClient, shop: SyncShop, batch: OrderBatch): Promise<number> {
   const shopId = shop.id;
+  const q = sqlOn(tx);
   const allLines = [...batch.orders.flatMap((o) => o.lines), ...batch.lateLines.map((l) => l.line)];
-  const refs = await resolveBatchRefs(sql, shopId, batch.orders, allLines);
+  const refs = await resolveBatchRefs(tx, shopId, batch.orders, allLines);
   const existing = await inSlices(
     batch.orders.map((o) => o.shopifyId),
     (slice) =>
-      sql.all<{ id: string; shopifyId: string; shopifyUpdatedAt: unknown }>(
-        `SELECT "id", "shopifyId", "shopifyUpdatedAt" FROM "Order" WHERE "shopId" = ? AND "shopifyId" IN ${marks(slice.length)}`,
-        [shopId, ...slice],
-      ),
+      q
+        .selectFrom("Order")
+        .select(["id", "shopifyId", "shopifyUpdatedAt"])
+        .where("shopId", "=", shopId)
+        .where("shopifyId", "in", slice)
+        .execute(),
   );
   const existingBy = new Map(existing.map((e) => [e.shopifyId, e]));
 
-  const orderRows: SqlValue[][] = [];
-  const lineRows: SqlValue[][] = [];
-  const refundRows: SqlValue[][] = [];
+  const orderRows: BulkValue[][] = [];
+  const lineRows: BulkValue[][] = [];
+  const refundRows: BulkValue[][] = [];
   const touched = new Set<string>();
   const upsertLines: { orderId: string; day: string; line: SyncOrderLine }[] = [];
   const now = new Date();
-  const line = (r: ReturnType<typeof lineRow>): SqlValue[] => LINE_COLUMNS.map((c) => r[c]);
-  const refund = (r: ReturnType<typeof refundRow>): SqlValue[] => REFUND_COLUMNS.map((c) => r[c]);
+  const line = (r: ReturnType<typeof lineRow>): BulkValue[] => LINE_COLUMNS.map((c) => r[c]);
+  const refund = (r: ReturnType<typeof refundRow>): BulkValue[] => REFUND_COLUMNS.map((c) => r[c]);
   let written = 0;
 
   for (const o of batch.orders) {
@@ -164,17 +174,21 @@ export async function writeOrderBatch(sql: SqlRunner, shop: SyncShop, batch: Ord
     if (prior) {
       // Stored already (a resync, or a resumed phase): updated in place, snapshots kept.
       if (isStale(asDate(prior.shopifyUpdatedAt), o.updatedAt)) continue;
-      const set = Object.keys(fields) as (keyof typeof fields)[];
-      // A visit Shopify no longer reports (null) leaves the stored attribution.
-      const assign = set.map((k) => (k === "source" ? `"source" = COALESCE(?, "source")` : `"${k}" = ?`));
-      await sql.run(`UPDATE "Order" SET ${assign.join(", ")} WHERE "id" = ?`, [...set.map((k) => fields[k]), prior.id]);
+      await q
+        .updateTable("Order")
+        // A visit Shopify no longer reports (null) leaves the stored attribution.
+        .set({ ...fields, source: sql<string | null>`COALESCE(${fields.source}, "source")` })
+        .where("id", "=", prior.id)
+        .execute();
       for (const l of o.lines) upsertLines.push({ orderId: prior.id, day: fields.day, line: l });
       const known = new Set(
         (
-          await sql.all<{ shopifyId: string }>(
-            `SELECT "shopifyId" FROM "Refund" WHERE "shopId" = ? AND "orderId" = ?`,
-            [shopId, prior.id],
-          )
+          await q
+            .selectFrom("Refund")
+            .select("shopifyId")
+            .where("shopId", "=", shopId)
+            .where("orderId", "=", prior.id)
+            .execute()
         ).map((r) => r.shopifyId),
       );
       for (const r of o.refunds) if (!known.has(r.shopifyId)) refundRows.push(refund(refundRow(shop, prior.id, r)));
@@ -229,10 +243,12 @@ export async function writeOrderBatch(sql: SqlRunner, shop: SyncShop, batch: Ord
 
   if (batch.lateLines.length) {
     const parents = await inSlices([...new Set(batch.lateLines.map((l) => l.orderShopifyId))], (slice) =>
-      sql.all<{ id: string; shopifyId: string; day: string }>(
-        `SELECT "id", "shopifyId", "day" FROM "Order" WHERE "shopId" = ? AND "shopifyId" IN ${marks(slice.length)}`,
-        [shopId, ...slice],
-      ),
+      q
+        .selectFrom("Order")
+        .select(["id", "shopifyId", "day"])
+        .where("shopId", "=", shopId)
+        .where("shopifyId", "in", slice)
+        .execute(),
     );
     const parentBy = new Map(parents.map((p) => [p.shopifyId, p]));
     for (const { orderShopifyId, line: l } of batch.lateLines) {
@@ -246,53 +262,57 @@ export async function writeOrderBatch(sql: SqlRunner, shop: SyncShop, batch: Ord
   // In day order, so the (shopId, day) indexes are written at few places per batch.
   const dayAt = (columns: readonly string[]) => columns.indexOf("day");
   // Plain code-unit order (days are YYYY-MM-DD): localeCompare would cost a collation per comparison.
-  const byDay = (i: number) => (a: SqlValue[], b: SqlValue[]) =>
+  const byDay = (i: number) => (a: BulkValue[], b: BulkValue[]) =>
     (a[i] as string) < (b[i] as string) ? -1 : (a[i] as string) > (b[i] as string) ? 1 : 0;
   orderRows.sort(byDay(dayAt(ORDER_COLUMNS)));
-  await insertRows(sql, "Order", ORDER_COLUMNS, orderRows);
+  await insertJsonRows(tx, "Order", ORDER_COLUMNS, orderRows);
   if (upsertLines.length) {
     // The stored lines of those orders: the ones arriving again are replaced, keeping their cost.
     const incoming = new Set(upsertLines.map((u) => `${u.orderId}|${u.line.shopifyId}`));
     const stored = await inSlices([...new Set(upsertLines.map((u) => u.orderId))], (slice) =>
-      sql.all<{ id: string; orderId: string; shopifyId: string | null; unitCostMinor: unknown }>(
-        `SELECT "id", "orderId", "shopifyId", "unitCostMinor" FROM "OrderLine" WHERE "shopId" = ? AND "orderId" IN ${marks(slice.length)}`,
-        [shopId, ...slice],
-      ),
+      q
+        .selectFrom("OrderLine")
+        .select(["id", "orderId", "shopifyId", "unitCostMinor"])
+        .where("shopId", "=", shopId)
+        .where("orderId", "in", slice)
+        .execute(),
     );
     const old = stored.filter((l) => l.shopifyId && incoming.has(`${l.orderId}|${l.shopifyId}`));
-    const snapshot = new Map(old.map((l) => [l.shopifyId!, asNumber(l.unitCostMinor)]));
-    await inSlices(
+    const snapshot = new Map(old.map((l) => [l.shopifyId!, l.unitCostMinor]));
+    for (const slice of chunks(
       old.map((l) => l.id),
-      async (slice) => {
-        await sql.run(`DELETE FROM "OrderLine" WHERE "shopId" = ? AND "id" IN ${marks(slice.length)}`, [
-          shopId,
-          ...slice,
-        ]);
-        return [];
-      },
-    );
+      500,
+    ))
+      await q.deleteFrom("OrderLine").where("shopId", "=", shopId).where("id", "in", slice).execute();
     for (const u of upsertLines) lineRows.push(line(lineRow(shopId, u.orderId, u.day, u.line, refs, snapshot)));
   }
   lineRows.sort(byDay(dayAt(LINE_COLUMNS)));
-  await insertRows(sql, "OrderLine", LINE_COLUMNS, lineRows);
-  await insertRows(sql, "Refund", REFUND_COLUMNS, refundRows);
+  await insertJsonRows(tx, "OrderLine", LINE_COLUMNS, lineRows);
+  await insertJsonRows(tx, "Refund", REFUND_COLUMNS, refundRows);
 
-  // Totals of orders whose lines or refunds changed outside the fast path.
-  await inSlices([...touched], async (slice) => {
-    const ids = marks(slice.length);
-    await sql.run(
-      `UPDATE "Order" SET
-         "grossSalesMinor" = COALESCE((SELECT SUM(l."quantity" * l."unitPriceMinor") FROM "OrderLine" l WHERE l."orderId" = "Order"."id"), 0),
-         "refundsMinor" = COALESCE((SELECT SUM(r."amountMinor") FROM "Refund" r WHERE r."orderId" = "Order"."id"), 0),
-         ${LINES_COST_SET}
-       WHERE "shopId" = ? AND "id" IN ${ids}`,
-      [shopId, ...slice],
-    );
-    await sql.run(
-      `UPDATE "Order" SET "totalMinor" = "grossSalesMinor" - "discountsMinor" + "shippingMinor" + "taxesMinor" WHERE "shopId" = ? AND "id" IN ${ids}`,
-      [shopId, ...slice],
-    );
-    return [];
-  });
+  // Totals of orders whose lines or refunds changed outside the fast path (decision 069 for the line costs).
+  const sumOfLines = (of: ReturnType<typeof sql>) =>
+    sql<number>`COALESCE((SELECT SUM(${of}) FROM "OrderLine" l WHERE l."orderId" = "Order"."id"), 0)`;
+  for (const slice of chunks([...touched], 500)) {
+    await q
+      .updateTable("Order")
+      .set({
+        grossSalesMinor: sumOfLines(sql`l."quantity" * l."unitPriceMinor"`),
+        refundsMinor: sql<number>`COALESCE((SELECT SUM(r."amountMinor") FROM "Refund" r WHERE r."orderId" = "Order"."id"), 0)`,
+        linesCostMinor: sumOfLines(
+          sql`CASE WHEN l."unitCostMinor" IS NULL THEN 0 ELSE l."quantity" * l."unitCostMinor" END`,
+        ),
+        linesUncostedUnits: sumOfLines(sql`CASE WHEN l."unitCostMinor" IS NULL THEN l."quantity" ELSE 0 END`),
+      })
+      .where("shopId", "=", shopId)
+      .where("id", "in", slice)
+      .execute();
+    await q
+      .updateTable("Order")
+      .set({ totalMinor: sql<number>`"grossSalesMinor" - "discountsMinor" + "shippingMinor" + "taxesMinor"` })
+      .where("shopId", "=", shopId)
+      .where("id", "in", slice)
+      .execute();
+  }
   return written;
 }

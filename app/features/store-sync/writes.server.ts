@@ -14,7 +14,8 @@ import type {
   SyncRefund,
 } from "~/features/store-sync/normalize";
 import { applyOrderChange, loadOrderState } from "~/features/profit/index.server";
-import { bulkId, inSlices } from "~/platform/sql-runner.server";
+import { inSlices } from "~/lib/chunks";
+import { bulkId } from "~/platform/bulk-rows.server";
 import { CUSTOMER_PERSONAL_DATA_CLEARED } from "~/features/privacy";
 
 export type SyncShop = { id: string; currency: string; timezone: string };
