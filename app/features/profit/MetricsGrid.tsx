@@ -13,6 +13,7 @@ import type { Metric, MetricKey } from "~/features/profit/dashboard.server";
 import { formatMoney, formatPercent } from "~/lib/money";
 import { ChangeIndicator } from "~/features/profit/components/ChangeIndicator";
 import { missingCostSentence } from "~/features/profit/missing-costs";
+import { AOV_BASIS } from "~/features/profit/profit";
 
 /** The cards' titles; each key has its definition in the metrics registry (analytics/metrics.ts). */
 export const METRIC_TITLES: Record<MetricKey, string> = {
@@ -65,6 +66,7 @@ export function MetricsGrid({ metrics, currency, margin, missingCosts, days, com
               <BlockStack gap="200">
                 <Text as="h2" variant="headingSm" tone="subdued">
                   {METRIC_TITLES[m.key]}
+                  {m.key === "averageOrderValue" ? ` · ${AOV_BASIS}` : ""}
                 </Text>
                 <Text as="p" variant="heading2xl" tone={isProfit ? (positive ? "success" : "critical") : undefined}>
                   <span data-testid="metric-value">{formatValue(m.key, m.value, currency)}</span>

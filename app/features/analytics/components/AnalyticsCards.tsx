@@ -15,6 +15,7 @@ import {
   type MetricKey,
 } from "~/features/analytics/metrics";
 import type { Analytics } from "~/features/analytics/analytics.server";
+import { PaidTrafficNote, VisitorsNote } from "~/features/analytics/components/FigureNotes";
 
 /** The figures on the screen's first row, in order (a saved dashboard may choose others). */
 export const DEFAULT_CARDS: MetricKey[] = [
@@ -57,6 +58,7 @@ export function FigureCards({ data, cards }: { data: Analytics; cards: MetricKey
             <BlockStack gap="200">
               <Text as="h2" variant="headingSm" tone="subdued">
                 {METRICS[key].label}
+                {METRICS[key].basis ? ` · ${METRICS[key].basis}` : ""}
               </Text>
               <Text as="p" variant="heading2xl">
                 <span data-testid="figure-value">{formatFigure(key, data.figures.values[key], data.currency)}</span>
@@ -180,6 +182,7 @@ export function TrafficSources({ data }: { data: Analytics }) {
           ],
         }))}
       />
+      <PaidTrafficNote data={data} />
       <HowCalculated keys={["sessionShare", "orderShare", "conversionRate"]} />
     </BlockStack>
   );
@@ -223,7 +226,10 @@ export function TopRegions({ data }: { data: Analytics }) {
           { title: "Country / region" },
           { title: "Net sales", alignment: "end" },
           { title: "Orders", alignment: "end" },
-          { title: "Average order value", alignment: "end" },
+          {
+            title: `${METRICS.averageOrderValue.label} (${METRICS.averageOrderValue.basis?.toLowerCase()})`,
+            alignment: "end",
+          },
         ]}
         rows={rows}
       />
@@ -274,7 +280,8 @@ export function ConversionFunnel({ data }: { data: Analytics }) {
           </div>
         );
       })}
-      <HowCalculated keys={["stepRate", "visitorRate"]} />
+      <VisitorsNote data={data} />
+      <HowCalculated keys={["visitors", "stepRate", "visitorRate"]} />
     </BlockStack>
   );
 }
