@@ -16,6 +16,7 @@ import { getGeneralSettings, timeZoneOptions } from "~/features/settings/index.s
 import { PLANS, PLAN_ORDER, PlanSettings, planFor, type PlanId } from "~/features/billing";
 import { getImportStatus } from "~/features/store-sync/index.server";
 import { getStoreDataSummary } from "~/features/store-sync/index.server";
+import { customerCounts } from "~/features/customers/index.server";
 import { getIntegrations, integrationsView } from "~/features/settings/index.server";
 import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import { TeamSettings, useCan, type RoutePermissions } from "~/features/team";
@@ -67,7 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The data tab counts the shop's rows: only when it is open.
   const [subscription, storeData, team, audit, integrations, performance, general, notifications] = await Promise.all([
     getBillingState(shop.id),
-    tab === "data" ? Promise.all([getImportStatus(shop), getStoreDataSummary(shop)]) : null,
+    tab === "data" ? Promise.all([getImportStatus(shop), getStoreDataSummary(shop), customerCounts(shop.id)]) : null,
     tab === "team" ? teamOverview(shop) : null,
     readsAudit
       ? listAudit(shop, filters.success ? filters.data : {}, Number(url.searchParams.get("auditPage")) || 1)
@@ -94,7 +95,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ? formatInstant(subscription.currentPeriodEnd, shop.timezone, "date")
         : null,
     },
-    storeData: storeData && { importStatus: storeData[0], summary: storeData[1] },
+    storeData: storeData && { importStatus: storeData[0], summary: storeData[1], customers: storeData[2] },
     team,
     audit,
     integrations,
@@ -189,7 +190,12 @@ function DataSection() {
   const { demo, storeData } = useLoaderData<typeof loader>();
   // Only missing while the loader for the newly selected tab is still running.
   return storeData ? (
-    <StoreDataSettings demo={demo} importStatus={storeData.importStatus} summary={storeData.summary} />
+    <StoreDataSettings
+      demo={demo}
+      importStatus={storeData.importStatus}
+      summary={storeData.summary}
+      customers={storeData.customers}
+    />
   ) : null;
 }
 
