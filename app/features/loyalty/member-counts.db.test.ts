@@ -71,6 +71,8 @@ describe("memberCounts", () => {
     expect(overview.totalMembers).toBe(4);
     expect(overview.untieredMembers).toBe(1);
     expect(overview.closedAccounts).toBe(2);
+    // The members are the enrolled ones of the customers the Customers screen counts.
+    expect(overview.customers).toBe((await customerCounts(shop.id)).customers);
     expect(tiers.reduce((a, t) => a + t.members, 0) + overview.untieredMembers).toBe(overview.totalMembers);
     expect(tiers.reduce((a, t) => a + t.share, 0) + overview.untieredMembers / overview.totalMembers).toBeCloseTo(
       1,

@@ -16,6 +16,7 @@ import {
 } from "~/features/loyalty/ledger";
 import { ensureProgram, pointValueAt, type ShopRef } from "~/features/loyalty/ledger.server";
 import { memberCounts } from "~/features/loyalty/member-counts.server";
+import { customerCounts } from "~/features/customers/index.server";
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -62,6 +63,8 @@ export type Overview = {
   programName: string;
   /** The program's members (member-counts.server.ts: enrolled customers, redacted ones not counted). */
   totalMembers: number;
+  /** The store's customers (customerCounts), of whom the members are the enrolled ones. */
+  customers: number;
   /** Members below the first tier's minimum spend ("No tier"). */
   untieredMembers: number;
   /** Accounts of customers since redacted or deleted: their points are outstanding, they are not members. */
@@ -85,8 +88,9 @@ export async function getOverview(shop: ShopRef, now = new Date()): Promise<Over
   const currentFrom = addDays(today, -RETENTION_DAYS + 1);
   const previousFrom = addDays(currentFrom, -RETENTION_DAYS);
   const from = previousFrom < yearFrom ? previousFrom : yearFrom;
-  const [counts, byKind, value, orders] = await Promise.all([
+  const [counts, customers, byKind, value, orders] = await Promise.all([
     memberCounts(shop, new Date(now.getTime() - ACTIVE_DAYS * 86_400_000)),
+    customerCounts(shop.id),
     prisma.loyaltyDay.groupBy({ by: ["kind"], where: { shopId: shop.id }, _sum: { points: true } }),
     pointValueAt(prisma, shop.id, now),
     repeatAndRetention(shop.id, today, yearFrom, currentFrom, previousFrom, from),
@@ -106,6 +110,7 @@ export async function getOverview(shop: ShopRef, now = new Date()): Promise<Over
     programName: program.name,
     totalMembers: members,
     untieredMembers: counts.byTier.get(null) ?? 0,
+    customers: customers.customers,
     closedAccounts: counts.closedAccounts,
     activeMembers: active,
     outstandingPoints: outstanding,

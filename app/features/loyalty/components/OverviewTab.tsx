@@ -8,12 +8,14 @@ import type { RedemptionView } from "~/features/loyalty/redemptions.server";
 import type { Overview } from "~/features/loyalty/reports.server";
 import { formatMoney, formatPercent } from "~/lib/money";
 
-/** "1,234 active in 90 days · 27 accounts of redacted customers not counted". */
+/** "Of 2,973 customers (2 not enrolled) · 2,379 active in 90 days · 27 accounts of redacted … not counted". */
 function membersHelp(o: Overview) {
+  const notEnrolled = o.customers - o.totalMembers;
+  const of = `Of ${n(o.customers)} customers${notEnrolled > 0 ? ` (${n(notEnrolled)} not enrolled)` : ""}`;
   const closed = o.closedAccounts
     ? ` · ${n(o.closedAccounts)} ${o.closedAccounts === 1 ? "account" : "accounts"} of redacted or deleted customers not counted`
     : "";
-  return `${n(o.activeMembers)} active in 90 days${closed}`;
+  return `${of} · ${n(o.activeMembers)} active in 90 days${closed}`;
 }
 
 /** Members below the first tier's minimum spend, as their own row so the rows add to the members. */
