@@ -57,7 +57,7 @@ const DEFINITIONS: Record<CountKey, Omit<CountDefinition, "key">> = {
   untieredMembers: {
     label: "No tier",
     formula: "Members whose qualifying spend is below the first tier's minimum spend",
-    includes: ["Members in their first days, before they reach a tier"],
+    includes: ["Members whose refunds took their qualifying spend below the minimum (even below zero)"],
     excludes: ["Nothing: the tiers' members and these add up to the members"],
     shownOn: ["Loyalty → Overview (tier distribution) and Tier Management"],
   },

@@ -66,8 +66,12 @@ export function MetricsGrid({ metrics, currency, margin, missingCosts, days, com
               <BlockStack gap="200">
                 <Text as="h2" variant="headingSm" tone="subdued">
                   {METRIC_TITLES[m.key]}
-                  {m.key === "averageOrderValue" ? ` · ${AOV_BASIS}` : ""}
                 </Text>
+                {m.key === "averageOrderValue" && (
+                  <Text as="p" variant="bodySm" tone="subdued">
+                    {AOV_BASIS}
+                  </Text>
+                )}
                 <Text as="p" variant="heading2xl" tone={isProfit ? (positive ? "success" : "critical") : undefined}>
                   <span data-testid="metric-value">{formatValue(m.key, m.value, currency)}</span>
                 </Text>

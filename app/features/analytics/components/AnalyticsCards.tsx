@@ -58,8 +58,12 @@ export function FigureCards({ data, cards }: { data: Analytics; cards: MetricKey
             <BlockStack gap="200">
               <Text as="h2" variant="headingSm" tone="subdued">
                 {METRICS[key].label}
-                {METRICS[key].basis ? ` · ${METRICS[key].basis}` : ""}
               </Text>
+              {METRICS[key].basis && (
+                <Text as="p" variant="bodySm" tone="subdued">
+                  {METRICS[key].basis}
+                </Text>
+              )}
               <Text as="p" variant="heading2xl">
                 <span data-testid="figure-value">{formatFigure(key, data.figures.values[key], data.currency)}</span>
               </Text>

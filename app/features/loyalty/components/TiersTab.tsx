@@ -101,7 +101,7 @@ export function TiersTab({
         <Box padding="400">
           <Text as="p" variant="bodySm" tone="subdued" id="tiers-no-tier">
             {untieredMembers
-              ? `No tier: ${n(untieredMembers)} members (${formatPercent(totalMembers ? untieredMembers / totalMembers : 0, 0)}) have not reached the first tier's minimum spend. `
+              ? `No tier: ${n(untieredMembers)} members (${formatPercent(totalMembers ? untieredMembers / totalMembers : 0, 0)}) have a qualifying spend below the first tier's minimum (refunds can take it below zero). `
               : ""}
             {`${n(totalMembers)} members in all.`}
           </Text>
