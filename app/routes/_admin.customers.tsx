@@ -9,6 +9,7 @@ import { Modal } from "~/components/Modal";
 import { AdminPage } from "~/components/AdminPage";
 import { dayInZone } from "~/lib/dates";
 import {
+  CustomerCountLine,
   CustomerList,
   customerListParams,
   parseCustomerList,
@@ -19,6 +20,7 @@ import {
   type CustomerListQuery,
 } from "~/features/customers";
 import {
+  customerCounts,
   explainCustomer,
   listCustomers,
   pendingTagChanges,
@@ -49,12 +51,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { status: 400 },
     );
   const explain = url.searchParams.get("explain");
-  const [list, summary, explanation, tags, pendingTags] = await Promise.all([
+  const [list, summary, explanation, tags, pendingTags, counts] = await Promise.all([
     listCustomers(shop, parsed.data),
     segmentSummary(shop),
     explain && ID.test(explain) ? explainCustomer(shop, explain) : null,
     tagSettings(shop.id),
     pendingTagChanges(shop.id),
+    customerCounts(shop.id),
   ]);
   return {
     currency: shop.currency,
@@ -68,6 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     explanation,
     tags,
     pendingTags,
+    counts,
     demo: shop.isDemo,
   };
 }
@@ -90,7 +94,7 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
 });
 
 export default function Customers() {
-  const { rows, query, paging, summary, currency, explanation, tags, pendingTags, demo } =
+  const { rows, query, paging, summary, currency, explanation, tags, pendingTags, counts, demo } =
     useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -147,6 +151,9 @@ export default function Customers() {
           </Banner>
         )}
         <SegmentCards cards={summary.cards} comparedWith={summary.comparedWith} />
+        <Box paddingInline={{ xs: "400", sm: "0" }}>
+          <CustomerCountLine counts={counts} />
+        </Box>
         <Card padding="0">
           <CustomerList
             rows={rows}

@@ -85,11 +85,13 @@ describe("Settings → Data", () => {
   it("counts the authenticated shop's store data only", async () => {
     const data = await load("/settings?tab=data");
     expect(data.storeData?.summary).toEqual({
-      counts: { products: 3, variants: 4, customers: 2, orders: 3, refunds: 1 },
+      counts: { products: 3, variants: 4, orders: 3, refunds: 1 },
       oldestOrderDay: "2026-01-15",
       newestOrderDay: "2026-05-20",
       lastImportFinishedDay: "2026-05-31",
     });
+    // The customers feature's one count: the deleted customer is not counted, nor the other shop's.
+    expect(data.storeData?.customers).toEqual({ stored: 2, redacted: 0, customers: 2, listed: 0 });
     expect(data.storeData?.importStatus).toMatchObject({ state: "failed", error: "boom" });
   });
 

@@ -10,11 +10,15 @@ import { Box, Tabs, Text } from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
 import { StoreDataSettings } from "~/features/store-sync";
 import { GeneralSettings, IntegrationsSettings, generalValues } from "~/features/settings";
-import { getGeneralSettings, timeZoneOptions } from "~/features/settings/index.server";
+import {
+  getGeneralSettings,
+  getIntegrations,
+  integrationsView,
+  timeZoneOptions,
+} from "~/features/settings/index.server";
 import { PlanSettings } from "~/features/billing";
-import { getImportStatus } from "~/features/store-sync/index.server";
-import { getStoreDataSummary } from "~/features/store-sync/index.server";
-import { getIntegrations, integrationsView } from "~/features/settings/index.server";
+import { getImportStatus, getStoreDataSummary } from "~/features/store-sync/index.server";
+import { customerCounts } from "~/features/customers/index.server";
 import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import { TeamSettings, useCan, type RoutePermissions } from "~/features/team";
 import { can, teamOverview } from "~/features/team/index.server";
@@ -59,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The data tab counts the shop's rows: only when it is open.
   const [billing, storeData, team, audit, integrations, performance, general, notifications] = await Promise.all([
     planView(shop),
-    tab === "data" ? Promise.all([getImportStatus(shop), getStoreDataSummary(shop)]) : null,
+    tab === "data" ? Promise.all([getImportStatus(shop), getStoreDataSummary(shop), customerCounts(shop.id)]) : null,
     tab === "team" ? teamOverview(shop) : null,
     readsAudit
       ? listAudit(shop, filters.success ? filters.data : {}, Number(url.searchParams.get("auditPage")) || 1)
@@ -74,7 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     shopDomain: shop.domain,
     timeZone: shop.timezone,
     ...billing,
-    storeData: storeData && { importStatus: storeData[0], summary: storeData[1] },
+    storeData: storeData && { importStatus: storeData[0], summary: storeData[1], customers: storeData[2] },
     team,
     audit,
     integrations,
@@ -129,9 +133,7 @@ function GeneralSection() {
 function DataSection() {
   const { demo, storeData } = useLoaderData<typeof loader>();
   // Only missing while the loader for the newly selected tab is still running.
-  return storeData ? (
-    <StoreDataSettings demo={demo} importStatus={storeData.importStatus} summary={storeData.summary} />
-  ) : null;
+  return storeData ? <StoreDataSettings demo={demo} {...storeData} /> : null;
 }
 
 function TeamSection() {

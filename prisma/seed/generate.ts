@@ -34,14 +34,19 @@ export const TRAFFIC_SOURCES = [
   "direct",
   "social",
   "email",
+  "paid",
 ] as const satisfies readonly AppTrafficSource[];
 export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];
-/** Share of sessions (and so of orders) per traffic source. */
+/**
+ * Share of sessions (and so of orders) per traffic source. The store buys ads every day
+ * (adSpendFor), so part of its traffic arrives from them, as Shopify reports it: "paid".
+ */
 export const TRAFFIC_MIX: Record<TrafficSource, number> = {
-  organic_search: 0.42,
-  direct: 0.28,
-  social: 0.18,
-  email: 0.12,
+  organic_search: 0.36,
+  direct: 0.24,
+  social: 0.15,
+  email: 0.1,
+  paid: 0.15,
 };
 
 export const AD_CHANNELS = ["google_ads", "meta_ads", "tiktok_ads"] as const;
@@ -1310,8 +1315,8 @@ function trafficFor(rng: Random, shopId: string, plan: DayPlan): TrafficDayRow[]
 }
 
 function funnelFor(rng: Random, shopId: string, plan: DayPlan, traffic: TrafficDayRow[]): FunnelDayRow {
-  const sessions = traffic.reduce((a, t) => a + t.sessions, 0);
-  const visitors = Math.round(sessions * rng.between(0.9, 0.97));
+  // Shopify's funnel starts from the same sessions its sessions report counts.
+  const visitors = traffic.reduce((a, t) => a + t.sessions, 0);
   return {
     id: `fn_${pad(plan.index, 3)}`,
     shopId,

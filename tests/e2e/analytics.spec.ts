@@ -49,7 +49,7 @@ test.describe("analytics", () => {
     await page.getByTestId("figure-averageOrderValue").getByRole("link", { name: "How is this calculated?" }).click();
     await expect(page).toHaveURL(/\/analytics\/glossary#averageOrderValue$/);
     await expect(page.getByRole("heading", { level: 1, name: "How figures are calculated" })).toBeVisible();
-    await expect(page.getByTestId("glossary-averageOrderValue")).toContainText("Revenue ÷ orders");
+    await expect(page.getByTestId("glossary-averageOrderValue")).toContainText("Net sales ÷ orders");
     await expect(page.getByTestId("glossary-averageOrderValue")).toBeInViewport();
   });
 

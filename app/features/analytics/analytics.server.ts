@@ -31,6 +31,7 @@ import {
   type MetricValues,
 } from "~/features/analytics/metrics";
 import { analyticsPeriods, type Comparison, type TimeframeKey } from "~/features/analytics/periods";
+import { funnelVisitors } from "~/features/analytics/counts";
 
 type ShopRef = { id: string; timezone: string; currency: string };
 
@@ -72,9 +73,14 @@ async function funnelOf(shopId: string, range: DayRange): Promise<Funnel> {
   };
 }
 
-/** A period's registry inputs: the rollup sums, the expenses attributed to it and the funnel. */
+/**
+ * A period's registry inputs: the rollup sums, the expenses attributed to it and the funnel. The
+ * funnel's first step is the period's sessions (funnelVisitors: one source for both figures).
+ */
 function inputsOf(rows: RollupRow[], expenses: ExpenseInput[], range: DayRange, funnel: Funnel): MetricInputs {
-  return { ...sumRows(rows), operatingExpensesMinor: expensesInRange(expenses, range), ...funnel };
+  const totals = sumRows(rows);
+  const operatingExpensesMinor = expensesInRange(expenses, range);
+  return { ...totals, operatingExpensesMinor, ...funnel, visitors: funnelVisitors(totals) };
 }
 
 export type PeriodFigures = {
@@ -373,6 +379,7 @@ export async function getAnalytics(
     ]);
   const comparable = isComparable(p.comparison, first);
   const cur = inputsOf(rows, expenses, p.current, funnel);
+  const cmp = inputsOf(cmpRows, expenses, p.comparison, cmpFunnel);
   return {
     timeframe,
     comparison,
@@ -380,11 +387,11 @@ export async function getAnalytics(
     range: p.current,
     comparisonRange: p.comparison,
     comparable,
-    figures: figuresOf(cur, inputsOf(cmpRows, expenses, p.comparison, cmpFunnel), comparable),
+    figures: figuresOf(cur, cmp, comparable),
     trend: trendOf(dailyPoints(rows, p.current), dailyPoints(cmpRows, p.comparison), p.days, today, options.weekStart),
     sources: sourceRows(sessions, srcOrders, cmpSessions, cmpSrcOrders),
     countries: countryRows(regions),
-    funnel: funnelSteps(funnel, cmpFunnel, comparable),
+    funnel: funnelSteps(cur, cmp, comparable),
     hasTraffic: cur.sessions > 0 || funnel.visitors > 0,
   };
 }
@@ -425,7 +432,7 @@ export async function dailyMetrics(shop: ShopRef, range: DayRange): Promise<{ da
         ...EMPTY_INPUTS,
         ...byDay.get(day),
         operatingExpensesMinor: opex.get(day) ?? 0,
-        visitors: f?.visitors ?? 0,
+        visitors: funnelVisitors(byDay.get(day) ?? EMPTY_INPUTS),
         productViews: f ? f.productViews : 0,
         addToCart: f?.addToCart ?? 0,
         purchases: f?.purchases ?? 0,

@@ -1,11 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { buildPnl, EMPTY_TOTALS, METRIC_TITLES } from "~/features/profit";
-import { computeMetrics, EMPTY_INPUTS, isMetricKey, METRIC_KEYS, METRICS, type MetricInputs } from "./metrics";
+import {
+  computeMetrics,
+  EMPTY_INPUTS,
+  glossaryHref,
+  isMetricKey,
+  METRIC_KEYS,
+  METRICS,
+  type MetricInputs,
+} from "./metrics";
+import { COUNT_KEYS, COUNTS } from "./counts";
 import { analyticsPeriods, parseAnalyticsQuery } from "./periods";
 
 // A worked period, by hand: 4 orders, gross 400.00, discounts 20.00, one refund of 30.00
 // issued in the period, shipping charged 16.00, taxes 32.00, COGS 150.00, ads 40.00,
-// labels 12.00, fees 9.00, expenses 25.00; 200 sessions; funnel 180 / 90 / 30 / 4.
+// labels 12.00, fees 9.00, expenses 25.00; 200 sessions; funnel rows 180 / 90 / 30 / 4 (visitors are read as the 200 sessions).
 const period: MetricInputs = {
   ...EMPTY_INPUTS,
   ordersCount: 4,
@@ -34,7 +43,9 @@ describe("metrics registry formulas (hand-computed)", () => {
     expect(m.netSales).toBe(350_00); // 400 − 20 − 30
     expect(m.revenue).toBe(366_00); // 350 + 16
     expect(m.taxes).toBe(32_00);
-    expect(m.averageOrderValue).toBe(91_50); // 366 / 4
+    // Net sales ÷ orders, shipping out: the Net sales figure over the Orders figure.
+    expect(m.averageOrderValue).toBe(87_50); // 350 / 4
+    expect(m.averageOrderValue).toBe(Math.round(m.netSales! / m.orders!));
   });
   it("costs and profit", () => {
     expect(m.grossProfit).toBe(216_00); // 366 − 150
@@ -45,8 +56,10 @@ describe("metrics registry formulas (hand-computed)", () => {
   });
   it("rates over sessions and visitors", () => {
     expect(m.conversionRate).toBe(4 / 200);
-    expect(m.checkoutConversion).toBe(4 / 180);
-    expect(m.visitors).toBe(180);
+    // One source: the funnel's visitors are the Sessions figure, whatever the funnel rows said.
+    expect(m.visitors).toBe(200);
+    expect(m.visitors).toBe(m.sessions);
+    expect(m.checkoutConversion).toBe(4 / 200);
   });
   it("a refund alone on its own day gives negative net sales, and ratios without a base are none", () => {
     const refundDay = computeMetrics({ ...EMPTY_INPUTS, refundsMinor: 30_00 });
@@ -127,5 +140,25 @@ describe("analytics periods in the shop's days", () => {
       ok: false,
       errors: { timeframe: ["Must be one of 7d, 30d, 90d, 1y"], comparison: ["Must be one of previous, yearAgo"] },
     });
+  });
+});
+
+describe("one definition per count (issue 35 item 3)", () => {
+  it("defines every count the screens show, with what it leaves out", () => {
+    for (const key of COUNT_KEYS) {
+      expect(COUNTS[key].formula.length).toBeGreaterThan(10);
+      expect(COUNTS[key].excludes.length).toBeGreaterThan(0);
+      expect(COUNTS[key].shownOn.length).toBeGreaterThan(0);
+    }
+    expect(glossaryHref("customers")).toBe("/analytics/glossary#customers");
+  });
+  it("labels the average order value with its one base", () => {
+    expect(METRICS.averageOrderValue.basis).toBe("Net sales ÷ orders");
+    expect(METRICS.averageOrderValue.formula).toContain("Net sales ÷ orders");
+  });
+  it("reads the funnel's visitors from the sessions: the two figures cannot differ", () => {
+    const v = computeMetrics({ ...EMPTY_INPUTS, sessions: 130_345, visitors: 121_751, purchases: 3_000 });
+    expect(v.visitors).toBe(130_345);
+    expect(v.checkoutConversion).toBe(3_000 / 130_345);
   });
 });

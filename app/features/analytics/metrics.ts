@@ -4,7 +4,8 @@
 // `computeMetrics`, and the glossary (/analytics/glossary) renders these definitions.
 // The money formula itself is the profit feature's `computeProfit`, so the registry and
 // the dashboard cannot drift apart; a test fails when a card or a P&L line has no entry here.
-import { computeProfit, EMPTY_TOTALS, type PeriodTotals } from "~/features/profit";
+import { AOV_BASIS, averageOrderValue, computeProfit, EMPTY_TOTALS, type PeriodTotals } from "~/features/profit";
+import { funnelVisitors, type CountKey } from "~/features/analytics/counts";
 
 export type MetricUnit = "money" | "count" | "rate";
 export type MetricPolarity = "higherIsBetter" | "lowerIsBetter" | "neutral";
@@ -73,6 +74,8 @@ export type FigureKey = MetricKey | BreakdownKey;
 export type MetricDefinition = {
   key: MetricKey;
   label: string;
+  /** The base in a few words, shown under the label wherever the figure is (e.g. "Net sales ÷ orders"). */
+  basis?: string;
   unit: MetricUnit;
   polarity: MetricPolarity;
   /** The formula in words, as the glossary shows it. */
@@ -170,10 +173,11 @@ const DEFINITIONS: Record<MetricKey, Entry> = {
     label: "Average order value",
     unit: "money",
     polarity: "higherIsBetter",
-    formula: "Revenue ÷ orders (none without orders)",
-    includes: ["Shipping charged", "Refunds issued in the period"],
-    excludes: [CANCELLED, "Taxes"],
-    compute: (i) => profit(i).averageOrderValueMinor,
+    basis: AOV_BASIS,
+    formula: `${AOV_BASIS} (gross sales − discounts − refunds, ÷ orders; none without orders): the Net sales figure divided by the Orders figure, on every screen`,
+    includes: ["Refunds issued in the period"],
+    excludes: [CANCELLED, "Shipping charged and taxes (so it is not revenue ÷ orders)"],
+    compute: averageOrderValue,
   },
   cogs: {
     label: "Cost of goods",
@@ -281,7 +285,8 @@ const DEFINITIONS: Record<MetricKey, Entry> = {
     label: "Sessions",
     unit: "count",
     polarity: "higherIsBetter",
-    formula: "Σ online store sessions, over all traffic sources",
+    basis: "All traffic sources",
+    formula: "Σ online store sessions, over all traffic sources (the funnel's Visitors are this same figure)",
     includes: ["Sessions of every referrer source, unknown included"],
     excludes: ["Sales channels other than the online store"],
     compute: (i) => i.sessions,
@@ -299,10 +304,12 @@ const DEFINITIONS: Record<MetricKey, Entry> = {
     label: "Visitors",
     unit: "count",
     polarity: "higherIsBetter",
-    formula: "Σ sessions that entered the store (the funnel's first step)",
-    includes: ["Online store sessions"],
+    basis: "The Sessions figure",
+    formula:
+      "The funnel's first step: the period's sessions, the same figure as Sessions (Shopify's funnel counts the same online store sessions, so one source is read for both)",
+    includes: ["Online store sessions of every traffic source"],
     excludes: ["Other sales channels"],
-    compute: (i) => i.visitors,
+    compute: funnelVisitors,
   },
   productViews: {
     label: "Product views",
@@ -336,10 +343,10 @@ const DEFINITIONS: Record<MetricKey, Entry> = {
     label: "Funnel conversion",
     unit: "rate",
     polarity: "higherIsBetter",
-    formula: "Purchases ÷ visitors (none without visitors)",
+    formula: "Purchases ÷ visitors, that is ÷ sessions (none without sessions)",
     includes: ["Online store sessions"],
     excludes: ["Other sales channels"],
-    compute: (i) => shareOf(i.purchases, i.visitors),
+    compute: (i) => shareOf(i.purchases, funnelVisitors(i)),
   },
 };
 
@@ -405,7 +412,7 @@ export function computeMetric(key: MetricKey, inputs: MetricInputs): number | nu
   return METRICS[key].compute(inputs);
 }
 
-/** Where a figure's definition is shown: the glossary, at its entry. */
-export function glossaryHref(key: FigureKey): string {
+/** Where a figure's or a count's definition is shown: the glossary, at its entry. */
+export function glossaryHref(key: FigureKey | CountKey): string {
   return `/analytics/glossary#${key}`;
 }

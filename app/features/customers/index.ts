@@ -18,3 +18,4 @@ export { addCustomerSchema, E164, type AddCustomerInput } from "./customer-schem
 export { customerDto, customersApiQuery, API_LIMIT_MAX } from "./api";
 export { SegmentTags, type TagSetting } from "./components/SegmentTags";
 export { customerTagsSchema, segmentSettingsSchema } from "./query";
+export { CustomerCountLine, countLine } from "./components/CustomerCountLine";

@@ -7,6 +7,7 @@ import { liability } from "~/features/loyalty/ledger";
 import { pointValueAt, type ShopRef } from "~/features/loyalty/ledger.server";
 import { ACTIVE_DAYS } from "~/features/loyalty/reports.server";
 import { loyaltyCost, redeemedValue } from "~/features/loyalty/cost.server";
+import { memberCounts } from "~/features/loyalty/member-counts.server";
 
 export type DashboardLoyalty = {
   range: DayRange;
@@ -35,14 +36,11 @@ export async function dashboardLoyalty(
     select: { expectedRedemptionRate: true },
   });
   if (!program) return null;
-  const members = await prisma.loyaltyMember.count({ where: { shopId: shop.id } });
+  const { members, active } = await memberCounts(shop, new Date(now.getTime() - ACTIVE_DAYS * 86_400_000));
   if (members === 0) return null;
   const range = periodsEndingOn(dayInZone(now, shop.timezone), days).current;
-  const [outstanding, active, value, redeemedMinor, rewardsCostMinor] = await Promise.all([
+  const [outstanding, value, redeemedMinor, rewardsCostMinor] = await Promise.all([
     prisma.loyaltyDay.aggregate({ where: { shopId: shop.id }, _sum: { points: true } }),
-    prisma.loyaltyMember.count({
-      where: { shopId: shop.id, lastActivityAt: { gte: new Date(now.getTime() - ACTIVE_DAYS * 86_400_000) } },
-    }),
     pointValueAt(prisma, shop.id, now),
     redeemedValue(shop.id, range),
     loyaltyCost(shop.id, range),

@@ -38,3 +38,4 @@ export {
 export { registerLoyaltyJobs } from "./jobs.server";
 export { loyaltyCost, rebuildLoyaltyCost, redeemedValue, syncLoyaltyCost } from "./cost.server";
 export { dashboardLoyalty, type DashboardLoyalty } from "./dashboard.server";
+export { memberCounts, type MemberCounts } from "./member-counts.server";

@@ -20,6 +20,7 @@ import { rebuildMembers } from "~/features/loyalty/backfill.server";
 import { syncLoyaltyCost } from "~/features/loyalty/cost.server";
 import { dayInZone } from "~/lib/dates";
 import type { CampaignInput, SettingsInput, TierInput } from "~/features/loyalty/schema";
+import { memberCounts } from "~/features/loyalty/member-counts.server";
 
 type Ctx = Actor & { shop: ShopRef };
 
@@ -106,12 +107,11 @@ export type TierView = Omit<TierRow, "pendingFrom"> & {
 };
 
 export async function tiersWithMembers(shop: ShopRef): Promise<TierView[]> {
-  const [tiers, counts, total] = await Promise.all([
+  // Only the counts by tier are read; the activity window does not matter here.
+  const [tiers, { byTier, members: total }] = await Promise.all([
     listTiers(prisma, shop.id),
-    prisma.loyaltyMember.groupBy({ by: ["tierId"], where: { shopId: shop.id }, _count: { _all: true } }),
-    prisma.loyaltyMember.count({ where: { shopId: shop.id } }),
+    memberCounts(shop, new Date()),
   ]);
-  const byTier = new Map(counts.map((c) => [c.tierId, c._count._all]));
   return tiers.map((t) => {
     const members = byTier.get(t.id) ?? 0;
     return {

@@ -15,6 +15,8 @@ import {
   type EntryKind,
 } from "~/features/loyalty/ledger";
 import { ensureProgram, pointValueAt, type ShopRef } from "~/features/loyalty/ledger.server";
+import { memberCounts } from "~/features/loyalty/member-counts.server";
+import { customerCounts } from "~/features/customers/index.server";
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -59,7 +61,14 @@ function repeatAndRetention(
 
 export type Overview = {
   programName: string;
+  /** The program's members (member-counts.server.ts: enrolled customers, redacted ones not counted). */
   totalMembers: number;
+  /** The store's customers (customerCounts), of whom the members are the enrolled ones. */
+  customers: number;
+  /** Members below the first tier's minimum spend ("No tier"). */
+  untieredMembers: number;
+  /** Accounts of customers since redacted or deleted: their points are outstanding, they are not members. */
+  closedAccounts: number;
   activeMembers: number;
   outstandingPoints: number;
   pointsEarned: number;
@@ -79,19 +88,15 @@ export async function getOverview(shop: ShopRef, now = new Date()): Promise<Over
   const currentFrom = addDays(today, -RETENTION_DAYS + 1);
   const previousFrom = addDays(currentFrom, -RETENTION_DAYS);
   const from = previousFrom < yearFrom ? previousFrom : yearFrom;
-  const [sums, active, value, orders] = await Promise.all([
-    Promise.all([
-      prisma.loyaltyMember.count({ where: { shopId: shop.id } }),
-      prisma.loyaltyDay.groupBy({ by: ["kind"], where: { shopId: shop.id }, _sum: { points: true } }),
-    ]),
-    prisma.loyaltyMember.count({
-      where: { shopId: shop.id, lastActivityAt: { gte: new Date(now.getTime() - ACTIVE_DAYS * 86_400_000) } },
-    }),
+  const [counts, customers, byKind, value, orders] = await Promise.all([
+    memberCounts(shop, new Date(now.getTime() - ACTIVE_DAYS * 86_400_000)),
+    customerCounts(shop.id),
+    prisma.loyaltyDay.groupBy({ by: ["kind"], where: { shopId: shop.id }, _sum: { points: true } }),
     pointValueAt(prisma, shop.id, now),
     repeatAndRetention(shop.id, today, yearFrom, currentFrom, previousFrom, from),
   ]);
+  const { members, active } = counts;
   // Sums from the per-day rollup, which always equals the ledger (and the members' cache).
-  const [members, byKind] = sums;
   const kind = (k: string) => byKind.find((r) => r.kind === k)?._sum.points ?? 0;
   const outstanding = byKind.reduce((a, r) => a + (r._sum.points ?? 0), 0);
   const earned = kind("earn");
@@ -104,6 +109,9 @@ export async function getOverview(shop: ShopRef, now = new Date()): Promise<Over
   return {
     programName: program.name,
     totalMembers: members,
+    untieredMembers: counts.byTier.get(null) ?? 0,
+    customers: customers.customers,
+    closedAccounts: counts.closedAccounts,
     activeMembers: active,
     outstandingPoints: outstanding,
     pointsEarned: earned,
@@ -205,8 +213,9 @@ export type MonthPoint = {
 export type Analytics = {
   months: MonthPoint[];
   redemptionRate: number | null;
-  members: { orders: number; customers: number; revenueMinor: number };
-  nonMembers: { orders: number; customers: number; revenueMinor: number };
+  /** Net sales (the registry's average order value base: net sales ÷ orders) of the last 365 days' orders. */
+  members: { orders: number; customers: number; netSalesMinor: number };
+  nonMembers: { orders: number; customers: number; netSalesMinor: number };
   campaigns: {
     id: string;
     name: string;
@@ -227,9 +236,10 @@ export async function getAnalytics(shop: ShopRef, now = new Date()): Promise<Ana
         FROM "LoyaltyDay"
        WHERE "shopId" = ${shop.id} AND "day" >= ${from} AND "day" <= ${today}
        GROUP BY SUBSTR("day", 1, 7), "kind"`,
-    prisma.$queryRaw<{ member: unknown; orders: unknown; customers: unknown; revenue: unknown }[]>`
+    prisma.$queryRaw<{ member: unknown; orders: unknown; customers: unknown; netSales: unknown }[]>`
       SELECT CASE WHEN m."customerId" IS NULL THEN 0 ELSE 1 END AS "member",
-             COUNT(*) AS "orders", COUNT(DISTINCT o."customerId") AS "customers", SUM(o."totalMinor") AS "revenue"
+             COUNT(*) AS "orders", COUNT(DISTINCT o."customerId") AS "customers",
+             SUM(o."grossSalesMinor" - o."discountsMinor" - o."refundsMinor") AS "netSales"
         FROM "Order" o
         LEFT JOIN "LoyaltyMember" m ON m."shopId" = o."shopId" AND m."customerId" = o."customerId"
        WHERE o."shopId" = ${shop.id} AND o."customerId" IS NOT NULL AND o."cancelledAt" IS NULL
@@ -266,7 +276,7 @@ export async function getAnalytics(shop: ShopRef, now = new Date()): Promise<Ana
   }
   const group = (member: number) => {
     const g = buyers.find((b) => num(b.member) === member);
-    return { orders: num(g?.orders), customers: num(g?.customers), revenueMinor: num(g?.revenue) };
+    return { orders: num(g?.orders), customers: num(g?.customers), netSalesMinor: num(g?.netSales) };
   };
   const lifts = await Promise.all(
     campaigns

@@ -13,6 +13,7 @@ import type { Metric, MetricKey } from "~/features/profit/dashboard.server";
 import { formatMoney, formatPercent } from "~/lib/money";
 import { ChangeIndicator } from "~/features/profit/components/ChangeIndicator";
 import { missingCostSentence } from "~/features/profit/missing-costs";
+import { AOV_BASIS } from "~/features/profit/profit";
 
 /** The cards' titles; each key has its definition in the metrics registry (analytics/metrics.ts). */
 export const METRIC_TITLES: Record<MetricKey, string> = {
@@ -66,6 +67,11 @@ export function MetricsGrid({ metrics, currency, margin, missingCosts, days, com
                 <Text as="h2" variant="headingSm" tone="subdued">
                   {METRIC_TITLES[m.key]}
                 </Text>
+                {m.key === "averageOrderValue" && (
+                  <Text as="p" variant="bodySm" tone="subdued">
+                    {AOV_BASIS}
+                  </Text>
+                )}
                 <Text as="p" variant="heading2xl" tone={isProfit ? (positive ? "success" : "critical") : undefined}>
                   <span data-testid="metric-value">{formatValue(m.key, m.value, currency)}</span>
                 </Text>

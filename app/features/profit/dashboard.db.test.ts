@@ -95,7 +95,8 @@ describe("dashboard figures", () => {
     expect(metric(d, "revenue").value).toBe(325_00);
     expect(metric(d, "orders").value).toBe(2);
     expect(metric(d, "conversionRate").value).toBeCloseTo(2 / 150, 10);
-    expect(metric(d, "averageOrderValue").value).toBe(162_50);
+    // net sales ÷ orders = (350 − 10 − 20) / 2
+    expect(metric(d, "averageOrderValue").value).toBe(160_00);
     // costs = 120 COGS (3 × Alpha at 40; Beta unknown) + 30 ads + 50 rent + 70 weekly labor (7 days) + 4 shipping + 3 fees
     expect(metric(d, "totalCosts").value).toBe(277_00);
     expect(metric(d, "netProfit").value).toBe(48_00);

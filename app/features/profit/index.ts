@@ -15,6 +15,8 @@ export { TIMEFRAME_LABELS, TimeframeSelect } from "./components/TimeframeSelect"
 export { missingCostSentence } from "./missing-costs";
 export { trendNote, trendPointLabel, type WeekStart } from "./trend-buckets";
 export {
+  AOV_BASIS,
+  averageOrderValue,
   computeProfit,
   EMPTY_TOTALS,
   addTotals,

@@ -47,7 +47,8 @@ describe("profit figures", () => {
     expect(f.revenueMinor).toBe(32500);
     expect(f.totalCostsMinor).toBe(27700);
     expect(f.netProfitMinor).toBe(4800);
-    expect(f.averageOrderValueMinor).toBe(16250);
+    // Net sales ÷ orders: (350 − 10 − 20) / 2, shipping out.
+    expect(f.averageOrderValueMinor).toBe(16000);
     expect(f.conversionRate).toBeCloseTo(2 / 150);
   });
   it("has no margin without revenue and no change without a previous figure", () => {

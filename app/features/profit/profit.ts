@@ -110,6 +110,20 @@ export type ProfitFigures = {
   uncostedUnits: number;
 };
 
+/** The base of the average order value, as every screen labels it (the metrics registry's entry). */
+export const AOV_BASIS = "Net sales ÷ orders";
+
+/**
+ * Average order value: net sales (gross sales − discounts − refunds) ÷ orders, shipping and taxes
+ * out, so it is the net sales figure shown beside it divided by the orders; none without orders.
+ */
+export function averageOrderValue(
+  t: Pick<PeriodTotals, "grossSalesMinor" | "discountsMinor" | "refundsMinor" | "ordersCount">,
+): number | null {
+  if (t.ordersCount <= 0) return null;
+  return Math.round((t.grossSalesMinor - t.discountsMinor - t.refundsMinor) / t.ordersCount);
+}
+
 export function computeProfit(totals: PeriodTotals, operatingExpensesMinor: number): ProfitFigures {
   const revenueMinor = totals.grossSalesMinor - totals.discountsMinor - totals.refundsMinor + totals.shippingMinor;
   const opex = Math.round(operatingExpensesMinor);
@@ -134,7 +148,7 @@ export function computeProfit(totals: PeriodTotals, operatingExpensesMinor: numb
     netProfitMinor,
     profitMargin: revenueMinor > 0 ? netProfitMinor / revenueMinor : null,
     conversionRate: totals.sessions > 0 ? totals.ordersCount / totals.sessions : null,
-    averageOrderValueMinor: totals.ordersCount > 0 ? Math.round(revenueMinor / totals.ordersCount) : null,
+    averageOrderValueMinor: averageOrderValue(totals),
     uncostedUnits: totals.uncostedUnits,
   };
 }

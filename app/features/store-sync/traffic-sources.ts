@@ -1,5 +1,5 @@
 // The traffic sources an order is attributed to, in the order screens list them.
-// The demo seed uses the first four; imported orders can carry any of them.
+// The demo seed uses the first five; imported orders can carry any of them.
 export const TRAFFIC_SOURCES = ["organic_search", "direct", "social", "email", "paid", "referral"] as const;
 export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];
 

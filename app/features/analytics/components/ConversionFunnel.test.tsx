@@ -10,7 +10,8 @@ import { ConversionFunnel } from "~/features/analytics/components/ConversionFunn
 afterEach(cleanup);
 
 function renderFunnel(funnel: FunnelStep[]) {
-  const data = { funnel, comparable: true } as Analytics;
+  const sessions = funnel[0]?.count ?? 0;
+  const data = { funnel, comparable: true, figures: { values: { sessions } } } as unknown as Analytics;
   const router = createMemoryRouter([
     {
       path: "/",
@@ -60,5 +61,10 @@ describe("ConversionFunnel", () => {
     expect(screen.queryByText("Not reported by Shopify")).toBeNull();
     expect(screen.getByTestId("funnel-productViews").textContent).toContain("500");
     expect(screen.getByTestId("funnel-addToCart").textContent).toContain("16.0% of the previous step");
+  });
+
+  it("says the visitors are the Sessions figure", () => {
+    renderFunnel([step({ step: "visitors", count: 130_345, visitorRate: 1 })]);
+    expect(screen.getByTestId("visitors-note").textContent).toContain("130,345 sessions, the Sessions figure");
   });
 });

@@ -4,6 +4,7 @@ import { HowCalculated, NoTraffic, pct } from "~/features/analytics/components/F
 import { BlockStack, InlineStack, Text } from "@shopify/polaris";
 import { ChangeIndicator } from "~/features/profit";
 import type { Analytics } from "~/features/analytics/analytics.server";
+import { VisitorsNote } from "~/features/analytics/components/FigureNotes";
 
 const STEP_LABELS = {
   visitors: "Visitors",
@@ -47,7 +48,8 @@ export function ConversionFunnel({ data }: { data: Analytics }) {
           </div>
         );
       })}
-      <HowCalculated keys={["stepRate", "visitorRate"]} />
+      <VisitorsNote data={data} />
+      <HowCalculated keys={["visitors", "stepRate", "visitorRate"]} />
     </BlockStack>
   );
 }

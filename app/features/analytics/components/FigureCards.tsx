@@ -56,6 +56,11 @@ export function FigureCards({ data, cards }: { data: Analytics; cards: MetricKey
               <Text as="h2" variant="headingSm" tone="subdued">
                 {METRICS[key].label}
               </Text>
+              {METRICS[key].basis && (
+                <Text as="p" variant="bodySm" tone="subdued">
+                  {METRICS[key].basis}
+                </Text>
+              )}
               <Text as="p" variant="heading2xl">
                 <span data-testid="figure-value">{formatFigure(key, data.figures.values[key], data.currency)}</span>
               </Text>

@@ -2,10 +2,22 @@
 // each with an anchor (#key) that the "How is this calculated?" links open.
 import { BlockStack, Card, List, Text } from "@shopify/polaris";
 import { BREAKDOWN_KEYS, BREAKDOWN_METRICS, METRIC_KEYS, METRICS, TIME_ZONE_RULE } from "~/features/analytics/metrics";
-
-const ENTRIES = [...METRIC_KEYS.map((k) => METRICS[k]), ...BREAKDOWN_KEYS.map((k) => BREAKDOWN_METRICS[k])];
+import { COUNT_KEYS, COUNTS } from "~/features/analytics/counts";
 
 const UNIT_WORDS = { money: "Amount in the shop's currency", count: "Count", rate: "Percentage" } as const;
+
+const ENTRIES = [
+  ...METRIC_KEYS.map((k) => METRICS[k]),
+  ...BREAKDOWN_KEYS.map((k) => BREAKDOWN_METRICS[k]),
+  // Counts of the store's people, as of now rather than of a period.
+  ...COUNT_KEYS.map((k) => ({
+    ...COUNTS[k],
+    note: `Count as of now, shown on ${COUNTS[k].shownOn.join("; ")}`,
+  })),
+].map((m) => ({
+  ...m,
+  note: "note" in m ? m.note : `${UNIT_WORDS[m.unit]}${m.polarity === "lowerIsBetter" ? "; lower is better" : ""}`,
+}));
 
 export function Glossary() {
   return (
@@ -16,8 +28,8 @@ export function Glossary() {
             One definition per figure
           </Text>
           <Text as="p">
-            The dashboard, Analytics, Costs & Profit, exports and the API all compute each figure from the definition
-            below, so the same figure is the same number everywhere.
+            The dashboard, Analytics, Costs & Profit, Customers, Loyalty, exports and the API all compute each figure
+            and count from the definition below, so the same figure is the same number everywhere.
           </Text>
           <Text as="p" tone="subdued">
             {TIME_ZONE_RULE}
@@ -37,8 +49,7 @@ export function Glossary() {
                   <strong>Formula:</strong> {m.formula}
                 </Text>
                 <Text as="p" tone="subdued" variant="bodySm">
-                  {UNIT_WORDS[m.unit]}
-                  {m.polarity === "lowerIsBetter" ? "; lower is better" : ""}
+                  {m.note}
                 </Text>
                 <Text as="h3" variant="headingSm">
                   Includes

@@ -4,6 +4,8 @@ import { BlockStack, Text } from "@shopify/polaris";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 import { formatMoney, formatPercent } from "~/lib/money";
 import type { Analytics } from "~/features/analytics/analytics.server";
+import { PaidTrafficNote } from "~/features/analytics/components/FigureNotes";
+import { METRICS } from "~/features/analytics/metrics";
 
 export function TrafficSources({ data }: { data: Analytics }) {
   if (data.sources.length === 0) return <NoTraffic />;
@@ -31,6 +33,7 @@ export function TrafficSources({ data }: { data: Analytics }) {
           ],
         }))}
       />
+      <PaidTrafficNote data={data} />
       <HowCalculated keys={["sessionShare", "orderShare", "conversionRate"]} />
     </BlockStack>
   );
@@ -74,7 +77,10 @@ export function TopRegions({ data }: { data: Analytics }) {
           { title: "Country / region" },
           { title: "Net sales", alignment: "end" },
           { title: "Orders", alignment: "end" },
-          { title: "Average order value", alignment: "end" },
+          {
+            title: `${METRICS.averageOrderValue.label} (${METRICS.averageOrderValue.basis?.toLowerCase()})`,
+            alignment: "end",
+          },
         ]}
         rows={rows}
       />

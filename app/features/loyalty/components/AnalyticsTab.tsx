@@ -8,7 +8,8 @@ import { formatMoney, formatPercent } from "~/lib/money";
 
 function group(g: Analytics["members"], currency: string) {
   return {
-    aov: g.orders ? formatMoney(Math.round(g.revenueMinor / g.orders), currency) : "—",
+    // The registry's average order value: net sales ÷ orders.
+    aov: g.orders ? formatMoney(Math.round(g.netSalesMinor / g.orders), currency) : "—",
     frequency: g.customers ? (g.orders / g.customers).toFixed(2) : "—",
   };
 }
@@ -28,7 +29,11 @@ export function AnalyticsTab({
     <BlockStack gap="400">
       <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="300">
         <Metric label="Redemption rate (12 months)" value={pct(analytics.redemptionRate)} />
-        <Metric label="Member average order" value={m.aov} help={`Non-members: ${nm.aov}`} />
+        <Metric
+          label="Member average order value"
+          value={m.aov}
+          help={`Net sales ÷ orders, last 12 months · Non-members: ${nm.aov}`}
+        />
         <Metric label="Member orders per customer" value={m.frequency} help={`Non-members: ${nm.frequency}`} />
         <Metric
           label="Largest tier"

@@ -120,6 +120,8 @@ export function LoyaltyScreen({
           {tab === "tiers" && (
             <TiersTab
               tiers={tiers}
+              untieredMembers={overview.untieredMembers}
+              totalMembers={overview.totalMembers}
               currency={currency}
               onAdd={() => setDialog({ kind: "tier", editing: null })}
               onEdit={(t) => setDialog({ kind: "tier", editing: t })}

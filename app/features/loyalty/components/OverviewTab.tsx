@@ -8,6 +8,23 @@ import type { RedemptionView } from "~/features/loyalty/redemptions.server";
 import type { Overview } from "~/features/loyalty/reports.server";
 import { formatMoney, formatPercent } from "~/lib/money";
 
+/** "Of 2,973 customers (2 not enrolled) · 2,379 active in 90 days · 27 accounts of redacted … not counted". */
+function membersHelp(o: Overview) {
+  const notEnrolled = o.customers - o.totalMembers;
+  const of = `Of ${n(o.customers)} customers${notEnrolled > 0 ? ` (${n(notEnrolled)} not enrolled)` : ""}`;
+  const closed = o.closedAccounts
+    ? ` · ${n(o.closedAccounts)} ${o.closedAccounts === 1 ? "account" : "accounts"} of redacted or deleted customers not counted`
+    : "";
+  return `${of} · ${n(o.activeMembers)} active in 90 days${closed}`;
+}
+
+/** Members below the first tier's minimum spend, as their own row so the rows add to the members. */
+function noTierRow(o: Overview) {
+  if (!o.untieredMembers) return [];
+  const share = o.totalMembers ? o.untieredMembers / o.totalMembers : 0;
+  return [{ id: "no-tier", name: "No tier (below the first tier)", members: o.untieredMembers, share }];
+}
+
 const REDEMPTION_TONE = { issued: "info", used: "success", expired: undefined } as const;
 
 export function OverviewTab({
@@ -37,7 +54,7 @@ export function OverviewTab({
           value={`${o.health} / 100`}
           help="40% active members, 30% redemption rate, 30% repeat rate"
         />
-        <Metric label="Total members" value={n(o.totalMembers)} help={`${n(o.activeMembers)} active in 90 days`} />
+        <Metric label="Total members" value={n(o.totalMembers)} help={membersHelp(o)} />
         <Metric
           label="Retention rate"
           value={pct(o.retentionRate)}
@@ -86,7 +103,7 @@ export function OverviewTab({
             <Text as="h2" variant="headingMd">
               Tier distribution
             </Text>
-            {tiers.map((t) => (
+            {[...tiers, ...noTierRow(o)].map((t) => (
               <BlockStack gap="100" key={t.id}>
                 <InlineStack align="space-between">
                   <Text as="span">{t.name}</Text>
@@ -97,6 +114,9 @@ export function OverviewTab({
                 <ProgressBar progress={Math.round(t.share * 100)} size="small" />
               </BlockStack>
             ))}
+            <Text as="p" variant="bodySm" tone="subdued" id="tier-total">
+              {n(o.totalMembers)} members in all: the rows add up to it.
+            </Text>
           </BlockStack>
         </Card>
       </InlineGrid>

@@ -15,12 +15,17 @@ function scheduled(t: TierView, currency: string) {
 
 export function TiersTab({
   tiers,
+  untieredMembers,
+  totalMembers,
   currency,
   onAdd,
   onEdit,
   onDelete,
 }: {
   tiers: TierView[];
+  /** Members below the first tier's minimum spend, and all members (the tiers and these add to it). */
+  untieredMembers: number;
+  totalMembers: number;
   currency: string;
   onAdd: () => void;
   onEdit: (t: TierView) => void;
@@ -91,6 +96,16 @@ export function TiersTab({
             ),
           }))}
         />
+      )}
+      {tiers.length > 0 && (
+        <Box padding="400">
+          <Text as="p" variant="bodySm" tone="subdued" id="tiers-no-tier">
+            {untieredMembers
+              ? `No tier: ${n(untieredMembers)} members (${formatPercent(totalMembers ? untieredMembers / totalMembers : 0, 0)}) have a qualifying spend below the first tier's minimum (refunds can take it below zero). `
+              : ""}
+            {`${n(totalMembers)} members in all.`}
+          </Text>
+        </Box>
       )}
     </Card>
   );

@@ -1,5 +1,6 @@
 // Settings → Data: the import status with Resync, what is stored for this store, and
 // how syncing works.
+import { Link } from "@remix-run/react";
 import { Banner, BlockStack, Box, Card, DescriptionList, InlineGrid, List, Text } from "@shopify/polaris";
 import { ImportStatusCard } from "~/features/store-sync/ImportStatusCard";
 import type { ImportStatus } from "~/features/store-sync/import-status";
@@ -13,10 +14,15 @@ const COUNT_LABELS = [
   ["refunds", "Refunds"],
 ] as const;
 
-type Props = { demo: boolean; importStatus: ImportStatus; summary: StoreDataSummary };
+/** The customers feature's one count (customerCounts), with what it leaves out. */
+type CustomerCounts = { stored: number; redacted: number; customers: number };
 
-export function StoreDataSettings({ demo, importStatus, summary }: Props) {
-  const n = (v: number) => v.toLocaleString("en-US");
+type Props = { demo: boolean; importStatus: ImportStatus; summary: StoreDataSummary; customers: CustomerCounts };
+
+const n = (v: number) => v.toLocaleString("en-US");
+
+export function StoreDataSettings({ demo, importStatus, summary, customers }: Props) {
+  const counts = { ...summary.counts, customers: customers.customers };
   return (
     <BlockStack gap="400">
       {demo && (
@@ -37,7 +43,7 @@ export function StoreDataSettings({ demo, importStatus, summary }: Props) {
             </Text>
             <Text as="p" tone="subdued">
               Stored in Profit Pilot for this store. Products and customers deleted in Shopify are kept for their past
-              orders but not counted.
+              orders but not counted; so are redacted customers, whose personal data was erased at their request.
             </Text>
           </BlockStack>
           <InlineGrid columns={{ xs: 2, sm: 3, md: 5 }} gap="300">
@@ -48,8 +54,9 @@ export function StoreDataSettings({ demo, importStatus, summary }: Props) {
                     {label}
                   </Text>
                   <Text as="p" variant="headingLg" id={`synced-${key}`}>
-                    {n(summary.counts[key])}
+                    {n(counts[key])}
                   </Text>
+                  {key === "customers" && customers.redacted > 0 && <RedactedNote counts={customers} />}
                 </BlockStack>
               </Box>
             ))}
@@ -86,5 +93,17 @@ export function StoreDataSettings({ demo, importStatus, summary }: Props) {
         </BlockStack>
       </Card>
     </BlockStack>
+  );
+}
+
+/** "+ 27 redacted (3,000 records)": why this differs from a count of every stored record. */
+function RedactedNote({ counts }: { counts: CustomerCounts }) {
+  return (
+    <Text as="p" variant="bodySm" tone="subdued">
+      <span id="synced-customers-redacted">
+        + {n(counts.redacted)} redacted ({n(counts.stored)} records kept for their orders).{" "}
+        <Link to="/analytics/glossary#customers">How is this counted?</Link>
+      </span>
+    </Text>
   );
 }

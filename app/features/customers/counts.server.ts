@@ -1,0 +1,34 @@
+// The one count of a shop's customers (issue 35 item 3; the registry's "customers" entry in
+// analytics/metrics.ts): Customers lists them, Settings → Data counts them, Loyalty enrols its
+// members from them. What a screen leaves out is counted here too, so it can say why its
+// figure differs from another screen's.
+import { prisma, sqlOn } from "~/db.server";
+
+export type CustomerCounts = {
+  /** Customer records the app holds for the shop: every one not deleted in Shopify. */
+  stored: number;
+  /** Of those, erased at the customer's request (customers/redact): kept, anonymous, for their orders. */
+  redacted: number;
+  /** The shop's customers: stored, not redacted. The figure every screen calls "customers". */
+  customers: number;
+  /** Of the customers, those the list shows: scored by the last recompute or a rescore since. */
+  listed: number;
+};
+
+export async function customerCounts(shopId: string): Promise<CustomerCounts> {
+  const [row, listed] = await Promise.all([
+    sqlOn()
+      .selectFrom("Customer")
+      .select((eb) => [
+        eb.fn.countAll<number>().as("stored"),
+        eb.fn.sum<number>(eb.case().when("redactedAt", "is not", null).then(1).else(0).end()).as("redacted"),
+      ])
+      .where("shopId", "=", shopId)
+      .where("deletedAt", "is", null)
+      .executeTakeFirst(),
+    prisma.customerScore.count({ where: { shopId } }),
+  ]);
+  const stored = Number(row?.stored ?? 0);
+  const redacted = Number(row?.redacted ?? 0);
+  return { stored, redacted, customers: stored - redacted, listed };
+}
