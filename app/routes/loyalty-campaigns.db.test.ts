@@ -7,7 +7,7 @@ import { addDays, dayInZone } from "~/lib/dates";
 import { createShop } from "~tests/factories";
 import { installTeam, requestAs } from "~tests/shopify";
 import { tableCounts } from "~tests/table-counts";
-import { createCampaign, ensureProgram, postOrders } from "~/features/loyalty/index.server";
+import { createCampaign, ensureProgram, getAnalytics, postOrders } from "~/features/loyalty/index.server";
 import { campaignSchema } from "~/features/loyalty";
 import { action } from "~/routes/_admin.loyalty_.campaigns.$campaignId";
 
@@ -98,6 +98,16 @@ describe("a campaign's lifecycle through the route", () => {
     for (const intent of ["pause", "delete"]) expect((await send(foreign, { intent })).status).toBe(404);
     expect((await send("no-such-campaign", { intent: "pause" })).status).toBe(404);
     expect(await tableCounts()).toEqual(before);
+  });
+});
+
+describe("Analytics of a campaign ended early", () => {
+  it("measures its lift to the store day it ended, not its planned last day", async () => {
+    const id = await campaign(shop, "Cut short", -2, 5);
+    expect((await send(id, { intent: "end" })).status).toBe(200);
+    const later = new Date(Date.now() + 3 * 86_400_000);
+    const lift = (await getAnalytics(shop, later)).campaigns.find((c) => c.id === id);
+    expect(lift?.days).toBe(3);
   });
 });
 

@@ -220,6 +220,13 @@ export type MonthPoint = {
   outstanding: number;
 };
 
+/** A campaign ended early (decision 080) is measured to the store day it ended, as days are stored (campaign-window.ts). */
+function lastBonusDay(c: { endsAt: Date; endedAt: Date | null }, timeZone: string): Date {
+  if (!c.endedAt) return c.endsAt;
+  const ended = new Date(`${dayInZone(c.endedAt, timeZone)}T23:59:59.999Z`);
+  return ended < c.endsAt ? ended : c.endsAt;
+}
+
 export type Analytics = {
   months: MonthPoint[];
   /** Points redeemed ÷ points earned over the last 12 store months (the liability's observed rate, uncapped by history). */
@@ -278,7 +285,7 @@ export async function getAnalytics(shop: ShopRef, now = new Date()): Promise<Ana
       where: { shopId: shop.id, startsAt: { lte: now } },
       orderBy: { startsAt: "desc" },
       take: 10,
-      select: { id: true, name: true, startsAt: true, endsAt: true },
+      select: { id: true, name: true, startsAt: true, endsAt: true, endedAt: true },
     }),
     redemptionBasisFor(shop, null, now),
   ]);
@@ -306,7 +313,7 @@ export async function getAnalytics(shop: ShopRef, now = new Date()): Promise<Ana
   };
   const lifts = await Promise.all(
     campaigns
-      .map((c) => ({ ...c, ...liftWindow(c, today) }))
+      .map((c) => ({ ...c, ...liftWindow({ startsAt: c.startsAt, endsAt: lastBonusDay(c, shop.timezone) }, today) }))
       .filter((c) => c.days > 0)
       .map(async ({ start, end, days, ...c }) => {
         const [during, prior] = await Promise.all([
