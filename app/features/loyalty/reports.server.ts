@@ -2,7 +2,7 @@
 // the Overview metrics and program health, the liability, the daily points-accounting
 // report and the Analytics tab (docs/decisions/056 defines each).
 import type { Expression, SqlBool } from "kysely";
-import { prisma, sqlOn } from "~/db.server";
+import { prisma, sql, sqlOn } from "~/db.server";
 import { figuresCache } from "~/platform/cache.server";
 import { addDays, dayInZone, eachDay, type DayRange } from "~/lib/dates";
 import { currencyDigits, formatMoney } from "~/lib/money";
@@ -227,6 +227,14 @@ function lastBonusDay(c: { endsAt: Date; endedAt: Date | null }, timeZone: strin
   return ended < c.endsAt ? ended : c.endsAt;
 }
 
+/**
+ * A store day's month ("2026-11"), written with literal arguments: PostgreSQL matches a selected
+ * expression to its GROUP BY by text, and bound parameters ($1, $4…) would not match.
+ */
+const MONTH_OF_DAY = sql<string>`substr("day", 1, 7)`;
+/** 1 for a member's order, 0 for another customer's (literal for the same reason). */
+const IS_MEMBER = sql<number>`CASE WHEN "m"."customerId" IS NULL THEN 0 ELSE 1 END`;
+
 export type Analytics = {
   months: MonthPoint[];
   /** Points redeemed ÷ points earned over the last 12 store months (the liability's observed rate, uncapped by history). */
@@ -250,15 +258,11 @@ export async function getAnalytics(shop: ShopRef, now = new Date()): Promise<Ana
     prisma.loyaltyDay.aggregate({ where: { shopId: shop.id, day: { lt: from } }, _sum: { points: true } }),
     sqlOn(prisma)
       .selectFrom("LoyaltyDay")
-      .select((eb) => [
-        eb.fn<string>("substr", ["day", eb.val(1), eb.val(7)]).as("month"),
-        "kind",
-        eb.fn.sum<number>("points").as("points"),
-      ])
+      .select((eb) => [MONTH_OF_DAY.as("month"), "kind", eb.fn.sum<number>("points").as("points")])
       .where("shopId", "=", shop.id)
       .where("day", ">=", from)
       .where("day", "<=", today)
-      .groupBy((eb) => [eb.fn("substr", ["day", eb.val(1), eb.val(7)]), "kind"])
+      .groupBy([MONTH_OF_DAY, "kind"])
       .execute(),
     sqlOn(prisma)
       .selectFrom("Order as o")
@@ -266,9 +270,8 @@ export async function getAnalytics(shop: ShopRef, now = new Date()): Promise<Ana
         j.onRef("m.shopId", "=", "o.shopId").onRef("m.customerId", "=", "o.customerId"),
       )
       .select((eb) => {
-        const member = eb.case().when("m.customerId", "is", null).then(0).else(1).end();
         return [
-          member.as("member"),
+          IS_MEMBER.as("member"),
           eb.fn.countAll<number>().as("orders"),
           eb.fn.count<number>("o.customerId").distinct().as("customers"),
           eb.fn.sum<number>("o.totalMinor").as("revenue"),
@@ -279,7 +282,7 @@ export async function getAnalytics(shop: ShopRef, now = new Date()): Promise<Ana
       .where("o.cancelledAt", "is", null)
       .where("o.day", ">=", addDays(today, -364))
       .where("o.day", "<=", today)
-      .groupBy((eb) => eb.case().when("m.customerId", "is", null).then(0).else(1).end())
+      .groupBy(IS_MEMBER)
       .execute(),
     prisma.loyaltyCampaign.findMany({
       where: { shopId: shop.id, startsAt: { lte: now } },
