@@ -12,6 +12,7 @@ import {
   adjustSchema,
   campaignSchema,
   redeemSchema,
+  redemptionRateSchema,
   settingsSchema,
   tierSchema,
   type LoyaltyActionResult,
@@ -28,6 +29,7 @@ import {
   getSettings,
   listCampaigns,
   previewTierChange,
+  saveRedemptionRate,
   saveSettings,
   tiersWithMembers,
   type TierChange,
@@ -44,7 +46,7 @@ const TABS = ["overview", "tiers", "campaigns", "analytics"] as const;
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { shop } = await requireAdmin(request, permissions.loader);
+  const { shop, demo } = await requireAdmin(request, permissions.loader);
   const tabParam = new URL(request.url).searchParams.get("tab");
   const tab = (TABS as readonly string[]).includes(tabParam ?? "") ? (tabParam as (typeof TABS)[number]) : "overview";
   const [overview, settings, tiers, campaigns, collections, analytics, redemptions] = await Promise.all([
@@ -58,6 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return {
     tab,
+    embedded: !demo,
     currency: shop.currency,
     today: dayInZone(new Date(), shop.timezone),
     overview,
@@ -72,6 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const INTENTS = [
   "saveSettings",
+  "saveRedemptionRate",
   "previewTier",
   "addTier",
   "editTier",
@@ -98,6 +102,12 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
       const parsed = settingsSchema.safeParse(values);
       if (!parsed.success) return answer(400, fieldErrorsOf(parsed.error));
       await saveSettings(ctx, parsed.data);
+      return { ok: true, intent, notice: NOTICES.settingsSaved() } satisfies LoyaltyActionResult;
+    }
+    if (intent === "saveRedemptionRate") {
+      const parsed = redemptionRateSchema.safeParse(values);
+      if (!parsed.success) return answer(400, fieldErrorsOf(parsed.error));
+      await saveRedemptionRate(ctx, parsed.data);
       return { ok: true, intent, notice: NOTICES.settingsSaved() } satisfies LoyaltyActionResult;
     }
     if (intent === "createCampaign") {
@@ -158,6 +168,7 @@ export default function Loyalty() {
   return (
     <LoyaltyScreen
       tab={d.tab}
+      embedded={d.embedded}
       currency={d.currency}
       today={d.today}
       overview={d.overview}

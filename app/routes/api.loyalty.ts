@@ -31,7 +31,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       avgPointsPerCustomer: o.avgPointsPerCustomer,
       liability: {
         faceValue: minorToDecimalString(o.liability.faceMinor, shop.currency),
-        expectedRedemptionRate: percent(o.liability.expectedRedemptionRate),
+        // The rate the amount uses, and where it comes from (the store's 12-month observed
+        // rate, the merchant's override, or the default with too little history).
+        expectedRedemptionRate: percent(o.liability.redemption.used),
+        redemptionRateSource: o.liability.redemption.source,
+        observedRedemptionRate: percent(o.liability.redemption.rate),
         breakage: percent(o.liability.breakage),
         amount: minorToDecimalString(o.liability.liabilityMinor, shop.currency),
         amountMinor: o.liability.liabilityMinor,

@@ -63,7 +63,6 @@ const SETTINGS = {
   baseRate: "1",
   orderRule: "paid",
   tierWindow: "lifetime",
-  expectedRedemptionRate: "70",
 };
 
 beforeAll(async () => {
@@ -109,6 +108,40 @@ describe("/loyalty", () => {
     expect(status).toBe(200);
     expect(body.notice).toEqual({ title: "Settings saved", body: "Loyalty program settings have been updated." });
     expect((await prisma.loyaltyProgram.findUniqueOrThrow({ where: { shopId: shop.id } })).name).toBe("Rewards Club");
+  });
+
+  it("uses the default redemption rate without history, then the merchant's override, audited", async () => {
+    const liability = async () =>
+      (await unwrap(async () => loader({ request: await bearerRequest(DOMAIN, "/loyalty"), params: {}, context: {} })))
+        .body.overview.liability;
+    // One order on 2026-03-01: too little history to observe a rate, so no breakage is assumed.
+    expect(await liability()).toMatchObject({ faceMinor: 100, liabilityMinor: 100 });
+    expect((await liability()).redemption).toMatchObject({
+      source: "default",
+      used: 1,
+      rate: null,
+      tooLittle: "points",
+    });
+
+    const before = await tableCounts();
+    for (const bad of ["101", "-1", "abc", "12.34"]) {
+      const { status, body } = await post({ intent: "saveRedemptionRate", redemptionRateOverride: bad });
+      expect(status).toBe(400);
+      expect(body.fieldErrors.redemptionRateOverride?.[0]).toBeTruthy();
+    }
+    expect(await tableCounts()).toEqual(before);
+
+    expect((await post({ intent: "saveRedemptionRate", redemptionRateOverride: "70" })).status).toBe(200);
+    expect(await liability()).toMatchObject({ liabilityMinor: 70, redemption: { source: "override", used: 0.7 } });
+    const audit = await prisma.auditEntry.findFirstOrThrow({
+      where: { shopId: shop.id, action: "loyalty.redemption_rate.update" },
+      orderBy: { createdAt: "desc" },
+    });
+    expect(audit.after).toContain("0.7");
+    // Empty: back to the observed rate (here the default).
+    expect((await post({ intent: "saveRedemptionRate", redemptionRateOverride: "" })).status).toBe(200);
+    expect(await liability()).toMatchObject({ liabilityMinor: 100, redemption: { source: "default", override: null } });
+    expect((await post({ intent: "saveRedemptionRate", redemptionRateOverride: "70" })).status).toBe(200);
   });
 
   it("answers bad input with 400 and field errors, writing nothing", async () => {
@@ -260,7 +293,15 @@ describe("the JSON API", () => {
     expect(res.headers.get("Cache-Control")).toMatch(/max-age=300/);
     const body = await res.json();
     expect(body).toMatchObject({ storeId: shop.id, totalMembers: 1, outstandingPoints: 100, currency: "USD" });
-    expect(body.liability).toMatchObject({ faceValue: "1.00", amount: "0.70", breakage: "30.0" });
+    // The merchant's override of 70% (set above); the store's own rate has too little history.
+    expect(body.liability).toMatchObject({
+      faceValue: "1.00",
+      amount: "0.70",
+      breakage: "30.0",
+      expectedRedemptionRate: "70.0",
+      redemptionRateSource: "override",
+      observedRedemptionRate: null,
+    });
   });
 
   async function create(body: unknown) {

@@ -97,3 +97,74 @@ test("settings are saved with the spec's notice and kept", async ({ page }) => {
   await page.getByRole("button", { name: "Settings", exact: true }).click();
   await expect(dialog(page).getByLabel("Points value")).toHaveValue("0.02");
 });
+
+test("a campaign is edited, paused, resumed, ended and deleted, the last two confirmed (decision 081)", async ({
+  page,
+}) => {
+  const errors: Error[] = [];
+  page.on("pageerror", (e) => errors.push(e));
+  await page.goto("/loyalty?tab=campaigns");
+  await page.getByRole("main").getByRole("button", { name: "New Campaign" }).first().click();
+  await dialog(page).getByLabel("Campaign name").fill("Lifecycle Double");
+  await dialog(page).getByRole("button", { name: "Create campaign" }).click();
+  await expect(notice(page, "Campaign created: Your new loyalty campaign has been created.")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: "Lifecycle Double" });
+  const menu = (item: string) => async () => {
+    await page.getByRole("button", { name: "Actions for Lifecycle Double" }).click();
+    await page.locator(".Polaris-Popover").getByRole("button", { name: item, exact: true }).click();
+  };
+  await expect(row).toContainText("Active");
+
+  await menu("Edit")();
+  await dialog(page).getByLabel("Reward multiplier").fill("0.5");
+  await dialog(page).getByRole("button", { name: "Save campaign" }).click();
+  await expect(dialog(page).getByText("A bonus multiplier must be more than 1")).toBeVisible();
+  await dialog(page).getByLabel("Reward multiplier").fill("3");
+  await dialog(page).getByRole("button", { name: "Save campaign" }).click();
+  await expect(notice(page, "Campaign updated: Lifecycle Double has been updated.")).toBeVisible();
+  await expect(row).toContainText("×3");
+
+  await menu("Pause")();
+  await expect(row).toContainText("Paused");
+  await menu("Resume")();
+  await expect(row).toContainText("Active");
+
+  await menu("End now")();
+  await expect(dialog(page).getByText(/This cannot be undone/)).toBeVisible();
+  await dialog(page).getByRole("button", { name: "End campaign" }).click();
+  await expect(row).toContainText("Ended");
+  await page.getByRole("button", { name: "Actions for Lifecycle Double" }).click();
+  const items = page.locator(".Polaris-Popover").getByRole("button");
+  await expect(items).toHaveText(["Delete"]);
+  await items.first().click();
+  await dialog(page).getByRole("button", { name: "Delete campaign" }).click();
+  await expect(
+    notice(page, "Campaign deleted: Lifecycle Double has been deleted. Points it already awarded stay."),
+  ).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "Lifecycle Double" })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test("the liability shows its redemption rate's method, and the merchant's own rate is saved with the save bar", async ({
+  page,
+}) => {
+  await page.goto("/loyalty");
+  const card = page.getByRole("main");
+  await expect(card.getByText("Redemption rate (observed)")).toBeVisible();
+  await expect(
+    card.getByText(
+      /^Liability = face value × redemption rate\. Points redeemed ÷ points earned over the last 12 months/,
+    ),
+  ).toBeVisible();
+  const field = card.getByLabel("Your redemption rate (%)");
+  await field.fill("101");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(card.getByText("Redemption rate must be a percentage from 0 to 100, or empty")).toBeVisible();
+  await field.fill("25");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(card.getByText("Redemption rate (your rate)")).toBeVisible();
+  await expect(card.getByText("25.0%")).toBeVisible();
+  await field.fill("");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(card.getByText("Redemption rate (observed)")).toBeVisible();
+});

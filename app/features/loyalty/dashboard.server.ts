@@ -8,6 +8,8 @@ import { pointValueAt, type ShopRef } from "~/features/loyalty/ledger.server";
 import { ACTIVE_DAYS } from "~/features/loyalty/reports.server";
 import { loyaltyCost, redeemedValue } from "~/features/loyalty/cost.server";
 import { memberCounts } from "~/features/loyalty/member-counts.server";
+import type { RedemptionBasis } from "~/features/loyalty/redemption-rate";
+import { redemptionBasisFor } from "~/features/loyalty/redemption-rate.server";
 
 export type DashboardLoyalty = {
   range: DayRange;
@@ -17,9 +19,10 @@ export type DashboardLoyalty = {
   activeMembers: number;
   activeDays: number;
   outstandingPoints: number;
-  /** Outstanding points × today's points value × the expected redemption rate. */
+  /** Outstanding points × today's points value × the redemption rate in use (redemption-rate.ts). */
   liabilityMinor: number;
-  expectedRedemptionRate: number;
+  redemptionRate: number;
+  redemptionSource: RedemptionBasis["source"];
   /** Points redeemed in the period, less codes given back, at each day's points value. */
   redeemedMinor: number;
   /** Of that, net of codes orders spent: the P&L's "Loyalty rewards". */
@@ -33,17 +36,18 @@ export async function dashboardLoyalty(
 ): Promise<DashboardLoyalty | null> {
   const program = await prisma.loyaltyProgram.findUnique({
     where: { shopId: shop.id },
-    select: { expectedRedemptionRate: true },
+    select: { redemptionRateOverride: true },
   });
   if (!program) return null;
   const { members, active } = await memberCounts(shop, new Date(now.getTime() - ACTIVE_DAYS * 86_400_000));
   if (members === 0) return null;
   const range = periodsEndingOn(dayInZone(now, shop.timezone), days).current;
-  const [outstanding, value, redeemedMinor, rewardsCostMinor] = await Promise.all([
+  const [outstanding, value, redeemedMinor, rewardsCostMinor, redemption] = await Promise.all([
     prisma.loyaltyDay.aggregate({ where: { shopId: shop.id }, _sum: { points: true } }),
     pointValueAt(prisma, shop.id, now),
     redeemedValue(shop.id, range),
     loyaltyCost(shop.id, range),
+    redemptionBasisFor(shop, program.redemptionRateOverride, now),
   ]);
   const outstandingPoints = outstanding._sum.points ?? 0;
   return {
@@ -53,8 +57,9 @@ export async function dashboardLoyalty(
     activeMembers: active,
     activeDays: ACTIVE_DAYS,
     outstandingPoints,
-    liabilityMinor: liability(outstandingPoints, value, program.expectedRedemptionRate).liabilityMinor,
-    expectedRedemptionRate: program.expectedRedemptionRate,
+    liabilityMinor: liability(outstandingPoints, value, redemption.used).liabilityMinor,
+    redemptionRate: redemption.used,
+    redemptionSource: redemption.source,
     redeemedMinor,
     rewardsCostMinor,
   };

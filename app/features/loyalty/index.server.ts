@@ -6,17 +6,24 @@ export {
   LoyaltyNotFound,
   applyDueTierChanges,
   changeTier,
-  createCampaign,
   getSettings,
-  listCampaigns,
   previewTierChange,
+  saveRedemptionRate,
   saveSettings,
   tiersWithMembers,
-  type CampaignView,
   type SettingsView,
   type TierChange,
   type TierView,
 } from "./program.server";
+export {
+  CampaignConflict,
+  changeCampaign,
+  createCampaign,
+  deleteCampaign,
+  listCampaigns,
+  updateCampaign,
+  type CampaignView,
+} from "./campaigns.server";
 export {
   accountingReport,
   getAnalytics,

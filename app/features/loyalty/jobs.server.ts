@@ -11,6 +11,7 @@ import { applyDueTierChanges } from "~/features/loyalty/program.server";
 
 export const BACKFILL_JOB = "loyalty.backfill";
 export const EXPIRY_JOB = "loyalty.expire";
+export const TIER_CHANGES_JOB = "loyalty.tier-changes";
 
 async function shopRef(shopId: string) {
   return prisma.shop.findUnique({ where: { id: shopId }, select: { id: true, currency: true, timezone: true } });
@@ -29,10 +30,25 @@ export function registerLoyaltyJobs(queue: JobQueue) {
       await expireAndReimburse(shop).catch((error) =>
         console.error(`[loyalty] expiry failed for a shop: ${describeError(error)}`),
       );
+    }
+  });
+  // A scheduled tier change takes effect at the store's midnight (decision 081): earning uses
+  // it from that instant (tiersAt); this places the members by it within a quarter hour, which
+  // every zone's midnight falls on. Only shops with a change due are touched.
+  queue.register(TIER_CHANGES_JOB, async () => {
+    const due = await prisma.loyaltyTier.findMany({
+      where: { pendingFrom: { lte: new Date() } },
+      distinct: ["shopId"],
+      select: { shopId: true },
+    });
+    for (const { shopId } of due) {
+      const shop = await shopRef(shopId);
+      if (!shop) continue;
       await applyDueTierChanges(shop).catch((error) =>
         console.error(`[loyalty] scheduled tier change failed for a shop: ${describeError(error)}`),
       );
     }
   });
   void queue.schedule(EXPIRY_JOB, "23 2 * * *");
+  void queue.schedule(TIER_CHANGES_JOB, "*/15 * * * *");
 }

@@ -16,7 +16,8 @@ export type Program = {
   expiryMonths: number | null;
   orderRule: OrderRule;
   tierWindow: TierWindow;
-  expectedRedemptionRate: number;
+  /** The merchant's redemption rate for the liability (a fraction), or null: observed. */
+  redemptionRateOverride: number | null;
   startedAt: Date;
 };
 

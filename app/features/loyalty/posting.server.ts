@@ -75,8 +75,10 @@ export async function postOrders(
   const tiers = await loadTiers(tx, shop.id);
   const campaigns = await db
     .selectFrom("LoyaltyCampaign")
-    .select(["multiplier", "stacking", "tierId", "segment", "collectionId", "startsAt", "endsAt"])
+    .select(["multiplier", "stacking", "tierId", "segment", "collectionId", "startsAt", "endsAt", "endedAt"])
     .where("shopId", "=", shop.id)
+    // A paused campaign gives no bonus to what is posted while it is paused (decision 081).
+    .where("pausedAt", "is", null)
     // A day either side: campaigns are matched by the orders' store days (posting.ts), which
     // may fall a day off the UTC dates their bounds are stored on.
     .where("startsAt", "<=", new Date(last.getTime() + DAY_MS))
@@ -120,6 +122,7 @@ export async function postOrders(
     stacking: c.stacking as Stacking,
     startsAt: asDate(c.startsAt),
     endsAt: asDate(c.endsAt),
+    endedAt: asDate(c.endedAt),
   }));
   const entries = postingEntries({
     program,

@@ -55,6 +55,8 @@ export type PostingCampaign = {
   collectionId: string | null;
   startsAt: Date;
   endsAt: Date;
+  /** Ended early (docs/decisions/081): orders placed from then earn no bonus from it. */
+  endedAt?: Date | null;
 };
 
 export type PostingTier = ScheduledTier & { name: string };
@@ -165,7 +167,8 @@ export function postingEntries(input: PostingInput): NewEntry[] {
       // store day, not by comparing its instant with the UTC bounds those days are stored as.
       const applying = campaigns.filter((c) => {
         const { start, end } = campaignDays(c);
-        return start <= order.day && order.day <= end && campaignApplies(c, tier?.id ?? null, segment);
+        const ended = c.endedAt && order.processedAt.getTime() >= c.endedAt.getTime();
+        return start <= order.day && order.day <= end && !ended && campaignApplies(c, tier?.id ?? null, segment);
       });
       const eligible = eligibleMinor(order);
       // A collection-limited campaign counts only on the lines whose product is in its

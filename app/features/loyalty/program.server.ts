@@ -18,8 +18,8 @@ import {
 import { ensureProgram, listTiers, pointValueAt, type ShopRef, type TierRow } from "~/features/loyalty/ledger.server";
 import { rebuildMembers } from "~/features/loyalty/backfill.server";
 import { syncLoyaltyCost } from "~/features/loyalty/cost.server";
-import { dayInZone } from "~/lib/dates";
-import type { CampaignInput, SettingsInput, TierInput } from "~/features/loyalty/schema";
+import { dayInZone, startOfDayInZone } from "~/lib/dates";
+import type { RedemptionRateInput, SettingsInput, TierInput } from "~/features/loyalty/schema";
 import { memberCounts } from "~/features/loyalty/member-counts.server";
 
 type Ctx = Actor & { shop: ShopRef };
@@ -44,7 +44,6 @@ export type SettingsView = {
   expiryMonths: number | null;
   orderRule: string;
   tierWindow: string;
-  expectedRedemptionRate: number;
 };
 
 export async function getSettings(shop: ShopRef, now = new Date()): Promise<SettingsView> {
@@ -58,7 +57,6 @@ export async function getSettings(shop: ShopRef, now = new Date()): Promise<Sett
     expiryMonths: p.expiryMonths,
     orderRule: p.orderRule,
     tierWindow: p.tierWindow,
-    expectedRedemptionRate: Math.round(p.expectedRedemptionRate * 1000) / 10,
   };
 }
 
@@ -80,7 +78,6 @@ export async function saveSettings(ctx: Ctx, input: SettingsInput, now = new Dat
         expiryMonths: input.expiryMonths,
         orderRule: input.orderRule,
         tierWindow: input.tierWindow,
-        expectedRedemptionRate: input.expectedRedemptionRate / 100,
       },
     });
     const centiMinor = centiMinorFromDecimal(input.pointsValue, currencyDigits(shop.currency));
@@ -96,13 +93,32 @@ export async function saveSettings(ctx: Ctx, input: SettingsInput, now = new Dat
   return after;
 }
 
+/**
+ * Sets the merchant's redemption rate for the liability (a percentage; null: use the store's
+ * observed rate, redemption-rate.ts), audited with the value before and after.
+ */
+export async function saveRedemptionRate(ctx: Ctx, input: RedemptionRateInput): Promise<void> {
+  const { shop } = ctx;
+  const before = (await ensureProgram(prisma, shop)).redemptionRateOverride;
+  const after = input.redemptionRateOverride === null ? null : input.redemptionRateOverride / 100;
+  await prisma.loyaltyProgram.update({ where: { shopId: shop.id }, data: { redemptionRateOverride: after } });
+  await recordAudit(
+    ctx,
+    "loyalty.redemption_rate.update",
+    "LoyaltyProgram",
+    shop.id,
+    { redemptionRateOverride: before },
+    { redemptionRateOverride: after },
+  );
+}
+
 // ── tiers ──────────────────────────────────────────────────────────────────
 
 export type TierView = Omit<TierRow, "pendingFrom"> & {
   benefitList: string[];
   members: number;
   share: number;
-  /** The day a scheduled threshold and multiplier take effect (YYYY-MM-DD, UTC), or null. */
+  /** The store day a scheduled threshold and multiplier take effect (YYYY-MM-DD, from its midnight), or null. */
   pendingFrom: string | null;
 };
 
@@ -116,7 +132,7 @@ export async function tiersWithMembers(shop: ShopRef): Promise<TierView[]> {
     const members = byTier.get(t.id) ?? 0;
     return {
       ...t,
-      pendingFrom: t.pendingFrom ? t.pendingFrom.toISOString().slice(0, 10) : null,
+      pendingFrom: t.pendingFrom ? dayInZone(t.pendingFrom, shop.timezone) : null,
       benefitList: t.benefits ? t.benefits.split("\n") : [],
       members,
       share: total ? members / total : 0,
@@ -127,7 +143,7 @@ export async function tiersWithMembers(shop: ShopRef): Promise<TierView[]> {
 export type TierChange =
   { kind: "add"; input: TierInput } | { kind: "edit"; id: string; input: TierInput } | { kind: "delete"; id: string };
 
-async function ownTier(shop: ShopRef, id: string): Promise<TierRow> {
+export async function ownTier(shop: ShopRef, id: string): Promise<TierRow> {
   const tier = await prisma.loyaltyTier.findFirst({
     where: { id, shopId: shop.id },
     select: {
@@ -188,10 +204,14 @@ async function applyChange(shop: ShopRef, change: TierChange) {
   };
 }
 
-/** The UTC day start a tier edit is scheduled for, when it is later than `now` (else it applies at once). */
-function scheduledFrom(change: TierChange, now: Date): Date | null {
+/**
+ * The instant a tier edit is scheduled for: the start of its day in the store's time zone
+ * (its midnight, whatever the clocks do that day; decision 081), when that is later than `now`
+ * (else it applies at once).
+ */
+export function scheduledFrom(shop: ShopRef, change: TierChange, now: Date): Date | null {
   if (change.kind !== "edit" || !change.input.effectiveOn) return null;
-  const from = new Date(`${change.input.effectiveOn}T00:00:00.000Z`);
+  const from = startOfDayInZone(change.input.effectiveOn, shop.timezone);
   return from.getTime() > now.getTime() ? from : null;
 }
 
@@ -215,7 +235,7 @@ export type TierPreview = {
 export async function previewTierChange(shop: ShopRef, change: TierChange, now = new Date()): Promise<TierPreview> {
   const { tiers, next, draft } = await applyChange(shop, change);
   const digits = currencyDigits(shop.currency);
-  const at = scheduledFrom(change, now);
+  const at = scheduledFrom(shop, change, now);
   if (!at) {
     const members = await prisma.loyaltyMember.findMany({ where: { shopId: shop.id }, select: { spendMinor: true } });
     return { name: draft.name, ...tierMoves(members, tiers, next, digits), asOf: null };
@@ -250,7 +270,7 @@ export async function previewTierChange(shop: ShopRef, change: TierChange, now =
   return {
     name: draft.name,
     ...tierMoves(spendAt, before, after, digits),
-    asOf: at.toISOString().slice(0, 10),
+    asOf: dayInZone(at, shop.timezone),
   };
 }
 
@@ -283,7 +303,7 @@ export async function changeTier(
     id = change.id;
     const multiplier = change.input.multiplier ?? before?.multiplier ?? 1;
     // A later date schedules the threshold and multiplier (decision 059); name and benefits change now.
-    const from = scheduledFrom(change, now);
+    const from = scheduledFrom(shop, change, now);
     const scheduled = from !== null;
     await prisma.loyaltyTier.update({
       where: { id },
@@ -334,89 +354,4 @@ export async function applyDueTierChanges(shop: ShopRef, now = new Date()): Prom
     });
   if (due.length) await rebuildMembers(shop, now);
   return due.length;
-}
-
-// ── campaigns ────────────────────────────────────────────────────────────
-
-export type CampaignView = {
-  id: string;
-  name: string;
-  description: string;
-  type: string;
-  multiplier: number;
-  startsOn: string;
-  endsOn: string;
-  tierId: string | null;
-  tierName: string | null;
-  segment: string | null;
-  collectionId: string | null;
-  collectionTitle: string | null;
-  stacking: string;
-  status: "active" | "scheduled" | "completed";
-};
-
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
-export async function listCampaigns(shop: ShopRef, now = new Date()): Promise<CampaignView[]> {
-  const [rows, tiers, collections] = await Promise.all([
-    prisma.loyaltyCampaign.findMany({ where: { shopId: shop.id }, orderBy: [{ startsAt: "desc" }, { id: "asc" }] }),
-    listTiers(prisma, shop.id),
-    prisma.collection.findMany({ where: { shopId: shop.id }, select: { id: true, title: true } }),
-  ]);
-  const names = new Map(tiers.map((t) => [t.id, t.name]));
-  const titles = new Map(collections.map((c) => [c.id, c.title]));
-  return rows.map((c) => ({
-    id: c.id,
-    name: c.name,
-    description: c.description,
-    type: c.type,
-    multiplier: c.multiplier,
-    startsOn: isoDay(c.startsAt),
-    endsOn: isoDay(c.endsAt),
-    tierId: c.tierId,
-    tierName: c.tierId ? (names.get(c.tierId) ?? null) : null,
-    segment: c.segment,
-    collectionId: c.collectionId,
-    // A collection deleted in Shopify since: the campaign matches no line.
-    collectionTitle: c.collectionId ? (titles.get(c.collectionId) ?? "Deleted collection") : null,
-    stacking: c.stacking,
-    status: now < c.startsAt ? "scheduled" : now > c.endsAt ? "completed" : "active",
-  }));
-}
-
-/**
- * Creates a campaign running from the start of its first day to the end of its last
- * (UTC days; docs/decisions/057). A tier limit must be one of this shop's tiers.
- */
-export async function createCampaign(ctx: Ctx, input: CampaignInput, now = new Date()): Promise<CampaignView> {
-  const { shop } = ctx;
-  // Every check before the first write: a refused campaign writes nothing, not even the program row.
-  if (input.tierId) await ownTier(shop, input.tierId);
-  // The limits combine (decision 072): tier, segment and collection must all hold. A collection
-  // must be one of this shop's, as stored by the import and the webhooks.
-  if (
-    input.collectionId &&
-    !(await prisma.collection.findFirst({ where: { id: input.collectionId, shopId: shop.id }, select: { id: true } }))
-  )
-    throw new FieldError({ collectionId: ["Choose one of your store's collections"] });
-  await ensureProgram(prisma, shop);
-  const row = await prisma.loyaltyCampaign.create({
-    data: {
-      shopId: shop.id,
-      name: input.name,
-      description: input.description,
-      type: input.type,
-      multiplier: input.multiplier,
-      startsAt: new Date(`${input.startsOn}T00:00:00.000Z`),
-      endsAt: new Date(`${input.endsOn}T23:59:59.999Z`),
-      tierId: input.tierId || null,
-      segment: input.segment || null,
-      collectionId: input.collectionId || null,
-      stacking: input.stacking,
-    },
-  });
-  const view = (await listCampaigns(shop, now)).find((c) => c.id === row.id);
-  if (!view) throw new LoyaltyNotFound("Campaign");
-  await recordAudit(ctx, "loyalty.campaign.create", "LoyaltyCampaign", row.id, null, view);
-  return view;
 }

@@ -1,7 +1,8 @@
 // Every loyalty figure, computed from the ledger (and the member cache that mirrors it):
 // the Overview metrics and program health, the liability, the daily points-accounting
 // report and the Analytics tab (docs/decisions/056 defines each).
-import { prisma } from "~/db.server";
+import type { Expression, SqlBool } from "kysely";
+import { prisma, sql, sqlOn } from "~/db.server";
 import { figuresCache } from "~/platform/cache.server";
 import { addDays, dayInZone, eachDay, type DayRange } from "~/lib/dates";
 import { currencyDigits, formatMoney } from "~/lib/money";
@@ -17,6 +18,8 @@ import {
 import { ensureProgram, pointValueAt, type ShopRef } from "~/features/loyalty/ledger.server";
 import { memberCounts } from "~/features/loyalty/member-counts.server";
 import { customerCounts } from "~/features/customers/index.server";
+import type { RedemptionBasis } from "~/features/loyalty/redemption-rate";
+import { redemptionBasisFor } from "~/features/loyalty/redemption-rate.server";
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -38,24 +41,38 @@ function repeatAndRetention(
   previousFrom: string,
   from: string,
 ) {
-  return figuresCache.get(
-    `loyalty-repeat:${shopId}:${today}`,
-    0,
-    REPEAT_CACHE_MS,
-    () =>
-      // Per member: orders that earned in the last year, and in the two retention windows.
-      prisma.$queryRaw<{ buyers: unknown; repeaters: unknown; before: unknown; retained: unknown }[]>`
-      SELECT SUM(CASE WHEN t."year" > 0 THEN 1 ELSE 0 END) AS "buyers",
-             SUM(CASE WHEN t."year" > 1 THEN 1 ELSE 0 END) AS "repeaters",
-             SUM(CASE WHEN t."prev" > 0 THEN 1 ELSE 0 END) AS "before",
-             SUM(CASE WHEN t."prev" > 0 AND t."cur" > 0 THEN 1 ELSE 0 END) AS "retained"
-        FROM (SELECT "customerId",
-                     SUM(CASE WHEN "day" >= ${yearFrom} THEN 1 ELSE 0 END) AS "year",
-                     SUM(CASE WHEN "day" >= ${currentFrom} THEN 1 ELSE 0 END) AS "cur",
-                     SUM(CASE WHEN "day" >= ${previousFrom} AND "day" < ${currentFrom} THEN 1 ELSE 0 END) AS "prev"
-                FROM "LoyaltyLedgerEntry"
-               WHERE "shopId" = ${shopId} AND "kind" = 'earn' AND "day" >= ${from} AND "day" <= ${today}
-               GROUP BY "customerId") t`,
+  return figuresCache.get(`loyalty-repeat:${shopId}:${today}`, 0, REPEAT_CACHE_MS, () =>
+    // Per member: orders that earned in the last year, and in the two retention windows.
+    sqlOn(prisma)
+      .selectFrom((db) =>
+        db
+          .selectFrom("LoyaltyLedgerEntry")
+          .select((eb) => {
+            const count = (on: Expression<SqlBool>) => eb.fn.sum<number>(eb.case().when(on).then(1).else(0).end());
+            return [
+              "customerId",
+              count(eb("day", ">=", yearFrom)).as("year"),
+              count(eb("day", ">=", currentFrom)).as("cur"),
+              count(eb.and([eb("day", ">=", previousFrom), eb("day", "<", currentFrom)])).as("prev"),
+            ];
+          })
+          .where("shopId", "=", shopId)
+          .where("kind", "=", "earn")
+          .where("day", ">=", from)
+          .where("day", "<=", today)
+          .groupBy("customerId")
+          .as("t"),
+      )
+      .select((eb) => {
+        const count = (on: Expression<SqlBool>) => eb.fn.sum<number>(eb.case().when(on).then(1).else(0).end());
+        return [
+          count(eb("t.year", ">", 0)).as("buyers"),
+          count(eb("t.year", ">", 1)).as("repeaters"),
+          count(eb("t.prev", ">", 0)).as("before"),
+          count(eb.and([eb("t.prev", ">", 0), eb("t.cur", ">", 0)])).as("retained"),
+        ];
+      })
+      .execute(),
   );
 }
 
@@ -78,7 +95,7 @@ export type Overview = {
   repeatRate: number | null;
   retentionRate: number | null;
   health: number;
-  liability: ReturnType<typeof liability> & { pointValueCentiMinor: number; expectedRedemptionRate: number };
+  liability: ReturnType<typeof liability> & { pointValueCentiMinor: number; redemption: RedemptionBasis };
 };
 
 export async function getOverview(shop: ShopRef, now = new Date()): Promise<Overview> {
@@ -88,12 +105,13 @@ export async function getOverview(shop: ShopRef, now = new Date()): Promise<Over
   const currentFrom = addDays(today, -RETENTION_DAYS + 1);
   const previousFrom = addDays(currentFrom, -RETENTION_DAYS);
   const from = previousFrom < yearFrom ? previousFrom : yearFrom;
-  const [counts, customers, byKind, value, orders] = await Promise.all([
+  const [counts, customers, byKind, value, orders, redemption] = await Promise.all([
     memberCounts(shop, new Date(now.getTime() - ACTIVE_DAYS * 86_400_000)),
     customerCounts(shop.id),
     prisma.loyaltyDay.groupBy({ by: ["kind"], where: { shopId: shop.id }, _sum: { points: true } }),
     pointValueAt(prisma, shop.id, now),
     repeatAndRetention(shop.id, today, yearFrom, currentFrom, previousFrom, from),
+    redemptionBasisFor(shop, program.redemptionRateOverride, now),
   ]);
   const { members, active } = counts;
   // Sums from the per-day rollup, which always equals the ledger (and the members' cache).
@@ -126,9 +144,9 @@ export async function getOverview(shop: ShopRef, now = new Date()): Promise<Over
       repeatRate: repeatRate ?? 0,
     }),
     liability: {
-      ...liability(outstanding, value, program.expectedRedemptionRate),
+      ...liability(outstanding, value, redemption.used),
       pointValueCentiMinor: value,
-      expectedRedemptionRate: program.expectedRedemptionRate,
+      redemption,
     },
   };
 }
@@ -210,8 +228,26 @@ export type MonthPoint = {
   outstanding: number;
 };
 
+/** A campaign ended early (decision 081) is measured to the store day it ended, as days are stored (campaign-window.ts). */
+function lastBonusDay(c: { endsAt: Date; endedAt: Date | null }, timeZone: string): Date {
+  if (!c.endedAt) return c.endsAt;
+  const ended = new Date(`${dayInZone(c.endedAt, timeZone)}T23:59:59.999Z`);
+  return ended < c.endsAt ? ended : c.endsAt;
+}
+
+/**
+ * A store day's month ("2026-11"), written with literal arguments: PostgreSQL matches a selected
+ * expression to its GROUP BY by text, and bound parameters ($1, $4…) would not match.
+ */
+const MONTH_OF_DAY = sql<string>`substr("day", 1, 7)`;
+/** 1 for a member's order, 0 for another customer's (literal for the same reason). */
+const IS_MEMBER = sql<number>`CASE WHEN "m"."customerId" IS NULL THEN 0 ELSE 1 END`;
+/** An order's net sales (the registry's AOV base: gross − discounts − refunds). */
+const NET_SALES = sql<number>`"o"."grossSalesMinor" - "o"."discountsMinor" - "o"."refundsMinor"`;
+
 export type Analytics = {
   months: MonthPoint[];
+  /** Points redeemed ÷ points earned over the last 12 store months (the liability's observed rate, uncapped by history). */
   redemptionRate: number | null;
   /** Net sales (the registry's average order value base: net sales ÷ orders) of the last 365 days' orders. */
   members: { orders: number; customers: number; netSalesMinor: number };
@@ -229,33 +265,46 @@ export type Analytics = {
 export async function getAnalytics(shop: ShopRef, now = new Date()): Promise<Analytics> {
   const today = dayInZone(now, shop.timezone);
   const from = `${addDays(today, -364).slice(0, 7)}-01`;
-  const [before, sums, buyers, campaigns] = await Promise.all([
+  const [before, sums, buyers, campaigns, redemption] = await Promise.all([
     prisma.loyaltyDay.aggregate({ where: { shopId: shop.id, day: { lt: from } }, _sum: { points: true } }),
-    prisma.$queryRaw<{ month: string; kind: string; points: unknown }[]>`
-      SELECT SUBSTR("day", 1, 7) AS "month", "kind", SUM("points") AS "points"
-        FROM "LoyaltyDay"
-       WHERE "shopId" = ${shop.id} AND "day" >= ${from} AND "day" <= ${today}
-       GROUP BY SUBSTR("day", 1, 7), "kind"`,
-    prisma.$queryRaw<{ member: unknown; orders: unknown; customers: unknown; netSales: unknown }[]>`
-      SELECT CASE WHEN m."customerId" IS NULL THEN 0 ELSE 1 END AS "member",
-             COUNT(*) AS "orders", COUNT(DISTINCT o."customerId") AS "customers",
-             SUM(o."grossSalesMinor" - o."discountsMinor" - o."refundsMinor") AS "netSales"
-        FROM "Order" o
-        LEFT JOIN "LoyaltyMember" m ON m."shopId" = o."shopId" AND m."customerId" = o."customerId"
-       WHERE o."shopId" = ${shop.id} AND o."customerId" IS NOT NULL AND o."cancelledAt" IS NULL
-         AND o."day" >= ${addDays(today, -364)} AND o."day" <= ${today}
-       GROUP BY CASE WHEN m."customerId" IS NULL THEN 0 ELSE 1 END`,
+    sqlOn(prisma)
+      .selectFrom("LoyaltyDay")
+      .select((eb) => [MONTH_OF_DAY.as("month"), "kind", eb.fn.sum<number>("points").as("points")])
+      .where("shopId", "=", shop.id)
+      .where("day", ">=", from)
+      .where("day", "<=", today)
+      .groupBy([MONTH_OF_DAY, "kind"])
+      .execute(),
+    sqlOn(prisma)
+      .selectFrom("Order as o")
+      .leftJoin("LoyaltyMember as m", (j) =>
+        j.onRef("m.shopId", "=", "o.shopId").onRef("m.customerId", "=", "o.customerId"),
+      )
+      .select((eb) => {
+        return [
+          IS_MEMBER.as("member"),
+          eb.fn.countAll<number>().as("orders"),
+          eb.fn.count<number>("o.customerId").distinct().as("customers"),
+          eb.fn.sum<number>(NET_SALES).as("netSales"),
+        ];
+      })
+      .where("o.shopId", "=", shop.id)
+      .where("o.customerId", "is not", null)
+      .where("o.cancelledAt", "is", null)
+      .where("o.day", ">=", addDays(today, -364))
+      .where("o.day", "<=", today)
+      .groupBy(IS_MEMBER)
+      .execute(),
     prisma.loyaltyCampaign.findMany({
       where: { shopId: shop.id, startsAt: { lte: now } },
       orderBy: { startsAt: "desc" },
       take: 10,
-      select: { id: true, name: true, startsAt: true, endsAt: true },
+      select: { id: true, name: true, startsAt: true, endsAt: true, endedAt: true },
     }),
+    redemptionBasisFor(shop, null, now),
   ]);
   const months: MonthPoint[] = [];
   let outstanding = before._sum.points ?? 0;
-  let issued = 0;
-  let redeemed = 0;
   for (let m = from.slice(0, 7); m <= today.slice(0, 7);) {
     const of = (kind: string) => num(sums.find((s) => s.month === m && s.kind === kind)?.points);
     const row = {
@@ -268,8 +317,6 @@ export async function getAnalytics(shop: ShopRef, now = new Date()): Promise<Ana
     };
     outstanding += sums.filter((s) => s.month === m).reduce((a, s) => a + num(s.points), 0);
     row.outstanding = outstanding;
-    issued += row.issued;
-    redeemed += row.redeemed;
     months.push(row);
     const [y, mm] = m.split("-").map(Number);
     m = mm === 12 ? `${y + 1}-01` : `${y}-${String(mm + 1).padStart(2, "0")}`;
@@ -280,7 +327,7 @@ export async function getAnalytics(shop: ShopRef, now = new Date()): Promise<Ana
   };
   const lifts = await Promise.all(
     campaigns
-      .map((c) => ({ ...c, ...liftWindow(c, today) }))
+      .map((c) => ({ ...c, ...liftWindow({ startsAt: c.startsAt, endsAt: lastBonusDay(c, shop.timezone) }, today) }))
       .filter((c) => c.days > 0)
       .map(async ({ start, end, days, ...c }) => {
         const [during, prior] = await Promise.all([
@@ -303,7 +350,7 @@ export async function getAnalytics(shop: ShopRef, now = new Date()): Promise<Ana
   );
   return {
     months,
-    redemptionRate: issued > 0 ? redeemed / issued : null,
+    redemptionRate: redemption.earned > 0 ? redemption.redeemed / redemption.earned : null,
     members: group(1),
     nonMembers: group(0),
     campaigns: lifts,

@@ -40,21 +40,23 @@ async function customer(shopId: string, n: number, segment?: string) {
   return c;
 }
 
+function orderData(shopId: string, customerId: string, at: string, grossMinor: number) {
+  return {
+    shopId,
+    customerId,
+    name: `#${at}-${customerId}`,
+    processedAt: new Date(at),
+    day: at.slice(0, 10),
+    currency: "USD",
+    grossSalesMinor: grossMinor,
+    discountsMinor: 0,
+    totalMinor: grossMinor,
+    financialStatus: "paid",
+  };
+}
+
 async function order(shopId: string, customerId: string, at: string, grossMinor: number) {
-  return prisma.order.create({
-    data: {
-      shopId,
-      customerId,
-      name: `#${at}-${customerId}`,
-      processedAt: new Date(at),
-      day: at.slice(0, 10),
-      currency: "USD",
-      grossSalesMinor: grossMinor,
-      discountsMinor: 0,
-      totalMinor: grossMinor,
-      financialStatus: "paid",
-    },
-  });
+  return prisma.order.create({ data: orderData(shopId, customerId, at, grossMinor) });
 }
 
 const earned = async (shopId: string, orderId: string) =>
@@ -145,6 +147,56 @@ describe("a tier change that takes effect at a later date", () => {
       pendingFrom: null,
     });
     expect(tierSchema.safeParse({ effectiveOn: "next week" }).success).toBe(false);
+  });
+});
+
+describe("a tier change takes effect at the store's midnight, across a clock change", () => {
+  let shop: Shop;
+  let bronzeId: string;
+  beforeAll(async () => {
+    shop = await createShop({ timezone: "America/New_York" });
+    await ensureProgram(prisma, shop);
+    bronzeId = (await prisma.loyaltyTier.findFirstOrThrow({ where: { shopId: shop.id, name: "Bronze" } })).id;
+  });
+
+  it("8 March 2026 (clocks go forward at 02:00) starts at 00:00 EST = 05:00 UTC, not at UTC midnight", async () => {
+    const input = tierSchema.parse({ multiplier: "2", effectiveOn: "2026-03-08" });
+    await changeTier({ shop, staff }, { kind: "edit", id: bronzeId, input }, new Date("2026-03-01T15:00:00Z"));
+    const stored = await prisma.loyaltyTier.findUniqueOrThrow({ where: { id: bronzeId } });
+    expect(stored.pendingFrom?.toISOString()).toBe("2026-03-08T05:00:00.000Z");
+    // The screen shows the store day it was entered as.
+    expect((await tiersWithMembers(shop)).find((t) => t.id === bronzeId)?.pendingFrom).toBe("2026-03-08");
+
+    const c = await customer(shop.id, 40);
+    // 7 March 23:30 in New York (04:30 UTC on the 8th): still the old multiplier. 00:30 on the 8th: the new one.
+    const late = await prisma.order.create({
+      data: { ...orderData(shop.id, c.id, "2026-03-08T04:30:00Z", 100_00), day: "2026-03-07" },
+    });
+    const early = await prisma.order.create({
+      data: { ...orderData(shop.id, c.id, "2026-03-08T05:30:00Z", 100_00), day: "2026-03-08" },
+    });
+    await postOrders(shop, [late.id]);
+    await postOrders(shop, [early.id]);
+    expect(await earned(shop.id, late.id)).toBe(100);
+    expect(await earned(shop.id, early.id)).toBe(200);
+
+    // The job places members by it from the store's midnight, not before.
+    expect(await applyDueTierChanges(shop, new Date("2026-03-08T04:59:59Z"))).toBe(0);
+    expect(await applyDueTierChanges(shop, new Date("2026-03-08T05:00:00Z"))).toBe(1);
+  });
+
+  it("1 November 2026 (clocks go back at 02:00) starts at 00:00 EDT = 04:00 UTC", async () => {
+    const input = tierSchema.parse({ multiplier: "3", effectiveOn: "2026-11-01" });
+    // 31 October 23:00 in New York is 1 November 03:00 UTC: the store's day has not come, so it is scheduled.
+    await changeTier({ shop, staff }, { kind: "edit", id: bronzeId, input }, new Date("2026-11-01T03:00:00Z"));
+    const stored = await prisma.loyaltyTier.findUniqueOrThrow({ where: { id: bronzeId } });
+    expect(stored.pendingFrom?.toISOString()).toBe("2026-11-01T04:00:00.000Z");
+    // Entered after the store's midnight (00:30 EDT), the same date applies at once.
+    await changeTier({ shop, staff }, { kind: "edit", id: bronzeId, input }, new Date("2026-11-01T04:30:00Z"));
+    expect(await prisma.loyaltyTier.findUniqueOrThrow({ where: { id: bronzeId } })).toMatchObject({
+      multiplier: 3,
+      pendingFrom: null,
+    });
   });
 });
 

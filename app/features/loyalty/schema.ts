@@ -55,9 +55,29 @@ export const settingsSchema = z.object({
     }),
   orderRule: z.enum(Object.keys(ORDER_RULES) as ["paid", "all"], { message: "Choose which orders count" }),
   tierWindow: z.enum(TIER_WINDOWS, { message: "Choose the qualifying spend window" }),
-  expectedRedemptionRate: number("Expected redemption rate", 0, 100),
 });
 export type SettingsInput = z.infer<typeof settingsSchema>;
+
+/** The liability's redemption rate override, a percentage 0–100; empty: the store's observed rate. */
+export const redemptionRateSchema = z.object({
+  redemptionRateOverride: z
+    .union([z.number(), z.string().trim()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return null;
+      const n = typeof v === "number" ? v : Number(v);
+      if (!Number.isFinite(n) || n < 0 || n > 100) {
+        ctx.addIssue({ code: "custom", message: "Redemption rate must be a percentage from 0 to 100, or empty" });
+        return z.NEVER;
+      }
+      if (Math.abs(n * 10 - Math.round(n * 10)) > 1e-9) {
+        ctx.addIssue({ code: "custom", message: "Use steps of 0.1%" });
+        return z.NEVER;
+      }
+      return n;
+    }),
+});
+export type RedemptionRateInput = z.infer<typeof redemptionRateSchema>;
 
 /**
  * Tier fields arrive as the spec's form has them: the name and minimum spend are read

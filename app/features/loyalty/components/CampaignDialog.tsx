@@ -1,18 +1,23 @@
-// Loyalty → New Campaign: bonus points for a window of days, for everyone or one tier, one
-// customer segment or the products of one collection.
+// Loyalty → New Campaign and Edit campaign: bonus points for a window of days, for everyone or
+// one tier, one customer segment or the products of one collection. An edit posts to the
+// campaign's own route; points it already awarded stay as they were (decision 081).
 import { useFetcher } from "@remix-run/react";
 import { FormLayout } from "@shopify/polaris";
 import { FetcherDialog, FormField, SelectField, useDialogForm } from "~/components/FetcherDialog";
 import { SEGMENTS } from "~/features/customers";
+import type { CampaignView } from "~/features/loyalty/campaigns.server";
 import { closeOnNotice, type LoyaltyActionResult, type Notice } from "~/features/loyalty/components/notices";
 
 export function CampaignDialog({
+  editing,
   tiers,
   today,
   collections,
   onClose,
   onDone,
 }: {
+  /** The campaign being edited; null: a new one. */
+  editing: CampaignView | null;
   tiers: { id: string; name: string }[];
   collections: { id: string; title: string }[];
   today: string;
@@ -21,32 +26,42 @@ export function CampaignDialog({
 }) {
   const fetcher = useFetcher<LoyaltyActionResult>({ key: "loyalty-campaign" });
   const form = useDialogForm({
-    name: "",
-    description: "",
-    multiplier: "2.0",
-    startsOn: today,
-    endsOn: today,
-    tierId: "",
-    segment: "",
-    collectionId: "",
-    stacking: "highest",
+    name: editing?.name ?? "",
+    description: editing?.description ?? "",
+    multiplier: editing ? String(editing.multiplier) : "2.0",
+    startsOn: editing?.startsOn ?? today,
+    endsOn: editing?.endsOn ?? today,
+    tierId: editing?.tierId ?? "",
+    segment: editing?.segment ?? "",
+    collectionId: editing?.collectionId ?? "",
+    stacking: editing?.stacking ?? "highest",
   });
+  const submit = () =>
+    editing
+      ? fetcher.submit(
+          { intent: "edit", ...form.values },
+          { method: "post", action: `/loyalty/campaigns/${encodeURIComponent(editing.id)}` },
+        )
+      : fetcher.submit({ intent: "createCampaign", ...form.values }, { method: "post" });
   return (
     <FetcherDialog
-      title="New Campaign"
+      title={editing ? `Edit ${editing.name}` : "New Campaign"}
       fetcher={fetcher}
       form={form}
       onClose={onClose}
       onResult={closeOnNotice(onDone, onClose)}
-      primaryAction={{
-        content: "Create campaign",
-        onAction: () => fetcher.submit({ intent: "createCampaign", ...form.values }, { method: "post" }),
-      }}
+      primaryAction={{ content: editing ? "Save campaign" : "Create campaign", onAction: submit }}
     >
       <FormLayout>
         <FormField name="name" label="Campaign name" />
         <FormField name="description" label="Description" multiline={2} />
-        <FormField name="multiplier" label="Reward multiplier" type="number" step={0.1} />
+        <FormField
+          name="multiplier"
+          label="Reward multiplier"
+          type="number"
+          step={0.1}
+          helpText={editing ? "Orders posted from now earn at the new values; points already awarded stay." : undefined}
+        />
         <FormLayout.Group>
           <FormField name="startsOn" label="Starts" type="date" />
           <FormField name="endsOn" label="Ends" type="date" />

@@ -1,13 +1,28 @@
-// Loyalty → Campaigns: every bonus-points campaign, who it is for and whether it runs.
+// Loyalty → Campaigns: every bonus-points campaign, who it is for, where it is in its
+// lifecycle (scheduled, active, paused, ended: decision 081) and the changes it allows.
 import { Badge, Box, Button, Card, EmptyState, InlineStack, Text } from "@shopify/polaris";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 import { DisabledReason, useDisabledReason } from "~/features/team";
-import type { CampaignView } from "~/features/loyalty/program.server";
+import type { CampaignView } from "~/features/loyalty/campaigns.server";
+import { CampaignActions } from "~/features/loyalty/components/CampaignActions";
+import type { Notice } from "~/features/loyalty/components/notices";
 
-const STATUS_TONE = { active: "success", scheduled: "info", completed: undefined } as const;
+const STATUS_TONE = { active: "success", scheduled: "info", paused: "attention", ended: undefined } as const;
 
-export function CampaignsTab({ campaigns, onNew }: { campaigns: CampaignView[]; onNew: () => void }) {
-  const refused = useDisabledReason("write", "create campaigns");
+export function CampaignsTab({
+  campaigns,
+  onNew,
+  onEdit,
+  onConfirm,
+  onDone,
+}: {
+  campaigns: CampaignView[];
+  onNew: () => void;
+  onEdit: (c: CampaignView) => void;
+  onConfirm: (c: CampaignView, action: "end" | "delete") => void;
+  onDone: (notice: Notice) => void;
+}) {
+  const refused = useDisabledReason("write", "create or change campaigns");
   return (
     <Card padding="0">
       <Box padding="400">
@@ -40,6 +55,7 @@ export function CampaignsTab({ campaigns, onNew }: { campaigns: CampaignView[]; 
             { title: "For" },
             { title: "Overlaps" },
             { title: "Status" },
+            { title: "Actions" },
           ]}
           rows={campaigns.map((c) => ({
             id: c.id,
@@ -54,6 +70,14 @@ export function CampaignsTab({ campaigns, onNew }: { campaigns: CampaignView[]; 
               <Badge key="s" tone={STATUS_TONE[c.status]}>
                 {c.status[0].toUpperCase() + c.status.slice(1)}
               </Badge>,
+              <CampaignActions
+                key="a"
+                campaign={c}
+                disabled={!!refused}
+                onEdit={onEdit}
+                onConfirm={onConfirm}
+                onDone={onDone}
+              />,
             ],
           }))}
         />

@@ -3,17 +3,22 @@
 import { Link } from "@remix-run/react";
 import { BlockStack, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { formatMoney, formatPercent } from "~/lib/money";
+import type { DashboardLoyalty } from "~/features/loyalty/dashboard.server";
 
-export type LoyaltyCardData = {
-  members: number;
-  activeMembers: number;
-  activeDays: number;
-  outstandingPoints: number;
-  liabilityMinor: number;
-  expectedRedemptionRate: number;
-  redeemedMinor: number;
-  rewardsCostMinor: number;
-};
+export type LoyaltyCardData = Pick<
+  DashboardLoyalty,
+  | "members"
+  | "activeMembers"
+  | "activeDays"
+  | "outstandingPoints"
+  | "liabilityMinor"
+  | "redemptionRate"
+  | "redemptionSource"
+  | "redeemedMinor"
+  | "rewardsCostMinor"
+>;
+
+const SOURCE = { observed: "the store's 12-month", override: "your", default: "the default" } as const;
 
 // `|| 0` keeps -0 (a sum of reversals) from printing differently on the server and in the browser.
 const n = (x: number) => (x || 0).toLocaleString("en-US");
@@ -62,7 +67,7 @@ export function LoyaltyDashboardCard({
           <Figure
             label="Liability"
             value={formatMoney(data.liabilityMinor, currency)}
-            help={`At today's points value × ${formatPercent(data.expectedRedemptionRate, 0)} expected redemption`}
+            help={`At today's points value × ${SOURCE[data.redemptionSource]} redemption rate, ${formatPercent(data.redemptionRate)}`}
             testId="loyalty-liability"
           />
           <Figure

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { AdjustDialog } from "~/features/loyalty/components/AdjustDialog";
 import { AnalyticsTab } from "~/features/loyalty/components/AnalyticsTab";
+import { CampaignConfirmDialog } from "~/features/loyalty/components/CampaignConfirmDialog";
 import { CampaignDialog } from "~/features/loyalty/components/CampaignDialog";
 import { CampaignsTab } from "~/features/loyalty/components/CampaignsTab";
 import { DeleteTierDialog } from "~/features/loyalty/components/DeleteTierDialog";
@@ -14,7 +15,8 @@ import { RedeemDialog } from "~/features/loyalty/components/RedeemDialog";
 import { SettingsDialog } from "~/features/loyalty/components/SettingsDialog";
 import { TierDialog } from "~/features/loyalty/components/TierDialog";
 import { TiersTab } from "~/features/loyalty/components/TiersTab";
-import type { CampaignView, SettingsView, TierView } from "~/features/loyalty/program.server";
+import type { CampaignView } from "~/features/loyalty/campaigns.server";
+import type { SettingsView, TierView } from "~/features/loyalty/program.server";
 import type { RedemptionView } from "~/features/loyalty/redemptions.server";
 import type { Analytics, Overview } from "~/features/loyalty/reports.server";
 import { useDisabledReason } from "~/features/team";
@@ -32,7 +34,8 @@ export type LoyaltyTab = (typeof LOYALTY_TABS)[number]["id"];
 type Dialog =
   | null
   | { kind: "settings" }
-  | { kind: "campaign" }
+  | { kind: "campaign"; editing: CampaignView | null }
+  | { kind: "confirmCampaign"; campaign: CampaignView; action: "end" | "delete" }
   | { kind: "redeem" }
   | { kind: "adjust" }
   | { kind: "tier"; editing: TierView | null }
@@ -40,6 +43,7 @@ type Dialog =
 
 export function LoyaltyScreen({
   tab,
+  embedded,
   currency,
   today,
   overview,
@@ -51,6 +55,8 @@ export function LoyaltyScreen({
   redemptions,
 }: {
   tab: LoyaltyTab;
+  /** Inside Shopify's admin (App Bridge's save bar); otherwise the demo. */
+  embedded: boolean;
   currency: string;
   today: string;
   overview: Overview;
@@ -79,7 +85,7 @@ export function LoyaltyScreen({
         content: "New Campaign",
         disabled: !!refused,
         helpText: refused,
-        onAction: () => setDialog({ kind: "campaign" }),
+        onAction: () => setDialog({ kind: "campaign", editing: null }),
       }}
       secondaryActions={[
         {
@@ -113,6 +119,8 @@ export function LoyaltyScreen({
               currency={currency}
               accountingHref="/loyalty/accounting.csv"
               redemptions={redemptions}
+              embedded={embedded}
+              onDone={setNotice}
               onRedeem={() => setDialog({ kind: "redeem" })}
               onAdjust={() => setDialog({ kind: "adjust" })}
             />
@@ -128,7 +136,15 @@ export function LoyaltyScreen({
               onDelete={(t) => setDialog({ kind: "deleteTier", tier: t })}
             />
           )}
-          {tab === "campaigns" && <CampaignsTab campaigns={campaigns} onNew={() => setDialog({ kind: "campaign" })} />}
+          {tab === "campaigns" && (
+            <CampaignsTab
+              campaigns={campaigns}
+              onNew={() => setDialog({ kind: "campaign", editing: null })}
+              onEdit={(c) => setDialog({ kind: "campaign", editing: c })}
+              onConfirm={(campaign, action) => setDialog({ kind: "confirmCampaign", campaign, action })}
+              onDone={setNotice}
+            />
+          )}
           {tab === "analytics" && analytics && <AnalyticsTab analytics={analytics} tiers={tiers} currency={currency} />}
         </div>
       </BlockStack>
@@ -136,7 +152,17 @@ export function LoyaltyScreen({
       {dialog?.kind === "redeem" && <RedeemDialog onClose={close} onDone={setNotice} />}
       {dialog?.kind === "adjust" && <AdjustDialog onClose={close} onDone={setNotice} />}
       {dialog?.kind === "campaign" && (
-        <CampaignDialog tiers={tiers} collections={collections} today={today} onClose={close} onDone={setNotice} />
+        <CampaignDialog
+          editing={dialog.editing}
+          tiers={tiers}
+          collections={collections}
+          today={today}
+          onClose={close}
+          onDone={setNotice}
+        />
+      )}
+      {dialog?.kind === "confirmCampaign" && (
+        <CampaignConfirmDialog campaign={dialog.campaign} action={dialog.action} onClose={close} onDone={setNotice} />
       )}
       {dialog?.kind === "tier" && <TierDialog editing={dialog.editing} onClose={close} onDone={setNotice} />}
       {dialog?.kind === "deleteTier" && <DeleteTierDialog tier={dialog.tier} onClose={close} onDone={setNotice} />}

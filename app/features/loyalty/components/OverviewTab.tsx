@@ -2,7 +2,9 @@
 import { Badge, BlockStack, Box, Button, Card, InlineGrid, InlineStack, ProgressBar, Text } from "@shopify/polaris";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 import { DisabledReason, useDisabledReason } from "~/features/team";
+import { LiabilityCard } from "~/features/loyalty/components/LiabilityCard";
 import { Metric, n, pct } from "~/features/loyalty/components/Metric";
+import type { Notice } from "~/features/loyalty/components/notices";
 import type { TierView } from "~/features/loyalty/program.server";
 import type { RedemptionView } from "~/features/loyalty/redemptions.server";
 import type { Overview } from "~/features/loyalty/reports.server";
@@ -33,16 +35,20 @@ export function OverviewTab({
   currency,
   accountingHref,
   redemptions,
+  embedded,
   onRedeem,
   onAdjust,
+  onDone,
 }: {
   overview: Overview;
   tiers: TierView[];
   currency: string;
   accountingHref: string;
   redemptions: RedemptionView[];
+  embedded: boolean;
   onRedeem: () => void;
   onAdjust: () => void;
+  onDone: (notice: Notice) => void;
 }) {
   const refused = useDisabledReason("write", "adjust or redeem points");
   const o = overview;
@@ -64,40 +70,13 @@ export function OverviewTab({
         <Metric label="Average points per customer" value={n(o.avgPointsPerCustomer)} />
       </InlineGrid>
       <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
-        <Card>
-          <BlockStack gap="300">
-            <Text as="h2" variant="headingMd">
-              Points liability
-            </Text>
-            <InlineStack align="space-between">
-              <Text as="span">Outstanding points</Text>
-              <Text as="span">{n(o.outstandingPoints)}</Text>
-            </InlineStack>
-            <InlineStack align="space-between">
-              <Text as="span">Face value</Text>
-              <Text as="span">{formatMoney(o.liability.faceMinor, currency)}</Text>
-            </InlineStack>
-            <InlineStack align="space-between">
-              <Text as="span">Expected redemption</Text>
-              <Text as="span">
-                {formatPercent(o.liability.expectedRedemptionRate)} (breakage {formatPercent(o.liability.breakage)})
-              </Text>
-            </InlineStack>
-            <InlineStack align="space-between">
-              <Text as="span" fontWeight="semibold">
-                Liability
-              </Text>
-              <Text as="span" fontWeight="semibold">
-                {formatMoney(o.liability.liabilityMinor, currency)}
-              </Text>
-            </InlineStack>
-            <InlineStack>
-              <Button url={accountingHref} download>
-                Export points accounting (CSV)
-              </Button>
-            </InlineStack>
-          </BlockStack>
-        </Card>
+        <LiabilityCard
+          overview={o}
+          currency={currency}
+          embedded={embedded}
+          accountingHref={accountingHref}
+          onDone={onDone}
+        />
         <Card>
           <BlockStack gap="300">
             <Text as="h2" variant="headingMd">

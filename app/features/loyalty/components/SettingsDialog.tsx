@@ -23,7 +23,6 @@ export function SettingsDialog({
     expiryMonths: initial.expiryMonths ? String(initial.expiryMonths) : "",
     orderRule: initial.orderRule,
     tierWindow: initial.tierWindow,
-    expectedRedemptionRate: String(initial.expectedRedemptionRate),
   });
   const v = form.values;
   return (
@@ -73,12 +72,6 @@ export function SettingsDialog({
             { label: "Calendar year", value: "calendar_year" },
             { label: "Rolling 12 months", value: "rolling_12m" },
           ]}
-        />
-        <FormField
-          name="expectedRedemptionRate"
-          label="Expected redemption rate (%)"
-          type="number"
-          helpText="The share of outstanding points you expect to be redeemed; the rest is breakage."
         />
       </FormLayout>
     </FetcherDialog>

@@ -17,6 +17,13 @@ export const NOTICES = {
     title: "Points adjusted",
     body: `${points > 0 ? "+" : ""}${points.toLocaleString("en-US")} points recorded with your reason.`,
   }),
+  campaignChanged: (name: string, action: "edit" | "pause" | "resume" | "end" | "delete"): Notice => {
+    const done = { edit: "updated", pause: "paused", resume: "resumed", end: "ended", delete: "deleted" }[action];
+    const title = `Campaign ${done}`;
+    // The ledger is never changed by a campaign's lifecycle: say so where points might seem at stake.
+    const kept = action === "end" || action === "delete" ? " Points it already awarded stay." : "";
+    return { title, body: `${name} has been ${done}.${kept}`, destructive: action === "delete" };
+  },
   tierDeleted: (name: string): Notice => ({
     title: "Tier deleted",
     body: `${name} tier has been removed from your program.`,
