@@ -45,6 +45,10 @@ const server = await startServer(orders, await freePort(Number(option("port") ??
   JOBS_DISABLED: "1",
 });
 const result: PaintJson = { measuredAt: new Date().toISOString(), orders, runs, formFactors, screens: [] };
+function save() {
+  fs.mkdirSync(resultsDir, { recursive: true });
+  fs.writeFileSync(path.join(resultsDir, "paint.json"), JSON.stringify(result, null, 2) + "\n");
+}
 const fmt = (p?: Paint) => (p ? `${(p.lcpMs / 1000).toFixed(2)} s` : "—");
 try {
   for (const s of screens) {
@@ -63,12 +67,12 @@ try {
       row[ff] = { lcpMs: r.lcpMs, fcpMs: r.fcpMs, cls: r.cls, tbtMs: r.tbtMs, score: r.performanceScore };
     }
     console.log(`${s.pattern.padEnd(40)} mobile LCP ${fmt(row.mobile)}  desktop LCP ${fmt(row.desktop)}`);
+    save(); // after every screen: a run stopped part-way keeps what it measured
   }
 } finally {
   await server.stop();
 }
-fs.mkdirSync(resultsDir, { recursive: true });
-fs.writeFileSync(path.join(resultsDir, "paint.json"), JSON.stringify(result, null, 2) + "\n");
+save();
 
 const missed = result.screens.flatMap((r) =>
   formFactors.filter((ff) => r[ff] && r[ff].lcpMs > LCP_BARS_MS[ff]).map((ff) => `${r.screen} ${ff} ${fmt(r[ff])}`),
