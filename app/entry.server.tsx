@@ -9,6 +9,7 @@ import { shopify } from "~/shopify.server";
 import "~/jobs.server";
 import { startJobs } from "~/platform/jobs/index.server";
 import { htmlCache, htmlCacheKey } from "~/platform/html-cache.server";
+import { inlineCriticalCss } from "~/platform/critical-css.server";
 import { applyDocumentSecurityHeaders } from "~/lib/security-headers";
 import { describeError } from "~/lib/log-safe";
 
@@ -42,17 +43,18 @@ export default async function handleRequest(
   if (env.shopify) shopify().addDocumentResponseHeaders(request, responseHeaders);
   applyDocumentSecurityHeaders(responseHeaders, { production: env.nodeEnv === "production" });
   const key = htmlCacheKey(request, responseStatusCode, remixContext.staticHandlerContext);
-  if (key) {
-    responseHeaders.set("Content-Type", "text/html");
-    const cached = htmlCache.get(key);
-    if (cached !== undefined) return new Response(cached, { headers: responseHeaders, status: responseStatusCode });
-    const html = await renderComplete(request, remixContext);
-    if (html !== null) {
-      htmlCache.set(key, html);
-      return new Response(html, { headers: responseHeaders, status: responseStatusCode });
-    }
-    // A render error: render again the usual way, so the error boundary handles it.
+  responseHeaders.set("Content-Type", "text/html");
+  const cached = key ? htmlCache.get(key) : undefined;
+  if (cached !== undefined) return new Response(cached, { headers: responseHeaders, status: responseStatusCode });
+  // The whole page first (no route streams deferred data), so an admin page's critical CSS can
+  // be picked from its markup and inlined in its head.
+  const html = await renderComplete(request, remixContext);
+  if (html !== null) {
+    const page = inlineCriticalCss(html);
+    if (key) htmlCache.set(key, page);
+    return new Response(page, { headers: responseHeaders, status: responseStatusCode });
   }
+  // A render error: render again the usual way, so the error boundary handles it.
   const userAgent = request.headers.get("user-agent");
   const callbackName = userAgent && isbot(userAgent) ? "onAllReady" : "onShellReady";
 

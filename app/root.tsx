@@ -11,6 +11,8 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AUTO_THEME_SCRIPT, DARK_THEME_CLASS, DARK_QUERY, asTheme } from "~/lib/theme";
+import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
+import { CRITICAL_CSS_SLOT } from "~/lib/critical-css";
 import adminDarkStyles from "~/styles/admin-dark.css?url";
 
 /**
@@ -19,6 +21,37 @@ import adminDarkStyles from "~/styles/admin-dark.css?url";
  */
 function useHydrate(): boolean {
   return !useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+}
+
+/**
+ * Polaris's stylesheet applied once it has loaded: the server renders it as a print stylesheet,
+ * which does not block the first paint (the page paints from the critical CSS inlined above it).
+ */
+const APPLY_POLARIS = `(function(l){function a(){l.media="all"}l.sheet?a():l.addEventListener("load",a)})(document.getElementById("pp-polaris"))`;
+
+/**
+ * Polaris for an admin page: the critical CSS the server inlines for the page's markup
+ * (platform/critical-css.server.ts), then the whole stylesheet, loaded without blocking
+ * (docs/decisions/082-critical-css.md). The browser renders the link as an ordinary stylesheet
+ * when it creates it (an admin page reached by a client-side navigation); the attributes that
+ * differ from the server's are left as the server's by hydration.
+ */
+function PolarisStyles() {
+  const server = typeof document === "undefined";
+  return (
+    <>
+      <style id="pp-critical" dangerouslySetInnerHTML={{ __html: CRITICAL_CSS_SLOT }} suppressHydrationWarning />
+      <link
+        rel="stylesheet"
+        href={polarisStyles}
+        id="pp-polaris"
+        media={server ? "print" : undefined}
+        suppressHydrationWarning
+      />
+      {/* A script React creates in the browser never runs, so it is rendered on both sides alike. */}
+      <script dangerouslySetInnerHTML={{ __html: APPLY_POLARIS }} />
+    </>
+  );
 }
 
 /** The admin's theme (Settings → General) from the admin layout's data; public pages are light. */
@@ -30,6 +63,7 @@ function useAdminTheme() {
 export function Layout({ children }: { children: ReactNode }) {
   const hydrate = useHydrate();
   const theme = useAdminTheme();
+  const admin = useMatches().some((m) => m.id === "routes/_admin");
   return (
     // Polaris's AppProvider also sets the theme class here once mounted; "auto" is decided
     // by the script below before the first paint, so the server's markup may differ.
@@ -46,6 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {admin && <PolarisStyles />}
         {/* Polaris's dark tokens completed (admin-dark.css): only for a dark or automatic theme, and
             for "auto" only while the system is dark, so a light page never waits for it. */}
         {theme === "dark" && <link rel="stylesheet" href={adminDarkStyles} />}

@@ -4,9 +4,7 @@
 //
 //   tsx bench/screens.ts <serverBuild> <samples>
 //
-// The screens are discovered from the build: every route under the `_admin` layout that has
-// a loader and renders a page (resource routes, such as the CSV download, are left out). A
-// screen with a path parameter is called with the demo store's first row of that kind.
+// The screens are discovered from the build (bench/admin-screens.ts).
 // Each sample is the screen's first load after a write: the shop's data version moves first,
 // as every order, refund or cost write moves it, so no cached figures are served.
 import { pathToFileURL } from "node:url";
@@ -14,16 +12,11 @@ import { performance } from "node:perf_hooks";
 import { prisma } from "~/db.server";
 import { touchShopData } from "~/features/profit/rollup-bumps.server";
 import { getDemoShop } from "~/features/shop/shop.server";
+import { adminScreens, type BuildRoute } from "./admin-screens";
 import { printResult, summarize, type Summary } from "./lib";
 
 const [serverBuild, samplesArg = "15"] = process.argv.slice(2);
 const samples = Number(samplesArg);
-
-type RouteModule = {
-  default?: unknown;
-  loader?: (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<unknown>;
-};
-type BuildRoute = { id: string; parentId?: string; path?: string; index?: boolean; module: RouteModule };
 
 type ScreenTiming = {
   id: string;
@@ -49,62 +42,21 @@ const build = (await import(pathToFileURL(serverBuild).href)) as { routes: Recor
 const shop = await getDemoShop();
 if (!shop) throw new Error("The benchmark database has no demo store; seed it first");
 
-/** The first of the demo store's rows for each path parameter the admin screens take. */
-const firstIds: Record<string, () => Promise<{ id: string } | null>> = {
-  invoiceId: () =>
-    prisma.invoice.findFirst({ where: { shopId: shop.id }, select: { id: true }, orderBy: { id: "asc" } }),
-  messageId: () =>
-    prisma.outboxMessage.findFirst({ where: { shopId: shop.id }, select: { id: true }, orderBy: { id: "asc" } }),
-  customerId: () =>
-    prisma.customer.findFirst({ where: { shopId: shop.id }, select: { id: true }, orderBy: { id: "asc" } }),
-  variantId: () =>
-    prisma.variant.findFirst({ where: { shopId: shop.id }, select: { id: true }, orderBy: { id: "asc" } }),
-  poId: () =>
-    prisma.purchaseOrder.findFirst({ where: { shopId: shop.id }, select: { id: true }, orderBy: { id: "asc" } }),
-};
-
-function underAdmin(route: BuildRoute): boolean {
-  for (let r: BuildRoute | undefined = route; r; r = r.parentId ? build.routes[r.parentId] : undefined)
-    if (r.parentId === "routes/_admin") return true;
-  return false;
-}
-
-function fullPath(route: BuildRoute): string {
-  const parts: string[] = [];
-  for (let r: BuildRoute | undefined = route; r; r = r.parentId ? build.routes[r.parentId] : undefined)
-    if (r.path) parts.unshift(r.path);
-  return `/${parts.join("/")}`;
-}
-
-const screens = Object.values(build.routes)
-  .filter((r) => underAdmin(r) && r.module.loader && r.module.default)
-  .sort((a, b) => a.id.localeCompare(b.id));
+const screens = await adminScreens(build.routes, shop.id);
 
 const timings: ScreenTiming[] = [];
-const visits = screens.flatMap((route) => [
-  { route, query: "" },
-  ...(WIDEST[route.id] ? [{ route, query: WIDEST[route.id] }] : []),
+const visits = screens.flatMap((screen) => [
+  { screen, query: "" },
+  ...(WIDEST[screen.route.id] ? [{ screen, query: WIDEST[screen.route.id] }] : []),
 ]);
-for (const { route, query } of visits) {
-  const pattern = fullPath(route);
-  const screen = pattern + query;
-  let url = pattern;
-  const params: Record<string, string> = {};
-  let skipped: string | undefined;
-  for (const name of url.match(/:\w+/g) ?? []) {
-    const key = name.slice(1);
-    const row = firstIds[key] ? await firstIds[key]() : null;
-    if (!row) {
-      skipped = `no row for ${name}`;
-      break;
-    }
-    params[key] = row.id;
-    url = url.replace(name, row.id);
-  }
-  if (skipped) {
-    timings.push({ id: route.id, screen, skipped });
+for (const { screen: visit, query } of visits) {
+  const { route, params } = visit;
+  const screen = visit.pattern + query;
+  if (!visit.url) {
+    timings.push({ id: route.id, screen, skipped: visit.skipped });
     continue;
   }
+  const url = visit.url;
   const call = async () => {
     await touchShopData(prisma, shop.id);
     const t0 = performance.now();

@@ -9,14 +9,13 @@ import { useActionData, useLoaderData, useNavigation, useSearchParams } from "@r
 import { Box, Tabs, Text } from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
 import { StoreDataSettings } from "~/features/store-sync";
-import { GeneralSettings, IntegrationsSettings, generalValues } from "~/features/settings";
+import { GeneralSettings, IntegrationsSettings, PlanSettings, generalValues } from "~/features/settings";
 import {
   getGeneralSettings,
   getIntegrations,
   integrationsView,
   timeZoneOptions,
 } from "~/features/settings/index.server";
-import { PlanSettings } from "~/features/billing";
 import { getImportStatus, getStoreDataSummary } from "~/features/store-sync/index.server";
 import { customerCounts } from "~/features/customers/index.server";
 import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";

@@ -1,12 +1,11 @@
 // The pathless layout of every admin screen: authenticates the shop (or the demo
 // store) and renders Polaris, App Bridge (embedded only) and the app shell.
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { AppProvider as PolarisAppProvider } from "@shopify/polaris";
 import { AppProvider as ShopifyAppProvider } from "@shopify/shopify-app-remix/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import { boundary } from "@shopify/shopify-app-remix/server";
-import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import en from "@shopify/polaris/locales/en.json";
 import { AppShell } from "~/components/AppShell";
 import { PRIMARY_NAV, SECONDARY_NAV } from "~/components/navigation";
@@ -30,8 +29,8 @@ import {
 import { listMembers, ownerOf } from "~/features/team/index.server";
 import { planFor } from "~/features/billing";
 
-// The dark theme's stylesheet is linked by the root layout, only when the theme can be dark.
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
+// Polaris's stylesheet (after the page's critical CSS) and the dark theme's (only when the theme
+// can be dark) are linked by the root layout.
 
 // The layout authenticates without a permission check: a member without a seat sees the
 // seat screen here instead of the page (every page's own loader refuses them with a 403).

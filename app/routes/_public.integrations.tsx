@@ -100,7 +100,7 @@ export default function Integrations() {
             <a href={mailto(SITE.emails.sales, "Custom integration")} className="pp-btn pp-btn-secondary">
               Email our team
             </a>
-            <Link to={APP_LINKS.dashboard} className="pp-btn pp-btn-primary">
+            <Link to={APP_LINKS.dashboard} reloadDocument className="pp-btn pp-btn-primary">
               Get Started
             </Link>
           </div>

@@ -69,11 +69,11 @@ export function PublicHeader({ landing, signInHref }: { landing: boolean; signIn
         )}
         <div className="pp-header-actions">
           {landing && (
-            <Link to={signInHref} className="pp-btn pp-btn-ghost pp-btn-sm pp-wide-only">
+            <Link to={signInHref} reloadDocument className="pp-btn pp-btn-ghost pp-btn-sm pp-wide-only">
               Sign In
             </Link>
           )}
-          <Link to={APP_LINKS.dashboard} className="pp-btn pp-btn-primary pp-btn-sm">
+          <Link to={APP_LINKS.dashboard} reloadDocument className="pp-btn pp-btn-primary pp-btn-sm">
             Get Started
           </Link>
           <button
@@ -102,7 +102,9 @@ export function PublicHeader({ landing, signInHref }: { landing: boolean; signIn
           ))}
           {landing && (
             <li>
-              <Link to={signInHref}>Sign In</Link>
+              <Link to={signInHref} reloadDocument>
+                Sign In
+              </Link>
             </li>
           )}
         </ul>

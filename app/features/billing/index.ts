@@ -12,4 +12,3 @@ export {
   wholeUsd,
 } from "./plans";
 export type { BillingCycle, PlanId } from "./plans";
-export { PlanSettings, type PlanSettingsData } from "./components/PlanSettings";

@@ -1,7 +1,7 @@
 // Settings → Plan & billing: the current plan (trial, Shopify subscription) and the plans to choose from.
 import { Badge, Banner, BlockStack, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
-import { PLANS, PLAN_ORDER, type PlanId } from "~/features/billing/plans";
-import { PlanChoiceCard } from "~/features/billing/components/PlanChoiceCard";
+import { PLANS, PLAN_ORDER, type PlanId } from "~/features/billing";
+import { PlanChoiceCard } from "./PlanChoiceCard";
 
 export type PlanSettingsData = {
   demo: boolean;

@@ -4,7 +4,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Badge, BlockStack, Button, Card, Divider, InlineStack, List, Text } from "@shopify/polaris";
 import { SITE, mailto } from "~/content/site";
-import { COMPARISON_ROWS, PLANS, annualSaving, priceView, wholeUsd, type PlanId } from "~/features/billing/plans";
+import { COMPARISON_ROWS, PLANS, annualSaving, priceView, wholeUsd, type PlanId } from "~/features/billing";
 import { useCan } from "~/features/team";
 
 function Intent({
