@@ -56,9 +56,6 @@ export function summaryOfRow(row: ScoreInputs, atMs: number): OrderSummary | nul
     windowOrders: row.frequency,
     windowNetMinor: row.monetaryMinor,
     windowEdgeMs: null,
-    edgeNetMinor: null,
-    nextEdgeMs: null,
-    nextNetMinor: null,
   };
 }
 

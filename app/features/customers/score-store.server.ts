@@ -13,8 +13,7 @@ export type ScoreShop = { id: string; timezone: string };
 export async function getSegmentSettings(db: DbClient, shopId: string): Promise<SegmentSettings> {
   const row = await db.customerSegmentSettings.findUnique({ where: { shopId } });
   if (!row) return DEFAULT_SEGMENT_SETTINGS;
-  const { vipMinScore, newWithinDays, atRiskMinMonetaryScore, atRiskGapMultiplier, atRiskMaxRecencyScore } = row;
-  return { vipMinScore, newWithinDays, atRiskMinMonetaryScore, atRiskGapMultiplier, atRiskMaxRecencyScore };
+  return { vipMinScore: row.vipMinScore, newWithinDays: row.newWithinDays };
 }
 
 /** Stores the shop's segment thresholds (the next recompute applies them). */

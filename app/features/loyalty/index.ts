@@ -2,3 +2,4 @@ export { LoyaltyScreen } from "./components/LoyaltyScreen";
 export { NOTICES, movesSentence, type LoyaltyActionResult, type Notice } from "./components/notices";
 export { adjustSchema, apiCampaignSchema, campaignSchema, redeemSchema, settingsSchema, tierSchema } from "./schema";
 export { LoyaltyDashboardCard, type LoyaltyCardData } from "./components/LoyaltyDashboardCard";
+export { MemberCard } from "./components/MemberCard";

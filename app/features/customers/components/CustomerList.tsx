@@ -17,8 +17,8 @@ import { Link } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { ResponsiveIndexTable, type ResponsiveColumn } from "~/components/ResponsiveIndexTable";
 import { formatMoney } from "~/lib/money";
-import { PAGE_SIZE, SORTS, type CustomerListQuery, type CustomerSort } from "~/features/customers/query";
-import { scoreLine, type Segment } from "~/features/customers/rfm";
+import { PAGE_SIZE, segmentSlug, SORTS, type CustomerListQuery, type CustomerSort } from "~/features/customers/query";
+import { scoreLine, SEGMENTS, type Segment } from "~/features/customers/rfm";
 import { SegmentBadge } from "./SegmentBadge";
 
 export type ListRow = {
@@ -32,22 +32,20 @@ export type ListRow = {
   scores: { r: number; f: number; m: number } | null;
 };
 
-const TABS: { id: string; label: string; segment: Segment | null }[] = [
-  { id: "all", label: "All", segment: null },
-  { id: "vip", label: "VIP", segment: "VIP" },
-  { id: "regular", label: "Regular", segment: "Regular" },
-  { id: "new", label: "New", segment: "New" },
-  { id: "at-risk", label: "At Risk", segment: "At-Risk" },
+const TABS = [
+  { id: "all", label: "All", segment: null as Segment | null },
+  ...SEGMENTS.map((s) => ({
+    id: segmentSlug(s),
+    label: s === "At-Risk" ? "At Risk" : s,
+    segment: s as Segment | null,
+  })),
 ];
 
-// The spec's filter (All, VIP Only, Regular Only, New Only), plus At-Risk Only so the filter
-// always shows what the tabs chose (docs/decisions/052-customer-segments.md).
+// The spec's filter (All, VIP Only, Regular Only, New Only), plus the other segments so the
+// filter always shows what the tabs chose (docs/decisions/052-customer-segments.md).
 const FILTER_OPTIONS = [
   { label: "All", value: "" },
-  { label: "VIP Only", value: "VIP" },
-  { label: "Regular Only", value: "Regular" },
-  { label: "New Only", value: "New" },
-  { label: "At-Risk Only", value: "At-Risk" },
+  ...SEGMENTS.map((s) => ({ label: s === "No orders yet" ? s : `${s} Only`, value: s })),
 ];
 
 const COLUMNS: (ResponsiveColumn & { sort?: CustomerSort })[] = [
