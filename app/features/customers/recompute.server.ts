@@ -12,7 +12,7 @@ import { SUMMARY_FIELDS, validFor, type OrderSummary } from "./summary";
 /** The fitted lifetime-value model is reused for a day; the nightly recompute refits it. */
 const REFIT_AFTER_MS = 20 * 60 * 60 * 1000;
 /** Score rows written per statement (and per transaction: SQLite's writer is held that long). */
-const WRITE_BATCH = 500;
+const WRITE_BATCH = 1000;
 
 /** The shop's customers to score as of `now`, with their stored summary and score row's segment. */
 async function readCustomers(shopId: string, now: Date) {
