@@ -292,14 +292,6 @@ export function scoreLine(scores: Scores | null, segment: Segment): string {
   return scores ? `R ${scores.r} · F ${scores.f} · M ${scores.m} → ${segment}` : "No orders yet, no scores";
 }
 
-/** The median of a list of numbers (0 for an empty list). */
-export function median(values: readonly number[]): number {
-  if (!values.length) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
 const DAY_MS = 86_400_000;
 
 /**
