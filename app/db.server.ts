@@ -6,6 +6,7 @@ import v8 from "node:v8";
 import type pg from "pg";
 import {
   Kysely,
+  sql,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
@@ -232,4 +233,25 @@ export async function withShopWriteLock<T>(
 /** Holds the shop's row until the transaction ends (a write that changes nothing). */
 export async function lockShopRow(tx: Tx, shopId: string): Promise<void> {
   await tx.$executeRaw`UPDATE "Shop" SET "updatedAt" = "updatedAt" WHERE "id" = ${shopId}`;
+}
+
+/**
+ * Rows sent as one JSON parameter (each an array in the order of `columns`), as a SELECT with
+ * those column names, for a batched `INSERT … SELECT` or `UPDATE … FROM`: one statement and one
+ * bound value per batch, where a multi-row VALUES binds every cell and builds every row through
+ * the driver. `columns`: each column's PostgreSQL type, which the text read from the JSON is cast
+ * to; SQLite takes the JSON's values as they are. Dates go as the adapters write them (UTC).
+ */
+export function jsonRows(columns: Readonly<Record<string, string>>, rows: readonly (readonly unknown[])[]) {
+  const sqlite = dialect === "sqlite";
+  const at = (d: Date) => (sqlite ? d.toISOString().replace("Z", "+00:00") : d.toISOString());
+  const json = JSON.stringify(rows.map((row) => row.map((v) => (v instanceof Date ? at(v) : v))));
+  const cells = Object.entries(columns).map(([name, type], i) =>
+    sqlite
+      ? sql`j.value ->> ${sql.lit(i)} AS ${sql.ref(name)}`
+      : sql`(j ->> ${sql.lit(i)})::${sql.raw(type)} AS ${sql.ref(name)}`,
+  );
+  return sqlite
+    ? sql`SELECT ${sql.join(cells)} FROM json_each(${json}) j WHERE true`
+    : sql`SELECT ${sql.join(cells)} FROM jsonb_array_elements(${json}::jsonb) j`;
 }

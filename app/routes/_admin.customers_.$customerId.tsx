@@ -9,6 +9,9 @@ import { dayInZone } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { scoreLine, ScoreExplanation, SegmentBadge, ValueCard, type Segment } from "~/features/customers";
 import { customerDetail } from "~/features/customers/index.server";
+import { MemberCard } from "~/features/loyalty";
+import { memberStanding } from "~/features/loyalty/index.server";
+import { prisma } from "~/db.server";
 import { requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
 
@@ -21,12 +24,16 @@ const ID = /^[A-Za-z0-9_-]{1,100}$/;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = await requireAdmin(request, permissions.loader);
   const id = params.customerId ?? "";
-  const detail = ID.test(id) ? await customerDetail(shop, id) : null;
+  // The customer's page composes both features (loyalty reads customers, so not the other way round).
+  const [detail, loyalty] = ID.test(id)
+    ? await Promise.all([customerDetail(shop, id), memberStanding(prisma, shop.id, id)])
+    : [null, null];
   if (!detail) throw data({ error: "Customer not found" }, { status: 404 });
   const day = (iso: string | null) => (iso ? dayInZone(new Date(iso), shop.timezone) : null);
   return {
     currency: shop.currency,
     ...detail,
+    loyalty,
     orders: detail.orders.map((o) => ({ ...o, day: day(o.processedAt) })),
     nextOrderDay: day(detail.score?.expectedNextOrderAt ?? null),
     changedDay: day(detail.score?.segmentChangedAt ?? null),
@@ -35,10 +42,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function CustomerDetail() {
-  const { customer, score, explanation, history, orders, invoices, currency, nextOrderDay, changedDay } =
+  const { customer, score, explanation, history, orders, invoices, currency, nextOrderDay, changedDay, loyalty } =
     useLoaderData<typeof loader>();
   const money = (v: number) => formatMoney(v, currency);
-  const segment = (score?.segment ?? "Regular") as Segment;
+  const segment = (score?.segment ?? "No orders yet") as Segment;
   return (
     <AdminPage title={customer.name} subtitle={customer.email ?? undefined}>
       <Layout>
@@ -114,6 +121,7 @@ export default function CustomerDetail() {
         </Layout.Section>
         <Layout.Section variant="oneThird">
           <BlockStack gap="400">
+            <MemberCard member={loyalty} />
             <Card>
               <BlockStack gap="200">
                 <Text as="h2" variant="headingMd">

@@ -7,7 +7,7 @@ import { BlockStack, Card, FormLayout, Text, TextField } from "@shopify/polaris"
 import { useRef, useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { recordAudit } from "~/features/audit/index.server";
-import { DEFAULT_SEGMENT_SETTINGS, segmentSettingsSchema } from "~/features/customers";
+import { CHURN_HIGH, DEFAULT_SEGMENT_SETTINGS, segmentSettingsSchema } from "~/features/customers";
 import { CUSTOMER_JOBS, getSegmentSettings, saveSegmentSettings } from "~/features/customers/index.server";
 import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import { useDisabledReason, type RoutePermissions } from "~/features/team";
@@ -41,9 +41,6 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
 const FIELDS = [
   ["vipMinScore", "VIP: R, F and M all at least", "On the 1–5 scale (tertile stores read 5 as 3)."],
   ["newWithinDays", "New: first order within (days)", ""],
-  ["atRiskMinMonetaryScore", "At-Risk: monetary score at least", "Only valuable customers are At-Risk."],
-  ["atRiskGapMultiplier", "At-Risk: last order older than this many times their median gap", ""],
-  ["atRiskMaxRecencyScore", "At-Risk: or recency score at most", ""],
 ] as const;
 
 export default function SegmentRules() {
@@ -79,7 +76,9 @@ export default function SegmentRules() {
         <Form method="post" ref={form} noValidate>
           <BlockStack gap="300">
             <Text as="p" tone="subdued">
-              Segments are checked in the order VIP, New, At-Risk, Regular. Saving recomputes every customer.
+              Segments are checked in the order VIP, New, At-Risk, Regular; customers who have not ordered are &quot;No
+              orders yet&quot;. At-Risk is a churn risk of High: the churn model gives at least a{" "}
+              {Math.round(CHURN_HIGH * 100)}% chance of no order in the next 90 days. Saving recomputes every customer.
             </Text>
             <FormLayout>
               {FIELDS.map(([key, label, help]) => (

@@ -54,6 +54,9 @@ test.describe("customers", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("heading", { name: "Quinn", level: 1 })).toBeVisible();
     await expect(page.getByText(/^(Success)?Subscribed$/)).toBeVisible();
+    // No orders yet: their own segment, and the loyalty card beside the contact.
+    await expect(page.getByText("No orders yet, no scores")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Loyalty", level: 2 })).toBeVisible();
     await page.goto("/customers?q=quinn.e2e");
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText("quinn.e2e@example.com");

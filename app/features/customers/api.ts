@@ -1,6 +1,7 @@
 // GET /api/stores/{storeId}/customers?segment=&limit= — the spec's "customer data by segment".
 import { z } from "zod";
 import { minorToDecimalString } from "~/lib/money";
+import { segmentSlug } from "./query";
 import { SEGMENTS, type Segment } from "./rfm";
 
 export const API_LIMIT_MAX = 250;
@@ -11,7 +12,7 @@ export const customersApiQuery = z.object({
     .optional()
     .transform((v, ctx) => {
       if (!v || v === "all") return null;
-      const s = SEGMENTS.find((x) => x.toLowerCase() === v.toLowerCase());
+      const s = SEGMENTS.find((x) => segmentSlug(x) === segmentSlug(v));
       if (!s) {
         ctx.addIssue({ code: "custom", message: `Unknown segment. Use one of: all, ${SEGMENTS.join(", ")}` });
         return z.NEVER;

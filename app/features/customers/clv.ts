@@ -8,9 +8,7 @@ import { nelderMead } from "./optimize";
 import { summarize, type OrderSummary } from "./summary";
 
 /** ln Γ(z) for z > 0. */
-export function lgamma(z: number): number {
-  return gammaln(z);
-}
+export const lgamma = gammaln;
 
 const lbeta = (a: number, b: number) => lgamma(a) + lgamma(b) - lgamma(a + b);
 

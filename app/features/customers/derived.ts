@@ -23,15 +23,6 @@ export type ScoreInputs = {
   computedAt: Date;
 };
 
-/** The columns a stored prediction had before decision 073 (kept on the row as of computedAt). */
-export type StoredPrediction = {
-  ltvMethod: string | null;
-  predicted12mMinor: number | null;
-  pNoPurchase90: number | null;
-  churnRisk: string | null;
-  expectedNextOrderAt: Date | null;
-};
-
 /**
  * The instant a row's figures are shown as of: the shop's last whole-shop recompute, or the
  * row's own later rescore (a webhook). A row a recompute left alone holds as of that recompute
@@ -56,9 +47,6 @@ export function summaryOfRow(row: ScoreInputs, atMs: number): OrderSummary | nul
     windowOrders: row.frequency,
     windowNetMinor: row.monetaryMinor,
     windowEdgeMs: null,
-    edgeNetMinor: null,
-    nextEdgeMs: null,
-    nextNetMinor: null,
   };
 }
 
@@ -94,25 +82,9 @@ export function shown(p: Prediction | null): ShownPrediction {
   };
 }
 
-/**
- * A row's predictions as of `atMs` under the shop's model. A row written before decision 073
- * (no distinct order days stored yet, until the next recompute writes it) shows its stored ones.
- */
-export function predictionOf(
-  row: ScoreInputs & StoredPrediction,
-  model: ShopModel | null,
-  atMs: number,
-): ShownPrediction {
-  if (row.orders > 0 && row.orderDays === 0)
-    return {
-      ltvMethod: row.ltvMethod as LtvMethod | null,
-      predicted12mMinor: row.predicted12mMinor,
-      pNoPurchase90: row.pNoPurchase90,
-      churnRisk: row.churnRisk as ChurnRisk | null,
-      expectedNextOrderAt: row.expectedNextOrderAt,
-    };
-  if (!model) return NONE;
-  return shown(predictFrom(model, summaryOfRow(row, atMs), atMs));
+/** A row's predictions as of `atMs` under the shop's model. */
+export function predictionOf(row: ScoreInputs, model: ShopModel | null, atMs: number): ShownPrediction {
+  return model ? shown(predictFrom(model, summaryOfRow(row, atMs), atMs)) : NONE;
 }
 
 /** Days since the last and the first order as of `atMs` (null without orders). */

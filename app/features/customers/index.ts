@@ -1,5 +1,5 @@
 export { SEGMENTS, scoreLine, DEFAULT_SEGMENT_SETTINGS, type Segment } from "./rfm";
-export { LTV_METHODS, CHURN_RISKS } from "./clv";
+export { LTV_METHODS, CHURN_HIGH, CHURN_RISKS } from "./clv";
 export {
   customerListSchema,
   customerListParams,

@@ -36,7 +36,7 @@ function inOrder<T extends { customerId: string }>(ids: readonly string[], rows:
   return ids.map((id) => byId.get(id)).filter((r): r is T => r !== undefined);
 }
 
-/** What the moving figures are derived from (decision 073), with the predictions stored before it. */
+/** What the moving figures are derived from (decision 073). */
 const INPUTS_SELECT = {
   orders: true,
   totalSpentMinor: true,
@@ -48,11 +48,6 @@ const INPUTS_SELECT = {
   orderDays: true,
   medianGapMs: true,
   computedAt: true,
-  ltvMethod: true,
-  predicted12mMinor: true,
-  pNoPurchase90: true,
-  churnRisk: true,
-  expectedNextOrderAt: true,
 } satisfies Prisma.CustomerScoreSelect;
 
 const ROW_SELECT = {

@@ -9,7 +9,7 @@ export const PAGE_SIZE = 25;
 export const SEARCH_MAX = 100;
 
 /** The URL's spelling of a segment ("at-risk"), and back. */
-export const segmentSlug = (s: Segment) => s.toLowerCase();
+export const segmentSlug = (s: string) => s.toLowerCase().replaceAll(" ", "-");
 const BY_SLUG = new Map<string, Segment>(SEGMENTS.map((s) => [segmentSlug(s), s]));
 
 const segmentParam = z.string().transform((v, ctx) => {
@@ -73,10 +73,4 @@ const whole = (min: number, max: number, what: string) =>
 export const segmentSettingsSchema = z.object({
   vipMinScore: whole(1, 5, "The VIP score"),
   newWithinDays: whole(1, 365, "The New window"),
-  atRiskMinMonetaryScore: whole(1, 5, "The At-Risk monetary score"),
-  atRiskGapMultiplier: z.coerce
-    .number({ message: "The gap multiple is a number" })
-    .min(1, "The gap multiple is at least 1")
-    .max(10, "The gap multiple is at most 10"),
-  atRiskMaxRecencyScore: whole(1, 5, "The At-Risk recency score"),
 });

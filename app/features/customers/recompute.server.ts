@@ -1,7 +1,7 @@
 // The whole-shop recompute (after an import, nightly, weekly with a rebuild): read every
 // customer's order summary → scoreShop (score-row.ts, pure) → write the rows that changed, in
 // batches, each under the shop's write lock (docs/decisions/067-customer-order-summary.md).
-import { asDate, dialect, prisma, sql, sqlOn, withShopWriteLock } from "~/db.server";
+import { dialect, prisma, sql, sqlOn, withShopWriteLock } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
 import { changeOf, COMPARED_COLUMNS, scoreShop, type CustomerInput } from "./score-row";
@@ -12,7 +12,7 @@ import { SUMMARY_FIELDS, validFor, type OrderSummary } from "./summary";
 /** The fitted lifetime-value model is reused for a day; the nightly recompute refits it. */
 const REFIT_AFTER_MS = 20 * 60 * 60 * 1000;
 /** Score rows written per statement (and per transaction: SQLite's writer is held that long). */
-const WRITE_BATCH = 500;
+const WRITE_BATCH = 1000;
 
 /** The shop's customers to score as of `now`, with their stored summary and score row's segment. */
 async function readCustomers(shopId: string, now: Date) {
@@ -22,7 +22,7 @@ async function readCustomers(shopId: string, now: Date) {
       j.onRef("os.shopId", "=", "c.shopId").onRef("os.customerId", "=", "c.id"),
     )
     .leftJoin("CustomerScore as s", (j) => j.onRef("s.shopId", "=", "c.shopId").onRef("s.customerId", "=", "c.id"))
-    .select(["c.id", "c.createdAt", "c.firstName", "c.lastName", "c.email"])
+    .select(["c.id", "c.firstName", "c.lastName", "c.email"])
     .select(SUMMARY_FIELDS.map((f) => `os.${f}` as const))
     .select(COMPARED_COLUMNS.map((c) => `s.${c} as stored_${c}` as const))
     .where("c.shopId", "=", shopId)
@@ -36,7 +36,6 @@ async function readCustomers(shopId: string, now: Date) {
   return rows.map((r) => ({
     customer: {
       customerId: r.id,
-      createdAt: asDate(r.createdAt),
       firstName: r.firstName,
       lastName: r.lastName,
       email: r.email,

@@ -2,7 +2,7 @@
 // (order, refund and customer webhooks, Add Customer): their order summary follows their orders,
 // and their score row is built as the whole-shop recompute builds it (score-row.ts), against the
 // shop's bands and model from that recompute.
-import { asDate, sqlOn, type DbClient } from "~/db.server";
+import { sqlOn, type DbClient } from "~/db.server";
 import { figuresFrom, scoresAgainst } from "./rfm";
 import { changeOf, scoreRow, STABLE_COLUMNS, type ScoredRow } from "./score-row";
 import { getSegmentSettings, getStoredModel, upsertScores, type ScoreShop } from "./score-store.server";
@@ -29,7 +29,7 @@ export async function rescoreCustomer(
       j.onRef("os.shopId", "=", "c.shopId").onRef("os.customerId", "=", "c.id"),
     )
     .leftJoin("CustomerScore as s", (j) => j.onRef("s.shopId", "=", "c.shopId").onRef("s.customerId", "=", "c.id"))
-    .select(["c.id", "c.createdAt", "c.firstName", "c.lastName", "c.email"])
+    .select(["c.id", "c.firstName", "c.lastName", "c.email"])
     .select(SUMMARY_FIELDS.map((f) => `os.${f}` as const))
     .select(STABLE_COLUMNS.map((c) => `s.${c} as stored_${c}` as const))
     .where("c.id", "=", customerId)
@@ -53,7 +53,7 @@ export async function rescoreCustomer(
     await writeSummaries(db, shop.id, new Map([[customerId, summary]]));
   const [stored, settings] = await Promise.all([getStoredModel(db, shop.id), getSegmentSettings(db, shop.id)]);
   if (!stored) return null;
-  const input = { ...found, customerId, createdAt: asDate(found.createdAt), summary: scoring };
+  const input = { ...found, customerId, summary: scoring };
   const scores = scoresAgainst(figuresFrom(customerId, scoring, now), stored.cutPoints);
   const row = scoreRow(input, scores, { bands: stored.bands, settings, model: stored.model, nowMs });
   const old = found as unknown as Record<string, unknown>;

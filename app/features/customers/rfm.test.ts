@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { CHURN_RISKS } from "./clv";
 import {
   DEFAULT_SEGMENT_SETTINGS,
   bandThreshold,
@@ -162,24 +163,19 @@ describe("segmentOf", () => {
 
   it("puts New before At-Risk", () => {
     const f = fig({ id: "a", firstOrderDays: 20, recencyDays: 20 });
-    expect(segmentOf(f, { r: 1, f: 1, m: 5 }, 5, s).segment).toBe("New");
+    expect(segmentOf(f, { r: 1, f: 1, m: 5 }, 5, s, "High").segment).toBe("New");
   });
 
-  it("applies the gap rule: last order older than twice the customer's median gap, when valuable", () => {
-    const lapsed = fig({ id: "a", recencyDays: 61, medianGapDays: 30 });
-    const onTime = fig({ id: "b", recencyDays: 60, medianGapDays: 30 });
-    const result = segmentOf(lapsed, { r: 4, f: 3, m: 4 }, 5, s);
-    expect(result.segment).toBe("At-Risk");
-    expect(result.rule).toContain("median gap of 30 days");
-    expect(segmentOf(onTime, { r: 4, f: 3, m: 4 }, 5, s).segment).toBe("Regular");
-    // Not valuable: the gap rule does not apply.
-    expect(segmentOf(lapsed, { r: 4, f: 3, m: 3 }, 5, s).segment).toBe("Regular");
-  });
-
-  it("marks a fall of recency to the bottom two with high monetary value At-Risk", () => {
-    const f = fig({ id: "a", recencyDays: 200 });
-    expect(segmentOf(f, { r: 2, f: 1, m: 4 }, 5, s).rule).toBe("At-Risk: R 2 ≤ 2 with M 4 ≥ 4");
-    expect(segmentOf(f, { r: 3, f: 1, m: 5 }, 5, s).segment).toBe("Regular");
+  it("decides At-Risk by the churn model alone: High is At-Risk, Low and Medium are Regular", () => {
+    const f = fig({ id: "a", recencyDays: 200, firstOrderDays: 400 });
+    const risky = segmentOf(f, { r: 1, f: 1, m: 1 }, 5, s, "High");
+    expect(risky).toEqual({
+      segment: "At-Risk",
+      rule: "At-Risk: churn risk High (no order in the next 90 days is at least 80% likely)",
+    });
+    // The old recency rule's case (R 2, M 4) with a Low churn risk is Regular now.
+    expect(segmentOf(f, { r: 2, f: 1, m: 4 }, 5, s, "Low").segment).toBe("Regular");
+    expect(segmentOf(f, { r: 2, f: 1, m: 4 }, 5, s, "Medium").segment).toBe("Regular");
   });
 
   it("reads thresholds on the tertile scale for small stores", () => {
@@ -187,8 +183,8 @@ describe("segmentOf", () => {
     expect(bandThreshold(4, 3)).toBe(2);
     expect(bandThreshold(2, 3)).toBe(1);
     const f = fig({ id: "a", recencyDays: 200 });
-    expect(segmentOf(f, { r: 3, f: 3, m: 3 }, 3, s).segment).toBe("VIP");
-    expect(segmentOf(f, { r: 1, f: 1, m: 2 }, 3, s).segment).toBe("At-Risk");
+    expect(segmentOf(f, { r: 3, f: 3, m: 3 }, 3, s, "High").segment).toBe("VIP");
+    expect(segmentOf(f, { r: 2, f: 3, m: 3 }, 3, s, "High").segment).toBe("At-Risk");
   });
 
   it("follows changed settings", () => {
@@ -197,7 +193,7 @@ describe("segmentOf", () => {
     expect(segmentOf(f, { r: 4, f: 4, m: 4 }, 5, { ...s, vipMinScore: 4 }).segment).toBe("VIP");
   });
 
-  it("gives every scored customer exactly one segment, VIP only at the top (property)", () => {
+  it("never pairs At-Risk with a Low or Medium churn risk, nor Regular with High (property)", () => {
     const score = fc.integer({ min: 1, max: 5 });
     fc.assert(
       fc.property(
@@ -205,22 +201,23 @@ describe("segmentOf", () => {
         score,
         score,
         fc.integer({ min: 0, max: 800 }),
-        fc.option(fc.integer({ min: 1, max: 200 })),
-        (r, f, m, days, gap) => {
-          const figures = fig({ id: "x", recencyDays: days, firstOrderDays: days + 10, medianGapDays: gap });
-          const result = segmentOf(figures, { r, f, m }, 5, s);
+        fc.constantFrom(...CHURN_RISKS),
+        (r, f, m, days, risk) => {
+          const figures = fig({ id: "x", recencyDays: days, firstOrderDays: days + 10 });
+          const result = segmentOf(figures, { r, f, m }, 5, s, risk);
           if (r === 5 && f === 5 && m === 5) expect(result.segment).toBe("VIP");
-          if (result.segment === "At-Risk") expect(m).toBeGreaterThanOrEqual(4);
+          if (result.segment === "At-Risk") expect(risk).toBe("High");
+          if (result.segment === "Regular") expect(risk).not.toBe("High");
           expect(result.rule.startsWith(result.segment)).toBe(true);
         },
       ),
     );
   });
 
-  it("calls a customer without orders New while the account is new, else Regular", () => {
+  it("puts every customer without orders in No orders yet, never Regular or New", () => {
     const f = fig({ id: "a", recencyDays: null, firstOrderDays: null });
-    expect(segmentOf(f, null, 5, s, 3).segment).toBe("New");
-    expect(segmentOf(f, null, 5, s, 90).segment).toBe("Regular");
+    expect(segmentOf(f, null, 5, s).segment).toBe("No orders yet");
+    expect(segmentOf(f, null, 5, s, null).rule).toBe("No orders yet: not ranked until the first order");
   });
 });
 

@@ -1,11 +1,13 @@
 // Recency, frequency and monetary scores and the four segments built from them
 // (docs/decisions/052-customer-segments.md). Pure: the recompute job feeds it the
 // shop's figures and stores what it returns; every label carries the rule that matched.
+import { CHURN_HIGH, type ChurnRisk } from "./clv";
 import { summarizeOrders, type OrderPoint, type OrderSummary } from "./summary";
 
 export type { OrderPoint } from "./summary";
 
-export const SEGMENTS = ["VIP", "Regular", "New", "At-Risk"] as const;
+/** The spec's four segments, and customers who have not ordered yet (no scores, no segment of the four). */
+export const SEGMENTS = ["VIP", "Regular", "New", "At-Risk", "No orders yet"] as const;
 export type Segment = (typeof SEGMENTS)[number];
 
 /** Shops with fewer scored customers than this are scored in tertiles (1–3), not quintiles. */
@@ -19,21 +21,9 @@ export type SegmentSettings = {
   vipMinScore: number;
   /** New: the first order is at most this many days old. */
   newWithinDays: number;
-  /** At-Risk needs a monetary score at least this ("valuable"). */
-  atRiskMinMonetaryScore: number;
-  /** At-Risk when the last order is older than this many times the customer's median gap between orders. */
-  atRiskGapMultiplier: number;
-  /** At-Risk when the recency score is at most this (with the monetary score above). */
-  atRiskMaxRecencyScore: number;
 };
 
-export const DEFAULT_SEGMENT_SETTINGS: SegmentSettings = {
-  vipMinScore: 5,
-  newWithinDays: 30,
-  atRiskMinMonetaryScore: 4,
-  atRiskGapMultiplier: 2,
-  atRiskMaxRecencyScore: 2,
-};
+export const DEFAULT_SEGMENT_SETTINGS: SegmentSettings = { vipMinScore: 5, newWithinDays: 30 };
 
 /** Scores one customer's figures against the shop's cut points from its last whole-shop recompute. */
 export function scoresAgainst(figures: CustomerFigures, cut: CutPoints): Scores | null {
@@ -205,63 +195,40 @@ export type RuleMatch = {
   /** The numbers the rule's text quotes, in the order ruleText reads them (unused ones 0). */
   a: number;
   b: number;
-  c: number;
-  d: number;
-  e: number;
 };
 
 /** The rules, in precedence order; each belongs to one segment (RULE_SEGMENT). */
-export const RULE_KINDS = [
-  "new-no-orders",
-  "regular-no-orders",
-  "vip",
-  "new-first-order",
-  "at-risk-gap",
-  "at-risk-recency",
-  "regular",
-] as const;
-export type RuleKind = (typeof RULE_KINDS)[number];
+export type RuleKind = "no-orders" | "vip" | "new-first-order" | "at-risk-churn" | "regular";
 
 export const RULE_SEGMENT: Record<RuleKind, Segment> = {
-  "new-no-orders": "New",
-  "regular-no-orders": "Regular",
+  "no-orders": "No orders yet",
   vip: "VIP",
   "new-first-order": "New",
-  "at-risk-gap": "At-Risk",
-  "at-risk-recency": "At-Risk",
+  "at-risk-churn": "At-Risk",
   regular: "Regular",
 };
 
-const match = (kind: RuleKind, a = 0, b = 0, c = 0, d = 0, e = 0): RuleMatch => ({ kind, a, b, c, d, e });
+const match = (kind: RuleKind, a = 0, b = 0): RuleMatch => ({ kind, a, b });
 
 /**
- * The rule that decides the segment, in precedence order VIP, New, At-Risk, Regular. Customers
- * who never ordered are New while the account is within the New window (createdDays),
- * otherwise Regular.
+ * The rule that decides the segment, in precedence order VIP, New, At-Risk, Regular, for a
+ * customer who has ordered; one who has not is "No orders yet". At-Risk is the churn model's
+ * answer (decision 053): a churn risk of High, the same figure the customer's page shows, so a
+ * segment and a churn risk never contradict each other.
  */
 export function ruleOf(
-  { recencyDays, firstOrderDays, medianGapDays }: CustomerFigures,
+  { recencyDays, firstOrderDays }: CustomerFigures,
   scores: Scores | null,
   bands: 3 | 5,
   settings: SegmentSettings = DEFAULT_SEGMENT_SETTINGS,
-  createdDays: number | null = null,
+  churnRisk: ChurnRisk | null = null,
 ): RuleMatch {
-  if (!scores || recencyDays === null) {
-    if (createdDays !== null && createdDays <= settings.newWithinDays) return match("new-no-orders", createdDays);
-    return match("regular-no-orders");
-  }
+  if (!scores || recencyDays === null) return match("no-orders");
   const vip = bandThreshold(settings.vipMinScore, bands);
   if (scores.r >= vip && scores.f >= vip && scores.m >= vip) return match("vip", vip);
   if (firstOrderDays !== null && firstOrderDays <= settings.newWithinDays)
     return match("new-first-order", firstOrderDays, settings.newWithinDays);
-  const valuable = bandThreshold(settings.atRiskMinMonetaryScore, bands);
-  if (scores.m >= valuable) {
-    const gap = medianGapDays;
-    if (gap !== null && gap > 0 && recencyDays > settings.atRiskGapMultiplier * gap)
-      return match("at-risk-gap", recencyDays, settings.atRiskGapMultiplier, gap, scores.m, valuable);
-    const low = bandThreshold(settings.atRiskMaxRecencyScore, bands);
-    if (scores.r <= low) return match("at-risk-recency", scores.r, low, scores.m, valuable);
-  }
+  if (churnRisk === "High") return match("at-risk-churn", Math.round(CHURN_HIGH * 100));
   return match("regular");
 }
 
@@ -270,16 +237,11 @@ export function ruleOf(
  * number, `a`): the stored rule is a template with a token in its place, filled when it is
  * read (ruleAsOf), so a recompute a day later does not rewrite every row (decision 073).
  */
-export const DAY_TOKENS = {
-  "new-no-orders": "{joinedDays}",
-  "new-first-order": "{firstOrderDays}",
-  "at-risk-gap": "{recencyDays}",
-} as const satisfies Partial<Record<RuleKind, string>>;
+const DAY_TOKENS: Partial<Record<RuleKind, string>> = { "new-first-order": "{firstOrderDays}" };
 
 /** The rule in words, with the days it quotes as tokens (see DAY_TOKENS): what a score row stores. */
 export function ruleTemplate(m: RuleMatch): string {
-  const token = (DAY_TOKENS as Partial<Record<RuleKind, string>>)[m.kind];
-  return wordsOf(m, token ?? String(m.a));
+  return wordsOf(m, DAY_TOKENS[m.kind] ?? String(m.a));
 }
 
 /** The days a stored rule's tokens stand for, as of one instant. */
@@ -298,24 +260,18 @@ export function ruleText(m: RuleMatch): string {
   return wordsOf(m, String(m.a));
 }
 
-function wordsOf({ kind, b, c, d, e }: RuleMatch, a: string): string {
+function wordsOf({ kind, b }: RuleMatch, a: string): string {
   switch (kind) {
-    case "new-no-orders":
-      return `New: no orders yet, joined ${a} days ago`;
-    case "regular-no-orders":
-      return "Regular: no orders yet";
+    case "no-orders":
+      return "No orders yet: not ranked until the first order";
     case "vip":
       return `VIP: R, F and M are all at least ${a}`;
     case "new-first-order":
       return `New: first order ${a} days ago (within ${b})`;
-    case "at-risk-gap":
-      return (
-        `At-Risk: last order ${a} days ago, more than ${b} × ` + `their median gap of ${c} days, with M ${d} ≥ ${e}`
-      );
-    case "at-risk-recency":
-      return `At-Risk: R ${a} ≤ ${b} with M ${c} ≥ ${d}`;
+    case "at-risk-churn":
+      return `At-Risk: churn risk High (no order in the next 90 days is at least ${a}% likely)`;
     case "regular":
-      return "Regular: no VIP, New or At-Risk rule matched";
+      return "Regular: no VIP or New rule matched, churn risk Low or Medium";
   }
 }
 
@@ -325,23 +281,15 @@ export function segmentOf(
   scores: Scores | null,
   bands: 3 | 5,
   settings: SegmentSettings = DEFAULT_SEGMENT_SETTINGS,
-  createdDays: number | null = null,
+  churnRisk: ChurnRisk | null = null,
 ): SegmentResult {
-  const rule = ruleOf(figures, scores, bands, settings, createdDays);
+  const rule = ruleOf(figures, scores, bands, settings, churnRisk);
   return { segment: RULE_SEGMENT[rule.kind], rule: ruleText(rule) };
 }
 
 /** "R 4 · F 2 · M 5 → VIP" */
 export function scoreLine(scores: Scores | null, segment: Segment): string {
-  return scores ? `R ${scores.r} · F ${scores.f} · M ${scores.m} → ${segment}` : `No orders → ${segment}`;
-}
-
-/** The median of a list of numbers (0 for an empty list). */
-export function median(values: readonly number[]): number {
-  if (!values.length) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return scores ? `R ${scores.r} · F ${scores.f} · M ${scores.m} → ${segment}` : "No orders yet, no scores";
 }
 
 const DAY_MS = 86_400_000;

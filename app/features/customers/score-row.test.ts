@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { predict, type ShopModel } from "./clv";
+import { predict, predictFrom, type ShopModel } from "./clv";
 import { shown } from "./derived";
 import { DEFAULT_SEGMENT_SETTINGS, figuresOf, ruleAsOf, scoreCustomers, scoresAgainst, segmentOf } from "./rfm";
 import { COMPARED_COLUMNS, scoreRow, scoreShop, searchKey, STABLE_COLUMNS, type CustomerInput } from "./score-row";
@@ -11,7 +11,11 @@ const NOW = Date.UTC(2026, 10, 15);
 const SIMPLE: ShopModel = { method: "simple", repeatBuyers: 0, shopAovMinor: 4_000 };
 
 type Orders = { t: number; net: number }[];
-const customer = (i: number, orders: Orders, createdDaysAgo = 400): CustomerInput & { orders: Orders } => ({
+const customer = (
+  i: number,
+  orders: Orders,
+  createdDaysAgo = 400,
+): CustomerInput & { orders: Orders; createdAt: Date } => ({
   customerId: `c${String(i).padStart(4, "0")}`,
   firstName: i % 3 ? `First${i}` : null,
   lastName: i % 2 ? "Last" : null,
@@ -54,13 +58,10 @@ describe("scoreShop", () => {
         result.rows.forEach((row, i) => {
           const scores = direct.scores.get(row.customerId) ?? null;
           const created = Math.floor((NOW - customers[i]!.createdAt.getTime()) / DAY);
-          const expected = segmentOf(
-            figures[i]!,
-            scores,
-            direct.bands,
-            DEFAULT_SEGMENT_SETTINGS,
-            scores ? null : created,
-          );
+          // At-Risk on the churn risk the row shows (the same prediction, the same instant).
+          const risk = shown(predictFrom(SIMPLE, customers[i]!.summary, NOW)).churnRisk;
+          expect(row.churnRisk).toBe(risk);
+          const expected = segmentOf(figures[i]!, scores, direct.bands, DEFAULT_SEGMENT_SETTINGS, risk);
           expect(row).toMatchObject({ segment: expected.segment, r: scores?.r ?? null, f: scores?.f ?? null });
           expect(row.ruleText).toBe(expected.rule);
           const days = {

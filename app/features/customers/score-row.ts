@@ -20,8 +20,6 @@ import {
 } from "./rfm";
 import type { OrderSummary } from "./summary";
 
-const DAY_MS = 86_400_000;
-
 /** What the search columns are made of. */
 export type Names = { firstName: string | null; lastName: string | null; email: string | null };
 
@@ -44,7 +42,7 @@ export const searchColumnsOf = (c: Names) => ({
 });
 
 /** One customer as the scoring reads them: their order summary as of the run's instant. */
-export type CustomerInput = Names & { customerId: string; createdAt: Date; summary: OrderSummary | null };
+export type CustomerInput = Names & { customerId: string; summary: OrderSummary | null };
 
 /**
  * The columns whose change makes a row worth writing: what the orders, the scores, the rule and
@@ -108,8 +106,9 @@ export function scoreRow(c: CustomerInput, scores: Scores | null, scoring: Scori
   const s = c.summary;
   const now = new Date(scoring.nowMs);
   const figures = figuresFrom(c.customerId, s, now);
-  const createdDays = Math.max(0, Math.floor((scoring.nowMs - c.createdAt.getTime()) / DAY_MS));
-  const rule = ruleOf(figures, scores, scoring.bands, scoring.settings, scores ? null : createdDays);
+  // As of the run; the screens derive them as of the shop's last recompute (decision 073).
+  const prediction = shown(predictFrom(scoring.model, s, scoring.nowMs));
+  const rule = ruleOf(figures, scores, scoring.bands, scoring.settings, prediction.churnRisk);
   return {
     customerId: c.customerId,
     ...searchColumnsOf(c),
@@ -130,8 +129,7 @@ export function scoreRow(c: CustomerInput, scores: Scores | null, scoring: Scori
     // The days the rule quotes are tokens, filled when read (decision 073).
     rule: ruleTemplate(rule),
     ruleText: ruleText(rule),
-    // As of the run; the screens derive them as of the shop's last recompute (decision 073).
-    ...shown(predictFrom(scoring.model, s, scoring.nowMs)),
+    ...prediction,
   };
 }
 

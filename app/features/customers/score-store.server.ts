@@ -3,7 +3,7 @@
 // webhook's rescore.
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { dialect, prisma, sql, sqlOn, type DbClient } from "~/db.server";
+import { dialect, jsonRows, prisma, sql, sqlOn, type DbClient } from "~/db.server";
 import type { ShopModel } from "./clv";
 import { DEFAULT_SEGMENT_SETTINGS, type CutPoints, type SegmentSettings } from "./rfm";
 import { AS_OF_COLUMNS, COMPARED_COLUMNS, type ScoredRow } from "./score-row";
@@ -13,8 +13,7 @@ export type ScoreShop = { id: string; timezone: string };
 export async function getSegmentSettings(db: DbClient, shopId: string): Promise<SegmentSettings> {
   const row = await db.customerSegmentSettings.findUnique({ where: { shopId } });
   if (!row) return DEFAULT_SEGMENT_SETTINGS;
-  const { vipMinScore, newWithinDays, atRiskMinMonetaryScore, atRiskGapMultiplier, atRiskMaxRecencyScore } = row;
-  return { vipMinScore, newWithinDays, atRiskMinMonetaryScore, atRiskGapMultiplier, atRiskMaxRecencyScore };
+  return { vipMinScore: row.vipMinScore, newWithinDays: row.newWithinDays };
 }
 
 /** Stores the shop's segment thresholds (the next recompute applies them). */
@@ -57,6 +56,36 @@ export async function getStoredModel(db: DbClient, shopId: string): Promise<Stor
 
 const differs = dialect === "postgresql" ? sql.raw("IS DISTINCT FROM") : sql.raw("IS NOT");
 
+/** A score row's stored columns with their PostgreSQL types (the JSON batch casts to them). */
+const SCORE_COLUMNS = {
+  shopId: "text",
+  customerId: "text",
+  searchText: "text",
+  sortName: "text",
+  orders: "integer",
+  totalSpentMinor: "integer",
+  lastOrderAt: "timestamp(3)",
+  firstOrderAt: "timestamp(3)",
+  recencyDays: "integer",
+  frequency: "integer",
+  monetaryMinor: "integer",
+  medianGapDays: "integer",
+  orderDays: "integer",
+  medianGapMs: "double precision",
+  r: "integer",
+  f: "integer",
+  m: "integer",
+  segment: "text",
+  rule: "text",
+  ltvMethod: "text",
+  predicted12mMinor: "integer",
+  pNoPurchase90: "double precision",
+  churnRisk: "text",
+  expectedNextOrderAt: "timestamp(3)",
+  computedAt: "timestamp(3)",
+} as const satisfies Record<Exclude<keyof ScoredRow, "ruleText"> | "shopId" | "computedAt", string>;
+const COLUMN_NAMES = Object.keys(SCORE_COLUMNS) as (keyof typeof SCORE_COLUMNS)[];
+
 /**
  * Writes score rows, each only where it differs from the stored one in what it says
  * (COMPARED_COLUMNS), and, with `before`, only where the stored row was computed no later than
@@ -74,12 +103,19 @@ export async function upsertScores(
   { before, valueOnly = false }: { before?: Date; valueOnly?: boolean } = {},
 ) {
   if (!rows.length) return { written: 0, changes: 0 };
+  if (valueOnly) return { written: await updateValues(db, shopId, rows, now, before), changes: 0 };
   const q = sqlOn(db);
   const stored = (c: string) => sql.ref(`CustomerScore.${c}`);
   const moved = sql`${stored("segment")} <> ${sql.ref("excluded.segment")}`;
   const written = await q
     .insertInto("CustomerScore")
-    .values(rows.map(({ ruleText: _, ...row }) => ({ ...row, shopId, computedAt: now })) as never)
+    .columns(COLUMN_NAMES)
+    .expression(
+      jsonRows(
+        SCORE_COLUMNS,
+        rows.map((row) => COLUMN_NAMES.map((c) => (c === "shopId" ? shopId : c === "computedAt" ? now : row[c]))),
+      ),
+    )
     .onConflict((oc) =>
       oc
         .columns(["shopId", "customerId"])
@@ -87,17 +123,10 @@ export async function upsertScores(
           // Only what moved: a column in the SET list costs its indexes' entries (and the
           // search index's trigger) even when its value stays.
           ...Object.fromEntries(
-            [...(valueOnly ? ["predicted12mMinor"] : COMPARED_COLUMNS), ...AS_OF_COLUMNS, "computedAt"].map((c) => [
-              c,
-              eb.ref(`excluded.${c}` as never),
-            ]),
+            [...COMPARED_COLUMNS, ...AS_OF_COLUMNS, "computedAt"].map((c) => [c, eb.ref(`excluded.${c}` as never)]),
           ),
-          ...(valueOnly
-            ? {}
-            : {
-                previousSegment: sql`CASE WHEN ${moved} THEN ${stored("segment")} ELSE ${stored("previousSegment")} END`,
-                segmentChangedAt: sql`CASE WHEN ${moved} THEN ${sql.ref("excluded.computedAt")} ELSE ${stored("segmentChangedAt")} END`,
-              }),
+          previousSegment: sql`CASE WHEN ${moved} THEN ${stored("segment")} ELSE ${stored("previousSegment")} END`,
+          segmentChangedAt: sql`CASE WHEN ${moved} THEN ${sql.ref("excluded.computedAt")} ELSE ${stored("segmentChangedAt")} END`,
         }))
         .where(
           sql<boolean>`(${sql.join(
@@ -132,6 +161,31 @@ export async function upsertScores(
       .values(changes as never)
       .execute();
   return { written: written.length, changes: changes.length };
+}
+
+/**
+ * Rows known to differ in their value alone (a day on, a refit): that value and the figures
+ * stored as of the write, in one UPDATE per batch; a row a webhook rescored after `before` is
+ * left as it wrote it. Returns the rows written.
+ */
+async function updateValues(db: DbClient, shopId: string, rows: readonly ScoredRow[], now: Date, before?: Date) {
+  const columns = ["customerId", "predicted12mMinor", ...AS_OF_COLUMNS] as const;
+  const v = jsonRows(
+    Object.fromEntries(columns.map((c) => [c, SCORE_COLUMNS[c]])),
+    rows.map((row) => columns.map((c) => row[c])),
+  );
+  const set = [...columns.slice(1).map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`), sql`"computedAt" = ${now}`];
+  const score = (c: string) => sql.ref(`CustomerScore.${c}`);
+  // SQLite: unary + keeps the planner off the shop's index, so it reads the batch first and
+  // finds each row by its customer id (not the shop's rows, each tested against the batch).
+  const shopKey = dialect === "sqlite" ? sql`+${score("shopId")}` : score("shopId");
+  const { rows: written } = await sql`UPDATE "CustomerScore" SET ${sql.join(set)} FROM (${v}) v
+    WHERE ${shopKey} = ${shopId} AND ${score("customerId")} = ${sql.ref("v.customerId")}
+    AND ${score("predicted12mMinor")} ${differs} ${sql.ref("v.predicted12mMinor")}
+    ${before ? sql`AND ${score("computedAt")} <= ${before}` : sql``} RETURNING ${score("customerId")}`.execute(
+    sqlOn(db),
+  );
+  return written.length;
 }
 
 /** After customers/redact or shop/redact: redacted customers leave segments, exports and lists. */

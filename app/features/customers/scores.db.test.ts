@@ -16,7 +16,8 @@ import { figuresOf, scoreCustomers, segmentOf, DEFAULT_SEGMENT_SETTINGS } from "
 import { segmentSummary } from "./list.server";
 import { recomputeShop } from "./recompute.server";
 import { rescoreCustomer } from "./rescore.server";
-import { saveSegmentSettings } from "./score-store.server";
+import { getStoredModel, saveSegmentSettings } from "./score-store.server";
+import { predict } from "./clv";
 import { recomputeShopById, shopsImportedSinceRecompute } from "./jobs.server";
 
 let restore: (() => void) | null = null;
@@ -30,16 +31,24 @@ const deliver = async (route: Route, topic: string, domain: string, payload: unk
   (await route.action({ request: webhookRequest(topic, domain, payload, { webhookId }), params: {}, context: {} }))
     .status;
 
-/** The segments computed straight from the stored orders with the pure rules. */
+/**
+ * The segments computed straight from the stored orders with the pure rules, At-Risk on the
+ * churn risk of the shop's stored model as of `now`.
+ */
 async function directSegments(shopId: string, now: Date) {
   const customers = await prisma.customer.findMany({
     where: { shopId, redactedAt: null, deletedAt: null },
     select: {
       id: true,
-      createdAt: true,
       orders: { where: { cancelledAt: null }, select: { processedAt: true, totalMinor: true, refundsMinor: true } },
     },
   });
+  const model = (await getStoredModel(prisma, shopId))!.model;
+  const histories = customers.map((c) => ({
+    id: c.id,
+    orderTimes: c.orders.map((o) => o.processedAt.getTime()),
+    orderValuesMinor: c.orders.map((o) => o.totalMinor - o.refundsMinor),
+  }));
   const figures = customers.map((c) =>
     figuresOf(
       c.id,
@@ -50,14 +59,9 @@ async function directSegments(shopId: string, now: Date) {
   const scored = scoreCustomers(figures);
   return new Map(
     customers.map((c, i) => {
-      const days = Math.floor((now.getTime() - c.createdAt.getTime()) / 86_400_000);
-      const segment = segmentOf(
-        figures[i]!,
-        scored.scores.get(c.id) ?? null,
-        scored.bands,
-        DEFAULT_SEGMENT_SETTINGS,
-        days,
-      );
+      const risk = predict(model, histories[i]!, now.getTime())?.churnRisk ?? null;
+      const scores = scored.scores.get(c.id) ?? null;
+      const segment = segmentOf(figures[i]!, scores, scored.bands, DEFAULT_SEGMENT_SETTINGS, risk);
       return [c.id, { segment: segment.segment, orders: c.orders.length, ...scored.scores.get(c.id) }];
     }),
   );
@@ -375,10 +379,10 @@ describe("webhooks", () => {
     expect(now2.totalSpentMinor).toBe(was.totalSpentMinor + 20 * 2_000);
     // A segment that changed is in the customer's history, once.
     const changes = await prisma.customerSegmentChange.findMany({ where: { shopId: shop.id, customerId: kept! } });
-    expect([was.segment, now2.segment]).toEqual(["Regular", "New"]);
+    expect([was.segment, now2.segment]).toEqual(["No orders yet", "New"]);
     expect(changes).toHaveLength(1);
-    expect(changes[0]).toMatchObject({ fromSegment: "Regular", toSegment: "New" });
-    expect(now2).toMatchObject({ previousSegment: "Regular", segmentChangedAt: now });
+    expect(changes[0]).toMatchObject({ fromSegment: "No orders yet", toSegment: "New" });
+    expect(now2).toMatchObject({ previousSegment: "No orders yet", segmentChangedAt: now });
   });
 
   it("rescoring never touches another shop's customer", async () => {

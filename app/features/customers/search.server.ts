@@ -4,20 +4,14 @@
 // SQLite's FTS5 trigram table (CustomerScoreSearch) or PostgreSQL's pg_trgm GIN index. One or two
 // characters, which no trigram index serves: the name (or, without one, the e-mail) starts with
 // them, through the (shopId, sortName) index.
-import { dialect, prisma } from "~/db.server";
+import type { RawBuilder } from "kysely";
+import { dialect, sql, sqlOn } from "~/db.server";
 import type { CustomerListQuery, CustomerSort } from "./query";
 import { searchKey } from "./score-row";
 
-type Filter = { sql: string; params: (string | number)[] };
-
-const dollars = (text: string) => {
-  if (dialect !== "postgresql") return text;
-  let i = 0;
-  return text.replace(/\?/g, () => `$${++i}`);
-};
-
-const all = (text: string, params: (string | number)[]) =>
-  prisma.$queryRawUnsafe<Record<string, unknown>[]>(dollars(text), ...params);
+/** A statement's rows, through the typed path's `sql` tag (parameters bound in the order written). */
+const all = async <R>(query: RawBuilder<R>) => (await query.execute(sqlOn())).rows;
+const countOf = async (query: RawBuilder<{ n: number }>) => Number((await all(query))[0]?.n ?? 0);
 
 /** The text just after every text that starts with `prefix` (its last character, plus one). */
 function after(prefix: string): string {
@@ -34,61 +28,55 @@ function after(prefix: string): string {
 export const COMMON_MATCHES = 2000;
 
 /**
- * How a score row (alias s) is found for the typed search: the tables to read (`from`, with its
- * parameters first) and the condition. On SQLite the form also steers the planner: a rare text
- * reads the trigram index first (CROSS JOIN fixes that order; otherwise SQLite walks the shop's
- * rows and tests each against the index's list), a common one walks the list's own index order.
+ * How a score row (alias s) is found for the typed search: the tables to read (`from`) and the
+ * condition. On SQLite the form also steers the planner: a rare text reads the trigram index
+ * first (CROSS JOIN fixes that order; otherwise SQLite walks the shop's rows and tests each
+ * against the index's list), a common one walks the list's own index order.
  */
-export async function searchFilter(shopId: string, q: string): Promise<Filter & { from: string }> {
-  const table = `"CustomerScore" s`;
+async function searchFilter(
+  shopId: string,
+  q: string,
+): Promise<{ from: RawBuilder<unknown>; where: RawBuilder<unknown> }> {
+  const table = sql`"CustomerScore" s`;
   const needle = searchKey(q);
   const sqlite = dialect === "sqlite";
   if ([...needle].length < 3) {
-    const prefix = q.toLowerCase();
-    const range = { from: table, params: [prefix, after(prefix)] };
-    if (!sqlite) return { ...range, sql: `s."sortName" >= ? AND s."sortName" < ?` };
-    const [probe] = await all(
-      `SELECT COUNT(*) AS "n" FROM (SELECT 1 FROM "CustomerScore" s WHERE s."shopId" = ? AND s."sortName" >= ? AND s."sortName" < ? LIMIT ?) t`,
-      [shopId, prefix, after(prefix), COMMON_MATCHES],
+    const [prefix, end] = [q.toLowerCase(), after(q.toLowerCase())];
+    const range = sql`s."sortName" >= ${prefix} AND s."sortName" < ${end}`;
+    if (!sqlite) return { from: table, where: range };
+    const n = await countOf(
+      sql`SELECT COUNT(*) AS "n" FROM (SELECT 1 FROM ${table} WHERE s."shopId" = ${shopId} AND ${range} LIMIT ${COMMON_MATCHES}) t`,
     );
     // Unary + keeps SQLite from reading the many names in the range through their index.
-    return Number(probe?.n ?? 0) >= COMMON_MATCHES
-      ? { ...range, sql: `+s."sortName" >= ? AND +s."sortName" < ?` }
-      : { ...range, sql: `s."sortName" >= ? AND s."sortName" < ?` };
+    const common = sql`+s."sortName" >= ${prefix} AND +s."sortName" < ${end}`;
+    return { from: table, where: n >= COMMON_MATCHES ? common : range };
   }
   // searchKey leaves no LIKE wildcard or escape character in the needle.
-  const like = { from: table, sql: `s."searchText" LIKE ?`, params: [`%${needle}%`] };
+  const like = { from: table, where: sql`s."searchText" LIKE ${`%${needle}%`}` };
   if (!sqlite) return like;
   // A quoted FTS5 phrase of trigrams: the rows whose text contains the needle.
   const phrase = `"${needle.replaceAll('"', '""')}"`;
-  const [probe] = await all(
-    `SELECT COUNT(*) AS "n" FROM (SELECT rowid FROM "CustomerScoreSearch" WHERE "CustomerScoreSearch" MATCH ? LIMIT ?) t`,
-    [phrase, COMMON_MATCHES],
+  const n = await countOf(
+    sql`SELECT COUNT(*) AS "n" FROM (SELECT rowid FROM "CustomerScoreSearch" WHERE "CustomerScoreSearch" MATCH ${phrase} LIMIT ${COMMON_MATCHES}) t`,
   );
-  if (Number(probe?.n ?? 0) >= COMMON_MATCHES) return like;
+  if (n >= COMMON_MATCHES) return like;
   return {
-    from: `(SELECT rowid AS "rid" FROM "CustomerScoreSearch" WHERE "CustomerScoreSearch" MATCH ?) f CROSS JOIN ${table}`,
-    sql: `s.rowid = f."rid"`,
-    params: [phrase],
+    from: sql`(SELECT rowid AS "rid" FROM "CustomerScoreSearch" WHERE "CustomerScoreSearch" MATCH ${phrase}) f CROSS JOIN ${table}`,
+    where: sql`s.rowid = f."rid"`,
   };
 }
 
-/** `FROM … WHERE …` for the shop's rows matching the view's segment and search, with its parameters in order. */
-async function where(shopId: string, query: Pick<CustomerListQuery, "segment" | "q">): Promise<Filter> {
+/** `FROM … WHERE …` for the shop's rows matching the view's segment and search. */
+async function where(shopId: string, query: Pick<CustomerListQuery, "segment" | "q">) {
   const filter = await searchFilter(shopId, query.q);
-  const fromParams = filter.from.includes("?") ? filter.params : [];
-  const whereParams = filter.from.includes("?") ? [] : filter.params;
-  return {
-    sql: `${filter.from} WHERE s."shopId" = ?${query.segment ? ` AND s."segment" = ?` : ""} AND ${filter.sql}`,
-    params: [...fromParams, shopId, ...(query.segment ? [query.segment] : []), ...whereParams],
-  };
+  const segment = query.segment ? sql` AND s."segment" = ${query.segment}` : sql``;
+  return sql`${filter.from} WHERE s."shopId" = ${shopId}${segment} AND ${filter.where}`;
 }
 
 /** Matches, counted up to `cap + 1` (a common word stops early). */
 export async function countMatches(shopId: string, query: Pick<CustomerListQuery, "segment" | "q">, cap: number) {
   const w = await where(shopId, query);
-  const [row] = await all(`SELECT COUNT(*) AS "n" FROM (SELECT 1 FROM ${w.sql} LIMIT ?) t`, [...w.params, cap + 1]);
-  return Number(row?.n ?? 0);
+  return countOf(sql`SELECT COUNT(*) AS "n" FROM (SELECT 1 FROM ${w} LIMIT ${cap + 1}) t`);
 }
 
 const ORDER_SQL: Record<CustomerSort, string> = {
@@ -107,14 +95,13 @@ export async function matchingPage(
   take: number,
 ): Promise<string[]> {
   const w = await where(shopId, query);
+  const dir = query.dir === "asc" ? "ASC" : "DESC";
   const nulls = query.sort === "lastOrder" || query.sort === "value" ? " NULLS LAST" : "";
+  const order = sql.raw(`${ORDER_SQL[query.sort]} ${dir}${nulls}, s."customerId" ${dir}`);
   const rows = await all(
-    `SELECT s."customerId" FROM ${w.sql}
-     ORDER BY ${ORDER_SQL[query.sort]} ${query.dir === "asc" ? "ASC" : "DESC"}${nulls}, s."customerId" ${query.dir === "asc" ? "ASC" : "DESC"}
-     LIMIT ? OFFSET ?`,
-    [...w.params, take, skip],
+    sql<{ customerId: string }>`SELECT s."customerId" FROM ${w} ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`,
   );
-  return rows.map((r) => r.customerId as string);
+  return rows.map((r) => r.customerId);
 }
 
 /** The next `take` matching customer ids after `afterId`, by id (the export's keyset). */
@@ -125,10 +112,9 @@ export async function matchingAfter(
   take: number,
 ): Promise<string[]> {
   const w = await where(shopId, query);
+  const keyset = afterId ? sql` AND s."customerId" > ${afterId}` : sql``;
   const rows = await all(
-    `SELECT s."customerId" FROM ${w.sql}${afterId ? ` AND s."customerId" > ?` : ""}
-     ORDER BY s."customerId" ASC LIMIT ?`,
-    [...w.params, ...(afterId ? [afterId] : []), take],
+    sql<{ customerId: string }>`SELECT s."customerId" FROM ${w}${keyset} ORDER BY s."customerId" ASC LIMIT ${take}`,
   );
-  return rows.map((r) => r.customerId as string);
+  return rows.map((r) => r.customerId);
 }

@@ -30,14 +30,6 @@ export type OrderSummary = {
   windowNetMinor: number;
   /** When the oldest order in the window leaves it (null: the window is empty and stays so). */
   windowEdgeMs: number | null;
-  /**
-   * The window's look-ahead: the net spend of its oldest order, and when its second-oldest
-   * order leaves it and that order's net spend (null when the window holds no such order).
-   * Stored with the summary; the scoring reads the orders again when the window moves.
-   */
-  edgeNetMinor: number | null;
-  nextEdgeMs: number | null;
-  nextNetMinor: number | null;
 };
 
 function medianOf(sorted: readonly number[]): number {
@@ -59,27 +51,14 @@ export function summarize(times: readonly number[], values: readonly number[], a
   const yearAgo = atMs - WINDOW_MS;
   let windowOrders = 0;
   let windowNetMinor = 0;
-  // The two oldest orders in the window, by time then net spend (a tie at the same instant
-  // leaves the window at once either way; the order only makes the stored values repeatable).
+  // The oldest order in the window: when it leaves, the windowed figures move.
   let firstT = Infinity;
-  let firstV = 0;
-  let secondT = Infinity;
-  let secondV = 0;
   for (let i = 0; i < n; i++) {
     const t = times[i]!;
     if (t > yearAgo) {
-      const v = values[i]!;
       windowOrders++;
-      windowNetMinor += v;
-      if (t < firstT || (t === firstT && v < firstV)) {
-        secondT = firstT;
-        secondV = firstV;
-        firstT = t;
-        firstV = v;
-      } else if (t < secondT || (t === secondT && v < secondV)) {
-        secondT = t;
-        secondV = v;
-      }
+      windowNetMinor += values[i]!;
+      firstT = Math.min(firstT, t);
     }
   }
   let orderDays = 0;
@@ -109,9 +88,6 @@ export function summarize(times: readonly number[], values: readonly number[], a
     windowOrders,
     windowNetMinor,
     windowEdgeMs: windowOrders ? firstT + WINDOW_MS : null,
-    edgeNetMinor: windowOrders ? firstV : null,
-    nextEdgeMs: windowOrders > 1 ? secondT + WINDOW_MS : null,
-    nextNetMinor: windowOrders > 1 ? secondV : null,
   };
 }
 
@@ -144,27 +120,10 @@ export const SUMMARY_FIELDS = [
   "windowOrders",
   "windowNetMinor",
   "windowEdgeMs",
-  "edgeNetMinor",
-  "nextEdgeMs",
-  "nextNetMinor",
 ] as const satisfies readonly (keyof OrderSummary)[];
 
 /** Equal in what they say about the orders (the window may have been taken at different instants). */
 export function sameOrders(a: OrderSummary | null, b: OrderSummary | null): boolean {
   if (!a || !b) return a === b;
-  return (
-    a.orders === b.orders &&
-    a.netMinor === b.netMinor &&
-    a.firstOrderMs === b.firstOrderMs &&
-    a.lastOrderMs === b.lastOrderMs &&
-    a.orderDays === b.orderDays &&
-    a.medianGapDays === b.medianGapDays &&
-    a.medianGapMs === b.medianGapMs &&
-    a.windowOrders === b.windowOrders &&
-    a.windowNetMinor === b.windowNetMinor &&
-    a.windowEdgeMs === b.windowEdgeMs &&
-    a.edgeNetMinor === b.edgeNetMinor &&
-    a.nextEdgeMs === b.nextEdgeMs &&
-    a.nextNetMinor === b.nextNetMinor
-  );
+  return SUMMARY_FIELDS.every((f) => f === "windowAtMs" || a[f] === b[f]);
 }

@@ -4,6 +4,7 @@
 // their tags in Shopify, records it, and goes on until none is left (or the step's budget is spent).
 import { prisma } from "~/db.server";
 import type { CustomersTagsAddMutation, CustomersTagsRemoveMutation } from "~/graphql/admin.generated";
+import { segmentSlug } from "./query";
 import { SEGMENTS, type Segment } from "./rfm";
 
 export const TAGS_ADD = `#graphql
@@ -23,7 +24,7 @@ export const TAGS_REMOVE = `#graphql
 `;
 
 /** The tag a segment is written as: "profitpilot-vip", "profitpilot-at-risk". */
-export const segmentTag = (segment: string) => `profitpilot-${segment.toLowerCase()}`;
+export const segmentTag = (segment: string) => `profitpilot-${segmentSlug(segment)}`;
 
 type Graphql = (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response>;
 type TagShop = { id: string; isDemo: boolean };

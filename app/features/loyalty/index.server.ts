@@ -1,6 +1,6 @@
 export { ensureProgram } from "./ledger.server";
 export { postOrders, postShopifyOrder, type PostingResult } from "./posting.server";
-export { refreshMembers } from "./members.server";
+export { memberStanding, refreshMembers, type MemberStanding } from "./members.server";
 export { backfillLedger, rebuildMembers } from "./backfill.server";
 export {
   LoyaltyNotFound,

@@ -10,3 +10,4 @@ export {
   tierSchema,
 } from "./schema";
 export { LoyaltyDashboardCard, type LoyaltyCardData } from "./components/LoyaltyDashboardCard";
+export { MemberCard } from "./components/MemberCard";

@@ -138,3 +138,17 @@ export async function writeMembers(
       )
       .execute();
 }
+
+/** One customer's standing for their page: tier and points (null: not a member of the shop's program). */
+export async function memberStanding(db: DbClient, shopId: string, customerId: string) {
+  const member = await db.loyaltyMember.findUnique({
+    where: { shopId_customerId: { shopId, customerId } },
+    select: { balance: true, earned: true, redeemed: true, tierId: true },
+  });
+  if (!member) return null;
+  const tier = member.tierId
+    ? await db.loyaltyTier.findFirst({ where: { id: member.tierId, shopId }, select: { name: true } })
+    : null;
+  return { balance: member.balance, earned: member.earned, redeemed: member.redeemed, tier: tier?.name ?? null };
+}
+export type MemberStanding = Awaited<ReturnType<typeof memberStanding>>;

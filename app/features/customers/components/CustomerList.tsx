@@ -4,8 +4,8 @@ import { Avatar, Button, EmptySearchResult, InlineStack, Tabs, Text } from "@sho
 import { Link } from "@remix-run/react";
 import { ResponsiveIndexTable, type ResponsiveColumn } from "~/components/ResponsiveIndexTable";
 import { formatMoney } from "~/lib/money";
-import { PAGE_SIZE, type CustomerListQuery, type CustomerSort } from "~/features/customers/query";
-import { scoreLine, type Segment } from "~/features/customers/rfm";
+import { PAGE_SIZE, segmentSlug, type CustomerListQuery, type CustomerSort } from "~/features/customers/query";
+import { scoreLine, SEGMENTS, type Segment } from "~/features/customers/rfm";
 import { CustomerListControls } from "./CustomerListControls";
 import { SegmentBadge } from "./SegmentBadge";
 
@@ -20,12 +20,13 @@ export type ListRow = {
   scores: { r: number; f: number; m: number } | null;
 };
 
-const TABS: { id: string; label: string; segment: Segment | null }[] = [
-  { id: "all", label: "All", segment: null },
-  { id: "vip", label: "VIP", segment: "VIP" },
-  { id: "regular", label: "Regular", segment: "Regular" },
-  { id: "new", label: "New", segment: "New" },
-  { id: "at-risk", label: "At Risk", segment: "At-Risk" },
+const TABS = [
+  { id: "all", label: "All", segment: null as Segment | null },
+  ...SEGMENTS.map((s) => ({
+    id: segmentSlug(s),
+    label: s === "At-Risk" ? "At Risk" : s,
+    segment: s as Segment | null,
+  })),
 ];
 
 const COLUMNS: (ResponsiveColumn & { sort?: CustomerSort })[] = [

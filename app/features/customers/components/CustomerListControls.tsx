@@ -4,16 +4,13 @@ import { Box, Icon, InlineStack, Select, TextField } from "@shopify/polaris";
 import { SearchIcon } from "@shopify/polaris-icons";
 import { useRef, useState } from "react";
 import { SORTS, type CustomerListQuery, type CustomerSort } from "~/features/customers/query";
-import type { Segment } from "~/features/customers/rfm";
+import { SEGMENTS, type Segment } from "~/features/customers/rfm";
 
-// The spec's filter (All, VIP Only, Regular Only, New Only), plus At-Risk Only so the filter
+// The spec's filter (All, VIP Only, Regular Only, New Only), plus the other segments so the filter
 // always shows what the tabs chose (docs/decisions/052-customer-segments.md).
 const FILTER_OPTIONS = [
   { label: "All", value: "" },
-  { label: "VIP Only", value: "VIP" },
-  { label: "Regular Only", value: "Regular" },
-  { label: "New Only", value: "New" },
-  { label: "At-Risk Only", value: "At-Risk" },
+  ...SEGMENTS.map((s) => ({ label: s === "No orders yet" ? s : `${s} Only`, value: s })),
 ];
 
 const SORT_LABELS: Record<CustomerSort, string> = {

@@ -68,8 +68,7 @@ export function ScoreExplanation({ score, bands, cutPoints, settings, currency }
       <Text as="p" tone="subdued" variant="bodySm">
         Scores are 1–{bands} by rank among this shop&apos;s customers who have ordered; tied values share a score.
         Precedence: VIP (R, F and M ≥ {settings.vipMinScore} on the 1–5 scale), New (first order within{" "}
-        {settings.newWithinDays} days), At-Risk (M ≥ {settings.atRiskMinMonetaryScore} and last order older than{" "}
-        {settings.atRiskGapMultiplier} × their median gap, or R ≤ {settings.atRiskMaxRecencyScore}), then Regular.
+        {settings.newWithinDays} days), At-Risk (churn risk High, as under Lifetime value), then Regular.
       </Text>
       {bands === 3 && (
         <Text as="p" tone="subdued" variant="bodySm">

@@ -1,7 +1,13 @@
-import { Badge } from "@shopify/polaris";
+import { Badge, type BadgeProps } from "@shopify/polaris";
 import type { Segment } from "~/features/customers/rfm";
 
-const TONE = { VIP: "success", Regular: "info", New: "attention", "At-Risk": "critical" } as const;
+const TONE: Record<Segment, BadgeProps["tone"]> = {
+  VIP: "success",
+  Regular: "info",
+  New: "attention",
+  "At-Risk": "critical",
+  "No orders yet": undefined,
+};
 
 export function SegmentBadge({ segment }: { segment: Segment }) {
   return <Badge tone={TONE[segment]}>{segment}</Badge>;

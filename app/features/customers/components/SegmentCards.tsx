@@ -1,4 +1,4 @@
-// The four segment summary cards: count, share of customers, share of the last 365 days'
+// The segment summary cards (the spec's four and No orders yet): count, share of customers, share of the last 365 days'
 // net spend, and the change in count against 30 days ago ("—" when there is no record then).
 import { BlockStack, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { formatPercent } from "~/lib/money";
@@ -17,13 +17,13 @@ const signed = (n: number) => (n > 0 ? `+${n.toLocaleString("en-US")}` : n.toLoc
 
 export function SegmentCards({ cards, comparedWith }: { cards: SegmentCardData[]; comparedWith: string | null }) {
   return (
-    <InlineGrid columns={{ xs: 2, md: 4 }} gap={{ xs: "200", sm: "400" }}>
+    <InlineGrid columns={{ xs: 2, md: 5 }} gap={{ xs: "200", sm: "400" }}>
       {cards.map((c) => (
         <Card key={c.segment}>
           <BlockStack gap="200">
             <InlineStack align="space-between" blockAlign="center">
               <Text as="h2" variant="headingSm">
-                {c.segment === "At-Risk" ? "At-Risk" : c.segment}
+                {c.segment}
               </Text>
               <SegmentBadge segment={c.segment} />
             </InlineStack>
