@@ -273,5 +273,9 @@ export async function withShopWriteLock<T>(
 
 /** Holds the shop's row until the transaction ends (a write that changes nothing). */
 export async function lockShopRow(tx: Tx, shopId: string): Promise<void> {
-  await tx.$executeRaw`UPDATE "Shop" SET "updatedAt" = "updatedAt" WHERE "id" = ${shopId}`;
+  await sqlOn(tx)
+    .updateTable("Shop")
+    .set((eb) => ({ updatedAt: eb.ref("updatedAt") }))
+    .where("id", "=", shopId)
+    .execute();
 }
