@@ -1,8 +1,7 @@
 // The one way to the database (docs/decisions/076-typed-sql.md), on the real engine (either).
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
-import { asDate, prisma, sql, sqlOn, withShopWriteLock } from "~/db.server";
-import { inSqlTransaction } from "~/platform/sql-runner.server";
+import { asDate, insertRows, prisma, sql, sqlOn, withShopWriteLock } from "~/db.server";
 import { createShop } from "~tests/factories";
 
 const at = new Date("2026-06-10T23:30:00.123Z");
@@ -66,6 +65,28 @@ describe("sqlOn: typed SQL through Prisma's connection", () => {
     expect(stored.customers).toBe(4);
   });
 
+  it("inserts many rows in batches (insertRows), with Dates, booleans and nulls as the model API writes them", async () => {
+    const shop = await createShop();
+    const rows = Array.from({ length: 2_001 }, (_, i) => ({
+      id: `${shop.id}-${String(i).padStart(4, "0")}`,
+      shopId: shop.id,
+      email: i % 2 ? `c${i}@example.com` : null,
+      acceptsMarketing: i === 0,
+      createdAt: at,
+    }));
+    await insertRows(prisma, "Customer", ["id", "shopId", "email", "acceptsMarketing", "createdAt"], rows);
+    expect(await prisma.customer.count({ where: { shopId: shop.id } })).toBe(2_001);
+    const [first, second] = await prisma.customer.findMany({
+      where: { shopId: shop.id },
+      orderBy: { id: "asc" },
+      take: 2,
+    });
+    expect(first).toMatchObject({ email: null, acceptsMarketing: true, createdAt: at });
+    expect(second).toMatchObject({ email: "c1@example.com", acceptsMarketing: false, createdAt: at });
+    // Stored as the model API stores it: a bound instant finds it.
+    expect(await prisma.customer.count({ where: { shopId: shop.id, createdAt: at, acceptsMarketing: true } })).toBe(1);
+  });
+
   it("runs inside a Prisma transaction and is rolled back with it", async () => {
     const shop = await createShop();
     await expect(
@@ -103,11 +124,11 @@ describe("a Prisma transaction and a SQL transaction at once", () => {
       return "model";
     });
   const sqlTx = (shopId: string) =>
-    inSqlTransaction(async (runner) => {
-      await runner.run(
-        `INSERT INTO "Customer" ("id", "shopId", "email", "acceptsMarketing", "createdAt") VALUES (?, ?, ?, ?, ?)`,
-        [`${shopId}-sql`, shopId, "s@example.com", false, at],
-      );
+    prisma.$transaction(async (tx) => {
+      await sqlOn(tx)
+        .insertInto("Customer")
+        .values({ id: `${shopId}-sql`, shopId, email: "s@example.com", acceptsMarketing: false, createdAt: at })
+        .execute();
       await pause(WORK_MS);
       return "sql";
     });

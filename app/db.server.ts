@@ -13,10 +13,12 @@ import {
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
+  sql,
   type CompiledQuery,
   type DatabaseConnection,
   type Dialect,
   type Driver,
+  type Insertable,
   type QueryResult,
 } from "kysely";
 import type { DB } from "../prisma/generated/kysely/types";
@@ -197,6 +199,46 @@ export function sqlOn(client: DbClient = prisma): Kysely<DB> {
   return db;
 }
 
+/** Rows per statement of insertRows: one JSON parameter each, of a few hundred kB at most. */
+const ROWS_PER_INSERT = 2_000;
+
+/** A value as a JSON row carries it: SQLite's DateTime text (as Prisma writes it) and 0/1; PostgreSQL's ISO instants. */
+function jsonValue(value: unknown): unknown {
+  if (value instanceof Date)
+    return dialect === "postgresql" ? value.toISOString() : value.toISOString().replace("Z", "+00:00");
+  if (typeof value === "boolean" && dialect === "sqlite") return value ? 1 : 0;
+  return value ?? null;
+}
+
+/**
+ * Many rows of `table` inserted a few thousand per statement, each batch sent as one JSON
+ * parameter that the database unpacks (SQLite's json_each, PostgreSQL's json_populate_recordset
+ * with the table's own column types): thousands of bound values per statement cost more to bind
+ * and to prepare again on every call than the insert itself (bench/results/import.md).
+ */
+export async function insertRows<T extends keyof DB & string, C extends keyof DB[T] & string>(
+  client: DbClient,
+  table: T,
+  columns: readonly C[],
+  rows: readonly Pick<Insertable<DB[T]>, C & keyof Insertable<DB[T]>>[],
+): Promise<void> {
+  const list = sql.join(columns.map((c) => sql.ref(c)));
+  const pg = dialect === "postgresql";
+  const source = pg
+    ? (json: string) => sql`SELECT ${list} FROM json_populate_recordset(NULL::${sql.table(table)}, ${json}::json)`
+    : (json: string) =>
+        sql`SELECT ${sql.join(columns.map((_, i) => sql`value ->> ${sql.lit(i)}`))} FROM json_each(${json})`;
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    const slice = rows.slice(i, i + ROWS_PER_INSERT) as readonly Record<string, unknown>[];
+    const json = JSON.stringify(
+      pg
+        ? slice.map((row) => Object.fromEntries(columns.map((c) => [c, jsonValue(row[c])])))
+        : slice.map((row) => columns.map((c) => jsonValue(row[c]))),
+    );
+    await sql`INSERT INTO ${sql.table(table)} (${list}) ${source(json)}`.execute(sqlOn(client));
+  }
+}
+
 /** An instant as the engines return a computed one: a Date, ISO text, or epoch milliseconds. */
 export function asDate(value: Date | string | number): Date;
 export function asDate(value: Date | string | number | null | undefined): Date | null;
@@ -232,7 +274,11 @@ export async function withShopWriteLock<T>(
 
 /** Holds the shop's row until the transaction ends (a write that changes nothing). */
 export async function lockShopRow(tx: Tx, shopId: string): Promise<void> {
-  await tx.$executeRaw`UPDATE "Shop" SET "updatedAt" = "updatedAt" WHERE "id" = ${shopId}`;
+  await sqlOn(tx)
+    .updateTable("Shop")
+    .set((eb) => ({ updatedAt: eb.ref("updatedAt") }))
+    .where("id", "=", shopId)
+    .execute();
 }
 
 /**

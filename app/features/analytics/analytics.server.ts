@@ -3,7 +3,7 @@
 // traffic sources and regions (decision 064), TrafficDay and FunnelDay for sessions and the
 // funnel, so a 12-month view of a store with a million orders reads a few hundred rows. Every
 // figure comes from the registry.
-import { dialect, prisma } from "~/db.server";
+import { prisma, sqlOn } from "~/db.server";
 import { figuresCache } from "~/platform/cache.server";
 import { eachDay, type DayRange } from "~/lib/dates";
 import {
@@ -49,8 +49,6 @@ export const SOURCE_LABELS: Record<string, string> = {
 
 type RollupRow = PeriodTotals & { day: string };
 
-const n = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
-
 function sumRows(rows: RollupRow[]): PeriodTotals {
   const t = { ...EMPTY_TOTALS };
   for (const r of rows) for (const k of Object.keys(EMPTY_TOTALS) as (keyof PeriodTotals)[]) t[k] += r[k];
@@ -65,11 +63,11 @@ async function funnelOf(shopId: string, range: DayRange): Promise<Funnel> {
     _sum: { visitors: true, productViews: true, addToCart: true, purchases: true },
   });
   return {
-    visitors: n(agg._sum.visitors),
+    visitors: agg._sum.visitors ?? 0,
     // Prisma's sum is null when every day's value is null: the step was not reported.
-    productViews: agg._sum.productViews === null ? null : n(agg._sum.productViews),
-    addToCart: n(agg._sum.addToCart),
-    purchases: n(agg._sum.purchases),
+    productViews: agg._sum.productViews,
+    addToCart: agg._sum.addToCart ?? 0,
+    purchases: agg._sum.purchases ?? 0,
   };
 }
 
@@ -118,7 +116,7 @@ async function sessionsBySource(shopId: string, range: DayRange): Promise<Map<st
     where: { shopId, day: { gte: range.from, lte: range.to } },
     _sum: { sessions: true },
   });
-  return new Map(rows.map((r) => [r.source || "unknown", n(r._sum.sessions)]));
+  return new Map(rows.map((r) => [r.source || "unknown", r._sum.sessions ?? 0]));
 }
 
 type DimSum = {
@@ -138,33 +136,49 @@ type DimSum = {
  */
 async function dimensionSums(shopId: string, dimension: "source" | "region", range: DayRange): Promise<DimSum[]> {
   const { months, days } = splitRange(range);
-  const p = (i: number) => (dialect === "postgresql" ? `$${i}` : "?");
-  const params: string[] = [];
-  const bind = (v: string) => (params.push(v), p(params.length));
-  const cols = `"key", "sub", "ordersCount" AS o, "grossSalesMinor" AS g, "discountsMinor" AS d, "refundsMinor" AS r,
-    "shippingMinor" AS s`;
-  const parts: string[] = [];
-  if (months)
-    parts.push(`SELECT ${cols} FROM "DimensionMonthRollup" WHERE "shopId" = ${bind(shopId)}
-      AND "dimension" = ${bind(dimension)} AND "month" >= ${bind(months.from)} AND "month" <= ${bind(months.to)}`);
-  for (const d of days)
-    parts.push(`SELECT ${cols} FROM "DimensionDayRollup" WHERE "shopId" = ${bind(shopId)}
-      AND "dimension" = ${bind(dimension)} AND "day" >= ${bind(d.from)} AND "day" <= ${bind(d.to)}`);
-  if (!parts.length) return [];
-  const rows = await prisma.$queryRawUnsafe<Record<string, unknown>[]>(
-    `SELECT t."key", t."sub", SUM(t.o) AS o, SUM(t.g) AS g, SUM(t.d) AS d, SUM(t.r) AS r, SUM(t.s) AS s
-     FROM (${parts.join(" UNION ALL ")}) t GROUP BY t."key", t."sub"`,
-    ...params,
+  const q = sqlOn();
+  const columns = [
+    "key",
+    "sub",
+    "ordersCount",
+    "grossSalesMinor",
+    "discountsMinor",
+    "refundsMinor",
+    "shippingMinor",
+  ] as const;
+  const byDay = days.map((d) =>
+    q
+      .selectFrom("DimensionDayRollup")
+      .select(columns)
+      .where("shopId", "=", shopId)
+      .where("dimension", "=", dimension)
+      .where("day", ">=", d.from)
+      .where("day", "<=", d.to),
   );
-  return rows.map((r) => ({
-    key: String(r.key),
-    sub: String(r.sub),
-    ordersCount: n(r.o),
-    grossSalesMinor: n(r.g),
-    discountsMinor: n(r.d),
-    refundsMinor: n(r.r),
-    shippingMinor: n(r.s),
-  }));
+  const parts = months
+    ? q
+        .selectFrom("DimensionMonthRollup")
+        .select(columns)
+        .where("shopId", "=", shopId)
+        .where("dimension", "=", dimension)
+        .where("month", ">=", months.from)
+        .where("month", "<=", months.to)
+        .unionAll(byDay)
+    : byDay[0]?.unionAll(byDay.slice(1));
+  if (!parts) return [];
+  return q
+    .selectFrom(parts.as("t"))
+    .select((eb) => [
+      "t.key",
+      "t.sub",
+      eb.fn.sum<number>("t.ordersCount").as("ordersCount"),
+      eb.fn.sum<number>("t.grossSalesMinor").as("grossSalesMinor"),
+      eb.fn.sum<number>("t.discountsMinor").as("discountsMinor"),
+      eb.fn.sum<number>("t.refundsMinor").as("refundsMinor"),
+      eb.fn.sum<number>("t.shippingMinor").as("shippingMinor"),
+    ])
+    .groupBy(["t.key", "t.sub"])
+    .execute();
 }
 
 function sourceRows(

@@ -2,7 +2,7 @@
 // timeframe as a daily sheet with every registry figure, and an orders sheet with one row per
 // order. Streamed through the platform's tabular export (decision 049): the orders are read a
 // page at a time by key, never all at once; the formats are the plan's.
-import { prisma } from "~/db.server";
+import { prisma, sqlOn } from "~/db.server";
 import { minorFormatter, minorToDecimalString } from "~/lib/money";
 import { fileNamePart, type ExportFormat } from "~/lib/export-formats";
 import {
@@ -12,7 +12,6 @@ import {
   type ExportColumn,
   type ExportSheet,
 } from "~/platform/tabular-export.server";
-import { rawRows } from "~/platform/raw-rows.server";
 import { effectiveUnitCost } from "~/features/profit";
 import { overridesFor, todayFor } from "~/features/profit/index.server";
 import { dailyMetrics } from "~/features/analytics/analytics.server";
@@ -50,44 +49,49 @@ function dailySheet(shop: ShopRef, range: DayRange): ExportSheet<{ day: string; 
   return { name: "Daily", columns, rows: rows() };
 }
 
+/** The columns of an order the sheet shows, with its lines' cost at the time of sale (decision 069). */
+const ORDER_COLUMNS = [
+  "o.id",
+  "o.name",
+  "o.day",
+  "o.source",
+  "o.country",
+  "o.region",
+  "o.grossSalesMinor",
+  "o.discountsMinor",
+  "o.refundsMinor",
+  "o.shippingMinor",
+  "o.linesCostMinor",
+  "o.linesUncostedUnits",
+] as const;
+const LINE_COLUMNS = ["l.orderId", "l.day", "l.sku", "l.productId", "l.quantity", "l.unitCostMinor"] as const;
+
 /**
- * One order of the orders sheet, as the lean read gives it (an array, no object per row):
- * the columns below in this order, its cost of goods and units without a cost last.
+ * The page's orders: an index range on (shop, day), after `afterId` when a single day is paged
+ * by id. Each carries its lines' cost at the time of sale, kept on the order by every line write
+ * (decision 069), so a page is one index range over the orders and no line is read.
  */
-type OrderRow = unknown[];
-// The last two are the lines' cost at the time of sale, kept on the order by every line write
-// (decision 069), so a page is one index range over the orders and no line is read.
-const ORDER_COLUMNS = `o."name", o."day", o."source", o."country", o."region", o."grossSalesMinor", o."discountsMinor",
-  o."refundsMinor", o."shippingMinor", o."id", o."linesCostMinor", o."linesUncostedUnits"`;
-const [NAME, DAY, SOURCE, COUNTRY, REGION, GROSS, DISCOUNTS, REFUNDS, SHIPPING, ID, COGS, UNCOSTED] = [
-  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
-];
+function pageOrders(shopId: string, span: DayRange, afterId: string) {
+  return sqlOn()
+    .selectFrom("Order as o")
+    .where("o.shopId", "=", shopId)
+    .where("o.day", ">=", span.from)
+    .where("o.day", "<=", span.to)
+    .where("o.cancelledAt", "is", null)
+    .where("o.id", ">", afterId);
+}
 
-const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
-const s = (v: unknown) => (v === null || v === undefined ? null : String(v));
-
-// The page's orders: an index range on (shop, day), after `afterId` when a single day is paged by id.
-const PAGE_WHERE = `o."shopId" = ? AND o."day" >= ? AND o."day" <= ? AND o."cancelledAt" IS NULL AND o."id" > ?`;
-const PAGE_ORDERS = `SELECT ${ORDER_COLUMNS} FROM "Order" o WHERE ${PAGE_WHERE} ORDER BY o."day", o."id" LIMIT ?`;
-const LINE_COLUMNS = `l."orderId", l."day", l."sku", l."productId", l."quantity", l."unitCostMinor"`;
-/** The span's lines of the SKUs that have a cost entered in the app: an index range on (shop, sku, day). */
-const skuLines = (skus: number) =>
-  `SELECT ${LINE_COLUMNS} FROM "OrderLine" l
-   WHERE l."shopId" = ? AND l."sku" IN (${Array.from({ length: skus }, () => "?").join(", ")}) AND l."day" >= ? AND l."day" <= ?`;
-/** Every line of the page's orders (a cost entered by product name, which no index finds). */
-const PAGE_LINES = `
-  SELECT ${LINE_COLUMNS}
-  FROM "OrderLine" l JOIN "Order" o ON o."id" = l."orderId"
-  WHERE ${PAGE_WHERE} AND (o."day" < ? OR (o."day" = ? AND o."id" <= ?))`;
+type OrderRow = Awaited<ReturnType<typeof orderPage>>[number];
 
 /**
  * The orders (cancelled ones excluded) of a span of days, after `afterId` when the span is one
- * day paged by id, with their cost of goods, read through the lean path (platform/raw-rows).
- * Spans are planned from the daily rollup (below) so each query is an index range on
- * (shop, day) holding about a page: a keyset over (day, id) would sort the rest of the range
- * on every page. Each order carries its lines' cost at the time of sale; with costs entered in
- * the app, only the lines those costs re-price are read, and the order's figures are adjusted
- * by the rollups' rule (effectiveUnitCost).
+ * day paged by id, with their cost of goods. Spans are planned from the daily rollup (below) so
+ * each query is an index range on (shop, day) holding about a page: a keyset over (day, id)
+ * would sort the rest of the range on every page. Each order carries its lines' cost at the
+ * time of sale; with costs entered in the app, only the lines those costs re-price are read
+ * (the span's lines of those SKUs, an index range on (shop, sku, day); or, for a cost entered
+ * by product name, which no index finds, every line of the page's orders), and the order's
+ * figures are adjusted by the rollups' rule (effectiveUnitCost).
  */
 async function orderPage(
   shopId: string,
@@ -95,36 +99,44 @@ async function orderPage(
   afterId: string,
   costs: Awaited<ReturnType<typeof loadCosts>>,
   page = PAGE,
-): Promise<OrderRow[]> {
-  const { from, to } = span;
-  const bounds = [shopId, from, to, afterId];
-  const orders = await rawRows(PAGE_ORDERS, [...bounds, page]);
-  for (const o of orders) {
-    o[COGS] = n(o[COGS]);
-    o[UNCOSTED] = n(o[UNCOSTED]);
-  }
+) {
+  const orders = await pageOrders(shopId, span, afterId)
+    .select(ORDER_COLUMNS)
+    .orderBy("o.day")
+    .orderBy("o.id")
+    .limit(page)
+    .execute();
   if (!costs.list.length || orders.length === 0) return orders;
-  const byId = new Map<string, OrderRow>();
-  for (const o of orders) byId.set(String(o[ID]), o);
-  let lines: unknown[][];
-  if (costs.readAllLines) {
-    const last = orders[orders.length - 1];
-    const lastDay = String(last[DAY]);
-    lines = await rawRows(PAGE_LINES, [...bounds, lastDay, lastDay, String(last[ID])]);
-  } else lines = await rawRows(skuLines(costs.skus.length), [shopId, ...costs.skus, from, to]);
-  for (const [orderId, day, sku, productId, quantity, unitCostMinor] of lines) {
-    const o = byId.get(String(orderId));
+  const byId = new Map(orders.map((o) => [o.id, o]));
+  const last = orders[orders.length - 1];
+  const lines = costs.readAllLines
+    ? await pageOrders(shopId, span, afterId)
+        .innerJoin("OrderLine as l", "l.orderId", "o.id")
+        .select(LINE_COLUMNS)
+        .where((eb) =>
+          eb.or([eb("o.day", "<", last.day), eb.and([eb("o.day", "=", last.day), eb("o.id", "<=", last.id)])]),
+        )
+        .execute()
+    : await sqlOn()
+        .selectFrom("OrderLine as l")
+        .select(LINE_COLUMNS)
+        .where("l.shopId", "=", shopId)
+        .where("l.sku", "in", costs.skus)
+        .where("l.day", ">=", span.from)
+        .where("l.day", "<=", span.to)
+        .execute();
+  for (const line of lines) {
+    const o = byId.get(line.orderId);
     if (!o) continue; // cancelled, or outside this page of a day paged by id
-    const title = productId ? (costs.titles.get(String(productId)) ?? null) : null;
-    const snapshot = unitCostMinor === null ? null : n(unitCostMinor);
-    const unit = effectiveUnitCost(String(day), snapshot, overridesFor(costs.list, s(sku), title));
+    const title = line.productId ? (costs.titles.get(line.productId) ?? null) : null;
+    const snapshot = line.unitCostMinor;
+    const unit = effectiveUnitCost(line.day, snapshot, overridesFor(costs.list, line.sku, title));
     if (unit === snapshot) continue;
-    const q = n(quantity);
     // Take out what the stored total counted for this line, put in what the entered cost says.
-    if (snapshot === null) o[UNCOSTED] = (o[UNCOSTED] as number) - q;
-    else o[COGS] = (o[COGS] as number) - snapshot * q;
-    if (unit === null) o[UNCOSTED] = (o[UNCOSTED] as number) + q;
-    else o[COGS] = (o[COGS] as number) + unit * q;
+    if (snapshot === null) o.linesUncostedUnits -= line.quantity;
+    else o.linesCostMinor -= snapshot * line.quantity;
+    if (unit === null) o.linesUncostedUnits += line.quantity;
+    else o.linesCostMinor += unit * line.quantity;
   }
   return orders;
 }
@@ -134,11 +146,11 @@ async function orderPage(
 const scratch: MetricInputs = { ...EMPTY_INPUTS, ordersCount: 1 };
 
 function inputsOf(o: OrderRow): MetricInputs {
-  scratch.grossSalesMinor = n(o[GROSS]);
-  scratch.discountsMinor = n(o[DISCOUNTS]);
-  scratch.refundsMinor = n(o[REFUNDS]);
-  scratch.shippingMinor = n(o[SHIPPING]);
-  scratch.cogsMinor = o[COGS] as number;
+  scratch.grossSalesMinor = o.grossSalesMinor;
+  scratch.discountsMinor = o.discountsMinor;
+  scratch.refundsMinor = o.refundsMinor;
+  scratch.shippingMinor = o.shippingMinor;
+  scratch.cogsMinor = o.linesCostMinor;
   return scratch;
 }
 
@@ -182,22 +194,25 @@ async function loadCosts(shopId: string) {
 
 function ordersSheet(shop: ShopRef, range: DayRange, page = PAGE): ExportSheet<OrderRow> {
   const money = minorFormatter(shop.currency);
-  const cell = (i: number) => (o: OrderRow) => money(n(o[i]));
+  const cell =
+    (key: "grossSalesMinor" | "discountsMinor" | "refundsMinor" | "shippingMinor" | "linesCostMinor") =>
+    (o: OrderRow) =>
+      money(o[key]);
   // An order's figures by the registry's formulas, its refunds being all of the order's to date.
   const c = shop.currency;
   const columns: ExportColumn<OrderRow>[] = [
-    { key: "order", header: "Order", value: (o) => String(o[NAME]) },
-    { key: "day", header: "Day", value: (o) => String(o[DAY]) },
-    { key: "source", header: "Source", value: (o) => s(o[SOURCE]) ?? "unknown" },
-    { key: "country", header: "Country", value: (o) => s(o[COUNTRY]) },
-    { key: "region", header: "Region", value: (o) => s(o[REGION]) },
-    { key: "grossSales", header: `Gross sales (${c})`, value: cell(GROSS) },
-    { key: "discounts", header: `Discounts (${c})`, value: cell(DISCOUNTS) },
-    { key: "refunds", header: `Refunds to date (${c})`, value: cell(REFUNDS) },
+    { key: "order", header: "Order", value: (o) => o.name },
+    { key: "day", header: "Day", value: (o) => o.day },
+    { key: "source", header: "Source", value: (o) => o.source ?? "unknown" },
+    { key: "country", header: "Country", value: (o) => o.country },
+    { key: "region", header: "Region", value: (o) => o.region },
+    { key: "grossSales", header: `Gross sales (${c})`, value: cell("grossSalesMinor") },
+    { key: "discounts", header: `Discounts (${c})`, value: cell("discountsMinor") },
+    { key: "refunds", header: `Refunds to date (${c})`, value: cell("refundsMinor") },
     { key: "netSales", header: `Net sales (${c})`, value: (o) => money(METRICS.netSales.compute(inputsOf(o)) ?? 0) },
-    { key: "shipping", header: `Shipping charged (${c})`, value: cell(SHIPPING) },
-    { key: "cogs", header: `Cost of goods (${c})`, value: cell(COGS) },
-    { key: "uncostedUnits", header: "Units without a cost", value: (o) => o[UNCOSTED] as number },
+    { key: "shipping", header: `Shipping charged (${c})`, value: cell("shippingMinor") },
+    { key: "cogs", header: `Cost of goods (${c})`, value: cell("linesCostMinor") },
+    { key: "uncostedUnits", header: "Units without a cost", value: (o) => o.linesUncostedUnits },
     {
       key: "grossProfit",
       header: `Gross profit (${c})`,
@@ -208,10 +223,7 @@ function ordersSheet(shop: ShopRef, range: DayRange, page = PAGE): ExportSheet<O
     const costs = await loadCosts(shop.id);
     for (const span of await orderSpans(shop.id, range, page))
       if (span.from === span.to)
-        yield* keysetPageList<OrderRow>(
-          (after) => orderPage(shop.id, span, after ? String(after[ID]) : "", costs, page),
-          page,
-        );
+        yield* keysetPageList<OrderRow>((after) => orderPage(shop.id, span, after ? after.id : "", costs, page), page);
       else {
         const rows = await orderPage(shop.id, span, "", costs, Number.MAX_SAFE_INTEGER);
         if (rows.length) yield rows;
@@ -240,7 +252,7 @@ export async function analyticsExport(shop: ShopRef, req: AnalyticsExportRequest
     where: { shopId: shop.id, day: { gte: range.from, lte: range.to } },
     _sum: { ordersCount: true },
   });
-  const orderRows = n(orders._sum.ordersCount);
+  const orderRows = orders._sum.ordersCount ?? 0;
   const days = TIMEFRAME_DAYS[req.timeframe];
   const totalRows = chosen.reduce((t, sh) => t + (sh.name === "Orders" ? orderRows : days), 0);
   const part = req.format === "csv" ? `-${req.sheet}` : "";

@@ -1,12 +1,11 @@
 // The inputs of the stored planning figures: a whole shop's or a few variants', read in a few
 // statements (docs/decisions/054-inventory-planning.md, 068-inventory-at-scale.md).
-import { dialect, type DbClient } from "~/db.server";
+import { dialect, sql, sqlOn, type DbClient } from "~/db.server";
+import type { RawBuilder } from "kysely";
 import { chunks } from "~/lib/chunks";
 import { addDays, dayInZone } from "~/lib/dates";
-import { sqlThrough, type SqlValue } from "~/platform/sql-runner.server";
 import { PLANNING_DEFAULTS, DEAD_STOCK_DAYS, type PlanningSettings } from "./planning";
 
-type Client = DbClient;
 export type PlanningShop = { id: string; timezone: string };
 
 /** Purchase orders whose remaining quantity counts as on order. */
@@ -33,7 +32,7 @@ export type VariantRow = {
   supplierLeadTimeDays: number | null;
   supplierMinOrderQty: number | null;
   supplierCasePack: number | null;
-  onOrder: number | bigint | null;
+  onOrder: number | null;
   /** Few variants only: the shop's window, its open alert (scalar subqueries of the same statement). */
   windowDays?: number | null;
   alertId?: string | null;
@@ -72,34 +71,33 @@ export type Inputs = {
 /** An item's stock at a location and the location's weight (its share of the shop's units). */
 export type LevelAt = { locationId: string; available: number; weight: number };
 
-/** Runs a SELECT written with `?` placeholders on `db` (the client or a transaction). */
-export type Reader = <T>(sql: string, params: unknown[]) => Promise<T[]>;
-export const prismaReader =
-  (db: Client): Reader =>
-  <T>(sql: string, params: unknown[]) =>
-    sqlThrough(db).all(sql, params as SqlValue[]) as Promise<T[]>;
+/** SQLite has no statistics to choose between OrderLine's indexes, so a statement names the one to use. */
+const indexedBy = (index: string) => (dialect === "sqlite" ? sql.raw(` INDEXED BY "${index}"`) : sql``);
+const BY_VARIANT = "OrderLine_shopId_variantId_day_quantity_orderId_idx";
+const BY_DAY = "OrderLine_shopId_day_variantId_quantity_orderId_idx";
+/** A list aggregated into one text, its entries separated by SEPARATOR. */
+const joined = (expr: RawBuilder<unknown>) =>
+  dialect === "postgresql" ? sql<string>`STRING_AGG(${expr}, CHR(30))` : sql<string>`GROUP_CONCAT(${expr}, CHAR(30))`;
 
 /** The last sale day since `from` of each given variant, through the by-variant index. */
-export function lastSales(read: Reader, shopId: string, from: string, variantIds: string[]) {
-  const index = dialect === "sqlite" ? ` INDEXED BY "OrderLine_shopId_variantId_day_quantity_orderId_idx"` : "";
-  return read<{ variantId: string; day: string }>(
-    `SELECT l."variantId", MAX(l."day") AS "day" FROM "OrderLine" l${index}
-      WHERE l."shopId" = ? AND l."variantId" IN (${variantIds.map(() => "?").join(", ")}) AND l."day" >= ?
-      GROUP BY l."variantId"`,
-    [shopId, ...variantIds, from],
-  );
+export async function lastSales(db: DbClient, shopId: string, from: string, variantIds: string[]) {
+  const { rows } = await sql<{ variantId: string; day: string }>`
+    SELECT l."variantId", MAX(l."day") AS "day" FROM "OrderLine" l${indexedBy(BY_VARIANT)}
+     WHERE l."shopId" = ${shopId} AND l."variantId" IN (${sql.join(variantIds)}) AND l."day" >= ${from}
+     GROUP BY l."variantId"`.execute(sqlOn(db));
+  return rows;
 }
 
 /** The shop's velocity window in days (Inventory → Planning settings), 30 until chosen. */
-export async function windowDaysOf(db: Client, shopId: string) {
+export async function windowDaysOf(db: DbClient, shopId: string) {
   const row = await db.inventorySettings.findUnique({ where: { shopId }, select: { windowDays: true } });
   return row?.windowDays ?? PLANNING_DEFAULTS.windowDays;
 }
 
-export const ON_ORDER = `(SELECT SUM(pl."quantity" - pl."receivedQty") FROM "PurchaseOrderLine" pl
+const ON_ORDER = sql<number | null>`(SELECT SUM(pl."quantity" - pl."receivedQty") FROM "PurchaseOrderLine" pl
                      JOIN "PurchaseOrder" po ON po."id" = pl."purchaseOrderId"
                     WHERE pl."shopId" = v."shopId" AND pl."variantId" = v."id"
-                      AND po."status" IN ('draft', 'ordered', 'partially_received'))`;
+                      AND po."status" IN (${sql.join(OPEN_PO_STATUSES)}))`;
 
 /**
  * The variants with their stock, settings, supplier and quantity on order in one statement;
@@ -108,54 +106,55 @@ export const ON_ORDER = `(SELECT SUM(pl."quantity" - pl."receivedQty") FROM "Pur
  * last full recompute, and the locations it has stored figures for, so a webhook's
  * re-evaluation reads everything in three statements run together.
  */
-export function variantRows(read: Reader, shopId: string, variantIds: string[] | null, deadFrom = "") {
-  const agg = (expr: string) =>
-    dialect === "postgresql" ? `STRING_AGG(${expr}, CHR(30))` : `GROUP_CONCAT(${expr}, CHAR(30))`;
-  const text = (expr: string) => `CAST(${expr} AS TEXT)`;
-  const lineIndex = dialect === "sqlite" ? ` INDEXED BY "OrderLine_shopId_variantId_day_quantity_orderId_idx"` : "";
+export async function variantRows(db: DbClient, shopId: string, variantIds: string[] | null, deadFrom = "") {
+  const text = (expr: string) => sql.raw(`CAST(${expr} AS TEXT)`);
   const few = variantIds
-    ? `, (SELECT st."windowDays" FROM "InventorySettings" st WHERE st."shopId" = v."shopId") AS "windowDays",
+    ? sql`, (SELECT st."windowDays" FROM "InventorySettings" st WHERE st."shopId" = v."shopId") AS "windowDays",
          (SELECT a."id" FROM "StockAlert" a WHERE a."shopId" = v."shopId" AND a."variantId" = v."id" AND a."closedAt" IS NULL
            ORDER BY a."openedAt" DESC LIMIT 1) AS "alertId",
          (SELECT a."level" FROM "StockAlert" a WHERE a."shopId" = v."shopId" AND a."variantId" = v."id" AND a."closedAt" IS NULL
            ORDER BY a."openedAt" DESC LIMIT 1) AS "alertLevel",
-         (SELECT MAX(l."day") FROM "OrderLine" l${lineIndex}
-           WHERE l."shopId" = v."shopId" AND l."variantId" = v."id" AND l."day" >= ?) AS "lastSaleDay",
-         (SELECT ${agg(`${text(`l."available"`)} || '=' || ${text(`COALESCE(w."weight", 0)`)} || '=' || l."locationId"`)}
+         (SELECT MAX(l."day") FROM "OrderLine" l${indexedBy(BY_VARIANT)}
+           WHERE l."shopId" = v."shopId" AND l."variantId" = v."id" AND l."day" >= ${deadFrom}) AS "lastSaleDay",
+         (SELECT ${joined(sql`${text(`l."available"`)} || '=' || ${text(`COALESCE(w."weight", 0)`)} || '=' || l."locationId"`)}
             FROM "InventoryLocationLevel" l
             LEFT JOIN "InventoryLocationWeight" w ON w."shopId" = l."shopId" AND w."locationId" = l."locationId"
            WHERE l."shopId" = v."shopId" AND l."inventoryItemId" = v."inventoryItemId") AS "levels",
-         (SELECT ${agg(`a."locationId"`)} FROM "InventoryLocationPlan" a WHERE a."variantId" = v."id") AS "locatedAt"`
-    : "";
-  const only = variantIds ? ` AND v."id" IN (${variantIds.map(() => "?").join(", ")})` : "";
-  return read<VariantRow>(
-    `SELECT v."id", v."productId", v."inventoryItemId", v."title", p."title" AS "productTitle", v."sku",
-            p."category", v."priceMinor", i."available", i."committed",
-            vp."leadTimeDays" AS "ownLeadTimeDays", vp."serviceLevel" AS "ownServiceLevel",
-            vp."daysOfStock" AS "ownDaysOfStock", vp."reorderPointOverride",
-            s."id" AS "supplierId", s."leadTimeDays" AS "supplierLeadTimeDays", s."minOrderQty" AS "supplierMinOrderQty",
-            s."casePack" AS "supplierCasePack", ${ON_ORDER} AS "onOrder"${few}
-       FROM "Variant" v JOIN "Product" p ON p."id" = v."productId"
-       LEFT JOIN "InventoryLevel" i ON i."variantId" = v."id"
-       LEFT JOIN "VariantPlanning" vp ON vp."variantId" = v."id" AND vp."shopId" = v."shopId"
-       LEFT JOIN "ProductSupplier" ps ON ps."productId" = v."productId" AND ps."shopId" = v."shopId"
-       LEFT JOIN "Supplier" s ON s."id" = COALESCE(vp."supplierId", ps."supplierId") AND s."shopId" = v."shopId"
-      WHERE v."shopId" = ? AND p."deletedAt" IS NULL${only}`,
-    variantIds ? [deadFrom, shopId, ...variantIds] : [shopId],
-  );
+         (SELECT ${joined(sql`a."locationId"`)} FROM "InventoryLocationPlan" a WHERE a."variantId" = v."id") AS "locatedAt"`
+    : sql``;
+  const only = variantIds ? sql` AND v."id" IN (${sql.join(variantIds)})` : sql``;
+  const { rows } = await sql<VariantRow>`
+    SELECT v."id", v."productId", v."inventoryItemId", v."title", p."title" AS "productTitle", v."sku",
+           p."category", v."priceMinor", i."available", i."committed",
+           vp."leadTimeDays" AS "ownLeadTimeDays", vp."serviceLevel" AS "ownServiceLevel",
+           vp."daysOfStock" AS "ownDaysOfStock", vp."reorderPointOverride",
+           s."id" AS "supplierId", s."leadTimeDays" AS "supplierLeadTimeDays", s."minOrderQty" AS "supplierMinOrderQty",
+           s."casePack" AS "supplierCasePack", ${ON_ORDER} AS "onOrder"${few}
+      FROM "Variant" v JOIN "Product" p ON p."id" = v."productId"
+      LEFT JOIN "InventoryLevel" i ON i."variantId" = v."id"
+      LEFT JOIN "VariantPlanning" vp ON vp."variantId" = v."id" AND vp."shopId" = v."shopId"
+      LEFT JOIN "ProductSupplier" ps ON ps."productId" = v."productId" AND ps."shopId" = v."shopId"
+      LEFT JOIN "Supplier" s ON s."id" = COALESCE(vp."supplierId", ps."supplierId") AND s."shopId" = v."shopId"
+     WHERE v."shopId" = ${shopId} AND p."deletedAt" IS NULL${only}`.execute(sqlOn(db));
+  return rows;
 }
 
-export type PeriodRow = { id: string; variantId: string; startedAt: Date | string; endedAt: Date | string | null };
+export type PeriodRow = { id: string; variantId: string; startedAt: Date; endedAt: Date | null };
 
-/** Stock-out periods still open or ended on or after `from` (Prisma writes DateTime as ISO text on SQLite). */
-export function periodRows(read: Reader, shopId: string, from: string, variantIds: string[] | null) {
-  const only = variantIds ? ` AND "variantId" IN (${variantIds.map(() => "?").join(", ")})` : "";
-  const bound = dialect === "sqlite" ? `${from}T00:00:00.000+00:00` : new Date(`${from}T00:00:00Z`);
-  return read<PeriodRow>(
-    `SELECT "id", "variantId", "startedAt", "endedAt" FROM "StockoutPeriod"
-      WHERE "shopId" = ? AND ("endedAt" IS NULL OR "endedAt" >= ?)${only}`,
-    [shopId, bound, ...(variantIds ?? [])],
-  );
+/** Stock-out periods still open or ended on or after `from`. */
+export async function periodRows(
+  db: DbClient,
+  shopId: string,
+  from: string,
+  variantIds: string[] | null,
+): Promise<PeriodRow[]> {
+  let query = sqlOn(db)
+    .selectFrom("StockoutPeriod")
+    .select(["id", "variantId", "startedAt", "endedAt"])
+    .where("shopId", "=", shopId)
+    .where((eb) => eb.or([eb("endedAt", "is", null), eb("endedAt", ">=", new Date(`${from}T00:00:00Z`))]));
+  if (variantIds) query = query.where("variantId", "in", variantIds);
+  return query.execute();
 }
 
 /**
@@ -164,44 +163,49 @@ export function periodRows(read: Reader, shopId: string, from: string, variantId
  * demand: the window's cancelled orders are listed once.
  */
 export async function loadShopInputs(
-  read: Reader,
+  db: DbClient,
   shop: PlanningShop,
   today: string,
 ): Promise<{ inputs: Inputs; weights: Map<string, number> }> {
-  const lineIndex = dialect === "sqlite" ? ` INDEXED BY "OrderLine_shopId_day_variantId_quantity_orderId_idx"` : "";
-  const [settings] = await read<{ windowDays: number }>(
-    `SELECT "windowDays" FROM "InventorySettings" WHERE "shopId" = ?`,
-    [shop.id],
-  );
-  const windowDays = settings?.windowDays ?? PLANNING_DEFAULTS.windowDays;
+  const q = sqlOn(db);
+  const windowDays = await windowDaysOf(db, shop.id);
   const window = windowOf(today, windowDays);
   const deadFrom = addDays(today, -DEAD_STOCK_DAYS);
+  const aggregate = dialect === "postgresql" ? sql.raw("STRING_AGG") : sql.raw("GROUP_CONCAT");
   const [variants, demandRows, knownLast, periods, alerts, levelRows] = await Promise.all([
-    variantRows(read, shop.id, null),
+    variantRows(db, shop.id, null),
     // One row per variant, its days as "day=units,…": a tenth of the rows of (variant, day), whose
     // conversion into JavaScript objects cost more than the scan itself.
-    read<{ variantId: string; days: string }>(
-      `SELECT d."variantId", ${dialect === "postgresql" ? "STRING_AGG" : "GROUP_CONCAT"}(d."day" || '=' || CAST(d."units" AS TEXT), ',') AS "days"
-         FROM (SELECT l."variantId", l."day", SUM(l."quantity") AS "units" FROM "OrderLine" l${lineIndex}
-                WHERE l."shopId" = ? AND l."day" >= ? AND l."day" <= ? AND l."variantId" IS NOT NULL
-                  AND l."orderId" NOT IN (SELECT o."id" FROM "Order" o WHERE o."shopId" = ? AND o."cancelledAt" IS NOT NULL AND o."day" >= ?)
-                GROUP BY l."day", l."variantId") d
-        GROUP BY d."variantId"`,
-      [shop.id, window.from, window.to, shop.id, window.from],
-    ),
-    read<{ variantId: string; lastSaleDay: string }>(
-      `SELECT "variantId", "lastSaleDay" FROM "InventoryPlan" WHERE "shopId" = ? AND "lastSaleDay" >= ?`,
-      [shop.id, deadFrom],
-    ),
-    periodRows(read, shop.id, window.from, null),
-    read<{ id: string; variantId: string; level: string }>(
-      `SELECT "id", "variantId", "level" FROM "StockAlert" WHERE "shopId" = ? AND "closedAt" IS NULL ORDER BY "openedAt"`,
-      [shop.id],
-    ),
-    read<{ inventoryItemId: string; locationId: string; available: number }>(
-      `SELECT "inventoryItemId", "locationId", "available" FROM "InventoryLocationLevel" WHERE "shopId" = ?`,
-      [shop.id],
-    ),
+    sql<{ variantId: string; days: string }>`
+      SELECT d."variantId", ${aggregate}(d."day" || '=' || CAST(d."units" AS TEXT), ',') AS "days"
+        FROM (SELECT l."variantId", l."day", SUM(l."quantity") AS "units" FROM "OrderLine" l${indexedBy(BY_DAY)}
+               WHERE l."shopId" = ${shop.id} AND l."day" >= ${window.from} AND l."day" <= ${window.to}
+                 AND l."variantId" IS NOT NULL
+                 AND l."orderId" NOT IN (SELECT o."id" FROM "Order" o WHERE o."shopId" = ${shop.id}
+                                           AND o."cancelledAt" IS NOT NULL AND o."day" >= ${window.from})
+               GROUP BY l."day", l."variantId") d
+       GROUP BY d."variantId"`
+      .execute(q)
+      .then((r) => r.rows),
+    q
+      .selectFrom("InventoryPlan")
+      .select(["variantId", "lastSaleDay"])
+      .where("shopId", "=", shop.id)
+      .where("lastSaleDay", ">=", deadFrom)
+      .execute(),
+    periodRows(db, shop.id, window.from, null),
+    q
+      .selectFrom("StockAlert")
+      .select(["id", "variantId", "level"])
+      .where("shopId", "=", shop.id)
+      .where("closedAt", "is", null)
+      .orderBy("openedAt")
+      .execute(),
+    q
+      .selectFrom("InventoryLocationLevel")
+      .select(["inventoryItemId", "locationId", "available"])
+      .where("shopId", "=", shop.id)
+      .execute(),
   ]);
   const demand = new Map<string, number[]>();
   const position = dayPositions(window, windowDays);
@@ -222,11 +226,11 @@ export async function loadShopInputs(
   // window hourly) and the window's, and the index only for variants that have neither (new to
   // the table, or dead stock candidates).
   const lastSale = new Map<string, string>();
-  for (const r of knownLast) lastSale.set(r.variantId, r.lastSaleDay);
+  for (const r of knownLast) if (r.lastSaleDay) lastSale.set(r.variantId, r.lastSaleDay);
   for (const [id, day] of windowLast) if ((lastSale.get(id) ?? "") < day) lastSale.set(id, day);
   const unknown = variants.filter((v) => !lastSale.has(v.id)).map((v) => v.id);
   for (const slice of chunks(unknown, 500))
-    for (const r of await lastSales(read, shop.id, deadFrom, slice)) lastSale.set(r.variantId, r.day);
+    for (const r of await lastSales(db, shop.id, deadFrom, slice)) lastSale.set(r.variantId, r.day);
   // Each location's weight now: its units over all items, negative levels counting as none.
   const weights = new Map<string, number>();
   for (const l of levelRows) weights.set(l.locationId, (weights.get(l.locationId) ?? 0) + Math.max(0, l.available));
@@ -264,30 +268,29 @@ export async function loadShopInputs(
  * through the by-variant index, and their stock-out periods.
  */
 export async function loadVariantInputs(
-  read: Reader,
+  db: DbClient,
   shop: PlanningShop,
   today: string,
   ids: string[],
 ): Promise<Inputs> {
-  const lineIndex = dialect === "sqlite" ? ` INDEXED BY "OrderLine_shopId_variantId_day_quantity_orderId_idx"` : "";
   const deadFrom = addDays(today, -DEAD_STOCK_DAYS);
-  const marks = ids.map(() => "?").join(", ");
-  const shopWindow = `COALESCE((SELECT st."windowDays" FROM "InventorySettings" st WHERE st."shopId" = ?), ${PLANNING_DEFAULTS.windowDays})`;
+  const shopWindow = sql`COALESCE((SELECT st."windowDays" FROM "InventorySettings" st WHERE st."shopId" = ${shop.id}), ${PLANNING_DEFAULTS.windowDays})`;
   const windowFrom =
     dialect === "postgresql"
-      ? `TO_CHAR(CAST(? AS date) - ${shopWindow}, 'YYYY-MM-DD')`
-      : `date(?, '-' || ${shopWindow} || ' days')`;
+      ? sql`TO_CHAR(CAST(${today} AS date) - ${shopWindow}, 'YYYY-MM-DD')`
+      : sql`date(${today}, '-' || ${shopWindow} || ' days')`;
   const [variants, lines, periods] = await Promise.all([
-    variantRows(read, shop.id, ids, deadFrom),
-    read<{ variantId: string; day: string; units: number | bigint | null }>(
-      `SELECT l."variantId", l."day", SUM(l."quantity") AS "units" FROM "OrderLine" l${lineIndex}
-        WHERE l."shopId" = ? AND l."variantId" IN (${marks}) AND l."day" >= ${windowFrom} AND l."day" < ?
-          AND NOT EXISTS (SELECT 1 FROM "Order" o WHERE o."id" = l."orderId" AND o."cancelledAt" IS NOT NULL)
-        GROUP BY l."variantId", l."day"`,
-      [shop.id, ...ids, today, shop.id, today],
-    ),
+    variantRows(db, shop.id, ids, deadFrom),
+    sql<{ variantId: string; day: string; units: number | null }>`
+      SELECT l."variantId", l."day", SUM(l."quantity") AS "units" FROM "OrderLine" l${indexedBy(BY_VARIANT)}
+       WHERE l."shopId" = ${shop.id} AND l."variantId" IN (${sql.join(ids)}) AND l."day" >= ${windowFrom}
+         AND l."day" < ${today}
+         AND NOT EXISTS (SELECT 1 FROM "Order" o WHERE o."id" = l."orderId" AND o."cancelledAt" IS NOT NULL)
+       GROUP BY l."variantId", l."day"`
+      .execute(sqlOn(db))
+      .then((r) => r.rows),
     // The window is at most 90 days: periods ended since then cover every window.
-    periodRows(read, shop.id, deadFrom, ids),
+    periodRows(db, shop.id, deadFrom, ids),
   ]);
   const windowDays = variants[0]?.windowDays ?? PLANNING_DEFAULTS.windowDays;
   const window = windowOf(today, windowDays);
@@ -329,7 +332,7 @@ export function dayPositions(window: { from: string }, windowDays: number) {
 }
 
 export function demandMap(
-  rows: { variantId: string; day: string; units: number | bigint | null }[],
+  rows: { variantId: string; day: string; units: number | null }[],
   window: { from: string },
   windowDays: number,
 ) {
@@ -340,7 +343,7 @@ export function demandMap(
     if (k === undefined) continue;
     let units = demand.get(r.variantId);
     if (!units) demand.set(r.variantId, (units = new Array(windowDays).fill(0)));
-    units[k] = Number(r.units ?? 0);
+    units[k] = r.units ?? 0;
   }
   return demand;
 }
@@ -367,8 +370,8 @@ export function periodsOf(periods: PeriodRow[], shop: PlanningShop, window: { fr
   const openPeriods = new Map<string, string>();
   for (const p of periods) {
     if (p.endedAt === null) openPeriods.set(p.variantId, p.id);
-    let day = addDays(dayInZone(new Date(p.startedAt), shop.timezone), 1);
-    const last = p.endedAt ? addDays(dayInZone(new Date(p.endedAt), shop.timezone), -1) : window.to;
+    let day = addDays(dayInZone(p.startedAt, shop.timezone), 1);
+    const last = p.endedAt ? addDays(dayInZone(p.endedAt, shop.timezone), -1) : window.to;
     if (day < window.from) day = window.from;
     let set = outDays.get(p.variantId);
     for (; day <= last && day <= window.to; day = addDays(day, 1)) {

@@ -1,6 +1,7 @@
 // The /inventory list and its alert cards, read from the stored planning figures
 // (InventoryPlan) of the authenticated shop only.
-import { dialect, prisma, type Prisma } from "~/db.server";
+import type { RawBuilder, SqlBool } from "kysely";
+import { dialect, prisma, sql, sqlOn, type DB, type Prisma } from "~/db.server";
 import { formatPercent } from "~/lib/money";
 import { INVENTORY_PAGE_SIZE, SPEC_CATEGORIES, type InventoryFilters } from "./filters";
 import type { LocatedPlan } from "./locations";
@@ -81,17 +82,21 @@ export async function listInventory(shop: Shop, f: InventoryFilters, pageSize = 
 export const locationName = (locationId: string) => `Location ${locationId.split("/").pop() ?? locationId}`;
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const TRUE = dialect === "postgresql" ? "true" : "1";
 
-const LOCATED_STATUS: Record<NonNullable<InventoryFilters["status"]>, string> = {
-  in: `a."status" IN ('in-stock', 'well-stocked')`,
-  low: `a."status" = 'low-stock'`,
-  out: `a."status" = 'out-of-stock'`,
+/** A column of the location's figures (a) or of the variant's (p), checked against the schema. */
+const a = (column: keyof DB["InventoryLocationPlan"]) => sql.ref(`a.${column}`);
+const p = (column: keyof DB["InventoryPlan"]) => sql.ref(`p.${column}`);
+type Condition = RawBuilder<SqlBool>;
+
+const LOCATED_STATUS: Record<NonNullable<InventoryFilters["status"]>, Condition> = {
+  in: sql`${a("status")} IN ('in-stock', 'well-stocked')`,
+  low: sql`${a("status")} = 'low-stock'`,
+  out: sql`${a("status")} = 'out-of-stock'`,
 };
-const LOCATED_ALERT: Record<NonNullable<InventoryFilters["alert"]>, string> = {
-  out: `a."status" = 'out-of-stock'`,
-  low: `a."status" = 'low-stock'`,
-  reorder: `a."needsReorder" = ${TRUE}`,
+const LOCATED_ALERT: Record<NonNullable<InventoryFilters["alert"]>, Condition> = {
+  out: sql`${a("status")} = 'out-of-stock'`,
+  low: sql`${a("status")} = 'low-stock'`,
+  reorder: sql`${a("needsReorder")} = ${sql.lit(true)}`,
 };
 
 /**
@@ -100,76 +105,43 @@ const LOCATED_ALERT: Record<NonNullable<InventoryFilters["alert"]>, string> = {
  * (everything in stock) go by the day the location runs out, soonest first, as the variant list
  * goes by its order-by day.
  */
-const LOCATED_ORDER: Record<InventoryFilters["sort"], string> = {
-  lost: `a."lostRevenuePerDayMinor" DESC, a."stockOutDay" ASC NULLS LAST, p."title", p."variantId"`,
-  cover: `a."daysOfCover" ASC NULLS LAST, p."title", p."variantId"`,
-  title: `p."title", p."variantId"`,
-  available: `a."available", p."title", p."variantId"`,
+const LOCATED_ORDER: Record<InventoryFilters["sort"], RawBuilder<unknown>> = {
+  lost: sql`${a("lostRevenuePerDayMinor")} DESC, ${a("stockOutDay")} ASC NULLS LAST, ${p("title")}, ${p("variantId")}`,
+  cover: sql`${a("daysOfCover")} ASC NULLS LAST, ${p("title")}, ${p("variantId")}`,
+  title: sql`${p("title")}, ${p("variantId")}`,
+  available: sql`${a("available")}, ${p("title")}, ${p("variantId")}`,
 };
 
 /**
- * The stored figures at the location (InventoryLocationPlan) joined to the variant's: the
- * variant-wide filters (search, category, supplier, overstock, dead stock) on the variant, the
- * location-dependent ones (status, alert card, days of cover, velocity) on the location.
+ * The filters on the stored figures at the location (InventoryLocationPlan) joined to the
+ * variant's: the variant-wide ones (search, category, supplier, overstock, dead stock) on the
+ * variant, the location-dependent ones (status, alert card, days of cover, velocity) on the
+ * location. Values are bound; only the fixed fragments above are SQL text.
  */
 function locatedWhere(shop: Shop, f: Partial<InventoryFilters> & { location: string }) {
-  const where: string[] = [`p."shopId" = ?`];
-  const params: unknown[] = [shop.id];
+  const variantWide: Condition[] = [];
   if (f.q) {
-    const like = dialect === "postgresql" ? "ILIKE" : "LIKE";
-    where.push(`(p."title" ${like} ? ESCAPE '\\' OR p."sku" ${like} ? ESCAPE '\\')`);
-    params.push(likePattern(f.q), likePattern(f.q));
+    const like = sql.raw(dialect === "postgresql" ? "ILIKE" : "LIKE");
+    const pattern = likePattern(f.q);
+    variantWide.push(sql`(${p("title")} ${like} ${pattern} ESCAPE '\\' OR ${p("sku")} ${like} ${pattern} ESCAPE '\\')`);
   }
-  if (f.category) {
-    where.push(`p."category" = ?`);
-    params.push(f.category);
-  }
-  if (f.supplier) {
-    where.push(`p."supplierId" = ?`);
-    params.push(f.supplier);
-  }
-  if (f.overstock) where.push(`p."overstock" = ${TRUE}`);
-  if (f.dead) where.push(`p."deadStock" = ${TRUE}`);
-  // Without a variant-wide filter the count needs no join: every located row has its variant's
-  // row (both are written and deleted together, recompute.server.ts).
-  const variantWide = where.length > 1;
-  where.push(`a."shopId" = ?`, `a."locationId" = ?`);
-  params.push(shop.id, f.location);
-  const atFrom = where.length;
-  if (f.status) where.push(LOCATED_STATUS[f.status]);
-  if (f.alert) where.push(LOCATED_ALERT[f.alert]);
+  if (f.category) variantWide.push(sql`${p("category")} = ${f.category}`);
+  if (f.supplier) variantWide.push(sql`${p("supplierId")} = ${f.supplier}`);
+  if (f.overstock) variantWide.push(sql`${p("overstock")} = ${sql.lit(true)}`);
+  if (f.dead) variantWide.push(sql`${p("deadStock")} = ${sql.lit(true)}`);
+  const located: Condition[] = [sql`${a("shopId")} = ${shop.id}`, sql`${a("locationId")} = ${f.location}`];
+  if (f.status) located.push(LOCATED_STATUS[f.status]);
+  if (f.alert) located.push(LOCATED_ALERT[f.alert]);
   // A variant that does not sell there has unlimited cover (null), inside any open-ended range.
-  if (f.coverMin !== undefined) {
-    where.push(`(a."daysOfCover" >= ? OR a."daysOfCover" IS NULL)`);
-    params.push(f.coverMin);
-  }
-  if (f.coverMax !== undefined) {
-    where.push(`a."daysOfCover" <= ?`);
-    params.push(f.coverMax);
-  }
-  if (f.velocityMin !== undefined) {
-    where.push(`a."velocity" >= ?`);
-    params.push(f.velocityMin);
-  }
-  if (f.velocityMax !== undefined) {
-    where.push(`a."velocity" <= ?`);
-    params.push(f.velocityMax);
-  }
-  const joined = `FROM "InventoryLocationPlan" a JOIN "InventoryPlan" p ON p."variantId" = a."variantId" WHERE ${where.join(" AND ")}`;
-  const located = [`a."shopId" = ?`, `a."locationId" = ?`, ...where.slice(atFrom)];
-  return {
-    from: joined,
-    params,
-    counted: variantWide
-      ? { from: joined, params }
-      : { from: `FROM "InventoryLocationPlan" a WHERE ${located.join(" AND ")}`, params: params.slice(1) },
-  };
+  if (f.coverMin !== undefined)
+    located.push(sql`(${a("daysOfCover")} >= ${f.coverMin} OR ${a("daysOfCover")} IS NULL)`);
+  if (f.coverMax !== undefined) located.push(sql`${a("daysOfCover")} <= ${f.coverMax}`);
+  if (f.velocityMin !== undefined) located.push(sql`${a("velocity")} >= ${f.velocityMin}`);
+  if (f.velocityMax !== undefined) located.push(sql`${a("velocity")} <= ${f.velocityMax}`);
+  return { variantWide, located };
 }
 
-const dollars = (sql: string) => {
-  let n = 0;
-  return dialect === "postgresql" ? sql.replace(/\?/g, () => `$${++n}`) : sql;
-};
+const all = (conditions: Condition[]) => sql<SqlBool>`${sql.join(conditions, sql` AND `)}`;
 
 /** The location's figures shown in place of the variant's (the maths line says both). */
 function overlay(r: PlanRecord, at: LocatedPlan) {
@@ -193,21 +165,30 @@ function overlay(r: PlanRecord, at: LocatedPlan) {
 }
 
 async function listAtLocation(shop: Shop, f: InventoryFilters & { location: string }, pageSize: number) {
-  const { from, params, counted } = locatedWhere(shop, f);
-  const [{ n }] = await prisma.$queryRawUnsafe<{ n: number | bigint }[]>(
-    dollars(`SELECT COUNT(*) AS "n" ${counted.from}`),
-    ...counted.params,
-  );
-  const total = Number(n);
+  const { variantWide, located: atLocation } = locatedWhere(shop, f);
+  const q = sqlOn();
+  const joined = q
+    .selectFrom("InventoryLocationPlan as a")
+    .innerJoin("InventoryPlan as p", "p.variantId", "a.variantId")
+    .where(all([sql`${p("shopId")} = ${shop.id}`, ...variantWide, ...atLocation]));
+  // Without a variant-wide filter the count needs no join: every atLocation row has its variant's
+  // row (both are written and deleted together, recompute.server.ts).
+  const counted = variantWide.length
+    ? joined.select((eb) => eb.fn.countAll<number>().as("n"))
+    : q
+        .selectFrom("InventoryLocationPlan as a")
+        .where(all(atLocation))
+        .select((eb) => eb.fn.countAll<number>().as("n"));
+  const { n: total } = await counted.executeTakeFirstOrThrow();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(f.page, pages);
   const ids = (
-    await prisma.$queryRawUnsafe<{ variantId: string }[]>(
-      dollars(`SELECT a."variantId" ${from} ORDER BY ${LOCATED_ORDER[f.sort]} LIMIT ? OFFSET ?`),
-      ...params,
-      pageSize,
-      (page - 1) * pageSize,
-    )
+    await joined
+      .select("a.variantId")
+      .orderBy(LOCATED_ORDER[f.sort])
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute()
   ).map((r) => r.variantId);
   const [records, located] = await Promise.all([
     prisma.inventoryPlan.findMany({ where: { shopId: shop.id, variantId: { in: ids } } }),
@@ -235,25 +216,23 @@ export type AlertCards = Record<"out" | "low" | "reorder", { count: number; reve
  */
 export async function alertCards(shop: Shop, location?: string): Promise<AlertCards> {
   if (location) return alertCardsAtLocation(shop, location);
-  const rows = await prisma.$queryRawUnsafe<CardRow[]>(
-    dialect === "postgresql"
-      ? `SELECT "status" AS kind, COUNT(*) AS n, SUM("lostRevenuePerDayMinor") AS lost, SUM("velocity" * "priceMinor") AS selling
-           FROM "InventoryPlan" WHERE "shopId" = $1 AND "status" IN ('out-of-stock', 'low-stock') GROUP BY "status"
-         UNION ALL
-         SELECT 'reorder' AS kind, COUNT(*) AS n, SUM("lostRevenuePerDayMinor") AS lost, SUM("velocity" * "priceMinor") AS selling
-           FROM "InventoryPlan" WHERE "shopId" = $1 AND "needsReorder" = true`
-      : `SELECT "status" AS kind, COUNT(*) AS n, SUM("lostRevenuePerDayMinor") AS lost, SUM("velocity" * "priceMinor") AS selling
-           FROM "InventoryPlan" WHERE "shopId" = ? AND "status" IN ('out-of-stock', 'low-stock') GROUP BY "status"
-         UNION ALL
-         SELECT 'reorder' AS kind, COUNT(*) AS n, SUM("lostRevenuePerDayMinor") AS lost, SUM("velocity" * "priceMinor") AS selling
-           FROM "InventoryPlan" WHERE "shopId" = ? AND "needsReorder" = 1`,
-    shop.id,
-    ...(dialect === "postgresql" ? [] : [shop.id]),
-  );
+  const q = sqlOn();
+  const plans = q.selectFrom("InventoryPlan").where("shopId", "=", shop.id);
+  const sums = [
+    sql<number>`COUNT(*)`.as("n"),
+    sql<number | null>`SUM("lostRevenuePerDayMinor")`.as("lost"),
+    sql<number | null>`SUM("velocity" * "priceMinor")`.as("selling"),
+  ];
+  const rows = await plans
+    .select([sql<string>`"status"`.as("kind"), ...sums])
+    .where("status", "in", ["out-of-stock", "low-stock"])
+    .groupBy("status")
+    .unionAll(plans.select([sql<string>`'reorder'`.as("kind"), ...sums]).where("needsReorder", "=", sql.lit(true)))
+    .execute();
   return cardsFrom(rows);
 }
 
-type CardRow = { kind: string; n: number | bigint; lost: number | bigint | null; selling: number | null };
+type CardRow = { kind: string; n: number; lost: number | null; selling: number | null };
 
 /** The three cards from the count-and-sum rows of either query (whole shop or one location). */
 function cardsFrom(rows: CardRow[]): AlertCards {
@@ -262,28 +241,31 @@ function cardsFrom(rows: CardRow[]): AlertCards {
   const low = get("low-stock");
   const reorder = get("reorder");
   return {
-    out: { count: Number(out?.n ?? 0), revenuePerDayMinor: Number(out?.lost ?? 0) },
-    low: { count: Number(low?.n ?? 0), revenuePerDayMinor: Math.round(Number(low?.selling ?? 0)) },
-    reorder: { count: Number(reorder?.n ?? 0), revenuePerDayMinor: Math.round(Number(reorder?.selling ?? 0)) },
+    out: { count: out?.n ?? 0, revenuePerDayMinor: out?.lost ?? 0 },
+    low: { count: low?.n ?? 0, revenuePerDayMinor: Math.round(low?.selling ?? 0) },
+    reorder: { count: reorder?.n ?? 0, revenuePerDayMinor: Math.round(reorder?.selling ?? 0) },
   };
 }
 
 /** The alert cards on a location's stored figures: the same rules, with that location's share of the sales. */
 async function alertCardsAtLocation(shop: Shop, location: string): Promise<AlertCards> {
-  const from = `FROM "InventoryLocationPlan" a JOIN "InventoryPlan" p ON p."variantId" = a."variantId"
-                WHERE a."shopId" = ? AND a."locationId" = ? AND p."shopId" = ?`;
-  const sums = `COUNT(*) AS n, SUM(a."lostRevenuePerDayMinor") AS lost, SUM(a."velocity" * p."priceMinor") AS selling`;
-  const rows = await prisma.$queryRawUnsafe<CardRow[]>(
-    dollars(`SELECT a."status" AS kind, ${sums} ${from} AND a."status" IN ('out-of-stock', 'low-stock') GROUP BY a."status"
-             UNION ALL
-             SELECT 'reorder' AS kind, ${sums} ${from} AND a."needsReorder" = ${TRUE}`),
-    shop.id,
-    location,
-    shop.id,
-    shop.id,
-    location,
-    shop.id,
-  );
+  const at = sqlOn()
+    .selectFrom("InventoryLocationPlan as a")
+    .innerJoin("InventoryPlan as p", "p.variantId", "a.variantId")
+    .where("a.shopId", "=", shop.id)
+    .where("a.locationId", "=", location)
+    .where("p.shopId", "=", shop.id);
+  const sums = [
+    sql<number>`COUNT(*)`.as("n"),
+    sql<number | null>`SUM(${a("lostRevenuePerDayMinor")})`.as("lost"),
+    sql<number | null>`SUM(${a("velocity")} * ${p("priceMinor")})`.as("selling"),
+  ];
+  const rows = await at
+    .select([sql<string>`${a("status")}`.as("kind"), ...sums])
+    .where("a.status", "in", ["out-of-stock", "low-stock"])
+    .groupBy("a.status")
+    .unionAll(at.select([sql<string>`'reorder'`.as("kind"), ...sums]).where("a.needsReorder", "=", sql.lit(true)))
+    .execute();
   return cardsFrom(rows);
 }
 

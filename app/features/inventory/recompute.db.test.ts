@@ -2,7 +2,7 @@
 // webhook opens exactly one alert and a recovery closes it; shops never see each other's rows.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { dialect, prisma } from "~/db.server";
+import { dialect, prisma, sql, sqlOn } from "~/db.server";
 import { addDays } from "~/lib/dates";
 import { createOrder, createProduct, createShop, line } from "~tests/factories";
 import { webhookRequest } from "~tests/shopify";
@@ -247,7 +247,12 @@ describe("a recompute and inventory webhooks at once", () => {
       const holding = new Promise<void>((resolve) => (held = resolve));
       const holder = prisma.$transaction(
         async (tx) => {
-          await tx.$queryRawUnsafe(`SELECT 1 FROM "InventoryPlan" WHERE "variantId" = $1 FOR UPDATE`, filler.variantId);
+          await sqlOn(tx)
+            .selectFrom("InventoryPlan")
+            .select("variantId")
+            .where("variantId", "=", filler.variantId)
+            .forUpdate()
+            .execute();
           held();
           await gate;
         },
@@ -257,9 +262,10 @@ describe("a recompute and inventory webhooks at once", () => {
       const recompute = recomputeShop({ id: shopId, timezone: "UTC" }, NOW);
       // Until the recompute waits on the held row: it has read the stock.
       for (let i = 0; i < 200; i++) {
-        const [waiting] = await prisma.$queryRawUnsafe<{ n: number }[]>(
-          `SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%InventoryPlan%'`,
-        );
+        const {
+          rows: [waiting],
+        } = await sql<{ n: number }>`SELECT COUNT(*)::int AS n FROM pg_stat_activity
+          WHERE wait_event_type = 'Lock' AND query LIKE '%InventoryPlan%'`.execute(sqlOn());
         if (waiting!.n > 0) break;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }

@@ -2,24 +2,20 @@
 // after an import, the demo seed) and one variant's re-evaluation (webhooks, receiving,
 // edits). Both read the same inputs and call planVariant; both open and close stock alerts
 // and stock-out periods on the way (docs/decisions/054-inventory-planning.md).
-import { withShopWriteLock, type DbClient, type Prisma } from "~/db.server";
+import { insertRows, sql, sqlOn, withShopWriteLock, type DbClient, type Prisma } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
-import { insertRows, sqlThrough, type SqlValue } from "~/platform/sql-runner.server";
 import {
   SEPARATOR,
   daysFrom,
   loadShopInputs,
   loadVariantInputs,
-  prismaReader,
   windowOf,
   type Inputs,
   type PlanningShop,
 } from "./inputs.server";
 import { planAtLocation, type LocatedPlan } from "./locations";
 import { planVariant, type DemandDay, type Plan, type PlanningSettings } from "./planning";
-
-type Client = DbClient;
 
 /** Statuses that hold an alert open. */
 const ALERTING = new Set(["low-stock", "out-of-stock"]);
@@ -198,7 +194,7 @@ export type Transitions = { opened: number; escalated: number; closed: number };
  * repeated) from low to out, closed when it recovers above the reorder point. Stock-out
  * periods open at 0 available and close when stock returns.
  */
-async function applyTransitions(db: Client, shopId: string, rows: PlanRow[], state: OpenState, now: Date) {
+async function applyTransitions(db: DbClient, shopId: string, rows: PlanRow[], state: OpenState, now: Date) {
   const result: Transitions = { opened: 0, escalated: 0, closed: 0 };
   const openAlerts: Prisma.StockAlertCreateManyInput[] = [];
   const closeAlerts: string[] = [];
@@ -239,32 +235,22 @@ async function applyTransitions(db: Client, shopId: string, rows: PlanRow[], sta
 export async function recomputeShop(shop: PlanningShop, now = new Date()) {
   const today = dayInZone(now, shop.timezone);
   return withShopWriteLock(shop.id, async (tx) => {
-    const sql = sqlThrough(tx);
-    const { inputs, weights } = await loadShopInputs(prismaReader(tx), shop, today);
+    const { inputs, weights } = await loadShopInputs(tx, shop, today);
     const rows = plansFrom(shop, inputs, today, now);
     const located = locatedFrom(shop, rows, inputs.levels, today);
     const transitions = await applyTransitions(tx, shop.id, rows, openState(inputs), now);
-    await sql.run(`DELETE FROM "InventoryPlan" WHERE "shopId" = ?`, [shop.id]);
-    await insertRows(
-      sql,
-      "InventoryPlan",
-      PLAN_COLUMNS,
-      rows.map((r) => PLAN_COLUMNS.map((c) => r[c] as SqlValue)),
-    );
-    await sql.run(`DELETE FROM "InventoryLocationPlan" WHERE "shopId" = ?`, [shop.id]);
-    await insertRows(
-      sql,
-      "InventoryLocationPlan",
-      LOCATED_COLUMNS,
-      located.map((r) => LOCATED_COLUMNS.map((c) => r[c] as SqlValue)),
-    );
+    const q = sqlOn(tx);
+    await q.deleteFrom("InventoryPlan").where("shopId", "=", shop.id).execute();
+    await insertRows(tx, "InventoryPlan", PLAN_COLUMNS, rows);
+    await q.deleteFrom("InventoryLocationPlan").where("shopId", "=", shop.id).execute();
+    await insertRows(tx, "InventoryLocationPlan", LOCATED_COLUMNS, located);
     // The weights these figures were split by, for the re-evaluations until the next recompute.
-    await sql.run(`DELETE FROM "InventoryLocationWeight" WHERE "shopId" = ?`, [shop.id]);
+    await q.deleteFrom("InventoryLocationWeight").where("shopId", "=", shop.id).execute();
     await insertRows(
-      sql,
+      tx,
       "InventoryLocationWeight",
       ["shopId", "locationId", "weight"],
-      [...weights].map(([locationId, weight]) => [shop.id, locationId, weight]),
+      [...weights].map(([locationId, weight]) => ({ shopId: shop.id, locationId, weight })),
     );
     return { variants: rows.length, ...transitions };
   });
@@ -274,7 +260,7 @@ export async function recomputeShop(shop: PlanningShop, now = new Date()) {
  * The given variants re-evaluated on `db` (a webhook's transaction, or the client): their
  * stored figures replaced and their alerts opened or closed.
  */
-export async function reevaluateVariants(db: Client, shop: PlanningShop, variantIds: string[], now = new Date()) {
+export async function reevaluateVariants(db: DbClient, shop: PlanningShop, variantIds: string[], now = new Date()) {
   const ids = [...new Set(variantIds)];
   const total = { variants: 0, opened: 0, escalated: 0, closed: 0 };
   // SQLite's driver binds at most 999 values per statement: large selections go in slices.
@@ -290,29 +276,33 @@ export async function reevaluateVariants(db: Client, shop: PlanningShop, variant
 
 const REEVALUATE_SLICE = 400;
 
+/** The named columns of a row (an INSERT writes every key of the objects it is given). */
+function pick<T, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const k of keys) out[k] = row[k];
+  return out;
+}
+
+/** Each column set to the value the INSERT proposed (`excluded`), for ON CONFLICT DO UPDATE. */
+const fromExcluded = (columns: readonly string[]) =>
+  Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)]));
+
 /** The rows written with one INSERT … ON CONFLICT DO UPDATE per slice (no delete first). */
-async function upsertPlans(db: Client, rows: PlanRow[]) {
-  const head = `INSERT INTO "InventoryPlan" (${PLAN_COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES `;
-  const tuple = `(${PLAN_COLUMNS.map(() => "?").join(", ")})`;
-  const update = PLAN_COLUMNS.filter((c) => c !== "variantId")
-    .map((c) => `"${c}" = excluded."${c}"`)
-    .join(", ");
-  const sql = sqlThrough(db);
-  for (const slice of chunks(rows, Math.floor(900 / PLAN_COLUMNS.length))) {
-    const params: SqlValue[] = [];
-    for (const r of slice) for (const c of PLAN_COLUMNS) params.push(r[c] as SqlValue);
-    await sql.run(
-      `${head}${slice.map(() => tuple).join(", ")} ON CONFLICT ("variantId") DO UPDATE SET ${update}`,
-      params,
-    );
-  }
+async function upsertPlans(db: DbClient, rows: PlanRow[]) {
+  const update = fromExcluded(PLAN_COLUMNS.filter((c) => c !== "variantId"));
+  for (const slice of chunks(rows, Math.floor(900 / PLAN_COLUMNS.length)))
+    await sqlOn(db)
+      .insertInto("InventoryPlan")
+      .values(slice.map((r) => pick(r, PLAN_COLUMNS)))
+      .onConflict((oc) => oc.column("variantId").doUpdateSet(update))
+      .execute();
 }
 
 /**
  * The variants' per-location figures written over the stored ones; a location that no longer
  * stocks the item (or a variant gone) loses its row, the only case that needs a DELETE.
  */
-async function replaceLocated(db: Client, shopId: string, inputs: Inputs, ids: string[], rows: LocatedRow[]) {
+async function replaceLocated(db: DbClient, shopId: string, inputs: Inputs, ids: string[], rows: LocatedRow[]) {
   const stale: string[] = [];
   for (const v of inputs.variants) {
     if (!v.locatedAt) continue;
@@ -322,25 +312,18 @@ async function replaceLocated(db: Client, shopId: string, inputs: Inputs, ids: s
   const gone = ids.filter((id) => !inputs.variants.some((v) => v.id === id));
   if (stale.length || gone.length)
     await db.inventoryLocationPlan.deleteMany({ where: { shopId, variantId: { in: [...stale, ...gone] } } });
-  const head = `INSERT INTO "InventoryLocationPlan" (${LOCATED_COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES `;
-  const tuple = `(${LOCATED_COLUMNS.map(() => "?").join(", ")})`;
-  const update = LOCATED_COLUMNS.filter((c) => c !== "variantId" && c !== "locationId")
-    .map((c) => `"${c}" = excluded."${c}"`)
-    .join(", ");
-  const sql = sqlThrough(db);
-  for (const slice of chunks(rows, Math.floor(900 / LOCATED_COLUMNS.length))) {
-    const params: SqlValue[] = [];
-    for (const r of slice) for (const c of LOCATED_COLUMNS) params.push(r[c] as SqlValue);
-    await sql.run(
-      `${head}${slice.map(() => tuple).join(", ")} ON CONFLICT ("variantId", "locationId") DO UPDATE SET ${update}`,
-      params,
-    );
-  }
+  const update = fromExcluded(LOCATED_COLUMNS.filter((c) => c !== "variantId" && c !== "locationId"));
+  for (const slice of chunks(rows, Math.floor(900 / LOCATED_COLUMNS.length)))
+    await sqlOn(db)
+      .insertInto("InventoryLocationPlan")
+      .values(slice.map((r) => pick(r, LOCATED_COLUMNS)))
+      .onConflict((oc) => oc.columns(["variantId", "locationId"]).doUpdateSet(update))
+      .execute();
 }
 
-async function reevaluateSlice(db: Client, shop: PlanningShop, ids: string[], now: Date) {
+async function reevaluateSlice(db: DbClient, shop: PlanningShop, ids: string[], now: Date) {
   const today = dayInZone(now, shop.timezone);
-  const inputs = await loadVariantInputs(prismaReader(db), shop, today, ids);
+  const inputs = await loadVariantInputs(db, shop, today, ids);
   // The stock-out that starts now must count from now, before the figures are stored.
   const rows = plansFrom(shop, inputs, today, now);
   const transitions = await applyTransitions(db, shop.id, rows, openState(inputs), now);

@@ -2,7 +2,8 @@
 // transitions are in transitions.server.ts. Each function takes the shop first and filters by it. The rules are in money.ts, status.ts and schedule.ts; sending the
 // e-mail and the scheduled work are the service's (service.server.ts, jobs.server.ts).
 import crypto from "node:crypto";
-import { dialect, prisma, type Prisma } from "~/db.server";
+import type { SqlBool } from "kysely";
+import { dialect, prisma, sql, sqlOn, type Prisma } from "~/db.server";
 import { hostedUrl } from "~/features/invoices/links.server";
 import { addDays, dayInZone } from "~/lib/dates";
 import { minorToDecimalString } from "~/lib/money";
@@ -10,7 +11,7 @@ import { planFor } from "~/features/billing";
 import type { InvoiceCreateInput, InvoiceSettingsInput, MarketingAd } from "~/features/invoices/schema";
 import { amountToMinor, computeTotals, MoneyOverflowError, RATE_SCALE, rateToScaled } from "~/features/invoices/money";
 import { nthIssueDate, type RecurringInterval } from "~/features/invoices/schedule";
-import { clampPage, listFilterSql, PAGE_SIZE, type InvoiceListQuery } from "~/features/invoices/list-query";
+import { clampPage, PAGE_SIZE, type InvoiceListQuery } from "~/features/invoices/list-query";
 import { type ListFilter } from "~/features/invoices/status";
 import type { HttpAnswerableError } from "~/platform/http.server";
 import { isUniqueViolation } from "~/platform/prisma-errors";
@@ -392,20 +393,37 @@ export async function listInvoices(shop: Pick<InvoiceShop, "id">, filter: ListFi
   });
 }
 
+/**
+ * The shop's invoices matching the list's query. The search is a literal, case-insensitive
+ * substring of the number, the customer's name or e-mail: lower() on both sides and
+ * instr/strpos rather than LIKE, whose % and _ would be wildcards (Prisma's `contains` does not
+ * escape them, and SQLite's LIKE has no escape character without an ESCAPE clause).
+ */
+function invoicesMatching(shopId: string, query: Pick<InvoiceListQuery, "status" | "q">) {
+  const found = (column: "number" | "customerName" | "customerEmail") =>
+    dialect === "postgresql"
+      ? sql<SqlBool>`strpos(lower(${sql.ref(column)}), lower(${query.q})) > 0`
+      : sql<SqlBool>`instr(lower(${sql.ref(column)}), lower(${query.q})) > 0`;
+  let matching = sqlOn().selectFrom("Invoice").where("shopId", "=", shopId);
+  if (query.status !== "all") matching = matching.where("status", "=", query.status);
+  if (query.q)
+    matching = matching.where((eb) => eb.or([found("number"), found("customerName"), found("customerEmail")]));
+  return matching;
+}
+
 /** One page of the screen's list (search, filter, page), newest first, with the total that matched. */
 export async function listInvoicePage(shop: Pick<InvoiceShop, "id">, query: InvoiceListQuery, pageSize = PAGE_SIZE) {
-  const { where, params } = listFilterSql(shop.id, query, dialect);
-  const [counted] = await prisma.$queryRawUnsafe<{ count: number | bigint }[]>(
-    `SELECT COUNT(*) AS "count" FROM "Invoice" WHERE ${where}`,
-    ...params,
-  );
-  const total = Number(counted?.count ?? 0);
+  const matching = invoicesMatching(shop.id, query);
+  const { count: total } = await matching
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
   const page = clampPage(query.page, total, pageSize);
-  // Integers of ours (a clamped page, a fixed size), never input text.
-  const ids = await prisma.$queryRawUnsafe<{ id: string }[]>(
-    `SELECT "id" FROM "Invoice" WHERE ${where} ORDER BY "sequence" DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-    ...params,
-  );
+  const ids = await matching
+    .select("id")
+    .orderBy("sequence", "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
   const rows = await prisma.invoice.findMany({
     where: { shopId: shop.id, id: { in: ids.map((r) => r.id) } },
     select: {

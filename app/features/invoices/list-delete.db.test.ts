@@ -71,6 +71,9 @@ describe("the invoice list", () => {
     expect(numbersOf(await listInvoicePage(a, query("q=inv-0012")))).toEqual(["INV-0012"]);
     expect(numbersOf(await listInvoicePage(b, query("q=ada")))).toEqual(["INV-0001"]);
     expect((await listInvoicePage(b, query("q=Lovelace"))).total).toBe(0);
+    // % and _ are text, not LIKE's wildcards.
+    expect((await listInvoicePage(a, query("q=%25"))).total).toBe(0);
+    expect((await listInvoicePage(a, query("q=INV_0012"))).total).toBe(0);
   });
 
   it("filters by status, combined with the search", async () => {

@@ -1,6 +1,6 @@
 // The invoice list's query (docs/product/invoices.md#the-list): the URL's search
-// parameters (status, q, page) read into a checked query, and the SQL condition it
-// means for one shop. Pure, so the parsing and the condition are unit-tested.
+// parameters (status, q, page) read into a checked query (the SQL it means is in
+// invoices.server.ts). Pure, so the parsing is unit-tested.
 import { LIST_FILTERS, type ListFilter } from "~/features/invoices/status";
 
 export const PAGE_SIZE = 20;
@@ -25,35 +25,6 @@ export function listQueryParams(query: Partial<InvoiceListQuery>): URLSearchPara
   if (query.q) params.set("q", query.q);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   return params;
-}
-
-/**
- * The SQL condition for the shop's invoices matching the query, with its parameters in
- * order. The search is a literal, case-insensitive substring of the number, the customer's
- * name or e-mail: lower() on both sides and instr/strpos rather than LIKE, whose % and _
- * would be wildcards (Prisma's `contains` does not escape them, and SQLite's LIKE has no
- * escape character without an ESCAPE clause).
- */
-export function listFilterSql(
-  shopId: string,
-  query: Pick<InvoiceListQuery, "status" | "q">,
-  dialect: "sqlite" | "postgresql",
-): { where: string; params: string[] } {
-  const params: string[] = [];
-  const param = (value: string) => {
-    params.push(value);
-    return dialect === "postgresql" ? `$${params.length}` : "?";
-  };
-  const conditions = [`"shopId" = ${param(shopId)}`];
-  if (query.status !== "all") conditions.push(`"status" = ${param(query.status)}`);
-  if (query.q) {
-    const found = (column: string) =>
-      dialect === "postgresql"
-        ? `strpos(lower("${column}"), lower(${param(query.q)})) > 0`
-        : `instr(lower("${column}"), lower(${param(query.q)})) > 0`;
-    conditions.push(`(${["number", "customerName", "customerEmail"].map(found).join(" OR ")})`);
-  }
-  return { where: conditions.join(" AND "), params };
 }
 
 /** The page to show: the asked one, or the last when it asked past the end. */

@@ -1,6 +1,6 @@
 // Dashboard figures for a shop, computed from the daily rollups only (never the
 // orders table), for a period ending today and the period of the same length before.
-import { prisma } from "~/db.server";
+import { prisma, sqlOn } from "~/db.server";
 import { figuresCache } from "~/platform/cache.server";
 import { dayInZone, eachDay, periodsEndingOn, type DayRange } from "~/lib/dates";
 import { honestChange, isComparable } from "~/features/profit/comparison";
@@ -166,11 +166,6 @@ export type TopProduct = {
 
 type ProductSum = { revenueMinor: number; units: number; uncostedUnits: number };
 
-const n = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
-// An empty range for the parts of the query a range does not need (from > to).
-const NONE = { from: "1", to: "0" };
-const EMPTY_IDS = ["", "", ""];
-
 /**
  * Units, revenue and uncosted units per product over a day range: whole months
  * from ProductMonthlyRollup, the days before and after them from ProductDailyRollup
@@ -178,31 +173,39 @@ const EMPTY_IDS = ["", "", ""];
  */
 async function productSums(shopId: string, range: DayRange, onlyIds?: string[]): Promise<Map<string, ProductSum>> {
   const { months, days } = splitRange(range);
-  const m = months ?? NONE;
-  const [head, tail] = [days[0] ?? NONE, days[1] ?? NONE];
-  const any = onlyIds ? 0 : 1;
-  const [a, b, c] = onlyIds ? [...onlyIds, ...EMPTY_IDS] : EMPTY_IDS;
-  const rows = await prisma.$queryRaw<Record<string, unknown>[]>`
-    SELECT t."productId" AS "productId", SUM(t."revenueMinor") AS revenue, SUM(t."units") AS units,
-           SUM(t."uncostedUnits") AS uncosted
-    FROM (
-      SELECT "productId", "revenueMinor", "units", "uncostedUnits" FROM "ProductMonthlyRollup"
-      WHERE "shopId" = ${shopId} AND "month" >= ${m.from} AND "month" <= ${m.to}
-      UNION ALL
-      SELECT "productId", "revenueMinor", "units", "uncostedUnits" FROM "ProductDailyRollup"
-      WHERE "shopId" = ${shopId} AND "day" >= ${head.from} AND "day" <= ${head.to}
-      UNION ALL
-      SELECT "productId", "revenueMinor", "units", "uncostedUnits" FROM "ProductDailyRollup"
-      WHERE "shopId" = ${shopId} AND "day" >= ${tail.from} AND "day" <= ${tail.to}
-    ) t
-    WHERE ${any} = 1 OR t."productId" IN (${a}, ${b}, ${c})
-    GROUP BY t."productId"`;
-  return new Map(
-    rows.map((r) => [
-      String(r.productId),
-      { revenueMinor: n(r.revenue), units: n(r.units), uncostedUnits: n(r.uncosted) },
-    ]),
+  const q = sqlOn();
+  const columns = ["productId", "revenueMinor", "units", "uncostedUnits"] as const;
+  const byDay = days.map((d) =>
+    q
+      .selectFrom("ProductDailyRollup")
+      .select(columns)
+      .where("shopId", "=", shopId)
+      .where("day", ">=", d.from)
+      .where("day", "<=", d.to)
+      .$if(onlyIds !== undefined, (qb) => qb.where("productId", "in", onlyIds ?? [])),
   );
+  const parts = months
+    ? q
+        .selectFrom("ProductMonthlyRollup")
+        .select(columns)
+        .where("shopId", "=", shopId)
+        .where("month", ">=", months.from)
+        .where("month", "<=", months.to)
+        .$if(onlyIds !== undefined, (qb) => qb.where("productId", "in", onlyIds ?? []))
+        .unionAll(byDay)
+    : byDay[0]?.unionAll(byDay.slice(1));
+  if (!parts || onlyIds?.length === 0) return new Map();
+  const rows = await q
+    .selectFrom(parts.as("t"))
+    .select((eb) => [
+      "t.productId",
+      eb.fn.sum<number>("t.revenueMinor").as("revenueMinor"),
+      eb.fn.sum<number>("t.units").as("units"),
+      eb.fn.sum<number>("t.uncostedUnits").as("uncostedUnits"),
+    ])
+    .groupBy("t.productId")
+    .execute();
+  return new Map(rows.map(({ productId, ...sum }) => [productId, sum]));
 }
 
 async function topProducts(

@@ -3,12 +3,12 @@
 // zone. Run it in the transaction that changes Shop.timezone, then rebuildRollups.
 // Traffic, funnel and ad-spend rows come already dated by their source (no instant is
 // stored) and keep their days; merchant-entered dates (expenses, costs) are not instants.
-import { dialect, type DbClient } from "~/db.server";
+import { sql, sqlOn, type DbClient } from "~/db.server";
 import { dayInZone } from "~/lib/dates";
 import { chunks } from "~/lib/chunks";
 
 const PAGE = 5000;
-// Rows per UPDATE: two parameters each, far below both engines' parameter limits.
+// Rows per UPDATE: three parameters each, far below both engines' parameter limits.
 const PER_UPDATE = 500;
 
 type Dated = { id: string; processedAt: Date; day: string };
@@ -36,20 +36,23 @@ const page = (shopId: string, cursor: string | undefined) => ({
   ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
 });
 
-const param = (n: number) => (dialect === "postgresql" ? `$${n}` : "?");
-
-/** One UPDATE per chunk: `day = CASE id WHEN … THEN … END` (the same SQL on both engines). */
+/** One UPDATE per chunk: `day = CASE id WHEN … THEN … END`. */
 async function setDays(db: DbClient, table: "Order" | "Refund", shopId: string, rows: { id: string; day: string }[]) {
   for (const part of chunks(rows, PER_UPDATE)) {
-    const values: string[] = [];
-    let n = 0;
-    const cases = part.map((r) => (values.push(r.id, r.day), `WHEN ${param(++n)} THEN ${param(++n)}`)).join(" ");
-    const ids = part.map((r) => (values.push(r.id), param(++n))).join(", ");
-    values.push(shopId);
-    await db.$executeRawUnsafe(
-      `UPDATE "${table}" SET "day" = CASE "id" ${cases} END WHERE "id" IN (${ids}) AND "shopId" = ${param(++n)}`,
-      ...values,
+    const cases = sql.join(
+      part.map((r) => sql`WHEN ${r.id} THEN ${r.day}`),
+      sql` `,
     );
+    await sqlOn(db)
+      .updateTable(table)
+      .set({ day: sql<string>`CASE "id" ${cases} END` })
+      .where(
+        "id",
+        "in",
+        part.map((r) => r.id),
+      )
+      .where("shopId", "=", shopId)
+      .execute();
   }
 }
 
@@ -60,11 +63,14 @@ export async function rederiveDays(db: DbClient, shopId: string, timeZone: strin
   await setDays(db, "Order", shopId, orders);
   await setDays(db, "Refund", shopId, refunds);
   // A line's day is its order's.
-  if (orders.length)
-    await db.$executeRawUnsafe(
-      `UPDATE "OrderLine" SET "day" = (SELECT o."day" FROM "Order" o WHERE o."id" = "OrderLine"."orderId")
-       WHERE "shopId" = ${param(1)} AND "day" <> (SELECT o."day" FROM "Order" o WHERE o."id" = "OrderLine"."orderId")`,
-      shopId,
-    );
+  if (orders.length) {
+    const orderDay = sql<string>`(SELECT o."day" FROM "Order" o WHERE o."id" = "OrderLine"."orderId")`;
+    await sqlOn(db)
+      .updateTable("OrderLine")
+      .set({ day: orderDay })
+      .where("shopId", "=", shopId)
+      .where("day", "<>", orderDay)
+      .execute();
+  }
   return { orders: orders.length, refunds: refunds.length };
 }
