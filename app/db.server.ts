@@ -6,7 +6,6 @@ import v8 from "node:v8";
 import type pg from "pg";
 import {
   Kysely,
-  sql,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
@@ -214,13 +213,15 @@ function jsonValue(value: unknown): unknown {
  * Many rows of `table` inserted a few thousand per statement, each batch sent as one JSON
  * parameter that the database unpacks (SQLite's json_each, PostgreSQL's json_populate_recordset
  * with the table's own column types): thousands of bound values per statement cost more to bind
- * and to prepare again on every call than the insert itself (bench/results/import.md).
+ * and to prepare again on every call than the insert itself (bench/results/import.md). A row is
+ * an object with the columns, or (the import's hot path, no object per row) an array of values
+ * in the order of `columns`.
  */
 export async function insertRows<T extends keyof DB & string, C extends keyof DB[T] & string>(
   client: DbClient,
   table: T,
   columns: readonly C[],
-  rows: readonly Pick<Insertable<DB[T]>, C & keyof Insertable<DB[T]>>[],
+  rows: readonly (Pick<Insertable<DB[T]>, C & keyof Insertable<DB[T]>> | readonly unknown[])[],
 ): Promise<void> {
   const list = sql.join(columns.map((c) => sql.ref(c)));
   const pg = dialect === "postgresql";
@@ -229,11 +230,13 @@ export async function insertRows<T extends keyof DB & string, C extends keyof DB
     : (json: string) =>
         sql`SELECT ${sql.join(columns.map((_, i) => sql`value ->> ${sql.lit(i)}`))} FROM json_each(${json})`;
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    const slice = rows.slice(i, i + ROWS_PER_INSERT) as readonly Record<string, unknown>[];
+    const slice = rows.slice(i, i + ROWS_PER_INSERT) as readonly (Record<string, unknown> | readonly unknown[])[];
+    const cell = (row: Record<string, unknown> | readonly unknown[], c: string, k: number) =>
+      jsonValue(Array.isArray(row) ? row[k] : (row as Record<string, unknown>)[c]);
     const json = JSON.stringify(
       pg
-        ? slice.map((row) => Object.fromEntries(columns.map((c) => [c, jsonValue(row[c])])))
-        : slice.map((row) => columns.map((c) => jsonValue(row[c]))),
+        ? slice.map((row) => Object.fromEntries(columns.map((c, k) => [c, cell(row, c, k)])))
+        : slice.map((row) => columns.map((c, k) => cell(row, c, k))),
     );
     await sql`INSERT INTO ${sql.table(table)} (${list}) ${source(json)}`.execute(sqlOn(client));
   }
@@ -290,8 +293,7 @@ export async function lockShopRow(tx: Tx, shopId: string): Promise<void> {
  */
 export function jsonRows(columns: Readonly<Record<string, string>>, rows: readonly (readonly unknown[])[]) {
   const sqlite = dialect === "sqlite";
-  const at = (d: Date) => (sqlite ? d.toISOString().replace("Z", "+00:00") : d.toISOString());
-  const json = JSON.stringify(rows.map((row) => row.map((v) => (v instanceof Date ? at(v) : v))));
+  const json = JSON.stringify(rows.map((row) => row.map(jsonValue)));
   const cells = Object.entries(columns).map(([name, type], i) =>
     sqlite
       ? sql`j.value ->> ${sql.lit(i)} AS ${sql.ref(name)}`

@@ -38,7 +38,5 @@ await migrate(process.env.DATABASE_URL);
 
 afterAll(async () => {
   await globalThis.__prisma?.$disconnect();
-  // The pool of inSqlTransaction's `direct` transactions (app/platform/sql-runner.server.ts).
-  await (globalThis as { __sqlDirectPool?: { end(): Promise<void> } }).__sqlDirectPool?.end();
   await cleanup();
 });

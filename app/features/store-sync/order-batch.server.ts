@@ -1,9 +1,9 @@
 // The bulk import's order batches: orders, lines and refunds written many at a time, with no
 // rollups (the import rebuilds them at the end). The import's hot path.
-import { asDate, sql, sqlOn, type DbClient } from "~/db.server";
+import { asDate, insertRows, sql, sqlOn, type DbClient } from "~/db.server";
 import { chunks, inSlices } from "~/lib/chunks";
 import type { SyncOrder, SyncOrderLine } from "~/features/store-sync/normalize";
-import { bulkId, insertJsonRows, type BulkValue } from "~/platform/bulk-rows.server";
+import { bulkId, type BulkValue } from "~/platform/bulk-rows.server";
 import { isStale, lineRow, orderFields, refundRow, type Refs, type SyncShop } from "./writes.server";
 
 export type OrderBatch = {
@@ -121,7 +121,7 @@ async function resolveBatchRefs(
     // A customer the import has not reached yet: a placeholder its own sync fills in.
     const createdAt = new Date();
     const rows = missing.map((shopifyId) => [bulkId(), shopId, shopifyId, false, createdAt] as const);
-    await insertJsonRows(tx, "Customer", ["id", "shopId", "shopifyId", "acceptsMarketing", "createdAt"], rows);
+    await insertRows(tx, "Customer", ["id", "shopId", "shopifyId", "acceptsMarketing", "createdAt"], rows);
     for (const [id, , shopifyId] of rows) customer.set(shopifyId, id);
   }
   return {
@@ -265,7 +265,7 @@ export async function writeOrderBatch(tx: DbClient, shop: SyncShop, batch: Order
   const byDay = (i: number) => (a: BulkValue[], b: BulkValue[]) =>
     (a[i] as string) < (b[i] as string) ? -1 : (a[i] as string) > (b[i] as string) ? 1 : 0;
   orderRows.sort(byDay(dayAt(ORDER_COLUMNS)));
-  await insertJsonRows(tx, "Order", ORDER_COLUMNS, orderRows);
+  await insertRows(tx, "Order", ORDER_COLUMNS, orderRows);
   if (upsertLines.length) {
     // The stored lines of those orders: the ones arriving again are replaced, keeping their cost.
     const incoming = new Set(upsertLines.map((u) => `${u.orderId}|${u.line.shopifyId}`));
@@ -287,8 +287,8 @@ export async function writeOrderBatch(tx: DbClient, shop: SyncShop, batch: Order
     for (const u of upsertLines) lineRows.push(line(lineRow(shopId, u.orderId, u.day, u.line, refs, snapshot)));
   }
   lineRows.sort(byDay(dayAt(LINE_COLUMNS)));
-  await insertJsonRows(tx, "OrderLine", LINE_COLUMNS, lineRows);
-  await insertJsonRows(tx, "Refund", REFUND_COLUMNS, refundRows);
+  await insertRows(tx, "OrderLine", LINE_COLUMNS, lineRows);
+  await insertRows(tx, "Refund", REFUND_COLUMNS, refundRows);
 
   // Totals of orders whose lines or refunds changed outside the fast path (decision 069 for the line costs).
   const sumOfLines = (of: ReturnType<typeof sql>) =>

@@ -6,7 +6,7 @@
 import { insertRows, prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { describeError } from "~/lib/log-safe";
-import { bulkId } from "~/platform/sql-runner.server";
+import { bulkId } from "~/platform/bulk-rows.server";
 import { outsideRequest, setRequestObserver, type ObservedRequest } from "~/platform/request-timing.server";
 import type { VitalMetric } from "~/features/telemetry/stats";
 

@@ -1,10 +1,10 @@
-// Bulk inserts through the typed path on the real database (either engine).
+// Bulk inserts of array rows (the import's form) through the typed path, on either engine.
 import { describe, expect, it } from "vitest";
-import { prisma } from "~/db.server";
-import { bulkId, insertJsonRows } from "~/platform/bulk-rows.server";
+import { insertRows, prisma } from "~/db.server";
+import { bulkId } from "~/platform/bulk-rows.server";
 import { createShop } from "~tests/factories";
 
-describe("insertJsonRows", () => {
+describe("insertRows with array rows (the import's form)", () => {
   const at = new Date("2026-06-10T23:30:00.123Z");
 
   it("stores every row of several statements as the model API reads them: instants in UTC, booleans, nulls, text", async () => {
@@ -18,7 +18,7 @@ describe("insertJsonRows", () => {
       at,
     ]);
     await prisma.$transaction((tx) =>
-      insertJsonRows(tx, "Customer", ["id", "shopId", "shopifyId", "email", "acceptsMarketing", "createdAt"], rows),
+      insertRows(tx, "Customer", ["id", "shopId", "shopifyId", "email", "acceptsMarketing", "createdAt"], rows),
     );
     const stored = await prisma.customer.findMany({
       where: { shopId: shop.id },
@@ -46,13 +46,8 @@ describe("insertJsonRows", () => {
   it("writes text as given, quotes and non-Latin characters included, and nothing for no rows", async () => {
     const shop = await createShop();
     const name = `O'Brien "Zoë" — 東京 \\ ✓`;
-    await insertJsonRows(
-      prisma,
-      "Customer",
-      ["id", "shopId", "firstName", "createdAt"],
-      [[bulkId(), shop.id, name, at]],
-    );
-    await insertJsonRows(prisma, "Customer", ["id", "shopId", "createdAt"], []);
+    await insertRows(prisma, "Customer", ["id", "shopId", "firstName", "createdAt"], [[bulkId(), shop.id, name, at]]);
+    await insertRows(prisma, "Customer", ["id", "shopId", "createdAt"], []);
     expect(await prisma.customer.findMany({ where: { shopId: shop.id }, select: { firstName: true } })).toEqual([
       { firstName: name },
     ]);
