@@ -186,13 +186,7 @@ export default function Customers() {
           secondaryActions={[{ content: "View customer", url: `/customers/${explanation.id}` }]}
         >
           <Modal.Section>
-            <ScoreExplanation
-              score={explanation.score}
-              bands={explanation.bands}
-              cutPoints={explanation.cutPoints}
-              settings={explanation.settings}
-              currency={currency}
-            />
+            <ScoreExplanation {...explanation} currency={currency} />
           </Modal.Section>
         </Modal>
       )}
