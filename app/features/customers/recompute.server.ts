@@ -4,7 +4,14 @@
 import { dialect, prisma, sql, sqlOn, withShopWriteLock } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
-import { changeOf, COMPARED_COLUMNS, scoreShop, type CustomerInput } from "./score-row";
+import {
+  changeOf,
+  COMPARED_COLUMNS,
+  SCORE_CHUNK,
+  scoreShopSteps,
+  type CustomerInput,
+  type ScoredShop,
+} from "./score-row";
 import { getSegmentSettings, getStoredModel, upsertScores, type ScoreShop } from "./score-store.server";
 import { breathe, refreshSummaries, summaryFrom } from "./summaries.server";
 import { SUMMARY_FIELDS, validFor, type OrderSummary } from "./summary";
@@ -14,39 +21,80 @@ const REFIT_AFTER_MS = 20 * 60 * 60 * 1000;
 /** Score rows written per statement (and per transaction: SQLite's writer is held that long). */
 const WRITE_BATCH = 1000;
 
-/** The shop's customers to score as of `now`, with their stored summary and score row's segment. */
-async function readCustomers(shopId: string, now: Date) {
-  const rows = await sqlOn()
-    .selectFrom("Customer as c")
-    .leftJoin("CustomerOrderSummary as os", (j) =>
-      j.onRef("os.shopId", "=", "c.shopId").onRef("os.customerId", "=", "c.id"),
-    )
-    .leftJoin("CustomerScore as s", (j) => j.onRef("s.shopId", "=", "c.shopId").onRef("s.customerId", "=", "c.id"))
-    .select(["c.id", "c.firstName", "c.lastName", "c.email"])
-    .select(SUMMARY_FIELDS.map((f) => `os.${f}` as const))
-    .select(COMPARED_COLUMNS.map((c) => `s.${c} as stored_${c}` as const))
-    .where("c.shopId", "=", shopId)
-    .where("c.redactedAt", "is", null)
-    .where("c.deletedAt", "is", null)
-    .where("c.createdAt", "<=", now as never)
-    // The table's own order, as a scan reads it (SQLite: its rowid; PostgreSQL: the heap's):
-    // the model's fit samples every k-th customer in it.
-    .$if(dialect === "sqlite", (q) => q.orderBy(sql`c.rowid`))
-    .execute();
-  return rows.map((r) => ({
-    customer: {
-      customerId: r.id,
-      firstName: r.firstName,
-      lastName: r.lastName,
-      email: r.email,
-      summary: summaryFrom(r),
-    } satisfies CustomerInput,
-    // The stored row's columns that say what it says (none without a row).
-    stored:
-      r.stored_segment === null
-        ? undefined
-        : Object.fromEntries(COMPARED_COLUMNS.map((c) => [c, (r as Record<string, unknown>)[`stored_${c}`]])),
-  }));
+/**
+ * Customers read per statement: the rows of one statement arrive (and are parsed) in one go,
+ * and the event loop runs between two statements.
+ */
+export const READ_PAGE = 5000;
+
+/** Where the table's own order puts a row: SQLite's rowid, PostgreSQL's tuple id (its place in the heap). */
+const position = dialect === "sqlite" ? sql`c.rowid` : sql`c.ctid`;
+/** The same as read back: a number (SQLite) or the tuple id as text (PostgreSQL). */
+const positionOut = sql<number | string>`${dialect === "sqlite" ? position : sql`c.ctid::text`}`;
+
+/**
+ * The shop's customers to score as of `now`, with their stored summary and score row's segment,
+ * in the table's own order, as a scan reads it (the model's fit samples every k-th customer in
+ * it and the ranking breaks ties by it): `page` at a time, keyed on that position.
+ */
+async function readCustomers(shopId: string, now: Date, page: number) {
+  const out = [];
+  // PostgreSQL: a customer updated between two pages moves to a new tuple and may be read
+  // again; it is scored once.
+  const seen = new Set<string>();
+  let after: unknown = null;
+  for (;;) {
+    const rows = await sqlOn()
+      .selectFrom("Customer as c")
+      .leftJoin("CustomerOrderSummary as os", (j) =>
+        j.onRef("os.shopId", "=", "c.shopId").onRef("os.customerId", "=", "c.id"),
+      )
+      .leftJoin("CustomerScore as s", (j) => j.onRef("s.shopId", "=", "c.shopId").onRef("s.customerId", "=", "c.id"))
+      .select(["c.id", "c.firstName", "c.lastName", "c.email"])
+      .select(SUMMARY_FIELDS.map((f) => `os.${f}` as const))
+      .select(COMPARED_COLUMNS.map((c) => `s.${c} as stored_${c}` as const))
+      .select(positionOut.as("position"))
+      .where("c.shopId", "=", shopId)
+      .where("c.redactedAt", "is", null)
+      .where("c.deletedAt", "is", null)
+      .where("c.createdAt", "<=", now as never)
+      .$if(after !== null, (q) =>
+        q.where(dialect === "sqlite" ? sql<boolean>`c.rowid > ${after}` : sql<boolean>`c.ctid > ${after}::tid`),
+      )
+      .orderBy(position)
+      .limit(page)
+      .execute();
+    for (const r of rows) {
+      if (seen.has(r.id)) continue;
+      seen.add(r.id);
+      out.push({
+        customer: {
+          customerId: r.id,
+          firstName: r.firstName,
+          lastName: r.lastName,
+          email: r.email,
+          summary: summaryFrom(r),
+        } satisfies CustomerInput,
+        // The stored row's columns that say what it says (none without a row).
+        stored:
+          r.stored_segment === null
+            ? undefined
+            : Object.fromEntries(COMPARED_COLUMNS.map((c) => [c, (r as Record<string, unknown>)[`stored_${c}`]])),
+      });
+    }
+    if (rows.length < page) return out;
+    after = rows[rows.length - 1]!.position;
+    await breathe();
+  }
+}
+
+/** Runs scoreShopSteps to its end, letting the event loop run at each of its pauses. */
+async function scoreYielding(steps: Generator<void, ScoredShop, void>): Promise<ScoredShop> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await breathe();
+  }
 }
 
 /**
@@ -56,11 +104,17 @@ async function readCustomers(shopId: string, now: Date) {
  * orders; it takes the summaries again from every order when asked (`rebuild`, weekly), when
  * there are none yet, or when an import ran since they were built, and those that no longer hold
  * as of `now` (an order left the 365-day window). `now` is the instant its inputs are read: a
- * row a webhook rescored later is not overwritten.
+ * row a webhook rescored later is not overwritten. `page`: customers read per statement and
+ * scored between two pauses (the event loop runs between them).
  */
 export async function recomputeShop(
   shop: ScoreShop,
-  { now = new Date(), refit = false, rebuild = false }: { now?: Date; refit?: boolean; rebuild?: boolean } = {},
+  {
+    now = new Date(),
+    refit = false,
+    rebuild = false,
+    page = READ_PAGE,
+  }: { now?: Date; refit?: boolean; rebuild?: boolean; page?: number } = {},
 ) {
   const nowMs = now.getTime();
   const [settings, stored, lastImport] = await Promise.all([
@@ -91,7 +145,7 @@ export async function recomputeShop(
     );
   }
   await breathe();
-  const read = await readCustomers(shop.id, now);
+  const read = await readCustomers(shop.id, now, page);
   // Summaries that do not hold as of `now` are taken again from the orders.
   const stale = read.flatMap(({ customer: c }) => (c.summary && !validFor(c.summary, nowMs) ? [c.customerId] : []));
   const before = new Map<string, OrderSummary | null>(read.map(({ customer: c }) => [c.customerId, c.summary]));
@@ -104,7 +158,9 @@ export async function recomputeShop(
   const reuse = !refit && stored && age >= 0 && age < REFIT_AFTER_MS ? stored.model : null;
   await breathe();
   // A refit starts from the stored parameters (decision 073).
-  const scored = scoreShop(customers, settings, reuse, nowMs, stored?.model ?? null);
+  const scored = await scoreYielding(
+    scoreShopSteps(customers, settings, reuse, nowMs, stored?.model ?? null, Math.min(page, SCORE_CHUNK)),
+  );
 
   // Rows that say the same are not sent; those whose value alone moved (a day on, a refit) set
   // only it. The database skips them too when a webhook rescored them since the read.

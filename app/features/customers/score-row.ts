@@ -145,6 +145,9 @@ export type ScoredShop = {
   totals: SegmentTotals;
 };
 
+/** Customers scored between two pauses of scoreShopSteps (a recompute yields to the event loop there). */
+export const SCORE_CHUNK = 5000;
+
 /**
  * Scores every customer of a shop as of `nowMs`: ranks those who have ordered, fits the
  * lifetime-value model unless one is given (warm-started from `previous`), and builds each row.
@@ -156,8 +159,35 @@ export function scoreShop(
   nowMs: number,
   previous: ShopModel | null = null,
 ): ScoredShop {
+  const steps = scoreShopSteps(customers, settings, model, nowMs, previous);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * scoreShop in steps: it pauses (yields) after each `chunk` customers' figures and rows, and
+ * around the ranking and the fit, so a caller can let the event loop run between them. Run to
+ * its end, it returns what scoreShop returns.
+ */
+export function* scoreShopSteps(
+  customers: readonly CustomerInput[],
+  settings: SegmentSettings,
+  model: ShopModel | null,
+  nowMs: number,
+  previous: ShopModel | null = null,
+  chunk = SCORE_CHUNK,
+): Generator<void, ScoredShop, void> {
   const now = new Date(nowMs);
-  const ranked = rankCustomers(customers.map((c) => figuresFrom(c.customerId, c.summary, now)));
+  const figures: ReturnType<typeof figuresFrom>[] = [];
+  for (let i = 0; i < customers.length; i++) {
+    const c = customers[i]!;
+    figures.push(figuresFrom(c.customerId, c.summary, now));
+    if ((i + 1) % chunk === 0) yield;
+  }
+  const ranked = rankCustomers(figures);
+  yield;
   const scoring: Scoring = {
     bands: ranked.bands,
     settings,
@@ -170,15 +200,18 @@ export function scoreShop(
       ),
     nowMs,
   };
+  yield;
   const totals = Object.fromEntries(SEGMENTS.map((s) => [s, { customers: 0, revenueMinor: 0 }])) as SegmentTotals;
   let scored = 0;
-  const rows = customers.map((c, i) => {
+  const rows: ScoredRow[] = [];
+  for (let i = 0; i < customers.length; i++) {
     const scores = scoresAt(ranked, i);
     if (scores) scored++;
-    const row = scoreRow(c, scores, scoring);
+    const row = scoreRow(customers[i]!, scores, scoring);
     totals[row.segment].customers++;
     totals[row.segment].revenueMinor += row.monetaryMinor;
-    return row;
-  });
+    rows.push(row);
+    if ((i + 1) % chunk === 0) yield;
+  }
   return { rows, bands: ranked.bands, cutPoints: ranked.cutPoints, scored, model: scoring.model, totals };
 }
