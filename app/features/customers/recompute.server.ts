@@ -166,7 +166,11 @@ export async function recomputeShop(
   // only it. The database skips them too when a webhook rescored them since the read.
   const storedRows = new Map(read.map((r) => [r.customer.customerId, r.stored]));
   const was = new Map(read.map((r) => [r.customer.customerId, (r.stored?.segment as string | undefined) ?? null]));
-  const change = scored.rows.map((row) => changeOf(row, storedRows.get(row.customerId)));
+  const change: ReturnType<typeof changeOf>[] = [];
+  for (const batch of chunks(scored.rows, Math.min(page, SCORE_CHUNK))) {
+    await breathe();
+    for (const row of batch) change.push(changeOf(row, storedRows.get(row.customerId)));
+  }
   let written = 0;
   let changes = 0;
   for (const valueOnly of [false, true]) {
