@@ -54,7 +54,9 @@ async function readCustomers(shopId: string, now: Date, page: number) {
       .select(SUMMARY_FIELDS.map((f) => `os.${f}` as const))
       .select(COMPARED_COLUMNS.map((c) => `s.${c} as stored_${c}` as const))
       .select(positionOut.as("position"))
-      .where("c.shopId", "=", shopId)
+      // SQLite: unary + keeps the planner off the shop's index, so it reads the table from the
+      // page's first rowid on (not the shop's every row, sorted, at each page).
+      .where(dialect === "sqlite" ? sql<string>`+${sql.ref("c.shopId")}` : sql.ref("c.shopId"), "=", shopId)
       .where("c.redactedAt", "is", null)
       .where("c.deletedAt", "is", null)
       .where("c.createdAt", "<=", now as never)
