@@ -25,7 +25,7 @@ const WRITE_BATCH = 1000;
  * Customers read per statement: the rows of one statement arrive (and are parsed) in one go,
  * and the event loop runs between two statements.
  */
-export const READ_PAGE = 5000;
+export const READ_PAGE = 1000;
 
 /** Where the table's own order puts a row: SQLite's rowid, PostgreSQL's tuple id (its place in the heap). */
 const position = dialect === "sqlite" ? sql`c.rowid` : sql`c.ctid`;

@@ -146,7 +146,7 @@ export type ScoredShop = {
 };
 
 /** Customers scored between two pauses of scoreShopSteps (a recompute yields to the event loop there). */
-export const SCORE_CHUNK = 5000;
+export const SCORE_CHUNK = 1000;
 
 /**
  * Scores every customer of a shop as of `nowMs`: ranks those who have ordered, fits the
