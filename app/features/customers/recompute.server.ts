@@ -27,9 +27,13 @@ const WRITE_BATCH = 1000;
  */
 export const READ_PAGE = 1000;
 
-/** Where the table's own order puts a row: SQLite's rowid, PostgreSQL's tuple id (its place in the heap). */
+/**
+ * Where the table's own order puts a row. SQLite pages on its rowid, which an update never
+ * moves. PostgreSQL reads in one statement, in the heap's order as before: a tuple id changes
+ * when a webhook updates the row, so paging on it could skip a customer, and node-postgres
+ * parses the rows as they arrive, so one read does not hold the event loop as SQLite's does.
+ */
 const position = dialect === "sqlite" ? sql`c.rowid` : sql`c.ctid`;
-/** The same as read back: a number (SQLite) or the tuple id as text (PostgreSQL). */
 const positionOut = sql<number | string>`${dialect === "sqlite" ? position : sql`c.ctid::text`}`;
 
 /**
@@ -37,10 +41,10 @@ const positionOut = sql<number | string>`${dialect === "sqlite" ? position : sql
  * in the table's own order, as a scan reads it (the model's fit samples every k-th customer in
  * it and the ranking breaks ties by it): `page` at a time, keyed on that position.
  */
-async function readCustomers(shopId: string, now: Date, page: number) {
+async function readCustomers(shopId: string, now: Date, pageSize: number) {
+  const page = dialect === "sqlite" ? pageSize : Number.MAX_SAFE_INTEGER;
   const out = [];
-  // PostgreSQL: a customer updated between two pages moves to a new tuple and may be read
-  // again; it is scored once.
+  // A customer is scored once, however it is read.
   const seen = new Set<string>();
   let after: unknown = null;
   for (;;) {
@@ -63,8 +67,7 @@ async function readCustomers(shopId: string, now: Date, page: number) {
       .$if(after !== null, (q) =>
         q.where(dialect === "sqlite" ? sql<boolean>`c.rowid > ${after}` : sql<boolean>`c.ctid > ${after}::tid`),
       )
-      .orderBy(position)
-      .limit(page)
+      .$if(dialect === "sqlite", (q) => q.orderBy(position).limit(page))
       .execute();
     for (const r of rows) {
       if (seen.has(r.id)) continue;
