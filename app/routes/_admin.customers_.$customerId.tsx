@@ -11,7 +11,6 @@ import { scoreLine, ScoreExplanation, SegmentBadge, ValueCard, type Segment } fr
 import { customerDetail } from "~/features/customers/index.server";
 import { MemberCard } from "~/features/loyalty";
 import { memberStanding } from "~/features/loyalty/index.server";
-import { prisma } from "~/db.server";
 import { requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
 
@@ -26,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.customerId ?? "";
   // The customer's page composes both features (loyalty reads customers, so not the other way round).
   const [detail, loyalty] = ID.test(id)
-    ? await Promise.all([customerDetail(shop, id), memberStanding(prisma, shop.id, id)])
+    ? await Promise.all([customerDetail(shop, id), memberStanding(shop.id, id)])
     : [null, null];
   if (!detail) throw data({ error: "Customer not found" }, { status: 404 });
   const day = (iso: string | null) => (iso ? dayInZone(new Date(iso), shop.timezone) : null);

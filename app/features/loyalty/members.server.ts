@@ -1,7 +1,7 @@
 // The members' cache (LoyaltyMember): each member's ledger summed, their qualifying spend as of
 // now and the tier it reaches today, written by postOrders for the customers a posting touched,
 // and by refreshMembers after a redemption, an adjustment, an expiry or a change of the tiers.
-import { asDate, sqlOn, type DbClient } from "~/db.server";
+import { asDate, prisma, sqlOn, type DbClient } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { currencyDigits } from "~/lib/money";
 import { tiersAt, windowStart } from "~/features/loyalty/ledger";
@@ -140,7 +140,7 @@ export async function writeMembers(
 }
 
 /** One customer's standing for their page: tier and points (null: not a member of the shop's program). */
-export async function memberStanding(db: DbClient, shopId: string, customerId: string) {
+export async function memberStanding(shopId: string, customerId: string, db: DbClient = prisma) {
   const member = await db.loyaltyMember.findUnique({
     where: { shopId_customerId: { shopId, customerId } },
     select: { balance: true, earned: true, redeemed: true, tierId: true },
