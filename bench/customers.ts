@@ -93,7 +93,7 @@ if (!reuseDb) {
 const { prisma } = await import("~/db.server");
 const { recomputeShop, rescoreCustomer, listCustomers, customersExport } =
   await import("~/features/customers/index.server");
-const { holdoutError } = await import("~/features/customers/clv");
+const { holdoutError } = await import("~tests/customers-reference");
 const { recordOrder } = await import("~/features/profit/rollups.server");
 
 // PostgreSQL: the planner's statistics, as autovacuum's ANALYZE leaves them in production a

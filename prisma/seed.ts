@@ -317,19 +317,25 @@ async function main(): Promise<void> {
     const { catalog } = data;
     // The Shopify connection's records (issue 16): prisma/seed/integrations.ts.
     const integrations = await seedIntegrations(db, data.shop);
+    let phase = Date.now();
+    const took = () => {
+      const spent = seconds(Date.now() - phase);
+      phase = Date.now();
+      return `in ${spent}`;
+    };
     const scored = await seedCustomerScores(DEMO_SHOP);
     console.log(
-      `  customer scores ${fmt(scored.customers)} (${scored.method}), segment changes ${fmt(scored.changes)}`,
+      `  customer scores ${fmt(scored.customers)} (${scored.method}), segment changes ${fmt(scored.changes)}, ${took()}`,
     );
     console.log(`  webhook deliveries ${integrations.deliveries}`);
     console.log(`  saved analytics dashboards ${await seedAnalytics(db, data.shop)}`);
     // Inventory planning (issue 14): prisma/seed/inventory.ts.
     const inventory = await seedInventory(db, data.shop);
     console.log(
-      `  inventory: ${inventory.suppliers} suppliers, ${inventory.purchaseOrders} purchase orders, ${inventory.variants} variants planned, ${inventory.alerts} alerts open`,
+      `  inventory: ${inventory.suppliers} suppliers, ${inventory.purchaseOrders} purchase orders, ${inventory.variants} variants planned, ${inventory.alerts} alerts open, ${took()}`,
     );
     // The loyalty program (issue 15): prisma/seed/loyalty.ts.
-    console.log(`  loyalty ${JSON.stringify(await seedLoyalty(data.shop))}`);
+    console.log(`  loyalty ${JSON.stringify(await seedLoyalty(data.shop))}, ${took()}`);
     console.log(
       [
         "Seeded:",

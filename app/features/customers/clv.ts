@@ -4,8 +4,9 @@
 // fitted per shop by maximum likelihood; a labelled simple model when a shop has too few
 // repeat buyers. Time is in weeks inside the models, as in the papers.
 import { gammaln } from "simple-statistics";
-import { nelderMead } from "./optimize";
-import { summarize, type OrderSummary } from "./summary";
+import { runToEnd } from "~/lib/steps";
+import { nelderMeadSteps } from "./optimize";
+import type { OrderSummary } from "./summary";
 
 /** ln Γ(z) for z > 0. */
 export const lgamma = gammaln;
@@ -148,14 +149,11 @@ const sum = <T>(items: readonly T[], f: (item: T) => number) => items.reduce((s,
 const WARM_STEP = 0.1;
 
 /** Maximum-likelihood BG/NBD parameters (searched in logs, so they stay positive). */
-export function fitBgNbd(
-  customers: readonly Rfm[],
-  from?: BgNbdParams,
-): {
-  params: BgNbdParams;
-  logLikelihood: number;
-  converged: boolean;
-} {
+export const fitBgNbd = (customers: readonly Rfm[], from?: BgNbdParams) => runToEnd(fitBgNbdSteps(customers, from));
+
+type Fit<P> = Generator<void, { params: P; logLikelihood: number; converged: boolean }, void>;
+
+function* fitBgNbdSteps(customers: readonly Rfm[], from?: BgNbdParams): Fit<BgNbdParams> {
   const toParams = (v: number[]): BgNbdParams => ({
     r: Math.exp(v[0]!),
     alpha: Math.exp(v[1]!),
@@ -163,7 +161,7 @@ export function fitBgNbd(
     b: Math.exp(v[3]!),
   });
   const meanT = sum(customers, (c) => c.T) / Math.max(1, customers.length);
-  const result = nelderMead(
+  const result = yield* nelderMeadSteps(
     (v) => (v.some((x) => Math.abs(x) > 12) ? Infinity : -bgnbdTotalLogLikelihood(toParams(v), customers)),
     from
       ? [Math.log(from.r), Math.log(from.alpha), Math.log(from.a), Math.log(from.b)]
@@ -173,21 +171,20 @@ export function fitBgNbd(
   return { params: toParams(result.x), logLikelihood: -result.value, converged: result.converged };
 }
 
-export function fitGammaGamma(
+export const fitGammaGamma = (repeat: readonly { x: number; m: number }[], from?: GammaGammaParams) =>
+  runToEnd(fitGammaGammaSteps(repeat, from));
+
+function* fitGammaGammaSteps(
   repeat: readonly { x: number; m: number }[],
   from?: GammaGammaParams,
-): {
-  params: GammaGammaParams;
-  logLikelihood: number;
-  converged: boolean;
-} {
+): Fit<GammaGammaParams> {
   const toParams = (v: number[]): GammaGammaParams => ({
     p: Math.exp(v[0]!),
     q: Math.exp(v[1]!),
     gamma: Math.exp(v[2]!),
   });
   const meanM = sum(repeat, (c) => c.m) / Math.max(1, repeat.length);
-  const result = nelderMead(
+  const result = yield* nelderMeadSteps(
     (v) => (v.some((x) => Math.abs(x) > 25) ? Infinity : -gammaGammaTotalLogLikelihood(toParams(v), repeat)),
     from
       ? [Math.log(from.p), Math.log(from.q), Math.log(from.gamma)]
@@ -219,14 +216,6 @@ const WEEK_DAYS = 7;
 const YEAR_WEEKS = 365 / WEEK_DAYS;
 const CHURN_WEEKS = 90 / WEEK_DAYS;
 
-/** A customer's order history for the models: the distinct days they ordered and their orders' net values. */
-export type History = { id: string; orderTimes: readonly number[]; orderValuesMinor: readonly number[] };
-
-/** x, tx and T (weeks) as of `now`; repeat purchases are counted on distinct days, as the papers do. */
-export function rfmOf(history: History, now: number): Rfm | null {
-  return rfmFrom(summaryOf(history, now), now);
-}
-
 export function rfmFrom(s: OrderSummary | null, now: number): Rfm | null {
   if (!s) return null;
   return {
@@ -235,8 +224,6 @@ export function rfmFrom(s: OrderSummary | null, now: number): Rfm | null {
     T: Math.max(0, (now - s.firstOrderMs) / DAY_MS / WEEK_DAYS),
   };
 }
-
-const summaryOf = (history: History, now: number) => summarize(history.orderTimes, history.orderValuesMinor, now);
 
 export type ShopModel =
   | { method: "bgnbd"; bgnbd: BgNbdParams; gammaGamma: GammaGammaParams; repeatBuyers: number; fittedOn: number }
@@ -261,20 +248,15 @@ function samplePositions(count: number, size: number): number[] {
 /** Customers the fit reads at most (a deterministic sample beyond that; see the decision record). */
 export const FIT_SAMPLE = 2000;
 
-/** Fits the shop's model from its customers' histories (or chooses the simple one). */
-export function fitShopModel(histories: readonly History[], now: number): ShopModel {
-  return fitShopModelFrom(
-    histories.map((h) => summaryOf(h, now)),
-    now,
-  );
-}
-
-/** Fits the shop's model from its customers' order summaries (null for a customer without orders). */
-export function fitShopModelFrom(
+/**
+ * Fits the shop's model from its customers' order summaries (null for a customer without
+ * orders), or chooses the simple one; pausing (yielding) after each iteration of its searches.
+ */
+export function* fitShopModelSteps(
   summaries: readonly (OrderSummary | null)[],
   now: number,
   previous: ShopModel | null = null,
-): ShopModel {
+): Generator<void, ShopModel, void> {
   const present = summaries.filter((s): s is OrderSummary => s !== null);
   let orders = 0;
   let netMinor = 0;
@@ -288,11 +270,11 @@ export function fitShopModelFrom(
   const shopAovMinor = Math.round(orders ? netMinor / orders : 0);
   if (repeat.length < MIN_REPEAT_BUYERS) return { method: "simple", repeatBuyers: repeat.length, shopAovMinor };
   const warm = previous?.method === "bgnbd" ? previous : null;
-  const bg = fitBgNbd(
+  const bg = yield* fitBgNbdSteps(
     samplePositions(present.length, FIT_SAMPLE).map((k) => rfmFrom(present[k]!, now)!),
     warm?.bgnbd,
   );
-  const gg = fitGammaGamma(
+  const gg = yield* fitGammaGammaSteps(
     samplePositions(repeat.length, FIT_SAMPLE)
       .map((j) => {
         const s = present[repeat[j]!]!;
@@ -305,11 +287,6 @@ export function fitShopModelFrom(
   if (!bg.converged || !gg.converged || gg.params.p * 1 + gg.params.q <= 1 || Math.abs(bg.params.a - 1) < 1e-6)
     return { method: "simple", repeatBuyers: repeat.length, shopAovMinor };
   return { method: "bgnbd", bgnbd: bg.params, gammaGamma: gg.params, repeatBuyers: repeat.length, fittedOn: now };
-}
-
-/** One customer's 12-month value, churn risk and expected next order under the shop's model. */
-export function predict(model: ShopModel, history: History, now: number): Prediction | null {
-  return predictFrom(model, summaryOf(history, now), now);
 }
 
 function valueOf(model: ShopModel, s: OrderSummary, rfm: Rfm): number {
@@ -354,32 +331,3 @@ export function predictFrom(model: ShopModel, s: OrderSummary | null, now: numbe
 }
 
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
-
-/**
- * Hold-out check: fit on the orders before `cutoff`, predict each customer's orders in
- * [cutoff, end), and compare with what they did. Returns totals and the mean absolute error.
- */
-export function holdoutError(histories: readonly History[], cutoff: number, end: number) {
-  const before = histories
-    .map((h) => {
-      const keep = h.orderTimes.map((t, i) => [t, h.orderValuesMinor[i]!] as const).filter(([t]) => t < cutoff);
-      return { id: h.id, orderTimes: keep.map(([t]) => t), orderValuesMinor: keep.map(([, v]) => v) };
-    })
-    .filter((h) => h.orderTimes.length);
-  const model = fitShopModel(before, cutoff);
-  if (model.method !== "bgnbd") return { model, customers: before.length, predicted: 0, actual: 0, mae: 0 };
-  const weeks = (end - cutoff) / DAY_MS / WEEK_DAYS;
-  let predicted = 0;
-  let actual = 0;
-  let absError = 0;
-  const byId = new Map(histories.map((x) => [x.id, x]));
-  for (const h of before) {
-    const full = byId.get(h.id)!;
-    const did = new Set(full.orderTimes.filter((t) => t >= cutoff && t < end).map((t) => Math.floor(t / DAY_MS))).size;
-    const expect = expectedPurchases(model.bgnbd, rfmOf(h, cutoff)!, weeks);
-    predicted += expect;
-    actual += did;
-    absError += Math.abs(expect - did);
-  }
-  return { model, customers: before.length, predicted, actual, mae: absError / Math.max(1, before.length) };
-}

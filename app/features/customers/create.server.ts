@@ -2,6 +2,7 @@
 // Shopify first (customerCreate, write_customers) and stored from Shopify's answer, in the
 // demo stored locally. Either way scored at once and audited.
 import { lockShopRow, prisma } from "~/db.server";
+import type { AdminGraphql } from "~/features/store-sync/index.server";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { FieldError } from "~/lib/forms";
 
@@ -26,7 +27,6 @@ export const CUSTOMER_CREATE = `#graphql
   }
 `;
 
-type Graphql = (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response>;
 type CreateShop = { id: string; timezone: string; isDemo: boolean };
 
 type CreateResult = { data?: CustomersCreateMutation | null; errors?: unknown };
@@ -65,7 +65,7 @@ export async function emailTaken(shopId: string, email: string): Promise<boolean
 export async function addCustomer(
   actor: Actor & { shop: CreateShop },
   input: AddCustomerInput,
-  graphql: Graphql,
+  graphql: AdminGraphql,
 ): Promise<{ id: string }> {
   const { shop } = actor;
   if (await emailTaken(shop.id, input.email))

@@ -5,10 +5,9 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createOrder, createProduct, createShop, line } from "~tests/factories";
-import { predict } from "./clv";
+import { predict, figuresOf } from "~tests/customers-reference";
 import { shown } from "./derived";
 import { customerDetail, listCustomers } from "./list.server";
-import { figuresOf } from "./rfm";
 import { recomputeShop } from "./recompute.server";
 import { rescoreCustomer } from "./rescore.server";
 import { getStoredModel } from "./score-store.server";

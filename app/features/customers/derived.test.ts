@@ -3,9 +3,10 @@
 // at the later instant; the stored rule's day tokens read as the rule's text of that instant.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { predict, type ShopModel } from "./clv";
+import { type ShopModel } from "./clv";
+import { predict, figuresOf } from "~tests/customers-reference";
 import { asOfMs, daysOf, predictionOf, ruleOfRow, shown, type ScoreInputs } from "./derived";
-import { figuresOf, ruleAsOf, ruleOf, ruleTemplate, ruleText, type RuleMatch } from "./rfm";
+import { ruleAsOf, ruleOf, ruleTemplate, ruleText, type RuleMatch } from "./rfm";
 import { summarize, validFor, type OrderSummary } from "./summary";
 
 const DAY = 86_400_000;

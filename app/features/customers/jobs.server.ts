@@ -2,6 +2,7 @@
 // and nightly (which also refits the lifetime-value model); one customer's rescore runs
 // inside the webhook transaction that changed them (registered in app/jobs.server.ts).
 import { prisma } from "~/db.server";
+import type { AdminClientFactory } from "~/features/store-sync/index.server";
 import type { JobQueue } from "~/platform/jobs/index.server";
 import { describeError } from "~/lib/log-safe";
 import { recomputeShop } from "./recompute.server";
@@ -18,11 +19,6 @@ export const CUSTOMER_JOBS = {
 
 type RecomputeJob = { shopId: string; refit?: boolean; rebuild?: boolean };
 type TagJob = { shopId: string };
-
-/** An Admin API client for a shop's offline session (the composition root supplies Shopify's). */
-export type CustomerAdminFactory = (
-  shopDomain: string,
-) => Promise<{ graphql: (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response> }>;
 
 const TAG_ATTEMPTS = 5;
 
@@ -62,7 +58,7 @@ export async function shopsImportedSinceRecompute(): Promise<string[]> {
   return [...due];
 }
 
-export function registerCustomerJobs(queue: JobQueue, { adminFor }: { adminFor: CustomerAdminFactory }) {
+export function registerCustomerJobs(queue: JobQueue, { adminFor }: { adminFor: AdminClientFactory }) {
   // After a recompute, segments may have moved: the tags follow.
   const afterRecompute = async (shopId: string) => {
     if (await pendingTagChanges(shopId)) await requestTagSync(queue, shopId);
@@ -99,24 +95,19 @@ export function registerCustomerJobs(queue: JobQueue, { adminFor }: { adminFor: 
         .then(() => afterRecompute(shopId))
         .catch((error) => console.error(`[customers] recompute after import failed: ${describeError(error)}`));
   });
-  queue.register(CUSTOMER_JOBS.nightly, async () => {
+  // Every shop's recompute queued once a day per kind (a retried schedule does not queue twice).
+  const everyShop = (kind: "nightly" | "rebuild", job: Omit<RecomputeJob, "shopId">) => async () => {
     const shops = await prisma.shop.findMany({ where: { uninstalledAt: null }, select: { id: true } });
+    const day = new Date().toISOString().slice(0, 10);
     for (const { id } of shops)
       await queue.enqueue<RecomputeJob>(
         CUSTOMER_JOBS.recompute,
-        { shopId: id, refit: true },
-        { singletonKey: `nightly:${id}:${new Date().toISOString().slice(0, 10)}` },
+        { shopId: id, ...job },
+        { singletonKey: `${kind}:${id}:${day}` },
       );
-  });
-  queue.register(CUSTOMER_JOBS.weeklyRebuild, async () => {
-    const shops = await prisma.shop.findMany({ where: { uninstalledAt: null }, select: { id: true } });
-    for (const { id } of shops)
-      await queue.enqueue<RecomputeJob>(
-        CUSTOMER_JOBS.recompute,
-        { shopId: id, refit: true, rebuild: true },
-        { singletonKey: `rebuild:${id}:${new Date().toISOString().slice(0, 10)}` },
-      );
-  });
+  };
+  queue.register(CUSTOMER_JOBS.nightly, everyShop("nightly", { refit: true }));
+  queue.register(CUSTOMER_JOBS.weeklyRebuild, everyShop("rebuild", { refit: true, rebuild: true }));
   queue.schedule(CUSTOMER_JOBS.afterImport, "*/5 * * * *");
   queue.schedule(CUSTOMER_JOBS.nightly, "41 2 * * *");
   // Sunday, after the nightly run (which it then repeats with the rebuild).

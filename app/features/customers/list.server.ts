@@ -3,7 +3,7 @@
 // Every query filters by the shop first.
 import { prisma, type Prisma } from "~/db.server";
 import { addDays, dayInZone } from "~/lib/dates";
-import { computeProfit, EMPTY_TOTALS } from "~/features/profit";
+import { ORDER_PROFIT_SELECT, orderNetProfitMinor } from "~/features/profit";
 import { PAGE_SIZE, type CustomerListQuery, type CustomerSort } from "./query";
 import { SEGMENTS, type Segment } from "./rfm";
 import { asOfMs, daysOf, predictionOf, ruleOfRow } from "./derived";
@@ -62,12 +62,6 @@ const ROW_SELECT = {
 
 type RowRecord = Prisma.CustomerScoreGetPayload<{ select: typeof ROW_SELECT }>;
 
-/** The predictions a row shows, as of the shop's last recompute or the row's later rescore. */
-const predictionFor = (
-  r: Prisma.CustomerScoreGetPayload<{ select: typeof INPUTS_SELECT }>,
-  stored: StoredModel | null,
-) => predictionOf(r, stored?.model ?? null, asOfMs(stored?.computedAt ?? null, r));
-
 /** A row's moving figures as of the shop's last recompute (or its later rescore): decision 073. */
 function derivedOf(
   score: Prisma.CustomerScoreGetPayload<{ select: typeof INPUTS_SELECT }> & { rule: string },
@@ -86,7 +80,8 @@ function derivedOf(
 }
 
 const rowOf = (r: RowRecord, stored: StoredModel | null) => {
-  const p = predictionFor(r, stored);
+  // As of the shop's last recompute or the row's later rescore.
+  const p = predictionOf(r, stored?.model ?? null, asOfMs(stored?.computedAt ?? null, r));
   return {
     id: r.customerId,
     name: displayName(r.customer) || r.customer.email || "Unnamed customer",
@@ -244,15 +239,8 @@ export async function customerDetail(shop: ListShop, customerId: string) {
         name: true,
         processedAt: true,
         cancelledAt: true,
-        grossSalesMinor: true,
-        discountsMinor: true,
-        refundsMinor: true,
-        shippingMinor: true,
-        taxesMinor: true,
         totalMinor: true,
-        shippingCostMinor: true,
-        paymentFeesMinor: true,
-        lines: { select: { quantity: true, unitCostMinor: true } },
+        ...ORDER_PROFIT_SELECT,
       },
     }),
     customer.email
@@ -281,35 +269,15 @@ export async function customerDetail(shop: ListShop, customerId: string) {
     },
     explanation: stored && { bands: stored.bands, cutPoints: stored.cutPoints, settings },
     history: changes.map((c) => ({ ...c, changedAt: c.changedAt.toISOString() })),
-    orders: orders.map((o) => {
-      const uncosted = o.lines.filter((l) => l.unitCostMinor === null).reduce((s, l) => s + l.quantity, 0);
-      const figures = computeProfit(
-        {
-          ...EMPTY_TOTALS,
-          ordersCount: 1,
-          grossSalesMinor: o.grossSalesMinor,
-          discountsMinor: o.discountsMinor,
-          refundsMinor: o.refundsMinor,
-          shippingMinor: o.shippingMinor,
-          taxesMinor: o.taxesMinor,
-          cogsMinor: o.lines.reduce((s, l) => s + l.quantity * (l.unitCostMinor ?? 0), 0),
-          uncostedUnits: uncosted,
-          shippingCostMinor: o.shippingCostMinor ?? 0,
-          paymentFeesMinor: o.paymentFeesMinor ?? 0,
-        },
-        0,
-      );
-      return {
-        id: o.id,
-        name: o.name,
-        processedAt: o.processedAt.toISOString(),
-        cancelled: !!o.cancelledAt,
-        totalMinor: o.totalMinor,
-        refundsMinor: o.refundsMinor,
-        // Unknown, not zero, when a line's cost is unknown (docs/decisions/042-honest-figures.md).
-        profitMinor: uncosted ? null : figures.netProfitMinor,
-      };
-    }),
+    orders: orders.map((o) => ({
+      id: o.id,
+      name: o.name,
+      processedAt: o.processedAt.toISOString(),
+      cancelled: !!o.cancelledAt,
+      totalMinor: o.totalMinor,
+      refundsMinor: o.refundsMinor,
+      profitMinor: orderNetProfitMinor(o),
+    })),
     invoices,
   };
 }

@@ -1,17 +1,21 @@
 // Nelder–Mead simplex minimisation: enough for the three- and four-parameter likelihoods
 // the lifetime-value models fit (docs/decisions/053-customer-lifetime-value.md), without a dependency.
+// Written as steps (one per iteration) so a recompute can let the event loop run during a fit.
+import { runToEnd } from "~/lib/steps";
 
 export type MinimizeResult = { x: number[]; value: number; iterations: number; converged: boolean };
 
-export function nelderMead(
+export type MinimizeOptions = { maxIterations?: number; tolerance?: number; step?: number };
+
+export const nelderMead = (f: (x: number[]) => number, start: readonly number[], options: MinimizeOptions = {}) =>
+  runToEnd(nelderMeadSteps(f, start, options));
+
+/** nelderMead, pausing (yielding) after each iteration. */
+export function* nelderMeadSteps(
   f: (x: number[]) => number,
   start: readonly number[],
-  {
-    maxIterations = 2000,
-    tolerance = 1e-9,
-    step = 0.5,
-  }: { maxIterations?: number; tolerance?: number; step?: number } = {},
-): MinimizeResult {
+  { maxIterations = 2000, tolerance = 1e-9, step = 0.5 }: MinimizeOptions = {},
+): Generator<void, MinimizeResult, void> {
   const n = start.length;
   const safe = (x: number[]) => {
     const v = f(x);
@@ -26,7 +30,7 @@ export function nelderMead(
   let iterations = 0;
   let converged = false;
   while (iterations < maxIterations) {
-    iterations++;
+    if (iterations++) yield;
     simplex.sort((a, b) => a.v - b.v);
     const best = simplex[0]!;
     const worst = simplex[n]!;

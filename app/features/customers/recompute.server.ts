@@ -4,16 +4,10 @@
 import { dialect, prisma, sql, sqlOn, withShopWriteLock } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
-import {
-  changeOf,
-  COMPARED_COLUMNS,
-  SCORE_CHUNK,
-  scoreShopSteps,
-  type CustomerInput,
-  type ScoredShop,
-} from "./score-row";
+import { nextTurn, runYielding } from "~/lib/steps";
+import { changeOf, COMPARED_COLUMNS, SCORE_CHUNK, scoreShopSteps, type CustomerInput } from "./score-row";
 import { getSegmentSettings, getStoredModel, upsertScores, type ScoreShop } from "./score-store.server";
-import { breathe, refreshSummaries, summaryFrom } from "./summaries.server";
+import { refreshSummaries, summaryFrom } from "./summaries.server";
 import { SUMMARY_FIELDS, validFor, type OrderSummary } from "./summary";
 
 /** The fitted lifetime-value model is reused for a day; the nightly recompute refits it. */
@@ -89,16 +83,7 @@ async function readCustomers(shopId: string, now: Date, pageSize: number) {
     }
     if (rows.length < page) return out;
     after = rows[rows.length - 1]!.position;
-    await breathe();
-  }
-}
-
-/** Runs scoreShopSteps to its end, letting the event loop run at each of its pauses. */
-async function scoreYielding(steps: Generator<void, ScoredShop, void>): Promise<ScoredShop> {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    await breathe();
+    await nextTurn();
   }
 }
 
@@ -149,7 +134,7 @@ export async function recomputeShop(
       before,
     );
   }
-  await breathe();
+  await nextTurn();
   const read = await readCustomers(shop.id, now, page);
   // Summaries that do not hold as of `now` are taken again from the orders.
   const stale = read.flatMap(({ customer: c }) => (c.summary && !validFor(c.summary, nowMs) ? [c.customerId] : []));
@@ -161,9 +146,9 @@ export async function recomputeShop(
 
   const age = stored ? nowMs - stored.fittedAt.getTime() : Infinity;
   const reuse = !refit && stored && age >= 0 && age < REFIT_AFTER_MS ? stored.model : null;
-  await breathe();
+  await nextTurn();
   // A refit starts from the stored parameters (decision 073).
-  const scored = await scoreYielding(
+  const scored = await runYielding(
     scoreShopSteps(customers, settings, reuse, nowMs, stored?.model ?? null, Math.min(page, SCORE_CHUNK)),
   );
 
@@ -173,7 +158,7 @@ export async function recomputeShop(
   const was = new Map(read.map((r) => [r.customer.customerId, (r.stored?.segment as string | undefined) ?? null]));
   const change: ReturnType<typeof changeOf>[] = [];
   for (const batch of chunks(scored.rows, Math.min(page, SCORE_CHUNK))) {
-    await breathe();
+    await nextTurn();
     for (const row of batch) change.push(changeOf(row, storedRows.get(row.customerId)));
   }
   let written = 0;
@@ -181,7 +166,7 @@ export async function recomputeShop(
   for (const valueOnly of [false, true]) {
     const rows = scored.rows.filter((_, i) => change[i] === (valueOnly ? "value" : "row"));
     for (const batch of chunks(rows, WRITE_BATCH)) {
-      await breathe();
+      await nextTurn();
       const out = await withShopWriteLock(shop.id, (tx) =>
         upsertScores(tx, shop.id, batch, now, was, { before: now, valueOnly }),
       );

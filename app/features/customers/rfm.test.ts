@@ -4,14 +4,12 @@ import { CHURN_RISKS } from "./clv";
 import {
   DEFAULT_SEGMENT_SETTINGS,
   bandThreshold,
-  figuresOf,
   scoreByRank,
-  scoreCustomers,
   scoreLine,
   scoresAgainst,
-  segmentOf,
   type CustomerFigures,
 } from "./rfm";
+import { figuresOf, scoreCustomers, segmentOf } from "~tests/customers-reference";
 
 const fig = (over: Partial<CustomerFigures> & { id: string }): CustomerFigures => ({
   recencyDays: 10,

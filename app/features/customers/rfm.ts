@@ -2,9 +2,7 @@
 // (docs/decisions/052-customer-segments.md). Pure: the recompute job feeds it the
 // shop's figures and stores what it returns; every label carries the rule that matched.
 import { CHURN_HIGH, type ChurnRisk } from "./clv";
-import { summarizeOrders, type OrderPoint, type OrderSummary } from "./summary";
-
-export type { OrderPoint } from "./summary";
+import type { OrderSummary } from "./summary";
 
 /** The spec's four segments, and customers who have not ordered yet (no scores, no segment of the four). */
 export const SEGMENTS = ["VIP", "Regular", "New", "At-Risk", "No orders yet"] as const;
@@ -55,24 +53,11 @@ export type CustomerFigures = {
 
 export type Scores = { r: number; f: number; m: number };
 
-export type SegmentResult = {
-  segment: Segment;
-  /** The rule that matched, in words, with the figures it used. */
-  rule: string;
-};
-
 /**
  * Where each score starts: index s − 1 holds the least value scored s (for recency, the most
  * days since the last order that still scores s); null when no customer has that score.
  */
 export type CutPoints = { r: (number | null)[]; f: (number | null)[]; m: (number | null)[] };
-
-export type ScoredShop = {
-  bands: 3 | 5;
-  smallStore: boolean;
-  cutPoints: CutPoints;
-  scores: Map<string, Scores>;
-};
 
 /**
  * Scores 1..bands by rank. Values are ranked ascending; tied values share the rank at the
@@ -135,7 +120,14 @@ export function bandThreshold(onFive: number, bands: 3 | 5): number {
 }
 
 /** Each customer's scores by position in the list given (0: never ordered, not scored). */
-export type RankedShop = Omit<ScoredShop, "scores"> & { r: Uint8Array; f: Uint8Array; m: Uint8Array };
+export type RankedShop = {
+  bands: 3 | 5;
+  smallStore: boolean;
+  cutPoints: CutPoints;
+  r: Uint8Array;
+  f: Uint8Array;
+  m: Uint8Array;
+};
 
 /** Scores every customer who has ordered, by position in the list given. */
 export function rankCustomers(customers: readonly CustomerFigures[]): RankedShop {
@@ -174,17 +166,6 @@ export function rankCustomers(customers: readonly CustomerFigures[]): RankedShop
 /** The scores at a position of a ranked shop (null: never ordered). */
 export const scoresAt = (ranked: RankedShop, i: number): Scores | null =>
   ranked.r[i] ? { r: ranked.r[i]!, f: ranked.f[i]!, m: ranked.m[i]! } : null;
-
-/** Scores every customer who has ordered; those who never ordered get no scores. */
-export function scoreCustomers(customers: readonly CustomerFigures[]): ScoredShop {
-  const ranked = rankCustomers(customers);
-  const scores = new Map<string, Scores>();
-  customers.forEach((c, i) => {
-    const s = scoresAt(ranked, i);
-    if (s) scores.set(c.id, s);
-  });
-  return { bands: ranked.bands, smallStore: ranked.smallStore, cutPoints: ranked.cutPoints, scores };
-}
 
 /**
  * Which rule matched, with the numbers its text quotes: the rule text is a function of these
@@ -275,32 +256,12 @@ function wordsOf({ kind, b }: RuleMatch, a: string): string {
   }
 }
 
-/** The segment and the rule that matched, in words (see ruleOf). */
-export function segmentOf(
-  figures: CustomerFigures,
-  scores: Scores | null,
-  bands: 3 | 5,
-  settings: SegmentSettings = DEFAULT_SEGMENT_SETTINGS,
-  churnRisk: ChurnRisk | null = null,
-): SegmentResult {
-  const rule = ruleOf(figures, scores, bands, settings, churnRisk);
-  return { segment: RULE_SEGMENT[rule.kind], rule: ruleText(rule) };
-}
-
 /** "R 4 · F 2 · M 5 → VIP" */
 export function scoreLine(scores: Scores | null, segment: Segment): string {
   return scores ? `R ${scores.r} · F ${scores.f} · M ${scores.m} → ${segment}` : "No orders yet, no scores";
 }
 
 const DAY_MS = 86_400_000;
-
-/**
- * A customer's figures from their non-cancelled orders (any order), as of `now`.
- * Days are whole days of elapsed time.
- */
-export function figuresOf(id: string, orders: readonly OrderPoint[], now: Date): CustomerFigures {
-  return figuresFrom(id, summarizeOrders(orders, now.getTime()), now);
-}
 
 /** The figures from a customer's order summary (valid for `now`, see validFor in summary.ts). */
 export function figuresFrom(id: string, s: OrderSummary | null, now: Date): CustomerFigures {

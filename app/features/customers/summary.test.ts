@@ -2,8 +2,9 @@
 // exactly the figures and predictions a computation from the orders gives at any later instant.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { predict, predictFrom, type ShopModel } from "./clv";
-import { figuresFrom, figuresOf } from "./rfm";
+import { predictFrom, type ShopModel } from "./clv";
+import { predict, figuresOf } from "~tests/customers-reference";
+import { figuresFrom } from "./rfm";
 import { summarize, validFor } from "./summary";
 
 const DAY = 86_400_000;

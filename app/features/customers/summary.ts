@@ -8,8 +8,6 @@ const DAY_MS = 86_400_000;
 /** Frequency and monetary value look back this far (decision 052). */
 export const WINDOW_MS = 365 * DAY_MS;
 
-export type OrderPoint = { at: Date; netMinor: number };
-
 export type OrderSummary = {
   /** Non-cancelled orders, all time. */
   orders: number;
@@ -90,13 +88,6 @@ export function summarize(times: readonly number[], values: readonly number[], a
     windowEdgeMs: windowOrders ? firstT + WINDOW_MS : null,
   };
 }
-
-export const summarizeOrders = (orders: readonly OrderPoint[], atMs: number) =>
-  summarize(
-    orders.map((o) => o.at.getTime()),
-    orders.map((o) => o.netMinor),
-    atMs,
-  );
 
 /**
  * Whether a stored summary gives the figures as of `nowMs`: every order it counts happened by

@@ -3,6 +3,7 @@
 // each run picks the customers whose tagged segment differs from what it should be, changes
 // their tags in Shopify, records it, and goes on until none is left (or the step's budget is spent).
 import { prisma } from "~/db.server";
+import type { AdminGraphql } from "~/features/store-sync/index.server";
 import type { CustomersTagsAddMutation, CustomersTagsRemoveMutation } from "~/graphql/admin.generated";
 import { segmentSlug } from "./query";
 import { SEGMENTS, type Segment } from "./rfm";
@@ -26,7 +27,6 @@ export const TAGS_REMOVE = `#graphql
 /** The tag a segment is written as: "profitpilot-vip", "profitpilot-at-risk". */
 export const segmentTag = (segment: string) => `profitpilot-${segmentSlug(segment)}`;
 
-type Graphql = (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response>;
 type TagShop = { id: string; isDemo: boolean };
 
 /** A numeric id from the import becomes the Admin API's global id. */
@@ -84,7 +84,7 @@ class TagError extends Error {
   }
 }
 
-async function mutate(graphql: Graphql, doc: string, id: string, tags: string[]) {
+async function mutate(graphql: AdminGraphql, doc: string, id: string, tags: string[]) {
   const response = await graphql(doc, { variables: { id, tags } });
   const body = (await response.json()) as { data?: CustomersTagsAddMutation & CustomersTagsRemoveMutation };
   const payload = body.data?.tagsAdd ?? body.data?.tagsRemove;
@@ -96,7 +96,7 @@ async function mutate(graphql: Graphql, doc: string, id: string, tags: string[])
  * Converges up to `budget` customers' tags; returns how many changed and whether work is left.
  * In the demo nothing is sent: the tags are recorded locally.
  */
-export async function syncSegmentTags(shop: TagShop, graphql: Graphql, budget = 250) {
+export async function syncSegmentTags(shop: TagShop, graphql: AdminGraphql, budget = 250) {
   const enabled = await enabledSegments(shop.id);
   let changed = 0;
   try {

@@ -32,3 +32,4 @@ export { honestChange, isComparable, type Polarity } from "./comparison";
 export { bucketTrend, bucketSizeFor, type Trend, type TrendPoint } from "./trend-buckets";
 export { effectiveUnitCost } from "./costs-rule";
 export { splitRange } from "./rollup-ranges";
+export { ORDER_PROFIT_SELECT, orderNetProfitMinor, type OrderProfitInput } from "./order-profit";

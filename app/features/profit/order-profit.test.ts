@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { orderNetProfitMinor } from "./order-profit";
+
+const order = {
+  grossSalesMinor: 10_000,
+  discountsMinor: 1_000,
+  refundsMinor: 500,
+  shippingMinor: 800,
+  taxesMinor: 700,
+  shippingCostMinor: 600,
+  paymentFeesMinor: 320,
+  lines: [
+    { quantity: 2, unitCostMinor: 1_500 },
+    { quantity: 1, unitCostMinor: 2_000 },
+  ],
+};
+
+describe("orderNetProfitMinor", () => {
+  it("is net sales plus shipping charged, less cost of goods, shipping labels and fees (taxes are not revenue)", () => {
+    // (10,000 − 1,000 − 500 + 800) − (2 × 1,500 + 2,000) − 600 − 320
+    expect(orderNetProfitMinor(order)).toBe(9_300 - 5_000 - 920);
+  });
+
+  it("counts unknown shipping and fees as none, but an unknown line cost makes the figure unknown", () => {
+    expect(orderNetProfitMinor({ ...order, shippingCostMinor: null, paymentFeesMinor: null })).toBe(9_300 - 5_000);
+    expect(orderNetProfitMinor({ ...order, lines: [...order.lines, { quantity: 1, unitCostMinor: null }] })).toBeNull();
+  });
+});
