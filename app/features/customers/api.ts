@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { minorToDecimalString } from "~/lib/money";
 import { segmentSlug } from "./query";
-import { SEGMENTS, type Segment } from "./rfm";
+import type { CustomerRow } from "./list.server";
+import { SEGMENTS } from "./rfm";
 
 export const API_LIMIT_MAX = 250;
 
@@ -27,20 +28,7 @@ export const customersApiQuery = z.object({
     .default(50),
 });
 
-type Row = {
-  id: string;
-  name: string;
-  email: string | null;
-  orders: number;
-  totalSpentMinor: number;
-  lastOrderAt: string | null;
-  segment: Segment;
-  scores: { r: number; f: number; m: number } | null;
-  predicted12mMinor: number | null;
-  churnRisk: string | null;
-};
-
-export function customerDto(row: Row, currency: string) {
+export function customerDto(row: CustomerRow, currency: string) {
   return {
     id: row.id,
     name: row.name,

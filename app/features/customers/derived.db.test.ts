@@ -187,6 +187,12 @@ describe("figures that move with the clock (decision 073)", () => {
       expect(rows).toHaveLength(63);
       expect(rows.slice(-3).map((r) => r.predicted12mMinor)).toEqual([null, null, null]);
       expect(rows.slice(0, -3).every((r) => r.predicted12mMinor !== null)).toBe(true);
+      // Pages are slices of that order: across the last values, and a page of customers without one.
+      for (const size of [25, 20, 7])
+        for (let page = 1; (page - 1) * size < rows.length; page++) {
+          const got = await listCustomers(shop, { segment: null, q: "", sort: "value", dir, page }, size);
+          expect(got.rows.map((r) => r.id)).toEqual(rows.slice((page - 1) * size, page * size).map((r) => r.id));
+        }
     }
   });
 

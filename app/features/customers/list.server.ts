@@ -125,14 +125,27 @@ export async function listCustomers(
   const nullable = query.sort === "lastOrder" || query.sort === "value";
   // A search's page comes from its index as ids, then their rows.
   const ids = query.q ? await matchingPage(shop.id, query, skip, pageSize) : null;
-  const rows = await prisma.customerScore.findMany({
-    where: ids ? { shopId: shop.id, customerId: { in: ids } } : where,
-    select: ROW_SELECT,
-    // Ties broken by the customer's id in the same direction, so one index (shopId, column,
-    // customerId) read forwards or backwards gives the page without a sort.
-    orderBy: [{ [column]: nullable ? { sort: query.dir, nulls: "last" } : query.dir }, { customerId: query.dir }],
-    ...(ids ? {} : { skip, take: pageSize }),
-  });
+  // Ties broken by the customer's id in the same direction, so one index (shopId, column,
+  // customerId) read forwards or backwards gives the page without a sort.
+  const read = (w: Prisma.CustomerScoreWhereInput, from: number, take: number, by = column) =>
+    prisma.customerScore.findMany({
+      where: w,
+      select: ROW_SELECT,
+      orderBy: [...(by === "customerId" ? [] : [{ [by]: query.dir }]), { customerId: query.dir }],
+      skip: from,
+      take,
+    });
+  // Nulls last either way: the rows with a value, then those without (by id), each through the
+  // index; Prisma's `nulls: "last"` sorted every row of the shop instead (on both engines).
+  const valued = nullable ? { ...where, [column]: { not: null } } : where;
+  const rows = ids
+    ? inOrder(ids, await read({ shopId: shop.id, customerId: { in: ids } }, 0, ids.length))
+    : await read(valued, skip, pageSize);
+  if (!ids && nullable && rows.length < pageSize) {
+    const before = rows.length ? skip + rows.length : await prisma.customerScore.count({ where: valued });
+    const rest = { ...where, [column]: null };
+    rows.push(...(await read(rest, Math.max(0, skip - before), pageSize - rows.length, "customerId")));
+  }
   return { rows: rows.map((r) => rowOf(r, stored)), total, capped, page, pageCount, pageSize };
 }
 
