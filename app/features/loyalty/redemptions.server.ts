@@ -3,7 +3,7 @@
 // An order that uses the code marks it used; a code that expires unused gives the points
 // back (a "reimburse" entry). Points expire first in, first out (docs/decisions/057).
 import crypto from "node:crypto";
-import { prisma } from "~/db.server";
+import { prisma, withShopWriteLock } from "~/db.server";
 import { minorToDecimalString } from "~/lib/money";
 import { dayInZone } from "~/lib/dates";
 import { FieldError } from "~/lib/forms";
@@ -175,6 +175,9 @@ export async function redeemPoints(
   return view;
 }
 
+/** Members whose expiring points are computed per read and written per transaction. */
+const EXPIRY_BATCH = 1000;
+
 /**
  * Daily: codes past their date and unused give their points back, and points past the
  * program's expiry are written off, oldest first. Both keyed, so a rerun writes nothing twice.
@@ -210,30 +213,54 @@ export async function expireAndReimburse(shop: ShopRef, now = new Date()) {
     });
 
   let expired = 0;
-  if (program.expiryMonths) {
-    const members = await prisma.loyaltyMember.findMany({
-      where: { shopId: shop.id, balance: { gt: 0 } },
-      select: { customerId: true },
-    });
-    for (const { customerId } of members) {
-      const entries = (await prisma.loyaltyLedgerEntry.findMany({
-        where: { shopId: shop.id, customerId },
-        select: { kind: true, points: true, occurredAt: true },
-        // First in, first out: in time order (the customer index is ordered by kind first).
-        orderBy: { occurredAt: "asc" },
-      })) as LedgerEntry[];
-      const due = expiryDue(entries, program.expiryMonths, now);
-      if (due <= 0) continue;
-      const key = `expire:${customerId}:${day}`;
-      const exists = await prisma.loyaltyLedgerEntry.findUnique({ where: { shopId_key: { shopId: shop.id, key } } });
-      if (exists) continue;
-      await prisma.$transaction((tx) =>
-        appendEntry(tx, { shopId: shop.id, customerId, kind: "expire", points: -due, key, occurredAt: now, day }),
-      );
-      expired += due;
-      touched.add(customerId);
+  if (program.expiryMonths)
+    for (let after = ""; ;) {
+      const ids = (
+        await prisma.loyaltyMember.findMany({
+          where: { shopId: shop.id, balance: { gt: 0 }, customerId: { gt: after } },
+          orderBy: { customerId: "asc" },
+          take: EXPIRY_BATCH,
+          select: { customerId: true },
+        })
+      ).map((m) => m.customerId);
+      if (!ids.length) break;
+      after = ids[ids.length - 1]!;
+      // A batch of members read, its expiries computed and written under the shop's write lock,
+      // so an order posted meanwhile is in the read or comes after the write.
+      expired += await withShopWriteLock(shop.id, async (tx) => {
+        const entries = await tx.loyaltyLedgerEntry.findMany({
+          where: { shopId: shop.id, customerId: { in: ids } },
+          select: { customerId: true, kind: true, points: true, occurredAt: true, key: true },
+          // First in, first out: in time order (the customer index is ordered by kind first).
+          orderBy: [{ customerId: "asc" }, { occurredAt: "asc" }],
+        });
+        const byCustomer = new Map<string, typeof entries>();
+        for (const e of entries) {
+          const own = byCustomer.get(e.customerId);
+          if (own) own.push(e);
+          else byCustomer.set(e.customerId, [e]);
+        }
+        const rows = ids.flatMap((customerId) => {
+          const own = byCustomer.get(customerId) ?? [];
+          const key = `expire:${customerId}:${day}`;
+          if (own.some((e) => e.key === key)) return [];
+          const due = expiryDue(own as LedgerEntry[], program.expiryMonths, now);
+          return due > 0
+            ? [{ shopId: shop.id, customerId, kind: "expire", points: -due, key, occurredAt: now, day }]
+            : [];
+        });
+        if (!rows.length) return 0;
+        await tx.loyaltyLedgerEntry.createMany({ data: rows });
+        const points = rows.reduce((sum, r) => sum + r.points, 0);
+        await tx.loyaltyDay.upsert({
+          where: { shopId_day_kind: { shopId: shop.id, day, kind: "expire" } },
+          create: { shopId: shop.id, day, kind: "expire", points },
+          update: { points: { increment: points } },
+        });
+        for (const r of rows) touched.add(r.customerId);
+        return -points;
+      });
     }
-  }
   await refreshMembers(prisma, shop, [...touched], now);
   return { reimbursed: stale.length, expired };
 }
