@@ -104,4 +104,26 @@ describe("segment tags", () => {
     expect(await pendingTagChanges(shop.id)).toBe(0);
     expect((await prisma.customerSegmentTag.findFirstOrThrow({ where: { shopId: shop.id } })).lastError).toBeNull();
   });
+
+  it("counts as pending exactly the customers the job then changes, in any mix of tags", async () => {
+    const rows = await prisma.customerScore.findMany({
+      where: { shopId: shop.id },
+      select: { customerId: true, segment: true },
+      orderBy: { customerId: "asc" },
+    });
+    const marks = ["VIP", "Regular", "New", "At-Risk", null];
+    for (const [i, r] of rows.entries())
+      await prisma.customerScore.update({
+        where: { shopId_customerId: { shopId: shop.id, customerId: r.customerId } },
+        data: { taggedSegment: i % 3 === 0 ? r.segment : marks[i % marks.length] },
+      });
+    await setSegmentTagging(shop.id, "VIP", true);
+    await setSegmentTagging(shop.id, "Regular", true);
+    const pending = await pendingTagChanges(shop.id);
+    expect(pending).toBeGreaterThan(0);
+    calls = [];
+    await runTagJob(shop.id);
+    expect(new Set(calls.map((c) => c.id)).size).toBe(pending);
+    expect(await pendingTagChanges(shop.id)).toBe(0);
+  });
 });

@@ -3,7 +3,8 @@
 // read it. A member is an enrolled customer as the customers feature counts them (customerCounts:
 // not deleted in Shopify, not redacted); the accounts of erased customers stay in the ledger
 // (their points are still outstanding until they expire) but are not members.
-import { sqlOn } from "~/db.server";
+import { asDate, sqlOn } from "~/db.server";
+import { chunks } from "~/lib/chunks";
 import type { ShopRef } from "~/features/loyalty/ledger.server";
 
 export type MemberCounts = {
@@ -16,46 +17,64 @@ export type MemberCounts = {
   closedAccounts: number;
 };
 
-/** Every member count of the shop in one read; the tiers' counts (with "No tier") add up to `members`. */
+/**
+ * Every member count of the shop; the tiers' counts (with "No tier") add up to `members`. Read as
+ * the accounts per tier (an index alone) less the closed ones (the few customers redacted or
+ * deleted, found through their index): a join of every account to its customer took 0.65 s at
+ * 120,000 members on SQLite.
+ */
 export async function memberCounts(shop: Pick<ShopRef, "id">, activeSince: Date): Promise<MemberCounts> {
-  const rows = await sqlOn()
-    .selectFrom("LoyaltyMember as m")
-    .leftJoin("Customer as c", (j) => j.onRef("c.shopId", "=", "m.shopId").onRef("c.id", "=", "m.customerId"))
-    .select((eb) => {
-      const counted = eb.and([
-        eb("c.id", "is not", null),
-        eb("c.deletedAt", "is", null),
-        eb("c.redactedAt", "is", null),
-      ]);
-      return [
-        "m.tierId",
+  const q = sqlOn();
+  const [all, closedIds] = await Promise.all([
+    q
+      .selectFrom("LoyaltyMember")
+      .select((eb) => [
+        "tierId",
         eb.fn.countAll<number>().as("accounts"),
-        eb.fn.sum<number>(eb.case().when(counted).then(1).else(0).end()).as("members"),
         eb.fn
           .sum<number>(
             eb
               .case()
-              .when(eb.and([counted, eb("m.lastActivityAt", ">=", activeSince as never)]))
+              .when("lastActivityAt", ">=", activeSince as never)
               .then(1)
               .else(0)
               .end(),
           )
           .as("active"),
-      ];
-    })
-    .where("m.shopId", "=", shop.id)
-    .groupBy("m.tierId")
-    .execute();
+      ])
+      .where("shopId", "=", shop.id)
+      .groupBy("tierId")
+      .execute(),
+    q
+      .selectFrom("Customer")
+      .select("id")
+      .where("shopId", "=", shop.id)
+      .where((eb) => eb.or([eb("deletedAt", "is not", null), eb("redactedAt", "is not", null)]))
+      .execute(),
+  ]);
+  // The closed accounts one by one (by their key, not grouped: a GROUP BY led SQLite through the tier index).
+  const closed = [];
+  for (const ids of chunks(
+    closedIds.map((c) => c.id),
+    1000,
+  ))
+    closed.push(
+      ...(await q
+        .selectFrom("LoyaltyMember")
+        .select(["tierId", "lastActivityAt"])
+        .where("shopId", "=", shop.id)
+        .where("customerId", "in", ids)
+        .execute()),
+    );
   const byTier = new Map<string | null, number>();
   let members = 0;
   let active = 0;
-  let accounts = 0;
-  for (const r of rows) {
-    const m = Number(r.members ?? 0);
+  for (const r of all) {
+    const shut = closed.filter((c) => c.tierId === r.tierId);
+    const m = Number(r.accounts) - shut.length;
     if (m > 0) byTier.set(r.tierId, m);
     members += m;
-    active += Number(r.active ?? 0);
-    accounts += Number(r.accounts ?? 0);
+    active += Number(r.active ?? 0) - shut.filter((c) => asDate(c.lastActivityAt) >= activeSince).length;
   }
-  return { members, active, byTier, closedAccounts: accounts - members };
+  return { members, active, byTier, closedAccounts: closed.length };
 }
