@@ -99,4 +99,33 @@ describe("point expiry", () => {
     }
     expect(await prisma.loyaltyLedgerEntry.count({ where: { shopId: b.shop.id, kind: "expire" } })).toBe(0);
   });
+
+  it("handles more members than one batch holds", async () => {
+    const shop: Shop = await createShop({ domain: "expiry-many.myshopify.com" });
+    await ensureProgram(prisma, shop);
+    await prisma.loyaltyProgram.update({ where: { shopId: shop.id }, data: { expiryMonths: 9 } });
+    const ids = Array.from({ length: 1_200 }, (_, i) => `many-${String(i).padStart(4, "0")}`);
+    const day = dayInZone(ago(400), shop.timezone);
+    for (let i = 0; i < ids.length; i += 200) {
+      const slice = ids.slice(i, i + 200);
+      await prisma.customer.createMany({
+        data: slice.map((id) => ({ id, shopId: shop.id, email: `${id}@example.com` })),
+      });
+      await prisma.loyaltyLedgerEntry.createMany({
+        data: slice.map((id) => ({
+          shopId: shop.id,
+          customerId: id,
+          kind: "earn",
+          points: 10,
+          key: `earn:${id}`,
+          occurredAt: ago(400),
+          day,
+        })),
+      });
+    }
+    await refreshMembers(prisma, shop, ids, NOW);
+    expect((await expireAndReimburse(shop, NOW)).expired).toBe(12_000);
+    expect(await prisma.loyaltyLedgerEntry.count({ where: { shopId: shop.id, kind: "expire" } })).toBe(1_200);
+    expect(await prisma.loyaltyMember.count({ where: { shopId: shop.id, balance: { not: 0 } } })).toBe(0);
+  });
 });

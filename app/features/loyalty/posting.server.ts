@@ -297,8 +297,13 @@ async function collectionLines(
     .execute();
 }
 
+/** A ledger entry as written: an order's (NewEntry), or another kind's without the order's columns. */
+export type EntryRow = Pick<NewEntry, "customerId" | "points" | "key" | "occurredAt" | "day"> & {
+  kind: string;
+} & Partial<Pick<NewEntry, "orderId" | "eligibleMinor" | "orderTotalMinor" | "note" | "lines">>;
+
 /** The entries and their days' per-kind sums (LoyaltyDay), in the caller's transaction. */
-async function appendEntries(db: DbClient, shopId: string, entries: readonly NewEntry[]) {
+export async function appendEntries(db: DbClient, shopId: string, entries: readonly EntryRow[]) {
   const createdAt = new Date();
   for (const slice of chunks(entries, INSERT_ROWS))
     await sqlOn(db)

@@ -12,6 +12,7 @@ import type { AdminOperations } from "~/graphql/admin.generated";
 import { expiryDue, pointsToMinor, type LedgerEntry } from "~/features/loyalty/ledger";
 import { appendEntry, ensureProgram, pointValueAt, type ShopRef } from "~/features/loyalty/ledger.server";
 import { refreshMembers } from "~/features/loyalty/members.server";
+import { appendEntries } from "~/features/loyalty/posting.server";
 import { LoyaltyNotFound } from "~/features/loyalty/program.server";
 import { syncLoyaltyCost } from "~/features/loyalty/cost.server";
 
@@ -176,7 +177,7 @@ export async function redeemPoints(
 }
 
 /** Members whose expiring points are computed per read and written per transaction. */
-const EXPIRY_BATCH = 1000;
+const EXPIRY_BATCH = 500;
 
 /**
  * Daily: codes past their date and unused give their points back, and points past the
@@ -245,20 +246,11 @@ export async function expireAndReimburse(shop: ShopRef, now = new Date()) {
           const key = `expire:${customerId}:${day}`;
           if (own.some((e) => e.key === key)) return [];
           const due = expiryDue(own as LedgerEntry[], program.expiryMonths, now);
-          return due > 0
-            ? [{ shopId: shop.id, customerId, kind: "expire", points: -due, key, occurredAt: now, day }]
-            : [];
+          return due > 0 ? [{ customerId, kind: "expire", points: -due, key, occurredAt: now, day }] : [];
         });
-        if (!rows.length) return 0;
-        await tx.loyaltyLedgerEntry.createMany({ data: rows });
-        const points = rows.reduce((sum, r) => sum + r.points, 0);
-        await tx.loyaltyDay.upsert({
-          where: { shopId_day_kind: { shopId: shop.id, day, kind: "expire" } },
-          create: { shopId: shop.id, day, kind: "expire", points },
-          update: { points: { increment: points } },
-        });
+        await appendEntries(tx, shop.id, rows);
         for (const r of rows) touched.add(r.customerId);
-        return -points;
+        return -rows.reduce((sum, r) => sum + r.points, 0);
       });
     }
   await refreshMembers(prisma, shop, [...touched], now);
