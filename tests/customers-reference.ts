@@ -72,7 +72,7 @@ export function figuresOf(id: string, orders: readonly OrderPoint[], now: Date):
 
 /** Scores every customer who has ordered; those who never ordered get no scores. */
 export function scoreCustomers(customers: readonly CustomerFigures[]) {
-  const ranked = rankCustomers(customers);
+  const ranked = runToEnd(rankCustomers(customers));
   const scores = new Map<string, Scores>();
   customers.forEach((c, i) => {
     const s = scoresAt(ranked, i);

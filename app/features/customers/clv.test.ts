@@ -5,8 +5,8 @@ import {
   churnRiskOf,
   expectedOrderValue,
   expectedPurchases,
-  fitBgNbd,
-  fitGammaGamma,
+  fitBgNbdSteps,
+  fitGammaGammaSteps,
   gammaGammaLogLikelihood,
   gammaGammaTotalLogLikelihood,
   hyp2f1,
@@ -17,7 +17,8 @@ import {
   type Rfm,
 } from "./clv";
 import { fitShopModel, predict, type History } from "~tests/customers-reference";
-import { nelderMead } from "./optimize";
+import { nelderMeadSteps } from "./optimize";
+import { runToEnd } from "~/lib/steps";
 
 /** Midpoint rule on (lo, hi). */
 function integrate(f: (x: number) => number, lo: number, hi: number, n = 4000): number {
@@ -68,10 +69,12 @@ describe("special functions", () => {
   });
 
   it("Nelder–Mead finds the Rosenbrock minimum", () => {
-    const result = nelderMead(([x, y]) => (1 - x!) ** 2 + 100 * (y! - x! ** 2) ** 2, [-1.2, 1], {
-      maxIterations: 5000,
-      tolerance: 1e-14,
-    });
+    const result = runToEnd(
+      nelderMeadSteps(([x, y]) => (1 - x!) ** 2 + 100 * (y! - x! ** 2) ** 2, [-1.2, 1], {
+        maxIterations: 5000,
+        tolerance: 1e-14,
+      }),
+    );
     expect(result.x[0]).toBeCloseTo(1, 3);
     expect(result.x[1]).toBeCloseTo(1, 3);
   });
@@ -118,7 +121,7 @@ describe("BG/NBD", () => {
   it("the fit recovers the parameters of simulated customers", () => {
     const truth: BgNbdParams = { r: 0.8, alpha: 6, a: 1.2, b: 4 };
     const customers = simulateBgNbd(truth, 3000, 52, 7);
-    const fit = fitBgNbd(customers);
+    const fit = runToEnd(fitBgNbdSteps(customers));
     expect(fit.converged).toBe(true);
     const total = (p: BgNbdParams) => customers.reduce((s, c) => s + bgnbdLogLikelihood(p, c), 0);
     expect(fit.logLikelihood).toBeGreaterThanOrEqual(total(truth));
@@ -130,10 +133,10 @@ describe("BG/NBD", () => {
 
   it("a refit started from the previous parameters reaches the cold start's optimum", () => {
     const customers = simulateBgNbd({ r: 0.8, alpha: 6, a: 1.2, b: 4 }, 2000, 52, 11);
-    const cold = fitBgNbd(customers);
+    const cold = runToEnd(fitBgNbdSteps(customers));
     // The previous day's parameters: near, not at, today's optimum.
     const previous = { ...cold.params, r: cold.params.r * 1.05, b: cold.params.b * 0.95 };
-    const warm = fitBgNbd(customers, previous);
+    const warm = runToEnd(fitBgNbdSteps(customers, previous));
     expect(warm.converged).toBe(true);
     expect(warm.logLikelihood).toBeCloseTo(cold.logLikelihood, 3);
     for (const k of ["r", "alpha"] as const) expect(warm.params[k] / cold.params[k]).toBeCloseTo(1, 2);
@@ -176,7 +179,7 @@ describe("Gamma-Gamma", () => {
       for (let i = 0; i < x; i++) total += gammaSample(truth.p, rand) / nu;
       return { x, m: total / x };
     });
-    const fit = fitGammaGamma(repeat);
+    const fit = runToEnd(fitGammaGammaSteps(repeat));
     expect(fit.params.p / truth.p).toBeGreaterThan(0.75);
     expect(fit.params.p / truth.p).toBeLessThan(1.33);
   });

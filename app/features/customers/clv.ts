@@ -4,7 +4,6 @@
 // fitted per shop by maximum likelihood; a labelled simple model when a shop has too few
 // repeat buyers. Time is in weeks inside the models, as in the papers.
 import { gammaln } from "simple-statistics";
-import { runToEnd } from "~/lib/steps";
 import { nelderMeadSteps } from "./optimize";
 import type { OrderSummary } from "./summary";
 
@@ -149,11 +148,9 @@ const sum = <T>(items: readonly T[], f: (item: T) => number) => items.reduce((s,
 const WARM_STEP = 0.1;
 
 /** Maximum-likelihood BG/NBD parameters (searched in logs, so they stay positive). */
-export const fitBgNbd = (customers: readonly Rfm[], from?: BgNbdParams) => runToEnd(fitBgNbdSteps(customers, from));
-
 type Fit<P> = Generator<void, { params: P; logLikelihood: number; converged: boolean }, void>;
 
-function* fitBgNbdSteps(customers: readonly Rfm[], from?: BgNbdParams): Fit<BgNbdParams> {
+export function* fitBgNbdSteps(customers: readonly Rfm[], from?: BgNbdParams): Fit<BgNbdParams> {
   const toParams = (v: number[]): BgNbdParams => ({
     r: Math.exp(v[0]!),
     alpha: Math.exp(v[1]!),
@@ -171,10 +168,7 @@ function* fitBgNbdSteps(customers: readonly Rfm[], from?: BgNbdParams): Fit<BgNb
   return { params: toParams(result.x), logLikelihood: -result.value, converged: result.converged };
 }
 
-export const fitGammaGamma = (repeat: readonly { x: number; m: number }[], from?: GammaGammaParams) =>
-  runToEnd(fitGammaGammaSteps(repeat, from));
-
-function* fitGammaGammaSteps(
+export function* fitGammaGammaSteps(
   repeat: readonly { x: number; m: number }[],
   from?: GammaGammaParams,
 ): Fit<GammaGammaParams> {

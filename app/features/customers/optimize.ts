@@ -1,16 +1,12 @@
 // Nelder–Mead simplex minimisation: enough for the three- and four-parameter likelihoods
 // the lifetime-value models fit (docs/decisions/053-customer-lifetime-value.md), without a dependency.
 // Written as steps (one per iteration) so a recompute can let the event loop run during a fit.
-import { runToEnd } from "~/lib/steps";
 
 export type MinimizeResult = { x: number[]; value: number; iterations: number; converged: boolean };
 
 export type MinimizeOptions = { maxIterations?: number; tolerance?: number; step?: number };
 
-export const nelderMead = (f: (x: number[]) => number, start: readonly number[], options: MinimizeOptions = {}) =>
-  runToEnd(nelderMeadSteps(f, start, options));
-
-/** nelderMead, pausing (yielding) after each iteration. */
+/** Minimises f from `start`, pausing (yielding) after each iteration. */
 export function* nelderMeadSteps(
   f: (x: number[]) => number,
   start: readonly number[],

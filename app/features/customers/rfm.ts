@@ -129,8 +129,8 @@ export type RankedShop = {
   m: Uint8Array;
 };
 
-/** Scores every customer who has ordered, by position in the list given. */
-export function rankCustomers(customers: readonly CustomerFigures[]): RankedShop {
+/** Scores every customer who has ordered, by position, pausing (yielding) after each of the three rankings. */
+export function* rankCustomers(customers: readonly CustomerFigures[]): Generator<void, RankedShop, void> {
   const n = customers.length;
   const at = customers.flatMap((c, i) => (c.recencyDays === null ? [] : [i]));
   const count = at.length;
@@ -139,11 +139,12 @@ export function rankCustomers(customers: readonly CustomerFigures[]): RankedShop
   const negRecency = at.map((i) => -customers[i]!.recencyDays!);
   const f = at.map((i) => customers[i]!.frequency);
   const m = at.map((i) => customers[i]!.monetaryMinor);
-  const scored = {
-    r: scoreByRank(negRecency, bands),
-    f: scoreByRank(f, bands),
-    m: scoreByRank(m, bands),
-  };
+  const r = scoreByRank(negRecency, bands);
+  yield;
+  const scored = { r, f: scoreByRank(f, bands), m: [] as number[] };
+  yield;
+  scored.m = scoreByRank(m, bands);
+  yield;
   const byPosition = (scores: number[]) => {
     const out = new Uint8Array(n);
     for (let k = 0; k < count; k++) out[at[k]!] = scores[k]!;

@@ -183,8 +183,7 @@ export function* scoreShopSteps(
     figures.push(figuresFrom(c.customerId, c.summary, now));
     if ((i + 1) % chunk === 0) yield;
   }
-  const ranked = rankCustomers(figures);
-  yield;
+  const ranked = yield* rankCustomers(figures);
   const scoring: Scoring = {
     bands: ranked.bands,
     settings,

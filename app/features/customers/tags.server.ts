@@ -80,14 +80,9 @@ export async function pendingTagChanges(shopId: string): Promise<number> {
     prisma.customerScore.groupBy({ by: ["segment", "taggedSegment"], where: { shopId }, _count: { _all: true } }),
   ]);
   const on = (s: string | null) => s !== null && enabled.includes(s);
-  return pairs.reduce(
-    (n, { segment, taggedSegment: tagged, _count }) =>
-      n +
-      ((on(segment) && tagged !== segment) || (tagged !== null && !(on(tagged) && tagged === segment))
-        ? _count._all
-        : 0),
-    0,
-  );
+  // In an enabled segment without its tag, or tagged with a segment that is off or not theirs.
+  const pending = (s: string, t: string | null) => (on(s) && t !== s) || (t !== null && !(on(t) && t === s));
+  return pairs.reduce((n, p) => n + (pending(p.segment, p.taggedSegment) ? p._count._all : 0), 0);
 }
 
 class TagError extends Error {
