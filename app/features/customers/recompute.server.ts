@@ -63,7 +63,9 @@ async function readCustomers(shopId: string, now: Date, pageSize: number) {
       )
       .$if(dialect === "sqlite", (q) => q.orderBy(position).limit(page))
       .execute();
-    for (const r of rows) {
+    for (const [i, r] of rows.entries()) {
+      // PostgreSQL's one read holds every customer: the event loop runs between thousands of them.
+      if (i && i % SCORE_CHUNK === 0) await nextTurn();
       if (seen.has(r.id)) continue;
       seen.add(r.id);
       out.push({
