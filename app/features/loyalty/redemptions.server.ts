@@ -4,6 +4,7 @@
 // back (a "reimburse" entry). Points expire first in, first out (docs/decisions/057).
 import crypto from "node:crypto";
 import { prisma, withShopWriteLock } from "~/db.server";
+import { chunks } from "~/lib/chunks";
 import { minorToDecimalString } from "~/lib/money";
 import { dayInZone } from "~/lib/dates";
 import { FieldError } from "~/lib/forms";
@@ -214,45 +215,43 @@ export async function expireAndReimburse(shop: ShopRef, now = new Date()) {
     });
 
   let expired = 0;
-  if (program.expiryMonths)
-    for (let after = ""; ;) {
-      const ids = (
-        await prisma.loyaltyMember.findMany({
-          where: { shopId: shop.id, balance: { gt: 0 }, customerId: { gt: after } },
-          orderBy: { customerId: "asc" },
-          take: EXPIRY_BATCH,
-          select: { customerId: true },
-        })
-      ).map((m) => m.customerId);
-      if (!ids.length) break;
-      after = ids[ids.length - 1]!;
-      // A batch of members read, its expiries computed and written under the shop's write lock,
-      // so an order posted meanwhile is in the read or comes after the write.
-      expired += await withShopWriteLock(shop.id, async (tx) => {
-        const entries = await tx.loyaltyLedgerEntry.findMany({
-          where: { shopId: shop.id, customerId: { in: ids } },
-          select: { customerId: true, kind: true, points: true, occurredAt: true, key: true },
-          // First in, first out: in time order (the customer index is ordered by kind first).
-          orderBy: [{ customerId: "asc" }, { occurredAt: "asc" }],
-        });
-        const byCustomer = new Map<string, typeof entries>();
-        for (const e of entries) {
-          const own = byCustomer.get(e.customerId);
-          if (own) own.push(e);
-          else byCustomer.set(e.customerId, [e]);
-        }
-        const rows = ids.flatMap((customerId) => {
-          const own = byCustomer.get(customerId) ?? [];
-          const key = `expire:${customerId}:${day}`;
-          if (own.some((e) => e.key === key)) return [];
-          const due = expiryDue(own as LedgerEntry[], program.expiryMonths, now);
-          return due > 0 ? [{ customerId, kind: "expire", points: -due, key, occurredAt: now, day }] : [];
-        });
-        await appendEntries(tx, shop.id, rows);
-        for (const r of rows) touched.add(r.customerId);
-        return -rows.reduce((sum, r) => sum + r.points, 0);
+  const members = program.expiryMonths
+    ? await prisma.loyaltyMember.findMany({
+        where: { shopId: shop.id, balance: { gt: 0 } },
+        select: { customerId: true },
+      })
+    : [];
+  for (const ids of chunks(
+    members.map((m) => m.customerId),
+    EXPIRY_BATCH,
+  )) {
+    // A batch of members read, its expiries computed and written under the shop's write lock,
+    // so an order posted meanwhile is in the read or comes after the write.
+    expired += await withShopWriteLock(shop.id, async (tx) => {
+      const entries = await tx.loyaltyLedgerEntry.findMany({
+        where: { shopId: shop.id, customerId: { in: ids } },
+        select: { customerId: true, kind: true, points: true, occurredAt: true, key: true },
+        // First in, first out: in time order (the customer index is ordered by kind first).
+        orderBy: [{ customerId: "asc" }, { occurredAt: "asc" }],
       });
-    }
+      const byCustomer = new Map<string, typeof entries>();
+      for (const e of entries) {
+        const own = byCustomer.get(e.customerId);
+        if (own) own.push(e);
+        else byCustomer.set(e.customerId, [e]);
+      }
+      const rows = ids.flatMap((customerId) => {
+        const own = byCustomer.get(customerId) ?? [];
+        const key = `expire:${customerId}:${day}`;
+        if (own.some((e) => e.key === key)) return [];
+        const due = expiryDue(own as LedgerEntry[], program.expiryMonths, now);
+        return due > 0 ? [{ customerId, kind: "expire", points: -due, key, occurredAt: now, day }] : [];
+      });
+      await appendEntries(tx, shop.id, rows);
+      for (const r of rows) touched.add(r.customerId);
+      return -rows.reduce((sum, r) => sum + r.points, 0);
+    });
+  }
   await refreshMembers(prisma, shop, [...touched], now);
   return { reimbursed: stale.length, expired };
 }
