@@ -66,22 +66,31 @@ export type CutPoints = { r: (number | null)[]; f: (number | null)[]; m: (number
  */
 export function scoreByRank(values: readonly number[], bands: number): number[] {
   const n = values.length;
-  const order = rankOrder(values);
+  // A typed array sorts numerically without a comparator call per pair (several times faster than
+  // sorting indices by value at 100,000 customers). Each tie group's score is written at the
+  // group's first sorted position; a value finds its group by one binary search.
+  const sorted = Float64Array.from(values).sort();
+  const groupScore = new Uint8Array(n);
+  for (let start = 0; start < n;) {
+    let end = start + 1;
+    while (end < n && sorted[end] === sorted[start]) end++;
+    groupScore[start] = Math.min(bands, Math.floor((bands * (start + (end - start) / 2)) / n) + 1);
+    start = end;
+  }
   const scores = new Array<number>(n);
-  let start = 0;
-  while (start < n) {
-    let end = start;
-    while (end + 1 < n && values[order[end + 1]!] === values[order[start]!]) end++;
-    const tied = end - start + 1;
-    const score = Math.min(bands, Math.floor((bands * (start + tied / 2)) / n) + 1);
-    for (let k = start; k <= end; k++) scores[order[k]!] = score;
-    start = end + 1;
+  for (let i = 0; i < n; i++) {
+    const v = values[i]!;
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    scores[i] = groupScore[lo]!;
   }
   return scores;
 }
-
-/** The indices of `values` in ascending order of value (ties in any order: they share a score). */
-const rankOrder = (values: readonly number[]) => values.map((_, i) => i).sort((a, b) => values[a]! - values[b]!);
 
 /** For each score 1..bands, the least value that has it (null when no customer has that score). */
 function leastPerBand(values: readonly number[], scores: readonly number[], bands: number): (number | null)[] {
