@@ -96,8 +96,9 @@ export async function seedLoyalty(shop: SeedShop, now = new Date()) {
       data: { status: "used", usedAt: new Date(at) },
     });
   const redeemed = codes.length;
+  // Every member is now placed as of `now`: the backfill, the redemptions and the expiry each
+  // rewrote the members they changed.
   const expiry = await loyalty.expireAndReimburse(shop, now);
-  await loyalty.rebuildMembers(shop, now);
   // The codes marked used above have no order: each day's loyalty cost is rebuilt from them.
   await loyalty.rebuildLoyaltyCost(shop);
   return { ...backfill, collections: collections.length, redemptions: redeemed, ...expiry };

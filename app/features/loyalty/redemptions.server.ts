@@ -305,7 +305,7 @@ export async function redeemPointsInBatch(
   return views;
 }
 
-/** Members whose expiring points are computed per read and written per transaction. */
+/** Codes given back, or members whose expiring points are computed, per read and transaction. */
 const EXPIRY_BATCH = 500;
 
 /**
@@ -320,26 +320,34 @@ export async function expireAndReimburse(shop: ShopRef, now = new Date()) {
     select: { id: true, customerId: true, points: true, code: true },
   });
   const touched = new Set<string>();
-  for (const r of stale)
-    await prisma.$transaction(async (tx) => {
-      const claimed = await tx.loyaltyRedemption.updateMany({
-        where: { id: r.id, shopId: shop.id, status: "issued" },
+  for (const batch of chunks(stale, EXPIRY_BATCH))
+    await withShopWriteLock(shop.id, async (tx) => {
+      // Claimed under the lock: a code an order used meanwhile is no longer issued.
+      const claimed = await tx.loyaltyRedemption.findMany({
+        where: { shopId: shop.id, id: { in: batch.map((r) => r.id) }, status: "issued" },
+        select: { id: true, customerId: true, points: true, code: true },
+      });
+      if (claimed.length === 0) return;
+      await tx.loyaltyRedemption.updateMany({
+        where: { shopId: shop.id, id: { in: claimed.map((r) => r.id) } },
         data: { status: "expired" },
       });
-      if (claimed.count === 0) return;
-      await appendEntry(tx, {
-        shopId: shop.id,
-        customerId: r.customerId,
-        kind: "reimburse",
-        points: r.points,
-        key: `reimburse:${r.id}`,
-        redemptionId: r.id,
-        occurredAt: now,
-        day,
-        note: `code ${r.code} expired unused`,
-      });
+      await appendEntries(
+        tx,
+        shop.id,
+        claimed.map((r) => ({
+          customerId: r.customerId,
+          kind: "reimburse",
+          points: r.points,
+          key: `reimburse:${r.id}`,
+          redemptionId: r.id,
+          occurredAt: now,
+          day,
+          note: `code ${r.code} expired unused`,
+        })),
+      );
       await syncLoyaltyCost(tx, shop.id, [day]);
-      touched.add(r.customerId);
+      for (const r of claimed) touched.add(r.customerId);
     });
 
   let expired = 0;
