@@ -59,7 +59,15 @@ export async function seedLoyalty(shop: SeedShop, now = new Date()) {
         stacking: c.stacking,
       },
     });
+  // Each step's time, printed with the seed's phases.
+  let phase = Date.now();
+  const took = () => {
+    const spent = `${((Date.now() - phase) / 1000).toFixed(1)}s`;
+    phase = Date.now();
+    return spent;
+  };
   const backfill = await loyalty.backfillLedger(shop, now);
+  const seconds = { backfill: took(), redemptions: "", expiry: "", cost: "" };
 
   // A quarter of the members redeem part of their points, spread over the last 120 days.
   const members = await prisma.loyaltyMember.findMany({
@@ -96,10 +104,13 @@ export async function seedLoyalty(shop: SeedShop, now = new Date()) {
       data: { status: "used", usedAt: new Date(at) },
     });
   const redeemed = codes.length;
+  seconds.redemptions = took();
   // Every member is now placed as of `now`: the backfill, the redemptions and the expiry each
   // rewrote the members they changed.
   const expiry = await loyalty.expireAndReimburse(shop, now);
+  seconds.expiry = took();
   // The codes marked used above have no order: each day's loyalty cost is rebuilt from them.
   await loyalty.rebuildLoyaltyCost(shop);
-  return { ...backfill, collections: collections.length, redemptions: redeemed, ...expiry };
+  seconds.cost = took();
+  return { ...backfill, collections: collections.length, redemptions: redeemed, ...expiry, seconds };
 }
