@@ -2,7 +2,9 @@
 // store history redeemed both ways gives the same ledger, day sums, codes, loyalty cost and
 // members; a batch with one redemption over the balance writes nothing.
 import { describe, expect, it } from "vitest";
-import { prisma } from "~/db.server";
+import { insertRows, prisma } from "~/db.server";
+import { bulkId } from "~/platform/bulk-rows.server";
+import { appendEntries } from "~/features/loyalty/posting.server";
 import { FieldError } from "~/lib/forms";
 import { createShop } from "~tests/factories";
 import {
@@ -125,6 +127,43 @@ describe("redemptions in a batch", () => {
     expect(
       await prisma.auditEntry.count({ where: { shopId: batch.shop.id, action: "loyalty.redemption.create" } }),
     ).toBe(4);
+  });
+
+  it("take more customers in one transaction than the model API binds values (999 on SQLite)", async () => {
+    const shop = await createShop();
+    const ids = Array.from({ length: 1_100 }, () => bulkId());
+    await insertRows(
+      prisma,
+      "Customer",
+      ["id", "shopId", "createdAt"],
+      ids.map((id) => [id, shop.id, NOW]),
+    );
+    await prisma.$transaction((tx) =>
+      appendEntries(
+        tx,
+        shop.id,
+        ids.map((customerId) => ({
+          customerId,
+          kind: "adjust",
+          points: 10,
+          key: `adjust:${customerId}`,
+          occurredAt: NOW,
+          day: "2026-06-01",
+        })),
+      ),
+    );
+    const codes = await redeemPointsInBatch(
+      { shop, staff },
+      ids.map((customerId) => ({ customerId, points: 4, at: NOW })),
+      NOW,
+    );
+    expect(codes).toHaveLength(1_100);
+    expect(
+      await prisma.loyaltyMember.aggregate({ where: { shopId: shop.id }, _sum: { balance: true }, _count: true }),
+    ).toEqual({
+      _sum: { balance: 1_100 * 6 },
+      _count: 1_100,
+    });
   });
 
   it("write nothing when one of them is over the balance left by those before it", async () => {
