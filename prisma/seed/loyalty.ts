@@ -59,7 +59,15 @@ export async function seedLoyalty(shop: SeedShop, now = new Date()) {
         stacking: c.stacking,
       },
     });
+  // Each step's time, printed with the seed's phases.
+  let phase = Date.now();
+  const took = () => {
+    const spent = `${((Date.now() - phase) / 1000).toFixed(1)}s`;
+    phase = Date.now();
+    return spent;
+  };
   const backfill = await loyalty.backfillLedger(shop, now);
+  const seconds = { backfill: took(), redemptions: "", expiry: "", cost: "" };
 
   // A quarter of the members redeem part of their points, spread over the last 120 days.
   const members = await prisma.loyaltyMember.findMany({
@@ -67,23 +75,42 @@ export async function seedLoyalty(shop: SeedShop, now = new Date()) {
     orderBy: { customerId: "asc" },
     select: { customerId: true, balance: true },
   });
-  let redeemed = 0;
-  for (const [i, m] of members.entries()) {
-    if (i % 4 !== 0) continue;
-    const at = new Date(now.getTime() - ((i * 7) % 120) * DAY - 3_600_000);
-    const points = Math.floor((m.balance * 0.4) / 100) * 100;
-    const r = await loyalty.redeemPoints(actor, { customerId: m.customerId, points }, null, at);
-    redeemed++;
-    // Two in three are used on a later order; the rest wait or expire unused.
-    if (i % 3 !== 2)
-      await prisma.loyaltyRedemption.update({
-        where: { id: r.id },
-        data: { status: "used", usedAt: new Date(at.getTime() + 2 * DAY) },
-      });
-  }
+  const requests = members.flatMap((m, i) =>
+    i % 4 === 0
+      ? [
+          {
+            customerId: m.customerId,
+            points: Math.floor((m.balance * 0.4) / 100) * 100,
+            at: new Date(now.getTime() - ((i * 7) % 120) * DAY - 3_600_000),
+            // Two in three are used on a later order; the rest wait or expire unused.
+            used: i % 3 !== 2,
+          },
+        ]
+      : [],
+  );
+  const codes = await loyalty.redeemPointsInBatch(actor, requests, now);
+  // Marked used two days after they were issued: one update per such day.
+  const usedOn = new Map<number, string[]>();
+  requests.forEach((r, k) => {
+    if (!r.used) return;
+    const at = r.at.getTime() + 2 * DAY;
+    const ids = usedOn.get(at);
+    if (ids) ids.push(codes[k].id);
+    else usedOn.set(at, [codes[k].id]);
+  });
+  for (const [at, ids] of usedOn)
+    await prisma.loyaltyRedemption.updateMany({
+      where: { shopId: shop.id, id: { in: ids } },
+      data: { status: "used", usedAt: new Date(at) },
+    });
+  const redeemed = codes.length;
+  seconds.redemptions = took();
+  // Every member is now placed as of `now`: the backfill, the redemptions and the expiry each
+  // rewrote the members they changed.
   const expiry = await loyalty.expireAndReimburse(shop, now);
-  await loyalty.rebuildMembers(shop, now);
+  seconds.expiry = took();
   // The codes marked used above have no order: each day's loyalty cost is rebuilt from them.
   await loyalty.rebuildLoyaltyCost(shop);
-  return { ...backfill, collections: collections.length, redemptions: redeemed, ...expiry };
+  seconds.cost = took();
+  return { ...backfill, collections: collections.length, redemptions: redeemed, ...expiry, seconds };
 }

@@ -2,6 +2,7 @@
 // the values before and after. Kept 12 months; listed with filters and exported as CSV by
 // Owners and Admins.
 import { prisma, type Prisma, type DbClient } from "~/db.server";
+import { chunks } from "~/lib/chunks";
 import { addDays, minuteInZone, startOfDayInZone } from "~/lib/dates";
 import { guardCell } from "~/lib/export-formats";
 import { describeChange } from "./change";
@@ -41,6 +42,27 @@ export async function recordAudit(
       after: serialise(after),
     },
   });
+}
+
+/** One actor's entries for a batch of writes (the demo seed's redemptions), as recordAudit writes each. */
+export async function recordAudits(
+  actor: Actor,
+  entries: readonly { action: string; entityType: string; entityId: string | null; before: unknown; after: unknown }[],
+  db: DbClient = prisma,
+): Promise<void> {
+  for (const slice of chunks(entries, 1_000))
+    await db.auditEntry.createMany({
+      data: slice.map((e) => ({
+        shopId: actor.shop.id,
+        actorEmail: actor.staff.email,
+        actorName: actor.staff.name,
+        action: e.action,
+        entityType: e.entityType,
+        entityId: e.entityId,
+        before: serialise(e.before),
+        after: serialise(e.after),
+      })),
+    });
 }
 
 export type AuditFilters = { actor?: string; area?: string; from?: string; to?: string };

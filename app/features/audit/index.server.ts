@@ -4,6 +4,7 @@ export {
   listAudit,
   pruneAudit,
   recordAudit,
+  recordAudits,
   registerAuditJobs,
   type Actor,
   type AuditFilters,

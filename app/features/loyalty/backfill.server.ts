@@ -1,12 +1,13 @@
 // The whole-shop loyalty jobs. The backfill, when a program starts or after an import, posts
-// every stored order through postOrders, the webhooks' own path, so running it again, or after
-// the webhooks posted some orders, writes nothing twice. Each batch is one short transaction
-// under the shop's write lock: on SQLite an open transaction holds off the process's other
-// queries, so webhooks and screens are answered between batches.
+// every stored order through the webhooks' own path (postOrderEntries, postOrders without the
+// members' cache), so running it again, or after the webhooks posted some orders, writes nothing
+// twice; the members it changed are rewritten once at its end (docs/decisions/086). Each batch
+// is one short transaction under the shop's write lock: on SQLite an open transaction holds off
+// the process's other queries, so webhooks and screens are answered between batches.
 import { asDate, dialect, prisma, sql, sqlOn, withShopWriteLock } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { ensureProgram, type ShopRef } from "~/features/loyalty/ledger.server";
-import { postOrders } from "~/features/loyalty/posting.server";
+import { postOrderEntries } from "~/features/loyalty/posting.server";
 import { refreshMembers } from "~/features/loyalty/members.server";
 
 /** Orders a backfill posts in one transaction, members a rebuild rewrites in one. */
@@ -44,6 +45,16 @@ export async function backfillLedger(shop: ShopRef, now = new Date()): Promise<B
     .where("shopId", "=", shop.id)
     .executeTakeFirst();
   await refreshStatistics();
+  // Batches run across month boundaries: a month is only how the ids are read, in time order.
+  const touched = new Set<string>();
+  const post = async (batch: string[]) => {
+    const posted = await withShopWriteLock(shop.id, (tx) => postOrderEntries(tx, shop, batch, now));
+    result.orders += batch.length;
+    result.earned += posted.earned;
+    result.reversed += posted.reversed;
+    for (const id of posted.customers) touched.add(id);
+  };
+  let pending: string[] = [];
   if (range?.first && range.last)
     for (let from = `${range.first.slice(0, 7)}-01`; from <= range.last; from = nextMonth(from)) {
       const month = await sqlOn()
@@ -54,18 +65,19 @@ export async function backfillLedger(shop: ShopRef, now = new Date()): Promise<B
         .where("day", "<", nextMonth(from))
         .where("customerId", "is not", null)
         .execute();
-      const ids = month
-        .map((o) => ({ id: o.id, at: asDate(o.processedAt).getTime() }))
-        .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-        .map((o) => o.id);
-      for (const batch of chunks(ids, BATCH)) {
-        const posted = await withShopWriteLock(shop.id, (tx) => postOrders(shop, batch, tx, now));
-        result.orders += batch.length;
-        result.earned += posted.earned;
-        result.reversed += posted.reversed;
-      }
-      if (ids.length) await refreshStatistics();
+      pending.push(
+        ...month
+          .map((o) => ({ id: o.id, at: asDate(o.processedAt).getTime() }))
+          .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+          .map((o) => o.id),
+      );
+      for (; pending.length >= BATCH; pending = pending.slice(BATCH)) await post(pending.slice(0, BATCH));
+      if (month.length) await refreshStatistics();
     }
+  if (pending.length) await post(pending);
+  // Each member the run changed, written once from the ledger (postOrderEntries leaves them).
+  for (const batch of chunks([...touched], BATCH))
+    await withShopWriteLock(shop.id, (tx) => refreshMembers(tx, shop, batch, now));
   result.members = await prisma.loyaltyMember.count({ where: { shopId: shop.id } });
   return result;
 }

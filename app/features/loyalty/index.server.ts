@@ -40,6 +40,7 @@ export {
   expireAndReimburse,
   listRedemptions,
   redeemPoints,
+  redeemPointsInBatch,
   type RedemptionView,
 } from "./redemptions.server";
 export { registerLoyaltyJobs } from "./jobs.server";

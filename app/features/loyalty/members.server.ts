@@ -1,7 +1,7 @@
 // The members' cache (LoyaltyMember): each member's ledger summed, their qualifying spend as of
 // now and the tier it reaches today, written by postOrders for the customers a posting touched,
 // and by refreshMembers after a redemption, an adjustment, an expiry or a change of the tiers.
-import { asDate, prisma, sqlOn, type DbClient } from "~/db.server";
+import { asDate, jsonRows, prisma, sqlOn, type DbClient } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { currencyDigits } from "~/lib/money";
 import { tiersAt, windowStart } from "~/features/loyalty/ledger";
@@ -10,6 +10,21 @@ import { ensureProgram, type ShopRef } from "~/features/loyalty/ledger.server";
 
 // Rows per multi-row INSERT: well under both engines' limits on bound values.
 export const INSERT_ROWS = 500;
+
+/** Member rows per upsert, sent as one JSON parameter; each column's PostgreSQL type, in order. */
+const MEMBER_ROWS = 2_000;
+const MEMBER_COLUMNS = {
+  shopId: "text",
+  customerId: "text",
+  enrolledAt: "timestamp(3)",
+  balance: "integer",
+  earned: "integer",
+  redeemed: "integer",
+  spendMinor: "integer",
+  tierId: "text",
+  lastActivityAt: "timestamp(3)",
+} as const;
+const MEMBER_COLUMN_NAMES = Object.keys(MEMBER_COLUMNS) as (keyof typeof MEMBER_COLUMNS)[];
 
 /** Rewrites these customers' member rows (enrolling them) from the ledger and their orders. */
 export async function refreshMembers(db: DbClient, shop: ShopRef, customerIds: readonly string[], now = new Date()) {
@@ -109,22 +124,35 @@ export async function writeMembers(
             .execute()
         ).map((m) => [m.customerId, asDate(m.lastActivityAt)]),
   );
-  for (const slice of chunks(customerIds, INSERT_ROWS))
+  // One JSON parameter per statement (jsonRows), as appendEntries writes the ledger.
+  for (const slice of chunks(customerIds, MEMBER_ROWS))
     await sqlOn(db)
       .insertInto("LoyaltyMember")
-      .values(
-        slice.map((customerId) => ({
-          shopId: shop.id,
-          customerId,
-          enrolledAt: now,
-          ...memberFigures(
-            sums.get(customerId),
-            spendNow.get(customerId) ?? 0,
-            tiersNow,
-            digits,
-            activity.get(customerId) ?? now,
-          ),
-        })),
+      .columns(MEMBER_COLUMN_NAMES)
+      .expression(
+        jsonRows(
+          MEMBER_COLUMNS,
+          slice.map((customerId) => {
+            const m = memberFigures(
+              sums.get(customerId),
+              spendNow.get(customerId) ?? 0,
+              tiersNow,
+              digits,
+              activity.get(customerId) ?? now,
+            );
+            return [
+              shop.id,
+              customerId,
+              now,
+              m.balance,
+              m.earned,
+              m.redeemed,
+              m.spendMinor,
+              m.tierId,
+              m.lastActivityAt,
+            ];
+          }),
+        ),
       )
       .onConflict((oc) =>
         oc.columns(["shopId", "customerId"]).doUpdateSet((eb) => ({

@@ -3,7 +3,7 @@
 // entries, and they are written with the day rollup and the members' cache in the same
 // transaction. The order and refund webhooks post a batch of one, the backfill batches of a thousand.
 import { randomBytes } from "node:crypto";
-import { asDate, sql, sqlOn, withShopWriteLock, type DbClient, type Tx } from "~/db.server";
+import { asDate, insertRows, sql, sqlOn, withShopWriteLock, type DbClient, type Tx } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { currencyDigits } from "~/lib/money";
 import {
@@ -49,9 +49,8 @@ const ofShop = (column: "shopId" | "l.shopId", shopId: string) =>
 /**
  * Posts what these orders mean for their customers' points: the award when an order counts
  * (once), a reversal for each refund not yet reversed, and the rest reversed when it is
- * cancelled; then each touched customer's member row. In `tx` (the webhook's transaction, or a
- * backfill batch's), else in one transaction under the shop's write lock. `now` places members
- * in today's tiers.
+ * cancelled; then each touched customer's member row. In `tx` (the webhook's transaction), else
+ * in one transaction under the shop's write lock. `now` places members in today's tiers.
  */
 export async function postOrders(
   shop: ShopRef,
@@ -60,13 +59,39 @@ export async function postOrders(
   now = new Date(),
 ): Promise<PostingResult> {
   if (!tx) return withShopWriteLock(shop.id, (locked) => postOrders(shop, orderIds, locked, now));
-  const result = { earned: 0, reversed: 0 };
+  const posted = await appendPostings(tx, shop, orderIds, now);
+  if (!posted) return { earned: 0, reversed: 0 };
+  // The touched members move by exactly what was appended; spend and tier as of now.
+  const { entries, tiers, sums, spendNow } = posted;
+  await writeMembers(tx, shop, tiers, addToSums(sums, entries), spendNow, posted.customers, now);
+  return { earned: posted.earned, reversed: posted.reversed };
+}
+
+/**
+ * The backfill's posting: postOrders without the members' cache, which the backfill rewrites
+ * once per member when it ends (refreshMembers) instead of once per batch a member appears in.
+ * Returns the customers whose ledger it changed.
+ */
+export async function postOrderEntries(
+  tx: Tx,
+  shop: ShopRef,
+  orderIds: readonly string[],
+  now: Date,
+): Promise<PostingResult & { customers: string[] }> {
+  const posted = await appendPostings(tx, shop, orderIds, now);
+  return posted
+    ? { earned: posted.earned, reversed: posted.reversed, customers: posted.customers }
+    : { earned: 0, reversed: 0, customers: [] };
+}
+
+/** Reads a batch's inputs, decides its entries and appends them; null when it appends none. */
+async function appendPostings(tx: Tx, shop: ShopRef, orderIds: readonly string[], now: Date) {
   const orders = await loadOrders(tx, shop.id, orderIds);
-  if (orders.length === 0) return result;
+  if (orders.length === 0) return null;
   const program = await ensureProgram(tx, shop);
   const customers = [...new Set(orders.map((o) => o.customerId))];
   const enrolled = program.autoEnroll ? null : await memberIds(tx, shop.id, customers);
-  if (enrolled?.size === 0) return result;
+  if (enrolled?.size === 0) return null;
 
   const db = sqlOn(tx);
   const times = orders.map((o) => o.processedAt.getTime());
@@ -155,15 +180,21 @@ export async function postOrders(
     ),
     enrolled,
   });
-  if (entries.length === 0) return result;
+  if (entries.length === 0) return null;
   await appendEntries(tx, shop.id, entries);
-  for (const e of entries) if (e.kind === "earn") result.earned += e.points;
-  for (const e of entries) if (e.kind === "reverse") result.reversed -= e.points;
-  // The touched members move by exactly what was appended; spend and tier as of now.
-  const touched = [...new Set(entries.map((e) => e.customerId))];
-  const spendNow = new Map([...spend].map(([id, s]) => [id, s.since]));
-  await writeMembers(tx, shop, tiers, addToSums(sums, entries), spendNow, touched, now);
-  return result;
+  let earned = 0;
+  let reversed = 0;
+  for (const e of entries) if (e.kind === "earn") earned += e.points;
+  for (const e of entries) if (e.kind === "reverse") reversed -= e.points;
+  return {
+    earned,
+    reversed,
+    entries,
+    tiers,
+    sums,
+    spendNow: new Map([...spend].map(([id, s]) => [id, s.since])),
+    customers: [...new Set(entries.map((e) => e.customerId))],
+  };
 }
 
 /**
@@ -300,16 +331,56 @@ async function collectionLines(
 /** A ledger entry as written: an order's (NewEntry), or another kind's without the order's columns. */
 export type EntryRow = Pick<NewEntry, "customerId" | "points" | "key" | "occurredAt" | "day"> & {
   kind: string;
+  redemptionId?: string | null;
 } & Partial<Pick<NewEntry, "orderId" | "eligibleMinor" | "orderTotalMinor" | "note" | "lines">>;
 
-/** The entries and their days' per-kind sums (LoyaltyDay), in the caller's transaction. */
+const ENTRY_COLUMNS = [
+  "id",
+  "shopId",
+  "customerId",
+  "kind",
+  "points",
+  "key",
+  "orderId",
+  "redemptionId",
+  "eligibleMinor",
+  "orderTotalMinor",
+  "lines",
+  "note",
+  "occurredAt",
+  "day",
+  "createdAt",
+] as const;
+
+/**
+ * The entries and their days' per-kind sums (LoyaltyDay), in the caller's transaction. The
+ * entries go a few thousand per statement as one JSON parameter (insertRows): bound one value
+ * each, binding and preparing the statement cost more than the insert (bench/results/loyalty.md).
+ */
 export async function appendEntries(db: DbClient, shopId: string, entries: readonly EntryRow[]) {
   const createdAt = new Date();
-  for (const slice of chunks(entries, INSERT_ROWS))
-    await sqlOn(db)
-      .insertInto("LoyaltyLedgerEntry")
-      .values(slice.map((e) => ({ ...e, id: entryId(), shopId, createdAt })))
-      .execute();
+  await insertRows(
+    db,
+    "LoyaltyLedgerEntry",
+    ENTRY_COLUMNS,
+    entries.map((e) => [
+      entryId(),
+      shopId,
+      e.customerId,
+      e.kind,
+      e.points,
+      e.key,
+      e.orderId ?? null,
+      e.redemptionId ?? null,
+      e.eligibleMinor ?? null,
+      e.orderTotalMinor ?? null,
+      e.lines ?? null,
+      e.note ?? null,
+      e.occurredAt,
+      e.day,
+      createdAt,
+    ]),
+  );
   // One row per day and kind: PostgreSQL refuses an upsert that touches a row twice.
   for (const slice of chunks(dayTotals(entries), INSERT_ROWS))
     await sqlOn(db)

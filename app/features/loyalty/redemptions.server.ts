@@ -3,16 +3,17 @@
 // An order that uses the code marks it used; a code that expires unused gives the points
 // back (a "reimburse" entry). Points expire first in, first out (docs/decisions/057).
 import crypto from "node:crypto";
-import { prisma, withShopWriteLock } from "~/db.server";
+import { insertRows, prisma, sqlOn, withShopWriteLock, type DbClient } from "~/db.server";
+import { bulkId } from "~/platform/bulk-rows.server";
 import { chunks } from "~/lib/chunks";
 import { minorToDecimalString } from "~/lib/money";
 import { dayInZone } from "~/lib/dates";
 import { FieldError } from "~/lib/forms";
-import { recordAudit, type Actor } from "~/features/audit/index.server";
+import { recordAudit, recordAudits, type Actor } from "~/features/audit/index.server";
 import type { AdminOperations } from "~/graphql/admin.generated";
 import { expiryDue, pointsToMinor, type LedgerEntry } from "~/features/loyalty/ledger";
 import { appendEntry, ensureProgram, pointValueAt, type ShopRef } from "~/features/loyalty/ledger.server";
-import { refreshMembers } from "~/features/loyalty/members.server";
+import { ledgerSums, refreshMembers } from "~/features/loyalty/members.server";
 import { appendEntries } from "~/features/loyalty/posting.server";
 import { LoyaltyNotFound } from "~/features/loyalty/program.server";
 import { syncLoyaltyCost } from "~/features/loyalty/cost.server";
@@ -137,47 +138,180 @@ export async function redeemPoints(
     shopifyDiscountId = result.discountCodeBasicCreate?.codeDiscountNode?.id ?? null;
   }
 
-  const redemption = await prisma.$transaction(async (tx) => {
-    const r = await tx.loyaltyRedemption.create({
-      data: {
-        shopId: shop.id,
-        customerId: customer.id,
-        points: input.points,
-        valueMinor,
-        code,
-        shopifyDiscountId,
-        expiresAt,
-      },
-    });
-    await appendEntry(tx, {
-      shopId: shop.id,
-      customerId: customer.id,
-      kind: "redeem",
-      points: -input.points,
-      key: `redeem:${r.id}`,
-      redemptionId: r.id,
-      occurredAt: now,
-      day: dayInZone(now, shop.timezone),
-      note: `code ${code}`,
-    });
-    await syncLoyaltyCost(tx, shop.id, [dayInZone(now, shop.timezone)]);
-    await refreshMembers(tx, shop, [customer.id], now);
-    return r;
-  });
-  const view = {
-    id: redemption.id,
-    code,
-    points: input.points,
-    valueMinor,
-    status: redemption.status,
-    expiresAt: expiresAt.toISOString(),
-    expiresOn: dayInZone(expiresAt, shop.timezone),
-  };
+  const [redemption] = await prisma.$transaction((tx) =>
+    writeRedemptions(
+      tx,
+      shop,
+      [{ customerId: customer.id, points: input.points, valueMinor, code, shopifyDiscountId, at: now }],
+      now,
+    ),
+  );
+  const view = viewOf(shop, redemption);
   await recordAudit(ctx, "loyalty.redemption.create", "LoyaltyRedemption", redemption.id, null, view);
   return view;
 }
 
-/** Members whose expiring points are computed per read and written per transaction. */
+type NewRedemption = {
+  customerId: string;
+  points: number;
+  valueMinor: number;
+  code: string;
+  shopifyDiscountId: string | null;
+  /** When it is redeemed: its entry's time, and the code's validity from then. */
+  at: Date;
+};
+
+const REDEMPTION_COLUMNS = [
+  "id",
+  "shopId",
+  "customerId",
+  "points",
+  "valueMinor",
+  "code",
+  "shopifyDiscountId",
+  "status",
+  "expiresAt",
+  "createdAt",
+] as const;
+
+/**
+ * Redemptions whose codes exist, written in `tx`: the codes, their redeem entries, their days'
+ * loyalty cost and the customers' member rows. The one writer of redeemPoints and
+ * redeemPointsInBatch, so a batch writes what its redemptions would one at a time.
+ */
+async function writeRedemptions(tx: DbClient, shop: ShopRef, rows: readonly NewRedemption[], now: Date) {
+  const createdAt = new Date();
+  const written = rows.map((r) => ({
+    ...r,
+    id: bulkId(),
+    status: "issued",
+    expiresAt: new Date(r.at.getTime() + CODE_VALID_DAYS * 86_400_000),
+    day: dayInZone(r.at, shop.timezone),
+  }));
+  await insertRows(
+    tx,
+    "LoyaltyRedemption",
+    REDEMPTION_COLUMNS,
+    written.map((r) => [
+      r.id,
+      shop.id,
+      r.customerId,
+      r.points,
+      r.valueMinor,
+      r.code,
+      r.shopifyDiscountId,
+      r.status,
+      r.expiresAt,
+      createdAt,
+    ]),
+  );
+  await appendEntries(
+    tx,
+    shop.id,
+    written.map((r) => ({
+      customerId: r.customerId,
+      kind: "redeem",
+      points: -r.points,
+      key: `redeem:${r.id}`,
+      redemptionId: r.id,
+      occurredAt: r.at,
+      day: r.day,
+      note: `code ${r.code}`,
+    })),
+  );
+  await syncLoyaltyCost(
+    tx,
+    shop.id,
+    written.map((r) => r.day),
+  );
+  await refreshMembers(tx, shop, [...new Set(rows.map((r) => r.customerId))], now);
+  return written;
+}
+
+const viewOf = (
+  shop: ShopRef,
+  r: { id: string; code: string; points: number; valueMinor: number; status: string; expiresAt: Date },
+): RedemptionView => ({
+  id: r.id,
+  code: r.code,
+  points: r.points,
+  valueMinor: r.valueMinor,
+  status: r.status,
+  expiresAt: r.expiresAt.toISOString(),
+  expiresOn: dayInZone(r.expiresAt, shop.timezone),
+});
+
+/** Redemptions a batch checks and writes in one transaction. */
+const REDEEM_BATCH = 1_000;
+
+/**
+ * Many redemptions as local codes (no Shopify store behind them: the demo seed), in order, each
+ * at its own time: what redeemPoints would write for each in turn, a few statements per thousand
+ * instead of a dozen per redemption. Each is checked against the balance left by those before it;
+ * a batch with one that fails writes nothing. Members are placed as of `now`.
+ */
+export async function redeemPointsInBatch(
+  ctx: Actor & { shop: ShopRef },
+  requests: readonly { customerId: string; points: number; at: Date }[],
+  now = new Date(),
+): Promise<RedemptionView[]> {
+  const { shop } = ctx;
+  await ensureProgram(prisma, shop);
+  // The value in force at each time: the latest version from before it (as pointValueAt).
+  const versions = await prisma.loyaltyPointValue.findMany({
+    where: { shopId: shop.id },
+    orderBy: [{ effectiveFrom: "asc" }, { createdAt: "asc" }],
+    select: { centiMinor: true, effectiveFrom: true },
+  });
+  const valueAt = (at: Date) => versions.filter((v) => v.effectiveFrom <= at).at(-1)?.centiMinor ?? 0;
+  const views: RedemptionView[] = [];
+  for (const batch of chunks(requests, REDEEM_BATCH)) {
+    const written = await withShopWriteLock(shop.id, async (tx) => {
+      const ids = [...new Set(batch.map((r) => r.customerId))];
+      // Typed SQL: the model API refuses more than 999 bound values on SQLite.
+      const known = await sqlOn(tx)
+        .selectFrom("Customer")
+        .select("id")
+        .where("shopId", "=", shop.id)
+        .where("id", "in", ids)
+        .execute();
+      if (known.length < ids.length) throw new LoyaltyNotFound("Customer");
+      const balances = new Map([...(await ledgerSums(tx, shop.id, ids))].map(([id, s]) => [id, s.balance]));
+      const rows = batch.map((r) => {
+        const balance = balances.get(r.customerId) ?? 0;
+        if (r.points > balance)
+          throw new FieldError({ points: [`Only ${balance.toLocaleString("en-US")} points are available`] });
+        balances.set(r.customerId, balance - r.points);
+        const valueMinor = pointsToMinor(r.points, valueAt(r.at));
+        if (valueMinor <= 0) throw new FieldError({ points: ["These points are worth nothing yet; redeem more"] });
+        return {
+          customerId: r.customerId,
+          points: r.points,
+          valueMinor,
+          code: newCode(),
+          shopifyDiscountId: null,
+          at: r.at,
+        };
+      });
+      return writeRedemptions(tx, shop, rows, now);
+    });
+    const batchViews = written.map((r) => viewOf(shop, r));
+    await recordAudits(
+      ctx,
+      batchViews.map((view) => ({
+        action: "loyalty.redemption.create",
+        entityType: "LoyaltyRedemption",
+        entityId: view.id,
+        before: null,
+        after: view,
+      })),
+    );
+    views.push(...batchViews);
+  }
+  return views;
+}
+
+/** Codes given back, or members whose expiring points are computed, per read and transaction. */
 const EXPIRY_BATCH = 500;
 
 /**
@@ -192,26 +326,34 @@ export async function expireAndReimburse(shop: ShopRef, now = new Date()) {
     select: { id: true, customerId: true, points: true, code: true },
   });
   const touched = new Set<string>();
-  for (const r of stale)
-    await prisma.$transaction(async (tx) => {
-      const claimed = await tx.loyaltyRedemption.updateMany({
-        where: { id: r.id, shopId: shop.id, status: "issued" },
+  for (const batch of chunks(stale, EXPIRY_BATCH))
+    await withShopWriteLock(shop.id, async (tx) => {
+      // Claimed under the lock: a code an order used meanwhile is no longer issued.
+      const claimed = await tx.loyaltyRedemption.findMany({
+        where: { shopId: shop.id, id: { in: batch.map((r) => r.id) }, status: "issued" },
+        select: { id: true, customerId: true, points: true, code: true },
+      });
+      if (claimed.length === 0) return;
+      await tx.loyaltyRedemption.updateMany({
+        where: { shopId: shop.id, id: { in: claimed.map((r) => r.id) } },
         data: { status: "expired" },
       });
-      if (claimed.count === 0) return;
-      await appendEntry(tx, {
-        shopId: shop.id,
-        customerId: r.customerId,
-        kind: "reimburse",
-        points: r.points,
-        key: `reimburse:${r.id}`,
-        redemptionId: r.id,
-        occurredAt: now,
-        day,
-        note: `code ${r.code} expired unused`,
-      });
+      await appendEntries(
+        tx,
+        shop.id,
+        claimed.map((r) => ({
+          customerId: r.customerId,
+          kind: "reimburse",
+          points: r.points,
+          key: `reimburse:${r.id}`,
+          redemptionId: r.id,
+          occurredAt: now,
+          day,
+          note: `code ${r.code} expired unused`,
+        })),
+      );
       await syncLoyaltyCost(tx, shop.id, [day]);
-      touched.add(r.customerId);
+      for (const r of claimed) touched.add(r.customerId);
     });
 
   let expired = 0;
