@@ -76,6 +76,21 @@ describe("input before hydration", () => {
     expect(vip.checked).toBe(true);
   });
 
+  it("leaves a file input to the user (a script cannot set its value) and replays the rest", () => {
+    const app = serverPage();
+    const file = document.createElement("input");
+    file.type = "file";
+    document.body.append(file);
+    window.ppEarly!.items.push({ el: file, value: "C:\\fakepath\\costs.csv" });
+    app.querySelector("span")!.click();
+    stopKeepingEarlyInput();
+    act(() => {
+      root = hydrateRoot(app, <Form />);
+    });
+    expect(() => act(() => replayEarlyInput())).not.toThrow();
+    expect(state(app).opened).toBe(1);
+  });
+
   it("is not kept once hydration has started (React answers it), nor replayed twice", () => {
     const app = serverPage();
     stopKeepingEarlyInput();

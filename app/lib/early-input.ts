@@ -47,6 +47,8 @@ export function replayEarlyInput(): void {
         el.value = item.value;
         el.dispatchEvent(new Event("change", { bubbles: true }));
       } else if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
+        // A file input's value cannot be set by a script: the user picks the file again.
+        if (el.type === "file") continue;
         el.value = item.value === "" ? " " : "";
         setNative(el, "value", item.value);
         el.dispatchEvent(new Event("input", { bubbles: true }));
