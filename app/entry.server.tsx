@@ -10,6 +10,7 @@ import "~/jobs.server";
 import { startJobs } from "~/platform/jobs/index.server";
 import { htmlCache, htmlCacheKey } from "~/platform/html-cache.server";
 import { inlineCriticalCss } from "~/platform/critical-css.server";
+import { bootAfterPaint } from "~/lib/boot-after-paint";
 import { applyDocumentSecurityHeaders } from "~/lib/security-headers";
 import { describeError } from "~/lib/log-safe";
 
@@ -50,7 +51,9 @@ export default async function handleRequest(
   // be picked from its markup and inlined in its head.
   const html = await renderComplete(request, remixContext);
   if (html !== null) {
-    const page = inlineCriticalCss(html);
+    // An admin page paints from its HTML before its scripts are fetched (docs/decisions/085-scripts-after-first-paint.md).
+    const admin = remixContext.staticHandlerContext.matches.some((m) => m.route.id === "routes/_admin");
+    const page = inlineCriticalCss(admin ? bootAfterPaint(html) : html);
     if (key) htmlCache.set(key, page);
     return new Response(page, { headers: responseHeaders, status: responseStatusCode });
   }

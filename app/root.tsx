@@ -9,11 +9,12 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { AUTO_THEME_SCRIPT, DARK_THEME_CLASS, DARK_QUERY, asTheme } from "~/lib/theme";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { CRITICAL_CSS_SLOT } from "~/lib/critical-css";
 import adminDarkStyles from "~/styles/admin-dark.css?url";
+import { replayEarlyInput } from "~/lib/early-input";
 
 /**
  * A route whose `handle` says `{ hydrate: false }` is served as plain HTML with no
@@ -64,6 +65,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const hydrate = useHydrate();
   const theme = useAdminTheme();
   const admin = useMatches().some((m) => m.id === "routes/_admin");
+  // An admin page's scripts load after its first paint (the server holds them back:
+  // lib/boot-after-paint.ts); what the user did meanwhile is done again once hydrated.
+  useEffect(replayEarlyInput, []);
   return (
     // Polaris's AppProvider also sets the theme class here once mounted; "auto" is decided
     // by the script below before the first paint, so the server's markup may differ.

@@ -95,6 +95,8 @@ test("bell: named for assistive tech, and each item opens the screen that resolv
   await expect(bell).toBeVisible();
   await bell.click();
   const items = page.getByRole("menuitem");
+  // A click before hydration opens the menu once the page is hydrated (decision 085): wait for it.
+  await expect(items.first()).toBeVisible();
   const count = await items.count();
   expect(count).toBeGreaterThan(0);
   for (let i = 0; i < count; i++)

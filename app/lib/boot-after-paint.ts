@@ -1,0 +1,51 @@
+// The admin's JavaScript fetched after the page's first paint (docs/decisions/085-scripts-after-first-paint.md).
+// Remix's <Scripts/> renders module preloads and the module script that imports the routes and
+// hydrates; single fetch's data follows them as inline scripts after </html>. Held in an inert
+// <template>, none of it is fetched or run while the browser parses and paints the server's HTML.
+// The script after it puts the same nodes back in the same place two frames later (or at once
+// when the page is hidden, or as soon as the user presses a key or a pointer), so hydration sees
+// exactly the document it would have seen.
+
+const FIRST_SCRIPT = '<link rel="modulepreload"';
+const DOCUMENT_END = "</body></html>";
+
+/**
+ * Restores the template before it once the page has painted: two frames after the browser reports
+ * its first contentful paint (a requestAnimationFrame alone runs before its frame is shown, and
+ * may run before a frame with content). At once when the page is hidden (it will not paint) or the
+ * browser has no paint timing, and as soon as the user reaches for the page. It removes itself
+ * first, so the body ends as the server rendered it (React hydrates the body's children, not what
+ * follows them).
+ *
+ * Until hydration starts it also keeps what the user did that only JavaScript answers, in
+ * `window.ppEarly` (type EarlyInput): clicks on buttons, and the last value of each field. Links
+ * and forms work without it. `replayEarlyInput` (lib/early-input.ts) replays them once hydrated.
+ */
+export const BOOT_SCRIPT = [
+  "(function(s){",
+  "var t=s.previousElementSibling;s.remove();",
+  "var q=window.ppEarly={open:true,items:[]};",
+  "function go(){if(!t)return;var c=t;t=null;c.replaceWith(document.importNode(c.content,true))}",
+  "function keep(e){var el=e.target;if(!q.open||!(el instanceof Element))return;",
+  'if(e.type==="click"){var b=el.closest(\'button[type="button"],[role="button"],[role="tab"]\');',
+  'if(b&&!b.closest("a[href]"))q.items.push({el:b});return}',
+  'if(el.matches("input,select,textarea"))q.items.push({el:el,value:el.value,checked:el.checked})}',
+  '["click","input","change"].forEach(function(n){document.addEventListener(n,keep,true)});',
+  '["pointerdown","keydown","focusin","input"].forEach(function(n){addEventListener(n,go,{capture:true,once:true})});',
+  "var P=window.PerformanceObserver;",
+  'if(document.visibilityState!=="visible"||!P||!(P.supportedEntryTypes||[]).includes("paint"))return go();',
+  "new P(function(l,o){",
+  'if(!l.getEntriesByName("first-contentful-paint").length)return;',
+  "o.disconnect();requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go)})})",
+  '}).observe({type:"paint",buffered:true})',
+  "})(document.currentScript)",
+].join("");
+
+/** The document with its scripts held until after the first paint; a page without them as it is. */
+export function bootAfterPaint(html: string): string {
+  const start = html.indexOf(FIRST_SCRIPT);
+  const end = html.lastIndexOf(DOCUMENT_END);
+  if (start < 0 || end < start) return html;
+  const scripts = html.slice(start, end) + html.slice(end + DOCUMENT_END.length);
+  return `${html.slice(0, start)}<template id="pp-boot">${scripts}</template><script>${BOOT_SCRIPT}</script>${DOCUMENT_END}`;
+}

@@ -1,0 +1,58 @@
+// What the user did on an admin page before it was hydrated, kept by the page's boot script
+// (lib/boot-after-paint.ts) and done again once React answers (docs/decisions/085-scripts-after-first-paint.md).
+
+/** A click on a button, or a field's value (and check) as the user last left it. */
+export type EarlyInput = { el: Element; value?: string; checked?: boolean };
+
+declare global {
+  interface Window {
+    ppEarly?: { open: boolean; items: EarlyInput[] };
+  }
+}
+
+/** Stops keeping input: from hydrateRoot on, React answers events itself. */
+export function stopKeepingEarlyInput(): void {
+  if (window.ppEarly) window.ppEarly.open = false;
+}
+
+// The prototype's setters change a field without React's value tracker seeing it, so the event
+// that follows reads as a change (what a user's typing or choosing does).
+function setNative(
+  el: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement,
+  key: "value" | "checked",
+  v: unknown,
+) {
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), key)?.set?.call(el, v);
+}
+
+/** Replays the kept input once, in order: each button's click, each field's last value. */
+export function replayEarlyInput(): void {
+  const kept = window.ppEarly;
+  if (!kept) return;
+  delete window.ppEarly;
+  const lastOfField = new Map<Element, EarlyInput>();
+  for (const item of kept.items) if (item.value !== undefined) lastOfField.set(item.el, item);
+  for (const item of kept.items) {
+    const { el } = item;
+    if (!el.isConnected) continue;
+    if (item.value === undefined) {
+      if (el instanceof HTMLElement) el.click();
+    } else if (lastOfField.get(el) === item) {
+      if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
+        // React's state is still the server's; a click from the other state brings it to the user's.
+        if (item.checked === undefined) continue;
+        el.checked = !item.checked;
+        el.click();
+      } else if (el instanceof HTMLSelectElement) {
+        el.value = item.value;
+        el.dispatchEvent(new Event("change", { bubbles: true }));
+      } else if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
+        // A file input's value cannot be set by a script: the user picks the file again.
+        if (el.type === "file") continue;
+        el.value = item.value === "" ? " " : "";
+        setNative(el, "value", item.value);
+        el.dispatchEvent(new Event("input", { bubbles: true }));
+      }
+    }
+  }
+}
