@@ -516,40 +516,29 @@ export async function importOrders(
   };
 
   const fromLine = options.fromLine ?? 0;
-  // SQLite: no checkpoint after each batch's commit (by default one runs once the write-ahead
-  // log passes 1,000 pages, and copied each batch's scattered index pages into the database file
-  // again: 2.8 s of a 100,000-order import's commits); one checkpoint at the end instead
-  // (docs/decisions/084-import-writes-on-one-connection.md).
-  if (dialect === "sqlite") await sql`PRAGMA wal_autocheckpoint = 0`.execute(sqlOn(prisma));
-  try {
-    await eachLine(source, (lineNo, text) => {
-      if (lineNo <= fromLine) return;
-      const row = JSON.parse(text) as Record<string, unknown>;
-      const type = typeOf(row.id);
-      let flushing: Promise<void> | undefined;
-      if (type === "Order") {
-        if (orders.size >= batchSize || pending >= batchSize * 10) flushing = flush(lineNo - 1);
-        orders.set(row.id as string, orderFromBulk(row as unknown as BulkOrder, [], shop.currency));
-      } else if (type === "LineItem") {
-        const l = row as unknown as BulkLineItem;
-        const line = lineFromBulk(l, shop.currency);
-        const parent = orders.get(l.__parentId);
-        if (parent) parent.lines.push(line);
-        else late.push({ orderShopifyId: l.__parentId, line });
-      }
-      pending++;
-      lastLine = lineNo;
-      return flushing;
-    });
-    await flush(lastLine);
-  } finally {
-    // The write-ahead log copied back into the database file, so the rollup rebuild that
-    // follows reads the pages from one place; then the default again.
-    if (dialect === "sqlite") {
-      await sql`PRAGMA wal_checkpoint(PASSIVE)`.execute(sqlOn(prisma));
-      await sql`PRAGMA wal_autocheckpoint = 1000`.execute(sqlOn(prisma));
+  await eachLine(source, (lineNo, text) => {
+    if (lineNo <= fromLine) return;
+    const row = JSON.parse(text) as Record<string, unknown>;
+    const type = typeOf(row.id);
+    let flushing: Promise<void> | undefined;
+    if (type === "Order") {
+      if (orders.size >= batchSize || pending >= batchSize * 10) flushing = flush(lineNo - 1);
+      orders.set(row.id as string, orderFromBulk(row as unknown as BulkOrder, [], shop.currency));
+    } else if (type === "LineItem") {
+      const l = row as unknown as BulkLineItem;
+      const line = lineFromBulk(l, shop.currency);
+      const parent = orders.get(l.__parentId);
+      if (parent) parent.lines.push(line);
+      else late.push({ orderShopifyId: l.__parentId, line });
     }
-  }
+    pending++;
+    lastLine = lineNo;
+    return flushing;
+  });
+  await flush(lastLine);
+  // SQLite: the write-ahead log copied back into the database file, so the rollup rebuild
+  // that follows reads the pages from one place.
+  if (dialect === "sqlite") await sql`PRAGMA wal_checkpoint(PASSIVE)`.execute(sqlOn(prisma));
   return total;
 }
 
