@@ -404,15 +404,7 @@ export async function listRedemptions(shop: ShopRef, customerId?: string): Promi
     orderBy: { createdAt: "desc" },
     take: 10,
   });
-  return rows.map((r) => ({
-    id: r.id,
-    code: r.code,
-    points: r.points,
-    valueMinor: r.valueMinor,
-    status: r.status,
-    expiresAt: r.expiresAt.toISOString(),
-    expiresOn: dayInZone(r.expiresAt, shop.timezone),
-  }));
+  return rows.map((r) => viewOf(shop, r));
 }
 
 /** The shop's customer with this e-mail (case-insensitive as stored), or a 404. */
