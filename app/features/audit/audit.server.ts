@@ -21,6 +21,20 @@ function serialise(value: unknown): string | null {
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
 }
 
+type AuditWrite = { action: string; entityType: string; entityId: string | null; before: unknown; after: unknown };
+
+/** The stored row of one entry by this actor. */
+const auditRow = (actor: Actor, e: AuditWrite) => ({
+  shopId: actor.shop.id,
+  actorEmail: actor.staff.email,
+  actorName: actor.staff.name,
+  action: e.action,
+  entityType: e.entityType,
+  entityId: e.entityId,
+  before: serialise(e.before),
+  after: serialise(e.after),
+});
+
 export async function recordAudit(
   actor: Actor,
   action: string,
@@ -30,39 +44,13 @@ export async function recordAudit(
   after: unknown,
   db: DbClient = prisma,
 ): Promise<void> {
-  await db.auditEntry.create({
-    data: {
-      shopId: actor.shop.id,
-      actorEmail: actor.staff.email,
-      actorName: actor.staff.name,
-      action,
-      entityType,
-      entityId,
-      before: serialise(before),
-      after: serialise(after),
-    },
-  });
+  await db.auditEntry.create({ data: auditRow(actor, { action, entityType, entityId, before, after }) });
 }
 
 /** One actor's entries for a batch of writes (the demo seed's redemptions), as recordAudit writes each. */
-export async function recordAudits(
-  actor: Actor,
-  entries: readonly { action: string; entityType: string; entityId: string | null; before: unknown; after: unknown }[],
-  db: DbClient = prisma,
-): Promise<void> {
+export async function recordAudits(actor: Actor, entries: readonly AuditWrite[], db: DbClient = prisma): Promise<void> {
   for (const slice of chunks(entries, 1_000))
-    await db.auditEntry.createMany({
-      data: slice.map((e) => ({
-        shopId: actor.shop.id,
-        actorEmail: actor.staff.email,
-        actorName: actor.staff.name,
-        action: e.action,
-        entityType: e.entityType,
-        entityId: e.entityId,
-        before: serialise(e.before),
-        after: serialise(e.after),
-      })),
-    });
+    await db.auditEntry.createMany({ data: slice.map((e) => auditRow(actor, e)) });
 }
 
 export type AuditFilters = { actor?: string; area?: string; from?: string; to?: string };
