@@ -67,7 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const admin = useMatches().some((m) => m.id === "routes/_admin");
   // An admin page's scripts load after its first paint (the server holds them back:
   // lib/boot-after-paint.ts); what the user did meanwhile is done again once hydrated.
-  useEffect(replayEarlyInput, []);
+  useEffect(() => void replayEarlyInput(), []);
   return (
     // Polaris's AppProvider also sets the theme class here once mounted; "auto" is decided
     // by the script below before the first paint, so the server's markup may differ.

@@ -17,9 +17,11 @@ const DOCUMENT_END = "</body></html>";
  * first, so the body ends as the server rendered it (React hydrates the body's children, not what
  * follows them).
  *
- * Until hydration starts it also keeps what the user did that only JavaScript answers, in
- * `window.ppEarly` (type EarlyInput): clicks on buttons, and the last value of each field. Links
- * and forms work without it. `replayEarlyInput` (lib/early-input.ts) replays them once hydrated.
+ * Until the root layout's first effect (hydration done) it also keeps what the user did that only
+ * JavaScript answers, in `window.ppEarly` (type EarlyInput): clicks on buttons, and the last value
+ * of each field. A kept click goes no further, so React, hydrating, does not answer it before the
+ * values typed ahead of it. Links and forms work without it. `replayEarlyInput`
+ * (lib/early-input.ts) replays them once hydrated.
  */
 export const BOOT_SCRIPT = [
   "(function(s){",
@@ -28,7 +30,7 @@ export const BOOT_SCRIPT = [
   "function go(){if(!t)return;var c=t;t=null;c.replaceWith(document.importNode(c.content,true))}",
   "function keep(e){var el=e.target;if(!q.open||!(el instanceof Element))return;",
   'if(e.type==="click"){var b=el.closest(\'button[type="button"],[role="button"],[role="tab"]\');',
-  'if(b&&!b.closest("a[href]"))q.items.push({el:b});return}',
+  'if(b&&!b.closest("a[href]")){q.items.push({el:b});e.stopImmediatePropagation()}return}',
   'if(el.matches("input,select,textarea"))q.items.push({el:el,value:el.value,checked:el.checked})}',
   '["click","input","change"].forEach(function(n){document.addEventListener(n,keep,true)});',
   '["pointerdown","keydown","focusin","input"].forEach(function(n){addEventListener(n,go,{capture:true,once:true})});',

@@ -6,9 +6,24 @@ import { renderToString } from "react-dom/server";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { BOOT_SCRIPT } from "./boot-after-paint";
-import { replayEarlyInput, stopKeepingEarlyInput } from "./early-input";
+import { replayEarlyInput } from "./early-input";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** A Save whose handler checks the form's state, as Add Customer's does. */
+function SaveForm() {
+  const [email, setEmail] = useState("");
+  const [saved, setSaved] = useState<string | null>(null);
+  return (
+    <div>
+      <input aria-label="E-mail" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <button type="button" onClick={() => setSaved(email.includes("@") ? email : "invalid")}>
+        Save
+      </button>
+      <output>{JSON.stringify({ saved })}</output>
+    </div>
+  );
+}
 
 function Form() {
   const [query, setQuery] = useState("");
@@ -40,8 +55,8 @@ afterEach(() => {
 });
 
 /** The server's markup, then the boot script (its template already restored: jsdom does not paint). */
-function serverPage() {
-  document.body.innerHTML = `<div id="app">${renderToString(<Form />)}</div><template></template>`;
+function serverPage(page = <Form />) {
+  document.body.innerHTML = `<div id="app">${renderToString(page)}</div><template></template>`;
   // The script reads the template before it and removes itself; run it as the page would.
   const script = document.createElement("script");
   document.body.append(script);
@@ -53,7 +68,7 @@ function serverPage() {
 const state = (app: HTMLElement) => JSON.parse(app.querySelector("output")!.textContent!);
 
 describe("input before hydration", () => {
-  it("is replayed once hydrated: typed text, a choice, a check and a button's click", () => {
+  it("is replayed once hydrated: typed text, a choice, a check and a button's click", async () => {
     const app = serverPage();
     const search = app.querySelector<HTMLInputElement>("input[aria-label=Search]")!;
     const timeframe = app.querySelector("select")!;
@@ -65,41 +80,58 @@ describe("input before hydration", () => {
     vip.click();
     app.querySelector("span")!.click();
 
-    stopKeepingEarlyInput();
     act(() => {
       root = hydrateRoot(app, <Form />);
     });
     expect(state(app)).toEqual({ query: "", days: "30", vip: false, opened: 0 });
-    act(() => replayEarlyInput());
+    await act(() => replayEarlyInput());
     expect(state(app)).toEqual({ query: "inv-0007", days: "90", vip: true, opened: 1 });
     expect(search.value).toBe("inv-0007");
     expect(vip.checked).toBe(true);
   });
 
-  it("leaves a file input to the user (a script cannot set its value) and replays the rest", () => {
+  it("leaves a file input to the user (a script cannot set its value) and replays the rest", async () => {
     const app = serverPage();
     const file = document.createElement("input");
     file.type = "file";
     document.body.append(file);
     window.ppEarly!.items.push({ el: file, value: "C:\\fakepath\\costs.csv" });
     app.querySelector("span")!.click();
-    stopKeepingEarlyInput();
     act(() => {
       root = hydrateRoot(app, <Form />);
     });
-    expect(() => act(() => replayEarlyInput())).not.toThrow();
+    await expect(act(() => replayEarlyInput())).resolves.not.toThrow();
     expect(state(app).opened).toBe(1);
   });
 
-  it("is not kept once hydration has started (React answers it), nor replayed twice", () => {
+  it("is kept until replayed, hydration included, then answered by React; never twice", async () => {
     const app = serverPage();
-    stopKeepingEarlyInput();
     act(() => {
       root = hydrateRoot(app, <Form />);
     });
+    // Hydrated but not yet replayed: the click is kept, not answered by React.
     act(() => app.querySelector("button")!.click());
-    act(() => replayEarlyInput());
-    act(() => replayEarlyInput());
+    expect(state(app).opened).toBe(0);
+    await act(() => replayEarlyInput());
     expect(state(app).opened).toBe(1);
+    act(() => app.querySelector("button")!.click());
+    await act(() => replayEarlyInput());
+    expect(state(app).opened).toBe(2);
+  });
+
+  it("lets React render the typed values before a later click, so the click's handler reads them", async () => {
+    const app = serverPage(<SaveForm />);
+    const email = app.querySelector("input")!;
+    email.value = "not-an-email";
+    email.dispatchEvent(new Event("input", { bubbles: true }));
+    email.value = "quinn@example.com";
+    email.dispatchEvent(new Event("input", { bubbles: true }));
+    act(() => {
+      root = hydrateRoot(app, <SaveForm />);
+    });
+    // Save pressed while React hydrates: it waits for the typed value.
+    app.querySelector("button")!.click();
+    await act(() => replayEarlyInput());
+    expect(state(app)).toEqual({ saved: "quinn@example.com" });
   });
 });

@@ -10,11 +10,6 @@ declare global {
   }
 }
 
-/** Stops keeping input: from hydrateRoot on, React answers events itself. */
-export function stopKeepingEarlyInput(): void {
-  if (window.ppEarly) window.ppEarly.open = false;
-}
-
 // The prototype's setters change a field without React's value tracker seeing it, so the event
 // that follows reads as a change (what a user's typing or choosing does).
 function setNative(
@@ -25,19 +20,32 @@ function setNative(
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), key)?.set?.call(el, v);
 }
 
-/** Replays the kept input once, in order: each button's click, each field's last value. */
-export function replayEarlyInput(): void {
+// A field's replayed event queues React's state update; it renders after the current task.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
+/**
+ * Replays the kept input once, in order: each button's click, each field's last value. Before a
+ * click that follows a field, React renders what the fields set, so the button's handler reads
+ * the values the user typed (a Save that validates the form sees the form as it was left).
+ */
+export async function replayEarlyInput(): Promise<void> {
   const kept = window.ppEarly;
   if (!kept) return;
+  // From here on React answers events itself (the boot script kept them until now, hydration
+  // included: a click React answered during hydration would run before the values kept ahead of it).
+  kept.open = false;
   delete window.ppEarly;
   const lastOfField = new Map<Element, EarlyInput>();
   for (const item of kept.items) if (item.value !== undefined) lastOfField.set(item.el, item);
+  let fieldsSet = false;
   for (const item of kept.items) {
     const { el } = item;
-    if (!el.isConnected) continue;
     if (item.value === undefined) {
-      if (el instanceof HTMLElement) el.click();
-    } else if (lastOfField.get(el) === item) {
+      if (fieldsSet) await nextTask();
+      fieldsSet = false;
+      if (el.isConnected && el instanceof HTMLElement) el.click();
+    } else if (el.isConnected && lastOfField.get(el) === item) {
+      fieldsSet = true;
       if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
         // React's state is still the server's; a click from the other state brings it to the user's.
         if (item.checked === undefined) continue;
