@@ -503,7 +503,14 @@ export type FunnelDayRow = {
   addToCart: number;
   purchases: number;
 };
-export type AdSpendDayRow = { id: string; shopId: string; day: string; channel: AdChannel; amountMinor: number };
+export type AdSpendDayRow = {
+  id: string;
+  shopId: string;
+  day: string;
+  channel: AdChannel;
+  amountMinor: number;
+  source: "demo";
+};
 export type ProductCostRow = {
   id: string;
   shopId: string;
@@ -1339,6 +1346,7 @@ function adSpendFor(rng: Random, shopId: string, plan: DayPlan, orders: OrderRow
     day: plan.day,
     channel,
     amountMinor: Math.round(total * AD_SPLIT[channel] * rng.between(0.85, 1.15)),
+    source: "demo" as const,
   }));
 }
 

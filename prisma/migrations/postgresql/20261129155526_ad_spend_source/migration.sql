@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "AdSpendDay" ADD COLUMN     "source" TEXT NOT NULL DEFAULT 'manual';
+
