@@ -15,13 +15,13 @@ type ShopRef = { id: string; currency: string; timezone: string };
 type AuditActor = Actor & { shop: ShopRef };
 
 /** A refusal that knows its HTTP answer: 404 for what is not the shop's, 409 for a state that forbids it. */
-export class AdSpendRefused extends Error implements HttpAnswerableError {
+export class CostsRefused extends Error implements HttpAnswerableError {
   constructor(
     readonly status: 404 | 409,
     message: string,
   ) {
     super(message);
-    this.name = "AdSpendRefused";
+    this.name = "CostsRefused";
   }
   responseBody(): Record<string, unknown> {
     return { error: this.message, code: this.status === 404 ? "not_found" : "conflict" };
@@ -138,19 +138,19 @@ export async function undoAdSpendImport(actor: AuditActor) {
         where: { shopId: shop.id, kind: "ad_spend" },
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       });
-      if (!last || last.status !== "applied") throw new AdSpendRefused(409, "There is no import to undo.");
+      if (!last || last.status !== "applied") throw new CostsRefused(409, "There is no import to undo.");
       const changes = JSON.parse(last.changes) as SpendChange[];
       for (const c of changes) {
         const now = await tx.adSpendDay.findUnique({ where: { shopId_day_channel: { shopId: shop.id, ...c.key } } });
         if (!now || now.amountMinor !== c.after.amountMinor || now.source !== c.after.source)
-          throw new AdSpendRefused(409, `${c.key.channel} on ${c.key.day} was changed after the import; undo refused.`);
+          throw new CostsRefused(409, `${c.key.channel} on ${c.key.day} was changed after the import; undo refused.`);
       }
       for (const c of changes) await writeSpend(tx, shop.id, c.key, c.before);
       const { count } = await tx.csvImport.updateMany({
         where: { id: last.id, shopId: shop.id, status: "applied" },
         data: { status: "undone", undoneAt: new Date() },
       });
-      if (count === 0) throw new AdSpendRefused(409, "The import was undone already.");
+      if (count === 0) throw new CostsRefused(409, "The import was undone already.");
       await recordAudit(
         actor,
         "costs.ad_spend.import_undo",
@@ -224,9 +224,9 @@ export async function addAdSpend(actor: AuditActor, input: AdSpendInput) {
 
 async function ownRow(db: DbClient, shopId: string, id: string) {
   const row = await db.adSpendDay.findFirst({ where: { id, shopId } });
-  if (!row) throw new AdSpendRefused(404, "Ad spend not found");
+  if (!row) throw new CostsRefused(404, "Ad spend not found");
   if (row.source === "platform")
-    throw new AdSpendRefused(409, "Spend read from a connected platform is not edited here.");
+    throw new CostsRefused(409, "Spend read from a connected platform is not edited here.");
   return row;
 }
 
