@@ -10,6 +10,7 @@ import {
   withoutDuplicateKeys,
   type CsvRefusal,
 } from "~/lib/csv-import";
+import { normaliseChannel } from "~/features/profit/ad-spend-schema";
 
 export const AD_SPEND_COLUMNS = [
   { key: "date", label: "date", required: true, aliases: ["day"] },
@@ -18,15 +19,6 @@ export const AD_SPEND_COLUMNS = [
   { key: "spend", label: "spend", required: true, aliases: ["amount", "cost"] },
   { key: "currency", label: "currency", required: false },
 ] as const;
-
-/** A channel as stored: lower case, words joined by "_" ("Google Ads" → google_ads). */
-export function normaliseChannel(value: string): string | null {
-  const c = value
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, "_");
-  return /^[a-z0-9][a-z0-9_]{0,39}$/.test(c) ? c : null;
-}
 
 export type StoredSpend = { day: string; channel: string; amountMinor: number; source: string };
 

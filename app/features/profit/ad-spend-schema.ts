@@ -2,7 +2,15 @@
 import { z } from "zod";
 import { EARLIEST_DAY, LATEST_DAY, isDayInRange } from "~/lib/dates";
 import { DECIMAL_PATTERN } from "~/lib/money";
-import { normaliseChannel } from "~/features/profit/ad-spend-import";
+
+/** A channel as stored: lower case, words joined by "_" ("Google Ads" → google_ads). */
+export function normaliseChannel(value: string): string | null {
+  const c = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
+  return /^[a-z0-9][a-z0-9_]{0,39}$/.test(c) ? c : null;
+}
 
 const amount = z
   .string({ message: "Amount is required" })
