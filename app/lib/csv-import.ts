@@ -6,9 +6,10 @@
 import { parse } from "csv-parse/sync";
 import { isDayInRange, isValidDay } from "~/lib/dates";
 import { DECIMAL_PATTERN, decimalStringToMinor, tooManyDecimals } from "~/lib/money";
+import { CSV_IMPORT_MAX_BYTES, csvTooLargeMessage } from "~/lib/csv-limits";
 
-/** The largest file an import reads: far above a year of daily spend per campaign. */
-export const CSV_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export { CSV_IMPORT_MAX_BYTES, csvTooLargeMessage };
+
 /** The most data rows one import reads. */
 export const CSV_IMPORT_MAX_ROWS = 100_000;
 
@@ -88,10 +89,6 @@ export function readCsvTable<K extends string>(
     rows.push({ line, cells });
   }
   return { ok: true, rows, refused };
-}
-
-export function csvTooLargeMessage(): string {
-  return `The file is larger than ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it and import each part.`;
 }
 
 /** A store day written YYYY-MM-DD, or the reason it is not one. */

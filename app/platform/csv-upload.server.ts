@@ -1,7 +1,7 @@
 // Reading a CSV file posted in a multipart form (docs/decisions/090-csv-imports.md): a body
 // over the import's cap is a 413 before it is read, as is a file over it; a form without a
 // file is a 400. The file's text and the form's other fields come back for the feature.
-import { CSV_IMPORT_MAX_BYTES, csvTooLargeMessage } from "~/lib/csv-import";
+import { CSV_IMPORT_MAX_BYTES, csvTooLargeMessage } from "~/lib/csv-limits";
 import { formToObject, type FieldErrors } from "~/lib/forms";
 import { unstorableText } from "~/lib/text";
 

@@ -5,6 +5,7 @@ import { useFetcher } from "@remix-run/react";
 import { Banner, BlockStack, Button, DropZone, InlineStack, Text } from "@shopify/polaris";
 import { useState, type ReactNode } from "react";
 import { formatInstant } from "~/lib/dates";
+import { CSV_IMPORT_MAX_BYTES, csvTooLargeMessage } from "~/lib/csv-limits";
 import { CostSection } from "~/features/profit/components/CostSection";
 import { ImportPreview } from "~/features/profit/components/ImportPreview";
 import { UndoImportDialog } from "~/features/profit/components/UndoImportDialog";
@@ -40,6 +41,7 @@ export function CsvImportCard<R extends { status: string }>({
   const fetcher = useFetcher<ImportActionResult<R>>({ key: `import-${title}` });
   const [file, setFile] = useState<File | null>(null);
   const [undoing, setUndoing] = useState(false);
+  const [tooLarge, setTooLarge] = useState(false);
   const refused = useDisabledReason("write", "import or undo imports");
   useRefusalToast(fetcher.data);
   const busy = fetcher.state !== "idle";
@@ -50,7 +52,11 @@ export function CsvImportCard<R extends { status: string }>({
     fetcher.submit(form, { method: "post", encType: "multipart/form-data", action: actionPath });
   };
   const answer = fetcher.data;
-  const errors = answer && !answer.ok ? Object.values(answer.fieldErrors).flat().filter(Boolean) : [];
+  const errors = tooLarge
+    ? [csvTooLargeMessage()]
+    : answer && !answer.ok
+      ? Object.values(answer.fieldErrors).flat().filter(Boolean)
+      : [];
   const preview = answer?.ok && answer.intent === "preview" && "summary" in answer && file ? answer.summary : null;
   const done = answer?.ok && answer.intent === "import" && "written" in answer ? answer : null;
   return (
@@ -97,6 +103,9 @@ export function CsvImportCard<R extends { status: string }>({
           label="CSV file"
           labelHidden
           onDropAccepted={([chosen]) => {
+            // The server refuses it too (413); this spares the upload.
+            setTooLarge(chosen.size > CSV_IMPORT_MAX_BYTES);
+            if (chosen.size > CSV_IMPORT_MAX_BYTES) return;
             setFile(chosen);
             send("preview", chosen);
           }}
