@@ -19,6 +19,10 @@ export type CsvColumn = { key: string; label: string; required: boolean; aliases
 export type CsvRow<K extends string> = { line: number; cells: Record<K, string> };
 export type CsvRefusal = { line: number; reason: string };
 
+/** What an import would write (rows) and refuse, or why the whole file is refused. */
+export type ImportPlan<R> =
+  { ok: true; rows: R[]; refused: CsvRefusal[] } | { ok: false; status: 400 | 413; error: string };
+
 export type CsvTable<K extends string> =
   { ok: true; rows: CsvRow<K>[]; refused: CsvRefusal[] } | { ok: false; error: string; status: 400 | 413 };
 

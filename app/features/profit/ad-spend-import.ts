@@ -9,6 +9,7 @@ import {
   readCsvTable,
   withoutDuplicateKeys,
   type CsvRefusal,
+  type ImportPlan,
 } from "~/lib/csv-import";
 import { normaliseChannel } from "~/features/profit/ad-spend-schema";
 
@@ -31,9 +32,6 @@ export type AdSpendPlanRow = {
   oldAmountMinor: number | null;
   lines: number[];
 };
-
-export type ImportPlan<R> =
-  { ok: true; rows: R[]; refused: CsvRefusal[] } | { ok: false; status: 400 | 413; error: string };
 
 type Parsed = { line: number; day: string; channel: string; campaign: string; minor: number };
 

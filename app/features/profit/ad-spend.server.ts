@@ -5,7 +5,7 @@
 import { prisma, type DbClient } from "~/db.server";
 import { FieldError } from "~/lib/forms";
 import { decimalStringToMinor, minorToDecimalString, tooManyDecimals } from "~/lib/money";
-import type { HttpAnswerableError } from "~/platform/http.server";
+import { CostsRefused } from "~/features/profit/refused";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { bumpDay } from "~/features/profit/rollup-bumps.server";
 import { planAdSpendImport, type StoredSpend } from "~/features/profit/ad-spend-import";
@@ -13,20 +13,6 @@ import type { AdSpendInput } from "~/features/profit/ad-spend-schema";
 
 type ShopRef = { id: string; currency: string; timezone: string };
 type AuditActor = Actor & { shop: ShopRef };
-
-/** A refusal that knows its HTTP answer: 404 for what is not the shop's, 409 for a state that forbids it. */
-export class CostsRefused extends Error implements HttpAnswerableError {
-  constructor(
-    readonly status: 404 | 409,
-    message: string,
-  ) {
-    super(message);
-    this.name = "CostsRefused";
-  }
-  responseBody(): Record<string, unknown> {
-    return { error: this.message, code: this.status === 404 ? "not_found" : "conflict" };
-  }
-}
 
 /** Channels whose platform is connected: they have spend written by the platform's sync. */
 export async function connectedChannels(shopId: string, db: DbClient = prisma): Promise<Set<string>> {

@@ -11,7 +11,7 @@ import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { applyCostChange } from "~/features/profit/rollup-costs.server";
 import { effectiveUnitCost, overridesFor, type CostKey } from "~/features/profit/costs-rule";
 import { planCostImport, type CostVariant } from "~/features/profit/cost-import";
-import { CostsRefused } from "~/features/profit/ad-spend.server";
+import { CostsRefused } from "~/features/profit/refused";
 
 type ShopRef = { id: string; currency: string; timezone: string; domain?: string };
 type AuditActor = Actor & { shop: ShopRef };

@@ -3,8 +3,14 @@
 // (blank: today). Costs are matched by SKU (costs-rule.ts), so a variant id is read as its
 // variant's SKU. A row for a SKU and day that already has a cost changes that cost; any other
 // adds one, which applies from its day only (decision 078).
-import { amountCell, dayCell, readCsvTable, withoutDuplicateKeys, type CsvRefusal } from "~/lib/csv-import";
-import type { ImportPlan } from "~/features/profit/ad-spend-import";
+import {
+  amountCell,
+  dayCell,
+  readCsvTable,
+  withoutDuplicateKeys,
+  type CsvRefusal,
+  type ImportPlan,
+} from "~/lib/csv-import";
 import { effectiveUnitCost, overridesFor, type CostRow } from "~/features/profit/costs-rule";
 
 export const COST_COLUMNS = [

@@ -4,12 +4,8 @@
 import { FieldError, type FieldErrors } from "~/lib/forms";
 import type { Actor } from "~/features/audit/index.server";
 import type { CsvUpload } from "~/platform/csv-upload.server";
-import {
-  applyAdSpendImport,
-  previewAdSpendImport,
-  undoAdSpendImport,
-  CostsRefused,
-} from "~/features/profit/ad-spend.server";
+import { applyAdSpendImport, previewAdSpendImport, undoAdSpendImport } from "~/features/profit/ad-spend.server";
+import { CostsRefused } from "~/features/profit/refused";
 import { applyCostImport, previewCostImport, undoCostImport } from "~/features/profit/cost-import.server";
 import { summariseImport } from "~/features/profit/import-summary";
 

@@ -40,7 +40,7 @@ export {
   lastImport,
   pageOfAdSpend,
   updateAdSpend,
-  CostsRefused,
 } from "./ad-spend.server";
+export { CostsRefused } from "./refused";
 export { costExportResponse } from "./cost-import.server";
 export { importIntent, type ImportKind } from "./imports.server";
