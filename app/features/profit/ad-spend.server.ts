@@ -67,16 +67,27 @@ export async function applyAdSpendImport(actor: AuditActor, text: string, fileNa
   const shop = actor.shop;
   return prisma.$transaction(
     async (tx) => {
-      const plan = planAdSpendImport(text, shop, await storedSpend(tx, shop.id), await connectedChannels(shop.id, tx));
+      const stored = await storedSpend(tx, shop.id);
+      const plan = planAdSpendImport(text, shop, stored, await connectedChannels(shop.id, tx));
       if (!plan.ok) return plan;
+      const storedByKey = new Map(stored.map((s) => [`${s.day}|${s.channel}`, s]));
       const changes: SpendChange[] = [];
+      // One rollup bump per day, not per channel: a year of three channels is 365 bumps.
+      const byDay = new Map<string, number>();
       for (const row of plan.rows) {
         if (row.status === "unchanged") continue;
         const key = { day: row.day, channel: row.channel };
         const after = { amountMinor: row.amountMinor, source: "csv" };
-        const old = await writeSpend(tx, shop.id, key, after);
+        const old = storedByKey.get(`${row.day}|${row.channel}`);
+        await tx.adSpendDay.upsert({
+          where: { shopId_day_channel: { shopId: shop.id, ...key } },
+          create: { shopId: shop.id, ...key, ...after },
+          update: after,
+        });
+        byDay.set(row.day, (byDay.get(row.day) ?? 0) + row.amountMinor - (old?.amountMinor ?? 0));
         changes.push({ key, before: old ? { amountMinor: old.amountMinor, source: old.source } : null, after });
       }
+      for (const [day, delta] of byDay) await bumpDay(tx, shop.id, day, { adSpendMinor: delta });
       const record = await tx.csvImport.create({
         data: {
           shopId: shop.id,
@@ -126,12 +137,20 @@ export async function undoAdSpendImport(actor: AuditActor) {
       });
       if (!last || last.status !== "applied") throw new CostsRefused(409, "There is no import to undo.");
       const changes = JSON.parse(last.changes) as SpendChange[];
+      const current = new Map((await storedSpend(tx, shop.id)).map((s) => [`${s.day}|${s.channel}`, s]));
       for (const c of changes) {
-        const now = await tx.adSpendDay.findUnique({ where: { shopId_day_channel: { shopId: shop.id, ...c.key } } });
+        const now = current.get(`${c.key.day}|${c.key.channel}`);
         if (!now || now.amountMinor !== c.after.amountMinor || now.source !== c.after.source)
           throw new CostsRefused(409, `${c.key.channel} on ${c.key.day} was changed after the import; undo refused.`);
       }
-      for (const c of changes) await writeSpend(tx, shop.id, c.key, c.before);
+      const byDay = new Map<string, number>();
+      for (const { key, before, after } of changes) {
+        const where = { shopId_day_channel: { shopId: shop.id, ...key } };
+        if (before) await tx.adSpendDay.update({ where, data: before });
+        else await tx.adSpendDay.delete({ where });
+        byDay.set(key.day, (byDay.get(key.day) ?? 0) + (before?.amountMinor ?? 0) - after.amountMinor);
+      }
+      for (const [day, delta] of byDay) await bumpDay(tx, shop.id, day, { adSpendMinor: delta });
       const { count } = await tx.csvImport.updateMany({
         where: { id: last.id, shopId: shop.id, status: "applied" },
         data: { status: "undone", undoneAt: new Date() },
