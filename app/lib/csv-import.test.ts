@@ -1,6 +1,6 @@
 // The reader every CSV import shares: header by name, formula cells, whole-file refusals.
 import { describe, expect, it } from "vitest";
-import { currencyCell, looksLikeFormula, readCsvTable, withoutDuplicateKeys } from "~/lib/csv-import";
+import { amountCell, currencyCell, looksLikeFormula, readCsvTable, withoutDuplicateKeys } from "~/lib/csv-import";
 
 const COLUMNS = [
   { key: "sku", label: "sku", required: true },
@@ -43,6 +43,14 @@ describe("readCsvTable", () => {
 });
 
 describe("cells", () => {
+  it("amount: thousands separators read, a decimal comma refused, never misread", () => {
+    expect(amountCell("1,234.50", "Spend", "USD")).toEqual({ minor: 123_450 });
+    expect(amountCell("1,50", "Spend", "USD")).toEqual({ reason: 'Spend "1,50" is not a number' });
+    expect(amountCell("-1,000", "Spend", "USD")).toEqual({ reason: "Spend is negative" });
+    expect(amountCell("12", "Cost", "JPY")).toEqual({ minor: 12 });
+    expect(amountCell("12.5", "Cost", "JPY")).toMatchObject({ reason: expect.stringMatching(/no decimals/) });
+  });
+
   it("currency: blank is the shop's; unknown and other codes refused", () => {
     expect(currencyCell("", "EUR")).toBeNull();
     expect(currencyCell("eur", "EUR")).toBeNull();

@@ -104,7 +104,8 @@ export function dayCell(value: string, label: string): { day: string } | { reaso
 
 /** An amount of 0 or more in the currency's minor units, or the reason it is not one. */
 export function amountCell(value: string, label: string, currency: string): { minor: number } | { reason: string } {
-  const text = value.replace(/,/g, "");
+  // Commas only as thousands separators ("1,234.50"); "1,50" is refused, never read as 150.
+  const text = /^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(value) ? value.replace(/,/g, "") : value;
   if (/^-\d/.test(text)) return { reason: `${label} is negative` };
   if (!DECIMAL_PATTERN.test(text)) return { reason: `${label} "${value.slice(0, 20)}" is not a number` };
   const finer = tooManyDecimals(text, currency);
