@@ -19,6 +19,7 @@ import {
   deleteProductCost,
   getBreakdown,
   getProfitAndLoss,
+  lastImport,
   pageOfOperatingExpenses,
   pageOfProductCosts,
   updateOperatingExpense,
@@ -33,6 +34,7 @@ import {
   ExpensesCard,
   MissingCosts,
   PnlCard,
+  ProductCostsBulkCard,
   ProductCostsCard,
   TimeframeSelect,
   operatingExpenseSchema,
@@ -56,11 +58,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const days = parseTimeframe(url.searchParams.get("days"));
   const line = url.searchParams.get("line");
-  const [pnl, productCosts, expenses, breakdown] = await Promise.all([
+  const [pnl, productCosts, expenses, breakdown, lastCostImport] = await Promise.all([
     getProfitAndLoss(shop, days),
     pageOfProductCosts(shop, pageParam(url, "costsPage"), COSTS_PAGE_SIZE),
     pageOfOperatingExpenses(shop, pageParam(url, "expensesPage"), COSTS_PAGE_SIZE),
     line && line.length <= 120 ? getBreakdown(shop, days, line) : null,
+    lastImport(shop.id, "product_cost"),
   ]);
   const missingPages = Math.max(1, Math.ceil(pnl.missing.variants.length / COSTS_PAGE_SIZE));
   const missingPage = Math.min(Math.max(1, pageParam(url, "missingPage")), missingPages);
@@ -79,6 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     productCosts,
     expenses,
     breakdown: breakdown && line ? { line, ...breakdown } : null,
+    bulk: { timezone: shop.timezone, last: lastCostImport },
   };
 }
 
@@ -133,7 +137,8 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
 type ToastState = { title: string; error?: boolean } | null;
 
 export default function Costs() {
-  const { days, currency, today, pnl, missing, productCosts, expenses, breakdown } = useLoaderData<typeof loader>();
+  const { days, currency, today, pnl, missing, productCosts, expenses, breakdown, bulk } =
+    useLoaderData<typeof loader>();
   const [, setSearchParams] = useSearchParams();
   const [toast, setToast] = useState<ToastState>(null);
   const [dialog, setDialog] = useState<CostsDialogState>(null);
@@ -155,6 +160,7 @@ export default function Costs() {
       title="Cost Management"
       subtitle={`${pnl.range.from} to ${pnl.range.to}`}
       primaryAction={<TimeframeSelect days={days} onChange={(v) => setParam("days", v)} />}
+      secondaryActions={[{ content: "Ad spend", url: "/costs/ad-spend" }]}
     >
       <BlockStack gap="500">
         <CostsSummary lines={pnl.lines} figures={pnl.figures} missing={missing} currency={currency} days={days} />
@@ -173,6 +179,7 @@ export default function Costs() {
           onEdit={(c) => setDialog({ kind: "cost", editing: c })}
           onDelete={(c) => setDialog({ kind: "deleteCost", target: c })}
         />
+        <ProductCostsBulkCard currency={currency} {...bulk} />
         <ExpensesCard
           page={expenses}
           currency={currency}

@@ -33,3 +33,14 @@ export { applyOrderChange, loadOrderState } from "./order-rollups.server";
 export { setLoyaltyCostDay } from "./rollup-bumps.server";
 export { overridesFor } from "./costs-rule";
 export { firstDataDay, loadExpenses, loadRollups } from "./dashboard.server";
+export {
+  addAdSpend,
+  connectedChannels,
+  deleteAdSpend,
+  lastImport,
+  pageOfAdSpend,
+  updateAdSpend,
+} from "./ad-spend.server";
+export { CostsRefused } from "./refused";
+export { costExportResponse } from "./cost-import.server";
+export { importIntent, type ImportKind } from "./imports.server";

@@ -33,3 +33,10 @@ export { bucketTrend, bucketSizeFor, type Trend, type TrendPoint } from "./trend
 export { effectiveUnitCost } from "./costs-rule";
 export { splitRange } from "./rollup-ranges";
 export { ORDER_PROFIT_SELECT, orderNetProfitMinor, type OrderProfitInput } from "./order-profit";
+export { adSpendAmountSchema, adSpendSchema } from "./ad-spend-schema";
+export type { ImportActionResult, ImportSummary } from "./import-summary";
+export type { AdSpendPlanRow } from "./ad-spend-import";
+export type { CostPlanRow } from "./cost-import";
+export { AdSpendCard, type AdSpendRow } from "./components/AdSpendCard";
+export { CsvImportCard } from "./components/CsvImportCard";
+export { ProductCostsBulkCard } from "./components/ProductCostsBulkCard";
