@@ -31,5 +31,6 @@ export { getBreakdown, getProfitAndLoss, type Breakdown, type ProfitAndLoss } fr
 export { rebuildRollups, recordRefund } from "./rollups.server";
 export { applyOrderChange, loadOrderState } from "./order-rollups.server";
 export { setLoyaltyCostDay } from "./rollup-bumps.server";
+export { setAdSpendDays } from "./ad-spend.server";
 export { overridesFor } from "./costs-rule";
 export { firstDataDay, loadExpenses, loadRollups } from "./dashboard.server";
