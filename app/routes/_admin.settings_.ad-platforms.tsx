@@ -28,8 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   const read = await readForm(request);
-  if (!read.ok) return json({ ok: false, errors: read.fieldErrors }, { status: 400 });
-  const parsed = adActionSchema.safeParse(read.form);
+  if (!read.ok) return json({ ok: false, fieldErrors: read.fieldErrors }, { status: 400 });
+  const parsed = adActionSchema.safeParse(read.values);
   if (!parsed.success) return json({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
   const input = parsed.data;
   const rt = defaultRuntime();

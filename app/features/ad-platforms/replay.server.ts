@@ -72,7 +72,16 @@ export class LocalAdPlatforms {
     return BigInt(Math.round(this.options.dailySpend * 2 * u * factor * 100)) * 10_000n;
   }
 
+  private cached: { key: string; rows: ReturnType<LocalAdPlatforms["generate"]> } | null = null;
+
+  /** A report's rows, kept for the pages that follow the first (each page asks for the same range). */
   private campaignRows(platform: AdPlatform, accountId: string, from: string, to: string) {
+    const key = `${platform}|${accountId}|${from}|${to}|${[...this.faults.restate].join()}`;
+    if (this.cached?.key !== key) this.cached = { key, rows: this.generate(platform, accountId, from, to) };
+    return this.cached.rows;
+  }
+
+  private generate(platform: AdPlatform, accountId: string, from: string, to: string) {
     const rows = [];
     const days = eachDay({ from, to });
     for (const day of days)

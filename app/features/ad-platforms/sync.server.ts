@@ -3,7 +3,8 @@
 // time zone. The days read replace what was stored for them (AdCampaignDay), and the channel's
 // day totals, converted to the shop's currency, go to AdSpendDay with the rollups moved in the
 // same transaction. A failure is stored on the connection with the platform's sentence.
-import { prisma, withShopWriteLock } from "~/db.server";
+import { randomUUID } from "node:crypto";
+import { insertRows, prisma, withShopWriteLock } from "~/db.server";
 import { addDays, dayInZone, eachDay, type DayRange } from "~/lib/dates";
 import { setAdSpendDays } from "~/features/profit/index.server";
 import { describeError } from "~/lib/log-safe";
@@ -16,6 +17,24 @@ import { isAdPlatform, type AdPlatform } from "~/features/ad-platforms/platforms
 import { ADAPTERS, AdRefusal, callContext, configured, type AdRuntime } from "~/features/ad-platforms/runtime.server";
 
 export const BACKFILL_DAYS = 365;
+const CAMPAIGN_COLUMNS = [
+  "id",
+  "shopId",
+  "platform",
+  "accountId",
+  "campaignId",
+  "campaignName",
+  "day",
+  "currency",
+  "spendMicros",
+  "rate",
+  "rateDay",
+  "spendShopMinor",
+  "clicks",
+  "impressions",
+  "conversions",
+  "conversionValue",
+] as const;
 export const RESTATED_DAYS = 3;
 
 /** The days a sync reads: a year on the first, else the last three days before the last read onward. */
@@ -104,10 +123,29 @@ export async function syncPlatform(
         await tx.adCampaignDay.deleteMany({
           where: { shopId: shop.id, platform, day: { gte: days.from, lte: days.to } },
         });
-        for (let i = 0; i < converted.length; i += 1000)
-          await tx.adCampaignDay.createMany({
-            data: converted.slice(i, i + 1000).map((r) => ({ shopId: shop.id, platform, ...r })),
-          });
+        await insertRows(
+          tx,
+          "AdCampaignDay",
+          CAMPAIGN_COLUMNS,
+          converted.map((r) => [
+            randomUUID(),
+            shop.id,
+            platform,
+            r.accountId,
+            r.campaignId,
+            r.campaignName,
+            r.day,
+            r.currency,
+            String(r.spendMicros),
+            r.rate,
+            r.rateDay,
+            r.spendShopMinor,
+            r.clicks,
+            r.impressions,
+            r.conversions,
+            r.conversionValue,
+          ]),
+        );
         await setAdSpendDays(tx, shop.id, platform, "platform", eachDay(days), totals);
         await tx.adConnection.updateMany({
           where: { id: c.id, shopId: shop.id },
