@@ -35,8 +35,11 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
   const rt = defaultRuntime();
   try {
     switch (input.intent) {
-      case "connect":
-        return json({ ok: true, url: await startConnect(ctx.shop, input.platform, rt) });
+      case "connect": {
+        const url = await startConnect(ctx.shop, input.platform, rt);
+        // The demo's consent page is this app's own: a path, whatever host the browser used.
+        return json({ ok: true, url: rt.config.demo ? url.replace(rt.config.appUrl, "") : url });
+      }
       case "retry": {
         const result = await syncPlatform(ctx.shop, input.platform, rt);
         return json(result.ok ? { ok: true } : { ok: false, error: result.message });

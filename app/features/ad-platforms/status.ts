@@ -78,6 +78,7 @@ export function adPlatformRow(f: AdPlatformFacts): AdRowParts {
       name: PLATFORM_NAMES[f.platform],
       canConnect: !f.keyError && f.missing.length === 0,
       connected: !!c,
+      failed: c?.status === "failed",
       accounts: f.accounts,
     },
   };

@@ -15,6 +15,8 @@ export type AdControlsData = {
   /** The OAuth client and the token key are configured. */
   canConnect: boolean;
   connected: boolean;
+  /** The last sync failed: the sync button reads Retry. */
+  failed: boolean;
   accounts: { accountId: string; name: string; currency: string; selected: boolean }[];
 };
 
@@ -90,7 +92,7 @@ export function AdPlatformControls({ data }: { data: AdControlsData }) {
           {data.connected && (
             <>
               <Button loading={busy} onClick={() => post("retry")}>
-                Sync now
+                {data.failed ? "Retry" : "Sync now"}
               </Button>
               <Button tone="critical" variant="plain" onClick={() => setConfirming(true)}>
                 Disconnect
