@@ -5,6 +5,7 @@
 // entry (app/entry.server.tsx) before any request, and by the database tests' setup.
 import { queueTrafficBackfill, registerAnalyticsJobs } from "~/features/analytics/index.server";
 import { BILLING_CONFIG } from "~/features/billing/index.server";
+import { registerAdPlatformJobs } from "~/features/ad-platforms/index.server";
 import { registerInvoiceJobs } from "~/features/invoices/index.server";
 import { registerAuditJobs } from "~/features/audit/index.server";
 import { registerCustomerJobs, rescoreCustomer } from "~/features/customers/index.server";
@@ -43,6 +44,7 @@ export function registerAllJobs(queue: JobQueue) {
   registerCustomerJobs(queue, { adminFor: shopifyAdminFor });
   registerInventoryJobs(queue);
   registerLoyaltyJobs(queue);
+  registerAdPlatformJobs(queue);
 }
 
 // An order, refund or customer webhook rescores that customer in the same transaction.

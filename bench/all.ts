@@ -521,7 +521,7 @@ async function inventory(): Promise<Row[]> {
 // ── customers and loyalty: being rewritten elsewhere, read only through bench/results/<name>.json ──
 type RowsJson = { rows: { target: string; figure: string; baseline?: string; pass: boolean | null }[] };
 
-async function rewritten(name: "customers" | "loyalty", args: string[], size: string): Promise<Row[]> {
+async function rewritten(name: "customers" | "loyalty" | "ads", args: string[], size: string): Promise<Row[]> {
   const since = Date.now();
   const t0 = Date.now();
   const code = await run(name, tsx, [`bench/${name}.ts`, ...args]);
@@ -565,6 +565,9 @@ const loyalty = () => {
     `${fmt(orders)} orders, ${fmt(c)} customers`,
   );
 };
+
+// Issue 36's ad spend sync (bench/ads.ts): the same sizes in both modes, as the target states them.
+const adSpend = () => rewritten("ads", [], "12 months × 50 campaigns × 3 platforms");
 
 // ── public pages: bench/public.ts (Lighthouse) ──────────────────────────────────────────────────
 type PublicJson = {
@@ -677,6 +680,7 @@ const PARTS: Record<string, () => Promise<Row[]>> = {
   inventory,
   customers,
   loyalty,
+  ads: adSpend,
   public: publicPages,
   paint,
   "boot-memory": bootMemory,

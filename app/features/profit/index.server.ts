@@ -31,6 +31,7 @@ export { getBreakdown, getProfitAndLoss, type Breakdown, type ProfitAndLoss } fr
 export { rebuildRollups, recordRefund } from "./rollups.server";
 export { applyOrderChange, loadOrderState } from "./order-rollups.server";
 export { setLoyaltyCostDay } from "./rollup-bumps.server";
+export { setAdSpendDays } from "./ad-spend-days.server";
 export { overridesFor } from "./costs-rule";
 export { firstDataDay, loadExpenses, loadRollups } from "./dashboard.server";
 export {

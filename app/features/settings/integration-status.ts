@@ -14,9 +14,10 @@ import {
   scopeRows,
   type ScopeRow,
 } from "~/features/settings/shopify-access";
+import type { AdControlsData, AdPlatform } from "~/features/ad-platforms";
 
 export type IntegrationStatus = "connected" | "disconnected" | "pending";
-export type IntegrationId = "shopify" | "shopify-analytics" | "email" | "stripe" | "paypal";
+export type IntegrationId = "shopify" | "shopify-analytics" | "email" | "stripe" | "paypal" | AdPlatform;
 export type IntegrationError = { at: string | null; message: string };
 
 export type IntegrationRow = {
@@ -31,6 +32,8 @@ export type IntegrationRow = {
   lastSyncLabel: string;
   lastError: IntegrationError | null;
   setup?: { label: string; url: string };
+  /** An ad platform's controls: connect, accounts, sync, disconnect. */
+  ads?: AdControlsData;
 };
 
 export type TopicRow = {

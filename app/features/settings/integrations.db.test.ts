@@ -199,7 +199,14 @@ describe("getIntegrations", () => {
       ["email", "connected"],
       ["stripe", "connected"],
       ["paypal", "pending"],
+      // No OAuth client configured for the ad platforms in tests: each row names its variables.
+      ["google_ads", "disconnected"],
+      ["meta_ads", "disconnected"],
+      ["tiktok_ads", "disconnected"],
     ]);
+    expect(rows.find((r) => r.id === "meta_ads")?.detail).toBe(
+      "Not configured: set META_APP_ID, META_APP_SECRET to connect.",
+    );
     expect(shopify.topics.every((x) => x.lastDelivery === null && x.lastFailure === null)).toBe(true);
   });
 });

@@ -16,6 +16,8 @@ import {
   type ShopifyDetails,
   type TopicRow,
 } from "~/features/settings/integration-status";
+import { adPlatformRow } from "~/features/ad-platforms";
+import { adPlatformFacts } from "~/features/ad-platforms/index.server";
 import { APP_TOML_SCOPES, WEBHOOK_TOPICS, parseScopes } from "~/features/settings/shopify-access";
 
 export type IntegrationsConfig = {
@@ -158,11 +160,12 @@ export async function getIntegrations(
   config: IntegrationsConfig = integrationsConfig(),
   now = new Date(),
 ): Promise<Integrations> {
-  const [shopify, topics, email, payments] = await Promise.all([
+  const [shopify, topics, email, payments, ads] = await Promise.all([
     shopifyFacts(shop, config.requestedScopes, now),
     topicRows(shop),
     emailFacts(shop.id, config.smtpConfigured),
     paymentFacts(shop.id),
+    adPlatformFacts(shop.id),
   ]);
   const lastRejected = topics
     .filter((t) => t.lastFailure)
@@ -184,6 +187,7 @@ export async function getIntegrations(
       emailRow(email),
       stripeRow({ ...config.stripe, lastPayment: payments.lastStripePayment }),
       paypalRow({ paypalMeUrl: payments.paypalMeUrl, lastPayment: payments.lastPaypalPayment }),
+      ...ads.map(adPlatformRow),
     ],
     shopify: shopifyDetails(shopify, topics),
   };

@@ -7,6 +7,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { INTEGRATIONS } from "~/content/integrations";
 import type { IntegrationStatus, IntegrationView, IntegrationsView } from "~/features/settings/integration-status";
 import { ShopifyAccess } from "~/features/settings/components/ShopifyAccess";
+import { AdPlatformControls } from "~/features/ad-platforms";
 
 /** integrationsView(): the tab's rows with their times and errors as text, made on the server. */
 export type IntegrationsData = IntegrationsView;
@@ -114,6 +115,7 @@ export function IntegrationsSettings({ integrations }: { integrations: Integrati
               <ShopifyAccess details={integrations} />
             </>
           )}
+          {row.ads && <AdPlatformControls data={row.ads} />}
         </IntegrationCard>
       ))}
       <Card>
