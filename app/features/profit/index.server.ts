@@ -33,3 +33,12 @@ export { applyOrderChange, loadOrderState } from "./order-rollups.server";
 export { setLoyaltyCostDay } from "./rollup-bumps.server";
 export { overridesFor } from "./costs-rule";
 export { firstDataDay, loadExpenses, loadRollups } from "./dashboard.server";
+export {
+  listOrderProfits,
+  orderBreakdown,
+  orderProfitExport,
+  orderProfitPages,
+  type OrderBreakdown,
+  type OrderProfitPage,
+  type OrderProfitRow,
+} from "./orders-view.server";

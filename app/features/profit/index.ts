@@ -32,4 +32,15 @@ export { honestChange, isComparable, type Polarity } from "./comparison";
 export { bucketTrend, bucketSizeFor, type Trend, type TrendPoint } from "./trend-buckets";
 export { effectiveUnitCost } from "./costs-rule";
 export { splitRange } from "./rollup-ranges";
-export { ORDER_PROFIT_SELECT, orderNetProfitMinor, type OrderProfitInput } from "./order-profit";
+export { ORDER_PROFIT_SELECT, orderNetProfitMinor, orderProfitFigures, type OrderProfitInput } from "./order-profit";
+export {
+  CHANNEL_LABELS,
+  MISSING_LABELS,
+  ORDERS_PAGE_SIZE,
+  ordersQueryParams,
+  parseOrdersQuery,
+  type OrdersQuery,
+} from "./orders-view";
+export { OrdersProfitControls } from "./components/OrdersProfitControls";
+export { OrdersProfitTable } from "./components/OrdersProfitTable";
+export { OrderProfitBreakdown } from "./components/OrderProfitBreakdown";
