@@ -155,7 +155,10 @@ export default function Costs() {
       title="Cost Management"
       subtitle={`${pnl.range.from} to ${pnl.range.to}`}
       primaryAction={<TimeframeSelect days={days} onChange={(v) => setParam("days", v)} />}
-      secondaryActions={[{ content: "Profit per order", url: "/costs/orders" }]}
+      secondaryActions={[
+        { content: "Profit per order", url: "/costs/orders" },
+        { content: "Profit per product", url: "/costs/products" },
+      ]}
     >
       <BlockStack gap="500">
         <CostsSummary lines={pnl.lines} figures={pnl.figures} missing={missing} currency={currency} days={days} />

@@ -42,3 +42,11 @@ export {
   type OrderProfitPage,
   type OrderProfitRow,
 } from "./orders-view.server";
+export {
+  productProfitExport,
+  productProfitPage,
+  productProfits,
+  sortProductRows,
+  type ProductProfitPage,
+  type ProductProfitRow,
+} from "./products-report.server";

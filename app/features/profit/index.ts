@@ -44,3 +44,12 @@ export {
 export { OrdersProfitControls } from "./components/OrdersProfitControls";
 export { OrdersProfitTable } from "./components/OrdersProfitTable";
 export { OrderProfitBreakdown } from "./components/OrderProfitBreakdown";
+export {
+  ALLOCATION_NOTE,
+  PRODUCT_TIMEFRAMES,
+  parseProductsQuery,
+  productsQueryParams,
+  type ProductsQuery,
+} from "./products-report";
+export { ProductsProfitControls } from "./components/ProductsProfitControls";
+export { ProductsProfitTable } from "./components/ProductsProfitTable";
