@@ -47,6 +47,8 @@ export {
   productProfitPage,
   productProfits,
   sortProductRows,
+  topProductsByProfit,
   type ProductProfitPage,
+  type TopProductByProfit,
   type ProductProfitRow,
 } from "./products-report.server";

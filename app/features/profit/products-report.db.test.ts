@@ -11,6 +11,7 @@ import { addProductCost, getProfitAndLoss, recordRefund, todayFor } from "~/feat
 import { productProfits, sortProductRows } from "~/features/profit/products-report.server";
 import * as report from "~/routes/_admin.costs_.products";
 import * as csv from "~/routes/_admin.costs_.products[.]csv";
+import * as dashboard from "~/routes/_admin.dashboard";
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 
@@ -161,5 +162,21 @@ describe("routes", () => {
     expect(head).toContain("Payment fees allocated (USD)");
     expect(rows.map((r) => r.split(",")[0])).toEqual(["Delta", "Alpha", "Beta", "Gamma"]);
     expect(text).not.toContain("Other shop's");
+  });
+
+  it("ranks the dashboard's top products by profit from the same report on the toggle", async () => {
+    const res = await call(
+      dashboard.loader as Handler,
+      await requestAs("viewer", shop.domain, "/dashboard?top=profit"),
+    );
+    const body = res.body as { rank: string; byProfit: { title: string; profitMinor: number | null }[] };
+    expect(body.rank).toBe("profit");
+    expect(body.byProfit.map((p) => [p.title, p.profitMinor])).toEqual([
+      ["Delta", 45_00 - 20_00 - 1_00],
+      ["Alpha", 14_00],
+      ["Beta", 6_00],
+    ]);
+    const byRevenue = await call(dashboard.loader as Handler, await requestAs("viewer", shop.domain, "/dashboard"));
+    expect((byRevenue.body as { rank: string; byProfit: null }).byProfit).toBeNull();
   });
 });

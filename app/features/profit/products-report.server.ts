@@ -278,3 +278,25 @@ export async function productProfitExport(
     sheets: [{ name: "Product profit", columns, rows }],
   });
 }
+
+export type TopProductByProfit = Pick<
+  ProductProfitRow,
+  "title" | "units" | "netSalesMinor" | "profitMinor" | "profitMargin" | "uncostedUnits"
+> & { id: string };
+
+/** The dashboard's Top Products ranked by profit: the report's rows for the range, highest profit first. */
+export async function topProductsByProfit(shop: ShopRef, range: DayRange, limit = 3): Promise<TopProductByProfit[]> {
+  const rows = sortProductRows(await productProfits(shop, range), "profit", "desc");
+  return rows
+    .filter((r) => r.productId)
+    .slice(0, limit)
+    .map((r) => ({
+      id: r.productId!,
+      title: r.title,
+      units: r.units,
+      netSalesMinor: r.netSalesMinor,
+      profitMinor: r.profitMinor,
+      profitMargin: r.profitMargin,
+      uncostedUnits: r.uncostedUnits,
+    }));
+}
