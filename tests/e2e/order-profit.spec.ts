@@ -1,9 +1,9 @@
 // /costs/orders in the demo (docs/product/costs-orders.md): reached from Cost Management, filtered
 // to orders with missing parts (each row says what is unknown), and an order's profit breakdown
 // opened from its row (lines with their cost source, the fees, shipping and the sum).
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
-const rows = (page: import("@playwright/test").Page) => page.locator(".Polaris-IndexTable tbody tr");
+const rows = (page: Page) => page.locator(".Polaris-IndexTable tbody tr");
 
 test("filter the Orders profit view to missing parts and open an order's breakdown", async ({ page }) => {
   await page.goto("/costs");
