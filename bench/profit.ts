@@ -8,6 +8,7 @@
 //
 // Targets (issue 36): the Orders profit view p95 ≤ 50 ms and the Products profit report for 12
 // months p95 ≤ 100 ms at 1,000,000 orders.
+import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fmtMs, printResult, summarize, type Summary } from "./lib";
@@ -19,7 +20,7 @@ function argValue(name: string): string | undefined {
 
 const db = argValue("--db");
 if (!db) {
-  console.error("Usage: npm run bench:profit -- --db <sqlite file> [--iterations N] [--json]");
+  console.error("Usage: npm run bench:profit -- --db <sqlite file> [--iterations N] [--json] [--out <json file>]");
   process.exit(2);
 }
 const iterations = Number(argValue("--iterations") ?? 60);
@@ -149,7 +150,11 @@ const cases: { name: string; view: () => Promise<unknown>; plain: () => Promise<
 ];
 
 const results: { name: string; view: Summary; plain: Summary }[] = [];
-for (const c of cases) results.push({ name: c.name, view: await time(c.view, c.n), plain: await time(c.plain, c.n) });
+for (const c of cases) {
+  results.push({ name: c.name, view: await time(c.view, c.n), plain: await time(c.plain, c.n) });
+  const r = results.at(-1)!;
+  console.error(`  ${c.name}: view p95 ${fmtMs(r.view.p95)}, plain SQL p95 ${fmtMs(r.plain.p95)}`);
+}
 
 // The view's totals for 30 days against the P&L's.
 const sums = { gross: 0, discounts: 0, refunds: 0, revenue: 0, cogs: 0, fees: 0, shipping: 0 };
@@ -175,6 +180,8 @@ const pnlSums = {
   shipping: pnl.figures.shippingCostMinor,
 };
 
+const out = argValue("--out");
+if (out) fs.writeFileSync(out, JSON.stringify({ orders, results, sums, pnlSums }, null, 2));
 if (process.argv.includes("--json")) printResult({ orders, results, sums, pnlSums });
 else {
   console.log(
