@@ -201,6 +201,19 @@ describe("filters, search and sorts", () => {
     expect(await names({ channel: "pos" })).toEqual(["#F1"]);
   });
 
+  it("counts the matches: from the daily rollup for the range or an unknown fee or label, else the orders", async () => {
+    const total = async (params: Record<string, string>) => {
+      const page = await listOrderProfits(shop, query(params));
+      return [page.total, page.capped];
+    };
+    expect(await total({})).toEqual([5, false]);
+    expect(await total({ missing: "fee" })).toEqual([1, false]);
+    expect(await total({ missing: "shipping" })).toEqual([0, false]);
+    expect(await total({ missing: "cost" })).toEqual([1, false]);
+    expect(await total({ q: "rita" })).toEqual([1, false]);
+    expect(await total({ loss: "1", channel: "online_store" })).toEqual([1, false]);
+  });
+
   it("searches order names and customer e-mails, case-insensitively, with wildcards taken literally", async () => {
     expect(await names({ q: "r1" })).toEqual(["#R1"]);
     expect(await names({ q: "RITA@" })).toEqual(["#R1"]);

@@ -230,7 +230,45 @@ export type OrderProfitPage = {
   page: number;
   pageCount: number;
   total: number;
+  /** The total is a lower bound: more orders match than were counted (ORDERS_COUNT_CAP). */
+  capped: boolean;
 };
+
+/** Matching orders counted one by one up to this many; beyond, the list says "more than". */
+export const ORDERS_COUNT_CAP = 5000;
+
+/**
+ * How many orders match. The range alone, or with only an unknown fee or shipping label, is
+ * counted by the daily rollup (orders not cancelled, and those whose fee or label is unknown, per
+ * store day), a few dozen rows; any other filter counts the orders themselves, up to the cap.
+ */
+async function countMatching(shopId: string, q: OrdersQuery): Promise<{ total: number; capped: boolean }> {
+  const plain = !q.q && !q.channel && !q.loss;
+  if (plain && (q.missing === null || q.missing === "fee" || q.missing === "shipping")) {
+    const column =
+      q.missing === "fee"
+        ? "unknownPaymentFeeOrders"
+        : q.missing === "shipping"
+          ? "unknownShippingCostOrders"
+          : "ordersCount";
+    const { _sum: sum } = await prisma.dailyRollup.aggregate({
+      where: { shopId, day: { gte: q.from, lte: q.to } },
+      _sum: { [column]: true },
+    });
+    return { total: Number((sum as Record<string, number | null>)[column] ?? 0), capped: false };
+  }
+  const { n } = await sqlOn()
+    .selectFrom(
+      matching(shopId, q, { from: q.from, to: q.to })
+        .select(sql<number>`1`.as("one"))
+        .limit(ORDERS_COUNT_CAP + 1)
+        .as("m"),
+    )
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const total = Number(n);
+  return total > ORDERS_COUNT_CAP ? { total: ORDERS_COUNT_CAP, capped: true } : { total, capped: false };
+}
 
 /**
  * One page of the view. Sorting by profit or margin and the loss filter use each order's cost
@@ -239,15 +277,10 @@ export type OrderProfitPage = {
  */
 export async function listOrderProfits(shop: ShopRef, q: OrdersQuery): Promise<OrderProfitPage> {
   const range = { from: q.from, to: q.to };
-  const [{ total }, costing] = await Promise.all([
-    matching(shop.id, q, range)
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow(),
-    loadCosting(shop.id),
-  ]);
-  const count = Number(total);
-  const pageCount = Math.max(1, Math.ceil(count / ORDERS_PAGE_SIZE));
-  const page = Math.min(q.page, pageCount);
+  const [{ total, capped }, costing] = await Promise.all([countMatching(shop.id, q), loadCosting(shop.id)]);
+  const pageCount = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  // Past a capped count, a later page may still hold orders: the requested page is kept.
+  const page = capped ? q.page : Math.min(q.page, pageCount);
   const dir = q.dir === "asc" ? sql`ASC` : sql`DESC`;
   let query = matching(shop.id, q, range).select(ORDER_COLUMNS);
   if (q.sort === "profit") query = query.orderBy(sql`${profitSql} ${dir} NULLS LAST`);
@@ -259,7 +292,7 @@ export async function listOrderProfits(shop: ShopRef, q: OrdersQuery): Promise<O
     .limit(ORDERS_PAGE_SIZE)
     .offset((page - 1) * ORDERS_PAGE_SIZE)
     .execute();
-  return { rows: await withFigures(shop.id, orders, costing), page, pageCount, total: count };
+  return { rows: await withFigures(shop.id, orders, costing), page, pageCount, total, capped };
 }
 
 /**

@@ -5,7 +5,7 @@ import { Link } from "@remix-run/react";
 import { ResponsiveIndexTable, type ResponsiveColumn } from "~/components/ResponsiveIndexTable";
 import { formatDay } from "~/lib/dates";
 import { formatMoney, formatPercent } from "~/lib/money";
-import { MISSING_LABELS, type OrderSort, type OrdersQuery } from "~/features/profit/orders-view";
+import { MISSING_LABELS, ORDERS_PAGE_SIZE, type OrderSort, type OrdersQuery } from "~/features/profit/orders-view";
 import type { OrderProfitPage } from "~/features/profit/orders-view.server";
 
 const COLUMNS: (ResponsiveColumn & { sort?: OrderSort })[] = [
@@ -82,10 +82,12 @@ export function OrdersProfitTable({ page, query, currency, loading, onQuery, hre
           ? undefined
           : {
               hasPrevious: page.page > 1,
-              hasNext: page.page < page.pageCount,
+              hasNext: page.capped ? page.rows.length === ORDERS_PAGE_SIZE : page.page < page.pageCount,
               onPrevious: () => onQuery({ page: page.page - 1 }),
               onNext: () => onQuery({ page: page.page + 1 }),
-              label: `Page ${page.page} of ${page.pageCount} · ${page.total.toLocaleString("en-US")} orders`,
+              label: page.capped
+                ? `Page ${page.page} · more than ${page.total.toLocaleString("en-US")} orders`
+                : `Page ${page.page} of ${page.pageCount} · ${page.total.toLocaleString("en-US")} orders`,
             }
       }
     />
