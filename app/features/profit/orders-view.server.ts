@@ -200,17 +200,21 @@ const LINE_COLUMNS = [
   "l.unitCostMinor",
 ] as const;
 
+/**
+ * The lines of some of the shop's orders (ids read with the shop in the query), by the orderId
+ * index. The shop is checked on each line rather than in the WHERE: with it there, SQLite (no
+ * statistics) walked a (shopId, …) index over every line of the shop, 3 s at a million orders.
+ */
 async function linesOf(shopId: string, orderIds: string[]): Promise<Map<string, LineRow[]>> {
   const byOrder = new Map<string, LineRow[]>(orderIds.map((id) => [id, []]));
   for (const part of chunks(orderIds, 500)) {
     const lines = await sqlOn()
       .selectFrom("OrderLine as l")
-      .select(LINE_COLUMNS)
-      .where("l.shopId", "=", shopId)
+      .select([...LINE_COLUMNS, "l.shopId"])
       .where("l.orderId", "in", part)
       .orderBy("l.id")
       .execute();
-    for (const l of lines) byOrder.get(l.orderId)?.push(l);
+    for (const { shopId: owner, ...l } of lines) if (owner === shopId) byOrder.get(l.orderId)?.push(l);
   }
   return byOrder;
 }
