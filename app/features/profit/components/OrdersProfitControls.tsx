@@ -79,8 +79,17 @@ export function OrdersProfitControls({ query, onQuery }: Props) {
             maxLength={ORDERS_SEARCH_MAX}
           />
         </div>
-        <DayField label="From" value={query.from} onDay={(from) => onQuery({ from })} />
-        <DayField label="To" value={query.to} onDay={(to) => onQuery({ to })} />
+        {/* A start after the end (or an end before the start) moves the other end with it. */}
+        <DayField
+          label="From"
+          value={query.from}
+          onDay={(from) => onQuery({ from, to: from > query.to ? from : query.to })}
+        />
+        <DayField
+          label="To"
+          value={query.to}
+          onDay={(to) => onQuery({ to, from: to < query.from ? to : query.from })}
+        />
         <Select
           label="Channel"
           options={[{ label: "All channels", value: "" }, ...channels]}
