@@ -404,6 +404,61 @@ async function analytics(): Promise<Row[]> {
   return rows;
 }
 
+// ── Order and product profit: bench/profit.ts (issue 36) ────────────────────────────────────────
+type ProfitJson = {
+  orders: number;
+  results: { name: string; view: Summary; plain: Summary }[];
+  sums: Record<string, number>;
+  pnlSums: Record<string, number>;
+};
+
+async function profit(): Promise<Row[]> {
+  const n = SIZES.dashboardOrders;
+  // Reads only: the dashboard's database, seeded by that part.
+  const since = Date.now();
+  const out = path.join(resultsDir, `profit-${n}.json`);
+  const code = await run("profit", tsx, [
+    "bench/profit.ts",
+    "--db",
+    databaseFile(n),
+    "--iterations",
+    String(SIZES.analyticsIterations),
+    "--out",
+    out,
+  ]);
+  const r = readResult<ProfitJson>(path.basename(out), since);
+  if (!r) return [broken("profit", "profit", code)];
+  const b = `profit ${fmt(r.orders)} orders`;
+  const orders = r.results.filter((x) => !x.name.startsWith("Products"));
+  const worst = orders.sort((x, y) => y.view.p95 - x.view.p95)[0];
+  const year = r.results.find((x) => x.name === "Products, 365 days");
+  // Refunds (and so revenue) are the order's in the view and the refund day's in the P&L (decision 089).
+  const agree = ["gross", "discounts", "cogs", "fees", "shipping"].every((k) => r.sums[k] === r.pnlSums[k]);
+  return [
+    {
+      benchmark: b,
+      target: `Orders profit view p95 ≤ 50 ms (worst: ${worst.name})`,
+      figure: ms(worst.view.p95),
+      baseline: `plain SQL ${ms(worst.plain.p95)}`,
+      verdict: verdict(worst.view.p95 <= 50),
+    },
+    {
+      benchmark: b,
+      target: "Products profit report, 365 days, p95 ≤ 100 ms",
+      figure: ms(year?.view.p95),
+      baseline: `plain SQL ${ms(year?.plain.p95)}`,
+      verdict: verdict((year?.view.p95 ?? Infinity) <= 100),
+    },
+    {
+      benchmark: b,
+      target: "Orders view's 30-day gross sales, discounts, COGS, fees, shipping equal the P&L's",
+      figure: agree ? "equal" : "differ",
+      baseline: "",
+      verdict: verdict(agree),
+    },
+  ];
+}
+
 // ── invoices: bench/invoices.ts ────────────────────────────────────────────────────────────────
 type InvoicesJson = {
   reactPdf: { median: number };
@@ -676,6 +731,7 @@ const PARTS: Record<string, () => Promise<Row[]>> = {
   screens,
   import: storeImport,
   analytics,
+  profit,
   invoices,
   inventory,
   customers,

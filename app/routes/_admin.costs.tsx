@@ -160,7 +160,11 @@ export default function Costs() {
       title="Cost Management"
       subtitle={`${pnl.range.from} to ${pnl.range.to}`}
       primaryAction={<TimeframeSelect days={days} onChange={(v) => setParam("days", v)} />}
-      secondaryActions={[{ content: "Ad spend", url: "/costs/ad-spend" }]}
+      secondaryActions={[
+        { content: "Profit per order", url: "/costs/orders" },
+        { content: "Profit per product", url: "/costs/products" },
+        { content: "Ad spend", url: "/costs/ad-spend" },
+      ]}
     >
       <BlockStack gap="500">
         <CostsSummary lines={pnl.lines} figures={pnl.figures} missing={missing} currency={currency} days={days} />

@@ -15,7 +15,7 @@ import {
   trendPointLabel,
 } from "~/features/profit";
 import { parseTimeframe } from "~/lib/timeframe";
-import { getDashboardCached } from "~/features/profit/index.server";
+import { getDashboardCached, topProductsByProfit } from "~/features/profit/index.server";
 import { getImportStatus } from "~/features/store-sync/index.server";
 import { ImportStatusCard } from "~/features/store-sync";
 import { requireAdmin } from "~/features/shop/index.server";
@@ -35,7 +35,10 @@ export const meta: MetaFunction = () => [{ title: "Dashboard · Profit Pilot" }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { shop, demo } = await requireAdmin(request, permissions.loader);
-  const days = parseTimeframe(new URL(request.url).searchParams.get("days"));
+  const params = new URL(request.url).searchParams;
+  const days = parseTimeframe(params.get("days"));
+  // Top Products by revenue (the cached dashboard) or, on the card's toggle, by profit.
+  const rank = params.get("top") === "profit" ? ("profit" as const) : ("revenue" as const);
   const [importStatus, performance, { autoRefresh, weekStart }, loyalty] = await Promise.all([
     getImportStatus(shop),
     getPerformanceCached(shop),
@@ -48,19 +51,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   try {
     const dashboard = await getDashboardCached(shop, days, { weekStart });
-    return { days, dashboard, importStatus, demo, performance, autoRefresh, loyalty };
+    const byProfit = rank === "profit" ? await topProductsByProfit(shop, dashboard.range) : null;
+    return { days, dashboard, importStatus, demo, performance, autoRefresh, loyalty, rank, byProfit };
   } catch (error) {
     console.error(`dashboard metrics failed: ${describeError(error)}`);
-    return { days, dashboard: null, importStatus, demo, performance, autoRefresh, loyalty };
+    return { days, dashboard: null, importStatus, demo, performance, autoRefresh, loyalty, rank, byProfit: null };
   }
 }
 
 export default function Dashboard() {
-  const { days, dashboard, importStatus, demo, performance, autoRefresh, loyalty } = useLoaderData<typeof loader>();
+  const { days, dashboard, importStatus, demo, performance, autoRefresh, loyalty, rank, byProfit } =
+    useLoaderData<typeof loader>();
   useAutoRefresh(autoRefresh);
   const navigation = useNavigation();
   const [, setSearchParams] = useSearchParams();
   const reloading = navigation.state === "loading" && navigation.location?.pathname === "/dashboard";
+  const setParam = (name: string, value: string | null) =>
+    setSearchParams(
+      () => {
+        const next = currentSearchParams();
+        if (value === null) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
 
   return (
     <AdminPage
@@ -95,19 +110,7 @@ export default function Dashboard() {
                   <Text as="h2" variant="headingMd">
                     Revenue Trend
                   </Text>
-                  <TimeframeSelect
-                    days={days}
-                    onChange={(value) =>
-                      setSearchParams(
-                        () => {
-                          const next = currentSearchParams();
-                          next.set("days", value);
-                          return next;
-                        },
-                        { preventScrollReset: true },
-                      )
-                    }
-                  />
+                  <TimeframeSelect days={days} onChange={(value) => setParam("days", value)} />
                 </InlineStack>
                 <div style={{ minHeight: 290, opacity: reloading ? 0.5 : 1 }}>
                   {dashboard ? (
@@ -140,7 +143,13 @@ export default function Dashboard() {
               </BlockStack>
             </Card>
           </div>
-          <TopProductsCard products={dashboard?.topProducts ?? null} currency={dashboard?.currency ?? ""} />
+          <TopProductsCard
+            products={dashboard?.topProducts ?? null}
+            currency={dashboard?.currency ?? ""}
+            rank={rank}
+            byProfit={byProfit}
+            onRank={(value) => setParam("top", value === "profit" ? value : null)}
+          />
         </InlineGrid>
         <DashboardCardGrid
           rows={[

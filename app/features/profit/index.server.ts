@@ -45,3 +45,22 @@ export {
 export { CostsRefused } from "./refused";
 export { costExportResponse } from "./cost-import.server";
 export { importIntent, type ImportKind } from "./imports.server";
+export {
+  listOrderProfits,
+  orderBreakdown,
+  orderProfitExport,
+  orderProfitPages,
+  type OrderBreakdown,
+  type OrderProfitPage,
+  type OrderProfitRow,
+} from "./orders-view.server";
+export {
+  productProfitExport,
+  productProfitPage,
+  productProfits,
+  sortProductRows,
+  topProductsByProfit,
+  type ProductProfitPage,
+  type TopProductByProfit,
+  type ProductProfitRow,
+} from "./products-report.server";

@@ -32,7 +32,6 @@ export { honestChange, isComparable, type Polarity } from "./comparison";
 export { bucketTrend, bucketSizeFor, type Trend, type TrendPoint } from "./trend-buckets";
 export { effectiveUnitCost } from "./costs-rule";
 export { splitRange } from "./rollup-ranges";
-export { ORDER_PROFIT_SELECT, orderNetProfitMinor, type OrderProfitInput } from "./order-profit";
 export { adSpendAmountSchema, adSpendSchema } from "./ad-spend-schema";
 export type { ImportActionResult, ImportSummary } from "./import-summary";
 export type { AdSpendPlanRow } from "./ad-spend-import";
@@ -40,3 +39,24 @@ export type { CostPlanRow } from "./cost-import";
 export { AdSpendCard, type AdSpendRow } from "./components/AdSpendCard";
 export { CsvImportCard } from "./components/CsvImportCard";
 export { ProductCostsBulkCard } from "./components/ProductCostsBulkCard";
+export { ORDER_PROFIT_SELECT, orderNetProfitMinor, orderProfitFigures, type OrderProfitInput } from "./order-profit";
+export {
+  CHANNEL_LABELS,
+  MISSING_LABELS,
+  ORDERS_PAGE_SIZE,
+  ordersQueryParams,
+  parseOrdersQuery,
+  type OrdersQuery,
+} from "./orders-view";
+export { OrdersProfitControls } from "./components/OrdersProfitControls";
+export { OrdersProfitTable } from "./components/OrdersProfitTable";
+export { OrderProfitBreakdown } from "./components/OrderProfitBreakdown";
+export {
+  ALLOCATION_NOTE,
+  PRODUCT_TIMEFRAMES,
+  parseProductsQuery,
+  productsQueryParams,
+  type ProductsQuery,
+} from "./products-report";
+export { ProductsProfitControls } from "./components/ProductsProfitControls";
+export { ProductsProfitTable } from "./components/ProductsProfitTable";

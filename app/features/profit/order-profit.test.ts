@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderNetProfitMinor } from "./order-profit";
+import { orderNetProfitMinor, orderProfitFigures } from "./order-profit";
 
 const order = {
   grossSalesMinor: 10_000,
@@ -24,5 +24,21 @@ describe("orderNetProfitMinor", () => {
   it("counts unknown shipping and fees as none, but an unknown line cost makes the figure unknown", () => {
     expect(orderNetProfitMinor({ ...order, shippingCostMinor: null, paymentFeesMinor: null })).toBe(9_300 - 5_000);
     expect(orderNetProfitMinor({ ...order, lines: [...order.lines, { quantity: 1, unitCostMinor: null }] })).toBeNull();
+  });
+});
+
+describe("orderProfitFigures", () => {
+  it("gives the same profit with revenue, cost of goods and margin beside it", () => {
+    // Revenue 10,000 − 1,000 − 500 + 800 = 9,300; profit 3,380; margin 3,380 ÷ 9,300.
+    const f = orderProfitFigures(order);
+    expect(f).toMatchObject({ revenueMinor: 9_300, cogsMinor: 5_000, netProfitMinor: orderNetProfitMinor(order) });
+    expect(f.profitMargin).toBeCloseTo(3_380 / 9_300, 12);
+  });
+
+  it("has no margin without revenue and none when a line's cost is unknown (the known cost is kept)", () => {
+    const free = { ...order, grossSalesMinor: 0, discountsMinor: 0, refundsMinor: 0, shippingMinor: 0 };
+    expect(orderProfitFigures(free)).toMatchObject({ netProfitMinor: -5_920, profitMargin: null });
+    const partial = orderProfitFigures({ ...order, lines: [...order.lines, { quantity: 3, unitCostMinor: null }] });
+    expect(partial).toMatchObject({ cogsMinor: 5_000, netProfitMinor: null, profitMargin: null });
   });
 });

@@ -28,8 +28,21 @@ export type OrderProfitInput = {
 
 /** The order's net profit in minor units; null when any line's unit cost is unknown. */
 export function orderNetProfitMinor(o: OrderProfitInput): number | null {
-  if (o.lines.some((l) => l.unitCostMinor === null)) return null;
-  return computeProfit(
+  return orderProfitFigures(o).netProfitMinor;
+}
+
+/**
+ * The order's figures by the same formula: revenue (net sales plus shipping charged), cost of
+ * goods of the lines with a cost, net profit and margin; profit and margin are null when any
+ * line's unit cost is unknown, the margin also when there is no revenue.
+ */
+export function orderProfitFigures(o: OrderProfitInput): {
+  revenueMinor: number;
+  cogsMinor: number;
+  netProfitMinor: number | null;
+  profitMargin: number | null;
+} {
+  const figures = computeProfit(
     {
       ...EMPTY_TOTALS,
       ordersCount: 1,
@@ -43,5 +56,12 @@ export function orderNetProfitMinor(o: OrderProfitInput): number | null {
       paymentFeesMinor: o.paymentFeesMinor ?? 0,
     },
     0,
-  ).netProfitMinor;
+  );
+  const unknown = o.lines.some((l) => l.unitCostMinor === null);
+  return {
+    revenueMinor: figures.revenueMinor,
+    cogsMinor: figures.cogsMinor,
+    netProfitMinor: unknown ? null : figures.netProfitMinor,
+    profitMargin: unknown ? null : figures.profitMargin,
+  };
 }

@@ -1,0 +1,442 @@
+// The Orders profit view (docs/product/costs-orders.md, docs/decisions/089-orders-profit-view.md):
+// each order of a range with its figures by the one per-order formula (order-profit.ts), the
+// lines costed by the rollups' rule (a cost entered in the app replaces the cost at the time of
+// sale from its effective day), and what is unknown marked, never counted as zero.
+import { prisma, sql, sqlOn } from "~/db.server";
+import { chunks } from "~/lib/chunks";
+import type { DayRange } from "~/lib/dates";
+import { fileNamePart, type ExportFormat } from "~/lib/export-formats";
+import { minorToDecimalString } from "~/lib/money";
+import { exportResponse, inPages, type ExportColumn } from "~/platform/tabular-export.server";
+import { effectiveUnitCost, overridesFor, type CostRow } from "~/features/profit/costs-rule";
+import { orderProfitFigures } from "~/features/profit/order-profit";
+import {
+  CHANNEL_LABELS,
+  MISSING_LABELS,
+  ORDERS_PAGE_SIZE,
+  type CostSource,
+  type MissingParts,
+  type OrdersQuery,
+} from "~/features/profit/orders-view";
+
+type ShopRef = { id: string; timezone: string; currency: string };
+
+/** An order's revenue (net sales plus shipping charged) and profit by the cost at the time of sale (decision 069). */
+const revenueSql = sql<number>`(o."grossSalesMinor" - o."discountsMinor" - o."refundsMinor" + o."shippingMinor")`;
+const profitSql = sql<
+  number | null
+>`CASE WHEN o."linesUncostedUnits" > 0 THEN NULL ELSE ${revenueSql} - o."linesCostMinor" - COALESCE(o."shippingCostMinor", 0) - COALESCE(o."paymentFeesMinor", 0) END`;
+const marginSql = sql<
+  number | null
+>`CASE WHEN o."linesUncostedUnits" > 0 OR ${revenueSql} <= 0 THEN NULL ELSE (${profitSql}) * 1.0 / ${revenueSql} END`;
+
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The shop's orders (cancelled ones count nothing, as in the P&L) that match the filters. */
+function matching(shopId: string, q: Omit<OrdersQuery, "sort" | "dir" | "page">, range: DayRange) {
+  let query = sqlOn()
+    .selectFrom("Order as o")
+    .where("o.shopId", "=", shopId)
+    .where("o.day", ">=", range.from)
+    .where("o.day", "<=", range.to)
+    .where("o.cancelledAt", "is", null);
+  if (q.channel) query = query.where("o.channel", "=", q.channel);
+  if (q.q) {
+    const pattern = likePattern(q.q);
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`LOWER(o."name")`, "like", sql`${pattern} ESCAPE '\\'`),
+        eb(sql`LOWER(COALESCE(o."email", ''))`, "like", sql`${pattern} ESCAPE '\\'`),
+      ]),
+    );
+  }
+  if (q.missing === "cost") query = query.where("o.linesUncostedUnits", ">", 0);
+  if (q.missing === "fee") query = query.where("o.paymentFeesMinor", "is", null);
+  if (q.missing === "shipping") query = query.where("o.shippingCostMinor", "is", null);
+  if (q.missing === "any")
+    query = query.where((eb) =>
+      eb.or([
+        eb("o.linesUncostedUnits", ">", 0),
+        eb("o.paymentFeesMinor", "is", null),
+        eb("o.shippingCostMinor", "is", null),
+      ]),
+    );
+  if (q.loss) query = query.where(sql<boolean>`${profitSql} < 0`);
+  return query;
+}
+
+const ORDER_COLUMNS = [
+  "o.id",
+  "o.name",
+  "o.day",
+  "o.channel",
+  "o.email",
+  "o.grossSalesMinor",
+  "o.discountsMinor",
+  "o.refundsMinor",
+  "o.shippingMinor",
+  "o.taxesMinor",
+  "o.shippingCostMinor",
+  "o.paymentFeesMinor",
+] as const;
+
+type OrderRow = {
+  id: string;
+  name: string;
+  day: string;
+  channel: string;
+  email: string | null;
+  grossSalesMinor: number;
+  discountsMinor: number;
+  refundsMinor: number;
+  shippingMinor: number;
+  taxesMinor: number;
+  shippingCostMinor: number | null;
+  paymentFeesMinor: number | null;
+};
+
+type LineRow = {
+  id: string;
+  orderId: string;
+  day: string;
+  title: string;
+  sku: string | null;
+  productId: string | null;
+  variantId: string | null;
+  quantity: number;
+  unitPriceMinor: number;
+  discountMinor: number;
+  unitCostMinor: number | null;
+};
+
+/** The costs entered in the app and the titles of the products a cost by name may match. */
+type Costing = { costs: CostRow[]; titles: Map<string, string> };
+
+async function loadCosting(shopId: string): Promise<Costing> {
+  const costs = await prisma.productCost.findMany({
+    where: { shopId },
+    select: { id: true, sku: true, productName: true, effectiveFrom: true, costPerUnitMinor: true, createdAt: true },
+  });
+  return { costs, titles: new Map() };
+}
+
+async function withTitles(shopId: string, costing: Costing, lines: LineRow[]): Promise<void> {
+  if (!costing.costs.some((c) => !c.sku)) return;
+  const ids = [...new Set(lines.map((l) => l.productId).filter((id): id is string => !!id))].filter(
+    (id) => !costing.titles.has(id),
+  );
+  for (const part of chunks(ids, 500)) {
+    const products = await prisma.product.findMany({
+      where: { shopId, id: { in: part } },
+      select: { id: true, title: true },
+    });
+    for (const p of products) costing.titles.set(p.id, p.title);
+  }
+}
+
+/** A line's unit cost by the rollups' rule, and where it came from. */
+function costOf(line: LineRow, costing: Costing): { unitCostMinor: number | null; source: CostSource } {
+  if (costing.costs.length) {
+    const title = line.productId ? (costing.titles.get(line.productId) ?? null) : null;
+    const entered = effectiveUnitCost(line.day, null, overridesFor(costing.costs, line.sku, title));
+    if (entered !== null) return { unitCostMinor: entered, source: "entered" };
+  }
+  return line.unitCostMinor === null
+    ? { unitCostMinor: null, source: "unknown" }
+    : { unitCostMinor: line.unitCostMinor, source: "sale" };
+}
+
+export type OrderProfitRow = {
+  id: string;
+  name: string;
+  day: string;
+  channel: string;
+  email: string | null;
+  grossSalesMinor: number;
+  discountsMinor: number;
+  refundsMinor: number;
+  shippingMinor: number;
+  revenueMinor: number;
+  /** The cost of the lines whose cost is known. */
+  cogsMinor: number;
+  uncostedUnits: number;
+  paymentFeesMinor: number | null;
+  shippingCostMinor: number | null;
+  netProfitMinor: number | null;
+  profitMargin: number | null;
+  missing: MissingParts;
+};
+
+function figuresOf(order: OrderRow, lines: LineRow[], costing: Costing): OrderProfitRow {
+  const costed = lines.map((l) => ({ quantity: l.quantity, unitCostMinor: costOf(l, costing).unitCostMinor }));
+  const f = orderProfitFigures({ ...order, lines: costed });
+  const uncostedUnits = costed.reduce((s, l) => s + (l.unitCostMinor === null ? l.quantity : 0), 0);
+  return {
+    ...order,
+    revenueMinor: f.revenueMinor,
+    cogsMinor: f.cogsMinor,
+    uncostedUnits,
+    netProfitMinor: f.netProfitMinor,
+    profitMargin: f.profitMargin,
+    missing: {
+      cost: uncostedUnits > 0,
+      fee: order.paymentFeesMinor === null,
+      shipping: order.shippingCostMinor === null,
+    },
+  };
+}
+
+const LINE_COLUMNS = [
+  "l.id",
+  "l.orderId",
+  "l.day",
+  "l.title",
+  "l.sku",
+  "l.productId",
+  "l.variantId",
+  "l.quantity",
+  "l.unitPriceMinor",
+  "l.discountMinor",
+  "l.unitCostMinor",
+] as const;
+
+/**
+ * The lines of some of the shop's orders (ids read with the shop in the query), by the orderId
+ * index. The shop is checked on each line rather than in the WHERE: with it there, SQLite (no
+ * statistics) walked a (shopId, …) index over every line of the shop, 3 s at a million orders.
+ */
+async function linesOf(shopId: string, orderIds: string[]): Promise<Map<string, LineRow[]>> {
+  const byOrder = new Map<string, LineRow[]>(orderIds.map((id) => [id, []]));
+  for (const part of chunks(orderIds, 500)) {
+    const lines = await sqlOn()
+      .selectFrom("OrderLine as l")
+      .select([...LINE_COLUMNS, "l.shopId"])
+      .where("l.orderId", "in", part)
+      .orderBy("l.id")
+      .execute();
+    for (const { shopId: owner, ...l } of lines) if (owner === shopId) byOrder.get(l.orderId)?.push(l);
+  }
+  return byOrder;
+}
+
+async function withFigures(shopId: string, orders: OrderRow[], costing: Costing): Promise<OrderProfitRow[]> {
+  if (!orders.length) return [];
+  const lines = await linesOf(
+    shopId,
+    orders.map((o) => o.id),
+  );
+  await withTitles(shopId, costing, [...lines.values()].flat());
+  return orders.map((o) => figuresOf(o, lines.get(o.id) ?? [], costing));
+}
+
+export type OrderProfitPage = {
+  rows: OrderProfitRow[];
+  page: number;
+  pageCount: number;
+  total: number;
+  /** The total is a lower bound: more orders match than were counted (ORDERS_COUNT_CAP). */
+  capped: boolean;
+};
+
+/** Matching orders counted one by one up to this many; beyond, the list says "more than". */
+export const ORDERS_COUNT_CAP = 5000;
+
+/**
+ * How many orders match. The range alone, or with only an unknown fee or shipping label, is
+ * counted by the daily rollup (orders not cancelled, and those whose fee or label is unknown, per
+ * store day), a few dozen rows; any other filter counts the orders themselves, up to the cap.
+ */
+async function countMatching(shopId: string, q: OrdersQuery): Promise<{ total: number; capped: boolean }> {
+  const plain = !q.q && !q.channel && !q.loss;
+  if (plain && (q.missing === null || q.missing === "fee" || q.missing === "shipping")) {
+    const column =
+      q.missing === "fee"
+        ? "unknownPaymentFeeOrders"
+        : q.missing === "shipping"
+          ? "unknownShippingCostOrders"
+          : "ordersCount";
+    const { _sum: sum } = await prisma.dailyRollup.aggregate({
+      where: { shopId, day: { gte: q.from, lte: q.to } },
+      _sum: { [column]: true },
+    });
+    return { total: Number((sum as Record<string, number | null>)[column] ?? 0), capped: false };
+  }
+  const { n } = await sqlOn()
+    .selectFrom(
+      matching(shopId, q, { from: q.from, to: q.to })
+        .select(sql<number>`1`.as("one"))
+        .limit(ORDERS_COUNT_CAP + 1)
+        .as("m"),
+    )
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const total = Number(n);
+  return total > ORDERS_COUNT_CAP ? { total: ORDERS_COUNT_CAP, capped: true } : { total, capped: false };
+}
+
+/**
+ * One page of the view. Sorting by profit or margin and the loss filter use each order's cost
+ * at the time of sale as stored on the order (decision 069), so they run in the database; the
+ * figures shown apply costs entered in the app (decision 089 says why the two may differ).
+ */
+export async function listOrderProfits(shop: ShopRef, q: OrdersQuery): Promise<OrderProfitPage> {
+  const range = { from: q.from, to: q.to };
+  const [{ total, capped }, costing] = await Promise.all([countMatching(shop.id, q), loadCosting(shop.id)]);
+  const pageCount = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  // Past a capped count, a later page may still hold orders: the requested page is kept.
+  const page = capped ? q.page : Math.min(q.page, pageCount);
+  const dir = q.dir === "asc" ? sql`ASC` : sql`DESC`;
+  let query = matching(shop.id, q, range).select(ORDER_COLUMNS);
+  if (q.sort === "profit") query = query.orderBy(sql`${profitSql} ${dir} NULLS LAST`);
+  if (q.sort === "margin") query = query.orderBy(sql`${marginSql} ${dir} NULLS LAST`);
+  const orders = await query
+    .orderBy("o.day", q.sort === "date" ? q.dir : "desc")
+    .orderBy("o.processedAt", q.sort === "date" ? q.dir : "desc")
+    .orderBy("o.id", q.sort === "date" ? q.dir : "desc")
+    .limit(ORDERS_PAGE_SIZE)
+    .offset((page - 1) * ORDERS_PAGE_SIZE)
+    .execute();
+  return { rows: await withFigures(shop.id, orders, costing), page, pageCount, total, capped };
+}
+
+/**
+ * Every matching order, a store day at a time from the latest (the export's order: date, newest
+ * first), each day's orders read and costed together so no query grows with the range.
+ */
+export async function* orderProfitPages(shop: ShopRef, q: OrdersQuery): AsyncGenerator<OrderProfitRow[]> {
+  const costing = await loadCosting(shop.id);
+  const days = await matching(shop.id, q, { from: q.from, to: q.to })
+    .select("o.day")
+    .groupBy("o.day")
+    .orderBy("o.day", "desc")
+    .execute();
+  for (const { day } of days) {
+    const orders = await matching(shop.id, q, { from: day, to: day })
+      .select(ORDER_COLUMNS)
+      .orderBy("o.processedAt", "desc")
+      .orderBy("o.id", "desc")
+      .execute();
+    yield await withFigures(shop.id, orders, costing);
+  }
+}
+
+export type OrderBreakdownLine = {
+  id: string;
+  title: string;
+  sku: string | null;
+  quantity: number;
+  unitPriceMinor: number;
+  discountMinor: number;
+  netSalesMinor: number;
+  unitCostMinor: number | null;
+  costSource: CostSource;
+  /** quantity × unit cost; null when the cost is unknown. */
+  costMinor: number | null;
+};
+
+export type OrderBreakdown = {
+  order: OrderProfitRow & { processedAt: string; taxesMinor: number; cancelled: boolean };
+  lines: OrderBreakdownLine[];
+  refunds: { id: string; day: string; amountMinor: number }[];
+};
+
+/** One of the shop's orders with each line's cost and its source, its refunds and its figures; null when not the shop's. */
+export async function orderBreakdown(shop: ShopRef, orderId: string): Promise<OrderBreakdown | null> {
+  const order = await prisma.order.findFirst({
+    where: { id: orderId, shopId: shop.id },
+    select: {
+      id: true,
+      name: true,
+      day: true,
+      channel: true,
+      email: true,
+      processedAt: true,
+      cancelledAt: true,
+      grossSalesMinor: true,
+      discountsMinor: true,
+      refundsMinor: true,
+      shippingMinor: true,
+      taxesMinor: true,
+      shippingCostMinor: true,
+      paymentFeesMinor: true,
+      refunds: { select: { id: true, day: true, amountMinor: true }, orderBy: { processedAt: "asc" } },
+    },
+  });
+  if (!order) return null;
+  const costing = await loadCosting(shop.id);
+  const lines = (await linesOf(shop.id, [order.id])).get(order.id) ?? [];
+  await withTitles(shop.id, costing, lines);
+  const { refunds, processedAt, cancelledAt, ...row } = order;
+  return {
+    order: {
+      ...figuresOf(row, lines, costing),
+      processedAt: processedAt.toISOString(),
+      taxesMinor: order.taxesMinor,
+      cancelled: cancelledAt !== null,
+    },
+    lines: lines.map((l) => {
+      const { unitCostMinor, source } = costOf(l, costing);
+      return {
+        id: l.id,
+        title: l.title,
+        sku: l.sku,
+        quantity: l.quantity,
+        unitPriceMinor: l.unitPriceMinor,
+        discountMinor: l.discountMinor,
+        netSalesMinor: l.quantity * l.unitPriceMinor - l.discountMinor,
+        unitCostMinor,
+        costSource: source,
+        costMinor: unitCostMinor === null ? null : unitCostMinor * l.quantity,
+      };
+    }),
+    refunds,
+  };
+}
+
+/**
+ * The view as a file (CSV, or the plan's other formats): every matching order, newest first,
+ * with the same figures; an unknown figure is an empty cell and named in "Unknown". Text cells
+ * are guarded against formulas by the export module. No customer e-mail: figures only.
+ */
+export function orderProfitExport(shop: ShopRef & { domain: string }, q: OrdersQuery, format: ExportFormat): Response {
+  const money = (v: number | null) => (v === null ? null : minorToDecimalString(v, shop.currency));
+  const column = (key: keyof OrderProfitRow & string, header: string): ExportColumn<OrderProfitRow> => ({
+    key,
+    header: `${header} (${shop.currency})`,
+    value: (r) => money(r[key] as number | null),
+  });
+  const columns: ExportColumn<OrderProfitRow>[] = [
+    { key: "order", header: "Order", value: (r) => r.name },
+    { key: "day", header: "Date", value: (r) => r.day },
+    { key: "channel", header: "Channel", value: (r) => CHANNEL_LABELS[r.channel] ?? r.channel },
+    column("grossSalesMinor", "Gross sales"),
+    column("discountsMinor", "Discounts"),
+    column("refundsMinor", "Refunds"),
+    column("shippingMinor", "Shipping charged"),
+    column("revenueMinor", "Revenue"),
+    column("cogsMinor", "Cost of goods"),
+    { key: "uncostedUnits", header: "Units without cost", value: (r) => r.uncostedUnits },
+    column("paymentFeesMinor", "Payment fees"),
+    column("shippingCostMinor", "Shipping cost"),
+    column("netProfitMinor", "Profit"),
+    {
+      key: "margin",
+      header: "Margin",
+      value: (r) => (r.profitMargin === null ? null : Number(r.profitMargin.toFixed(6))),
+    },
+    {
+      key: "unknown",
+      header: "Unknown",
+      value: (r) =>
+        (Object.keys(MISSING_LABELS) as (keyof MissingParts)[])
+          .filter((k) => r.missing[k])
+          .map((k) => MISSING_LABELS[k])
+          .join("; "),
+    },
+  ];
+  return exportResponse({
+    format,
+    fileName: `${fileNamePart(shop.domain)}-order-profit-${q.from}-to-${q.to}`,
+    sheets: [{ name: "Order profit", columns, rows: inPages(orderProfitPages(shop, q)) }],
+  });
+}
