@@ -72,6 +72,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     missing: {
       sold: pnl.missing.sold,
       total: pnl.missing.variants.length,
+      unknownFeeOrders: pnl.missing.unknownFeeOrders,
+      orders: pnl.missing.orders,
       page: missingPage,
       pages: missingPages,
       rows: pnl.missing.variants.slice((missingPage - 1) * COSTS_PAGE_SIZE, missingPage * COSTS_PAGE_SIZE),
@@ -155,6 +157,7 @@ export default function Costs() {
       title="Cost Management"
       subtitle={`${pnl.range.from} to ${pnl.range.to}`}
       primaryAction={<TimeframeSelect days={days} onChange={(v) => setParam("days", v)} />}
+      secondaryActions={[{ content: "Payment fees", url: "/costs/fees" }]}
     >
       <BlockStack gap="500">
         <CostsSummary lines={pnl.lines} figures={pnl.figures} missing={missing} currency={currency} days={days} />

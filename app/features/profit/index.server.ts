@@ -33,3 +33,21 @@ export { applyOrderChange, loadOrderState } from "./order-rollups.server";
 export { setLoyaltyCostDay } from "./rollup-bumps.server";
 export { overridesFor } from "./costs-rule";
 export { firstDataDay, loadExpenses, loadRollups } from "./dashboard.server";
+export {
+  SHOPIFY_PAYMENTS,
+  joinGateways,
+  resolveFee,
+  rulesByGateway,
+  type FeeResult,
+  type FeeRule,
+  type FeeSource,
+} from "./payment-fees";
+export {
+  FeeRuleNotFound,
+  deleteFeeRule,
+  feeGateways,
+  listFeeRules,
+  reestimateFees,
+  saveFeeRule,
+  type FeeRuleDto,
+} from "./fee-rules.server";

@@ -33,3 +33,7 @@ export { bucketTrend, bucketSizeFor, type Trend, type TrendPoint } from "./trend
 export { effectiveUnitCost } from "./costs-rule";
 export { splitRange } from "./rollup-ranges";
 export { ORDER_PROFIT_SELECT, orderNetProfitMinor, type OrderProfitInput } from "./order-profit";
+export { FeeGatewaysCard, type FeeGatewayRow } from "./components/FeeGatewaysCard";
+export { FeeRuleDialog } from "./components/FeeRuleDialog";
+export { ConfirmDeleteDialog } from "./components/ConfirmDeleteDialog";
+export { feeRuleSchema } from "./fee-rules-schema";

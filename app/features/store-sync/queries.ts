@@ -133,6 +133,8 @@ export const ORDERS_BULK_QUERY = `#graphql
           totalShippingPriceSet { shopMoney { amount currencyCode } }
           totalTaxSet { shopMoney { amount currencyCode } }
           refunds { id createdAt totalRefundedSet { shopMoney { amount currencyCode } } }
+          paymentGatewayNames
+          transactions { gateway kind status fees { amount { amount currencyCode } } }
           lineItems {
             edges {
               node {
