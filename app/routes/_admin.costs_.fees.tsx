@@ -37,7 +37,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Rules for gateways no order has used yet are listed too.
   for (const r of rules)
     if (!gateways.some((g) => g.gateway === r.gateway))
-      rows.push({ gateway: r.gateway, orders: 0, unknown: 0, actual: 0, rule: { id: r.id, rate: r.rate, fixed: r.fixed } });
+      rows.push({
+        gateway: r.gateway,
+        orders: 0,
+        unknown: 0,
+        actual: 0,
+        rule: { id: r.id, rate: r.rate, fixed: r.fixed },
+      });
   return { currency: shop.currency, rows, unknown: rows.reduce((s, r) => s + r.unknown, 0) };
 }
 

@@ -77,7 +77,10 @@ export async function feeGateways(shop: ShopRef) {
 export async function reestimateFees(shopId: string, gateway: string): Promise<number> {
   const changed = await withShopWriteLock(shopId, async (tx) => {
     const rules = rulesByGateway(
-      await tx.paymentFeeRule.findMany({ where: { shopId }, select: { gateway: true, rateBps: true, fixedMinor: true } }),
+      await tx.paymentFeeRule.findMany({
+        where: { shopId },
+        select: { gateway: true, rateBps: true, fixedMinor: true },
+      }),
     );
     const orders = await tx.order.findMany({
       where: { shopId, paymentFeeSource: { in: ["rule", "none"] }, gateways: { contains: gateway } },
@@ -113,7 +116,8 @@ export async function reestimateFees(shopId: string, gateway: string): Promise<n
 function ruleValues(shop: ShopRef, input: FeeRuleInput) {
   const rateBps = percentToBps(input.rate);
   const fixedMinor = decimalStringToMinor(input.fixed, shop.currency);
-  if (rateBps === null || fixedMinor === null) throw new Error("feeRuleSchema lets only valid rates and amounts through");
+  if (rateBps === null || fixedMinor === null)
+    throw new Error("feeRuleSchema lets only valid rates and amounts through");
   return { gateway: input.gateway.trim(), rateBps, fixedMinor };
 }
 

@@ -40,7 +40,8 @@ export function ruleFeeMinor(rule: Pick<FeeRule, "rateBps" | "fixedMinor">, tota
  * otherwise it is unknown (null), never zero. An order paid only by gift card has no fee.
  */
 export function resolveFee(input: FeeInput, rules: ReadonlyMap<string, FeeRule>): FeeResult {
-  if (input.actualFeeMinor !== null) return { paymentFeesMinor: input.actualFeeMinor, paymentFeeSource: "shopify_payments" };
+  if (input.actualFeeMinor !== null)
+    return { paymentFeesMinor: input.actualFeeMinor, paymentFeeSource: "shopify_payments" };
   const gateway = primaryGateway(input.gateways);
   if (!gateway && input.gateways.length) return { paymentFeesMinor: 0, paymentFeeSource: "rule" };
   const rule = gateway ? rules.get(gateway) : undefined;

@@ -69,7 +69,11 @@ async function feesBySource(shopId: string, range: DayRange) {
     _sum: { paymentFeesMinor: true },
     _count: { _all: true },
   });
-  return groups.map((g) => ({ source: g.paymentFeeSource, amountMinor: g._sum.paymentFeesMinor ?? 0, orders: g._count._all }));
+  return groups.map((g) => ({
+    source: g.paymentFeeSource,
+    amountMinor: g._sum.paymentFeesMinor ?? 0,
+    orders: g._count._all,
+  }));
 }
 
 const ofOrders = (unknown: number, orders: number, what: string) =>

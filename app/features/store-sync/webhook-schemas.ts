@@ -49,7 +49,10 @@ export const orderWebhookSchema = z.looseObject({
   line_items: z.array(lineItem),
   shipping_lines: list(z.looseObject({ price: money })),
   refunds: list(refund.extend({ admin_graphql_api_id: gidOf("Refund").optional() })),
-  payment_gateway_names: list(z.string().max(200).nullable()).refine((g) => (g?.length ?? 0) <= 50, "too many gateways"),
+  payment_gateway_names: list(z.string().max(200).nullable()).refine(
+    (g) => (g?.length ?? 0) <= 50,
+    "too many gateways",
+  ),
 });
 
 /** refunds/create */

@@ -299,7 +299,10 @@ export function orderFeeFields(
   const gateways = joinGateways(o.gateways);
   if (o.actualFeeMinor === undefined && stored?.paymentFeeSource === "shopify_payments")
     return { gateways, paymentFeesMinor: stored.paymentFeesMinor, paymentFeeSource: "shopify_payments" };
-  return { gateways, ...resolveFee({ gateways: o.gateways, actualFeeMinor: o.actualFeeMinor ?? null, totalMinor }, rules) };
+  return {
+    gateways,
+    ...resolveFee({ gateways: o.gateways, actualFeeMinor: o.actualFeeMinor ?? null, totalMinor }, rules),
+  };
 }
 
 export const refundRow = (shop: SyncShop, orderId: string, r: SyncRefund) => ({

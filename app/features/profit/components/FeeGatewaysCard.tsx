@@ -61,7 +61,12 @@ export function FeeGatewaysCard({ rows, currency, onSet, onDelete }: Props) {
             cells: [r.gateway, count(r.orders), <SourceBadge key="source" row={r} />, ruleText(r.rule)],
             actions: (
               <ButtonGroup>
-                <Button size="slim" onClick={() => onSet(r)} disabled={!canWrite} accessibilityLabel={`Rule for ${r.gateway}`}>
+                <Button
+                  size="slim"
+                  onClick={() => onSet(r)}
+                  disabled={!canWrite}
+                  accessibilityLabel={`Rule for ${r.gateway}`}
+                >
                   {r.rule ? "Edit rule" : "Set rule"}
                 </Button>
                 {r.rule && (
