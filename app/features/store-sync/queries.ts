@@ -155,6 +155,19 @@ export const ORDERS_BULK_QUERY = `#graphql
   }
 `;
 
+/**
+ * One order's transactions with Shopify Payments' fees: the re-read after order_transactions/create
+ * (the webhook's body carries no fees; docs/decisions/088).
+ */
+export const ORDER_FEES_QUERY = `#graphql
+  query StoreSyncOrderFees($id: ID!) {
+    order(id: $id) {
+      id
+      transactions { gateway kind status fees { amount { amount currencyCode } } }
+    }
+  }
+`;
+
 /** Orders processed since `since` (without read_all_orders Shopify only serves the last 60 days), or all. */
 export function ordersBulkQuery(since: Date | null): string {
   return bulkQueryText(ORDERS_BULK_QUERY, { search: since ? `processed_at:>='${since.toISOString()}'` : null });

@@ -55,6 +55,16 @@ export const orderWebhookSchema = z.looseObject({
   ),
 });
 
+/** order_transactions/create: the fields the fee re-read needs (the body carries no fees). */
+export const transactionWebhookSchema = z.looseObject({
+  id: restId,
+  admin_graphql_api_id: gidOf("OrderTransaction").optional(),
+  order_id: restId,
+  kind: z.string().max(50),
+  status: z.string().max(50),
+  gateway: z.string().max(200).nullish(),
+});
+
 /** refunds/create */
 export const refundWebhookSchema = refund.extend({ order_id: restId });
 
