@@ -10,7 +10,7 @@ test.describe("payment fees", () => {
     const errors: Error[] = [];
     page.on("pageerror", (e) => errors.push(e));
     await page.goto("/costs");
-    await page.getByRole("button", { name: "Payment fees" }).click();
+    await page.getByRole("link", { name: "Payment fees", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Payment fees", level: 1 })).toBeVisible();
     await page.getByRole("button", { name: "Add rule" }).click();
     const dialog = page.getByRole("dialog", { name: "Set fee rule" });
