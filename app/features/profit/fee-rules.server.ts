@@ -1,7 +1,7 @@
 // Payment fee rules per gateway (docs/decisions/088): the merchant's fee schedule for gateways
 // whose fees Shopify does not report. Saving or deleting a rule re-estimates every order of that
 // gateway whose fee is not Shopify Payments' own (past orders too), then rebuilds the rollups.
-import { prisma, withShopWriteLock } from "~/db.server";
+import { prisma, withShopWriteLock, type Tx } from "~/db.server";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { chunks } from "~/lib/chunks";
 import { decimalStringToMinor, minorToDecimalString } from "~/lib/money";
@@ -69,6 +69,29 @@ export async function feeGateways(shop: ShopRef) {
   return [...by.values()].sort((a, b) => b.orders - a.orders || a.gateway.localeCompare(b.gateway));
 }
 
+const PAGE = 5_000;
+
+/** The orders a gateway's rule may apply to (its fee a rule's or unknown), in pages by id. */
+async function* ordersOfGateway(tx: Tx, shopId: string, gateway: string) {
+  let after: string | undefined;
+  for (;;) {
+    const page = await tx.order.findMany({
+      where: {
+        shopId,
+        paymentFeeSource: { in: ["rule", "none"] },
+        gateways: { contains: gateway },
+        ...(after ? { id: { gt: after } } : {}),
+      },
+      select: { id: true, gateways: true, totalMinor: true, paymentFeesMinor: true, paymentFeeSource: true },
+      orderBy: { id: "asc" },
+      take: PAGE,
+    });
+    yield* page;
+    if (page.length < PAGE) return;
+    after = page[page.length - 1].id;
+  }
+}
+
 /**
  * Re-estimates the fees of the orders paid through a gateway (those whose fee is a rule's or
  * unknown; Shopify Payments' actual fees stay), under the shop's write lock, then rebuilds the
@@ -82,13 +105,9 @@ export async function reestimateFees(shopId: string, gateway: string): Promise<n
         select: { gateway: true, rateBps: true, fixedMinor: true },
       }),
     );
-    const orders = await tx.order.findMany({
-      where: { shopId, paymentFeeSource: { in: ["rule", "none"] }, gateways: { contains: gateway } },
-      select: { id: true, gateways: true, totalMinor: true, paymentFeesMinor: true, paymentFeeSource: true },
-    });
-    // Orders with the same new fee are written together.
+    // Orders with the same new fee are written together; the orders are read a page at a time.
     const groups = new Map<string, { fee: number | null; source: string; ids: string[] }>();
-    for (const o of orders) {
+    for await (const o of ordersOfGateway(tx, shopId, gateway)) {
       const gateways = splitGateways(o.gateways);
       if (primaryGateway(gateways) !== gateway) continue;
       const next = resolveFee({ gateways, actualFeeMinor: null, totalMinor: o.totalMinor }, rules);
