@@ -8,12 +8,18 @@
 export const BODY_LIMITS = {
   webhook: 5 * 1024 * 1024,
   anonymous: 64 * 1024,
+  // The CSV imports' upload (app/lib/csv-limits.ts: 5 MB) and the form's other fields.
+  csvImport: 5 * 1024 * 1024 + 64 * 1024,
   default: 1024 * 1024,
 };
+
+/** The CSV import routes, as a page's form or fetcher posts to them (single fetch adds ".data"). */
+const CSV_IMPORT_PATHS = /^\/costs\/(ad-spend|product-costs)(\.data)?$/;
 
 /** The limit for a path: webhooks largest, the public site's anonymous forms smallest. */
 export function bodyLimitFor(pathname) {
   if (pathname.startsWith("/webhooks/")) return BODY_LIMITS.webhook;
+  if (CSV_IMPORT_PATHS.test(pathname)) return BODY_LIMITS.csvImport;
   if (pathname.startsWith("/api/gdpr/") || pathname.startsWith("/blog") || pathname.startsWith("/contact"))
     return BODY_LIMITS.anonymous;
   return BODY_LIMITS.default;

@@ -1,7 +1,8 @@
 // The production server's body writer: backpressure, order, and a client that goes away.
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { writeBody } from "./body-limits.mjs";
+import { BODY_LIMITS, bodyLimitFor, writeBody } from "./body-limits.mjs";
+import { CSV_IMPORT_MAX_BYTES } from "~/lib/csv-limits";
 
 /** A response-like writable whose socket takes nothing until `release()`. */
 function slowResponse(highWaterMark = 1024) {
@@ -88,5 +89,15 @@ describe("writeBody", () => {
     clearInterval(timer);
     expect(received).toHaveLength(50);
     expect(forwarded).toHaveLength(1);
+  });
+});
+
+describe("bodyLimitFor", () => {
+  it("lets the CSV import routes take a whole file up to the import's cap, and no other page", () => {
+    for (const path of ["/costs/ad-spend", "/costs/ad-spend.data", "/costs/product-costs", "/costs/product-costs.data"])
+      expect(bodyLimitFor(path)).toBe(BODY_LIMITS.csvImport);
+    expect(BODY_LIMITS.csvImport).toBeGreaterThan(CSV_IMPORT_MAX_BYTES);
+    expect(bodyLimitFor("/costs")).toBe(BODY_LIMITS.default);
+    expect(bodyLimitFor("/costs/ad-spend/x")).toBe(BODY_LIMITS.default);
   });
 });

@@ -19,6 +19,7 @@ import {
   deleteProductCost,
   getBreakdown,
   getProfitAndLoss,
+  lastImport,
   pageOfOperatingExpenses,
   pageOfProductCosts,
   updateOperatingExpense,
@@ -26,6 +27,7 @@ import {
 } from "~/features/profit/index.server";
 import {
   COSTS_PAGE_SIZE,
+  COST_PAGES,
   COSTS_TOASTS,
   CostsDialogs,
   CostsSummary,
@@ -33,6 +35,7 @@ import {
   ExpensesCard,
   MissingCosts,
   PnlCard,
+  ProductCostsBulkCard,
   ProductCostsCard,
   TimeframeSelect,
   operatingExpenseSchema,
@@ -56,11 +59,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const days = parseTimeframe(url.searchParams.get("days"));
   const line = url.searchParams.get("line");
-  const [pnl, productCosts, expenses, breakdown] = await Promise.all([
+  const [pnl, productCosts, expenses, breakdown, lastCostImport] = await Promise.all([
     getProfitAndLoss(shop, days),
     pageOfProductCosts(shop, pageParam(url, "costsPage"), COSTS_PAGE_SIZE),
     pageOfOperatingExpenses(shop, pageParam(url, "expensesPage"), COSTS_PAGE_SIZE),
     line && line.length <= 120 ? getBreakdown(shop, days, line) : null,
+    lastImport(shop.id, "product_cost"),
   ]);
   const missingPages = Math.max(1, Math.ceil(pnl.missing.variants.length / COSTS_PAGE_SIZE));
   const missingPage = Math.min(Math.max(1, pageParam(url, "missingPage")), missingPages);
@@ -81,6 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     productCosts,
     expenses,
     breakdown: breakdown && line ? { line, ...breakdown } : null,
+    bulk: { timezone: shop.timezone, last: lastCostImport },
   };
 }
 
@@ -135,7 +140,8 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
 type ToastState = { title: string; error?: boolean } | null;
 
 export default function Costs() {
-  const { days, currency, today, pnl, missing, productCosts, expenses, breakdown } = useLoaderData<typeof loader>();
+  const { days, currency, today, pnl, missing, productCosts, expenses, breakdown, bulk } =
+    useLoaderData<typeof loader>();
   const [, setSearchParams] = useSearchParams();
   const [toast, setToast] = useState<ToastState>(null);
   const [dialog, setDialog] = useState<CostsDialogState>(null);
@@ -157,7 +163,7 @@ export default function Costs() {
       title="Cost Management"
       subtitle={`${pnl.range.from} to ${pnl.range.to}`}
       primaryAction={<TimeframeSelect days={days} onChange={(v) => setParam("days", v)} />}
-      secondaryActions={[{ content: "Payment fees", url: "/costs/fees" }]}
+      secondaryActions={COST_PAGES}
     >
       <BlockStack gap="500">
         <CostsSummary lines={pnl.lines} figures={pnl.figures} missing={missing} currency={currency} days={days} />
@@ -176,6 +182,7 @@ export default function Costs() {
           onEdit={(c) => setDialog({ kind: "cost", editing: c })}
           onDelete={(c) => setDialog({ kind: "deleteCost", target: c })}
         />
+        <ProductCostsBulkCard currency={currency} {...bulk} />
         <ExpensesCard
           page={expenses}
           currency={currency}

@@ -24,6 +24,7 @@ const PAGES = [
   "/loyalty",
   "/loyalty?tab=analytics",
   "/costs",
+  "/costs/ad-spend",
   "/app/invoices",
   "/app/invoices/new",
   "/app/invoices/settings",

@@ -25,6 +25,7 @@ export const ADMIN_ROUTES = [
   "/costs",
   "/costs?days=365&line=cogs",
   "/costs/fees",
+  "/costs/ad-spend",
   "/app/invoices",
   "/app/invoices/new",
   "/app/invoices/settings",

@@ -51,3 +51,14 @@ export {
   saveFeeRule,
   type FeeRuleDto,
 } from "./fee-rules.server";
+export {
+  addAdSpend,
+  connectedChannels,
+  deleteAdSpend,
+  lastImport,
+  pageOfAdSpend,
+  updateAdSpend,
+} from "./ad-spend.server";
+export { CostsRefused } from "./refused";
+export { costExportResponse } from "./cost-import.server";
+export { importIntent, type ImportKind } from "./imports.server";
