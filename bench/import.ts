@@ -123,6 +123,11 @@ async function generate() {
         items.push({ variant: p * 10 + v, qty: 1 + Math.floor(rand() * 3), price: prices[(p - 1) * 2 + v] });
       }
       const refunded = rand() < 0.05;
+      // Payments as the orders query selects them (docs/decisions/088): most through Shopify
+      // Payments with its fee on the sale, some through PayPal or a manual gateway (no fees listed).
+      const gateway = o % 20 < 16 ? "shopify_payments" : o % 20 < 19 ? "paypal" : "manual";
+      const orderTotal = items.reduce((s, i) => s + i.qty * i.price, 0) + 7.5;
+      const fee = gateway === "shopify_payments" ? +(orderTotal * 0.029 + 0.3).toFixed(2) : null;
       await write({
         id: `gid://shopify/Order/${o}`,
         name: `#${1000 + o}`,
@@ -151,6 +156,15 @@ async function generate() {
               },
             ]
           : [],
+        paymentGatewayNames: [gateway],
+        transactions: [
+          {
+            gateway,
+            kind: "SALE",
+            status: "SUCCESS",
+            fees: fee === null ? [] : [{ amount: { amount: fee.toFixed(2), currencyCode: "USD" } }],
+          },
+        ],
       });
       rows++;
       for (const [i, item] of items.entries()) {
@@ -231,11 +245,12 @@ async function main() {
   clearInterval(sampler);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 
-  const [orders, lines, refunds, days] = await Promise.all([
+  const [orders, lines, refunds, days, actualFees] = await Promise.all([
     prisma.order.count({ where: { shopId: shop.id } }),
     prisma.orderLine.count({ where: { shopId: shop.id } }),
     prisma.refund.count({ where: { shopId: shop.id } }),
     prisma.dailyRollup.aggregate({ where: { shopId: shop.id }, _sum: { ordersCount: true } }),
+    prisma.order.count({ where: { shopId: shop.id, paymentFeeSource: "shopify_payments" } }),
   ]);
   if (orders !== ORDERS || lines !== files.lineCount)
     throw new Error(`imported ${orders} orders / ${lines} lines, expected ${ORDERS} / ${files.lineCount}`);
@@ -245,6 +260,7 @@ async function main() {
     orders: written,
     lineItems: lines,
     refunds,
+    ordersWithShopifyPaymentsFees: actualFees,
     ordersCountedInRollups: days._sum.ordersCount,
     jsonlRows: files.rows,
     jsonlMB: Math.round(files.bytes / 1_048_576),

@@ -88,6 +88,24 @@ export type MarketingTactic =
   | 'STOREFRONT_APP'
   | 'TRANSACTIONAL';
 
+export type OrderTransactionKind =
+  | 'AUTHORIZATION'
+  | 'CAPTURE'
+  | 'CHANGE'
+  | 'EMV_AUTHORIZATION'
+  | 'REFUND'
+  | 'SALE'
+  | 'SUGGESTED_REFUND'
+  | 'VOID';
+
+export type OrderTransactionStatus =
+  | 'AWAITING_RESPONSE'
+  | 'ERROR'
+  | 'FAILURE'
+  | 'PENDING'
+  | 'SUCCESS'
+  | 'UNKNOWN';
+
 export type CustomerEmailMarketingState =
   | 'INVALID'
   | 'NOT_SUBSCRIBED'
@@ -359,7 +377,14 @@ export type StoreSyncOrdersBulkQueryVariables = Exact<{
 }>;
 
 
-export type StoreSyncOrdersBulkQuery = { orders: { edges: Array<{ node: { id: string, name: string, email?: string | null, createdAt: string, processedAt: string, updatedAt: string, cancelledAt?: string | null, currencyCode: string, presentmentCurrencyCode: string, displayFinancialStatus?: OrderDisplayFinancialStatus | null, sourceName?: string | null, customer?: { id: string } | null, customerJourneySummary?: { lastVisit?: { source: string, sourceType?: MarketingTactic | null, utmParameters?: { source?: string | null, medium?: string | null } | null } | null } | null, shippingAddress?: { country?: string | null, countryCodeV2?: string | null, province?: string | null } | null, billingAddress?: { country?: string | null, countryCodeV2?: string | null, province?: string | null } | null, totalDiscountsSet?: { shopMoney: { amount: string, currencyCode: string } } | null, totalShippingPriceSet: { shopMoney: { amount: string, currencyCode: string } }, totalTaxSet?: { shopMoney: { amount: string, currencyCode: string } } | null, refunds: Array<{ id: string, createdAt?: string | null, totalRefundedSet: { shopMoney: { amount: string, currencyCode: string } } }>, lineItems: { edges: Array<{ node: { id: string, title: string, sku?: string | null, quantity: number, variant?: { id: string } | null, product?: { id: string } | null, originalUnitPriceSet: { shopMoney: { amount: string, currencyCode: string } }, totalDiscountSet: { shopMoney: { amount: string, currencyCode: string } } } }> } } }> } };
+export type StoreSyncOrdersBulkQuery = { orders: { edges: Array<{ node: { id: string, name: string, email?: string | null, createdAt: string, processedAt: string, updatedAt: string, cancelledAt?: string | null, currencyCode: string, presentmentCurrencyCode: string, displayFinancialStatus?: OrderDisplayFinancialStatus | null, sourceName?: string | null, paymentGatewayNames: Array<string>, customer?: { id: string } | null, customerJourneySummary?: { lastVisit?: { source: string, sourceType?: MarketingTactic | null, utmParameters?: { source?: string | null, medium?: string | null } | null } | null } | null, shippingAddress?: { country?: string | null, countryCodeV2?: string | null, province?: string | null } | null, billingAddress?: { country?: string | null, countryCodeV2?: string | null, province?: string | null } | null, totalDiscountsSet?: { shopMoney: { amount: string, currencyCode: string } } | null, totalShippingPriceSet: { shopMoney: { amount: string, currencyCode: string } }, totalTaxSet?: { shopMoney: { amount: string, currencyCode: string } } | null, refunds: Array<{ id: string, createdAt?: string | null, totalRefundedSet: { shopMoney: { amount: string, currencyCode: string } } }>, transactions: Array<{ gateway?: string | null, kind: OrderTransactionKind, status: OrderTransactionStatus, fees: Array<{ amount: { amount: string, currencyCode: string } }> }>, lineItems: { edges: Array<{ node: { id: string, title: string, sku?: string | null, quantity: number, variant?: { id: string } | null, product?: { id: string } | null, originalUnitPriceSet: { shopMoney: { amount: string, currencyCode: string } }, totalDiscountSet: { shopMoney: { amount: string, currencyCode: string } } } }> } } }> } };
+
+export type StoreSyncOrderFeesQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type StoreSyncOrderFeesQuery = { order?: { id: string, transactions: Array<{ gateway?: string | null, kind: OrderTransactionKind, status: OrderTransactionStatus, fees: Array<{ amount: { amount: string, currencyCode: string } }> }> } | null };
 
 /** Each document's exact text → its result and variables. */
 export interface AdminOperations {
@@ -380,5 +405,6 @@ export interface AdminOperations {
   "#graphql\n  query StoreSyncCollectionsBulk {\n    collections {\n      edges {\n        node {\n          id\n          title\n          handle\n          updatedAt\n          ruleSet { appliedDisjunctively }\n          products {\n            edges {\n              node {\n                id\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": { return: StoreSyncCollectionsBulkQuery; variables: StoreSyncCollectionsBulkQueryVariables };
   "#graphql\n  query StoreSyncCollectionProducts($id: ID!, $after: String) {\n    collection(id: $id) {\n      id\n      title\n      handle\n      updatedAt\n      ruleSet { appliedDisjunctively }\n      products(first: 250, after: $after) {\n        nodes { id }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": { return: StoreSyncCollectionProductsQuery; variables: StoreSyncCollectionProductsQueryVariables };
   "#graphql\n  query StoreSyncCustomersBulk {\n    customers {\n      edges {\n        node {\n          id\n          firstName\n          lastName\n          updatedAt\n          defaultEmailAddress { emailAddress marketingState }\n          defaultPhoneNumber { phoneNumber }\n          defaultAddress { country countryCodeV2 province city address1 zip }\n        }\n      }\n    }\n  }\n": { return: StoreSyncCustomersBulkQuery; variables: StoreSyncCustomersBulkQueryVariables };
-  "#graphql\n  query StoreSyncOrdersBulk($search: String) {\n    orders(query: $search) {\n      edges {\n        node {\n          id\n          name\n          email\n          createdAt\n          processedAt\n          updatedAt\n          cancelledAt\n          currencyCode\n          presentmentCurrencyCode\n          displayFinancialStatus\n          sourceName\n          customer { id }\n          customerJourneySummary {\n            lastVisit { source sourceType utmParameters { source medium } }\n          }\n          shippingAddress { country countryCodeV2 province }\n          billingAddress { country countryCodeV2 province }\n          totalDiscountsSet { shopMoney { amount currencyCode } }\n          totalShippingPriceSet { shopMoney { amount currencyCode } }\n          totalTaxSet { shopMoney { amount currencyCode } }\n          refunds { id createdAt totalRefundedSet { shopMoney { amount currencyCode } } }\n          lineItems {\n            edges {\n              node {\n                id\n                title\n                sku\n                quantity\n                variant { id }\n                product { id }\n                originalUnitPriceSet { shopMoney { amount currencyCode } }\n                totalDiscountSet { shopMoney { amount currencyCode } }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": { return: StoreSyncOrdersBulkQuery; variables: StoreSyncOrdersBulkQueryVariables };
+  "#graphql\n  query StoreSyncOrdersBulk($search: String) {\n    orders(query: $search) {\n      edges {\n        node {\n          id\n          name\n          email\n          createdAt\n          processedAt\n          updatedAt\n          cancelledAt\n          currencyCode\n          presentmentCurrencyCode\n          displayFinancialStatus\n          sourceName\n          customer { id }\n          customerJourneySummary {\n            lastVisit { source sourceType utmParameters { source medium } }\n          }\n          shippingAddress { country countryCodeV2 province }\n          billingAddress { country countryCodeV2 province }\n          totalDiscountsSet { shopMoney { amount currencyCode } }\n          totalShippingPriceSet { shopMoney { amount currencyCode } }\n          totalTaxSet { shopMoney { amount currencyCode } }\n          refunds { id createdAt totalRefundedSet { shopMoney { amount currencyCode } } }\n          paymentGatewayNames\n          transactions { gateway kind status fees { amount { amount currencyCode } } }\n          lineItems {\n            edges {\n              node {\n                id\n                title\n                sku\n                quantity\n                variant { id }\n                product { id }\n                originalUnitPriceSet { shopMoney { amount currencyCode } }\n                totalDiscountSet { shopMoney { amount currencyCode } }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": { return: StoreSyncOrdersBulkQuery; variables: StoreSyncOrdersBulkQueryVariables };
+  "#graphql\n  query StoreSyncOrderFees($id: ID!) {\n    order(id: $id) {\n      id\n      transactions { gateway kind status fees { amount { amount currencyCode } } }\n    }\n  }\n": { return: StoreSyncOrderFeesQuery; variables: StoreSyncOrderFeesQueryVariables };
 }

@@ -27,6 +27,7 @@ import {
 } from "~/features/profit/index.server";
 import {
   COSTS_PAGE_SIZE,
+  COST_PAGES,
   COSTS_TOASTS,
   CostsDialogs,
   CostsSummary,
@@ -75,6 +76,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     missing: {
       sold: pnl.missing.sold,
       total: pnl.missing.variants.length,
+      unknownFeeOrders: pnl.missing.unknownFeeOrders,
+      orders: pnl.missing.orders,
       page: missingPage,
       pages: missingPages,
       rows: pnl.missing.variants.slice((missingPage - 1) * COSTS_PAGE_SIZE, missingPage * COSTS_PAGE_SIZE),
@@ -160,11 +163,7 @@ export default function Costs() {
       title="Cost Management"
       subtitle={`${pnl.range.from} to ${pnl.range.to}`}
       primaryAction={<TimeframeSelect days={days} onChange={(v) => setParam("days", v)} />}
-      secondaryActions={[
-        { content: "Profit per order", url: "/costs/orders" },
-        { content: "Profit per product", url: "/costs/products" },
-        { content: "Ad spend", url: "/costs/ad-spend" },
-      ]}
+      secondaryActions={COST_PAGES}
     >
       <BlockStack gap="500">
         <CostsSummary lines={pnl.lines} figures={pnl.figures} missing={missing} currency={currency} days={days} />

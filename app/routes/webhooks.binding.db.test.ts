@@ -28,6 +28,8 @@ import * as inventoryLevels from "~/routes/webhooks.inventory_levels.update";
 import * as ordersCancelled from "~/routes/webhooks.orders.cancelled";
 import * as ordersCreate from "~/routes/webhooks.orders.create";
 import * as ordersUpdated from "~/routes/webhooks.orders.updated";
+import * as ordersPaid from "~/routes/webhooks.orders.paid";
+import * as transactionsCreate from "~/routes/webhooks.order_transactions.create";
 import * as productsCreate from "~/routes/webhooks.products.create";
 import * as productsDelete from "~/routes/webhooks.products.delete";
 import * as productsUpdate from "~/routes/webhooks.products.update";
@@ -53,6 +55,8 @@ const ROUTES: Record<string, Action> = {
   "orders/cancelled": ordersCancelled.action,
   "orders/create": ordersCreate.action,
   "orders/updated": ordersUpdated.action,
+  "orders/paid": ordersPaid.action,
+  "order_transactions/create": transactionsCreate.action,
   "products/create": productsCreate.action,
   "products/delete": productsDelete.action,
   "products/update": productsUpdate.action,
@@ -65,6 +69,7 @@ const FAMILY: Record<string, string> = {
   "orders/create": "order",
   "orders/updated": "order",
   "orders/cancelled": "order",
+  "orders/paid": "order",
   "products/create": "product",
   "products/update": "product",
   "collections/create": "collection",
@@ -86,6 +91,7 @@ function bodyFor(topic: string, domain: string): unknown {
   if (topic === "customers/delete" || topic === "customers/create" || topic === "customers/update")
     return fixture("customer");
   if (topic === "refunds/create") return fixture("refund");
+  if (topic === "order_transactions/create") return fixture("transaction");
   if (topic === "collections/delete") return { id: 801, published_scope: "web" };
   if (topic.startsWith("collections/")) return fixture("collection");
   if (topic === "inventory_levels/update") return fixture("inventory-level");

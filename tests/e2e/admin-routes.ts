@@ -24,6 +24,7 @@ export const ADMIN_ROUTES = [
   "/loyalty?tab=analytics",
   "/costs",
   "/costs?days=365&line=cogs",
+  "/costs/fees",
   "/costs/ad-spend",
   "/costs/orders",
   "/costs/orders?missing=any",

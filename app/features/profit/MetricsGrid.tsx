@@ -12,7 +12,7 @@ import { Link } from "@remix-run/react";
 import type { Metric, MetricKey } from "~/features/profit/dashboard.server";
 import { formatMoney, formatPercent } from "~/lib/money";
 import { ChangeIndicator } from "~/features/profit/components/ChangeIndicator";
-import { missingCostSentence } from "~/features/profit/missing-costs";
+import { missingCostSentence, type MissingCount } from "~/features/profit/missing-costs";
 import { AOV_BASIS } from "~/features/profit/profit";
 
 /** The cards' titles; each key has its definition in the metrics registry (analytics/metrics.ts). */
@@ -37,7 +37,7 @@ type Props = {
   currency: string;
   margin: number | null;
   /** Variants sold in the period without a cost, of all sold (missing-costs.server.ts). */
-  missingCosts: { missing: number; sold: number };
+  missingCosts: MissingCount;
   days: number;
   /** Whether the previous period is comparable (comparison.ts). */
   comparable: boolean;

@@ -6,6 +6,7 @@ import { dayInZone, eachDay, periodsEndingOn, type DayRange } from "~/lib/dates"
 import { honestChange, isComparable } from "~/features/profit/comparison";
 import { bucketSizeFor, bucketTrend, type Trend, type WeekStart } from "~/features/profit/trend-buckets";
 import { missingCosts } from "~/features/profit/missing-costs.server";
+import type { MissingCount } from "~/features/profit/missing-costs";
 import { splitRange } from "~/features/profit/rollup-ranges";
 import {
   EMPTY_TOTALS,
@@ -251,7 +252,7 @@ export type Dashboard = {
   profit: ProfitFigures;
   comparable: boolean;
   /** Variants sold in the period with no cost, of all variants sold (missing-costs.server.ts). */
-  missingCosts: { missing: number; sold: number };
+  missingCosts: MissingCount;
   trend: Trend;
   topProducts: TopProduct[];
 };
@@ -281,7 +282,12 @@ export async function getDashboard(
     metrics: metricsOf(comparison.current, comparison.previous, comparison.comparable),
     profit: comparison.current,
     comparable: comparison.comparable,
-    missingCosts: { missing: missing.variants.length, sold: missing.sold },
+    missingCosts: {
+      missing: missing.variants.length,
+      sold: missing.sold,
+      unknownFeeOrders: missing.unknownFeeOrders,
+      orders: missing.orders,
+    },
     trend: trendSeries(comparison.rows, comparison.expenses, comparison.range, days, options.weekStart),
     topProducts: top,
   };

@@ -35,6 +35,24 @@ export { setAdSpendDays } from "./ad-spend-days.server";
 export { overridesFor } from "./costs-rule";
 export { firstDataDay, loadExpenses, loadRollups } from "./dashboard.server";
 export {
+  SHOPIFY_PAYMENTS,
+  joinGateways,
+  resolveFee,
+  rulesByGateway,
+  type FeeResult,
+  type FeeRule,
+  type FeeSource,
+} from "./payment-fees";
+export {
+  FeeRuleNotFound,
+  deleteFeeRule,
+  feeGateways,
+  listFeeRules,
+  reestimateFees,
+  saveFeeRule,
+  type FeeRuleDto,
+} from "./fee-rules.server";
+export {
   addAdSpend,
   connectedChannels,
   deleteAdSpend,

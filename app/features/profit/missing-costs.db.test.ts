@@ -66,7 +66,10 @@ async function plainScan(shopId: string, range: DayRange): Promise<MissingCosts>
     missing.set(key, entry);
   }
   const variants = [...missing.values()].sort((a, b) => b.revenueMinor - a.revenueMinor || a.key.localeCompare(b.key));
-  return { sold: sold.size, variants };
+  const inRange = { shopId, day: { gte: range.from, lte: range.to }, cancelledAt: null };
+  const orders = await prisma.order.count({ where: inRange });
+  const unknownFeeOrders = await prisma.order.count({ where: { ...inRange, paymentFeeSource: "none" } });
+  return { sold: sold.size, variants, orders, unknownFeeOrders };
 }
 
 // 1 day, within a month, across a month's end, whole months plus days on both sides, a year.

@@ -27,7 +27,24 @@ export type MissingCosts = {
   sold: number;
   /** Of those, the ones with units at an unknown cost, most revenue first. */
   variants: MissingCostVariant[];
+  /** Orders of the period (not cancelled) and, of those, the ones whose gateway has no fee rule (docs/decisions/088). */
+  orders: number;
+  unknownFeeOrders: number;
 };
+
+/** Orders in the range (not cancelled), and those whose payment fee is unknown for want of a rule. */
+async function feeUnknowns(shopId: string, range: DayRange) {
+  const [orders, unknown] = await Promise.all([
+    prisma.dailyRollup.aggregate({
+      where: { shopId, day: { gte: range.from, lte: range.to } },
+      _sum: { ordersCount: true },
+    }),
+    prisma.order.count({
+      where: { shopId, day: { gte: range.from, lte: range.to }, cancelledAt: null, paymentFeeSource: "none" },
+    }),
+  ]);
+  return { orders: orders._sum.ordersCount ?? 0, unknownFeeOrders: unknown };
+}
 
 const NONE = { from: "1", to: "0" };
 
@@ -88,12 +105,13 @@ async function soldGroups(shopId: string, range: DayRange): Promise<SoldGroup[]>
 const groupId = (g: SoldGroup) => `${g.variantId}\u0000${g.sku}\u0000${g.productId}`;
 
 export async function missingCosts(shopId: string, range: DayRange): Promise<MissingCosts> {
-  const [groups, costs] = await Promise.all([
+  const [groups, costs, fees] = await Promise.all([
     soldGroups(shopId, range),
     prisma.productCost.findMany({
       where: { shopId },
       select: { sku: true, productName: true, effectiveFrom: true, costPerUnitMinor: true },
     }),
+    feeUnknowns(shopId, range),
   ]);
   // Names only for the groups that need one: a key without variant or SKU, or a missing cost.
   const named = groups.filter((g) => g.uncostedUnits > 0 || (!g.variantId && !g.sku));
@@ -149,5 +167,5 @@ export async function missingCosts(shopId: string, range: DayRange): Promise<Mis
     }
   }
   const variants = [...missing.values()].sort((a, b) => b.revenueMinor - a.revenueMinor || a.key.localeCompare(b.key));
-  return { sold: sold.size, variants };
+  return { sold: sold.size, variants, ...fees };
 }

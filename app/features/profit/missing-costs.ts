@@ -1,7 +1,29 @@
 // The sentence for missing costs, shared by every screen that reports them (see missing-costs.server.ts).
 
-/** "8 of 30 variants sold in this period have no cost", or null when none is missing. */
-export function missingCostSentence(m: { missing: number; sold: number }, period = "in this period"): string | null {
-  if (m.missing === 0) return null;
-  return `${m.missing} of ${m.sold} ${m.sold === 1 ? "variant" : "variants"} sold ${period} ${m.missing === 1 ? "has" : "have"} no cost`;
+export type MissingCount = {
+  missing: number;
+  sold: number;
+  /** Orders whose payment fee is unknown for want of a rule for their gateway (docs/decisions/088). */
+  unknownFeeOrders?: number;
+  orders?: number;
+};
+
+/**
+ * "8 of 30 variants sold in this period have no cost; 12 of 300 orders have no payment fee rule
+ * for their gateway", either part alone, or null when nothing is missing.
+ */
+export function missingCostSentence(m: MissingCount, period = "in this period"): string | null {
+  const parts: string[] = [];
+  if (m.missing > 0)
+    parts.push(
+      `${m.missing} of ${m.sold} ${m.sold === 1 ? "variant" : "variants"} sold ${period} ${m.missing === 1 ? "has" : "have"} no cost`,
+    );
+  const fees = m.unknownFeeOrders ?? 0;
+  if (fees > 0) {
+    const orders = Math.max(m.orders ?? fees, fees);
+    parts.push(
+      `${fees} of ${orders} ${orders === 1 ? "order" : "orders"} ${parts.length ? "" : `${period} `}${fees === 1 ? "has no payment fee rule for its gateway" : "have no payment fee rule for their gateway"}`,
+    );
+  }
+  return parts.length ? parts.join("; ") : null;
 }

@@ -8,6 +8,8 @@ import { expensesInRange, type ExpenseInput } from "~/features/profit/profit";
 import { missingCosts, type MissingCosts } from "~/features/profit/missing-costs.server";
 import { missingCostSentence } from "~/features/profit/missing-costs";
 import { firstDataDay, loadRollups, sumRange, todayFor } from "~/features/profit/dashboard.server";
+import { feeSourceSentence } from "~/features/profit/payment-fees";
+import { formatMoney } from "~/lib/money";
 
 type ShopRef = { id: string; timezone: string; currency: string };
 
@@ -59,6 +61,21 @@ async function unknownOrderCosts(shopId: string, range: DayRange) {
   };
 }
 
+/** The period's payment fees (orders not cancelled) by where each came from (docs/decisions/088). */
+async function feesBySource(shopId: string, range: DayRange) {
+  const groups = await prisma.order.groupBy({
+    by: ["paymentFeeSource"],
+    where: { shopId, day: { gte: range.from, lte: range.to }, cancelledAt: null },
+    _sum: { paymentFeesMinor: true },
+    _count: { _all: true },
+  });
+  return groups.map((g) => ({
+    source: g.paymentFeeSource,
+    amountMinor: g._sum.paymentFeesMinor ?? 0,
+    orders: g._count._all,
+  }));
+}
+
 const ofOrders = (unknown: number, orders: number, what: string) =>
   unknown === 0 ? undefined : `${what} unknown for ${unknown} of ${orders} ${orders === 1 ? "order" : "orders"}`;
 
@@ -71,7 +88,7 @@ export type ProfitAndLoss = Pnl & {
 
 export async function getProfitAndLoss(shop: ShopRef, days: number, now = new Date()): Promise<ProfitAndLoss> {
   const { current, previous } = periodsEndingOn(todayFor(shop, now), days);
-  const [rows, expenses, first, adsNow, adsBefore, missing, unknown] = await Promise.all([
+  const [rows, expenses, first, adsNow, adsBefore, missing, unknown, fees] = await Promise.all([
     loadRollups(shop.id, { from: previous.from, to: current.to }),
     loadCategorisedExpenses(shop.id, current.to),
     firstDataDay(shop.id),
@@ -79,6 +96,7 @@ export async function getProfitAndLoss(shop: ShopRef, days: number, now = new Da
     adSpendByChannel(shop.id, previous),
     missingCosts(shop.id, current),
     unknownOrderCosts(shop.id, current),
+    feesBySource(shop.id, current),
   ]);
   const input = (range: DayRange, ads: Record<string, number>): PnlInput => ({
     totals: sumRange(rows, range),
@@ -90,6 +108,7 @@ export async function getProfitAndLoss(shop: ShopRef, days: number, now = new Da
     cogs: missingCostSentence({ missing: missing.variants.length, sold: missing.sold }) ?? undefined,
     shippingLabels: ofOrders(unknown.noLabel, unknown.orders, "Label cost"),
     paymentFees: ofOrders(unknown.noFee, unknown.orders, "Fee"),
+    paymentFeesSource: feeSourceSentence(fees, (m) => formatMoney(m, shop.currency)) ?? undefined,
   });
   return { ...pnl, range: current, previousRange: previous, comparable, missing };
 }

@@ -22,6 +22,8 @@ export type PnlLine = {
   parent?: string;
   /** What is unknown in this line, e.g. "8 of 30 variants sold have no cost". */
   unknown?: string;
+  /** Where the line's amount comes from, e.g. "Shopify Payments $1,200.00 · rules (estimated) $80.00". */
+  source?: string;
 };
 
 export type PnlInput = {
@@ -32,7 +34,7 @@ export type PnlInput = {
   expensesByCategory: Record<string, number>;
 };
 
-export type PnlUnknowns = { cogs?: string; shippingLabels?: string; paymentFees?: string };
+export type PnlUnknowns = { cogs?: string; shippingLabels?: string; paymentFees?: string; paymentFeesSource?: string };
 
 export type Pnl = {
   lines: PnlLine[];
@@ -119,6 +121,7 @@ function rowsOf(s: ReturnType<typeof statement>, ads: Record<string, number>, un
       amountMinor: t.paymentFeesMinor,
       polarity: down,
       unknown: unknowns.paymentFees,
+      source: unknowns.paymentFeesSource,
     },
     {
       key: "expenses",

@@ -29,6 +29,8 @@ export const WEBHOOK_TOPICS = [
   "orders/create",
   "orders/updated",
   "orders/cancelled",
+  "orders/paid",
+  "order_transactions/create",
   "refunds/create",
   "products/create",
   "products/update",

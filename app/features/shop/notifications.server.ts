@@ -86,7 +86,12 @@ export const EVENT_CHECKS: Record<NotificationEvent, EventCheck> = {
     const range = periodsEndingOn(dayInZone(now, shop.timezone), MISSING_COST_DAYS).current;
     const missing = await missingCosts(shop.id, range);
     const sentence = missingCostSentence(
-      { missing: missing.variants.length, sold: missing.sold },
+      {
+        missing: missing.variants.length,
+        sold: missing.sold,
+        unknownFeeOrders: missing.unknownFeeOrders,
+        orders: missing.orders,
+      },
       `in the last ${MISSING_COST_DAYS} days`,
     );
     return sentence ? { id: "uncosted", content: sentence, url: `/costs?days=${MISSING_COST_DAYS}` } : null;

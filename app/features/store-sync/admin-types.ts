@@ -118,6 +118,7 @@ export type RestOrder = {
   presentment_currency?: string;
   financial_status?: string | null;
   source_name?: string | null;
+  payment_gateway_names?: (string | null)[] | null;
   referring_site?: string | null;
   landing_site?: string | null;
   total_discounts?: string;

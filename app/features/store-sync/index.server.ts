@@ -1,5 +1,12 @@
 export { getImportStatus } from "./import-status.server";
-export { IMPORT_JOB, importAfterAuth, registerStoreSyncJobs, requestResync, retryImport } from "./jobs.server";
+export {
+  FEES_JOB,
+  IMPORT_JOB,
+  importAfterAuth,
+  registerStoreSyncJobs,
+  requestResync,
+  retryImport,
+} from "./jobs.server";
 export type { AdminClientFactory } from "./jobs.server";
 export { getStoreDataSummary } from "./store-data.server";
 export {
@@ -15,6 +22,7 @@ export {
   productDeleteEffect,
   productEffect,
   refundEffect,
+  transactionEffect,
 } from "./webhook-effects.server";
 export type { CustomerChangedHook, OrderChangedHook } from "./webhook-effects.server";
 export { listCollections } from "./collections.server";
@@ -29,5 +37,7 @@ export {
   productDeletedWebhookSchema,
   productWebhookSchema,
   refundWebhookSchema,
+  transactionWebhookSchema,
 } from "./webhook-schemas";
+export { readShopFees } from "./fee-reads.server";
 export { AdminApiError, adminOperation, type AdminGraphql } from "./admin-client.server";

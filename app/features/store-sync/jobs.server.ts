@@ -7,6 +7,7 @@ import { getJobQueue, type JobQueue } from "~/platform/jobs/index.server";
 import { describeError } from "~/lib/log-safe";
 import { refreshShopCollections, shopsWithCollectionsToRefresh } from "~/features/store-sync/collections.server";
 import type { AdminGraphql } from "~/features/store-sync/admin-client.server";
+import { readShopFees, shopsWithFeeReads } from "~/features/store-sync/fee-reads.server";
 import {
   createImportRun,
   driveImport,
@@ -19,6 +20,8 @@ import {
 export const IMPORT_JOB = "store-sync.import";
 /** Re-reads the products of collections a webhook marked, and of smart collections daily (decision 072). */
 export const COLLECTIONS_JOB = "store-sync.collections";
+/** Re-reads Shopify Payments' fees of orders order_transactions/create marked (docs/decisions/088). */
+export const FEES_JOB = "store-sync.fees";
 const MAX_ATTEMPTS = 5;
 
 type ImportJob = { runId: string };
@@ -72,6 +75,19 @@ export function registerStoreSyncJobs(
     }
   });
   void queue.schedule(COLLECTIONS_JOB, "*/5 * * * *");
+  queue.register(FEES_JOB, async () => {
+    for (const shopId of await shopsWithFeeReads()) {
+      const shop = await prisma.shop.findUnique({
+        where: { id: shopId },
+        select: { id: true, currency: true, timezone: true, domain: true },
+      });
+      if (!shop) continue;
+      await adminFor(shop.domain)
+        .then(({ graphql }) => readShopFees(shop, graphql))
+        .catch((error) => console.error(`[store-sync] fee re-read failed for a shop: ${describeError(error)}`));
+    }
+  });
+  void queue.schedule(FEES_JOB, "*/5 * * * *");
 }
 
 /**

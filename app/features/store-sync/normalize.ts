@@ -61,6 +61,13 @@ export type SyncOrder = {
   region: string | null;
   lines: SyncOrderLine[];
   refunds: SyncRefund[];
+  /** Shopify's payment gateway names of the order. */
+  gateways: string[];
+  /**
+   * Shopify Payments' fees on the order, in the shop's currency (docs/decisions/088); null:
+   * Shopify reports none; undefined: the payload does not carry transactions (order webhooks).
+   */
+  actualFeeMinor?: number | null;
 };
 
 export type SyncVariant = {
@@ -157,6 +164,33 @@ const blank = (v: string | null | undefined) => (v && v.trim() ? v : null);
 
 // ── GraphQL bulk rows ────────────────────────────────────────────────────────
 
+type FeeTransaction = {
+  gateway?: string | null;
+  kind: string;
+  status: string;
+  fees: { amount: { amount: string | number; currencyCode: string } }[];
+};
+const CHARGES = new Set(["SALE", "CAPTURE"]);
+
+/**
+ * Shopify Payments' fees on an order: the sum over its successful transactions, when it took a
+ * Shopify Payments charge and every fee is in the shop's currency; null otherwise (a fee in
+ * another currency is not converted: the order then falls to the rules).
+ */
+export function shopifyPaymentsFeeMinor(transactions: FeeTransaction[], shopCurrency: string): number | null {
+  let charged = false;
+  let total = 0;
+  for (const t of transactions) {
+    if (t.gateway !== "shopify_payments" || t.status !== "SUCCESS") continue;
+    if (CHARGES.has(t.kind)) charged = true;
+    for (const fee of t.fees) {
+      if (fee.amount.currencyCode !== shopCurrency) return null;
+      total += amountToMinor(fee.amount.amount, shopCurrency);
+    }
+  }
+  return charged ? total : null;
+}
+
 export function lineFromBulk(l: BulkLineItem, shopCurrency: string): SyncOrderLine {
   return {
     shopifyId: l.id,
@@ -202,6 +236,8 @@ export function orderFromBulk(row: BulkOrder, lineItems: BulkLineItem[], shopCur
       processedAt: requireDate(r.createdAt ?? row.processedAt, "refund createdAt"),
       amountMinor: shopMoney(r.totalRefundedSet, shopCurrency),
     })),
+    gateways: row.paymentGatewayNames ?? [],
+    actualFeeMinor: shopifyPaymentsFeeMinor(row.transactions ?? [], shopCurrency),
   };
 }
 
@@ -347,6 +383,7 @@ export function orderFromRest(o: RestOrder, shopCurrency: string): SyncOrder {
       );
       return refund;
     }),
+    gateways: (o.payment_gateway_names ?? []).filter((g): g is string => typeof g === "string" && g !== ""),
   };
 }
 

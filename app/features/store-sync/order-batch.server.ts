@@ -4,7 +4,16 @@ import { asDate, insertRows, sql, sqlOn, type DbClient } from "~/db.server";
 import { chunks, inSlices } from "~/lib/chunks";
 import type { SyncOrder, SyncOrderLine } from "~/features/store-sync/normalize";
 import { bulkId, type BulkValue } from "~/platform/bulk-rows.server";
-import { isStale, lineRow, orderFields, refundRow, type Refs, type SyncShop } from "./writes.server";
+import {
+  feeRulesOf,
+  isStale,
+  lineRow,
+  orderFeeFields,
+  orderFields,
+  refundRow,
+  type Refs,
+  type SyncShop,
+} from "./writes.server";
 
 export type OrderBatch = {
   orders: SyncOrder[];
@@ -39,6 +48,9 @@ const ORDER_COLUMNS = [
   "createdAt",
   "linesCostMinor",
   "linesUncostedUnits",
+  "paymentFeesMinor",
+  "paymentFeeSource",
+  "gateways",
 ] as const;
 const LINE_COLUMNS = [
   "id",
@@ -157,6 +169,7 @@ export async function writeOrderBatch(tx: DbClient, shop: SyncShop, batch: Order
         .execute(),
   );
   const existingBy = new Map(existing.map((e) => [e.shopifyId, e]));
+  const rules = await feeRulesOf(tx, shopId);
 
   const orderRows: BulkValue[][] = [];
   const lineRows: BulkValue[][] = [];
@@ -171,13 +184,17 @@ export async function writeOrderBatch(tx: DbClient, shop: SyncShop, batch: Order
   for (const o of batch.orders) {
     const fields = orderFields(shop, o, o.customerShopifyId ? (refs.customer.get(o.customerShopifyId) ?? null) : null);
     const prior = existingBy.get(o.shopifyId);
+    let gross = 0;
+    for (const l of o.lines) gross += l.quantity * l.unitPriceMinor;
+    const total = gross - o.discountsMinor + o.shippingMinor + o.taxesMinor;
+    const fee = orderFeeFields(o, total, rules);
     if (prior) {
       // Stored already (a resync, or a resumed phase): updated in place, snapshots kept.
       if (isStale(asDate(prior.shopifyUpdatedAt), o.updatedAt)) continue;
       await q
         .updateTable("Order")
         // A visit Shopify no longer reports (null) leaves the stored attribution.
-        .set({ ...fields, source: sql<string | null>`COALESCE(${fields.source}, "source")` })
+        .set({ ...fields, ...fee, source: sql<string | null>`COALESCE(${fields.source}, "source")` })
         .where("id", "=", prior.id)
         .execute();
       for (const l of o.lines) upsertLines.push({ orderId: prior.id, day: fields.day, line: l });
@@ -197,8 +214,6 @@ export async function writeOrderBatch(tx: DbClient, shop: SyncShop, batch: Order
       continue;
     }
     const id = bulkId();
-    let gross = 0;
-    for (const l of o.lines) gross += l.quantity * l.unitPriceMinor;
     const lines = o.lines.map((l) => newLineRow(shopId, id, fields.day, l, refs));
     let cost = 0;
     let uncosted = 0;
@@ -224,7 +239,7 @@ export async function writeOrderBatch(tx: DbClient, shop: SyncShop, batch: Order
       fields.shippingMinor,
       fields.taxesMinor,
       refunded,
-      gross - o.discountsMinor + o.shippingMinor + o.taxesMinor,
+      total,
       fields.channel,
       fields.source,
       fields.country,
@@ -235,6 +250,9 @@ export async function writeOrderBatch(tx: DbClient, shop: SyncShop, batch: Order
       now,
       cost,
       uncosted,
+      fee.paymentFeesMinor,
+      fee.paymentFeeSource,
+      fee.gateways,
     ]);
     for (const l of lines) lineRows.push(l);
     for (const r of o.refunds) refundRows.push(refund(refundRow(shop, id, r)));

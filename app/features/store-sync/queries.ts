@@ -133,6 +133,8 @@ export const ORDERS_BULK_QUERY = `#graphql
           totalShippingPriceSet { shopMoney { amount currencyCode } }
           totalTaxSet { shopMoney { amount currencyCode } }
           refunds { id createdAt totalRefundedSet { shopMoney { amount currencyCode } } }
+          paymentGatewayNames
+          transactions { gateway kind status fees { amount { amount currencyCode } } }
           lineItems {
             edges {
               node {
@@ -149,6 +151,19 @@ export const ORDERS_BULK_QUERY = `#graphql
           }
         }
       }
+    }
+  }
+`;
+
+/**
+ * One order's transactions with Shopify Payments' fees: the re-read after order_transactions/create
+ * (the webhook's body carries no fees; docs/decisions/088).
+ */
+export const ORDER_FEES_QUERY = `#graphql
+  query StoreSyncOrderFees($id: ID!) {
+    order(id: $id) {
+      id
+      transactions { gateway kind status fees { amount { amount currencyCode } } }
     }
   }
 `;

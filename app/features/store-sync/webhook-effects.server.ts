@@ -15,6 +15,8 @@ import {
 } from "~/features/store-sync/writes.server";
 
 import type { WebhookContext } from "~/platform/webhooks.server";
+import { SHOPIFY_PAYMENTS } from "~/features/profit/index.server";
+import { markFeeRead } from "~/features/store-sync/fee-reads.server";
 import {
   collectionFromRest,
   deleteCollection,
@@ -105,6 +107,18 @@ export const orderEffect = withShop(async (tx, shop, { payload }) => {
   await customerChanged(tx, shop, after);
   const codes = ((payload as RestOrder).discount_codes ?? []).map((d) => d.code).filter((c): c is string => !!c);
   await orderChanged(tx, shop, order.shopifyId, codes);
+});
+
+/**
+ * order_transactions/create: a successful Shopify Payments charge marks its order for the fee
+ * re-read (store-sync.fees job); other gateways' fees come from the rules with the order's deliveries.
+ */
+export const transactionEffect = withShop(async (tx, shop, { payload }) => {
+  const t = payload as { order_id: number | string; kind: string; status: string; gateway?: string | null };
+  const charge = t.kind === "sale" || t.kind === "capture";
+  if (t.gateway !== SHOPIFY_PAYMENTS || t.status !== "success" || !charge) return;
+  const orderShopifyId = gid("Order", t.order_id);
+  if (orderShopifyId) await markFeeRead(tx, shop, orderShopifyId);
 });
 
 /** refunds/create */

@@ -13,6 +13,7 @@ import {
   productDeletedWebhookSchema,
   productWebhookSchema,
   refundWebhookSchema,
+  transactionWebhookSchema,
 } from "./webhook-schemas";
 
 const fixture = (name: string): unknown =>
@@ -27,6 +28,8 @@ const TOPICS: [topic: string, schema: z.ZodType, body: () => unknown][] = [
     orderWebhookSchema,
     () => ({ ...(fixture("order") as object), cancelled_at: "2026-06-21T09:00:00-04:00" }),
   ],
+  ["orders/paid", orderWebhookSchema, () => fixture("order")],
+  ["order_transactions/create", transactionWebhookSchema, () => fixture("transaction")],
   ["refunds/create", refundWebhookSchema, () => fixture("refund")],
   ["products/create", productWebhookSchema, () => fixture("product")],
   ["products/update", productWebhookSchema, () => fixture("product")],

@@ -49,6 +49,20 @@ export const orderWebhookSchema = z.looseObject({
   line_items: z.array(lineItem),
   shipping_lines: list(z.looseObject({ price: money })),
   refunds: list(refund.extend({ admin_graphql_api_id: gidOf("Refund").optional() })),
+  payment_gateway_names: list(z.string().max(200).nullable()).refine(
+    (g) => (g?.length ?? 0) <= 50,
+    "too many gateways",
+  ),
+});
+
+/** order_transactions/create: the fields the fee re-read needs (the body carries no fees). */
+export const transactionWebhookSchema = z.looseObject({
+  id: restId,
+  admin_graphql_api_id: gidOf("OrderTransaction").optional(),
+  order_id: restId,
+  kind: z.string().max(50),
+  status: z.string().max(50),
+  gateway: z.string().max(200).nullish(),
 });
 
 /** refunds/create */

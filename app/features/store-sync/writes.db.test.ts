@@ -66,6 +66,7 @@ function orderOf(op: any, run: number): SyncOrder {
     shopifyId: `gid://shopify/Order/${run}-${op.order}`,
     name: `#${op.order}`,
     email: null,
+    gateways: [],
     customerShopifyId: null,
     processedAt: day,
     updatedAt: new Date(Date.UTC(2026, 5, 20, 0, op.version)),

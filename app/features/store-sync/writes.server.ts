@@ -13,7 +13,15 @@ import type {
   SyncProduct,
   SyncRefund,
 } from "~/features/store-sync/normalize";
-import { applyOrderChange, loadOrderState } from "~/features/profit/index.server";
+import {
+  applyOrderChange,
+  joinGateways,
+  loadOrderState,
+  resolveFee,
+  rulesByGateway,
+  type FeeResult,
+  type FeeRule,
+} from "~/features/profit/index.server";
 import { inSlices } from "~/lib/chunks";
 import { bulkId } from "~/platform/bulk-rows.server";
 import { CUSTOMER_PERSONAL_DATA_CLEARED } from "~/features/privacy";
@@ -269,6 +277,34 @@ export function orderFields(shop: SyncShop, o: SyncOrder, customerId: string | n
   };
 }
 
+/** The shop's payment fee rules by gateway (docs/decisions/088). */
+export async function feeRulesOf(db: DbClient, shopId: string) {
+  const rules: FeeRule[] = await db.paymentFeeRule.findMany({
+    where: { shopId },
+    select: { gateway: true, rateBps: true, fixedMinor: true },
+  });
+  return rulesByGateway(rules);
+}
+
+/**
+ * The order's fee and its source. A payload without transactions (an order webhook) keeps the
+ * Shopify Payments fee already stored; otherwise Shopify's fee, the gateway's rule, or unknown.
+ */
+export function orderFeeFields(
+  o: SyncOrder,
+  totalMinor: number,
+  rules: ReadonlyMap<string, FeeRule>,
+  stored?: { paymentFeesMinor: number | null; paymentFeeSource: string | null } | null,
+): FeeResult & { gateways: string | null } {
+  const gateways = joinGateways(o.gateways);
+  if (o.actualFeeMinor === undefined && stored?.paymentFeeSource === "shopify_payments")
+    return { gateways, paymentFeesMinor: stored.paymentFeesMinor, paymentFeeSource: "shopify_payments" };
+  return {
+    gateways,
+    ...resolveFee({ gateways: o.gateways, actualFeeMinor: o.actualFeeMinor ?? null, totalMinor }, rules),
+  };
+}
+
 export const refundRow = (shop: SyncShop, orderId: string, r: SyncRefund) => ({
   id: bulkId(),
   shopId: shop.id,
@@ -289,7 +325,7 @@ export const refundRow = (shop: SyncShop, orderId: string, r: SyncRefund) => ({
 export async function upsertOrder(db: DbClient, shop: SyncShop, o: SyncOrder): Promise<WriteResult> {
   const existing = await db.order.findUnique({
     where: { shopId_shopifyId: { shopId: shop.id, shopifyId: o.shopifyId } },
-    select: { id: true, shopifyUpdatedAt: true, source: true },
+    select: { id: true, shopifyUpdatedAt: true, source: true, paymentFeesMinor: true, paymentFeeSource: true },
   });
   if (existing && isStale(existing.shopifyUpdatedAt, o.updatedAt)) return "stale";
   const before = existing ? await loadOrderState(db, shop.id, existing.id) : null;
@@ -297,6 +333,7 @@ export async function upsertOrder(db: DbClient, shop: SyncShop, o: SyncOrder): P
   const fields = orderFields(shop, o, o.customerShopifyId ? (refs.customer.get(o.customerShopifyId) ?? null) : null);
   const gross = o.lines.reduce((s, l) => s + l.quantity * l.unitPriceMinor, 0);
   const totals = { grossSalesMinor: gross, totalMinor: gross - o.discountsMinor + o.shippingMinor + o.taxesMinor };
+  const fee = orderFeeFields(o, totals.totalMinor, await feeRulesOf(db, shop.id), existing);
 
   let orderId: string;
   const snapshot = new Map<string, number | null>();
@@ -311,13 +348,13 @@ export async function upsertOrder(db: DbClient, shop: SyncShop, o: SyncOrder): P
     // customer's journey) is kept over what a webhook's referring site suggests.
     await db.order.update({
       where: { id: orderId },
-      data: { ...fields, source: existing.source ?? fields.source, ...totals },
+      data: { ...fields, source: existing.source ?? fields.source, ...totals, ...fee },
     });
     await db.orderLine.deleteMany({ where: { shopId: shop.id, orderId } });
   } else {
     orderId = (
       await db.order.create({
-        data: { shopId: shop.id, shopifyId: o.shopifyId, ...fields, ...totals },
+        data: { shopId: shop.id, shopifyId: o.shopifyId, ...fields, ...totals, ...fee },
         select: { id: true },
       })
     ).id;

@@ -5,7 +5,7 @@ import { FetcherDialog } from "~/components/FetcherDialog";
 import type { CostsActionResult } from "~/features/profit/components/costs-screen";
 
 type Props = {
-  intent: "deleteProductCost" | "deleteExpense";
+  intent: "deleteProductCost" | "deleteExpense" | "deleteFeeRule";
   id: string;
   title: string;
   body: string;

@@ -29,12 +29,17 @@ export function CostsSummary({
 }: {
   lines: PnlLine[];
   figures: ProfitFigures;
-  missing: { total: number; sold: number };
+  missing: { total: number; sold: number; unknownFeeOrders?: number; orders?: number };
   currency: string;
   days: number;
 }) {
   const parts = costParts(lines);
-  const sentence = missingCostSentence({ missing: missing.total, sold: missing.sold });
+  const sentence = missingCostSentence({
+    missing: missing.total,
+    sold: missing.sold,
+    unknownFeeOrders: missing.unknownFeeOrders,
+    orders: missing.orders,
+  });
   return (
     <InlineGrid columns={{ xs: 1, sm: 3 }} gap="400">
       <SummaryCard title={`Net Profit (last ${days} days)`}>

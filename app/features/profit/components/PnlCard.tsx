@@ -43,6 +43,11 @@ function LineRow({ line, currency, comparable }: { line: PnlLine; currency: stri
           <Text as="span" variant="bodyMd" fontWeight={bold ? "semibold" : "regular"}>
             {label}
           </Text>
+          {line.source && (
+            <Text as="span" variant="bodySm" tone="subdued">
+              {line.source}
+            </Text>
+          )}
           {line.unknown && (
             <Text as="span" variant="bodySm" tone="caution">
               {line.unknown}

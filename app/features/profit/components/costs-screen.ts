@@ -22,3 +22,11 @@ export const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Rows per page in the Costs screen's lists. */
 export const COSTS_PAGE_SIZE = 20;
+
+/** The Costs screen's sub-pages, its header's secondary actions. */
+export const COST_PAGES = [
+  { content: "Profit per order", url: "/costs/orders" },
+  { content: "Profit per product", url: "/costs/products" },
+  { content: "Ad spend", url: "/costs/ad-spend" },
+  { content: "Payment fees", url: "/costs/fees" },
+];

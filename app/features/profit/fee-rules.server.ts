@@ -1,0 +1,177 @@
+// Payment fee rules per gateway (docs/decisions/088): the merchant's fee schedule for gateways
+// whose fees Shopify does not report. Saving or deleting a rule re-estimates every order of that
+// gateway whose fee is not Shopify Payments' own (past orders too), then rebuilds the rollups.
+import { prisma, withShopWriteLock, type Tx } from "~/db.server";
+import { recordAudit, type Actor } from "~/features/audit/index.server";
+import { chunks } from "~/lib/chunks";
+import { decimalStringToMinor, minorToDecimalString } from "~/lib/money";
+import type { FeeRuleInput } from "~/features/profit/fee-rules-schema";
+import {
+  bpsToPercent,
+  percentToBps,
+  primaryGateway,
+  resolveFee,
+  rulesByGateway,
+  splitGateways,
+} from "~/features/profit/payment-fees";
+import { rebuildRollups } from "~/features/profit/rollups.server";
+
+type ShopRef = { id: string; currency: string; timezone: string };
+type RuleRow = { id: string; gateway: string; rateBps: number; fixedMinor: number; updatedAt: Date };
+
+export class FeeRuleNotFound extends Error {
+  status = 404;
+  constructor() {
+    super("Fee rule not found");
+  }
+}
+
+export const feeRuleDto = (shop: ShopRef, r: RuleRow) => ({
+  id: r.id,
+  gateway: r.gateway,
+  rate: bpsToPercent(r.rateBps),
+  fixed: minorToDecimalString(r.fixedMinor, shop.currency),
+  updatedAt: r.updatedAt.toISOString(),
+});
+export type FeeRuleDto = ReturnType<typeof feeRuleDto>;
+
+const RULE_SELECT = { id: true, gateway: true, rateBps: true, fixedMinor: true, updatedAt: true } as const;
+
+export async function listFeeRules(shop: ShopRef): Promise<FeeRuleDto[]> {
+  const rows = await prisma.paymentFeeRule.findMany({
+    where: { shopId: shop.id },
+    select: RULE_SELECT,
+    orderBy: { gateway: "asc" },
+  });
+  return rows.map((r) => feeRuleDto(shop, r));
+}
+
+/**
+ * The gateways the shop's orders (not cancelled) were paid through, with how many orders each
+ * has and how many of those have no known fee: what the merchant still has to give a rule.
+ */
+export async function feeGateways(shop: ShopRef) {
+  const groups = await prisma.order.groupBy({
+    by: ["gateways", "paymentFeeSource"],
+    where: { shopId: shop.id, cancelledAt: null, gateways: { not: null } },
+    _count: { _all: true },
+  });
+  const by = new Map<string, { gateway: string; orders: number; unknown: number; actual: number }>();
+  for (const g of groups) {
+    const gateway = primaryGateway(splitGateways(g.gateways));
+    if (!gateway) continue;
+    const row = by.get(gateway) ?? { gateway, orders: 0, unknown: 0, actual: 0 };
+    row.orders += g._count._all;
+    if (g.paymentFeeSource === "none") row.unknown += g._count._all;
+    if (g.paymentFeeSource === "shopify_payments") row.actual += g._count._all;
+    by.set(gateway, row);
+  }
+  return [...by.values()].sort((a, b) => b.orders - a.orders || a.gateway.localeCompare(b.gateway));
+}
+
+const PAGE = 5_000;
+
+/** The orders a gateway's rule may apply to (its fee a rule's or unknown), in pages by id. */
+async function* ordersOfGateway(tx: Tx, shopId: string, gateway: string) {
+  let after: string | undefined;
+  for (;;) {
+    const page = await tx.order.findMany({
+      where: {
+        shopId,
+        paymentFeeSource: { in: ["rule", "none"] },
+        gateways: { contains: gateway },
+        ...(after ? { id: { gt: after } } : {}),
+      },
+      select: { id: true, gateways: true, totalMinor: true, paymentFeesMinor: true, paymentFeeSource: true },
+      orderBy: { id: "asc" },
+      take: PAGE,
+    });
+    yield* page;
+    if (page.length < PAGE) return;
+    after = page[page.length - 1].id;
+  }
+}
+
+/**
+ * Re-estimates the fees of the orders paid through a gateway (those whose fee is a rule's or
+ * unknown; Shopify Payments' actual fees stay), under the shop's write lock, then rebuilds the
+ * rollups when any changed. Returns the number of orders whose fee changed.
+ */
+export async function reestimateFees(shopId: string, gateway: string): Promise<number> {
+  const changed = await withShopWriteLock(shopId, async (tx) => {
+    const rules = rulesByGateway(
+      await tx.paymentFeeRule.findMany({
+        where: { shopId },
+        select: { gateway: true, rateBps: true, fixedMinor: true },
+      }),
+    );
+    // Orders with the same new fee are written together; the orders are read a page at a time.
+    const groups = new Map<string, { fee: number | null; source: string; ids: string[] }>();
+    for await (const o of ordersOfGateway(tx, shopId, gateway)) {
+      const gateways = splitGateways(o.gateways);
+      if (primaryGateway(gateways) !== gateway) continue;
+      const next = resolveFee({ gateways, actualFeeMinor: null, totalMinor: o.totalMinor }, rules);
+      if (next.paymentFeesMinor === o.paymentFeesMinor && next.paymentFeeSource === o.paymentFeeSource) continue;
+      const key = `${next.paymentFeesMinor}|${next.paymentFeeSource}`;
+      const group = groups.get(key) ?? { fee: next.paymentFeesMinor, source: next.paymentFeeSource, ids: [] };
+      group.ids.push(o.id);
+      groups.set(key, group);
+    }
+    let count = 0;
+    for (const g of groups.values())
+      for (const ids of chunks(g.ids, 500)) {
+        const { count: n } = await tx.order.updateMany({
+          where: { shopId, id: { in: ids } },
+          data: { paymentFeesMinor: g.fee, paymentFeeSource: g.source },
+        });
+        count += n;
+      }
+    return count;
+  });
+  if (changed) await rebuildRollups(shopId);
+  return changed;
+}
+
+function ruleValues(shop: ShopRef, input: FeeRuleInput) {
+  const rateBps = percentToBps(input.rate);
+  const fixedMinor = decimalStringToMinor(input.fixed, shop.currency);
+  if (rateBps === null || fixedMinor === null)
+    throw new Error("feeRuleSchema lets only valid rates and amounts through");
+  return { gateway: input.gateway.trim(), rateBps, fixedMinor };
+}
+
+/** Adds or replaces the rule for a gateway, audited, and re-estimates that gateway's orders. */
+export async function saveFeeRule(actor: Actor & { shop: ShopRef }, input: FeeRuleInput) {
+  const { shop } = actor;
+  const values = ruleValues(shop, input);
+  const before = await prisma.paymentFeeRule.findUnique({
+    where: { shopId_gateway: { shopId: shop.id, gateway: values.gateway } },
+    select: RULE_SELECT,
+  });
+  const saved = await prisma.paymentFeeRule.upsert({
+    where: { shopId_gateway: { shopId: shop.id, gateway: values.gateway } },
+    create: { shopId: shop.id, ...values },
+    update: { rateBps: values.rateBps, fixedMinor: values.fixedMinor },
+    select: RULE_SELECT,
+  });
+  await recordAudit(
+    actor,
+    `costs.fee_rule.${before ? "update" : "add"}`,
+    "PaymentFeeRule",
+    saved.id,
+    before ? feeRuleDto(shop, before) : null,
+    feeRuleDto(shop, saved),
+  );
+  const reestimated = await reestimateFees(shop.id, values.gateway);
+  return { rule: feeRuleDto(shop, saved), reestimated };
+}
+
+/** Deletes a rule of the shop (404 for another shop's), audited; its gateway's estimates become unknown. */
+export async function deleteFeeRule(actor: Actor & { shop: ShopRef }, id: string) {
+  const { shop } = actor;
+  const rule = await prisma.paymentFeeRule.findFirst({ where: { id, shopId: shop.id }, select: RULE_SELECT });
+  if (!rule) throw new FeeRuleNotFound();
+  await prisma.paymentFeeRule.deleteMany({ where: { id, shopId: shop.id } });
+  await recordAudit(actor, "costs.fee_rule.delete", "PaymentFeeRule", id, feeRuleDto(shop, rule), null);
+  return { reestimated: await reestimateFees(shop.id, rule.gateway) };
+}
