@@ -23,7 +23,9 @@ test("import a cost CSV with one bad row: the row error shown, the good rows app
     `NO-SUCH-SKU-E2E,3.33,2026-01-05`,
   ].join("\n");
 
-  await page.goto("/costs");
+  // A file chosen before the page's scripts have run is not replayed (a script cannot set a
+  // file input; decision 085): the user picks it again. Here the page is ready first.
+  await page.goto("/costs", { waitUntil: "networkidle" });
   // The only file input on /costs is the bulk card's.
   const card = page.getByRole("main");
   await page

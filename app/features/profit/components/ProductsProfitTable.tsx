@@ -13,8 +13,7 @@ const COLUMNS: (ResponsiveColumn & { sort?: ProductSort })[] = [
   { title: "Net sales", alignment: "end", sort: "netSales" },
   { title: "Refunds", alignment: "end" },
   { title: "Cost of goods", alignment: "end" },
-  { title: "Payment fees", alignment: "end" },
-  { title: "Shipping cost", alignment: "end" },
+  { title: "Fees and shipping", alignment: "end" },
   { title: "Profit", alignment: "end", sort: "profit" },
   { title: "Margin", alignment: "end", sort: "margin" },
 ];
@@ -31,11 +30,15 @@ const units = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "unit" : 
 
 export function ProductsProfitTable({ page, query, currency, loading, onQuery }: Props) {
   const money = (v: number) => formatMoney(v, currency);
-  const withUnknown = (text: string, unknownUnits: number, what: string) =>
-    unknownUnits > 0 ? (
+  const withUnknown = (text: string, ...unknowns: [number, string][]) =>
+    unknowns.some(([n]) => n > 0) ? (
       <BlockStack gap="050" inlineAlign="end">
         {text}
-        <Badge tone="attention">{`${what} unknown for ${units(unknownUnits)}`}</Badge>
+        {unknowns
+          .filter(([n]) => n > 0)
+          .map(([n, what]) => (
+            <Badge key={what} tone="attention">{`${what} unknown for ${units(n)}`}</Badge>
+          ))}
       </BlockStack>
     ) : (
       text
@@ -63,9 +66,14 @@ export function ProductsProfitTable({ page, query, currency, loading, onQuery }:
           r.units.toLocaleString("en-US"),
           money(r.netSalesMinor),
           money(r.refundsMinor),
-          withUnknown(money(r.cogsMinor), r.uncostedUnits, "Cost"),
-          withUnknown(money(r.paymentFeesMinor), r.unknownFeeUnits, "Fee"),
-          withUnknown(money(r.shippingCostMinor), r.unknownShippingUnits, "Shipping"),
+          withUnknown(money(r.cogsMinor), [r.uncostedUnits, "Cost"]),
+          // Fees and shipping in one column, so the table fits a laptop's width; each unknown
+          // keeps its own badge. The CSV export has them apart.
+          withUnknown(
+            money(r.paymentFeesMinor + r.shippingCostMinor),
+            [r.unknownFeeUnits, "Fee"],
+            [r.unknownShippingUnits, "Shipping"],
+          ),
           r.profitMinor === null ? <Badge tone="warning">Unknown</Badge> : money(r.profitMinor),
           r.profitMargin === null ? "—" : formatPercent(r.profitMargin),
         ],
