@@ -11,12 +11,14 @@ import type { OrderProfitPage } from "~/features/profit/orders-view.server";
 const COLUMNS: (ResponsiveColumn & { sort?: OrderSort })[] = [
   { title: "Order" },
   { title: "Date", sort: "date" },
+  // Profit first, then what makes it up; a sortable heading last would put its sort button
+  // past the card's edge.
+  { title: "Profit", alignment: "end", sort: "profit" },
+  { title: "Margin", alignment: "end", sort: "margin" },
   { title: "Net sales", alignment: "end" },
   { title: "Refunds", alignment: "end" },
   { title: "Cost of goods", alignment: "end" },
   { title: "Fees and shipping", alignment: "end" },
-  { title: "Profit", alignment: "end", sort: "profit" },
-  { title: "Margin", alignment: "end", sort: "margin" },
 ];
 
 type Props = {
@@ -55,6 +57,8 @@ export function OrdersProfitTable({ page, query, currency, loading, onQuery, hre
             </Text>
           </Link>,
           formatDay(r.day),
+          r.netProfitMinor === null ? unknown("Unknown") : money(r.netProfitMinor),
+          r.profitMargin === null ? "—" : formatPercent(r.profitMargin),
           // Gross sales and discounts apart, and each part of the sum, are on the order's breakdown
           // and in the CSV export; fewer columns keep the table inside a laptop's width.
           money(r.grossSalesMinor - r.discountsMinor),
@@ -68,8 +72,6 @@ export function OrdersProfitTable({ page, query, currency, loading, onQuery, hre
             money(r.cogsMinor)
           ),
           <FeesAndShipping key="f" fees={r.paymentFeesMinor} shipping={r.shippingCostMinor} money={money} />,
-          r.netProfitMinor === null ? unknown("Unknown") : money(r.netProfitMinor),
-          r.profitMargin === null ? "—" : formatPercent(r.profitMargin),
         ],
       }))}
       pagination={

@@ -10,12 +10,14 @@ import type { ProductProfitPage } from "~/features/profit/products-report.server
 const COLUMNS: (ResponsiveColumn & { sort?: ProductSort })[] = [
   { title: "Product" },
   { title: "Units", alignment: "end", sort: "units" },
+  // Profit before what makes it up; a sortable heading last would put its sort button past
+  // the card's edge.
+  { title: "Profit", alignment: "end", sort: "profit" },
+  { title: "Margin", alignment: "end", sort: "margin" },
   { title: "Net sales", alignment: "end", sort: "netSales" },
   { title: "Refunds", alignment: "end" },
   { title: "Cost of goods", alignment: "end" },
   { title: "Fees and shipping", alignment: "end" },
-  { title: "Profit", alignment: "end", sort: "profit" },
-  { title: "Margin", alignment: "end", sort: "margin" },
 ];
 
 type Props = {
@@ -64,6 +66,8 @@ export function ProductsProfitTable({ page, query, currency, loading, onQuery }:
             {r.variantTitle ? `${r.title} · ${r.variantTitle}` : r.title}
           </Text>,
           r.units.toLocaleString("en-US"),
+          r.profitMinor === null ? <Badge tone="warning">Unknown</Badge> : money(r.profitMinor),
+          r.profitMargin === null ? "—" : formatPercent(r.profitMargin),
           money(r.netSalesMinor),
           money(r.refundsMinor),
           withUnknown(money(r.cogsMinor), [r.uncostedUnits, "Cost"]),
@@ -74,8 +78,6 @@ export function ProductsProfitTable({ page, query, currency, loading, onQuery }:
             [r.unknownFeeUnits, "Fee"],
             [r.unknownShippingUnits, "Shipping"],
           ),
-          r.profitMinor === null ? <Badge tone="warning">Unknown</Badge> : money(r.profitMinor),
-          r.profitMargin === null ? "—" : formatPercent(r.profitMargin),
         ],
       }))}
       pagination={
