@@ -307,22 +307,6 @@ export type LoyaltyDiscountCodeCreateMutationVariables = Exact<{
 
 export type LoyaltyDiscountCodeCreateMutation = { discountCodeBasicCreate?: { codeDiscountNode?: { id: string } | null, userErrors: Array<{ field?: Array<string> | null, message: string, code?: DiscountErrorCode | null }> } | null };
 
-export type ProfitShopifyCostsQueryVariables = Exact<{
-  first: Scalars['Int']['input'];
-  after?: InputMaybe<Scalars['String']['input']>;
-}>;
-
-
-export type ProfitShopifyCostsQuery = { productVariants: { nodes: Array<{ id: string, sku?: string | null, inventoryItem: { id: string, unitCost?: { amount: string, currencyCode: string } | null } }>, pageInfo: { hasNextPage: boolean, endCursor?: string | null } } };
-
-export type ProfitInventoryItemCostMutationVariables = Exact<{
-  id: Scalars['ID']['input'];
-  input: InventoryItemInput;
-}>;
-
-
-export type ProfitInventoryItemCostMutation = { inventoryItemUpdate?: { inventoryItem?: { id: string, unitCost?: { amount: string, currencyCode: string } | null } | null, userErrors: Array<{ field?: Array<string> | null, message: string }> } | null };
-
 export type AppShopProfileQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -346,6 +330,22 @@ export type StoreSyncCurrentBulkOperationQueryVariables = Exact<{ [key: string]:
 
 
 export type StoreSyncCurrentBulkOperationQuery = { currentBulkOperation?: { id: string, status: BulkOperationStatus, errorCode?: BulkOperationErrorCode | null, objectCount: string, url?: string | null, createdAt: string, completedAt?: string | null } | null };
+
+export type ProfitShopifyCostsQueryVariables = Exact<{
+  first: Scalars['Int']['input'];
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type ProfitShopifyCostsQuery = { productVariants: { nodes: Array<{ id: string, sku?: string | null, inventoryItem: { id: string, unitCost?: { amount: string, currencyCode: string } | null } }>, pageInfo: { hasNextPage: boolean, endCursor?: string | null } } };
+
+export type ProfitInventoryItemCostMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input: InventoryItemInput;
+}>;
+
+
+export type ProfitInventoryItemCostMutation = { inventoryItemUpdate?: { inventoryItem?: { id: string, unitCost?: { amount: string, currencyCode: string } | null } | null, userErrors: Array<{ field?: Array<string> | null, message: string }> } | null };
 
 export type StoreSyncProductsBulkQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -388,12 +388,12 @@ export interface AdminOperations {
   "#graphql\n  mutation InventoryVariantCreate($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {\n    productVariantsBulkCreate(productId: $productId, variants: $variants, strategy: REMOVE_STANDALONE_VARIANT) {\n      productVariants { id sku inventoryItem { id } }\n      userErrors { code field message }\n    }\n  }\n": { return: InventoryVariantCreateMutation; variables: InventoryVariantCreateMutationVariables };
   "#graphql\n  mutation InventoryReceivePurchaseOrder($input: InventoryAdjustQuantitiesInput!, $key: String!) {\n    inventoryAdjustQuantities(input: $input) @idempotent(key: $key) {\n      inventoryAdjustmentGroup { id createdAt reason changes { name delta } }\n      userErrors { code field message }\n    }\n  }\n": { return: InventoryReceivePurchaseOrderMutation; variables: InventoryReceivePurchaseOrderMutationVariables };
   "#graphql\n  mutation LoyaltyDiscountCodeCreate($basicCodeDiscount: DiscountCodeBasicInput!) {\n    discountCodeBasicCreate(basicCodeDiscount: $basicCodeDiscount) {\n      codeDiscountNode {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": { return: LoyaltyDiscountCodeCreateMutation; variables: LoyaltyDiscountCodeCreateMutationVariables };
-  "#graphql\n  query ProfitShopifyCosts($first: Int!, $after: String) {\n    productVariants(first: $first, after: $after) {\n      nodes {\n        id\n        sku\n        inventoryItem { id unitCost { amount currencyCode } }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": { return: ProfitShopifyCostsQuery; variables: ProfitShopifyCostsQueryVariables };
-  "#graphql\n  mutation ProfitInventoryItemCost($id: ID!, $input: InventoryItemInput!) {\n    inventoryItemUpdate(id: $id, input: $input) {\n      inventoryItem { id unitCost { amount currencyCode } }\n      userErrors { field message }\n    }\n  }\n": { return: ProfitInventoryItemCostMutation; variables: ProfitInventoryItemCostMutationVariables };
   "#graphql\n  query AppShopProfile {\n    shop {\n      name\n      email\n      shopOwnerName\n      currencyCode\n      ianaTimezone\n    }\n  }\n": { return: AppShopProfileQuery; variables: AppShopProfileQueryVariables };
   "#graphql\n  mutation StoreSyncRunBulkQuery($query: String!) {\n    bulkOperationRunQuery(query: $query, groupObjects: false) {\n      bulkOperation { id status }\n      userErrors { field message code }\n    }\n  }\n": { return: StoreSyncRunBulkQueryMutation; variables: StoreSyncRunBulkQueryMutationVariables };
   "#graphql\n  query StoreSyncBulkOperation($id: ID!) {\n    node(id: $id) {\n      ... on BulkOperation { id status errorCode objectCount url partialDataUrl createdAt completedAt }\n    }\n  }\n": { return: StoreSyncBulkOperationQuery; variables: StoreSyncBulkOperationQueryVariables };
   "#graphql\n  query StoreSyncCurrentBulkOperation {\n    currentBulkOperation(type: QUERY) { id status errorCode objectCount url createdAt completedAt }\n  }\n": { return: StoreSyncCurrentBulkOperationQuery; variables: StoreSyncCurrentBulkOperationQueryVariables };
+  "#graphql\n  query ProfitShopifyCosts($first: Int!, $after: String) {\n    productVariants(first: $first, after: $after) {\n      nodes {\n        id\n        sku\n        inventoryItem { id unitCost { amount currencyCode } }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": { return: ProfitShopifyCostsQuery; variables: ProfitShopifyCostsQueryVariables };
+  "#graphql\n  mutation ProfitInventoryItemCost($id: ID!, $input: InventoryItemInput!) {\n    inventoryItemUpdate(id: $id, input: $input) {\n      inventoryItem { id unitCost { amount currencyCode } }\n      userErrors { field message }\n    }\n  }\n": { return: ProfitInventoryItemCostMutation; variables: ProfitInventoryItemCostMutationVariables };
   "#graphql\n  query StoreSyncProductsBulk {\n    products {\n      edges {\n        node {\n          id\n          title\n          productType\n          updatedAt\n          category { name }\n          featuredMedia { preview { image { url } } }\n          variants {\n            edges {\n              node {\n                id\n                title\n                sku\n                price\n                inventoryItem {\n                  id\n                  unitCost { amount currencyCode }\n                  inventoryLevels {\n                    edges {\n                      node {\n                        id\n                        updatedAt\n                        location { id }\n                        quantities(names: [\"available\"]) { name quantity }\n                      }\n                    }\n                  }\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": { return: StoreSyncProductsBulkQuery; variables: StoreSyncProductsBulkQueryVariables };
   "#graphql\n  query StoreSyncCollectionsBulk {\n    collections {\n      edges {\n        node {\n          id\n          title\n          handle\n          updatedAt\n          ruleSet { appliedDisjunctively }\n          products {\n            edges {\n              node {\n                id\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": { return: StoreSyncCollectionsBulkQuery; variables: StoreSyncCollectionsBulkQueryVariables };
   "#graphql\n  query StoreSyncCollectionProducts($id: ID!, $after: String) {\n    collection(id: $id) {\n      id\n      title\n      handle\n      updatedAt\n      ruleSet { appliedDisjunctively }\n      products(first: 250, after: $after) {\n        nodes { id }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": { return: StoreSyncCollectionProductsQuery; variables: StoreSyncCollectionProductsQueryVariables };

@@ -4,6 +4,7 @@
 import { prisma, type DbClient } from "~/db.server";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { CostsRefused } from "~/features/profit/refused";
+import { lastImport } from "~/features/profit/ad-spend.server";
 import type { CostSource } from "~/features/profit/shopify-costs";
 
 export async function getCostSource(shopId: string, db: DbClient = prisma): Promise<CostSource> {
@@ -40,4 +41,10 @@ export async function setCostSource(actor: Actor & { shop: { id: string } }, sou
         tx,
       );
   });
+}
+
+/** What the "Cost per item in Shopify" card shows: the source of truth and the last import from Shopify. */
+export async function shopifyCostsState(shop: { id: string; timezone: string }) {
+  const [costSource, last] = await Promise.all([getCostSource(shop.id), lastImport(shop.id, "shopify_cost")]);
+  return { timezone: shop.timezone, costSource, last };
 }

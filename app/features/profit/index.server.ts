@@ -43,4 +43,6 @@ export {
 } from "./ad-spend.server";
 export { CostsRefused } from "./refused";
 export { costExportResponse } from "./cost-import.server";
+export { assertAppOwnsCosts, getCostSource, setCostSource, shopifyCostsState } from "./cost-source.server";
+export { applyCostImport, applyPlannedCosts, undoCostImport, variantsOf } from "./cost-import.server";
 export { importIntent, type ImportKind } from "./imports.server";

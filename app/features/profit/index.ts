@@ -3,7 +3,7 @@ export { TrendChart } from "./TrendChart";
 export { TopProductsCard } from "./components/TopProductsCard";
 export { EXPENSE_CATEGORIES, operatingExpenseSchema, productCostSchema } from "./costs-schema";
 export { EXPENSE_INTERVALS } from "./profit";
-export { COSTS_PAGE_SIZE, COSTS_TOASTS, type CostsActionResult } from "./components/costs-screen";
+export { COSTS_INTENTS, COSTS_PAGE_SIZE, COSTS_TOASTS, type CostsActionResult } from "./components/costs-screen";
 export { CostsSummary } from "./components/CostsSummary";
 export { ExpensesCard, ProductCostsCard } from "./components/CostTables";
 export { MissingCosts } from "./components/MissingCosts";
@@ -40,3 +40,15 @@ export type { CostPlanRow } from "./cost-import";
 export { AdSpendCard, type AdSpendRow } from "./components/AdSpendCard";
 export { CsvImportCard } from "./components/CsvImportCard";
 export { ProductCostsBulkCard } from "./components/ProductCostsBulkCard";
+export { shopifyCostsSchema } from "./shopify-costs-schema";
+export {
+  COST_SOURCES,
+  planShopifyCostImport,
+  pushCandidates,
+  type CostSource,
+  type PushRow,
+  type ShopifyCost,
+} from "./shopify-costs";
+export type { ShopifyCostsInput } from "./shopify-costs-schema";
+export { summariseImport } from "./import-summary";
+export { ShopifyCostsCard } from "./components/ShopifyCostsCard";

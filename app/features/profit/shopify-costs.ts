@@ -105,3 +105,13 @@ export function pushCandidates(
   }
   return out;
 }
+
+/** One variant sent to Shopify and its answer: pushed, or Shopify's userErrors. */
+export type PushRow = {
+  sku: string;
+  productName: string;
+  fromMinor: number | null;
+  toMinor: number;
+  ok: boolean;
+  errors: string[];
+};

@@ -31,3 +31,4 @@ export {
   refundWebhookSchema,
 } from "./webhook-schemas";
 export { AdminApiError, adminOperation, type AdminGraphql } from "./admin-client.server";
+export { shopifyCostsIntent } from "./cost-per-item.server";

@@ -21,4 +21,14 @@ export const COSTS_TOASTS = {
 export const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Rows per page in the Costs screen's lists. */
+/** The /costs action's intents (product costs and operating expenses). */
+export const COSTS_INTENTS = [
+  "addProductCost",
+  "updateProductCost",
+  "deleteProductCost",
+  "addExpense",
+  "updateExpense",
+  "deleteExpense",
+] as const;
+
 export const COSTS_PAGE_SIZE = 20;

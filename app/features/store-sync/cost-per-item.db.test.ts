@@ -9,15 +9,13 @@ import { createProduct, createShop } from "~tests/factories";
 import { fixture, jsonResponse, schemaErrors } from "~tests/shopify-admin";
 import { tableCounts } from "~tests/table-counts";
 import type { AdminGraphql } from "~/features/store-sync/index.server";
-import { addProductCost } from "~/features/profit/costs.server";
-import { applyCostImport } from "~/features/profit/cost-import.server";
-import { setCostSource } from "~/features/profit/cost-source.server";
+import { addProductCost, applyCostImport, setCostSource } from "~/features/profit/index.server";
 import {
   applyShopifyCostImport,
   previewShopifyCostImport,
   pushCostsToShopify,
   undoShopifyCostImport,
-} from "~/features/profit/shopify-costs.server";
+} from "~/features/store-sync/cost-per-item.server";
 
 type Shop = Awaited<ReturnType<typeof createShop>>;
 let shop: Shop;

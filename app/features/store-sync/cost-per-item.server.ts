@@ -1,4 +1,4 @@
-// Shopify's cost per item and this app's product costs (docs/decisions/091-cost-source-of-truth.md):
+// Shopify's cost per item and the app's product costs (docs/decisions/091-cost-source-of-truth.md):
 // read every variant's InventoryItem.unitCost (paged productVariants) and import it through the
 // CSV import's path (preview, confirm, undo), or push the app's costs that differ with
 // inventoryItemUpdate, each item's userErrors kept for its row. The demo store runs the same
@@ -7,11 +7,25 @@ import { prisma } from "~/db.server";
 import { dayInZone } from "~/lib/dates";
 import { minorToDecimalString } from "~/lib/money";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
-import { adminOperation, AdminApiError, type AdminGraphql } from "~/features/store-sync/index.server";
 import type { ProfitShopifyCostsQuery } from "~/graphql/admin.generated";
-import { applyPlannedCosts, undoCostImport, variantsOf } from "~/features/profit/cost-import.server";
-import { assertAppOwnsCosts } from "~/features/profit/cost-source.server";
-import { planShopifyCostImport, pushCandidates, type ShopifyCost } from "~/features/profit/shopify-costs";
+import { adminOperation, AdminApiError, type AdminGraphql } from "~/features/store-sync/admin-client.server";
+import {
+  applyPlannedCosts,
+  assertAppOwnsCosts,
+  CostsRefused,
+  setCostSource,
+  undoCostImport,
+  variantsOf,
+} from "~/features/profit/index.server";
+import {
+  planShopifyCostImport,
+  pushCandidates,
+  summariseImport,
+  type CostPlanRow,
+  type PushRow,
+  type ShopifyCost,
+  type ShopifyCostsInput,
+} from "~/features/profit";
 
 export const SHOPIFY_COSTS_QUERY = `#graphql
   query ProfitShopifyCosts($first: Int!, $after: String) {
@@ -103,15 +117,6 @@ export async function applyShopifyCostImport(actor: CostActor, admin: Admin, day
 
 export const undoShopifyCostImport = (actor: CostActor) => undoCostImport(actor, "shopify_cost");
 
-export type PushRow = {
-  sku: string;
-  productName: string;
-  fromMinor: number | null;
-  toMinor: number;
-  ok: boolean;
-  errors: string[];
-};
-
 /**
  * Sets Shopify's cost per item to the app's cost for every variant where they differ, one
  * inventoryItemUpdate per item (throttling waited out by the Admin client). A row is marked
@@ -159,4 +164,46 @@ export async function pushCostsToShopify(actor: CostActor, admin: Admin): Promis
     skus: rows.slice(0, 50).map((r) => ({ sku: r.sku, ok: r.ok })),
   });
   return rows;
+}
+
+export type ShopifyCostsAnswer = { status: number; body: Record<string, unknown> };
+
+/** Runs one of the card's intents; every refusal knows its HTTP answer, nothing is a 500. */
+export async function shopifyCostsIntent(
+  actor: CostActor,
+  admin: Admin,
+  input: ShopifyCostsInput,
+): Promise<ShopifyCostsAnswer> {
+  const { intent } = input;
+  const refused = (status: number, message: string) => ({
+    status,
+    body: { ok: false, intent, fieldErrors: { _form: [message] } },
+  });
+  try {
+    if (intent === "source") {
+      if (!input.costSource)
+        return {
+          status: 400,
+          body: { ok: false, intent, fieldErrors: { costSource: ["Choose this app or Shopify"] } },
+        };
+      await setCostSource(actor, input.costSource);
+      return { status: 200, body: { ok: true, intent, costSource: input.costSource } };
+    }
+    if (intent === "undo") return { status: 200, body: { ok: true, intent, ...(await undoShopifyCostImport(actor)) } };
+    if (intent === "push")
+      return { status: 200, body: { ok: true, intent, pushed: await pushCostsToShopify(actor, admin) } };
+    const day = input.effectiveDate ?? null;
+    const plan =
+      intent === "preview"
+        ? await previewShopifyCostImport(actor.shop, admin, day)
+        : await applyShopifyCostImport(actor, admin, day);
+    if (!plan.ok) return refused(plan.status, plan.error);
+    const summary = summariseImport<CostPlanRow>(plan);
+    return { status: 200, body: { ok: true, intent, summary, ...("written" in plan && { written: plan.written }) } };
+  } catch (error) {
+    if (error instanceof CostsRefused) return refused(error.status, error.message);
+    // Shopify's own message (never the request) is what the merchant can act on.
+    if (error instanceof AdminApiError) return refused(502, `Shopify refused the request: ${error.message}`);
+    throw error;
+  }
 }
