@@ -46,3 +46,4 @@ export { costExportResponse } from "./cost-import.server";
 export { assertAppOwnsCosts, getCostSource, setCostSource, shopifyCostsState } from "./cost-source.server";
 export { applyCostImport, applyPlannedCosts, undoCostImport, variantsOf } from "./cost-import.server";
 export { importIntent, type ImportKind } from "./imports.server";
+export { planShopifyCostImport, pushCandidates, type ShopifyCost } from "./shopify-costs";

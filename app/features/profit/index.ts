@@ -41,14 +41,6 @@ export { AdSpendCard, type AdSpendRow } from "./components/AdSpendCard";
 export { CsvImportCard } from "./components/CsvImportCard";
 export { ProductCostsBulkCard } from "./components/ProductCostsBulkCard";
 export { shopifyCostsSchema } from "./shopify-costs-schema";
-export {
-  COST_SOURCES,
-  planShopifyCostImport,
-  pushCandidates,
-  type CostSource,
-  type PushRow,
-  type ShopifyCost,
-} from "./shopify-costs";
-export type { ShopifyCostsInput } from "./shopify-costs-schema";
+export { COST_SOURCES, type CostSource, type PushRow, type ShopifyCostsInput } from "./shopify-costs-schema";
 export { summariseImport } from "./import-summary";
 export { ShopifyCostsCard } from "./components/ShopifyCostsCard";

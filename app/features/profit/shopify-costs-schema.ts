@@ -1,7 +1,19 @@
 // The form of the "Cost per item in Shopify" card (docs/decisions/091): one schema for the card
-// and the route's action.
+// and the route's action, and what its answers carry. Browser-safe (no CSV reader behind it).
 import { z } from "zod";
-import { COST_SOURCES } from "~/features/profit/shopify-costs";
+
+export const COST_SOURCES = ["app", "shopify"] as const;
+export type CostSource = (typeof COST_SOURCES)[number];
+
+/** One variant sent to Shopify and its answer: pushed, or Shopify's userErrors. */
+export type PushRow = {
+  sku: string;
+  productName: string;
+  fromMinor: number | null;
+  toMinor: number;
+  ok: boolean;
+  errors: string[];
+};
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -2,6 +2,7 @@
 // (docs/decisions/091-cost-source-of-truth.md), pure: the plan of an import from Shopify and
 // the list of variants a push would change. Costs are matched by SKU, as in the CSV import.
 import { decimalStringToMinor } from "~/lib/money";
+export { COST_SOURCES, type CostSource, type PushRow } from "~/features/profit/shopify-costs-schema";
 import type { CsvRefusal, ImportPlan } from "~/lib/csv-import";
 import { effectiveUnitCost, overridesFor } from "~/features/profit/costs-rule";
 import {
@@ -11,9 +12,6 @@ import {
   type ParsedCost,
   type StoredCost,
 } from "~/features/profit/cost-import";
-
-export const COST_SOURCES = ["app", "shopify"] as const;
-export type CostSource = (typeof COST_SOURCES)[number];
 
 /** One variant's cost per item as Shopify holds it (or, in the demo store, the local copy). */
 export type ShopifyCost = {
@@ -105,13 +103,3 @@ export function pushCandidates(
   }
   return out;
 }
-
-/** One variant sent to Shopify and its answer: pushed, or Shopify's userErrors. */
-export type PushRow = {
-  sku: string;
-  productName: string;
-  fromMinor: number | null;
-  toMinor: number;
-  ok: boolean;
-  errors: string[];
-};

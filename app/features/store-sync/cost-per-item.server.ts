@@ -13,19 +13,14 @@ import {
   applyPlannedCosts,
   assertAppOwnsCosts,
   CostsRefused,
+  planShopifyCostImport,
+  pushCandidates,
   setCostSource,
   undoCostImport,
   variantsOf,
-} from "~/features/profit/index.server";
-import {
-  planShopifyCostImport,
-  pushCandidates,
-  summariseImport,
-  type CostPlanRow,
-  type PushRow,
   type ShopifyCost,
-  type ShopifyCostsInput,
-} from "~/features/profit";
+} from "~/features/profit/index.server";
+import { summariseImport, type CostPlanRow, type PushRow, type ShopifyCostsInput } from "~/features/profit";
 
 export const SHOPIFY_COSTS_QUERY = `#graphql
   query ProfitShopifyCosts($first: Int!, $after: String) {

@@ -4,7 +4,7 @@ import { useFetcher } from "@remix-run/react";
 import { Badge, BlockStack, IndexTable, Text } from "@shopify/polaris";
 import { FetcherDialog } from "~/components/FetcherDialog";
 import { formatMoney } from "~/lib/money";
-import type { PushRow } from "~/features/profit/shopify-costs";
+import type { PushRow } from "~/features/profit/shopify-costs-schema";
 
 export const PUSH_FETCHER = "push-costs";
 export type PushAnswer = { ok: true; intent: "push"; pushed: PushRow[] } | { ok: false; intent: string };

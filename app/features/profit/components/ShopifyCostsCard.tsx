@@ -13,7 +13,7 @@ import { UndoImportDialog } from "~/features/profit/components/UndoImportDialog"
 import { PUSH_FETCHER, PushCostsDialog, PushResults, type PushAnswer } from "~/features/profit/components/PushCosts";
 import type { ImportActionResult } from "~/features/profit/import-summary";
 import type { CostPlanRow } from "~/features/profit/cost-import";
-import type { CostSource } from "~/features/profit/shopify-costs";
+import type { CostSource } from "~/features/profit/shopify-costs-schema";
 import { DisabledReason, useDisabledReason } from "~/features/team";
 import { useRefusalToast } from "~/components/toasts";
 
