@@ -349,6 +349,22 @@ export type StoreSyncCurrentBulkOperationQueryVariables = Exact<{ [key: string]:
 
 export type StoreSyncCurrentBulkOperationQuery = { currentBulkOperation?: { id: string, status: BulkOperationStatus, errorCode?: BulkOperationErrorCode | null, objectCount: string, url?: string | null, createdAt: string, completedAt?: string | null } | null };
 
+export type ProfitShopifyCostsQueryVariables = Exact<{
+  first: Scalars['Int']['input'];
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type ProfitShopifyCostsQuery = { productVariants: { nodes: Array<{ id: string, sku?: string | null, inventoryItem: { id: string, unitCost?: { amount: string, currencyCode: string } | null } }>, pageInfo: { hasNextPage: boolean, endCursor?: string | null } } };
+
+export type ProfitInventoryItemCostMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input: InventoryItemInput;
+}>;
+
+
+export type ProfitInventoryItemCostMutation = { inventoryItemUpdate?: { inventoryItem?: { id: string, unitCost?: { amount: string, currencyCode: string } | null } | null, userErrors: Array<{ field?: Array<string> | null, message: string }> } | null };
+
 export type StoreSyncProductsBulkQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -401,6 +417,8 @@ export interface AdminOperations {
   "#graphql\n  mutation StoreSyncRunBulkQuery($query: String!) {\n    bulkOperationRunQuery(query: $query, groupObjects: false) {\n      bulkOperation { id status }\n      userErrors { field message code }\n    }\n  }\n": { return: StoreSyncRunBulkQueryMutation; variables: StoreSyncRunBulkQueryMutationVariables };
   "#graphql\n  query StoreSyncBulkOperation($id: ID!) {\n    node(id: $id) {\n      ... on BulkOperation { id status errorCode objectCount url partialDataUrl createdAt completedAt }\n    }\n  }\n": { return: StoreSyncBulkOperationQuery; variables: StoreSyncBulkOperationQueryVariables };
   "#graphql\n  query StoreSyncCurrentBulkOperation {\n    currentBulkOperation(type: QUERY) { id status errorCode objectCount url createdAt completedAt }\n  }\n": { return: StoreSyncCurrentBulkOperationQuery; variables: StoreSyncCurrentBulkOperationQueryVariables };
+  "#graphql\n  query ProfitShopifyCosts($first: Int!, $after: String) {\n    productVariants(first: $first, after: $after) {\n      nodes {\n        id\n        sku\n        inventoryItem { id unitCost { amount currencyCode } }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": { return: ProfitShopifyCostsQuery; variables: ProfitShopifyCostsQueryVariables };
+  "#graphql\n  mutation ProfitInventoryItemCost($id: ID!, $input: InventoryItemInput!) {\n    inventoryItemUpdate(id: $id, input: $input) {\n      inventoryItem { id unitCost { amount currencyCode } }\n      userErrors { field message }\n    }\n  }\n": { return: ProfitInventoryItemCostMutation; variables: ProfitInventoryItemCostMutationVariables };
   "#graphql\n  query StoreSyncProductsBulk {\n    products {\n      edges {\n        node {\n          id\n          title\n          productType\n          updatedAt\n          category { name }\n          featuredMedia { preview { image { url } } }\n          variants {\n            edges {\n              node {\n                id\n                title\n                sku\n                price\n                inventoryItem {\n                  id\n                  unitCost { amount currencyCode }\n                  inventoryLevels {\n                    edges {\n                      node {\n                        id\n                        updatedAt\n                        location { id }\n                        quantities(names: [\"available\"]) { name quantity }\n                      }\n                    }\n                  }\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": { return: StoreSyncProductsBulkQuery; variables: StoreSyncProductsBulkQueryVariables };
   "#graphql\n  query StoreSyncCollectionsBulk {\n    collections {\n      edges {\n        node {\n          id\n          title\n          handle\n          updatedAt\n          ruleSet { appliedDisjunctively }\n          products {\n            edges {\n              node {\n                id\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": { return: StoreSyncCollectionsBulkQuery; variables: StoreSyncCollectionsBulkQueryVariables };
   "#graphql\n  query StoreSyncCollectionProducts($id: ID!, $after: String) {\n    collection(id: $id) {\n      id\n      title\n      handle\n      updatedAt\n      ruleSet { appliedDisjunctively }\n      products(first: 250, after: $after) {\n        nodes { id }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": { return: StoreSyncCollectionProductsQuery; variables: StoreSyncCollectionProductsQueryVariables };

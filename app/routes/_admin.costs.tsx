@@ -1,7 +1,6 @@
-// /costs (docs/product/costs.md): Cost Management (the sidebar's Costs & Profit) — the
-// profit and loss statement of the chosen period with a breakdown behind every line,
-// variants sold without a cost, and the product costs and operating expenses, each
-// editable and deletable.
+// /costs (docs/product/costs.md): Cost Management (the sidebar's Costs & Profit) — the P&L of the
+// period with a breakdown behind every line, variants sold without a cost, the product costs
+// (and Shopify's cost per item) and operating expenses, each editable and deletable.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
@@ -22,10 +21,12 @@ import {
   lastImport,
   pageOfOperatingExpenses,
   pageOfProductCosts,
+  shopifyCostsState,
   updateOperatingExpense,
   updateProductCost,
 } from "~/features/profit/index.server";
 import {
+  COSTS_INTENTS,
   COSTS_PAGE_SIZE,
   COST_PAGES,
   COSTS_TOASTS,
@@ -37,6 +38,7 @@ import {
   PnlCard,
   ProductCostsBulkCard,
   ProductCostsCard,
+  ShopifyCostsCard,
   TimeframeSelect,
   operatingExpenseSchema,
   productCostSchema,
@@ -59,12 +61,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const days = parseTimeframe(url.searchParams.get("days"));
   const line = url.searchParams.get("line");
-  const [pnl, productCosts, expenses, breakdown, lastCostImport] = await Promise.all([
+  const [pnl, productCosts, expenses, breakdown, lastCostImport, shopifyCosts] = await Promise.all([
     getProfitAndLoss(shop, days),
     pageOfProductCosts(shop, pageParam(url, "costsPage"), COSTS_PAGE_SIZE),
     pageOfOperatingExpenses(shop, pageParam(url, "expensesPage"), COSTS_PAGE_SIZE),
     line && line.length <= 120 ? getBreakdown(shop, days, line) : null,
     lastImport(shop.id, "product_cost"),
+    shopifyCostsState(shop),
   ]);
   const missingPages = Math.max(1, Math.ceil(pnl.missing.variants.length / COSTS_PAGE_SIZE));
   const missingPage = Math.min(Math.max(1, pageParam(url, "missingPage")), missingPages);
@@ -86,24 +89,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     expenses,
     breakdown: breakdown && line ? { line, ...breakdown } : null,
     bulk: { timezone: shop.timezone, last: lastCostImport },
+    shopifyCosts,
   };
 }
-
-const INTENTS = [
-  "addProductCost",
-  "updateProductCost",
-  "deleteProductCost",
-  "addExpense",
-  "updateExpense",
-  "deleteExpense",
-] as const;
 
 export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   const { shop } = ctx;
   const read = await readForm(request);
   const values = read.ok ? read.values : {};
-  const intent = (INTENTS as readonly string[]).includes(values.intent ?? "") ? values.intent : "";
+  const intent = (COSTS_INTENTS as readonly string[]).includes(values.intent ?? "") ? values.intent : "";
   const answer = (status: number, fieldErrors: FieldErrors) =>
     data<CostsActionResult>({ ok: false, intent, fieldErrors }, { status });
   if (!read.ok) return answer(400, read.fieldErrors);
@@ -130,8 +125,8 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
     }
   } catch (error) {
     if (error instanceof FieldError) return answer(400, error.fieldErrors);
-    if (error instanceof Error && (error as { status?: number }).status === 404)
-      return answer(404, { _form: [error.message] });
+    const status = error instanceof Error ? (error as { status?: number }).status : undefined;
+    if (status === 404 || status === 409) return answer(status, { _form: [(error as Error).message] });
     throw error;
   }
   return { ok: true, intent } satisfies CostsActionResult;
@@ -140,7 +135,7 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
 type ToastState = { title: string; error?: boolean } | null;
 
 export default function Costs() {
-  const { days, currency, today, pnl, missing, productCosts, expenses, breakdown, bulk } =
+  const { days, currency, today, pnl, missing, productCosts, expenses, breakdown, bulk, shopifyCosts } =
     useLoaderData<typeof loader>();
   const [, setSearchParams] = useSearchParams();
   const [toast, setToast] = useState<ToastState>(null);
@@ -183,6 +178,7 @@ export default function Costs() {
           onDelete={(c) => setDialog({ kind: "deleteCost", target: c })}
         />
         <ProductCostsBulkCard currency={currency} {...bulk} />
+        <ShopifyCostsCard currency={currency} {...shopifyCosts} />
         <ExpensesCard
           page={expenses}
           currency={currency}

@@ -10,13 +10,15 @@ import { exportResponse } from "~/platform/tabular-export.server";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { applyCostChange } from "~/features/profit/rollup-costs.server";
 import { effectiveUnitCost, overridesFor, type CostKey } from "~/features/profit/costs-rule";
-import { planCostImport, type CostVariant } from "~/features/profit/cost-import";
+import { planCostImport, type CostPlanRow, type CostVariant, type StoredCost } from "~/features/profit/cost-import";
+import type { ImportPlan } from "~/lib/csv-import";
 import { CostsRefused } from "~/features/profit/refused";
+import { assertAppOwnsCosts } from "~/features/profit/cost-source.server";
 
 type ShopRef = { id: string; currency: string; timezone: string; domain?: string };
 type AuditActor = Actor & { shop: ShopRef };
 
-async function variantsOf(db: DbClient, shopId: string): Promise<CostVariant[]> {
+export async function variantsOf(db: DbClient, shopId: string): Promise<CostVariant[]> {
   const rows = await db.variant.findMany({
     where: { shopId },
     select: { id: true, shopifyId: true, sku: true, unitCostMinor: true, product: { select: { title: true } } },
@@ -49,10 +51,27 @@ type CostChange = {
 
 /** Adds and changes the file's costs, all or nothing, keeping what each held before for undo. */
 export async function applyCostImport(actor: AuditActor, text: string, fileName: string | null) {
+  await assertAppOwnsCosts(prisma, actor.shop.id);
+  return applyPlannedCosts(actor, { kind: "product_cost", fileName, audit: "costs.product_cost.import" }, (tx) =>
+    planFor(tx, actor.shop, text),
+  );
+}
+
+export type CostImportKind = "product_cost" | "shopify_cost";
+
+/**
+ * Writes a cost import's plan (made inside the transaction, against the costs as they are)
+ * and keeps what each row held before, for undo. Shared by the CSV and Shopify imports.
+ */
+export async function applyPlannedCosts(
+  actor: AuditActor,
+  run: { kind: CostImportKind; fileName: string | null; audit: string },
+  planIn: (tx: DbClient) => Promise<{ plan: ImportPlan<CostPlanRow>; stored: StoredCost[] }>,
+) {
   const shop = actor.shop;
   return prisma.$transaction(
     async (tx) => {
-      const { plan, stored } = await planFor(tx, shop, text);
+      const { plan, stored } = await planIn(tx);
       if (!plan.ok) return plan;
       const changes: CostChange[] = [];
       for (const row of plan.rows) {
@@ -78,14 +97,14 @@ export async function applyCostImport(actor: AuditActor, text: string, fileName:
       const record = await tx.csvImport.create({
         data: {
           shopId: shop.id,
-          kind: "product_cost",
-          fileName: fileName?.slice(0, 200) ?? null,
+          kind: run.kind,
+          fileName: run.fileName?.slice(0, 200) ?? null,
           rowsWritten: changes.length,
           changes: JSON.stringify(changes),
         },
       });
       const summary = { written: changes.length, refused: plan.refused.length, fileName: record.fileName };
-      await recordAudit(actor, "costs.product_cost.import", "CsvImport", record.id, null, summary, tx);
+      await recordAudit(actor, run.audit, "CsvImport", record.id, null, summary, tx);
       return { ...plan, importId: record.id, written: changes.length };
     },
     { timeout: 120_000 },
@@ -102,12 +121,13 @@ const keysOf = (changes: CostChange[]): CostKey[] => {
  * cost back, and the lines they match are re-costed. Refused (409) when one was changed or
  * deleted since.
  */
-export async function undoCostImport(actor: AuditActor) {
+export async function undoCostImport(actor: AuditActor, kind: CostImportKind = "product_cost") {
   const shop = actor.shop;
+  if (kind === "product_cost") await assertAppOwnsCosts(prisma, shop.id);
   return prisma.$transaction(
     async (tx) => {
       const last = await tx.csvImport.findFirst({
-        where: { shopId: shop.id, kind: "product_cost" },
+        where: { shopId: shop.id, kind },
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       });
       if (!last || last.status !== "applied") throw new CostsRefused(409, "There is no import to undo.");
@@ -134,7 +154,7 @@ export async function undoCostImport(actor: AuditActor) {
       if (count === 0) throw new CostsRefused(409, "The import was undone already.");
       await recordAudit(
         actor,
-        "costs.product_cost.import_undo",
+        kind === "product_cost" ? "costs.product_cost.import_undo" : "costs.shopify_cost.import_undo",
         "CsvImport",
         last.id,
         { written: changes.length },

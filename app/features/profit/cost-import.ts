@@ -60,7 +60,7 @@ export function planCostImport(
   const byId = new Map(variants.flatMap((v) => variantKeys(v).map((k) => [k, v] as const)));
   const bySku = new Map(variants.filter((v) => v.sku).map((v) => [v.sku!, v]));
   const refused: CsvRefusal[] = [...table.refused];
-  const parsed: Omit<CostPlanRow, "status" | "oldCostMinor" | "existingId">[] = [];
+  const parsed: ParsedCost[] = [];
   for (const { line, cells } of table.rows) {
     const refuse = (reason: string) => refused.push({ line, reason });
     const byVariant = cells.variant_id ? byId.get(cells.variant_id) : undefined;
@@ -87,6 +87,22 @@ export function planCostImport(
       });
     }
   }
+  return planCostRows(parsed, refused, variants, stored);
+}
+
+export type ParsedCost = Omit<CostPlanRow, "status" | "oldCostMinor" | "existingId">;
+
+/**
+ * The second half of a cost import, shared by the CSV and by Shopify's cost per item
+ * (shopify-costs.ts): duplicate keys refused, each row read against the stored costs.
+ */
+export function planCostRows(
+  parsed: ParsedCost[],
+  refused: CsvRefusal[],
+  variants: readonly CostVariant[],
+  stored: readonly StoredCost[],
+): ImportPlan<CostPlanRow> {
+  const bySku = new Map(variants.filter((v) => v.sku).map((v) => [v.sku!, v]));
   const unique = withoutDuplicateKeys(parsed, (p) => `${p.sku}|${p.effectiveFrom}`);
   refused.push(...unique.refused);
   const existing = new Map(stored.filter((c) => c.sku).map((c) => [`${c.sku}|${c.effectiveFrom}`, c]));

@@ -8,6 +8,7 @@ import { decimalStringToMinor, minorToDecimalString, tooManyDecimals } from "~/l
 import type { OperatingExpenseInput, ProductCostInput } from "~/features/profit/costs-schema";
 import { applyCostChange } from "~/features/profit/rollup-costs.server";
 import { touchShopData } from "~/features/profit/rollup-bumps.server";
+import { assertAppOwnsCosts } from "~/features/profit/cost-source.server";
 
 type ShopRef = { id: string; currency: string; timezone: string };
 
@@ -91,6 +92,7 @@ export async function addProductCost(shop: ShopRef, input: ProductCostInput) {
   const costPerUnitMinor = costMinor(shop, input);
   return prisma.$transaction(
     async (tx) => {
+      await assertAppOwnsCosts(tx, shop.id);
       const before = await tx.productCost.findMany({ where: { shopId: shop.id } });
       const created = await tx.productCost.create({
         data: {
@@ -117,6 +119,7 @@ export async function updateProductCost(shop: ShopRef, id: string, input: Produc
   const costPerUnitMinor = costMinor(shop, input);
   return prisma.$transaction(
     async (tx) => {
+      await assertAppOwnsCosts(tx, shop.id);
       const before = await tx.productCost.findMany({ where: { shopId: shop.id } });
       const old = before.find((c) => c.id === id);
       if (!old) throw new CostNotFound("Product cost");
@@ -141,6 +144,7 @@ export async function updateProductCost(shop: ShopRef, id: string, input: Produc
 export async function deleteProductCost(shop: ShopRef, id: string) {
   await prisma.$transaction(
     async (tx) => {
+      await assertAppOwnsCosts(tx, shop.id);
       const before = await tx.productCost.findMany({ where: { shopId: shop.id } });
       const old = before.find((c) => c.id === id);
       if (!old) throw new CostNotFound("Product cost");

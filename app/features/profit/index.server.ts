@@ -62,6 +62,8 @@ export {
 } from "./ad-spend.server";
 export { CostsRefused } from "./refused";
 export { costExportResponse } from "./cost-import.server";
+export { assertAppOwnsCosts, getCostSource, setCostSource, shopifyCostsState } from "./cost-source.server";
+export { applyCostImport, applyPlannedCosts, undoCostImport, variantsOf } from "./cost-import.server";
 export { importIntent, type ImportKind } from "./imports.server";
 export {
   listOrderProfits,
@@ -82,3 +84,4 @@ export {
   type TopProductByProfit,
   type ProductProfitRow,
 } from "./products-report.server";
+export { planShopifyCostImport, pushCandidates, type ShopifyCost } from "./shopify-costs";

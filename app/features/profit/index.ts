@@ -3,7 +3,13 @@ export { TrendChart } from "./TrendChart";
 export { TopProductsCard } from "./components/TopProductsCard";
 export { EXPENSE_CATEGORIES, operatingExpenseSchema, productCostSchema } from "./costs-schema";
 export { EXPENSE_INTERVALS } from "./profit";
-export { COSTS_PAGE_SIZE, COSTS_TOASTS, COST_PAGES, type CostsActionResult } from "./components/costs-screen";
+export {
+  COSTS_INTENTS,
+  COSTS_PAGE_SIZE,
+  COSTS_TOASTS,
+  COST_PAGES,
+  type CostsActionResult,
+} from "./components/costs-screen";
 export { CostsSummary } from "./components/CostsSummary";
 export { ExpensesCard, ProductCostsCard } from "./components/CostTables";
 export { MissingCosts } from "./components/MissingCosts";
@@ -64,3 +70,7 @@ export {
 } from "./products-report";
 export { ProductsProfitControls } from "./components/ProductsProfitControls";
 export { ProductsProfitTable } from "./components/ProductsProfitTable";
+export { shopifyCostsSchema } from "./shopify-costs-schema";
+export { COST_SOURCES, type CostSource, type PushRow, type ShopifyCostsInput } from "./shopify-costs-schema";
+export { summariseImport } from "./import-summary";
+export { ShopifyCostsCard } from "./components/ShopifyCostsCard";

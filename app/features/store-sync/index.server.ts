@@ -41,3 +41,4 @@ export {
 } from "./webhook-schemas";
 export { readShopFees } from "./fee-reads.server";
 export { AdminApiError, adminOperation, type AdminGraphql } from "./admin-client.server";
+export { shopifyCostsIntent } from "./cost-per-item.server";

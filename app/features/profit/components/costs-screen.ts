@@ -21,6 +21,16 @@ export const COSTS_TOASTS = {
 export const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Rows per page in the Costs screen's lists. */
+/** The /costs action's intents (product costs and operating expenses). */
+export const COSTS_INTENTS = [
+  "addProductCost",
+  "updateProductCost",
+  "deleteProductCost",
+  "addExpense",
+  "updateExpense",
+  "deleteExpense",
+] as const;
+
 export const COSTS_PAGE_SIZE = 20;
 
 /** The Costs screen's sub-pages, its header's secondary actions. */

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "ShopSettings" ADD COLUMN     "costSource" TEXT NOT NULL DEFAULT 'app';
+
