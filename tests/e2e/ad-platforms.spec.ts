@@ -29,4 +29,10 @@ test("connect Meta Ads from Settings → Integrations and see its spend on the P
   expect(metaAfter).not.toBe(metaBefore);
   // The total moved by exactly the channel's change: the rollups agree with the channel rows.
   expect(totalAfter - totalBefore).toBe(metaAfter - metaBefore);
+
+  // Disconnect after confirming, so the suite's later tests see the demo's integrations as seeded.
+  await page.goto("/settings?tab=integrations", { waitUntil: "networkidle" });
+  await page.locator("#integration-meta_ads").getByRole("button", { name: "Disconnect" }).click();
+  await page.getByRole("dialog", { name: "Disconnect Meta Ads?" }).getByRole("button", { name: "Disconnect" }).click();
+  await expect(page.locator("#integration-meta_ads")).toHaveAttribute("data-status", "pending");
 });
