@@ -32,9 +32,23 @@ function IntegrationCard({
   const ref = useRef<HTMLDivElement>(null);
   // Arriving from Connect Now: bring the row into view and move focus to it.
   useEffect(() => {
-    if (!targeted || !ref.current) return;
-    ref.current.focus({ preventScroll: true });
-    ref.current.scrollIntoView({ block: "start" });
+    const el = ref.current;
+    if (!targeted || !el) return;
+    el.focus({ preventScroll: true });
+    const bring = () => el.scrollIntoView({ block: "start" });
+    bring();
+    // The cards above may still be settling in the next frames (the browser measured the row
+    // 176 px lower with an ad platform connected): bring it again then, unless the user scrolls.
+    const events = ["wheel", "touchmove", "keydown"] as const;
+    const stop = () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      for (const e of events) window.removeEventListener(e, stop);
+    };
+    for (const e of events) window.addEventListener(e, stop, { passive: true });
+    const frame = requestAnimationFrame(() => requestAnimationFrame(bring));
+    const timer = setTimeout(bring, 500);
+    return stop;
   }, [targeted]);
   const status = STATUS[row.status];
   return (
