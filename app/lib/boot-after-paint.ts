@@ -19,8 +19,9 @@ const DOCUMENT_END = "</body></html>";
  *
  * Until the root layout's first effect (hydration done) it also keeps what the user did that only
  * JavaScript answers, in `window.ppEarly` (type EarlyInput): clicks on buttons, and the last value
- * of each field. A kept click goes no further, so React, hydrating, does not answer it before the
- * values typed ahead of it. Links and forms work without it. `replayEarlyInput`
+ * of each field. A kept event goes no further: React, hydrating, would answer it with the state it
+ * is hydrating (a select already reset to the server's value, a Save before the values typed ahead
+ * of it). Links and forms work without it. `replayEarlyInput`
  * (lib/early-input.ts) replays them once hydrated.
  */
 export const BOOT_SCRIPT = [
@@ -31,7 +32,7 @@ export const BOOT_SCRIPT = [
   "function keep(e){var el=e.target;if(!q.open||!(el instanceof Element))return;",
   'if(e.type==="click"){var b=el.closest(\'button[type="button"],[role="button"],[role="tab"]\');',
   'if(b&&!b.closest("a[href]")){q.items.push({el:b});e.stopImmediatePropagation()}return}',
-  'if(el.matches("input,select,textarea"))q.items.push({el:el,value:el.value,checked:el.checked})}',
+  'if(el.matches("input,select,textarea")){q.items.push({el:el,value:el.value,checked:el.checked});e.stopImmediatePropagation()}}',
   '["click","input","change"].forEach(function(n){document.addEventListener(n,keep,true)});',
   '["pointerdown","keydown","focusin","input"].forEach(function(n){addEventListener(n,go,{capture:true,once:true})});',
   "var P=window.PerformanceObserver;",

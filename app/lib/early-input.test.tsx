@@ -109,11 +109,16 @@ describe("input before hydration", () => {
     act(() => {
       root = hydrateRoot(app, <Form />);
     });
-    // Hydrated but not yet replayed: the click is kept, not answered by React.
+    // Hydrated but not yet replayed: the click and a choice are kept, not answered by React.
     act(() => app.querySelector("button")!.click());
-    expect(state(app).opened).toBe(0);
+    const timeframe = app.querySelector("select")!;
+    act(() => {
+      timeframe.value = "90";
+      timeframe.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    expect(state(app)).toMatchObject({ opened: 0, days: "30" });
     await act(() => replayEarlyInput());
-    expect(state(app).opened).toBe(1);
+    expect(state(app)).toMatchObject({ opened: 1, days: "90" });
     act(() => app.querySelector("button")!.click());
     await act(() => replayEarlyInput());
     expect(state(app).opened).toBe(2);
