@@ -5,31 +5,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { prisma } from "~/db.server";
 import { env } from "~/env.server";
-import {
-  AdRefusal,
-  completeConnect,
-  defaultRuntime,
-  queueAdSync,
-  syncPlatform,
-} from "~/features/ad-platforms/index.server";
+import { AdRefusal, connectAndSync } from "~/features/ad-platforms/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Connecting an ad platform · Profit Pilot" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const rt = defaultRuntime();
   try {
-    const done = await completeConnect(params.platform ?? "", new URL(request.url).searchParams, rt);
-    const shop = await prisma.shop.findUniqueOrThrow({
-      where: { id: done.shopId },
-      select: { id: true, domain: true, timezone: true, currency: true },
-    });
-    if (rt.config.demo) await syncPlatform(shop, done.platform, rt);
-    else await queueAdSync(shop.id, done.platform);
-    const path = `settings?tab=integrations#integration-${done.platform}`;
+    const { domain, platform } = await connectAndSync(params.platform ?? "", new URL(request.url).searchParams);
+    const path = `settings?tab=integrations#integration-${platform}`;
     // Back into the admin: the embedded app's URL in a real store, the app's own page in the demo.
-    throw redirect(env.shopify ? `https://${shop.domain}/admin/apps/${env.shopify.apiKey}/${path}` : `/${path}`);
+    throw redirect(env.shopify ? `https://${domain}/admin/apps/${env.shopify.apiKey}/${path}` : `/${path}`);
   } catch (error) {
     if (error instanceof AdRefusal) return Response.json({ message: error.message }, { status: error.status });
     throw error;

@@ -3,6 +3,6 @@ export { isAdPlatform } from "./platforms";
 export { AdRefusal, defaultRuntime, type AdRuntime } from "./runtime.server";
 export { chooseAccounts, completeConnect, disconnect, refreshAccounts, startConnect } from "./connections.server";
 export { syncDue, syncPlatform, syncRange } from "./sync.server";
-export { AD_SYNC_JOB, queueAdSync, registerAdPlatformJobs } from "./jobs.server";
+export { AD_SYNC_JOB, connectAndSync, queueAdSync, registerAdPlatformJobs } from "./jobs.server";
 export { adPlatformFacts } from "./status.server";
 export { LocalAdPlatforms } from "./replay.server";

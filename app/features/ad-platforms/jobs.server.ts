@@ -4,7 +4,8 @@ import { prisma } from "~/db.server";
 import type { JobQueue } from "~/platform/jobs/index.server";
 import { getJobQueue } from "~/platform/jobs/index.server";
 import { isAdPlatform } from "~/features/ad-platforms/platforms";
-import { defaultRuntime } from "~/features/ad-platforms/runtime.server";
+import { completeConnect } from "~/features/ad-platforms/connections.server";
+import { defaultRuntime, type AdRuntime } from "~/features/ad-platforms/runtime.server";
 import { syncDue, syncPlatform } from "~/features/ad-platforms/sync.server";
 
 export const AD_SYNC_JOB = "ad-platforms.sync";
@@ -31,4 +32,20 @@ export function registerAdPlatformJobs(queue: JobQueue) {
   });
   queue.register(AD_SYNC_DUE_JOB, async () => void (await syncDue(defaultRuntime())));
   queue.schedule(AD_SYNC_DUE_JOB, "23 * * * *");
+}
+
+/**
+ * The OAuth callback's work: the signed state checked and the tokens stored (completeConnect),
+ * then the first sync, at once in the demo, queued otherwise. Returns the shop's domain and the
+ * platform for the way back into the admin.
+ */
+export async function connectAndSync(platform: string, params: URLSearchParams, rt: AdRuntime = defaultRuntime()) {
+  const done = await completeConnect(platform, params, rt);
+  const shop = await prisma.shop.findUniqueOrThrow({
+    where: { id: done.shopId },
+    select: { id: true, domain: true, timezone: true, currency: true },
+  });
+  if (rt.config.demo) await syncPlatform(shop, done.platform, rt);
+  else await queueAdSync(shop.id, done.platform);
+  return { domain: shop.domain, platform: done.platform };
 }
