@@ -24,13 +24,18 @@ describe("matchScreens", () => {
     ["stripe", "/settings?tab=integrations"],
     ["import", "/settings?tab=data"],
     ["overdue", "/app/invoices"],
+    ["order profit", "/costs/orders"],
+    ["product margin", "/costs/products"],
+    ["google ads", "/costs/ad-spend"],
+    ["tiktok", "/costs/ad-spend"],
+    ["transaction fees", "/costs/fees"],
   ])("%s finds %s", (q, url) => {
     expect(urls(q)).toContain(url);
   });
 
   it("puts a screen whose name matches before screens that only have the word as a keyword", () => {
     // "profit" is Costs & Profit's name and one of the dashboard's keywords (net profit).
-    expect(urls("profit")).toEqual(["/costs", "/dashboard"]);
+    expect(urls("profit")).toEqual(["/costs", "/costs/orders", "/costs/products", "/dashboard"]);
     expect(urls("invoice")[0]).toBe("/app/invoices");
   });
 

@@ -77,6 +77,35 @@ export const SCREENS: readonly Screen[] = [
     ],
   },
   {
+    label: "Profit per order",
+    url: "/costs/orders",
+    keywords: ["order profit", "profit by order", "orders profit", "loss-making orders", "unprofitable orders"],
+  },
+  {
+    label: "Profit per product",
+    url: "/costs/products",
+    keywords: ["product profit", "profit by product", "best products by profit", "product margin"],
+  },
+  {
+    label: "Ad spend",
+    url: "/costs/ad-spend",
+    keywords: [
+      "ad spend",
+      "advertising",
+      "ads",
+      "marketing spend",
+      "google ads",
+      "meta ads",
+      "facebook ads",
+      "tiktok ads",
+    ],
+  },
+  {
+    label: "Payment fees",
+    url: "/costs/fees",
+    keywords: ["fees", "payment fees", "transaction fees", "gateway", "shopify payments", "paypal fees"],
+  },
+  {
     label: "Loyalty",
     url: "/loyalty",
     keywords: ["loyalty", "points", "rewards", "tiers", "campaigns", "redemptions", "points liability", "members"],
@@ -106,7 +135,15 @@ export const SCREENS: readonly Screen[] = [
   {
     label: "Integrations",
     url: "/settings?tab=integrations",
-    keywords: ["stripe", "paypal", "connect", "apps", "payment providers"],
+    keywords: [
+      "stripe",
+      "connect",
+      "apps",
+      "payment providers",
+      "google ads account",
+      "meta ads account",
+      "tiktok ads account",
+    ],
   },
   {
     label: "Store data",
