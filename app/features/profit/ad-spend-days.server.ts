@@ -1,9 +1,8 @@
 // Ad spend per day and channel (AdSpendDay) as a source writes it, with the daily rollups'
 // adSpendMinor moved by the same amounts in the caller's transaction, so the P&L, the
 // dashboard and a rebuild agree. Profit knows the amounts, not where they come from.
-import { randomUUID } from "node:crypto";
-import { insertRows, sql, sqlOn, type DbClient } from "~/db.server";
-import { touchShopData } from "~/features/profit/rollup-bumps.server";
+import type { DbClient } from "~/db.server";
+import { moveAdSpendDays } from "~/features/profit/rollup-bumps.server";
 
 /**
  * Sets `channel`'s spend for every day of `days` to the given amount (0 or missing: no row), as
@@ -34,52 +33,11 @@ export async function setAdSpendDays(
   for (let i = 0; i < days.length; i += 500)
     await db.adSpendDay.deleteMany({ where: { shopId, channel, day: { in: days.slice(i, i + 500) } } });
   for (let i = 0; i < rows.length; i += 1000) await db.adSpendDay.createMany({ data: rows.slice(i, i + 1000) });
-  // The rollups move by the same amounts: missing days inserted, the others updated, a few
-  // statements for a year of days (a first sync writes them all).
-  const deltas = days
-    .map((day) => ({ day, delta: (amounts.get(day) ?? 0) - (existing.get(day) ?? 0) }))
-    .filter((d) => d.delta !== 0);
-  const q = sqlOn(db);
-  for (let i = 0; i < deltas.length; i += 300) {
-    const slice = deltas.slice(i, i + 300);
-    const have = new Set(
-      (
-        await q
-          .selectFrom("DailyRollup")
-          .select("day")
-          .where("shopId", "=", shopId)
-          .where(
-            "day",
-            "in",
-            slice.map((d) => d.day),
-          )
-          .execute()
-      ).map((r) => r.day),
-    );
-    const fresh = slice.filter((d) => !have.has(d.day));
-    const moved = slice.filter((d) => have.has(d.day));
-    await insertRows(
-      db,
-      "DailyRollup",
-      ["id", "shopId", "day", "adSpendMinor"],
-      fresh.map((d) => [randomUUID(), shopId, d.day, d.delta]),
-    );
-    if (moved.length)
-      await q
-        .updateTable("DailyRollup")
-        .set({
-          adSpendMinor: sql<number>`${sql.ref("adSpendMinor")} + CASE ${sql.ref("day")} ${sql.join(
-            moved.map((d) => sql`WHEN ${d.day} THEN ${d.delta}`),
-            sql` `,
-          )} ELSE 0 END`,
-        })
-        .where("shopId", "=", shopId)
-        .where(
-          "day",
-          "in",
-          moved.map((d) => d.day),
-        )
-        .execute();
-  }
-  await touchShopData(db, shopId);
+  // The rollups move by the same amounts, a few statements for a year of days (a first sync
+  // writes them all).
+  await moveAdSpendDays(
+    db,
+    shopId,
+    new Map(days.map((day) => [day, (amounts.get(day) ?? 0) - (existing.get(day) ?? 0)])),
+  );
 }

@@ -1,13 +1,13 @@
 // Ad spend a merchant enters without an ad platform's API (docs/product/ad-spend.md): a CSV
 // import (preview, confirm, undo of the last one) and manual entry per day and channel. Every
-// write moves DailyRollup.adSpendMinor by its difference in the same transaction (bumpDay), as
+// write moves DailyRollup.adSpendMinor by its difference in the same transaction (moveAdSpendDays), as
 // the P&L reads the spend by channel from AdSpendDay; every write is audit-logged.
 import { prisma, type DbClient } from "~/db.server";
 import { FieldError } from "~/lib/forms";
 import { decimalStringToMinor, minorToDecimalString, tooManyDecimals } from "~/lib/money";
 import { CostsRefused } from "~/features/profit/refused";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
-import { bumpDay } from "~/features/profit/rollup-bumps.server";
+import { moveAdSpendDays } from "~/features/profit/rollup-bumps.server";
 import { planAdSpendImport, type StoredSpend } from "~/features/profit/ad-spend-import";
 import type { AdSpendInput } from "~/features/profit/ad-spend-schema";
 
@@ -48,7 +48,7 @@ async function writeSpend(
   const old = await db.adSpendDay.findUnique({ where });
   if (next) await db.adSpendDay.upsert({ where, create: { shopId, ...key, ...next }, update: next });
   else if (old) await db.adSpendDay.delete({ where });
-  await bumpDay(db, shopId, key.day, { adSpendMinor: (next?.amountMinor ?? 0) - (old?.amountMinor ?? 0) });
+  await moveAdSpendDays(db, shopId, new Map([[key.day, (next?.amountMinor ?? 0) - (old?.amountMinor ?? 0)]]));
   return old;
 }
 
@@ -87,7 +87,7 @@ export async function applyAdSpendImport(actor: AuditActor, text: string, fileNa
         byDay.set(row.day, (byDay.get(row.day) ?? 0) + row.amountMinor - (old?.amountMinor ?? 0));
         changes.push({ key, before: old ? { amountMinor: old.amountMinor, source: old.source } : null, after });
       }
-      for (const [day, delta] of byDay) await bumpDay(tx, shop.id, day, { adSpendMinor: delta });
+      await moveAdSpendDays(tx, shop.id, byDay);
       const record = await tx.csvImport.create({
         data: {
           shopId: shop.id,
@@ -150,7 +150,7 @@ export async function undoAdSpendImport(actor: AuditActor) {
         else await tx.adSpendDay.delete({ where });
         byDay.set(key.day, (byDay.get(key.day) ?? 0) + (before?.amountMinor ?? 0) - after.amountMinor);
       }
-      for (const [day, delta] of byDay) await bumpDay(tx, shop.id, day, { adSpendMinor: delta });
+      await moveAdSpendDays(tx, shop.id, byDay);
       const { count } = await tx.csvImport.updateMany({
         where: { id: last.id, shopId: shop.id, status: "applied" },
         data: { status: "undone", undoneAt: new Date() },

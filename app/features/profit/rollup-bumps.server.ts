@@ -1,7 +1,8 @@
 // The rollup rows moved by one write (an order, a refund, a cost, a loyalty day), each in
 // the caller's transaction: a day's totals, a product's and a variant's day with their
 // month, and the Analytics dimensions. rollups.server.ts rebuilds the same rows in bulk.
-import type { DbClient } from "~/db.server";
+import { randomUUID } from "node:crypto";
+import { insertRows, sql, sqlOn, type DbClient } from "~/db.server";
 import { monthOf } from "~/features/profit/rollup-ranges";
 import type { PeriodTotals } from "~/features/profit/profit";
 
@@ -67,6 +68,59 @@ export async function bumpDay(db: DbClient, shopId: string, d: string, delta: Pa
     create: { shopId, day: d, ...delta },
     update: increments,
   });
+}
+
+/**
+ * Moves DailyRollup.adSpendMinor by each day's delta (zero deltas skipped): missing days inserted,
+ * the others updated in one statement per 300 days, the shop's data version moved once. The one
+ * writer of the rollup's ad spend, for the platform sync, CSV imports, their undo and manual entry.
+ */
+export async function moveAdSpendDays(db: DbClient, shopId: string, byDay: Map<string, number>): Promise<void> {
+  const deltas = [...byDay].map(([day, delta]) => ({ day, delta })).filter((d) => d.delta !== 0);
+  if (deltas.length === 0) return;
+  const q = sqlOn(db);
+  for (let i = 0; i < deltas.length; i += 300) {
+    const slice = deltas.slice(i, i + 300);
+    const have = new Set(
+      (
+        await q
+          .selectFrom("DailyRollup")
+          .select("day")
+          .where("shopId", "=", shopId)
+          .where(
+            "day",
+            "in",
+            slice.map((d) => d.day),
+          )
+          .execute()
+      ).map((r) => r.day),
+    );
+    const fresh = slice.filter((d) => !have.has(d.day));
+    const moved = slice.filter((d) => have.has(d.day));
+    await insertRows(
+      db,
+      "DailyRollup",
+      ["id", "shopId", "day", "adSpendMinor"],
+      fresh.map((d) => [randomUUID(), shopId, d.day, d.delta]),
+    );
+    if (moved.length)
+      await q
+        .updateTable("DailyRollup")
+        .set({
+          adSpendMinor: sql<number>`${sql.ref("adSpendMinor")} + CASE ${sql.ref("day")} ${sql.join(
+            moved.map((d) => sql`WHEN ${d.day} THEN ${d.delta}`),
+            sql` `,
+          )} ELSE 0 END`,
+        })
+        .where("shopId", "=", shopId)
+        .where(
+          "day",
+          "in",
+          moved.map((d) => d.day),
+        )
+        .execute();
+  }
+  await touchShopData(db, shopId);
 }
 
 export async function bumpProduct(
