@@ -66,7 +66,10 @@ export async function seedShipping(
 ) {
   const profit = await import("~/features/profit/index.server");
   await prisma.shippingRule.createMany({ data: DEMO_SHIPPING_RULES.map((r) => ({ shopId: shop.id, ...r })) });
+  let started = Date.now();
   const estimated = await profit.reestimateShipping(shop.id);
+  const estimateMs = Date.now() - started;
+  started = Date.now();
   const actor = { shop, staff: { email: shop.email, name: shop.ownerName } };
   let imported = 0;
   for (let start = 0; start < labels.length; start += FILE_ROWS) {
@@ -76,5 +79,5 @@ export async function seedShipping(
     if (result.refused.length) throw new Error(`The demo's label file refused ${result.refused.length} rows`);
     imported += result.written;
   }
-  return { rules: DEMO_SHIPPING_RULES.length, estimated, imported };
+  return { rules: DEMO_SHIPPING_RULES.length, estimated, estimateMs, imported, importMs: Date.now() - started };
 }

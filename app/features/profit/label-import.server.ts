@@ -6,7 +6,7 @@ import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { chunks } from "~/lib/chunks";
 import { CostsRefused } from "~/features/profit/refused";
 import { planLabelImport, readLabelRows, type StoredLabelOrder } from "~/features/profit/label-import";
-import { moveShippingDays, reestimateShippingIn } from "~/features/profit/shipping-rules.server";
+import { moveShippingDays, reestimateShippingIn, setLabelCosts } from "~/features/profit/shipping-rules.server";
 
 type ShopRef = { id: string; currency: string; timezone: string };
 type AuditActor = Actor & { shop: ShopRef };
@@ -68,15 +68,11 @@ export async function applyLabelImport(actor: AuditActor, text: string, fileName
           after: { costMinor: row.costMinor, source: "import" },
         });
       }
-      // Orders with the same cost are written together.
-      const byCost = new Map<number, string[]>();
-      for (const c of changes) byCost.set(c.after.costMinor!, [...(byCost.get(c.after.costMinor!) ?? []), c.orderId]);
-      for (const [cost, ids] of byCost)
-        for (const slice of chunks(ids, 500))
-          await tx.order.updateMany({
-            where: { shopId: shop.id, id: { in: slice } },
-            data: { shippingCostMinor: cost, shippingCostSource: "import" },
-          });
+      await setLabelCosts(
+        tx,
+        shop.id,
+        changes.map((c) => [c.orderId, c.after.costMinor, "import"] as const),
+      );
       await moveShippingDays(
         tx,
         shop.id,
@@ -157,11 +153,11 @@ export async function undoLabelImport(actor: AuditActor) {
           throw new CostsRefused(409, `Order ${o.name} has another label cost since the import; undo refused.`);
       }
       const present = changes.filter((c) => now.has(c.orderId));
-      for (const c of present)
-        await tx.order.updateMany({
-          where: { shopId: shop.id, id: c.orderId },
-          data: { shippingCostMinor: c.before.costMinor, shippingCostSource: c.before.source },
-        });
+      await setLabelCosts(
+        tx,
+        shop.id,
+        present.map((c) => [c.orderId, c.before.costMinor, c.before.source] as const),
+      );
       await moveShippingDays(
         tx,
         shop.id,

@@ -2,7 +2,7 @@
 // or everywhere else, per order, per item or by weight band. Saving or deleting a rule
 // re-estimates every order whose label cost is a rule's or unknown (imported labels stay),
 // under the shop's write lock, moving the daily rollups by each order's difference.
-import { jsonRows, prisma, sql, sqlOn, withShopWriteLock, type DbClient, type Tx } from "~/db.server";
+import { dialect, jsonRows, prisma, sql, sqlOn, withShopWriteLock, type DbClient, type Tx } from "~/db.server";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { chunks } from "~/lib/chunks";
 import { FieldError } from "~/lib/forms";
@@ -73,6 +73,10 @@ export function shippingRuleDto(shop: ShopRef, r: RuleRow) {
     amount: r.amountMinor === null ? "" : decimal(r.amountMinor),
     bands: bandsText(rule.bands, decimal),
     bandCount: rule.bands.length,
+    /** The cheapest and dearest band, for the list. */
+    bandRangeMinor: rule.bands.length
+      ? ([Math.min(...rule.bands.map((b) => b.costMinor)), Math.max(...rule.bands.map((b) => b.costMinor))] as const)
+      : null,
     updatedAt: r.updatedAt.toISOString(),
   };
 }
@@ -164,6 +168,25 @@ export async function moveShippingDays(tx: DbClient, shopId: string, changes: re
     .execute();
 }
 
+/**
+ * Sets each listed order's label cost and source, one statement per few thousand orders: an
+ * import or a rule change writes thousands of orders with hundreds of different amounts.
+ */
+export async function setLabelCosts(
+  tx: DbClient,
+  shopId: string,
+  rows: readonly (readonly [id: string, costMinor: number | null, source: string | null])[],
+) {
+  const order = (c: string) => sql.ref(`Order.${c}`);
+  // SQLite: unary + keeps the planner off the shop's index, so it finds each order by its id.
+  const shopKey = dialect === "sqlite" ? sql`+${order("shopId")}` : order("shopId");
+  for (const slice of chunks(rows, 5_000)) {
+    const v = jsonRows({ id: "text", cost: "integer", source: "text" }, slice);
+    await sql`UPDATE "Order" SET "shippingCostMinor" = v."cost", "shippingCostSource" = v."source" FROM (${v}) v
+      WHERE ${shopKey} = ${shopId} AND ${order("id")} = v."id"`.execute(sqlOn(tx));
+  }
+}
+
 const PAGE = 5_000;
 
 /**
@@ -199,7 +222,7 @@ export async function reestimateShippingIn(tx: Tx, shopId: string): Promise<numb
       .limit(PAGE);
     if (after) query = query.where("o.id", ">", after);
     const page = await query.execute();
-    const groups = new Map<string, { cost: number | null; source: string; ids: string[] }>();
+    const writes: [string, number | null, string][] = [];
     const changes: CostChange[] = [];
     for (const o of page) {
       const next = estimateShipping(
@@ -207,10 +230,7 @@ export async function reestimateShippingIn(tx: Tx, shopId: string): Promise<numb
         set,
       );
       if (next.shippingCostMinor === o.shippingCostMinor && next.shippingCostSource === o.shippingCostSource) continue;
-      const key = `${next.shippingCostMinor}|${next.shippingCostSource}`;
-      const group = groups.get(key) ?? { cost: next.shippingCostMinor, source: next.shippingCostSource, ids: [] };
-      group.ids.push(o.id);
-      groups.set(key, group);
+      writes.push([o.id, next.shippingCostMinor, next.shippingCostSource]);
       changes.push({
         day: o.day,
         cancelled: o.cancelledAt !== null,
@@ -218,14 +238,8 @@ export async function reestimateShippingIn(tx: Tx, shopId: string): Promise<numb
         after: next.shippingCostMinor,
       });
     }
-    for (const g of groups.values())
-      for (const ids of chunks(g.ids, 500)) {
-        const { count: n } = await tx.order.updateMany({
-          where: { shopId, id: { in: ids } },
-          data: { shippingCostMinor: g.cost, shippingCostSource: g.source },
-        });
-        count += n;
-      }
+    await setLabelCosts(tx, shopId, writes);
+    count += writes.length;
     await moveShippingDays(tx, shopId, changes);
     if (page.length < PAGE) return count;
     after = page[page.length - 1].id;

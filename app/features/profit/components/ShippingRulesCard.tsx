@@ -20,7 +20,11 @@ type Props = {
 const BASIS: Record<string, string> = { order: "Per order", item: "Per item", weight: "By weight" };
 
 function costText(rule: ShippingRuleDto, currency: string) {
-  if (rule.basis === "weight") return `${rule.bandCount} ${rule.bandCount === 1 ? "band" : "bands"}`;
+  if (rule.basis === "weight") {
+    const bands = `${rule.bandCount} ${rule.bandCount === 1 ? "band" : "bands"}`;
+    const range = rule.bandRangeMinor?.map((m) => formatMoney(m, currency)).join("–");
+    return range ? `${bands}, ${range}` : bands;
+  }
   const amount = formatMoney(decimalStringToMinor(rule.amount, currency) ?? 0, currency);
   return rule.basis === "item" ? `${amount} per item` : amount;
 }
