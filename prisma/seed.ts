@@ -18,6 +18,7 @@ import {
   type DemoData,
   type FunnelDayRow,
   type AdSpendDayRow,
+  type LabelRow,
   type CustomerRow,
   type OrderLineRow,
   type OrderRow,
@@ -31,6 +32,7 @@ import { seedAnalytics } from "./seed/analytics";
 import { seedCustomerScores } from "./seed/customers";
 import { seedInventory } from "./seed/inventory";
 import { seedLoyalty } from "./seed/loyalty";
+import { seedShipping } from "./seed/shipping";
 
 const DEFAULT_URL = "file:./prisma/dev.db";
 /** Orders per transaction; lines and refunds of those orders go in the same one. */
@@ -136,6 +138,9 @@ type Pending = {
 };
 const emptyPending = (): Pending => ({ orders: [], lines: [], refunds: [], traffic: [], funnel: [], adSpend: [] });
 
+/** The labels of every day written, for the label import after the orders (prisma/seed/shipping.ts). */
+const labels: LabelRow[] = [];
+
 function addBatch(pending: Pending, batch: DayBatch): void {
   pending.orders.push(...batch.orders);
   pending.lines.push(...batch.lines);
@@ -143,6 +148,7 @@ function addBatch(pending: Pending, batch: DayBatch): void {
   pending.traffic.push(...batch.traffic);
   pending.funnel.push(batch.funnel);
   pending.adSpend.push(...batch.adSpend);
+  for (const l of batch.labels) labels.push(l);
 }
 
 type Dialect = "sqlite" | "postgresql";
@@ -293,6 +299,13 @@ async function main(): Promise<void> {
     const counts = await writeDays(db, dialect, data);
     const writeMs = Date.now() - writeStarted;
     const rows = staticRows + Object.values(counts).reduce((a, b) => a + b, 0);
+
+    // Label costs through the app's rule and import paths (prisma/seed/shipping.ts), before the rebuild.
+    const shipping = await seedShipping(DEMO_SHOP, labels);
+    console.log(
+      `  shipping: ${shipping.rules} rules estimated ${fmt(shipping.estimated)} orders in ${seconds(shipping.estimateMs)}, ` +
+        `${fmt(shipping.imported)} labels imported in ${seconds(shipping.importMs)}`,
+    );
 
     const rollupStarted = Date.now();
     const rebuilt = await rebuild(db, DEMO_SHOP.id);

@@ -14,7 +14,7 @@ export const BODY_LIMITS = {
 };
 
 /** The CSV import routes, as a page's form or fetcher posts to them (single fetch adds ".data"). */
-const CSV_IMPORT_PATHS = /^\/costs\/(ad-spend|product-costs)(\.data)?$/;
+const CSV_IMPORT_PATHS = /^\/costs\/(ad-spend|product-costs|shipping)(\.data)?$/;
 
 /** The limit for a path: webhooks largest, the public site's anonymous forms smallest. */
 export function bodyLimitFor(pathname) {

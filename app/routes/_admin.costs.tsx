@@ -80,6 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sold: pnl.missing.sold,
       total: pnl.missing.variants.length,
       unknownFeeOrders: pnl.missing.unknownFeeOrders,
+      unknownLabelOrders: pnl.missing.unknownLabelOrders,
       orders: pnl.missing.orders,
       page: missingPage,
       pages: missingPages,

@@ -8,6 +8,7 @@ import {
   createDemoData,
   DEFAULT_ORDERS,
   DEMO_SHOP,
+  LABEL_IMPORT_DAYS,
   mulberry32,
   Random,
   startOfDayInZone,
@@ -15,6 +16,7 @@ import {
   TRAFFIC_SOURCES,
   type DayBatch,
   type DemoData,
+  type LabelRow,
   type OrderLineRow,
   type OrderRow,
   type RefundRow,
@@ -29,6 +31,7 @@ type Generated = {
   orders: OrderRow[];
   lines: OrderLineRow[];
   refunds: RefundRow[];
+  labels: LabelRow[];
 };
 
 function generate(options: { seed?: number; orders?: number } = {}): Generated {
@@ -40,6 +43,7 @@ function generate(options: { seed?: number; orders?: number } = {}): Generated {
     orders: batches.flatMap((b) => b.orders),
     lines: batches.flatMap((b) => b.lines),
     refunds: batches.flatMap((b) => b.refunds),
+    labels: batches.flatMap((b) => b.labels),
   };
 }
 
@@ -279,16 +283,20 @@ describe("orders", () => {
     expect(problems).toEqual([]);
   });
 
-  it("has discounts on ~20%, unknown shipping cost on ~10% and ~7% tax", () => {
+  it("has discounts on ~20%, a label for ~90% of recent shipped orders and ~7% tax", () => {
     const discounted = full.orders.filter((o) => o.discountsMinor > 0);
     expect(share(discounted.length, full.orders.length)).toBeGreaterThan(0.18);
     expect(share(discounted.length, full.orders.length)).toBeLessThan(0.22);
     const rates = discounted.map((o) => o.discountsMinor / o.grossSalesMinor);
     expect(Math.min(...rates)).toBeGreaterThanOrEqual(0.049);
     expect(Math.max(...rates)).toBeLessThanOrEqual(0.201);
-    const unknownShipping = full.orders.filter((o) => o.shippingCostMinor === null).length;
-    expect(share(unknownShipping, full.orders.length)).toBeGreaterThan(0.07);
-    expect(share(unknownShipping, full.orders.length)).toBeLessThan(0.12);
+    // Label costs come from the seed's rules and label import (prisma/seed/shipping.ts): a label
+    // for ~90% of the shipped orders of the last LABEL_IMPORT_DAYS days, none for in-store sales.
+    const from = addDays(TODAY, -LABEL_IMPORT_DAYS);
+    const recentShipped = full.orders.filter((o) => o.day >= from && o.shippingCountryCode !== null);
+    expect(full.orders.every((o) => o.shippingCostMinor === null && o.totalWeightGrams > 0)).toBe(true);
+    expect(share(full.labels.length, recentShipped.length)).toBeGreaterThan(0.85);
+    expect(share(full.labels.length, recentShipped.length)).toBeLessThan(0.95);
     const net = full.orders.reduce((a, o) => a + o.grossSalesMinor - o.discountsMinor, 0);
     expect(full.orders.reduce((a, o) => a + o.taxesMinor, 0) / net).toBeCloseTo(0.07, 3);
   });

@@ -456,7 +456,12 @@ export type OrderRow = {
   taxesMinor: number;
   refundsMinor: number;
   totalMinor: number;
-  shippingCostMinor: number | null;
+  /** Unknown when generated: the seed's shipping rules and label import fill it (prisma/seed/shipping.ts). */
+  shippingCostMinor: null;
+  shippingCostSource: "none";
+  totalWeightGrams: number;
+  /** Null for in-store (POS) sales: nothing is shipped. */
+  shippingCountryCode: string | null;
   paymentFeesMinor: number;
   channel: SalesChannel;
   source: TrafficSource;
@@ -553,7 +558,15 @@ export type DayBatch = {
   traffic: TrafficDayRow[];
   funnel: FunnelDayRow;
   adSpend: AdSpendDayRow[];
+  /** The labels bought for the day's orders, as the merchant's shipping app exports them (prisma/seed/shipping.ts). */
+  labels: LabelRow[];
 };
+
+/** A shipping label of an order: its number as the shipping app shows it, and what the label cost. */
+export type LabelRow = { orderName: string; costMinor: number };
+
+/** Labels of the orders of the last this many days are imported from a CSV; older ones are estimated by rule. */
+export const LABEL_IMPORT_DAYS = 90;
 
 const pad = (n: number, width: number) => String(n).padStart(width, "0");
 
@@ -889,12 +902,13 @@ const STREET_TYPES = ["St", "Ave", "Rd", "Blvd", "Lane", "Drive", "Way"];
 const EMAIL_DOMAINS = ["example.com", "example.net", "example.org"];
 
 type Region = { name: string; weight: number; cities: string[] };
-type Country = { name: string; weight: number; zip: string; regions: Region[] };
+type Country = { name: string; code: string; weight: number; zip: string; regions: Region[] };
 
 /** Where customers live; `zip` is a pattern (9 = digit, A = letter). */
 export const COUNTRIES: Country[] = [
   {
     name: "United States",
+    code: "US",
     weight: 55,
     zip: "99999",
     regions: [
@@ -914,6 +928,7 @@ export const COUNTRIES: Country[] = [
   },
   {
     name: "Canada",
+    code: "CA",
     weight: 13,
     zip: "A9A 9A9",
     regions: [
@@ -925,6 +940,7 @@ export const COUNTRIES: Country[] = [
   },
   {
     name: "United Kingdom",
+    code: "GB",
     weight: 11,
     zip: "AA9 9AA",
     regions: [
@@ -936,6 +952,7 @@ export const COUNTRIES: Country[] = [
   },
   {
     name: "Australia",
+    code: "AU",
     weight: 9,
     zip: "9999",
     regions: [
@@ -947,6 +964,7 @@ export const COUNTRIES: Country[] = [
   },
   {
     name: "Germany",
+    code: "DE",
     weight: 4,
     zip: "99999",
     regions: [
@@ -957,6 +975,7 @@ export const COUNTRIES: Country[] = [
   },
   {
     name: "France",
+    code: "FR",
     weight: 3,
     zip: "99999",
     regions: [
@@ -966,14 +985,28 @@ export const COUNTRIES: Country[] = [
   },
   {
     name: "Netherlands",
+    code: "NL",
     weight: 2,
     zip: "9999 AA",
     regions: [{ name: "North Holland", weight: 1, cities: ["Amsterdam", "Haarlem"] }],
   },
-  { name: "Ireland", weight: 2, zip: "A99 A9A9", regions: [{ name: "Leinster", weight: 1, cities: ["Dublin"] }] },
-  { name: "New Zealand", weight: 1, zip: "9999", regions: [{ name: "Auckland", weight: 1, cities: ["Auckland"] }] },
+  {
+    name: "Ireland",
+    code: "IE",
+    weight: 2,
+    zip: "A99 A9A9",
+    regions: [{ name: "Leinster", weight: 1, cities: ["Dublin"] }],
+  },
+  {
+    name: "New Zealand",
+    code: "NZ",
+    weight: 1,
+    zip: "9999",
+    regions: [{ name: "Auckland", weight: 1, cities: ["Auckland"] }],
+  },
 ];
 const COUNTRY_WEIGHTS = COUNTRIES.map((c) => c.weight);
+const COUNTRY_CODES = new Map(COUNTRIES.map((c) => [c.name, c.code]));
 
 function zipFrom(rng: Random, pattern: string): string {
   return pattern.replace(/[9A]/g, (ch) =>
@@ -1287,6 +1320,7 @@ function* generateDays(ctx: OrderContext): Generator<DayBatch> {
       traffic,
       funnel: funnelFor(rng, ctx.shopId, plan, traffic),
       adSpend: [],
+      labels: [],
     };
     for (const instant of instants) {
       const customerIndex = rng.chance(GUEST_SHARE) ? null : customerPicker.take(rng);
@@ -1370,6 +1404,9 @@ function allocateDiscount(lineGross: number[], gross: number, discount: number):
   return shares;
 }
 
+/** A variant's shipping weight: 120 g to 1 kg, fixed per variant. */
+const variantWeightGrams = (variantIndex: number) => 120 + ((variantIndex * 7919) % 881);
+
 function buildOrder(rng: Random, ctx: OrderContext, seq: Sequences, batch: DayBatch, draft: OrderDraft): void {
   const { shopId } = ctx;
   const processedAt = new Date(draft.instant);
@@ -1389,8 +1426,13 @@ function buildOrder(rng: Random, ctx: OrderContext, seq: Sequences, batch: DayBa
   // In-store (POS) sales ship nothing, so they charge and cost no shipping.
   const shipping = channel === "pos" || net >= FREE_SHIPPING_FROM_MINOR ? 0 : rng.pick(SHIPPING_RATES_MINOR);
   const units = quantities.reduce((a, b) => a + b, 0);
-  const shippingCost =
-    channel === "pos" ? 0 : rng.chance(SHIPPING_COST_KNOWN_SHARE) ? rng.int(450, 950) + 150 * (units - 1) : null;
+  // The label bought for a shipped order (most have one); only recent ones are in the imported file.
+  const labelCost =
+    channel === "pos" ? null : rng.chance(SHIPPING_COST_KNOWN_SHARE) ? rng.int(450, 950) + 150 * (units - 1) : null;
+  if (labelCost !== null && day >= addDays(ctx.today, -LABEL_IMPORT_DAYS))
+    batch.labels.push({ orderName: `#${1000 + orderNo}`, costMinor: labelCost });
+  // Weight from the variants (no draw, so the day's stream stays as it was).
+  const weight = variantIndexes.reduce((s, v, i) => s + variantWeightGrams(v) * quantities[i], 0);
   const taxes = Math.round(net * TAX_RATE);
   const total = net + shipping + taxes;
   const place = draft.customer ?? randomPlace(rng);
@@ -1411,7 +1453,10 @@ function buildOrder(rng: Random, ctx: OrderContext, seq: Sequences, batch: DayBa
     taxesMinor: taxes,
     refundsMinor: 0,
     totalMinor: total,
-    shippingCostMinor: shippingCost,
+    shippingCostMinor: null,
+    shippingCostSource: "none",
+    totalWeightGrams: weight,
+    shippingCountryCode: channel === "pos" ? null : (COUNTRY_CODES.get(place.country) ?? null),
     paymentFeesMinor: Math.round(total * 0.029 + 30),
     channel,
     source: draft.source,

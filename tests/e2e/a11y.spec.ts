@@ -25,6 +25,7 @@ const PAGES = [
   "/loyalty?tab=analytics",
   "/costs",
   "/costs/ad-spend",
+  "/costs/shipping",
   "/app/invoices",
   "/app/invoices/new",
   "/app/invoices/settings",

@@ -25,6 +25,7 @@ export const ADMIN_ROUTES = [
   "/costs",
   "/costs?days=365&line=cogs",
   "/costs/fees",
+  "/costs/shipping",
   "/costs/ad-spend",
   "/costs/orders",
   "/costs/orders?missing=any",

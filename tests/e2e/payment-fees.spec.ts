@@ -2,6 +2,7 @@
 // through the dialog (its schema checked as typed), listed with its estimate, then deleted after a
 // confirmation; a Viewer sees the reason and no enabled write control.
 import { expect, test, type Page } from "@playwright/test";
+import { openCostPage } from "./cost-pages";
 
 const toast = (page: Page) => page.locator(".Polaris-Frame-Toast");
 
@@ -10,8 +11,7 @@ test.describe("payment fees", () => {
     const errors: Error[] = [];
     page.on("pageerror", (e) => errors.push(e));
     await page.goto("/costs");
-    await page.getByRole("link", { name: "Payment fees", exact: true }).click();
-    await expect(page.getByRole("heading", { name: "Payment fees", level: 1 })).toBeVisible();
+    await openCostPage(page, "Payment fees");
     await page.getByRole("button", { name: "Add rule" }).click();
     const dialog = page.getByRole("dialog", { name: "Set fee rule" });
     await expect(dialog).toBeVisible();

@@ -113,7 +113,7 @@ export async function applyAdSpendImport(actor: AuditActor, text: string, fileNa
 }
 
 /** The shop's last import of this kind that can still be undone, or null. */
-export async function lastImport(shopId: string, kind: "ad_spend" | "product_cost" | "shopify_cost") {
+export async function lastImport(shopId: string, kind: "ad_spend" | "product_cost" | "shopify_cost" | "label_cost") {
   const last = await prisma.csvImport.findFirst({
     where: { shopId, kind },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

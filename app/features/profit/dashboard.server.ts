@@ -286,6 +286,7 @@ export async function getDashboard(
       missing: missing.variants.length,
       sold: missing.sold,
       unknownFeeOrders: missing.unknownFeeOrders,
+      unknownLabelOrders: missing.unknownLabelOrders,
       orders: missing.orders,
     },
     trend: trendSeries(comparison.rows, comparison.expenses, comparison.range, days, options.weekStart),

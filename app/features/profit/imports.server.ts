@@ -1,5 +1,5 @@
-// The import screens' shared action (preview, import, undo of the last import) for ad spend
-// and product costs: one answer shape, the right status for each refusal, nothing written
+// The import screens' shared action (preview, import, undo of the last import) for ad spend,
+// product costs and shipping label costs: one answer shape, the right status for each refusal, nothing written
 // before "import".
 import { FieldError, type FieldErrors } from "~/lib/forms";
 import type { Actor } from "~/features/audit/index.server";
@@ -8,13 +8,15 @@ import { applyAdSpendImport, previewAdSpendImport, undoAdSpendImport } from "~/f
 import { CostsRefused } from "~/features/profit/refused";
 import { applyCostImport, previewCostImport, undoCostImport } from "~/features/profit/cost-import.server";
 import { summariseImport } from "~/features/profit/import-summary";
+import { applyLabelImport, previewLabelImport, undoLabelImport } from "~/features/profit/label-import.server";
 
 type ShopRef = { id: string; currency: string; timezone: string };
-export type ImportKind = "ad_spend" | "product_cost";
+export type ImportKind = "ad_spend" | "product_cost" | "label_cost";
 
 const RUN = {
   ad_spend: { preview: previewAdSpendImport, apply: applyAdSpendImport, undo: undoAdSpendImport },
   product_cost: { preview: previewCostImport, apply: applyCostImport, undo: undoCostImport },
+  label_cost: { preview: previewLabelImport, apply: applyLabelImport, undo: undoLabelImport },
 } as const;
 
 export type Answer = { status: number; body: Record<string, unknown> };

@@ -85,3 +85,15 @@ export {
   type ProductProfitRow,
 } from "./products-report.server";
 export { planShopifyCostImport, pushCandidates, type ShopifyCost } from "./shopify-costs";
+export {
+  ShippingRuleNotFound,
+  deleteShippingRule,
+  listShippingRules,
+  reestimateShipping,
+  saveShippingRule,
+  shippingCoverage,
+  shippingRuleSetOf,
+  type ShippingRuleDto,
+} from "./shipping-rules.server";
+export { applyLabelImport } from "./label-import.server";
+export { resolveShipping, type ShippingResult, type ShippingRuleSet } from "./shipping-costs";

@@ -74,3 +74,8 @@ export { shopifyCostsSchema } from "./shopify-costs-schema";
 export { COST_SOURCES, type CostSource, type PushRow, type ShopifyCostsInput } from "./shopify-costs-schema";
 export { summariseImport } from "./import-summary";
 export { ShopifyCostsCard } from "./components/ShopifyCostsCard";
+export { ShippingRulesCard, type ShippingCoverage } from "./components/ShippingRulesCard";
+export { ShippingRuleDialog, type ShippingRuleValues } from "./components/ShippingRuleDialog";
+export { shippingRuleSchema, type ShippingRuleInput } from "./shipping-rules-schema";
+export type { LabelPlanRow } from "./label-import";
+export { SHIPPING_SOURCES, type ShippingSource } from "./shipping-costs";

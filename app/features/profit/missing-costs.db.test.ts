@@ -69,7 +69,8 @@ async function plainScan(shopId: string, range: DayRange): Promise<MissingCosts>
   const inRange = { shopId, day: { gte: range.from, lte: range.to }, cancelledAt: null };
   const orders = await prisma.order.count({ where: inRange });
   const unknownFeeOrders = await prisma.order.count({ where: { ...inRange, paymentFeeSource: "none" } });
-  return { sold: sold.size, variants, orders, unknownFeeOrders };
+  const unknownLabelOrders = await prisma.order.count({ where: { ...inRange, shippingCostSource: "none" } });
+  return { sold: sold.size, variants, orders, unknownFeeOrders, unknownLabelOrders };
 }
 
 // 1 day, within a month, across a month's end, whole months plus days on both sides, a year.

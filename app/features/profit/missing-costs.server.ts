@@ -30,20 +30,22 @@ export type MissingCosts = {
   /** Orders of the period (not cancelled) and, of those, the ones whose gateway has no fee rule (docs/decisions/088). */
   orders: number;
   unknownFeeOrders: number;
+  /** Of those, the ones with no imported label and no shipping rule (docs/decisions/092). */
+  unknownLabelOrders: number;
 };
 
-/** Orders in the range (not cancelled), and those whose payment fee is unknown for want of a rule. */
+/** Orders in the range (not cancelled), and those whose payment fee or label cost is unknown for want of a rule. */
 async function feeUnknowns(shopId: string, range: DayRange) {
-  const [orders, unknown] = await Promise.all([
+  const inRange = { shopId, day: { gte: range.from, lte: range.to }, cancelledAt: null };
+  const [orders, unknown, noLabel] = await Promise.all([
     prisma.dailyRollup.aggregate({
       where: { shopId, day: { gte: range.from, lte: range.to } },
       _sum: { ordersCount: true },
     }),
-    prisma.order.count({
-      where: { shopId, day: { gte: range.from, lte: range.to }, cancelledAt: null, paymentFeeSource: "none" },
-    }),
+    prisma.order.count({ where: { ...inRange, paymentFeeSource: "none" } }),
+    prisma.order.count({ where: { ...inRange, shippingCostSource: "none" } }),
   ]);
-  return { orders: orders._sum.ordersCount ?? 0, unknownFeeOrders: unknown };
+  return { orders: orders._sum.ordersCount ?? 0, unknownFeeOrders: unknown, unknownLabelOrders: noLabel };
 }
 
 const NONE = { from: "1", to: "0" };

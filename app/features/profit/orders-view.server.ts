@@ -77,6 +77,8 @@ const ORDER_COLUMNS = [
   "o.shippingMinor",
   "o.taxesMinor",
   "o.shippingCostMinor",
+  "o.shippingCostSource",
+  "o.shippingCountryCode",
   "o.paymentFeesMinor",
 ] as const;
 
@@ -92,6 +94,8 @@ type OrderRow = {
   shippingMinor: number;
   taxesMinor: number;
   shippingCostMinor: number | null;
+  shippingCostSource: string | null;
+  shippingCountryCode: string | null;
   paymentFeesMinor: number | null;
 };
 
@@ -162,6 +166,8 @@ export type OrderProfitRow = {
   uncostedUnits: number;
   paymentFeesMinor: number | null;
   shippingCostMinor: number | null;
+  /** The label cost is a rule's estimate for a shipped order (docs/decisions/092). */
+  shippingEstimated: boolean;
   netProfitMinor: number | null;
   profitMargin: number | null;
   missing: MissingParts;
@@ -171,8 +177,11 @@ function figuresOf(order: OrderRow, lines: LineRow[], costing: Costing): OrderPr
   const costed = lines.map((l) => ({ quantity: l.quantity, unitCostMinor: costOf(l, costing).unitCostMinor }));
   const f = orderProfitFigures({ ...order, lines: costed });
   const uncostedUnits = costed.reduce((s, l) => s + (l.unitCostMinor === null ? l.quantity : 0), 0);
+  const { shippingCostSource, shippingCountryCode, ...rest } = order;
   return {
-    ...order,
+    ...rest,
+    // An order with no shipping address ships nothing: its 0 is no estimate.
+    shippingEstimated: shippingCostSource === "rule" && shippingCountryCode !== null,
     revenueMinor: f.revenueMinor,
     cogsMinor: f.cogsMinor,
     uncostedUnits,
@@ -358,6 +367,8 @@ export async function orderBreakdown(shop: ShopRef, orderId: string): Promise<Or
       shippingMinor: true,
       taxesMinor: true,
       shippingCostMinor: true,
+      shippingCostSource: true,
+      shippingCountryCode: true,
       paymentFeesMinor: true,
       refunds: { select: { id: true, day: true, amountMinor: true }, orderBy: { processedAt: "asc" } },
     },
@@ -418,6 +429,7 @@ export function orderProfitExport(shop: ShopRef & { domain: string }, q: OrdersQ
     { key: "uncostedUnits", header: "Units without cost", value: (r) => r.uncostedUnits },
     column("paymentFeesMinor", "Payment fees"),
     column("shippingCostMinor", "Shipping cost"),
+    { key: "shippingEstimated", header: "Shipping estimated", value: (r) => (r.shippingEstimated ? "yes" : "no") },
     column("netProfitMinor", "Profit"),
     {
       key: "margin",

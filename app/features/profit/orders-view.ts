@@ -124,6 +124,9 @@ export const MISSING_LABELS: Record<keyof MissingParts, string> = {
   shipping: "Shipping unknown",
 };
 
+/** The mark of a label cost estimated by a shipping rule (docs/decisions/092). */
+export const SHIPPING_ESTIMATED = "Shipping estimated";
+
 /** Where a line's unit cost came from. */
 export type CostSource = "sale" | "entered" | "unknown";
 

@@ -9,6 +9,7 @@ import { missingCosts, type MissingCosts } from "~/features/profit/missing-costs
 import { missingCostSentence } from "~/features/profit/missing-costs";
 import { firstDataDay, loadRollups, sumRange, todayFor } from "~/features/profit/dashboard.server";
 import { feeSourceSentence } from "~/features/profit/payment-fees";
+import { shippingSourceSentence } from "~/features/profit/shipping-costs";
 import { formatMoney } from "~/lib/money";
 
 type ShopRef = { id: string; timezone: string; currency: string };
@@ -76,6 +77,21 @@ async function feesBySource(shopId: string, range: DayRange) {
   }));
 }
 
+/** The period's label costs (orders not cancelled) by where each came from (docs/decisions/092). */
+async function shippingBySource(shopId: string, range: DayRange) {
+  const groups = await prisma.order.groupBy({
+    by: ["shippingCostSource"],
+    where: { shopId, day: { gte: range.from, lte: range.to }, cancelledAt: null },
+    _sum: { shippingCostMinor: true },
+    _count: { _all: true },
+  });
+  return groups.map((g) => ({
+    source: g.shippingCostSource,
+    amountMinor: g._sum.shippingCostMinor ?? 0,
+    orders: g._count._all,
+  }));
+}
+
 const ofOrders = (unknown: number, orders: number, what: string) =>
   unknown === 0 ? undefined : `${what} unknown for ${unknown} of ${orders} ${orders === 1 ? "order" : "orders"}`;
 
@@ -88,7 +104,7 @@ export type ProfitAndLoss = Pnl & {
 
 export async function getProfitAndLoss(shop: ShopRef, days: number, now = new Date()): Promise<ProfitAndLoss> {
   const { current, previous } = periodsEndingOn(todayFor(shop, now), days);
-  const [rows, expenses, first, adsNow, adsBefore, missing, unknown, fees] = await Promise.all([
+  const [rows, expenses, first, adsNow, adsBefore, missing, unknown, fees, labels] = await Promise.all([
     loadRollups(shop.id, { from: previous.from, to: current.to }),
     loadCategorisedExpenses(shop.id, current.to),
     firstDataDay(shop.id),
@@ -97,7 +113,9 @@ export async function getProfitAndLoss(shop: ShopRef, days: number, now = new Da
     missingCosts(shop.id, current),
     unknownOrderCosts(shop.id, current),
     feesBySource(shop.id, current),
+    shippingBySource(shop.id, current),
   ]);
+  const money = (m: number) => formatMoney(m, shop.currency);
   const input = (range: DayRange, ads: Record<string, number>): PnlInput => ({
     totals: sumRange(rows, range),
     adSpendByChannel: ads,
@@ -107,8 +125,9 @@ export async function getProfitAndLoss(shop: ShopRef, days: number, now = new Da
   const pnl = buildPnl(input(current, adsNow), input(previous, adsBefore), comparable, {
     cogs: missingCostSentence({ missing: missing.variants.length, sold: missing.sold }) ?? undefined,
     shippingLabels: ofOrders(unknown.noLabel, unknown.orders, "Label cost"),
+    shippingLabelsSource: shippingSourceSentence(labels, unknown.noLabel, money) ?? undefined,
     paymentFees: ofOrders(unknown.noFee, unknown.orders, "Fee"),
-    paymentFeesSource: feeSourceSentence(fees, (m) => formatMoney(m, shop.currency)) ?? undefined,
+    paymentFeesSource: feeSourceSentence(fees, money) ?? undefined,
   });
   return { ...pnl, range: current, previousRange: previous, comparable, missing };
 }

@@ -34,7 +34,13 @@ export type PnlInput = {
   expensesByCategory: Record<string, number>;
 };
 
-export type PnlUnknowns = { cogs?: string; shippingLabels?: string; paymentFees?: string; paymentFeesSource?: string };
+export type PnlUnknowns = {
+  cogs?: string;
+  shippingLabels?: string;
+  shippingLabelsSource?: string;
+  paymentFees?: string;
+  paymentFeesSource?: string;
+};
 
 export type Pnl = {
   lines: PnlLine[];
@@ -113,6 +119,7 @@ function rowsOf(s: ReturnType<typeof statement>, ads: Record<string, number>, un
       amountMinor: t.shippingCostMinor,
       polarity: down,
       unknown: unknowns.shippingLabels,
+      source: unknowns.shippingLabelsSource,
     },
     {
       key: "paymentFees",

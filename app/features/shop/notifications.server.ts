@@ -90,6 +90,7 @@ export const EVENT_CHECKS: Record<NotificationEvent, EventCheck> = {
         missing: missing.variants.length,
         sold: missing.sold,
         unknownFeeOrders: missing.unknownFeeOrders,
+        unknownLabelOrders: missing.unknownLabelOrders,
         orders: missing.orders,
       },
       `in the last ${MISSING_COST_DAYS} days`,

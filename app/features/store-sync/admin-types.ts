@@ -128,6 +128,8 @@ export type RestOrder = {
   shipping_lines?: { price: string }[];
   total_tax?: string;
   total_tax_set?: RestMoneySet;
+  /** Grams (REST `total_weight`). */
+  total_weight?: number | string | null;
   customer?: { id: number | string; admin_graphql_api_id?: string } | null;
   shipping_address?: RestAddress | null;
   billing_address?: RestAddress | null;

@@ -47,6 +47,9 @@ describe("webhook payloads", () => {
       channel: "online_store",
       country: "Canada",
       region: "Ontario",
+      // What a shipping rule reads (docs/decisions/092): REST total_weight and the shipping address's code.
+      weightGrams: 900,
+      shippingCountryCode: "CA",
     });
     expect(order.lines).toEqual([
       expect.objectContaining({

@@ -63,6 +63,10 @@ export type SyncOrder = {
   refunds: SyncRefund[];
   /** Shopify's payment gateway names of the order. */
   gateways: string[];
+  /** Shopify's total weight in grams; null when not reported. */
+  weightGrams: number | null;
+  /** The shipping address's ISO country code; null: no shipping address (nothing shipped). */
+  shippingCountryCode: string | null;
   /**
    * Shopify Payments' fees on the order, in the shop's currency (docs/decisions/088); null:
    * Shopify reports none; undefined: the payload does not carry transactions (order webhooks).
@@ -134,6 +138,16 @@ const restShopMoney = (
   fallback: string | number | null | undefined,
   currency: string,
 ) => amountToMinor(set?.shop_money?.amount ?? fallback, currency);
+
+/** A weight in whole grams (GraphQL's UnsignedInt64 arrives as a string), or null when not one. */
+export function grams(value: string | number | null | undefined): number | null {
+  const n = typeof value === "string" ? Number(value) : value;
+  return typeof n === "number" && Number.isFinite(n) && n >= 0 && n < 2 ** 31 ? Math.round(n) : null;
+}
+
+/** An ISO 3166-1 alpha-2 code, upper-case, or null. */
+export const countryCodeOf = (code: string | null | undefined) =>
+  code && /^[A-Za-z]{2}$/.test(code) ? code.toUpperCase() : null;
 
 /** The global id of a Shopify record, whatever form it arrived in. */
 export function gid(type: string, id: string | number | null | undefined): string | null {
@@ -237,6 +251,8 @@ export function orderFromBulk(row: BulkOrder, lineItems: BulkLineItem[], shopCur
       amountMinor: shopMoney(r.totalRefundedSet, shopCurrency),
     })),
     gateways: row.paymentGatewayNames ?? [],
+    weightGrams: grams(row.totalWeight),
+    shippingCountryCode: countryCodeOf(row.shippingAddress?.countryCodeV2),
     actualFeeMinor: shopifyPaymentsFeeMinor(row.transactions ?? [], shopCurrency),
   };
 }
@@ -384,6 +400,8 @@ export function orderFromRest(o: RestOrder, shopCurrency: string): SyncOrder {
       return refund;
     }),
     gateways: (o.payment_gateway_names ?? []).filter((g): g is string => typeof g === "string" && g !== ""),
+    weightGrams: grams(o.total_weight),
+    shippingCountryCode: countryCodeOf(o.shipping_address?.country_code),
   };
 }
 

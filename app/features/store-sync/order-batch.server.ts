@@ -10,7 +10,9 @@ import {
   lineRow,
   orderFeeFields,
   orderFields,
+  orderShippingFields,
   refundRow,
+  shippingRulesOf,
   type Refs,
   type SyncShop,
 } from "./writes.server";
@@ -51,6 +53,10 @@ const ORDER_COLUMNS = [
   "paymentFeesMinor",
   "paymentFeeSource",
   "gateways",
+  "totalWeightGrams",
+  "shippingCountryCode",
+  "shippingCostMinor",
+  "shippingCostSource",
 ] as const;
 const LINE_COLUMNS = [
   "id",
@@ -163,13 +169,14 @@ export async function writeOrderBatch(tx: DbClient, shop: SyncShop, batch: Order
     (slice) =>
       q
         .selectFrom("Order")
-        .select(["id", "shopifyId", "shopifyUpdatedAt"])
+        .select(["id", "shopifyId", "shopifyUpdatedAt", "shippingCostMinor", "shippingCostSource"])
         .where("shopId", "=", shopId)
         .where("shopifyId", "in", slice)
         .execute(),
   );
   const existingBy = new Map(existing.map((e) => [e.shopifyId, e]));
   const rules = await feeRulesOf(tx, shopId);
+  const shippingRules = await shippingRulesOf(tx, shopId);
 
   const orderRows: BulkValue[][] = [];
   const lineRows: BulkValue[][] = [];
@@ -188,13 +195,14 @@ export async function writeOrderBatch(tx: DbClient, shop: SyncShop, batch: Order
     for (const l of o.lines) gross += l.quantity * l.unitPriceMinor;
     const total = gross - o.discountsMinor + o.shippingMinor + o.taxesMinor;
     const fee = orderFeeFields(o, total, rules);
+    const shipping = orderShippingFields(o, shippingRules, prior);
     if (prior) {
       // Stored already (a resync, or a resumed phase): updated in place, snapshots kept.
       if (isStale(asDate(prior.shopifyUpdatedAt), o.updatedAt)) continue;
       await q
         .updateTable("Order")
         // A visit Shopify no longer reports (null) leaves the stored attribution.
-        .set({ ...fields, ...fee, source: sql<string | null>`COALESCE(${fields.source}, "source")` })
+        .set({ ...fields, ...fee, ...shipping, source: sql<string | null>`COALESCE(${fields.source}, "source")` })
         .where("id", "=", prior.id)
         .execute();
       for (const l of o.lines) upsertLines.push({ orderId: prior.id, day: fields.day, line: l });
@@ -253,6 +261,10 @@ export async function writeOrderBatch(tx: DbClient, shop: SyncShop, batch: Order
       fee.paymentFeesMinor,
       fee.paymentFeeSource,
       fee.gateways,
+      fields.totalWeightGrams,
+      fields.shippingCountryCode,
+      shipping.shippingCostMinor,
+      shipping.shippingCostSource,
     ]);
     for (const l of lines) lineRows.push(l);
     for (const r of o.refunds) refundRows.push(refund(refundRow(shop, id, r)));

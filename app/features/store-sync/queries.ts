@@ -132,6 +132,7 @@ export const ORDERS_BULK_QUERY = `#graphql
           totalDiscountsSet { shopMoney { amount currencyCode } }
           totalShippingPriceSet { shopMoney { amount currencyCode } }
           totalTaxSet { shopMoney { amount currencyCode } }
+          totalWeight
           refunds { id createdAt totalRefundedSet { shopMoney { amount currencyCode } } }
           paymentGatewayNames
           transactions { gateway kind status fees { amount { amount currencyCode } } }

@@ -67,6 +67,8 @@ function orderOf(op: any, run: number): SyncOrder {
     name: `#${op.order}`,
     email: null,
     gateways: [],
+    weightGrams: null,
+    shippingCountryCode: null,
     customerShopifyId: null,
     processedAt: day,
     updatedAt: new Date(Date.UTC(2026, 5, 20, 0, op.version)),

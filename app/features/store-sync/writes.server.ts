@@ -18,9 +18,13 @@ import {
   joinGateways,
   loadOrderState,
   resolveFee,
+  resolveShipping,
   rulesByGateway,
+  shippingRuleSetOf,
   type FeeResult,
   type FeeRule,
+  type ShippingResult,
+  type ShippingRuleSet,
 } from "~/features/profit/index.server";
 import { inSlices } from "~/lib/chunks";
 import { bulkId } from "~/platform/bulk-rows.server";
@@ -274,7 +278,26 @@ export function orderFields(shop: SyncShop, o: SyncOrder, customerId: string | n
     financialStatus: o.financialStatus,
     cancelledAt: o.cancelledAt,
     shopifyUpdatedAt: o.updatedAt,
+    totalWeightGrams: o.weightGrams,
+    shippingCountryCode: o.shippingCountryCode,
   };
+}
+
+/** The shop's shipping rules, indexed (docs/decisions/092). */
+export const shippingRulesOf = (db: DbClient, shopId: string) => shippingRuleSetOf(db, shopId);
+
+/**
+ * The order's label cost and its source: an imported label already stored is kept (Shopify's
+ * payloads carry no label cost); otherwise the shop's rules estimate it, or it is unknown.
+ */
+export function orderShippingFields(
+  o: SyncOrder,
+  rules: ShippingRuleSet,
+  stored?: { shippingCostMinor: number | null; shippingCostSource: string | null } | null,
+): ShippingResult {
+  let units = 0;
+  for (const l of o.lines) units += l.quantity;
+  return resolveShipping({ countryCode: o.shippingCountryCode, weightGrams: o.weightGrams, units }, rules, stored);
 }
 
 /** The shop's payment fee rules by gateway (docs/decisions/088). */
@@ -325,7 +348,15 @@ export const refundRow = (shop: SyncShop, orderId: string, r: SyncRefund) => ({
 export async function upsertOrder(db: DbClient, shop: SyncShop, o: SyncOrder): Promise<WriteResult> {
   const existing = await db.order.findUnique({
     where: { shopId_shopifyId: { shopId: shop.id, shopifyId: o.shopifyId } },
-    select: { id: true, shopifyUpdatedAt: true, source: true, paymentFeesMinor: true, paymentFeeSource: true },
+    select: {
+      id: true,
+      shopifyUpdatedAt: true,
+      source: true,
+      paymentFeesMinor: true,
+      paymentFeeSource: true,
+      shippingCostMinor: true,
+      shippingCostSource: true,
+    },
   });
   if (existing && isStale(existing.shopifyUpdatedAt, o.updatedAt)) return "stale";
   const before = existing ? await loadOrderState(db, shop.id, existing.id) : null;
@@ -334,6 +365,7 @@ export async function upsertOrder(db: DbClient, shop: SyncShop, o: SyncOrder): P
   const gross = o.lines.reduce((s, l) => s + l.quantity * l.unitPriceMinor, 0);
   const totals = { grossSalesMinor: gross, totalMinor: gross - o.discountsMinor + o.shippingMinor + o.taxesMinor };
   const fee = orderFeeFields(o, totals.totalMinor, await feeRulesOf(db, shop.id), existing);
+  const shipping = orderShippingFields(o, await shippingRulesOf(db, shop.id), existing);
 
   let orderId: string;
   const snapshot = new Map<string, number | null>();
@@ -348,13 +380,13 @@ export async function upsertOrder(db: DbClient, shop: SyncShop, o: SyncOrder): P
     // customer's journey) is kept over what a webhook's referring site suggests.
     await db.order.update({
       where: { id: orderId },
-      data: { ...fields, source: existing.source ?? fields.source, ...totals, ...fee },
+      data: { ...fields, source: existing.source ?? fields.source, ...totals, ...fee, ...shipping },
     });
     await db.orderLine.deleteMany({ where: { shopId: shop.id, orderId } });
   } else {
     orderId = (
       await db.order.create({
-        data: { shopId: shop.id, shopifyId: o.shopifyId, ...fields, ...totals, ...fee },
+        data: { shopId: shop.id, shopifyId: o.shopifyId, ...fields, ...totals, ...fee, ...shipping },
         select: { id: true },
       })
     ).id;

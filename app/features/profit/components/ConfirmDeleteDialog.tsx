@@ -5,7 +5,7 @@ import { FetcherDialog } from "~/components/FetcherDialog";
 import type { CostsActionResult } from "~/features/profit/components/costs-screen";
 
 type Props = {
-  intent: "deleteProductCost" | "deleteExpense" | "deleteFeeRule";
+  intent: "deleteProductCost" | "deleteExpense" | "deleteFeeRule" | "deleteShippingRule";
   id: string;
   title: string;
   body: string;

@@ -29,7 +29,7 @@ export function CostsSummary({
 }: {
   lines: PnlLine[];
   figures: ProfitFigures;
-  missing: { total: number; sold: number; unknownFeeOrders?: number; orders?: number };
+  missing: { total: number; sold: number; unknownFeeOrders?: number; unknownLabelOrders?: number; orders?: number };
   currency: string;
   days: number;
 }) {
@@ -38,6 +38,7 @@ export function CostsSummary({
     missing: missing.total,
     sold: missing.sold,
     unknownFeeOrders: missing.unknownFeeOrders,
+    unknownLabelOrders: missing.unknownLabelOrders,
     orders: missing.orders,
   });
   return (

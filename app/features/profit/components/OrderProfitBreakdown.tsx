@@ -3,7 +3,7 @@
 import { Badge, BlockStack, Card, DataTable, InlineStack, Text } from "@shopify/polaris";
 import { formatDay, formatInstant } from "~/lib/dates";
 import { formatMoney, formatPercent } from "~/lib/money";
-import { CHANNEL_LABELS, COST_SOURCE_LABELS } from "~/features/profit/orders-view";
+import { CHANNEL_LABELS, COST_SOURCE_LABELS, SHIPPING_ESTIMATED } from "~/features/profit/orders-view";
 import type { OrderBreakdown } from "~/features/profit/orders-view.server";
 
 type Props = { breakdown: OrderBreakdown; currency: string; timezone: string };
@@ -30,7 +30,18 @@ export function OrderProfitBreakdown({ breakdown, currency, timezone }: Props) {
       ),
     ],
     ["Payment fees", order.paymentFeesMinor === null ? unknown : signed(-order.paymentFeesMinor)],
-    ["Shipping cost", order.shippingCostMinor === null ? unknown : signed(-order.shippingCostMinor)],
+    [
+      "Shipping cost",
+      order.shippingCostMinor === null ? (
+        unknown
+      ) : order.shippingEstimated ? (
+        <InlineStack gap="100">
+          {signed(-order.shippingCostMinor)} <Badge tone="info">{SHIPPING_ESTIMATED}</Badge>
+        </InlineStack>
+      ) : (
+        signed(-order.shippingCostMinor)
+      ),
+    ],
     ["Profit", order.netProfitMinor === null ? unknown : money(order.netProfitMinor)],
     ["Margin", order.profitMargin === null ? "—" : formatPercent(order.profitMargin)],
   ];

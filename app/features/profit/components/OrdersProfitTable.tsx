@@ -5,7 +5,13 @@ import { Link } from "@remix-run/react";
 import { ResponsiveIndexTable, type ResponsiveColumn } from "~/components/ResponsiveIndexTable";
 import { formatDay } from "~/lib/dates";
 import { formatMoney, formatPercent } from "~/lib/money";
-import { MISSING_LABELS, ORDERS_PAGE_SIZE, type OrderSort, type OrdersQuery } from "~/features/profit/orders-view";
+import {
+  MISSING_LABELS,
+  ORDERS_PAGE_SIZE,
+  SHIPPING_ESTIMATED,
+  type OrderSort,
+  type OrdersQuery,
+} from "~/features/profit/orders-view";
 import type { OrderProfitPage } from "~/features/profit/orders-view.server";
 
 const COLUMNS: (ResponsiveColumn & { sort?: OrderSort })[] = [
@@ -71,7 +77,13 @@ export function OrdersProfitTable({ page, query, currency, loading, onQuery, hre
           ) : (
             money(r.cogsMinor)
           ),
-          <FeesAndShipping key="f" fees={r.paymentFeesMinor} shipping={r.shippingCostMinor} money={money} />,
+          <FeesAndShipping
+            key="f"
+            fees={r.paymentFeesMinor}
+            shipping={r.shippingCostMinor}
+            estimated={r.shippingEstimated}
+            money={money}
+          />,
         ],
       }))}
       pagination={
@@ -91,13 +103,19 @@ export function OrdersProfitTable({ page, query, currency, loading, onQuery, hre
   );
 }
 
-/** An order's payment fee and shipping cost as one figure, each unknown part named. */
-function FeesAndShipping(p: { fees: number | null; shipping: number | null; money: (v: number) => string }) {
+/** An order's payment fee and shipping cost as one figure, each unknown part named, an estimated label marked. */
+function FeesAndShipping(p: {
+  fees: number | null;
+  shipping: number | null;
+  estimated: boolean;
+  money: (v: number) => string;
+}) {
   const known = (p.fees ?? 0) + (p.shipping ?? 0);
-  if (p.fees !== null && p.shipping !== null) return <>{p.money(known)}</>;
+  if (p.fees !== null && p.shipping !== null && !p.estimated) return <>{p.money(known)}</>;
   return (
     <BlockStack gap="050" inlineAlign="end">
       {p.fees === null && p.shipping === null ? null : <Text as="span">{p.money(known)}</Text>}
+      {p.estimated && <Badge tone="info">{SHIPPING_ESTIMATED}</Badge>}
       {p.fees === null && <Badge tone="attention">{MISSING_LABELS.fee}</Badge>}
       {p.shipping === null && <Badge tone="attention">{MISSING_LABELS.shipping}</Badge>}
     </BlockStack>

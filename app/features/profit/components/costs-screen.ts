@@ -39,4 +39,5 @@ export const COST_PAGES = [
   { content: "Profit per product", url: "/costs/products" },
   { content: "Ad spend", url: "/costs/ad-spend" },
   { content: "Payment fees", url: "/costs/fees" },
+  { content: "Shipping costs", url: "/costs/shipping" },
 ];

@@ -1,0 +1,336 @@
+// Shipping label cost rules (docs/decisions/092): the merchant's label prices by country, zone
+// or everywhere else, per order, per item or by weight band. Saving or deleting a rule
+// re-estimates every order whose label cost is a rule's or unknown (imported labels stay),
+// under the shop's write lock, moving the daily rollups by each order's difference.
+import { dialect, jsonRows, prisma, sql, sqlOn, withShopWriteLock, type DbClient, type Tx } from "~/db.server";
+import { recordAudit, type Actor } from "~/features/audit/index.server";
+import { chunks } from "~/lib/chunks";
+import { FieldError } from "~/lib/forms";
+import { decimalStringToMinor, minorToDecimalString, tooManyDecimals } from "~/lib/money";
+import { CostsRefused } from "~/features/profit/refused";
+import { touchShopData } from "~/features/profit/rollup-bumps.server";
+import {
+  bandsText,
+  countryCode,
+  countryName,
+  parseBandsText,
+  parseCountryList,
+  type ShippingRuleInput,
+} from "~/features/profit/shipping-rules-schema";
+import {
+  estimateShipping,
+  ruleOf,
+  ruleSetOf,
+  scopeKeyOf,
+  splitCountries,
+  type ShippingRuleSet,
+} from "~/features/profit/shipping-costs";
+
+type ShopRef = { id: string; currency: string; timezone: string };
+type RuleRow = {
+  id: string;
+  scope: string;
+  scopeKey: string;
+  zoneName: string | null;
+  countries: string;
+  basis: string;
+  amountMinor: number | null;
+  bands: string | null;
+  updatedAt: Date;
+};
+
+const RULE_SELECT = {
+  id: true,
+  scope: true,
+  scopeKey: true,
+  zoneName: true,
+  countries: true,
+  basis: true,
+  amountMinor: true,
+  bands: true,
+  updatedAt: true,
+} as const;
+
+const SCOPE_ORDER: Record<string, number> = { country: 0, zone: 1, rest: 2 };
+
+export function shippingRuleDto(shop: ShopRef, r: RuleRow) {
+  const rule = ruleOf(r);
+  const decimal = (minor: number) => minorToDecimalString(minor, shop.currency);
+  const countries = splitCountries(r.countries);
+  return {
+    id: r.id,
+    scope: rule.scope,
+    where:
+      rule.scope === "rest"
+        ? "Everywhere else"
+        : rule.scope === "country"
+          ? `${countryName(countries[0] ?? "")} (${countries[0] ?? ""})`
+          : `${r.zoneName ?? "Zone"}: ${countries.join(", ")}`,
+    country: rule.scope === "country" ? (countries[0] ?? "") : "",
+    zoneName: r.zoneName ?? "",
+    zoneCountries: rule.scope === "zone" ? countries.join(", ") : "",
+    basis: rule.basis,
+    amount: r.amountMinor === null ? "" : decimal(r.amountMinor),
+    bands: bandsText(rule.bands, decimal),
+    bandCount: rule.bands.length,
+    /** The cheapest and dearest band, for the list. */
+    bandRangeMinor: rule.bands.length
+      ? ([Math.min(...rule.bands.map((b) => b.costMinor)), Math.max(...rule.bands.map((b) => b.costMinor))] as const)
+      : null,
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+export type ShippingRuleDto = ReturnType<typeof shippingRuleDto>;
+
+export async function listShippingRules(shop: ShopRef): Promise<ShippingRuleDto[]> {
+  const rows = await prisma.shippingRule.findMany({ where: { shopId: shop.id }, select: RULE_SELECT });
+  return rows
+    .sort((a, b) => (SCOPE_ORDER[a.scope] ?? 3) - (SCOPE_ORDER[b.scope] ?? 3) || a.scopeKey.localeCompare(b.scopeKey))
+    .map((r) => shippingRuleDto(shop, r));
+}
+
+/** The shop's rules, indexed for estimating (the order writers load it once per batch). */
+export async function shippingRuleSetOf(db: DbClient, shopId: string): Promise<ShippingRuleSet> {
+  const rows = await db.shippingRule.findMany({
+    where: { shopId },
+    select: { scope: true, countries: true, basis: true, amountMinor: true, bands: true },
+  });
+  return ruleSetOf(rows.map(ruleOf));
+}
+
+/** Where the shop's orders (not cancelled) stand: by label source, and the countries with unknown costs. */
+export async function shippingCoverage(shop: ShopRef) {
+  const [bySource, unknownCountries] = await Promise.all([
+    prisma.order.groupBy({
+      by: ["shippingCostSource"],
+      where: { shopId: shop.id, cancelledAt: null },
+      _count: { _all: true },
+    }),
+    prisma.order.groupBy({
+      by: ["shippingCountryCode"],
+      where: { shopId: shop.id, cancelledAt: null, shippingCostSource: "none" },
+      _count: { _all: true },
+    }),
+  ]);
+  const count = (s: string | null) => bySource.find((g) => g.shippingCostSource === s)?._count._all ?? 0;
+  return {
+    imported: count("import"),
+    estimated: count("rule"),
+    unknown: count("none"),
+    unknownCountries: unknownCountries
+      .filter((g) => g.shippingCountryCode)
+      .map((g) => ({ code: g.shippingCountryCode!, name: countryName(g.shippingCountryCode!), orders: g._count._all }))
+      .sort((a, b) => b.orders - a.orders || a.code.localeCompare(b.code))
+      .slice(0, 10),
+  };
+}
+
+type CostChange = {
+  day: string;
+  cancelled: boolean;
+  before: number | null;
+  after: number | null;
+};
+
+/**
+ * Moves the daily rollups by each order's change of label cost (cancelled orders count
+ * nowhere): one statement for all the days, as a rule change moves most days of the year.
+ */
+export async function moveShippingDays(tx: DbClient, shopId: string, changes: readonly CostChange[]) {
+  const days = new Map<string, [number, number]>();
+  for (const c of changes) {
+    if (c.cancelled) continue;
+    const d = days.get(c.day) ?? [0, 0];
+    d[0] += (c.after ?? 0) - (c.before ?? 0);
+    d[1] += (c.after === null ? 1 : 0) - (c.before === null ? 1 : 0);
+    days.set(c.day, d);
+  }
+  const rows = [...days].filter(([, [cost, unknown]]) => cost !== 0 || unknown !== 0);
+  if (!rows.length) return;
+  await touchShopData(tx, shopId);
+  const moved = (c: "shippingCostMinor" | "unknownShippingCostOrders") =>
+    sql<number>`${sql.ref(`DailyRollup.${c}`)} + ${sql.ref(`excluded.${c}`)}`;
+  await sqlOn(tx)
+    .insertInto("DailyRollup")
+    .columns(["id", "shopId", "day", "shippingCostMinor", "unknownShippingCostOrders"])
+    .expression(
+      jsonRows(
+        { id: "text", shopId: "text", day: "text", shippingCostMinor: "integer", unknownShippingCostOrders: "integer" },
+        rows.map(([day, [cost, unknown]]) => [`${shopId}:${day}:ship`, shopId, day, cost, unknown]),
+      ),
+    )
+    .onConflict((oc) =>
+      oc.columns(["shopId", "day"]).doUpdateSet({
+        shippingCostMinor: moved("shippingCostMinor"),
+        unknownShippingCostOrders: moved("unknownShippingCostOrders"),
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Sets each listed order's label cost and source, one statement per few thousand orders: an
+ * import or a rule change writes thousands of orders with hundreds of different amounts.
+ */
+export async function setLabelCosts(
+  tx: DbClient,
+  shopId: string,
+  rows: readonly (readonly [id: string, costMinor: number | null, source: string | null])[],
+) {
+  const order = (c: string) => sql.ref(`Order.${c}`);
+  // SQLite: unary + keeps the planner off the shop's index, so it finds each order by its id.
+  const shopKey = dialect === "sqlite" ? sql`+${order("shopId")}` : order("shopId");
+  for (const slice of chunks(rows, 5_000)) {
+    const v = jsonRows({ id: "text", cost: "integer", source: "text" }, slice);
+    await sql`UPDATE "Order" SET "shippingCostMinor" = v."cost", "shippingCostSource" = v."source" FROM (${v}) v
+      WHERE ${shopKey} = ${shopId} AND ${order("id")} = v."id"`.execute(sqlOn(tx));
+  }
+}
+
+const PAGE = 5_000;
+
+/**
+ * Re-estimates every order whose label cost is a rule's or unknown (imported labels and
+ * orders written before label costs were read stay), in the caller's transaction, moving the
+ * rollups. Returns the number of orders whose cost changed.
+ */
+export async function reestimateShippingIn(tx: Tx, shopId: string): Promise<number> {
+  const set = await shippingRuleSetOf(tx, shopId);
+  let after: string | undefined;
+  let count = 0;
+  for (;;) {
+    // One statement per page, the units summed beside each order (per-item rules need them).
+    let query = sqlOn(tx)
+      .selectFrom("Order as o")
+      .select((eb) => [
+        "o.id",
+        "o.day",
+        "o.cancelledAt",
+        "o.shippingCountryCode",
+        "o.totalWeightGrams",
+        "o.shippingCostMinor",
+        "o.shippingCostSource",
+        eb
+          .selectFrom("OrderLine as l")
+          .select((l) => l.fn.sum<number>("l.quantity").as("units"))
+          .whereRef("l.orderId", "=", "o.id")
+          .as("units"),
+      ])
+      .where("o.shopId", "=", shopId)
+      .where("o.shippingCostSource", "in", ["rule", "none"])
+      .orderBy("o.id")
+      .limit(PAGE);
+    if (after) query = query.where("o.id", ">", after);
+    const page = await query.execute();
+    const writes: [string, number | null, string][] = [];
+    const changes: CostChange[] = [];
+    for (const o of page) {
+      const next = estimateShipping(
+        { countryCode: o.shippingCountryCode, weightGrams: o.totalWeightGrams, units: Number(o.units ?? 0) },
+        set,
+      );
+      if (next.shippingCostMinor === o.shippingCostMinor && next.shippingCostSource === o.shippingCostSource) continue;
+      writes.push([o.id, next.shippingCostMinor, next.shippingCostSource]);
+      changes.push({
+        day: o.day,
+        cancelled: o.cancelledAt !== null,
+        before: o.shippingCostMinor,
+        after: next.shippingCostMinor,
+      });
+    }
+    await setLabelCosts(tx, shopId, writes);
+    count += writes.length;
+    await moveShippingDays(tx, shopId, changes);
+    if (page.length < PAGE) return count;
+    after = page[page.length - 1].id;
+  }
+}
+
+/** reestimateShippingIn under the shop's write lock. */
+export async function reestimateShipping(shopId: string): Promise<number> {
+  return withShopWriteLock(shopId, (tx) => reestimateShippingIn(tx, shopId), { timeoutMs: 300_000 });
+}
+
+export class ShippingRuleNotFound extends CostsRefused {
+  constructor() {
+    super(404, "Shipping rule not found");
+  }
+}
+
+/** The stored values of a checked form, or field errors for what only the shop can check. */
+function ruleValues(shop: ShopRef, input: ShippingRuleInput) {
+  const base = { scope: input.scope, basis: input.basis, zoneName: null as string | null, countries: "" };
+  if (input.scope === "country") base.countries = countryCode(input.country)!;
+  if (input.scope === "zone") {
+    const list = parseCountryList(input.zoneCountries);
+    if ("bad" in list) throw new FieldError({ zoneCountries: [`"${list.bad}" is not a country code`] });
+    base.zoneName = input.zoneName;
+    base.countries = list.codes.join(",");
+  }
+  const scopeKey = scopeKeyOf(input.scope, input.scope === "country" ? base.countries : (base.zoneName ?? ""));
+  if (input.basis === "weight") {
+    const parsed = parseBandsText(input.bands, shop.currency);
+    if ("reason" in parsed) throw new FieldError({ bands: [parsed.reason] });
+    return { ...base, scopeKey, amountMinor: null, bands: JSON.stringify(parsed.bands) };
+  }
+  const finer = tooManyDecimals(input.amount, shop.currency);
+  const amountMinor = finer ? null : decimalStringToMinor(input.amount, shop.currency);
+  if (amountMinor === null) throw new FieldError({ amount: [finer ?? `Amount is too large for ${shop.currency}`] });
+  return { ...base, scopeKey, amountMinor, bands: null };
+}
+
+/** A zone may not share a country with another zone: which zone's price applies would be a guess. */
+async function refuseOverlappingZone(shopId: string, id: string | null, zone: string | null, countries: string) {
+  if (zone === null) return;
+  const others = await prisma.shippingRule.findMany({
+    where: { shopId, scope: "zone", ...(id ? { id: { not: id } } : {}) },
+    select: { zoneName: true, countries: true },
+  });
+  const mine = new Set(splitCountries(countries));
+  for (const o of others) {
+    const shared = splitCountries(o.countries).filter((c) => mine.has(c));
+    if (shared.length)
+      throw new FieldError({ zoneCountries: [`${shared.join(", ")} already in the zone ${o.zoneName ?? ""}`] });
+  }
+}
+
+/** Adds a rule, or changes the shop's rule `id`, audited; then re-estimates the shop's orders. */
+export async function saveShippingRule(actor: Actor & { shop: ShopRef }, input: ShippingRuleInput, id?: string) {
+  const { shop } = actor;
+  const values = ruleValues(shop, input);
+  const before = id
+    ? await prisma.shippingRule.findFirst({ where: { id, shopId: shop.id }, select: RULE_SELECT })
+    : null;
+  if (id && !before) throw new ShippingRuleNotFound();
+  const clash = await prisma.shippingRule.findUnique({
+    where: { shopId_scopeKey: { shopId: shop.id, scopeKey: values.scopeKey } },
+    select: { id: true },
+  });
+  if (clash && clash.id !== id) {
+    const field = input.scope === "country" ? "country" : input.scope === "zone" ? "zoneName" : "scope";
+    throw new FieldError({ [field]: ["A rule for this already exists; edit that one"] });
+  }
+  await refuseOverlappingZone(shop.id, id ?? null, values.zoneName, values.countries);
+  const saved = before
+    ? await prisma.shippingRule.update({ where: { id: before.id }, data: values, select: RULE_SELECT })
+    : await prisma.shippingRule.create({ data: { shopId: shop.id, ...values }, select: RULE_SELECT });
+  await recordAudit(
+    actor,
+    `costs.shipping_rule.${before ? "update" : "add"}`,
+    "ShippingRule",
+    saved.id,
+    before ? shippingRuleDto(shop, before) : null,
+    shippingRuleDto(shop, saved),
+  );
+  return { rule: shippingRuleDto(shop, saved), reestimated: await reestimateShipping(shop.id) };
+}
+
+/** Deletes a rule of the shop (404 for another shop's), audited; its orders are re-estimated. */
+export async function deleteShippingRule(actor: Actor & { shop: ShopRef }, id: string) {
+  const { shop } = actor;
+  const rule = await prisma.shippingRule.findFirst({ where: { id, shopId: shop.id }, select: RULE_SELECT });
+  if (!rule) throw new ShippingRuleNotFound();
+  await prisma.shippingRule.deleteMany({ where: { id, shopId: shop.id } });
+  await recordAudit(actor, "costs.shipping_rule.delete", "ShippingRule", id, shippingRuleDto(shop, rule), null);
+  return { reestimated: await reestimateShipping(shop.id) };
+}
