@@ -10,14 +10,15 @@ import { createClient } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
 import {
+  adScaleFor,
   createDemoData,
   DEFAULT_ORDERS,
+  DEMO_FEE_RULES,
   DEFAULT_SEED,
   DEMO_SHOP,
   type DayBatch,
   type DemoData,
   type FunnelDayRow,
-  type AdSpendDayRow,
   type LabelRow,
   type CustomerRow,
   type OrderLineRow,
@@ -33,6 +34,8 @@ import { seedCustomerScores } from "./seed/customers";
 import { seedInventory } from "./seed/inventory";
 import { seedLoyalty } from "./seed/loyalty";
 import { seedShipping } from "./seed/shipping";
+import { seedAdPlatforms, seedFeeRules } from "./seed/ad-platforms";
+import type { FeeRule } from "~/features/profit/payment-fees";
 
 const DEFAULT_URL = "file:./prisma/dev.db";
 /** Orders per transaction; lines and refunds of those orders go in the same one. */
@@ -134,9 +137,8 @@ type Pending = {
   refunds: RefundRow[];
   traffic: TrafficDayRow[];
   funnel: FunnelDayRow[];
-  adSpend: AdSpendDayRow[];
 };
-const emptyPending = (): Pending => ({ orders: [], lines: [], refunds: [], traffic: [], funnel: [], adSpend: [] });
+const emptyPending = (): Pending => ({ orders: [], lines: [], refunds: [], traffic: [], funnel: [] });
 
 /** The labels of every day written, for the label import after the orders (prisma/seed/shipping.ts). */
 const labels: LabelRow[] = [];
@@ -147,7 +149,6 @@ function addBatch(pending: Pending, batch: DayBatch): void {
   pending.refunds.push(...batch.refunds);
   pending.traffic.push(...batch.traffic);
   pending.funnel.push(batch.funnel);
-  pending.adSpend.push(...batch.adSpend);
   for (const l of batch.labels) labels.push(l);
 }
 
@@ -211,15 +212,18 @@ async function flush(db: PrismaClient, dialect: Dialect, p: Pending): Promise<vo
     ...bulkInsert(db, dialect, "Refund", p.refunds),
     ...(p.traffic.length ? [db.trafficDay.createMany({ data: p.traffic })] : []),
     ...(p.funnel.length ? [db.funnelDay.createMany({ data: p.funnel })] : []),
-    ...(p.adSpend.length ? [db.adSpendDay.createMany({ data: p.adSpend })] : []),
   ]);
 }
 
-type Counts = Record<"orders" | "lines" | "refunds" | "traffic" | "funnel" | "adSpend", number>;
+type Counts = Record<"orders" | "lines" | "refunds" | "traffic" | "funnel", number>;
 
-/** Generates the year day by day and writes it in batches, so memory stays flat at any size. */
-async function writeDays(db: PrismaClient, dialect: Dialect, data: DemoData): Promise<Counts> {
-  const counts: Counts = { orders: 0, lines: 0, refunds: 0, traffic: 0, funnel: 0, adSpend: 0 };
+/**
+ * Generates the year day by day and writes it in batches, so memory stays flat at any size.
+ * Each order's payment fee is resolved with the shop's stored rules, as the import's batch
+ * writer does (docs/decisions/088).
+ */
+async function writeDays(db: PrismaClient, dialect: Dialect, data: DemoData, rules: FeeRule[]): Promise<Counts> {
+  const counts: Counts = { orders: 0, lines: 0, refunds: 0, traffic: 0, funnel: 0 };
   const total = data.options.orders;
   const started = Date.now();
   let pending = emptyPending();
@@ -231,7 +235,6 @@ async function writeDays(db: PrismaClient, dialect: Dialect, data: DemoData): Pr
     counts.refunds += pending.refunds.length;
     counts.traffic += pending.traffic.length;
     counts.funnel += pending.funnel.length;
-    counts.adSpend += pending.adSpend.length;
     pending = emptyPending();
     if (total > 0 && counts.orders / total >= nextReport) {
       const rate = counts.orders / ((Date.now() - started) / 1000);
@@ -243,7 +246,7 @@ async function writeDays(db: PrismaClient, dialect: Dialect, data: DemoData): Pr
       while (counts.orders / total >= nextReport) nextReport += 0.1;
     }
   };
-  for (const batch of data.days()) {
+  for (const batch of data.days(rules)) {
     addBatch(pending, batch);
     if (pending.orders.length >= ORDERS_PER_BATCH) await write();
   }
@@ -296,8 +299,15 @@ async function main(): Promise<void> {
 
     const writeStarted = Date.now();
     const staticRows = await writeStaticRows(db, dialect, data);
-    const counts = await writeDays(db, dialect, data);
+    // The merchant's fee rules before the orders, so the orders' fees are estimated by them.
+    await seedFeeRules(data.shop, DEMO_FEE_RULES);
+    const rules = await db.paymentFeeRule.findMany({
+      where: { shopId: data.shop.id },
+      select: { gateway: true, rateBps: true, fixedMinor: true },
+    });
+    const counts = await writeDays(db, dialect, data, rules);
     const writeMs = Date.now() - writeStarted;
+    console.log(`  orders, lines, refunds, traffic and funnel written in ${seconds(writeMs)}`);
     const rows = staticRows + Object.values(counts).reduce((a, b) => a + b, 0);
 
     // Label costs through the app's rule and import paths (prisma/seed/shipping.ts), before the rebuild.
@@ -310,6 +320,13 @@ async function main(): Promise<void> {
     const rollupStarted = Date.now();
     const rebuilt = await rebuild(db, DEMO_SHOP.id);
     const rollupMs = Date.now() - rollupStarted;
+    console.log(`  rollups rebuilt in ${seconds(rollupMs)}`);
+
+    // Ad spend as a connected store gets it: the platforms connected and synced (seed/ad-platforms.ts).
+    const adsStarted = Date.now();
+    const campaignDays = await seedAdPlatforms(data.shop, adScaleFor(options.orders));
+    const adsMs = Date.now() - adsStarted;
+    console.log(`  ad platforms connected and synced in ${seconds(adsMs)}`);
 
     // The demo's team (issue 16): prisma/seed/team.ts.
     await seedTeam(db, DEMO_SHOP);
@@ -354,7 +371,10 @@ async function main(): Promise<void> {
         "Seeded:",
         `  products ${fmt(catalog.products.length)}, variants ${fmt(catalog.variants.length)}, inventory ${fmt(catalog.inventory.length)}`,
         `  customers ${fmt(data.customers.length)}, orders ${fmt(counts.orders)}, order lines ${fmt(counts.lines)}, refunds ${fmt(counts.refunds)}`,
-        `  traffic days ${fmt(counts.traffic)}, funnel days ${fmt(counts.funnel)}, ad spend days ${fmt(counts.adSpend)}`,
+        `  traffic days ${fmt(counts.traffic)}, funnel days ${fmt(counts.funnel)}`,
+        `  ad platforms synced in ${seconds(adsMs)}: ${Object.entries(campaignDays)
+          .map(([p, n]) => `${p} ${fmt(n)} campaign days`)
+          .join(", ")}`,
         `  product costs ${data.productCosts.length}, operating expenses ${data.operatingExpenses.length}, privacy requests ${data.privacyRequests.length}`,
         `  ${fmt(rows)} rows written in ${seconds(writeMs)} (${fmt(Math.round(rows / (writeMs / 1000)))} rows/s)`,
         rebuilt ? `  rollups rebuilt in ${seconds(rollupMs)}` : "  rollups NOT rebuilt",

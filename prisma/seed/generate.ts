@@ -2,7 +2,12 @@
 // database, the clock or Math.random: everything follows from (seed, today, orders),
 // so the same inputs always give the same rows and the tests can check them.
 // prisma/seed.ts streams these rows into the database; it does not compute anything.
-import type { TrafficSource as AppTrafficSource } from "~/features/store-sync/traffic-sources";
+import { DEMO_ACCOUNTS, demoCampaignRows } from "~/features/ad-platforms/replay.server";
+import { AD_PLATFORMS, type AdPlatform } from "~/features/ad-platforms";
+import { trafficRows } from "~/features/analytics/shopifyql";
+import { resolveFee, rulesByGateway, type FeeRule, type FeeSource } from "~/features/profit/payment-fees";
+import { shopifyPaymentsFeeMinor } from "~/features/store-sync/normalize";
+import { trafficSourceFromRest } from "~/features/store-sync/traffic-source";
 import { addDays, dayInZone } from "~/lib/dates";
 
 // ---------------------------------------------------------------------------
@@ -29,29 +34,73 @@ export const DEMO_SHOP = {
 export const CATEGORIES = ["Electronics", "Wearables", "Computers", "Audio"] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-export const TRAFFIC_SOURCES = [
-  "organic_search",
-  "direct",
-  "social",
-  "email",
-  "paid",
-] as const satisfies readonly AppTrafficSource[];
-export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];
 /**
- * Share of sessions (and so of orders) per traffic source. The store buys ads every day
- * (adSpendFor), so part of its traffic arrives from them, as Shopify reports it: "paid".
+ * How a visit began, as the seed draws it. The traffic sources the app stores come from these
+ * through its own code: sessions as Shopify's sessions report names them (analytics'
+ * trafficRows), orders from the landing page and referrer an order carries (store-sync's
+ * trafficSourceFromRest), so the demo's sources are whatever the app makes of real ones.
  */
-export const TRAFFIC_MIX: Record<TrafficSource, number> = {
-  organic_search: 0.36,
-  direct: 0.24,
-  social: 0.15,
-  email: 0.1,
-  paid: 0.15,
+export const VISIT_KINDS = ["organic_search", "direct", "social", "email", ...AD_PLATFORMS] as const;
+export type VisitKind = (typeof VISIT_KINDS)[number];
+export const ORGANIC_KINDS = ["organic_search", "direct", "social", "email"] as const;
+export type OrganicKind = (typeof ORGANIC_KINDS)[number];
+/**
+ * Share of the sessions that no ad paid for, per source: the spec's distribution (about 42%
+ * organic search, 28% direct, 18% social, 12% email). Paid sessions come from the ad
+ * platforms' clicks (paidSessions) and are part of the day's traffic, not added to it.
+ */
+export const ORGANIC_MIX: Record<OrganicKind, number> = {
+  organic_search: 0.42,
+  direct: 0.28,
+  social: 0.18,
+  email: 0.12,
 };
+/** Shopify's sessions report's referrer source for each kind of visit. */
+export const REFERRER_SOURCE: Record<VisitKind, string> = {
+  organic_search: "Search",
+  direct: "Direct",
+  social: "Social",
+  email: "Email",
+  google_ads: "Paid search",
+  meta_ads: "Paid social",
+  tiktok_ads: "Paid social",
+};
+/**
+ * Sessions per ad click: some clicks never load the page (a slow in-app browser, a bot the
+ * platform still bills); more are lost from social apps than from search.
+ */
+const SESSIONS_PER_CLICK: Record<AdPlatform, number> = { google_ads: 0.88, meta_ads: 0.78, tiktok_ads: 0.72 };
+/** How likely a session of each kind ends in an order, relative to the day's average. */
+const RELATIVE_CONVERSION: Record<VisitKind, number> = {
+  organic_search: 1.15,
+  direct: 1.3,
+  social: 0.7,
+  email: 1.5,
+  google_ads: 0.95,
+  meta_ads: 0.6,
+  tiktok_ads: 0.45,
+};
+/** At least this share of a day's sessions came without an ad, however much the ads bought. */
+const MIN_ORGANIC_SHARE = 0.35;
 
-export const AD_CHANNELS = ["google_ads", "meta_ads", "tiktok_ads"] as const;
-export type AdChannel = (typeof AD_CHANNELS)[number];
-const AD_SPLIT: Record<AdChannel, number> = { google_ads: 0.5, meta_ads: 0.33, tiktok_ads: 0.17 };
+/**
+ * Payment gateways as Shopify names them, and how often each pays for an order. Gift cards
+ * are used alone or with a card (gift_card,shopify_payments); POS takes no PayPal.
+ */
+const GATEWAY_MIX: [string[], number][] = [
+  [["shopify_payments"], 82],
+  [["paypal"], 11],
+  [["manual"], 3],
+  [["gift_card", "shopify_payments"], 3],
+  [["gift_card"], 1],
+];
+/** Shopify Payments' rates on the Shopify plan (US): online, plus 1% for a card from abroad; in person. */
+const SHOPIFY_PAYMENTS_ONLINE = { rate: 0.027, fixedMinor: 30, internationalExtra: 0.01 };
+const SHOPIFY_PAYMENTS_IN_PERSON = { rate: 0.025, fixedMinor: 0 };
+const GIFT_CARD_VALUES_MINOR = [2_500, 5_000, 10_000];
+
+/** The merchant's fee rules (docs/decisions/088); `manual` has none, so its fees stay unknown. */
+export const DEMO_FEE_RULES: FeeRule[] = [{ gateway: "paypal", rateBps: 349, fixedMinor: 49 }];
 
 export const SALES_CHANNELS = ["online_store", "mobile", "pos"] as const;
 export type SalesChannel = (typeof SALES_CHANNELS)[number];
@@ -69,10 +118,8 @@ const NULL_COST_SHARE = 0.12;
 const OUT_OF_STOCK_SHARE = 0.08;
 const LOW_STOCK_SHARE = 0.12;
 
-/** Sessions per order lie around 1/2.5%, so conversion is ~2–3%. */
-const CONVERSION_RANGE: [number, number] = [0.021, 0.029];
-/** Ad spend is net sales divided by a ROAS in this range. */
-const ROAS_RANGE: [number, number] = [3.3, 4.7];
+/** A usual day converts 1.4–2.0% of its sessions (ad-heavy traffic converts less than organic). */
+const CONVERSION_RANGE: [number, number] = [0.014, 0.02];
 
 // ---------------------------------------------------------------------------
 // Random numbers
@@ -281,7 +328,7 @@ export type Anomaly = {
    */
   drivesTraffic: boolean;
   /** The traffic source that brought the extra visitors. */
-  source?: TrafficSource;
+  source?: OrganicKind;
 };
 
 /** The anomalies, placed relative to today; the first falls within the last 30 days. */
@@ -462,9 +509,14 @@ export type OrderRow = {
   totalWeightGrams: number;
   /** Null for in-store (POS) sales: nothing is shipped. */
   shippingCountryCode: string | null;
-  paymentFeesMinor: number;
+  /** The fee and its source as the import resolves them from the transactions (docs/decisions/088). */
+  paymentFeesMinor: number | null;
+  paymentFeeSource: FeeSource;
+  /** Shopify's payment gateway names, comma-separated. */
+  gateways: string;
   channel: SalesChannel;
-  source: TrafficSource;
+  /** As store-sync attributes the order's visit; null: not known. */
+  source: string | null;
   country: string;
   region: string;
   financialStatus: "paid" | "partially_refunded" | "refunded";
@@ -498,7 +550,7 @@ export type RefundRow = {
   day: string;
   amountMinor: number;
 };
-export type TrafficDayRow = { id: string; shopId: string; day: string; source: TrafficSource; sessions: number };
+export type TrafficDayRow = { id: string; shopId: string; day: string; source: string; sessions: number };
 export type FunnelDayRow = {
   id: string;
   shopId: string;
@@ -507,14 +559,6 @@ export type FunnelDayRow = {
   productViews: number;
   addToCart: number;
   purchases: number;
-};
-export type AdSpendDayRow = {
-  id: string;
-  shopId: string;
-  day: string;
-  channel: AdChannel;
-  amountMinor: number;
-  source: "demo";
 };
 export type ProductCostRow = {
   id: string;
@@ -557,9 +601,10 @@ export type DayBatch = {
   refunds: RefundRow[];
   traffic: TrafficDayRow[];
   funnel: FunnelDayRow;
-  adSpend: AdSpendDayRow[];
   /** The labels bought for the day's orders, as the merchant's shipping app exports them (prisma/seed/shipping.ts). */
   labels: LabelRow[];
+  /** The sessions of each kind of visit, before the app's mapping merged them into sources. */
+  visits: Record<VisitKind, number>;
 };
 
 /** A shipping label of an order: its number as the shipping app shows it, and what the label cost. */
@@ -1235,7 +1280,12 @@ export type DemoOptions = {
   customers?: number;
   /** The catalog's exact variant count (the inventory benchmark); default: 150 products' worth. */
   variants?: number;
+  /** The shop's payment fee rules as stored (the import reads them once per batch); default DEMO_FEE_RULES. */
+  feeRules?: FeeRule[];
 };
+
+/** The demo's ad budgets relative to the default demo's: they grow with the store. */
+export const adScaleFor = (orders: number) => Number((orders / DEFAULT_ORDERS).toFixed(4));
 
 export type DemoData = {
   options: Required<DemoOptions>;
@@ -1246,8 +1296,11 @@ export type DemoData = {
   productCosts: ProductCostRow[];
   operatingExpenses: OperatingExpenseRow[];
   privacyRequests: PrivacyRequestRow[];
-  /** Generates the orders day by day; each call starts over and yields the same batches. */
-  days(): Generator<DayBatch>;
+  /**
+   * Generates the orders day by day; each call starts over and yields the same batches. `rules`:
+   * the shop's fee rules as stored (default: options.feeRules).
+   */
+  days(rules?: FeeRule[]): Generator<DayBatch>;
 };
 
 export function defaultCustomerCount(orders: number): number {
@@ -1262,6 +1315,7 @@ export function createDemoData(input: DemoOptions): DemoData {
     orders,
     customers: input.customers ?? defaultCustomerCount(orders),
     variants: input.variants ?? 0,
+    feeRules: input.feeRules ?? DEMO_FEE_RULES,
   };
   const { today, seed } = options;
   const tz = DEMO_SHOP.timezone;
@@ -1283,7 +1337,19 @@ export function createDemoData(input: DemoOptions): DemoData {
     productCosts: buildProductCosts(root.derive("costs"), shopId, catalog, today),
     operatingExpenses: buildOperatingExpenses(shopId, today),
     privacyRequests,
-    days: () => generateDays({ root, today, shopId, tz, plan, catalog, customers, quotas }),
+    days: (rules = options.feeRules) =>
+      generateDays({
+        root,
+        today,
+        shopId,
+        tz,
+        plan,
+        catalog,
+        customers,
+        quotas,
+        adScale: adScaleFor(orders),
+        rules: rulesByGateway(rules),
+      }),
   };
 }
 
@@ -1296,6 +1362,8 @@ type OrderContext = {
   catalog: Catalog;
   customers: CustomerRow[];
   quotas: number[];
+  adScale: number;
+  rules: ReturnType<typeof rulesByGateway>;
 };
 
 /** Running counters for ids and order numbers across days. */
@@ -1308,8 +1376,9 @@ function* generateDays(ctx: OrderContext): Generator<DayBatch> {
   for (const plan of ctx.plan) {
     // One stream per day: a day's data depends on the seed and the day, not on draw counts elsewhere.
     const rng = ctx.root.derive("day", plan.day);
-    const traffic = trafficFor(rng, ctx.shopId, plan);
-    const sourceWeights = traffic.map((t) => t.sessions);
+    const visits = visitsFor(rng, plan, paidSessions(rng, plan.day, ctx.adScale));
+    const traffic = trafficFor(ctx.shopId, plan, visits);
+    const kindWeights = VISIT_KINDS.map((k) => visits[k] * RELATIVE_CONVERSION[k]);
     const bounds = dayBounds(plan.day, ctx.tz);
     const instants = Array.from({ length: plan.orders }, () => randomInstantInDay(rng, bounds)).sort((a, b) => a - b);
     const batch: DayBatch = {
@@ -1319,39 +1388,70 @@ function* generateDays(ctx: OrderContext): Generator<DayBatch> {
       refunds: [],
       traffic,
       funnel: funnelFor(rng, ctx.shopId, plan, traffic),
-      adSpend: [],
       labels: [],
+      visits,
     };
     for (const instant of instants) {
       const customerIndex = rng.chance(GUEST_SHARE) ? null : customerPicker.take(rng);
       const customer = customerIndex === null ? null : ctx.customers[customerIndex];
-      const source = TRAFFIC_SOURCES[rng.weightedIndex(sourceWeights)];
-      buildOrder(rng, ctx, seq, batch, { instant, customer, source, picker: variantPicker });
+      const kind = VISIT_KINDS[rng.weightedIndex(kindWeights)];
+      buildOrder(rng, ctx, seq, batch, { instant, customer, kind, picker: variantPicker });
     }
-    batch.adSpend = adSpendFor(rng, ctx.shopId, plan, batch.orders);
     yield batch;
   }
 }
 
-/** Sessions per source: orders ÷ a 2–3% conversion rate, split by the traffic mix. */
-function trafficFor(rng: Random, shopId: string, plan: DayPlan): TrafficDayRow[] {
+/** Sessions from each platform's ads on a day: its clicks, as the demo's replayed reports say, that landed. */
+function paidSessions(rng: Random, day: string, scale: number): Record<AdPlatform, number> {
+  const sessions = {} as Record<AdPlatform, number>;
+  for (const platform of AD_PLATFORMS) {
+    const rows = demoCampaignRows(platform, DEMO_ACCOUNTS[platform][0].accountId, day, day, scale);
+    const clicks = rows.reduce((a, r) => a + r.clicks, 0);
+    sessions[platform] = Math.round(clicks * SESSIONS_PER_CLICK[platform] * rng.between(0.95, 1.05));
+  }
+  return sessions;
+}
+
+/**
+ * Sessions per kind of visit: the day's usual traffic is its orders ÷ a 1.7–2.3% conversion
+ * rate; the ads' sessions are part of it and the rest splits by the organic mix (at least
+ * MIN_ORGANIC_SHARE of the day). A spike adds the visitors its source brought.
+ */
+function visitsFor(rng: Random, plan: DayPlan, paid: Record<AdPlatform, number>): Record<VisitKind, number> {
   const anomaly = plan.anomaly;
   // A dip is a checkout problem: visitors keep coming, so sessions follow the usual volume.
   const usualOrders = anomaly ? plan.orders / anomaly.factor : plan.orders;
   const conversion = rng.between(...CONVERSION_RANGE);
   const usualSessions = usualOrders / conversion;
   const extra = anomaly?.drivesTraffic ? (plan.orders - usualOrders) / conversion : 0;
-  const shares = TRAFFIC_SOURCES.map((s) => TRAFFIC_MIX[s] * rng.between(0.9, 1.1));
+  const paidTotal = AD_PLATFORMS.reduce((a, p) => a + paid[p], 0);
+  const organic = Math.max(usualSessions - paidTotal, usualSessions * MIN_ORGANIC_SHARE);
+  const shares = ORGANIC_KINDS.map((k) => ORGANIC_MIX[k] * rng.between(0.9, 1.1));
   const shareSum = shares.reduce((a, b) => a + b, 0);
-  return TRAFFIC_SOURCES.map((source, i) => ({
-    id: `tr_${pad(plan.index, 3)}_${source}`,
+  const visits = { ...paid } as Record<VisitKind, number>;
+  ORGANIC_KINDS.forEach((kind, i) => {
+    visits[kind] = Math.max(1, Math.round((organic * shares[i]) / shareSum + (anomaly?.source === kind ? extra : 0)));
+  });
+  return visits;
+}
+
+/** TrafficDay as a connected store's is read: Shopify's sessions by referrer source, mapped by analytics. */
+function trafficFor(shopId: string, plan: DayPlan, visits: Record<VisitKind, number>): TrafficDayRow[] {
+  const rows = VISIT_KINDS.map((k) => [plan.day, REFERRER_SOURCE[k], visits[k]]);
+  const table = {
+    columns: [
+      { name: "day", dataType: "DAY_TIMESTAMP", displayName: "Day" },
+      { name: "referrer_source", dataType: "STRING", displayName: "Referrer source" },
+      { name: "sessions", dataType: "INTEGER", displayName: "Sessions" },
+    ],
+    rows,
+  };
+  return trafficRows(table).map((r) => ({
+    id: `tr_${pad(plan.index, 3)}_${r.source}`,
     shopId,
-    day: plan.day,
-    source,
-    sessions: Math.max(
-      1,
-      Math.round((usualSessions * shares[i]) / shareSum + (anomaly?.source === source ? extra : 0)),
-    ),
+    day: r.day,
+    source: r.source,
+    sessions: r.sessions,
   }));
 }
 
@@ -1369,22 +1469,142 @@ function funnelFor(rng: Random, shopId: string, plan: DayPlan, traffic: TrafficD
   };
 }
 
-/** Spend follows the usual revenue (anomalies were not bought), at a ROAS of ~3–5. */
-function adSpendFor(rng: Random, shopId: string, plan: DayPlan, orders: OrderRow[]): AdSpendDayRow[] {
-  const netSales = orders.reduce((a, o) => a + o.grossSalesMinor - o.discountsMinor, 0);
-  const usualNet = plan.anomaly ? netSales / plan.anomaly.factor : netSales;
-  const total = (usualNet || 5_000) / rng.between(...ROAS_RANGE);
-  return AD_CHANNELS.map((channel) => ({
-    id: `ad_${pad(plan.index, 3)}_${channel}`,
-    shopId,
-    day: plan.day,
-    channel,
-    amountMinor: Math.round(total * AD_SPLIT[channel] * rng.between(0.85, 1.15)),
-    source: "demo" as const,
-  }));
+const SEARCH_REFERRERS = [
+  "https://www.google.com/",
+  "https://www.google.com/",
+  "https://www.bing.com/",
+  "https://duckduckgo.com/",
+];
+const SOCIAL_REFERRERS = [
+  "https://l.instagram.com/",
+  "https://www.facebook.com/",
+  "https://www.tiktok.com/",
+  "https://www.pinterest.com/",
+];
+const META_REFERRERS = ["https://l.facebook.com/", "https://l.instagram.com/"];
+
+type Visit = { referring_site: string | null; landing_site: string };
+
+/**
+ * The landing page and referrer an order's visit carried, as an order webhook reports them
+ * (landing_site with its UTM parameters and the ad platform's click id, referring_site).
+ */
+function visitOf(kind: VisitKind, referrer: string | null, campaign: string, clickId: string): Visit {
+  const landing = (params: Record<string, string>) => `/products/item?${new URLSearchParams(params)}`;
+  switch (kind) {
+    case "organic_search":
+    case "social":
+      return { referring_site: referrer, landing_site: "/products/item" };
+    case "direct":
+      return { referring_site: null, landing_site: "/" };
+    case "email":
+      return {
+        referring_site: null,
+        landing_site: landing({ utm_source: "klaviyo", utm_medium: "email", utm_campaign: campaign }),
+      };
+    case "google_ads":
+      return {
+        referring_site: referrer,
+        landing_site: landing({ utm_source: "google", utm_medium: "cpc", utm_campaign: campaign, gclid: clickId }),
+      };
+    case "meta_ads":
+      return {
+        referring_site: referrer,
+        landing_site: landing({
+          utm_source: "facebook",
+          utm_medium: "paid_social",
+          utm_campaign: campaign,
+          fbclid: clickId,
+        }),
+      };
+    case "tiktok_ads":
+      return {
+        referring_site: referrer,
+        landing_site: landing({ utm_source: "tiktok", utm_medium: "paid", utm_campaign: campaign, ttclid: clickId }),
+      };
+  }
 }
 
-type OrderDraft = { instant: number; customer: CustomerRow | null; source: TrafficSource; picker: CumulativePicker };
+const REFERRERS: Record<VisitKind, readonly (string | null)[]> = {
+  organic_search: SEARCH_REFERRERS,
+  direct: [null],
+  social: SOCIAL_REFERRERS,
+  email: [null],
+  google_ads: ["https://www.google.com/"],
+  meta_ads: META_REFERRERS,
+  tiktok_ads: ["https://www.tiktok.com/"],
+};
+
+/**
+ * The source store-sync attributes to a visit of this kind from this referrer. Which campaign
+ * and which click id value a visit carried change nothing in where it came from, so each shape of
+ * visit goes through trafficSourceFromRest once (a million orders would parse a million URLs).
+ */
+const sourceByShape = new Map<string, string | null>();
+function sourceOfVisit(rng: Random, kind: VisitKind): string | null {
+  const referrer = rng.pick(REFERRERS[kind]);
+  const key = `${kind}|${referrer}`;
+  let source = sourceByShape.get(key);
+  if (source === undefined) {
+    const visit = visitOf(kind, referrer, "campaign", "click-id");
+    source = trafficSourceFromRest({ source_name: "web", ...visit });
+    sourceByShape.set(key, source);
+  }
+  return source;
+}
+
+/**
+ * The order's payment: Shopify's gateway names and transactions, the fee as the import resolves
+ * it (store-sync's shopifyPaymentsFeeMinor over the transactions, then profit's resolveFee with
+ * the shop's rules): Shopify Payments' own fee, the rule's estimate, or unknown.
+ */
+function paymentOf(
+  rng: Random,
+  ctx: OrderContext,
+  order: { totalMinor: number; channel: SalesChannel; country: string },
+): Pick<OrderRow, "gateways" | "paymentFeesMinor" | "paymentFeeSource"> {
+  let gateways = GATEWAY_MIX[rng.weightedIndex(GATEWAY_WEIGHTS)][0];
+  if (order.channel === "pos" && gateways[0] === "paypal") gateways = ["shopify_payments"];
+  const giftCard = gateways[0] === "gift_card" ? Math.min(order.totalMinor, rng.pick(GIFT_CARD_VALUES_MINOR)) : 0;
+  // A gift card pays what it covers; a card pays the rest, if any.
+  if (gateways[0] === "gift_card")
+    gateways = giftCard < order.totalMinor ? ["gift_card", "shopify_payments"] : ["gift_card"];
+  const transactions = gateways.map((gateway) => {
+    const amount = gateway === "gift_card" ? giftCard : order.totalMinor - giftCard;
+    const fees = [];
+    if (gateway === "shopify_payments") {
+      const rates =
+        order.channel === "pos"
+          ? SHOPIFY_PAYMENTS_IN_PERSON
+          : {
+              rate:
+                SHOPIFY_PAYMENTS_ONLINE.rate +
+                (order.country === "United States" ? 0 : SHOPIFY_PAYMENTS_ONLINE.internationalExtra),
+              fixedMinor: SHOPIFY_PAYMENTS_ONLINE.fixedMinor,
+            };
+      const fee = Math.round(amount * rates.rate) + rates.fixedMinor;
+      fees.push({ amount: { amount: (fee / 100).toFixed(2), currencyCode: DEMO_SHOP.currency } });
+    }
+    return { gateway, kind: "SALE", status: "SUCCESS", fees };
+  });
+  const fee = resolveFee(
+    {
+      gateways,
+      actualFeeMinor: shopifyPaymentsFeeMinor(transactions, DEMO_SHOP.currency),
+      totalMinor: order.totalMinor,
+    },
+    ctx.rules,
+  );
+  return { gateways: gateways.join(","), ...fee };
+}
+const GATEWAY_WEIGHTS = GATEWAY_MIX.map(([, w]) => w);
+
+type OrderDraft = {
+  instant: number;
+  customer: CustomerRow | null;
+  kind: VisitKind;
+  picker: CumulativePicker;
+};
 
 function pickLines(rng: Random, picker: CumulativePicker): number[] {
   const count = 1 + rng.weightedIndex([55, 28, 12, 5]);
@@ -1457,9 +1677,9 @@ function buildOrder(rng: Random, ctx: OrderContext, seq: Sequences, batch: DayBa
     shippingCostSource: "none",
     totalWeightGrams: weight,
     shippingCountryCode: channel === "pos" ? null : (COUNTRY_CODES.get(place.country) ?? null),
-    paymentFeesMinor: Math.round(total * 0.029 + 30),
+    ...paymentOf(rng, ctx, { totalMinor: total, channel, country: place.country }),
     channel,
-    source: draft.source,
+    source: sourceOfVisit(rng, draft.kind),
     country: place.country,
     region: place.region,
     financialStatus: "paid",

@@ -5,4 +5,4 @@ export { chooseAccounts, completeConnect, disconnect, refreshAccounts, startConn
 export { syncDue, syncPlatform, syncRange } from "./sync.server";
 export { AD_SYNC_JOB, connectAndSync, queueAdSync, registerAdPlatformJobs } from "./jobs.server";
 export { adPlatformFacts } from "./status.server";
-export { LocalAdPlatforms } from "./replay.server";
+export { DEMO_ACCOUNTS, LocalAdPlatforms, demoCampaignRows, demoCode, replayTransport } from "./replay.server";

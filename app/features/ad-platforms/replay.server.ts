@@ -3,7 +3,10 @@
 // deterministic set of campaigns. The demo store's connections use it as their transport
 // (replayTransport), so its spend arrives through the same OAuth, paging, conversion and
 // storage code as a real store's; the tests serve it over HTTP and the benchmark reads from it.
-// Tokens are stateless ("replay.<platform>.<expiry ms>.<n>") so a restarted demo still syncs.
+// Tokens are stateless ("replay.<platform>.<expiry ms>.<n>[.s<scale>]") so a restarted demo still
+// syncs. The demo's accounts (demoCampaignRows) spend a budget that follows the store's calendar
+// and its size: the scale rides from the authorization code into every token, so the pages a
+// restarted server replays are the ones the seed read (docs/decisions/095-demo-through-real-paths.md).
 import { createHash } from "node:crypto";
 import { REPLAY_BASE } from "~/features/ad-platforms/config.server";
 import { AD_PLATFORMS, type AdPlatform } from "~/features/ad-platforms/platforms";
@@ -22,6 +25,8 @@ export type ReplayOptions = {
   dailySpend?: number;
   accessTtlSeconds?: number;
   ecbXml?: string;
+  /** Serve the demo store's campaigns (demoCampaignRows) instead of the uniform test campaigns. */
+  demo?: boolean;
 };
 
 const DEFAULT_ACCOUNTS: Record<AdPlatform, ReplayAccount[]> = {
@@ -36,6 +41,142 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
 /** A number in [0, 1) from a key: the same campaign and day always spend the same. */
 function unit(key: string): number {
   return createHash("sha1").update(key).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+type ReplayRow = {
+  campaignId: string;
+  campaignName: string;
+  day: string;
+  micros: bigint;
+  clicks: number;
+  impressions: number;
+  conversions: number;
+  value: number;
+};
+
+type DemoCampaign = { name: string; share: number; cpc: number };
+type DemoPlatform = {
+  /** Average daily budget at scale 1 (the 25,000-order demo), in the account's currency. */
+  daily: number;
+  campaigns: DemoCampaign[];
+  /** Impressions per click, and the conversions the platform credits itself with per click. */
+  impressionsPerClick: number;
+  conversionRate: number;
+  orderValue: number;
+};
+
+/**
+ * The demo store's ad accounts: an electronics store on Google (search, shopping, Performance
+ * Max), Meta and TikTok, its budget split about 50/33/17 as before this replay fed the demo.
+ * Cost per click is what such campaigns pay for high-ticket electronics; the platforms' own
+ * conversion counts include view-through and modelled conversions, so they claim more than the
+ * orders that arrive with their click ids.
+ */
+const DEMO_PLAN: Record<AdPlatform, DemoPlatform> = {
+  google_ads: {
+    daily: 3_070,
+    impressionsPerClick: 28,
+    conversionRate: 0.04,
+    orderValue: 305,
+    campaigns: [
+      { name: "Search – Brand", share: 0.07, cpc: 1.3 },
+      { name: "Search – Generic Electronics", share: 0.14, cpc: 6.2 },
+      { name: "Shopping – Laptops & Computers", share: 0.19, cpc: 7.3 },
+      { name: "Shopping – Audio", share: 0.12, cpc: 4.7 },
+      { name: "Shopping – Wearables", share: 0.1, cpc: 4.3 },
+      { name: "Performance Max – All Products", share: 0.28, cpc: 5.5 },
+      { name: "YouTube – Product Demos", share: 0.06, cpc: 2.9 },
+      { name: "Display – Remarketing", share: 0.04, cpc: 2.3 },
+    ],
+  },
+  meta_ads: {
+    daily: 2_030,
+    impressionsPerClick: 95,
+    conversionRate: 0.03,
+    orderValue: 290,
+    campaigns: [
+      { name: "Advantage+ Shopping", share: 0.34, cpc: 3.5 },
+      { name: "Prospecting – Lookalike 1%", share: 0.18, cpc: 4.1 },
+      { name: "Prospecting – Tech Interests", share: 0.14, cpc: 4.4 },
+      { name: "Retargeting – Viewed Product", share: 0.14, cpc: 2.6 },
+      { name: "Retargeting – Cart Abandoners", share: 0.1, cpc: 2.3 },
+      { name: "Reels – Creator Videos", share: 0.1, cpc: 3.7 },
+    ],
+  },
+  tiktok_ads: {
+    daily: 1_040,
+    impressionsPerClick: 120,
+    conversionRate: 0.02,
+    orderValue: 240,
+    campaigns: [
+      { name: "Spark Ads – Creator Unboxings", share: 0.35, cpc: 2.0 },
+      { name: "Shopping Ads – Catalog", share: 0.3, cpc: 2.5 },
+      { name: "In-Feed – Gadget Deals", share: 0.2, cpc: 2.2 },
+      { name: "Retargeting – Engaged Viewers", share: 0.15, cpc: 1.6 },
+    ],
+  },
+};
+
+// January..December: budgets cut after the holidays, raised for the year's peak in Nov/Dec.
+const BUDGET_BY_MONTH = [0.8, 0.78, 0.88, 0.92, 0.97, 0.95, 0.93, 0.98, 1.0, 1.05, 1.25, 1.45];
+
+/** The demo advertiser's budget on a day relative to its average: by month, and pushed for Black Friday week. */
+export function demoBudgetFactor(day: string): number {
+  const [year, month, date] = day.split("-").map(Number);
+  let factor = BUDGET_BY_MONTH[month - 1];
+  const first = new Date(Date.UTC(year, 10, 1)).getUTCDay();
+  const thanksgiving = 1 + ((4 - first + 7) % 7) + 21;
+  if (month === 11 && date >= thanksgiving && date <= thanksgiving + 4) factor *= 1.9;
+  if (month === 12 && date >= 24 && date <= 25) factor *= 0.5;
+  return factor;
+}
+
+/** The scale a code or token carries (".s<scale>" at its end), 1 when none. */
+export function scaleOf(text: string | null | undefined): number {
+  const m = /\.s(\d+(?:\.\d+)?)$/.exec(text ?? "");
+  const scale = m ? Number(m[1]) : 1;
+  return scale > 0 && Number.isFinite(scale) ? scale : 1;
+}
+
+/** A demo authorization code for a store `scale` times the default demo's size. */
+export const demoCode = (platform: AdPlatform, scale = 1) =>
+  `code-demo-${platform}${scale === 1 ? "" : `.s${Number(scale.toFixed(4))}`}`;
+
+/**
+ * The demo accounts' campaign days from `from` to `to`: each campaign spends its share of the
+ * platform's budget for the day (× scale), ±25% from day to day, and pays its cost per click
+ * ±15%. Pure and deterministic: the seed reads the clicks from here to size the paid sessions.
+ */
+export function demoCampaignRows(
+  platform: AdPlatform,
+  accountId: string,
+  from: string,
+  to: string,
+  scale = 1,
+): ReplayRow[] {
+  const plan = DEMO_PLAN[platform];
+  const rows: ReplayRow[] = [];
+  for (const day of eachDay({ from, to })) {
+    const budget = plan.daily * scale * demoBudgetFactor(day);
+    plan.campaigns.forEach((campaign, c) => {
+      const key = `${platform}|${accountId}|${c}|${day}`;
+      const spend = Math.round(budget * campaign.share * (0.75 + 0.5 * unit(`spend|${key}`)) * 100) / 100;
+      if (spend <= 0) return;
+      const clicks = Math.max(1, Math.round(spend / (campaign.cpc * (0.85 + 0.3 * unit(`cpc|${key}`)))));
+      const conversions = Math.round(clicks * plan.conversionRate * (0.7 + 0.6 * unit(`conv|${key}`)) * 100) / 100;
+      rows.push({
+        campaignId: String(9_000_000 + c),
+        campaignName: campaign.name,
+        day,
+        micros: BigInt(Math.round(spend * 100)) * 10_000n,
+        clicks,
+        impressions: Math.round(clicks * plan.impressionsPerClick * (0.8 + 0.4 * unit(`imp|${key}`))),
+        conversions,
+        value: Math.round(conversions * plan.orderValue * (0.85 + 0.3 * unit(`value|${key}`)) * 100) / 100,
+      });
+    });
+  }
+  return rows;
 }
 
 export class LocalAdPlatforms {
@@ -59,6 +200,7 @@ export class LocalAdPlatforms {
       dailySpend: 40,
       accessTtlSeconds: 3600,
       ecbXml: ECB_SAMPLE_XML,
+      demo: false,
       ...options,
       accounts: { ...DEFAULT_ACCOUNTS, ...options.accounts },
     };
@@ -72,17 +214,24 @@ export class LocalAdPlatforms {
     return BigInt(Math.round(this.options.dailySpend * 2 * u * factor * 100)) * 10_000n;
   }
 
-  private cached: { key: string; rows: ReturnType<LocalAdPlatforms["generate"]> } | null = null;
+  private cached: { key: string; rows: ReplayRow[] } | null = null;
 
   /** A report's rows, kept for the pages that follow the first (each page asks for the same range). */
-  private campaignRows(platform: AdPlatform, accountId: string, from: string, to: string) {
-    const key = `${platform}|${accountId}|${from}|${to}|${[...this.faults.restate].join()}`;
-    if (this.cached?.key !== key) this.cached = { key, rows: this.generate(platform, accountId, from, to) };
+  private campaignRows(platform: AdPlatform, accountId: string, from: string, to: string, token: string | null) {
+    const scale = scaleOf(token);
+    const key = `${platform}|${accountId}|${from}|${to}|${scale}|${[...this.faults.restate].join()}`;
+    if (this.cached?.key !== key)
+      this.cached = {
+        key,
+        rows: this.options.demo
+          ? demoCampaignRows(platform, accountId, from, to, scale)
+          : this.generate(platform, accountId, from, to),
+      };
     return this.cached.rows;
   }
 
-  private generate(platform: AdPlatform, accountId: string, from: string, to: string) {
-    const rows = [];
+  private generate(platform: AdPlatform, accountId: string, from: string, to: string): ReplayRow[] {
+    const rows: ReplayRow[] = [];
     const days = eachDay({ from, to });
     for (const day of days)
       for (let c = 0; c < this.options.campaignsPerAccount; c++) {
@@ -104,11 +253,14 @@ export class LocalAdPlatforms {
     return rows;
   }
 
-  private issue(platform: AdPlatform) {
+  /** Fresh tokens; they carry the scale of the code or token they were issued for. */
+  private issue(platform: AdPlatform, from?: string | null) {
     const exp = this.clock().getTime() + this.options.accessTtlSeconds * 1000;
+    const scale = scaleOf(from);
+    const tail = scale === 1 ? "" : `.s${scale}`;
     return {
-      access: `replay.${platform}.${exp}.${++this.counter}`,
-      refresh: `replay-refresh.${platform}.${this.counter}`,
+      access: `replay.${platform}.${exp}.${++this.counter}${tail}`,
+      refresh: `replay-refresh.${platform}.${this.counter}${tail}`,
     };
   }
 
@@ -169,7 +321,7 @@ export class LocalAdPlatforms {
       const f = new URLSearchParams(init.body ?? "");
       if (f.get("grant_type") === "authorization_code" && f.get("code")?.startsWith("code-"))
         return json({
-          ...this.tokenAnswer("google_ads"),
+          ...this.tokenAnswer("google_ads", f.get("code")),
           scope: "https://www.googleapis.com/auth/adwords",
           token_type: "Bearer",
         });
@@ -179,7 +331,7 @@ export class LocalAdPlatforms {
         f.get("refresh_token")?.startsWith("replay-refresh.")
       )
         return json({
-          access_token: this.issue("google_ads").access,
+          access_token: this.issue("google_ads", f.get("refresh_token")).access,
           expires_in: this.options.accessTtlSeconds,
           token_type: "Bearer",
         });
@@ -188,7 +340,8 @@ export class LocalAdPlatforms {
     if (path === "/revoke") return json({});
     const limited = this.rateLimit("google_ads");
     if (limited) return limited;
-    if (!this.tokenOk("google_ads", headers.authorization?.replace(/^Bearer /, "") ?? null))
+    const token = headers.authorization?.replace(/^Bearer /, "") ?? null;
+    if (!this.tokenOk("google_ads", token))
       return json(
         { error: { code: 401, message: "Request had invalid authentication credentials.", status: "UNAUTHENTICATED" } },
         401,
@@ -220,7 +373,7 @@ export class LocalAdPlatforms {
       });
     const range = /segments\.date BETWEEN '(\d{4}-\d{2}-\d{2})' AND '(\d{4}-\d{2}-\d{2})'/.exec(body.query ?? "");
     if (!range) return json({ error: { code: 400, message: "Invalid GAQL query", status: "INVALID_ARGUMENT" } }, 400);
-    const rows = this.campaignRows("google_ads", account.accountId, range[1]!, range[2]!);
+    const rows = this.campaignRows("google_ads", account.accountId, range[1]!, range[2]!, token);
     const start = Number(body.pageToken ?? 0);
     const page = rows.slice(start, start + this.options.googlePageSize);
     const next = start + page.length < rows.length ? String(start + page.length) : undefined;
@@ -246,8 +399,8 @@ export class LocalAdPlatforms {
     });
   }
 
-  private tokenAnswer(platform: AdPlatform) {
-    const t = this.issue(platform);
+  private tokenAnswer(platform: AdPlatform, code: string | null) {
+    const t = this.issue(platform, code);
     return { access_token: t.access, expires_in: this.options.accessTtlSeconds, refresh_token: t.refresh };
   }
 
@@ -272,7 +425,7 @@ export class LocalAdPlatforms {
         if (this.faults.revoked.has("meta_ads") || !(given.startsWith("short.") || given.startsWith("replay.")))
           return invalid;
         return json({
-          access_token: this.issue("meta_ads").access,
+          access_token: this.issue("meta_ads", given).access,
           token_type: "bearer",
           expires_in: this.options.accessTtlSeconds,
         });
@@ -300,7 +453,7 @@ export class LocalAdPlatforms {
     const range = JSON.parse(q.get("time_range") ?? "{}") as { since?: string; until?: string };
     if (q.get("level") !== "campaign" || q.get("time_increment") !== "1" || !range.since || !range.until)
       return json({ error: { message: "Invalid parameter", type: "OAuthException", code: 100 } }, 400);
-    const rows = this.campaignRows("meta_ads", account.accountId, range.since, range.until);
+    const rows = this.campaignRows("meta_ads", account.accountId, range.since, range.until, q.get("access_token"));
     const limit = Number(q.get("limit") ?? 25);
     const start = Number(q.get("after") ?? 0);
     const page = rows.slice(start, start + limit);
@@ -336,7 +489,7 @@ export class LocalAdPlatforms {
     const body = init.body ? (JSON.parse(init.body) as Record<string, string>) : {};
     if (path.endsWith("/oauth2/access_token/")) {
       if (!body.auth_code?.startsWith("code-")) return fail(40110, "Auth code is invalid or expired.");
-      const t = this.issue("tiktok_ads");
+      const t = this.issue("tiktok_ads", body.auth_code);
       return ok({
         access_token: t.access,
         advertiser_ids: this.options.accounts.tiktok_ads.map((a) => a.accountId),
@@ -349,7 +502,7 @@ export class LocalAdPlatforms {
     if (path.endsWith("/oauth2/refresh_token/")) {
       if (this.faults.revoked.has("tiktok_ads") || !body.refresh_token?.startsWith("replay-refresh."))
         return fail(40104, "The refresh token is invalid or expired.");
-      const t = this.issue("tiktok_ads");
+      const t = this.issue("tiktok_ads", body.refresh_token);
       return ok({
         access_token: t.access,
         refresh_token: t.refresh,
@@ -381,7 +534,7 @@ export class LocalAdPlatforms {
         return fail(40002, "Invalid parameters.");
       if (to > addDays(from, 29))
         return fail(40002, "The time span cannot exceed 30 days when stat_time_day is a dimension.");
-      const rows = this.campaignRows("tiktok_ads", account.accountId, from, to);
+      const rows = this.campaignRows("tiktok_ads", account.accountId, from, to, headers["access-token"] ?? null);
       const size = Number(q.get("page_size") ?? 10);
       const page = Number(q.get("page") ?? 1);
       const slice = rows.slice((page - 1) * size, page * size);
@@ -413,8 +566,11 @@ export class LocalAdPlatforms {
   }
 }
 
-/** The demo's platforms: 12 campaigns per account, the rates from the recorded ECB sample. */
-const demoPlatforms = new LocalAdPlatforms({ campaignsPerAccount: 12, dailySpend: 120 });
+/** The demo's platforms: the demo store's campaigns, the rates from the recorded ECB sample. */
+const demoPlatforms = new LocalAdPlatforms({ campaignsPerAccount: 0, demo: true });
+
+/** The demo's account on each platform (one, in USD). */
+export const DEMO_ACCOUNTS = DEFAULT_ACCOUNTS;
 
 /** The demo's transport: answers at REPLAY_BASE; anything else is refused, never fetched. */
 export const replayTransport: Transport = async (url, init) => {
