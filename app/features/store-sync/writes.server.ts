@@ -269,6 +269,7 @@ export function orderFields(shop: SyncShop, o: SyncOrder, customerId: string | n
     taxesMinor: o.taxesMinor,
     channel: o.channel,
     source: o.source,
+    adChannel: o.adChannel,
     country: o.country,
     region: o.region,
     financialStatus: o.financialStatus,
@@ -325,7 +326,14 @@ export const refundRow = (shop: SyncShop, orderId: string, r: SyncRefund) => ({
 export async function upsertOrder(db: DbClient, shop: SyncShop, o: SyncOrder): Promise<WriteResult> {
   const existing = await db.order.findUnique({
     where: { shopId_shopifyId: { shopId: shop.id, shopifyId: o.shopifyId } },
-    select: { id: true, shopifyUpdatedAt: true, source: true, paymentFeesMinor: true, paymentFeeSource: true },
+    select: {
+      id: true,
+      shopifyUpdatedAt: true,
+      source: true,
+      adChannel: true,
+      paymentFeesMinor: true,
+      paymentFeeSource: true,
+    },
   });
   if (existing && isStale(existing.shopifyUpdatedAt, o.updatedAt)) return "stale";
   const before = existing ? await loadOrderState(db, shop.id, existing.id) : null;
@@ -348,7 +356,13 @@ export async function upsertOrder(db: DbClient, shop: SyncShop, o: SyncOrder): P
     // customer's journey) is kept over what a webhook's referring site suggests.
     await db.order.update({
       where: { id: orderId },
-      data: { ...fields, source: existing.source ?? fields.source, ...totals, ...fee },
+      data: {
+        ...fields,
+        // The source and its ad channel are one attribution: kept or replaced together.
+        ...(existing.source ? { source: existing.source, adChannel: existing.adChannel } : {}),
+        ...totals,
+        ...fee,
+      },
     });
     await db.orderLine.deleteMany({ where: { shopId: shop.id, orderId } });
   } else {
