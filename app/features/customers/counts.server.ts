@@ -32,3 +32,38 @@ export async function customerCounts(shopId: string): Promise<CustomerCounts> {
   const redacted = Number(row?.redacted ?? 0);
   return { stored, redacted, customers: stored - redacted, listed };
 }
+
+/**
+ * The registry's New customers count (analytics/counts.ts newCustomers) for a range of the
+ * shop's days: customers (as counted above: not deleted, not redacted) with an order in the
+ * range that was not cancelled and no such order on an earlier day. Reads the range's orders
+ * by (shopId, day) and probes each one's customer for an earlier order.
+ */
+export async function newCustomerCount(shopId: string, range: { from: string; to: string }): Promise<number> {
+  const row = await sqlOn()
+    .selectFrom("Order as o")
+    .innerJoin("Customer as c", "c.id", "o.customerId")
+    .select((eb) => eb.fn.count<number>("o.customerId").distinct().as("n"))
+    .where("o.shopId", "=", shopId)
+    .where("c.shopId", "=", shopId)
+    .where("o.day", ">=", range.from)
+    .where("o.day", "<=", range.to)
+    .where("o.cancelledAt", "is", null)
+    .where("c.deletedAt", "is", null)
+    .where("c.redactedAt", "is", null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("Order as p")
+            .select("p.id")
+            .where("p.shopId", "=", shopId)
+            .whereRef("p.customerId", "=", "o.customerId")
+            .where("p.cancelledAt", "is", null)
+            .where("p.day", "<", range.from),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

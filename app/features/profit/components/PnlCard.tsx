@@ -2,8 +2,8 @@
 // subtotals in bold, each label a link to the line's breakdown (?line=key).
 import { BlockStack, Box, Card, Text } from "@shopify/polaris";
 import { Link, useSearchParams } from "@remix-run/react";
-import { formatMoney } from "~/lib/money";
-import type { PnlLine } from "~/features/profit/pnl";
+import { formatMoney, formatMultiple } from "~/lib/money";
+import type { AdFigure, PnlLine } from "~/features/profit/pnl";
 import { ChangeIndicator } from "~/features/profit/components/ChangeIndicator";
 
 const LINKLESS = new Set(["revenue", "grossProfit", "totalCosts", "netProfit"]);
@@ -13,6 +13,23 @@ function shownAmount(line: PnlLine, currency: string) {
   return line.kind === "deduction" || line.kind === "cost"
     ? formatMoney(-line.amountMinor, currency, { signed: true })
     : formatMoney(line.amountMinor, currency);
+}
+
+/** An ad spend line's marketing figures, each with where it comes from or why it is none. */
+function AdFigures({ figures, currency }: { figures: AdFigure[]; currency: string }) {
+  const shown = (f: AdFigure) =>
+    f.value === null ? "—" : f.unit === "money" ? formatMoney(f.value, currency) : formatMultiple(f.value);
+  return (
+    <Text as="span" variant="bodySm" tone="subdued">
+      {figures.map((f, i) => (
+        <span key={f.key} data-testid={`pnl-figure-${f.key}`} data-value={f.value ?? ""}>
+          {i > 0 ? " · " : ""}
+          {`${f.label} ${shown(f)}`}
+          {f.value === null ? ` (${f.reason ?? "none"})` : f.basis ? ` (${f.basis})` : ""}
+        </span>
+      ))}
+    </Text>
+  );
 }
 
 function LineRow({ line, currency, comparable }: { line: PnlLine; currency: string; comparable: boolean }) {
@@ -48,6 +65,7 @@ function LineRow({ line, currency, comparable }: { line: PnlLine; currency: stri
               {line.source}
             </Text>
           )}
+          {line.figures && <AdFigures figures={line.figures} currency={currency} />}
           {line.unknown && (
             <Text as="span" variant="bodySm" tone="caution">
               {line.unknown}
