@@ -14,7 +14,7 @@ import {
   setAdSpendDays,
 } from "~/features/profit/index.server";
 import { getAnalytics, getMarketing, pnlAdFigures } from "~/features/analytics/index.server";
-import { NO_PLATFORM_REPORT } from "~/features/analytics/marketing.server";
+import { NO_ATTRIBUTED_ORDERS, NO_PLATFORM_REPORT } from "~/features/analytics/marketing.server";
 import { NO_NEW_CUSTOMERS, NO_SPEND } from "~/features/analytics/metrics";
 
 // The shop's day is New York's: 2026-06-30 there until 04:00 UTC on 1 July.
@@ -138,7 +138,9 @@ describe("marketing figures per channel (hand-computed)", () => {
     expect(meta.platformReason).toBe(NO_PLATFORM_REPORT);
     expect(meta.attributedRoas).toBeCloseTo(90 / 50, 10);
     const sponsor = m.channels.find((c) => c.channel === "newsletter_sponsor")!;
-    expect(sponsor).toMatchObject({ label: "Newsletter sponsor", spendMinor: 20_00, attributedRoas: 0 });
+    // No order names the sponsor: its ROAS from orders is unknown, not 0.
+    expect(sponsor).toMatchObject({ label: "Newsletter sponsor", spendMinor: 20_00, attributedRoas: null });
+    expect(sponsor.attributedReason).toBe(NO_ATTRIBUTED_ORDERS);
     expect(m.channels.map((c) => c.channel)).toEqual(["google", "meta", "newsletter_sponsor"]);
   });
 

@@ -45,7 +45,9 @@ export type Marketing = {
   newCustomers: number;
 };
 
-export const NO_PLATFORM_REPORT = "No platform report: this spend was imported or entered by hand";
+export const NO_PLATFORM_REPORT = "No platform report (spend imported or entered)";
+/** No order names the channel: its sales are unknown (untagged ads), not zero. */
+export const NO_ATTRIBUTED_ORDERS = "No orders carry its click ids or paid UTM tags";
 
 type Acc = Omit<ChannelRow, "platformRoas" | "platformReason" | "attributedRoas" | "attributedReason">;
 
@@ -98,8 +100,8 @@ export async function getMarketing(shop: ShopRef, range: DayRange): Promise<Mark
       ...r,
       platformRoas: r.platformValueMinor === null ? null : perSpend(r.platformValueMinor, r.spendMinor),
       platformReason: r.spendMinor <= 0 ? NO_SPEND : r.platformValueMinor === null ? NO_PLATFORM_REPORT : null,
-      attributedRoas: perSpend(r.attributedNetSalesMinor, r.spendMinor),
-      attributedReason: r.spendMinor <= 0 ? NO_SPEND : null,
+      attributedRoas: r.attributedOrders > 0 ? perSpend(r.attributedNetSalesMinor, r.spendMinor) : null,
+      attributedReason: r.spendMinor <= 0 ? NO_SPEND : r.attributedOrders > 0 ? null : NO_ATTRIBUTED_ORDERS,
     }))
     .sort((a, b) => b.spendMinor - a.spendMinor || a.label.localeCompare(b.label));
   return { channels, newCustomers };

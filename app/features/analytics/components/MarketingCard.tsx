@@ -38,8 +38,17 @@ function Figure({ data, k }: { data: Analytics; k: (typeof KEYS)[number] }) {
   );
 }
 
-const roas = (value: number | null, reason: string | null) =>
-  value === null ? `— ${reason ?? ""}`.trim() : formatMultiple(value);
+function Roas({ value, reason }: { value: number | null; reason: string | null }) {
+  if (value !== null) return <span>{formatMultiple(value)}</span>;
+  return (
+    <span>
+      —{" "}
+      <Text as="span" variant="bodySm" tone="subdued">
+        {reason}
+      </Text>
+    </span>
+  );
+}
 
 export function MarketingCard({ data }: { data: Analytics }) {
   const { channels, newCustomers, previousNewCustomers } = data.marketing;
@@ -77,12 +86,12 @@ export function MarketingCard({ data }: { data: Analytics }) {
             cells: [
               c.label,
               formatMoney(c.spendMinor, data.currency),
-              <span key="p" data-testid={`platform-roas-${c.channel}`}>
-                {roas(c.platformRoas, c.platformReason)}
+              <span key="p" data-testid={`platform-roas-${c.channel}`} data-value={c.platformRoas ?? ""}>
+                <Roas value={c.platformRoas} reason={c.platformReason} />
               </span>,
               `${c.attributedOrders.toLocaleString("en-US")} · ${formatMoney(c.attributedNetSalesMinor, data.currency)}`,
-              <span key="a" data-testid={`attributed-roas-${c.channel}`}>
-                {roas(c.attributedRoas, c.attributedReason)}
+              <span key="a" data-testid={`attributed-roas-${c.channel}`} data-value={c.attributedRoas ?? ""}>
+                <Roas value={c.attributedRoas} reason={c.attributedReason} />
               </span>,
             ],
           }))}

@@ -15,20 +15,23 @@ function shownAmount(line: PnlLine, currency: string) {
     : formatMoney(line.amountMinor, currency);
 }
 
-/** An ad spend line's marketing figures, each with where it comes from or why it is none. */
+/** An ad spend line's marketing figures, one a line, each with where it comes from or why it is none. */
 function AdFigures({ figures, currency }: { figures: AdFigure[]; currency: string }) {
   const shown = (f: AdFigure) =>
     f.value === null ? "—" : f.unit === "money" ? formatMoney(f.value, currency) : formatMultiple(f.value);
   return (
-    <Text as="span" variant="bodySm" tone="subdued">
-      {figures.map((f, i) => (
-        <span key={f.key} data-testid={`pnl-figure-${f.key}`} data-value={f.value ?? ""}>
-          {i > 0 ? " · " : ""}
-          {`${f.label} ${shown(f)}`}
-          {f.value === null ? ` (${f.reason ?? "none"})` : f.basis ? ` (${f.basis})` : ""}
-        </span>
+    <BlockStack gap="0">
+      {figures.map((f) => (
+        <Text key={f.key} as="span" variant="bodySm" tone="subdued">
+          <span data-testid={`pnl-figure-${f.key}`} data-value={f.value ?? ""}>
+            <Text as="span" variant="bodySm" fontWeight="medium" tone="base">
+              {`${f.label} ${shown(f)}`}
+            </Text>
+            {f.value === null ? ` · ${f.reason ?? "none"}` : f.basis ? ` · ${f.basis}` : ""}
+          </span>
+        </Text>
       ))}
-    </Text>
+    </BlockStack>
   );
 }
 
