@@ -368,7 +368,7 @@ export async function getAnalytics(
     dimensionSums(shop.id, "source", p.comparison),
     dimensionSums(shop.id, "region", p.current),
     getMarketing(shop, p.current),
-    newCustomerCount(shop.id, p.comparison),
+    newCustomerCount(shop, p.comparison),
   ]);
   const comparable = isComparable(p.comparison, first);
   const cur = inputsOf(rows, expenses, p.current, funnel, marketing.newCustomers);

@@ -103,6 +103,14 @@ beforeAll(async () => {
     discountsMinor: 10_00,
     customerId: c3.id,
   });
+  // The shop's day, not UTC's: 23:30 on 31 May in New York is 1 June in UTC, and still May here.
+  const c5 = await customer(a.id, "Late in May");
+  await createOrder(a.id, "2026-05-31", [line(item, 1)], {
+    processedAt: new Date("2026-06-01T03:30:00Z"),
+    source: "direct",
+    customerId: c5.id,
+  });
+  await createOrder(a.id, "2026-06-18", [line(item, 1)], { source: "direct", customerId: c5.id });
   // Returning: an order before the period. Unattributed, a guest and a redacted customer's first order.
   await createOrder(a.id, "2026-05-20", [line(item, 1)], { source: "direct", customerId: c2.id });
   await createOrder(a.id, "2026-06-16", [line(item, 1)], { source: "organic_search" });
@@ -145,9 +153,10 @@ describe("marketing figures per channel (hand-computed)", () => {
   });
 
   it("counts new customers: first order not cancelled in the period, not redacted, not guests", async () => {
-    // c1 (new), c3 (first order cancelled, then a real one); not c2 (May), c4 (redacted), the guest.
+    // c1 (new), c3 (first order cancelled, then a real one); not c2 nor c5 (May, c5 at 23:30 New York
+    // time, already 1 June in UTC), c4 (redacted), the guest.
     expect((await getMarketing(a, RANGE)).newCustomers).toBe(2);
-    expect((await getMarketing(a, { from: "2026-05-01", to: "2026-05-31" })).newCustomers).toBe(1);
+    expect((await getMarketing(a, { from: "2026-05-01", to: "2026-05-31" })).newCustomers).toBe(2);
   });
 
   it("agrees after a rebuild of the rollups (live updates and the rebuild write the same channel rows)", async () => {
@@ -161,10 +170,10 @@ describe("marketing figures per channel (hand-computed)", () => {
     expect(pnl.range).toEqual(RANGE);
     const figures = await pnlAdFigures(a, pnl.range, pnl.lines);
     const byKey = (key: string) => Object.fromEntries(figures[key].map((f) => [f.key, f]));
-    // Net sales: 200 + 100 + 90 + 100 + 100 − 20 refund = 570.00; COGS 6 units × 40 = 240; spend 170.00.
+    // Net sales: 200 + 100 + 90 + 100 + 100 + 100 − 20 refund = 670.00; COGS 7 units × 40 = 280; spend 170.00.
     const total = byKey("adSpend");
-    expect(total.mer.value).toBeCloseTo(570 / 170, 10);
-    expect(total.poas.value).toBeCloseTo((570 - 240) / 170, 10);
+    expect(total.mer.value).toBeCloseTo(670 / 170, 10);
+    expect(total.poas.value).toBeCloseTo((670 - 280) / 170, 10);
     expect(total.cac.value).toBe(85_00); // 170.00 / 2 new customers
     expect(byKey("ad:google_ads").platformRoas.value).toBeCloseTo(2.6, 10);
     expect(byKey("ad:google_ads").attributedRoas.value).toBeCloseTo(2.8, 10);

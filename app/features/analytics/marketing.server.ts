@@ -20,7 +20,7 @@ import {
   type MetricKey,
 } from "~/features/analytics/metrics";
 
-type ShopRef = { id: string; currency: string };
+type ShopRef = { id: string; currency: string; timezone: string };
 
 export type ChannelRow = {
   /** The ad channel key (google, meta, …), or the stored name of a channel we do not know. */
@@ -61,7 +61,7 @@ export async function getMarketing(shop: ShopRef, range: DayRange): Promise<Mark
     }),
     platformReports(shop, range),
     dimensionSums(shop.id, "adChannel", range),
-    newCustomerCount(shop.id, range),
+    newCustomerCount(shop, range),
   ]);
   const rows = new Map<string, Acc>();
   const rowOf = (name: string) => {

@@ -3,6 +3,7 @@
 // members from them. What a screen leaves out is counted here too, so it can say why its
 // figure differs from another screen's.
 import { prisma, sqlOn } from "~/db.server";
+import { startOfDayInZone } from "~/lib/dates";
 
 export type CustomerCounts = {
   /** Customer records the app holds for the shop: every one not deleted in Shopify. */
@@ -39,7 +40,14 @@ export async function customerCounts(shopId: string): Promise<CustomerCounts> {
  * range that was not cancelled and no such order on an earlier day. Reads the range's orders
  * by (shopId, day) and probes each one's customer for an earlier order.
  */
-export async function newCustomerCount(shopId: string, range: { from: string; to: string }): Promise<number> {
+export async function newCustomerCount(
+  shop: { id: string; timezone: string },
+  range: { from: string; to: string },
+): Promise<number> {
+  const shopId = shop.id;
+  // An earlier order is one processed before the range's first day began in the shop's zone (the
+  // same as an earlier day): by processedAt the probe stays in the customer's orders index.
+  const start = startOfDayInZone(range.from, shop.timezone);
   const row = await sqlOn()
     .selectFrom("Order as o")
     .innerJoin("Customer as c", "c.id", "o.customerId")
@@ -60,7 +68,7 @@ export async function newCustomerCount(shopId: string, range: { from: string; to
             .where("p.shopId", "=", shopId)
             .whereRef("p.customerId", "=", "o.customerId")
             .where("p.cancelledAt", "is", null)
-            .where("p.day", "<", range.from),
+            .where("p.processedAt", "<", start),
         ),
       ),
     )

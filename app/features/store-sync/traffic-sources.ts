@@ -23,6 +23,3 @@ export const TRAFFIC_SOURCE_LABELS: Record<TrafficSource, string> = {
   paid_social: "Paid Social",
   referral: "Referral",
 };
-
-/** The sources that are paid traffic (an ad was clicked). */
-export const PAID_SOURCES: ReadonlySet<string> = new Set(["paid", "paid_search", "paid_social"]);
