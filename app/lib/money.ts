@@ -125,6 +125,11 @@ export function formatPercent(fraction: number, decimals = 1): string {
   return `${(fraction * 100).toFixed(decimals)}%`;
 }
 
+/** A multiple such as ROAS: 3.2 → "3.20×" (a ratio per unit, not a percent). */
+export function formatMultiple(ratio: number, decimals = 2): string {
+  return `${ratio.toFixed(decimals)}×`;
+}
+
 const symbolCache = new Map<string, string>();
 
 function currencySymbol(currency: string, locale: string): string {

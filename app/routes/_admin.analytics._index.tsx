@@ -13,6 +13,7 @@ import {
   DEFAULT_CARDS,
   ExportData,
   FigureCards,
+  MarketingCard,
   OrderTrends,
   parseAnalyticsQuery,
   TIMEFRAME_KEYS,
@@ -170,6 +171,9 @@ export default function AnalyticsScreen() {
             </Section>
             <Section title="Order Trends">
               <OrderTrends data={analytics} />
+            </Section>
+            <Section title="Marketing">
+              <MarketingCard data={analytics} />
             </Section>
             <Section title="Traffic Sources">
               <TrafficSources data={analytics} />

@@ -46,6 +46,8 @@ import {
   type CostsDialogState,
 } from "~/features/profit";
 import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
+import { pnlAdFigures } from "~/features/analytics/index.server";
+import { withAdFigures } from "~/features/profit";
 import type { RoutePermissions } from "~/features/team";
 import { currentSearchParams } from "~/components/search-params";
 
@@ -69,13 +71,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     lastImport(shop.id, "product_cost"),
     shopifyCostsState(shop),
   ]);
+  const adFigures = await pnlAdFigures(shop, pnl.range, pnl.lines);
   const missingPages = Math.max(1, Math.ceil(pnl.missing.variants.length / COSTS_PAGE_SIZE));
   const missingPage = Math.min(Math.max(1, pageParam(url, "missingPage")), missingPages);
   return {
     days,
     currency: shop.currency,
     today: dayInZone(new Date(), shop.timezone),
-    pnl: { lines: pnl.lines, figures: pnl.figures, range: pnl.range, comparable: pnl.comparable },
+    pnl: {
+      lines: withAdFigures(pnl.lines, adFigures),
+      figures: pnl.figures,
+      range: pnl.range,
+      comparable: pnl.comparable,
+    },
     missing: {
       sold: pnl.missing.sold,
       total: pnl.missing.variants.length,

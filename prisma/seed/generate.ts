@@ -7,7 +7,7 @@ import { AD_PLATFORMS, type AdPlatform } from "~/features/ad-platforms";
 import { trafficRows } from "~/features/analytics/shopifyql";
 import { resolveFee, rulesByGateway, type FeeRule, type FeeSource } from "~/features/profit/payment-fees";
 import { shopifyPaymentsFeeMinor } from "~/features/store-sync/normalize";
-import { trafficSourceFromRest } from "~/features/store-sync/traffic-source";
+import { attributionFromRest, type Attribution } from "~/features/store-sync/traffic-source";
 import { addDays, dayInZone } from "~/lib/dates";
 
 // ---------------------------------------------------------------------------
@@ -38,7 +38,7 @@ export type Category = (typeof CATEGORIES)[number];
  * How a visit began, as the seed draws it. The traffic sources the app stores come from these
  * through its own code: sessions as Shopify's sessions report names them (analytics'
  * trafficRows), orders from the landing page and referrer an order carries (store-sync's
- * trafficSourceFromRest), so the demo's sources are whatever the app makes of real ones.
+ * attributionFromRest), so the demo's sources are whatever the app makes of real ones.
  */
 export const VISIT_KINDS = ["organic_search", "direct", "social", "email", ...AD_PLATFORMS] as const;
 export type VisitKind = (typeof VISIT_KINDS)[number];
@@ -517,6 +517,8 @@ export type OrderRow = {
   channel: SalesChannel;
   /** As store-sync attributes the order's visit; null: not known. */
   source: string | null;
+  /** The ad platform the visit came from (profit/ad-channels.ts), when it was an ad. */
+  adChannel: string | null;
   country: string;
   region: string;
   financialStatus: "paid" | "partially_refunded" | "refunded";
@@ -1536,21 +1538,22 @@ const REFERRERS: Record<VisitKind, readonly (string | null)[]> = {
 };
 
 /**
- * The source store-sync attributes to a visit of this kind from this referrer. Which campaign
- * and which click id value a visit carried change nothing in where it came from, so each shape of
- * visit goes through trafficSourceFromRest once (a million orders would parse a million URLs).
+ * The source and ad channel store-sync attributes to a visit of this kind from this referrer.
+ * Which campaign and which click id value a visit carried change nothing in where it came from,
+ * so each shape of visit goes through attributionFromRest once (a million orders would parse a
+ * million URLs).
  */
-const sourceByShape = new Map<string, string | null>();
-function sourceOfVisit(rng: Random, kind: VisitKind): string | null {
+const attributionByShape = new Map<string, Attribution>();
+function attributionOfVisit(rng: Random, kind: VisitKind): Attribution {
   const referrer = rng.pick(REFERRERS[kind]);
   const key = `${kind}|${referrer}`;
-  let source = sourceByShape.get(key);
-  if (source === undefined) {
+  let attribution = attributionByShape.get(key);
+  if (attribution === undefined) {
     const visit = visitOf(kind, referrer, "campaign", "click-id");
-    source = trafficSourceFromRest({ source_name: "web", ...visit });
-    sourceByShape.set(key, source);
+    attribution = attributionFromRest({ source_name: "web", ...visit });
+    attributionByShape.set(key, attribution);
   }
-  return source;
+  return attribution;
 }
 
 /**
@@ -1679,7 +1682,7 @@ function buildOrder(rng: Random, ctx: OrderContext, seq: Sequences, batch: DayBa
     shippingCountryCode: channel === "pos" ? null : (COUNTRY_CODES.get(place.country) ?? null),
     ...paymentOf(rng, ctx, { totalMinor: total, channel, country: place.country }),
     channel,
-    source: sourceOfVisit(rng, draft.kind),
+    ...attributionOfVisit(rng, draft.kind),
     country: place.country,
     region: place.region,
     financialStatus: "paid",

@@ -19,7 +19,9 @@ let liveSnapshot: Awaited<ReturnType<typeof snapshot>>;
 /** The monthly rollup, and the daily rows summed per month, as the live updates left them. */
 let liveMonths: { stored: Awaited<ReturnType<typeof months>>; fromDays: Awaited<ReturnType<typeof months>> };
 
-const SOURCES = ["organic_search", "direct", "social", "email", null];
+const SOURCES = ["organic_search", "direct", "social", "email", null, "paid_search", "paid_social"];
+/** Paid orders carry their ad channel (decision 093): the adChannel dimension must agree live and rebuilt. */
+const CHANNELS: Record<string, string> = { paid_search: "google", paid_social: "meta" };
 const PLACES = [
   ["United States", "California"],
   ["United States", "New York"],
@@ -132,6 +134,7 @@ beforeAll(async () => {
       discountsMinor: (i % 4) * 5_00,
       shippingMinor: 7_00,
       source: SOURCES[i % SOURCES.length],
+      adChannel: CHANNELS[SOURCES[i % SOURCES.length] ?? ""] ?? null,
       country,
       region,
     });
@@ -156,7 +159,7 @@ beforeAll(async () => {
   const before = await loadOrderState(prisma, shop.id, moved);
   await prisma.order.update({
     where: { id: moved },
-    data: { source: "referral", country: "Australia", region: "NSW" },
+    data: { source: "paid_social", adChannel: "tiktok", country: "Australia", region: "NSW" },
   });
   await applyOrderChange(prisma, shop.id, before, await loadOrderState(prisma, shop.id, moved));
 

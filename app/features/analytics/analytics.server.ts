@@ -3,7 +3,7 @@
 // traffic sources and regions (decision 064), TrafficDay and FunnelDay for sessions and the
 // funnel, so a 12-month view of a store with a million orders reads a few hundred rows. Every
 // figure comes from the registry.
-import { prisma, sqlOn } from "~/db.server";
+import { prisma } from "~/db.server";
 import { figuresCache } from "~/platform/cache.server";
 import { eachDay, type DayRange } from "~/lib/dates";
 import {
@@ -13,7 +13,6 @@ import {
   expensesInRange,
   honestChange,
   isComparable,
-  splitRange,
   type ExpenseInput,
   type PeriodTotals,
   type TrendPoint,
@@ -25,6 +24,7 @@ import {
   computeMetrics,
   EMPTY_INPUTS,
   METRIC_KEYS,
+  noneReason,
   shareOf,
   type MetricInputs,
   type MetricKey,
@@ -32,17 +32,32 @@ import {
 } from "~/features/analytics/metrics";
 import { analyticsPeriods, type Comparison, type TimeframeKey } from "~/features/analytics/periods";
 import { funnelVisitors } from "~/features/analytics/counts";
+import { dimensionSums, type DimSum } from "~/features/analytics/dimensions.server";
+import { getMarketing, type Marketing } from "~/features/analytics/marketing.server";
+import { newCustomerCount } from "~/features/customers/index.server";
 
 type ShopRef = { id: string; timezone: string; currency: string };
 
 /** The sources the screen lists, in order (the list); any other stored source is listed after them. */
-export const SOURCE_ORDER = ["organic_search", "direct", "social", "email", "paid", "referral", "unknown"] as const;
+export const SOURCE_ORDER = [
+  "organic_search",
+  "direct",
+  "social",
+  "email",
+  "paid_search",
+  "paid_social",
+  "paid",
+  "referral",
+  "unknown",
+] as const;
 export const SOURCE_LABELS: Record<string, string> = {
   organic_search: "Organic search",
   direct: "Direct",
   social: "Social",
   email: "E-mail",
-  paid: "Paid",
+  paid_search: "Paid search",
+  paid_social: "Paid social",
+  paid: "Paid (other)",
   referral: "Referral",
   unknown: "Unknown",
 };
@@ -75,10 +90,16 @@ async function funnelOf(shopId: string, range: DayRange): Promise<Funnel> {
  * A period's registry inputs: the rollup sums, the expenses attributed to it and the funnel. The
  * funnel's first step is the period's sessions (funnelVisitors: one source for both figures).
  */
-function inputsOf(rows: RollupRow[], expenses: ExpenseInput[], range: DayRange, funnel: Funnel): MetricInputs {
+function inputsOf(
+  rows: RollupRow[],
+  expenses: ExpenseInput[],
+  range: DayRange,
+  funnel: Funnel,
+  newCustomers: number,
+): MetricInputs {
   const totals = sumRows(rows);
   const operatingExpensesMinor = expensesInRange(expenses, range);
-  return { ...totals, operatingExpensesMinor, ...funnel, visitors: funnelVisitors(totals) };
+  return { ...totals, operatingExpensesMinor, ...funnel, visitors: funnelVisitors(totals), newCustomers };
 }
 
 export type PeriodFigures = {
@@ -117,68 +138,6 @@ async function sessionsBySource(shopId: string, range: DayRange): Promise<Map<st
     _sum: { sessions: true },
   });
   return new Map(rows.map((r) => [r.source || "unknown", r._sum.sessions ?? 0]));
-}
-
-type DimSum = {
-  key: string;
-  sub: string;
-  ordersCount: number;
-  grossSalesMinor: number;
-  discountsMinor: number;
-  refundsMinor: number;
-  shippingMinor: number;
-};
-
-/**
- * Orders and sales of a range by source or by country and region: whole calendar months from
- * DimensionMonthRollup, the days before and after them from DimensionDayRollup (decision 064),
- * summed by the database in one query.
- */
-async function dimensionSums(shopId: string, dimension: "source" | "region", range: DayRange): Promise<DimSum[]> {
-  const { months, days } = splitRange(range);
-  const q = sqlOn();
-  const columns = [
-    "key",
-    "sub",
-    "ordersCount",
-    "grossSalesMinor",
-    "discountsMinor",
-    "refundsMinor",
-    "shippingMinor",
-  ] as const;
-  const byDay = days.map((d) =>
-    q
-      .selectFrom("DimensionDayRollup")
-      .select(columns)
-      .where("shopId", "=", shopId)
-      .where("dimension", "=", dimension)
-      .where("day", ">=", d.from)
-      .where("day", "<=", d.to),
-  );
-  const parts = months
-    ? q
-        .selectFrom("DimensionMonthRollup")
-        .select(columns)
-        .where("shopId", "=", shopId)
-        .where("dimension", "=", dimension)
-        .where("month", ">=", months.from)
-        .where("month", "<=", months.to)
-        .unionAll(byDay)
-    : byDay[0]?.unionAll(byDay.slice(1));
-  if (!parts) return [];
-  return q
-    .selectFrom(parts.as("t"))
-    .select((eb) => [
-      "t.key",
-      "t.sub",
-      eb.fn.sum<number>("t.ordersCount").as("ordersCount"),
-      eb.fn.sum<number>("t.grossSalesMinor").as("grossSalesMinor"),
-      eb.fn.sum<number>("t.discountsMinor").as("discountsMinor"),
-      eb.fn.sum<number>("t.refundsMinor").as("refundsMinor"),
-      eb.fn.sum<number>("t.shippingMinor").as("shippingMinor"),
-    ])
-    .groupBy(["t.key", "t.sub"])
-    .execute();
 }
 
 function sourceRows(
@@ -364,7 +323,12 @@ export type Analytics = {
   funnel: FunnelStep[];
   /** Whether any sessions or funnel steps were recorded in the period (else the screen says why). */
   hasTraffic: boolean;
+  /** Ad channels of the period and why MER, POAS and CAC are none where they are (decision 093). */
+  marketing: Marketing & { reasons: Record<MarketingKey, string | null>; previousNewCustomers: number };
 };
+
+const MARKETING_KEYS = ["mer", "poas", "cac"] as const;
+type MarketingKey = (typeof MARKETING_KEYS)[number];
 
 export type AnalyticsOptions = { weekStart: WeekStart };
 
@@ -377,23 +341,38 @@ export async function getAnalytics(
 ): Promise<Analytics> {
   const today = todayFor(shop, now);
   const p = analyticsPeriods(today, timeframe, comparison);
-  const [rows, cmpRows, expenses, first, funnel, cmpFunnel, sessions, cmpSessions, srcOrders, cmpSrcOrders, regions] =
-    await Promise.all([
-      loadRollups(shop.id, p.current),
-      loadRollups(shop.id, p.comparison),
-      loadExpenses(shop.id, p.current.to),
-      firstDataDay(shop.id),
-      funnelOf(shop.id, p.current),
-      funnelOf(shop.id, p.comparison),
-      sessionsBySource(shop.id, p.current),
-      sessionsBySource(shop.id, p.comparison),
-      dimensionSums(shop.id, "source", p.current),
-      dimensionSums(shop.id, "source", p.comparison),
-      dimensionSums(shop.id, "region", p.current),
-    ]);
+  const [
+    rows,
+    cmpRows,
+    expenses,
+    first,
+    funnel,
+    cmpFunnel,
+    sessions,
+    cmpSessions,
+    srcOrders,
+    cmpSrcOrders,
+    regions,
+    marketing,
+    cmpNewCustomers,
+  ] = await Promise.all([
+    loadRollups(shop.id, p.current),
+    loadRollups(shop.id, p.comparison),
+    loadExpenses(shop.id, p.current.to),
+    firstDataDay(shop.id),
+    funnelOf(shop.id, p.current),
+    funnelOf(shop.id, p.comparison),
+    sessionsBySource(shop.id, p.current),
+    sessionsBySource(shop.id, p.comparison),
+    dimensionSums(shop.id, "source", p.current),
+    dimensionSums(shop.id, "source", p.comparison),
+    dimensionSums(shop.id, "region", p.current),
+    getMarketing(shop, p.current),
+    newCustomerCount(shop, p.comparison),
+  ]);
   const comparable = isComparable(p.comparison, first);
-  const cur = inputsOf(rows, expenses, p.current, funnel);
-  const cmp = inputsOf(cmpRows, expenses, p.comparison, cmpFunnel);
+  const cur = inputsOf(rows, expenses, p.current, funnel, marketing.newCustomers);
+  const cmp = inputsOf(cmpRows, expenses, p.comparison, cmpFunnel, cmpNewCustomers);
   return {
     timeframe,
     comparison,
@@ -407,6 +386,14 @@ export async function getAnalytics(
     countries: countryRows(regions),
     funnel: funnelSteps(cur, cmp, comparable),
     hasTraffic: cur.sessions > 0 || funnel.visitors > 0,
+    marketing: {
+      ...marketing,
+      previousNewCustomers: cmpNewCustomers,
+      reasons: Object.fromEntries(MARKETING_KEYS.map((k) => [k, noneReason(k, cur)])) as Record<
+        MarketingKey,
+        string | null
+      >,
+    },
   };
 }
 

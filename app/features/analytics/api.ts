@@ -1,12 +1,12 @@
 // The registry's figures as the JSON API answers them (docs/product/api.md): money as a decimal
 // string in the shop's currency with its integer minor units beside it, counts as numbers,
-// rates as fractions (0.0213 is 2.13%), and each figure's change against the comparison period.
+// rates as fractions (0.0213 is 2.13%), multiples as numbers (3.2 is ROAS 3.2×), and each figure's change against the comparison period.
 import { minorToDecimalString } from "~/lib/money";
-import { METRIC_KEYS, METRICS, type MetricKey, type MetricValues } from "~/features/analytics/metrics";
+import { METRIC_KEYS, METRICS, type MetricKey, type MetricUnit, type MetricValues } from "~/features/analytics/metrics";
 
 export type ApiFigure = {
   label: string;
-  unit: "money" | "count" | "rate";
+  unit: MetricUnit;
   value: string | number | null;
   previous: string | number | null;
   valueMinor?: number | null;

@@ -9,7 +9,7 @@
  */
 export const funnelVisitors = (period: { sessions: number }): number => period.sessions;
 
-export const COUNT_KEYS = ["customers", "redactedCustomers", "members", "untieredMembers"] as const;
+export const COUNT_KEYS = ["customers", "newCustomers", "redactedCustomers", "members", "untieredMembers"] as const;
 export type CountKey = (typeof COUNT_KEYS)[number];
 
 export type CountDefinition = {
@@ -20,6 +20,8 @@ export type CountDefinition = {
   excludes: string[];
   /** The screens that show it. */
   shownOn: string[];
+  /** Counted for a period (else as of now). */
+  ofPeriod?: true;
 };
 
 const DEFINITIONS: Record<CountKey, Omit<CountDefinition, "key">> = {
@@ -33,6 +35,19 @@ const DEFINITIONS: Record<CountKey, Omit<CountDefinition, "key">> = {
       "Guest checkouts without a customer record",
     ],
     shownOn: ["Customers (the list's total)", "Settings → Data", "Loyalty (members of them)"],
+  },
+  newCustomers: {
+    label: "New customers",
+    formula:
+      "Customers (as counted above) whose first order that was not cancelled was processed in the period, on its day in the shop's time zone",
+    includes: ["A customer whose earlier orders were all cancelled, from the first order that was not"],
+    excludes: [
+      "Customers with an order before the period (returning customers)",
+      "Guest checkouts without a customer record",
+      "Customers deleted in Shopify or redacted since (as Customers)",
+    ],
+    shownOn: ["Analytics → Marketing (the CAC figure's base)", "Costs & Profit → Profit and loss (CAC on Ad spend)"],
+    ofPeriod: true,
   },
   redactedCustomers: {
     label: "Redacted customers",

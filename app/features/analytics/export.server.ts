@@ -15,7 +15,14 @@ import {
 import { effectiveUnitCost } from "~/features/profit";
 import { overridesFor, todayFor } from "~/features/profit/index.server";
 import { dailyMetrics } from "~/features/analytics/analytics.server";
-import { EMPTY_INPUTS, METRIC_KEYS, METRICS, type MetricInputs, type MetricValues } from "~/features/analytics/metrics";
+import {
+  EMPTY_INPUTS,
+  METRIC_KEYS,
+  METRICS,
+  type MetricInputs,
+  type MetricUnit,
+  type MetricValues,
+} from "~/features/analytics/metrics";
 import { analyticsPeriods, TIMEFRAME_DAYS, type TimeframeKey } from "~/features/analytics/periods";
 import type { DayRange } from "~/lib/dates";
 
@@ -27,10 +34,10 @@ export type ExportSheetName = (typeof EXPORT_SHEETS)[number];
 /** Rows per page of the orders query. */
 const PAGE = 2000;
 
-function cellOf(unit: "money" | "count" | "rate", v: number | null, currency: string) {
+function cellOf(unit: MetricUnit, v: number | null, currency: string) {
   if (v === null) return null;
   if (unit === "money") return minorToDecimalString(v, currency);
-  if (unit === "rate") return Number(v.toFixed(6));
+  if (unit === "rate" || unit === "multiple") return Number(v.toFixed(6));
   return v;
 }
 

@@ -14,6 +14,7 @@ export {
   type MetricDefinition,
   type MetricInputs,
   type MetricKey,
+  type MetricUnit,
   type MetricValues,
 } from "./metrics";
 export {
@@ -33,6 +34,7 @@ export { SYNC_MESSAGES, type SyncStatus } from "./shopifyql";
 export { DEFAULT_CARDS, FigureCards, formatFigure, HowCalculated } from "./components/FigureCards";
 export { OrderTrends } from "./components/OrderTrends";
 export { TopRegions, TrafficSources } from "./components/TrafficCards";
+export { MarketingCard } from "./components/MarketingCard";
 export { ConversionFunnel } from "./components/ConversionFunnel";
 export { ExportData } from "./components/ExportData";
 export { SavedDashboards, type DashboardActionResult } from "./components/SavedDashboards";

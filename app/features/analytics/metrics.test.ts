@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { buildPnl, EMPTY_TOTALS, METRIC_TITLES } from "~/features/profit";
 import {
+  BREAKDOWN_KEYS,
+  BREAKDOWN_METRICS,
   computeMetrics,
   EMPTY_INPUTS,
   glossaryHref,
+  NO_NEW_CUSTOMERS,
+  NO_SPEND,
+  noneReason,
+  perSpend,
+  spendPer,
   isMetricKey,
   METRIC_KEYS,
   METRICS,
@@ -72,6 +79,56 @@ describe("metrics registry formulas (hand-computed)", () => {
   });
   it("rounds operating expenses spread over days to whole minor units", () => {
     expect(computeMetrics({ ...EMPTY_INPUTS, operatingExpensesMinor: 1000.6 }).expenses).toBe(1001);
+  });
+});
+
+describe("marketing figures (decision 093, hand-computed on the worked period)", () => {
+  // Net sales 350.00, gross profit 216.00, ads 40.00; 5 new customers.
+  const m = computeMetrics({ ...period, newCustomers: 5 });
+  it("MER (blended ROAS) is net sales ÷ ad spend; POAS gross profit ÷ ad spend; CAC ad spend ÷ new customers", () => {
+    expect(m.mer).toBe(350_00 / 40_00); // 8.75×
+    expect(m.poas).toBe(216_00 / 40_00); // 5.40×
+    expect(m.cac).toBe(8_00); // 40.00 / 5
+    expect(m.mer).toBe(m.netSales! / m.adSpend!);
+    expect(m.poas).toBe(m.grossProfit! / m.adSpend!);
+  });
+  it("rounds CAC to a whole minor unit", () => {
+    expect(computeMetrics({ ...EMPTY_INPUTS, adSpendMinor: 100_00, newCustomers: 3 }).cac).toBe(33_33);
+  });
+  it("without ad spend every per-spend figure is none with the reason, never Infinity or 0", () => {
+    const noSpend = { ...period, adSpendMinor: 0, newCustomers: 5 };
+    const v = computeMetrics(noSpend);
+    expect([v.mer, v.poas, v.cac]).toEqual([null, null, null]);
+    expect(noneReason("mer", noSpend)).toBe(NO_SPEND);
+    expect(noneReason("poas", noSpend)).toBe(NO_SPEND);
+    expect(noneReason("cac", noSpend)).toBe(NO_SPEND);
+    expect(noneReason("netSales", noSpend)).toBeNull();
+  });
+  it("without new customers CAC is none, saying so; MER and POAS still stand", () => {
+    const none = { ...period, newCustomers: 0 };
+    expect(computeMetrics(none).cac).toBeNull();
+    expect(noneReason("cac", none)).toBe(NO_NEW_CUSTOMERS);
+    expect(computeMetrics(none).mer).toBe(8.75);
+    // Where new customers are not counted (a per-day export), CAC is none rather than a guess.
+    expect(computeMetrics(period).cac).toBeNull();
+    expect(noneReason("cac", period)).toMatch(/counted/);
+  });
+  it("a period whose refunds exceed its sales has a negative MER, not a hidden one", () => {
+    expect(computeMetrics({ ...EMPTY_INPUTS, refundsMinor: 50_00, adSpendMinor: 10_00 }).mer).toBe(-5);
+  });
+  it("the helpers behind the per-channel ROAS", () => {
+    expect(perSpend(300_00, 100_00)).toBe(3);
+    expect(perSpend(300_00, 0)).toBeNull();
+    expect(perSpend(0, 100_00)).toBe(0);
+    expect(spendPer(100_00, 0)).toBeNull();
+    expect(spendPer(0, 4)).toBeNull();
+    expect(spendPer(100_00, null)).toBeNull();
+  });
+  it("defines both per-channel ROAS, each saying where it comes from", () => {
+    expect(BREAKDOWN_KEYS).toContain("platformRoas");
+    expect(BREAKDOWN_METRICS.platformRoas.formula).toMatch(/platform reports/);
+    expect(BREAKDOWN_METRICS.attributedRoas.formula).toMatch(/utm_source/);
+    expect(METRICS.mer.formula).toMatch(/two names for this one figure/);
   });
 });
 

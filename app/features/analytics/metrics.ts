@@ -7,7 +7,8 @@
 import { AOV_BASIS, averageOrderValue, computeProfit, EMPTY_TOTALS, type PeriodTotals } from "~/features/profit";
 import { funnelVisitors, type CountKey } from "~/features/analytics/counts";
 
-export type MetricUnit = "money" | "count" | "rate";
+/** A multiple is a ratio shown as "3.20×" (ROAS, MER, POAS); a rate is a fraction shown as a percent. */
+export type MetricUnit = "money" | "count" | "rate" | "multiple";
 export type MetricPolarity = "higherIsBetter" | "lowerIsBetter" | "neutral";
 
 /** Everything a period's figures are computed from: the daily rollup sums, expenses and the funnel. */
@@ -19,6 +20,8 @@ export type MetricInputs = PeriodTotals & {
   productViews: number | null;
   addToCart: number;
   purchases: number;
+  /** New customers of the period (counts.ts newCustomers); null where they are not counted (per-day exports). */
+  newCustomers: number | null;
 };
 
 export const EMPTY_INPUTS: MetricInputs = {
@@ -28,6 +31,7 @@ export const EMPTY_INPUTS: MetricInputs = {
   productViews: 0,
   addToCart: 0,
   purchases: 0,
+  newCustomers: null,
 };
 
 /** The time-zone rule every figure follows (the shop's IANA zone, Settings → General). */
@@ -62,10 +66,20 @@ export const METRIC_KEYS = [
   "addToCart",
   "purchases",
   "checkoutConversion",
+  "mer",
+  "poas",
+  "cac",
 ] as const;
 
 /** Figures of a part of a period (one traffic source, one funnel step): computed by analytics.server.ts. */
-export const BREAKDOWN_KEYS = ["sessionShare", "orderShare", "stepRate", "visitorRate"] as const;
+export const BREAKDOWN_KEYS = [
+  "sessionShare",
+  "orderShare",
+  "stepRate",
+  "visitorRate",
+  "platformRoas",
+  "attributedRoas",
+] as const;
 
 export type MetricKey = (typeof METRIC_KEYS)[number];
 export type BreakdownKey = (typeof BREAKDOWN_KEYS)[number];
@@ -86,15 +100,36 @@ export type MetricDefinition = {
   timeZone: string;
   /** The figure for a period; null when it has no meaning (a ratio over zero). */
   compute: (inputs: MetricInputs) => number | null;
+  /** Why the figure is none ("—") for these inputs, said beside it; only figures that can be none. */
+  whenNone?: (inputs: MetricInputs) => string;
 };
 
-export type BreakdownDefinition = Omit<MetricDefinition, "key" | "compute"> & { key: BreakdownKey };
+export type BreakdownDefinition = Omit<MetricDefinition, "key" | "compute" | "whenNone"> & { key: BreakdownKey };
 
 const CANCELLED = "Cancelled orders (and their refunds), in every period";
 const profit = (i: MetricInputs) => computeProfit(i, i.operatingExpensesMinor);
 const netSales = (i: MetricInputs) => i.grossSalesMinor - i.discountsMinor - i.refundsMinor;
 
 type Entry = Omit<MetricDefinition, "key" | "timeZone"> & { timeZone?: string };
+
+// ── Marketing figures (docs/decisions/093-marketing-figures.md) ──
+
+/** Sales or profit per unit of ad spend (ROAS, MER, POAS): none without spend, never Infinity. */
+export const perSpend = (valueMinor: number, spendMinor: number): number | null =>
+  spendMinor > 0 ? valueMinor / spendMinor : null;
+
+/** Ad spend per new customer (CAC) in minor units: none without spend or without new customers, never 0 or Infinity. */
+export const spendPer = (spendMinor: number, count: number | null): number | null =>
+  spendMinor > 0 && count !== null && count > 0 ? Math.round(spendMinor / count) : null;
+
+/** Why a per-spend figure is none. */
+export const NO_SPEND = "No ad spend in the period";
+export const NO_NEW_CUSTOMERS = "No new customers in the period";
+export const NEW_CUSTOMERS_NOT_COUNTED = "New customers are counted for whole periods only";
+
+const spendReason = () => NO_SPEND;
+const MARKETING_INCLUDES =
+  "Ad spend of every channel: read from a connected platform, imported by CSV or entered by hand";
 
 const DEFINITIONS: Record<MetricKey, Entry> = {
   grossSales: {
@@ -348,6 +383,46 @@ const DEFINITIONS: Record<MetricKey, Entry> = {
     excludes: ["Other sales channels"],
     compute: (i) => shareOf(i.purchases, funnelVisitors(i)),
   },
+  mer: {
+    label: "MER (blended ROAS)",
+    basis: "Net sales ÷ ad spend",
+    unit: "multiple",
+    polarity: "higherIsBetter",
+    formula:
+      "Net sales ÷ ad spend, over every order and every channel. MER (marketing efficiency ratio) and blended ROAS are two names for this one figure: return on ad spend measured on all sales, not only on the sales a platform or a UTM tag credits to its ads. Shown as a multiple: 3.20× is 3.20 of net sales for each 1 spent; none (—) without ad spend",
+    includes: ["Net sales of every order of the period, whatever brought it", MARKETING_INCLUDES],
+    excludes: [CANCELLED, "Shipping charged and taxes (net sales, not revenue)"],
+    compute: (i) => perSpend(netSales(i), i.adSpendMinor),
+    whenNone: spendReason,
+  },
+  poas: {
+    label: "POAS",
+    basis: "Gross profit ÷ ad spend",
+    unit: "multiple",
+    polarity: "higherIsBetter",
+    formula:
+      "Gross profit (revenue − cost of goods, as the Gross profit figure) ÷ ad spend: profit on ad spend. Above 1× the period's gross profit covered its ads; none (—) without ad spend",
+    includes: ["Gross profit of every order of the period", MARKETING_INCLUDES],
+    excludes: [
+      CANCELLED,
+      "Units whose cost is unknown (left out of cost of goods, so POAS may be overstated; the count is shown)",
+    ],
+    compute: (i) => perSpend(netSales(i) + i.shippingMinor - i.cogsMinor, i.adSpendMinor),
+    whenNone: spendReason,
+  },
+  cac: {
+    label: "CAC",
+    basis: "Ad spend ÷ new customers",
+    unit: "money",
+    polarity: "lowerIsBetter",
+    formula:
+      "Ad spend ÷ new customers (the New customers count: customers whose first order was processed in the period), rounded to the cent. All ad spend counts, also what brought back returning customers; none (—) without ad spend or without new customers",
+    includes: [MARKETING_INCLUDES],
+    excludes: ["Customers whose first order came before the period", "Guest checkouts (no customer record)"],
+    compute: (i) => spendPer(i.adSpendMinor, i.newCustomers),
+    whenNone: (i) =>
+      i.adSpendMinor <= 0 ? NO_SPEND : i.newCustomers === null ? NEW_CUSTOMERS_NOT_COUNTED : NO_NEW_CUSTOMERS,
+  },
 };
 
 const BREAKDOWNS: Record<BreakdownKey, Omit<BreakdownDefinition, "key" | "timeZone">> = {
@@ -383,6 +458,33 @@ const BREAKDOWNS: Record<BreakdownKey, Omit<BreakdownDefinition, "key" | "timeZo
     includes: ["Online store sessions"],
     excludes: ["Other sales channels"],
   },
+  platformRoas: {
+    label: "ROAS as the platform reports",
+    basis: "Platform's conversion value ÷ spend",
+    unit: "multiple",
+    polarity: "higherIsBetter",
+    formula:
+      "Σ the conversion value the ad platform reports for the channel's campaigns ÷ the channel's spend, over the campaign days its reporting API returned (each day's value converted to the shop's currency at that day's rate, as the spend). The platform credits its own ads by its own attribution window and model, so these figures overlap between platforms; none (—) without spend or without a platform report",
+    includes: ["Conversions the platform counts, as it counts them (view-through conversions where it counts them)"],
+    excludes: [
+      "Channels whose spend was imported by CSV or entered by hand: no platform report",
+      "Campaign days the platform did not report",
+    ],
+  },
+  attributedRoas: {
+    label: "ROAS from orders",
+    basis: "Net sales of the channel's orders ÷ spend",
+    unit: "multiple",
+    polarity: "higherIsBetter",
+    formula:
+      "Net sales of the orders whose visit is attributed to the channel ÷ the channel's spend. An order belongs to a channel when its visit was paid (an ad click id such as gclid, ttclid or msclkid, a paid UTM medium such as cpc, ppc, paid or paidsocial, or Shopify's ad tactic) and the click id, the utm_source or the referrer names the platform (google, facebook or instagram for Meta, tiktok, …). Each order counts once, for one channel; none (—) without spend",
+    includes: ["Refunds of those orders on their own day", "Orders of the period from paid visits of a known platform"],
+    excludes: [
+      CANCELLED,
+      "Paid visits that name no platform (the Paid (other) traffic source)",
+      "Organic visits from the same network (a Facebook post, fbclid without a paid medium)",
+    ],
+  },
 };
 
 export const BREAKDOWN_METRICS: Record<BreakdownKey, BreakdownDefinition> = Object.fromEntries(
@@ -405,6 +507,12 @@ export type MetricValues = Record<MetricKey, number | null>;
 /** Every registry figure for one period. Money in minor units, rates as fractions. */
 export function computeMetrics(inputs: MetricInputs): MetricValues {
   return Object.fromEntries(METRIC_KEYS.map((k) => [k, METRICS[k].compute(inputs)])) as MetricValues;
+}
+
+/** Why a registry figure is none for these inputs, or null when it has a value. */
+export function noneReason(key: MetricKey, inputs: MetricInputs): string | null {
+  const d = METRICS[key];
+  return d.compute(inputs) === null && d.whenNone ? d.whenNone(inputs) : null;
 }
 
 /** One registry figure, by the same definition `computeMetrics` uses: for per-day and per-row figures that need only it. */

@@ -11,11 +11,17 @@ describe("ShopifyQL answers", () => {
   });
 
   it("maps Shopify's referrer sources to the app's and sums what maps together", () => {
-    expect(["Search", "Direct", "Social", "Email", "Paid search", "Unknown", "", "Other"].map(sourceOf)).toEqual([
+    expect(
+      ["Search", "Direct", "Social", "Email", "Paid search", "Paid social", "Ads", "Unknown", "", "Other"].map(
+        sourceOf,
+      ),
+    ).toEqual([
       "organic_search",
       "direct",
       "social",
       "email",
+      "paid_search",
+      "paid_social",
       "paid",
       "unknown",
       "unknown",

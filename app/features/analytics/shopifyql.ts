@@ -50,8 +50,12 @@ export function sourceOf(referrer: unknown): string {
     .trim()
     .toLowerCase();
   if (!s || s === "unknown" || s === "null") return "unknown";
-  // Paid first: "Paid search" and "Paid social" are paid traffic, not organic.
-  if (s.includes("paid") || /\bads?\b/.test(s)) return "paid";
+  // Paid first: "Paid search" and "Paid social" are paid traffic, not organic (decision 093).
+  if (s.includes("paid") || /\bads?\b/.test(s)) {
+    if (s.includes("search")) return "paid_search";
+    if (s.includes("social")) return "paid_social";
+    return "paid";
+  }
   if (s.includes("search")) return "organic_search";
   if (s.includes("direct")) return "direct";
   if (s.includes("social")) return "social";

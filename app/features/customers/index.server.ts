@@ -15,4 +15,4 @@ export {
 export { addCustomer, emailTaken, CUSTOMER_CREATE, userErrorsToFields } from "./create.server";
 export { customersExport, customerExportColumns } from "./export.server";
 export { storedSegments } from "./segment-of.server";
-export { customerCounts, type CustomerCounts } from "./counts.server";
+export { customerCounts, newCustomerCount, type CustomerCounts } from "./counts.server";

@@ -32,7 +32,16 @@ export {
   type PeriodTotals,
   type ProfitFigures,
 } from "./profit";
-export { buildPnl } from "./pnl";
+export { buildPnl, withAdFigures, type AdFigure, type PnlLine } from "./pnl";
+export {
+  AD_CHANNEL_KEYS,
+  AD_CHANNEL_NAMES,
+  adChannelOf,
+  channelLabel,
+  CLICK_IDS,
+  SEARCH_CHANNELS,
+  type AdChannelKey,
+} from "./ad-channels";
 export { METRIC_TITLES } from "./MetricsGrid";
 export { honestChange, isComparable, type Polarity } from "./comparison";
 export { bucketTrend, bucketSizeFor, type Trend, type TrendPoint } from "./trend-buckets";

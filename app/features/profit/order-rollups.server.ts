@@ -59,6 +59,7 @@ export async function loadOrderState(db: DbClient, shopId: string, orderId: stri
       shippingCostMinor: true,
       paymentFeesMinor: true,
       source: true,
+      adChannel: true,
       country: true,
       region: true,
       lines: {
@@ -92,7 +93,13 @@ type Contribution = {
 };
 
 function addDim(into: Contribution, d: string, state: OrderState, delta: Partial<DimRow>, sign: number) {
-  const key = JSON.stringify([d, state.source ?? null, state.country ?? null, state.region ?? null]);
+  const key = JSON.stringify([
+    d,
+    state.source ?? null,
+    state.country ?? null,
+    state.region ?? null,
+    state.adChannel ?? null,
+  ]);
   const row = into.dims.get(key) ?? {
     ordersCount: 0,
     grossSalesMinor: 0,
@@ -218,7 +225,7 @@ export async function applyOrderChange(
     await bumpVariant(db, shopId, d, variant, delta);
   }
   for (const [key, delta] of change.dims) {
-    const [d, source, country, region] = JSON.parse(key) as [string, string | null, string | null, string | null];
-    await bumpDimensions(db, shopId, d, { source, country, region }, delta);
+    const [d, source, country, region, adChannel] = JSON.parse(key) as (string | null)[];
+    await bumpDimensions(db, shopId, d!, { source, country, region, adChannel }, delta);
   }
 }

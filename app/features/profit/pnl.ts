@@ -3,6 +3,9 @@
 // are the dashboard's to the cent. Every line carries the key of its breakdown.
 import { computeProfit, type PeriodTotals, type ProfitFigures } from "~/features/profit/profit";
 import { honestChange, type Polarity } from "~/features/profit/comparison";
+import { channelLabel } from "~/features/profit/ad-channels";
+
+export { channelLabel };
 
 export type PnlLineKind = "income" | "deduction" | "cost" | "subtotal" | "total";
 
@@ -24,7 +27,31 @@ export type PnlLine = {
   unknown?: string;
   /** Where the line's amount comes from, e.g. "Shopify Payments $1,200.00 · rules (estimated) $80.00". */
   source?: string;
+  /** Marketing figures shown under an ad spend line (ROAS both ways; MER, POAS, CAC on the total). */
+  figures?: AdFigure[];
 };
+
+/**
+ * A marketing figure of the registry (analytics/metrics.ts) shown on an ad spend line. The
+ * Analytics feature computes them (it knows orders' channels, platforms' reports and new
+ * customers); the P&L only places them, so they are typed here, where the line is.
+ */
+export type AdFigure = {
+  /** The registry key: mer, poas, cac, platformRoas, attributedRoas. */
+  key: string;
+  label: string;
+  unit: "multiple" | "money";
+  value: number | null;
+  /** Why there is no value ("No ad spend in the period"); set when value is null. */
+  reason?: string;
+  /** Where the figure comes from, e.g. "as Google Ads reports" or "orders by UTM and click ids". */
+  basis?: string;
+};
+
+/** The statement's lines with each ad spend line's marketing figures (by line key: adSpend, ad:<channel>). */
+export function withAdFigures(lines: PnlLine[], figures: Record<string, AdFigure[]>): PnlLine[] {
+  return lines.map((l) => (figures[l.key]?.length ? { ...l, figures: figures[l.key] } : l));
+}
 
 export type PnlInput = {
   totals: PeriodTotals;
@@ -158,23 +185,6 @@ function rowsOf(s: ReturnType<typeof statement>, ads: Record<string, number>, un
 /** The parts of Total costs, as the Total Costs card lists them: every cost line not indented under another. */
 export function costParts(lines: PnlLine[]): PnlLine[] {
   return lines.filter((l) => l.kind === "cost" && !l.parent);
-}
-
-const CHANNEL_LABELS: Record<string, string> = {
-  facebook: "Meta Ads",
-  meta: "Meta Ads",
-  google: "Google Ads",
-  tiktok: "TikTok Ads",
-  pinterest: "Pinterest Ads",
-  snapchat: "Snapchat Ads",
-  bing: "Microsoft Ads",
-  microsoft: "Microsoft Ads",
-};
-
-/** "google_ads" → "Google Ads"; an unknown channel keeps its name, capitalised, underscores as spaces. */
-export function channelLabel(channel: string): string {
-  const key = channel.toLowerCase().replace(/[_\s-]*ads$/, "");
-  return CHANNEL_LABELS[key] ?? capitalize(channel.replace(/_/g, " "));
 }
 
 function capitalize(s: string): string {

@@ -22,12 +22,20 @@ export type DimRow = {
   refundsMinor: number;
   shippingMinor: number;
 };
-export type OrderDimensions = { source: string | null; country: string | null; region: string | null };
+export type OrderDimensions = {
+  source: string | null;
+  country: string | null;
+  region: string | null;
+  /** The ad channel of a paid visit (Order.adChannel): the marketing figures' attributed sales (decision 093). */
+  adChannel?: string | null;
+};
 
 export const UNKNOWN_SOURCE = "unknown";
 const dimKeys = (d: OrderDimensions): [string, string, string][] => [
   ["source", d.source || UNKNOWN_SOURCE, ""],
   ["region", d.country ?? "", d.region ?? ""],
+  // Only orders with an ad channel have a row: the other orders are no channel's sales.
+  ...(d.adChannel ? [["adChannel", d.adChannel, ""] as [string, string, string]] : []),
 ];
 
 /** The grouping of a sold line in VariantDailySales. */

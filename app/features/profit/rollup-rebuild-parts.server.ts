@@ -10,17 +10,20 @@ export const newId = () =>
   );
 
 // ── Orders and sales by dimension (the Analytics screen's traffic sources and regions) ──
-// One row per day and source, and per day, country and region: the same rules as the
-// daily rollup (cancelled orders and their refunds count nothing; a refund counts on its
-// own day, under its order's source and region).
+// One row per day and source, per day, country and region, and per day and ad channel (orders
+// of paid visits whose platform is known; decision 093): the same rules as the daily rollup
+// (cancelled orders and their refunds count nothing; a refund counts on its own day, under its
+// order's source, region and channel).
 export async function rebuildDimensionDays(tx: Tx, shopId: string, range: { from: string; to: string }) {
   const q = sqlOn(tx);
   await tx.dimensionDayRollup.deleteMany({ where: { shopId, day: { gte: range.from, lte: range.to } } });
   const parts = [
     ["source", sql<string>`COALESCE(NULLIF(o."source", ''), ${UNKNOWN_SOURCE})`, sql<string>`''`],
     ["region", sql<string>`COALESCE(o."country", '')`, sql<string>`COALESCE(o."region", '')`],
+    ["adChannel", sql<string>`o."adChannel"`, sql<string>`''`],
   ] as const;
   for (const [dimension, key, sub] of parts) {
+    const only = dimension === "adChannel";
     const sales = q
       .selectFrom("Order as o")
       .select([
@@ -36,7 +39,8 @@ export async function rebuildDimensionDays(tx: Tx, shopId: string, range: { from
       .where("o.shopId", "=", shopId)
       .where("o.day", ">=", range.from)
       .where("o.day", "<=", range.to)
-      .where("o.cancelledAt", "is", null);
+      .where("o.cancelledAt", "is", null)
+      .$if(only, (w) => w.where("o.adChannel", "is not", null));
     const refunds = q
       .selectFrom("Refund as r")
       .innerJoin("Order as o", "o.id", "r.orderId")
@@ -54,7 +58,8 @@ export async function rebuildDimensionDays(tx: Tx, shopId: string, range: { from
       .where("o.shopId", "=", shopId)
       .where("r.day", ">=", range.from)
       .where("r.day", "<=", range.to)
-      .where("o.cancelledAt", "is", null);
+      .where("o.cancelledAt", "is", null)
+      .$if(only, (w) => w.where("o.adChannel", "is not", null));
     await q
       .insertInto("DimensionDayRollup")
       .columns([

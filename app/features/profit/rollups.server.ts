@@ -314,6 +314,7 @@ export type OrderInput = {
   paymentFeesMinor?: number | null;
   channel?: string;
   source?: string | null;
+  adChannel?: string | null;
   country?: string | null;
   region?: string | null;
   financialStatus?: string;

@@ -149,8 +149,10 @@ describe("full import of the fixture store", () => {
       ["gid://shopify/Collection/801", "Audio", false, ["gid://shopify/Product/1"]],
       ["gid://shopify/Collection/802", "Summer picks", true, ["gid://shopify/Product/1", "gid://shopify/Product/2"]],
     ]);
-    // Traffic source from the customer's last visit: Google through SEO, an Instagram ad, none at the POS.
-    expect([o1.source, o2.source, o3.source]).toEqual(["organic_search", "paid", null]);
+    // Traffic source from the customer's last visit: Google through SEO, an Instagram ad (paid social,
+    // Meta's: decision 093), none at the POS.
+    expect([o1.source, o2.source, o3.source]).toEqual(["organic_search", "paid_social", null]);
+    expect([o1.adChannel, o2.adChannel, o3.adChannel]).toEqual([null, "meta", null]);
     const status = await getImportStatus({ id: referenceShopId, timezone: "UTC" });
     expect(status).toMatchObject({
       state: "succeeded",
@@ -175,19 +177,20 @@ describe("traffic source on a resync", () => {
     const first = await createImportRun(shop.id, { reason: "install", allOrders: true });
     await runToEnd(first.run.id, { graphql: await graphqlFor(shop.domain) });
     // As if webhooks had stored their own guesses in the meantime.
-    await prisma.order.updateMany({ where: { shopId: shop.id }, data: { source: "referral" } });
+    await prisma.order.updateMany({ where: { shopId: shop.id }, data: { source: "paid_social", adChannel: "tiktok" } });
     const again = await createImportRun(shop.id, { reason: "resync", allOrders: true });
     await runToEnd(again.run.id, { graphql: await graphqlFor(shop.domain) });
     const orders = await prisma.order.findMany({
       where: { shopId: shop.id },
       orderBy: { shopifyId: "asc" },
-      select: { name: true, source: true },
+      select: { name: true, source: true, adChannel: true },
     });
-    // #1001 and #1002 have a last visit in the fixture; #1003 (POS) has none.
+    // #1001 and #1002 have a last visit in the fixture; #1003 (POS) has none. The source and its ad
+    // channel are one attribution: replaced together (#1001 loses the guessed channel), kept together.
     expect(orders).toEqual([
-      { name: "#1001", source: "organic_search" },
-      { name: "#1002", source: "paid" },
-      { name: "#1003", source: "referral" },
+      { name: "#1001", source: "organic_search", adChannel: null },
+      { name: "#1002", source: "paid_social", adChannel: "meta" },
+      { name: "#1003", source: "paid_social", adChannel: "tiktok" },
     ]);
   });
 });

@@ -19,7 +19,7 @@ import type {
   RestRefund,
   ShopMoneyBag,
 } from "~/features/store-sync/admin-types";
-import { trafficSourceFromRest, trafficSourceOf } from "~/features/store-sync/traffic-source";
+import { attributionFromRest, attributionOf } from "~/features/store-sync/traffic-source";
 import { currencyDigits } from "~/lib/money";
 
 export type SyncOrderLine = {
@@ -57,6 +57,8 @@ export type SyncOrder = {
   channel: string;
   /** The traffic source the order is attributed to (app/features/store-sync/traffic-sources.ts); null: not known. */
   source: string | null;
+  /** The ad channel of a paid visit whose platform is known (profit/ad-channels.ts); else null. */
+  adChannel: string | null;
   country: string | null;
   region: string | null;
   lines: SyncOrderLine[];
@@ -235,11 +237,12 @@ export function orderFromBulk(row: BulkOrder, lineItems: BulkLineItem[], shopCur
     taxesMinor: shopMoney(row.totalTaxSet, shopCurrency),
     financialStatus: (row.displayFinancialStatus ?? "PAID").toLowerCase(),
     channel: channelFor(row.sourceName),
-    source: trafficSourceOf({
+    ...attributionOf({
       source: row.customerJourneySummary?.lastVisit?.source,
       sourceType: row.customerJourneySummary?.lastVisit?.sourceType,
       utmSource: row.customerJourneySummary?.lastVisit?.utmParameters?.source,
       utmMedium: row.customerJourneySummary?.lastVisit?.utmParameters?.medium,
+      landingPage: row.customerJourneySummary?.lastVisit?.landingPage,
     }),
     country: address?.country ?? null,
     region: address?.province ?? null,
@@ -379,7 +382,7 @@ export function orderFromRest(o: RestOrder, shopCurrency: string): SyncOrder {
     taxesMinor: restShopMoney(o.total_tax_set, o.total_tax, shopCurrency),
     financialStatus: (o.financial_status ?? "paid").toLowerCase(),
     channel: channelFor(o.source_name),
-    source: trafficSourceFromRest(o),
+    ...attributionFromRest(o),
     country: address?.country ?? null,
     region: address?.province ?? null,
     lines: (o.line_items ?? []).map((l) => ({

@@ -42,6 +42,7 @@ const ORDER_COLUMNS = [
   "totalMinor",
   "channel",
   "source",
+  "adChannel",
   "country",
   "region",
   "financialStatus",
@@ -78,6 +79,12 @@ const LINE_COST = LINE_COLUMNS.indexOf("unitCostMinor");
 const REFUND_COLUMNS = ["id", "shopId", "orderId", "shopifyId", "processedAt", "day", "amountMinor", "lines"] as const;
 
 /** lineRow for a new order's line (no cost snapshot), in the order of LINE_COLUMNS. */
+/** An order's fields without its attribution (source and ad channel), to leave the stored one. */
+function unattributed<T extends { source: unknown; adChannel: unknown }>(fields: T): Omit<T, "source" | "adChannel"> {
+  const { source: _source, adChannel: _adChannel, ...rest } = fields;
+  return rest;
+}
+
 function newLineRow(shopId: string, orderId: string, day: string, l: SyncOrderLine, refs: Refs): BulkValue[] {
   const variant = l.variantShopifyId ? refs.variant.get(l.variantShopifyId) : undefined;
   return [
@@ -202,7 +209,12 @@ export async function writeOrderBatch(tx: DbClient, shop: SyncShop, batch: Order
       await q
         .updateTable("Order")
         // A visit Shopify no longer reports (null) leaves the stored attribution.
-        .set({ ...fields, ...fee, ...shipping, source: sql<string | null>`COALESCE(${fields.source}, "source")` })
+        // The source and its ad channel are one attribution: both replaced, or both kept.
+        .set(
+          fields.source === null
+            ? { ...unattributed(fields), ...fee, ...shipping }
+            : { ...fields, ...fee, ...shipping },
+        )
         .where("id", "=", prior.id)
         .execute();
       for (const l of o.lines) upsertLines.push({ orderId: prior.id, day: fields.day, line: l });
@@ -250,6 +262,7 @@ export async function writeOrderBatch(tx: DbClient, shop: SyncShop, batch: Order
       total,
       fields.channel,
       fields.source,
+      fields.adChannel,
       fields.country,
       fields.region,
       fields.financialStatus,

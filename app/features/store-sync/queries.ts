@@ -125,7 +125,7 @@ export const ORDERS_BULK_QUERY = `#graphql
           sourceName
           customer { id }
           customerJourneySummary {
-            lastVisit { source sourceType utmParameters { source medium } }
+            lastVisit { source sourceType landingPage utmParameters { source medium } }
           }
           shippingAddress { country countryCodeV2 province }
           billingAddress { country countryCodeV2 province }

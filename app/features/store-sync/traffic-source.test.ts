@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { trafficSourceFromRest, trafficSourceOf } from "~/features/store-sync/traffic-source";
+import {
+  attributionFromRest,
+  attributionOf,
+  trafficSourceFromRest,
+  trafficSourceOf,
+} from "~/features/store-sync/traffic-source";
 
 describe("trafficSourceOf (the customer's last visit, as the import reads it)", () => {
   it.each([
     [{ source: "Google", sourceType: "SEO" as const }, "organic_search"],
     [{ source: "Bing" }, "organic_search"],
-    [{ source: "google", utmSource: "google", utmMedium: "cpc" }, "paid"],
-    [{ source: "Instagram", sourceType: "AD" as const }, "paid"],
+    [{ source: "google", utmSource: "google", utmMedium: "cpc" }, "paid_search"],
+    [{ source: "Instagram", sourceType: "AD" as const }, "paid_social"],
+    [{ source: "unknown", utmMedium: "display" }, "paid"],
     [{ source: "Facebook" }, "social"],
     [{ source: "l.facebook.com" }, "social"],
     [{ source: "t.co" }, "social"],
@@ -38,7 +44,7 @@ describe("trafficSourceFromRest (an order webhook's referring site and landing p
         referring_site: "https://www.google.com/",
         landing_site: "/?utm_source=google&utm_medium=cpc",
       }),
-    ).toBe("paid");
+    ).toBe("paid_search");
     expect(
       trafficSourceFromRest({
         source_name: "web",
@@ -80,9 +86,11 @@ describe("what is easy to get wrong", () => {
 
   it("counts ad clicks tagged only with a click id as paid", () => {
     expect(trafficSourceFromRest({ referring_site: "https://www.google.com/", landing_site: "/?gclid=Cj0KCQ" })).toBe(
-      "paid",
+      "paid_search",
     );
-    expect(trafficSourceFromRest({ referring_site: null, landing_site: "/products/watch?msclkid=abc" })).toBe("paid");
+    expect(trafficSourceFromRest({ referring_site: null, landing_site: "/products/watch?msclkid=abc" })).toBe(
+      "paid_search",
+    );
     expect(trafficSourceFromRest({ referring_site: "https://www.facebook.com/", landing_site: "/?fbclid=IwAR" })).toBe(
       "social",
     );
@@ -107,5 +115,61 @@ describe("what is easy to get wrong", () => {
     expect(trafficSourceOf({ source: "unknown", sourceType: "AFFILIATE" })).toBe("referral");
     expect(trafficSourceOf({ utmMedium: "affiliate", utmSource: "partner-blog" })).toBe("referral");
     expect(trafficSourceOf({ utmMedium: "banner" })).toBe("referral");
+  });
+});
+
+describe("attribution to an ad channel (decision 093)", () => {
+  it.each([
+    // Click ids name the platform of the ad.
+    ["/?gclid=Cj0KCQ", null, { source: "paid_search", adChannel: "google" }],
+    ["/?gbraid=0AAAA", null, { source: "paid_search", adChannel: "google" }],
+    ["/?wbraid=1BBBB", null, { source: "paid_search", adChannel: "google" }],
+    ["/products/watch?ttclid=E.C.P", null, { source: "paid_social", adChannel: "tiktok" }],
+    ["/?msclkid=abc", null, { source: "paid_search", adChannel: "microsoft" }],
+    // fbclid names Meta, but Facebook adds it to organic links too: paid only with a paid medium.
+    ["/?fbclid=IwAR&utm_source=facebook&utm_medium=paid", null, { source: "paid_social", adChannel: "meta" }],
+    ["/?fbclid=IwAR", null, { source: "social", adChannel: null }],
+    ["/?fbclid=IwAR", "https://l.facebook.com/", { source: "social", adChannel: null }],
+    // UTM only: the medium says paid, the source names the platform.
+    ["/?utm_source=instagram&utm_medium=paidsocial", null, { source: "paid_social", adChannel: "meta" }],
+    ["/?utm_source=fb&utm_medium=cpc", null, { source: "paid_social", adChannel: "meta" }],
+    ["/?utm_source=tiktok&utm_medium=paid_social", null, { source: "paid_social", adChannel: "tiktok" }],
+    ["/?utm_source=bing&utm_medium=ppc", null, { source: "paid_search", adChannel: "microsoft" }],
+    ["/?utm_source=partner&utm_medium=cpc", null, { source: "paid_search", adChannel: null }],
+    ["/?utm_source=partner-x&utm_medium=paid_social", null, { source: "paid_social", adChannel: null }],
+    ["/?utm_source=facebook&utm_medium=social", null, { source: "social", adChannel: null }],
+    // Unpaid visits have no channel, even from the same network.
+    ["/", "https://www.google.com/", { source: "organic_search", adChannel: null }],
+  ])("landing %s from %s → %o", (landing, referrer, expected) => {
+    expect(attributionFromRest({ source_name: "web", referring_site: referrer, landing_site: landing })).toEqual(
+      expected,
+    );
+  });
+
+  it("reads the click id from the last visit's landing page in the import", () => {
+    expect(
+      attributionOf({
+        source: "Google",
+        sourceType: null,
+        utmSource: null,
+        utmMedium: null,
+        landingPage: "https://shop.example/products/watch?gclid=Cj0KCQ",
+      }),
+    ).toEqual({ source: "paid_search", adChannel: "google" });
+    expect(attributionOf({ source: "Instagram", sourceType: "AD", landingPage: null })).toEqual({
+      source: "paid_social",
+      adChannel: "meta",
+    });
+    expect(attributionOf({ source: "Facebook", sourceType: "RETARGETING" })).toEqual({
+      source: "paid_social",
+      adChannel: "meta",
+    });
+  });
+
+  it("leaves e-mail first: a paid medium on a newsletter link is still e-mail", () => {
+    expect(attributionOf({ utmSource: "klaviyo", utmMedium: "email", landingPage: "/?gclid=x" })).toEqual({
+      source: "email",
+      adChannel: null,
+    });
   });
 });

@@ -80,6 +80,7 @@ function orderOf(op: any, run: number): SyncOrder {
     financialStatus: "paid",
     channel: "online_store",
     source: null,
+    adChannel: null,
     country: null,
     region: null,
     lines: op.lines.map((l: any, i: number) => ({

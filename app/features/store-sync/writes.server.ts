@@ -273,6 +273,7 @@ export function orderFields(shop: SyncShop, o: SyncOrder, customerId: string | n
     taxesMinor: o.taxesMinor,
     channel: o.channel,
     source: o.source,
+    adChannel: o.adChannel,
     country: o.country,
     region: o.region,
     financialStatus: o.financialStatus,
@@ -352,6 +353,7 @@ export async function upsertOrder(db: DbClient, shop: SyncShop, o: SyncOrder): P
       id: true,
       shopifyUpdatedAt: true,
       source: true,
+      adChannel: true,
       paymentFeesMinor: true,
       paymentFeeSource: true,
       shippingCostMinor: true,
@@ -380,7 +382,14 @@ export async function upsertOrder(db: DbClient, shop: SyncShop, o: SyncOrder): P
     // customer's journey) is kept over what a webhook's referring site suggests.
     await db.order.update({
       where: { id: orderId },
-      data: { ...fields, source: existing.source ?? fields.source, ...totals, ...fee, ...shipping },
+      data: {
+        ...fields,
+        // The source and its ad channel are one attribution: kept or replaced together.
+        ...(existing.source ? { source: existing.source, adChannel: existing.adChannel } : {}),
+        ...totals,
+        ...fee,
+        ...shipping,
+      },
     });
     await db.orderLine.deleteMany({ where: { shopId: shop.id, orderId } });
   } else {

@@ -3,7 +3,7 @@
 import { BlockStack, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { Link } from "@remix-run/react";
 import { ChangeIndicator } from "~/features/profit";
-import { formatMoney, formatPercent } from "~/lib/money";
+import { formatMoney, formatMultiple, formatPercent } from "~/lib/money";
 import {
   BREAKDOWN_METRICS,
   glossaryHref,
@@ -29,6 +29,7 @@ export function formatFigure(key: FigureKey, value: number | null, currency: str
   const unit = isMetricKey(key) ? METRICS[key].unit : BREAKDOWN_METRICS[key].unit;
   if (unit === "money") return formatMoney(value, currency);
   if (unit === "rate") return formatPercent(value, 2);
+  if (unit === "multiple") return formatMultiple(value);
   return value.toLocaleString("en-US");
 }
 

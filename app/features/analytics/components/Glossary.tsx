@@ -4,15 +4,20 @@ import { BlockStack, Card, List, Text } from "@shopify/polaris";
 import { BREAKDOWN_KEYS, BREAKDOWN_METRICS, METRIC_KEYS, METRICS, TIME_ZONE_RULE } from "~/features/analytics/metrics";
 import { COUNT_KEYS, COUNTS } from "~/features/analytics/counts";
 
-const UNIT_WORDS = { money: "Amount in the shop's currency", count: "Count", rate: "Percentage" } as const;
+const UNIT_WORDS = {
+  money: "Amount in the shop's currency",
+  count: "Count",
+  rate: "Percentage",
+  multiple: "Multiple (3.20× is 3.20 per 1 of ad spend)",
+} as const;
 
 const ENTRIES = [
   ...METRIC_KEYS.map((k) => METRICS[k]),
   ...BREAKDOWN_KEYS.map((k) => BREAKDOWN_METRICS[k]),
-  // Counts of the store's people, as of now rather than of a period.
+  // Counts of the store's people, as of now rather than of a period (except New customers).
   ...COUNT_KEYS.map((k) => ({
     ...COUNTS[k],
-    note: `Count as of now, shown on ${COUNTS[k].shownOn.join("; ")}`,
+    note: `${COUNTS[k].ofPeriod ? "Count for a period" : "Count as of now"}, shown on ${COUNTS[k].shownOn.join("; ")}`,
   })),
 ].map((m) => ({
   ...m,

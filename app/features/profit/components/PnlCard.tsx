@@ -2,8 +2,8 @@
 // subtotals in bold, each label a link to the line's breakdown (?line=key).
 import { BlockStack, Box, Card, Text } from "@shopify/polaris";
 import { Link, useSearchParams } from "@remix-run/react";
-import { formatMoney } from "~/lib/money";
-import type { PnlLine } from "~/features/profit/pnl";
+import { formatMoney, formatMultiple } from "~/lib/money";
+import type { AdFigure, PnlLine } from "~/features/profit/pnl";
 import { ChangeIndicator } from "~/features/profit/components/ChangeIndicator";
 
 const LINKLESS = new Set(["revenue", "grossProfit", "totalCosts", "netProfit"]);
@@ -13,6 +13,26 @@ function shownAmount(line: PnlLine, currency: string) {
   return line.kind === "deduction" || line.kind === "cost"
     ? formatMoney(-line.amountMinor, currency, { signed: true })
     : formatMoney(line.amountMinor, currency);
+}
+
+/** An ad spend line's marketing figures, one a line, each with where it comes from or why it is none. */
+function AdFigures({ figures, currency }: { figures: AdFigure[]; currency: string }) {
+  const shown = (f: AdFigure) =>
+    f.value === null ? "—" : f.unit === "money" ? formatMoney(f.value, currency) : formatMultiple(f.value);
+  return (
+    <BlockStack gap="0">
+      {figures.map((f) => (
+        <Text key={f.key} as="span" variant="bodySm" tone="subdued">
+          <span data-testid={`pnl-figure-${f.key}`} data-value={f.value ?? ""}>
+            <Text as="span" variant="bodySm" fontWeight="medium" tone="base">
+              {`${f.label} ${shown(f)}`}
+            </Text>
+            {f.value === null ? ` · ${f.reason ?? "none"}` : f.basis ? ` · ${f.basis}` : ""}
+          </span>
+        </Text>
+      ))}
+    </BlockStack>
+  );
 }
 
 function LineRow({ line, currency, comparable }: { line: PnlLine; currency: string; comparable: boolean }) {
@@ -48,6 +68,7 @@ function LineRow({ line, currency, comparable }: { line: PnlLine; currency: stri
               {line.source}
             </Text>
           )}
+          {line.figures && <AdFigures figures={line.figures} currency={currency} />}
           {line.unknown && (
             <Text as="span" variant="bodySm" tone="caution">
               {line.unknown}
