@@ -1,0 +1,15 @@
+// The insight engine's server surface for routes, jobs and the dashboard.
+export {
+  GENERATE_JOB,
+  NIGHTLY_JOB,
+  executeRun,
+  getRun,
+  lastRun,
+  queueNightlyRuns,
+  registerInsightJobs,
+  requestRun,
+} from "./runs.server";
+export type { RunView } from "./runs.server";
+export { closedInsights, listInsights, type InsightList, type InsightView } from "./list.server";
+export { InsightError, actOnInsight } from "./actions.server";
+export { generateInsights } from "./generate.server";

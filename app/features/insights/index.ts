@@ -1,0 +1,5 @@
+// The insight engine's browser-safe surface: the schemas, labels and the screen's components.
+export { CATEGORIES, TABS, type Category, type TabId } from "./types";
+export { BAND_TONE } from "./confidence";
+export { DISMISS_REASONS, DISMISS_REASON_LABELS } from "./lifecycle";
+export { generateBodySchema, insightActionSchema, type InsightAction } from "./schema";
