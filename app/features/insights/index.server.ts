@@ -5,6 +5,8 @@ export {
   executeRun,
   getRun,
   lastRun,
+  latestRun,
+  openRun,
   queueNightlyRuns,
   registerInsightJobs,
   requestRun,
@@ -13,3 +15,4 @@ export type { RunView } from "./runs.server";
 export { closedInsights, listInsights, type InsightList, type InsightView } from "./list.server";
 export { InsightError, actOnInsight } from "./actions.server";
 export { generateInsights } from "./generate.server";
+export { dashboardInsights } from "./dashboard.server";

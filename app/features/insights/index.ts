@@ -3,3 +3,6 @@ export { CATEGORIES, TABS, type Category, type TabId } from "./types";
 export { BAND_TONE } from "./confidence";
 export { DISMISS_REASONS, DISMISS_REASON_LABELS } from "./lifecycle";
 export { generateBodySchema, insightActionSchema, type InsightAction } from "./schema";
+export type { InsightActionResult } from "./schema";
+export { InsightsScreen } from "./components/InsightsScreen";
+export { InsightsDashboardCard, type DashboardInsights } from "./components/InsightsDashboardCard";

@@ -39,8 +39,14 @@ const view = (r: {
   finishedAt: r.finishedAt?.toISOString() ?? null,
 });
 
-async function openRun(shopId: string) {
-  return prisma.insightRun.findFirst({ where: { shopId, openKey: shopId }, select: { ...VIEW, queuedAt: true } });
+async function findOpenRun(shopId: string) {
+  return prisma.insightRun.findFirst({ where: { shopId, openKey: shopId }, select: VIEW });
+}
+
+/** The shop's run still queued or running (the screen resumes following it), or null. */
+export async function openRun(shopId: string, now = new Date()): Promise<RunView | null> {
+  const run = await findOpenRun(shopId);
+  return run && now.getTime() - run.queuedAt.getTime() < STALE_MS ? view(run) : null;
 }
 
 /**
@@ -53,7 +59,7 @@ export async function requestRun(
   now = new Date(),
   queue: Pick<JobQueue, "enqueue"> = getJobQueue(),
 ): Promise<{ run: RunView; created: boolean }> {
-  const open = await openRun(shopId);
+  const open = await findOpenRun(shopId);
   if (open && now.getTime() - open.queuedAt.getTime() < STALE_MS) return { run: view(open), created: false };
   if (open)
     await prisma.insightRun.updateMany({
@@ -70,7 +76,7 @@ export async function requestRun(
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // Another instance opened one between our read and our write: answer that one.
-    const other = await openRun(shopId);
+    const other = await findOpenRun(shopId);
     if (!other) throw error;
     return { run: view(other), created: false };
   }
@@ -114,6 +120,12 @@ export async function executeRun(runId: string, shopId: string, now = () => new 
 /** A run of the shop by id (the screen follows it), or null for another shop's or an unknown id. */
 export async function getRun(shopId: string, runId: string): Promise<RunView | null> {
   const run = await prisma.insightRun.findFirst({ where: { id: runId, shopId }, select: VIEW });
+  return run ? view(run) : null;
+}
+
+/** The shop's newest run in any state: the screen follows it to its end. */
+export async function latestRun(shopId: string): Promise<RunView | null> {
+  const run = await prisma.insightRun.findFirst({ where: { shopId }, orderBy: { queuedAt: "desc" }, select: VIEW });
   return run ? view(run) : null;
 }
 

@@ -3,6 +3,8 @@
 import { z } from "zod";
 import { isValidDay } from "~/lib/dates";
 import { DISMISS_REASONS } from "~/features/insights/lifecycle";
+import type { FieldErrors } from "~/lib/forms";
+import type { RunView } from "~/features/insights/runs.server";
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, "Unknown insight");
 
@@ -33,3 +35,8 @@ export type InsightAction = z.output<typeof insightActionSchema>;
 export const generateBodySchema = z.object({
   storeId: z.string({ message: "storeId is required" }).min(1, "storeId is required").max(100, "Unknown store"),
 });
+
+/** The screen's action answers: a queued run to follow, a lifecycle change, or field errors. */
+export type InsightActionResult =
+  | { ok: true; intent: InsightAction["intent"]; run?: RunView }
+  | { ok: false; fieldErrors: FieldErrors; refused?: string };
