@@ -1,6 +1,7 @@
 // GET /api/ai-insights and POST /api/ai-insights/generate through the real authenticate.admin
 // with Shopify test credentials: 202 with a run, the same run while it is open, another shop's
 // storeId 404, malformed bodies 400, a Viewer 403; the screen's action refuses illegal moves.
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createShop } from "~tests/factories";
@@ -15,12 +16,11 @@ const B = "insights-b.myshopify.com";
 let shopA: { id: string; domain: string };
 let shopB: { id: string; domain: string };
 
-async function call(
-  fn: (a: { request: Request; params: object; context: object }) => Promise<unknown>,
-  request: Request,
-) {
+type Answer = { status: number; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function call(fn: (a: LoaderFunctionArgs) => Promise<unknown>, request: Request): Promise<Answer> {
   try {
-    const result = await fn({ request, params: {}, context: {} });
+    const result = await fn({ request, params: {}, context: {} } as LoaderFunctionArgs);
     if (result instanceof Response) return { status: result.status, body: await result.json() };
     const d = result as { type?: string; data?: unknown; init?: { status?: number } };
     if (d?.type === "DataWithResponseInit") return { status: d.init?.status ?? 200, body: d.data };
