@@ -16,7 +16,7 @@ const B = "insights-b.myshopify.com";
 let shopA: { id: string; domain: string };
 let shopB: { id: string; domain: string };
 
-type Answer = { status: number; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Answer = { status: number; body: any };
 
 async function call(fn: (a: LoaderFunctionArgs) => Promise<unknown>, request: Request): Promise<Answer> {
   try {
