@@ -16,7 +16,7 @@ export const insightActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("dismiss"),
     id,
-    reason: z.enum(DISMISS_REASONS, { message: "Choose a reason" }),
+    reason: z.enum(DISMISS_REASONS, { message: "Choose why you dismiss it" }),
   }),
   z.object({
     intent: z.literal("snooze"),

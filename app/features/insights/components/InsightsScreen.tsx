@@ -64,7 +64,11 @@ export function InsightsScreen({ tab, currency, insights, counts, lastRun, runni
         {loadingTab ? (
           <InsightsSkeleton />
         ) : insights.length ? (
-          insights.map((insight) => <InsightCard key={insight.id} insight={insight} currency={currency} />)
+          insights.map((insight) => (
+            <div key={insight.id} data-insight={insight.id}>
+              <InsightCard insight={insight} currency={currency} />
+            </div>
+          ))
         ) : (
           <Card>
             <EmptyState heading={lastRun ? "Nothing needs your attention here" : "No insights yet"} image="">
