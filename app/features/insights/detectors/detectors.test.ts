@@ -124,3 +124,10 @@ describe("data quality", () => {
     expect(detectMissingCosts(0, 0, TODAY, 30)).toEqual([]);
   });
 });
+
+describe("inventory wording", () => {
+  it("says out of stock when nothing is left", () => {
+    const [f] = detectStockouts([plan({ available: 0, daysOfCover: 0 })], "USD", TODAY);
+    expect(f!.title).toBe("Wireless Earbuds is out of stock; a reorder takes 14 days");
+  });
+});

@@ -55,8 +55,14 @@ export function detectStockouts(plans: PlanFacts[], currency: string, today: str
       category: "inventory",
       kind: "stockout",
       subject: { type: "variant", id: p.variantId },
-      title: `${p.title} runs out in ${cover} days, before a reorder could arrive`,
-      description: `${p.title} sells ${facts.perDay} a day with ${p.available} in stock${p.onOrder ? ` and ${p.onOrder} on order` : ""}: about ${cover} days of cover against a ${p.leadTimeDays}-day lead time. Expected stock-out ${formatDay(p.stockOutDay)}; each day out of stock loses about ${facts.lostPerDay}.`,
+      title:
+        stock <= 0
+          ? `${p.title} is out of stock; a reorder takes ${p.leadTimeDays} days`
+          : `${p.title} runs out in ${cover} day${cover === 1 ? "" : "s"}, before a reorder could arrive`,
+      description:
+        stock <= 0
+          ? `${p.title} is out of stock and sold ${facts.perDay} a day while in stock: each day out loses about ${facts.lostPerDay}, and a reorder takes ${p.leadTimeDays} days.`
+          : `${p.title} sells ${facts.perDay} a day with ${p.available} in stock${p.onOrder ? ` and ${p.onOrder} on order` : ""}: about ${cover} days of cover against a ${p.leadTimeDays}-day lead time. Expected stock-out ${formatDay(p.stockOutDay)}; each day out of stock loses about ${facts.lostPerDay}.`,
       facts,
       strength: { z: 2 + short / spread, n: p.inStockDays },
       potentialValueMinor: value,

@@ -86,3 +86,13 @@ describe("sales anomalies", () => {
     expect(filled.map((d) => d.orders)).toEqual([0, 3, 0]);
   });
 });
+
+describe("sales anomalies' value", () => {
+  it("puts money at stake on a drop only; a rise is reported without a value", () => {
+    const s = set(store(90), "2026-11-20", (d) => ({ ...d, orders: 120, revenueMinor: 120 * 5_000 }));
+    const [f] = detectSalesAnomalies(s, "USD");
+    expect(f!.subject.id).toBe("revenue:up:2026-11-20");
+    expect(f!.potentialValueMinor).toBeNull();
+    expect(f!.valueFormula).toBeNull();
+  });
+});

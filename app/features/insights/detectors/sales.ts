@@ -210,12 +210,18 @@ export function detectSalesAnomalies(series: SalesDay[], currency: string): Find
   const last = series[series.length - 1]!.day;
   return kept.map((e): Finding => {
     const text = describe(e, currency);
+    // Money at stake only for a drop: a rise is reported, but it is not money to win back.
     const gapMinor =
-      e.metric === "aov"
-        ? e.days.reduce((s, d) => s + (d.observed - d.expected) * (series.find((x) => x.day === d.day)?.orders ?? 0), 0)
-        : e.metric === "revenue"
-          ? e.days.reduce((s, d) => s + (d.observed - d.expected), 0)
-          : null;
+      e.dir > 0
+        ? null
+        : e.metric === "aov"
+          ? e.days.reduce(
+              (s, d) => s + (d.observed - d.expected) * (series.find((x) => x.day === d.day)?.orders ?? 0),
+              0,
+            )
+          : e.metric === "revenue"
+            ? e.days.reduce((s, d) => s + (d.observed - d.expected), 0)
+            : null;
     const meanZ = e.days.reduce((s, d) => s + Math.abs(d.z), 0) / e.days.length;
     return {
       category: "marketing",
