@@ -21,7 +21,7 @@ test.afterAll(cleanUp);
 async function viewAs(page: Page, label: RegExp) {
   await page.waitForLoadState("networkidle");
   const select = page.getByLabel("View the demo as");
-  const value = (await select.locator("option").filter({ hasText: label }).getAttribute("value"))!;
+  const value = (await select.locator("option").filter({ hasText: label }).first().getAttribute("value"))!;
   await select.selectOption(value);
   await expect(select).toHaveValue(value);
   await page.waitForLoadState("networkidle");
@@ -81,7 +81,7 @@ test("generate → overlay → notice → dismiss → reload", async ({ page }) 
 
 test("a Viewer reads the insights but cannot generate or act", async ({ page }) => {
   await page.goto("/ai-insights");
-  await viewAs(page, /Viewer/);
+  await viewAs(page, /Sam Patel \(Viewer\)/);
   try {
     await page.goto("/ai-insights");
     await expect(page.getByRole("button", { name: "Generate New Insights" })).toBeDisabled();
@@ -89,6 +89,6 @@ test("a Viewer reads the insights but cannot generate or act", async ({ page }) 
     const first = page.locator("[data-insight]").first();
     if (await first.count()) await expect(first.getByRole("button", { name: "Mark done" })).toBeDisabled();
   } finally {
-    await viewAs(page, /Owner/);
+    await viewAs(page, /Alex Morgan \(Owner\)/);
   }
 });

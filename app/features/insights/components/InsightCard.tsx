@@ -54,8 +54,8 @@ export function InsightCard({
     <Card>
       <BlockStack gap="300">
         <InlineStack align="space-between" blockAlign="start" gap="200" wrap>
-          <BlockStack gap="100">
-            <InlineStack gap="200" blockAlign="center" wrap>
+          <BlockStack gap="100" inlineAlign="start">
+            <InlineStack gap="200" align="start" blockAlign="center" wrap>
               <Badge>{CATEGORY_LABEL[insight.category]}</Badge>
               {insight.status === "new" && <Badge tone="attention-strong">New</Badge>}
             </InlineStack>
