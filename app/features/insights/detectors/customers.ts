@@ -1,7 +1,7 @@
 // Customers: VIPs turning At-Risk (the customers feature's segment changes), one finding for the
 // group in the window, so thirty VIPs going quiet are one card, not thirty.
 import { formatMoney } from "~/lib/money";
-import { zOfProbability } from "~/features/insights/confidence";
+import { FACT_SAMPLE, zOfProbability } from "~/features/insights/confidence";
 import type { Finding } from "~/features/insights/types";
 
 export type VipAtRisk = { customerId: string; spendMinor: number; changedDay: string };
@@ -24,7 +24,8 @@ export function detectVipsAtRisk(rows: VipAtRisk[], currency: string, today: str
       title: `${rows.length} VIP customer${rows.length === 1 ? "" : "s"} turned At-Risk`,
       description: `${rows.length} customer${rows.length === 1 ? "" : "s"} moved from VIP to At-Risk in the last ${WINDOW_DAYS} days. Together they spent ${facts.spend} in the past year.`,
       facts,
-      strength: { z: zOfProbability(0.8), n: rows.length },
+      // The segment change is a recorded fact; the churn model behind At-Risk is the uncertainty.
+      strength: { z: zOfProbability(0.7), n: FACT_SAMPLE },
       potentialValueMinor: spend,
       valueFormula: "their net spend over the past 365 days (what a lost VIP takes away each year)",
       evidence: {

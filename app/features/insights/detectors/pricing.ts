@@ -88,8 +88,6 @@ export function detectMarginErosion(
       units: p.units,
       days,
     };
-    // Margin points lost against the binomial-like spread of a margin measured on this many units.
-    const se = Math.sqrt((marginBefore * (1 - Math.min(marginBefore, 0.99))) / p.units + 1e-6);
     return [
       {
         category: "pricing",
@@ -98,7 +96,9 @@ export function detectMarginErosion(
         title: `${p.title}: margin down from ${facts.marginBefore} to ${facts.marginNow}`,
         description: `${p.title}'s unit cost rose from ${facts.costBefore} to ${facts.costNow} and its gross margin fell from ${facts.marginBefore} to ${facts.marginNow} over the last ${days} days (${p.units} units).`,
         facts,
-        strength: { z: Math.min(8, lost / se), n: p.units },
+        // Unit cost and margin are read from the records, not sampled: the finding is near-certain
+        // once there are enough units that one odd order does not make it.
+        strength: { z: zOfProbability(0.9), n: p.units },
         potentialValueMinor: value,
         valueFormula: "margin points lost × net sales of the last window",
         evidence: {

@@ -17,6 +17,8 @@ export const BASELINE_DAYS = 28;
 export const EVALUATED_DAYS = 28;
 export const Z_FLAG = 3.5;
 export const LEVEL_SHIFT_DAYS = 7;
+/** A move smaller than this share of the expected figure is not worth a card, however unusual. */
+export const MIN_CHANGE = 0.2;
 /** Below this many expected orders a day, revenue and AOV swing too much to judge (tiny stores). */
 export const MIN_DAILY_ORDERS = 3;
 /** A day with no orders where at least this many were expected is a data question (sync gap). */
@@ -54,6 +56,8 @@ export function weekdayFactors(values: { day: string; value: number }[]): number
   });
 }
 
+type Shift = { from: string; to: string };
+
 type DayScore = { day: string; observed: number; expected: number; sigma: number; z: number; n: number };
 
 /** The robust z of each evaluated day of one metric, walking forward so a level shift re-baselines. */
@@ -61,7 +65,7 @@ export function scoreDays(
   series: SalesDay[],
   metric: Metric,
   skip: Set<string>,
-): { scores: DayScore[]; shifts: string[] } {
+): { scores: DayScore[]; shifts: Shift[] } {
   const points = series
     .map((d) => ({ day: d.day, value: valueOf(d, metric) }))
     .filter((p): p is { day: string; value: number } => p.value !== null && !skip.has(p.day));
@@ -72,9 +76,8 @@ export function scoreDays(
   const factors = weekdayFactors(history.length >= 14 ? history : points.slice(0, BASELINE_DAYS));
   const adjusted = points.map((p) => ({ ...p, y: p.value / factors[weekday(p.day)]! }));
   const scores: DayScore[] = [];
-  const shifts: string[] = [];
+  const shifts: Shift[] = [];
   let baselineStart: string | null = null;
-  let run: { dir: number; start: string; length: number } | null = null;
   for (let i = 0; i < adjusted.length; i++) {
     const p = adjusted[i]!;
     if (p.day < firstEvaluated) continue;
@@ -98,15 +101,36 @@ export function scoreDays(
       z,
       n: window.length,
     });
-    const dir = Math.abs(z) >= Z_FLAG ? Math.sign(z) : 0;
-    if (dir !== 0 && run && run.dir === dir && daysBetween(addDays(run.start, run.length - 1), p.day) === 1)
-      run.length++;
-    else run = dir !== 0 ? { dir, start: p.day, length: 1 } : null;
-    if (run && run.length === LEVEL_SHIFT_DAYS) {
-      // The new normal: from here the baseline is the days since the shift began.
-      shifts.push(run.start);
-      baselineStart = run.start;
-      run = null;
+    // A level shift: the last LEVEL_SHIFT_DAYS days' mean against the baseline before them, with
+    // the spread of a week's mean (σ/√7), all but one of the days on the same side. A halved
+    // store is not 3.5σ out every single day, but its week is far outside what a week allows.
+    const week = adjusted.slice(Math.max(0, i - LEVEL_SHIFT_DAYS + 1), i + 1);
+    const before = adjusted
+      .slice(Math.max(0, i - LEVEL_SHIFT_DAYS + 1 - BASELINE_DAYS), Math.max(0, i - LEVEL_SHIFT_DAYS + 1))
+      .filter((q) => baselineStart === null || q.day >= baselineStart);
+    if (
+      week.length === LEVEL_SHIFT_DAYS &&
+      daysBetween(week[0]!.day, p.day) === LEVEL_SHIFT_DAYS - 1 &&
+      before.length >= 14
+    ) {
+      const bys = before.map((q) => q.y);
+      const base = median(bys);
+      const spread = Math.max(
+        1.4826 * medianAbsoluteDeviation(bys),
+        metric === "orders" ? Math.sqrt(Math.max(base, 1)) : Math.max(base * 0.05, 1),
+      );
+      const mean = week.reduce((sum, q) => sum + q.y, 0) / week.length;
+      const zWeek = (mean - base) / (spread / Math.sqrt(LEVEL_SHIFT_DAYS));
+      const side = week.filter((q) => Math.sign(q.y - base) === Math.sign(zWeek));
+      const moved = base > 0 ? Math.abs(mean - base) / base : 0;
+      if (Math.abs(zWeek) >= Z_FLAG && side.length >= LEVEL_SHIFT_DAYS - 1 && moved >= MIN_CHANGE) {
+        // The new normal: from here the baseline is the days since the shift began.
+        // It began on the first day of the week that moved at least half the week's move (a
+        // day merely on the same side by chance, before the shift, is not its start).
+        const start = week.find((q) => (q.y - base) / (mean - base) >= 0.5)!.day;
+        shifts.push({ from: start, to: p.day });
+        baselineStart = start;
+      }
     }
   }
   return { scores, shifts };
@@ -121,11 +145,20 @@ export type Episode = {
   shift: boolean;
 };
 
-/** Consecutive flagged days in one direction merged into one episode; a shift's days are one episode. */
-export function episodesOf(metric: Metric, scores: DayScore[], shifts: string[]): Episode[] {
-  const episodes: Episode[] = [];
+/**
+ * A level shift's days are one episode (reported once); elsewhere, consecutive flagged days in
+ * one direction are merged into one episode.
+ */
+export function episodesOf(metric: Metric, scores: DayScore[], shifts: Shift[]): Episode[] {
+  const inShift = (day: string) => shifts.some((s) => s.from <= day && day <= s.to);
+  const episodes: Episode[] = shifts.map((s) => {
+    const days = scores.filter((d) => d.day >= s.from && d.day <= s.to);
+    const dir = (Math.sign(days.reduce((sum, d) => sum + d.z, 0)) || -1) as 1 | -1;
+    return { metric, dir, from: s.from, to: s.to, days, shift: true };
+  });
   let current: Episode | null = null;
   for (const s of scores) {
+    if (inShift(s.day)) continue;
     const dir = Math.abs(s.z) >= Z_FLAG ? (Math.sign(s.z) as 1 | -1) : 0;
     if (dir !== 0 && current && current.dir === dir && daysBetween(current.to, s.day) === 1) {
       current.to = s.day;
@@ -136,8 +169,7 @@ export function episodesOf(metric: Metric, scores: DayScore[], shifts: string[])
     current = dir !== 0 ? { metric, dir, from: s.day, to: s.day, days: [s], shift: false } : null;
   }
   if (current) episodes.push(current);
-  for (const e of episodes) e.shift = shifts.includes(e.from);
-  return episodes;
+  return episodes.sort((a, b) => a.from.localeCompare(b.from));
 }
 
 function describe(e: Episode, currency: string): Pick<Finding, "title" | "description" | "facts" | "evidence"> {
@@ -206,7 +238,12 @@ export function detectSalesAnomalies(series: SalesDay[], currency: string): Find
   });
   const [revenue, ...others] = byMetric;
   const overlaps = (a: Episode, b: Episode) => a.from <= b.to && b.from <= a.to;
-  const kept = [...revenue!, ...others.flat().filter((e) => !revenue!.some((r) => overlaps(r, e)))];
+  const material = (e: Episode) => {
+    const observed = e.days.reduce((sum, d) => sum + d.observed, 0);
+    const expected = e.days.reduce((sum, d) => sum + d.expected, 0);
+    return expected > 0 && Math.abs(observed - expected) / expected >= MIN_CHANGE;
+  };
+  const kept = [...revenue!, ...others.flat().filter((e) => !revenue!.some((r) => overlaps(r, e)))].filter(material);
   const last = series[series.length - 1]!.day;
   return kept.map((e): Finding => {
     const text = describe(e, currency);
