@@ -58,6 +58,21 @@ export function weekdayFactors(values: { day: string; value: number }[]): number
 
 type Shift = { from: string; to: string };
 
+/**
+ * The least spread a day's figure can have, whatever a quiet month's MAD says: orders vary at
+ * least as a Poisson count (√level); revenue, a sum over a Poisson number of orders, by at least
+ * level / √orders; average order value by at least 30% / √orders of its level (order values vary).
+ */
+/** The floor is a share of that spread: the normal approximation overstates a Poisson count's lower tail. */
+const FLOOR_SHARE = 0.75;
+
+function spreadFloor(metric: Metric, level: number, window: { orders: number }[]): number {
+  const orders = Math.max(median(window.map((q) => q.orders)), 1);
+  if (metric === "orders") return FLOOR_SHARE * Math.sqrt(Math.max(level, 1));
+  const relative = metric === "revenue" ? 1 / Math.sqrt(orders) : 0.3 / Math.sqrt(orders);
+  return Math.max(level * Math.max(FLOOR_SHARE * relative, 0.05), 1);
+}
+
 type DayScore = { day: string; observed: number; expected: number; sigma: number; z: number; n: number };
 
 /** The robust z of each evaluated day of one metric, walking forward so a level shift re-baselines. */
@@ -67,8 +82,8 @@ export function scoreDays(
   skip: Set<string>,
 ): { scores: DayScore[]; shifts: Shift[] } {
   const points = series
-    .map((d) => ({ day: d.day, value: valueOf(d, metric) }))
-    .filter((p): p is { day: string; value: number } => p.value !== null && !skip.has(p.day));
+    .map((d) => ({ day: d.day, orders: d.orders, value: valueOf(d, metric) }))
+    .filter((p): p is { day: string; orders: number; value: number } => p.value !== null && !skip.has(p.day));
   if (points.length < BASELINE_DAYS + 1) return { scores: [], shifts: [] };
   const last = series[series.length - 1]!.day;
   const firstEvaluated = addDays(last, -(EVALUATED_DAYS - 1));
@@ -88,9 +103,7 @@ export function scoreDays(
     const ys = window.map((q) => q.y);
     const level = median(ys);
     const mad = medianAbsoluteDeviation(ys);
-    // A floor on the spread: counts vary at least as a Poisson count does, money by 5% of the level.
-    const floor = metric === "orders" ? Math.sqrt(Math.max(level, 1)) : Math.max(level * 0.05, 1);
-    const sigma = Math.max(1.4826 * mad, floor);
+    const sigma = Math.max(1.4826 * mad, spreadFloor(metric, level, window));
     const factor = factors[weekday(p.day)]!;
     const z = (p.y - level) / sigma;
     scores.push({
@@ -115,10 +128,7 @@ export function scoreDays(
     ) {
       const bys = before.map((q) => q.y);
       const base = median(bys);
-      const spread = Math.max(
-        1.4826 * medianAbsoluteDeviation(bys),
-        metric === "orders" ? Math.sqrt(Math.max(base, 1)) : Math.max(base * 0.05, 1),
-      );
+      const spread = Math.max(1.4826 * medianAbsoluteDeviation(bys), spreadFloor(metric, base, before));
       const mean = week.reduce((sum, q) => sum + q.y, 0) / week.length;
       const zWeek = (mean - base) / (spread / Math.sqrt(LEVEL_SHIFT_DAYS));
       const side = week.filter((q) => Math.sign(q.y - base) === Math.sign(zWeek));
