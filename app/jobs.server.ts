@@ -10,6 +10,7 @@ import { registerInvoiceJobs } from "~/features/invoices/index.server";
 import { registerAuditJobs } from "~/features/audit/index.server";
 import { registerCustomerJobs, rescoreCustomer } from "~/features/customers/index.server";
 import { registerInventoryJobs } from "~/features/inventory/index.server";
+import { registerInsightJobs } from "~/features/insights/index.server";
 import { postShopifyOrder, registerLoyaltyJobs } from "~/features/loyalty/index.server";
 import { registerNotificationJobs } from "~/features/shop/index.server";
 import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server";
@@ -45,6 +46,7 @@ export function registerAllJobs(queue: JobQueue) {
   registerInventoryJobs(queue);
   registerLoyaltyJobs(queue);
   registerAdPlatformJobs(queue);
+  registerInsightJobs(queue);
 }
 
 // An order, refund or customer webhook rescores that customer in the same transaction.

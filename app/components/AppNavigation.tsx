@@ -8,6 +8,7 @@ import {
   HomeIcon,
   PersonIcon,
   InventoryIcon,
+  MagicIcon,
   ReceiptDollarIcon,
   RewardIcon,
   SettingsIcon,
@@ -17,6 +18,7 @@ import { PRIMARY_NAV, SECONDARY_NAV, type NavItem } from "~/components/navigatio
 const ICONS: Record<string, typeof HomeIcon> = {
   "/dashboard": HomeIcon,
   "/analytics": ChartVerticalIcon,
+  "/ai-insights": MagicIcon,
   "/customers": PersonIcon,
   "/inventory": InventoryIcon,
   "/costs": CashDollarIcon,
@@ -26,7 +28,9 @@ const ICONS: Record<string, typeof HomeIcon> = {
 };
 
 export function AppNavigation({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {
-  const isSelected = (url: string) => pathname === url || pathname.startsWith(`${url}/`);
+  // /insights is the same screen as /ai-insights (core.md §2.1): its entry is selected on either.
+  const isSelected = (url: string) =>
+    pathname === url || pathname.startsWith(`${url}/`) || (url === "/ai-insights" && pathname === "/insights");
   const entry = (item: NavItem) => ({
     label: item.label,
     url: item.url,

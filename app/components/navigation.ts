@@ -5,6 +5,7 @@ export type NavItem = { label: string; url: string };
 export const PRIMARY_NAV: NavItem[] = [
   { label: "Dashboard", url: "/dashboard" },
   { label: "Analytics", url: "/analytics" },
+  { label: "AI Insights", url: "/ai-insights" },
   { label: "Customers", url: "/customers" },
   { label: "Inventory", url: "/inventory" },
   { label: "Costs & Profit", url: "/costs" },

@@ -28,6 +28,8 @@ import { describeError } from "~/lib/log-safe";
 import { LoyaltyDashboardCard } from "~/features/loyalty";
 import { dashboardLoyalty } from "~/features/loyalty/index.server";
 import { currentSearchParams } from "~/components/search-params";
+import { InsightsDashboardCard } from "~/features/insights";
+import { dashboardInsights } from "~/features/insights/index.server";
 
 export const permissions = { loader: "read" } satisfies RoutePermissions;
 
@@ -39,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const days = parseTimeframe(params.get("days"));
   // Top Products by revenue (the cached dashboard) or, on the card's toggle, by profit.
   const rank = params.get("top") === "profit" ? ("profit" as const) : ("revenue" as const);
-  const [importStatus, performance, { autoRefresh, weekStart }, loyalty] = await Promise.all([
+  const [importStatus, performance, { autoRefresh, weekStart }, loyalty, insights] = await Promise.all([
     getImportStatus(shop),
     getPerformanceCached(shop),
     getDisplayPreferences(shop.id),
@@ -48,19 +50,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
       console.error(`dashboard loyalty failed: ${describeError(error)}`);
       return null;
     }),
+    dashboardInsights(shop).catch((error) => {
+      console.error(`dashboard insights failed: ${describeError(error)}`);
+      return null;
+    }),
   ]);
   try {
     const dashboard = await getDashboardCached(shop, days, { weekStart });
     const byProfit = rank === "profit" ? await topProductsByProfit(shop, dashboard.range) : null;
-    return { days, dashboard, importStatus, demo, performance, autoRefresh, loyalty, rank, byProfit };
+    return { days, dashboard, importStatus, demo, performance, autoRefresh, loyalty, insights, rank, byProfit };
   } catch (error) {
     console.error(`dashboard metrics failed: ${describeError(error)}`);
-    return { days, dashboard: null, importStatus, demo, performance, autoRefresh, loyalty, rank, byProfit: null };
+    return {
+      days,
+      dashboard: null,
+      importStatus,
+      demo,
+      performance,
+      autoRefresh,
+      loyalty,
+      insights,
+      rank,
+      byProfit: null,
+    };
   }
 }
 
 export default function Dashboard() {
-  const { days, dashboard, importStatus, demo, performance, autoRefresh, loyalty, rank, byProfit } =
+  const { days, dashboard, importStatus, demo, performance, autoRefresh, loyalty, insights, rank, byProfit } =
     useLoaderData<typeof loader>();
   useAutoRefresh(autoRefresh);
   const navigation = useNavigation();
@@ -153,13 +170,13 @@ export default function Dashboard() {
         </InlineGrid>
         <DashboardCardGrid
           rows={[
-            // Cards of features still to come (AI insights, customer engagement, digital assets,
-            // privacy compliance) have their slots here; until then the neighbour takes the row.
+            // Cards of features still to come (customer engagement, digital assets, privacy
+            // compliance) have their slots here; until then the neighbour takes the row.
             {
               id: "insights",
               columns: ["twoThirds", "oneThird"],
               slots: [
-                { id: "ai-insights", card: null },
+                { id: "ai-insights", card: insights && <InsightsDashboardCard data={insights} /> },
                 { id: "customer-engagement", card: null },
               ],
             },

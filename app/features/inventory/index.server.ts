@@ -32,3 +32,4 @@ export { inventoryCsv } from "./export.server";
 export { addProduct } from "./products.server";
 export { updatePriceCost } from "./pricing.server";
 export { locationWeights, variantLocationPlans } from "./locations.server";
+export { planFactsForInsights } from "./insight-reads.server";

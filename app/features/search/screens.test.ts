@@ -63,7 +63,9 @@ describe("matchScreens", () => {
   it("lists every sidebar screen, and only admin URLs", () => {
     for (const item of ALL_NAV) expect(SCREENS.map((s) => s.url)).toContain(item.url);
     for (const screen of SCREENS)
-      expect(screen.url).toMatch(/^\/(dashboard|analytics|customers|inventory|costs|loyalty|app\/|settings)/);
+      expect(screen.url).toMatch(
+        /^\/(dashboard|analytics|ai-insights|customers|inventory|costs|loyalty|app\/|settings)/,
+      );
     // Keywords are matched lower-cased.
     for (const screen of SCREENS) for (const k of screen.keywords) expect(k).toBe(normalizeQuery(k));
   });

@@ -34,6 +34,11 @@ export const SCREENS: readonly Screen[] = [
     keywords: ["glossary", "definitions", "how is this calculated", "formula"],
   },
   {
+    label: "AI Insights",
+    url: "/ai-insights",
+    keywords: ["insights", "anomalies", "recommendations", "generate insights", "alerts"],
+  },
+  {
     label: "Customers",
     url: "/customers",
     keywords: ["segments", "vip", "at risk", "churn", "lifetime value", "ltv", "rfm", "export customers"],

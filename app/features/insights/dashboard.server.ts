@@ -1,0 +1,17 @@
+// The dashboard card's data: the top three current insights and when the last run ended.
+import { listInsights } from "~/features/insights/list.server";
+import type { DashboardInsights } from "~/features/insights/components/InsightsDashboardCard";
+
+export async function dashboardInsights(
+  shop: { id: string; currency: string },
+  now = new Date(),
+): Promise<DashboardInsights> {
+  const list = await listInsights(shop.id, undefined, 3);
+  return {
+    insights: list.insights,
+    total: list.counts.all,
+    finishedAt: list.lastRun?.finishedAt ?? null,
+    now: now.toISOString(),
+    currency: shop.currency,
+  };
+}

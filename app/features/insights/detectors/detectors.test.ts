@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import { detectDeadStock, detectStockouts, type PlanFacts } from "./inventory";
+import { detectVipsAtRisk } from "./customers";
+import { detectOverdueInvoices } from "./money";
+import { detectBelowCost, detectMarginErosion, type ProductWindow } from "./pricing";
+import { detectMissingCosts, detectSyncGap } from "./data";
+import { confidence } from "~/features/insights/confidence";
+
+const TODAY = "2026-11-29";
+
+const plan = (over: Partial<PlanFacts>): PlanFacts => ({
+  variantId: "v1",
+  title: "Wireless Earbuds",
+  sku: "EB-1",
+  available: 10,
+  onOrder: 0,
+  velocity: 2,
+  sigma: 1,
+  leadTimeDays: 14,
+  daysOfCover: 5,
+  stockOutDay: "2026-12-04",
+  lostRevenuePerDayMinor: 12_000,
+  inStockDays: 30,
+  windowDays: 30,
+  deadStock: false,
+  lastSaleDay: "2026-11-28",
+  unitCostMinor: 1_500,
+  ...over,
+});
+
+describe("inventory", () => {
+  it("flags a seller that runs out within its lead time, valued at lost revenue × days short", () => {
+    const [f] = detectStockouts([plan({})], "USD", TODAY);
+    expect(f!.kind).toBe("stockout");
+    expect(f!.facts.daysOfCover).toBe(5);
+    expect(f!.potentialValueMinor).toBe(12_000 * 9);
+    expect(f!.description).toContain("$120.00");
+    expect(confidence(f!.strength)).toBeGreaterThan(0.75);
+  });
+
+  it("stays quiet when stock and orders cover the lead time, or the item barely sells", () => {
+    expect(detectStockouts([plan({ onOrder: 30 })], "USD", TODAY)).toEqual([]);
+    expect(detectStockouts([plan({ velocity: 0.1 })], "USD", TODAY)).toEqual([]);
+  });
+
+  it("values dead stock at cost, and says when the cost is unknown", () => {
+    const [f] = detectDeadStock([plan({ deadStock: true, available: 40 })], "USD", TODAY);
+    expect(f!.potentialValueMinor).toBe(60_000);
+    const [u] = detectDeadStock([plan({ deadStock: true, unitCostMinor: null })], "USD", TODAY);
+    expect(u!.potentialValueMinor).toBeNull();
+    expect(u!.description).toContain("unknown");
+  });
+});
+
+describe("customers", () => {
+  it("groups VIPs turned At-Risk into one finding valued at their year's spend", () => {
+    const rows = [
+      { customerId: "c1", spendMinor: 250_000, changedDay: "2026-11-20" },
+      { customerId: "c2", spendMinor: 150_000, changedDay: "2026-11-25" },
+    ];
+    const [f] = detectVipsAtRisk(rows, "USD", TODAY);
+    expect(f!.title).toBe("2 VIP customers turned At-Risk");
+    expect(f!.potentialValueMinor).toBe(400_000);
+    expect(f!.day).toBe("2026-11-25");
+    expect(detectVipsAtRisk([], "USD", TODAY)).toEqual([]);
+  });
+});
+
+describe("money", () => {
+  it("reports overdue invoices as a High-confidence fact, whatever their number", () => {
+    const [f] = detectOverdueInvoices(
+      { overdueCount: 3, overdueTotalMinor: 45_000, averageDaysToPay: 9.5 },
+      "USD",
+      TODAY,
+    );
+    expect(f!.title).toBe("3 overdue invoices: $450.00 unpaid");
+    expect(confidence(f!.strength)).toBeGreaterThan(0.75);
+    expect(
+      detectOverdueInvoices({ overdueCount: 0, overdueTotalMinor: 0, averageDaysToPay: null }, "USD", TODAY),
+    ).toEqual([]);
+  });
+});
+
+const product = (over: Partial<ProductWindow>): ProductWindow => ({
+  productId: "p1",
+  title: "Smart Watch",
+  units: 20,
+  netSalesMinor: 200_000,
+  cogsMinor: 100_000,
+  uncostedUnits: 0,
+  ...over,
+});
+
+describe("pricing", () => {
+  it("finds a product sold below cost, only when every unit's cost is known and volume is enough", () => {
+    const [f] = detectBelowCost([product({ cogsMinor: 230_000 })], "USD", TODAY, 30);
+    expect(f!.potentialValueMinor).toBe(30_000);
+    expect(detectBelowCost([product({ cogsMinor: 230_000, uncostedUnits: 1 })], "USD", TODAY, 30)).toEqual([]);
+    expect(detectBelowCost([product({ cogsMinor: 230_000, units: 2 })], "USD", TODAY, 30)).toEqual([]);
+  });
+
+  it("finds margin erosion after a unit-cost rise, not a margin dip from discounts alone", () => {
+    const before = [product({})];
+    const [f] = detectMarginErosion([product({ cogsMinor: 140_000 })], before, "USD", TODAY, 30);
+    expect(f!.facts.marginBefore).toBe("50.0%");
+    expect(f!.facts.marginNow).toBe("30.0%");
+    expect(f!.potentialValueMinor).toBe(40_000);
+    // Margin down because the price fell while unit cost stayed: not a cost change.
+    expect(detectMarginErosion([product({ netSalesMinor: 150_000 })], before, "USD", TODAY, 30)).toEqual([]);
+  });
+});
+
+describe("data quality", () => {
+  it("reports a sync gap as 'check your data'", () => {
+    const [f] = detectSyncGap(["2026-11-25", "2026-11-24"], TODAY);
+    expect(f!.category).toBe("data");
+    expect(f!.title).toMatch(/^Check your data/);
+    expect(f!.facts.from).toBe("2026-11-24");
+  });
+
+  it("reports missing costs only above the threshold", () => {
+    expect(detectMissingCosts(100, 5, TODAY, 30)).toEqual([]);
+    expect(detectMissingCosts(100, 12, TODAY, 30)[0]!.facts.share).toBe("12.0%");
+    expect(detectMissingCosts(0, 0, TODAY, 30)).toEqual([]);
+  });
+});
+
+describe("inventory wording", () => {
+  it("says out of stock when nothing is left", () => {
+    const [f] = detectStockouts([plan({ available: 0, daysOfCover: 0 })], "USD", TODAY);
+    expect(f!.title).toBe("Wireless Earbuds is out of stock; a reorder takes 14 days");
+  });
+});

@@ -1,0 +1,106 @@
+// One generation of a shop's insights: read what each detector needs through the other
+// features' public surfaces (rollups and plans, never every order line), run the detectors,
+// rank, and store. A detector whose read or rule fails is skipped (engine.ts).
+import { addDays, dayInZone, type DayRange } from "~/lib/dates";
+import { computeProfit } from "~/features/profit";
+import { loadRollups, missingCosts, productProfits } from "~/features/profit/index.server";
+import { planFactsForInsights } from "~/features/inventory/index.server";
+import { vipsTurnedAtRisk } from "~/features/customers/index.server";
+import { invoiceInsights } from "~/features/invoices/index.server";
+import { runDetectors, type Detector } from "~/features/insights/engine";
+import { rank } from "~/features/insights/rank";
+import { detectSalesAnomalies, fillDays, gapDays } from "~/features/insights/detectors/sales";
+import { detectDeadStock, detectStockouts } from "~/features/insights/detectors/inventory";
+import { detectVipsAtRisk, WINDOW_DAYS } from "~/features/insights/detectors/customers";
+import { detectOverdueInvoices } from "~/features/insights/detectors/money";
+import { detectBelowCost, detectMarginErosion, type ProductWindow } from "~/features/insights/detectors/pricing";
+import { detectMissingCosts, detectSyncGap } from "~/features/insights/detectors/data";
+import { saveFindings } from "~/features/insights/store.server";
+
+export type InsightShop = { id: string; currency: string; timezone: string };
+
+/** Days of daily history the sales detector reads (baseline, weekday factors, evaluated days). */
+const SALES_HISTORY_DAYS = 120;
+/** The pricing windows: the last 30 days against the 30 before. */
+const PRICING_DAYS = 30;
+
+async function salesSeries(shop: InsightShop, yesterday: string) {
+  const range: DayRange = { from: addDays(yesterday, -(SALES_HISTORY_DAYS - 1)), to: yesterday };
+  const rows = await loadRollups(shop.id, range);
+  const days = rows.map((r) => ({
+    day: r.day,
+    orders: r.ordersCount,
+    revenueMinor: computeProfit(r, 0).revenueMinor,
+  }));
+  return fillDays(days, range.from, range.to);
+}
+
+async function productWindow(shop: InsightShop, range: DayRange): Promise<ProductWindow[]> {
+  const rows = await productProfits(shop, range);
+  return rows
+    .filter((r) => r.productId)
+    .map((r) => ({
+      productId: r.productId!,
+      title: r.title,
+      units: r.units,
+      netSalesMinor: r.netSalesMinor,
+      cogsMinor: r.cogsMinor,
+      uncostedUnits: r.uncostedUnits,
+    }));
+}
+
+export function detectorsFor(shop: InsightShop, today: string, now: Date): Detector[] {
+  const yesterday = addDays(today, -1);
+  const recent: DayRange = { from: addDays(today, -PRICING_DAYS), to: yesterday };
+  const before: DayRange = { from: addDays(recent.from, -PRICING_DAYS), to: addDays(recent.from, -1) };
+  // Read once, used by two detectors.
+  let series: ReturnType<typeof salesSeries> | null = null;
+  const sales = () => (series ??= salesSeries(shop, yesterday));
+  let plans: ReturnType<typeof planFactsForInsights> | null = null;
+  const planFacts = () => (plans ??= planFactsForInsights(shop.id));
+  let recentProducts: Promise<ProductWindow[]> | null = null;
+  const products = () => (recentProducts ??= productWindow(shop, recent));
+  return [
+    { name: "sales", run: async () => detectSalesAnomalies(await sales(), shop.currency) },
+    { name: "sync-gap", run: async () => detectSyncGap([...gapDays(await sales())], today) },
+    { name: "stockout", run: async () => detectStockouts(await planFacts(), shop.currency, today) },
+    { name: "dead-stock", run: async () => detectDeadStock(await planFacts(), shop.currency, today) },
+    {
+      name: "vip-at-risk",
+      run: async () => {
+        const rows = await vipsTurnedAtRisk(shop.id, new Date(now.getTime() - WINDOW_DAYS * 86_400_000));
+        const mapped = rows.map((r) => ({ ...r, changedDay: dayInZone(r.changedAt, shop.timezone) }));
+        return detectVipsAtRisk(mapped, shop.currency, today);
+      },
+    },
+    {
+      name: "below-cost",
+      run: async () => detectBelowCost(await products(), shop.currency, today, PRICING_DAYS),
+    },
+    {
+      name: "margin-erosion",
+      run: async () =>
+        detectMarginErosion(await products(), await productWindow(shop, before), shop.currency, today, PRICING_DAYS),
+    },
+    {
+      name: "overdue-invoices",
+      run: async () => detectOverdueInvoices(await invoiceInsights(shop), shop.currency, today),
+    },
+    {
+      name: "missing-costs",
+      run: async () => {
+        const m = await missingCosts(shop.id, recent);
+        return detectMissingCosts(m.sold, m.variants.length, today, PRICING_DAYS);
+      },
+    },
+  ];
+}
+
+/** Runs every detector for the shop and stores what they find; returns the run's counts. */
+export async function generateInsights(shop: InsightShop, runId: string, now = new Date()) {
+  const today = dayInZone(now, shop.timezone);
+  const { findings, failed } = await runDetectors(detectorsFor(shop, today, now));
+  const ranked = rank(findings, today);
+  const counts = await saveFindings(shop.id, runId, ranked, today, now);
+  return { ...counts, found: ranked.length, failed };
+}
