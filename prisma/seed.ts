@@ -36,6 +36,7 @@ import { seedLoyalty } from "./seed/loyalty";
 import { seedShipping } from "./seed/shipping";
 import { seedAdPlatforms, seedFeeRules } from "./seed/ad-platforms";
 import type { FeeRule } from "~/features/profit/payment-fees";
+import { executeRun, requestRun } from "~/features/insights/index.server";
 
 const DEFAULT_URL = "file:./prisma/dev.db";
 /** Orders per transaction; lines and refunds of those orders go in the same one. */
@@ -366,6 +367,13 @@ async function main(): Promise<void> {
     );
     // The loyalty program (issue 15): prisma/seed/loyalty.ts.
     console.log(`  loyalty ${JSON.stringify(await seedLoyalty(data.shop))}, ${took()}`);
+    // The insights a nightly run finds (app/features/insights), through the run's own path, so the
+    // dashboard's card and /ai-insights have them. A large bench store leaves them to its nightly run.
+    if (counts.orders <= 100_000) {
+      const { run } = await requestRun(data.shop.id, "nightly", new Date(), { enqueue: async () => null });
+      await executeRun(run.id, data.shop.id);
+      console.log(`  insights: one run, ${took()}`);
+    }
     console.log(
       [
         "Seeded:",
