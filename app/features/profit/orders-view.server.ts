@@ -30,7 +30,22 @@ const marginSql = sql<
   number | null
 >`CASE WHEN o."linesUncostedUnits" > 0 OR ${revenueSql} <= 0 THEN NULL ELSE (${profitSql}) * 1.0 / ${revenueSql} END`;
 
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * What a search looks for (decision 094): orders whose name starts with the text (as typed, in
+ * upper or lower case, and with Shopify's "#" before it when missing, so "1001" finds "#1001") or
+ * whose e-mail starts with it (as typed or in lower case). Prefixes, not substrings, so the
+ * (shopId, name) and (shopId, email) indexes answer them at a million orders.
+ */
+export function searchPrefixes(text: string): { names: string[]; emails: string[] } {
+  const t = text.trim();
+  const cases = [t, t.toUpperCase(), t.toLowerCase()];
+  const names = new Set(cases.flatMap((c) => (c.startsWith("#") ? [c] : [c, `#${c}`])));
+  return { names: [...names], emails: [...new Set([t, t.toLowerCase()])] };
+}
+
+/** The first string after every string that starts with `prefix` (code-point order, as both engines compare here). */
+const afterPrefix = (prefix: string) =>
+  prefix.slice(0, -1) + String.fromCodePoint(prefix.codePointAt(prefix.length - 1)! + 1);
 
 /** The shop's orders (cancelled ones count nothing, as in the P&L) that match the filters. */
 function matching(shopId: string, q: Omit<OrdersQuery, "sort" | "dir" | "page">, range: DayRange) {
@@ -41,12 +56,12 @@ function matching(shopId: string, q: Omit<OrdersQuery, "sort" | "dir" | "page">,
     .where("o.day", "<=", range.to)
     .where("o.cancelledAt", "is", null);
   if (q.channel) query = query.where("o.channel", "=", q.channel);
-  if (q.q) {
-    const pattern = likePattern(q.q);
+  if (q.q.trim()) {
+    const { names, emails } = searchPrefixes(q.q);
     query = query.where((eb) =>
       eb.or([
-        eb(sql`LOWER(o."name")`, "like", sql`${pattern} ESCAPE '\\'`),
-        eb(sql`LOWER(COALESCE(o."email", ''))`, "like", sql`${pattern} ESCAPE '\\'`),
+        ...names.map((p) => eb.and([eb("o.name", ">=", p), eb("o.name", "<", afterPrefix(p))])),
+        ...emails.map((p) => eb.and([eb("o.email", ">=", p), eb("o.email", "<", afterPrefix(p))])),
       ]),
     );
   }
