@@ -34,6 +34,8 @@ const { getDemoShop } = await import("~/features/shop/shop.server");
 const { getProfitAndLoss, listOrderProfits, orderProfitPages, productProfitPage, todayFor } =
   await import("~/features/profit/index.server");
 const { parseOrdersQuery, parseProductsQuery } = await import("~/features/profit");
+// The line-level answer the rollups must equal (decision 094), and the per-variant report that still reads lines.
+const { productProfits, productProfitsFromLines } = await import("~/features/profit/products-report.server");
 const { addDays } = await import("~/lib/dates");
 
 const shop = await getDemoShop();
@@ -98,6 +100,13 @@ const products = (params: Record<string, string>) => {
 };
 
 const d30 = addDays(today, -29);
+// A search for one order by its whole name, and for the start of a customer's e-mail, in the last 30 days.
+const recent = await prisma.order.findFirstOrThrow({
+  where: { shopId: shop.id, day: { gte: addDays(today, -29) }, email: { not: null } },
+  select: { name: true, email: true },
+});
+const wholeName = recent.name;
+const emailStart = recent.email!.slice(0, 5);
 const d365 = addDays(today, -364);
 const cases: { name: string; view: () => Promise<unknown>; plain: () => Promise<unknown>; n?: number }[] = [
   {
@@ -126,6 +135,16 @@ const cases: { name: string; view: () => Promise<unknown>; plain: () => Promise<
     plain: () => plainPage(d30, today, "date"),
   },
   {
+    name: "30 days, search a whole name",
+    view: () => listOrderProfits(shop, query({ q: wholeName })),
+    plain: () => plainPage(d30, today, "date"),
+  },
+  {
+    name: "30 days, search an e-mail's start",
+    view: () => listOrderProfits(shop, query({ q: emailStart })),
+    plain: () => plainPage(d30, today, "date"),
+  },
+  {
     name: "365 days, newest first",
     view: () => listOrderProfits(shop, query({ from: d365, to: today })),
     plain: () => plainPage(d365, today, "date"),
@@ -144,8 +163,13 @@ const cases: { name: string; view: () => Promise<unknown>; plain: () => Promise<
     name: "Products, 365 days",
     view: () => products({ days: "365" }),
     plain: () => plainProducts(d365, today),
-    // Seconds per answer without a rollup: fewer samples.
-    n: Math.min(iterations, 8),
+  },
+  {
+    name: "Products per variant, 365 days (lines)",
+    view: () => products({ days: "365", by: "variant" }),
+    plain: () => plainProducts(d365, today),
+    // Seconds per answer: the per-variant report still reads the range's lines.
+    n: Math.min(iterations, 3),
   },
 ];
 
@@ -180,9 +204,19 @@ const pnlSums = {
   shipping: pnl.figures.shippingCostMinor,
 };
 
+// The Products report for 365 days from the rollups against the same report computed from the lines.
+const byKey = <T extends { key: string }>(rows: T[]) => new Map(rows.map((r) => [r.key, JSON.stringify(r)]));
+const year = { from: d365, to: today };
+const fromRollups = byKey(await productProfits(shop, year));
+const fromLines = byKey(await productProfitsFromLines(shop, year));
+const productsDiffer = [...new Set([...fromRollups.keys(), ...fromLines.keys()])].filter(
+  (k) => fromRollups.get(k) !== fromLines.get(k),
+).length;
+const productsCompared = { products: fromLines.size, differ: productsDiffer };
+
 const out = argValue("--out");
-if (out) fs.writeFileSync(out, JSON.stringify({ orders, results, sums, pnlSums }, null, 2));
-if (process.argv.includes("--json")) printResult({ orders, results, sums, pnlSums });
+if (out) fs.writeFileSync(out, JSON.stringify({ orders, results, sums, pnlSums, productsCompared }, null, 2));
+if (process.argv.includes("--json")) printResult({ orders, results, sums, pnlSums, productsCompared });
 else {
   console.log(
     `Orders profit view and Products profit report, ${orders.toLocaleString("en-US")} orders, ${iterations} samples each`,
@@ -196,5 +230,8 @@ else {
   console.log("\n30 days, the view's sums against the P&L (minor units):");
   for (const k of Object.keys(sums) as (keyof typeof sums)[])
     console.log(`  ${k}: view ${sums[k]}, P&L ${pnlSums[k]}${sums[k] === pnlSums[k] ? "" : "  ← differs"}`);
+  console.log(
+    `\nProducts, 365 days: rollups against lines, ${productsCompared.differ} of ${productsCompared.products} products differ`,
+  );
 }
 await prisma.$disconnect();
