@@ -20,7 +20,9 @@ function argValue(name: string): string | undefined {
 
 const db = argValue("--db");
 if (!db) {
-  console.error("Usage: npm run bench:profit -- --db <sqlite file> [--iterations N] [--json] [--out <json file>]");
+  console.error(
+    "Usage: npm run bench:profit -- --db <sqlite file> [--iterations N] [--only <question>] [--json] [--out <json file>]",
+  );
   process.exit(2);
 }
 const iterations = Number(argValue("--iterations") ?? 60);
@@ -173,8 +175,10 @@ const cases: { name: string; view: () => Promise<unknown>; plain: () => Promise<
   },
 ];
 
+// --only <text>: just the questions whose name contains it (a re-run of a few).
+const only = argValue("--only");
 const results: { name: string; view: Summary; plain: Summary }[] = [];
-for (const c of cases) {
+for (const c of cases.filter((c) => !only || c.name.includes(only))) {
   results.push({ name: c.name, view: await time(c.view, c.n), plain: await time(c.plain, c.n) });
   const r = results.at(-1)!;
   console.error(`  ${c.name}: view p95 ${fmtMs(r.view.p95)}, plain SQL p95 ${fmtMs(r.plain.p95)}`);
