@@ -20,7 +20,9 @@ function argValue(name: string): string | undefined {
 
 const db = argValue("--db");
 if (!db) {
-  console.error("Usage: npm run bench:profit -- --db <sqlite file> [--iterations N] [--json] [--out <json file>]");
+  console.error(
+    "Usage: npm run bench:profit -- --db <sqlite file> [--iterations N] [--only <question>] [--json] [--out <json file>]",
+  );
   process.exit(2);
 }
 const iterations = Number(argValue("--iterations") ?? 60);
@@ -34,6 +36,8 @@ const { getDemoShop } = await import("~/features/shop/shop.server");
 const { getProfitAndLoss, listOrderProfits, orderProfitPages, productProfitPage, todayFor } =
   await import("~/features/profit/index.server");
 const { parseOrdersQuery, parseProductsQuery } = await import("~/features/profit");
+// The line-level answer the rollups must equal (decision 094), and the per-variant report that still reads lines.
+const { productProfits, productProfitsFromLines } = await import("~/features/profit/products-report.server");
 const { addDays } = await import("~/lib/dates");
 
 const shop = await getDemoShop();
@@ -98,6 +102,13 @@ const products = (params: Record<string, string>) => {
 };
 
 const d30 = addDays(today, -29);
+// A search for one order by its whole name, and for the start of a customer's e-mail, in the last 30 days.
+const recent = await prisma.order.findFirstOrThrow({
+  where: { shopId: shop.id, day: { gte: addDays(today, -29) }, email: { not: null } },
+  select: { name: true, email: true },
+});
+const wholeName = recent.name;
+const emailStart = recent.email!.slice(0, 5);
 const d365 = addDays(today, -364);
 const cases: { name: string; view: () => Promise<unknown>; plain: () => Promise<unknown>; n?: number }[] = [
   {
@@ -126,6 +137,16 @@ const cases: { name: string; view: () => Promise<unknown>; plain: () => Promise<
     plain: () => plainPage(d30, today, "date"),
   },
   {
+    name: "30 days, search a whole name",
+    view: () => listOrderProfits(shop, query({ q: wholeName })),
+    plain: () => plainPage(d30, today, "date"),
+  },
+  {
+    name: "30 days, search an e-mail's start",
+    view: () => listOrderProfits(shop, query({ q: emailStart })),
+    plain: () => plainPage(d30, today, "date"),
+  },
+  {
     name: "365 days, newest first",
     view: () => listOrderProfits(shop, query({ from: d365, to: today })),
     plain: () => plainPage(d365, today, "date"),
@@ -144,13 +165,20 @@ const cases: { name: string; view: () => Promise<unknown>; plain: () => Promise<
     name: "Products, 365 days",
     view: () => products({ days: "365" }),
     plain: () => plainProducts(d365, today),
-    // Seconds per answer without a rollup: fewer samples.
-    n: Math.min(iterations, 8),
+  },
+  {
+    name: "Products per variant, 365 days (lines)",
+    view: () => products({ days: "365", by: "variant" }),
+    plain: () => plainProducts(d365, today),
+    // Seconds per answer: the per-variant report still reads the range's lines.
+    n: Math.min(iterations, 3),
   },
 ];
 
+// --only <text>: just the questions whose name contains it (a re-run of a few).
+const only = argValue("--only");
 const results: { name: string; view: Summary; plain: Summary }[] = [];
-for (const c of cases) {
+for (const c of cases.filter((c) => !only || c.name.includes(only))) {
   results.push({ name: c.name, view: await time(c.view, c.n), plain: await time(c.plain, c.n) });
   const r = results.at(-1)!;
   console.error(`  ${c.name}: view p95 ${fmtMs(r.view.p95)}, plain SQL p95 ${fmtMs(r.plain.p95)}`);
@@ -180,9 +208,19 @@ const pnlSums = {
   shipping: pnl.figures.shippingCostMinor,
 };
 
+// The Products report for 365 days from the rollups against the same report computed from the lines.
+const byKey = <T extends { key: string }>(rows: T[]) => new Map(rows.map((r) => [r.key, JSON.stringify(r)]));
+const year = { from: d365, to: today };
+const fromRollups = byKey(await productProfits(shop, year));
+const fromLines = byKey(await productProfitsFromLines(shop, year));
+const productsDiffer = [...new Set([...fromRollups.keys(), ...fromLines.keys()])].filter(
+  (k) => fromRollups.get(k) !== fromLines.get(k),
+).length;
+const productsCompared = { products: fromLines.size, differ: productsDiffer };
+
 const out = argValue("--out");
-if (out) fs.writeFileSync(out, JSON.stringify({ orders, results, sums, pnlSums }, null, 2));
-if (process.argv.includes("--json")) printResult({ orders, results, sums, pnlSums });
+if (out) fs.writeFileSync(out, JSON.stringify({ orders, results, sums, pnlSums, productsCompared }, null, 2));
+if (process.argv.includes("--json")) printResult({ orders, results, sums, pnlSums, productsCompared });
 else {
   console.log(
     `Orders profit view and Products profit report, ${orders.toLocaleString("en-US")} orders, ${iterations} samples each`,
@@ -196,5 +234,8 @@ else {
   console.log("\n30 days, the view's sums against the P&L (minor units):");
   for (const k of Object.keys(sums) as (keyof typeof sums)[])
     console.log(`  ${k}: view ${sums[k]}, P&L ${pnlSums[k]}${sums[k] === pnlSums[k] ? "" : "  ← differs"}`);
+  console.log(
+    `\nProducts, 365 days: rollups against lines, ${productsCompared.differ} of ${productsCompared.products} products differ`,
+  );
 }
 await prisma.$disconnect();

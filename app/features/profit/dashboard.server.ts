@@ -217,6 +217,8 @@ async function topProducts(
 ): Promise<TopProduct[]> {
   // Highest revenue first; ties by id so the order is stable.
   const top = [...current]
+    // Lines without a product are kept under "" in the product rollups (the Products report's row).
+    .filter(([productId]) => productId !== "")
     .sort(([ia, a], [ib, b]) => b.revenueMinor - a.revenueMinor || (ia < ib ? -1 : ia > ib ? 1 : 0))
     .slice(0, 3);
   if (top.length === 0) return [];

@@ -7,6 +7,7 @@ import { chunks } from "~/lib/chunks";
 import { CostsRefused } from "~/features/profit/refused";
 import { planLabelImport, readLabelRows, type StoredLabelOrder } from "~/features/profit/label-import";
 import { moveShippingDays, reestimateShippingIn, setLabelCosts } from "~/features/profit/shipping-rules.server";
+import { rebuildRollupMonths } from "~/features/profit/rollups.server";
 
 type ShopRef = { id: string; currency: string; timezone: string };
 type AuditActor = Actor & { shop: ShopRef };
@@ -52,7 +53,8 @@ export async function previewLabelImport(shop: ShopRef, text: string) {
  */
 export async function applyLabelImport(actor: AuditActor, text: string, fileName: string | null) {
   const shop = actor.shop;
-  return withShopWriteLock(
+  const months = new Set<string>();
+  const result = await withShopWriteLock(
     shop.id,
     async (tx) => {
       const planned = await plan(tx, shop, text);
@@ -82,6 +84,7 @@ export async function applyLabelImport(actor: AuditActor, text: string, fileName
           before: c.before.costMinor,
           after: c.after.costMinor,
         })),
+        months,
       );
       const record = await tx.csvImport.create({
         data: {
@@ -105,6 +108,8 @@ export async function applyLabelImport(actor: AuditActor, text: string, fileName
     },
     { timeoutMs: 300_000 },
   );
+  await rebuildRollupMonths(shop.id, months);
+  return result;
 }
 
 /**
@@ -114,7 +119,8 @@ export async function applyLabelImport(actor: AuditActor, text: string, fileName
  */
 export async function undoLabelImport(actor: AuditActor) {
   const shop = actor.shop;
-  return withShopWriteLock(
+  const months = new Set<string>();
+  const result = await withShopWriteLock(
     shop.id,
     async (tx) => {
       const last = await tx.csvImport.findFirst({
@@ -171,8 +177,9 @@ export async function undoLabelImport(actor: AuditActor) {
             after: c.before.costMinor,
           };
         }),
+        months,
       );
-      await reestimateShippingIn(tx, shop.id);
+      await reestimateShippingIn(tx, shop.id, months);
       const { count } = await tx.csvImport.updateMany({
         where: { id: last.id, shopId: shop.id, status: "applied" },
         data: { status: "undone", undoneAt: new Date() },
@@ -191,4 +198,6 @@ export async function undoLabelImport(actor: AuditActor) {
     },
     { timeoutMs: 300_000 },
   );
+  await rebuildRollupMonths(shop.id, months);
+  return result;
 }

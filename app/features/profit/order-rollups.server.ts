@@ -19,6 +19,7 @@ import {
   type ProductRow,
   type VariantKey,
   type VariantRow,
+  emptyProductRow,
 } from "~/features/profit/rollup-bumps.server";
 
 /** What an order adds to the rollups, as stored. */
@@ -27,6 +28,8 @@ export type OrderState = Partial<OrderDimensions> & {
   cancelled: boolean;
   grossSalesMinor: number;
   discountsMinor: number;
+  /** The order's refunds whatever their day (the Products report allocates them on the order's day). */
+  refundsMinor: number;
   shippingMinor: number;
   taxesMinor: number;
   shippingCostMinor: number | null;
@@ -54,6 +57,7 @@ export async function loadOrderState(db: DbClient, shopId: string, orderId: stri
       cancelledAt: true,
       grossSalesMinor: true,
       discountsMinor: true,
+      refundsMinor: true,
       shippingMinor: true,
       taxesMinor: true,
       shippingCostMinor: true,
@@ -143,6 +147,10 @@ function contributionOf(
     },
     sign,
   );
+  // The order's amounts reach its lines pro rata to each line's net sales (by units when the
+  // order's net is not positive), as the Products report allocates them (decision 089).
+  const orderNet = state.lines.reduce((s, l) => s + l.quantity * l.unitPriceMinor - l.discountMinor, 0);
+  const orderUnits = state.lines.reduce((s, l) => s + l.quantity, 0);
   for (const l of state.lines) {
     const overrides = costs.length
       ? overridesFor(costs, l.sku, l.productId ? (titles.get(l.productId) ?? null) : null)
@@ -151,14 +159,21 @@ function contributionOf(
     const uncosted = unit === null ? l.quantity : 0;
     const revenue = l.quantity * l.unitPriceMinor - l.discountMinor;
     addTo(dayRow(l.day), { cogsMinor: (unit ?? 0) * l.quantity, uncostedUnits: uncosted }, sign);
-    if (l.productId) {
-      const key = `${l.day}|${l.productId}`;
-      const p = into.products.get(key) ?? { units: 0, revenueMinor: 0, uncostedUnits: 0 };
-      p.units += sign * l.quantity;
-      p.revenueMinor += sign * revenue;
-      p.uncostedUnits += sign * uncosted;
-      into.products.set(key, p);
-    }
+    const share = orderNet > 0 ? revenue / orderNet : orderUnits > 0 ? l.quantity / orderUnits : 0;
+    // Lines without a product are kept under "" (the report's "Items without a product").
+    const key = `${l.day}|${l.productId ?? ""}`;
+    const p = into.products.get(key) ?? emptyProductRow();
+    p.units += sign * l.quantity;
+    p.revenueMinor += sign * revenue;
+    p.uncostedUnits += sign * uncosted;
+    p.cogsMinor += sign * (unit ?? 0) * l.quantity;
+    p.netSalesShareMinor += sign * share * (state.grossSalesMinor - state.discountsMinor);
+    p.refundsShareMinor += sign * share * state.refundsMinor;
+    p.feesShareMinor += sign * share * (state.paymentFeesMinor ?? 0);
+    p.shippingShareMinor += sign * share * (state.shippingCostMinor ?? 0);
+    if (state.paymentFeesMinor === null) p.unknownFeeUnits += sign * l.quantity;
+    if (state.shippingCostMinor === null) p.unknownShippingUnits += sign * l.quantity;
+    into.products.set(key, p);
     // Units without a cost known at the time of sale: entered costs are applied when read.
     const vKey = JSON.stringify([l.day, variantKeyOf(l)]);
     const v = into.variants.get(vKey) ?? { units: 0, uncostedUnits: 0, uncostedRevenueMinor: 0 };

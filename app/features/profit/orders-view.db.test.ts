@@ -214,10 +214,13 @@ describe("filters, search and sorts", () => {
     expect(await total({ loss: "1", channel: "online_store" })).toEqual([1, false]);
   });
 
-  it("searches order names and customer e-mails, case-insensitively, with wildcards taken literally", async () => {
+  it("searches the start of order names (with or without #) and customer e-mails, in any case, wildcards taken literally", async () => {
     expect(await names({ q: "r1" })).toEqual(["#R1"]);
+    expect(await names({ q: "#r" })).toEqual(["#R1"]);
     expect(await names({ q: "RITA@" })).toEqual(["#R1"]);
     expect(await names({ q: "%" })).toEqual([]);
+    // A prefix search (decision 094): the middle of an e-mail is not searched.
+    expect(await names({ q: "ita@" })).toEqual([]);
   });
 
   it("sorts by profit and margin with unknown profits last, and limits to the range", async () => {

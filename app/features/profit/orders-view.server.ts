@@ -30,23 +30,85 @@ const marginSql = sql<
   number | null
 >`CASE WHEN o."linesUncostedUnits" > 0 OR ${revenueSql} <= 0 THEN NULL ELSE (${profitSql}) * 1.0 / ${revenueSql} END`;
 
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * What a search looks for (decision 094): orders whose name starts with the text (as typed, in
+ * upper or lower case, and with Shopify's "#" before it when missing, so "1001" finds "#1001") or
+ * whose e-mail starts with it (as typed or in lower case). Prefixes, not substrings, so the
+ * (shopId, name) and (shopId, email) indexes answer them at a million orders.
+ */
+export function searchPrefixes(text: string): { names: string[]; emails: string[] } {
+  const t = text.trim();
+  const cases = [t, t.toUpperCase(), t.toLowerCase()];
+  const names = new Set(cases.flatMap((c) => (c.startsWith("#") ? [c] : [c, `#${c}`])));
+  return { names: [...names], emails: [...new Set([t, t.toLowerCase()])] };
+}
+
+/** The first string after every string that starts with `prefix` (code-point order, as both engines compare here). */
+const afterPrefix = (prefix: string) =>
+  prefix.slice(0, -1) + String.fromCodePoint(prefix.codePointAt(prefix.length - 1)! + 1);
+
+/** The ids of the shop's orders a search finds, read through the name and e-mail indexes. */
+function foundIds(shopId: string, search: string) {
+  const q = sqlOn();
+  const { names, emails } = searchPrefixes(search);
+  const prefix = (column: "name" | "email", p: string) =>
+    q
+      .selectFrom("Order as s")
+      .select("s.id")
+      .where("s.shopId", "=", shopId)
+      .where(`s.${column}`, ">=", p)
+      .where(`s.${column}`, "<", afterPrefix(p));
+  const [first, ...rest] = [...names.map((p) => prefix("name", p)), ...emails.map((p) => prefix("email", p))];
+  return rest.reduce((all, part) => all.union(part), first);
+}
+
+/** A search finding more orders than this filters the range's orders instead of starting from its finds. */
+const SEARCH_FINDS_CAP = 2000;
+
+/** Whether a search is narrow enough to start from the orders it finds (a short prefix like "#1" finds most). */
+async function searchIsNarrow(shopId: string, search: string): Promise<boolean> {
+  if (!search.trim()) return false;
+  const { n } = await sqlOn()
+    .selectFrom(
+      foundIds(shopId, search)
+        .limit(SEARCH_FINDS_CAP + 1)
+        .as("f"),
+    )
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(n) <= SEARCH_FINDS_CAP;
+}
+
+/**
+ * The table the view's query starts from: a narrow search's finds joined to the orders by id (with
+ * the range in the same WHERE, SQLite, without statistics, walked the (shopId, day) index over the
+ * whole range instead of the search's indexes), else the orders.
+ */
+function ordersTable(shopId: string, search: string, narrow: boolean) {
+  const orders = sqlOn().selectFrom("Order as o");
+  if (!narrow) return orders;
+  // The same columns under "o" as the plain table; "c" only narrows the rows. CROSS JOIN keeps the
+  // finds as SQLite's outer loop (an inner join let it walk the day index to skip the sort).
+  return sqlOn()
+    .selectFrom(foundIds(shopId, search).as("c"))
+    .crossJoin("Order as o")
+    .whereRef("o.id", "=", "c.id") as unknown as typeof orders;
+}
 
 /** The shop's orders (cancelled ones count nothing, as in the P&L) that match the filters. */
-function matching(shopId: string, q: Omit<OrdersQuery, "sort" | "dir" | "page">, range: DayRange) {
-  let query = sqlOn()
-    .selectFrom("Order as o")
+function matching(shopId: string, q: Omit<OrdersQuery, "sort" | "dir" | "page">, range: DayRange, narrow = false) {
+  let query = ordersTable(shopId, q.q, narrow)
     .where("o.shopId", "=", shopId)
     .where("o.day", ">=", range.from)
     .where("o.day", "<=", range.to)
     .where("o.cancelledAt", "is", null);
   if (q.channel) query = query.where("o.channel", "=", q.channel);
-  if (q.q) {
-    const pattern = likePattern(q.q);
+  if (q.q.trim() && !narrow) {
+    const { names, emails } = searchPrefixes(q.q);
     query = query.where((eb) =>
       eb.or([
-        eb(sql`LOWER(o."name")`, "like", sql`${pattern} ESCAPE '\\'`),
-        eb(sql`LOWER(COALESCE(o."email", ''))`, "like", sql`${pattern} ESCAPE '\\'`),
+        ...names.map((p) => eb.and([eb("o.name", ">=", p), eb("o.name", "<", afterPrefix(p))])),
+        ...emails.map((p) => eb.and([eb("o.email", ">=", p), eb("o.email", "<", afterPrefix(p))])),
       ]),
     );
   }
@@ -255,7 +317,11 @@ export const ORDERS_COUNT_CAP = 5000;
  * counted by the daily rollup (orders not cancelled, and those whose fee or label is unknown, per
  * store day), a few dozen rows; any other filter counts the orders themselves, up to the cap.
  */
-async function countMatching(shopId: string, q: OrdersQuery): Promise<{ total: number; capped: boolean }> {
+async function countMatching(
+  shopId: string,
+  q: OrdersQuery,
+  narrow: boolean,
+): Promise<{ total: number; capped: boolean }> {
   const plain = !q.q && !q.channel && !q.loss;
   if (plain && (q.missing === null || q.missing === "fee" || q.missing === "shipping")) {
     const column =
@@ -272,7 +338,7 @@ async function countMatching(shopId: string, q: OrdersQuery): Promise<{ total: n
   }
   const { n } = await sqlOn()
     .selectFrom(
-      matching(shopId, q, { from: q.from, to: q.to })
+      matching(shopId, q, { from: q.from, to: q.to }, narrow)
         .select(sql<number>`1`.as("one"))
         .limit(ORDERS_COUNT_CAP + 1)
         .as("m"),
@@ -290,12 +356,13 @@ async function countMatching(shopId: string, q: OrdersQuery): Promise<{ total: n
  */
 export async function listOrderProfits(shop: ShopRef, q: OrdersQuery): Promise<OrderProfitPage> {
   const range = { from: q.from, to: q.to };
-  const [{ total, capped }, costing] = await Promise.all([countMatching(shop.id, q), loadCosting(shop.id)]);
+  const narrow = await searchIsNarrow(shop.id, q.q);
+  const [{ total, capped }, costing] = await Promise.all([countMatching(shop.id, q, narrow), loadCosting(shop.id)]);
   const pageCount = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
   // Past a capped count, a later page may still hold orders: the requested page is kept.
   const page = capped ? q.page : Math.min(q.page, pageCount);
   const dir = q.dir === "asc" ? sql`ASC` : sql`DESC`;
-  let query = matching(shop.id, q, range).select(ORDER_COLUMNS);
+  let query = matching(shop.id, q, range, narrow).select(ORDER_COLUMNS);
   if (q.sort === "profit") query = query.orderBy(sql`${profitSql} ${dir} NULLS LAST`);
   if (q.sort === "margin") query = query.orderBy(sql`${marginSql} ${dir} NULLS LAST`);
   const orders = await query
@@ -314,13 +381,14 @@ export async function listOrderProfits(shop: ShopRef, q: OrdersQuery): Promise<O
  */
 export async function* orderProfitPages(shop: ShopRef, q: OrdersQuery): AsyncGenerator<OrderProfitRow[]> {
   const costing = await loadCosting(shop.id);
-  const days = await matching(shop.id, q, { from: q.from, to: q.to })
+  const narrow = await searchIsNarrow(shop.id, q.q);
+  const days = await matching(shop.id, q, { from: q.from, to: q.to }, narrow)
     .select("o.day")
     .groupBy("o.day")
     .orderBy("o.day", "desc")
     .execute();
   for (const { day } of days) {
-    const orders = await matching(shop.id, q, { from: day, to: day })
+    const orders = await matching(shop.id, q, { from: day, to: day }, narrow)
       .select(ORDER_COLUMNS)
       .orderBy("o.processedAt", "desc")
       .orderBy("o.id", "desc")

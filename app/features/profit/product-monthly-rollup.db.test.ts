@@ -8,24 +8,27 @@ import { addProductCost } from "~/features/profit/costs.server";
 import { getDashboard } from "~/features/profit/dashboard.server";
 import { rebuildRollups } from "~/features/profit/rollups.server";
 import { TIMEFRAMES } from "~/lib/timeframe";
+import { PRODUCT_ROW_COLUMNS, emptyProductRow, type ProductRow } from "~/features/profit/rollup-bumps.server";
 
 type Shop = Awaited<ReturnType<typeof createShop>>;
 let shop: Shop;
 let other: Shop;
 const NOW = new Date("2026-06-17T15:00:00Z");
 
+/** Shares of an order are fractions of a minor unit: sums in another order may differ in the last bits. */
+const settled = (row: ProductRow) =>
+  Object.fromEntries(PRODUCT_ROW_COLUMNS.map((c) => [c, Math.round(row[c] * 1e6) / 1e6])) as ProductRow;
+
 async function monthlyFromDaily(shopId: string) {
   const daily = await prisma.productDailyRollup.findMany({ where: { shopId } });
-  const sums = new Map<string, { units: number; revenueMinor: number; uncostedUnits: number }>();
+  const sums = new Map<string, ProductRow>();
   for (const r of daily) {
     const k = `${r.day.slice(0, 7)}|${r.productId}`;
-    const s = sums.get(k) ?? { units: 0, revenueMinor: 0, uncostedUnits: 0 };
-    s.units += r.units;
-    s.revenueMinor += r.revenueMinor;
-    s.uncostedUnits += r.uncostedUnits;
+    const s = sums.get(k) ?? emptyProductRow();
+    for (const c of PRODUCT_ROW_COLUMNS) s[c] += r[c];
     sums.set(k, s);
   }
-  return [...sums].map(([k, s]) => ({ month: k.split("|")[0], productId: k.split("|")[1], ...s })).sort(byKey);
+  return [...sums].map(([k, s]) => ({ month: k.split("|")[0], productId: k.split("|")[1], ...settled(s) })).sort(byKey);
 }
 
 const byKey = (a: { month: string; productId: string }, b: { month: string; productId: string }) =>
@@ -33,7 +36,7 @@ const byKey = (a: { month: string; productId: string }, b: { month: string; prod
 
 async function monthly(shopId: string) {
   const rows = await prisma.productMonthlyRollup.findMany({ where: { shopId }, omit: { shopId: true } });
-  return rows.sort(byKey);
+  return rows.map(({ month, productId, ...sums }) => ({ month, productId, ...settled(sums) })).sort(byKey);
 }
 
 /** The dashboard's product figures computed straight from the daily rows (the reference). */

@@ -2,8 +2,10 @@
 // per product or variant over a range of store days, units, net sales, cost of goods, the order's
 // refunds, payment fees and shipping cost allocated to its lines pro rata to each line's net sales
 // within the order (products-report.ts ALLOCATION_NOTE), profit and margin; uncosted units marked.
-// Lines are read in one grouped query; costs entered in the app re-price the lines they match by
-// the rollups' rule (effectiveUnitCost), read through the (shop, sku, day) index.
+// Per product, the figures are the product rollups' sums (whole months from ProductMonthlyRollup,
+// the edge days from ProductDailyRollup; decision 094), which store that allocation. Per variant,
+// the lines are read in one grouped query and costs entered in the app re-price the lines they
+// match by the rollups' rule (effectiveUnitCost), read through the (shop, sku, day) index.
 import { prisma, sql, sqlOn } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import type { DayRange } from "~/lib/dates";
@@ -12,6 +14,8 @@ import { minorToDecimalString } from "~/lib/money";
 import { exportResponse, type ExportColumn } from "~/platform/tabular-export.server";
 import { effectiveUnitCost, overridesFor, type CostRow } from "~/features/profit/costs-rule";
 import { PRODUCTS_PAGE_SIZE, type ProductSort, type ProductsQuery } from "~/features/profit/products-report";
+import { PRODUCT_ROW_COLUMNS, type ProductRow } from "~/features/profit/rollup-bumps.server";
+import { splitRange } from "~/features/profit/rollup-ranges";
 
 type ShopRef = { id: string; timezone: string; currency: string };
 
@@ -152,8 +156,57 @@ async function namesOf(shopId: string, productIds: string[], variantIds: string[
   return { products, variants };
 }
 
-/** Every product (or variant) sold in the range with its figures, in no particular order. */
-export async function productProfits(
+type Sums = {
+  productId: string;
+  variantId: string;
+  units: number;
+  netSales: number;
+  refunds: number;
+  cogs: number;
+  uncosted: number;
+  fees: number;
+  unknownFee: number;
+  shipping: number;
+  unknownShipping: number;
+};
+
+async function withNames(shopId: string, groups: Sums[], byVariant: boolean): Promise<ProductProfitRow[]> {
+  const names = await namesOf(
+    shopId,
+    groups.map((g) => g.productId).filter(Boolean),
+    groups.map((g) => g.variantId).filter(Boolean),
+  );
+  return groups.map((g) => {
+    const netSalesMinor = Math.round(g.netSales);
+    const refundsMinor = Math.round(g.refunds);
+    const paymentFeesMinor = Math.round(g.fees);
+    const shippingCostMinor = Math.round(g.shipping);
+    const profitMinor =
+      g.uncosted > 0 ? null : netSalesMinor - refundsMinor - g.cogs - paymentFeesMinor - shippingCostMinor;
+    const base = netSalesMinor - refundsMinor;
+    return {
+      key: byVariant ? `${g.productId}|${g.variantId}` : g.productId,
+      productId: g.productId || null,
+      variantId: g.variantId || null,
+      title: g.productId ? (names.products.get(g.productId) ?? "Deleted product") : "Items without a product",
+      variantTitle: g.variantId ? (names.variants.get(g.variantId) ?? null) : null,
+      units: g.units,
+      netSalesMinor,
+      refundsMinor,
+      cogsMinor: g.cogs,
+      uncostedUnits: g.uncosted,
+      paymentFeesMinor,
+      unknownFeeUnits: g.unknownFee,
+      shippingCostMinor,
+      unknownShippingUnits: g.unknownShipping,
+      profitMinor,
+      profitMargin: profitMinor === null || base <= 0 ? null : profitMinor / base,
+    };
+  });
+}
+
+/** Per variant, from the range's lines (with entered costs applied), in no particular order. */
+export async function productProfitsFromLines(
   shop: ShopRef,
   range: DayRange,
   by: "product" | "variant" = "product",
@@ -167,42 +220,81 @@ export async function productProfits(
     groupedLines(shop.id, range, byVariant),
     enteredCostChanges(shop.id, range, costs, byVariant),
   ]);
-  const names = await namesOf(
-    shop.id,
-    groups.map((g) => g.productId).filter(Boolean),
-    groups.map((g) => g.variantId).filter(Boolean),
-  );
-  return groups.map((g) => {
-    const key = `${g.productId}|${g.variantId}`;
-    const change = changes.get(key) ?? { cogs: 0, uncosted: 0 };
-    const netSalesMinor = Math.round(n(g.netSales));
-    const refundsMinor = Math.round(n(g.refunds));
-    const cogsMinor = n(g.cogs) + change.cogs;
-    const uncostedUnits = n(g.uncosted) + change.uncosted;
-    const paymentFeesMinor = Math.round(n(g.fees));
-    const shippingCostMinor = Math.round(n(g.shipping));
-    const profitMinor =
-      uncostedUnits > 0 ? null : netSalesMinor - refundsMinor - cogsMinor - paymentFeesMinor - shippingCostMinor;
-    const base = netSalesMinor - refundsMinor;
+  const sums = groups.map((g): Sums => {
+    const change = changes.get(`${g.productId}|${g.variantId}`) ?? { cogs: 0, uncosted: 0 };
     return {
-      key: byVariant ? key : g.productId,
-      productId: g.productId || null,
-      variantId: g.variantId || null,
-      title: g.productId ? (names.products.get(g.productId) ?? "Deleted product") : "Items without a product",
-      variantTitle: g.variantId ? (names.variants.get(g.variantId) ?? null) : null,
+      productId: g.productId,
+      variantId: g.variantId,
       units: n(g.units),
-      netSalesMinor,
-      refundsMinor,
-      cogsMinor,
-      uncostedUnits,
-      paymentFeesMinor,
-      unknownFeeUnits: n(g.unknownFee),
-      shippingCostMinor,
-      unknownShippingUnits: n(g.unknownShipping),
-      profitMinor,
-      profitMargin: profitMinor === null || base <= 0 ? null : profitMinor / base,
+      netSales: n(g.netSales),
+      refunds: n(g.refunds),
+      cogs: n(g.cogs) + change.cogs,
+      uncosted: n(g.uncosted) + change.uncosted,
+      fees: n(g.fees),
+      unknownFee: n(g.unknownFee),
+      shipping: n(g.shipping),
+      unknownShipping: n(g.unknownShipping),
     };
   });
+  return withNames(shop.id, sums, byVariant);
+}
+
+/** Per product, the product rollups' sums over the range: whole months by month, the edge days by day. */
+async function productProfitsFromRollups(shop: ShopRef, range: DayRange): Promise<ProductProfitRow[]> {
+  const { months, days } = splitRange(range);
+  const q = sqlOn();
+  const columns = ["productId", ...PRODUCT_ROW_COLUMNS] as const;
+  const byDay = days.map((d) =>
+    q
+      .selectFrom("ProductDailyRollup")
+      .select(columns)
+      .where("shopId", "=", shop.id)
+      .where("day", ">=", d.from)
+      .where("day", "<=", d.to),
+  );
+  const parts = months
+    ? q
+        .selectFrom("ProductMonthlyRollup")
+        .select(columns)
+        .where("shopId", "=", shop.id)
+        .where("month", ">=", months.from)
+        .where("month", "<=", months.to)
+        .unionAll(byDay)
+    : byDay[0]?.unionAll(byDay.slice(1));
+  if (!parts) return [];
+  const rows = await q
+    .selectFrom(parts.as("t"))
+    .select((eb) => ["t.productId", ...PRODUCT_ROW_COLUMNS.map((c) => eb.fn.sum<number>(`t.${c}`).as(c))])
+    .groupBy("t.productId")
+    // A product whose lines all went (an order edited or cancelled) leaves a row of zeros.
+    .having((eb) => eb.fn.sum("t.units"), "<>", 0)
+    .execute();
+  const sums = rows.map((r): Sums => {
+    const v = (c: keyof ProductRow) => n((r as Record<string, unknown>)[c]);
+    return {
+      productId: r.productId,
+      variantId: "",
+      units: v("units"),
+      netSales: v("netSalesShareMinor"),
+      refunds: v("refundsShareMinor"),
+      cogs: v("cogsMinor"),
+      uncosted: v("uncostedUnits"),
+      fees: v("feesShareMinor"),
+      unknownFee: v("unknownFeeUnits"),
+      shipping: v("shippingShareMinor"),
+      unknownShipping: v("unknownShippingUnits"),
+    };
+  });
+  return withNames(shop.id, sums, false);
+}
+
+/** Every product (or variant) sold in the range with its figures, in no particular order. */
+export async function productProfits(
+  shop: ShopRef,
+  range: DayRange,
+  by: "product" | "variant" = "product",
+): Promise<ProductProfitRow[]> {
+  return by === "product" ? productProfitsFromRollups(shop, range) : productProfitsFromLines(shop, range, by);
 }
 
 const SORT_VALUE: Record<ProductSort, (r: ProductProfitRow) => number | null> = {

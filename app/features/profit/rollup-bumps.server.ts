@@ -9,7 +9,50 @@ import type { PeriodTotals } from "~/features/profit/profit";
 /** A day's rollup row: the profit formula's period totals and the P&L's unknown-cost counts. */
 export type DayRow = PeriodTotals & { unknownShippingCostOrders: number; unknownPaymentFeeOrders: number };
 
-export type ProductRow = { units: number; revenueMinor: number; uncostedUnits: number };
+/**
+ * A product's day (productId "" for lines without a product): units, line revenue and uncosted units,
+ * and the Products profit report's sums (cost of the costed units; the order's amounts allocated to
+ * the line pro rata to its net sales, decision 089; units on orders with an unknown fee or label).
+ */
+export type ProductRow = {
+  units: number;
+  revenueMinor: number;
+  uncostedUnits: number;
+  cogsMinor: number;
+  netSalesShareMinor: number;
+  refundsShareMinor: number;
+  feesShareMinor: number;
+  shippingShareMinor: number;
+  unknownFeeUnits: number;
+  unknownShippingUnits: number;
+};
+
+/** The ProductRow columns, in one order (the rebuild's INSERT … SELECT and the report read them). */
+export const PRODUCT_ROW_COLUMNS = [
+  "units",
+  "revenueMinor",
+  "uncostedUnits",
+  "cogsMinor",
+  "netSalesShareMinor",
+  "refundsShareMinor",
+  "feesShareMinor",
+  "shippingShareMinor",
+  "unknownFeeUnits",
+  "unknownShippingUnits",
+] as const satisfies readonly (keyof ProductRow)[];
+
+export const emptyProductRow = (): ProductRow => ({
+  units: 0,
+  revenueMinor: 0,
+  uncostedUnits: 0,
+  cogsMinor: 0,
+  netSalesShareMinor: 0,
+  refundsShareMinor: 0,
+  feesShareMinor: 0,
+  shippingShareMinor: 0,
+  unknownFeeUnits: 0,
+  unknownShippingUnits: 0,
+});
 
 /** A VariantDailySales row's grouping ("" for none) and its sums. */
 export type VariantKey = { variantId: string; sku: string; productId: string; title: string };

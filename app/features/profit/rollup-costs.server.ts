@@ -1,5 +1,5 @@
 // Costs entered in the app re-cost the lines they match (costs-rule.ts): COGS and uncosted
-// units of the daily and product rollups move when a cost is added, changed or deleted, and
+// units of the daily and product rollups (the Products profit report's cost of goods) move when a cost is added, changed or deleted, and
 // a rebuild applies every cost on top of the lines' snapshots. The missing-cost count reads
 // the costs when it is read (missing-costs.server.ts), so VariantDailySales never moves here.
 import { sql, sqlOn, type DbClient } from "~/db.server";
@@ -122,8 +122,10 @@ export async function applyCostChange(db: DbClient, shopId: string, keys: CostKe
     acc.cogsMinor += d.cogsMinor;
     acc.uncostedUnits += d.uncostedUnits;
     byDay.set(d.day, acc);
-    if (d.productId && d.uncostedUnits)
-      await bumpProduct(db, shopId, d.day, d.productId, { uncostedUnits: d.uncostedUnits });
+    await bumpProduct(db, shopId, d.day, d.productId ?? "", {
+      cogsMinor: d.cogsMinor,
+      uncostedUnits: d.uncostedUnits,
+    });
   }
   for (const [d, acc] of byDay) await bumpDay(db, shopId, d, acc);
 }

@@ -1,7 +1,7 @@
 // The parts of a month's rebuild (rollups.server.ts) written by the database in place:
 // the Analytics dimensions of each day, and every monthly table summed from its daily rows.
 import { dialect, sql, sqlOn, type Tx } from "~/db.server";
-import { UNKNOWN_SOURCE } from "~/features/profit/rollup-bumps.server";
+import { PRODUCT_ROW_COLUMNS, UNKNOWN_SOURCE } from "~/features/profit/rollup-bumps.server";
 
 /** A new row id computed by the database (rows written by INSERT … SELECT). */
 export const newId = () =>
@@ -104,7 +104,7 @@ export async function rebuildMonthlySums(tx: Tx, shopId: string, month: string) 
   await tx.productMonthlyRollup.deleteMany({ where: { shopId, month } });
   await q
     .insertInto("ProductMonthlyRollup")
-    .columns(["shopId", "month", "productId", "units", "revenueMinor", "uncostedUnits"])
+    .columns(["shopId", "month", "productId", ...PRODUCT_ROW_COLUMNS])
     .expression(
       q
         .selectFrom("ProductDailyRollup")
@@ -112,9 +112,7 @@ export async function rebuildMonthlySums(tx: Tx, shopId: string, month: string) 
           "shopId",
           sql<string>`${month}`.as("month"),
           "productId",
-          eb.fn.sum<number>("units").as("units"),
-          eb.fn.sum<number>("revenueMinor").as("revenueMinor"),
-          eb.fn.sum<number>("uncostedUnits").as("uncostedUnits"),
+          ...PRODUCT_ROW_COLUMNS.map((c) => eb.fn.sum<number>(c).as(c)),
         ])
         .where("shopId", "=", shopId)
         .where("day", ">=", range.from)

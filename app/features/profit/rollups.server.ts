@@ -5,12 +5,13 @@
 // (order-rollups.server.ts) or a product cost (rollup-costs.server.ts).
 import { linesCost } from "~/lib/lines-cost";
 import { chunks } from "~/lib/chunks";
+import type { DayRange } from "~/lib/dates";
 import { dialect, prisma, sql, sqlOn, withShopWriteLock, type PrismaClient, type Tx } from "~/db.server";
 import { monthOf } from "~/features/profit/rollup-ranges";
 import { EMPTY_TOTALS } from "~/features/profit/profit";
 import { costDeltasInRange } from "~/features/profit/rollup-costs.server";
 import { applyOrderChange, loadOrderState } from "~/features/profit/order-rollups.server";
-import { bumpProduct, touchShopData, type DayRow } from "~/features/profit/rollup-bumps.server";
+import { PRODUCT_ROW_COLUMNS, bumpProduct, touchShopData, type DayRow } from "~/features/profit/rollup-bumps.server";
 import { newId, rebuildDimensionDays, rebuildMonthlySums } from "~/features/profit/rollup-rebuild-parts.server";
 
 const n = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
@@ -77,6 +78,18 @@ export async function rebuildRollups(shopId: string): Promise<void> {
   for (const month of await monthsOf(shopId)) await withShopWriteLock(shopId, (tx) => rebuildMonth(tx, shopId, month));
   await withShopWriteLock(shopId, (tx) => touchShopData(tx, shopId));
   await refreshStatistics(ROLLUP_TABLES);
+}
+
+/**
+ * Rebuilds the rollups of the given calendar months only, one month per transaction as
+ * rebuildRollups does: for a write that moves figures the daily deltas do not carry, such as a
+ * label cost's share of each product (decision 094), on the months it touched.
+ */
+export async function rebuildRollupMonths(shopId: string, months: Iterable<string>): Promise<void> {
+  const list = [...new Set(months)].sort();
+  if (list.length === 0) return;
+  for (const month of list) await withShopWriteLock(shopId, (tx) => rebuildMonth(tx, shopId, month));
+  await withShopWriteLock(shopId, (tx) => touchShopData(tx, shopId));
 }
 
 async function rebuildMonth(tx: Tx, shopId: string, month: string): Promise<void> {
@@ -181,15 +194,16 @@ async function rebuildMonth(tx: Tx, shopId: string, month: string): Promise<void
   for (const r of trafficRows) day(r.day).sessions += n(r.sessions);
 
   // Manual costs: re-cost the lines they match, on top of the synced snapshots.
-  const productUncosted = new Map<string, number>();
+  const productCosts = new Map<string, { cogsMinor: number; uncostedUnits: number }>();
   for (const delta of await costDeltasInRange(tx, shopId, costs, range)) {
     const row = day(delta.day);
     row.cogsMinor += delta.cogsMinor;
     row.uncostedUnits += delta.uncostedUnits;
-    if (delta.productId && delta.uncostedUnits) {
-      const k = `${delta.day}|${delta.productId}`;
-      productUncosted.set(k, (productUncosted.get(k) ?? 0) + delta.uncostedUnits);
-    }
+    const k = `${delta.day}|${delta.productId ?? ""}`;
+    const acc = productCosts.get(k) ?? { cogsMinor: 0, uncostedUnits: 0 };
+    acc.cogsMinor += delta.cogsMinor;
+    acc.uncostedUnits += delta.uncostedUnits;
+    productCosts.set(k, acc);
   }
 
   // The loyalty cost has no source here: the loyalty feature sets it per day, so it is carried over.
@@ -212,30 +226,12 @@ async function rebuildMonth(tx: Tx, shopId: string, month: string): Promise<void
   await tx.productDailyRollup.deleteMany({ where: inRange });
   await q
     .insertInto("ProductDailyRollup")
-    .columns(["id", "shopId", "day", "productId", "units", "revenueMinor", "uncostedUnits"])
-    .expression(
-      q
-        .selectFrom("OrderLine as l")
-        .select((eb) => [
-          newId().as("id"),
-          "l.shopId",
-          "l.day",
-          sql<string>`l."productId"`.as("productId"),
-          eb.fn.sum<number>("l.quantity").as("units"),
-          sql<number>`SUM(l."quantity" * l."unitPriceMinor" - l."discountMinor")`.as("revenueMinor"),
-          sql<number>`SUM(CASE WHEN l."unitCostMinor" IS NULL THEN l."quantity" ELSE 0 END)`.as("uncostedUnits"),
-        ])
-        .where("l.shopId", "=", shopId)
-        .where("l.day", ">=", range.from)
-        .where("l.day", "<=", range.to)
-        .where("l.productId", "is not", null)
-        .where("l.orderId", "not in", cancelledThisMonth)
-        .groupBy(["l.shopId", "l.day", "l.productId"]),
-    )
+    .columns(["id", "shopId", "day", "productId", ...PRODUCT_ROW_COLUMNS])
+    .expression(productDays(tx, shopId, range))
     .execute();
-  for (const [k, uncostedUnits] of productUncosted) {
+  for (const [k, delta] of productCosts) {
     const [d, productId] = k.split("|");
-    await bumpProduct(tx, shopId, d, productId, { uncostedUnits });
+    await bumpProduct(tx, shopId, d, productId, delta);
   }
 
   // Units per variant at an unknown cost at the time of sale (missing-costs.server.ts applies the costs).
@@ -283,6 +279,60 @@ async function rebuildMonth(tx: Tx, shopId: string, month: string): Promise<void
 
   await rebuildDimensionDays(tx, shopId, range);
   await rebuildMonthlySums(tx, shopId, month);
+}
+
+/**
+ * A month's ProductDailyRollup rows computed in place (INSERT … SELECT): each line (of orders not
+ * cancelled) with its order's amounts and, by window sums over the order's lines, its share of
+ * them, grouped by day and product ("" for lines without one). Entered costs are added after.
+ */
+function productDays(tx: Tx, shopId: string, range: DayRange) {
+  const q = sqlOn(tx);
+  const lineNet = sql<number>`(l."quantity" * l."unitPriceMinor" - l."discountMinor")`;
+  const lines = q
+    .selectFrom("OrderLine as l")
+    .innerJoin("Order as o", "o.id", "l.orderId")
+    .select([
+      "l.shopId",
+      "l.day",
+      sql<string>`COALESCE(l."productId", '')`.as("productId"),
+      "l.quantity",
+      "l.unitCostMinor",
+      lineNet.as("lineNet"),
+      sql<number>`SUM(${lineNet}) OVER (PARTITION BY l."orderId")`.as("orderNet"),
+      sql<number>`SUM(l."quantity") OVER (PARTITION BY l."orderId")`.as("orderUnits"),
+      sql<number>`(o."grossSalesMinor" - o."discountsMinor")`.as("netSales"),
+      "o.refundsMinor",
+      "o.paymentFeesMinor",
+      "o.shippingCostMinor",
+    ])
+    .where("l.shopId", "=", shopId)
+    .where("l.day", ">=", range.from)
+    .where("l.day", "<=", range.to)
+    .where("o.cancelledAt", "is", null);
+  // The share of the order a line carries (decision 089), as the line-level report computes it.
+  const share = sql<number>`(CASE WHEN t."orderNet" > 0 THEN t."lineNet" * 1.0 / t."orderNet" ELSE t."quantity" * 1.0 / t."orderUnits" END)`;
+  return q
+    .selectFrom(lines.as("t"))
+    .select((eb) => [
+      newId().as("id"),
+      "t.shopId",
+      "t.day",
+      "t.productId",
+      eb.fn.sum<number>("t.quantity").as("units"),
+      sql<number>`SUM(t."lineNet")`.as("revenueMinor"),
+      sql<number>`SUM(CASE WHEN t."unitCostMinor" IS NULL THEN t."quantity" ELSE 0 END)`.as("uncostedUnits"),
+      sql<number>`SUM(CASE WHEN t."unitCostMinor" IS NULL THEN 0 ELSE t."quantity" * t."unitCostMinor" END)`.as(
+        "cogsMinor",
+      ),
+      sql<number>`SUM(${share} * t."netSales")`.as("netSalesShareMinor"),
+      sql<number>`SUM(${share} * t."refundsMinor")`.as("refundsShareMinor"),
+      sql<number>`SUM(${share} * COALESCE(t."paymentFeesMinor", 0))`.as("feesShareMinor"),
+      sql<number>`SUM(${share} * COALESCE(t."shippingCostMinor", 0))`.as("shippingShareMinor"),
+      sql<number>`SUM(CASE WHEN t."paymentFeesMinor" IS NULL THEN t."quantity" ELSE 0 END)`.as("unknownFeeUnits"),
+      sql<number>`SUM(CASE WHEN t."shippingCostMinor" IS NULL THEN t."quantity" ELSE 0 END)`.as("unknownShippingUnits"),
+    ])
+    .groupBy(["t.shopId", "t.day", "t.productId"]);
 }
 
 // ── Writing one order or refund (tests, benchmarks; webhooks go through store-sync) ──

@@ -9,6 +9,8 @@ import { FieldError } from "~/lib/forms";
 import { decimalStringToMinor, minorToDecimalString, tooManyDecimals } from "~/lib/money";
 import { CostsRefused } from "~/features/profit/refused";
 import { touchShopData } from "~/features/profit/rollup-bumps.server";
+import { monthOf } from "~/features/profit/rollup-ranges";
+import { rebuildRollupMonths } from "~/features/profit/rollups.server";
 import {
   bandsText,
   countryCode,
@@ -136,10 +138,17 @@ type CostChange = {
  * Moves the daily rollups by each order's change of label cost (cancelled orders count
  * nowhere): one statement for all the days, as a rule change moves most days of the year.
  */
-export async function moveShippingDays(tx: DbClient, shopId: string, changes: readonly CostChange[]) {
+export async function moveShippingDays(
+  tx: DbClient,
+  shopId: string,
+  changes: readonly CostChange[],
+  months?: Set<string>,
+) {
   const days = new Map<string, [number, number]>();
   for (const c of changes) {
     if (c.cancelled) continue;
+    // The products' shares of the label move with it: those months are rebuilt after the write.
+    months?.add(monthOf(c.day));
     const d = days.get(c.day) ?? [0, 0];
     d[0] += (c.after ?? 0) - (c.before ?? 0);
     d[1] += (c.after === null ? 1 : 0) - (c.before === null ? 1 : 0);
@@ -194,7 +203,7 @@ const PAGE = 5_000;
  * orders written before label costs were read stay), in the caller's transaction, moving the
  * rollups. Returns the number of orders whose cost changed.
  */
-export async function reestimateShippingIn(tx: Tx, shopId: string): Promise<number> {
+export async function reestimateShippingIn(tx: Tx, shopId: string, months?: Set<string>): Promise<number> {
   const set = await shippingRuleSetOf(tx, shopId);
   let after: string | undefined;
   let count = 0;
@@ -240,15 +249,23 @@ export async function reestimateShippingIn(tx: Tx, shopId: string): Promise<numb
     }
     await setLabelCosts(tx, shopId, writes);
     count += writes.length;
-    await moveShippingDays(tx, shopId, changes);
+    await moveShippingDays(tx, shopId, changes, months);
     if (page.length < PAGE) return count;
     after = page[page.length - 1].id;
   }
 }
 
-/** reestimateShippingIn under the shop's write lock. */
+/**
+ * reestimateShippingIn under the shop's write lock, then the months it moved are rebuilt so the
+ * products' allocated shipping follows (decision 094).
+ */
 export async function reestimateShipping(shopId: string): Promise<number> {
-  return withShopWriteLock(shopId, (tx) => reestimateShippingIn(tx, shopId), { timeoutMs: 300_000 });
+  const months = new Set<string>();
+  const count = await withShopWriteLock(shopId, (tx) => reestimateShippingIn(tx, shopId, months), {
+    timeoutMs: 300_000,
+  });
+  await rebuildRollupMonths(shopId, months);
+  return count;
 }
 
 export class ShippingRuleNotFound extends CostsRefused {

@@ -87,10 +87,36 @@ describe("full import of the fixture store", () => {
       }),
       expect.objectContaining({ day: "2026-06-15", ordersCount: 0, grossSalesMinor: 0, refundsMinor: 20_00 }),
     ]);
+    // The June 9 order's 20.00 refund and 3.20 fee reach its lines pro rata to their net sales (190 : 50).
     expect(reference.productDays).toEqual([
-      { day: "2026-06-09", productId: "gid://shopify/Product/1", units: 2, revenueMinor: 190_00, uncostedUnits: 0 },
-      { day: "2026-06-09", productId: "gid://shopify/Product/2", units: 1, revenueMinor: 50_00, uncostedUnits: 1 },
-      { day: "2026-06-12", productId: "gid://shopify/Product/1", units: 1, revenueMinor: 100_00, uncostedUnits: 0 },
+      expect.objectContaining({
+        day: "2026-06-09",
+        productId: "gid://shopify/Product/1",
+        units: 2,
+        revenueMinor: 190_00,
+        uncostedUnits: 0,
+        cogsMinor: 80_00,
+        netSalesShareMinor: 190_00,
+        refundsShareMinor: expect.closeTo((20_00 * 190) / 240, 5),
+        feesShareMinor: expect.closeTo((3_20 * 190) / 240, 5),
+      }),
+      expect.objectContaining({
+        day: "2026-06-09",
+        productId: "gid://shopify/Product/2",
+        units: 1,
+        revenueMinor: 50_00,
+        uncostedUnits: 1,
+        cogsMinor: 0,
+        refundsShareMinor: expect.closeTo((20_00 * 50) / 240, 5),
+        feesShareMinor: expect.closeTo((3_20 * 50) / 240, 5),
+      }),
+      expect.objectContaining({
+        day: "2026-06-12",
+        productId: "gid://shopify/Product/1",
+        units: 1,
+        revenueMinor: 100_00,
+        uncostedUnits: 0,
+      }),
     ]);
   });
 

@@ -22,7 +22,18 @@ async function rollups(shopId: string) {
     orderBy: [{ day: "asc" }, { productId: "asc" }],
     omit: { id: true },
   });
-  return { days: days.filter(nonZero), products: products.filter(nonZero) };
+  // An order's shares are fractions of a minor unit: sums made in another order differ in the last bits.
+  const settled = (v: number) => Math.round(v * 1e6) / 1e6;
+  return {
+    days: days.filter(nonZero),
+    products: products.filter(nonZero).map((p) => ({
+      ...p,
+      netSalesShareMinor: settled(p.netSalesShareMinor),
+      refundsShareMinor: settled(p.refundsShareMinor),
+      feesShareMinor: settled(p.feesShareMinor),
+      shippingShareMinor: settled(p.shippingShareMinor),
+    })),
+  };
 }
 
 const VARIANTS = ["gid://shopify/ProductVariant/1", "gid://shopify/ProductVariant/2", "gid://shopify/ProductVariant/3"];

@@ -69,7 +69,7 @@ export function OrdersProfitControls({ query, onQuery }: Props) {
         <div style={{ flex: "1 1 220px" }}>
           <TextField
             label="Search orders"
-            placeholder="Order name or customer e-mail"
+            placeholder="Order number, or the start of an e-mail"
             prefix={<Icon source={SearchIcon} tone="subdued" />}
             value={text}
             onChange={(value) => search(value, SEARCH_DELAY_MS)}

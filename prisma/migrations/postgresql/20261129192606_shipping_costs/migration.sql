@@ -23,9 +23,6 @@ CREATE TABLE "ShippingRule" (
 -- CreateIndex
 CREATE UNIQUE INDEX "ShippingRule_shopId_scopeKey_key" ON "ShippingRule"("shopId", "scopeKey");
 
--- CreateIndex
-CREATE INDEX "Order_shopId_name_idx" ON "Order"("shopId", "name");
-
 -- AddForeignKey
 ALTER TABLE "ShippingRule" ADD CONSTRAINT "ShippingRule_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 

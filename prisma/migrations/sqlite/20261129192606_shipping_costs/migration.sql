@@ -22,6 +22,3 @@ CREATE TABLE "ShippingRule" (
 -- CreateIndex
 CREATE UNIQUE INDEX "ShippingRule_shopId_scopeKey_key" ON "ShippingRule"("shopId", "scopeKey");
 
--- CreateIndex
-CREATE INDEX "Order_shopId_name_idx" ON "Order"("shopId", "name");
-
