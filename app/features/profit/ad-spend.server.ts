@@ -6,6 +6,7 @@ import { prisma, type DbClient } from "~/db.server";
 import { FieldError } from "~/lib/forms";
 import { decimalStringToMinor, minorToDecimalString, tooManyDecimals } from "~/lib/money";
 import { CostsRefused } from "~/features/profit/refused";
+import { recordCsvImport } from "~/features/profit/csv-import-record.server";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { moveAdSpendDays } from "~/features/profit/rollup-bumps.server";
 import { planAdSpendImport, type StoredSpend } from "~/features/profit/ad-spend-import";
@@ -88,25 +89,15 @@ export async function applyAdSpendImport(actor: AuditActor, text: string, fileNa
         changes.push({ key, before: old ? { amountMinor: old.amountMinor, source: old.source } : null, after });
       }
       await moveAdSpendDays(tx, shop.id, byDay);
-      const record = await tx.csvImport.create({
-        data: {
-          shopId: shop.id,
-          kind: "ad_spend",
-          fileName: fileName?.slice(0, 200) ?? null,
-          rowsWritten: changes.length,
-          changes: JSON.stringify(changes),
-        },
+      const importId = await recordCsvImport(tx, actor, {
+        shopId: shop.id,
+        kind: "ad_spend",
+        audit: "costs.ad_spend.import",
+        fileName,
+        changes,
+        refused: plan.refused.length,
       });
-      await recordAudit(
-        actor,
-        "costs.ad_spend.import",
-        "CsvImport",
-        record.id,
-        null,
-        { written: changes.length, refused: plan.refused.length, fileName: record.fileName },
-        tx,
-      );
-      return { ...plan, importId: record.id, written: changes.length };
+      return { ...plan, importId, written: changes.length };
     },
     { timeout: 60_000 },
   );

@@ -13,6 +13,7 @@ import { effectiveUnitCost, overridesFor, type CostKey } from "~/features/profit
 import { planCostImport, type CostPlanRow, type CostVariant, type StoredCost } from "~/features/profit/cost-import";
 import type { ImportPlan } from "~/lib/csv-import";
 import { CostsRefused } from "~/features/profit/refused";
+import { recordCsvImport } from "~/features/profit/csv-import-record.server";
 import { assertAppOwnsCosts } from "~/features/profit/cost-source.server";
 
 type ShopRef = { id: string; currency: string; timezone: string; domain?: string };
@@ -94,18 +95,15 @@ export async function applyPlannedCosts(
         }
       }
       await applyCostChange(tx, shop.id, keysOf(changes), stored);
-      const record = await tx.csvImport.create({
-        data: {
-          shopId: shop.id,
-          kind: run.kind,
-          fileName: run.fileName?.slice(0, 200) ?? null,
-          rowsWritten: changes.length,
-          changes: JSON.stringify(changes),
-        },
+      const importId = await recordCsvImport(tx, actor, {
+        shopId: shop.id,
+        kind: run.kind,
+        audit: run.audit,
+        fileName: run.fileName,
+        changes,
+        refused: plan.refused.length,
       });
-      const summary = { written: changes.length, refused: plan.refused.length, fileName: record.fileName };
-      await recordAudit(actor, run.audit, "CsvImport", record.id, null, summary, tx);
-      return { ...plan, importId: record.id, written: changes.length };
+      return { ...plan, importId, written: changes.length };
     },
     { timeout: 120_000 },
   );

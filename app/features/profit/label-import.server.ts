@@ -5,6 +5,7 @@ import { prisma, withShopWriteLock, type DbClient } from "~/db.server";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { chunks } from "~/lib/chunks";
 import { CostsRefused } from "~/features/profit/refused";
+import { recordCsvImport } from "~/features/profit/csv-import-record.server";
 import { planLabelImport, readLabelRows, type StoredLabelOrder } from "~/features/profit/label-import";
 import { moveShippingDays, reestimateShippingIn, setLabelCosts } from "~/features/profit/shipping-rules.server";
 import { rebuildRollupMonths } from "~/features/profit/rollups.server";
@@ -86,25 +87,15 @@ export async function applyLabelImport(actor: AuditActor, text: string, fileName
         })),
         months,
       );
-      const record = await tx.csvImport.create({
-        data: {
-          shopId: shop.id,
-          kind: "label_cost",
-          fileName: fileName?.slice(0, 200) ?? null,
-          rowsWritten: changes.length,
-          changes: JSON.stringify(changes),
-        },
+      const importId = await recordCsvImport(tx, actor, {
+        shopId: shop.id,
+        kind: "label_cost",
+        audit: "costs.label_cost.import",
+        fileName,
+        changes,
+        refused: planned.refused.length,
       });
-      await recordAudit(
-        actor,
-        "costs.label_cost.import",
-        "CsvImport",
-        record.id,
-        null,
-        { written: changes.length, refused: planned.refused.length, fileName: record.fileName },
-        tx,
-      );
-      return { ...planned, importId: record.id, written: changes.length };
+      return { ...planned, importId, written: changes.length };
     },
     { timeoutMs: 300_000 },
   );
