@@ -167,7 +167,7 @@ export default function Costs() {
       title="Cost Management"
       subtitle={`${pnl.range.from} to ${pnl.range.to}`}
       primaryAction={<TimeframeSelect days={days} onChange={(v) => setParam("days", v)} />}
-      secondaryActions={COST_PAGES}
+      actionGroups={[{ title: "Cost pages", actions: COST_PAGES }]}
     >
       <BlockStack gap="500">
         <CostsSummary lines={pnl.lines} figures={pnl.figures} missing={missing} currency={currency} days={days} />

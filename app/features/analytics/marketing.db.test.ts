@@ -4,6 +4,7 @@
 // ad spend lines carrying them. Shop B's spend, reports and orders never reach shop A's figures.
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { recomputeShop } from "~/features/customers/index.server";
 import { createOrder, createProduct, createShop, line } from "~tests/factories";
 import {
   applyOrderChange,
@@ -125,6 +126,10 @@ beforeAll(async () => {
     adChannel: "google",
     customerId: cb.id,
   });
+  // The customers' order summaries, as the order webhooks keep them (each rescores its customer)
+  // and the import and the nightly job rebuild them: the New customers count reads them.
+  await recomputeShop(a, { rebuild: true });
+  await recomputeShop(b, { rebuild: true });
 });
 
 describe("marketing figures per channel (hand-computed)", () => {

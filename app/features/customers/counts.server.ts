@@ -3,7 +3,7 @@
 // members from them. What a screen leaves out is counted here too, so it can say why its
 // figure differs from another screen's.
 import { prisma, sqlOn } from "~/db.server";
-import { startOfDayInZone } from "~/lib/dates";
+import { addDays, startOfDayInZone } from "~/lib/dates";
 
 export type CustomerCounts = {
   /** Customer records the app holds for the shop: every one not deleted in Shopify. */
@@ -36,42 +36,27 @@ export async function customerCounts(shopId: string): Promise<CustomerCounts> {
 
 /**
  * The registry's New customers count (analytics/counts.ts newCustomers) for a range of the
- * shop's days: customers (as counted above: not deleted, not redacted) with an order in the
- * range that was not cancelled and no such order on an earlier day. Reads the range's orders
- * by (shopId, day) and probes each one's customer for an earlier order.
+ * shop's days: customers (as counted above: not deleted, not redacted) whose first order that
+ * was not cancelled was processed in the range. Read from the customers' order summaries
+ * (CustomerOrderSummary.firstOrderMs, by (shopId, firstOrderMs)), which every order, refund and
+ * customer webhook keeps in its own transaction and the import and the nightly job rebuild: the
+ * count reads one index entry per new customer, not the period's orders (decision 097).
  */
 export async function newCustomerCount(
   shop: { id: string; timezone: string },
   range: { from: string; to: string },
 ): Promise<number> {
-  const shopId = shop.id;
-  // An earlier order is one processed before the range's first day began in the shop's zone (the
-  // same as an earlier day): by processedAt the probe stays in the customer's orders index.
-  const start = startOfDayInZone(range.from, shop.timezone);
+  const start = startOfDayInZone(range.from, shop.timezone).getTime();
+  const end = startOfDayInZone(addDays(range.to, 1), shop.timezone).getTime();
   const row = await sqlOn()
-    .selectFrom("Order as o")
-    .innerJoin("Customer as c", "c.id", "o.customerId")
-    .select((eb) => eb.fn.count<number>("o.customerId").distinct().as("n"))
-    .where("o.shopId", "=", shopId)
-    .where("c.shopId", "=", shopId)
-    .where("o.day", ">=", range.from)
-    .where("o.day", "<=", range.to)
-    .where("o.cancelledAt", "is", null)
+    .selectFrom("CustomerOrderSummary as s")
+    .innerJoin("Customer as c", "c.id", "s.customerId")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("s.shopId", "=", shop.id)
+    .where("s.firstOrderMs", ">=", start)
+    .where("s.firstOrderMs", "<", end)
     .where("c.deletedAt", "is", null)
     .where("c.redactedAt", "is", null)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("Order as p")
-            .select("p.id")
-            .where("p.shopId", "=", shopId)
-            .whereRef("p.customerId", "=", "o.customerId")
-            .where("p.cancelledAt", "is", null)
-            .where("p.processedAt", "<", start),
-        ),
-      ),
-    )
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

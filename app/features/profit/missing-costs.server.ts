@@ -34,18 +34,21 @@ export type MissingCosts = {
   unknownLabelOrders: number;
 };
 
-/** Orders in the range (not cancelled), and those whose payment fee or label cost is unknown for want of a rule. */
+/**
+ * Orders in the range (not cancelled) and those whose payment fee or label cost is unknown for want
+ * of a rule (no fee rule for the gateway; no label and no shipping rule), from the daily rollup's
+ * sums of the orders' sources (decision 097), so the count does not read the period's orders.
+ */
 async function feeUnknowns(shopId: string, range: DayRange) {
-  const inRange = { shopId, day: { gte: range.from, lte: range.to }, cancelledAt: null };
-  const [orders, unknown, noLabel] = await Promise.all([
-    prisma.dailyRollup.aggregate({
-      where: { shopId, day: { gte: range.from, lte: range.to } },
-      _sum: { ordersCount: true },
-    }),
-    prisma.order.count({ where: { ...inRange, paymentFeeSource: "none" } }),
-    prisma.order.count({ where: { ...inRange, shippingCostSource: "none" } }),
-  ]);
-  return { orders: orders._sum.ordersCount ?? 0, unknownFeeOrders: unknown, unknownLabelOrders: noLabel };
+  const { _sum: sum } = await prisma.dailyRollup.aggregate({
+    where: { shopId, day: { gte: range.from, lte: range.to } },
+    _sum: { ordersCount: true, noFeeRuleOrders: true, noShippingRuleOrders: true },
+  });
+  return {
+    orders: sum.ordersCount ?? 0,
+    unknownFeeOrders: sum.noFeeRuleOrders ?? 0,
+    unknownLabelOrders: sum.noShippingRuleOrders ?? 0,
+  };
 }
 
 const NONE = { from: "1", to: "0" };

@@ -34,6 +34,9 @@ export type OrderState = Partial<OrderDimensions> & {
   taxesMinor: number;
   shippingCostMinor: number | null;
   paymentFeesMinor: number | null;
+  /** Where the fee and the label cost come from (Order.paymentFeeSource, shippingCostSource). */
+  paymentFeeSource?: string | null;
+  shippingCostSource?: string | null;
   lines: {
     day: string;
     productId: string | null;
@@ -62,6 +65,8 @@ export async function loadOrderState(db: DbClient, shopId: string, orderId: stri
       taxesMinor: true,
       shippingCostMinor: true,
       paymentFeesMinor: true,
+      paymentFeeSource: true,
+      shippingCostSource: true,
       source: true,
       adChannel: true,
       country: true,
@@ -119,6 +124,20 @@ function addTo(target: Partial<DayRow>, delta: Partial<DayRow>, sign: number) {
   for (const [k, v] of Object.entries(delta) as [keyof DayRow, number][]) target[k] = (target[k] ?? 0) + sign * v;
 }
 
+/** The order's fee and label cost under their sources (rollups.server.ts sums the same per day). */
+function costSources(state: OrderState): Partial<DayRow> {
+  const fee = state.paymentFeesMinor ?? 0;
+  const label = state.shippingCostMinor ?? 0;
+  return {
+    feesShopifyPaymentsMinor: state.paymentFeeSource === "shopify_payments" ? fee : 0,
+    feesByRuleMinor: state.paymentFeeSource === "rule" ? fee : 0,
+    noFeeRuleOrders: state.paymentFeeSource === "none" ? 1 : 0,
+    labelsImportedMinor: state.shippingCostSource === "import" ? label : 0,
+    labelsByRuleMinor: state.shippingCostSource === "rule" ? label : 0,
+    noShippingRuleOrders: state.shippingCostSource === "none" ? 1 : 0,
+  };
+}
+
 function contributionOf(
   state: OrderState | null,
   sign: number,
@@ -144,6 +163,7 @@ function contributionOf(
       paymentFeesMinor: state.paymentFeesMinor ?? 0,
       unknownShippingCostOrders: state.shippingCostMinor === null ? 1 : 0,
       unknownPaymentFeeOrders: state.paymentFeesMinor === null ? 1 : 0,
+      ...costSources(state),
     },
     sign,
   );

@@ -49,47 +49,46 @@ async function adSpendByChannel(shopId: string, range: DayRange): Promise<Record
   return Object.fromEntries(rows.map((r) => [r.channel, r._sum.amountMinor ?? 0]));
 }
 
-/** Orders in the range (not cancelled) whose shipping label cost or payment fee is unknown (from the daily rollup). */
-async function unknownOrderCosts(shopId: string, range: DayRange) {
+/**
+ * Orders in the range (not cancelled) whose shipping label cost or payment fee is unknown, and the
+ * range's fees and label costs by where they come from (docs/decisions/088, 092): all from the
+ * daily rollup, which sums the orders' sources (decision 097). A source is listed when its amount
+ * is not zero; orders written before fees or labels were read (no source) are "recorded".
+ */
+async function orderCostSources(shopId: string, range: DayRange) {
   const { _sum: sum } = await prisma.dailyRollup.aggregate({
     where: { shopId, day: { gte: range.from, lte: range.to } },
-    _sum: { ordersCount: true, unknownShippingCostOrders: true, unknownPaymentFeeOrders: true },
+    _sum: {
+      ordersCount: true,
+      unknownShippingCostOrders: true,
+      unknownPaymentFeeOrders: true,
+      paymentFeesMinor: true,
+      shippingCostMinor: true,
+      feesShopifyPaymentsMinor: true,
+      feesByRuleMinor: true,
+      labelsImportedMinor: true,
+      labelsByRuleMinor: true,
+    },
   });
+  const v = (n: number | null) => n ?? 0;
+  const row = (source: string | null, amountMinor: number) => ({ source, amountMinor, orders: amountMinor ? 1 : 0 });
+  const fees = [
+    row("shopify_payments", v(sum.feesShopifyPaymentsMinor)),
+    row("rule", v(sum.feesByRuleMinor)),
+    row(null, v(sum.paymentFeesMinor) - v(sum.feesShopifyPaymentsMinor) - v(sum.feesByRuleMinor)),
+  ];
+  const labels = [
+    row("import", v(sum.labelsImportedMinor)),
+    row("rule", v(sum.labelsByRuleMinor)),
+    row(null, v(sum.shippingCostMinor) - v(sum.labelsImportedMinor) - v(sum.labelsByRuleMinor)),
+  ];
   return {
-    orders: sum.ordersCount ?? 0,
-    noLabel: sum.unknownShippingCostOrders ?? 0,
-    noFee: sum.unknownPaymentFeeOrders ?? 0,
+    orders: v(sum.ordersCount),
+    noLabel: v(sum.unknownShippingCostOrders),
+    noFee: v(sum.unknownPaymentFeeOrders),
+    fees,
+    labels,
   };
-}
-
-/** The period's payment fees (orders not cancelled) by where each came from (docs/decisions/088). */
-async function feesBySource(shopId: string, range: DayRange) {
-  const groups = await prisma.order.groupBy({
-    by: ["paymentFeeSource"],
-    where: { shopId, day: { gte: range.from, lte: range.to }, cancelledAt: null },
-    _sum: { paymentFeesMinor: true },
-    _count: { _all: true },
-  });
-  return groups.map((g) => ({
-    source: g.paymentFeeSource,
-    amountMinor: g._sum.paymentFeesMinor ?? 0,
-    orders: g._count._all,
-  }));
-}
-
-/** The period's label costs (orders not cancelled) by where each came from (docs/decisions/092). */
-async function shippingBySource(shopId: string, range: DayRange) {
-  const groups = await prisma.order.groupBy({
-    by: ["shippingCostSource"],
-    where: { shopId, day: { gte: range.from, lte: range.to }, cancelledAt: null },
-    _sum: { shippingCostMinor: true },
-    _count: { _all: true },
-  });
-  return groups.map((g) => ({
-    source: g.shippingCostSource,
-    amountMinor: g._sum.shippingCostMinor ?? 0,
-    orders: g._count._all,
-  }));
 }
 
 const ofOrders = (unknown: number, orders: number, what: string) =>
@@ -104,16 +103,14 @@ export type ProfitAndLoss = Pnl & {
 
 export async function getProfitAndLoss(shop: ShopRef, days: number, now = new Date()): Promise<ProfitAndLoss> {
   const { current, previous } = periodsEndingOn(todayFor(shop, now), days);
-  const [rows, expenses, first, adsNow, adsBefore, missing, unknown, fees, labels] = await Promise.all([
+  const [rows, expenses, first, adsNow, adsBefore, missing, unknown] = await Promise.all([
     loadRollups(shop.id, { from: previous.from, to: current.to }),
     loadCategorisedExpenses(shop.id, current.to),
     firstDataDay(shop.id),
     adSpendByChannel(shop.id, current),
     adSpendByChannel(shop.id, previous),
     missingCosts(shop.id, current),
-    unknownOrderCosts(shop.id, current),
-    feesBySource(shop.id, current),
-    shippingBySource(shop.id, current),
+    orderCostSources(shop.id, current),
   ]);
   const money = (m: number) => formatMoney(m, shop.currency);
   const input = (range: DayRange, ads: Record<string, number>): PnlInput => ({
@@ -125,9 +122,9 @@ export async function getProfitAndLoss(shop: ShopRef, days: number, now = new Da
   const pnl = buildPnl(input(current, adsNow), input(previous, adsBefore), comparable, {
     cogs: missingCostSentence({ missing: missing.variants.length, sold: missing.sold }) ?? undefined,
     shippingLabels: ofOrders(unknown.noLabel, unknown.orders, "Label cost"),
-    shippingLabelsSource: shippingSourceSentence(labels, unknown.noLabel, money) ?? undefined,
+    shippingLabelsSource: shippingSourceSentence(unknown.labels, unknown.noLabel, money) ?? undefined,
     paymentFees: ofOrders(unknown.noFee, unknown.orders, "Fee"),
-    paymentFeesSource: feeSourceSentence(fees, money) ?? undefined,
+    paymentFeesSource: feeSourceSentence(unknown.fees, money) ?? undefined,
   });
   return { ...pnl, range: current, previousRange: previous, comparable, missing };
 }

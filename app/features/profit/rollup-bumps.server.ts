@@ -6,8 +6,22 @@ import { insertRows, sql, sqlOn, type DbClient } from "~/db.server";
 import { monthOf } from "~/features/profit/rollup-ranges";
 import type { PeriodTotals } from "~/features/profit/profit";
 
-/** A day's rollup row: the profit formula's period totals and the P&L's unknown-cost counts. */
-export type DayRow = PeriodTotals & { unknownShippingCostOrders: number; unknownPaymentFeeOrders: number };
+/** The P&L's unknown-cost counts and the day's fees and label costs by where they come from. */
+export const COST_SOURCE_COLUMNS = [
+  "unknownShippingCostOrders",
+  "unknownPaymentFeeOrders",
+  "feesShopifyPaymentsMinor",
+  "feesByRuleMinor",
+  "noFeeRuleOrders",
+  "labelsImportedMinor",
+  "labelsByRuleMinor",
+  "noShippingRuleOrders",
+] as const;
+export type CostSourceSums = Record<(typeof COST_SOURCE_COLUMNS)[number], number>;
+export const EMPTY_COST_SOURCES = Object.fromEntries(COST_SOURCE_COLUMNS.map((c) => [c, 0])) as CostSourceSums;
+
+/** A day's rollup row: the profit formula's period totals and where the fees and label costs come from. */
+export type DayRow = PeriodTotals & CostSourceSums;
 
 /**
  * A product's day (productId "" for lines without a product): units, line revenue and uncosted units,

@@ -11,12 +11,18 @@ import { monthOf } from "~/features/profit/rollup-ranges";
 import { EMPTY_TOTALS } from "~/features/profit/profit";
 import { costDeltasInRange } from "~/features/profit/rollup-costs.server";
 import { applyOrderChange, loadOrderState } from "~/features/profit/order-rollups.server";
-import { PRODUCT_ROW_COLUMNS, bumpProduct, touchShopData, type DayRow } from "~/features/profit/rollup-bumps.server";
+import {
+  EMPTY_COST_SOURCES,
+  PRODUCT_ROW_COLUMNS,
+  bumpProduct,
+  touchShopData,
+  type DayRow,
+} from "~/features/profit/rollup-bumps.server";
 import { newId, rebuildDimensionDays, rebuildMonthlySums } from "~/features/profit/rollup-rebuild-parts.server";
 
 const n = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
-const emptyDay = (): DayRow => ({ ...EMPTY_TOTALS, unknownShippingCostOrders: 0, unknownPaymentFeeOrders: 0 });
+const emptyDay = (): DayRow => ({ ...EMPTY_TOTALS, ...EMPTY_COST_SOURCES });
 
 /** The tables a store's bulk load writes, and the rollups a rebuild writes. */
 const LOADED_TABLES = ["Order", "OrderLine", "Refund"];
@@ -125,6 +131,20 @@ async function rebuildMonth(tx: Tx, shopId: string, month: string): Promise<void
       sql<number>`SUM(COALESCE("paymentFeesMinor", 0))`.as("fees"),
       sql<number>`SUM(CASE WHEN "shippingCostMinor" IS NULL THEN 1 ELSE 0 END)`.as("noLabel"),
       sql<number>`SUM(CASE WHEN "paymentFeesMinor" IS NULL THEN 1 ELSE 0 END)`.as("noFee"),
+      sql<number>`SUM(CASE WHEN "paymentFeeSource" = 'shopify_payments' THEN COALESCE("paymentFeesMinor", 0) ELSE 0 END)`.as(
+        "feesShopify",
+      ),
+      sql<number>`SUM(CASE WHEN "paymentFeeSource" = 'rule' THEN COALESCE("paymentFeesMinor", 0) ELSE 0 END)`.as(
+        "feesRule",
+      ),
+      sql<number>`SUM(CASE WHEN "paymentFeeSource" = 'none' THEN 1 ELSE 0 END)`.as("noFeeRule"),
+      sql<number>`SUM(CASE WHEN "shippingCostSource" = 'import' THEN COALESCE("shippingCostMinor", 0) ELSE 0 END)`.as(
+        "labelsImported",
+      ),
+      sql<number>`SUM(CASE WHEN "shippingCostSource" = 'rule' THEN COALESCE("shippingCostMinor", 0) ELSE 0 END)`.as(
+        "labelsRule",
+      ),
+      sql<number>`SUM(CASE WHEN "shippingCostSource" = 'none' THEN 1 ELSE 0 END)`.as("noShippingRule"),
     ])
     .where("shopId", "=", shopId)
     .where("day", ">=", range.from)
@@ -183,6 +203,12 @@ async function rebuildMonth(tx: Tx, shopId: string, month: string): Promise<void
     row.paymentFeesMinor += n(r.fees);
     row.unknownShippingCostOrders += n(r.noLabel);
     row.unknownPaymentFeeOrders += n(r.noFee);
+    row.feesShopifyPaymentsMinor += n(r.feesShopify);
+    row.feesByRuleMinor += n(r.feesRule);
+    row.noFeeRuleOrders += n(r.noFeeRule);
+    row.labelsImportedMinor += n(r.labelsImported);
+    row.labelsByRuleMinor += n(r.labelsRule);
+    row.noShippingRuleOrders += n(r.noShippingRule);
   }
   for (const r of lineRows) {
     const row = day(r.day);

@@ -43,8 +43,18 @@ const order = (shop: Shop, number: number) =>
 async function rollupFees(shop: Shop) {
   const { _sum } = await prisma.dailyRollup.aggregate({
     where: { shopId: shop.id, day: { gte: JUNE.from, lte: JUNE.to } },
-    _sum: { paymentFeesMinor: true, unknownPaymentFeeOrders: true },
+    _sum: {
+      paymentFeesMinor: true,
+      unknownPaymentFeeOrders: true,
+      feesShopifyPaymentsMinor: true,
+      feesByRuleMinor: true,
+      noFeeRuleOrders: true,
+    },
   });
+  // The sums by source (decision 097) always add up with the orders' own sources.
+  expect(_sum.feesShopifyPaymentsMinor).toBe(3_20);
+  expect((_sum.feesShopifyPaymentsMinor ?? 0) + (_sum.feesByRuleMinor ?? 0)).toBe(_sum.paymentFeesMinor);
+  expect(_sum.noFeeRuleOrders).toBe(_sum.unknownPaymentFeeOrders);
   return { fees: _sum.paymentFeesMinor ?? 0, unknown: _sum.unknownPaymentFeeOrders ?? 0 };
 }
 

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "CustomerOrderSummary_shopId_firstOrderMs_idx" ON "CustomerOrderSummary"("shopId", "firstOrderMs");
+
