@@ -15,8 +15,8 @@ import { sendableAt } from "./timing";
 type Shop = { id: string; name: string; domain: string; timezone: string };
 type Campaign = Awaited<ReturnType<typeof prisma.engagementCampaign.findFirstOrThrow>>;
 
-/** A flow started today reaches customers who entered At-Risk in the 30 days before (not years back). */
-export const WIN_BACK_LOOKBACK_DAYS = 30;
+/** A flow started today also reaches customers who entered At-Risk in the 90 days before (not years back). */
+export const WIN_BACK_LOOKBACK_DAYS = 90;
 const DAY = 86_400_000;
 
 type Planned = { customerId: string; segment: string; sendKey: string; eventAt: Date; dueAt: Date };
@@ -231,33 +231,44 @@ export async function measureConversions(shopId: string, now = new Date()): Prom
       shopId,
       convertedAt: null,
       status: { in: ["sent", "holdout", "skipped", "failed"] },
-      eventAt: { gte: new Date(now.getTime() - 60 * DAY) },
+      // Not recipients: consent lost before the send, or the campaign ended first (NULL is kept).
+      OR: [{ skipReason: null }, { skipReason: { notIn: ["no_consent", "campaign_ended"] } }],
+      eventAt: { gte: new Date(now.getTime() - 60 * DAY), lte: now },
     },
-    select: {
-      id: true,
-      customerId: true,
-      eventAt: true,
-      skipReason: true,
-      campaign: { select: { attributionDays: true } },
-    },
+    select: { id: true, customerId: true, eventAt: true, campaign: { select: { attributionDays: true } } },
   });
-  let converted = 0;
-  for (const s of open) {
-    if (s.skipReason === "no_consent" || s.skipReason === "campaign_ended") continue;
-    const order = await prisma.order.findFirst({
+  if (!open.length) return 0;
+  // The recipients' orders since the earliest open event, read in one query per batch.
+  const since = new Date(Math.min(...open.map((s) => s.eventAt.getTime())));
+  const byCustomer = new Map<string, { processedAt: Date; revenueMinor: number }[]>();
+  const ids = [...new Set(open.map((s) => s.customerId))];
+  for (let i = 0; i < ids.length; i += 500) {
+    const orders = await prisma.order.findMany({
       where: {
         shopId,
-        customerId: s.customerId,
+        customerId: { in: ids.slice(i, i + 500) },
         cancelledAt: null,
-        processedAt: { gt: s.eventAt, lte: new Date(s.eventAt.getTime() + s.campaign.attributionDays * DAY) },
+        processedAt: { gt: since, lte: now },
       },
       orderBy: { processedAt: "asc" },
-      select: { processedAt: true, totalMinor: true, refundsMinor: true },
+      select: { customerId: true, processedAt: true, totalMinor: true, refundsMinor: true },
     });
+    for (const o of orders) {
+      const list = byCustomer.get(o.customerId!) ?? [];
+      list.push({ processedAt: o.processedAt, revenueMinor: o.totalMinor - o.refundsMinor });
+      byCustomer.set(o.customerId!, list);
+    }
+  }
+  let converted = 0;
+  for (const s of open) {
+    const end = s.eventAt.getTime() + s.campaign.attributionDays * DAY;
+    const order = byCustomer
+      .get(s.customerId)
+      ?.find((o) => o.processedAt.getTime() > s.eventAt.getTime() && o.processedAt.getTime() <= end);
     if (!order) continue;
     await prisma.engagementSend.update({
       where: { id: s.id },
-      data: { convertedAt: order.processedAt, revenueMinor: order.totalMinor - order.refundsMinor },
+      data: { convertedAt: order.processedAt, revenueMinor: order.revenueMinor },
     });
     converted += 1;
   }
