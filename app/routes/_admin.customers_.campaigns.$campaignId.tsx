@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
-import { Badge, BlockStack } from "@shopify/polaris";
+import { Banner, BlockStack } from "@shopify/polaris";
 import { useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { Modal } from "~/components/Modal";
@@ -72,7 +72,11 @@ export default function Campaign() {
       secondaryActions={[{ content: "All campaigns", url: "/customers/campaigns" }, ...actions]}
     >
       <BlockStack gap="400">
-        <Badge>{STATUS_LABEL[c.status]}</Badge>
+        {canWrite && !editable && (
+          <Banner tone="info">
+            {c.status === "completed" ? "A completed campaign cannot be changed." : "Pause the campaign to change it."}
+          </Banner>
+        )}
         {c.figures && <CampaignMeasurement f={c.figures} currency={c.currency} />}
         <CampaignForm key={c.id} saved={c.values} embedded={c.embedded} readOnly={!editable} timezone={c.timezone} />
       </BlockStack>

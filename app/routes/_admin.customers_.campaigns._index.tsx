@@ -35,6 +35,7 @@ export default function Campaigns() {
   return (
     <AdminPage
       title="Campaigns"
+      fullWidth
       primaryAction={canWrite ? { content: "Create campaign", url: "/customers/campaigns/new" } : undefined}
       secondaryActions={[{ content: "Customers", url: "/customers" }]}
     >
