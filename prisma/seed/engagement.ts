@@ -1,5 +1,5 @@
 // The demo's engagement campaigns (issue 40), made and run through the same service a store uses:
-// a post-purchase follow-up started six weeks ago and run every third day since, a one-off to the
+// a post-purchase follow-up started nine days ago and run every other day since, a one-off to the
 // VIP segment three weeks ago (both with their hold-outs), a one-off to Regular customers scheduled
 // for next week and a draft. Some recipients open and click through the messages' own tracked links, so
 // the figures are computed like any shop's; no figure is written directly.
@@ -41,9 +41,9 @@ export async function seedEngagement(shop: SeedShop, now = new Date()) {
       subject: "How is your order, {{ first_name }}?",
       body: "Hi {{ first_name }},\n\nThank you for your order. You now have {{ points_balance }} points.\n\nSee what is new: {{ shop_url }}",
     },
-    at(42),
+    at(9),
   );
-  await e.changeStatus(shop, followUp.id, "start", at(42));
+  await e.changeStatus(shop, followUp.id, "start", at(9));
 
   const regularAt = at(21);
   const regular = await e.createCampaign(
@@ -61,8 +61,8 @@ export async function seedEngagement(shop: SeedShop, now = new Date()) {
   );
   await e.changeStatus(shop, regular.id, "start", new Date(regularAt.getTime() - DAY));
 
-  // The engine's runs of the past, every third day (a store's run every few minutes).
-  for (let days = 42; days >= 1; days -= 3) await e.runShop(shop.id, at(days));
+  // The engine's runs of the past, every other day (a store's run every few minutes).
+  for (let days = 21; days >= 1; days -= 2) await e.runShop(shop.id, at(days));
 
   // Opens and clicks through the messages' own links.
   const sent = await prisma.engagementSend.findMany({

@@ -45,10 +45,10 @@ test("create a win-back campaign, send it, open a message in the outbox and clic
   await page.getByLabel("Quiet hours from (hour)").fill("0");
   await page.getByLabel("Quiet hours until (hour)").fill("0");
   // A template that does not render is refused at save, with its line.
-  await page.getByLabel("Message").fill("Hi {{ first_name }},\n\n{{ nickname }}");
+  await page.getByLabel("Message", { exact: true }).fill("Hi {{ first_name }},\n\n{{ nickname }}");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText(/Line 3: unknown merge field/)).toBeVisible();
-  await page.getByLabel("Message").fill("Hi {{ first_name }},\n\nCome back: {{ shop_url }}");
+  await page.getByLabel("Message", { exact: true }).fill("Hi {{ first_name }},\n\nCome back: {{ shop_url }}");
   await page.getByRole("button", { name: "Preview with a customer" }).click();
   await expect(page.getByTestId("campaign-preview")).toContainText("Come back: https://demo-store.myshopify.com");
   await page.getByRole("button", { name: "Save" }).click();
