@@ -37,6 +37,8 @@ export function AppNavigation({ pathname, onNavigate }: { pathname: string; onNa
     icon: ICONS[item.url] ?? ChartVerticalIcon,
     selected: isSelected(item.url),
     onClick: onNavigate,
+    // Sub-entries (Customers → Campaigns) show under their entry while it is selected.
+    subNavigationItems: item.sub?.map((s) => ({ label: s.label, url: s.url, onClick: onNavigate })),
   });
   return (
     <Navigation location={pathname}>

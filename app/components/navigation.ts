@@ -1,12 +1,12 @@
 // The admin screens, in the sidebar's order (docs/product/admin-shell.md#navigation). Later screens are added
 // here when they exist; nothing links to a screen that is not built.
-export type NavItem = { label: string; url: string };
+export type NavItem = { label: string; url: string; sub?: { label: string; url: string }[] };
 
 export const PRIMARY_NAV: NavItem[] = [
   { label: "Dashboard", url: "/dashboard" },
   { label: "Analytics", url: "/analytics" },
   { label: "AI Insights", url: "/ai-insights" },
-  { label: "Customers", url: "/customers" },
+  { label: "Customers", url: "/customers", sub: [{ label: "Campaigns", url: "/customers/campaigns" }] },
   { label: "Inventory", url: "/inventory" },
   { label: "Costs & Profit", url: "/costs" },
   { label: "Loyalty", url: "/loyalty" },

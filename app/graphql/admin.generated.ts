@@ -257,6 +257,17 @@ export type DiscountErrorCode =
   | 'VALUE_OUTSIDE_RANGE'
   | 'INTERNAL_ERROR';
 
+export type CustomerEmailMarketingConsentUpdateInput = {
+  customerId: Scalars['ID']['input'];
+  emailMarketingConsent: CustomerEmailMarketingConsentInput;
+};
+
+export type CustomerEmailMarketingConsentUpdateUserErrorCode =
+  | 'INCLUSION'
+  | 'INTERNAL_ERROR'
+  | 'INVALID'
+  | 'MISSING_ARGUMENT';
+
 export type AnalyticsShopifyqlQueryVariables = Exact<{
   query: Scalars['String']['input'];
 }>;
@@ -286,6 +297,13 @@ export type CustomersTagsRemoveMutationVariables = Exact<{
 
 
 export type CustomersTagsRemoveMutation = { tagsRemove?: { userErrors: Array<{ field?: Array<string> | null, message: string }> } | null };
+
+export type CustomerEmailMarketingConsentUpdateMutationVariables = Exact<{
+  input: CustomerEmailMarketingConsentUpdateInput;
+}>;
+
+
+export type CustomerEmailMarketingConsentUpdateMutation = { customerEmailMarketingConsentUpdate?: { customer?: { id: string } | null, userErrors: Array<{ field?: Array<string> | null, message: string }> } | null };
 
 export type InventoryVariantPriceCostUpdateMutationVariables = Exact<{
   productId: Scalars['ID']['input'];
@@ -408,6 +426,7 @@ export interface AdminOperations {
   "#graphql\n  mutation CustomersCreate($input: CustomerInput!) {\n    customerCreate(input: $input) {\n      customer {\n        id\n        firstName\n        lastName\n        updatedAt\n        defaultEmailAddress { emailAddress marketingState }\n        defaultPhoneNumber { phoneNumber }\n      }\n      userErrors { field message }\n    }\n  }\n": { return: CustomersCreateMutation; variables: CustomersCreateMutationVariables };
   "#graphql\n  mutation CustomersTagsAdd($id: ID!, $tags: [String!]!) {\n    tagsAdd(id: $id, tags: $tags) {\n      userErrors { field message }\n    }\n  }\n": { return: CustomersTagsAddMutation; variables: CustomersTagsAddMutationVariables };
   "#graphql\n  mutation CustomersTagsRemove($id: ID!, $tags: [String!]!) {\n    tagsRemove(id: $id, tags: $tags) {\n      userErrors { field message }\n    }\n  }\n": { return: CustomersTagsRemoveMutation; variables: CustomersTagsRemoveMutationVariables };
+  "#graphql\n  mutation CustomerEmailMarketingConsentUpdate($input: CustomerEmailMarketingConsentUpdateInput!) {\n    customerEmailMarketingConsentUpdate(input: $input) {\n      customer { id }\n      userErrors { field message }\n    }\n  }\n": { return: CustomerEmailMarketingConsentUpdateMutation; variables: CustomerEmailMarketingConsentUpdateMutationVariables };
   "#graphql\n  mutation InventoryVariantPriceCostUpdate($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {\n    productVariantsBulkUpdate(productId: $productId, variants: $variants) {\n      productVariants { id price inventoryItem { id unitCost { amount currencyCode } } }\n      userErrors { code field message }\n    }\n  }\n": { return: InventoryVariantPriceCostUpdateMutation; variables: InventoryVariantPriceCostUpdateMutationVariables };
   "#graphql\n  mutation InventoryProductCreate($product: ProductCreateInput!) {\n    productCreate(product: $product) {\n      product { id title }\n      userErrors { field message }\n    }\n  }\n": { return: InventoryProductCreateMutation; variables: InventoryProductCreateMutationVariables };
   "#graphql\n  mutation InventoryVariantCreate($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {\n    productVariantsBulkCreate(productId: $productId, variants: $variants, strategy: REMOVE_STANDALONE_VARIANT) {\n      productVariants { id sku inventoryItem { id } }\n      userErrors { code field message }\n    }\n  }\n": { return: InventoryVariantCreateMutation; variables: InventoryVariantCreateMutationVariables };

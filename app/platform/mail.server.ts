@@ -22,6 +22,8 @@ export type MailInput = {
   dedupeKey?: string;
   /** The display name over MAIL_FROM's address: the shop's name for a shop's mail. */
   fromName?: string | null;
+  /** Extra headers (List-Unsubscribe for marketing mail), recorded in the outbox too. */
+  headers?: Record<string, string>;
 };
 
 let transporter: Promise<Transporter | null> | undefined;
@@ -67,6 +69,7 @@ export async function sendMail(input: MailInput) {
               })),
             )
           : null,
+        headers: input.headers ? JSON.stringify(input.headers) : null,
         dedupeKey: input.dedupeKey ?? null,
         transport: transport ? "smtp" : "outbox",
         status: transport ? "sending" : "stored",
@@ -89,6 +92,7 @@ export async function sendMail(input: MailInput) {
       subject: input.subject,
       text: input.text,
       html: input.html,
+      headers: input.headers,
       attachments: input.attachments?.map((a) => ({
         filename: a.filename,
         contentType: a.contentType,

@@ -137,6 +137,7 @@ export default function Customers() {
           target: "_blank",
         },
         { content: "Segment rules", url: "/customers/rules" },
+        { content: "Campaigns", url: "/customers/campaigns" },
       ]}
     >
       <BlockStack gap="400">

@@ -30,6 +30,8 @@ import { dashboardLoyalty } from "~/features/loyalty/index.server";
 import { currentSearchParams } from "~/components/search-params";
 import { InsightsDashboardCard } from "~/features/insights";
 import { dashboardInsights } from "~/features/insights/index.server";
+import { EngagementCard } from "~/features/engagement";
+import { engagementSummary } from "~/features/engagement/index.server";
 
 export const permissions = { loader: "read" } satisfies RoutePermissions;
 
@@ -41,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const days = parseTimeframe(params.get("days"));
   // Top Products by revenue (the cached dashboard) or, on the card's toggle, by profit.
   const rank = params.get("top") === "profit" ? ("profit" as const) : ("revenue" as const);
-  const [importStatus, performance, { autoRefresh, weekStart }, loyalty, insights] = await Promise.all([
+  const [importStatus, performance, { autoRefresh, weekStart }, loyalty, insights, engagement] = await Promise.all([
     getImportStatus(shop),
     getPerformanceCached(shop),
     getDisplayPreferences(shop.id),
@@ -54,11 +56,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
       console.error(`dashboard insights failed: ${describeError(error)}`);
       return null;
     }),
+    engagementSummary(shop.id)
+      .then((s) => s.totals)
+      .catch((error) => {
+        console.error(`dashboard engagement failed: ${describeError(error)}`);
+        return null;
+      }),
   ]);
   try {
     const dashboard = await getDashboardCached(shop, days, { weekStart });
     const byProfit = rank === "profit" ? await topProductsByProfit(shop, dashboard.range) : null;
-    return { days, dashboard, importStatus, demo, performance, autoRefresh, loyalty, insights, rank, byProfit };
+    return {
+      days,
+      dashboard,
+      importStatus,
+      demo,
+      performance,
+      autoRefresh,
+      loyalty,
+      insights,
+      engagement,
+      shopCurrency: shop.currency,
+      rank,
+      byProfit,
+    };
   } catch (error) {
     console.error(`dashboard metrics failed: ${describeError(error)}`);
     return {
@@ -70,6 +91,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       autoRefresh,
       loyalty,
       insights,
+      engagement,
+      shopCurrency: shop.currency,
       rank,
       byProfit: null,
     };
@@ -77,8 +100,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Dashboard() {
-  const { days, dashboard, importStatus, demo, performance, autoRefresh, loyalty, insights, rank, byProfit } =
-    useLoaderData<typeof loader>();
+  const {
+    days,
+    dashboard,
+    importStatus,
+    demo,
+    performance,
+    autoRefresh,
+    loyalty,
+    insights,
+    engagement,
+    shopCurrency,
+    rank,
+    byProfit,
+  } = useLoaderData<typeof loader>();
   useAutoRefresh(autoRefresh);
   const navigation = useNavigation();
   const [, setSearchParams] = useSearchParams();
@@ -170,14 +205,19 @@ export default function Dashboard() {
         </InlineGrid>
         <DashboardCardGrid
           rows={[
-            // Cards of features still to come (customer engagement, digital assets, privacy
-            // compliance) have their slots here; until then the neighbour takes the row.
+            // Cards of features still to come (digital assets, privacy compliance) have their
+            // slots here; until then the neighbour takes the row.
             {
               id: "insights",
               columns: ["twoThirds", "oneThird"],
               slots: [
                 { id: "ai-insights", card: insights && <InsightsDashboardCard data={insights} /> },
-                { id: "customer-engagement", card: null },
+                {
+                  id: "customer-engagement",
+                  card: engagement && (
+                    <EngagementCard totals={engagement} currency={dashboard?.currency ?? shopCurrency} />
+                  ),
+                },
               ],
             },
             {

@@ -46,6 +46,11 @@ export const SCREENS: readonly Screen[] = [
   { label: "Add customer", url: "/customers/new", keywords: ["new customer", "create customer"] },
   { label: "Segment rules", url: "/customers/rules", keywords: ["segment thresholds", "vip rule", "at-risk rule"] },
   {
+    label: "Campaigns",
+    url: "/customers/campaigns",
+    keywords: ["engagement", "win-back", "e-mail campaign", "post-purchase", "hold-out"],
+  },
+  {
     label: "Inventory",
     url: "/inventory",
     keywords: [

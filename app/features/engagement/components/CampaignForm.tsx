@@ -1,0 +1,190 @@
+// Create and edit a campaign: the draft is saved through the admin's save bar (App Bridge's when
+// embedded, Polaris's contextual save bar in the demo); Preview renders it for a real customer.
+import { useFetcher } from "@remix-run/react";
+import { SaveBar } from "@shopify/app-bridge-react";
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  ContextualSaveBar,
+  FormLayout,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { useState } from "react";
+import { useFetcherResult } from "~/components/useFetcherResult";
+import { SEGMENTS } from "~/features/customers";
+import type { FieldErrors } from "~/lib/forms";
+import { AUDIENCE_LABEL, AUDIENCES, type CampaignActionResult } from "~/features/engagement/schema";
+import { MERGE_FIELDS } from "~/features/engagement/template";
+
+export type CampaignValues = Record<
+  | "name"
+  | "channel"
+  | "audience"
+  | "segment"
+  | "scheduledAt"
+  | "delayDays"
+  | "subject"
+  | "body"
+  | "holdoutPercent"
+  | "frequencyCapHours"
+  | "quietStartHour"
+  | "quietEndHour",
+  string
+>;
+
+type Preview =
+  { ok: true; customerName: string; subject: string; text: string } | { ok: false; fieldErrors: FieldErrors };
+
+type Props = { saved: CampaignValues; embedded: boolean; readOnly: boolean; timezone: string };
+
+const CHANNEL_OPTIONS = [
+  { label: "E-mail", value: "email" },
+  { label: "SMS (not configured: connect Twilio)", value: "sms", disabled: true },
+  { label: "Push (not available)", value: "push", disabled: true },
+];
+
+export function CampaignForm({ saved, embedded, readOnly, timezone }: Props) {
+  const fetcher = useFetcher<CampaignActionResult>();
+  const preview = useFetcher<Preview>();
+  const [draft, setDraft] = useState(saved);
+  const [base, setBase] = useState(saved);
+  // A save brings new stored values: the draft starts again from them.
+  if (base !== saved && JSON.stringify(base) !== JSON.stringify(saved)) {
+    setBase(saved);
+    setDraft(saved);
+  }
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const dirty = !readOnly && (Object.keys(saved) as (keyof CampaignValues)[]).some((k) => saved[k] !== draft[k]);
+  const saving = fetcher.state !== "idle";
+  useFetcherResult(fetcher, (r) => setErrors(r.ok ? {} : r.fieldErrors));
+  const set = (key: keyof CampaignValues) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const save = () => fetcher.submit({ intent: "save", ...draft }, { method: "post" });
+  const discard = () => {
+    setDraft(saved);
+    setErrors({});
+  };
+  const err = (k: string) => errors[k]?.[0];
+  const field = (key: keyof CampaignValues, label: string, extra: Record<string, unknown> = {}) => (
+    <TextField
+      label={label}
+      value={draft[key]}
+      onChange={set(key)}
+      error={err(key)}
+      autoComplete="off"
+      disabled={readOnly}
+      {...extra}
+    />
+  );
+  const previewErrors = preview.data && !preview.data.ok ? preview.data.fieldErrors : null;
+  return (
+    <BlockStack gap="400">
+      {embedded ? (
+        <SaveBar id="campaign-save-bar" open={dirty}>
+          <button variant="primary" onClick={save} disabled={saving}>
+            Save
+          </button>
+          <button onClick={discard} disabled={saving}>
+            Discard
+          </button>
+        </SaveBar>
+      ) : (
+        dirty && (
+          <ContextualSaveBar
+            message="Unsaved changes"
+            saveAction={{ content: "Save", onAction: save, loading: saving }}
+            discardAction={{ content: "Discard", onAction: discard, disabled: saving }}
+          />
+        )
+      )}
+      {err("_form") && <Banner tone="critical">{err("_form")}</Banner>}
+      <Card>
+        <FormLayout>
+          {field("name", "Name", { maxLength: 120 })}
+          <FormLayout.Group>
+            <Select
+              label="Channel"
+              options={CHANNEL_OPTIONS}
+              value={draft.channel}
+              onChange={set("channel")}
+              error={err("channel")}
+              disabled={readOnly}
+            />
+            <Select
+              label="Audience or trigger"
+              options={AUDIENCES.map((a) => ({ label: AUDIENCE_LABEL[a], value: a }))}
+              value={draft.audience}
+              onChange={set("audience")}
+              error={err("audience")}
+              disabled={readOnly}
+            />
+          </FormLayout.Group>
+          {draft.audience === "segment" && (
+            <FormLayout.Group>
+              <Select
+                label="Segment"
+                options={[{ label: "Choose a segment", value: "" }, ...SEGMENTS.map((s) => ({ label: s, value: s }))]}
+                value={draft.segment}
+                onChange={set("segment")}
+                error={err("segment")}
+                disabled={readOnly}
+              />
+              {field("scheduledAt", `Send at (${timezone})`, { type: "datetime-local" })}
+            </FormLayout.Group>
+          )}
+          {draft.audience === "post_purchase" &&
+            field("delayDays", "Days after the order", { type: "number", min: 1, max: 90 })}
+          {field("subject", "Subject", { maxLength: 200 })}
+          {field("body", "Message", {
+            multiline: 8,
+            helpText: `Merge fields: ${MERGE_FIELDS.map((f) => `{{ ${f} }}`).join(", ")}. Links to your shop are tracked; an unsubscribe link is added.`,
+          })}
+          <FormLayout.Group condensed>
+            {field("holdoutPercent", "Hold-out %", {
+              type: "number",
+              min: 0,
+              max: 50,
+              helpText: "Never sent; measures the lift",
+            })}
+            {field("frequencyCapHours", "At most one message per (hours)", { type: "number", min: 0, max: 168 })}
+            {field("quietStartHour", "Quiet hours from (hour)", { type: "number", min: 0, max: 23 })}
+            {field("quietEndHour", "Quiet hours until (hour)", { type: "number", min: 0, max: 23 })}
+          </FormLayout.Group>
+        </FormLayout>
+      </Card>
+      <Card>
+        <BlockStack gap="200">
+          <Box>
+            <Button
+              loading={preview.state !== "idle"}
+              onClick={() =>
+                preview.submit(
+                  { intent: "preview", subject: draft.subject, body: draft.body, segment: draft.segment },
+                  { method: "post" },
+                )
+              }
+            >
+              Preview with a customer
+            </Button>
+          </Box>
+          {previewErrors && <Banner tone="critical">{Object.values(previewErrors).flat()[0]}</Banner>}
+          {preview.data?.ok && (
+            <BlockStack gap="100">
+              <Text as="p" tone="subdued">{`As ${preview.data.customerName} would get it`}</Text>
+              <Text as="p" fontWeight="semibold">
+                {preview.data.subject}
+              </Text>
+              <pre style={{ whiteSpace: "pre-wrap", margin: 0, fontFamily: "inherit" }} data-testid="campaign-preview">
+                {preview.data.text}
+              </pre>
+            </BlockStack>
+          )}
+        </BlockStack>
+      </Card>
+    </BlockStack>
+  );
+}

@@ -1,0 +1,16 @@
+// Customer engagement campaigns: the server surface for routes, jobs and the dashboard.
+export {
+  CampaignError,
+  campaignForm,
+  changeStatus,
+  createCampaign,
+  deleteDraft,
+  getCampaign,
+  updateCampaign,
+} from "./campaigns.server";
+export { campaignFigures, engagementSummary, type CampaignFigures } from "./metrics.server";
+export { ENGAGEMENT_JOBS, registerEngagementJobs, requestShopRun } from "./jobs.server";
+export { composeMessage, deliverDue, measureConversions, planCampaign, runShop } from "./send.server";
+export { previewMessage } from "./preview.server";
+export { CONSENT_UPDATE, recordClick, recordOpen, unsubscribe, unsubscribeTarget } from "./tracking.server";
+export { campaignAction, type ActionAnswer } from "./actions.server";

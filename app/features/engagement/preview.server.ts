@@ -1,0 +1,36 @@
+// The preview: the message as a real customer of the shop would get it (the first subscribed
+// customer of the campaign's segment, else of the shop), rendered by the same code as a send.
+import { prisma } from "~/db.server";
+import { MARKETABLE } from "./campaigns.server";
+import { composeMessage } from "./send.server";
+import { parseTemplate } from "./template";
+
+type Shop = { id: string; name: string; domain: string; timezone: string };
+
+export async function previewMessage(shop: Shop, input: { subject: string; body: string; segment?: string | null }) {
+  for (const [field, source] of [
+    ["subject", input.subject],
+    ["body", input.body],
+  ] as const) {
+    const parsed = parseTemplate(source);
+    if (!parsed.ok) return { ok: false as const, fieldErrors: { [field]: [parsed.message] } };
+  }
+  const where = { shopId: shop.id, ...MARKETABLE };
+  const customer =
+    (input.segment
+      ? await prisma.customer.findFirst({
+          where: { ...where, score: { segment: input.segment } },
+          select: { id: true, firstName: true, lastName: true },
+          orderBy: { createdAt: "asc" },
+        })
+      : null) ??
+    (await prisma.customer.findFirst({
+      where,
+      select: { id: true, firstName: true, lastName: true },
+      orderBy: { createdAt: "asc" },
+    }));
+  if (!customer) return { ok: false as const, fieldErrors: { _form: ["No subscribed customer to preview with"] } };
+  const message = await composeMessage(shop, input, customer, "preview-token-0000");
+  const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ") || "A customer";
+  return { ok: true as const, customerName: name, subject: message.subject, text: message.text };
+}

@@ -1,0 +1,71 @@
+// The campaign form (create and edit) and the screen's intents: one schema for the form and the action.
+import { z } from "zod";
+import { SEGMENTS } from "~/features/customers";
+import { parseTemplate } from "./template";
+
+export const AUDIENCES = ["segment", "win_back", "post_purchase"] as const;
+export type Audience = (typeof AUDIENCES)[number];
+export const AUDIENCE_LABEL: Record<Audience, string> = {
+  segment: "One-off to a segment",
+  win_back: "Win-back (customer enters At-Risk)",
+  post_purchase: "Post-purchase follow-up",
+};
+export const CHANNELS = ["email", "sms", "push"] as const;
+
+const int = (min: number, max: number, label: string) =>
+  z.coerce
+    .number({ message: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
+
+const templateField = (label: string, max: number) =>
+  z
+    .string({ message: `Enter the ${label}` })
+    .trim()
+    .min(1, `Enter the ${label}`)
+    .max(max, `The ${label} must be at most ${max} characters`)
+    .superRefine((value, ctx) => {
+      const parsed = parseTemplate(value);
+      if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.message });
+    });
+
+export const campaignSchema = z
+  .object({
+    name: z.string({ message: "Enter a name" }).trim().min(1, "Enter a name").max(120, "At most 120 characters"),
+    channel: z.enum(CHANNELS, { message: "Choose a channel" }).default("email"),
+    audience: z.enum(AUDIENCES, { message: "Choose an audience" }),
+    segment: z.enum(SEGMENTS, { message: "Choose a segment" }).optional(),
+    /** The local date-time in the shop's zone (YYYY-MM-DDTHH:mm), for one-off campaigns. */
+    scheduledAt: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Enter a date and time")
+      .optional(),
+    delayDays: int(1, 90, "The delay").optional(),
+    subject: templateField("subject", 200),
+    body: templateField("message", 10_000),
+    holdoutPercent: int(0, 50, "The hold-out").default(10),
+    frequencyCapHours: int(0, 168, "The frequency cap").default(16),
+    quietStartHour: int(0, 23, "The quiet hours' start").default(21),
+    quietEndHour: int(0, 23, "The quiet hours' end").default(8),
+  })
+  .superRefine((v, ctx) => {
+    if (v.channel === "sms")
+      ctx.addIssue({ code: "custom", path: ["channel"], message: "SMS is not configured: connect Twilio first" });
+    if (v.channel === "push") ctx.addIssue({ code: "custom", path: ["channel"], message: "Push is not available" });
+    if (v.audience === "segment" && !v.segment)
+      ctx.addIssue({ code: "custom", path: ["segment"], message: "Choose a segment" });
+    if (v.audience === "segment" && !v.scheduledAt)
+      ctx.addIssue({ code: "custom", path: ["scheduledAt"], message: "Enter when to send" });
+    if (v.audience === "post_purchase" && v.delayDays === undefined)
+      ctx.addIssue({ code: "custom", path: ["delayDays"], message: "Enter the days after the order" });
+  });
+export type CampaignInput = z.infer<typeof campaignSchema>;
+
+export const campaignActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("save") }).passthrough(),
+  z.object({ intent: z.enum(["start", "pause", "resume", "end", "delete"]) }),
+]);
+
+export type CampaignActionResult =
+  { ok: true; intent: string; id?: string } | { ok: false; fieldErrors: Record<string, string[] | undefined> };

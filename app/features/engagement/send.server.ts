@@ -1,0 +1,306 @@
+// The engine behind a campaign: plan the recipients of each trigger event (one row per recipient
+// and event, unique by send key, the hold-out decided there), deliver the due ones (claimed by a
+// guarded update, so two workers never send the same row; the outbox's dedupe key backs it up),
+// and measure conversions (an order within the attribution window of the event).
+import crypto from "node:crypto";
+import { prisma } from "~/db.server";
+import { sendMail } from "~/platform/mail.server";
+import { isUniqueViolation } from "~/platform/prisma-errors";
+import { MARKETABLE } from "./campaigns.server";
+import { assignHoldout, isHeldOut } from "./holdout";
+import { clickUrl, openUrl, unsubscribeUrl, allowedDestination } from "./links.server";
+import { parseTemplate, renderHtml, renderText, type MergeValues } from "./template";
+import { sendableAt } from "./timing";
+
+type Shop = { id: string; name: string; domain: string; timezone: string };
+type Campaign = Awaited<ReturnType<typeof prisma.engagementCampaign.findFirstOrThrow>>;
+
+/** A flow started today also reaches customers who entered At-Risk in the 90 days before (not years back). */
+export const WIN_BACK_LOOKBACK_DAYS = 90;
+const DAY = 86_400_000;
+
+type Planned = { customerId: string; segment: string; sendKey: string; eventAt: Date; dueAt: Date };
+
+async function candidates(shopId: string, c: Campaign, now: Date): Promise<Planned[]> {
+  if (c.audience === "segment") {
+    if (!c.scheduledAt || c.scheduledAt > now || !c.segment) return [];
+    const rows = await prisma.customerScore.findMany({
+      where: { shopId, segment: c.segment, customer: MARKETABLE },
+      select: { customerId: true, segment: true },
+    });
+    return rows.map((r) => ({ ...r, sendKey: "once", eventAt: c.scheduledAt!, dueAt: c.scheduledAt! }));
+  }
+  const since = new Date((c.activatedAt ?? now).getTime() - WIN_BACK_LOOKBACK_DAYS * DAY);
+  if (c.audience === "win_back") {
+    const rows = await prisma.customerScore.findMany({
+      where: { shopId, segment: "At-Risk", segmentChangedAt: { gte: since }, customer: MARKETABLE },
+      select: { customerId: true, segment: true, segmentChangedAt: true },
+    });
+    return rows.map((r) => ({
+      customerId: r.customerId,
+      segment: r.segment,
+      sendKey: `at-risk:${r.segmentChangedAt!.toISOString()}`,
+      eventAt: r.segmentChangedAt!,
+      dueAt: r.segmentChangedAt! > now ? r.segmentChangedAt! : now,
+    }));
+  }
+  if (c.audience === "post_purchase" && c.delayDays) {
+    const delay = c.delayDays * DAY;
+    const from = new Date((c.activatedAt ?? now).getTime() - delay);
+    const orders = await prisma.order.findMany({
+      where: {
+        shopId,
+        processedAt: { gte: from, lte: new Date(now.getTime() - delay) },
+        cancelledAt: null,
+        customer: MARKETABLE,
+      },
+      select: {
+        id: true,
+        customerId: true,
+        processedAt: true,
+        customer: { select: { score: { select: { segment: true } } } },
+      },
+    });
+    return orders.map((o) => ({
+      customerId: o.customerId!,
+      segment: o.customer?.score?.segment ?? "No orders yet",
+      sendKey: `order:${o.id}`,
+      eventAt: o.processedAt,
+      dueAt: new Date(o.processedAt.getTime() + delay),
+    }));
+  }
+  return [];
+}
+
+/** Writes the send rows of events not planned yet; returns how many were new. */
+export async function planCampaign(shop: Shop, c: Campaign, now = new Date()): Promise<number> {
+  const found = await candidates(shop.id, c, now);
+  if (!found.length) return 0;
+  const known = new Set(
+    (
+      await prisma.engagementSend.findMany({
+        where: { shopId: shop.id, campaignId: c.id },
+        select: { customerId: true, sendKey: true },
+      })
+    ).map((s) => s.sendKey),
+  );
+  const key = (p: Planned) => `${p.customerId}:${p.sendKey}`;
+  const fresh = found.filter((p) => !known.has(key(p)));
+  const batchHoldout = c.audience === "segment" ? assignHoldout(fresh, c.id, c.holdoutPercent) : null;
+  let created = 0;
+  for (const p of fresh) {
+    const holdout = batchHoldout ? batchHoldout.has(p.customerId) : isHeldOut(p.customerId, c.id, c.holdoutPercent);
+    try {
+      await prisma.engagementSend.create({
+        data: {
+          shopId: shop.id,
+          campaignId: c.id,
+          customerId: p.customerId,
+          sendKey: key(p),
+          token: crypto.randomBytes(18).toString("base64url"),
+          eventAt: p.eventAt,
+          dueAt: p.dueAt,
+          segment: p.segment,
+          holdout,
+          status: holdout ? "holdout" : "pending",
+        },
+      });
+      created += 1;
+    } catch (error) {
+      // Another worker planned the same event first: exactly one row per recipient and event.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  return created;
+}
+
+async function mergeValues(shop: Shop, customerId: string, firstName: string | null): Promise<MergeValues> {
+  const member = await prisma.loyaltyMember.findUnique({
+    where: { shopId_customerId: { shopId: shop.id, customerId } },
+    select: { balance: true, tierId: true },
+  });
+  const tier = member?.tierId
+    ? await prisma.loyaltyTier.findFirst({ where: { id: member.tierId, shopId: shop.id }, select: { name: true } })
+    : null;
+  return {
+    first_name: firstName?.trim() || "there",
+    points_balance: String(member?.balance ?? 0),
+    tier: tier?.name ?? "",
+    shop_url: `https://${shop.domain}`,
+  };
+}
+
+/** The message a recipient gets (or, for the preview, would get). */
+export async function composeMessage(
+  shop: Shop,
+  c: { subject: string; body: string },
+  customer: { id: string; firstName: string | null },
+  token: string,
+  now = new Date(),
+) {
+  const subject = parseTemplate(c.subject);
+  const body = parseTemplate(c.body);
+  if (!subject.ok || !body.ok) throw new Error("A stored template no longer parses");
+  const values = await mergeValues(shop, customer.id, customer.firstName);
+  const unsubscribe = unsubscribeUrl(token, now);
+  const track = (url: string) => (allowedDestination(url, shop.domain) ? clickUrl(token, url, now) : url);
+  const footer = `You receive this because you subscribed to ${shop.name}'s e-mails.`;
+  return {
+    subject: renderText(subject.parts, values).replace(/[\r\n]+/g, " "),
+    text: `${renderText(body.parts, values)}\n\n--\n${footer}\nUnsubscribe: ${unsubscribe}\n`,
+    html:
+      renderHtml(body.parts, values, track) +
+      `\n<hr><p style="font-size:12px;color:#666">${footer.replaceAll("&", "&amp;").replaceAll("<", "&lt;")} ` +
+      `<a href="${unsubscribe}">Unsubscribe</a></p><img src="${openUrl(token)}" width="1" height="1" alt="">`,
+    headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}
+
+const skip = (id: string, reason: string) =>
+  prisma.engagementSend.updateMany({
+    where: { id, status: "pending" },
+    data: { status: "skipped", skipReason: reason },
+  });
+
+/** Sends the shop's due messages of active campaigns; returns how many went out. */
+export async function deliverDue(shop: Shop, now = new Date(), limit = 500): Promise<number> {
+  const due = await prisma.engagementSend.findMany({
+    where: { shopId: shop.id, status: "pending", dueAt: { lte: now }, campaign: { status: "active" } },
+    orderBy: { dueAt: "asc" },
+    take: limit,
+    include: { campaign: true },
+  });
+  let sent = 0;
+  for (const s of due) {
+    const c = s.campaign;
+    const customer = await prisma.customer.findFirst({
+      where: { id: s.customerId, shopId: shop.id },
+      select: { id: true, email: true, firstName: true, acceptsMarketing: true, deletedAt: true, redactedAt: true },
+    });
+    if (!customer?.email || !customer.acceptsMarketing || customer.deletedAt || customer.redactedAt) {
+      await skip(s.id, "no_consent");
+      continue;
+    }
+    // A customer who ordered since the trigger needs no reminder.
+    const ordered = await prisma.order.findFirst({
+      where: { shopId: shop.id, customerId: s.customerId, processedAt: { gt: s.eventAt }, cancelledAt: null },
+      select: { id: true },
+    });
+    if (ordered) {
+      await skip(s.id, "ordered_since");
+      continue;
+    }
+    const last = await prisma.engagementSend.findFirst({
+      where: { shopId: shop.id, customerId: s.customerId, sentAt: { not: null } },
+      orderBy: { sentAt: "desc" },
+      select: { sentAt: true },
+    });
+    const at = sendableAt(now, last?.sentAt ?? null, shop.timezone, c);
+    if (at > now) {
+      await prisma.engagementSend.updateMany({ where: { id: s.id, status: "pending" }, data: { dueAt: at } });
+      continue;
+    }
+    const claimed = await prisma.engagementSend.updateMany({
+      where: { id: s.id, status: "pending" },
+      data: { status: "sending", sentAt: now },
+    });
+    if (claimed.count !== 1) continue;
+    const message = await composeMessage(shop, c, customer, s.token, now);
+    const result = await sendMail({
+      shopId: shop.id,
+      kind: "engagement",
+      to: customer.email,
+      fromName: shop.name,
+      dedupeKey: `engagement:${s.id}`,
+      ...message,
+    });
+    const failed = result.message?.status === "failed";
+    await prisma.engagementSend.update({
+      where: { id: s.id },
+      data: { status: failed ? "failed" : "sent", outboxMessageId: result.message?.id ?? null },
+    });
+    if (!failed) sent += 1;
+  }
+  return sent;
+}
+
+/** Marks conversions: the first order of the recipient within the window after the event (both groups). */
+export async function measureConversions(shopId: string, now = new Date()): Promise<number> {
+  const open = await prisma.engagementSend.findMany({
+    where: {
+      shopId,
+      convertedAt: null,
+      status: { in: ["sent", "holdout", "skipped", "failed"] },
+      // Not recipients: consent lost before the send, or the campaign ended first (NULL is kept).
+      OR: [{ skipReason: null }, { skipReason: { notIn: ["no_consent", "campaign_ended"] } }],
+      eventAt: { gte: new Date(now.getTime() - 60 * DAY), lte: now },
+    },
+    select: { id: true, customerId: true, eventAt: true, campaign: { select: { attributionDays: true } } },
+  });
+  if (!open.length) return 0;
+  // The recipients' orders since the earliest open event, read in one query per batch.
+  const since = new Date(Math.min(...open.map((s) => s.eventAt.getTime())));
+  const byCustomer = new Map<string, { processedAt: Date; revenueMinor: number }[]>();
+  const ids = [...new Set(open.map((s) => s.customerId))];
+  for (let i = 0; i < ids.length; i += 500) {
+    const orders = await prisma.order.findMany({
+      where: {
+        shopId,
+        customerId: { in: ids.slice(i, i + 500) },
+        cancelledAt: null,
+        processedAt: { gt: since, lte: now },
+      },
+      orderBy: { processedAt: "asc" },
+      select: { customerId: true, processedAt: true, totalMinor: true, refundsMinor: true },
+    });
+    for (const o of orders) {
+      const list = byCustomer.get(o.customerId!) ?? [];
+      list.push({ processedAt: o.processedAt, revenueMinor: o.totalMinor - o.refundsMinor });
+      byCustomer.set(o.customerId!, list);
+    }
+  }
+  let converted = 0;
+  for (const s of open) {
+    const end = s.eventAt.getTime() + s.campaign.attributionDays * DAY;
+    const order = byCustomer
+      .get(s.customerId)
+      ?.find((o) => o.processedAt.getTime() > s.eventAt.getTime() && o.processedAt.getTime() <= end);
+    if (!order) continue;
+    await prisma.engagementSend.update({
+      where: { id: s.id },
+      data: { convertedAt: order.processedAt, revenueMinor: order.revenueMinor },
+    });
+    converted += 1;
+  }
+  return converted;
+}
+
+/** One pass for a shop: scheduled one-offs start, every live campaign plans, due messages go, conversions are read. */
+export async function runShop(shopId: string, now = new Date()) {
+  const shop = await prisma.shop.findUnique({
+    where: { id: shopId },
+    select: { id: true, name: true, domain: true, timezone: true, uninstalledAt: true },
+  });
+  if (!shop || shop.uninstalledAt) return { planned: 0, sent: 0 };
+  await prisma.engagementCampaign.updateMany({
+    where: { shopId, status: "scheduled", scheduledAt: { lte: now } },
+    data: { status: "active", activatedAt: now },
+  });
+  const live = await prisma.engagementCampaign.findMany({ where: { shopId, status: "active" } });
+  let planned = 0;
+  for (const c of live) planned += await planCampaign(shop, c, now);
+  const sent = await deliverDue(shop, now);
+  // A one-off whose every recipient is settled is completed.
+  for (const c of live.filter((x) => x.audience === "segment")) {
+    const waiting = await prisma.engagementSend.count({
+      where: { shopId, campaignId: c.id, status: { in: ["pending", "sending"] } },
+    });
+    if (waiting === 0)
+      await prisma.engagementCampaign.updateMany({
+        where: { id: c.id, shopId, status: "active" },
+        data: { status: "completed", completedAt: now },
+      });
+  }
+  await measureConversions(shopId, now);
+  return { planned, sent };
+}

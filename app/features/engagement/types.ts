@@ -1,0 +1,25 @@
+// The figures of one campaign, as the list, the card and the API read them (metrics.server.ts).
+import type { Lift } from "./lift";
+import type { CampaignStatus } from "./status";
+
+export type CampaignFigures = {
+  id: string;
+  name: string;
+  type: string;
+  status: CampaignStatus;
+  audience: string;
+  segment: string | null;
+  delayDays: number | null;
+  scheduledAt: string | null;
+  recipients: number;
+  holdout: number;
+  sent: number;
+  delivered: number;
+  opened: number;
+  clicked: number;
+  openRate: number | null;
+  clickRate: number | null;
+  recoveryRate: number | null;
+  attributedRevenueMinor: number;
+  lift: Lift;
+};

@@ -1,0 +1,114 @@
+// The demo's engagement campaigns (issue 40), made and run through the same service a store uses:
+// a post-purchase follow-up started nine days ago and run every other day since, a one-off to the
+// VIP segment three weeks ago (both with their hold-outs), a one-off to Regular customers scheduled
+// for next week and a draft. Some recipients open and click through the messages' own tracked links, so
+// the figures are computed like any shop's; no figure is written directly.
+import { createHash } from "node:crypto";
+import { prisma } from "~/db.server";
+
+type SeedShop = { id: string; name: string; domain: string; timezone: string };
+
+const DAY = 86_400_000;
+
+// A recipient's behaviour, fixed by their message: about 45% open, 9% click.
+const share = (token: string) => createHash("sha256").update(token).digest().readUInt16BE(0) / 65_536;
+
+export async function seedEngagement(shop: SeedShop, now = new Date()) {
+  const e = await import("~/features/engagement/index.server");
+  const { localToInstant, instantToLocal } = await import("~/features/engagement/zone");
+  await prisma.engagementCampaign.deleteMany({ where: { shopId: shop.id } });
+  const base = {
+    channel: "email" as const,
+    holdoutPercent: 10,
+    frequencyCapHours: 16,
+    quietStartHour: 21,
+    quietEndHour: 8,
+  };
+  // 15:00 in the shop's zone, `days` ago: when the daily runs of the past happened.
+  const at = (days: number) =>
+    localToInstant(
+      `${instantToLocal(new Date(now.getTime() - days * DAY), shop.timezone).slice(0, 10)}T15:00`,
+      shop.timezone,
+    );
+
+  const followUp = await e.createCampaign(
+    shop,
+    {
+      ...base,
+      name: "Thank-you follow-up",
+      audience: "post_purchase",
+      delayDays: 3,
+      subject: "How is your order, {{ first_name }}?",
+      body: "Hi {{ first_name }},\n\nThank you for your order. You now have {{ points_balance }} points.\n\nSee what is new: {{ shop_url }}",
+    },
+    at(9),
+  );
+  await e.changeStatus(shop, followUp.id, "start", at(9));
+
+  const regularAt = at(21);
+  const regular = await e.createCampaign(
+    shop,
+    {
+      ...base,
+      name: "Autumn picks for VIPs",
+      audience: "segment",
+      segment: "VIP",
+      scheduledAt: instantToLocal(regularAt, shop.timezone),
+      subject: "{{ first_name }}, our autumn picks",
+      body: "Hi {{ first_name }},\n\nWe picked a few things we think you will like: {{ shop_url }}",
+    },
+    new Date(regularAt.getTime() - DAY),
+  );
+  await e.changeStatus(shop, regular.id, "start", new Date(regularAt.getTime() - DAY));
+
+  // The engine's runs of the past, every other day (a store's run every few minutes).
+  for (let days = 21; days >= 1; days -= 2) await e.runShop(shop.id, at(days));
+
+  // Opens and clicks through the messages' own links.
+  const sent = await prisma.engagementSend.findMany({
+    where: { shopId: shop.id, status: "sent" },
+    select: { token: true, outboxMessageId: true, sentAt: true },
+  });
+  let opened = 0;
+  let clicked = 0;
+  for (const s of sent) {
+    const p = share(s.token);
+    if (p >= 0.45) continue;
+    const when = new Date(s.sentAt!.getTime() + 2 * 3_600_000);
+    await e.recordOpen(s.token, when);
+    opened += 1;
+    if (p >= 0.09 || !s.outboxMessageId) continue;
+    const message = await prisma.outboxMessage.findFirst({ where: { id: s.outboxMessageId }, select: { html: true } });
+    const href = message?.html?.match(/href="([^"]*\/e\/c\/[^"]*)"/)?.[1]?.replaceAll("&amp;", "&");
+    if (href && (await e.recordClick(s.token, new URL(href).searchParams, when))) clicked += 1;
+  }
+
+  const vip = await e.createCampaign(
+    shop,
+    {
+      ...base,
+      name: "New season early access",
+      audience: "segment",
+      segment: "Regular",
+      scheduledAt: instantToLocal(new Date(now.getTime() + 7 * DAY), shop.timezone).slice(0, 11) + "10:00",
+      subject: "Early access for you, {{ first_name }}",
+      body: "Hi {{ first_name }},\n\nAs a {{ tier }} member you shop the new season a day early: {{ shop_url }}",
+    },
+    now,
+  );
+  await e.changeStatus(shop, vip.id, "start", now);
+  await e.createCampaign(
+    shop,
+    {
+      ...base,
+      name: "Points reminder",
+      audience: "segment",
+      segment: "New",
+      scheduledAt: instantToLocal(new Date(now.getTime() + 14 * DAY), shop.timezone).slice(0, 11) + "10:00",
+      subject: "You have {{ points_balance }} points",
+      body: "Hi {{ first_name }},\n\nYour {{ points_balance }} points are waiting: {{ shop_url }}",
+    },
+    now,
+  );
+  return { campaigns: 4, sent: sent.length, opened, clicked };
+}
