@@ -30,6 +30,8 @@ import { dashboardLoyalty } from "~/features/loyalty/index.server";
 import { currentSearchParams } from "~/components/search-params";
 import { InsightsDashboardCard } from "~/features/insights";
 import { dashboardInsights } from "~/features/insights/index.server";
+import { DigitalAssetsDashboardCard } from "~/features/digital-assets";
+import { assetFigures } from "~/features/digital-assets/index.server";
 
 export const permissions = { loader: "read" } satisfies RoutePermissions;
 
@@ -41,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const days = parseTimeframe(params.get("days"));
   // Top Products by revenue (the cached dashboard) or, on the card's toggle, by profit.
   const rank = params.get("top") === "profit" ? ("profit" as const) : ("revenue" as const);
-  const [importStatus, performance, { autoRefresh, weekStart }, loyalty, insights] = await Promise.all([
+  const [importStatus, performance, { autoRefresh, weekStart }, loyalty, insights, assets] = await Promise.all([
     getImportStatus(shop),
     getPerformanceCached(shop),
     getDisplayPreferences(shop.id),
@@ -54,11 +56,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
       console.error(`dashboard insights failed: ${describeError(error)}`);
       return null;
     }),
+    // No card for a shop without collections; a failure hides it too.
+    assetFigures(shop.id).then(
+      (f) => (f.collections > 0 ? f : null),
+      (error) => {
+        console.error(`dashboard digital assets failed: ${describeError(error)}`);
+        return null;
+      },
+    ),
   ]);
   try {
     const dashboard = await getDashboardCached(shop, days, { weekStart });
     const byProfit = rank === "profit" ? await topProductsByProfit(shop, dashboard.range) : null;
-    return { days, dashboard, importStatus, demo, performance, autoRefresh, loyalty, insights, rank, byProfit };
+    return { days, dashboard, importStatus, demo, performance, autoRefresh, loyalty, insights, assets, rank, byProfit };
   } catch (error) {
     console.error(`dashboard metrics failed: ${describeError(error)}`);
     return {
@@ -70,6 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       autoRefresh,
       loyalty,
       insights,
+      assets,
       rank,
       byProfit: null,
     };
@@ -77,7 +88,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Dashboard() {
-  const { days, dashboard, importStatus, demo, performance, autoRefresh, loyalty, insights, rank, byProfit } =
+  const { days, dashboard, importStatus, demo, performance, autoRefresh, loyalty, insights, assets, rank, byProfit } =
     useLoaderData<typeof loader>();
   useAutoRefresh(autoRefresh);
   const navigation = useNavigation();
@@ -170,8 +181,8 @@ export default function Dashboard() {
         </InlineGrid>
         <DashboardCardGrid
           rows={[
-            // Cards of features still to come (customer engagement, digital assets, privacy
-            // compliance) have their slots here; until then the neighbour takes the row.
+            // Cards of features still to come (customer engagement, privacy compliance) have
+            // their slots here; until then the neighbour takes the row.
             {
               id: "insights",
               columns: ["twoThirds", "oneThird"],
@@ -184,7 +195,7 @@ export default function Dashboard() {
               id: "programs",
               columns: ["oneHalf", "oneHalf"],
               slots: [
-                { id: "digital-assets", card: null },
+                { id: "digital-assets", card: assets && <DigitalAssetsDashboardCard data={assets} /> },
                 {
                   id: "loyalty",
                   card: loyalty && <LoyaltyDashboardCard data={loyalty} currency={loyalty.currency} days={days} />,
