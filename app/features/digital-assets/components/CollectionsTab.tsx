@@ -1,7 +1,18 @@
 // NFT Collections: every collection with its status, issued of supply, rule and linked contract;
 // Owner and Admin create, issue, apply the rule and pause or activate.
 import { useFetcher } from "@remix-run/react";
-import { Banner, BlockStack, Button, ButtonGroup, Card, EmptyState, InlineStack, Link, Text } from "@shopify/polaris";
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  ButtonGroup,
+  Card,
+  EmptyState,
+  InlineStack,
+  Link,
+  Text,
+} from "@shopify/polaris";
 import { useState } from "react";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 import { useFetcherResult } from "~/components/useFetcherResult";
@@ -55,17 +66,19 @@ export function CollectionsTab({ collections, choices }: Pick<AssetsData, "colle
   }));
   return (
     <BlockStack gap="300">
-      <InlineStack align="space-between" blockAlign="center">
-        <Text as="h2" variant="headingMd">
-          Collections
-        </Text>
-        <InlineStack gap="200" blockAlign="center">
-          <DisabledReason reason={refused} />
-          <Button variant="primary" disabled={!!refused} onClick={() => setCreating(true)}>
-            Create collection
-          </Button>
+      <Box paddingInline={{ xs: "400", sm: "0" }}>
+        <InlineStack align="space-between" blockAlign="center">
+          <Text as="h2" variant="headingMd">
+            Collections
+          </Text>
+          <InlineStack gap="200" blockAlign="center">
+            <DisabledReason reason={refused} />
+            <Button variant="primary" disabled={!!refused} onClick={() => setCreating(true)}>
+              Create collection
+            </Button>
+          </InlineStack>
         </InlineStack>
-      </InlineStack>
+      </Box>
       {issued && (
         <Banner tone="success" onDismiss={() => setIssued(null)}>
           <p>
