@@ -11,6 +11,7 @@ import { registerAuditJobs } from "~/features/audit/index.server";
 import { registerCustomerJobs, rescoreCustomer } from "~/features/customers/index.server";
 import { registerInventoryJobs } from "~/features/inventory/index.server";
 import { registerInsightJobs } from "~/features/insights/index.server";
+import { registerDigitalAssetJobs } from "~/features/digital-assets/index.server";
 import { postShopifyOrder, registerLoyaltyJobs } from "~/features/loyalty/index.server";
 import { registerNotificationJobs } from "~/features/shop/index.server";
 import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server";
@@ -47,6 +48,7 @@ export function registerAllJobs(queue: JobQueue) {
   registerLoyaltyJobs(queue);
   registerAdPlatformJobs(queue);
   registerInsightJobs(queue);
+  registerDigitalAssetJobs(queue);
 }
 
 // An order, refund or customer webhook rescores that customer in the same transaction.

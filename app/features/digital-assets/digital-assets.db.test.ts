@@ -11,6 +11,7 @@ import { postOrders } from "~/features/loyalty/index.server";
 import { action, loader } from "~/routes/_admin.digital-assets";
 import { loader as apiLoader } from "~/routes/api.digital-assets";
 import { loader as verifyLoader } from "~/routes/_public.c.$token";
+import { applyAllRules } from "./jobs.server";
 
 const A = "assets-a.myshopify.com";
 const B = "assets-b.myshopify.com";
@@ -127,6 +128,11 @@ describe("collections", () => {
     expect((await post("owner", A, { intent: "applyRule", collectionId: tee.id })).body.message).toBe(
       "Nobody new qualifies",
     );
+    // Customer 3 buys the tee later: the hourly job issues theirs, and only theirs.
+    await createOrder(a.id, "2026-11-03", [line(product)], { customerId: customers[3]! });
+    expect(await applyAllRules()).toEqual({ issued: 1 });
+    expect(await prisma.assetItem.count({ where: { collectionId: tee.id } })).toBe(3);
+    expect(await applyAllRules()).toEqual({ issued: 0 });
 
     const silver = await prisma.loyaltyTier.findFirstOrThrow({ where: { shopId: a.id, name: "Silver" } });
     const tier = await post("owner", A, {
@@ -166,7 +172,7 @@ describe("collections", () => {
     const api = await call(apiLoader, await requestAs("owner", B, "/api/digital-assets"));
     expect(api.body.collections).toEqual([]);
     const mine = await call(apiLoader, await requestAs("viewer", A, "/api/digital-assets"));
-    expect(mine.body.figures).toMatchObject({ collections: 3, itemsIssued: 5 });
+    expect(mine.body.figures).toMatchObject({ collections: 3, itemsIssued: 6 });
   });
 });
 

@@ -11,3 +11,4 @@ export { blockchainSettings, readContractInfo, readNetwork, saveNetworks, type N
 export { assetFigures, listCollections, recentIssues, ruleChoices, type AssetFigures } from "./overview.server";
 export { assetsScreen, type AssetsData } from "./screen.server";
 export { loyaltyToken, type LoyaltyToken } from "~/features/loyalty/index.server";
+export { RULES_JOB, applyAllRules, registerDigitalAssetJobs } from "./jobs.server";
