@@ -12,6 +12,7 @@ import { registerCustomerJobs, rescoreCustomer } from "~/features/customers/inde
 import { registerInventoryJobs } from "~/features/inventory/index.server";
 import { registerInsightJobs } from "~/features/insights/index.server";
 import { registerEngagementJobs } from "~/features/engagement/index.server";
+import { registerDigitalAssetJobs } from "~/features/digital-assets/index.server";
 import { postShopifyOrder, registerLoyaltyJobs } from "~/features/loyalty/index.server";
 import { registerNotificationJobs } from "~/features/shop/index.server";
 import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server";
@@ -49,6 +50,7 @@ export function registerAllJobs(queue: JobQueue) {
   registerAdPlatformJobs(queue);
   registerInsightJobs(queue);
   registerEngagementJobs(queue);
+  registerDigitalAssetJobs(queue);
 }
 
 // An order, refund or customer webhook rescores that customer in the same transaction.

@@ -34,6 +34,7 @@ import { seedCustomerScores } from "./seed/customers";
 import { seedInventory } from "./seed/inventory";
 import { seedLoyalty } from "./seed/loyalty";
 import { seedEngagement } from "./seed/engagement";
+import { seedDigitalAssets } from "./seed/digital-assets";
 import { seedShipping } from "./seed/shipping";
 import { seedAdPlatforms, seedFeeRules } from "./seed/ad-platforms";
 import type { FeeRule } from "~/features/profit/payment-fees";
@@ -371,6 +372,8 @@ async function main(): Promise<void> {
     // Engagement campaigns (issue 40): prisma/seed/engagement.ts, through the campaign service.
     if (counts.orders <= 100_000)
       console.log(`  engagement ${JSON.stringify(await seedEngagement(data.shop))}, ${took()}`);
+    // Digital assets (issue 41), after loyalty so the tier rule has members: prisma/seed/digital-assets.ts.
+    console.log(`  digital assets ${JSON.stringify(await seedDigitalAssets(data.shop))}, ${took()}`);
     // The insights a nightly run finds (app/features/insights), through the run's own path, so the
     // dashboard's card and /ai-insights have them. A large bench store leaves them to its nightly run.
     if (counts.orders <= 100_000) {

@@ -4,6 +4,7 @@ import { Navigation } from "@shopify/polaris";
 import {
   ArrowLeftIcon,
   CashDollarIcon,
+  CollectionIcon,
   ChartVerticalIcon,
   HomeIcon,
   PersonIcon,
@@ -22,6 +23,7 @@ const ICONS: Record<string, typeof HomeIcon> = {
   "/customers": PersonIcon,
   "/inventory": InventoryIcon,
   "/costs": CashDollarIcon,
+  "/digital-assets": CollectionIcon,
   "/loyalty": RewardIcon,
   "/app/invoices": ReceiptDollarIcon,
   "/settings": SettingsIcon,

@@ -9,6 +9,7 @@ export const PRIMARY_NAV: NavItem[] = [
   { label: "Customers", url: "/customers", sub: [{ label: "Campaigns", url: "/customers/campaigns" }] },
   { label: "Inventory", url: "/inventory" },
   { label: "Costs & Profit", url: "/costs" },
+  { label: "Digital Assets", url: "/digital-assets" },
   { label: "Loyalty", url: "/loyalty" },
   { label: "Invoices", url: "/app/invoices" },
 ];

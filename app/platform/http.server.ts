@@ -39,6 +39,7 @@ export const FRESHNESS = {
   productCosts: 600,
   operatingExpenses: 600,
   loyalty: 300,
+  digitalAssets: 600,
 } as const;
 
 /**

@@ -32,6 +32,8 @@ import { InsightsDashboardCard } from "~/features/insights";
 import { dashboardInsights } from "~/features/insights/index.server";
 import { EngagementCard } from "~/features/engagement";
 import { engagementSummary } from "~/features/engagement/index.server";
+import { DigitalAssetsDashboardCard } from "~/features/digital-assets";
+import { assetFigures } from "~/features/digital-assets/index.server";
 
 export const permissions = { loader: "read" } satisfies RoutePermissions;
 
@@ -43,26 +45,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const days = parseTimeframe(params.get("days"));
   // Top Products by revenue (the cached dashboard) or, on the card's toggle, by profit.
   const rank = params.get("top") === "profit" ? ("profit" as const) : ("revenue" as const);
-  const [importStatus, performance, { autoRefresh, weekStart }, loyalty, insights, engagement] = await Promise.all([
-    getImportStatus(shop),
-    getPerformanceCached(shop),
-    getDisplayPreferences(shop.id),
-    // A shop without a loyalty program (or members) gets no card; a failure hides it too.
-    dashboardLoyalty(shop, days).catch((error) => {
-      console.error(`dashboard loyalty failed: ${describeError(error)}`);
-      return null;
-    }),
-    dashboardInsights(shop).catch((error) => {
-      console.error(`dashboard insights failed: ${describeError(error)}`);
-      return null;
-    }),
-    engagementSummary(shop.id)
-      .then((s) => s.totals)
-      .catch((error) => {
-        console.error(`dashboard engagement failed: ${describeError(error)}`);
+  const [importStatus, performance, { autoRefresh, weekStart }, loyalty, insights, engagement, assets] =
+    await Promise.all([
+      getImportStatus(shop),
+      getPerformanceCached(shop),
+      getDisplayPreferences(shop.id),
+      // A shop without a loyalty program (or members) gets no card; a failure hides it too.
+      dashboardLoyalty(shop, days).catch((error) => {
+        console.error(`dashboard loyalty failed: ${describeError(error)}`);
         return null;
       }),
-  ]);
+      dashboardInsights(shop).catch((error) => {
+        console.error(`dashboard insights failed: ${describeError(error)}`);
+        return null;
+      }),
+      engagementSummary(shop.id)
+        .then((s) => s.totals)
+        .catch((error) => {
+          console.error(`dashboard engagement failed: ${describeError(error)}`);
+          return null;
+        }),
+      // No card for a shop without collections; a failure hides it too.
+      assetFigures(shop.id).then(
+        (f) => (f.collections > 0 ? f : null),
+        (error) => {
+          console.error(`dashboard digital assets failed: ${describeError(error)}`);
+          return null;
+        },
+      ),
+    ]);
   try {
     const dashboard = await getDashboardCached(shop, days, { weekStart });
     const byProfit = rank === "profit" ? await topProductsByProfit(shop, dashboard.range) : null;
@@ -76,6 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       loyalty,
       insights,
       engagement,
+      assets,
       shopCurrency: shop.currency,
       rank,
       byProfit,
@@ -92,6 +104,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       loyalty,
       insights,
       engagement,
+      assets,
       shopCurrency: shop.currency,
       rank,
       byProfit: null,
@@ -110,6 +123,7 @@ export default function Dashboard() {
     loyalty,
     insights,
     engagement,
+    assets,
     shopCurrency,
     rank,
     byProfit,
@@ -205,8 +219,8 @@ export default function Dashboard() {
         </InlineGrid>
         <DashboardCardGrid
           rows={[
-            // Cards of features still to come (digital assets, privacy compliance) have their
-            // slots here; until then the neighbour takes the row.
+            // A card of a feature still to come (privacy compliance) has its slot here; until
+            // then the neighbour takes the row.
             {
               id: "insights",
               columns: ["twoThirds", "oneThird"],
@@ -224,7 +238,7 @@ export default function Dashboard() {
               id: "programs",
               columns: ["oneHalf", "oneHalf"],
               slots: [
-                { id: "digital-assets", card: null },
+                { id: "digital-assets", card: assets && <DigitalAssetsDashboardCard data={assets} /> },
                 {
                   id: "loyalty",
                   card: loyalty && <LoyaltyDashboardCard data={loyalty} currency={loyalty.currency} days={days} />,

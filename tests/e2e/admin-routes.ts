@@ -21,6 +21,8 @@ export const ADMIN_ROUTES = [
   "/inventory/settings",
   "/inventory/suppliers",
   "/inventory/purchase-orders",
+  "/digital-assets",
+  "/digital-assets?tab=collections",
   "/loyalty",
   "/loyalty?tab=tiers",
   "/loyalty?tab=campaigns",

@@ -47,3 +47,4 @@ export { registerLoyaltyJobs } from "./jobs.server";
 export { loyaltyCost, rebuildLoyaltyCost, redeemedValue, syncLoyaltyCost } from "./cost.server";
 export { dashboardLoyalty, type DashboardLoyalty } from "./dashboard.server";
 export { memberCounts, type MemberCounts } from "./member-counts.server";
+export { customersAtOrAbove, loyaltyToken, tierChoices, tokenSymbol, type LoyaltyToken } from "./token.server";

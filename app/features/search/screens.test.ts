@@ -50,10 +50,15 @@ describe("matchScreens", () => {
     expect(urls("révenue")).toEqual(["/dashboard"]);
   });
 
+  it("finds Digital Assets by what it holds", () => {
+    expect(urls("nft")).toEqual(["/digital-assets"]);
+    expect(urls("blockchain")).toEqual(["/digital-assets"]);
+  });
+
   it("finds nothing for an empty query or words no screen has", () => {
     expect(urls("")).toEqual([]);
     expect(urls("   ")).toEqual([]);
-    expect(urls("blockchain")).toEqual([]);
+    expect(urls("quantum")).toEqual([]);
   });
 
   it("caps the number of screens", () => {
@@ -64,7 +69,7 @@ describe("matchScreens", () => {
     for (const item of ALL_NAV) expect(SCREENS.map((s) => s.url)).toContain(item.url);
     for (const screen of SCREENS)
       expect(screen.url).toMatch(
-        /^\/(dashboard|analytics|ai-insights|customers|inventory|costs|loyalty|app\/|settings)/,
+        /^\/(dashboard|analytics|ai-insights|customers|inventory|costs|digital-assets|loyalty|app\/|settings)/,
       );
     // Keywords are matched lower-cased.
     for (const screen of SCREENS) for (const k of screen.keywords) expect(k).toBe(normalizeQuery(k));

@@ -116,6 +116,20 @@ export const SCREENS: readonly Screen[] = [
     keywords: ["fees", "payment fees", "transaction fees", "gateway", "shopify payments", "paypal fees"],
   },
   {
+    label: "Digital Assets",
+    url: "/digital-assets",
+    keywords: [
+      "digital assets",
+      "nft",
+      "collectibles",
+      "membership pass",
+      "blockchain",
+      "rpc",
+      "loyalty token",
+      "wallet",
+    ],
+  },
+  {
     label: "Loyalty",
     url: "/loyalty",
     keywords: ["loyalty", "points", "rewards", "tiers", "campaigns", "redemptions", "points liability", "members"],

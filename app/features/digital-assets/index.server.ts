@@ -1,0 +1,14 @@
+// Digital assets' server surface for routes, the dashboard and the demo seed.
+export {
+  AssetError,
+  applyRule,
+  createCollection,
+  issueByHand,
+  setCollectionStatus,
+  verifyItem,
+} from "./collections.server";
+export { blockchainSettings, readContractInfo, readNetwork, saveNetworks, type NetworkStatus } from "./chain.server";
+export { assetFigures, listCollections, recentIssues, ruleChoices, type AssetFigures } from "./overview.server";
+export { assetsScreen, type AssetsData } from "./screen.server";
+export { loyaltyToken, type LoyaltyToken } from "~/features/loyalty/index.server";
+export { RULES_JOB, applyAllRules, registerDigitalAssetJobs } from "./jobs.server";

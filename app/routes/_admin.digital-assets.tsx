@@ -1,0 +1,98 @@
+// /digital-assets (admin-and-public.md §2 screen 6, docs/product/digital-assets.md): the stat
+// cards, Overview, NFT Collections, Loyalty Tokens and Blockchain Settings (live reads only on
+// that tab). Owner and Admin change collections and settings; a Viewer reads.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { fieldErrorsOf, readForm } from "~/lib/forms";
+import {
+  ASSET_TABS,
+  DigitalAssetsScreen,
+  assetActionSchema,
+  collectionSchema,
+  type AssetActionResult,
+} from "~/features/digital-assets";
+import {
+  AssetError,
+  applyRule,
+  assetsScreen,
+  createCollection,
+  issueByHand,
+  saveNetworks,
+  setCollectionStatus,
+} from "~/features/digital-assets/index.server";
+import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
+import type { RoutePermissions } from "~/features/team";
+
+export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
+
+export const meta: MetaFunction = () => [{ title: "Digital Assets · Profit Pilot" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { shop } = await requireAdmin(request, permissions.loader);
+  const requested = new URL(request.url).searchParams.get("tab");
+  const tab = ASSET_TABS.find((t) => t.id === requested)?.id ?? "overview";
+  return assetsScreen(shop, tab);
+}
+
+const fail = (fieldErrors: Record<string, string[]>, status: number) =>
+  data<AssetActionResult>({ ok: false, fieldErrors }, { status });
+
+export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
+  const { shop } = await requireAdmin(request, permissions.action);
+  const read = await readForm(request);
+  if (!read.ok) return data<AssetActionResult>({ ok: false, fieldErrors: read.fieldErrors }, { status: 400 });
+  try {
+    if (read.values.intent === "createCollection") {
+      const parsed = collectionSchema.safeParse(read.values);
+      if (!parsed.success)
+        return data<AssetActionResult>({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+      const { intent, ...input } = parsed.data;
+      const created = await createCollection(shop.id, input);
+      const ruled = created.status === "active" && created.ruleKind ? await applyRule(shop.id, created.id) : null;
+      const message = ruled ? `Collection created; ${ruled.issued} issued by its rule` : "Collection created";
+      return { ok: true, intent, message } satisfies AssetActionResult;
+    }
+    const parsed = assetActionSchema.safeParse(read.values);
+    if (!parsed.success)
+      return data<AssetActionResult>({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+    const a = parsed.data;
+    switch (a.intent) {
+      case "issue": {
+        const item = await issueByHand(shop.id, a.collectionId, a.email);
+        return {
+          ok: true,
+          intent: a.intent,
+          message: `Item #${item.serial} issued`,
+          verifyPath: `/c/${item.token}`,
+        } satisfies AssetActionResult;
+      }
+      case "applyRule": {
+        const { issued } = await applyRule(shop.id, a.collectionId);
+        return {
+          ok: true,
+          intent: a.intent,
+          message: issued ? `${issued} issued by the rule` : "Nobody new qualifies",
+        } satisfies AssetActionResult;
+      }
+      case "setStatus":
+        await setCollectionStatus(shop.id, a.collectionId, a.status);
+        if (a.status === "active")
+          await applyRule(shop.id, a.collectionId).catch((e) => {
+            if (!(e instanceof AssetError)) throw e;
+          });
+        return { ok: true, intent: a.intent, message: `Collection ${a.status}` } satisfies AssetActionResult;
+      case "saveNetworks":
+        await saveNetworks(shop.id, { ethereum: a.ethereum, polygon: a.polygon });
+        return { ok: true, intent: a.intent, message: "Networks saved" } satisfies AssetActionResult;
+    }
+  } catch (error) {
+    if (error instanceof AssetError) return fail({ [error.field]: [error.message] }, error.status);
+    throw error;
+  }
+});
+
+export default function DigitalAssets() {
+  const loaded = useLoaderData<typeof loader>();
+  return <DigitalAssetsScreen {...loaded} />;
+}
