@@ -7,8 +7,9 @@ export {
   allows,
   apiKeyActionSchema,
   type ApiKeyAction,
+  type ApiKeyView,
   type Resource,
   type Scope,
 } from "./keys";
-export { ENDPOINTS, BASE_PATH, API_VERSION, type EndpointName } from "./schemas";
 export { ABUSE_PER_MINUTE, type WindowUse } from "./limits";
+export { ApiKeysScreen } from "./components/ApiKeysScreen";

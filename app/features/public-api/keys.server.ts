@@ -7,7 +7,7 @@ import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { checkPlanLimit, planFor } from "~/features/billing";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
-import { base62, isKeyShaped, KEY_PREFIX, parseScopes, type Scope } from "./keys";
+import { base62, isKeyShaped, KEY_PREFIX, parseScopes, type ApiKeyView, type Scope } from "./keys";
 
 /** A refused key action, with the status its answer carries. */
 export class ApiKeyRefusal extends Error {
@@ -40,7 +40,7 @@ type KeyShop = { id: string; plan: string };
 const LIVE = (now: Date) => ({ revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] });
 
 /** The shop's keys for the screen: never the secret nor its hash. */
-export async function listApiKeys(shop: { id: string }, now = new Date()) {
+export async function listApiKeys(shop: { id: string }, now = new Date()): Promise<ApiKeyView[]> {
   const rows = await prisma.apiKey.findMany({
     where: { shopId: shop.id },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
@@ -59,6 +59,10 @@ export async function listApiKeys(shop: { id: string }, now = new Date()) {
   });
   return rows.map((r) => ({
     ...r,
+    createdAt: r.createdAt.toISOString(),
+    lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+    revokedAt: undefined,
     prefix: KEY_PREFIX,
     scopes: parseScopes(r.scopes),
     status: r.revokedAt
@@ -71,7 +75,6 @@ export async function listApiKeys(shop: { id: string }, now = new Date()) {
   }));
 }
 
-export type ApiKeyRow = Awaited<ReturnType<typeof listApiKeys>>[number];
 
 async function assertRoom(shop: KeyShop, now: Date) {
   const live = await prisma.apiKey.count({ where: { shopId: shop.id, ...LIVE(now) } });

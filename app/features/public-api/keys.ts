@@ -73,9 +73,16 @@ export const apiKeyActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("create"),
     name,
+    // Space-separated, as the form sends them.
     scopes: z
-      .array(z.enum(ALL_SCOPES as [Scope, ...Scope[]], { message: "Unknown scope" }))
-      .min(1, "Choose at least one scope"),
+      .string()
+      .max(1_000)
+      .transform((v) => v.split(/\s+/).filter(Boolean))
+      .pipe(
+        z
+          .array(z.enum(ALL_SCOPES as [Scope, ...Scope[]], { message: "Unknown scope" }))
+          .min(1, "Choose at least one scope"),
+      ),
   }),
   z.object({ intent: z.literal("revoke"), keyId: z.string().min(1).max(100) }),
   z.object({
@@ -89,3 +96,18 @@ export const apiKeyActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export type ApiKeyAction = z.infer<typeof apiKeyActionSchema>;
+
+/** A key as Settings → API Keys lists it (never the secret nor its hash). */
+export type ApiKeyView = {
+  id: string;
+  name: string;
+  prefix: string;
+  lastFour: string;
+  scopes: Scope[];
+  createdByName: string;
+  createdByEmail: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+  status: "active" | "expiring" | "expired" | "revoked";
+};

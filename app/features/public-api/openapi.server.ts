@@ -1,7 +1,6 @@
 // The OpenAPI 3.1 document of /api/v1, generated from the endpoints' zod schemas (schemas.ts):
 // served at /api/v1/openapi.json, linted by redocly in `npm test`, rendered by /api-docs.
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
-import { publicOrigin } from "~/platform/http.server";
 import { planFor } from "~/features/billing";
 import { BASE_PATH, ENDPOINTS, ErrorEnvelope, envelope, type Endpoint } from "./schemas";
 
@@ -80,7 +79,8 @@ export function openApiDocument() {
       description: describe(),
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
-    servers: [{ url: `${publicOrigin()}${BASE_PATH}` }],
+    // Relative: the API answers on whichever host serves this document.
+    servers: [{ url: BASE_PATH }],
   });
   return cached;
 }
