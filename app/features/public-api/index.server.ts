@@ -1,11 +1,4 @@
-export {
-  ApiKeyRefusal,
-  createApiKey,
-  listApiKeys,
-  revokeApiKey,
-  rollApiKey,
-  verifyApiKey,
-} from "./keys.server";
+export { ApiKeyRefusal, createApiKey, listApiKeys, revokeApiKey, rollApiKey, verifyApiKey } from "./keys.server";
 export { countCall, usage } from "./limits.server";
 export { ApiError, V1_BODY_LIMIT, v1Api } from "./v1.server";
 export { openApiDocument } from "./openapi.server";

@@ -13,3 +13,5 @@ export {
 } from "./keys";
 export { ABUSE_PER_MINUTE, type WindowUse } from "./limits";
 export { ApiKeysScreen } from "./components/ApiKeysScreen";
+export { EXAMPLES, shapeOf, type ApiExample } from "./examples";
+export { ApiDocs, type ApiDocsProps } from "./components/ApiDocs";

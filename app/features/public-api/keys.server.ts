@@ -75,7 +75,6 @@ export async function listApiKeys(shop: { id: string }, now = new Date()): Promi
   }));
 }
 
-
 async function assertRoom(shop: KeyShop, now: Date) {
   const live = await prisma.apiKey.count({ where: { shopId: shop.id, ...LIVE(now) } });
   const over = checkPlanLimit(planFor(shop.plan), "apiKeys", live + 1);

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Badge, BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 import { formatInstant } from "~/lib/dates";
-import type { ApiKeyView } from "../keys";
+import type { ApiKeyView } from "~/features/public-api/keys";
 import { CreateKeyDialog } from "./CreateKeyDialog";
 import { KeyActionDialog, type KeyAction } from "./KeyActionDialog";
 import { NewKeyDialog } from "./NewKeyDialog";

@@ -2,7 +2,7 @@
 import { useFetcher } from "@remix-run/react";
 import { BlockStack, InlineError, InlineGrid, Text } from "@shopify/polaris";
 import { CheckboxField, FetcherDialog, FormField, useDialogForm, useFieldError } from "~/components/FetcherDialog";
-import { RESOURCES, RESOURCE_LABELS, type Resource } from "../keys";
+import { RESOURCES, RESOURCE_LABELS, type Resource } from "~/features/public-api/keys";
 
 type Answer = { ok: boolean; key?: string };
 

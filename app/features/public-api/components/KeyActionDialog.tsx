@@ -3,7 +3,7 @@
 import { useFetcher } from "@remix-run/react";
 import { Text } from "@shopify/polaris";
 import { FetcherDialog, SelectField, useDialogForm } from "~/components/FetcherDialog";
-import { GRACE_HOURS, type ApiKeyView } from "../keys";
+import { GRACE_HOURS, type ApiKeyView } from "~/features/public-api/keys";
 
 export type KeyAction = { kind: "revoke" | "roll"; key: ApiKeyView };
 
