@@ -36,9 +36,9 @@ export const EXAMPLES: ApiExample[] = [
     },
   },
   {
-    title: "Two champions, most valuable first, then the next page with starting_after",
+    title: "Two VIP customers, most valuable first (has_more: pass the last id as starting_after for the next page)",
     method: "GET",
-    path: "/api/v1/stores/{storeId}/customers?segment=champions&limit=2",
+    path: "/api/v1/stores/{storeId}/customers?segment=vip&limit=2",
     status: 200,
     response: {
       success: true,
@@ -52,7 +52,7 @@ export const EXAMPLES: ApiExample[] = [
             orders: 14,
             totalSpent: "2310.40",
             lastOrder: "2026-11-20T10:31:00.000Z",
-            segment: "Champions",
+            segment: "VIP",
           },
         ],
         has_more: true,
