@@ -96,12 +96,9 @@ export const Analytics = z
   .openapi("Analytics");
 
 export const CustomersQuery = z.object({
-  segment: z
-    .string()
-    .optional()
-    .openapi({
-      description: "VIP, Regular, New, At-Risk or No orders yet (name or slug, e.g. at-risk); all by default",
-    }),
+  segment: z.string().optional().openapi({
+    description: "VIP, Regular, New, At-Risk or No orders yet (name or slug, e.g. at-risk); all by default",
+  }),
   limit: limit(100, 25),
   starting_after: startingAfter,
 });
