@@ -28,6 +28,7 @@ import {
 } from "./seed/generate";
 import { seedInvoices } from "./seed/invoices";
 import { seedTeam } from "./seed/team";
+import { seedApiKeys } from "./seed/api-keys";
 import { seedIntegrations } from "./seed/integrations";
 import { seedAnalytics } from "./seed/analytics";
 import { seedCustomerScores } from "./seed/customers";
@@ -333,6 +334,10 @@ async function main(): Promise<void> {
 
     // The demo's team (issue 16): prisma/seed/team.ts.
     await seedTeam(db, DEMO_SHOP);
+
+    // The public API's demo key and this month's calls (issue 39): prisma/seed/api-keys.ts.
+    const shopPlan = await db.shop.findUniqueOrThrow({ where: { id: DEMO_SHOP.id }, select: { plan: true } });
+    await seedApiKeys({ ...DEMO_SHOP, plan: shopPlan.plan });
 
     // Demo invoices (issue 3): prisma/seed/invoices.ts.
     const invoiceSummary = await seedInvoices(

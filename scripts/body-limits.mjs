@@ -20,6 +20,8 @@ const CSV_IMPORT_PATHS = /^\/costs\/(ad-spend|product-costs|shipping)(\.data)?$/
 export function bodyLimitFor(pathname) {
   if (pathname.startsWith("/webhooks/")) return BODY_LIMITS.webhook;
   if (CSV_IMPORT_PATHS.test(pathname)) return BODY_LIMITS.csvImport;
+  // The public API (app/features/public-api/v1.server.ts V1_BODY_LIMIT).
+  if (pathname.startsWith("/api/v1/")) return BODY_LIMITS.anonymous;
   if (pathname.startsWith("/api/gdpr/") || pathname.startsWith("/blog") || pathname.startsWith("/contact"))
     return BODY_LIMITS.anonymous;
   return BODY_LIMITS.default;
@@ -80,7 +82,24 @@ const DRAIN_MS = 2000;
  * 413 before reading it.
  */
 export function sendTooLarge(req, res, limit) {
-  const body = JSON.stringify({ error: `The request body is too large (limit ${limit} bytes).` });
+  const message = `The request body is too large (limit ${limit} bytes).`;
+  // The public API answers in its own envelope (docs/product/public-api.md).
+  const body = JSON.stringify(
+    req.path?.startsWith("/api/v1/")
+      ? {
+          success: false,
+          data: null,
+          error: {
+            type: "invalid_request_error",
+            code: "body_too_large",
+            message,
+            param: null,
+            doc_url: "/api-docs#error-body_too_large",
+          },
+          timestamp: new Date().toISOString(),
+        }
+      : { error: message },
+  );
   res.writeHead(413, {
     "Content-Type": "application/json",
     "Content-Length": Buffer.byteLength(body),

@@ -39,17 +39,18 @@ export const APP_LINKS = {
   integrationSettings: "/settings?tab=integrations",
 } as const;
 
-/** The landing page's sticky header (docs/product/public-site.md#landing-page-). Docs is left out until /api-docs exists. */
+/** The landing page's sticky header (docs/product/public-site.md#landing-page-). */
 export const LANDING_NAV: LinkItem[] = [
   { label: "Features", to: "/#features" },
   { label: "Invoicing", to: "/features/smart-invoicing" },
   { label: "Integrations", to: "/#integrations" },
   { label: "Pricing", to: "/pricing" },
+  { label: "Docs", to: "/api-docs" },
 ];
 
 /**
  * Footer (product decisions): Features and Pricing anchors, Contact, Privacy, Terms.
- * Docs is omitted until /api-docs exists; Privacy points at /privacy-policy because the
+ * Docs goes to /api-docs; Privacy points at /privacy-policy because the
  * in-app /privacy screen is for signed-in merchants. Social links had no target in the
  * spec and are left out rather than shipped as dead links.
  */
@@ -61,6 +62,7 @@ export const FOOTER_COLUMNS: { heading: string; links: LinkItem[] }[] = [
       { label: "Smart invoicing", to: "/features/smart-invoicing" },
       { label: "Integrations", to: "/integrations" },
       { label: "Pricing", to: "/#pricing" },
+      { label: "Docs", to: "/api-docs" },
     ],
   },
   {
@@ -98,6 +100,7 @@ export const PUBLIC_PAGES: { path: string; changefreq: "weekly" | "monthly" | "y
   { path: "/terms", changefreq: "yearly", priority: 0.3 },
   { path: "/gdpr", changefreq: "yearly", priority: 0.3 },
   { path: "/security", changefreq: "yearly", priority: 0.4 },
+  { path: "/api-docs", changefreq: "monthly", priority: 0.5 },
 ];
 
 export function mailto(address: string, subject?: string, body?: string): string {

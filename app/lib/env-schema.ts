@@ -31,6 +31,8 @@ const baseSchema = z.object({
     z.enum(["0", "1", "true", "false"], { message: "BILLING_TEST_MODE must be 1 or 0" }).optional(),
   ),
   SIGNING_SECRET: optionalText.pipe(z.string().min(32, "SIGNING_SECRET must be at least 32 characters").optional()),
+  // Public API v1 (issue 39): the key under which API keys are hashed (HMAC-SHA256).
+  API_KEY_SECRET: optionalText.pipe(z.string().min(32, "API_KEY_SECRET must be at least 32 characters").optional()),
   PUBLIC_SITE_URL: optionalText.pipe(z.url({ message: "PUBLIC_SITE_URL must be a URL" }).optional()),
   // Invoicing (issue 3): background jobs and card pay links.
   JOBS_DISABLED: optionalText,
@@ -66,6 +68,12 @@ export type AppEnv = {
    * (never the library's own default).
    */
   billingTest: boolean;
+  /**
+   * Key under which API keys are hashed: API_KEY_SECRET; a fixed development key only in the demo,
+   * development and tests (keys must survive restarts and agree across processes); null in
+   * production without it, when the public API is off (docs/decisions/099-public-api.md).
+   */
+  apiKeySecret: string | null;
   /** Key for signed links (GDPR export): SIGNING_SECRET, else the app secret, else per-process random (demo). */
   signingSecret: string;
   /** Origin used for canonical URLs and links in e-mails; null = the request's own origin. */
@@ -97,6 +105,9 @@ function randomSecret(): string {
   globalThis.crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
+
+/** Not a secret: the demo's and tests' API key hashing key (never used in production without DEMO_MODE). */
+export const DEV_API_KEY_SECRET = "profit-pilot-development-api-key-secret-not-for-production";
 
 export const DEFAULT_DATABASE_URL = "file:./prisma/dev.db";
 
@@ -146,6 +157,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       env.BILLING_TEST_MODE === undefined
         ? !production
         : env.BILLING_TEST_MODE === "1" || env.BILLING_TEST_MODE === "true",
+    apiKeySecret: env.API_KEY_SECRET ?? (production && !demoMode ? null : DEV_API_KEY_SECRET),
     signingSecret: env.SIGNING_SECRET ?? env.SHOPIFY_API_SECRET ?? randomSecret(),
     publicUrl: (env.PUBLIC_SITE_URL ?? env.SHOPIFY_APP_URL ?? null)?.replace(/\/+$/, "") ?? null,
     jobs: { disabled: env.JOBS_DISABLED === "1" || env.NODE_ENV === "test" },

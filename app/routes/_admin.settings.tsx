@@ -166,8 +166,12 @@ export default function Settings() {
   const [params, setParams] = useSearchParams();
   const selected = tabIndex(params.get("tab"));
   const id = TABS[selected].id;
+  const managesKeys = useCan("manageApiKeys");
   return (
-    <AdminPage title="Settings">
+    <AdminPage
+      title="Settings"
+      secondaryActions={managesKeys ? [{ content: "API keys", url: "/settings/api-keys" }] : undefined}
+    >
       <Tabs
         tabs={TABS.map((t) => ({ id: t.id, content: t.content, panelID: `${t.id}-panel` }))}
         selected={selected}

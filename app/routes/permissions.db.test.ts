@@ -10,7 +10,7 @@ import { installTeam, requestAs, TEAM_USERS } from "~tests/shopify";
 import { tableCounts } from "~tests/table-counts";
 import { can, type Permission, type Role } from "~/features/team";
 
-/** Routes without a staff member behind them, and why. */
+/** Routes without a staff member behind them, and why (api.v1.*: the public API, by API key and scope). */
 const PUBLIC: Record<string, string> = {
   $: "the not-found page",
   "auth.$": "Shopify's auth flow",
@@ -31,7 +31,8 @@ const PUBLIC: Record<string, string> = {
     "an ad platform's OAuth redirect, trusted only through its signed, single-use state",
   "ad-platforms.$platform.demo-consent": "the demo's stand-in for a platform's consent page (404 outside the demo)",
 };
-const isPublic = (name: string) => name in PUBLIC || name.startsWith("_public") || name.startsWith("webhooks.");
+const isPublic = (name: string) =>
+  name in PUBLIC || name.startsWith("_public") || name.startsWith("webhooks.") || name.startsWith("api.v1.");
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 type RouteModule = { loader?: Handler; action?: Handler; permissions?: { loader?: Permission; action?: Permission } };

@@ -19,6 +19,8 @@ export type Plan = {
   seats: number | null;
   apiCallsPerMonth: number | null;
   apiCallsPerHour: number | null;
+  /** Public API keys the shop may hold at once (revoked and expired ones do not count). */
+  apiKeys: number | null;
   customTemplates: number | null;
   supportResponse: string;
   uptimeSla: string;
@@ -41,6 +43,7 @@ export const PLANS: Record<PlanId, Plan> = {
     seats: 1,
     apiCallsPerMonth: 1_000,
     apiCallsPerHour: 1_000,
+    apiKeys: 2,
     customTemplates: 3,
     supportResponse: "48 hours",
     uptimeSla: "99%",
@@ -59,6 +62,7 @@ export const PLANS: Record<PlanId, Plan> = {
     seats: 5,
     apiCallsPerMonth: 50_000,
     apiCallsPerHour: 10_000,
+    apiKeys: 10,
     customTemplates: null,
     supportResponse: "12 hours",
     uptimeSla: "99.9%",
@@ -78,6 +82,7 @@ export const PLANS: Record<PlanId, Plan> = {
     seats: null,
     apiCallsPerMonth: null,
     apiCallsPerHour: null,
+    apiKeys: null,
     customTemplates: null,
     supportResponse: "1 hour",
     uptimeSla: "99.99%",
@@ -185,6 +190,7 @@ export type PlanLimit =
   | "seats"
   | "apiCallsPerMonth"
   | "apiCallsPerHour"
+  | "apiKeys"
   | "customTemplates"
   | "customDashboards";
 
@@ -194,6 +200,7 @@ const LIMIT_NOUNS: Record<PlanLimit, string> = {
   seats: "team seats",
   apiCallsPerMonth: "API calls per month",
   apiCallsPerHour: "API calls per hour",
+  apiKeys: "API keys",
   customTemplates: "custom templates",
   customDashboards: "custom dashboards",
 };

@@ -6,6 +6,7 @@ export { rescoreCustomer } from "./rescore.server";
 export {
   customerDetail,
   customersBySegment,
+  customersBySegmentPage,
   explainCustomer,
   exportBatches,
   listCustomers,

@@ -150,6 +150,43 @@ export async function listCustomers(
 }
 
 /** The first `limit` customers of a segment (or all), most valuable first: the JSON API's answer. */
+/**
+ * One page of a segment's customers for the public API, most valuable first: `limit` rows after
+ * the customer `startingAfter` (keyset on spend, then id), and whether more follow. An unknown
+ * `startingAfter` (or another shop's) is null.
+ */
+export async function customersBySegmentPage(
+  shop: ListShop,
+  segment: Segment | null,
+  limit: number,
+  startingAfter?: string,
+) {
+  let after: Prisma.CustomerScoreWhereInput = {};
+  if (startingAfter) {
+    const cursor = await prisma.customerScore.findFirst({
+      where: { shopId: shop.id, customerId: startingAfter, ...(segment ? { segment } : {}) },
+      select: { totalSpentMinor: true, customerId: true },
+    });
+    if (!cursor) return null;
+    after = {
+      OR: [
+        { totalSpentMinor: { lt: cursor.totalSpentMinor } },
+        { totalSpentMinor: cursor.totalSpentMinor, customerId: { gt: cursor.customerId } },
+      ],
+    };
+  }
+  const [rows, stored] = await Promise.all([
+    prisma.customerScore.findMany({
+      where: { shopId: shop.id, ...(segment ? { segment } : {}), ...after },
+      select: ROW_SELECT,
+      orderBy: [{ totalSpentMinor: "desc" }, { customerId: "asc" }],
+      take: limit + 1,
+    }),
+    getStoredModel(prisma, shop.id),
+  ]);
+  return { rows: rows.slice(0, limit).map((r) => rowOf(r, stored)), hasMore: rows.length > limit };
+}
+
 export async function customersBySegment(shop: ListShop, segment: Segment | null, limit: number) {
   const [rows, stored] = await Promise.all([
     prisma.customerScore.findMany({

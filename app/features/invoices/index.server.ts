@@ -2,6 +2,7 @@ export { idempotencyKeyOf, invoiceErrorResponse, invoiceTransitionAction } from 
 export {
   InvoiceError,
   LIST_FILTERS,
+  findInvoice,
   getInvoice,
   getInvoiceByToken,
   getInvoiceSettings,
@@ -11,6 +12,7 @@ export {
   invoicesThisMonth,
   listInvoicePage,
   listInvoices,
+  listInvoicesAfter,
   listSeries,
   parseAds,
   updateInvoiceSettings,

@@ -394,6 +394,38 @@ export async function listInvoices(shop: Pick<InvoiceShop, "id">, filter: ListFi
 }
 
 /**
+ * One page for the public API, newest first: `limit` invoices after the invoice `startingAfter`
+ * (keyset on the sequence) and whether more follow; null when `startingAfter` is not the shop's.
+ */
+export async function listInvoicesAfter(
+  shop: Pick<InvoiceShop, "id">,
+  filter: ListFilter,
+  limit: number,
+  startingAfter?: string,
+) {
+  let before: number | undefined;
+  if (startingAfter) {
+    const cursor = await prisma.invoice.findFirst({
+      where: { id: startingAfter, shopId: shop.id },
+      select: { sequence: true },
+    });
+    if (!cursor) return null;
+    before = cursor.sequence;
+  }
+  const rows = await prisma.invoice.findMany({
+    where: {
+      shopId: shop.id,
+      ...(filter === "all" ? {} : { status: filter }),
+      ...(before === undefined ? {} : { sequence: { lt: before } }),
+    },
+    include: { items: { orderBy: { position: "asc" } } },
+    orderBy: [{ sequence: "desc" }],
+    take: limit + 1,
+  });
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+/**
  * The shop's invoices matching the list's query. The search is a literal, case-insensitive
  * substring of the number, the customer's name or e-mail: lower() on both sides and
  * instr/strpos rather than LIKE, whose % and _ would be wildcards (Prisma's `contains` does not
