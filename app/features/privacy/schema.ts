@@ -25,3 +25,36 @@ export const contactSchema = z.object({
   subject: z.string().trim().max(200).optional().default(""),
   message: z.string().trim().min(1, "Message is required").max(5000),
 });
+
+// ---- The privacy centre (/privacy): one schema per form, used by the screen and its action.
+
+const REQUEST_TYPE_VALUES = ["access", "deletion", "portability", "rectification", "opt_out"] as const;
+const REGULATION_VALUES = ["gdpr", "uk_gdpr", "ccpa", "lgpd", "other"] as const;
+const requestId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, "Unknown request");
+const reason = (what: string) =>
+  z
+    .string({ message: `Give the ${what}` })
+    .trim()
+    .min(10, `Give the ${what} in a sentence (at least 10 characters)`)
+    .max(2000, `Keep the ${what} under 2,000 characters`);
+const dayField = z.string({ message: "Choose a day" }).regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a day");
+
+/** A request the merchant received by e-mail or phone. */
+export const manualRequestSchema = z.object({
+  intent: z.literal("create"),
+  type: z.enum(REQUEST_TYPE_VALUES, { message: "Choose the type of request" }),
+  regulation: z.enum(REGULATION_VALUES, { message: "Choose the law that governs it" }),
+  requesterName: z.string().trim().max(200, "Keep the name under 200 characters").optional().default(""),
+  email: emailAddress,
+  receivedOn: dayField,
+});
+
+export const requestActionSchema = z.discriminatedUnion("intent", [
+  manualRequestSchema,
+  z.object({ intent: z.literal("verify"), id: requestId }),
+  z.object({ intent: z.literal("extend"), id: requestId, reason: reason("reason for the extension") }),
+  z.object({ intent: z.literal("refuse"), id: requestId, reason: reason("reason for refusing") }),
+  z.object({ intent: z.literal("fulfil"), id: requestId }),
+  z.object({ intent: z.literal("complete"), id: requestId, note: reason("note of what was done") }),
+]);
+export type RequestAction = z.output<typeof requestActionSchema>;
