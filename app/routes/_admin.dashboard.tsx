@@ -30,6 +30,8 @@ import { dashboardLoyalty } from "~/features/loyalty/index.server";
 import { currentSearchParams } from "~/components/search-params";
 import { InsightsDashboardCard } from "~/features/insights";
 import { dashboardInsights } from "~/features/insights/index.server";
+import { PrivacyComplianceCard } from "~/features/privacy";
+import { privacyStatus } from "~/features/privacy/index.server";
 
 export const permissions = { loader: "read" } satisfies RoutePermissions;
 
@@ -41,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const days = parseTimeframe(params.get("days"));
   // Top Products by revenue (the cached dashboard) or, on the card's toggle, by profit.
   const rank = params.get("top") === "profit" ? ("profit" as const) : ("revenue" as const);
-  const [importStatus, performance, { autoRefresh, weekStart }, loyalty, insights] = await Promise.all([
+  const [importStatus, performance, { autoRefresh, weekStart }, loyalty, insights, privacy] = await Promise.all([
     getImportStatus(shop),
     getPerformanceCached(shop),
     getDisplayPreferences(shop.id),
@@ -54,11 +56,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
       console.error(`dashboard insights failed: ${describeError(error)}`);
       return null;
     }),
+    // The same figures as GET /api/privacy-compliance.
+    privacyStatus(shop).catch((error) => {
+      console.error(`dashboard privacy failed: ${describeError(error)}`);
+      return null;
+    }),
   ]);
   try {
     const dashboard = await getDashboardCached(shop, days, { weekStart });
     const byProfit = rank === "profit" ? await topProductsByProfit(shop, dashboard.range) : null;
-    return { days, dashboard, importStatus, demo, performance, autoRefresh, loyalty, insights, rank, byProfit };
+    return {
+      days,
+      dashboard,
+      importStatus,
+      demo,
+      performance,
+      autoRefresh,
+      loyalty,
+      insights,
+      privacy,
+      rank,
+      byProfit,
+    };
   } catch (error) {
     console.error(`dashboard metrics failed: ${describeError(error)}`);
     return {
@@ -70,6 +89,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       autoRefresh,
       loyalty,
       insights,
+      privacy,
       rank,
       byProfit: null,
     };
@@ -77,7 +97,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Dashboard() {
-  const { days, dashboard, importStatus, demo, performance, autoRefresh, loyalty, insights, rank, byProfit } =
+  const { days, dashboard, importStatus, demo, performance, autoRefresh, loyalty, insights, privacy, rank, byProfit } =
     useLoaderData<typeof loader>();
   useAutoRefresh(autoRefresh);
   const navigation = useNavigation();
@@ -170,8 +190,8 @@ export default function Dashboard() {
         </InlineGrid>
         <DashboardCardGrid
           rows={[
-            // Cards of features still to come (customer engagement, digital assets, privacy
-            // compliance) have their slots here; until then the neighbour takes the row.
+            // Cards of features still to come (customer engagement, digital assets) have their
+            // slots here; until then the neighbour takes the row.
             {
               id: "insights",
               columns: ["twoThirds", "oneThird"],
@@ -195,7 +215,7 @@ export default function Dashboard() {
               id: "operations",
               columns: ["oneHalf", "oneHalf"],
               slots: [
-                { id: "privacy-compliance", card: null },
+                { id: "privacy-compliance", card: privacy && <PrivacyComplianceCard status={privacy} /> },
                 { id: "app-performance", card: <PerformanceCard report={performance} /> },
               ],
             },

@@ -126,10 +126,7 @@ export async function buildBundle(shopId: string, person: Person, now = new Date
       prisma.privacyRequest.findMany({
         where: {
           shopId,
-          OR: [
-            ...(email ? [{ email }] : []),
-            ...(customerIds.length ? [{ customerId: { in: customerIds } }] : []),
-          ],
+          OR: [...(email ? [{ email }] : []), ...(customerIds.length ? [{ customerId: { in: customerIds } }] : [])],
         },
         select: { type: true, status: true, regulation: true, receivedAt: true, completedAt: true },
       }),
@@ -197,10 +194,18 @@ export function bundleLink(origin: string, shopId: string, requestId: string, ex
 export async function openBundle(
   params: URLSearchParams,
   now = new Date(),
-): Promise<{ ok: true; filename: string; body: string; contentType: string } | { ok: false; status: number; message: string }> {
+): Promise<
+  { ok: true; filename: string; body: string; contentType: string } | { ok: false; status: number; message: string }
+> {
   const id = params.get("bundle") ?? "";
   const shopId = params.get("shop") ?? "";
-  const check = verifyLink(env.signingSecret, bundlePayload(shopId, id), params.get("expires"), params.get("signature"), now);
+  const check = verifyLink(
+    env.signingSecret,
+    bundlePayload(shopId, id),
+    params.get("expires"),
+    params.get("signature"),
+    now,
+  );
   if (!check.ok)
     return check.reason === "expired"
       ? { ok: false, status: 410, message: "This download link has expired. Ask the store for a new one." }
@@ -243,8 +248,9 @@ export type DeletionOutcome = { redacted: { what: string; count: number }[]; kep
 /**
  * Erases one person's personal data from every table of the shop. Records the merchant must keep
  * are anonymised, not deleted: the customer row (so order analytics add up), orders (totals for the
- * accounts), invoices (tax law keeps them), the loyalty ledger (the points liability). The caller
- * holds the shop's write lock (lockShopRow) and drops the redacted customers' scores afterwards.
+ * accounts), invoices (tax law keeps them), the loyalty ledger (the points liability). The
+ * person's scores (derived, searchable by name) are deleted. The caller holds the shop's write
+ * lock (lockShopRow) so a recompute in progress cannot write them back.
  */
 export async function redactPerson(tx: Tx, shopId: string, person: Person, at: Date): Promise<DeletionOutcome> {
   const customerIds = await matchCustomers(tx, shopId, person);
@@ -255,6 +261,7 @@ export async function redactPerson(tx: Tx, shopId: string, person: Person, at: D
         data: { ...CUSTOMER_PERSONAL_DATA_CLEARED, redactedAt: at },
       })
     : { count: 0 };
+  if (customerIds.length) await tx.customerScore.deleteMany({ where: { shopId, customerId: { in: customerIds } } });
   const orderIds = [...(person.orderShopifyIds ?? [])];
   const orders = await tx.order.updateMany({
     where: {
@@ -281,7 +288,12 @@ export async function redactPerson(tx: Tx, shopId: string, person: Person, at: D
     if (invoiceIds.length) {
       invoices = await tx.invoice.updateMany({
         where: { shopId, id: { in: invoiceIds } },
-        data: { customerName: REDACTED_NAME, customerEmail: REDACTED_ADDRESS, customerPhone: null, customerAddress: null },
+        data: {
+          customerName: REDACTED_NAME,
+          customerEmail: REDACTED_ADDRESS,
+          customerPhone: null,
+          customerAddress: null,
+        },
       });
       // The stored PDFs carry the old name; they are rendered again from the anonymised invoice.
       await tx.invoicePdf.deleteMany({ where: { shopId, invoiceId: { in: invoiceIds } } });
@@ -312,14 +324,40 @@ export async function redactPerson(tx: Tx, shopId: string, person: Person, at: D
     },
     data: { email: null, requesterName: null },
   });
-  const loyalty = customerIds.length ? await tx.loyaltyLedgerEntry.count({ where: { shopId, customerId: { in: customerIds } } }) : 0;
+  const loyalty = customerIds.length
+    ? await tx.loyaltyLedgerEntry.count({ where: { shopId, customerId: { in: customerIds } } })
+    : 0;
   const kept: KeptRecord[] = [
-    { what: "Customer record", count: customers.count, why: "Kept without name, address or contact so order analytics still add up" },
-    { what: "Orders", count: orders.count, why: "Totals are kept for the store's accounts; the buyer's address and region are removed" },
-    { what: "Invoices", count: invoices.count, why: "Invoices must be kept for tax records; the person's name and contact details are replaced" },
-    { what: "Loyalty ledger entries", count: loyalty, why: "The points liability must add up; the entries point only to the anonymised customer" },
-    { what: "E-mails sent", count: messages.count, why: "Kept as a record that a message was sent; address and content removed" },
-    { what: "Data requests", count: requests.count, why: "Kept as evidence the request was answered; the person's name and address removed" },
+    {
+      what: "Customer record",
+      count: customers.count,
+      why: "Kept without name, address or contact so order analytics still add up",
+    },
+    {
+      what: "Orders",
+      count: orders.count,
+      why: "Totals are kept for the store's accounts; the buyer's address and region are removed",
+    },
+    {
+      what: "Invoices",
+      count: invoices.count,
+      why: "Invoices must be kept for tax records; the person's name and contact details are replaced",
+    },
+    {
+      what: "Loyalty ledger entries",
+      count: loyalty,
+      why: "The points liability must add up; the entries point only to the anonymised customer",
+    },
+    {
+      what: "E-mails sent",
+      count: messages.count,
+      why: "Kept as a record that a message was sent; address and content removed",
+    },
+    {
+      what: "Data requests",
+      count: requests.count,
+      why: "Kept as evidence the request was answered; the person's name and address removed",
+    },
   ].filter((k) => k.count > 0);
   return {
     redacted: [

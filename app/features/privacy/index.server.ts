@@ -11,3 +11,5 @@ export {
   type PrivacySettingsView,
 } from "./requests.server";
 export { buildBundle, bundleCsv, redactPerson, type Bundle, type DeletionOutcome } from "./fulfil.server";
+export { compliance, listRequests, privacyStatus, requestCounts, type PrivacyStatus } from "./centre.server";
+export { actOnPrivacy, loadPrivacyScreen, type PrivacyScreenData } from "./screen.server";

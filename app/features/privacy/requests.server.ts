@@ -5,7 +5,6 @@
 // a later deletion leaves nothing of the person in the log.
 import { lockShopRow, prisma, sql, sqlOn, type DbClient, type Prisma } from "~/db.server";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
-import { dropRedactedScores } from "~/features/customers/index.server";
 import { sendMail } from "~/platform/mail.server";
 import { addDays, dayInZone, formatDay, startOfDayInZone } from "~/lib/dates";
 import { canExtend, deadlineOf, type Regulation, type RequestType } from "./deadline";
@@ -320,7 +319,6 @@ export async function actOnRequest(actor: Actor, shop: ShopRef, action: RequestA
         },
         now,
       );
-      await dropRedactedScores(tx, shop.id);
       data.outcome = JSON.stringify(outcome);
     } else if (outcome && data.outcome === undefined) data.outcome = JSON.stringify(outcome);
     const { count } = await tx.privacyRequest.updateMany({

@@ -58,3 +58,48 @@ export const requestActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("complete"), id: requestId, note: reason("note of what was done") }),
 ]);
 export type RequestAction = z.output<typeof requestActionSchema>;
+
+const checkbox = z
+  .union([z.boolean(), z.enum(["true", "false", "on", ""])])
+  .optional()
+  .transform((v) => v === true || v === "true" || v === "on");
+
+/** The privacy settings (regimes, DPO contact, the promise, the reminder lead time). */
+export const privacySettingsSchema = z.object({
+  intent: z.literal("settings"),
+  gdprActive: checkbox,
+  ccpaActive: checkbox,
+  dpoName: z.string().trim().max(200, "Keep the name under 200 characters").optional().default(""),
+  dpoEmail: z
+    .string()
+    .trim()
+    .max(254, "That e-mail address is too long")
+    .optional()
+    .default("")
+    .refine((v) => v === "" || z.email().safeParse(v).success, "Enter a valid e-mail address, like dpo@example.com"),
+  promiseDays: z.coerce
+    .number({ message: "Enter a number of days" })
+    .int("Enter whole days")
+    .min(1, "At least 1 day")
+    .max(90, "At most 90 days"),
+  reminderLeadDays: z.coerce
+    .number({ message: "Enter a number of days" })
+    .int("Enter whole days")
+    .min(0, "0 days or more")
+    .max(30, "At most 30 days"),
+});
+export type PrivacySettingsInput = z.output<typeof privacySettingsSchema>;
+
+export const complianceActionSchema = z.object({
+  intent: z.literal("confirm"),
+  item: z.enum(["policy", "dpa", "staff"], { message: "Unknown checklist item" }),
+  confirmed: checkbox,
+});
+
+/** Every form of the /privacy screen, by its intent. */
+export const privacyActionSchema = z.discriminatedUnion("intent", [
+  ...requestActionSchema.options,
+  privacySettingsSchema,
+  complianceActionSchema,
+]);
+export type PrivacyAction = z.output<typeof privacyActionSchema>;

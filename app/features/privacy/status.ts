@@ -27,7 +27,8 @@ export function transitionOf(intent: RequestIntent, state: State): Transition {
     case "complete": {
       if (!state.verified) return { ok: false, message: "Verify the requester's identity first." };
       const byApp = FULFILLED_BY_APP.includes(state.type);
-      if (intent === "fulfil" && !byApp) return { ok: false, message: "Complete this request with a note of what was done." };
+      if (intent === "fulfil" && !byApp)
+        return { ok: false, message: "Complete this request with a note of what was done." };
       if (intent === "complete" && byApp) return { ok: false, message: "Fulfil this request: the app does the work." };
       return { ok: true, from: OPEN, to: "completed" };
     }
