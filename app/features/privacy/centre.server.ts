@@ -4,7 +4,7 @@ import { prisma, type Prisma } from "~/db.server";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { dayInZone } from "~/lib/dates";
 import { complianceItems, complianceScore, type ComplianceFacts } from "./compliance";
-import { deadlineOf, type Regulation, type RequestType } from "./deadline";
+import { canExtend, deadlineOf, type Regulation, type RequestType } from "./deadline";
 import { privacySettings, dueOnOf } from "./requests.server";
 import { availableActions, type RequestStatus } from "./status";
 import type { PrivacySettingsInput } from "./schema";
@@ -50,14 +50,15 @@ export async function listRequests(shop: ShopRef, tab: RequestTab, page: number,
       const dueOn = dueOnOf(r.dueAt, shop.timezone);
       const verified = r.verification === "verified";
       const receivedOn = dayInZone(r.receivedAt, shop.timezone);
-      const deadline = deadlineOf({
+      const input = {
         regulation: r.regulation as Regulation,
         type: (r.type === "shop_redact" ? "deletion" : r.type) as RequestType,
         receivedOn,
         viaShopifyWebhook: r.source === "shopify_webhook",
         promiseDays: settings.promiseDays,
         extended: r.extendedAt !== null,
-      });
+      };
+      const deadline = deadlineOf(input);
       const outcome = r.outcome ? (JSON.parse(r.outcome) as unknown) : null;
       return {
         id: r.id,
@@ -81,7 +82,10 @@ export async function listRequests(shop: ShopRef, tab: RequestTab, page: number,
         confirmBy: deadline.confirmBy,
         refusalReason: r.refusalReason,
         outcome,
-        actions: availableActions({ status: r.status as RequestStatus, type: r.type, verified }),
+        // Extend only where the law allows it now (the action checks again).
+        actions: availableActions({ status: r.status as RequestStatus, type: r.type, verified }).filter(
+          (a) => a !== "extend" || canExtend(input, today),
+        ),
       };
     }),
   };
@@ -125,8 +129,7 @@ export async function complianceFacts(shopId: string, now = new Date()): Promise
       where: {
         shopId,
         status: { in: ["completed", "refused"] },
-        completedAt: { gt: prisma.privacyRequest.fields.dueAt },
-        ...extra,
+        AND: [{ completedAt: { gt: prisma.privacyRequest.fields.dueAt } }, extra],
       },
     });
   const [webhookCount, webhookOpenLate, webhookClosedLate, lateClosed90d, overdueOpen, retention, delivered, failed] =

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { Badge, BlockStack, Card, EmptyState, InlineStack, Layout, Text } from "@shopify/polaris";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 import type { PrivacyScreenData } from "~/features/privacy/screen.server";
-import { REQUEST_COLUMNS, requestCells } from "./RequestsTab";
+import { OVERVIEW_COLUMNS, overviewCells } from "./RequestsTab";
 
 export function OverviewTab({ requests, checklist, status }: PrivacyScreenData) {
   const urgent = requests?.requests.slice(0, 5) ?? [];
@@ -22,8 +22,8 @@ export function OverviewTab({ requests, checklist, status }: PrivacyScreenData) 
           </div>
           <ResponsiveIndexTable
             resourceName={{ singular: "request", plural: "requests" }}
-            columns={REQUEST_COLUMNS}
-            rows={urgent.map((r) => ({ id: r.id, cells: requestCells(r) }))}
+            columns={OVERVIEW_COLUMNS}
+            rows={urgent.map((r) => ({ id: r.id, cells: overviewCells(r) }))}
             emptyState={
               <EmptyState heading="No open requests" image="">
                 <Text as="p">

@@ -34,37 +34,46 @@ export function StatusBadge({ row }: { row: Pick<RequestRow, "status" | "overdue
 }
 
 export function requestCells(r: RequestRow) {
+  const sub = (text: string) => (
+    <Text as="span" variant="bodySm" tone="subdued">
+      {text}
+    </Text>
+  );
   return [
     <BlockStack gap="050" key="who">
       <Text as="span" fontWeight="semibold">
         {r.requester}
       </Text>
-      <Text as="span" variant="bodySm" tone="subdued">
-        {SOURCE_LABELS[r.source]} · {r.matched ? "customer matched" : "no customer match"}
-      </Text>
+      {sub(`${SOURCE_LABELS[r.source]} · ${r.matched ? "customer matched" : "no customer match"}`)}
     </BlockStack>,
-    TYPE_LABELS[r.type] ?? r.type,
-    REGULATION_LABELS[r.regulation] ?? r.regulation,
+    <BlockStack gap="050" key="what">
+      <Text as="span">{TYPE_LABELS[r.type] ?? r.type}</Text>
+      {sub(REGULATION_LABELS[r.regulation] ?? r.regulation)}
+    </BlockStack>,
     r.receivedOn,
     <BlockStack gap="050" key="due">
       <Text as="span">{r.dueOn}</Text>
-      <Text as="span" variant="bodySm" tone="subdued">
-        {r.extended ? "Extended · " : ""}
-        {r.rules[0]}
-      </Text>
+      {sub(`${r.extended ? "Extended · " : ""}${r.rules[0] ?? ""}`)}
     </BlockStack>,
-    r.verification === "verified" ? "Verified" : "Not verified",
-    <StatusBadge row={r} key="status" />,
+    <BlockStack gap="050" key="status" inlineAlign="start">
+      <StatusBadge row={r} />
+      {sub(r.verification === "verified" ? "Identity verified" : "Not verified")}
+    </BlockStack>,
   ];
 }
 
+/** The Overview's narrower table: who, what, when due, where it stands. */
+export const OVERVIEW_COLUMNS = [{ title: "Requester" }, { title: "Request" }, { title: "Due" }, { title: "Status" }];
+export const overviewCells = (r: RequestRow) => {
+  const cells = requestCells(r);
+  return [cells[0], cells[1], cells[3], cells[4]];
+};
+
 export const REQUEST_COLUMNS = [
   { title: "Requester" },
-  { title: "Type" },
-  { title: "Law" },
+  { title: "Request" },
   { title: "Received" },
   { title: "Due" },
-  { title: "Identity" },
   { title: "Status" },
 ];
 
