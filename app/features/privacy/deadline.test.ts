@@ -169,8 +169,9 @@ describe("the due day", () => {
           const first =
             input.regulation === "ccpa" ? addDays(input.receivedOn, 45) : addCalendarMonths(input.receivedOn, 1);
           expect(today <= first).toBe(true);
-          // an extension never brings the due day earlier
-          expect(deadlineOf({ ...input, extended: true }).dueOn >= deadlineOf(input).dueOn).toBe(true);
+          // an extension offered always moves the due day later, and never past Shopify's 30 days
+          expect(deadlineOf({ ...input, extended: true }).dueOn > deadlineOf(input).dueOn).toBe(true);
+          expect(input.viaShopifyWebhook).toBe(false);
         }
       }),
     );

@@ -181,11 +181,16 @@ export function deadlineOf(input: DeadlineInput): Deadline {
   };
 }
 
-/** Whether an extension notice may be sent on `today`: a regime that allows one, once, inside the first period. */
+/**
+ * Whether an extension notice may be sent on `today`: a regime that allows one, once, inside the
+ * first period, and only when it moves the due day (Shopify's 30 days bind a webhook's request anyway).
+ */
 export function canExtend(input: DeadlineInput, today: string): boolean {
   if (input.extended) return false;
-  const { extensionNoticeBy } = deadlineOf(input);
-  return extensionNoticeBy !== null && today <= extensionNoticeBy;
+  const { extensionNoticeBy, dueOn } = deadlineOf(input);
+  return (
+    extensionNoticeBy !== null && today <= extensionNoticeBy && deadlineOf({ ...input, extended: true }).dueOn > dueOn
+  );
 }
 
 /** Overdue is computed, never stored: open and past its due day in the shop's zone. */

@@ -247,13 +247,17 @@ export async function actOnRequest(actor: Actor, shop: ShopRef, action: RequestA
     Object.assign(data, { verification: "verified", verifiedAt: now });
   } else if (action.intent === "extend") {
     const input = deadlineInput(request, shop.timezone, settings.promiseDays);
-    if (!canExtend(input, today))
+    if (!canExtend(input, today)) {
+      const noticeBy = deadlineOf(input).extensionNoticeBy;
       throw new PrivacyRequestError(
         409,
-        deadlineOf(input).extensionNoticeBy === null
+        noticeBy === null
           ? "The law of this request allows no extension."
-          : "An extension notice had to be sent within the first period; it has passed.",
+          : today > noticeBy
+            ? "An extension notice had to be sent within the first period; it has passed."
+            : "Shopify's 30 days bind this request: an extension would not move its due day.",
       );
+    }
     if (!request.email) throw new PrivacyRequestError(409, "There is no e-mail address to send the notice to.");
     const dueOn = deadlineOf({ ...input, extended: true }).dueOn;
     Object.assign(data, { extendedAt: now, extensionReason: action.reason, dueAt: dueAtOf(dueOn, shop.timezone) });
