@@ -8,6 +8,7 @@ import {
   HomeIcon,
   PersonIcon,
   InventoryIcon,
+  LockIcon,
   MagicIcon,
   ReceiptDollarIcon,
   RewardIcon,
@@ -24,6 +25,7 @@ const ICONS: Record<string, typeof HomeIcon> = {
   "/costs": CashDollarIcon,
   "/loyalty": RewardIcon,
   "/app/invoices": ReceiptDollarIcon,
+  "/privacy": LockIcon,
   "/settings": SettingsIcon,
 };
 
