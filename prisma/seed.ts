@@ -37,6 +37,7 @@ import { seedLoyalty } from "./seed/loyalty";
 import { seedEngagement } from "./seed/engagement";
 import { seedDigitalAssets } from "./seed/digital-assets";
 import { seedShipping } from "./seed/shipping";
+import { seedPrivacy } from "./seed/privacy";
 import { seedAdPlatforms, seedFeeRules } from "./seed/ad-platforms";
 import type { FeeRule } from "~/features/profit/payment-fees";
 import { executeRun, requestRun } from "~/features/insights/index.server";
@@ -122,7 +123,6 @@ async function writeStaticRows(db: PrismaClient, dialect: Dialect, data: DemoDat
   await insertChunks(data.customers, (rows) => db.$transaction(bulkInsert(db, dialect, "Customer", rows)));
   await db.productCost.createMany({ data: data.productCosts });
   await db.operatingExpense.createMany({ data: data.operatingExpenses });
-  await db.privacyRequest.createMany({ data: data.privacyRequests });
   return (
     1 +
     catalog.products.length +
@@ -130,8 +130,7 @@ async function writeStaticRows(db: PrismaClient, dialect: Dialect, data: DemoDat
     catalog.inventory.length +
     data.customers.length +
     data.productCosts.length +
-    data.operatingExpenses.length +
-    data.privacyRequests.length
+    data.operatingExpenses.length
   );
 }
 
@@ -351,6 +350,14 @@ async function main(): Promise<void> {
         .map(([k, v]) => `${k} ${v}`)
         .join(", ")}), outbox messages ${invoiceSummary.outbox}`,
     );
+
+    // Data requests (issue 38) through the webhooks' and the screen's paths: prisma/seed/privacy.ts.
+    const privacy = await seedPrivacy(
+      { ...data.shop, ...DEMO_SHOP },
+      data.privacyRequests,
+      process.env.PUBLIC_SITE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`,
+    );
+    console.log(`  privacy requests ${JSON.stringify(privacy)}`);
 
     const { catalog } = data;
     // The Shopify connection's records (issue 16): prisma/seed/integrations.ts.

@@ -9,6 +9,7 @@ import {
   HomeIcon,
   PersonIcon,
   InventoryIcon,
+  LockIcon,
   MagicIcon,
   ReceiptDollarIcon,
   RewardIcon,
@@ -26,6 +27,7 @@ const ICONS: Record<string, typeof HomeIcon> = {
   "/digital-assets": CollectionIcon,
   "/loyalty": RewardIcon,
   "/app/invoices": ReceiptDollarIcon,
+  "/privacy": LockIcon,
   "/settings": SettingsIcon,
 };
 

@@ -14,8 +14,11 @@ export const PRIMARY_NAV: NavItem[] = [
   { label: "Invoices", url: "/app/invoices" },
 ];
 
-/** After the divider: Privacy & GDPR and Settings, once they exist. */
-export const SECONDARY_NAV: NavItem[] = [{ label: "Settings", url: "/settings" }];
+/** After the divider: Privacy & GDPR and Settings. */
+export const SECONDARY_NAV: NavItem[] = [
+  { label: "Privacy & GDPR", url: "/privacy" },
+  { label: "Settings", url: "/settings" },
+];
 
 export const ALL_NAV = [...PRIMARY_NAV, ...SECONDARY_NAV];
 

@@ -34,6 +34,8 @@ import { EngagementCard } from "~/features/engagement";
 import { engagementSummary } from "~/features/engagement/index.server";
 import { DigitalAssetsDashboardCard } from "~/features/digital-assets";
 import { assetFigures } from "~/features/digital-assets/index.server";
+import { PrivacyComplianceCard } from "~/features/privacy";
+import { privacyStatus } from "~/features/privacy/index.server";
 
 export const permissions = { loader: "read" } satisfies RoutePermissions;
 
@@ -45,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const days = parseTimeframe(params.get("days"));
   // Top Products by revenue (the cached dashboard) or, on the card's toggle, by profit.
   const rank = params.get("top") === "profit" ? ("profit" as const) : ("revenue" as const);
-  const [importStatus, performance, { autoRefresh, weekStart }, loyalty, insights, engagement, assets] =
+  const [importStatus, performance, { autoRefresh, weekStart }, loyalty, insights, engagement, assets, privacy] =
     await Promise.all([
       getImportStatus(shop),
       getPerformanceCached(shop),
@@ -73,6 +75,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
           return null;
         },
       ),
+      // The same figures as GET /api/privacy-compliance.
+      privacyStatus(shop).catch((error) => {
+        console.error(`dashboard privacy failed: ${describeError(error)}`);
+        return null;
+      }),
     ]);
   try {
     const dashboard = await getDashboardCached(shop, days, { weekStart });
@@ -88,6 +95,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       insights,
       engagement,
       assets,
+      privacy,
       shopCurrency: shop.currency,
       rank,
       byProfit,
@@ -105,6 +113,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       insights,
       engagement,
       assets,
+      privacy,
       shopCurrency: shop.currency,
       rank,
       byProfit: null,
@@ -124,6 +133,7 @@ export default function Dashboard() {
     insights,
     engagement,
     assets,
+    privacy,
     shopCurrency,
     rank,
     byProfit,
@@ -219,8 +229,6 @@ export default function Dashboard() {
         </InlineGrid>
         <DashboardCardGrid
           rows={[
-            // A card of a feature still to come (privacy compliance) has its slot here; until
-            // then the neighbour takes the row.
             {
               id: "insights",
               columns: ["twoThirds", "oneThird"],
@@ -249,7 +257,7 @@ export default function Dashboard() {
               id: "operations",
               columns: ["oneHalf", "oneHalf"],
               slots: [
-                { id: "privacy-compliance", card: null },
+                { id: "privacy-compliance", card: privacy && <PrivacyComplianceCard status={privacy} /> },
                 { id: "app-performance", card: <PerformanceCard report={performance} /> },
               ],
             },

@@ -1,5 +1,6 @@
 // GET /api/gdpr/export?request&expires&signature: the data export, reachable only
-// through the signed, expiring link e-mailed after an export request.
+// through the signed, expiring link e-mailed after an export request; with `bundle`, a store's
+// answer to one of its access requests (features/privacy/fulfil.server.ts).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { env } from "~/env.server";
 import { withPublicSecurityHeaders } from "~/lib/security-headers";
@@ -17,10 +18,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ),
     });
   }
-  return new Response(result.csv, {
+  return new Response(result.body, {
     headers: withPublicSecurityHeaders(
       {
-        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Type": result.contentType,
         "Content-Disposition": `attachment; filename="${result.filename}"`,
         "Cache-Control": "no-store",
       },

@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { prisma } from "~/db.server";
+import { addDays, dayInZone, startOfDayInZone } from "~/lib/dates";
 import { createOrder, createProduct, createShop, line } from "~tests/factories";
 import { installSession, webhookRequest } from "~tests/shopify";
 import { holdShopLock, settledWithin } from "~tests/shop-lock";
@@ -86,9 +87,12 @@ describe("idempotency", () => {
     }
     const requests = await prisma.privacyRequest.findMany({ where: { shopId } });
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ type: "data_request", status: "pending", customerShopifyId: "42" });
-    const days = (requests[0].dueAt.getTime() - requests[0].createdAt.getTime()) / 86_400_000;
-    expect(days).toBeCloseTo(30, 1);
+    expect(requests[0]).toMatchObject({ type: "access", status: "pending", customerShopifyId: "42" });
+    // Shopify's 30 days (and the promise): overdue from the end of the 30th day in the shop's zone.
+    const { timezone } = await prisma.shop.findUniqueOrThrow({ where: { id: shopId } });
+    const dueOn = addDays(dayInZone(requests[0].receivedAt, timezone), 30);
+    expect(requests[0].dueAt).toEqual(startOfDayInZone(addDays(dueOn, 1), timezone));
+    expect(requests[0].verification).toBe("verified");
   });
 
   it("a conflict inside the effect is not mistaken for a repeat: Shopify retries and the retry applies", async () => {
@@ -197,7 +201,7 @@ describe("customers/redact", () => {
     const kept = await prisma.customer.findUnique({ where: { id: other.id } });
     expect(kept?.email).toBe("keep@example.com");
     expect((await prisma.order.findUnique({ where: { id: order.id } }))?.grossSalesMinor).toBe(10_000);
-    const redactions = await prisma.privacyRequest.findMany({ where: { shopId, type: "redact" } });
+    const redactions = await prisma.privacyRequest.findMany({ where: { shopId, type: "deletion" } });
     expect(redactions).toHaveLength(1);
     expect(redactions[0].status).toBe("completed");
   });

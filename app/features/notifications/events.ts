@@ -9,15 +9,22 @@ export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const EVENT_LABELS: Record<NotificationEvent, { label: string; detail: string }> = {
   stock: { label: "Stock alerts", detail: "Variants that ran low or out of stock (once per crossing)" },
   overdue: { label: "Overdue invoices", detail: "Invoices past their due date" },
-  privacy: { label: "Privacy request deadlines", detail: "Pending requests due within 7 days, by e-mail or Slack" },
+  privacy: { label: "Privacy request deadlines", detail: "Open requests due within the privacy reminder lead time" },
   import: { label: "Failed imports", detail: "The latest store import failed" },
   summary: { label: "Daily summary", detail: "Yesterday's revenue and net profit" },
   uncosted: { label: "Missing costs", detail: "Variants sold in the last 30 days without a cost" },
 };
 
 /** The events the bell can show: those with a screen that resolves them (privacy deadlines
- * have none yet, so they go by e-mail or Slack only; stock alerts open /inventory). */
-export const BELL_EVENTS: readonly NotificationEvent[] = ["import", "overdue", "uncosted", "stock", "summary"];
+ * open /privacy; stock alerts open /inventory). */
+export const BELL_EVENTS: readonly NotificationEvent[] = [
+  "import",
+  "overdue",
+  "uncosted",
+  "stock",
+  "privacy",
+  "summary",
+];
 
 export const NOTIFICATION_CHANNELS = ["bell", "email", "slack"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];

@@ -8,6 +8,8 @@ import { signLink, verifyLink } from "~/platform/signed-link.server";
 import { PRIVACY_DUE_DAYS } from "~/features/privacy/privacy.server";
 import { sendMail } from "~/platform/mail.server";
 import { minuteInZone } from "~/lib/dates";
+import { forwardPublicRequest } from "./requests.server";
+import { openBundle } from "./fulfil.server";
 
 export const EXPORT_LINK_HOURS = 48;
 export const EXPORT_REQUEST_MESSAGE =
@@ -30,6 +32,8 @@ export async function requestDataExport(email: string, origin: string, now = new
       linkExpiresAt: new Date(now.getTime() + EXPORT_LINK_HOURS * 3_600_000),
     },
   });
+  // The stores whose customer this address is get the request in their own queue (they hold that data).
+  await forwardPublicRequest(email, now);
   const link = exportLink(origin, request.id, request.linkExpiresAt);
   await sendMail({
     shopId: null,
@@ -123,7 +127,11 @@ export async function buildExportCsv(email: string): Promise<string> {
 export async function openExport(
   params: URLSearchParams,
   now = new Date(),
-): Promise<{ ok: true; filename: string; csv: string } | { ok: false; status: number; message: string }> {
+): Promise<
+  { ok: true; filename: string; body: string; contentType: string } | { ok: false; status: number; message: string }
+> {
+  // A store's answer to one of its requests: the bundle of what the app holds for that store.
+  if (params.has("bundle")) return openBundle(params, now);
   const id = params.get("request") ?? "";
   const check = verifyLink(env.signingSecret, id, params.get("expires"), params.get("signature"), now);
   if (!check.ok) {
@@ -137,5 +145,10 @@ export async function openExport(
   if (request.status !== "completed") {
     await prisma.publicPrivacyRequest.update({ where: { id }, data: { status: "completed", completedAt: now } });
   }
-  return { ok: true, filename: `profit-pilot-data-export-${now.toISOString().slice(0, 10)}.csv`, csv };
+  return {
+    ok: true,
+    filename: `profit-pilot-data-export-${now.toISOString().slice(0, 10)}.csv`,
+    body: csv,
+    contentType: "text/csv; charset=utf-8",
+  };
 }

@@ -2,3 +2,14 @@ export { EXPORT_REQUEST_MESSAGE, exportLink, openExport, requestDataExport } fro
 export { subscribeToNewsletter } from "./newsletter.server";
 export { recordDataRequest, redactCustomer } from "./privacy.server";
 export { customerRedactWebhookSchema, dataRequestWebhookSchema, shopRedactWebhookSchema } from "./webhook-schemas";
+export {
+  PrivacyRequestError,
+  actOnRequest,
+  createRequest,
+  defaultRegulation,
+  privacySettings,
+  type PrivacySettingsView,
+} from "./requests.server";
+export { buildBundle, bundleCsv, redactPerson, type Bundle, type DeletionOutcome } from "./fulfil.server";
+export { compliance, listRequests, privacyStatus, requestCounts, type PrivacyStatus } from "./centre.server";
+export { actOnPrivacy, loadPrivacyScreen, type PrivacyScreenData } from "./screen.server";

@@ -1,15 +1,13 @@
-// Privacy requests and erasure: Shopify's mandatory compliance topics, and the app
-// lifecycle topics that remove a shop's sessions and data.
+// Shopify's mandatory compliance topics: customers/data_request and customers/redact enter the
+// shop's queue of data requests (requests.server.ts) like any other request.
 import type { Prisma } from "~/db.server";
-import { CUSTOMER_PERSONAL_DATA_CLEARED, ORDER_PERSONAL_DATA_CLEARED } from "~/features/privacy/personal-data";
+import { createRequest } from "./requests.server";
+import { redactPerson } from "./fulfil.server";
 
 type Tx = Prisma.TransactionClient;
 
+/** The promise shown on the public pages before a shop has its own settings. */
 export const PRIVACY_DUE_DAYS = 30;
-
-export function dueDateFrom(received: Date): Date {
-  return new Date(received.getTime() + PRIVACY_DUE_DAYS * 86_400_000);
-}
 
 type CustomerRef = { id?: number | string | null; email?: string | null; phone?: string | null };
 
@@ -26,30 +24,28 @@ function orderIdForms(ids: readonly (number | string)[]): string[] {
   });
 }
 
+/** customers/data_request: an access request Shopify has verified (the merchant raised it in Shopify). */
 export async function recordDataRequest(
   tx: Tx,
   shopId: string,
   input: { webhookId: string; customer: CustomerRef; ordersRequested: readonly (number | string)[]; receivedAt: Date },
 ) {
-  return tx.privacyRequest.create({
-    data: {
-      shopId,
-      type: "data_request",
-      status: "pending",
-      webhookId: input.webhookId,
-      customerShopifyId: customerIdForms(input.customer.id)[0] ?? null,
-      email: input.customer.email ?? null,
-      ordersRequested: JSON.stringify(input.ordersRequested.map(String)),
-      dueAt: dueDateFrom(input.receivedAt),
-    },
+  return createRequest(tx, shopId, {
+    type: "access",
+    source: "shopify_webhook",
+    webhookId: input.webhookId,
+    customerShopifyId: customerIdForms(input.customer.id)[0] ?? null,
+    email: input.customer.email ?? null,
+    ordersRequested: JSON.stringify(input.ordersRequested.map(String)),
+    receivedAt: input.receivedAt,
+    verified: true,
   });
 }
 
 /**
- * Erases one customer's personal data from every table of the shop: the customer
- * row is blanked (kept, anonymous, so order analytics still add up), orders lose
- * their contact details, and earlier privacy requests lose the address.
- * The redact request is recorded without any personal data.
+ * customers/redact: erases the customer's personal data at once (redactPerson: anonymised where
+ * the merchant must keep the record) and records the request completed, with what was kept and
+ * why, and without any personal data.
  */
 export async function redactCustomer(
   tx: Tx,
@@ -57,51 +53,19 @@ export async function redactCustomer(
   input: { webhookId: string; customer: CustomerRef; ordersToRedact: readonly (number | string)[]; receivedAt: Date },
 ) {
   const ids = customerIdForms(input.customer.id);
-  const email = input.customer.email?.trim() || null;
-  const customers = await tx.customer.findMany({
-    where: {
-      shopId,
-      OR: [...(ids.length ? [{ shopifyId: { in: ids } }] : []), ...(email ? [{ email }] : [])],
-    },
-    select: { id: true },
-  });
-  const customerIds = customers.map((c) => c.id);
-  if (customerIds.length) {
-    await tx.customer.updateMany({
-      where: { shopId, id: { in: customerIds } },
-      data: { ...CUSTOMER_PERSONAL_DATA_CLEARED, redactedAt: input.receivedAt },
-    });
-  }
-  const orderIds = orderIdForms(input.ordersToRedact);
-  await tx.order.updateMany({
-    where: {
-      shopId,
-      OR: [
-        ...(customerIds.length ? [{ customerId: { in: customerIds } }] : []),
-        ...(orderIds.length ? [{ shopifyId: { in: orderIds } }] : []),
-        ...(email ? [{ email }] : []),
-      ],
-    },
-    data: ORDER_PERSONAL_DATA_CLEARED,
-  });
-  if (email || ids.length) {
-    await tx.privacyRequest.updateMany({
-      where: {
-        shopId,
-        OR: [...(email ? [{ email }] : []), ...(ids.length ? [{ customerShopifyId: { in: ids } }] : [])],
-      },
-      data: { email: null },
-    });
-  }
-  return tx.privacyRequest.create({
-    data: {
-      shopId,
-      type: "redact",
-      status: "completed",
-      webhookId: input.webhookId,
-      customerShopifyId: ids[0] ?? null,
-      dueAt: dueDateFrom(input.receivedAt),
-      completedAt: input.receivedAt,
-    },
+  const outcome = await redactPerson(
+    tx,
+    shopId,
+    { email: input.customer.email, customerShopifyIds: ids, orderShopifyIds: orderIdForms(input.ordersToRedact) },
+    input.receivedAt,
+  );
+  return createRequest(tx, shopId, {
+    type: "deletion",
+    source: "shopify_webhook",
+    webhookId: input.webhookId,
+    customerShopifyId: ids[0] ?? null,
+    receivedAt: input.receivedAt,
+    verified: true,
+    completedWith: outcome,
   });
 }

@@ -69,7 +69,7 @@ describe("matchScreens", () => {
     for (const item of ALL_NAV) expect(SCREENS.map((s) => s.url)).toContain(item.url);
     for (const screen of SCREENS)
       expect(screen.url).toMatch(
-        /^\/(dashboard|analytics|ai-insights|customers|inventory|costs|digital-assets|loyalty|app\/|settings)/,
+        /^\/(dashboard|analytics|ai-insights|customers|inventory|costs|digital-assets|loyalty|app\/|privacy|settings)/,
       );
     // Keywords are matched lower-cased.
     for (const screen of SCREENS) for (const k of screen.keywords) expect(k).toBe(normalizeQuery(k));

@@ -150,6 +150,16 @@ export const SCREENS: readonly Screen[] = [
     url: "/app/outbox",
     keywords: ["email", "e-mail", "mail", "messages", "sent emails", "delivery"],
   },
+  {
+    label: "Privacy & GDPR",
+    url: "/privacy",
+    keywords: ["privacy", "gdpr", "ccpa", "data requests", "deletion", "compliance", "retention", "dpo"],
+  },
+  {
+    label: "Privacy data requests",
+    url: "/privacy?tab=requests",
+    keywords: ["data request", "access request", "erasure", "right to be forgotten", "subject access"],
+  },
   { label: "Settings", url: "/settings", keywords: ["preferences", "configuration", "account"] },
   {
     label: "Plan & billing",

@@ -89,11 +89,12 @@ describe("listNotifications", () => {
       { id: "uncosted", content: "2 of 3 variants sold in the last 30 days have no cost", url: "/costs?days=30" },
       // The sold-out variant's open alert; the other sold one (4 left, 1 sold in 30 days) is above its reorder point.
       { id: "stock", content: "1 variant is out of stock", url: "/inventory?alert=out" },
+      // The request due today (the default lead time is 3 days); /privacy resolves it.
+      { id: "privacy", content: "1 privacy request is due within 3 days", url: "/privacy?tab=requests" },
     ]);
-    // Privacy deadlines are happening, but have no screen to resolve them: not in the bell.
     expect((await currentEvents(shop, ["stock", "privacy"])).map((e) => e.content)).toEqual([
       "1 variant is out of stock",
-      "1 privacy request is due within 7 days",
+      "1 privacy request is due within 3 days",
     ]);
     // A snoozed alert leaves the bell until the snooze ends.
     await snoozeAlert({ shop, staff: { email: "a@b.test", name: "A" } }, sold[0].variant.id, 1);
@@ -105,7 +106,7 @@ describe("listNotifications", () => {
       overdue: { bell: false, email: true, slack: false },
       stock: { bell: false, email: true, slack: false },
     };
-    expect((await listNotifications(shop, quieter)).map((n) => n.id)).toEqual(["import", "uncosted"]);
+    expect((await listNotifications(shop, quieter)).map((n) => n.id)).toEqual(["import", "uncosted", "privacy"]);
   });
 
   it("links overdue invoices to a URL the invoice list reads as its Overdue tab", () => {

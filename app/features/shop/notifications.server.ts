@@ -49,8 +49,8 @@ export const bellTestItem = (): Notification => ({
 
 /** The bell's period for missing costs: the dashboard's default, the last 30 days. */
 const MISSING_COST_DAYS = 30;
-/** Privacy requests are listed from a week before their legal deadline. */
-export const PRIVACY_WARNING_DAYS = 7;
+/** Privacy requests are listed from this many days before their due day (the privacy settings' default lead time). */
+export const PRIVACY_WARNING_DAYS = 3;
 
 /**
  * The invoice list on its Overdue tab. A plain URL: importing the invoices feature here would
@@ -114,18 +114,25 @@ export const EVENT_CHECKS: Record<NotificationEvent, EventCheck> = {
     };
   },
   async privacy(shop, now) {
+    // Open requests due within the shop's reminder lead time (Privacy & GDPR → Settings), by
+    // the earliest date that binds each (docs/product/privacy.md#deadlines).
+    const settings = await prisma.privacySettings.findUnique({
+      where: { shopId: shop.id },
+      select: { reminderLeadDays: true },
+    });
+    const lead = settings?.reminderLeadDays ?? PRIVACY_WARNING_DAYS;
     const n = await prisma.privacyRequest.count({
       where: {
         shopId: shop.id,
-        status: "pending",
-        dueAt: { lte: new Date(now.getTime() + PRIVACY_WARNING_DAYS * 86_400_000) },
+        status: { in: ["pending", "in_progress"] },
+        dueAt: { lte: new Date(now.getTime() + (lead + 1) * 86_400_000) },
       },
     });
     return n > 0
       ? {
           id: "privacy",
-          content: `${plural(n, "privacy request is", "privacy requests are")} due within ${PRIVACY_WARNING_DAYS} days`,
-          url: "/settings?tab=data",
+          content: `${plural(n, "privacy request is", "privacy requests are")} due within ${lead} days`,
+          url: "/privacy?tab=requests",
         }
       : null;
   },
@@ -157,8 +164,6 @@ export async function listNotifications(
   channels: ChannelMatrix = DEFAULT_CHANNELS,
   now = new Date(),
 ): Promise<Notification[]> {
-  // Privacy deadlines have no screen that resolves them yet: e-mail and Slack only, never
-  // the bell (docs/product/admin-shell.md#notifications).
   const events = await currentEvents(
     shop,
     NOTIFICATION_EVENTS.filter((e) => channels[e].bell && BELL_EVENTS.includes(e)),

@@ -16,10 +16,10 @@ describe("the Notifications tab's table", () => {
       </AppProvider>,
     );
     expect(screen.queryByText(/No screen yet/)).toBeNull();
-    expect(screen.queryByRole("checkbox", { name: "Privacy request deadlines by Bell" })).toBeNull();
-    expect(screen.getByText("Privacy request deadlines: not in the bell")).toBeTruthy();
-    expect(screen.getByText(/Pending requests due within 7 days, by e-mail or Slack/)).toBeTruthy();
+    // Privacy deadlines open /privacy now, so every event can be in the bell.
+    expect(screen.getByRole("checkbox", { name: "Privacy request deadlines by Bell" })).toBeTruthy();
+    expect(screen.getByText(/Open requests due within the privacy reminder lead time/)).toBeTruthy();
     expect(screen.getByRole("checkbox", { name: "Privacy request deadlines by E-mail" })).toBeTruthy();
-    expect(screen.getAllByRole("checkbox")).toHaveLength(6 * 3 - 1);
+    expect(screen.getAllByRole("checkbox")).toHaveLength(6 * 3);
   });
 });
