@@ -35,3 +35,20 @@ export class VersionedCache {
 }
 
 export const figuresCache = new VersionedCache();
+
+/** How long a dashboard card's figures are reused at one data version (the notifications' window too). */
+export const CARD_TTL_MS = 60_000;
+
+/**
+ * A dashboard card's figures for the shop, reused for CARD_TTL_MS at the shop's data version: a
+ * write that moves dataVersion (orders, refunds, costs) is never served stale; one that does not
+ * (a privacy request acted on, a campaign sent) shows within the minute, inside the spec's
+ * freshness windows (5–10 minutes for these figures).
+ */
+export function cardFigures<T>(
+  shop: { id: string; dataVersion: number },
+  card: string,
+  compute: () => Promise<T>,
+): Promise<T> {
+  return figuresCache.get(`card|${card}|${shop.id}`, shop.dataVersion, CARD_TTL_MS, compute);
+}

@@ -25,6 +25,7 @@ import type { RoutePermissions } from "~/features/team";
 import { PerformanceCard } from "~/features/telemetry";
 import { getPerformanceCached } from "~/features/telemetry/index.server";
 import { describeError } from "~/lib/log-safe";
+import { cardFigures } from "~/platform/cache.server";
 import { LoyaltyDashboardCard } from "~/features/loyalty";
 import { dashboardLoyalty } from "~/features/loyalty/index.server";
 import { currentSearchParams } from "~/components/search-params";
@@ -53,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       getPerformanceCached(shop),
       getDisplayPreferences(shop.id),
       // A shop without a loyalty program (or members) gets no card; a failure hides it too.
-      dashboardLoyalty(shop, days).catch((error) => {
+      cardFigures(shop, `loyalty|${days}`, () => dashboardLoyalty(shop, days)).catch((error) => {
         console.error(`dashboard loyalty failed: ${describeError(error)}`);
         return null;
       }),
@@ -61,14 +62,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
         console.error(`dashboard insights failed: ${describeError(error)}`);
         return null;
       }),
-      engagementSummary(shop.id)
+      cardFigures(shop, "engagement", () => engagementSummary(shop.id))
         .then((s) => s.totals)
         .catch((error) => {
           console.error(`dashboard engagement failed: ${describeError(error)}`);
           return null;
         }),
       // No card for a shop without collections; a failure hides it too.
-      assetFigures(shop.id).then(
+      cardFigures(shop, "digital-assets", () => assetFigures(shop.id)).then(
         (f) => (f.collections > 0 ? f : null),
         (error) => {
           console.error(`dashboard digital assets failed: ${describeError(error)}`);
@@ -76,7 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         },
       ),
       // The same figures as GET /api/privacy-compliance.
-      privacyStatus(shop).catch((error) => {
+      cardFigures(shop, "privacy", () => privacyStatus(shop)).catch((error) => {
         console.error(`dashboard privacy failed: ${describeError(error)}`);
         return null;
       }),
