@@ -56,8 +56,13 @@ test("the location filter shows that location's figures, and the alert cards fol
       .match(/\d[\d,]*/)![0]
       .replace(/,/g, ""),
   );
-  await page.getByRole("button", { name: "Advanced Filters" }).click();
-  await page.getByLabel("Location", { exact: true }).selectOption({ index: 2 });
+  // A click before hydration does nothing: retried until the filters open.
+  const location = page.getByLabel("Location", { exact: true });
+  await expect(async () => {
+    if (!(await location.isVisible())) await page.getByRole("button", { name: "Advanced Filters" }).click();
+    await expect(location).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await location.selectOption({ index: 2 });
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(/location=/);
   await expect(page.getByText(/variants · sorted by lost revenue per day at Location/)).toBeVisible();
