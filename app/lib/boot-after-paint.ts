@@ -9,6 +9,33 @@
 const FIRST_SCRIPT = '<link rel="modulepreload"';
 const DOCUMENT_END = "</body></html>";
 
+// React's discrete events besides click, input and change (getEventPriority in react-dom), held from
+// React until it has hydrated: their default action still happens (a field is typed into, a link
+// followed, a form without JavaScript submitted), but React, still hydrating, does not see them.
+const HELD_EVENTS = [
+  "pointerdown",
+  "pointerup",
+  "pointercancel",
+  "mousedown",
+  "mouseup",
+  "auxclick",
+  "contextmenu",
+  "dblclick",
+  "touchstart",
+  "touchend",
+  "touchcancel",
+  "keydown",
+  "keyup",
+  "keypress",
+  "focusin",
+  "focusout",
+  "beforeinput",
+  "compositionstart",
+  "compositionend",
+  "submit",
+  "reset",
+];
+
 /**
  * Restores the template before it once the page has painted: two frames after the browser reports
  * its first contentful paint (a requestAnimationFrame alone runs before its frame is shown, and
@@ -22,7 +49,9 @@ const DOCUMENT_END = "</body></html>";
  * of each field. A kept event goes no further: React, hydrating, would answer it with the state it
  * is hydrating (a select already reset to the server's value, a Save before the values typed ahead
  * of it). Links and forms work without it. `replayEarlyInput`
- * (lib/early-input.ts) replays them once hydrated.
+ * (lib/early-input.ts) replays them once hydrated. The other discrete events (HELD_EVENTS) are held
+ * from React the same way: answering one during hydration, React 18 hydrates synchronously, and
+ * that can fail with "Root did not complete" (#345), leaving the page without JavaScript.
  */
 export const BOOT_SCRIPT = [
   "(function(s){",
@@ -31,9 +60,11 @@ export const BOOT_SCRIPT = [
   "function go(){if(!t)return;var c=t;t=null;c.replaceWith(document.importNode(c.content,true))}",
   "function keep(e){var el=e.target;if(!q.open||!(el instanceof Element))return;",
   'if(e.type==="click"){var b=el.closest(\'button[type="button"],[role="button"],[role="tab"]\');',
-  'if(b&&!b.closest("a[href]")){q.items.push({el:b});e.stopImmediatePropagation()}return}',
+  'if(b&&!b.closest("a[href]"))q.items.push({el:b});e.stopImmediatePropagation();return}',
   'if(el.matches("input,select,textarea")){q.items.push({el:el,value:el.value,checked:el.checked});e.stopImmediatePropagation()}}',
   '["click","input","change"].forEach(function(n){document.addEventListener(n,keep,true)});',
+  "function hold(e){if(q.open)e.stopImmediatePropagation()}",
+  `${JSON.stringify(HELD_EVENTS)}.forEach(function(n){document.addEventListener(n,hold,true)});`,
   '["pointerdown","keydown","focusin","input"].forEach(function(n){addEventListener(n,go,{capture:true,once:true})});',
   "var P=window.PerformanceObserver;",
   'if(document.visibilityState!=="visible"||!P||!(P.supportedEntryTypes||[]).includes("paint"))return go();',

@@ -139,4 +139,38 @@ describe("input before hydration", () => {
     await act(() => replayEarlyInput());
     expect(state(app)).toEqual({ saved: "quinn@example.com" });
   });
+
+  it("holds React's other discrete events until hydrated (answering one, React 18 hydrates synchronously and can fail)", async () => {
+    const seen: string[] = [];
+    function Pad() {
+      return (
+        <div
+          role="button"
+          tabIndex={0}
+          onPointerDown={() => seen.push("pointerdown")}
+          onMouseDown={() => seen.push("mousedown")}
+          onKeyDown={() => seen.push("keydown")}
+          onFocus={() => seen.push("focus")}
+        >
+          Pad
+        </div>
+      );
+    }
+    const app = serverPage(<Pad />);
+    const pad = app.querySelector<HTMLElement>("[role=button]")!;
+    const press = () => {
+      pad.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+      pad.dispatchEvent(new MouseEvent("mousedown", { bubbles: true }));
+      pad.dispatchEvent(new KeyboardEvent("keydown", { bubbles: true, key: "a" }));
+      pad.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    };
+    act(() => {
+      root = hydrateRoot(app, <Pad />);
+    });
+    press();
+    expect(seen).toEqual([]);
+    await act(() => replayEarlyInput());
+    act(press);
+    expect(seen).toEqual(["pointerdown", "mousedown", "keydown", "focus"]);
+  });
 });
