@@ -103,8 +103,11 @@ async function startWorker() {
       brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
     }),
   );
-  app.use(build.publicPath, express.static(clientDir, { maxAge: "1h" }));
-  app.use(express.static("public", { maxAge: "1h" }));
+  // The other static files are listed once at boot (the build and public/ do not change while it
+  // runs): serve-static would otherwise stat two missing files for every page request (~4 % of a
+  // /dashboard request's CPU in the profile).
+  app.use(build.publicPath, onlyExisting(clientDir, express.static(clientDir, { maxAge: "1h" })));
+  app.use(onlyExisting("public", express.static("public", { maxAge: "1h" })));
   // Rate limits key on the client's address (app/platform/rate-limit.server.ts reads the
   // last X-Forwarded-For entry). Unless TRUST_PROXY=1 says a proxy in front appends it,
   // the header is the client's own word, so it is replaced by the socket's address.
@@ -226,5 +229,27 @@ function precompressedAssets(dir) {
     if (encoding) res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
     res.end(req.method === "HEAD" ? undefined : body);
+  };
+}
+
+/** The static middleware for the files under dir, asked only for a path that is one of them. */
+function onlyExisting(dir, serve) {
+  const files = new Set();
+  const walk = (d, prefix) => {
+    if (!fs.existsSync(d)) return;
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(path.join(d, e.name), `${prefix}${e.name}/`);
+      else files.add(`${prefix}${e.name}`);
+    }
+  };
+  walk(path.resolve(dir), "/");
+  return (req, res, next) => {
+    let p;
+    try {
+      p = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    return files.has(p) ? serve(req, res, next) : next();
   };
 }

@@ -1,5 +1,6 @@
 // The dashboard card's data: the top three current insights and when the last run ended.
 import { listInsights } from "~/features/insights/list.server";
+import { updatedAgo } from "~/features/insights/components/updated-ago";
 import type { DashboardInsights } from "~/features/insights/components/InsightsDashboardCard";
 
 export async function dashboardInsights(
@@ -11,7 +12,7 @@ export async function dashboardInsights(
     insights: list.insights,
     total: list.counts.all,
     finishedAt: list.lastRun?.finishedAt ?? null,
-    now: now.toISOString(),
+    updated: updatedAgo(list.lastRun?.finishedAt ?? null, now.toISOString()),
     currency: shop.currency,
   };
 }

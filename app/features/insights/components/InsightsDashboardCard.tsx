@@ -4,13 +4,13 @@ import { Badge, BlockStack, Card, InlineStack, Link, Text } from "@shopify/polar
 import { formatMoney } from "~/lib/money";
 import type { InsightView } from "~/features/insights/list.server";
 import { ConfidenceBadge } from "~/features/insights/components/ConfidenceBadge";
-import { updatedAgo } from "~/features/insights/components/updated-ago";
 
 export type DashboardInsights = {
   insights: InsightView[];
   total: number;
   finishedAt: string | null;
-  now: string;
+  /** "Updated 5 minutes ago": worded on the server, so the data (and the page) stay the same within a minute. */
+  updated: string;
   currency: string;
 };
 
@@ -22,7 +22,7 @@ export function InsightsDashboardCard({ data }: { data: DashboardInsights }) {
           <Text as="h2" variant="headingMd">
             AI Insights
           </Text>
-          <Badge>{updatedAgo(data.finishedAt, data.now)}</Badge>
+          <Badge>{data.updated}</Badge>
         </InlineStack>
         {data.insights.length ? (
           data.insights.map((i) => (
