@@ -1,16 +1,23 @@
 // Settings → API Keys and the public API against the running server (docs/product/public-api.md):
 // create a key, copy it from the one dialog that shows it, send every /api-docs example with it
 // and compare status and shape with the documented answer, then revoke it and see 401. The demo
-// is left as found: the keys and usage rows this test made are deleted afterwards.
+// is left as found: the keys, idempotency rows and the records the examples created are deleted
+// afterwards.
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { EXAMPLES, shapeOf } from "../../app/features/public-api/examples";
+
+// Ids the examples captured (`{invoiceId}`, `{costId}`, `{campaignId}`), filled into later paths.
+const captured: Record<string, string> = {};
 
 test.afterAll(() => {
   const db = new Database((process.env.DATABASE_URL ?? "").replace(/^file:/, ""));
   try {
     db.prepare(`DELETE FROM "ApiKey" WHERE "name" = 'E2E key'`).run();
     db.prepare(`DELETE FROM "ApiIdempotentRequest"`).run();
+    const tables = { invoiceId: "Invoice", costId: "ProductCost", campaignId: "LoyaltyCampaign" } as const;
+    for (const [name, table] of Object.entries(tables))
+      if (captured[name]) db.prepare(`DELETE FROM "${table}" WHERE "id" = ?`).run(captured[name]);
   } finally {
     db.close();
   }
@@ -48,15 +55,19 @@ test("create a key, copy it once, run the documented examples with it", async ({
   const row = page.getByRole("row").filter({ hasText: "E2E key" });
   await expect(row).toContainText(`pp_live_…${key.slice(-4)}`);
 
+  captured.storeId = storeId;
   for (const example of EXAMPLES) {
-    const answer = await request.fetch(example.path.replace("{storeId}", storeId), {
+    const path = example.path.replace(/\{(\w+)\}/g, (_, name: string) => captured[name] ?? `{${name}}`);
+    const answer = await request.fetch(path, {
       method: example.method,
-      headers: { Authorization: `Bearer ${key}` },
+      headers: { ...example.headers, Authorization: `Bearer ${key}` },
       data: example.body,
     });
+    const body = await answer.json();
     expect([example.title, answer.status()]).toEqual([example.title, example.status]);
     expect(answer.headers()["x-request-id"]).toMatch(/^req_/);
-    expect(shapeOf(await answer.json())).toEqual(shapeOf(example.response));
+    expect([example.title, shapeOf(body)]).toEqual([example.title, shapeOf(example.response)]);
+    if (example.capture) captured[example.capture] = body.data.id;
   }
 });
 
