@@ -41,6 +41,8 @@ test("create a key, copy it once, run the documented examples with it", async ({
 
   await page.getByRole("button", { name: "Create API key" }).click();
   await page.getByLabel("Name").fill("E2E key");
+  // Read is ticked for every resource; the examples also write invoices, costs and loyalty campaigns.
+  for (const resource of ["Invoices", "Costs", "Loyalty"]) await page.getByLabel(`${resource}: write`).check();
   await page.getByRole("button", { name: "Create key" }).click();
   const field = page.getByLabel("API key", { exact: true });
   await expect(field).toHaveValue(/^pp_live_[0-9A-Za-z]{43}$/);

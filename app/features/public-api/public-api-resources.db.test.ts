@@ -10,7 +10,7 @@ import { createInvoice } from "~/features/invoices/index.server";
 import { addProductCost } from "~/features/profit/index.server";
 import { createApiKey } from "./keys.server";
 import { ALL_SCOPES, type Scope } from "./keys";
-import { loader as invoices, action as createInvoiceRoute } from "~/routes/api.v1.stores.$storeId.invoices._index";
+import { action as createInvoiceRoute } from "~/routes/api.v1.stores.$storeId.invoices._index";
 import { action as send } from "~/routes/api.v1.stores.$storeId.invoices.$invoiceId.send";
 import { loader as costs, action as createCost } from "~/routes/api.v1.stores.$storeId.product-costs._index";
 import { action as updateCost } from "~/routes/api.v1.stores.$storeId.product-costs.$costId";
