@@ -30,6 +30,8 @@ let key = "";
 let storeId = "";
 
 test("create a key, copy it once, run the documented examples with it", async ({ page, request }) => {
+  // Twenty-odd documented calls, writes among them, on a machine other runs share.
+  test.setTimeout(180_000);
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/settings/api-keys");
   await expect(page.getByRole("heading", { name: "API keys", level: 1 })).toBeVisible();

@@ -54,8 +54,8 @@ const invoice = (status: string, sentAt: string | null) => ({
 });
 const cost = (costPerUnit: string) => ({
   id: "clx0cost001",
-  productName: "Trail Runner",
-  sku: "TR-42",
+  productName: "Sample Widget (API example)",
+  sku: "API-EXAMPLE-1",
   costPerUnit,
   supplier: null,
   effectiveFrom: "2026-11-29",
@@ -186,7 +186,7 @@ export const EXAMPLES: ApiExample[] = [
     title: "Add a product cost",
     method: "POST",
     path: "/api/v1/stores/{storeId}/product-costs",
-    body: { productName: "Trail Runner", sku: "TR-42", costPerUnit: "18.40" },
+    body: { productName: "Sample Widget (API example)", sku: "API-EXAMPLE-1", costPerUnit: "18.40" },
     status: 201,
     response: ok(cost("18.40")),
     capture: "costId",
@@ -195,7 +195,7 @@ export const EXAMPLES: ApiExample[] = [
     title: "Change it (the whole cost is sent again; COGS is re-costed from effectiveFrom)",
     method: "POST",
     path: "/api/v1/stores/{storeId}/product-costs/{costId}",
-    body: { productName: "Trail Runner", sku: "TR-42", costPerUnit: "19.10" },
+    body: { productName: "Sample Widget (API example)", sku: "API-EXAMPLE-1", costPerUnit: "19.10" },
     status: 200,
     response: ok(cost("19.10")),
   },

@@ -13,6 +13,7 @@ const ERRORS: Record<number, string> = {
   413: "Body over 64 kB",
   422: "This Idempotency-Key was used with another request",
   429: "Hourly limit or monthly quota reached (see Retry-After)",
+  503: "The store's database was busy with other writes, or the API is not configured (retry after Retry-After)",
 };
 
 function describe(): string {

@@ -10,7 +10,7 @@ import { env } from "~/env.server";
 import { FieldError } from "~/lib/forms";
 import { unstorableText } from "~/lib/text";
 import { isHttpAnswerable, publicOrigin } from "~/platform/http.server";
-import { isUniqueViolation } from "~/platform/prisma-errors";
+import { isContention, isUniqueViolation } from "~/platform/prisma-errors";
 import { allows } from "./keys";
 import { markKeyUsed, verifyApiKey, type KeyFailure, type VerifiedKey } from "./keys.server";
 import { rateLimitHeaders } from "./limits";
@@ -128,6 +128,9 @@ function knownError(error: unknown, endpoint: Endpoint): ApiError | null {
     const [param, messages] = Object.entries(error.fieldErrors)[0] ?? [null, []];
     return new ApiError(400, endpoint.body ? "body_invalid" : "parameter_invalid", messages[0] ?? error.message, param);
   }
+  // Lost a race for the database (concurrent writes): nothing was written; the caller may retry.
+  if (isContention(error))
+    return new ApiError(503, "database_busy", "The store is busy with other writes; retry shortly.", null, "api_error");
   if (isHttpAnswerable(error)) {
     const body = error.responseBody();
     const code =
@@ -269,6 +272,7 @@ export function v1Api<E extends Endpoint>(endpoint: E, handle: (ctx: V1Context<E
         ...base,
         ...limitHeaders,
         ...(known.status === 405 ? { Allow: endpoint.method.toUpperCase() } : {}),
+        ...(known.code === "database_busy" ? { "Retry-After": "1" } : {}),
       });
     }
   };
