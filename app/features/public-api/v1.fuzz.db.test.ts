@@ -77,7 +77,7 @@ const ROUTES: Route[] = [
   },
 ];
 
-let shop: { id: string };
+let shop: { id: string; plan: string };
 let other: { id: string };
 let key: string;
 let narrowKey: string;
