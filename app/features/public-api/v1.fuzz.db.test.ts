@@ -34,7 +34,13 @@ const ROUTES: Route[] = [
     body: {},
   },
   { path: "/stores/{storeId}/insights", params: [], ...insights, query: ["category", "limit"], body: {} },
-  { path: "/ai-insights/generate", params: [], ...generate, query: [], body: { categories: ["inventory"] } },
+  {
+    path: "/ai-insights/generate",
+    params: [],
+    ...generate,
+    query: [],
+    body: { storeId: "{storeId}", categories: ["inventory"] },
+  },
   {
     path: "/stores/{storeId}/inventory",
     params: [],
@@ -167,7 +173,9 @@ describe("fuzzing the v1 handlers", () => {
             }
           }
           const sendsBody = !["GET", "HEAD"].includes(r.method);
-          const request = new Request(url, { method: r.method, headers, body: sendsBody ? r.body : undefined });
+          // A body's "{storeId}" (the generate call's) is the store the request is about.
+          const payload = r.body.replaceAll("{storeId}", storeId);
+          const request = new Request(url, { method: r.method, headers, body: sendsBody ? payload : undefined });
           const handler = r.method === "GET" ? route.loader : route.action;
           const before = await footprint();
           const response = await handler({ request, params });
