@@ -11,6 +11,7 @@ import { registerAuditJobs } from "~/features/audit/index.server";
 import { registerCustomerJobs, rescoreCustomer } from "~/features/customers/index.server";
 import { registerInventoryJobs } from "~/features/inventory/index.server";
 import { registerInsightJobs } from "~/features/insights/index.server";
+import { registerPublicApiJobs } from "~/features/public-api/index.server";
 import { registerEngagementJobs } from "~/features/engagement/index.server";
 import { registerDigitalAssetJobs } from "~/features/digital-assets/index.server";
 import { postShopifyOrder, registerLoyaltyJobs } from "~/features/loyalty/index.server";
@@ -51,6 +52,7 @@ export function registerAllJobs(queue: JobQueue) {
   registerInsightJobs(queue);
   registerEngagementJobs(queue);
   registerDigitalAssetJobs(queue);
+  registerPublicApiJobs(queue);
 }
 
 // An order, refund or customer webhook rescores that customer in the same transaction.

@@ -576,7 +576,7 @@ async function inventory(): Promise<Row[]> {
 // ── customers and loyalty: being rewritten elsewhere, read only through bench/results/<name>.json ──
 type RowsJson = { rows: { target: string; figure: string; baseline?: string; pass: boolean | null }[] };
 
-async function rewritten(name: "customers" | "loyalty" | "ads", args: string[], size: string): Promise<Row[]> {
+async function rewritten(name: "customers" | "loyalty" | "ads" | "api", args: string[], size: string): Promise<Row[]> {
   const since = Date.now();
   const t0 = Date.now();
   const code = await run(name, tsx, [`bench/${name}.ts`, ...args]);
@@ -623,6 +623,15 @@ const loyalty = () => {
 
 // Issue 36's ad spend sync (bench/ads.ts): the same sizes in both modes, as the target states them.
 const adSpend = () => rewritten("ads", [], "12 months × 50 campaigns × 3 platforms");
+
+// Issue 39's public API (bench/api.ts): key verification, two reads and a write through HTTP beside
+// the admin's routes, against the build this run made, on the dashboard's database.
+const publicApi = () =>
+  rewritten(
+    "api",
+    ["--orders", String(SIZES.dashboardOrders), "--skip-build", "--duration", full ? "15" : "3"],
+    `${fmt(SIZES.dashboardOrders)} orders`,
+  );
 
 // ── public pages: bench/public.ts (Lighthouse) ──────────────────────────────────────────────────
 type PublicJson = {
@@ -737,6 +746,7 @@ const PARTS: Record<string, () => Promise<Row[]>> = {
   customers,
   loyalty,
   ads: adSpend,
+  api: publicApi,
   public: publicPages,
   paint,
   "boot-memory": bootMemory,

@@ -6,8 +6,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { badRequest, json, methodNotAllowed, readJson } from "~/platform/http.server";
 import { FieldError, fieldErrorsOf } from "~/lib/forms";
 import { unstorableText } from "~/lib/text";
-import { apiCampaignSchema, campaignSchema } from "~/features/loyalty";
-import { createCampaign, LoyaltyNotFound } from "~/features/loyalty/index.server";
+import { apiCampaignSchema } from "~/features/loyalty";
+import { createApiCampaign, LoyaltyNotFound } from "~/features/loyalty/index.server";
 import { requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
 
@@ -22,30 +22,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (Object.keys(unstorable).length) return badRequest(unstorable);
   const outer = apiCampaignSchema.safeParse(read.body);
   if (!outer.success) return badRequest(fieldErrorsOf(outer.error));
-  const { rules, ...rest } = outer.data;
-  const parsed = campaignSchema.safeParse({ ...rest, ...rules });
-  if (!parsed.success) {
-    // Rule fields are reported under rules.* as the caller sent them.
-    const errors = fieldErrorsOf(parsed.error);
-    const ruleKeys = new Set(Object.keys(rules));
-    return badRequest(
-      Object.fromEntries(
-        Object.entries(errors).map(([k, v]) => [
-          ruleKeys.has(k) || ["multiplier", "startsOn", "endsOn"].includes(k) ? `rules.${k}` : k,
-          v,
-        ]),
-      ),
-    );
-  }
   try {
-    const campaign = await createCampaign(ctx, parsed.data);
+    const campaign = await createApiCampaign(ctx, outer.data);
     return json({ campaign }, { status: 201 });
   } catch (error) {
-    // A rule's error (an unknown or another shop's collection) is reported under rules.*.
-    if (error instanceof FieldError)
-      return badRequest(
-        Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k in rules ? `rules.${k}` : k, v])),
-      );
+    // Schema and rule errors (an unknown or another shop's collection) come named as sent, rules.* for a rule.
+    if (error instanceof FieldError) return badRequest(error.fieldErrors);
     if (error instanceof LoyaltyNotFound) return json({ error: "Not found" }, { status: 404 });
     throw error;
   }

@@ -1,5 +1,5 @@
-// GET /api/v1/stores/{storeId}/invoices (docs/product/public-api.md): a v1 endpoint, authenticated by API key.
-import { ENDPOINTS, invoicesV1, v1Api } from "~/features/public-api/index.server";
+// GET and POST /api/v1/stores/{storeId}/invoices (docs/product/public-api.md): list and create, authenticated by API key.
+import { createInvoiceV1, ENDPOINTS, invoicesV1, v1Api } from "~/features/public-api/index.server";
 
 export const loader = v1Api(ENDPOINTS.invoices, invoicesV1);
-export const action = loader;
+export const action = v1Api(ENDPOINTS.createInvoice, createInvoiceV1);

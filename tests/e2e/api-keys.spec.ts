@@ -1,16 +1,23 @@
 // Settings → API Keys and the public API against the running server (docs/product/public-api.md):
 // create a key, copy it from the one dialog that shows it, send every /api-docs example with it
 // and compare status and shape with the documented answer, then revoke it and see 401. The demo
-// is left as found: the keys and usage rows this test made are deleted afterwards.
+// is left as found: the keys, idempotency rows and the records the examples created are deleted
+// afterwards.
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { EXAMPLES, shapeOf } from "../../app/features/public-api/examples";
+
+// Ids the examples captured (`{invoiceId}`, `{costId}`, `{campaignId}`), filled into later paths.
+const captured: Record<string, string> = {};
 
 test.afterAll(() => {
   const db = new Database((process.env.DATABASE_URL ?? "").replace(/^file:/, ""));
   try {
     db.prepare(`DELETE FROM "ApiKey" WHERE "name" = 'E2E key'`).run();
     db.prepare(`DELETE FROM "ApiIdempotentRequest"`).run();
+    const tables = { invoiceId: "Invoice", costId: "ProductCost", campaignId: "LoyaltyCampaign" } as const;
+    for (const [name, table] of Object.entries(tables))
+      if (captured[name]) db.prepare(`DELETE FROM "${table}" WHERE "id" = ?`).run(captured[name]);
   } finally {
     db.close();
   }
@@ -23,6 +30,8 @@ let key = "";
 let storeId = "";
 
 test("create a key, copy it once, run the documented examples with it", async ({ page, request }) => {
+  // Twenty-odd documented calls, writes among them, on a machine other runs share.
+  test.setTimeout(180_000);
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/settings/api-keys");
   await expect(page.getByRole("heading", { name: "API keys", level: 1 })).toBeVisible();
@@ -34,6 +43,8 @@ test("create a key, copy it once, run the documented examples with it", async ({
 
   await page.getByRole("button", { name: "Create API key" }).click();
   await page.getByLabel("Name").fill("E2E key");
+  // Read is ticked for every resource; the examples also write invoices, costs and loyalty campaigns.
+  for (const resource of ["Invoices", "Costs", "Loyalty"]) await page.getByLabel(`${resource}: write`).check();
   await page.getByRole("button", { name: "Create key" }).click();
   const field = page.getByLabel("API key", { exact: true });
   await expect(field).toHaveValue(/^pp_live_[0-9A-Za-z]{43}$/);
@@ -48,15 +59,19 @@ test("create a key, copy it once, run the documented examples with it", async ({
   const row = page.getByRole("row").filter({ hasText: "E2E key" });
   await expect(row).toContainText(`pp_live_…${key.slice(-4)}`);
 
+  captured.storeId = storeId;
   for (const example of EXAMPLES) {
-    const answer = await request.fetch(example.path.replace("{storeId}", storeId), {
+    const path = example.path.replace(/\{(\w+)\}/g, (_, name: string) => captured[name] ?? `{${name}}`);
+    const answer = await request.fetch(path, {
       method: example.method,
-      headers: { Authorization: `Bearer ${key}` },
+      headers: { ...example.headers, Authorization: `Bearer ${key}` },
       data: example.body,
     });
+    const body = await answer.json();
     expect([example.title, answer.status()]).toEqual([example.title, example.status]);
     expect(answer.headers()["x-request-id"]).toMatch(/^req_/);
-    expect(shapeOf(await answer.json())).toEqual(shapeOf(example.response));
+    expect([example.title, shapeOf(body)]).toEqual([example.title, shapeOf(example.response)]);
+    if (example.capture) captured[example.capture] = body.data.id;
   }
 });
 

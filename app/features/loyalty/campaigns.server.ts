@@ -4,7 +4,7 @@
 // touched: points a campaign already awarded stay.
 import { prisma } from "~/db.server";
 import { dayInZone } from "~/lib/dates";
-import { FieldError } from "~/lib/forms";
+import { FieldError, fieldErrorsOf } from "~/lib/forms";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import type { HttpAnswerableError } from "~/platform/http.server";
 import { listTiers, ensureProgram, type ShopRef } from "~/features/loyalty/ledger.server";
@@ -18,7 +18,7 @@ import {
   type CampaignAction,
   type CampaignStatus,
 } from "~/features/loyalty/campaign-status";
-import type { CampaignInput } from "~/features/loyalty/schema";
+import { campaignSchema, type ApiCampaignInput, type CampaignInput } from "~/features/loyalty/schema";
 
 type Ctx = Actor & { shop: ShopRef };
 
@@ -126,6 +126,26 @@ export async function createCampaign(ctx: Ctx, input: CampaignInput, now = new D
   const view = await viewOf(shop, row.id, now);
   await recordAudit(ctx, "loyalty.campaign.create", "LoyaltyCampaign", row.id, null, view);
   return view;
+}
+
+/**
+ * A campaign from the documented API body (name, type, rules): the rules are checked by the
+ * form's schema, and every refusal (the schema's or createCampaign's, such as another shop's
+ * collection) is a FieldError named as the caller sent it, rules.* for a rule.
+ */
+export async function createApiCampaign(ctx: Ctx, body: ApiCampaignInput, now = new Date()): Promise<CampaignView> {
+  const { rules, ...rest } = body;
+  const ruleKeys = new Set([...Object.keys(rules), "multiplier", "startsOn", "endsOn"]);
+  const named = (errors: Record<string, string[] | undefined>) =>
+    Object.fromEntries(Object.entries(errors).map(([k, v]) => [ruleKeys.has(k) ? `rules.${k}` : k, v ?? []]));
+  const parsed = campaignSchema.safeParse({ ...rest, ...rules });
+  if (!parsed.success) throw new FieldError(named(fieldErrorsOf(parsed.error)));
+  try {
+    return await createCampaign(ctx, parsed.data, now);
+  } catch (error) {
+    if (error instanceof FieldError) throw new FieldError(named(error.fieldErrors));
+    throw error;
+  }
 }
 
 /** Reads the campaign and refuses a change its status does not allow (404 for another shop's). */

@@ -18,6 +18,7 @@ export {
 export {
   CampaignConflict,
   changeCampaign,
+  createApiCampaign,
   createCampaign,
   deleteCampaign,
   listCampaigns,

@@ -154,6 +154,7 @@ export const apiCampaignSchema = z.object({
     stacking: z.string().optional(),
   }),
 });
+export type ApiCampaignInput = z.infer<typeof apiCampaignSchema>;
 
 export const adjustSchema = z.object({
   email: z

@@ -67,6 +67,33 @@ export async function listProductCosts(shop: ShopRef) {
   return rows.map((r) => productCostDto(shop, r));
 }
 
+/**
+ * One page for the public API, newest first: `limit` costs after the cost `startingAfter` (keyset
+ * on createdAt, then id) and whether more follow; null when `startingAfter` is not the shop's.
+ */
+export async function listProductCostsAfter(shop: ShopRef, limit: number, startingAfter?: string) {
+  let after: { createdAt: Date; id: string } | undefined;
+  if (startingAfter) {
+    const cursor = await prisma.productCost.findFirst({
+      where: { id: startingAfter, shopId: shop.id },
+      select: { createdAt: true, id: true },
+    });
+    if (!cursor) return null;
+    after = cursor;
+  }
+  const rows = await prisma.productCost.findMany({
+    where: {
+      shopId: shop.id,
+      ...(after
+        ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
+        : {}),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+  });
+  return { rows: rows.slice(0, limit).map((r) => productCostDto(shop, r)), hasMore: rows.length > limit };
+}
+
 function costMinor(shop: ShopRef, input: ProductCostInput): number {
   const finer = tooManyDecimals(input.costPerUnit, shop.currency);
   if (finer) throw new FieldError({ costPerUnit: [finer] });

@@ -10,6 +10,7 @@ export {
   getProductCost,
   listOperatingExpenses,
   listProductCosts,
+  listProductCostsAfter,
   pageOfOperatingExpenses,
   pageOfProductCosts,
   productCostDto,

@@ -168,7 +168,14 @@ export async function rollApiKey(
   return { id: created.id, key };
 }
 
-export type VerifiedKey = { id: string; shopId: string; scopes: Scope[]; lastUsedAt: Date | null };
+export type VerifiedKey = {
+  id: string;
+  shopId: string;
+  name: string;
+  lastFour: string;
+  scopes: Scope[];
+  lastUsedAt: Date | null;
+};
 export type KeyFailure = "missing" | "malformed" | "unknown" | "revoked" | "expired";
 
 /**
@@ -187,7 +194,17 @@ export async function verifyApiKey(
   const hash = hashKey(match[1]);
   const row = await prisma.apiKey.findUnique({
     where: { hash },
-    select: { id: true, shopId: true, hash: true, scopes: true, revokedAt: true, expiresAt: true, lastUsedAt: true },
+    select: {
+      id: true,
+      shopId: true,
+      name: true,
+      lastFour: true,
+      hash: true,
+      scopes: true,
+      revokedAt: true,
+      expiresAt: true,
+      lastUsedAt: true,
+    },
   });
   if (!row || !crypto.timingSafeEqual(Buffer.from(row.hash, "hex"), Buffer.from(hash, "hex")))
     return { ok: false, reason: "unknown" };
@@ -195,7 +212,14 @@ export async function verifyApiKey(
   if (row.expiresAt && row.expiresAt <= now) return { ok: false, reason: "expired" };
   return {
     ok: true,
-    key: { id: row.id, shopId: row.shopId, scopes: parseScopes(row.scopes), lastUsedAt: row.lastUsedAt },
+    key: {
+      id: row.id,
+      shopId: row.shopId,
+      name: row.name,
+      lastFour: row.lastFour,
+      scopes: parseScopes(row.scopes),
+      lastUsedAt: row.lastUsedAt,
+    },
   };
 }
 

@@ -5,7 +5,7 @@
 // call refused by a later window gives back what it took from the earlier ones.
 import { prisma, sql, sqlOn } from "~/db.server";
 import { planFor } from "~/features/billing";
-import { ABUSE_PER_MINUTE, windowOf, type WindowKind, type WindowUse } from "./limits";
+import { ABUSE_PER_MINUTE, pruneBefore, windowOf, type WindowKind, type WindowUse } from "./limits";
 
 type LimitShop = { id: string; plan: string };
 
@@ -75,4 +75,33 @@ export async function usage(shop: LimitShop, now = new Date()): Promise<WindowUs
     resetsAt: s.resetsAt,
     seconds: s.seconds,
   }));
+}
+
+/**
+ * Deletes finished usage windows past their keeping time (limits.ts KEEP), for every shop: the
+ * minute rows after 2 hours, hourly rows after 48 hours, monthly rows after 13 months. Returns rows deleted.
+ */
+export async function pruneUsageWindows(now = new Date()): Promise<number> {
+  const before = pruneBefore(now);
+  const prefix: Record<WindowKind, string> = { minute: "i:", hourly: "h:", monthly: "m:" };
+  let removed = 0;
+  for (const kind of Object.keys(before) as WindowKind[]) {
+    const { count } = await prisma.apiUsageWindow.deleteMany({
+      where: { window: { startsWith: prefix[kind], lt: before[kind] } },
+    });
+    removed += count;
+  }
+  return removed;
+}
+
+/** The nightly job that keeps ApiUsageWindow to the windows still read. */
+export function registerPublicApiJobs(queue: {
+  register: (name: string, handler: () => Promise<void>) => void;
+  schedule: (name: string, cron: string) => void | Promise<void>;
+}) {
+  queue.register("public-api.prune-usage", async () => {
+    const removed = await pruneUsageWindows();
+    if (removed) console.log(`[api] pruned ${removed} old usage windows`);
+  });
+  void queue.schedule("public-api.prune-usage", "23 3 * * *");
 }

@@ -55,3 +55,16 @@ export function rateLimitHeaders(windows: WindowUse[], now: Date): Record<string
   headers["X-RateLimit-Reset"] = String(Math.ceil(primary.resetsAt.getTime() / 1000));
   return headers;
 }
+
+/** How long a window is kept: minute and hourly windows only count calls; the months (this one and 12 before) are the usage history. */
+export const KEEP = { minute: 2 * 3600_000, hourly: 48 * 3600_000, monthlyMonths: 13 } as const;
+
+/** Window keys below which each kind's rows are old enough to delete (keys of one kind sort by time). */
+export function pruneBefore(now: Date): Record<WindowKind, string> {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (KEEP.monthlyMonths - 1), 1));
+  return {
+    minute: windowOf("minute", new Date(now.getTime() - KEEP.minute)).key,
+    hourly: windowOf("hourly", new Date(now.getTime() - KEEP.hourly)).key,
+    monthly: windowOf("monthly", monthStart).key,
+  };
+}

@@ -9,8 +9,11 @@ const ERRORS: Record<number, string> = {
   401: "Missing, malformed, revoked or expired API key",
   403: "The key lacks the endpoint's scope",
   404: "Not the key's store, or no such record",
+  409: "Not allowed from the record's status, or a request with this Idempotency-Key is still running",
   413: "Body over 64 kB",
+  422: "This Idempotency-Key was used with another request",
   429: "Hourly limit or monthly quota reached (see Retry-After)",
+  503: "The store's database was busy with other writes, or the API is not configured (retry after Retry-After)",
 };
 
 function describe(): string {
@@ -36,7 +39,7 @@ export function openApiDocument() {
   for (const e of Object.values(ENDPOINTS) as Endpoint[]) {
     const errors = Object.fromEntries(
       Object.entries(ERRORS)
-        .filter(([status]) => status !== "413" || e.body)
+        .filter(([status]) => (status !== "413" || e.body) && (!["409", "422"].includes(status) || e.method === "post"))
         .map(([status, description]) => [
           status,
           { description, content: { "application/json": { schema: ErrorEnvelope } } },
@@ -47,13 +50,11 @@ export function openApiDocument() {
       method: e.method,
       path: e.path,
       summary: e.summary,
-      description: `Needs the \`${e.scope}\` scope.`,
-      tags: [
-        e.path
-          .split("/")
-          .filter((p) => p && !p.startsWith("{"))
-          .pop() ?? "api",
-      ],
+      description:
+        `Needs the \`${e.scope}\` scope.` +
+        (e.method === "post" ? " Send an `Idempotency-Key` header to retry safely: the first answer is replayed." : ""),
+      // The resource: the path's first word after the store (invoices for …/invoices/{id}/send).
+      tags: [e.path.split("/").filter((p) => p && p !== "stores" && !p.startsWith("{"))[0] ?? "api"],
       security: [{ [bearer.name]: [] }],
       request: {
         ...(e.params ? { params: e.params } : {}),
@@ -61,7 +62,7 @@ export function openApiDocument() {
         ...(e.body ? { body: { required: true, content: { "application/json": { schema: e.body } } } } : {}),
       },
       responses: {
-        [e.method === "post" ? 202 : 200]: {
+        [e.status ?? 200]: {
           description: "Success",
           content: {
             "application/json": { schema: envelope(e.response, `${e.id[0].toUpperCase()}${e.id.slice(1)}Response`) },

@@ -3,6 +3,10 @@
 // generate the OpenAPI document that /api-docs renders (openapi.server.ts).
 import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
+import { invoiceCreateSchema } from "~/features/invoices";
+import { productCostSchema } from "~/features/profit";
+import { apiCampaignSchema } from "~/features/loyalty";
+import { ALERT_FILTERS, SORTS, STATUS_FILTERS } from "~/features/inventory";
 import type { Scope } from "./keys";
 
 extendZodWithOpenApi(z);
@@ -38,6 +42,7 @@ export const ErrorEnvelope = z
   .openapi("ErrorEnvelope");
 
 const storeId = z.string().openapi({ param: { name: "storeId", in: "path" }, description: "The key's shop id" });
+const invoiceId = z.string().openapi({ param: { name: "invoiceId", in: "path" } });
 const limit = (max: number, fallback: number) =>
   z.coerce
     .number({ message: `limit must be a whole number from 1 to ${max}` })
@@ -187,6 +192,112 @@ export const InsightRun = z
   .object({ id: z.string(), status: z.string(), queuedAt: z.string(), created: z.boolean() })
   .openapi("InsightRun");
 
+// Writes go through the owning feature's own schema (the admin's form validates with the same one).
+// describe() makes the copy that carries .openapi(): zod 4 adds methods when a schema is built, and
+// the features' schemas were built before extendZodWithOpenApi ran.
+export const CreateInvoiceBody = invoiceCreateSchema
+  .describe("The admin's invoice form as JSON: amounts are decimal strings, tax_rate a fraction (0.2 = 20%)")
+  .openapi("CreateInvoiceRequest");
+
+const page = z.object({ limit: limit(100, 25), starting_after: startingAfter });
+
+export const ProductCost = z
+  .object({
+    id: z.string(),
+    productName: z.string(),
+    sku: z.string().nullable(),
+    costPerUnit: z.string().openapi({ description: "Decimal amount in the store's currency" }),
+    supplier: z.string().nullable(),
+    effectiveFrom: z.string().openapi({ description: "Day (store time zone) from which the cost applies" }),
+    createdAt: z.string(),
+  })
+  .openapi("ProductCost");
+
+export const ProductCostList = list(ProductCost, "ProductCostList");
+
+export const ProductCostBody = productCostSchema
+  .describe("A product's unit cost; the cost of goods is re-costed from effectiveFrom (today when left out)")
+  .openapi("ProductCostRequest");
+
+export const LoyaltyCampaign = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    type: z.string(),
+    multiplier: z.number(),
+    startsOn: z.string(),
+    endsOn: z.string(),
+    tierId: z.string().nullable(),
+    segment: z.string().nullable(),
+    collectionId: z.string().nullable(),
+    stacking: z.string(),
+    status: z.string().openapi({ description: "scheduled, active, paused, ended" }),
+  })
+  .openapi("LoyaltyCampaign");
+
+export const LoyaltyCampaignList = list(LoyaltyCampaign, "LoyaltyCampaignList");
+
+export const LoyaltyCampaignBody = apiCampaignSchema
+  .describe(
+    "rules: multiplier (above 1), startsOn and endsOn (YYYY-MM-DD), optional tierId, segment, collectionId, stacking (highest or multiply)",
+  )
+  .openapi("LoyaltyCampaignRequest");
+
+const keys = <T extends Record<string, string>>(o: T) =>
+  z.enum(Object.keys(o) as [keyof T & string, ...(keyof T & string)[]]);
+
+export const InventoryQuery = z.object({
+  q: z.string().trim().max(100, "q must be at most 100 characters").optional(),
+  category: z.string().trim().max(100).optional(),
+  status: keys(STATUS_FILTERS).optional(),
+  alert: keys(ALERT_FILTERS).optional(),
+  sort: keys(SORTS).default("lost").openapi({ description: "lost (lost revenue per day, highest first) by default" }),
+  page: z.coerce
+    .number({ message: "page must be a whole number from 1" })
+    .int("page must be a whole number from 1")
+    .min(1, "page must be a whole number from 1")
+    .max(100_000)
+    .default(1),
+  limit: limit(250, 50),
+});
+
+export const InventoryItem = z
+  .object({
+    id: z.string().openapi({ description: "The variant's id" }),
+    productId: z.string(),
+    title: z.string(),
+    sku: z.string().nullable(),
+    category: z.string(),
+    status: z.string(),
+    available: z.number(),
+    committed: z.number(),
+    onOrder: z.number(),
+    velocity: z.number().openapi({ description: "Units sold per day" }),
+    safetyStock: z.number(),
+    reorderPoint: z.number(),
+    daysOfCover: z.number().nullable(),
+    stockOutDay: z.string().nullable(),
+    orderByDay: z.string().nullable(),
+    suggestedQty: z.number(),
+    lostRevenuePerDay: z.string(),
+    supplierName: z.string().nullable(),
+    computedAt: z.string(),
+  })
+  .openapi("InventoryItem");
+
+export const InventoryPage = z
+  .object({
+    object: z.literal("list"),
+    currency: z.string(),
+    page: z.number(),
+    pages: z.number(),
+    total: z.number(),
+    has_more: z.boolean(),
+    data: z.array(InventoryItem),
+  })
+  .openapi("InventoryPage");
+
 export type Endpoint = {
   id: string;
   method: "get" | "post";
@@ -198,6 +309,8 @@ export type Endpoint = {
   query?: z.ZodObject;
   body?: z.ZodType;
   response: z.ZodType;
+  /** The success status (200 unless given). */
+  status?: 200 | 201 | 202;
 };
 
 export const ENDPOINTS = {
@@ -237,10 +350,7 @@ export const ENDPOINTS = {
     path: "/stores/{storeId}/invoices/{invoiceId}",
     summary: "One invoice",
     scope: "invoices:read",
-    params: z.object({
-      storeId,
-      invoiceId: z.string().openapi({ param: { name: "invoiceId", in: "path" } }),
-    }),
+    params: z.object({ storeId, invoiceId }),
     response: Invoice,
   },
   insights: {
@@ -261,6 +371,89 @@ export const ENDPOINTS = {
     scope: "insights:write",
     body: GenerateInsightsBody,
     response: InsightRun,
+    status: 202,
+  },
+  createInvoice: {
+    id: "createInvoice",
+    method: "post",
+    path: "/stores/{storeId}/invoices",
+    summary: "Create an invoice (a draft, or sent at once with auto_send), numbered and counted like the admin's",
+    scope: "invoices:write",
+    params: z.object({ storeId }),
+    body: CreateInvoiceBody,
+    response: Invoice,
+    status: 201,
+  },
+  sendInvoice: {
+    id: "sendInvoice",
+    method: "post",
+    path: "/stores/{storeId}/invoices/{invoiceId}/send",
+    summary: "Send a draft invoice to its customer (409 when it is not a draft)",
+    scope: "invoices:write",
+    params: z.object({ storeId, invoiceId }),
+    response: Invoice,
+  },
+  productCosts: {
+    id: "listProductCosts",
+    method: "get",
+    path: "/stores/{storeId}/product-costs",
+    summary: "Product costs, newest first",
+    scope: "costs:read",
+    params: z.object({ storeId }),
+    query: page,
+    response: ProductCostList,
+  },
+  createProductCost: {
+    id: "createProductCost",
+    method: "post",
+    path: "/stores/{storeId}/product-costs",
+    summary: "Add a product cost",
+    scope: "costs:write",
+    params: z.object({ storeId }),
+    body: ProductCostBody,
+    response: ProductCost,
+    status: 201,
+  },
+  updateProductCost: {
+    id: "updateProductCost",
+    method: "post",
+    path: "/stores/{storeId}/product-costs/{costId}",
+    summary: "Change a product cost (the whole cost is sent again)",
+    scope: "costs:write",
+    params: z.object({ storeId, costId: z.string().openapi({ param: { name: "costId", in: "path" } }) }),
+    body: ProductCostBody,
+    response: ProductCost,
+  },
+  loyaltyCampaigns: {
+    id: "listLoyaltyCampaigns",
+    method: "get",
+    path: "/stores/{storeId}/loyalty/campaigns",
+    summary: "Loyalty campaigns, latest start first",
+    scope: "loyalty:read",
+    params: z.object({ storeId }),
+    query: page,
+    response: LoyaltyCampaignList,
+  },
+  createLoyaltyCampaign: {
+    id: "createLoyaltyCampaign",
+    method: "post",
+    path: "/stores/{storeId}/loyalty/campaigns",
+    summary: "Create a points-multiplier campaign (name, type, rules)",
+    scope: "loyalty:write",
+    params: z.object({ storeId }),
+    body: LoyaltyCampaignBody,
+    response: LoyaltyCampaign,
+    status: 201,
+  },
+  inventory: {
+    id: "getInventory",
+    method: "get",
+    path: "/stores/{storeId}/inventory",
+    summary: "Inventory planning per variant: cover, stock-out and order-by days, suggested quantity",
+    scope: "inventory:read",
+    params: z.object({ storeId }),
+    query: InventoryQuery,
+    response: InventoryPage,
   },
 } as const satisfies Record<string, Endpoint>;
 

@@ -10,7 +10,7 @@ import { env } from "~/env.server";
 import { FieldError } from "~/lib/forms";
 import { unstorableText } from "~/lib/text";
 import { isHttpAnswerable, publicOrigin } from "~/platform/http.server";
-import { isUniqueViolation } from "~/platform/prisma-errors";
+import { isContention, isUniqueViolation } from "~/platform/prisma-errors";
 import { allows } from "./keys";
 import { markKeyUsed, verifyApiKey, type KeyFailure, type VerifiedKey } from "./keys.server";
 import { rateLimitHeaders } from "./limits";
@@ -89,6 +89,8 @@ function invalid(error: z.ZodError, where: "query" | "body"): ApiError {
 export type V1Context<E extends Endpoint> = {
   shop: NonNullable<Awaited<ReturnType<typeof loadShop>>>;
   key: VerifiedKey;
+  /** Who the audit log names for a write: the key, by its name and last four (never the secret). */
+  actor: { shop: NonNullable<Awaited<ReturnType<typeof loadShop>>>; staff: { email: string; name: string } };
   params: E["params"] extends z.ZodType ? z.output<E["params"]> : Record<string, never>;
   query: E["query"] extends z.ZodType ? z.output<E["query"]> : Record<string, never>;
   body: E["body"] extends z.ZodType ? z.output<E["body"]> : undefined;
@@ -101,7 +103,7 @@ export type V1Answer = { status?: number; data: unknown };
 function loadShop(shopId: string) {
   return prisma.shop.findFirst({
     where: { id: shopId, uninstalledAt: null },
-    select: { id: true, plan: true, currency: true, timezone: true, dataVersion: true, domain: true },
+    select: { id: true, name: true, plan: true, currency: true, timezone: true, dataVersion: true, domain: true },
   });
 }
 
@@ -117,6 +119,25 @@ async function readBody(request: Request): Promise<unknown> {
   } catch {
     throw new ApiError(400, "body_invalid", "The request body must be JSON.");
   }
+}
+
+/** A feature's refusal as the API's error: a FieldError names its first field, an answerable error keeps its code. */
+function knownError(error: unknown, endpoint: Endpoint): ApiError | null {
+  if (error instanceof ApiError) return error;
+  if (error instanceof FieldError) {
+    const [param, messages] = Object.entries(error.fieldErrors)[0] ?? [null, []];
+    return new ApiError(400, endpoint.body ? "body_invalid" : "parameter_invalid", messages[0] ?? error.message, param);
+  }
+  // Lost a race for the database (concurrent writes): nothing was written; the caller may retry.
+  if (isContention(error))
+    return new ApiError(503, "database_busy", "The store is busy with other writes; retry shortly.", null, "api_error");
+  if (isHttpAnswerable(error)) {
+    const body = error.responseBody();
+    const code =
+      error.status === 404 ? "resource_missing" : typeof body.code === "string" ? body.code : "request_refused";
+    return new ApiError(error.status, code, String(body.error ?? error.message));
+  }
+  return null;
 }
 
 /** A loader (or action) answering one v1 endpoint. */
@@ -165,11 +186,13 @@ export function v1Api<E extends Endpoint>(endpoint: E, handle: (ctx: V1Context<E
           (body as { storeId: string }).storeId !== key.shopId
         )
           throw new ApiError(404, "resource_missing", "No such store.", "storeId");
-        fingerprint = crypto
-          .createHash("sha256")
-          .update(`${request.method} ${url.pathname}\n${JSON.stringify(raw)}`)
-          .digest("hex");
+        fingerprint = JSON.stringify(raw);
       }
+      // The request an Idempotency-Key stands for: method, path and body (a body-less POST is its path).
+      fingerprint = crypto
+        .createHash("sha256")
+        .update(`${request.method} ${url.pathname}\n${fingerprint}`)
+        .digest("hex");
 
       // Idempotency-Key (POST): the first answer is kept and replayed; another body is refused.
       const idemKey = endpoint.method === "post" ? request.headers.get("idempotency-key") : null;
@@ -215,6 +238,7 @@ export function v1Api<E extends Endpoint>(endpoint: E, handle: (ctx: V1Context<E
       const answer = await handle({
         shop,
         key,
+        actor: { shop, staff: { email: `api-key:…${key.lastFour}`, name: `API key ${key.name}` } },
         params: params as never,
         query: (query?.data ?? {}) as never,
         body: body as never,
@@ -234,14 +258,7 @@ export function v1Api<E extends Endpoint>(endpoint: E, handle: (ctx: V1Context<E
         });
       return respond(status, payload, { ...base, ...limitHeaders });
     } catch (error) {
-      const known =
-        error instanceof ApiError
-          ? error
-          : error instanceof FieldError
-            ? new ApiError(400, "parameter_invalid", error.message, Object.keys(error.fieldErrors)[0] ?? null)
-            : isHttpAnswerable(error)
-              ? new ApiError(error.status, "request_refused", String(error.responseBody().error ?? error.message))
-              : null;
+      const known = knownError(error, endpoint);
       if (idem) await prisma.apiIdempotentRequest.deleteMany({ where: { id: idem.id } });
       if (!known) {
         console.error(`[api/v1] ${requestId} failed: ${error instanceof Error ? error.name : "error"}`);
@@ -255,6 +272,7 @@ export function v1Api<E extends Endpoint>(endpoint: E, handle: (ctx: V1Context<E
         ...base,
         ...limitHeaders,
         ...(known.status === 405 ? { Allow: endpoint.method.toUpperCase() } : {}),
+        ...(known.code === "database_busy" ? { "Retry-After": "1" } : {}),
       });
     }
   };

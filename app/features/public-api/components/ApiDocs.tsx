@@ -21,6 +21,14 @@ export type ApiDocsProps = {
 const TABS = ["Overview", "Authentication", "Endpoints", "Examples"] as const;
 type Tab = (typeof TABS)[number];
 
+/** The request as text: the line, any headers besides the key, and the JSON body. */
+const exampleRequest = (e: ApiExample) =>
+  [
+    `${e.method} ${e.path}`,
+    ...Object.entries(e.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+    ...(e.body ? ["", JSON.stringify(e.body, null, 2)] : []),
+  ].join("\n");
+
 export function ApiDocs({ document, examples, limits, supportHref }: ApiDocsProps) {
   const [tab, setTab] = useState<Tab>("Overview");
   const base = document.servers?.[0]?.url ?? "/api/v1";
@@ -105,7 +113,7 @@ export function ApiDocs({ document, examples, limits, supportHref }: ApiDocsProp
           examples.map((e) => (
             <article key={e.title} className="pp-card pp-api-op">
               <h3>{e.title}</h3>
-              <pre className="pp-api-code">{`${e.method} ${e.path}${e.body ? `\n\n${JSON.stringify(e.body, null, 2)}` : ""}`}</pre>
+              <pre className="pp-api-code">{exampleRequest(e)}</pre>
               <p className="pp-muted">{e.status}</p>
               <pre className="pp-api-code">{JSON.stringify(e.response, null, 2)}</pre>
             </article>
