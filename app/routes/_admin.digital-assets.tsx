@@ -10,6 +10,7 @@ import {
   DigitalAssetsScreen,
   assetActionSchema,
   collectionSchema,
+  editCollectionSchema,
   type AssetActionResult,
 } from "~/features/digital-assets";
 import {
@@ -17,6 +18,8 @@ import {
   applyRule,
   assetsScreen,
   createCollection,
+  deleteCollection,
+  editCollection,
   issueByHand,
   saveNetworks,
   setCollectionStatus,
@@ -53,6 +56,14 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
       const message = ruled ? `Collection created; ${ruled.issued} issued by its rule` : "Collection created";
       return { ok: true, intent, message } satisfies AssetActionResult;
     }
+    if (read.values.intent === "editCollection") {
+      const parsed = editCollectionSchema.safeParse(read.values);
+      if (!parsed.success)
+        return data<AssetActionResult>({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+      const { intent, collectionId, ...input } = parsed.data;
+      await editCollection(shop.id, collectionId, input);
+      return { ok: true, intent, message: "Collection saved" } satisfies AssetActionResult;
+    }
     const parsed = assetActionSchema.safeParse(read.values);
     if (!parsed.success)
       return data<AssetActionResult>({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
@@ -82,6 +93,9 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
             if (!(e instanceof AssetError)) throw e;
           });
         return { ok: true, intent: a.intent, message: `Collection ${a.status}` } satisfies AssetActionResult;
+      case "deleteCollection":
+        await deleteCollection(shop.id, a.collectionId);
+        return { ok: true, intent: a.intent, message: "Collection deleted" } satisfies AssetActionResult;
       case "saveNetworks":
         await saveNetworks(shop.id, { ethereum: a.ethereum, polygon: a.polygon });
         return { ok: true, intent: a.intent, message: "Networks saved" } satisfies AssetActionResult;

@@ -3,6 +3,8 @@ export {
   AssetError,
   applyRule,
   createCollection,
+  deleteCollection,
+  editCollection,
   issueByHand,
   setCollectionStatus,
   verifyItem,

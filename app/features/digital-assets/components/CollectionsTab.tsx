@@ -20,6 +20,7 @@ import { useToast } from "~/components/toasts";
 import { DisabledReason, useDisabledReason } from "~/features/team";
 import type { AssetActionResult } from "~/features/digital-assets/schema";
 import { CollectionDialog } from "./CollectionDialog";
+import { DeleteCollectionDialog } from "./DeleteCollectionDialog";
 import type { AssetsData } from "~/features/digital-assets/screen.server";
 import { IssueDialog } from "./IssueDialog";
 import { StatusBadge } from "./StatusBadge";
@@ -31,6 +32,8 @@ export function CollectionsTab({ collections, choices }: Pick<AssetsData, "colle
   const refused = useDisabledReason("write", "change collections");
   const [creating, setCreating] = useState(false);
   const [issuing, setIssuing] = useState<Collection | null>(null);
+  const [editing, setEditing] = useState<Collection | null>(null);
+  const [deleting, setDeleting] = useState<Collection | null>(null);
   const [issued, setIssued] = useState<{ message: string; verifyPath?: string } | null>(null);
   const fetcher = useFetcher<AssetActionResult>({ key: "asset-row" });
   const toast = useToast();
@@ -60,6 +63,12 @@ export function CollectionsTab({ collections, choices }: Pick<AssetsData, "colle
         )}
         {c.status === "active" && (
           <Button onClick={() => act({ intent: "setStatus", collectionId: c.id, status: "paused" })}>Pause</Button>
+        )}
+        <Button onClick={() => setEditing(c)}>Edit</Button>
+        {c.issued === 0 && (
+          <Button tone="critical" onClick={() => setDeleting(c)}>
+            Delete
+          </Button>
         )}
       </ButtonGroup>
     ),
@@ -115,6 +124,27 @@ export function CollectionsTab({ collections, choices }: Pick<AssetsData, "colle
           onClose={() => setCreating(false)}
           onDone={(message) => {
             setCreating(false);
+            toast({ content: message });
+          }}
+        />
+      )}
+      {editing && (
+        <CollectionDialog
+          choices={choices}
+          editing={editing}
+          onClose={() => setEditing(null)}
+          onDone={(message) => {
+            setEditing(null);
+            toast({ content: message });
+          }}
+        />
+      )}
+      {deleting && (
+        <DeleteCollectionDialog
+          collection={deleting}
+          onClose={() => setDeleting(null)}
+          onDone={(message) => {
+            setDeleting(null);
             toast({ content: message });
           }}
         />
