@@ -17,6 +17,7 @@ import {
   AssetError,
   applyRule,
   assetsScreen,
+  checkHolders,
   createCollection,
   deleteCollection,
   editCollection,
@@ -96,6 +97,20 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
       case "deleteCollection":
         await deleteCollection(shop.id, a.collectionId);
         return { ok: true, intent: a.intent, message: "Collection deleted" } satisfies AssetActionResult;
+      case "checkHolders": {
+        const read = await checkHolders(shop.id, a.collectionId);
+        if (read.state === "read")
+          return {
+            ok: true,
+            intent: a.intent,
+            message: `${read.holders} of ${read.wallets} linked wallets hold it on chain`,
+          } satisfies AssetActionResult;
+        const why = {
+          "not-linked": "This collection is not linked to a contract",
+          "not-configured": "Configure the network's RPC under Blockchain Settings first",
+        } as const;
+        return fail({ _form: [read.state === "error" ? read.error : why[read.state]] }, 409);
+      }
       case "saveNetworks":
         await saveNetworks(shop.id, { ethereum: a.ethereum, polygon: a.polygon });
         return { ok: true, intent: a.intent, message: "Networks saved" } satisfies AssetActionResult;

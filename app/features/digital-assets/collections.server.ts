@@ -50,6 +50,7 @@ export async function createCollection(shopId: string, input: Omit<CollectionInp
       chainNetwork: input.chainNetwork ?? null,
       contractStandard: input.contractStandard ?? null,
       contractAddress: input.contractAddress?.toLowerCase() ?? null,
+      contractTokenId: input.contractStandard === "erc1155" ? (input.contractTokenId ?? null) : null,
     },
   });
 }
@@ -93,6 +94,7 @@ export async function editCollection(
       chainNetwork: input.chainNetwork ?? null,
       contractStandard: input.contractStandard ?? null,
       contractAddress: input.contractAddress?.toLowerCase() ?? null,
+      contractTokenId: input.contractStandard === "erc1155" ? (input.contractTokenId ?? null) : null,
     },
   });
   if (count === 0) throw new AssetError(409, "The collection changed meanwhile; reload and try again");

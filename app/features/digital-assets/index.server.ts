@@ -14,3 +14,5 @@ export { assetFigures, listCollections, recentIssues, ruleChoices, type AssetFig
 export { assetsScreen, type AssetsData } from "./screen.server";
 export { loyaltyToken, type LoyaltyToken } from "~/features/loyalty/index.server";
 export { RULES_JOB, applyAllRules, registerDigitalAssetJobs } from "./jobs.server";
+export { WalletError, linkWallet, unlinkWallet, walletChallenge, walletCustomer } from "./siwe.server";
+export { HOLDER_FRESHNESS_MS, checkHolders, onChainHolders } from "./holders.server";

@@ -4,3 +4,4 @@ export { assetActionSchema, collectionSchema, editCollectionSchema, NETWORKS, ty
 export { displayStatus, type DisplayStatus } from "./status";
 export { DigitalAssetsScreen } from "./components/DigitalAssetsScreen";
 export { DigitalAssetsDashboardCard } from "./components/DigitalAssetsDashboardCard";
+export { walletActionSchema, type WalletAction } from "./wallet-schema";

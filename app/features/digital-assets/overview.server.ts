@@ -1,5 +1,6 @@
 // The digital-assets figures the screen's stat cards, the dashboard card and GET
 // /api/digital-assets all read (one definition each), and the screen's lists.
+import { holderSummaries } from "./holders.server";
 import { prisma } from "~/db.server";
 import { loyaltyToken, tierChoices } from "~/features/loyalty/index.server";
 import { displayStatus } from "./status";
@@ -34,11 +35,10 @@ export async function assetFigures(shopId: string): Promise<AssetFigures> {
 }
 
 export async function listCollections(shopId: string) {
-  const rows = await prisma.assetCollection.findMany({
-    where: { shopId },
-    orderBy: { createdAt: "desc" },
-    take: 200,
-  });
+  const [rows, onChain] = await Promise.all([
+    prisma.assetCollection.findMany({ where: { shopId }, orderBy: { createdAt: "desc" }, take: 200 }),
+    holderSummaries(shopId),
+  ]);
   return rows.map((c) => ({
     id: c.id,
     name: c.name,
@@ -52,6 +52,9 @@ export async function listCollections(shopId: string) {
     chainNetwork: c.chainNetwork,
     contractStandard: c.contractStandard,
     contractAddress: c.contractAddress,
+    contractTokenId: c.contractTokenId,
+    // The latest on-chain reading of linked wallets' balances, or null when never read.
+    onChain: onChain.get(c.id) ?? null,
   }));
 }
 

@@ -48,15 +48,23 @@ const collectionFields = {
   chainNetwork: optional(z.enum(["ethereum", "polygon"], { message: "Choose Ethereum or Polygon" })),
   contractStandard: optional(z.enum(["erc721", "erc1155"], { message: "Choose ERC-721 or ERC-1155" })),
   contractAddress: optional(contractAddress),
+  contractTokenId: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,78}$/, "Enter the token id as a whole number"),
+  ),
 };
 
-type Linked = { chainNetwork?: string; contractStandard?: string; contractAddress?: string };
+type Linked = { chainNetwork?: string; contractStandard?: string; contractAddress?: string; contractTokenId?: string };
 function contractComplete(v: Linked, ctx: z.RefinementCtx) {
   const linked = [v.chainNetwork, v.contractStandard, v.contractAddress].filter(Boolean).length;
   if (linked > 0 && linked < 3) {
     for (const key of ["chainNetwork", "contractStandard", "contractAddress"] as const)
       if (!v[key]) ctx.addIssue({ code: "custom", path: [key], message: "Needed to link a contract" });
   }
+  if (v.contractStandard === "erc1155" && !v.contractTokenId)
+    ctx.addIssue({ code: "custom", path: ["contractTokenId"], message: "An ERC-1155 contract needs the token id" });
 }
 
 export const collectionSchema = z
@@ -93,6 +101,7 @@ export const assetActionSchema = z.discriminatedUnion("intent", [
     status: z.enum(COLLECTION_STATUSES, { message: "Choose a status" }),
   }),
   z.object({ intent: z.literal("deleteCollection"), collectionId: text(40).min(1) }),
+  z.object({ intent: z.literal("checkHolders"), collectionId: text(40).min(1) }),
   z.object({
     intent: z.literal("saveNetworks"),
     ethereum: optional(rpcUrlSchema),

@@ -33,6 +33,7 @@ export function CollectionDialog({
     chainNetwork: editing?.chainNetwork ?? "",
     contractStandard: editing?.contractStandard ?? "",
     contractAddress: editing?.contractAddress ?? "",
+    contractTokenId: editing?.contractTokenId ?? "",
   });
   const { status, ruleKind, ruleTierId, ruleProductId, ...shared } = form.values;
   const title = editing ? `Edit ${editing.name}` : "Create collection";
@@ -121,6 +122,9 @@ export function CollectionDialog({
             ]}
           />
           <FormField name="contractAddress" label="Contract address" placeholder="0x…" />
+          {v.contractStandard === "erc1155" && (
+            <FormField name="contractTokenId" label="Token id" helpText="Holders of this token id get the perks" />
+          )}
         </>
       )}
     </FetcherDialog>

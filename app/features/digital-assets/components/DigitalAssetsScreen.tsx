@@ -70,7 +70,7 @@ export function DigitalAssetsScreen(props: AssetsData) {
             <SkeletonBodyText lines={6} />
           </Card>
         ) : props.tab === "collections" ? (
-          <CollectionsTab collections={props.collections} choices={props.choices} />
+          <CollectionsTab collections={props.collections} choices={props.choices} timezone={props.timezone} />
         ) : props.tab === "tokens" ? (
           <TokenTab token={props.token} />
         ) : props.tab === "settings" && props.settings ? (
