@@ -16,3 +16,4 @@ export { loyaltyToken, type LoyaltyToken } from "~/features/loyalty/index.server
 export { RULES_JOB, applyAllRules, registerDigitalAssetJobs } from "./jobs.server";
 export { WalletError, linkWallet, unlinkWallet, walletChallenge, walletCustomer } from "./siwe.server";
 export { HOLDER_FRESHNESS_MS, checkHolders, onChainHolders } from "./holders.server";
+export { createPerk, issuePerk, listPerks, redeemPerkCodes, type PerkIssue } from "./perks.server";

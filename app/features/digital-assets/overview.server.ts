@@ -13,16 +13,17 @@ export type AssetFigures = {
   collectors: number;
   /** Loyalty token holders: members with a positive points balance. */
   tokenHolders: number;
-  /** Perks for holders are not built yet: null, shown as "Not available", never as 0. */
-  perksRedeemed: null;
+  /** Holder perk codes an order has used (each code counts once). */
+  perksRedeemed: number;
 };
 
 export async function assetFigures(shopId: string): Promise<AssetFigures> {
-  const [byStatus, issued, collectors, token] = await Promise.all([
+  const [byStatus, issued, collectors, token, perksRedeemed] = await Promise.all([
     prisma.assetCollection.groupBy({ by: ["status"], where: { shopId }, _count: { _all: true } }),
     prisma.assetCollection.aggregate({ where: { shopId }, _sum: { issued: true } }),
     prisma.assetItem.groupBy({ by: ["customerId"], where: { shopId } }).then((r) => r.length),
     loyaltyToken(shopId),
+    prisma.perkCode.count({ where: { shopId, redeemedAt: { not: null } } }),
   ]);
   return {
     collections: byStatus.reduce((s, r) => s + r._count._all, 0),
@@ -30,7 +31,7 @@ export async function assetFigures(shopId: string): Promise<AssetFigures> {
     itemsIssued: issued._sum.issued ?? 0,
     collectors,
     tokenHolders: token?.holders ?? 0,
-    perksRedeemed: null,
+    perksRedeemed,
   };
 }
 

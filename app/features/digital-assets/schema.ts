@@ -88,7 +88,29 @@ export const editCollectionSchema = z
   .object({ intent: z.literal("editCollection"), collectionId: text(40).min(1), ...collectionFields })
   .superRefine(contractComplete);
 
+export const perkSchema = z
+  .object({
+    intent: z.literal("createPerk"),
+    collectionId: text(40).min(1, "Choose a collection"),
+    title: text(80).min(1, "Enter a title"),
+    kind: z.enum(["percentage", "amount"], { message: "Choose percentage or amount off" }),
+    percent: optional(z.coerce.number({ message: "Enter a number" }).gt(0, "More than 0").max(100, "At most 100")),
+    amount: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,7}(\.\d{1,2})?$/, "Enter an amount like 10 or 10.50"),
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === "percentage" && v.percent === undefined)
+      ctx.addIssue({ code: "custom", path: ["percent"], message: "Enter the percentage off" });
+    if (v.kind === "amount" && v.amount === undefined)
+      ctx.addIssue({ code: "custom", path: ["amount"], message: "Enter the amount off" });
+  });
+
 export const assetActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("issuePerk"), perkId: text(40).min(1) }),
   z.object({
     intent: z.literal("issue"),
     collectionId: text(40).min(1),
