@@ -576,7 +576,7 @@ async function inventory(): Promise<Row[]> {
 // ── customers and loyalty: being rewritten elsewhere, read only through bench/results/<name>.json ──
 type RowsJson = { rows: { target: string; figure: string; baseline?: string; pass: boolean | null }[] };
 
-async function rewritten(name: "customers" | "loyalty" | "ads", args: string[], size: string): Promise<Row[]> {
+async function rewritten(name: "customers" | "loyalty" | "ads" | "assets", args: string[], size: string): Promise<Row[]> {
   const since = Date.now();
   const t0 = Date.now();
   const code = await run(name, tsx, [`bench/${name}.ts`, ...args]);
@@ -623,6 +623,11 @@ const loyalty = () => {
 
 // Issue 36's ad spend sync (bench/ads.ts): the same sizes in both modes, as the target states them.
 const adSpend = () => rewritten("ads", [], "12 months × 50 campaigns × 3 platforms");
+
+// Issue 41's digital assets (bench/assets.ts): holder checks, SIWE, the screen's loader at the
+// targets' sizes in both modes; quick takes fewer samples.
+const digitalAssets = () =>
+  rewritten("assets", full ? [] : ["--quick"], "1,000 wallets, 100,000 issued items, local EVM");
 
 // ── public pages: bench/public.ts (Lighthouse) ──────────────────────────────────────────────────
 type PublicJson = {
@@ -737,6 +742,7 @@ const PARTS: Record<string, () => Promise<Row[]>> = {
   customers,
   loyalty,
   ads: adSpend,
+  assets: digitalAssets,
   public: publicPages,
   paint,
   "boot-memory": bootMemory,

@@ -5,6 +5,7 @@
 // chain or out of reach is an error and grants nobody anything.
 import { createPublicClient, http, type Address } from "viem";
 import { prisma } from "~/db.server";
+import { chunks, inSlices } from "~/lib/chunks";
 import { describeRpcError, networkSettings } from "./chain.server";
 import { AssetError } from "./collections.server";
 import { NETWORKS, type Network } from "./schema";
@@ -99,10 +100,15 @@ export async function checkHolders(shopId: string, collectionId: string, now = n
       balance: balances[i]!.toString(),
       checkedAt: now,
     }));
-    await prisma.$transaction([
-      prisma.holderCheck.deleteMany({ where: { shopId, collectionId, customerId: { in: stale.map((w) => w.id) } } }),
-      prisma.holderCheck.createMany({ data: rows }),
-    ]);
+    // In chunks: SQLite takes at most 999 parameters a statement.
+    await prisma.$transaction(
+      [...chunks(rows, 200)].flatMap((part) => [
+        prisma.holderCheck.deleteMany({
+          where: { shopId, collectionId, customerId: { in: part.map((r) => r.customerId) } },
+        }),
+        prisma.holderCheck.createMany({ data: part }),
+      ]),
+    );
   }
   const linked = new Set(wallets.map((w) => w.id));
   const held = await prisma.holderCheck.findMany({
@@ -129,10 +135,14 @@ export async function onChainHolders(shopId: string, collectionId: string, now =
     select: { customerId: true, address: true },
   });
   if (!rows.length) return [];
-  const customers = await prisma.customer.findMany({
-    where: { shopId, id: { in: rows.map((r) => r.customerId) }, deletedAt: null, redactedAt: null },
-    select: { id: true, walletAddress: true },
-  });
+  const customers = await inSlices(
+    rows.map((r) => r.customerId),
+    (ids) =>
+      prisma.customer.findMany({
+        where: { shopId, id: { in: ids }, deletedAt: null, redactedAt: null },
+        select: { id: true, walletAddress: true },
+      }),
+  );
   const current = new Map(customers.map((c) => [c.id, c.walletAddress]));
   return rows.filter((r) => current.get(r.customerId) === r.address).map((r) => r.customerId);
 }

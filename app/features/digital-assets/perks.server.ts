@@ -6,6 +6,7 @@
 // which has no Shopify, keeps the code locally. An order that uses a code counts it as redeemed.
 import crypto from "node:crypto";
 import { prisma, type Tx } from "~/db.server";
+import { inSlices } from "~/lib/chunks";
 import { minorToDecimalString } from "~/lib/money";
 import { isUniqueViolation } from "~/platform/prisma-errors";
 import type { AdminOperations } from "~/graphql/admin.generated";
@@ -82,7 +83,12 @@ export async function issuePerk(
     where: { shopId: shop.id, id: { in: holders.filter((h) => !have.has(h)) }, deletedAt: null, redactedAt: null },
     select: { id: true, shopifyId: true },
   });
-  const result: PerkIssue = { issued: 0, already: have.size, refused: [], unavailable: false };
+  const result: PerkIssue = {
+    issued: 0,
+    already: holders.filter((h) => have.has(h)).length,
+    refused: [],
+    unavailable: false,
+  };
   for (const customer of customers) {
     if (graphql && !customer.shopifyId) {
       result.refused.push("A holder is not a Shopify customer yet");
