@@ -1,7 +1,7 @@
 // The digital-assets figures the screen's stat cards, the dashboard card and GET
 // /api/digital-assets all read (one definition each), and the screen's lists.
 import { holderSummaries } from "./holders.server";
-import { prisma } from "~/db.server";
+import { prisma, sqlOn } from "~/db.server";
 import { loyaltyToken, tierChoices } from "~/features/loyalty/index.server";
 import { displayStatus } from "./status";
 
@@ -21,7 +21,13 @@ export async function assetFigures(shopId: string): Promise<AssetFigures> {
   const [byStatus, issued, collectors, token, perksRedeemed] = await Promise.all([
     prisma.assetCollection.groupBy({ by: ["status"], where: { shopId }, _count: { _all: true } }),
     prisma.assetCollection.aggregate({ where: { shopId }, _sum: { issued: true } }),
-    prisma.assetItem.groupBy({ by: ["customerId"], where: { shopId } }).then((r) => r.length),
+    // Counted in the database: a groupBy would bring every holder's row into the process.
+    sqlOn()
+      .selectFrom("AssetItem")
+      .select((eb) => eb.fn.count<number>("customerId").distinct().as("n"))
+      .where("shopId", "=", shopId)
+      .executeTakeFirst()
+      .then((r) => Number(r?.n ?? 0)),
     loyaltyToken(shopId),
     prisma.perkCode.count({ where: { shopId, redeemedAt: { not: null } } }),
   ]);
