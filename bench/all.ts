@@ -576,7 +576,11 @@ async function inventory(): Promise<Row[]> {
 // ── customers and loyalty: being rewritten elsewhere, read only through bench/results/<name>.json ──
 type RowsJson = { rows: { target: string; figure: string; baseline?: string; pass: boolean | null }[] };
 
-async function rewritten(name: "customers" | "loyalty" | "ads" | "assets", args: string[], size: string): Promise<Row[]> {
+async function rewritten(
+  name: "customers" | "loyalty" | "ads" | "assets",
+  args: string[],
+  size: string,
+): Promise<Row[]> {
   const since = Date.now();
   const t0 = Date.now();
   const code = await run(name, tsx, [`bench/${name}.ts`, ...args]);

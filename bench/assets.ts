@@ -59,7 +59,13 @@ const engine = baseUrl ? "PostgreSQL" : "SQLite";
 
 const evm = await startLocalEvm(1);
 const shop = await prisma.shop.create({
-  data: { domain: `${dbName.replaceAll("_", "-")}.myshopify.com`, name: "Bench", currency: "USD", timezone: "UTC", ownerName: "B" },
+  data: {
+    domain: `${dbName.replaceAll("_", "-")}.myshopify.com`,
+    name: "Bench",
+    currency: "USD",
+    timezone: "UTC",
+    ownerName: "B",
+  },
   select: { id: true, domain: true, name: true, currency: true, timezone: true },
 });
 await prisma.chainSetting.create({ data: { shopId: shop.id, network: "ethereum", rpcUrl: evm.rpcUrl } });

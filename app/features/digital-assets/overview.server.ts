@@ -15,10 +15,12 @@ export type AssetFigures = {
   tokenHolders: number;
   /** Holder perk codes an order has used (each code counts once). */
   perksRedeemed: number;
+  /** Customers with a wallet proved by Sign-In with Ethereum. */
+  linkedWallets: number;
 };
 
 export async function assetFigures(shopId: string): Promise<AssetFigures> {
-  const [byStatus, issued, collectors, token, perksRedeemed] = await Promise.all([
+  const [byStatus, issued, collectors, token, perksRedeemed, linkedWallets] = await Promise.all([
     prisma.assetCollection.groupBy({ by: ["status"], where: { shopId }, _count: { _all: true } }),
     prisma.assetCollection.aggregate({ where: { shopId }, _sum: { issued: true } }),
     // Counted in the database: a groupBy would bring every holder's row into the process.
@@ -30,6 +32,7 @@ export async function assetFigures(shopId: string): Promise<AssetFigures> {
       .then((r) => Number(r?.n ?? 0)),
     loyaltyToken(shopId),
     prisma.perkCode.count({ where: { shopId, redeemedAt: { not: null } } }),
+    prisma.customer.count({ where: { shopId, walletAddress: { not: null } } }),
   ]);
   return {
     collections: byStatus.reduce((s, r) => s + r._count._all, 0),
@@ -38,6 +41,7 @@ export async function assetFigures(shopId: string): Promise<AssetFigures> {
     collectors,
     tokenHolders: token?.holders ?? 0,
     perksRedeemed,
+    linkedWallets,
   };
 }
 

@@ -84,7 +84,12 @@ export function DigitalAssetsScreen(props: AssetsData) {
         ) : props.tab === "settings" && props.settings ? (
           <SettingsTab settings={props.settings} />
         ) : (
-          <OverviewTab collections={props.collections} recent={props.recent} timezone={props.timezone} />
+          <OverviewTab
+            collections={props.collections}
+            recent={props.recent}
+            timezone={props.timezone}
+            linkedWallets={props.figures.linkedWallets}
+          />
         )}
       </BlockStack>
     </AdminPage>
