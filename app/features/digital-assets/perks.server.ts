@@ -75,14 +75,18 @@ export async function issuePerk(
   if (!perk) throw new AssetError(404, "Perk not found");
   const holders = await holdersOf(shop.id, perk.collectionId, now);
   const have = new Set(
-    (
-      await prisma.perkCode.findMany({ where: { perkId, customerId: { in: holders } }, select: { customerId: true } })
-    ).map((c) => c.customerId),
+    (await prisma.perkCode.findMany({ where: { shopId: shop.id, perkId }, select: { customerId: true } })).map(
+      (c) => c.customerId,
+    ),
   );
-  const customers = await prisma.customer.findMany({
-    where: { shopId: shop.id, id: { in: holders.filter((h) => !have.has(h)) }, deletedAt: null, redactedAt: null },
-    select: { id: true, shopifyId: true },
-  });
+  const customers = await inSlices(
+    holders.filter((h) => !have.has(h)),
+    (ids) =>
+      prisma.customer.findMany({
+        where: { shopId: shop.id, id: { in: ids }, deletedAt: null, redactedAt: null },
+        select: { id: true, shopifyId: true },
+      }),
+  );
   const result: PerkIssue = {
     issued: 0,
     already: holders.filter((h) => have.has(h)).length,

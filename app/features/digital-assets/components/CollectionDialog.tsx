@@ -35,7 +35,8 @@ export function CollectionDialog({
     contractAddress: editing?.contractAddress ?? "",
     contractTokenId: editing?.contractTokenId ?? "",
   });
-  const { status, ruleKind, ruleTierId, ruleProductId, ...shared } = form.values;
+  // Status and rule are set when creating; an edit sends the rest.
+  const { status: _status, ruleKind: _ruleKind, ruleTierId: _tier, ruleProductId: _product, ...shared } = form.values;
   const title = editing ? `Edit ${editing.name}` : "Create collection";
   const v = form.values;
   const options = (list: Choice[]) => [

@@ -38,11 +38,7 @@ export function StatCards({ figures }: { figures: AssetFigures }) {
       <Stat label="Collections" value={n(figures.collections)} help={`${n(figures.activeCollections)} active`} />
       <Stat label="Items issued" value={n(figures.itemsIssued)} help={`held by ${n(figures.collectors)} customers`} />
       <Stat label="Token holders" value={n(figures.tokenHolders)} help="members with a points balance" />
-      <Stat
-        label="Perks redeemed"
-        value={props.figures.perksRedeemed.toLocaleString("en-US")}
-        help="Holder perk codes used by an order"
-      />
+      <Stat label="Perks redeemed" value={n(figures.perksRedeemed)} help="Holder perk codes used by an order" />
     </InlineGrid>
   );
 }
