@@ -13,7 +13,7 @@ import { registerInventoryJobs } from "~/features/inventory/index.server";
 import { registerInsightJobs } from "~/features/insights/index.server";
 import { registerPublicApiJobs } from "~/features/public-api/index.server";
 import { registerEngagementJobs } from "~/features/engagement/index.server";
-import { registerDigitalAssetJobs } from "~/features/digital-assets/index.server";
+import { redeemPerkCodes, registerDigitalAssetJobs } from "~/features/digital-assets/index.server";
 import { postShopifyOrder, registerLoyaltyJobs } from "~/features/loyalty/index.server";
 import { registerNotificationJobs } from "~/features/shop/index.server";
 import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server";
@@ -60,6 +60,10 @@ onCustomerChanged(async (tx, shop, customerId) => void (await rescoreCustomer(tx
 // An order or refund webhook posts that order's loyalty points (award, refunds, cancellation),
 // once each, and marks a loyalty reward code it used as used, in the same transaction.
 onOrderChanged((tx, shop, orderShopifyId, codes) => postShopifyOrder(tx, shop, orderShopifyId, codes));
+// …and counts a holder perk code it used as redeemed (digital assets).
+onOrderChanged(
+  async (tx, shop, orderShopifyId, codes) => void (await redeemPerkCodes(tx, shop.id, orderShopifyId, codes)),
+);
 
 setJobRegistrar(registerAllJobs);
 

@@ -576,7 +576,11 @@ async function inventory(): Promise<Row[]> {
 // ── customers and loyalty: being rewritten elsewhere, read only through bench/results/<name>.json ──
 type RowsJson = { rows: { target: string; figure: string; baseline?: string; pass: boolean | null }[] };
 
-async function rewritten(name: "customers" | "loyalty" | "ads" | "api", args: string[], size: string): Promise<Row[]> {
+async function rewritten(
+  name: "customers" | "loyalty" | "ads" | "api" | "assets",
+  args: string[],
+  size: string,
+): Promise<Row[]> {
   const since = Date.now();
   const t0 = Date.now();
   const code = await run(name, tsx, [`bench/${name}.ts`, ...args]);
@@ -632,6 +636,11 @@ const publicApi = () =>
     ["--orders", String(SIZES.dashboardOrders), "--skip-build", "--duration", full ? "15" : "3"],
     `${fmt(SIZES.dashboardOrders)} orders`,
   );
+
+// Issue 41's digital assets (bench/assets.ts): holder checks, SIWE, the screen's loader at the
+// targets' sizes in both modes; quick takes fewer samples.
+const digitalAssets = () =>
+  rewritten("assets", full ? [] : ["--quick"], "1,000 wallets, 100,000 issued items, local EVM");
 
 // ── public pages: bench/public.ts (Lighthouse) ──────────────────────────────────────────────────
 type PublicJson = {
@@ -747,6 +756,7 @@ const PARTS: Record<string, () => Promise<Row[]>> = {
   loyalty,
   ads: adSpend,
   api: publicApi,
+  assets: digitalAssets,
   public: publicPages,
   paint,
   "boot-memory": bootMemory,

@@ -298,6 +298,13 @@ export type CustomersTagsRemoveMutationVariables = Exact<{
 
 export type CustomersTagsRemoveMutation = { tagsRemove?: { userErrors: Array<{ field?: Array<string> | null, message: string }> } | null };
 
+export type HolderPerkCodeCreateMutationVariables = Exact<{
+  basicCodeDiscount: DiscountCodeBasicInput;
+}>;
+
+
+export type HolderPerkCodeCreateMutation = { discountCodeBasicCreate?: { codeDiscountNode?: { id: string } | null, userErrors: Array<{ field?: Array<string> | null, message: string, code?: DiscountErrorCode | null }> } | null };
+
 export type CustomerEmailMarketingConsentUpdateMutationVariables = Exact<{
   input: CustomerEmailMarketingConsentUpdateInput;
 }>;
@@ -426,6 +433,7 @@ export interface AdminOperations {
   "#graphql\n  mutation CustomersCreate($input: CustomerInput!) {\n    customerCreate(input: $input) {\n      customer {\n        id\n        firstName\n        lastName\n        updatedAt\n        defaultEmailAddress { emailAddress marketingState }\n        defaultPhoneNumber { phoneNumber }\n      }\n      userErrors { field message }\n    }\n  }\n": { return: CustomersCreateMutation; variables: CustomersCreateMutationVariables };
   "#graphql\n  mutation CustomersTagsAdd($id: ID!, $tags: [String!]!) {\n    tagsAdd(id: $id, tags: $tags) {\n      userErrors { field message }\n    }\n  }\n": { return: CustomersTagsAddMutation; variables: CustomersTagsAddMutationVariables };
   "#graphql\n  mutation CustomersTagsRemove($id: ID!, $tags: [String!]!) {\n    tagsRemove(id: $id, tags: $tags) {\n      userErrors { field message }\n    }\n  }\n": { return: CustomersTagsRemoveMutation; variables: CustomersTagsRemoveMutationVariables };
+  "#graphql\n  mutation HolderPerkCodeCreate($basicCodeDiscount: DiscountCodeBasicInput!) {\n    discountCodeBasicCreate(basicCodeDiscount: $basicCodeDiscount) {\n      codeDiscountNode {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": { return: HolderPerkCodeCreateMutation; variables: HolderPerkCodeCreateMutationVariables };
   "#graphql\n  mutation CustomerEmailMarketingConsentUpdate($input: CustomerEmailMarketingConsentUpdateInput!) {\n    customerEmailMarketingConsentUpdate(input: $input) {\n      customer { id }\n      userErrors { field message }\n    }\n  }\n": { return: CustomerEmailMarketingConsentUpdateMutation; variables: CustomerEmailMarketingConsentUpdateMutationVariables };
   "#graphql\n  mutation InventoryVariantPriceCostUpdate($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {\n    productVariantsBulkUpdate(productId: $productId, variants: $variants) {\n      productVariants { id price inventoryItem { id unitCost { amount currencyCode } } }\n      userErrors { code field message }\n    }\n  }\n": { return: InventoryVariantPriceCostUpdateMutation; variables: InventoryVariantPriceCostUpdateMutationVariables };
   "#graphql\n  mutation InventoryProductCreate($product: ProductCreateInput!) {\n    productCreate(product: $product) {\n      product { id title }\n      userErrors { field message }\n    }\n  }\n": { return: InventoryProductCreateMutation; variables: InventoryProductCreateMutationVariables };

@@ -10,18 +10,26 @@ import {
   DigitalAssetsScreen,
   assetActionSchema,
   collectionSchema,
+  editCollectionSchema,
+  perkSchema,
   type AssetActionResult,
 } from "~/features/digital-assets";
 import {
   AssetError,
   applyRule,
   assetsScreen,
+  checkHolders,
+  createPerk,
+  issuePerk,
   createCollection,
+  deleteCollection,
+  editCollection,
   issueByHand,
   saveNetworks,
   setCollectionStatus,
 } from "~/features/digital-assets/index.server";
 import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
+import { decimalStringToMinor } from "~/lib/money";
 import type { RoutePermissions } from "~/features/team";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
@@ -39,7 +47,8 @@ const fail = (fieldErrors: Record<string, string[]>, status: number) =>
   data<AssetActionResult>({ ok: false, fieldErrors }, { status });
 
 export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
-  const { shop } = await requireAdmin(request, permissions.action);
+  const ctx = await requireAdmin(request, permissions.action);
+  const { shop } = ctx;
   const read = await readForm(request);
   if (!read.ok) return data<AssetActionResult>({ ok: false, fieldErrors: read.fieldErrors }, { status: 400 });
   try {
@@ -52,6 +61,30 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
       const ruled = created.status === "active" && created.ruleKind ? await applyRule(shop.id, created.id) : null;
       const message = ruled ? `Collection created; ${ruled.issued} issued by its rule` : "Collection created";
       return { ok: true, intent, message } satisfies AssetActionResult;
+    }
+    if (read.values.intent === "editCollection") {
+      const parsed = editCollectionSchema.safeParse(read.values);
+      if (!parsed.success)
+        return data<AssetActionResult>({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+      const { intent, collectionId, ...input } = parsed.data;
+      await editCollection(shop.id, collectionId, input);
+      return { ok: true, intent, message: "Collection saved" } satisfies AssetActionResult;
+    }
+    if (read.values.intent === "createPerk") {
+      const parsed = perkSchema.safeParse(read.values);
+      if (!parsed.success)
+        return data<AssetActionResult>({ ok: false, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+      const p = parsed.data;
+      const base = { collectionId: p.collectionId, title: p.title };
+      const amountMinor = p.kind === "amount" ? decimalStringToMinor(p.amount!, shop.currency) : null;
+      if (p.kind === "amount" && !amountMinor) return fail({ amount: ["Enter an amount above 0"] }, 400);
+      await createPerk(
+        shop.id,
+        p.kind === "percentage"
+          ? { ...base, kind: "percentage", percentOff: p.percent! / 100 }
+          : { ...base, kind: "amount", amountMinor: amountMinor! },
+      );
+      return { ok: true, intent: p.intent, message: "Perk created" } satisfies AssetActionResult;
     }
     const parsed = assetActionSchema.safeParse(read.values);
     if (!parsed.success)
@@ -82,6 +115,33 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
             if (!(e instanceof AssetError)) throw e;
           });
         return { ok: true, intent: a.intent, message: `Collection ${a.status}` } satisfies AssetActionResult;
+      case "deleteCollection":
+        await deleteCollection(shop.id, a.collectionId);
+        return { ok: true, intent: a.intent, message: "Collection deleted" } satisfies AssetActionResult;
+      case "checkHolders": {
+        const read = await checkHolders(shop.id, a.collectionId);
+        if (read.state === "read")
+          return {
+            ok: true,
+            intent: a.intent,
+            message: `${read.holders} of ${read.wallets} linked wallets hold it on chain`,
+          } satisfies AssetActionResult;
+        const why = {
+          "not-linked": "This collection is not linked to a contract",
+          "not-configured": "Configure the network's RPC under Blockchain Settings first",
+        } as const;
+        return fail({ _form: [read.state === "error" ? read.error : why[read.state]] }, 409);
+      }
+      case "issuePerk": {
+        const r = await issuePerk(shop, a.perkId, ctx.demo ? null : ctx.admin.graphql);
+        if (r.unavailable && r.issued === 0)
+          return fail({ _form: ["Shopify could not create the codes just now; try again"] }, 502);
+        if (r.refused.length && r.issued === 0) return fail({ _form: r.refused.slice(0, 3) }, 409);
+        const parts = [`${r.issued} code${r.issued === 1 ? "" : "s"} issued`, `${r.already} holders already had one`];
+        if (r.refused.length) parts.push(`${r.refused.length} refused (${r.refused[0]})`);
+        if (r.unavailable) parts.push("Shopify stopped answering; run again for the rest");
+        return { ok: true, intent: a.intent, message: parts.join("; ") } satisfies AssetActionResult;
+      }
       case "saveNetworks":
         await saveNetworks(shop.id, { ethereum: a.ethereum, polygon: a.polygon });
         return { ok: true, intent: a.intent, message: "Networks saved" } satisfies AssetActionResult;

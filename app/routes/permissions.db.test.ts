@@ -27,6 +27,7 @@ const PUBLIC: Record<string, string> = {
   "i.$token.pdf": "the hosted invoice's PDF, by its secret token",
   "webhooks.stripe": "Stripe's signed webhook",
   "proxy.loyalty": "the storefront's app proxy, signed by Shopify for the logged-in customer",
+  "proxy.loyalty_.wallet": "the storefront's app proxy, signed by Shopify for the logged-in customer",
   "ad-platforms.$platform.callback":
     "an ad platform's OAuth redirect, trusted only through its signed, single-use state",
   "ad-platforms.$platform.demo-consent": "the demo's stand-in for a platform's consent page (404 outside the demo)",

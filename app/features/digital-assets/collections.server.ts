@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { prisma } from "~/db.server";
 import { isUniqueViolation } from "~/platform/prisma-errors";
 import { customersAtOrAbove, tierChoices } from "~/features/loyalty/index.server";
-import type { CollectionInput, CollectionStatus } from "./schema";
+import type { CollectionEdit, CollectionInput, CollectionStatus } from "./schema";
 import { canMove, issuable } from "./status";
 
 export class AssetError extends Error {
@@ -50,6 +50,7 @@ export async function createCollection(shopId: string, input: Omit<CollectionInp
       chainNetwork: input.chainNetwork ?? null,
       contractStandard: input.contractStandard ?? null,
       contractAddress: input.contractAddress?.toLowerCase() ?? null,
+      contractTokenId: input.contractStandard === "erc1155" ? (input.contractTokenId ?? null) : null,
     },
   });
 }
@@ -68,6 +69,46 @@ export async function setCollectionStatus(shopId: string, id: string, to: Collec
     data: { status: to },
   });
   if (count === 0) throw new AssetError(409, "The collection changed meanwhile; reload and try again");
+}
+
+/**
+ * Changes a collection's name, description, image, supply and linked contract. The supply never
+ * drops below what was issued: the update is guarded on it, so an issue racing the edit cannot
+ * slip under it.
+ */
+export async function editCollection(
+  shopId: string,
+  id: string,
+  input: Omit<CollectionEdit, "intent" | "collectionId">,
+) {
+  const c = await collectionOf(shopId, id);
+  if (input.supply < c.issued)
+    throw new AssetError(400, `At least ${c.issued.toLocaleString("en-US")}, the number already issued`, "supply");
+  const { count } = await prisma.assetCollection.updateMany({
+    where: { id, shopId, issued: { lte: input.supply } },
+    data: {
+      name: input.name,
+      description: input.description ?? "",
+      supply: input.supply,
+      imageUrl: input.imageUrl ?? null,
+      chainNetwork: input.chainNetwork ?? null,
+      contractStandard: input.contractStandard ?? null,
+      contractAddress: input.contractAddress?.toLowerCase() ?? null,
+      contractTokenId: input.contractStandard === "erc1155" ? (input.contractTokenId ?? null) : null,
+    },
+  });
+  if (count === 0) throw new AssetError(409, "The collection changed meanwhile; reload and try again");
+}
+
+/**
+ * Deletes a collection that has issued nothing. One that has issued is kept, because its items'
+ * verification pages must keep answering: pausing it is how it is retired (a 409 says so).
+ */
+export async function deleteCollection(shopId: string, id: string) {
+  const c = await collectionOf(shopId, id);
+  if (c.issued > 0) throw new AssetError(409, "A collection that has issued items cannot be deleted; pause it instead");
+  const { count } = await prisma.assetCollection.deleteMany({ where: { id, shopId, issued: 0 } });
+  if (count === 0) throw new AssetError(409, "The collection issued meanwhile; pause it instead");
 }
 
 export type Issued = { serial: number; token: string };

@@ -155,6 +155,47 @@ describe("collections", () => {
     expect(bTier).toMatchObject({ status: 400, body: { fieldErrors: { ruleTierId: [expect.any(String)] } } });
   });
 
+  it("edits a collection (not below what it issued) and deletes only one that has issued nothing", async () => {
+    const vip = await prisma.assetCollection.findFirstOrThrow({ where: { shopId: a.id, name: "VIP Pass" } });
+    const edit = (role: "owner" | "viewer", shop: string, values: Record<string, string>) =>
+      post(role, shop, { intent: "editCollection", collectionId: vip.id, name: "VIP Pass", ...values });
+    const below = await edit("owner", A, { supply: "1" });
+    expect(below).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { supply: [expect.stringMatching(/^At least 2/)] } },
+    });
+    const half = await edit("owner", A, { supply: "5", chainNetwork: "ethereum" });
+    expect(Object.keys(half.body.fieldErrors).sort()).toEqual(["contractAddress", "contractStandard"]);
+    expect((await edit("viewer", A, { supply: "9" })).status).toBe(403);
+    expect((await edit("owner", B, { supply: "9" })).status).toBe(404);
+    expect(await prisma.assetCollection.findUniqueOrThrow({ where: { id: vip.id } })).toMatchObject({ supply: 2 });
+    const saved = await edit("owner", A, { name: "VIP Pass", supply: "3", description: "Members' night" });
+    expect(saved).toMatchObject({ status: 200, body: { ok: true, message: "Collection saved" } });
+    expect(await prisma.assetCollection.findUniqueOrThrow({ where: { id: vip.id } })).toMatchObject({
+      supply: 3,
+      description: "Members' night",
+      issued: 2,
+    });
+    await edit("owner", A, { supply: "2" });
+
+    // Issued items keep their verification pages: deleting is refused, pausing is the way out.
+    const issuedOne = await post("owner", A, { intent: "deleteCollection", collectionId: vip.id });
+    expect(issuedOne).toMatchObject({
+      status: 409,
+      body: { fieldErrors: { _form: [expect.stringMatching(/pause/)] } },
+    });
+    await post("owner", A, { intent: "createCollection", name: "Never issued", supply: "5" });
+    const draft = await prisma.assetCollection.findFirstOrThrow({ where: { shopId: a.id, name: "Never issued" } });
+    expect((await post("viewer", A, { intent: "deleteCollection", collectionId: draft.id })).status).toBe(403);
+    expect((await post("owner", B, { intent: "deleteCollection", collectionId: draft.id })).status).toBe(404);
+    expect(await prisma.assetCollection.count({ where: { id: draft.id } })).toBe(1);
+    expect((await post("owner", A, { intent: "deleteCollection", collectionId: draft.id })).body).toMatchObject({
+      ok: true,
+    });
+    expect(await prisma.assetCollection.count({ where: { id: draft.id } })).toBe(0);
+    expect((await post("owner", A, { intent: "deleteCollection", collectionId: draft.id })).status).toBe(404);
+  });
+
   it("keeps shop A's collections, items and figures from shop B", async () => {
     const aCollection = await prisma.assetCollection.findFirstOrThrow({ where: { shopId: a.id, status: "active" } });
     const seen = await screen(B, "overview");

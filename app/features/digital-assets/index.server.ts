@@ -3,6 +3,8 @@ export {
   AssetError,
   applyRule,
   createCollection,
+  deleteCollection,
+  editCollection,
   issueByHand,
   setCollectionStatus,
   verifyItem,
@@ -12,3 +14,6 @@ export { assetFigures, listCollections, recentIssues, ruleChoices, type AssetFig
 export { assetsScreen, type AssetsData } from "./screen.server";
 export { loyaltyToken, type LoyaltyToken } from "~/features/loyalty/index.server";
 export { RULES_JOB, applyAllRules, registerDigitalAssetJobs } from "./jobs.server";
+export { WalletError, linkWallet, unlinkWallet, walletChallenge, walletCustomer } from "./siwe.server";
+export { HOLDER_FRESHNESS_MS, checkHolders, onChainHolders } from "./holders.server";
+export { createPerk, issuePerk, listPerks, redeemPerkCodes, type PerkIssue } from "./perks.server";

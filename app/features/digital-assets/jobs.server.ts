@@ -1,10 +1,11 @@
 // Issuing rules run on their own too: every hour, each active collection with a rule and supply
 // left issues to the customers who newly reached its tier or bought its product (applyRule is
-// idempotent: holders are skipped, the supply is the limit).
+// idempotent: holders are skipped, the supply is the limit). Expired wallet sign-in nonces go too.
 import { prisma } from "~/db.server";
 import type { JobQueue } from "~/platform/jobs/index.server";
 import { describeError } from "~/lib/log-safe";
 import { applyRule } from "./collections.server";
+import { pruneNonces } from "./siwe.server";
 
 export const RULES_JOB = "digital-assets.rules";
 
@@ -26,6 +27,9 @@ export async function applyAllRules(now = new Date()) {
 }
 
 export function registerDigitalAssetJobs(queue: JobQueue) {
-  queue.register(RULES_JOB, async () => void (await applyAllRules()));
+  queue.register(RULES_JOB, async () => {
+    await applyAllRules();
+    await pruneNonces();
+  });
   void queue.schedule(RULES_JOB, "41 * * * *");
 }

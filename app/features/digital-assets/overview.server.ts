@@ -1,6 +1,7 @@
 // The digital-assets figures the screen's stat cards, the dashboard card and GET
 // /api/digital-assets all read (one definition each), and the screen's lists.
-import { prisma } from "~/db.server";
+import { holderSummaries } from "./holders.server";
+import { prisma, sqlOn } from "~/db.server";
 import { loyaltyToken, tierChoices } from "~/features/loyalty/index.server";
 import { displayStatus } from "./status";
 
@@ -12,16 +13,26 @@ export type AssetFigures = {
   collectors: number;
   /** Loyalty token holders: members with a positive points balance. */
   tokenHolders: number;
-  /** Perks for holders are not built yet: null, shown as "Not available", never as 0. */
-  perksRedeemed: null;
+  /** Holder perk codes an order has used (each code counts once). */
+  perksRedeemed: number;
+  /** Customers with a wallet proved by Sign-In with Ethereum. */
+  linkedWallets: number;
 };
 
 export async function assetFigures(shopId: string): Promise<AssetFigures> {
-  const [byStatus, issued, collectors, token] = await Promise.all([
+  const [byStatus, issued, collectors, token, perksRedeemed, linkedWallets] = await Promise.all([
     prisma.assetCollection.groupBy({ by: ["status"], where: { shopId }, _count: { _all: true } }),
     prisma.assetCollection.aggregate({ where: { shopId }, _sum: { issued: true } }),
-    prisma.assetItem.groupBy({ by: ["customerId"], where: { shopId } }).then((r) => r.length),
+    // Counted in the database: a groupBy would bring every holder's row into the process.
+    sqlOn()
+      .selectFrom("AssetItem")
+      .select((eb) => eb.fn.count<number>("customerId").distinct().as("n"))
+      .where("shopId", "=", shopId)
+      .executeTakeFirst()
+      .then((r) => Number(r?.n ?? 0)),
     loyaltyToken(shopId),
+    prisma.perkCode.count({ where: { shopId, redeemedAt: { not: null } } }),
+    prisma.customer.count({ where: { shopId, walletAddress: { not: null } } }),
   ]);
   return {
     collections: byStatus.reduce((s, r) => s + r._count._all, 0),
@@ -29,16 +40,16 @@ export async function assetFigures(shopId: string): Promise<AssetFigures> {
     itemsIssued: issued._sum.issued ?? 0,
     collectors,
     tokenHolders: token?.holders ?? 0,
-    perksRedeemed: null,
+    perksRedeemed,
+    linkedWallets,
   };
 }
 
 export async function listCollections(shopId: string) {
-  const rows = await prisma.assetCollection.findMany({
-    where: { shopId },
-    orderBy: { createdAt: "desc" },
-    take: 200,
-  });
+  const [rows, onChain] = await Promise.all([
+    prisma.assetCollection.findMany({ where: { shopId }, orderBy: { createdAt: "desc" }, take: 200 }),
+    holderSummaries(shopId),
+  ]);
   return rows.map((c) => ({
     id: c.id,
     name: c.name,
@@ -52,6 +63,9 @@ export async function listCollections(shopId: string) {
     chainNetwork: c.chainNetwork,
     contractStandard: c.contractStandard,
     contractAddress: c.contractAddress,
+    contractTokenId: c.contractTokenId,
+    // The latest on-chain reading of linked wallets' balances, or null when never read.
+    onChain: onChain.get(c.id) ?? null,
   }));
 }
 

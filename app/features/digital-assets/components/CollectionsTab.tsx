@@ -20,17 +20,25 @@ import { useToast } from "~/components/toasts";
 import { DisabledReason, useDisabledReason } from "~/features/team";
 import type { AssetActionResult } from "~/features/digital-assets/schema";
 import { CollectionDialog } from "./CollectionDialog";
+import { DeleteCollectionDialog } from "./DeleteCollectionDialog";
 import type { AssetsData } from "~/features/digital-assets/screen.server";
 import { IssueDialog } from "./IssueDialog";
 import { StatusBadge } from "./StatusBadge";
+import { ContractCell } from "./ContractCell";
 
 type Collection = AssetsData["collections"][number];
 const RULE = { tier: "Loyalty tier", product: "Product bought" } as const;
 
-export function CollectionsTab({ collections, choices }: Pick<AssetsData, "collections" | "choices">) {
+export function CollectionsTab({
+  collections,
+  choices,
+  timezone,
+}: Pick<AssetsData, "collections" | "choices" | "timezone">) {
   const refused = useDisabledReason("write", "change collections");
   const [creating, setCreating] = useState(false);
   const [issuing, setIssuing] = useState<Collection | null>(null);
+  const [editing, setEditing] = useState<Collection | null>(null);
+  const [deleting, setDeleting] = useState<Collection | null>(null);
   const [issued, setIssued] = useState<{ message: string; verifyPath?: string } | null>(null);
   const fetcher = useFetcher<AssetActionResult>({ key: "asset-row" });
   const toast = useToast();
@@ -47,7 +55,7 @@ export function CollectionsTab({ collections, choices }: Pick<AssetsData, "colle
       <StatusBadge key="s" status={c.displayStatus} />,
       `${c.issued.toLocaleString("en-US")} / ${c.supply.toLocaleString("en-US")}`,
       c.ruleKind ? RULE[c.ruleKind as keyof typeof RULE] : "By hand",
-      c.contractAddress ? `${c.contractStandard === "erc1155" ? "ERC-1155" : "ERC-721"} on ${c.chainNetwork}` : "—",
+      <ContractCell key="c" collection={c} timezone={timezone} />,
     ],
     actions: refused ? undefined : (
       <ButtonGroup>
@@ -60,6 +68,15 @@ export function CollectionsTab({ collections, choices }: Pick<AssetsData, "colle
         )}
         {c.status === "active" && (
           <Button onClick={() => act({ intent: "setStatus", collectionId: c.id, status: "paused" })}>Pause</Button>
+        )}
+        {c.contractAddress && (
+          <Button onClick={() => act({ intent: "checkHolders", collectionId: c.id })}>Read holders</Button>
+        )}
+        <Button onClick={() => setEditing(c)}>Edit</Button>
+        {c.issued === 0 && (
+          <Button tone="critical" onClick={() => setDeleting(c)}>
+            Delete
+          </Button>
         )}
       </ButtonGroup>
     ),
@@ -115,6 +132,27 @@ export function CollectionsTab({ collections, choices }: Pick<AssetsData, "colle
           onClose={() => setCreating(false)}
           onDone={(message) => {
             setCreating(false);
+            toast({ content: message });
+          }}
+        />
+      )}
+      {editing && (
+        <CollectionDialog
+          choices={choices}
+          editing={editing}
+          onClose={() => setEditing(null)}
+          onDone={(message) => {
+            setEditing(null);
+            toast({ content: message });
+          }}
+        />
+      )}
+      {deleting && (
+        <DeleteCollectionDialog
+          collection={deleting}
+          onClose={() => setDeleting(null)}
+          onDone={(message) => {
+            setDeleting(null);
             toast({ content: message });
           }}
         />

@@ -7,6 +7,7 @@ import type { AssetFigures } from "~/features/digital-assets/overview.server";
 import { ASSET_TABS, type AssetTabId } from "~/features/digital-assets/types";
 import type { AssetsData } from "~/features/digital-assets/screen.server";
 import { CollectionsTab } from "./CollectionsTab";
+import { PerksCard } from "./PerksCard";
 import { OverviewTab } from "./OverviewTab";
 import { SettingsTab } from "./SettingsTab";
 import { TokenTab } from "./TokenTab";
@@ -37,7 +38,7 @@ export function StatCards({ figures }: { figures: AssetFigures }) {
       <Stat label="Collections" value={n(figures.collections)} help={`${n(figures.activeCollections)} active`} />
       <Stat label="Items issued" value={n(figures.itemsIssued)} help={`held by ${n(figures.collectors)} customers`} />
       <Stat label="Token holders" value={n(figures.tokenHolders)} help="members with a points balance" />
-      <Stat label="Perks redeemed" value="—" help="Holder perks are not available yet" />
+      <Stat label="Perks redeemed" value={n(figures.perksRedeemed)} help="Holder perk codes used by an order" />
     </InlineGrid>
   );
 }
@@ -70,13 +71,21 @@ export function DigitalAssetsScreen(props: AssetsData) {
             <SkeletonBodyText lines={6} />
           </Card>
         ) : props.tab === "collections" ? (
-          <CollectionsTab collections={props.collections} choices={props.choices} />
+          <BlockStack gap="400">
+            <CollectionsTab collections={props.collections} choices={props.choices} timezone={props.timezone} />
+            <PerksCard perks={props.perks} collections={props.collections} currency={props.currency} />
+          </BlockStack>
         ) : props.tab === "tokens" ? (
           <TokenTab token={props.token} />
         ) : props.tab === "settings" && props.settings ? (
           <SettingsTab settings={props.settings} />
         ) : (
-          <OverviewTab collections={props.collections} recent={props.recent} timezone={props.timezone} />
+          <OverviewTab
+            collections={props.collections}
+            recent={props.recent}
+            timezone={props.timezone}
+            linkedWallets={props.figures.linkedWallets}
+          />
         )}
       </BlockStack>
     </AdminPage>

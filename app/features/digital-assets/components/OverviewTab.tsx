@@ -1,13 +1,13 @@
 // Overview: the collections in brief, the latest items issued (each with its verification page)
-// and the wallet integration as it stands: not available until wallet linking is built.
+// and the wallet integration: how many customers linked a wallet with Sign-In with Ethereum.
 import { Badge, BlockStack, Card, EmptyState, InlineGrid, InlineStack, Link, Text } from "@shopify/polaris";
 import { formatInstant } from "~/lib/dates";
 import type { AssetsData } from "~/features/digital-assets/screen.server";
 import { StatusBadge } from "./StatusBadge";
 
-type Props = Pick<AssetsData, "collections" | "recent" | "timezone">;
+type Props = Pick<AssetsData, "collections" | "recent" | "timezone"> & { linkedWallets: number };
 
-export function OverviewTab({ collections, recent, timezone }: Props) {
+export function OverviewTab({ collections, recent, timezone, linkedWallets }: Props) {
   if (collections.length === 0)
     return (
       <Card>
@@ -82,8 +82,9 @@ export function OverviewTab({ collections, recent, timezone }: Props) {
             Wallet integration
           </Text>
           <Text as="p" tone="subdued">
-            No wallets linked. Customers will link a wallet with Sign-In with Ethereum on your storefront once wallet
-            linking is available; the app never holds keys or moves tokens.
+            {linkedWallets === 1 ? "1 customer has" : `${linkedWallets.toLocaleString("en-US")} customers have`} linked
+            a wallet with Sign-In with Ethereum on your storefront (/apps/loyalty/wallet). Linking proves who holds a
+            wallet; the app never holds keys or moves tokens.
           </Text>
         </BlockStack>
       </Card>
