@@ -13,6 +13,7 @@ import { registerInventoryJobs } from "~/features/inventory/index.server";
 import { registerInsightJobs } from "~/features/insights/index.server";
 import { registerEngagementJobs } from "~/features/engagement/index.server";
 import { registerDigitalAssetJobs } from "~/features/digital-assets/index.server";
+import { registerPrivacyJobs } from "~/features/privacy/index.server";
 import { postShopifyOrder, registerLoyaltyJobs } from "~/features/loyalty/index.server";
 import { registerNotificationJobs } from "~/features/shop/index.server";
 import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server";
@@ -51,6 +52,7 @@ export function registerAllJobs(queue: JobQueue) {
   registerInsightJobs(queue);
   registerEngagementJobs(queue);
   registerDigitalAssetJobs(queue);
+  registerPrivacyJobs(queue);
 }
 
 // An order, refund or customer webhook rescores that customer in the same transaction.
