@@ -22,3 +22,4 @@ export {
   runRetention,
   type RetentionSummary,
 } from "./retention.server";
+export { ReportPeriodError, complianceReport, complianceReportPdf, reportPeriod } from "./report.server";

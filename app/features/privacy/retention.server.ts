@@ -45,6 +45,16 @@ export type RetentionSummary = {
   accountErased: boolean;
 };
 
+/** What a run did, in words, from its audit entry's summary (counts only). */
+export function describeRetention(after: string | null): string {
+  const s = (after ? JSON.parse(after) : {}) as Partial<RetentionSummary>;
+  return [
+    `${s.customersAnonymised ?? 0} customers, ${s.ordersAnonymised ?? 0} orders and ${s.invoicesAnonymised ?? 0} invoices anonymised`,
+    `${s.messagesAnonymised ?? 0} e-mails anonymised`,
+    `${s.usageRowsDeleted ?? 0} usage records deleted`,
+  ].join("; ");
+}
+
 const systemActor = (shopId: string): Actor => ({
   shop: { id: shopId },
   staff: { email: "system", name: "Retention job" },
