@@ -22,4 +22,5 @@ export {
   runRetention,
   type RetentionSummary,
 } from "./retention.server";
-export { ReportPeriodError, complianceReport, complianceReportPdf, reportPeriod } from "./report.server";
+export { ReportPeriodError, complianceReport, reportPeriod } from "./report.server";
+export { complianceReportPdf } from "./report-render.server";

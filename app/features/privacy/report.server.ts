@@ -131,9 +131,3 @@ export async function complianceReport(shop: ReportShop, period: { from: string;
   };
 }
 export type ComplianceReport = Awaited<ReturnType<typeof complianceReport>>;
-
-/** The report as a PDF; the renderer loads with the first report (docs/decisions/070-server-memory.md). */
-export async function complianceReportPdf(report: ComplianceReport): Promise<Buffer> {
-  const { renderComplianceReport } = await import("./report-pdf.server");
-  return renderComplianceReport(report);
-}

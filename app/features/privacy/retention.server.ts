@@ -3,7 +3,6 @@
 // batches under the shop's write lock, and the run is audit-logged with counts only.
 import { prisma, sqlOn, withShopWriteLock, type Prisma } from "~/db.server";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
-import { eraseShop } from "~/features/shop/index.server";
 import type { JobQueue } from "~/platform/jobs/index.server";
 import { describeError } from "~/lib/log-safe";
 import { REDACTED_ADDRESS, REDACTED_NAME } from "./fulfil.server";
@@ -229,8 +228,15 @@ export async function runRetention(
   if (!shop) return null;
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
   if (shop.uninstalledAt && shop.uninstalledAt < ago(RETENTION_PERIODS.accountDataAfterUninstall)) {
-    // Nothing is kept beyond the account's period: the shop goes as shop/redact erases it.
-    await prisma.$transaction((tx) => eraseShop(tx, shop.domain), { timeout: 120_000 });
+    // Nothing is kept beyond the account's period: the shop goes as shop/redact erases it (the
+    // shop feature's eraseShop; importing it here would close a cycle through store-sync).
+    await prisma.$transaction(
+      async (tx) => {
+        await tx.session.deleteMany({ where: { shop: shop.domain } });
+        await tx.shop.deleteMany({ where: { id: shopId } });
+      },
+      { timeout: 120_000 },
+    );
     return { ...EMPTY, accountErased: true };
   }
   const summary: RetentionSummary = { ...EMPTY };

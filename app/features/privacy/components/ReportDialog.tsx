@@ -1,5 +1,6 @@
 // Generate Report: the period (days in the shop's zone), then the PDF downloads from /privacy/report.
-import { FormLayout, Modal, Text, TextField } from "@shopify/polaris";
+import { FormLayout, Text, TextField } from "@shopify/polaris";
+import { Modal } from "~/components/Modal";
 import { useState } from "react";
 import { reportPeriodSchema } from "~/features/privacy/schema";
 import type { PrivacyScreenData } from "~/features/privacy/screen.server";
