@@ -67,6 +67,7 @@ const SIZES = full
       inventory: { variants: 10_000, orders: 1_000_000 },
       customers: { customers: 100_000, orders: 800_000 },
       loyalty: { orders: 1_000_000, customers: 100_000 },
+      privacy: { orders: 1_000_000, requests: 10_000 },
       publicPaths: null,
       lighthouseRuns: 3,
       /** Admin screens' first paint: every screen, mobile and desktop. */
@@ -87,6 +88,7 @@ const SIZES = full
       inventory: { variants: 250, orders: 25_000 },
       customers: { customers: 1_000, orders: 8_000 },
       loyalty: { orders: 20_000, customers: 2_000 },
+      privacy: { orders: 100_000, requests: 10_000 },
       publicPaths: ["/", "/pricing", "/features"],
       lighthouseRuns: 1,
       // A mobile Lighthouse run takes 10-15 s here: quick measures the screens issue 35 found
@@ -576,7 +578,11 @@ async function inventory(): Promise<Row[]> {
 // ── customers and loyalty: being rewritten elsewhere, read only through bench/results/<name>.json ──
 type RowsJson = { rows: { target: string; figure: string; baseline?: string; pass: boolean | null }[] };
 
-async function rewritten(name: "customers" | "loyalty" | "ads", args: string[], size: string): Promise<Row[]> {
+async function rewritten(
+  name: "customers" | "loyalty" | "ads" | "privacy",
+  args: string[],
+  size: string,
+): Promise<Row[]> {
   const since = Date.now();
   const t0 = Date.now();
   const code = await run(name, tsx, [`bench/${name}.ts`, ...args]);
@@ -623,6 +629,16 @@ const loyalty = () => {
 
 // Issue 36's ad spend sync (bench/ads.ts): the same sizes in both modes, as the target states them.
 const adSpend = () => rewritten("ads", [], "12 months × 50 campaigns × 3 platforms");
+
+// Issue 38's privacy centre (bench/privacy.ts): quick judges the retention job's rate on fewer orders.
+const privacyCentre = () => {
+  const { orders, requests } = SIZES.privacy;
+  return rewritten(
+    "privacy",
+    ["--orders", String(orders), "--requests", String(requests), ...(full ? [] : ["--runs", "20"])],
+    `${fmt(orders)} orders, ${fmt(requests)} requests`,
+  );
+};
 
 // ── public pages: bench/public.ts (Lighthouse) ──────────────────────────────────────────────────
 type PublicJson = {
@@ -737,6 +753,7 @@ const PARTS: Record<string, () => Promise<Row[]>> = {
   customers,
   loyalty,
   ads: adSpend,
+  privacy: privacyCentre,
   public: publicPages,
   paint,
   "boot-memory": bootMemory,

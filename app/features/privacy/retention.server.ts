@@ -23,8 +23,9 @@ export const RETENTION_PERIODS = {
   communicationData: 3 * 365 + 1,
 } as const;
 
-/** Rows per transaction: short enough that the shop's screens and webhooks wait little meanwhile. */
-export const RETENTION_BATCH = 2_000;
+/** Rows per transaction: short enough that the shop's screens and webhooks wait little meanwhile, and
+ * under SQLite's bound-parameter limit for the ids of one statement. */
+export const RETENTION_BATCH = 500;
 
 export const RETENTION_AUDIT_ACTION = "privacy.retention.run";
 export const RETENTION_JOBS = { nightly: "privacy.retention.nightly", shop: "privacy.retention.shop" } as const;
