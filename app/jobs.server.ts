@@ -14,6 +14,7 @@ import { registerInsightJobs } from "~/features/insights/index.server";
 import { registerPublicApiJobs } from "~/features/public-api/index.server";
 import { registerEngagementJobs } from "~/features/engagement/index.server";
 import { redeemPerkCodes, registerDigitalAssetJobs } from "~/features/digital-assets/index.server";
+import { registerPrivacyJobs } from "~/features/privacy/index.server";
 import { postShopifyOrder, registerLoyaltyJobs } from "~/features/loyalty/index.server";
 import { registerNotificationJobs } from "~/features/shop/index.server";
 import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server";
@@ -53,6 +54,7 @@ export function registerAllJobs(queue: JobQueue) {
   registerEngagementJobs(queue);
   registerDigitalAssetJobs(queue);
   registerPublicApiJobs(queue);
+  registerPrivacyJobs(queue);
 }
 
 // An order, refund or customer webhook rescores that customer in the same transaction.

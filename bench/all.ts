@@ -67,6 +67,7 @@ const SIZES = full
       inventory: { variants: 10_000, orders: 1_000_000 },
       customers: { customers: 100_000, orders: 800_000 },
       loyalty: { orders: 1_000_000, customers: 100_000 },
+      privacy: { orders: 1_000_000, requests: 10_000 },
       publicPaths: null,
       lighthouseRuns: 3,
       /** Admin screens' first paint: every screen, mobile and desktop. */
@@ -87,6 +88,7 @@ const SIZES = full
       inventory: { variants: 250, orders: 25_000 },
       customers: { customers: 1_000, orders: 8_000 },
       loyalty: { orders: 20_000, customers: 2_000 },
+      privacy: { orders: 100_000, requests: 10_000 },
       publicPaths: ["/", "/pricing", "/features"],
       lighthouseRuns: 1,
       // A mobile Lighthouse run takes 10-15 s here: quick measures the screens issue 35 found
@@ -577,7 +579,7 @@ async function inventory(): Promise<Row[]> {
 type RowsJson = { rows: { target: string; figure: string; baseline?: string; pass: boolean | null }[] };
 
 async function rewritten(
-  name: "customers" | "loyalty" | "ads" | "api" | "assets",
+  name: "customers" | "loyalty" | "ads" | "api" | "assets" | "privacy",
   args: string[],
   size: string,
 ): Promise<Row[]> {
@@ -641,6 +643,16 @@ const publicApi = () =>
 // targets' sizes in both modes; quick takes fewer samples.
 const digitalAssets = () =>
   rewritten("assets", full ? [] : ["--quick"], "1,000 wallets, 100,000 issued items, local EVM");
+
+// Issue 38's privacy centre (bench/privacy.ts): quick judges the retention job's rate on fewer orders.
+const privacyCentre = () => {
+  const { orders, requests } = SIZES.privacy;
+  return rewritten(
+    "privacy",
+    ["--orders", String(orders), "--requests", String(requests), ...(full ? [] : ["--runs", "20"])],
+    `${fmt(orders)} orders, ${fmt(requests)} requests`,
+  );
+};
 
 // ── public pages: bench/public.ts (Lighthouse) ──────────────────────────────────────────────────
 type PublicJson = {
@@ -757,6 +769,7 @@ const PARTS: Record<string, () => Promise<Row[]>> = {
   ads: adSpend,
   api: publicApi,
   assets: digitalAssets,
+  privacy: privacyCentre,
   public: publicPages,
   paint,
   "boot-memory": bootMemory,

@@ -15,6 +15,7 @@ export const ADMIN_ROUTES = [
   "/customers?segment=vip&sort=orders",
   "/customers/new",
   "/customers/rules",
+  "/customers/campaigns",
   "/inventory",
   "/inventory?status=low",
   "/inventory/new",
@@ -47,6 +48,11 @@ export const ADMIN_ROUTES = [
   "/settings?tab=team",
   "/settings?tab=audit",
   "/settings?tab=performance",
+  "/settings/api-keys",
+  "/privacy",
+  "/privacy?tab=requests",
+  "/privacy?tab=compliance",
+  "/privacy?tab=policies",
 ];
 
 export function demoRows() {

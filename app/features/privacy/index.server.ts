@@ -13,3 +13,14 @@ export {
 export { buildBundle, bundleCsv, redactPerson, type Bundle, type DeletionOutcome } from "./fulfil.server";
 export { compliance, listRequests, privacyStatus, requestCounts, type PrivacyStatus } from "./centre.server";
 export { actOnPrivacy, loadPrivacyScreen, type PrivacyScreenData } from "./screen.server";
+export {
+  RETENTION_AUDIT_ACTION,
+  RETENTION_PERIODS,
+  RETENTION_JOBS,
+  queueRetentionRuns,
+  registerPrivacyJobs,
+  runRetention,
+  type RetentionSummary,
+} from "./retention.server";
+export { ReportPeriodError, complianceReport, reportPeriod } from "./report.server";
+export { complianceReportPdf } from "./report-render.server";

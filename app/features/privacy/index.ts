@@ -1,6 +1,12 @@
 export { exportRequestSchema, newsletterSchema } from "./schema";
 export { CUSTOMER_PERSONAL_DATA_CLEARED, ORDER_PERSONAL_DATA_CLEARED } from "./personal-data";
-export { privacyActionSchema, requestActionSchema, manualRequestSchema, privacySettingsSchema } from "./schema";
+export {
+  privacyActionSchema,
+  requestActionSchema,
+  manualRequestSchema,
+  privacySettingsSchema,
+  reportPeriodSchema,
+} from "./schema";
 export type { PrivacyAction, RequestAction, PrivacySettingsInput } from "./schema";
 export { PRIVACY_TABS, TAB_LABELS, type PrivacyActionResult, type PrivacyTab } from "./tabs";
 export { PrivacyScreen } from "./components/PrivacyScreen";

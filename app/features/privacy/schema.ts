@@ -103,3 +103,21 @@ export const privacyActionSchema = z.discriminatedUnion("intent", [
   complianceActionSchema,
 ]);
 export type PrivacyAction = z.output<typeof privacyActionSchema>;
+
+/** GET /privacy/report: the report's period, days in the shop's zone (default: the last 90 days). */
+export const reportPeriodSchema = z
+  .object({
+    from: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a day as YYYY-MM-DD")
+      .optional(),
+    to: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a day as YYYY-MM-DD")
+      .optional(),
+  })
+  .refine((p) => !p.from || !p.to || p.from <= p.to, {
+    message: "The start must not be after the end",
+    path: ["from"],
+  });
+export type ReportPeriodInput = z.infer<typeof reportPeriodSchema>;

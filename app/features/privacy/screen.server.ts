@@ -13,6 +13,8 @@ import {
   saveSettings,
   type RequestTab,
 } from "./centre.server";
+import { reportPeriod } from "./report.server";
+import { describeRetention } from "./retention.server";
 import { actOnRequest, privacySettings } from "./requests.server";
 import type { PrivacyAction } from "./schema";
 import type { PrivacyTab } from "./tabs";
@@ -31,7 +33,7 @@ async function policies(shop: ShopRef) {
     lastRetentionRun: last
       ? {
           at: formatInstant(last.createdAt, shop.timezone),
-          summary: last.after ? (JSON.parse(last.after) as unknown) : null,
+          did: describeRetention(last.after),
         }
       : null,
     texts: [
@@ -63,6 +65,8 @@ export async function loadPrivacyScreen(shop: ShopRef, tab: PrivacyTab, requestT
       reminderLeadDays: settings.reminderLeadDays,
     },
     requestTab: filter,
+    // Generate Report's default period: the last 90 days.
+    report: reportPeriod({}, shop.timezone, now),
     // The Overview lists the most urgent open requests; the Data Requests tab pages through the chosen filter.
     requests:
       tab === "requests"

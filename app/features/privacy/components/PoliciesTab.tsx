@@ -20,7 +20,7 @@ export function PoliciesTab({ policies }: PrivacyScreenData) {
           />
           <Text as="p" tone="subdued">
             {policies.lastRetentionRun
-              ? `The retention job last ran ${policies.lastRetentionRun.at}.`
+              ? `The retention job last ran ${policies.lastRetentionRun.at}: ${policies.lastRetentionRun.did}.`
               : "The retention job has not run for this store yet."}
           </Text>
         </BlockStack>

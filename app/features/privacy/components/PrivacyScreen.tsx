@@ -11,6 +11,7 @@ import { ComplianceTab } from "./ComplianceTab";
 import { OverviewTab } from "./OverviewTab";
 import { PoliciesTab } from "./PoliciesTab";
 import { RequestsTab } from "./RequestsTab";
+import { ReportDialog } from "./ReportDialog";
 import { SettingsDialog } from "./SettingsDialog";
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
@@ -38,6 +39,8 @@ export function PrivacyScreen(data: PrivacyScreenData) {
   const [, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [reportOpen, setReportOpen] = useState(false);
+  const reportReason = useDisabledReason("viewAudit", "generate the report (it includes the audit log)");
   const reason = useDisabledReason("write", "change privacy settings or act on requests");
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/privacy";
   const selected = PRIVACY_TABS.indexOf(tab);
@@ -45,6 +48,7 @@ export function PrivacyScreen(data: PrivacyScreenData) {
     <AdminPage
       title="Privacy & GDPR"
       subtitle="Data requests on one clock, by the law that governs each"
+      primaryAction={{ content: "Generate Report", onAction: () => setReportOpen(true), disabled: !!reportReason }}
       secondaryActions={[{ content: "Settings", onAction: () => setSettingsOpen(true), disabled: !!reason }]}
     >
       <BlockStack gap="400">
@@ -79,6 +83,7 @@ export function PrivacyScreen(data: PrivacyScreenData) {
           <PoliciesTab {...data} />
         )}
       </BlockStack>
+      {reportOpen && <ReportDialog period={data.report} onClose={() => setReportOpen(false)} />}
       {settingsOpen && <SettingsDialog settings={data.settings} onClose={() => setSettingsOpen(false)} />}
     </AdminPage>
   );
