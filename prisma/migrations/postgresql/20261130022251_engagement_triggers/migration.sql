@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "EngagementCampaign" ADD COLUMN     "discountCode" TEXT;
+
