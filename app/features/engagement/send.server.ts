@@ -3,9 +3,8 @@
 // guarded update, so two workers never send the same row; the outbox's dedupe key backs it up),
 // and measure conversions (an order within the attribution window of the event).
 import crypto from "node:crypto";
-import { prisma } from "~/db.server";
+import { insertRows, prisma } from "~/db.server";
 import { sendMail } from "~/platform/mail.server";
-import { isUniqueViolation } from "~/platform/prisma-errors";
 import { MARKETABLE } from "./campaigns.server";
 import { assignHoldout, isHeldOut } from "./holdout";
 import { clickUrl, openUrl, unsubscribeUrl, allowedDestination } from "./links.server";
@@ -179,6 +178,22 @@ async function candidates(shopId: string, c: Campaign, now: Date): Promise<Plann
   return [];
 }
 
+const SEND_COLUMNS = [
+  "id",
+  "shopId",
+  "campaignId",
+  "customerId",
+  "sendKey",
+  "token",
+  "eventAt",
+  "dueAt",
+  "segment",
+  "checkoutId",
+  "holdout",
+  "status",
+  "revenueMinor",
+] as const;
+
 /** Writes the send rows of events not planned yet; returns how many were new. */
 export async function planCampaign(shop: Shop, c: Campaign, now = new Date()): Promise<number> {
   const found = await candidates(shop.id, c, now);
@@ -194,31 +209,28 @@ export async function planCampaign(shop: Shop, c: Campaign, now = new Date()): P
   const key = (p: Planned) => `${p.customerId}:${p.sendKey}`;
   const fresh = found.filter((p) => !known.has(key(p)));
   const batchHoldout = c.audience === "segment" ? assignHoldout(fresh, c.id, c.holdoutPercent) : null;
-  let created = 0;
-  for (const p of fresh) {
+  // One statement per few thousand rows; a row another worker planned first is skipped by the
+  // unique (campaign, send key): exactly one row per recipient and event.
+  const rows = fresh.map((p) => {
     const holdout = batchHoldout ? batchHoldout.has(p.customerId) : isHeldOut(p.customerId, c.id, c.holdoutPercent);
-    try {
-      await prisma.engagementSend.create({
-        data: {
-          shopId: shop.id,
-          campaignId: c.id,
-          customerId: p.customerId,
-          sendKey: key(p),
-          token: crypto.randomBytes(18).toString("base64url"),
-          eventAt: p.eventAt,
-          dueAt: p.dueAt,
-          segment: p.segment,
-          checkoutId: p.checkoutId ?? null,
-          holdout,
-          status: holdout ? "holdout" : "pending",
-        },
-      });
-      created += 1;
-    } catch (error) {
-      // Another worker planned the same event first: exactly one row per recipient and event.
-      if (!isUniqueViolation(error)) throw error;
-    }
-  }
+    return {
+      id: crypto.randomUUID(),
+      shopId: shop.id,
+      campaignId: c.id,
+      customerId: p.customerId,
+      sendKey: key(p),
+      token: crypto.randomBytes(18).toString("base64url"),
+      eventAt: p.eventAt,
+      dueAt: p.dueAt,
+      segment: p.segment,
+      checkoutId: p.checkoutId ?? null,
+      holdout,
+      status: holdout ? "holdout" : "pending",
+      revenueMinor: 0,
+    };
+  });
+  await insertRows(prisma, "EngagementSend", SEND_COLUMNS, rows, ["campaignId", "sendKey"]);
+  const created = (await prisma.engagementSend.count({ where: { shopId: shop.id, campaignId: c.id } })) - known.size;
   return created;
 }
 
