@@ -10,7 +10,7 @@
 //   (c) a tracked click (recordClick: signature, lookup, the click written) p95, target ≤ 10 ms.
 //       Baseline: the send row read by its token.
 //
-// Options: --emails 10000 --segment 100000 --clicks 500. Quick (bench:all --quick): --emails 2000
+// Options: --emails 10000 --segment 100000 --clicks 500. Quick (bench:all --quick): --emails 300
 // --segment 20000 --clicks 200. Writes bench/results/engagement.json for bench:all.
 // DATABASE_URL=postgresql://… is not used: the benchmark runs on a fresh SQLite file.
 import crypto from "node:crypto";
