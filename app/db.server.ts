@@ -222,6 +222,8 @@ export async function insertRows<T extends keyof DB & string, C extends keyof DB
   table: T,
   columns: readonly C[],
   rows: readonly (Pick<Insertable<DB[T]>, C & keyof Insertable<DB[T]>> | readonly unknown[])[],
+  /** A unique key whose duplicates are skipped (ON CONFLICT … DO NOTHING) instead of failing the batch. */
+  skipDuplicatesOf?: readonly C[],
 ): Promise<void> {
   const list = sql.join(columns.map((c) => sql.ref(c)));
   const pg = dialect === "postgresql";
@@ -238,7 +240,11 @@ export async function insertRows<T extends keyof DB & string, C extends keyof DB
         ? slice.map((row) => Object.fromEntries(columns.map((c, k) => [c, cell(row, c, k)])))
         : slice.map((row) => columns.map((c, k) => cell(row, c, k))),
     );
-    await sql`INSERT INTO ${sql.table(table)} (${list}) ${source(json)}`.execute(sqlOn(client));
+    // SQLite needs a WHERE after INSERT … SELECT for the ON CONFLICT clause to parse as one.
+    const conflict = skipDuplicatesOf
+      ? sql` ${pg ? sql`` : sql`WHERE true `}ON CONFLICT (${sql.join(skipDuplicatesOf.map((c) => sql.ref(c)))}) DO NOTHING`
+      : sql``;
+    await sql`INSERT INTO ${sql.table(table)} (${list}) ${source(json)}${conflict}`.execute(sqlOn(client));
   }
 }
 

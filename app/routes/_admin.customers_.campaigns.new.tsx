@@ -20,6 +20,8 @@ const BLANK: CampaignValues = {
   segment: "",
   scheduledAt: "",
   delayDays: "",
+  delayHours: "",
+  discountCode: "",
   subject: "We miss you, {{ first_name }}",
   body: "Hi {{ first_name }},\n\nIt has been a while. See what is new: {{ shop_url }}\n\nYou have {{ points_balance }} points waiting.",
   holdoutPercent: "10",

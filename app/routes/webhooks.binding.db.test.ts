@@ -13,6 +13,8 @@ import { createOrder, createProduct, createShop, line } from "~tests/factories";
 import { installSession, webhookRequest } from "~tests/shopify";
 import { tableCounts } from "~tests/table-counts";
 import * as appUninstalled from "~/routes/webhooks.app.uninstalled";
+import * as checkoutsCreate from "~/routes/webhooks.checkouts.create";
+import * as checkoutsUpdate from "~/routes/webhooks.checkouts.update";
 import * as collectionsCreate from "~/routes/webhooks.collections.create";
 import * as collectionsDelete from "~/routes/webhooks.collections.delete";
 import * as collectionsUpdate from "~/routes/webhooks.collections.update";
@@ -42,6 +44,8 @@ const ROUTES: Record<string, Action> = {
   "app/uninstalled": appUninstalled.action,
   "app/scopes_update": scopesUpdate.action,
   "app_subscriptions/update": subscriptions.action,
+  "checkouts/create": checkoutsCreate.action,
+  "checkouts/update": checkoutsUpdate.action,
   "collections/create": collectionsCreate.action,
   "collections/update": collectionsUpdate.action,
   "collections/delete": collectionsDelete.action,
@@ -72,6 +76,8 @@ const FAMILY: Record<string, string> = {
   "orders/paid": "order",
   "products/create": "product",
   "products/update": "product",
+  "checkouts/create": "checkout",
+  "checkouts/update": "checkout",
   "collections/create": "collection",
   "collections/update": "collection",
   "customers/create": "customer",
@@ -90,6 +96,7 @@ function bodyFor(topic: string, domain: string): unknown {
   if (topic.startsWith("products/")) return fixture("product");
   if (topic === "customers/delete" || topic === "customers/create" || topic === "customers/update")
     return fixture("customer");
+  if (topic.startsWith("checkouts/")) return fixture("checkout");
   if (topic === "refunds/create") return fixture("refund");
   if (topic === "order_transactions/create") return fixture("transaction");
   if (topic === "collections/delete") return { id: 801, published_scope: "web" };
@@ -116,14 +123,15 @@ function bodyFor(topic: string, domain: string): unknown {
 /** Everything a shop owns, plus the shops themselves and their sessions. */
 async function snapshot(shopIds: string[]) {
   const shops = await prisma.shop.findMany({ where: { id: { in: shopIds } }, orderBy: { id: "asc" } });
-  const [sessions, orders, customers, products, privacy] = await Promise.all([
+  const [sessions, orders, customers, products, privacy, checkouts] = await Promise.all([
     prisma.session.count(),
     prisma.order.findMany({ where: { shopId: { in: shopIds } }, orderBy: { id: "asc" } }),
     prisma.customer.findMany({ where: { shopId: { in: shopIds } }, orderBy: { id: "asc" } }),
     prisma.product.findMany({ where: { shopId: { in: shopIds } }, orderBy: { id: "asc" } }),
     prisma.privacyRequest.count(),
+    prisma.abandonedCheckout.findMany({ where: { shopId: { in: shopIds } }, orderBy: { id: "asc" } }),
   ]);
-  return { shops, sessions, orders, customers, products, privacy };
+  return { shops, sessions, orders, customers, products, privacy, checkouts };
 }
 
 async function status(action: Action, request: Request): Promise<number> {

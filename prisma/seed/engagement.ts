@@ -61,6 +61,41 @@ export async function seedEngagement(shop: SeedShop, now = new Date()) {
   );
   await e.changeStatus(shop, regular.id, "start", new Date(regularAt.getTime() - DAY));
 
+  // Abandoned checkouts over the last nine days, written the way the checkouts webhooks write them
+  // (recordCheckout); a fifth were completed a little later, as Shopify reports with completed_at.
+  const buyers = await prisma.customer.findMany({
+    where: { shopId: shop.id, shopifyId: { not: null }, acceptsMarketing: true, email: { not: null } },
+    select: { shopifyId: true },
+    orderBy: { createdAt: "asc" },
+    take: 60,
+  });
+  const { currency } = await prisma.shop.findUniqueOrThrow({ where: { id: shop.id }, select: { currency: true } });
+  for (const [i, b] of buyers.entries()) {
+    const abandonedAt = new Date(at(9).getTime() + share(`checkout:${i}`) * 8.5 * DAY);
+    await e.recordCheckout(prisma, shop.id, {
+      shopifyId: `gid://shopify/AbandonedCheckout/${9000 + i}`,
+      customerShopifyId: b.shopifyId,
+      recoveryUrl: `https://${shop.domain}/checkouts/${9000 + i}/recover?key=demo${i}`,
+      totalMinor: 2_500 + Math.round(share(`total:${i}`) * 15_000),
+      currency,
+      abandonedAt,
+      completedAt: i % 5 === 0 ? new Date(abandonedAt.getTime() + 3_600_000 / 2) : null,
+    });
+  }
+  const recovery = await e.createCampaign(
+    shop,
+    {
+      ...base,
+      name: "Finish your order",
+      audience: "abandoned_checkout",
+      delayHours: 10,
+      subject: "{{ first_name }}, your cart is waiting",
+      body: "Hi {{ first_name }},\n\nYou left a few things behind. Finish your order here: {{ recovery_url }}",
+    },
+    at(9),
+  );
+  await e.changeStatus(shop, recovery.id, "start", at(9));
+
   // The engine's runs of the past, every other day (a store's run every few minutes).
   for (let days = 21; days >= 1; days -= 2) await e.runShop(shop.id, at(days));
 
@@ -110,5 +145,5 @@ export async function seedEngagement(shop: SeedShop, now = new Date()) {
     },
     now,
   );
-  return { campaigns: 4, sent: sent.length, opened, clicked };
+  return { campaigns: 5, sent: sent.length, opened, clicked };
 }

@@ -32,6 +32,7 @@ export async function campaignAction(
         subject: values.subject ?? "",
         body: values.body ?? "",
         segment: values.segment || null,
+        discountCode: (values.discountCode ?? "").slice(0, 255) || null,
       });
       return { status: p.ok ? 200 : 400, body: p };
     }

@@ -14,3 +14,5 @@ export { composeMessage, deliverDue, measureConversions, planCampaign, runShop }
 export { previewMessage } from "./preview.server";
 export { CONSENT_UPDATE, recordClick, recordOpen, unsubscribe, unsubscribeTarget } from "./tracking.server";
 export { campaignAction, type ActionAnswer } from "./actions.server";
+export { checkoutEffect, checkoutFromRest, recordCheckout, type CheckoutRecord } from "./checkouts.server";
+export { checkoutWebhookSchema } from "./checkout-schema";

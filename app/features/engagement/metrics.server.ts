@@ -2,12 +2,16 @@
 // Rates are fractions of the delivered messages; recovery rate and conversions count from the
 // trigger event (intent to treat: a treated recipient skipped for ordering first still counts);
 // the lift compares the treated with the hold-out (lift.ts).
-import { prisma } from "~/db.server";
+import type { Expression, SqlBool } from "kysely";
+import { prisma, sql, sqlOn } from "~/db.server";
 import { computeLift, type Group } from "./lift";
 import { statusOf } from "./status";
 import type { CampaignFigures } from "./types";
 
 export type { CampaignFigures };
+
+/** The squared revenue, widened first: PostgreSQL's integer product would overflow past ~$460. */
+const REVENUE_SQ = sql<number>`CAST("revenueMinor" AS BIGINT) * "revenueMinor"`;
 
 const emptyGroup = (): Group => ({ n: 0, conversions: 0, revenueMinor: 0, revenueSqMinor: 0 });
 const ratio = (a: number, b: number) => (b > 0 ? a / b : null);
@@ -18,20 +22,47 @@ export async function campaignFigures(shopId: string, onlyId?: string): Promise<
     orderBy: { createdAt: "desc" },
   });
   if (!campaigns.length) return [];
-  const sends = await prisma.engagementSend.findMany({
-    where: { shopId, campaignId: { in: campaigns.map((c) => c.id) } },
-    select: {
-      campaignId: true,
-      holdout: true,
-      status: true,
-      skipReason: true,
-      sentAt: true,
-      openedAt: true,
-      clickedAt: true,
-      convertedAt: true,
-      revenueMinor: true,
-    },
-  });
+  // One aggregate over the send rows, per campaign and group (treated or held out): the card
+  // and the list never read the rows themselves.
+  const rows = await sqlOn(prisma)
+    .selectFrom("EngagementSend")
+    .where("shopId", "=", shopId)
+    .where(
+      "campaignId",
+      "in",
+      campaigns.map((c) => c.id),
+    )
+    // Not recipients: still pending, lost consent before the send, or the campaign ended first.
+    .where("status", "!=", "pending")
+    .where((eb) => eb.or([eb("skipReason", "is", null), eb("skipReason", "not in", ["no_consent", "campaign_ended"])]))
+    .select((eb) => {
+      const count = (on: Expression<SqlBool>) => eb.fn.sum<number>(eb.case().when(on).then(1).else(0).end());
+      const converted = eb("convertedAt", "is not", null);
+      return [
+        "campaignId",
+        "holdout",
+        eb.fn.countAll<number>().as("n"),
+        count(converted).as("conversions"),
+        eb.fn.sum<number>(eb.case().when(converted).then(eb.ref("revenueMinor")).else(0).end()).as("revenue"),
+        eb.fn.sum<number>(eb.case().when(converted).then(REVENUE_SQ).else(0).end()).as("revenueSq"),
+        count(eb("sentAt", "is not", null)).as("sent"),
+        count(eb("status", "=", "sent")).as("delivered"),
+        count(eb("openedAt", "is not", null)).as("opened"),
+        count(eb("clickedAt", "is not", null)).as("clicked"),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb("status", "=", "sent"), converted]))
+              .then(eb.ref("revenueMinor"))
+              .else(0)
+              .end(),
+          )
+          .as("attributed"),
+      ];
+    })
+    .groupBy(["campaignId", "holdout"])
+    .execute();
   type Acc = {
     treated: Group;
     held: Group;
@@ -42,8 +73,8 @@ export async function campaignFigures(shopId: string, onlyId?: string): Promise<
     attributed: number;
   };
   const acc = new Map<string, Acc>();
-  for (const s of sends) {
-    const a = acc.get(s.campaignId) ?? {
+  for (const r of rows) {
+    const a = acc.get(r.campaignId) ?? {
       treated: emptyGroup(),
       held: emptyGroup(),
       sent: 0,
@@ -52,21 +83,17 @@ export async function campaignFigures(shopId: string, onlyId?: string): Promise<
       clicked: 0,
       attributed: 0,
     };
-    acc.set(s.campaignId, a);
-    // Not a recipient at all: lost consent before the send, or the campaign ended first.
-    if (s.skipReason === "no_consent" || s.skipReason === "campaign_ended" || s.status === "pending") continue;
-    const g = s.holdout ? a.held : a.treated;
-    g.n += 1;
-    if (s.convertedAt) {
-      g.conversions += 1;
-      g.revenueMinor += s.revenueMinor;
-      g.revenueSqMinor += s.revenueMinor * s.revenueMinor;
-    }
-    if (s.sentAt) a.sent += 1;
-    if (s.status === "sent") a.delivered += 1;
-    if (s.openedAt) a.opened += 1;
-    if (s.clickedAt) a.clicked += 1;
-    if (s.status === "sent" && s.convertedAt) a.attributed += s.revenueMinor;
+    acc.set(r.campaignId, a);
+    const g = Number(r.holdout) ? a.held : a.treated;
+    g.n += Number(r.n);
+    g.conversions += Number(r.conversions);
+    g.revenueMinor += Number(r.revenue);
+    g.revenueSqMinor += Number(r.revenueSq);
+    a.sent += Number(r.sent);
+    a.delivered += Number(r.delivered);
+    a.opened += Number(r.opened);
+    a.clicked += Number(r.clicked);
+    a.attributed += Number(r.attributed);
   }
   return campaigns.map((c) => {
     const a = acc.get(c.id);
@@ -80,6 +107,7 @@ export async function campaignFigures(shopId: string, onlyId?: string): Promise<
       audience: c.audience,
       segment: c.segment,
       delayDays: c.delayDays,
+      delayHours: c.delayHours,
       scheduledAt: c.scheduledAt?.toISOString() ?? null,
       recipients: treated.n + held.n,
       holdout: held.n,

@@ -7,7 +7,10 @@ import { parseTemplate } from "./template";
 
 type Shop = { id: string; name: string; domain: string; timezone: string };
 
-export async function previewMessage(shop: Shop, input: { subject: string; body: string; segment?: string | null }) {
+export async function previewMessage(
+  shop: Shop,
+  input: { subject: string; body: string; segment?: string | null; discountCode?: string | null },
+) {
   for (const [field, source] of [
     ["subject", input.subject],
     ["body", input.body],

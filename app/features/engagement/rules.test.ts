@@ -14,6 +14,8 @@ const values: MergeValues = {
   points_balance: "120",
   tier: "Gold",
   shop_url: "https://a.myshopify.com",
+  recovery_url: 'https://a.myshopify.com/1/checkouts/abc/recover?key=k&x="><script>',
+  discount_code: "SAVE10",
 };
 
 describe("status machine", () => {
@@ -37,6 +39,17 @@ describe("templates", () => {
     expect(html).not.toContain("<b>Ann");
     expect(html).toContain('<a href="https://app/e/c?u=https%3A%2F%2Fa.myshopify.com">');
     expect(renderText(parsed.parts, values)).toBe("Hi <b>Ann</b> & co,\n\nShop: https://a.myshopify.com");
+  });
+  it("renders the recovery link and the discount code escaped, the link through the tracker", () => {
+    const parsed = parseTemplate("Finish here: {{ recovery_url }}\n\nCode: {{ discount_code }}");
+    if (!parsed.ok) throw new Error(parsed.message);
+    const html = renderHtml(parsed.parts, values, (u) => `https://app/e/c?u=${encodeURIComponent(u)}`);
+    expect(html).toContain(
+      `<a href="https://app/e/c?u=${encodeURIComponent("https://a.myshopify.com/1/checkouts/abc/recover?key=k&x=")}">`,
+    );
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("&quot;&gt;&lt;script&gt;");
+    expect(html).toContain("Code: SAVE10");
   });
   it("names the line of an unknown field or an unclosed tag", () => {
     expect(parseTemplate("Hello\nthere {{ nickname }}")).toMatchObject({ ok: false, line: 2 });

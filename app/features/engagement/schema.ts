@@ -3,13 +3,25 @@ import { z } from "zod";
 import { SEGMENTS } from "~/features/customers";
 import { parseTemplate } from "./template";
 
-export const AUDIENCES = ["segment", "win_back", "post_purchase"] as const;
+export const AUDIENCES = [
+  "segment",
+  "win_back",
+  "post_purchase",
+  "abandoned_checkout",
+  "vip_welcome",
+  "points_expiring",
+] as const;
 export type Audience = (typeof AUDIENCES)[number];
 export const AUDIENCE_LABEL: Record<Audience, string> = {
   segment: "One-off to a segment",
   win_back: "Win-back (customer enters At-Risk)",
   post_purchase: "Post-purchase follow-up",
+  abandoned_checkout: "Abandoned checkout",
+  vip_welcome: "VIP welcome (customer enters VIP)",
+  points_expiring: "Loyalty points expiring",
 };
+/** Shopify's own abandoned-checkout automation offers these delays. */
+export const CHECKOUT_DELAY_HOURS = [1, 6, 10, 24] as const;
 export const CHANNELS = ["email", "sms", "push"] as const;
 
 const int = (min: number, max: number, label: string) =>
@@ -42,6 +54,17 @@ export const campaignSchema = z
       .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Enter a date and time")
       .optional(),
     delayDays: int(1, 90, "The delay").optional(),
+    delayHours: z.coerce
+      .number({ message: "Choose a delay" })
+      .refine((h) => (CHECKOUT_DELAY_HOURS as readonly number[]).includes(h), "Choose 1, 6, 10 or 24 hours")
+      .optional(),
+    discountCode: z
+      .string()
+      .trim()
+      .max(255, "At most 255 characters")
+      .regex(/^[A-Za-z0-9_-]*$/, "Use letters, digits, - and _ only, as the code reads in Shopify")
+      .transform((v) => v || undefined)
+      .optional(),
     subject: templateField("subject", 200),
     body: templateField("message", 10_000),
     holdoutPercent: int(0, 50, "The hold-out").default(10),
@@ -59,6 +82,10 @@ export const campaignSchema = z
       ctx.addIssue({ code: "custom", path: ["scheduledAt"], message: "Enter when to send" });
     if (v.audience === "post_purchase" && v.delayDays === undefined)
       ctx.addIssue({ code: "custom", path: ["delayDays"], message: "Enter the days after the order" });
+    if (v.audience === "points_expiring" && v.delayDays === undefined)
+      ctx.addIssue({ code: "custom", path: ["delayDays"], message: "Enter the days before the points expire" });
+    if (v.audience === "abandoned_checkout" && v.delayHours === undefined)
+      ctx.addIssue({ code: "custom", path: ["delayHours"], message: "Choose 1, 6, 10 or 24 hours" });
   });
 export type CampaignInput = z.infer<typeof campaignSchema>;
 

@@ -3,9 +3,8 @@
 // guarded update, so two workers never send the same row; the outbox's dedupe key backs it up),
 // and measure conversions (an order within the attribution window of the event).
 import crypto from "node:crypto";
-import { prisma } from "~/db.server";
+import { insertRows, prisma } from "~/db.server";
 import { sendMail } from "~/platform/mail.server";
-import { isUniqueViolation } from "~/platform/prisma-errors";
 import { MARKETABLE } from "./campaigns.server";
 import { assignHoldout, isHeldOut } from "./holdout";
 import { clickUrl, openUrl, unsubscribeUrl, allowedDestination } from "./links.server";
@@ -19,7 +18,123 @@ type Campaign = Awaited<ReturnType<typeof prisma.engagementCampaign.findFirstOrT
 export const WIN_BACK_LOOKBACK_DAYS = 90;
 const DAY = 86_400_000;
 
-type Planned = { customerId: string; segment: string; sendKey: string; eventAt: Date; dueAt: Date };
+const HOUR = 3_600_000;
+
+type Planned = {
+  customerId: string;
+  segment: string;
+  sendKey: string;
+  eventAt: Date;
+  dueAt: Date;
+  checkoutId?: string;
+};
+
+/** Customers entering `segment` since `since` (win-back: At-Risk; VIP welcome: VIP), one event per entry. */
+async function segmentEntries(shopId: string, segment: string, prefix: string, since: Date, now: Date) {
+  const rows = await prisma.customerScore.findMany({
+    where: { shopId, segment, segmentChangedAt: { gte: since }, customer: MARKETABLE },
+    select: { customerId: true, segment: true, segmentChangedAt: true },
+  });
+  return rows.map((r) => ({
+    customerId: r.customerId,
+    segment: r.segment,
+    sendKey: `${prefix}:${r.segmentChangedAt!.toISOString()}`,
+    eventAt: r.segmentChangedAt!,
+    dueAt: r.segmentChangedAt! > now ? r.segmentChangedAt! : now,
+  }));
+}
+
+/** The segment of each customer (the hold-out's stratum), for triggers that start from another table. */
+async function segmentsOf(shopId: string, customerIds: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < customerIds.length; i += 500) {
+    const rows = await prisma.customer.findMany({
+      where: { shopId, id: { in: customerIds.slice(i, i + 500) }, ...MARKETABLE },
+      select: { id: true, score: { select: { segment: true } } },
+    });
+    for (const r of rows) out.set(r.id, r.score?.segment ?? "No orders yet");
+  }
+  return out;
+}
+
+/**
+ * Abandoned checkouts of known, subscribed customers, due `delayHours` after the checkout's last
+ * change; a flow started today reaches checkouts abandoned within one delay before it started.
+ */
+async function abandonedCheckouts(shopId: string, c: Campaign, now: Date): Promise<Planned[]> {
+  const delay = c.delayHours! * HOUR;
+  const from = new Date((c.activatedAt ?? now).getTime() - delay);
+  const rows = await prisma.abandonedCheckout.findMany({
+    where: {
+      shopId,
+      completedAt: null,
+      customerId: { not: null },
+      abandonedAt: { gte: from, lte: new Date(now.getTime() - delay) },
+    },
+    select: { id: true, customerId: true, abandonedAt: true },
+  });
+  const segments = await segmentsOf(shopId, [...new Set(rows.map((r) => r.customerId!))]);
+  return rows
+    .filter((r) => segments.has(r.customerId!))
+    .map((r) => ({
+      customerId: r.customerId!,
+      segment: segments.get(r.customerId!)!,
+      sendKey: `checkout:${r.id}`,
+      eventAt: r.abandonedAt,
+      dueAt: new Date(r.abandonedAt.getTime() + delay),
+      checkoutId: r.id,
+    }));
+}
+
+const addMonths = (at: Date, months: number) => {
+  const d = new Date(at);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d;
+};
+
+/**
+ * Members whose earned points expire within `delayDays` (loyalty's expiryMonths after earning), one
+ * event per customer and expiry day; nothing when the program's points never expire.
+ */
+async function pointsExpiring(shopId: string, c: Campaign, now: Date): Promise<Planned[]> {
+  const program = await prisma.loyaltyProgram.findUnique({ where: { shopId }, select: { expiryMonths: true } });
+  if (!program?.expiryMonths) return [];
+  const months = program.expiryMonths;
+  const lead = c.delayDays! * DAY;
+  // Earned so that the expiry falls in (now, now + lead].
+  const earned = await prisma.loyaltyLedgerEntry.findMany({
+    where: {
+      shopId,
+      kind: "earn",
+      points: { gt: 0 },
+      occurredAt: { gt: addMonths(now, -months), lte: addMonths(new Date(now.getTime() + lead), -months) },
+    },
+    select: { customerId: true, occurredAt: true },
+  });
+  const members = await prisma.loyaltyMember.findMany({
+    where: { shopId, customerId: { in: [...new Set(earned.map((e) => e.customerId))] }, balance: { gt: 0 } },
+    select: { customerId: true },
+  });
+  const withBalance = new Set(members.map((m) => m.customerId));
+  const segments = await segmentsOf(shopId, [...withBalance]);
+  const planned = new Map<string, Planned>();
+  for (const e of earned) {
+    if (!segments.has(e.customerId)) continue;
+    const expiresAt = addMonths(e.occurredAt, months);
+    const day = expiresAt.toISOString().slice(0, 10);
+    const notice = new Date(Math.max(expiresAt.getTime() - lead, (c.activatedAt ?? now).getTime()));
+    const key = `${e.customerId}:${day}`;
+    if (!planned.has(key))
+      planned.set(key, {
+        customerId: e.customerId,
+        segment: segments.get(e.customerId)!,
+        sendKey: `points-expiring:${day}`,
+        eventAt: notice,
+        dueAt: notice > now ? notice : now,
+      });
+  }
+  return [...planned.values()];
+}
 
 async function candidates(shopId: string, c: Campaign, now: Date): Promise<Planned[]> {
   if (c.audience === "segment") {
@@ -31,19 +146,10 @@ async function candidates(shopId: string, c: Campaign, now: Date): Promise<Plann
     return rows.map((r) => ({ ...r, sendKey: "once", eventAt: c.scheduledAt!, dueAt: c.scheduledAt! }));
   }
   const since = new Date((c.activatedAt ?? now).getTime() - WIN_BACK_LOOKBACK_DAYS * DAY);
-  if (c.audience === "win_back") {
-    const rows = await prisma.customerScore.findMany({
-      where: { shopId, segment: "At-Risk", segmentChangedAt: { gte: since }, customer: MARKETABLE },
-      select: { customerId: true, segment: true, segmentChangedAt: true },
-    });
-    return rows.map((r) => ({
-      customerId: r.customerId,
-      segment: r.segment,
-      sendKey: `at-risk:${r.segmentChangedAt!.toISOString()}`,
-      eventAt: r.segmentChangedAt!,
-      dueAt: r.segmentChangedAt! > now ? r.segmentChangedAt! : now,
-    }));
-  }
+  if (c.audience === "win_back") return segmentEntries(shopId, "At-Risk", "at-risk", since, now);
+  if (c.audience === "vip_welcome") return segmentEntries(shopId, "VIP", "vip", since, now);
+  if (c.audience === "abandoned_checkout" && c.delayHours) return abandonedCheckouts(shopId, c, now);
+  if (c.audience === "points_expiring" && c.delayDays) return pointsExpiring(shopId, c, now);
   if (c.audience === "post_purchase" && c.delayDays) {
     const delay = c.delayDays * DAY;
     const from = new Date((c.activatedAt ?? now).getTime() - delay);
@@ -72,6 +178,22 @@ async function candidates(shopId: string, c: Campaign, now: Date): Promise<Plann
   return [];
 }
 
+const SEND_COLUMNS = [
+  "id",
+  "shopId",
+  "campaignId",
+  "customerId",
+  "sendKey",
+  "token",
+  "eventAt",
+  "dueAt",
+  "segment",
+  "checkoutId",
+  "holdout",
+  "status",
+  "revenueMinor",
+] as const;
+
 /** Writes the send rows of events not planned yet; returns how many were new. */
 export async function planCampaign(shop: Shop, c: Campaign, now = new Date()): Promise<number> {
   const found = await candidates(shop.id, c, now);
@@ -87,34 +209,39 @@ export async function planCampaign(shop: Shop, c: Campaign, now = new Date()): P
   const key = (p: Planned) => `${p.customerId}:${p.sendKey}`;
   const fresh = found.filter((p) => !known.has(key(p)));
   const batchHoldout = c.audience === "segment" ? assignHoldout(fresh, c.id, c.holdoutPercent) : null;
-  let created = 0;
-  for (const p of fresh) {
+  // One statement per few thousand rows; a row another worker planned first is skipped by the
+  // unique (campaign, send key): exactly one row per recipient and event.
+  const rows = fresh.map((p) => {
     const holdout = batchHoldout ? batchHoldout.has(p.customerId) : isHeldOut(p.customerId, c.id, c.holdoutPercent);
-    try {
-      await prisma.engagementSend.create({
-        data: {
-          shopId: shop.id,
-          campaignId: c.id,
-          customerId: p.customerId,
-          sendKey: key(p),
-          token: crypto.randomBytes(18).toString("base64url"),
-          eventAt: p.eventAt,
-          dueAt: p.dueAt,
-          segment: p.segment,
-          holdout,
-          status: holdout ? "holdout" : "pending",
-        },
-      });
-      created += 1;
-    } catch (error) {
-      // Another worker planned the same event first: exactly one row per recipient and event.
-      if (!isUniqueViolation(error)) throw error;
-    }
-  }
+    return {
+      id: crypto.randomUUID(),
+      shopId: shop.id,
+      campaignId: c.id,
+      customerId: p.customerId,
+      sendKey: key(p),
+      token: crypto.randomBytes(18).toString("base64url"),
+      eventAt: p.eventAt,
+      dueAt: p.dueAt,
+      segment: p.segment,
+      checkoutId: p.checkoutId ?? null,
+      holdout,
+      status: holdout ? "holdout" : "pending",
+      revenueMinor: 0,
+    };
+  });
+  await insertRows(prisma, "EngagementSend", SEND_COLUMNS, rows, ["campaignId", "sendKey"]);
+  const created = (await prisma.engagementSend.count({ where: { shopId: shop.id, campaignId: c.id } })) - known.size;
   return created;
 }
 
-async function mergeValues(shop: Shop, customerId: string, firstName: string | null): Promise<MergeValues> {
+type MergeContext = { checkoutId?: string | null; discountCode?: string | null };
+
+async function mergeValues(
+  shop: Shop,
+  customerId: string,
+  firstName: string | null,
+  context: MergeContext,
+): Promise<MergeValues> {
   const member = await prisma.loyaltyMember.findUnique({
     where: { shopId_customerId: { shopId: shop.id, customerId } },
     select: { balance: true, tierId: true },
@@ -122,26 +249,39 @@ async function mergeValues(shop: Shop, customerId: string, firstName: string | n
   const tier = member?.tierId
     ? await prisma.loyaltyTier.findFirst({ where: { id: member.tierId, shopId: shop.id }, select: { name: true } })
     : null;
+  // The checkout's own recovery link (https only, kept so at write); the shop when there is none.
+  const checkout = context.checkoutId
+    ? await prisma.abandonedCheckout.findFirst({
+        where: { id: context.checkoutId, shopId: shop.id },
+        select: { recoveryUrl: true },
+      })
+    : null;
   return {
     first_name: firstName?.trim() || "there",
     points_balance: String(member?.balance ?? 0),
     tier: tier?.name ?? "",
     shop_url: `https://${shop.domain}`,
+    recovery_url: checkout?.recoveryUrl ?? `https://${shop.domain}/cart`,
+    discount_code: context.discountCode ?? "",
   };
 }
 
 /** The message a recipient gets (or, for the preview, would get). */
 export async function composeMessage(
   shop: Shop,
-  c: { subject: string; body: string },
+  c: { subject: string; body: string; discountCode?: string | null },
   customer: { id: string; firstName: string | null },
   token: string,
   now = new Date(),
+  checkoutId: string | null = null,
 ) {
   const subject = parseTemplate(c.subject);
   const body = parseTemplate(c.body);
   if (!subject.ok || !body.ok) throw new Error("A stored template no longer parses");
-  const values = await mergeValues(shop, customer.id, customer.firstName);
+  const values = await mergeValues(shop, customer.id, customer.firstName, {
+    checkoutId,
+    discountCode: c.discountCode,
+  });
   const unsubscribe = unsubscribeUrl(token, now);
   const track = (url: string) => (allowedDestination(url, shop.domain) ? clickUrl(token, url, now) : url);
   const footer = `You receive this because you subscribed to ${shop.name}'s e-mails.`;
@@ -181,6 +321,16 @@ export async function deliverDue(shop: Shop, now = new Date(), limit = 500): Pro
       await skip(s.id, "no_consent");
       continue;
     }
+    if (s.checkoutId) {
+      const checkout = await prisma.abandonedCheckout.findFirst({
+        where: { id: s.checkoutId, shopId: shop.id },
+        select: { completedAt: true },
+      });
+      if (!checkout || checkout.completedAt) {
+        await skip(s.id, "checkout_completed");
+        continue;
+      }
+    }
     // A customer who ordered since the trigger needs no reminder.
     const ordered = await prisma.order.findFirst({
       where: { shopId: shop.id, customerId: s.customerId, processedAt: { gt: s.eventAt }, cancelledAt: null },
@@ -205,7 +355,7 @@ export async function deliverDue(shop: Shop, now = new Date(), limit = 500): Pro
       data: { status: "sending", sentAt: now },
     });
     if (claimed.count !== 1) continue;
-    const message = await composeMessage(shop, c, customer, s.token, now);
+    const message = await composeMessage(shop, c, customer, s.token, now, s.checkoutId);
     const result = await sendMail({
       shopId: shop.id,
       kind: "engagement",

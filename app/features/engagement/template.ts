@@ -1,6 +1,13 @@
 // Campaign content: {{ field }} merge fields, checked at save (the line that fails is named) and
 // rendered at send with every value HTML-escaped; the plain-text part comes from the same source.
-export const MERGE_FIELDS = ["first_name", "points_balance", "tier", "shop_url"] as const;
+export const MERGE_FIELDS = [
+  "first_name",
+  "points_balance",
+  "tier",
+  "shop_url",
+  "recovery_url",
+  "discount_code",
+] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number];
 export type MergeValues = Record<MergeField, string>;
 

@@ -10,6 +10,7 @@ export type CampaignFigures = {
   audience: string;
   segment: string | null;
   delayDays: number | null;
+  delayHours: number | null;
   scheduledAt: string | null;
   recipients: number;
   holdout: number;

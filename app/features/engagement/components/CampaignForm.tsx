@@ -16,10 +16,10 @@ import {
 } from "@shopify/polaris";
 import { useState } from "react";
 import { useFetcherResult } from "~/components/useFetcherResult";
-import { SEGMENTS } from "~/features/customers";
 import type { FieldErrors } from "~/lib/forms";
 import { AUDIENCE_LABEL, AUDIENCES, type CampaignActionResult } from "~/features/engagement/schema";
 import { MERGE_FIELDS } from "~/features/engagement/template";
+import { TriggerFields } from "./TriggerFields";
 
 export type CampaignValues = Record<
   | "name"
@@ -28,6 +28,8 @@ export type CampaignValues = Record<
   | "segment"
   | "scheduledAt"
   | "delayDays"
+  | "delayHours"
+  | "discountCode"
   | "subject"
   | "body"
   | "holdoutPercent"
@@ -123,22 +125,21 @@ export function CampaignForm({ saved, embedded, readOnly, timezone }: Props) {
               disabled={readOnly}
             />
           </FormLayout.Group>
-          {draft.audience === "segment" && (
-            <FormLayout.Group>
-              <Select
-                label="Segment"
-                options={[{ label: "Choose a segment", value: "" }, ...SEGMENTS.map((s) => ({ label: s, value: s }))]}
-                value={draft.segment}
-                onChange={set("segment")}
-                error={err("segment")}
-                disabled={readOnly}
-              />
-              {field("scheduledAt", `Send at (${timezone})`, { type: "datetime-local" })}
-            </FormLayout.Group>
-          )}
-          {draft.audience === "post_purchase" &&
-            field("delayDays", "Days after the order", { type: "number", min: 1, max: 90 })}
+          <TriggerFields
+            audience={draft.audience}
+            segment={draft.segment}
+            delayHours={draft.delayHours}
+            timezone={timezone}
+            readOnly={readOnly}
+            set={set}
+            err={err}
+            field={field}
+          />
           {field("subject", "Subject", { maxLength: 200 })}
+          {field("discountCode", "Discount code (optional)", {
+            maxLength: 255,
+            helpText: "A code you created in Shopify's Discounts; {{ discount_code }} puts it in the message.",
+          })}
           {field("body", "Message", {
             multiline: 8,
             helpText: `Merge fields: ${MERGE_FIELDS.map((f) => `{{ ${f} }}`).join(", ")}. Links to your shop are tracked; an unsubscribe link is added.`,

@@ -5,9 +5,12 @@ import { AUDIENCE_LABEL, type Audience } from "~/features/engagement/schema";
 
 export const rate = (value: number | null) => (value === null ? "—" : formatPercent(value));
 
-export function audienceLine(f: Pick<CampaignFigures, "audience" | "segment" | "delayDays">): string {
+export function audienceLine(f: Pick<CampaignFigures, "audience" | "segment" | "delayDays" | "delayHours">): string {
   if (f.audience === "segment") return `Segment: ${f.segment ?? "—"}`;
   if (f.audience === "post_purchase") return `${f.delayDays ?? "?"} days after an order`;
+  if (f.audience === "points_expiring") return `${f.delayDays ?? "?"} days before points expire`;
+  if (f.audience === "abandoned_checkout")
+    return `Abandoned checkout, ${f.delayHours ?? "?"} ${f.delayHours === 1 ? "hour" : "hours"} later`;
   return AUDIENCE_LABEL[f.audience as Audience] ?? f.audience;
 }
 

@@ -1,0 +1,29 @@
+-- AlterTable
+ALTER TABLE "EngagementCampaign" ADD COLUMN "delayHours" INTEGER;
+ALTER TABLE "EngagementCampaign" ADD COLUMN "discountCode" TEXT;
+
+-- AlterTable
+ALTER TABLE "EngagementSend" ADD COLUMN "checkoutId" TEXT;
+
+-- CreateTable
+CREATE TABLE "AbandonedCheckout" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "shopId" TEXT NOT NULL,
+    "shopifyId" TEXT NOT NULL,
+    "customerId" TEXT,
+    "recoveryUrl" TEXT,
+    "totalMinor" INTEGER NOT NULL DEFAULT 0,
+    "currency" TEXT NOT NULL,
+    "abandonedAt" DATETIME NOT NULL,
+    "completedAt" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "AbandonedCheckout_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE INDEX "AbandonedCheckout_shopId_completedAt_abandonedAt_idx" ON "AbandonedCheckout"("shopId", "completedAt", "abandonedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "AbandonedCheckout_shopId_shopifyId_key" ON "AbandonedCheckout"("shopId", "shopifyId");
+
