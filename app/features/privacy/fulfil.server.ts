@@ -261,7 +261,15 @@ export async function redactPerson(tx: Tx, shopId: string, person: Person, at: D
         data: { ...CUSTOMER_PERSONAL_DATA_CLEARED, redactedAt: at },
       })
     : { count: 0 };
-  if (customerIds.length) await tx.customerScore.deleteMany({ where: { shopId, customerId: { in: customerIds } } });
+  let checkouts = { count: 0 };
+  if (customerIds.length) {
+    const mine = { shopId, customerId: { in: customerIds } };
+    await tx.customerScore.deleteMany({ where: mine });
+    // The person's abandoned checkouts (their recovery links), wallet readings and sign-in nonces.
+    checkouts = await tx.abandonedCheckout.deleteMany({ where: mine });
+    await tx.holderCheck.deleteMany({ where: mine });
+    await tx.siweNonce.deleteMany({ where: mine });
+  }
   const orderIds = [...(person.orderShopifyIds ?? [])];
   const orders = await tx.order.updateMany({
     where: {
@@ -363,6 +371,7 @@ export async function redactPerson(tx: Tx, shopId: string, person: Person, at: D
     redacted: [
       { what: "Name, e-mail, phone and address", count: customers.count },
       { what: "Customer scores and segments", count: customerIds.length },
+      { what: "Abandoned checkouts", count: checkouts.count },
     ],
     kept,
   };

@@ -11,6 +11,10 @@ export const CUSTOMER_PERSONAL_DATA_CLEARED = {
   zip: null,
   region: null,
   acceptsMarketing: false,
+  // The wallet proved by Sign-In with Ethereum: a pseudonymous identifier of the person.
+  walletAddress: null,
+  walletChainId: null,
+  walletLinkedAt: null,
 } as const;
 
 /** An order keeps its figures; only what identifies the buyer goes. */

@@ -49,6 +49,8 @@ async function post(role: "owner" | "viewer", domain: string, values: Record<str
 const screen = async (domain: string, query = "") => call(loader, await requestAs("owner", domain, `/privacy${query}`));
 
 const person = { email: "gina.private@example.com", firstName: "Gina", lastName: "Privatova", phone: "+15557770000" };
+const WALLET = "0x9a1e000000000000000000000000000000c0ffee";
+const RECOVERY_URL = "https://shop-a.example/checkouts/ginas-cart/recover?key=k1";
 
 beforeAll(async () => {
   shopA = await createShop({ domain: A, name: "Shop A" });
@@ -59,7 +61,27 @@ beforeAll(async () => {
   await installTeam(shopA);
   await installTeam(shopB);
   const customer = await prisma.customer.create({
-    data: { shopId: shopA.id, shopifyId: "7001", ...person, city: "Lyon", address1: "9 Rue Cachée", zip: "69001" },
+    data: {
+      shopId: shopA.id,
+      shopifyId: "7001",
+      ...person,
+      city: "Lyon",
+      address1: "9 Rue Cachée",
+      zip: "69001",
+      walletAddress: WALLET,
+      walletChainId: 1,
+      walletLinkedAt: new Date(),
+    },
+  });
+  await prisma.abandonedCheckout.create({
+    data: {
+      shopId: shopA.id,
+      shopifyId: "gid://shopify/AbandonedCheckout/9001",
+      customerId: customer.id,
+      recoveryUrl: RECOVERY_URL,
+      currency: "EUR",
+      abandonedAt: new Date(),
+    },
   });
   const product = await createProduct(shopA.id);
   for (const day of ["2026-10-01", "2026-10-02"])
@@ -249,7 +271,16 @@ describe("deletion", () => {
       const all = (await prisma.$queryRawUnsafe(`SELECT * FROM "${table}"`)) as Record<string, unknown>[];
       const rows = table === "OutboxMessage" ? all.filter((r) => r.shopId !== null) : all;
       const text = JSON.stringify(rows, (_k, v) => (typeof v === "bigint" ? String(v) : v)).toLowerCase();
-      for (const value of [person.email, person.firstName, person.lastName, person.phone, "9 Rue Cachée", "69001"])
+      for (const value of [
+        person.email,
+        person.firstName,
+        person.lastName,
+        person.phone,
+        "9 Rue Cachée",
+        "69001",
+        WALLET,
+        RECOVERY_URL,
+      ])
         expect(text, `${table} still holds ${value}`).not.toContain(value.toLowerCase());
     }
   });
