@@ -48,6 +48,13 @@ function isPostgresUrl(url: string): boolean {
 export const WASM_TIERING_BUDGET = 180_000_000;
 v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
 
+/**
+ * How long an interactive transaction may wait for its turn (Prisma's default is 2 s): SQLite has
+ * one writer per process and PostgreSQL a bounded pool, so under a burst of writes (eight staff
+ * saving costs at once, the API's clients) a transaction queued behind others is not a failure.
+ */
+const TRANSACTION_OPTIONS = { maxWait: 15_000 } as const;
+
 export function createClient(url: string): PrismaClient {
   // The generated clients are loaded at run time from prisma/generated so the server
   // bundle never inlines them (they load their query compiler from disk).
@@ -63,6 +70,7 @@ export function createClient(url: string): PrismaClient {
     // Statement times count towards the request's database time (app/platform/request-timing.server.ts).
     return new PgClient({
       adapter: timeQueries(new PrismaPg(pool, { disposeExternalPool: true })),
+      transactionOptions: TRANSACTION_OPTIONS,
     }) as PrismaClient;
   }
   const { PrismaClient: SqliteClient } = require(path.join(generated, "sqlite"));
@@ -78,7 +86,7 @@ export function createClient(url: string): PrismaClient {
       }),
     ),
   );
-  return new SqliteClient({ adapter }) as PrismaClient;
+  return new SqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }) as PrismaClient;
 }
 
 export const dialect: "sqlite" | "postgresql" = isPostgresUrl(env.databaseUrl) ? "postgresql" : "sqlite";

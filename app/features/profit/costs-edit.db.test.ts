@@ -269,3 +269,20 @@ describe("another shop's costs", () => {
     expect((await request(mine.id, { method: "DELETE" })).status).toBe(204);
   });
 });
+
+describe("a cost saved while another write holds the database", () => {
+  it("waits its turn instead of failing after Prisma's default two seconds", async () => {
+    // Another transaction (an import phase, a recompute) holds the database for 2.5 s.
+    const holder = prisma.$transaction(
+      async (tx) => {
+        await tx.shop.update({ where: { id: shop.id }, data: { name: "Editing" } });
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+      },
+      { timeout: 10_000 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const saved = await addProductCost(shop, { productName: "Gamma", costPerUnit: "3.00" });
+    await holder;
+    expect(saved.costPerUnitMinor).toBe(3_00);
+  }, 20_000);
+});
