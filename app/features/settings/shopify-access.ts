@@ -43,6 +43,8 @@ export const WEBHOOK_TOPICS = [
   "customers/create",
   "customers/update",
   "customers/delete",
+  "checkouts/create",
+  "checkouts/update",
 ] as const;
 
 /** The Shopify analytics scope: sessions and the funnel (issue 12) are imported with it. */
@@ -50,7 +52,11 @@ export const ANALYTICS_SCOPE = "read_reports";
 
 /** Scope → what stops working without it, in the merchant's words. */
 export const SCOPE_FEATURES: Record<string, string[]> = {
-  read_orders: ["Profit figures (revenue, cost of goods, net profit)", "Order and refund sync"],
+  read_orders: [
+    "Profit figures (revenue, cost of goods, net profit)",
+    "Order and refund sync",
+    "Abandoned-checkout reminders",
+  ],
   read_all_orders: ["Order history older than 60 days (the import stops at 60 days)"],
   read_products: ["Products and their costs on Costs & Profit", "Missing-cost alerts"],
   read_inventory: ["Stock levels from the import and inventory updates"],
