@@ -4,6 +4,8 @@ import { pdfText } from "../pdf-text";
 
 // The demo seed has 60 invoices (INV-0001..INV-0060); the tests below run in order on one database.
 const toast = (page: Page) => page.locator(".Polaris-Frame-Toast");
+/** The invoice the create test made; the tests after it use it. */
+let number = "INV-0061";
 const row = (page: Page, number: string) => page.getByRole("row").filter({ hasText: number });
 const rows = (page: Page) => page.getByTestId("invoice-row");
 const dialog = (page: Page) => page.getByRole("dialog");
@@ -152,8 +154,11 @@ test.describe("invoices", () => {
 
     await expect(toast(page)).toContainText("Invoice Created");
     await expect(dialog(page)).toHaveCount(0);
-    const created = row(page, "INV-0061");
+    // The next number after the seed's 60, or later when an earlier spec (the API's examples) took one.
+    const created = page.getByTestId("invoice-row").filter({ hasText: "E2E Buyer" });
     await expect(created).toBeVisible();
+    number = (await created.getAttribute("data-invoice-number"))!;
+    expect(number).toMatch(/^INV-00(6[1-9]|[7-9]\d)$/);
     await expect(created.getByText("Draft", { exact: true })).toBeVisible();
     await expect(created).toContainText("$69.92");
   });
@@ -162,7 +167,7 @@ test.describe("invoices", () => {
     page,
   }) => {
     await page.goto("/app/invoices");
-    await page.getByRole("button", { name: "View invoice INV-0061" }).click();
+    await page.getByRole("button", { name: `View invoice ${number}` }).click();
     await expect(dialog(page).getByText("Wholesale earbuds")).toBeVisible();
     await expect(dialog(page).getByText("Subtotal: $59.97")).toBeVisible();
     await expect(dialog(page).getByText("Tax (8.25%): $4.95")).toBeVisible();
@@ -170,41 +175,41 @@ test.describe("invoices", () => {
     await dialog(page).getByRole("button", { name: "Send Invoice" }).click();
     await expect(dialog(page)).toHaveCount(0);
     await expect(toast(page)).toContainText("Invoice Sent");
-    await expect(row(page, "INV-0061").getByText("Sent", { exact: true })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Send invoice INV-0061" })).toHaveCount(0);
+    await expect(row(page, number).getByText("Sent", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: `Send invoice ${number}` })).toHaveCount(0);
 
     await page.goto("/app/outbox");
-    const message = page.getByRole("row").filter({ hasText: "Invoice INV-0061 from Demo Store" });
+    const message = page.getByRole("row").filter({ hasText: `Invoice ${number} from Demo Store` });
     await expect(message).toBeVisible();
     await expect(message).toContainText("e2e@example.com");
     await message.getByRole("link", { name: /^Open message/ }).click();
     await expect(page).toHaveURL(/\/app\/outbox\/[A-Za-z0-9_-]+$/);
-    await expect(dialog(page).getByText("invoice-INV-0061.pdf")).toBeVisible();
+    await expect(dialog(page).getByText(`invoice-${number}.pdf`)).toBeVisible();
     const frame = dialog(page).frameLocator("iframe");
     await expect(frame.getByText("Hello E2E Buyer,")).toBeVisible();
     await expect(frame.getByText("Tax (8.25%)")).toBeVisible();
     await expect(frame.getByText("Shipping", { exact: true })).toBeVisible();
     const [popup] = await Promise.all([
       page.waitForEvent("popup"),
-      frame.getByRole("link", { name: "View invoice INV-0061 online" }).click(),
+      frame.getByRole("link", { name: `View invoice ${number} online` }).click(),
     ]);
     await expect(popup).toHaveURL(/\/i\/[A-Za-z0-9_-]{32}$/);
-    await expect(popup.getByRole("heading", { name: "Invoice INV-0061" })).toBeVisible();
+    await expect(popup.getByRole("heading", { name: `Invoice ${number}` })).toBeVisible();
     await popup.close();
     await expect(frame.getByText("Hello E2E Buyer,")).toBeVisible(); // the frame itself did not navigate
   });
 
   test("downloads the PDF, opens the hosted page, marks paid after confirming", async ({ page, context }) => {
     await page.goto("/app/invoices");
-    await page.getByRole("button", { name: "View invoice INV-0061" }).click();
+    await page.getByRole("button", { name: `View invoice ${number}` }).click();
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       dialog(page).getByRole("button", { name: "Download PDF" }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe("invoice-INV-0061.pdf");
+    expect(download.suggestedFilename()).toBe(`invoice-${number}.pdf`);
     const pdf = fs.readFileSync((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
-    expect(pdfText(pdf)).toContain("INV-0061");
+    expect(pdfText(pdf)).toContain(number);
     expect(pdfText(pdf)).not.toContain("DRAFT");
 
     const link = await dialog(page).getByRole("link", { name: /\/i\// }).getAttribute("href");
@@ -212,17 +217,17 @@ test.describe("invoices", () => {
     const hosted = await context.newPage();
     const response = await hosted.goto(hostedPath);
     expect(response?.headers()["content-security-policy"]).toBe("frame-ancestors 'none'");
-    await expect(hosted.getByRole("heading", { name: "Invoice INV-0061" })).toBeVisible();
+    await expect(hosted.getByRole("heading", { name: `Invoice ${number}` })).toBeVisible();
     await expect(hosted.getByTestId("amount-due")).toHaveText("$69.92");
     await expect(hosted.getByText("How to pay")).toBeVisible();
     await hosted.close();
 
     // Mark as paid asks first; Cancel changes nothing.
     await dialog(page).getByRole("button", { name: "Mark as paid" }).click();
-    await expect(dialog(page).getByText("Mark INV-0061 as paid?")).toBeVisible();
+    await expect(dialog(page).getByText(`Mark ${number} as paid?`)).toBeVisible();
     await expect(dialog(page)).toContainText("E2E Buyer paid $69.92");
     await dialog(page).getByRole("button", { name: "Cancel" }).click();
-    await expect(dialog(page).getByRole("heading", { name: "Invoice INV-0061" })).toBeVisible();
+    await expect(dialog(page).getByRole("heading", { name: `Invoice ${number}` })).toBeVisible();
     await expect(dialog(page).getByText("Paid at:")).toHaveCount(0);
     await dialog(page).getByRole("button", { name: "Mark as paid" }).click();
     await dialog(page).getByRole("button", { name: "Mark as paid" }).click();
@@ -230,7 +235,7 @@ test.describe("invoices", () => {
     await expect(dialog(page).getByText("Viewed by the customer")).toBeVisible();
     await expect(dialog(page).getByText("Paid at:")).toBeVisible();
     await dialog(page).getByRole("button", { name: "Close", exact: true }).last().click();
-    await expect(row(page, "INV-0061").getByText("Paid", { exact: true })).toBeVisible();
+    await expect(row(page, number).getByText("Paid", { exact: true })).toBeVisible();
   });
 
   test("void asks first, in a destructive confirmation", async ({ page }) => {
