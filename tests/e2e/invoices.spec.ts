@@ -155,9 +155,9 @@ test.describe("invoices", () => {
     await expect(toast(page)).toContainText("Invoice Created");
     await expect(dialog(page)).toHaveCount(0);
     // The next number after the seed's 60, or later when an earlier spec (the API's examples) took one.
-    const created = page.getByTestId("invoice-row").filter({ hasText: "E2E Buyer" });
+    const created = row(page, "E2E Buyer");
     await expect(created).toBeVisible();
-    number = (await created.getAttribute("data-invoice-number"))!;
+    number = (await created.getByTestId("invoice-row").getAttribute("data-invoice-number"))!;
     expect(number).toMatch(/^INV-00(6[1-9]|[7-9]\d)$/);
     await expect(created.getByText("Draft", { exact: true })).toBeVisible();
     await expect(created).toContainText("$69.92");
