@@ -5,7 +5,7 @@ import { act, useState } from "react";
 import { renderToString } from "react-dom/server";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
-import { BOOT_SCRIPT } from "./boot-after-paint";
+import { BOOT_SCRIPT, EARLY_SCRIPT } from "./boot-after-paint";
 import { replayEarlyInput } from "./early-input";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -54,9 +54,11 @@ afterEach(() => {
   delete window.ppEarly;
 });
 
-/** The server's markup, then the boot script (its template already restored: jsdom does not paint). */
-function serverPage(page = <Form />) {
+/** The head's script, the server's markup, then the body's script (jsdom does not paint: it restores at once). */
+function serverPage(page = <Form />, beforeScripts?: (app: HTMLElement) => void) {
   document.body.innerHTML = `<div id="app">${renderToString(page)}</div><template></template>`;
+  beforeScripts?.(document.getElementById("app")!);
+  new Function(EARLY_SCRIPT)();
   // The script reads the template before it and removes itself; run it as the page would.
   const script = document.createElement("script");
   document.body.append(script);
@@ -138,6 +140,66 @@ describe("input before hydration", () => {
     app.querySelector("button")!.click();
     await act(() => replayEarlyInput());
     expect(state(app)).toEqual({ saved: "quinn@example.com" });
+  });
+
+  it("replays a value typed before the head's script ran, which no kept event carries, before the kept click", async () => {
+    // The field was parsed and typed into while the rest of the page was still arriving.
+    const app = serverPage(<SaveForm />, (page) => {
+      page.querySelector("input")!.value = "quinn@example.com";
+    });
+    act(() => {
+      root = hydrateRoot(app, <SaveForm />);
+    });
+    app.querySelector("button")!.click();
+    await act(() => replayEarlyInput());
+    expect(state(app)).toEqual({ saved: "quinn@example.com" });
+  });
+
+  it("keeps a click from the head on, before the body's script has run", async () => {
+    document.body.innerHTML = `<div id="app">${renderToString(<Form />)}</div>`;
+    new Function(EARLY_SCRIPT)();
+    const app = document.getElementById("app")!;
+    app.querySelector("button")!.click();
+    expect(window.ppEarly?.touched).toBe(false);
+    app.querySelector("input")!.dispatchEvent(new Event("input", { bubbles: true }));
+    expect(window.ppEarly?.touched).toBe(true);
+    act(() => {
+      root = hydrateRoot(app, <Form />);
+    });
+    await act(() => replayEarlyInput());
+    expect(state(app).opened).toBe(1);
+  });
+
+  it("replays a check made before any script ran, and leaves unchanged and hidden fields alone", async () => {
+    function Choices() {
+      const [vip, setVip] = useState(false);
+      const [changes, setChanges] = useState(0);
+      const changed = () => setChanges((n) => n + 1);
+      return (
+        <div>
+          <input
+            type="checkbox"
+            aria-label="VIP"
+            checked={vip}
+            onChange={(e) => {
+              setVip(e.target.checked);
+              changed();
+            }}
+          />
+          <input type="hidden" name="token" value="t" />
+          <input aria-label="Note" defaultValue="as served" onChange={changed} />
+          <output>{JSON.stringify({ vip, changes })}</output>
+        </div>
+      );
+    }
+    const app = serverPage(<Choices />, (page) => {
+      page.querySelector<HTMLInputElement>("input[type=checkbox]")!.checked = true;
+    });
+    act(() => {
+      root = hydrateRoot(app, <Choices />);
+    });
+    await act(() => replayEarlyInput());
+    expect(state(app)).toEqual({ vip: true, changes: 1 });
   });
 
   it("holds React's other discrete events until hydrated (answering one, React 18 hydrates synchronously and can fail)", async () => {

@@ -4,6 +4,8 @@
 // toggle is kept and the tags catch up (the demo records them locally).
 import { expect, test, type Download, type Page } from "@playwright/test";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 
 const rows = (page: Page) => page.locator("#customers-list tbody tr");
 const badges = (page: Page) => page.locator("#customers-list tbody tr .Polaris-Badge");
@@ -82,6 +84,54 @@ test.describe("customers", () => {
     await expect(page.getByRole("textbox", { name: "First name" })).toHaveValue("Early");
     await expect(page.getByText("Enter a first name")).toHaveCount(0);
     await expect(page).toHaveURL(/\/customers\/new$/);
+  });
+
+  test("Add Customer filled and saved while the page is still arriving gets the same field errors", async ({
+    page,
+    baseURL,
+  }) => {
+    // A proxy sends the page up to its held scripts, then waits: the fields are parsed and can be
+    // typed into before the body's script has run (the head's script keeps what is done meanwhile).
+    const upstream = new URL(baseURL!);
+    const proxy = http.createServer((req, res) => {
+      // Uncompressed, so the page can be cut in two.
+      const headers = { ...req.headers, "accept-encoding": "identity" };
+      const forward = http.request(
+        { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          if (!req.url?.startsWith("/customers/new") || !/text\/html/.test(String(answer.headers["content-type"]))) {
+            answer.pipe(res);
+            return;
+          }
+          const chunks: Buffer[] = [];
+          answer.on("data", (c: Buffer) => chunks.push(c));
+          answer.on("end", () => {
+            const html = Buffer.concat(chunks).toString("utf8");
+            const cut = html.indexOf('<template id="pp-boot">');
+            res.write(html.slice(0, cut));
+            setTimeout(() => res.end(html.slice(cut)), 2_000);
+          });
+        },
+      );
+      req.pipe(forward);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = proxy.address() as AddressInfo;
+      await page.goto(`http://127.0.0.1:${port}/customers/new`, { waitUntil: "commit" });
+      await page.getByRole("textbox", { name: "First name" }).fill("Arriving");
+      await page.getByRole("textbox", { name: "E-mail" }).fill("not-an-email");
+      await page.getByRole("textbox", { name: "Phone" }).fill("555");
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByText("Enter a valid e-mail address, like name@example.com")).toBeVisible();
+      await expect(page.getByText("Enter the phone in international format, like +14155550123")).toBeVisible();
+      await expect(page.getByText("Enter a first name")).toHaveCount(0);
+      await expect(page.getByRole("textbox", { name: "First name" })).toHaveValue("Arriving");
+    } finally {
+      proxy.closeAllConnections();
+      proxy.close();
+    }
   });
 
   test("a segment's Shopify tag toggle is kept and the customers' tags catch up", async ({ page }) => {
