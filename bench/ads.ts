@@ -6,10 +6,9 @@
 // One account per platform; the Google account spends in EUR, so the ECB conversion is in it.
 //
 // Options: --campaigns 50 --days 365 --runs 1.  DATABASE_URL=postgresql://… runs on PostgreSQL.
-import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { freshBenchDatabase } from "./lib";
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {
@@ -23,27 +22,9 @@ const TARGET_S = 10;
 process.env.NODE_ENV = "production";
 process.env.DEMO_MODE = "1";
 delete process.env.SHOPIFY_API_KEY;
-const baseUrl =
-  process.env.DATABASE_URL && /^postgres/.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : null;
-const dbName = `pp_bench_ads_${crypto.randomBytes(4).toString("hex")}`;
-const sqliteFile = path.join(os.tmpdir(), `${dbName}.db`);
-if (baseUrl) {
-  const { default: pg } = await import("pg");
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const u = new URL(baseUrl);
-  u.pathname = `/${dbName}`;
-  process.env.DATABASE_URL = u.toString();
-} else {
-  process.env.DATABASE_URL = `file:${sqliteFile}`;
-}
-
-const { migrate } = (await import(path.resolve("scripts/migrate.mjs"))) as {
-  migrate: (url: string) => Promise<number>;
-};
-await migrate(process.env.DATABASE_URL);
+const db = await freshBenchDatabase("ads");
+const baseUrl = db.postgres;
+const dbName = db.name;
 
 const { prisma } = await import("~/db.server");
 const ads = await import("~/features/ad-platforms/index.server");
@@ -133,11 +114,5 @@ fs.writeFileSync(
   ),
 );
 await prisma.$disconnect();
-if (baseUrl) {
-  const { default: pg } = await import("pg");
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-} else fs.rmSync(sqliteFile, { force: true });
+await db.drop();
 process.exit(pass ? 0 : 1);

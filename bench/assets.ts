@@ -10,12 +10,11 @@
 // DATABASE_URL=postgresql://… runs on PostgreSQL (a fresh database, dropped after).
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { createPublicClient, http, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { verifyMessage } from "viem";
-import { summarize } from "./lib";
+import { freshBenchDatabase, summarize } from "./lib";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
@@ -31,26 +30,9 @@ const LOADS = opt("loads", quick ? 30 : 60);
 process.env.NODE_ENV = "production";
 process.env.DEMO_MODE = "1";
 delete process.env.SHOPIFY_API_KEY;
-const baseUrl =
-  process.env.DATABASE_URL && /^postgres/.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : null;
-const dbName = `pp_bench_assets_${crypto.randomBytes(4).toString("hex")}`;
-const sqliteFile = path.join(os.tmpdir(), `${dbName}.db`);
-if (baseUrl) {
-  const { default: pg } = await import("pg");
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const u = new URL(baseUrl);
-  u.pathname = `/${dbName}`;
-  process.env.DATABASE_URL = u.toString();
-} else {
-  process.env.DATABASE_URL = `file:${sqliteFile}`;
-}
-const { migrate } = (await import(path.resolve("scripts/migrate.mjs"))) as {
-  migrate: (url: string) => Promise<number>;
-};
-await migrate(process.env.DATABASE_URL);
+const db = await freshBenchDatabase("assets");
+const baseUrl = db.postgres;
+const dbName = db.name;
 
 const { prisma } = await import("~/db.server");
 const assets = await import("~/features/digital-assets/index.server");
@@ -186,12 +168,4 @@ fs.writeFileSync(path.join("bench", "results", "assets.json"), JSON.stringify({ 
 
 await evm.stop();
 await prisma.$disconnect();
-if (baseUrl) {
-  const { default: pg } = await import("pg");
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-} else {
-  fs.rmSync(sqliteFile, { force: true });
-}
+await db.drop();

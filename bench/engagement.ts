@@ -13,11 +13,9 @@
 // Options: --emails 10000 --segment 100000 --clicks 500. Quick (bench:all --quick): --emails 300
 // --segment 20000 --clicks 200. Writes bench/results/engagement.json for bench:all.
 // DATABASE_URL=postgresql://… is not used: the benchmark runs on a fresh SQLite file.
-import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { AddressInfo } from "node:net";
+import { freshBenchDatabase } from "./lib";
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {
@@ -31,9 +29,10 @@ const CLICKS = opt("clicks", 500);
 process.env.NODE_ENV = "production";
 process.env.DEMO_MODE = "1";
 delete process.env.SHOPIFY_API_KEY;
-const dbName = `pp_bench_engagement_${crypto.randomBytes(4).toString("hex")}`;
-const sqliteFile = path.join(os.tmpdir(), `${dbName}.db`);
-process.env.DATABASE_URL = `file:${sqliteFile}`;
+// SQLite: the send and click figures are the one-process, one-file case.
+delete process.env.DATABASE_URL;
+const db = await freshBenchDatabase("engagement");
+const dbName = db.name;
 
 const stats = (samples: number[]) => {
   const s = [...samples].sort((a, b) => a - b);
@@ -41,11 +40,6 @@ const stats = (samples: number[]) => {
   return { median: q(0.5), p95: q(0.95), n: s.length };
 };
 const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
-
-const { migrate } = (await import(path.resolve("scripts/migrate.mjs"))) as {
-  migrate: (url: string) => Promise<number>;
-};
-await migrate(process.env.DATABASE_URL);
 
 const { SMTPServer } = await import("smtp-server");
 // The server counts recipients and drains the data; it parses nothing, so its own cost stays small.
@@ -256,5 +250,5 @@ for (const r of rows)
   console.log(`${r.pass === false ? "FAIL" : r.pass ? "pass" : "info"}  ${r.target}: ${r.figure} ${r.baseline}`);
 smtp.close();
 await prisma.$disconnect();
-fs.rmSync(sqliteFile, { force: true });
+await db.drop();
 process.exit(0);

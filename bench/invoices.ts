@@ -9,10 +9,9 @@
 //
 // Options: --iterations 60 --warmup 10 --sends 100
 // DATABASE_URL=postgresql://… runs (b) on a fresh PostgreSQL database instead of SQLite.
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
+import { freshBenchDatabase } from "./lib";
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {
@@ -30,22 +29,9 @@ process.env.NODE_ENV = "production";
 process.env.DEMO_MODE = "1";
 delete process.env.SHOPIFY_API_KEY;
 delete process.env.SMTP_URL;
-const baseUrl =
-  process.env.DATABASE_URL && /^postgres/.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : null;
-const dbName = `pp_bench_inv_${crypto.randomBytes(4).toString("hex")}`;
-const sqliteFile = path.join(os.tmpdir(), `${dbName}.db`);
-if (baseUrl) {
-  const { default: pg } = await import("pg");
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const u = new URL(baseUrl);
-  u.pathname = `/${dbName}`;
-  process.env.DATABASE_URL = u.toString();
-} else {
-  process.env.DATABASE_URL = `file:${sqliteFile}`;
-}
+const db = await freshBenchDatabase("inv");
+const baseUrl = db.postgres;
+const dbName = db.name;
 
 const stats = (samples: number[]) => {
   const s = [...samples].sort((a, b) => a - b);
@@ -53,11 +39,6 @@ const stats = (samples: number[]) => {
   return { median: q(0.5), p95: q(0.95), min: s[0], max: s[s.length - 1], n: s.length };
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-
-const { migrate } = (await import(path.resolve("scripts/migrate.mjs"))) as {
-  migrate: (url: string) => Promise<number>;
-};
-await migrate(process.env.DATABASE_URL);
 
 const { renderInvoicePdf } = await import("~/features/invoices/pdf.server");
 const { formatMoney } = await import("~/lib/money");
@@ -223,13 +204,7 @@ for (let i = 0; i < SENDS + 5; i++) {
 const createSend = stats(sends);
 await prisma.$disconnect();
 
-if (baseUrl) {
-  const { default: pg } = await import("pg");
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-} else for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(sqliteFile + suffix, { force: true });
+await db.drop();
 
 const ratio = (c: ReturnType<typeof stats> | null) => (c ? `${(c.median / reactPdf.median).toFixed(1)}×` : "n/a");
 const row = (label: string, st: ReturnType<typeof stats> | null, extra = "") =>

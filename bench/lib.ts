@@ -1,7 +1,9 @@
 // Shared helpers of the benchmark: statistics, child processes, the demo server.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -183,4 +185,52 @@ export function prepareBuild(skip: boolean): string {
     fs.cpSync(path.join(root, "build"), target, { recursive: true });
   }
   return target;
+}
+
+export type BenchDatabase = {
+  /** The database's (or the SQLite file's) name, random per run: also good for a unique shop domain. */
+  name: string;
+  postgres: boolean;
+  /** The SQLite file; null on PostgreSQL. */
+  file: string | null;
+  /** Removes the database (after the caller's `prisma.$disconnect()`); `keep` leaves a SQLite file. */
+  drop: (options?: { keep?: boolean }) => Promise<void>;
+};
+
+/**
+ * A fresh, migrated database for one bench run, and DATABASE_URL pointing at it (call it before
+ * importing ~/db.server): a new PostgreSQL database beside DATABASE_URL's when that is PostgreSQL,
+ * else a SQLite file in the temporary folder.
+ */
+export async function freshBenchDatabase(label: string): Promise<BenchDatabase> {
+  const baseUrl = /^postgres/.test(process.env.DATABASE_URL ?? "") ? process.env.DATABASE_URL! : null;
+  const name = `pp_bench_${label}_${crypto.randomBytes(4).toString("hex")}`;
+  const file = baseUrl ? null : path.join(os.tmpdir(), `${name}.db`);
+  const admin = async (sql: string) => {
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: baseUrl! });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  if (baseUrl) {
+    await admin(`CREATE DATABASE ${name}`);
+    const u = new URL(baseUrl);
+    u.pathname = `/${name}`;
+    process.env.DATABASE_URL = u.toString();
+  } else process.env.DATABASE_URL = `file:${file}`;
+  const { migrate } = (await import(path.join(root, "scripts", "migrate.mjs"))) as {
+    migrate: (url: string) => Promise<number>;
+  };
+  await migrate(process.env.DATABASE_URL);
+  return {
+    name,
+    postgres: baseUrl !== null,
+    file,
+    drop: async ({ keep = false } = {}) => {
+      if (baseUrl) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      else if (keep) console.log(`kept ${file}`);
+      else for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(file + suffix, { force: true });
+    },
+  };
 }

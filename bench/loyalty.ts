@@ -14,10 +14,9 @@
 //          --keep  keeps the SQLite file (its path is printed) to look at afterwards
 // Small scale while developing: --orders 100000 --customers 10000.
 // DATABASE_URL=postgresql://… runs on a fresh PostgreSQL database instead of SQLite.
-import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { freshBenchDatabase } from "./lib";
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {
@@ -51,22 +50,9 @@ const profiled = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
 process.env.NODE_ENV = "production";
 process.env.DEMO_MODE = "1";
 delete process.env.SHOPIFY_API_KEY;
-const baseUrl =
-  process.env.DATABASE_URL && /^postgres/.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : null;
-const dbName = `pp_bench_loyalty_${crypto.randomBytes(4).toString("hex")}`;
-const sqliteFile = path.join(os.tmpdir(), `${dbName}.db`);
-if (baseUrl) {
-  const { default: pg } = await import("pg");
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const u = new URL(baseUrl);
-  u.pathname = `/${dbName}`;
-  process.env.DATABASE_URL = u.toString();
-} else {
-  process.env.DATABASE_URL = `file:${sqliteFile}`;
-}
+const db = await freshBenchDatabase("loyalty");
+const baseUrl = db.postgres;
+const dbName = db.name;
 
 const stats = (samples: number[]) => {
   const s = [...samples].sort((a, b) => a - b);
@@ -75,11 +61,6 @@ const stats = (samples: number[]) => {
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
-
-const { migrate } = (await import(path.resolve("scripts/migrate.mjs"))) as {
-  migrate: (url: string) => Promise<number>;
-};
-await migrate(process.env.DATABASE_URL);
 
 const { prisma, sqlOn } = await import("~/db.server");
 const { chunks } = await import("~/lib/chunks");
@@ -307,11 +288,4 @@ fs.writeFileSync(
 );
 
 await prisma.$disconnect();
-if (baseUrl) {
-  const { default: pg } = await import("pg");
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-} else if (args.includes("--keep")) console.log(`kept ${sqliteFile}`);
-else for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(sqliteFile + suffix, { force: true });
+await db.drop({ keep: args.includes("--keep") });

@@ -12,10 +12,8 @@
 // Options: --orders 1000000 --requests 10000 --customer-orders 1000 --runs 40
 // DATABASE_URL=postgresql://… runs on a fresh PostgreSQL database instead of SQLite.
 // Writes bench/results/privacy.json ({ rows: [{ target, figure, baseline, pass }] }) for bench:all.
-import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { freshBenchDatabase } from "./lib";
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {
@@ -30,25 +28,9 @@ const RUNS = opt("runs", 40);
 process.env.NODE_ENV = "production";
 process.env.DEMO_MODE = "1";
 delete process.env.SHOPIFY_API_KEY;
-const baseUrl =
-  process.env.DATABASE_URL && /^postgres/.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : null;
-const dbName = `pp_bench_privacy_${crypto.randomBytes(4).toString("hex")}`;
-const sqliteFile = path.join(os.tmpdir(), `${dbName}.db`);
-if (baseUrl) {
-  const { default: pg } = await import("pg");
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const u = new URL(baseUrl);
-  u.pathname = `/${dbName}`;
-  process.env.DATABASE_URL = u.toString();
-} else process.env.DATABASE_URL = `file:${sqliteFile}`;
-
-const { migrate } = (await import(path.resolve("scripts/migrate.mjs"))) as {
-  migrate: (url: string) => Promise<number>;
-};
-await migrate(process.env.DATABASE_URL);
+const db = await freshBenchDatabase("privacy");
+const baseUrl = db.postgres;
+const dbName = db.name;
 
 const { prisma, sqlOn, insertRows, withShopWriteLock } = await import("~/db.server");
 const privacy = await import("~/features/privacy/index.server");
@@ -250,4 +232,4 @@ fs.writeFileSync(
   JSON.stringify({ engine: baseUrl ? "postgresql" : "sqlite", rows }, null, 2),
 );
 await prisma.$disconnect();
-if (!baseUrl) fs.rmSync(sqliteFile, { force: true });
+await db.drop();
