@@ -331,9 +331,15 @@ export async function deliverDue(shop: Shop, now = new Date(), limit = 500): Pro
         continue;
       }
     }
-    // A customer who ordered since the trigger needs no reminder.
+    // A customer who ordered since the trigger needs no reminder (as of this run: a run of the past,
+    // as the demo replays them, does not see the orders that came after it).
     const ordered = await prisma.order.findFirst({
-      where: { shopId: shop.id, customerId: s.customerId, processedAt: { gt: s.eventAt }, cancelledAt: null },
+      where: {
+        shopId: shop.id,
+        customerId: s.customerId,
+        processedAt: { gt: s.eventAt, lte: now },
+        cancelledAt: null,
+      },
       select: { id: true },
     });
     if (ordered) {

@@ -258,3 +258,29 @@ describe("VIP welcome and points expiring", () => {
     expect(mail.text).toContain("100 points expire soon");
   });
 });
+
+describe("a run as of an instant", () => {
+  it("does not skip a recipient for an order placed after the run, and counts that order as the conversion", async () => {
+    const dana = await customer("dana", "At-Risk");
+    const sendAt = new Date(now.getTime() - 6 * DAY);
+    // Dana orders two days after the send: the run at the send's time must not see it.
+    await order(dana, new Date(sendAt.getTime() + 2 * DAY), 7_500);
+    const id = await start(
+      {
+        ...base,
+        name: "At-Risk one-off",
+        audience: "segment",
+        segment: "At-Risk",
+        scheduledAt: sendAt.toISOString().slice(0, 16),
+        body: "Hi {{ first_name }}",
+      },
+      new Date(sendAt.getTime() - DAY),
+    );
+    await runShop(shop.id, sendAt);
+    const sends = await prisma.engagementSend.findMany({ where: { campaignId: id } });
+    expect(sends.map((s) => [s.customerId === dana, s.status, s.skipReason])).toEqual([[true, "sent", null]]);
+    await runShop(shop.id, new Date(sendAt.getTime() + 3 * DAY));
+    const [figures] = await campaignFigures(shop.id, id);
+    expect(figures).toMatchObject({ sent: 1, recoveryRate: 1, attributedRevenueMinor: 7_500 });
+  });
+});

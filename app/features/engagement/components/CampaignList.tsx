@@ -1,7 +1,7 @@
 // /customers/campaigns: every campaign with its figures, and pause / resume / end / delete a draft
 // (ending and deleting are confirmed in a modal: neither can be undone).
 import { useFetcher } from "@remix-run/react";
-import { Badge, Button, ButtonGroup, EmptyState, Link, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Button, ButtonGroup, EmptyState, Link, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { Modal } from "~/components/Modal";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
@@ -9,7 +9,7 @@ import { useCan } from "~/features/team";
 import { formatMoney } from "~/lib/money";
 import type { CampaignFigures } from "~/features/engagement/types";
 import { STATUS_LABEL, canTransition } from "~/features/engagement/status";
-import { audienceLine, incrementalLine, rate, TYPE_LABEL } from "./format";
+import { audienceLine, incrementalParts, rate, TYPE_LABEL } from "./format";
 
 const TONE = {
   draft: undefined,
@@ -18,6 +18,20 @@ const TONE = {
   paused: "attention",
   completed: undefined,
 } as const;
+
+/** The incremental revenue over its interval, so the column stays narrow enough to be seen. */
+function Incremental({ figures, currency }: { figures: CampaignFigures; currency: string }) {
+  const parts = incrementalParts(figures, currency);
+  if (!parts) return <>Not enough data yet</>;
+  return (
+    <BlockStack inlineAlign="end">
+      <Text as="span">{parts.value}</Text>
+      <Text as="span" tone="subdued" variant="bodySm">
+        {parts.interval}
+      </Text>
+    </BlockStack>
+  );
+}
 
 type Confirm = { id: string; name: string; intent: "end" | "delete" } | null;
 
@@ -45,7 +59,7 @@ export function CampaignList({ campaigns, currency }: { campaigns: CampaignFigur
       rate(c.clickRate),
       rate(c.recoveryRate),
       formatMoney(c.attributedRevenueMinor, currency),
-      incrementalLine(c, currency),
+      <Incremental key="i" figures={c} currency={currency} />,
     ],
     actions: canWrite ? (
       <ButtonGroup>

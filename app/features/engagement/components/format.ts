@@ -14,10 +14,20 @@ export function audienceLine(f: Pick<CampaignFigures, "audience" | "segment" | "
   return AUDIENCE_LABEL[f.audience as Audience] ?? f.audience;
 }
 
-export function incrementalLine(f: Pick<CampaignFigures, "lift">, currency: string): string {
-  if (!f.lift.enough) return "Not enough data yet";
+/** The incremental revenue and its 95% interval, or null while the hold-out is too small. */
+export function incrementalParts(
+  f: Pick<CampaignFigures, "lift">,
+  currency: string,
+): { value: string; interval: string } | null {
+  if (!f.lift.enough) return null;
   const { incrementalRevenueMinor: mid, revenueLowMinor: lo, revenueHighMinor: hi } = f.lift;
-  return `${formatMoney(mid, currency, { signed: true })} (95%: ${formatMoney(lo, currency, { signed: true })} to ${formatMoney(hi, currency, { signed: true })})`;
+  const money = (minor: number) => formatMoney(minor, currency, { signed: true });
+  return { value: money(mid), interval: `95%: ${money(lo)} to ${money(hi)}` };
+}
+
+export function incrementalLine(f: Pick<CampaignFigures, "lift">, currency: string): string {
+  const parts = incrementalParts(f, currency);
+  return parts ? `${parts.value} (${parts.interval})` : "Not enough data yet";
 }
 
 export const TYPE_LABEL: Record<string, string> = { email: "E-mail", sms: "SMS", push: "Push" };

@@ -1,7 +1,7 @@
 // The Privacy & GDPR screen (admin-and-public.md §2 screen 8): Settings, the compliance score,
 // active requests and last audit, then the tabs Overview, Data Requests, Compliance, Policies.
 import { useNavigation, useSearchParams } from "@remix-run/react";
-import { BlockStack, Card, InlineGrid, SkeletonBodyText, Tabs, Text } from "@shopify/polaris";
+import { BlockStack, Box, Card, InlineGrid, SkeletonBodyText, Tabs, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { useDisabledReason, DisabledReason } from "~/features/team";
@@ -52,7 +52,12 @@ export function PrivacyScreen(data: PrivacyScreenData) {
       secondaryActions={[{ content: "Settings", onAction: () => setSettingsOpen(true), disabled: !!reason }]}
     >
       <BlockStack gap="400">
-        {reason && <DisabledReason reason={reason} />}
+        {/* On a phone the cards reach the screen's edges; the line keeps the cards' inner margin. */}
+        {reason && (
+          <Box paddingInline={{ xs: "400", sm: "0" }}>
+            <DisabledReason reason={reason} />
+          </Box>
+        )}
         <InlineGrid columns={{ xs: 1, sm: 3 }} gap="400">
           <Figure label="Compliance score" value={`${status.score}%`} note="Items done of those required" />
           <Figure
