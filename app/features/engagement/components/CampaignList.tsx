@@ -44,12 +44,17 @@ export function CampaignList({ campaigns, currency }: { campaigns: CampaignFigur
   const rows = campaigns.map((c) => ({
     id: c.id,
     cells: [
-      <Link key="n" url={`/customers/campaigns/${c.id}`} removeUnderline>
-        <Text as="span" fontWeight="semibold">
-          {c.name}
+      // The channel under the name: one column less, so the figures fit a laptop's width.
+      <BlockStack key="n">
+        <Link url={`/customers/campaigns/${c.id}`} removeUnderline>
+          <Text as="span" fontWeight="semibold">
+            {c.name}
+          </Text>
+        </Link>
+        <Text as="span" tone="subdued" variant="bodySm">
+          {TYPE_LABEL[c.type] ?? c.type}
         </Text>
-      </Link>,
-      TYPE_LABEL[c.type] ?? c.type,
+      </BlockStack>,
       <Badge key="s" tone={TONE[c.status]}>
         {STATUS_LABEL[c.status]}
       </Badge>,
@@ -98,7 +103,6 @@ export function CampaignList({ campaigns, currency }: { campaigns: CampaignFigur
         loading={busy}
         columns={[
           { title: "Name" },
-          { title: "Type" },
           { title: "Status" },
           { title: "Audience or trigger" },
           { title: "Sent", alignment: "end" },
