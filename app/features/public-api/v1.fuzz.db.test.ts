@@ -19,6 +19,7 @@ import * as invoice from "~/routes/api.v1.stores.$storeId.invoices.$invoiceId";
 import * as send from "~/routes/api.v1.stores.$storeId.invoices.$invoiceId.send";
 import * as costs from "~/routes/api.v1.stores.$storeId.product-costs._index";
 import * as cost from "~/routes/api.v1.stores.$storeId.product-costs.$costId";
+import * as expenses from "~/routes/api.v1.stores.$storeId.operating-expenses";
 import * as campaigns from "~/routes/api.v1.stores.$storeId.loyalty.campaigns";
 
 type Handler = (args: { request: Request; params: Record<string, string> }) => Promise<Response>;
@@ -75,6 +76,13 @@ const ROUTES: Route[] = [
     body: { productName: "Fuzz", costPerUnit: "2.00" },
   },
   {
+    path: "/stores/{storeId}/operating-expenses",
+    params: [],
+    ...expenses,
+    query: ["limit", "starting_after"],
+    body: { category: "rent", description: "Fuzz", amount: "1.00", date: "2026-11-01", recurring: false },
+  },
+  {
     path: "/stores/{storeId}/loyalty/campaigns",
     params: [],
     ...campaigns,
@@ -94,6 +102,7 @@ async function footprint() {
   return Promise.all([
     prisma.invoice.count({ where }),
     prisma.productCost.count({ where }),
+    prisma.operatingExpense.count({ where }),
     prisma.loyaltyCampaign.count({ where }),
     prisma.insightRun.count({ where }),
     prisma.auditEntry.count({ where }),
