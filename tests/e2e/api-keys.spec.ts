@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { EXAMPLES, shapeOf } from "../../app/features/public-api/examples";
 
-// Ids the examples captured (`{invoiceId}`, `{costId}`, `{campaignId}`), filled into later paths.
+// Ids the examples captured (`{invoiceId}`, `{costId}`, `{expenseId}`, `{campaignId}`), filled into later paths.
 const captured: Record<string, string> = {};
 
 test.afterAll(() => {
@@ -15,7 +15,12 @@ test.afterAll(() => {
   try {
     db.prepare(`DELETE FROM "ApiKey" WHERE "name" = 'E2E key'`).run();
     db.prepare(`DELETE FROM "ApiIdempotentRequest"`).run();
-    const tables = { invoiceId: "Invoice", costId: "ProductCost", campaignId: "LoyaltyCampaign" } as const;
+    const tables = {
+      invoiceId: "Invoice",
+      costId: "ProductCost",
+      expenseId: "OperatingExpense",
+      campaignId: "LoyaltyCampaign",
+    } as const;
     for (const [name, table] of Object.entries(tables))
       if (captured[name]) db.prepare(`DELETE FROM "${table}" WHERE "id" = ?`).run(captured[name]);
   } finally {
@@ -43,7 +48,7 @@ test("create a key, copy it once, run the documented examples with it", async ({
 
   await page.getByRole("button", { name: "Create API key" }).click();
   await page.getByLabel("Name").fill("E2E key");
-  // Read is ticked for every resource; the examples also write invoices, costs and loyalty campaigns.
+  // Read is ticked for every resource; the examples also write invoices, costs, expenses and loyalty campaigns.
   for (const resource of ["Invoices", "Costs", "Loyalty"]) await page.getByLabel(`${resource}: write`).check();
   await page.getByRole("button", { name: "Create key" }).click();
   const field = page.getByLabel("API key", { exact: true });

@@ -203,6 +203,40 @@ export async function listOperatingExpenses(shop: ShopRef) {
   return rows.map((r) => expenseDto(shop, r));
 }
 
+/**
+ * One page of expenses for the public API in the screen's order (latest date first, then newest
+ * entered): `limit` expenses after the expense `startingAfter` (keyset on date, createdAt, id) and
+ * whether more follow; null when `startingAfter` is not the shop's.
+ */
+export async function listOperatingExpensesAfter(shop: ShopRef, limit: number, startingAfter?: string) {
+  let after: { date: string; createdAt: Date; id: string } | undefined;
+  if (startingAfter) {
+    const cursor = await prisma.operatingExpense.findFirst({
+      where: { id: startingAfter, shopId: shop.id },
+      select: { date: true, createdAt: true, id: true },
+    });
+    if (!cursor) return null;
+    after = cursor;
+  }
+  const rows = await prisma.operatingExpense.findMany({
+    where: {
+      shopId: shop.id,
+      ...(after
+        ? {
+            OR: [
+              { date: { lt: after.date } },
+              { date: after.date, createdAt: { lt: after.createdAt } },
+              { date: after.date, createdAt: after.createdAt, id: { lt: after.id } },
+            ],
+          }
+        : {}),
+    },
+    orderBy: [{ date: "desc" }, { createdAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+  });
+  return { rows: rows.slice(0, limit).map((r) => expenseDto(shop, r)), hasMore: rows.length > limit };
+}
+
 function expenseData(shop: ShopRef, input: OperatingExpenseInput) {
   const finerAmount = tooManyDecimals(input.amount, shop.currency);
   if (finerAmount) throw new FieldError({ amount: [finerAmount] });

@@ -9,6 +9,7 @@ export {
   getOperatingExpense,
   getProductCost,
   listOperatingExpenses,
+  listOperatingExpensesAfter,
   listProductCosts,
   listProductCostsAfter,
   pageOfOperatingExpenses,

@@ -61,6 +61,15 @@ const cost = (costPerUnit: string) => ({
   effectiveFrom: "2026-11-29",
   createdAt: T,
 });
+// One-time, so the list example's first row has its shape whichever expense is the latest (the
+// demo's latest is one-time too).
+const expenseRequest = {
+  category: "marketing",
+  description: "Trade fair stand (API example)",
+  amount: "850.00",
+  date: "2026-11-20",
+};
+const expense = { id: "clx0exp0001", ...expenseRequest, recurring: false, recurringInterval: null };
 const campaignRequest = (multiplier: number) => ({
   name: "Double points weekend",
   type: "multiplier",
@@ -205,6 +214,36 @@ export const EXAMPLES: ApiExample[] = [
     path: "/api/v1/stores/{storeId}/product-costs?limit=1",
     status: 200,
     response: ok({ object: "list", data: [cost("19.10")], has_more: true }),
+  },
+  {
+    title:
+      "Add an operating expense (date is the store's day; recurring: true with a recurringInterval repeats it from that day)",
+    method: "POST",
+    path: "/api/v1/stores/{storeId}/operating-expenses",
+    headers: { "Idempotency-Key": "9b2e51d0-3f4a-4e8b-b7c1-docs-expense" },
+    body: expenseRequest,
+    status: 201,
+    response: ok(expense),
+    capture: "expenseId",
+  },
+  {
+    title: "An expense category outside the list is a 400 naming the field",
+    method: "POST",
+    path: "/api/v1/stores/{storeId}/operating-expenses",
+    body: { ...expenseRequest, category: "travel" },
+    status: 400,
+    response: refused(
+      "body_invalid",
+      "Category must be one of marketing, shipping, software, labor, rent, utilities, other",
+      "category",
+    ),
+  },
+  {
+    title: "Operating expenses, latest date first",
+    method: "GET",
+    path: "/api/v1/stores/{storeId}/operating-expenses?limit=1",
+    status: 200,
+    response: ok({ object: "list", data: [expense], has_more: true }),
   },
   {
     title: "Create a loyalty campaign: name, type and rules",

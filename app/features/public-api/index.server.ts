@@ -6,9 +6,11 @@ export { analyticsV1, customersV1, generateInsightsV1, insightsV1, invoiceV1, in
 export {
   createInvoiceV1,
   createLoyaltyCampaignV1,
+  createOperatingExpenseV1,
   createProductCostV1,
   inventoryV1,
   loyaltyCampaignsV1,
+  operatingExpensesV1,
   productCostsV1,
   sendInvoiceV1,
   updateProductCostV1,

@@ -3,7 +3,7 @@
 // at once (every instance reads the same row); rolled with a grace period for the old key.
 // Every event is in the audit log.
 import crypto from "node:crypto";
-import { prisma } from "~/db.server";
+import { prisma, sqlOn } from "~/db.server";
 import { env } from "~/env.server";
 import { checkPlanLimit, planFor } from "~/features/billing";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
@@ -181,7 +181,10 @@ export type KeyFailure = "missing" | "malformed" | "unknown" | "revoked" | "expi
 /**
  * The key behind an Authorization header. A key-shaped secret is hashed and looked up by the
  * hash; the stored hash is compared again in constant time (the index lookup is by equality of a
- * keyed hash, which reveals nothing about the key).
+ * keyed hash, which reveals nothing about the key). Every API call runs this lookup, so it is one
+ * typed statement (docs/decisions/076-typed-sql.md, hot statements): through the model API, Prisma
+ * compiles the query anew on every call, which was most of a verification's time
+ * (bench/results/api.md). Nothing is cached: a revoked key is refused by the next call everywhere.
  */
 export async function verifyApiKey(
   authorization: string | null,
@@ -192,20 +195,11 @@ export async function verifyApiKey(
   if (!match || !isKeyShaped(match[1])) return { ok: false, reason: "malformed" };
   if (!env.apiKeySecret) return { ok: false, reason: "unknown" };
   const hash = hashKey(match[1]);
-  const row = await prisma.apiKey.findUnique({
-    where: { hash },
-    select: {
-      id: true,
-      shopId: true,
-      name: true,
-      lastFour: true,
-      hash: true,
-      scopes: true,
-      revokedAt: true,
-      expiresAt: true,
-      lastUsedAt: true,
-    },
-  });
+  const row = await sqlOn()
+    .selectFrom("ApiKey")
+    .select(["id", "shopId", "name", "lastFour", "hash", "scopes", "revokedAt", "expiresAt", "lastUsedAt"])
+    .where("hash", "=", hash)
+    .executeTakeFirst();
   if (!row || !crypto.timingSafeEqual(Buffer.from(row.hash, "hex"), Buffer.from(hash, "hex")))
     return { ok: false, reason: "unknown" };
   if (row.revokedAt) return { ok: false, reason: "revoked" };

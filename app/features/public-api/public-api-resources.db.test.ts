@@ -1,19 +1,21 @@
 // The v1 write and resource endpoints on the database (both engines): invoices (create, send),
-// product costs (list, create, update), loyalty campaigns (list, create) and inventory, each
-// through its feature's service. Scopes, the envelope, Idempotency-Key replay on every POST, 409 on
+// product costs (list, create, update), operating expenses (list, create), loyalty campaigns
+// (list, create) and inventory, each through its feature's service. Scopes, the envelope, Idempotency-Key replay on every POST, 409 on
 // an illegal send, 400 with `param`, and shop A's key never reading or writing shop B's records.
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createShop } from "~tests/factories";
 import { invoiceCreateSchema } from "~/features/invoices";
 import { createInvoice } from "~/features/invoices/index.server";
-import { addProductCost } from "~/features/profit/index.server";
+import { addOperatingExpense, addProductCost, getDayFigures } from "~/features/profit/index.server";
+import { addDays, dayInZone } from "~/lib/dates";
 import { createApiKey } from "./keys.server";
 import { ALL_SCOPES, type Scope } from "./keys";
 import { action as createInvoiceRoute } from "~/routes/api.v1.stores.$storeId.invoices._index";
 import { action as send } from "~/routes/api.v1.stores.$storeId.invoices.$invoiceId.send";
 import { loader as costs, action as createCost } from "~/routes/api.v1.stores.$storeId.product-costs._index";
 import { action as updateCost } from "~/routes/api.v1.stores.$storeId.product-costs.$costId";
+import { loader as expenses, action as createExpense } from "~/routes/api.v1.stores.$storeId.operating-expenses";
 import { loader as campaigns, action as createCampaign } from "~/routes/api.v1.stores.$storeId.loyalty.campaigns";
 import { loader as inventory } from "~/routes/api.v1.stores.$storeId.inventory";
 
@@ -29,6 +31,7 @@ let keyB: string;
 let readOnlyA: string;
 let draftB: string;
 let costB: string;
+let expenseB: string;
 
 async function call(
   handler: Handler,
@@ -55,6 +58,7 @@ const invoiceBody = (n: number) => ({
   tax_rate: 0.2,
 });
 const costBody = { productName: "Trail Runner", sku: "TR-1", costPerUnit: "12.50" };
+const expenseBody = { category: "rent", description: "Warehouse rent", amount: "1200.00", date: "2026-11-01" };
 const campaignBody = (name: string) => ({
   name,
   type: "multiplier",
@@ -65,6 +69,7 @@ const campaignBody = (name: string) => ({
 const counts = async (shopId: string) => ({
   invoices: await prisma.invoice.count({ where: { shopId } }),
   costs: await prisma.productCost.count({ where: { shopId } }),
+  expenses: await prisma.operatingExpense.count({ where: { shopId } }),
   campaigns: await prisma.loyaltyCampaign.count({ where: { shopId } }),
   audit: await prisma.auditEntry.count({ where: { shopId } }),
   idempotent: await prisma.apiIdempotentRequest.count({ where: { shopId } }),
@@ -123,6 +128,9 @@ beforeAll(async () => {
   ).key;
   draftB = (await createInvoice(b as never, invoiceCreateSchema.parse(invoiceBody(9)))).invoice.id;
   costB = (await addProductCost(b, { productName: "B's product", costPerUnit: "3.00" })).id;
+  expenseB = (
+    await addOperatingExpense(b, { ...expenseBody, category: "software", description: "B's tools", recurring: false })
+  ).id;
   await planRow(a.id, `va-${a.id}`, "Trail Runner");
   await planRow(b.id, `vb-${b.id}`, "B's shoe");
 });
@@ -229,6 +237,106 @@ describe("product costs", () => {
   });
 });
 
+describe("operating expenses", () => {
+  it("creates through the profit feature as the Costs screen does (audited as the key), replays, and pages latest date first", async () => {
+    const p = { storeId: a.id };
+    const path = `/stores/${a.id}/operating-expenses`;
+    const created = await call(createExpense, path, p, { body: expenseBody, idempotencyKey: "exp-1" });
+    expect(created.response.status).toBe(201);
+    expect(created.body.data).toEqual({
+      id: expect.any(String),
+      category: "rent",
+      description: "Warehouse rent",
+      amount: "1200.00",
+      date: "2026-11-01",
+      recurring: false,
+      recurringInterval: null,
+    });
+    const replay = await call(createExpense, path, p, { body: expenseBody, idempotencyKey: "exp-1" });
+    expect(replay.response.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(replay.body).toEqual(created.body);
+    const reused = await call(createExpense, path, p, {
+      body: { ...expenseBody, amount: "1.00" },
+      idempotencyKey: "exp-1",
+    });
+    expect([reused.response.status, reused.body.error.code]).toEqual([422, "idempotency_key_reused"]);
+    // A recurring one without an interval is monthly, as the screen stores it.
+    const recurring = await call(createExpense, path, p, {
+      body: { category: "software", description: "Analytics tool", amount: "49", date: "2026-10-15", recurring: true },
+    });
+    expect(recurring.body.data).toMatchObject({ amount: "49.00", recurring: true, recurringInterval: "monthly" });
+    // Same date as the first: the later entry comes first, as on the screen.
+    const sameDay = await call(createExpense, path, p, { body: { ...expenseBody, description: "Deposit" } });
+    expect(await prisma.operatingExpense.count({ where: { shopId: a.id } })).toBe(3);
+
+    const seen: string[] = [];
+    let after = "";
+    for (let i = 0; i < 3; i++) {
+      const page = await call(expenses, `${path}?limit=1${after ? `&starting_after=${after}` : ""}`, p);
+      expect(page.body.data).toMatchObject({ object: "list", has_more: i < 2 });
+      after = page.body.data.data[0].id;
+      seen.push(after);
+    }
+    expect(seen).toEqual([sameDay.body.data.id, created.body.data.id, recurring.body.data.id]);
+    const all = await call(expenses, path, p);
+    expect(all.body.data.data.map((e: { id: string }) => e.id)).toEqual(seen);
+    expect(all.body.data.data[0]).not.toHaveProperty("amountMinor");
+    const foreign = await call(expenses, `${path}?starting_after=${expenseB}`, p);
+    expect([foreign.response.status, foreign.body.error.param]).toEqual([400, "starting_after"]);
+
+    const audit = await prisma.auditEntry.findMany({
+      where: { shopId: a.id, action: "costs.expense.add" },
+      select: { entityType: true, entityId: true, actorName: true, actorEmail: true },
+    });
+    expect(audit).toHaveLength(3);
+    expect(audit).toContainEqual({
+      entityType: "OperatingExpense",
+      entityId: created.body.data.id,
+      actorName: "API key Writer",
+      actorEmail: `api-key:…${keyA.slice(-4)}`,
+    });
+  });
+
+  it("refuses what the screen refuses, naming the field, and writes nothing", async () => {
+    const before = await counts(a.id);
+    const path = `/stores/${a.id}/operating-expenses`;
+    const p = { storeId: a.id };
+    const answers = [
+      await call(createExpense, path, p, { body: { ...expenseBody, category: "travel" } }),
+      await call(createExpense, path, p, { body: { ...expenseBody, amount: "1.234" } }),
+      await call(createExpense, path, p, { body: { ...expenseBody, date: "2026-02-30" } }),
+      await call(createExpense, path, p, { body: { ...expenseBody, description: " " } }),
+      await call(createExpense, path, p, { body: { ...expenseBody, recurring: true, recurringInterval: "daily" } }),
+    ];
+    expect(answers.map((x) => [x.response.status, x.body.error.code, x.body.error.param])).toEqual([
+      [400, "body_invalid", "category"],
+      [400, "body_invalid", "amount"],
+      [400, "body_invalid", "date"],
+      [400, "body_invalid", "description"],
+      [400, "body_invalid", "recurringInterval"],
+    ]);
+    expect(await counts(a.id)).toEqual(before);
+  });
+
+  it("keeps the date as the store's day: counted on that day in the store's time zone", async () => {
+    // UTC+14: for ten hours of every UTC day the store is already on the next day.
+    const far = await proShop("API expenses Kiritimati");
+    await prisma.shop.update({ where: { id: far.id }, data: { timezone: "Pacific/Kiritimati" } });
+    const shop = { ...far, timezone: "Pacific/Kiritimati" };
+    const key = (await createApiKey(actor(shop), "Far", ALL_SCOPES)).key;
+    const today = dayInZone(new Date(), shop.timezone);
+    const made = await call(
+      createExpense,
+      `/stores/${shop.id}/operating-expenses`,
+      { storeId: shop.id },
+      { key, body: { ...expenseBody, amount: "75.00", date: today } },
+    );
+    expect([made.response.status, made.body.data.date]).toEqual([201, today]);
+    expect((await getDayFigures(shop, today)).operatingExpensesMinor).toBe(7_500);
+    expect((await getDayFigures(shop, addDays(today, -1))).operatingExpensesMinor).toBe(0);
+  });
+});
+
 describe("loyalty campaigns", () => {
   it("creates through the loyalty feature and lists with starting_after", async () => {
     const p = { storeId: a.id };
@@ -277,18 +385,24 @@ describe("inventory", () => {
 
 describe("scopes and shops", () => {
   it("refuses writes to a read-only key with 403 and writes nothing", async () => {
+    const noCosts = (await createApiKey(actor(a), "No costs", ["invoices:read"] as Scope[])).key;
     const before = await counts(a.id);
     const p = { storeId: a.id };
     const key = readOnlyA;
     const answers = [
       await call(createInvoiceRoute, `/stores/${a.id}/invoices`, p, { body: invoiceBody(5), key }),
       await call(createCost, `/stores/${a.id}/product-costs`, p, { body: costBody, key }),
+      await call(createExpense, `/stores/${a.id}/operating-expenses`, p, { body: expenseBody, key }),
       await call(createCampaign, `/stores/${a.id}/loyalty/campaigns`, p, { body: campaignBody("No"), key }),
     ];
     expect(answers.map((x) => [x.response.status, x.body.error.code])).toEqual(
-      Array(3).fill([403, "insufficient_scope"]),
+      Array(4).fill([403, "insufficient_scope"]),
     );
     expect((await call(costs, `/stores/${a.id}/product-costs`, p, { key })).response.status).toBe(200);
+    expect((await call(expenses, `/stores/${a.id}/operating-expenses`, p, { key })).response.status).toBe(200);
+    // A key without the costs scope reads no expenses either.
+    const refused = await call(expenses, `/stores/${a.id}/operating-expenses`, p, { key: noCosts });
+    expect([refused.response.status, refused.body.error.code]).toEqual([403, "insufficient_scope"]);
     expect(await counts(a.id)).toEqual(before);
   });
 
@@ -312,6 +426,8 @@ describe("scopes and shops", () => {
         { storeId: a.id, costId: costB },
         { body: costBody },
       ),
+      await call(expenses, `/stores/${b.id}/operating-expenses`, sB),
+      await call(createExpense, `/stores/${b.id}/operating-expenses`, sB, { body: expenseBody }),
       await call(campaigns, `/stores/${b.id}/loyalty/campaigns`, sB),
       await call(createCampaign, `/stores/${b.id}/loyalty/campaigns`, sB, { body: campaignBody("Theirs") }),
       await call(inventory, `/stores/${b.id}/inventory`, sB),
@@ -323,6 +439,11 @@ describe("scopes and shops", () => {
     const draft = await prisma.invoice.findUniqueOrThrow({ where: { id: draftB } });
     expect(draft.status).toBe("draft");
     expect((await prisma.productCost.findUniqueOrThrow({ where: { id: costB } })).costPerUnitMinor).toBe(300);
+    // B's expense is not in A's list; B's key lists it.
+    const listA = await call(expenses, `/stores/${a.id}/operating-expenses`, { storeId: a.id });
+    expect(listA.body.data.data.map((e: { id: string }) => e.id)).not.toContain(expenseB);
+    const listB = await call(expenses, `/stores/${b.id}/operating-expenses`, sB, { key: keyB });
+    expect(listB.body.data.data.map((e: { description: string }) => e.description)).toEqual(["B's tools"]);
     // A's inventory holds only A's variant; B's key reads B's.
     const own = await call(inventory, `/stores/${b.id}/inventory`, sB, { key: keyB });
     expect(own.body.data.data.map((r: { title: string }) => r.title)).toEqual(["B's shoe"]);

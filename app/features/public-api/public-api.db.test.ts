@@ -6,7 +6,7 @@ import { prisma } from "~/db.server";
 import { createShop } from "~tests/factories";
 import { invoiceCreateSchema } from "~/features/invoices";
 import { createInvoice } from "~/features/invoices/index.server";
-import { createApiKey, listApiKeys, revokeApiKey, rollApiKey } from "./keys.server";
+import { createApiKey, listApiKeys, markKeyUsed, revokeApiKey, rollApiKey, verifyApiKey } from "./keys.server";
 import { windowOf } from "./limits";
 import { usage } from "./limits.server";
 import { ALL_SCOPES, type Scope } from "./keys";
@@ -102,6 +102,26 @@ describe("API keys", () => {
     const expired = await call(analytics, `/stores/${a.id}/analytics`, { storeId: a.id }, { key });
     expect(expired.response.status).toBe(401);
     expect(expired.body.error.code).toBe("api_key_expired");
+  });
+
+  it("records last used once a minute per key, and a verified key carries it", async () => {
+    const { id, key } = await createApiKey(actor(a), "Last used", ["analytics:read"] as Scope[]);
+    const lastUsed = async () => (await prisma.apiKey.findUniqueOrThrow({ where: { id } })).lastUsedAt;
+    expect(await lastUsed()).toBeNull();
+    const path = `/stores/${a.id}/analytics`;
+    expect((await call(analytics, path, { storeId: a.id }, { key })).response.status).toBe(200);
+    const first = await lastUsed();
+    expect(first).toBeInstanceOf(Date);
+    // A second call within the minute writes nothing.
+    expect((await call(analytics, path, { storeId: a.id }, { key })).response.status).toBe(200);
+    expect(await lastUsed()).toEqual(first);
+    const verified = await verifyApiKey(`Bearer ${key}`);
+    if (!verified.ok) throw new Error(`the key did not verify: ${verified.reason}`);
+    expect(verified.key).toMatchObject({ id, shopId: a.id, lastFour: key.slice(-4), scopes: ["analytics:read"] });
+    expect(verified.key.lastUsedAt).toEqual(first);
+    const later = new Date(first!.getTime() + 61_000);
+    await markKeyUsed(verified.key, later);
+    expect(await lastUsed()).toEqual(later);
   });
 
   it("limits the number of live keys by plan", async () => {

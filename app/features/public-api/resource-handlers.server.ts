@@ -1,11 +1,15 @@
-// The v1 handlers for invoices (create, send), product costs, loyalty campaigns and inventory:
+// The v1 handlers for invoices (create, send), product costs, operating expenses, loyalty campaigns
+// and inventory:
 // each calls the owning feature's service, the one the admin screens use (its validation, plan
 // limits, status rules and audit entries), and shapes the answer for its response schema.
 import { minorToDecimalString } from "~/lib/money";
 import { createInvoice, findInvoice, invoiceDto, sendInvoice } from "~/features/invoices/index.server";
 import {
+  addOperatingExpense,
   addProductCost,
   auditedCostChange,
+  expenseDto,
+  listOperatingExpensesAfter,
   listProductCostsAfter,
   productCostDto,
   updateProductCost,
@@ -53,6 +57,21 @@ export async function updateProductCostV1({
     updateProductCost(actor.shop, params.costId, body),
   );
   return { data: productCostDto(actor.shop, row) };
+}
+
+export async function operatingExpensesV1({ shop, query }: V1Context<E["operatingExpenses"]>): Promise<V1Answer> {
+  const page = await listOperatingExpensesAfter(shop, query.limit, query.starting_after);
+  if (!page)
+    throw new ApiError(400, "parameter_invalid", "starting_after is not an expense of this store.", "starting_after");
+  return { data: { object: "list", has_more: page.hasMore, data: page.rows } };
+}
+
+export async function createOperatingExpenseV1({
+  actor,
+  body,
+}: V1Context<E["createOperatingExpense"]>): Promise<V1Answer> {
+  const row = await auditedCostChange(actor, "expense", "add", null, () => addOperatingExpense(actor.shop, body));
+  return { status: 201, data: expenseDto(actor.shop, row) };
 }
 
 export async function loyaltyCampaignsV1({ shop, query }: V1Context<E["loyaltyCampaigns"]>): Promise<V1Answer> {

@@ -4,7 +4,7 @@
 import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { invoiceCreateSchema } from "~/features/invoices";
-import { productCostSchema } from "~/features/profit";
+import { EXPENSE_CATEGORIES, EXPENSE_INTERVALS, operatingExpenseSchema, productCostSchema } from "~/features/profit";
 import { apiCampaignSchema } from "~/features/loyalty";
 import { ALERT_FILTERS, SORTS, STATUS_FILTERS } from "~/features/inventory";
 import type { Scope } from "./keys";
@@ -219,6 +219,33 @@ export const ProductCostBody = productCostSchema
   .describe("A product's unit cost; the cost of goods is re-costed from effectiveFrom (today when left out)")
   .openapi("ProductCostRequest");
 
+export const OperatingExpense = z
+  .object({
+    id: z.string(),
+    category: z.string().openapi({ description: `One of ${EXPENSE_CATEGORIES.join(", ")}` }),
+    description: z.string(),
+    amount: z.string().openapi({ description: "Decimal amount in the store's currency" }),
+    date: z.string().openapi({
+      description: "Day (YYYY-MM-DD, store time zone) of a one-time expense, or the first day of a recurring one",
+    }),
+    recurring: z.boolean(),
+    recurringInterval: z
+      .string()
+      .nullable()
+      .openapi({
+        description: `${EXPENSE_INTERVALS.join(", ")}: how often a recurring expense repeats; null for a one-time expense`,
+      }),
+  })
+  .openapi("OperatingExpense");
+
+export const OperatingExpenseList = list(OperatingExpense, "OperatingExpenseList");
+
+export const OperatingExpenseBody = operatingExpenseSchema
+  .describe(
+    "An operating expense as the Costs screen enters it: date is a day in the store's time zone (YYYY-MM-DD); a recurring expense repeats every recurringInterval (monthly when left out) from that day",
+  )
+  .openapi("OperatingExpenseRequest");
+
 export const LoyaltyCampaign = z
   .object({
     id: z.string(),
@@ -423,6 +450,27 @@ export const ENDPOINTS = {
     params: z.object({ storeId, costId: z.string().openapi({ param: { name: "costId", in: "path" } }) }),
     body: ProductCostBody,
     response: ProductCost,
+  },
+  operatingExpenses: {
+    id: "listOperatingExpenses",
+    method: "get",
+    path: "/stores/{storeId}/operating-expenses",
+    summary: "Operating expenses, latest date first",
+    scope: "costs:read",
+    params: z.object({ storeId }),
+    query: page,
+    response: OperatingExpenseList,
+  },
+  createOperatingExpense: {
+    id: "createOperatingExpense",
+    method: "post",
+    path: "/stores/{storeId}/operating-expenses",
+    summary: "Add an operating expense (one-time, or recurring from its date)",
+    scope: "costs:write",
+    params: z.object({ storeId }),
+    body: OperatingExpenseBody,
+    response: OperatingExpense,
+    status: 201,
   },
   loyaltyCampaigns: {
     id: "listLoyaltyCampaigns",

@@ -19,6 +19,7 @@ import * as invoice from "~/routes/api.v1.stores.$storeId.invoices.$invoiceId";
 import * as send from "~/routes/api.v1.stores.$storeId.invoices.$invoiceId.send";
 import * as costs from "~/routes/api.v1.stores.$storeId.product-costs._index";
 import * as cost from "~/routes/api.v1.stores.$storeId.product-costs.$costId";
+import * as expenses from "~/routes/api.v1.stores.$storeId.operating-expenses";
 import * as campaigns from "~/routes/api.v1.stores.$storeId.loyalty.campaigns";
 
 type Handler = (args: { request: Request; params: Record<string, string> }) => Promise<Response>;
@@ -75,6 +76,13 @@ const ROUTES: Route[] = [
     body: { productName: "Fuzz", costPerUnit: "2.00" },
   },
   {
+    path: "/stores/{storeId}/operating-expenses",
+    params: [],
+    ...expenses,
+    query: ["limit", "starting_after"],
+    body: { category: "rent", description: "Fuzz", amount: "1.00", date: "2026-11-01", recurring: false },
+  },
+  {
     path: "/stores/{storeId}/loyalty/campaigns",
     params: [],
     ...campaigns,
@@ -94,6 +102,7 @@ async function footprint() {
   return Promise.all([
     prisma.invoice.count({ where }),
     prisma.productCost.count({ where }),
+    prisma.operatingExpense.count({ where }),
     prisma.loyaltyCampaign.count({ where }),
     prisma.insightRun.count({ where }),
     prisma.auditEntry.count({ where }),
@@ -127,25 +136,52 @@ const body = (valid: object) =>
     text,
   );
 
-const requestOf = (route: Route) =>
-  fc.record({
-    method: fc.constantFrom("GET", "POST", "GET", "POST", "PUT", "DELETE", "PATCH"),
-    auth: fc.oneof(
-      fc.constant("valid"),
-      fc.constant("valid"),
-      fc.constant("valid"),
-      fc.constantFrom("none", "narrow", "garbage"),
-    ),
-    store: fc.constantFrom("own", "own", "own", "other", "junk"),
-    ids: fc.array(fc.oneof(fc.constantFrom("cl0000000000000000000000"), text), {
-      minLength: route.params.length,
-      maxLength: route.params.length,
-    }),
-    query: fc.array(fc.tuple(fc.constantFrom(...route.query, "x", "limit"), text), { maxLength: 4 }),
-    body: body(route.body),
-    idempotencyKey: fc.option(fc.oneof(fc.constantFrom("k1", "k2"), text), { nil: undefined }),
-    contentType: fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded", ""),
+const ids = (route: Route) =>
+  fc.array(fc.oneof(fc.constantFrom("cl0000000000000000000000"), text), {
+    minLength: route.params.length,
+    maxLength: route.params.length,
   });
+
+/**
+ * Mostly arbitrary requests; one in five a valid call (GET without a query, or POST with the valid
+ * body), so every run reaches the feature behind the checks. Arbitrary ones alone sometimes got
+ * past the checks of a route with several query parameters (inventory, customers) in none of the
+ * 60 runs, failing the 2xx check below by chance.
+ */
+const requestOf = (route: Route) =>
+  fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        method: fc.constantFrom("GET", "POST", "GET", "POST", "PUT", "DELETE", "PATCH"),
+        auth: fc.oneof(
+          fc.constant("valid"),
+          fc.constant("valid"),
+          fc.constant("valid"),
+          fc.constantFrom("none", "narrow", "garbage"),
+        ),
+        store: fc.constantFrom("own", "own", "own", "other", "junk"),
+        ids: ids(route),
+        query: fc.array(fc.tuple(fc.constantFrom(...route.query, "x", "limit"), text), { maxLength: 4 }),
+        body: body(route.body),
+        idempotencyKey: fc.option(fc.oneof(fc.constantFrom("k1", "k2"), text), { nil: undefined }),
+        contentType: fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded", ""),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        method: fc.constantFrom("GET", "POST"),
+        auth: fc.constant("valid"),
+        store: fc.constant("own"),
+        ids: ids(route),
+        query: fc.constant<[string, string][]>([]),
+        body: fc.constant(JSON.stringify(route.body)),
+        idempotencyKey: fc.constant(undefined),
+        contentType: fc.constant("application/json"),
+      }),
+    },
+  );
 
 describe("fuzzing the v1 handlers", () => {
   for (const route of ROUTES)
