@@ -75,10 +75,12 @@ function initials(name: string): string {
  */
 export async function resolveMember(shop: ShopRef, who: Identity, now = new Date()): Promise<StaffContext> {
   const email = who.email.trim().toLowerCase();
+  // One read for the member and the seat check (every admin request runs this): the team is small.
+  let members = await listMembers(shop.id);
   let member =
-    (who.userId
-      ? await prisma.staffMember.findUnique({ where: { shopId_userId: { shopId: shop.id, userId: who.userId } } })
-      : null) ?? (await prisma.staffMember.findUnique({ where: { shopId_email: { shopId: shop.id, email } } }));
+    (who.userId ? members.find((m) => m.userId === who.userId) : undefined) ??
+    members.find((m) => m.email === email) ??
+    null;
   if (!member) {
     member = await prisma.staffMember
       .create({
@@ -98,21 +100,23 @@ export async function resolveMember(shop: ShopRef, who: Identity, now = new Date
         if (!again) throw error;
         return again;
       });
+    members = await listMembers(shop.id);
   } else {
     const stale = !member.lastActiveAt || now.getTime() - member.lastActiveAt.getTime() > ACTIVITY_WRITE_MS;
+    const promoted = who.accountOwner && (member.role !== "owner" || !member.accountOwner);
     const changes = {
       ...(who.userId && member.userId !== who.userId ? { userId: who.userId } : {}),
       ...(member.name !== who.name && who.name ? { name: who.name } : {}),
-      ...(who.accountOwner && (member.role !== "owner" || !member.accountOwner)
-        ? { role: "owner", accountOwner: true }
-        : {}),
+      ...(promoted ? { role: "owner", accountOwner: true } : {}),
       ...(stale ? { lastActiveAt: now } : {}),
     };
     if (Object.keys(changes).length)
       member = await prisma.staffMember.update({ where: { id: member.id }, data: changes });
+    // A new owner moves in the seat order.
+    if (promoted) members = await listMembers(shop.id);
   }
   const role = isRole(member.role) ? member.role : "viewer";
-  const seated = isSeated(await listMembers(shop.id), member.id, seatsOf(shop.plan));
+  const seated = isSeated(members, member.id, seatsOf(shop.plan));
   return { id: member.id, name: member.name, email: member.email, initials: initials(member.name), role, seated };
 }
 
