@@ -13,3 +13,7 @@ export function isContention(error: unknown): boolean {
   const code = (error as { code?: string }).code ?? "";
   return ["P1008", "P2028", "P2034"].includes(code) || code.startsWith("SQLITE_BUSY");
 }
+
+/** What a caller is told when its write lost such a race (a 503 with Retry-After). */
+export const BUSY_MESSAGE =
+  "The store's database is busy with other changes. Nothing was saved; try again in a moment.";

@@ -17,6 +17,7 @@ import {
 } from "~/features/team/index.server";
 import { demoIdentity } from "~/features/shop/demo-identity.server";
 import { identifyRequest } from "~/platform/request-timing.server";
+import { BUSY_MESSAGE, isContention } from "~/platform/prisma-errors";
 
 type ShopifyAdmin = Awaited<ReturnType<ReturnType<typeof shopify>["authenticate"]["admin"]>>;
 
@@ -114,13 +115,21 @@ export async function requireAdmin(request: Request, permission: Permission): Pr
  * A page's action whose refusal (a 403 from requireAdmin) is answered, not thrown: a thrown
  * 403 replaces the whole page with the error page, an answered one reaches the fetcher or form
  * that posted, whose shared handling shows it as a toast and leaves the page as it was
- * (docs/decisions/079-roles-in-the-page.md). Anything else passes through untouched.
+ * (docs/decisions/079-roles-in-the-page.md). A write that lost a race for the database is answered
+ * the same way, with 503. Anything else passes through untouched.
  */
 export function answeringRefusals<Args, Result>(action: (args: Args) => Promise<Result>) {
   return async (args: Args) => {
     try {
       return await action(args);
     } catch (thrown) {
+      // A write that lost a race for the database past its wait: answered like a refusal (a toast,
+      // the page as it was), with 503 and nothing saved, instead of the error page.
+      if (isContention(thrown))
+        return data<Refusal>(
+          { ok: false, refused: BUSY_MESSAGE, fieldErrors: {} },
+          { status: 503, headers: { "Retry-After": "1" } },
+        );
       if (!(thrown instanceof Response) || thrown.status !== 403) throw thrown;
       const refused = (await thrown.text()) || "You cannot do this.";
       return data<Refusal>({ ok: false, refused, fieldErrors: {} }, { status: 403 });

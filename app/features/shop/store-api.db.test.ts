@@ -6,7 +6,7 @@ import { FieldError } from "~/lib/forms";
 import { json } from "~/platform/http.server";
 import { createShop } from "~tests/factories";
 import { bearerRequest, installSession } from "~tests/shopify";
-import { storeApi } from "~/features/shop/index.server";
+import { answeringRefusals, storeApi } from "~/features/shop/index.server";
 
 const A = "store-api-a.myshopify.com";
 const B = "store-api-b.myshopify.com";
@@ -40,6 +40,8 @@ const route = storeApi({
     if (body.name === "field") throw new FieldError({ name: ["Already taken"] });
     if (body.name === "refuse") throw new Refused("Over the limit");
     if (body.name === "crash") throw new Error("a real fault");
+    // Prisma's "transaction could not start in time" (a write held the database past the wait).
+    if (body.name === "busy") throw Object.assign(new Error("Transaction API error"), { code: "P2028" });
     return json({ shop: ctx.shop.id, params, body }, { status: 201 });
   },
 });
@@ -121,6 +123,13 @@ describe("storeApi", () => {
     expect(await res.json()).toEqual({ error: "Over the limit", code: "refused", limit: 3 });
   });
 
+  it("answers a write that lost a race for the database with 503 and Retry-After, not a 500", async () => {
+    const res = await call({ storeId: shopA.id }, { method: "POST", json: { name: "busy", qty: 1 } });
+    expect(res.status).toBe(503);
+    expect(res.headers.get("Retry-After")).toBe("1");
+    expect(await res.json()).toEqual({ error: expect.stringMatching(/^The store's database is busy/) });
+  });
+
   it("lets any other error propagate (a real fault, not an answer)", async () => {
     await expect(call({ storeId: shopA.id }, { method: "POST", json: { name: "crash", qty: 1 } })).rejects.toThrow(
       "a real fault",
@@ -141,5 +150,24 @@ describe("storeApi", () => {
     const post = await call({ storeId: shopA.id }, { method: "POST", body: "{not json" }, loader);
     expect(post.status).toBe(405);
     expect(post.headers.get("Allow")).toBe("GET");
+  });
+});
+
+describe("answeringRefusals (an admin page's action)", () => {
+  it("answers a write that lost a race for the database as a refusal with 503, and lets a real fault through", async () => {
+    const busy = answeringRefusals(async () => {
+      throw Object.assign(new Error("Transaction API error"), { code: "P2028" });
+    });
+    const answer = (await busy({})) as { type: string; data: unknown; init: { status: number; headers: unknown } };
+    expect(answer.init.status).toBe(503);
+    expect(answer.data).toEqual({
+      ok: false,
+      refused: expect.stringMatching(/^The store's database is busy/),
+      fieldErrors: {},
+    });
+    const fault = answeringRefusals(async () => {
+      throw new Error("a real fault");
+    });
+    await expect(fault({})).rejects.toThrow("a real fault");
   });
 });

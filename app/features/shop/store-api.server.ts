@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { FieldError, fieldErrorsOf } from "~/lib/forms";
 import { unstorableText } from "~/lib/text";
 import { badRequest, isHttpAnswerable, json, methodNotAllowed, readJson } from "~/platform/http.server";
+import { BUSY_MESSAGE, isContention } from "~/platform/prisma-errors";
 import { assertOwnStore, requireAdmin, type AdminContext } from "~/features/shop/admin-context.server";
 import type { Permission } from "~/features/team/index.server";
 
@@ -63,6 +64,9 @@ export function storeApi<S extends z.ZodType | undefined = undefined>(options: S
     } catch (error) {
       if (error instanceof FieldError) return badRequest(error.fieldErrors);
       if (isHttpAnswerable(error)) return json(error.responseBody(), { status: error.status });
+      // Another write held the database past the wait (SQLite across two server processes): nothing
+      // was written; the caller may retry.
+      if (isContention(error)) return json({ error: BUSY_MESSAGE }, { status: 503, headers: { "Retry-After": "1" } });
       throw error;
     }
   };
