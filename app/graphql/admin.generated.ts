@@ -257,6 +257,25 @@ export type DiscountErrorCode =
   | 'VALUE_OUTSIDE_RANGE'
   | 'INTERNAL_ERROR';
 
+export type DiscountCodeFreeShippingInput = {
+  appliesOncePerCustomer?: InputMaybe<Scalars['Boolean']['input']>;
+  appliesOnOneTimePurchase?: InputMaybe<Scalars['Boolean']['input']>;
+  appliesOnSubscription?: InputMaybe<Scalars['Boolean']['input']>;
+  code?: InputMaybe<Scalars['String']['input']>;
+  combinesWith?: InputMaybe<DiscountCombinesWithInput>;
+  context?: InputMaybe<DiscountContextInput>;
+  destination?: InputMaybe<DiscountShippingDestinationSelectionInput>;
+  endsAt?: InputMaybe<Scalars['DateTime']['input']>;
+  maximumShippingPrice?: InputMaybe<Scalars['Decimal']['input']>;
+  startsAt?: InputMaybe<Scalars['DateTime']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  usageLimit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type DiscountShippingDestinationSelectionInput = {
+  all?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 export type CustomerEmailMarketingConsentUpdateInput = {
   customerId: Scalars['ID']['input'];
   emailMarketingConsent: CustomerEmailMarketingConsentInput;
@@ -304,6 +323,13 @@ export type HolderPerkCodeCreateMutationVariables = Exact<{
 
 
 export type HolderPerkCodeCreateMutation = { discountCodeBasicCreate?: { codeDiscountNode?: { id: string } | null, userErrors: Array<{ field?: Array<string> | null, message: string, code?: DiscountErrorCode | null }> } | null };
+
+export type HolderPerkFreeShippingCreateMutationVariables = Exact<{
+  freeShippingCodeDiscount: DiscountCodeFreeShippingInput;
+}>;
+
+
+export type HolderPerkFreeShippingCreateMutation = { discountCodeFreeShippingCreate?: { codeDiscountNode?: { id: string } | null, userErrors: Array<{ field?: Array<string> | null, message: string, code?: DiscountErrorCode | null }> } | null };
 
 export type CustomerEmailMarketingConsentUpdateMutationVariables = Exact<{
   input: CustomerEmailMarketingConsentUpdateInput;
@@ -434,6 +460,7 @@ export interface AdminOperations {
   "#graphql\n  mutation CustomersTagsAdd($id: ID!, $tags: [String!]!) {\n    tagsAdd(id: $id, tags: $tags) {\n      userErrors { field message }\n    }\n  }\n": { return: CustomersTagsAddMutation; variables: CustomersTagsAddMutationVariables };
   "#graphql\n  mutation CustomersTagsRemove($id: ID!, $tags: [String!]!) {\n    tagsRemove(id: $id, tags: $tags) {\n      userErrors { field message }\n    }\n  }\n": { return: CustomersTagsRemoveMutation; variables: CustomersTagsRemoveMutationVariables };
   "#graphql\n  mutation HolderPerkCodeCreate($basicCodeDiscount: DiscountCodeBasicInput!) {\n    discountCodeBasicCreate(basicCodeDiscount: $basicCodeDiscount) {\n      codeDiscountNode {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": { return: HolderPerkCodeCreateMutation; variables: HolderPerkCodeCreateMutationVariables };
+  "#graphql\n  mutation HolderPerkFreeShippingCreate($freeShippingCodeDiscount: DiscountCodeFreeShippingInput!) {\n    discountCodeFreeShippingCreate(freeShippingCodeDiscount: $freeShippingCodeDiscount) {\n      codeDiscountNode {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": { return: HolderPerkFreeShippingCreateMutation; variables: HolderPerkFreeShippingCreateMutationVariables };
   "#graphql\n  mutation CustomerEmailMarketingConsentUpdate($input: CustomerEmailMarketingConsentUpdateInput!) {\n    customerEmailMarketingConsentUpdate(input: $input) {\n      customer { id }\n      userErrors { field message }\n    }\n  }\n": { return: CustomerEmailMarketingConsentUpdateMutation; variables: CustomerEmailMarketingConsentUpdateMutationVariables };
   "#graphql\n  mutation InventoryVariantPriceCostUpdate($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {\n    productVariantsBulkUpdate(productId: $productId, variants: $variants) {\n      productVariants { id price inventoryItem { id unitCost { amount currencyCode } } }\n      userErrors { code field message }\n    }\n  }\n": { return: InventoryVariantPriceCostUpdateMutation; variables: InventoryVariantPriceCostUpdateMutationVariables };
   "#graphql\n  mutation InventoryProductCreate($product: ProductCreateInput!) {\n    productCreate(product: $product) {\n      product { id title }\n      userErrors { field message }\n    }\n  }\n": { return: InventoryProductCreateMutation; variables: InventoryProductCreateMutationVariables };

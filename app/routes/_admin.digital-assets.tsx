@@ -82,7 +82,9 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
         shop.id,
         p.kind === "percentage"
           ? { ...base, kind: "percentage", percentOff: p.percent! / 100 }
-          : { ...base, kind: "amount", amountMinor: amountMinor! },
+          : p.kind === "amount"
+            ? { ...base, kind: "amount", amountMinor: amountMinor! }
+            : { ...base, kind: "free_shipping" },
       );
       return { ok: true, intent: p.intent, message: "Perk created" } satisfies AssetActionResult;
     }

@@ -1,5 +1,5 @@
 // Perks for holders: one customer-specific discount code per holder per perk, through
-// discountCodeBasicCreate (documents checked against the Admin schema, answers shaped as Shopify
+// discountCodeBasicCreate or discountCodeFreeShippingCreate (documents checked against the Admin schema, answers shaped as Shopify
 // documents them), Shopify's userErrors shown and nothing kept, the demo's local codes, on-chain
 // holders only with a fresh reading, and redemptions counted from the orders that used the codes.
 import { beforeAll, describe, expect, it } from "vitest";
@@ -25,14 +25,18 @@ function fakeShopify(answer: "ok" | "taken" | "down") {
     if (invalid) return invalid;
     sent.push({ query, variables: options?.variables });
     if (answer === "down") return jsonResponse({ errors: [{ message: "Internal error" }] });
+    // The payload is named after the mutation the document calls.
+    const [field, input] = /discountCodeFreeShippingCreate\(/.test(query)
+      ? ["discountCodeFreeShippingCreate", "freeShippingCodeDiscount"]
+      : ["discountCodeBasicCreate", "basicCodeDiscount"];
     return jsonResponse({
       data: {
-        discountCodeBasicCreate:
+        [field]:
           answer === "ok"
             ? { codeDiscountNode: { id: `gid://shopify/DiscountCodeNode/${sent.length}` }, userErrors: [] }
             : {
                 codeDiscountNode: null,
-                userErrors: [{ field: ["basicCodeDiscount", "code"], message: "Code must be unique", code: "TAKEN" }],
+                userErrors: [{ field: [input, "code"], message: "Code must be unique", code: "TAKEN" }],
               },
       },
     });
@@ -128,6 +132,25 @@ describe("holder perks", () => {
     });
     const demo = await createPerk(shop.id, { collectionId, title: "Demo", kind: "percentage", percentOff: 0.1 });
     expect(await issuePerk(shop, demo.id, null)).toMatchObject({ issued: 3 });
+  });
+
+  it("issues free shipping to every destination through discountCodeFreeShippingCreate, for that customer once", async () => {
+    const perk = await createPerk(shop.id, { collectionId, title: "Holders ship free", kind: "free_shipping" });
+    const taken = fakeShopify("taken");
+    expect(await issuePerk(shop, perk.id, taken.graphql)).toMatchObject({
+      issued: 0,
+      refused: ["Shopify: Code must be unique", expect.any(String), expect.any(String)],
+    });
+    expect(await prisma.perkCode.count({ where: { perkId: perk.id } })).toBe(0);
+    const ok = fakeShopify("ok");
+    expect(await issuePerk(shop, perk.id, ok.graphql)).toMatchObject({ issued: 3, refused: [] });
+    expect(ok.sent.every((s) => /discountCodeFreeShippingCreate\(/.test(s.query))).toBe(true);
+    const input = ok.sent[0]!.variables.freeShippingCodeDiscount;
+    expect(input).toMatchObject({ usageLimit: 1, appliesOncePerCustomer: true, destination: { all: true } });
+    expect(input).not.toHaveProperty("customerGets");
+    expect(input.context.customers.add).toHaveLength(1);
+    const codes = await prisma.perkCode.findMany({ where: { perkId: perk.id } });
+    expect(codes.every((c) => c.shopifyDiscountId?.startsWith("gid://shopify/DiscountCodeNode/"))).toBe(true);
   });
 
   it("gives an on-chain holder nothing once the reading is older than 10 minutes", async () => {

@@ -1,6 +1,6 @@
 // Perks for holders (docs/decisions/105-wallets-and-holder-checks.md): a percentage or amount off
-// as a Shopify discount code for one customer (discountCodeBasicCreate, write_discounts), once per
-// holder per perk. A holder holds an off-chain item of the collection, or an on-chain balance read
+// (discountCodeBasicCreate) or free shipping (discountCodeFreeShippingCreate) as a Shopify discount
+// code for one customer (write_discounts), once per holder per perk. A holder holds an off-chain item of the collection, or an on-chain balance read
 // within the freshness. The code's row is written before Shopify is asked, so no run can create a
 // second one; a code Shopify refuses (userErrors) is removed and its message shown. The demo store,
 // which has no Shopify, keeps the code locally. An order that uses a code counts it as redeemed.
@@ -28,13 +28,29 @@ export const HOLDER_PERK_CODE_CREATE = `#graphql
   }
 `;
 
+export const HOLDER_PERK_FREE_SHIPPING_CREATE = `#graphql
+  mutation HolderPerkFreeShippingCreate($freeShippingCodeDiscount: DiscountCodeFreeShippingInput!) {
+    discountCodeFreeShippingCreate(freeShippingCodeDiscount: $freeShippingCodeDiscount) {
+      codeDiscountNode {
+        id
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
 export type Graphql = (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response>;
-type CreateResult = AdminOperations[typeof HOLDER_PERK_CODE_CREATE];
+type BasicCreate = AdminOperations[typeof HOLDER_PERK_CODE_CREATE];
+type FreeShippingCreate = AdminOperations[typeof HOLDER_PERK_FREE_SHIPPING_CREATE];
 
 const newCode = () => `HOLD-${crypto.randomBytes(5).toString("hex").toUpperCase()}`;
 
 export type PerkInput = { collectionId: string; title: string } & (
-  { kind: "percentage"; percentOff: number } | { kind: "amount"; amountMinor: number }
+  { kind: "percentage"; percentOff: number } | { kind: "amount"; amountMinor: number } | { kind: "free_shipping" }
 );
 
 export async function createPerk(shopId: string, input: PerkInput) {
@@ -117,28 +133,37 @@ export async function issuePerk(
       result.issued++;
       continue;
     }
-    const answer = await askShopify(graphql, {
-      basicCodeDiscount: {
-        title: `${perk.title} (${code})`,
-        code,
-        startsAt: now.toISOString(),
-        usageLimit: 1,
-        appliesOncePerCustomer: true,
-        context: { customers: { add: [customer.shopifyId!] } },
-        customerGets: {
-          value:
-            perk.kind === "percentage"
-              ? { percentage: perk.percentOff }
-              : {
-                  discountAmount: {
-                    amount: minorToDecimalString(perk.amountMinor ?? 0, shop.currency),
-                    appliesOnEachItem: false,
-                  },
-                },
-          items: { all: true },
-        },
-      },
-    });
+    // One use, by this customer only, from now on.
+    const common = {
+      title: `${perk.title} (${code})`,
+      code,
+      startsAt: now.toISOString(),
+      usageLimit: 1,
+      appliesOncePerCustomer: true,
+      context: { customers: { add: [customer.shopifyId!] } },
+    };
+    const answer =
+      perk.kind === "free_shipping"
+        ? await askShopify(graphql, HOLDER_PERK_FREE_SHIPPING_CREATE, {
+            freeShippingCodeDiscount: { ...common, destination: { all: true } },
+          } satisfies FreeShippingCreate["variables"])
+        : await askShopify(graphql, HOLDER_PERK_CODE_CREATE, {
+            basicCodeDiscount: {
+              ...common,
+              customerGets: {
+                value:
+                  perk.kind === "percentage"
+                    ? { percentage: perk.percentOff }
+                    : {
+                        discountAmount: {
+                          amount: minorToDecimalString(perk.amountMinor ?? 0, shop.currency),
+                          appliesOnEachItem: false,
+                        },
+                      },
+                items: { all: true },
+              },
+            },
+          } satisfies BasicCreate["variables"]);
     if (answer.state === "created") {
       await prisma.perkCode.update({ where: { id: row.id }, data: { shopifyDiscountId: answer.id } });
       result.issued++;
@@ -156,20 +181,23 @@ export async function issuePerk(
 
 async function askShopify(
   graphql: Graphql,
-  variables: CreateResult["variables"],
+  mutation: typeof HOLDER_PERK_CODE_CREATE | typeof HOLDER_PERK_FREE_SHIPPING_CREATE,
+  variables: BasicCreate["variables"] | FreeShippingCreate["variables"],
 ): Promise<{ state: "created"; id: string | null } | { state: "refused"; messages: string[] } | { state: "down" }> {
-  let body: { data?: CreateResult["return"]; errors?: { message: string }[] };
+  let body: { data?: BasicCreate["return"] & FreeShippingCreate["return"]; errors?: { message: string }[] };
   try {
-    body = (await (await graphql(HOLDER_PERK_CODE_CREATE, { variables })).json()) as typeof body;
+    body = (await (await graphql(mutation, { variables })).json()) as typeof body;
   } catch (error) {
     // An expired session is answered by Shopify's library (a Response to re-authenticate).
     if (error instanceof Response && [302, 401].includes(error.status)) throw error;
     return { state: "down" };
   }
   if (body.errors?.length || !body.data) return { state: "down" };
-  const errors = body.data.discountCodeBasicCreate?.userErrors ?? [];
+  const payload = body.data.discountCodeBasicCreate ?? body.data.discountCodeFreeShippingCreate;
+  if (!payload) return { state: "down" };
+  const errors = payload.userErrors ?? [];
   if (errors.length) return { state: "refused", messages: errors.map((e) => e.message) };
-  return { state: "created", id: body.data.discountCodeBasicCreate?.codeDiscountNode?.id ?? null };
+  return { state: "created", id: payload.codeDiscountNode?.id ?? null };
 }
 
 /** The order webhooks' hook: codes an order used are redeemed (once; the first order counts). */

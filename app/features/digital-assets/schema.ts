@@ -93,7 +93,9 @@ export const perkSchema = z
     intent: z.literal("createPerk"),
     collectionId: text(40).min(1, "Choose a collection"),
     title: text(80).min(1, "Enter a title"),
-    kind: z.enum(["percentage", "amount"], { message: "Choose percentage or amount off" }),
+    kind: z.enum(["percentage", "amount", "free_shipping"], {
+      message: "Choose percentage off, amount off or free shipping",
+    }),
     percent: optional(z.coerce.number({ message: "Enter a number" }).gt(0, "More than 0").max(100, "At most 100")),
     amount: optional(
       z

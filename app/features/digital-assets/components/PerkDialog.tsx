@@ -1,5 +1,5 @@
-// Create a perk for a collection's holders: a percentage or an amount off, issued later as one
-// Shopify discount code per holder.
+// Create a perk for a collection's holders: a percentage or an amount off, or free shipping, issued
+// later as one Shopify discount code per holder.
 import { useFetcher } from "@remix-run/react";
 import { FetcherDialog, FormField, SelectField, useDialogForm } from "~/components/FetcherDialog";
 import type { AssetActionResult } from "~/features/digital-assets/schema";
@@ -48,13 +48,13 @@ export function PerkDialog({
         options={[
           { label: "Percentage off the order", value: "percentage" },
           { label: "Amount off the order", value: "amount" },
+          { label: "Free shipping", value: "free_shipping" },
         ]}
       />
-      {v.kind === "percentage" ? (
+      {v.kind === "percentage" && (
         <FormField name="percent" label="Percentage off" type="number" min={1} max={100} suffix="%" />
-      ) : (
-        <FormField name="amount" label={`Amount off (${currency})`} inputMode="decimal" />
       )}
+      {v.kind === "amount" && <FormField name="amount" label={`Amount off (${currency})`} inputMode="decimal" />}
     </FetcherDialog>
   );
 }

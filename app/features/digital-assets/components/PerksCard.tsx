@@ -31,7 +31,9 @@ export function PerksCard({ perks, collections, currency }: Props) {
       p.collectionName,
       p.kind === "percentage"
         ? `${formatPercent(p.percentOff ?? 0, 0)} off`
-        : `${formatMoney(p.amountMinor ?? 0, currency)} off`,
+        : p.kind === "free_shipping"
+          ? "Free shipping"
+          : `${formatMoney(p.amountMinor ?? 0, currency)} off`,
       p.codes.toLocaleString("en-US"),
       p.redeemed.toLocaleString("en-US"),
     ],
