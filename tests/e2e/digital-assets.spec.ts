@@ -11,6 +11,12 @@ function db() {
 function cleanUp() {
   const d = db();
   try {
+    // This connection does not enforce foreign keys: the perks and their codes go first.
+    const ids = `SELECT "id" FROM "AssetCollection" WHERE "name" = ?`;
+    d.prepare(
+      `DELETE FROM "PerkCode" WHERE "perkId" IN (SELECT "id" FROM "AssetPerk" WHERE "collectionId" IN (${ids}))`,
+    ).run(NAME);
+    d.prepare(`DELETE FROM "AssetPerk" WHERE "collectionId" IN (${ids})`).run(NAME);
     d.prepare(`DELETE FROM "AssetCollection" WHERE "name" = ?`).run(NAME);
   } finally {
     d.close();
@@ -62,6 +68,21 @@ test("create a collection, issue it to a customer, open its verification page", 
   await expect(verify.getByRole("heading", { level: 1 })).toContainText(`${NAME} #1`);
   await expect(verify.getByText("1 of 3")).toBeVisible();
   await expect(verify.locator("body")).not.toContainText(customer.email);
+
+  // A free-shipping perk for the collection's holders: the one holder gets one code, once.
+  await page.getByRole("button", { name: "Add perk" }).click();
+  const perk = page.getByRole("dialog");
+  await perk.getByLabel("Holders of").selectOption({ label: NAME });
+  await perk.getByLabel("Title").fill("E2E holders ship free");
+  await perk.getByLabel("Perk").selectOption("free_shipping");
+  await expect(perk.getByLabel("Percentage off")).toHaveCount(0);
+  await perk.getByRole("button", { name: "Add perk" }).click();
+  await expect(perk).toHaveCount(0);
+  const perkRow = page.getByRole("row").filter({ hasText: "E2E holders ship free" });
+  await expect(perkRow).toContainText("Free shipping");
+  await perkRow.getByRole("button", { name: "Issue codes" }).click();
+  await expect(page.getByText("1 code issued; 0 holders already had one")).toBeVisible();
+  await expect(perkRow).toContainText(/Free shipping\s*1\s*0/);
   expect(errors).toEqual([]);
 });
 
