@@ -5,7 +5,14 @@ import { dialect, prisma, sql, sqlOn, withShopWriteLock } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
 import { nextTurn, runYielding } from "~/lib/steps";
-import { changeOf, COMPARED_COLUMNS, SCORE_CHUNK, scoreShopSteps, type CustomerInput } from "./score-row";
+import {
+  changeOf,
+  COMPARED_COLUMNS,
+  SCORE_CHUNK,
+  scoreShopSteps,
+  STABLE_COLUMNS,
+  type CustomerInput,
+} from "./score-row";
 import { getSegmentSettings, getStoredModel, upsertScores, type ScoreShop } from "./score-store.server";
 import { refreshSummaries, summaryFrom } from "./summaries.server";
 import { SUMMARY_FIELDS, validFor, type OrderSummary } from "./summary";
@@ -53,9 +60,11 @@ async function readCustomers(shopId: string, now: Date, pageSize: number) {
         j.onRef("os.shopId", "=", "c.shopId").onRef("os.customerId", "=", "c.id"),
       )
       .leftJoin("CustomerScore as s", (j) => j.onRef("s.shopId", "=", "c.shopId").onRef("s.customerId", "=", "c.id"))
+      .leftJoin("CustomerValue as v", (j) => j.onRef("v.shopId", "=", "c.shopId").onRef("v.customerId", "=", "c.id"))
       .select(["c.id", "c.firstName", "c.lastName", "c.email"])
       .select(SUMMARY_FIELDS.map((f) => `os.${f}` as const))
-      .select(COMPARED_COLUMNS.map((c) => `s.${c} as stored_${c}` as const))
+      .select(STABLE_COLUMNS.map((c) => `s.${c} as stored_${c}` as const))
+      .select("v.predicted12mMinor as stored_predicted12mMinor")
       .select(positionOut.as("position"))
       // SQLite: unary + keeps the planner off the shop's index, so it reads the table from the
       // page's first rowid on (not the shop's every row, sorted, at each page).
@@ -161,8 +170,8 @@ export async function recomputeShop(
     scoreShopSteps(customers, settings, reuse, nowMs, stored?.model ?? null, Math.min(page, SCORE_CHUNK)),
   );
 
-  // Rows that say the same are not sent; those whose value alone moved (a day on, a refit) set
-  // only it. The database skips them too when a webhook rescored them since the read. The rows
+  // Rows that say the same are not sent; those whose value alone moved (a day on, a refit) write
+  // only it, in CustomerValue: the score row stays as it is (decision 108). The database skips them too when a webhook rescored them since the read. The rows
   // are in the read's order, so each finds its stored row by position.
   const change: ReturnType<typeof changeOf>[] = [];
   for (let i = 0; i < scored.rows.length; i++) {
