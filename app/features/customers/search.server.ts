@@ -101,7 +101,9 @@ export async function matchingPage(
   const w = await where(shopId, query, query.sort === "value");
   const dir = query.dir === "asc" ? "ASC" : "DESC";
   const nulls = query.sort === "lastOrder" || query.sort === "value" ? " NULLS LAST" : "";
-  const order = sql.raw(`${ORDER_SQL[query.sort]} ${dir}${nulls}, s."customerId" ${dir}`);
+  // Ties by the id of the table that holds the sort key, so its index gives the whole order.
+  const tie = query.sort === "value" ? `v."customerId"` : `s."customerId"`;
+  const order = sql.raw(`${ORDER_SQL[query.sort]} ${dir}${nulls}, ${tie} ${dir}`);
   const rows = await all(
     sql<{ customerId: string }>`SELECT s."customerId" FROM ${w} ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`,
   );
