@@ -40,8 +40,11 @@ async function seedShop() {
   return { shop: { ...shop, currency: "USD" }, customers };
 }
 
-/** What a row says (COMPARED_COLUMNS): the columns whose change makes a recompute write it. */
-const stableColumns = async (shopId: string) =>
+/**
+ * What a row says (COMPARED_COLUMNS): the columns whose change makes a recompute write it, with
+ * the value the list sorts by (CustomerValue) unless `value` is false.
+ */
+const stableColumns = async (shopId: string, { value = true } = {}) =>
   new Map(
     (
       await prisma.customerScore.findMany({
@@ -64,10 +67,13 @@ const stableColumns = async (shopId: string) =>
           rule: true,
           searchText: true,
           sortName: true,
-          predicted12mMinor: true,
+          value: { select: { predicted12mMinor: true } },
         },
       })
-    ).map((r) => [r.customerId, JSON.stringify(r)]),
+    ).map(({ value: v, ...r }) => [
+      r.customerId,
+      JSON.stringify(value ? { ...r, predicted12mMinor: v?.predicted12mMinor ?? null } : r),
+    ]),
   );
 
 describe("figures that move with the clock (decision 073)", () => {
@@ -91,12 +97,15 @@ describe("figures that move with the clock (decision 073)", () => {
     const t0 = new Date("2026-11-20T09:00:00Z");
     await recomputeShop(shop, { now: t0, refit: true, rebuild: true });
     const before = await stableColumns(shop.id);
+    const rowsBefore = await stableColumns(shop.id, { value: false });
     // Past the day January's orders leave the 365-day window: those customers' rows move.
     const t1 = new Date(t0.getTime() + 60 * DAY);
     const run = await recomputeShop(shop, { now: t1, refit: true });
     const after = await stableColumns(shop.id);
-    const moved = [...after.keys()].filter((id) => before.get(id) !== after.get(id));
-    expect(run.written).toBe(moved.length);
+    expect(run.written).toBe([...after.keys()].filter((id) => before.get(id) !== after.get(id)).length);
+    // A score row is stamped when what it says moved; its value alone moving leaves it (decision 108).
+    const rowsAfter = await stableColumns(shop.id, { value: false });
+    const moved = [...rowsAfter.keys()].filter((id) => rowsBefore.get(id) !== rowsAfter.get(id));
     expect(moved.length).toBeGreaterThan(0);
     const stamps = new Map(
       (

@@ -10,19 +10,20 @@ import { asOfMs, daysOf, predictionOf, ruleOfRow } from "./derived";
 import { displayName } from "./score-row";
 import { getSegmentSettings, getStoredModel, type StoredModel } from "./score-store.server";
 import { countMatches, matchingAfter, matchingPage } from "./search.server";
+import { valuePage } from "./value-sort.server";
 
 export type ListShop = { id: string; timezone: string; currency: string };
 
 /**
- * The list's sorts. The predicted value sorts by the value the last recompute stored (up to a
- * day old; the list's help says so), while the rows show it as of then or a later rescore.
+ * The list's sorts on the score row. The predicted value sorts by the value the last recompute
+ * stored (up to a day old; the list's help says so), through its own table (value-sort.server.ts),
+ * while the rows show it as of then or a later rescore.
  */
-const ORDER_COLUMN: Record<CustomerSort, keyof Prisma.CustomerScoreOrderByWithRelationInput> = {
+const ORDER_COLUMN: Record<Exclude<CustomerSort, "value">, keyof Prisma.CustomerScoreOrderByWithRelationInput> = {
   name: "sortName",
   orders: "orders",
   spent: "totalSpentMinor",
   lastOrder: "lastOrderAt",
-  value: "predicted12mMinor",
 };
 
 /** The list's filter without a search (a search goes through search.server.ts's index). */
@@ -121,10 +122,14 @@ export async function listCustomers(
     : Math.max(1, Math.ceil(total / pageSize));
   const page = capped ? query.page : Math.min(query.page, pageCount);
   const skip = (page - 1) * pageSize;
-  const column = ORDER_COLUMN[query.sort];
-  const nullable = query.sort === "lastOrder" || query.sort === "value";
-  // A search's page comes from its index as ids, then their rows.
-  const ids = query.q ? await matchingPage(shop.id, query, skip, pageSize) : null;
+  const column = query.sort === "value" ? "customerId" : ORDER_COLUMN[query.sort];
+  const nullable = query.sort === "lastOrder";
+  // A search's page comes from its index as ids, then their rows; so does the value sort's.
+  const ids = query.q
+    ? await matchingPage(shop.id, query, skip, pageSize)
+    : query.sort === "value"
+      ? await valuePage(shop.id, query, skip, pageSize)
+      : null;
   // Ties broken by the customer's id in the same direction, so one index (shopId, column,
   // customerId) read forwards or backwards gives the page without a sort.
   const read = (w: Prisma.CustomerScoreWhereInput, from: number, take: number, by = column) =>

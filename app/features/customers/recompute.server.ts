@@ -5,7 +5,7 @@ import { dialect, prisma, sql, sqlOn, withShopWriteLock } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
 import { nextTurn, runYielding } from "~/lib/steps";
-import { changeOf, COMPARED_COLUMNS, SCORE_CHUNK, scoreShopSteps, type CustomerInput } from "./score-row";
+import { changeOf, SCORE_CHUNK, scoreShopSteps, STABLE_COLUMNS, type CustomerInput } from "./score-row";
 import { getSegmentSettings, getStoredModel, upsertScores, type ScoreShop } from "./score-store.server";
 import { refreshSummaries, summaryFrom } from "./summaries.server";
 import { SUMMARY_FIELDS, validFor, type OrderSummary } from "./summary";
@@ -36,12 +36,40 @@ const position = dialect === "sqlite" ? sql`c.rowid` : sql`c.ctid`;
 const positionOut = sql<number | string>`${dialect === "sqlite" ? position : sql`c.ctid::text`}`;
 
 /**
+ * The shop's stored values (CustomerValue, decision 108), by customer: read on their own, since
+ * joined into the customers' read they would change the order PostgreSQL returns its rows in
+ * (its plan), which the model's sample and the ranking's ties follow. Pages as readCustomers does.
+ */
+async function readValues(shopId: string, pageSize: number) {
+  const page = dialect === "sqlite" ? pageSize : Number.MAX_SAFE_INTEGER;
+  const out = new Map<string, number | null>();
+  let after = "";
+  for (;;) {
+    const rows = await sqlOn()
+      .selectFrom("CustomerValue")
+      .select(["customerId", "predicted12mMinor"])
+      .where("shopId", "=", shopId)
+      .where("customerId", ">", after)
+      .$if(dialect === "sqlite", (q) => q.orderBy("customerId").limit(page))
+      .execute();
+    for (const [i, r] of rows.entries()) {
+      if (i && i % SCORE_CHUNK === 0) await nextTurn();
+      out.set(r.customerId, r.predicted12mMinor);
+    }
+    if (rows.length < page) return out;
+    after = rows[rows.length - 1]!.customerId;
+    await nextTurn();
+  }
+}
+
+/**
  * The shop's customers to score as of `now`, with their stored summary and score row's segment,
  * in the table's own order, as a scan reads it (the model's fit samples every k-th customer in
  * it and the ranking breaks ties by it): `page` at a time, keyed on that position.
  */
 async function readCustomers(shopId: string, now: Date, pageSize: number) {
   const page = dialect === "sqlite" ? pageSize : Number.MAX_SAFE_INTEGER;
+  const values = await readValues(shopId, pageSize);
   const out = [];
   // A customer is scored once, however it is read.
   const seen = new Set<string>();
@@ -55,7 +83,7 @@ async function readCustomers(shopId: string, now: Date, pageSize: number) {
       .leftJoin("CustomerScore as s", (j) => j.onRef("s.shopId", "=", "c.shopId").onRef("s.customerId", "=", "c.id"))
       .select(["c.id", "c.firstName", "c.lastName", "c.email"])
       .select(SUMMARY_FIELDS.map((f) => `os.${f}` as const))
-      .select(COMPARED_COLUMNS.map((c) => `s.${c} as stored_${c}` as const))
+      .select(STABLE_COLUMNS.map((c) => `s.${c} as stored_${c}` as const))
       .select(positionOut.as("position"))
       // SQLite: unary + keeps the planner off the shop's index, so it reads the table from the
       // page's first rowid on (not the shop's every row, sorted, at each page).
@@ -66,7 +94,10 @@ async function readCustomers(shopId: string, now: Date, pageSize: number) {
       .$if(after !== null, (q) =>
         q.where(dialect === "sqlite" ? sql<boolean>`c.rowid > ${after}` : sql<boolean>`c.ctid > ${after}::tid`),
       )
-      .$if(dialect === "sqlite", (q) => q.orderBy(position).limit(page))
+      // In that order on PostgreSQL too, said explicitly: without it the rows come in the order of
+      // whichever table the plan reads first (the summaries' heap, after a rebuild moved them).
+      .orderBy(position)
+      .$if(dialect === "sqlite", (q) => q.limit(page))
       .execute();
     for (const [i, r] of rows.entries()) {
       // PostgreSQL's one read holds every customer: the event loop runs between thousands of them.
@@ -85,7 +116,10 @@ async function readCustomers(shopId: string, now: Date, pageSize: number) {
         stored:
           r.stored_segment === null
             ? undefined
-            : Object.fromEntries(COMPARED_COLUMNS.map((c) => [c, (r as Record<string, unknown>)[`stored_${c}`]])),
+            : ({
+                ...Object.fromEntries(STABLE_COLUMNS.map((c) => [c, (r as Record<string, unknown>)[`stored_${c}`]])),
+                predicted12mMinor: values.get(r.id) ?? null,
+              } as Record<string, unknown>),
       });
     }
     if (rows.length < page) return out;
@@ -161,8 +195,8 @@ export async function recomputeShop(
     scoreShopSteps(customers, settings, reuse, nowMs, stored?.model ?? null, Math.min(page, SCORE_CHUNK)),
   );
 
-  // Rows that say the same are not sent; those whose value alone moved (a day on, a refit) set
-  // only it. The database skips them too when a webhook rescored them since the read. The rows
+  // Rows that say the same are not sent; those whose value alone moved (a day on, a refit) write
+  // only it, in CustomerValue: the score row stays as it is (decision 108). The database skips them too when a webhook rescored them since the read. The rows
   // are in the read's order, so each finds its stored row by position.
   const change: ReturnType<typeof changeOf>[] = [];
   for (let i = 0; i < scored.rows.length; i++) {

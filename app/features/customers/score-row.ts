@@ -71,7 +71,10 @@ export const COMPARED_COLUMNS = [
   "predicted12mMinor",
 ] as const satisfies readonly (keyof ScoredRow)[];
 
-/** COMPARED_COLUMNS but the sort key: a webhook's rescore leaves the value as the recompute stored it. */
+/**
+ * COMPARED_COLUMNS but the sort key: what the score row stores (the value is CustomerValue's,
+ * decision 108). A webhook's rescore leaves the value as the recompute stored it unless these move.
+ */
 export const STABLE_COLUMNS = COMPARED_COLUMNS.filter((c) => c !== "predicted12mMinor");
 
 /** What a row stores as of its write besides: the figures the screens derive when read. */

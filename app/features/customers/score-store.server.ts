@@ -6,7 +6,7 @@ import { z } from "zod";
 import { dialect, jsonRows, prisma, sql, sqlOn, type DbClient } from "~/db.server";
 import type { ShopModel } from "./clv";
 import { DEFAULT_SEGMENT_SETTINGS, type CutPoints, type SegmentSettings } from "./rfm";
-import { AS_OF_COLUMNS, COMPARED_COLUMNS, type ScoredRow } from "./score-row";
+import { AS_OF_COLUMNS, STABLE_COLUMNS, type ScoredRow } from "./score-row";
 
 export type ScoreShop = { id: string; timezone: string };
 
@@ -56,7 +56,10 @@ export async function getStoredModel(db: DbClient, shopId: string): Promise<Stor
 
 const differs = dialect === "postgresql" ? sql.raw("IS DISTINCT FROM") : sql.raw("IS NOT");
 
-/** A score row's stored columns with their PostgreSQL types (the JSON batch casts to them). */
+/**
+ * A score row's stored columns with their PostgreSQL types (the JSON batch casts to them). The
+ * predicted value the list sorts by is CustomerValue's (decision 108).
+ */
 const SCORE_COLUMNS = {
   shopId: "text",
   customerId: "text",
@@ -78,21 +81,23 @@ const SCORE_COLUMNS = {
   segment: "text",
   rule: "text",
   ltvMethod: "text",
-  predicted12mMinor: "integer",
   pNoPurchase90: "double precision",
   churnRisk: "text",
   expectedNextOrderAt: "timestamp(3)",
   computedAt: "timestamp(3)",
-} as const satisfies Record<Exclude<keyof ScoredRow, "ruleText"> | "shopId" | "computedAt", string>;
+} as const satisfies Record<
+  Exclude<keyof ScoredRow, "ruleText" | "predicted12mMinor"> | "shopId" | "computedAt",
+  string
+>;
 const COLUMN_NAMES = Object.keys(SCORE_COLUMNS) as (keyof typeof SCORE_COLUMNS)[];
 
 /**
  * Writes score rows, each only where it differs from the stored one in what it says
- * (COMPARED_COLUMNS), and, with `before`, only where the stored row was computed no later than
+ * (STABLE_COLUMNS), and, with `before`, only where the stored row was computed no later than
  * it: a row a webhook rescored after a recompute read its inputs is left as the webhook wrote it.
  * The segment history moves in the same statement; a written row whose segment differs from
- * the one it had when read (`was`) is recorded as a segment change. `valueOnly`: rows known to
- * differ in their value alone, which set only it and the figures stored as of the write.
+ * the one it had when read (`was`) is recorded as a segment change. Their values follow
+ * (upsertValues). `valueOnly`: rows known to differ in their value alone, which write only it.
  */
 export async function upsertScores(
   db: DbClient,
@@ -103,7 +108,7 @@ export async function upsertScores(
   { before, valueOnly = false }: { before?: Date; valueOnly?: boolean } = {},
 ) {
   if (!rows.length) return { written: 0, changes: 0 };
-  if (valueOnly) return { written: await updateValues(db, shopId, rows, now, before), changes: 0 };
+  if (valueOnly) return { written: await upsertValues(db, shopId, rows, before), changes: 0 };
   const q = sqlOn(db);
   const stored = (c: string) => sql.ref(`CustomerScore.${c}`);
   const moved = sql`${stored("segment")} <> ${sql.ref("excluded.segment")}`;
@@ -123,20 +128,21 @@ export async function upsertScores(
           // Only what moved: a column in the SET list costs its indexes' entries (and the
           // search index's trigger) even when its value stays.
           ...Object.fromEntries(
-            [...COMPARED_COLUMNS, ...AS_OF_COLUMNS, "computedAt"].map((c) => [c, eb.ref(`excluded.${c}` as never)]),
+            [...STABLE_COLUMNS, ...AS_OF_COLUMNS, "computedAt"].map((c) => [c, eb.ref(`excluded.${c}` as never)]),
           ),
           previousSegment: sql`CASE WHEN ${moved} THEN ${stored("segment")} ELSE ${stored("previousSegment")} END`,
           segmentChangedAt: sql`CASE WHEN ${moved} THEN ${sql.ref("excluded.computedAt")} ELSE ${stored("segmentChangedAt")} END`,
         }))
         .where(
           sql<boolean>`(${sql.join(
-            COMPARED_COLUMNS.map((c) => sql`${stored(c)} ${differs} ${sql.ref(`excluded.${c}`)}`),
+            STABLE_COLUMNS.map((c) => sql`${stored(c)} ${differs} ${sql.ref(`excluded.${c}`)}`),
             sql` OR `,
           )})${before ? sql` AND ${stored("computedAt")} <= ${before}` : sql``}`,
         ),
     )
     .returning("customerId")
     .execute();
+  await upsertValues(db, shopId, rows, before);
   const byId = new Map(rows.map((r) => [r.customerId, r]));
   const changes = written.flatMap(({ customerId }) => {
     const row = byId.get(customerId)!;
@@ -164,27 +170,25 @@ export async function upsertScores(
 }
 
 /**
- * Rows known to differ in their value alone (a day on, a refit): that value and the figures
- * stored as of the write, in one UPDATE per batch; a row a webhook rescored after `before` is
- * left as it wrote it. Returns the rows written.
+ * The rows' predicted values, the list's value sort key (CustomerValue, decision 108), each
+ * written only where it differs; a value whose score row a webhook rescored after `before` is
+ * left as that rescore wrote it, and a customer without a score row gets none. Returns the
+ * values written.
  */
-async function updateValues(db: DbClient, shopId: string, rows: readonly ScoredRow[], now: Date, before?: Date) {
-  const columns = ["customerId", "predicted12mMinor", ...AS_OF_COLUMNS] as const;
+async function upsertValues(db: DbClient, shopId: string, rows: readonly ScoredRow[], before?: Date) {
   const v = jsonRows(
-    Object.fromEntries(columns.map((c) => [c, SCORE_COLUMNS[c]])),
-    rows.map((row) => columns.map((c) => row[c])),
+    { customerId: "text", predicted12mMinor: "integer" },
+    rows.map((row) => [row.customerId, row.predicted12mMinor]),
   );
-  const set = [...columns.slice(1).map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`), sql`"computedAt" = ${now}`];
-  const score = (c: string) => sql.ref(`CustomerScore.${c}`);
-  // SQLite: unary + keeps the planner off the shop's index, so it reads the batch first and
-  // finds each row by its customer id (not the shop's rows, each tested against the batch).
-  const shopKey = dialect === "sqlite" ? sql`+${score("shopId")}` : score("shopId");
-  const { rows: written } = await sql`UPDATE "CustomerScore" SET ${sql.join(set)} FROM (${v}) v
-    WHERE ${shopKey} = ${shopId} AND ${score("customerId")} = ${sql.ref("v.customerId")}
-    AND ${score("predicted12mMinor")} ${differs} ${sql.ref("v.predicted12mMinor")}
-    ${before ? sql`AND ${score("computedAt")} <= ${before}` : sql``} RETURNING ${score("customerId")}`.execute(
-    sqlOn(db),
-  );
+  // CROSS JOIN: SQLite reads the batch first and finds each score row by its key (PostgreSQL
+  // plans it as any inner join).
+  const { rows: written } = await sql`INSERT INTO "CustomerValue" ("shopId", "customerId", "predicted12mMinor")
+    SELECT s."shopId", s."customerId", v."predicted12mMinor" FROM (${v}) v CROSS JOIN "CustomerScore" s
+    WHERE s."shopId" = ${shopId} AND s."customerId" = v."customerId"
+    ${before ? sql`AND s."computedAt" <= ${before}` : sql``}
+    ON CONFLICT ("shopId", "customerId") DO UPDATE SET "predicted12mMinor" = excluded."predicted12mMinor"
+    WHERE "CustomerValue"."predicted12mMinor" ${differs} excluded."predicted12mMinor"
+    RETURNING "customerId"`.execute(sqlOn(db));
   return written.length;
 }
 

@@ -36,8 +36,12 @@ export const COMMON_MATCHES = 2000;
 async function searchFilter(
   shopId: string,
   q: string,
+  withValue: boolean,
 ): Promise<{ from: RawBuilder<unknown>; where: RawBuilder<unknown> }> {
-  const table = sql`"CustomerScore" s`;
+  // The value sort's key is CustomerValue's (alias v; decision 108): every score row has one.
+  const table = withValue
+    ? sql`"CustomerScore" s JOIN "CustomerValue" v ON v."shopId" = s."shopId" AND v."customerId" = s."customerId"`
+    : sql`"CustomerScore" s`;
   const needle = searchKey(q);
   const sqlite = dialect === "sqlite";
   if ([...needle].length < 3) {
@@ -66,9 +70,9 @@ async function searchFilter(
   };
 }
 
-/** `FROM … WHERE …` for the shop's rows matching the view's segment and search. */
-async function where(shopId: string, query: Pick<CustomerListQuery, "segment" | "q">) {
-  const filter = await searchFilter(shopId, query.q);
+/** `FROM … WHERE …` for the shop's rows matching the view's segment and search (`withValue`: and their values). */
+async function where(shopId: string, query: Pick<CustomerListQuery, "segment" | "q">, withValue = false) {
+  const filter = await searchFilter(shopId, query.q, withValue);
   const segment = query.segment ? sql` AND s."segment" = ${query.segment}` : sql``;
   return sql`${filter.from} WHERE s."shopId" = ${shopId}${segment} AND ${filter.where}`;
 }
@@ -84,7 +88,7 @@ const ORDER_SQL: Record<CustomerSort, string> = {
   orders: `s."orders"`,
   spent: `s."totalSpentMinor"`,
   lastOrder: `s."lastOrderAt"`,
-  value: `s."predicted12mMinor"`,
+  value: `v."predicted12mMinor"`,
 };
 
 /** One page of matching customer ids in the list's order (nullable sorts put the nulls last, as the list does). */
@@ -94,10 +98,12 @@ export async function matchingPage(
   skip: number,
   take: number,
 ): Promise<string[]> {
-  const w = await where(shopId, query);
+  const w = await where(shopId, query, query.sort === "value");
   const dir = query.dir === "asc" ? "ASC" : "DESC";
   const nulls = query.sort === "lastOrder" || query.sort === "value" ? " NULLS LAST" : "";
-  const order = sql.raw(`${ORDER_SQL[query.sort]} ${dir}${nulls}, s."customerId" ${dir}`);
+  // Ties by the id of the table that holds the sort key, so its index gives the whole order.
+  const tie = query.sort === "value" ? `v."customerId"` : `s."customerId"`;
+  const order = sql.raw(`${ORDER_SQL[query.sort]} ${dir}${nulls}, ${tie} ${dir}`);
   const rows = await all(
     sql<{ customerId: string }>`SELECT s."customerId" FROM ${w} ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`,
   );

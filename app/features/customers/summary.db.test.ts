@@ -81,7 +81,7 @@ const scores = (shopId: string) =>
       f: true,
       m: true,
       segment: true,
-      predicted12mMinor: true,
+      value: { select: { predicted12mMinor: true } },
       pNoPurchase90: true,
       expectedNextOrderAt: true,
     },

@@ -114,7 +114,12 @@ export async function buildBundle(shopId: string, person: Person, now = new Date
       prisma.loyaltyMember.findMany({ where: byCustomer }),
       prisma.loyaltyLedgerEntry.findMany({ where: byCustomer, orderBy: { createdAt: "asc" } }),
       prisma.loyaltyRedemption.findMany({ where: byCustomer, orderBy: { createdAt: "asc" } }),
-      prisma.customerScore.findMany({ where: byCustomer }),
+      // With the predicted value the list sorts by, kept beside the score row (decision 108).
+      prisma.customerScore
+        .findMany({ where: byCustomer, include: { value: { select: { predicted12mMinor: true } } } })
+        .then((rows) =>
+          rows.map(({ value, ...row }) => ({ ...row, predicted12mMinor: value?.predicted12mMinor ?? null })),
+        ),
       prisma.customerSegmentChange.findMany({ where: byCustomer }),
       email
         ? prisma.outboxMessage.findMany({
