@@ -94,8 +94,6 @@ export function requestKind(method: string, pathname: string): RequestKind {
  * sample) database time to the observer when the request belonged to a shop (see identifyRequest).
  */
 export async function observeRequest(request: Request, handle: () => Promise<Response>): Promise<Response> {
-  const observer = state.observer;
-  if (!observer) return handle();
   const id = String(++state.nextId);
   try {
     request.headers.set(TIMING_HEADER, id);
@@ -104,6 +102,15 @@ export async function observeRequest(request: Request, handle: () => Promise<Res
   }
   const timing: Timing = { shopId: null, staffKey: null, dbMs: 0, dbQueries: 0, skip: false };
   state.inFlight.set(id, timing);
+  const observer = state.observer;
+  if (!observer) {
+    // Still given its id: the admin authentication shares its work between the request's loaders.
+    try {
+      return await handle();
+    } finally {
+      state.inFlight.delete(id);
+    }
+  }
   const started = state.now();
   const sampled = !state.sampling && started >= state.nextSampleAt;
   if (sampled) state.sampling = true;
@@ -135,6 +142,16 @@ export async function observeRequest(request: Request, handle: () => Promise<Res
       });
     }
   }
+}
+
+/**
+ * The id the server gave this request while it is being handled, or null (a request the server did
+ * not run through observeRequest, or an id a client sent): every copy of the request Remix hands to
+ * a loader carries it.
+ */
+export function requestIdOf(request: Request): string | null {
+  const id = request.headers.get(TIMING_HEADER);
+  return id && state.inFlight.has(id) ? id : null;
 }
 
 function timingOf(request: Request): Timing | undefined {

@@ -26,7 +26,7 @@ import {
   type Role,
   type RoutePermissions,
 } from "~/features/team";
-import { listMembers, ownerOf } from "~/features/team/index.server";
+import { ownerOf } from "~/features/team/index.server";
 import { planFor } from "~/features/billing";
 
 // Polaris's stylesheet (after the page's critical CSS) and the dark theme's (only when the theme
@@ -39,13 +39,12 @@ export const permissions = { loader: "read" } satisfies RoutePermissions;
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireStaff(request);
   const plan = planFor(ctx.shop.plan);
-  const members = ctx.demo ? await listMembers(ctx.shop.id) : [];
   return {
     staff: { id: ctx.staff.id, name: ctx.staff.name, role: ctx.staff.role },
     seat: ctx.staff.seated
       ? null
       : { planName: plan.name, seats: plan.seats ?? 0, ownerName: (await ownerOf(ctx.shop.id))?.name ?? null },
-    viewAs: ctx.demo ? members.map((m) => ({ id: m.id, name: m.name, role: m.role as Role })) : null,
+    viewAs: ctx.demoTeam?.map((m) => ({ id: m.id, name: m.name, role: m.role as Role })) ?? null,
     apiKey: ctx.demo ? null : (env.shopify?.apiKey ?? null),
     demo: ctx.demo,
     storeName: ctx.shop.name,

@@ -3,7 +3,7 @@
 // bucketed in; a reporting time zone replaces it there (and re-dates the orders and
 // rollups), with Shopify's own zone kept in ShopSettings.shopifyTimezone until the
 // override is removed.
-import { prisma } from "~/db.server";
+import { prisma, sqlOn } from "~/db.server";
 import { FieldError, fieldErrorsOf, formToObject } from "~/lib/forms";
 import { rebuildRollups, rederiveDays } from "~/features/profit/index.server";
 import { sendDailySummaries } from "~/features/settings/daily-summary.server";
@@ -52,7 +52,8 @@ export async function getGeneralSettings(shop: ShopRef): Promise<GeneralSettings
 
 /** The admin theme, for the layout (one primary-key read per admin page). */
 export async function getTheme(shopId: string): Promise<Theme> {
-  const row = await prisma.shopSettings.findUnique({ where: { shopId }, select: { theme: true } });
+  // Read on every admin request (the layout): one typed statement (docs/decisions/111-per-request-reads.md).
+  const row = await sqlOn().selectFrom("ShopSettings").select("theme").where("shopId", "=", shopId).executeTakeFirst();
   return asTheme(row?.theme);
 }
 

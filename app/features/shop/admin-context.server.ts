@@ -11,12 +11,13 @@ import {
   can,
   refusalMessage,
   resolveMember,
+  resolveMemberInTeam,
   type Identity,
   type Permission,
   type StaffContext,
 } from "~/features/team/index.server";
 import { demoIdentity } from "~/features/shop/demo-identity.server";
-import { identifyRequest } from "~/platform/request-timing.server";
+import { identifyRequest, requestIdOf } from "~/platform/request-timing.server";
 import { BUSY_MESSAGE, isContention } from "~/platform/prisma-errors";
 
 type ShopifyAdmin = Awaited<ReturnType<ReturnType<typeof shopify>["authenticate"]["admin"]>>;
@@ -26,6 +27,8 @@ export type AdminContext = {
   /** The staff member making the request: role, and whether they hold one of the plan's seats. */
   staff: StaffContext;
   demo: boolean;
+  /** The demo's team, for its "view as" switch (read with the staff member); null for a real store. */
+  demoTeam: { id: string; name: string; role: string }[] | null;
   /** Shopify's Admin GraphQL client for this shop. */
   admin: Pick<ShopifyAdmin["admin"], "graphql">;
   /** Shopify's Billing API (in the demo, plans switch locally instead). */
@@ -78,18 +81,32 @@ function identityOf(shop: ShopRecord, user: AssociatedUser | null | undefined, s
   };
 }
 
-// The layout and the page each authenticate the same request: do it once.
-const perRequest = new WeakMap<Request, Promise<AdminContext>>();
+// The layout's and the page's loaders each authenticate the same request: do it once. Remix hands
+// every loader its own copy of the request (it strips its `index` and `_routes` parameters), so the
+// copies are matched by the id the production server gives each request while it is handled (one a
+// client sent is not taken) and by their credentials. Without an id (tests) each copy authenticates.
+const byRequestId = new Map<string, Promise<AdminContext>>();
+/** How long a request's authentication stays shared after it has settled: its loaders start together. */
+const SHARED_MS = 2_000;
 
 /** The authenticated shop and staff member, without any permission check (the layout's seat screen uses it). */
 export function requireStaff(request: Request): Promise<AdminContext> {
-  let ctx = perRequest.get(request);
+  const served = requestIdOf(request);
+  // The credentials are part of the key too: a copy only ever shares with the same caller.
+  const id =
+    served && `${served}\n${request.headers.get("authorization") ?? ""}\n${request.headers.get("cookie") ?? ""}`;
+  let ctx = id ? byRequestId.get(id) : undefined;
   if (!ctx) {
-    // The request's measured time and database time belong to this shop (app/features/telemetry).
-    ctx = authenticateAdmin(request).then((c) => (identifyRequest(request, c.shop.id, c.staff.id), c));
-    perRequest.set(request, ctx);
+    const started = authenticateAdmin(request);
+    ctx = started;
+    if (id) {
+      byRequestId.set(id, started);
+      const forget = () => setTimeout(() => byRequestId.delete(id), SHARED_MS).unref();
+      started.then(forget, forget);
+    }
   }
-  return ctx;
+  // The request's measured time and database time belong to this shop (app/features/telemetry).
+  return ctx.then((c) => (identifyRequest(request, c.shop.id, c.staff.id), c));
 }
 
 /** A refused request: the role may not, or the member holds no seat. JSON for API calls, text for pages. */
@@ -141,8 +158,9 @@ async function authenticateAdmin(request: Request): Promise<AdminContext> {
   if (env.demoMode) {
     const shop = await getDemoShop();
     if (!shop) throw new Response("The demo store has not been seeded yet. Run `npm run seed`.", { status: 503 });
-    const staff = await resolveMember(shop, await demoIdentity(request, shop));
-    return { shop, staff, demo: true, ...DEMO_SHOPIFY };
+    const { staff, members } = await resolveMemberInTeam(shop, await demoIdentity(request, shop));
+    const demoTeam = members.map((m) => ({ id: m.id, name: m.name, role: m.role }));
+    return { shop, staff, demo: true, demoTeam, ...DEMO_SHOPIFY };
   }
   if (!env.shopify)
     throw new Response(
@@ -156,6 +174,7 @@ async function authenticateAdmin(request: Request): Promise<AdminContext> {
     shop,
     staff: await resolveMember(shop, who),
     demo: false,
+    demoTeam: null,
     admin,
     billing,
     redirect: (url: string) => redirect(url),

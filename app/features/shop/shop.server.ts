@@ -1,5 +1,5 @@
 // Shops: the tenant every other row belongs to.
-import { prisma, type Prisma } from "~/db.server";
+import { prisma, sqlOn, type Prisma } from "~/db.server";
 import type { AppShopProfileQuery } from "~/graphql/admin.generated";
 import { isValidTimeZone } from "~/lib/dates";
 
@@ -7,12 +7,14 @@ export const DEMO_SHOP_DOMAIN = "demo-store.myshopify.com";
 
 export type ShopRecord = NonNullable<Awaited<ReturnType<typeof getShopByDomain>>>;
 
-export function getShopByDomain(domain: string) {
-  return prisma.shop.findUnique({ where: { domain } });
+// Every admin request reads its shop: one typed statement, without the model API's per-call
+// query compilation (docs/decisions/111-per-request-reads.md).
+export async function getShopByDomain(domain: string) {
+  return (await sqlOn().selectFrom("Shop").selectAll().where("domain", "=", domain).executeTakeFirst()) ?? null;
 }
 
 export function getDemoShop() {
-  return prisma.shop.findUnique({ where: { domain: DEMO_SHOP_DOMAIN } });
+  return getShopByDomain(DEMO_SHOP_DOMAIN);
 }
 
 /** The shop row for an authenticated domain, created with defaults if the install hook has not run yet. */

@@ -9,6 +9,7 @@ export {
   ownerOf,
   removeMember,
   resolveMember,
+  resolveMemberInTeam,
   seatsOf,
   transferOwnership,
   type Identity,

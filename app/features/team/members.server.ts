@@ -1,7 +1,7 @@
 // Who the staff member is, their role and whether they hold a seat, and the Team tab's
 // changes (invite, change role, remove, transfer ownership). Seats come from the plan
 // table (1 on Starter, 5 on Pro, unlimited on Enterprise).
-import { prisma } from "~/db.server";
+import { prisma, sqlOn } from "~/db.server";
 import { planFor } from "~/features/billing/index.server";
 import { FieldError } from "~/lib/forms";
 import type { HttpAnswerableError } from "~/platform/http.server";
@@ -51,7 +51,15 @@ const ORDER = [{ accountOwner: "desc" as const }, { createdAt: "asc" as const },
 
 /** Members in seat order: the account owner first, then by when they joined or were invited. */
 export function listMembers(shopId: string) {
-  return prisma.staffMember.findMany({ where: { shopId }, orderBy: ORDER });
+  // Read on every admin request (resolveMember): one typed statement (docs/decisions/111-per-request-reads.md).
+  return sqlOn()
+    .selectFrom("StaffMember")
+    .selectAll()
+    .where("shopId", "=", shopId)
+    .orderBy("accountOwner", "desc")
+    .orderBy("createdAt", "asc")
+    .orderBy("id", "asc")
+    .execute();
 }
 
 export function isSeated(members: { id: string; role: string }[], memberId: string, seats: number | null): boolean {
@@ -74,6 +82,15 @@ function initials(name: string): string {
  * an invited e-mail with the role it was given, anyone else as Viewer.
  */
 export async function resolveMember(shop: ShopRef, who: Identity, now = new Date()): Promise<StaffContext> {
+  return (await resolveMemberInTeam(shop, who, now)).staff;
+}
+
+/** resolveMember, with the team it read (the demo's "view as" list shows it without reading it again). */
+export async function resolveMemberInTeam(
+  shop: ShopRef,
+  who: Identity,
+  now = new Date(),
+): Promise<{ staff: StaffContext; members: Member[] }> {
   const email = who.email.trim().toLowerCase();
   // One read for the member and the seat check (every admin request runs this): the team is small.
   let members = await listMembers(shop.id);
@@ -117,7 +134,10 @@ export async function resolveMember(shop: ShopRef, who: Identity, now = new Date
   }
   const role = isRole(member.role) ? member.role : "viewer";
   const seated = isSeated(members, member.id, seatsOf(shop.plan));
-  return { id: member.id, name: member.name, email: member.email, initials: initials(member.name), role, seated };
+  return {
+    staff: { id: member.id, name: member.name, email: member.email, initials: initials(member.name), role, seated },
+    members,
+  };
 }
 
 export function memberStatus(m: { lastActiveAt: Date | null; userId: string | null }, now = new Date()) {
