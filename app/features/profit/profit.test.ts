@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_TOTALS, computeProfit, expensesInRange, relativeChange } from "~/features/profit/profit";
+import { EMPTY_TOTALS, computeProfit, expensesByDay, expensesInRange, relativeChange } from "~/features/profit/profit";
+import { eachDay } from "~/lib/dates";
 import { effectiveUnitCost } from "~/features/profit/costs-rule";
 
 describe("operating expenses in a period", () => {
@@ -22,6 +23,19 @@ describe("operating expenses in a period", () => {
       3000_00 * 12 * (365 / 365.25),
       6,
     );
+  });
+  it("per day, gives exactly what the period rule gives for that one day", () => {
+    const expenses = [
+      { amountMinor: 5000, date: "2026-06-15", recurring: false, recurringInterval: null },
+      { amountMinor: 7001, date: "2026-06-10", recurring: true, recurringInterval: "weekly" },
+      { amountMinor: 123_45, date: "2026-05-31", recurring: true, recurringInterval: "quarterly" },
+      { amountMinor: 999, date: "2026-06-30", recurring: true, recurringInterval: null },
+      { amountMinor: 42, date: "2026-07-02", recurring: true, recurringInterval: "yearly" },
+    ];
+    const byDay = expensesByDay(expenses, range);
+    const days = eachDay(range);
+    expect([...byDay.keys()]).toEqual(days);
+    for (const d of days) expect(byDay.get(d)).toBe(expensesInRange(expenses, { from: d, to: d }));
   });
 });
 

@@ -85,7 +85,21 @@ export function expensesInRange(expenses: readonly ExpenseInput[], range: DayRan
 /** Expenses for each day of a range, for charts. */
 export function expensesByDay(expenses: readonly ExpenseInput[], range: DayRange): Map<string, number> {
   const out = new Map<string, number>();
-  for (let d = range.from; d <= range.to; d = addDays(d, 1)) out.set(d, expensesInRange(expenses, { from: d, to: d }));
+  // expensesInRange for each single day, without its day arithmetic: on day d a one-time expense
+  // counts in full when dated d, and a recurring one a day's share from its first day on.
+  const perDay = expenses.map((e) => ({
+    date: e.date,
+    recurring: e.recurring,
+    amount: e.recurring
+      ? e.amountMinor /
+        (INTERVAL_DAYS[(e.recurringInterval ?? "monthly") as RecurringInterval] ?? INTERVAL_DAYS.monthly)
+      : e.amountMinor,
+  }));
+  for (let d = range.from; d <= range.to; d = addDays(d, 1)) {
+    let total = 0;
+    for (const e of perDay) if (e.recurring ? e.date <= d : e.date === d) total += e.amount;
+    out.set(d, total);
+  }
   return out;
 }
 
