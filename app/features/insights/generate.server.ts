@@ -7,6 +7,7 @@ import { loadRollups, missingCosts, productProfits } from "~/features/profit/ind
 import { planFactsForInsights } from "~/features/inventory/index.server";
 import { vipsTurnedAtRisk } from "~/features/customers/index.server";
 import { invoiceInsights } from "~/features/invoices/index.server";
+import { getMarketing } from "~/features/analytics/index.server";
 import { runDetectors, type Detector } from "~/features/insights/engine";
 import { rank } from "~/features/insights/rank";
 import { detectSalesAnomalies, fillDays, gapDays } from "~/features/insights/detectors/sales";
@@ -15,6 +16,12 @@ import { detectVipsAtRisk, WINDOW_DAYS } from "~/features/insights/detectors/cus
 import { detectOverdueInvoices } from "~/features/insights/detectors/money";
 import { detectBelowCost, detectMarginErosion, type ProductWindow } from "~/features/insights/detectors/pricing";
 import { detectMissingCosts, detectSyncGap } from "~/features/insights/detectors/data";
+import {
+  BASELINE_DAYS,
+  RECENT_DAYS,
+  detectRoasDrops,
+  type ChannelWindow,
+} from "~/features/insights/detectors/marketing";
 import { saveFindings } from "~/features/insights/store.server";
 
 export type InsightShop = { id: string; currency: string; timezone: string };
@@ -47,6 +54,17 @@ async function productWindow(shop: InsightShop, range: DayRange): Promise<Produc
       cogsMinor: r.cogsMinor,
       uncostedUnits: r.uncostedUnits,
     }));
+}
+
+async function channelWindow(shop: InsightShop, range: DayRange): Promise<ChannelWindow[]> {
+  const { channels } = await getMarketing(shop, range);
+  return channels.map((c) => ({
+    channel: c.channel,
+    label: c.label,
+    spendMinor: c.spendMinor,
+    attributedOrders: c.attributedOrders,
+    attributedNetSalesMinor: c.attributedNetSalesMinor,
+  }));
 }
 
 export function detectorsFor(shop: InsightShop, today: string, now: Date): Detector[] {
@@ -85,6 +103,21 @@ export function detectorsFor(shop: InsightShop, today: string, now: Date): Detec
     {
       name: "overdue-invoices",
       run: async () => detectOverdueInvoices(await invoiceInsights(shop), shop.currency, today),
+    },
+    {
+      name: "roas-drop",
+      run: async () => {
+        const recentAds: DayRange = { from: addDays(today, -RECENT_DAYS), to: yesterday };
+        const baselineAds: DayRange = {
+          from: addDays(recentAds.from, -BASELINE_DAYS),
+          to: addDays(recentAds.from, -1),
+        };
+        const [nowRows, beforeRows] = await Promise.all([
+          channelWindow(shop, recentAds),
+          channelWindow(shop, baselineAds),
+        ]);
+        return detectRoasDrops(nowRows, beforeRows, { recent: recentAds, baseline: baselineAds }, shop.currency, today);
+      },
     },
     {
       name: "missing-costs",

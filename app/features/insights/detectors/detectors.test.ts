@@ -4,6 +4,7 @@ import { detectVipsAtRisk } from "./customers";
 import { detectOverdueInvoices } from "./money";
 import { detectBelowCost, detectMarginErosion, type ProductWindow } from "./pricing";
 import { detectMissingCosts, detectSyncGap } from "./data";
+import { detectRoasDrops, type ChannelWindow } from "./marketing";
 import { confidence } from "~/features/insights/confidence";
 
 const TODAY = "2026-11-29";
@@ -129,5 +130,53 @@ describe("inventory wording", () => {
   it("says out of stock when nothing is left", () => {
     const [f] = detectStockouts([plan({ available: 0, daysOfCover: 0 })], "USD", TODAY);
     expect(f!.title).toBe("Wireless Earbuds is out of stock; a reorder takes 14 days");
+  });
+});
+
+describe("marketing", () => {
+  const windows = {
+    recent: { from: "2026-11-15", to: "2026-11-28" },
+    baseline: { from: "2026-10-18", to: "2026-11-14" },
+  };
+  // 28 days at $2,000 of spend for 100 orders and $8,000 of net sales: ROAS 4×, an order per $20.
+  const base = (over: Partial<ChannelWindow> = {}): ChannelWindow => ({
+    channel: "meta",
+    label: "Meta Ads",
+    spendMinor: 2_000_00,
+    attributedOrders: 100,
+    attributedNetSalesMinor: 8_000_00,
+    ...over,
+  });
+
+  it("flags a channel whose ROAS fell with an orders shortfall beyond chance, valued at the lost return", () => {
+    // 14 days at $1,000: 50 orders expected, 20 came, $1,600 of sales: ROAS 1.6×.
+    const recent = base({ spendMinor: 1_000_00, attributedOrders: 20, attributedNetSalesMinor: 1_600_00 });
+    const [f] = detectRoasDrops([recent], [base()], windows, "USD", TODAY);
+    expect(f!.kind).toBe("roas-drop");
+    expect(f!.category).toBe("marketing");
+    expect(f!.facts).toMatchObject({
+      roas: "1.60×",
+      baselineRoas: "4.00×",
+      fall: "60%",
+      expectedOrders: 50,
+      orders: 20,
+    });
+    expect(f!.potentialValueMinor).toBe(2_400_00);
+    expect(f!.strength.z).toBeCloseTo(30 / Math.sqrt(50), 6);
+    expect(f!.title).toBe("Meta Ads return on ad spend fell 60% to 1.60×");
+    expect(confidence(f!.strength)).toBeGreaterThan(0.75);
+  });
+
+  it("stays quiet on a small fall, a fall within chance, a thin baseline or no spend", () => {
+    const small = base({ spendMinor: 1_000_00, attributedOrders: 40, attributedNetSalesMinor: 3_200_00 });
+    expect(detectRoasDrops([small], [base()], windows, "USD", TODAY)).toEqual([]);
+    // ROAS falls to a quarter, but 1 order against 2 expected at that spend is chance.
+    const lumpy = base({ spendMinor: 40_00, attributedOrders: 1, attributedNetSalesMinor: 40_00 });
+    expect(detectRoasDrops([lumpy], [base()], windows, "USD", TODAY)).toEqual([]);
+    const thin = base({ attributedOrders: 19 });
+    const recent = base({ spendMinor: 1_000_00, attributedOrders: 2, attributedNetSalesMinor: 160_00 });
+    expect(detectRoasDrops([recent], [thin], windows, "USD", TODAY)).toEqual([]);
+    expect(detectRoasDrops([base({ spendMinor: 0 })], [base()], windows, "USD", TODAY)).toEqual([]);
+    expect(detectRoasDrops([recent], [base({ channel: "google" })], windows, "USD", TODAY)).toEqual([]);
   });
 });
