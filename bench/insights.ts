@@ -2,13 +2,14 @@
 // (issue 37), a first cut at detector level. For each seed, a synthetic store (weekly rhythm,
 // Poisson-like order counts, noisy order values, a catalogue with stock and costs) is built twice:
 // clean, and with known events injected (a one-day revenue dip, a level shift down, a best
-// seller's stock-out, a supplier cost rise, a sync gap, a VIP going quiet). The detectors run on
+// seller's stock-out, a supplier cost rise, a sync gap, a VIP going quiet, an ad channel's return
+// on spend collapsing). The detectors run on
 // both; a finding matches an event when kind, subject and day agree. Printed: the confusion
 // table per event kind, precision and recall over the injected stores (targets 0.9 and 0.8),
 // and the clean stores' Medium-or-above findings per week (target ≤ 2).
 //
-// Not yet: copies of the demo store through the seed's generator, channel ROAS collapse and a
-// spreading discount code (no detector yet), generation time at 25,000 and 1,000,000 orders.
+// Not yet: copies of the demo store through the seed's generator, a spreading discount code (no
+// detector yet), generation time at 25,000 and 1,000,000 orders.
 //
 // Options: --seeds 5 --days 120
 import { addDays } from "~/lib/dates";
@@ -19,6 +20,12 @@ import { detectStockouts, type PlanFacts } from "~/features/insights/detectors/i
 import { detectMarginErosion, type ProductWindow } from "~/features/insights/detectors/pricing";
 import { detectSyncGap } from "~/features/insights/detectors/data";
 import { detectVipsAtRisk } from "~/features/insights/detectors/customers";
+import {
+  BASELINE_DAYS,
+  RECENT_DAYS,
+  detectRoasDrops,
+  type ChannelWindow,
+} from "~/features/insights/detectors/marketing";
 import type { Finding } from "~/features/insights/types";
 
 const args = process.argv.slice(2);
@@ -64,7 +71,14 @@ type Store = {
   recent: ProductWindow[];
   before: ProductWindow[];
   vips: { customerId: string; spendMinor: number; changedDay: string }[];
+  adsRecent: ChannelWindow[];
+  adsBaseline: ChannelWindow[];
   events: Event[];
+};
+
+const ADS_WINDOWS = {
+  recent: { from: addDays(TODAY, -RECENT_DAYS), to: YESTERDAY },
+  baseline: { from: addDays(TODAY, -(RECENT_DAYS + BASELINE_DAYS)), to: addDays(TODAY, -(RECENT_DAYS + 1)) },
 };
 
 function buildStore(seed: number, inject: boolean): Store {
@@ -153,7 +167,29 @@ function buildStore(seed: number, inject: boolean): Store {
   const vipDay = addDays(TODAY, -5);
   const vips = inject ? [{ customerId: "c1", spendMinor: 250_000, changedDay: vipDay }] : [];
   if (inject) events.push({ kind: "vip-at-risk", subject: "VIP:At-Risk", day: vipDay });
-  return { series, plans, recent, before, vips, events };
+
+  // Three ad channels ($50–$250 of spend a day, an order per $25–$75, spend moving ±30% between
+  // the windows); in the injected store one channel's orders per dollar fall by 70% in the last
+  // 14 days (drawn last, so the events above are the same as before it was added).
+  const window = (channel: string, days: number, spendPerDay: number, perDollar: number): ChannelWindow => {
+    const spendMinor = Math.round(spendPerDay * days);
+    const orders = poisson((spendMinor / 100) * perDollar, r);
+    let net = 0;
+    for (let o = 0; o < orders; o++) net += Math.round(aov * (0.6 + r() * 0.8));
+    return { channel, label: channel, spendMinor, attributedOrders: orders, attributedNetSalesMinor: net };
+  };
+  const collapsed = ["google", "meta", "tiktok"][seed % 3]!;
+  const adsRecent: ChannelWindow[] = [];
+  const adsBaseline: ChannelWindow[] = [];
+  for (const channel of ["google", "meta", "tiktok"]) {
+    const spend = 5_000 + r() * 20_000;
+    const perDollar = 1 / (25 + r() * 50);
+    adsBaseline.push(window(channel, BASELINE_DAYS, spend, perDollar));
+    const fall = inject && channel === collapsed ? 0.3 : 1;
+    adsRecent.push(window(channel, RECENT_DAYS, spend * (0.7 + r() * 0.6), perDollar * fall));
+  }
+  if (inject) events.push({ kind: "roas-drop", subject: collapsed, day: YESTERDAY });
+  return { series, plans, recent, before, vips, adsRecent, adsBaseline, events };
 }
 
 function detectAll(s: Store): Finding[] {
@@ -163,6 +199,7 @@ function detectAll(s: Store): Finding[] {
     ...detectStockouts(s.plans, "USD", TODAY),
     ...detectMarginErosion(s.recent, s.before, "USD", TODAY, 30),
     ...detectVipsAtRisk(s.vips, "USD", TODAY),
+    ...detectRoasDrops(s.adsRecent, s.adsBaseline, ADS_WINDOWS, "USD", TODAY),
   ];
   return rank(findings, TODAY, 100);
 }
