@@ -22,6 +22,7 @@ import {
   detectRoasDrops,
   type ChannelWindow,
 } from "~/features/insights/detectors/marketing";
+import * as discounts from "~/features/insights/detectors/discounts";
 import { saveFindings } from "~/features/insights/store.server";
 
 export type InsightShop = { id: string; currency: string; timezone: string };
@@ -117,6 +118,19 @@ export function detectorsFor(shop: InsightShop, today: string, now: Date): Detec
           channelWindow(shop, baselineAds),
         ]);
         return detectRoasDrops(nowRows, beforeRows, { recent: recentAds, baseline: baselineAds }, shop.currency, today);
+      },
+    },
+    {
+      name: "discount-dependence",
+      run: async () => {
+        const recentDays: DayRange = { from: addDays(today, -discounts.RECENT_DAYS), to: yesterday };
+        const baselineDays: DayRange = {
+          from: addDays(recentDays.from, -discounts.BASELINE_DAYS),
+          to: addDays(recentDays.from, -1),
+        };
+        const rows = await loadRollups(shop.id, { from: baselineDays.from, to: recentDays.to });
+        const windows = { recent: recentDays, baseline: baselineDays };
+        return discounts.detectDiscountDependence(rows, windows, shop.currency, today);
       },
     },
     {

@@ -5,6 +5,8 @@ import { detectOverdueInvoices } from "./money";
 import { detectBelowCost, detectMarginErosion, type ProductWindow } from "./pricing";
 import { detectMissingCosts, detectSyncGap } from "./data";
 import { detectRoasDrops, type ChannelWindow } from "./marketing";
+import { detectDiscountDependence } from "./discounts";
+import { eachDay } from "~/lib/dates";
 import { confidence } from "~/features/insights/confidence";
 
 const TODAY = "2026-11-29";
@@ -178,5 +180,55 @@ describe("marketing", () => {
     expect(detectRoasDrops([recent], [thin], windows, "USD", TODAY)).toEqual([]);
     expect(detectRoasDrops([base({ spendMinor: 0 })], [base()], windows, "USD", TODAY)).toEqual([]);
     expect(detectRoasDrops([recent], [base({ channel: "google" })], windows, "USD", TODAY)).toEqual([]);
+  });
+});
+
+describe("discount dependence", () => {
+  const windows = {
+    recent: { from: "2026-10-30", to: "2026-11-28" },
+    baseline: { from: "2026-08-01", to: "2026-10-29" },
+  };
+  const days = (share: (i: number, recent: boolean) => number) =>
+    eachDay({ from: windows.baseline.from, to: windows.recent.to }).map((day, i) => {
+      const recent = day >= windows.recent.from;
+      return {
+        day,
+        ordersCount: 10,
+        grossSalesMinor: 1_000_00,
+        discountsMinor: Math.round(1_000_00 * share(i, recent)),
+      };
+    });
+  // The baseline wobbles between 6% and 10%; the last 30 days between 16% and 20%.
+  const wobble = (i: number) => (i % 5) * 0.01;
+
+  it("flags discounts taking a larger share of gross sales, valued at the extra given away", () => {
+    const [f] = detectDiscountDependence(
+      days((i, recent) => (recent ? 0.16 : 0.06) + wobble(i)),
+      windows,
+      "USD",
+      TODAY,
+    );
+    expect(f!.kind).toBe("discount-dependence");
+    expect(f!.facts).toMatchObject({ share: "18.0%", baselineShare: "8.0%", gross: "$30,000.00", extra: "$3,000.00" });
+    expect(f!.potentialValueMinor).toBe(3_000_00);
+    expect(confidence(f!.strength)).toBeGreaterThan(0.75);
+  });
+
+  it("stays quiet for a small rise, a noisy baseline, one promotion day or a thin month", () => {
+    expect(
+      detectDiscountDependence(
+        days((i, r) => (r ? 0.1 : 0.06) + wobble(i)),
+        windows,
+        "USD",
+        TODAY,
+      ),
+    ).toEqual([]);
+    // Baseline days swing from 0% to 60%: a 10-point rise is within its noise.
+    const noisy = days((i, r) => (r ? 0.4 : i % 2 ? 0 : 0.6) + (r ? wobble(i) : 0));
+    expect(detectDiscountDependence(noisy, windows, "USD", TODAY)).toEqual([]);
+    const promo = days((i, r) => (r && i % 30 === 0 ? 0.9 : 0.06 + wobble(i)));
+    expect(detectDiscountDependence(promo, windows, "USD", TODAY)).toEqual([]);
+    const thin = days((i, r) => (r ? 0.3 : 0.06)).map((d) => ({ ...d, ordersCount: 0 }));
+    expect(detectDiscountDependence(thin, windows, "USD", TODAY)).toEqual([]);
   });
 });
