@@ -68,7 +68,10 @@ describe("Sign-In with Ethereum wallet linking", () => {
     expect(message).toMatch(/Expiration Time: /);
     const signature = await alice.signMessage({ message });
     const linked = await link(A, "601", message, signature);
-    expect(linked).toEqual({ status: 200, body: { address: alice.address.toLowerCase(), chainId: 1 } });
+    expect(linked).toEqual({
+      status: 200,
+      body: { address: alice.address.toLowerCase(), chainId: 1, linkedAt: expect.any(String) },
+    });
     expect(await walletOf(aliceId)).toBe(alice.address.toLowerCase());
     expect((await send(A, "601")).body).toMatchObject({ wallet: alice.address.toLowerCase(), chainId: 1 });
 

@@ -132,7 +132,7 @@ export async function linkWallet(
     if (isUniqueViolation(error)) throw new WalletError(409, "This wallet is linked to another account of this store");
     throw error;
   }
-  return { address, chainId: parsed.chainId };
+  return { address, chainId: parsed.chainId, linkedAt: now.toISOString() };
 }
 
 export async function unlinkWallet(shopId: string, customerId: string) {
