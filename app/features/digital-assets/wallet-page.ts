@@ -42,7 +42,7 @@ const STYLE = `#pp-wallet{max-width:36rem;margin:2rem auto;padding:0 1rem;line-h
 #pp-wallet dt{font-weight:600}
 #pp-wallet dd{margin:0;overflow-wrap:anywhere}
 #pp-wallet code{font-size:1em}
-#pp-wallet .pp-wallet-button{display:inline-block;min-height:44px;padding:.6rem 1.4rem;font:inherit;cursor:pointer;border:1px solid currentColor;border-radius:4px;background:transparent;color:inherit;text-decoration:none}
+#pp-wallet .pp-wallet-button{display:inline-flex;align-items:center;box-sizing:border-box;min-height:44px;padding:.6rem 1.4rem;font:inherit;cursor:pointer;border:1px solid currentColor;border-radius:4px;background:transparent;color:inherit;text-decoration:none}
 #pp-wallet .pp-wallet-button[disabled]{opacity:.6;cursor:progress}
 #pp-wallet .pp-wallet-note{opacity:.8;font-size:.9em}
 #pp-wallet [data-wallet-status]{min-height:1.5em;margin-top:1rem}
