@@ -8,6 +8,7 @@ import { createWalletClient, custom, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import erc721 from "@openzeppelin/contracts/build/contracts/ERC721PresetMinterPauserAutoId.json";
 import erc1155 from "@openzeppelin/contracts/build/contracts/ERC1155PresetMinterPauser.json";
+import ownerWallet from "~tests/contracts/OwnerWallet.json";
 import { httpTransport } from "~tests/local-http";
 
 export const DEPLOYER_KEY = "0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318";
@@ -88,6 +89,15 @@ export async function startLocalEvm(chainId = 1) {
         functionName: "mint",
         args: [to, id, amount, "0x"],
       });
+    },
+    /** A smart-contract wallet (ERC-1271, tests/contracts/OwnerWallet.sol) that accepts its owner's signatures. */
+    async deployOwnerWallet(owner: Address) {
+      const hash = await wallet.deployContract({
+        abi: ownerWallet.abi,
+        bytecode: ownerWallet.bytecode as Hex,
+        args: [owner],
+      });
+      return (await receiptOf(hash)).contractAddress;
     },
     async stop() {
       globalThis.fetch = blockedFetch;

@@ -5,6 +5,7 @@
 // with nothing written.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_SECRET_KEY, RequestType, setUpValidRequest } from "@shopify/shopify-api/test-helpers";
+import { getAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import "~/jobs.server";
@@ -67,7 +68,10 @@ describe("Sign-In with Ethereum wallet linking", () => {
     expect(message).toMatch(/Expiration Time: /);
     const signature = await alice.signMessage({ message });
     const linked = await link(A, "601", message, signature);
-    expect(linked).toEqual({ status: 200, body: { address: alice.address.toLowerCase(), chainId: 1 } });
+    expect(linked).toEqual({
+      status: 200,
+      body: { address: alice.address.toLowerCase(), chainId: 1, linkedAt: expect.any(String) },
+    });
     expect(await walletOf(aliceId)).toBe(alice.address.toLowerCase());
     expect((await send(A, "601")).body).toMatchObject({ wallet: alice.address.toLowerCase(), chainId: 1 });
 
@@ -130,6 +134,20 @@ describe("Sign-In with Ethereum wallet linking", () => {
     expect((await link(A, "601", first, await alice.signMessage({ message: first }))).status).toBe(200);
     const taken = await challenge(A, "602", alice.address);
     expect((await link(A, "602", taken, await alice.signMessage({ message: taken }))).status).toBe(409);
+  });
+
+  it("links a smart-contract wallet (ERC-1271) when its owner signs, and not when anyone else does", async () => {
+    const contract = await evm.deployOwnerWallet(alice.address);
+    const bobId = (await prisma.customer.findFirstOrThrow({ where: { shopifyId: "gid://shopify/Customer/602" } })).id;
+    const forged = await challenge(A, "602", contract);
+    expect(forged).toContain(`\n${getAddress(contract)}\n`);
+    expect((await link(A, "602", forged, await bob.signMessage({ message: forged }))).status).toBe(401);
+    expect(await walletOf(bobId)).toBeNull();
+
+    const message = await challenge(A, "602", contract);
+    const linked = await link(A, "602", message, await alice.signMessage({ message }));
+    expect(linked).toMatchObject({ status: 200, body: { address: contract.toLowerCase(), chainId: 1 } });
+    expect(await walletOf(bobId)).toBe(contract.toLowerCase());
   });
 
   it("unlinks, and refuses a visitor who is not signed in or a request Shopify did not sign", async () => {

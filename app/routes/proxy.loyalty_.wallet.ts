@@ -1,6 +1,8 @@
 // /proxy/loyalty/wallet (the storefront's /apps/loyalty/wallet through Shopify's app proxy): the logged-in
 // customer links a wallet with Sign-In with Ethereum (docs/decisions/105-wallets-and-holder-checks.md).
-// GET answers the customer's linked wallet; POST `challenge` issues the message to sign, `link`
+// GET from a browser (Accept: text/html) answers the page, as application/liquid so that Shopify wraps
+// it in the shop's theme (decision 109); any other GET answers the customer's linked wallet as JSON.
+// POST `challenge` issues the message to sign, `link`
 // checks the signed message and stores the wallet, `unlink` removes it. Shopify's signature over
 // the query (checked by authenticate.public.appProxy) carries logged_in_customer_id, so nobody can
 // act for another customer; unsigned requests are refused before anything is read.
@@ -14,6 +16,7 @@ import {
   unlinkWallet,
   walletChallenge,
   walletCustomer,
+  walletPage,
 } from "~/features/digital-assets/index.server";
 import { getShopByDomain } from "~/features/shop/index.server";
 import { isShopifyConfigured, shopify } from "~/shopify.server";
@@ -21,24 +24,50 @@ import { isShopifyConfigured, shopify } from "~/shopify.server";
 const MAX_BODY = 32 * 1024;
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-async function signedCustomer(request: Request) {
-  // The demo has no storefront, so no proxy either.
-  if (!isShopifyConfigured()) return { refused: json({ error: "Not found" }, { status: 404 }) } as const;
+const NOT_FOUND = () => json({ error: "Not found" }, { status: 404 });
+
+/** Shopify's signature checked; the shop and, when one is signed in, the storefront customer. */
+async function signedRequest(request: Request) {
   await shopify().authenticate.public.appProxy(request);
   const url = new URL(request.url);
   const shop = await getShopByDomain(url.searchParams.get("shop") ?? "");
-  if (!shop || shop.uninstalledAt) return { refused: json({ error: "Not found" }, { status: 404 }) } as const;
+  if (!shop || shop.uninstalledAt) return null;
   const id = url.searchParams.get("logged_in_customer_id") ?? "";
   const customer = /^\d{1,20}$/.test(id) ? await walletCustomer(shop.id, id) : null;
-  if (!customer)
-    return { refused: json({ error: "Sign in to your account first" }, { status: 401, headers: NO_STORE }) } as const;
-  return { shop, customer } as const;
+  return { shop, customer };
 }
 
+const wantsHtml = (request: Request) => /\btext\/html\b/.test(request.headers.get("accept") ?? "");
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const signed = await signedCustomer(request);
-  if ("refused" in signed) return signed.refused;
-  const { walletAddress, walletChainId, walletLinkedAt } = signed.customer;
+  // The demo has no storefront, so no proxy either.
+  if (!isShopifyConfigured()) return NOT_FOUND();
+  const signed = await signedRequest(request);
+  if (!signed) return NOT_FOUND();
+  const { shop, customer } = signed;
+  if (wantsHtml(request)) {
+    const page = walletPage(
+      customer
+        ? {
+            signedIn: true,
+            shopName: shop.name,
+            timeZone: shop.timezone,
+            wallet:
+              customer.walletAddress && customer.walletChainId && customer.walletLinkedAt
+                ? {
+                    address: customer.walletAddress,
+                    chainId: customer.walletChainId,
+                    linkedAt: customer.walletLinkedAt,
+                  }
+                : null,
+          }
+        : { signedIn: false, shopName: shop.name },
+    );
+    // Not the library's liquid() helper: it rewrites relative links (/account/login → /account/login/).
+    return new Response(page, { headers: { "Content-Type": "application/liquid", ...NO_STORE } });
+  }
+  if (!customer) return json({ error: "Sign in to your account first" }, { status: 401, headers: NO_STORE });
+  const { walletAddress, walletChainId, walletLinkedAt } = customer;
   return json({ wallet: walletAddress, chainId: walletChainId, linkedAt: walletLinkedAt }, { headers: NO_STORE });
 }
 
@@ -47,9 +76,11 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY)
     return json({ error: "The request is too large" }, { status: 413 });
-  const signed = await signedCustomer(request);
-  if ("refused" in signed) return signed.refused;
+  if (!isShopifyConfigured()) return NOT_FOUND();
+  const signed = await signedRequest(request);
+  if (!signed) return NOT_FOUND();
   const { shop, customer } = signed;
+  if (!customer) return json({ error: "Sign in to your account first" }, { status: 401, headers: NO_STORE });
   const read = await readForm(request);
   if (!read.ok) return json({ error: "Check the fields", fieldErrors: read.fieldErrors }, { status: 400 });
   const parsed = walletActionSchema.safeParse(read.values);

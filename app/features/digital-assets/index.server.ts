@@ -15,5 +15,6 @@ export { assetsScreen, type AssetsData } from "./screen.server";
 export { loyaltyToken, type LoyaltyToken } from "~/features/loyalty/index.server";
 export { RULES_JOB, applyAllRules, registerDigitalAssetJobs } from "./jobs.server";
 export { WalletError, linkWallet, unlinkWallet, walletChallenge, walletCustomer } from "./siwe.server";
+export { WALLET_PATH, walletPage, type WalletPageView } from "./wallet-page";
 export { HOLDER_FRESHNESS_MS, checkHolders, onChainHolders } from "./holders.server";
 export { createPerk, issuePerk, listPerks, redeemPerkCodes, type PerkIssue } from "./perks.server";

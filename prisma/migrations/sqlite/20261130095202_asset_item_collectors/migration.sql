@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "AssetItem_shopId_customerId_idx" ON "AssetItem"("shopId", "customerId");
+
