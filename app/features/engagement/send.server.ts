@@ -5,11 +5,14 @@
 import crypto from "node:crypto";
 import { insertRows, prisma } from "~/db.server";
 import { sendMail } from "~/platform/mail.server";
-import { MARKETABLE } from "./campaigns.server";
+import { marketable } from "./campaigns.server";
 import { assignHoldout, isHeldOut } from "./holdout";
 import { clickUrl, openUrl, unsubscribeUrl, allowedDestination } from "./links.server";
 import { parseTemplate, renderHtml, renderText, type MergeValues } from "./template";
+import { E164, SMS_MAX_CHARS, SMS_OPT_OUT } from "./sms-schema";
+import { smsSender } from "./sms.server";
 import { sendableAt } from "./timing";
+import { createMessage, TwilioError, twilioRuntime, type TwilioRuntime } from "./twilio.server";
 
 type Shop = { id: string; name: string; domain: string; timezone: string };
 type Campaign = Awaited<ReturnType<typeof prisma.engagementCampaign.findFirstOrThrow>>;
@@ -30,9 +33,9 @@ type Planned = {
 };
 
 /** Customers entering `segment` since `since` (win-back: At-Risk; VIP welcome: VIP), one event per entry. */
-async function segmentEntries(shopId: string, segment: string, prefix: string, since: Date, now: Date) {
+async function segmentEntries(c: Campaign, segment: string, prefix: string, since: Date, now: Date) {
   const rows = await prisma.customerScore.findMany({
-    where: { shopId, segment, segmentChangedAt: { gte: since }, customer: MARKETABLE },
+    where: { shopId: c.shopId, segment, segmentChangedAt: { gte: since }, customer: marketable(c.channel) },
     select: { customerId: true, segment: true, segmentChangedAt: true },
   });
   return rows.map((r) => ({
@@ -45,11 +48,11 @@ async function segmentEntries(shopId: string, segment: string, prefix: string, s
 }
 
 /** The segment of each customer (the hold-out's stratum), for triggers that start from another table. */
-async function segmentsOf(shopId: string, customerIds: string[]): Promise<Map<string, string>> {
+async function segmentsOf(shopId: string, channel: string, customerIds: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (let i = 0; i < customerIds.length; i += 500) {
     const rows = await prisma.customer.findMany({
-      where: { shopId, id: { in: customerIds.slice(i, i + 500) }, ...MARKETABLE },
+      where: { shopId, id: { in: customerIds.slice(i, i + 500) }, ...marketable(channel) },
       select: { id: true, score: { select: { segment: true } } },
     });
     for (const r of rows) out.set(r.id, r.score?.segment ?? "No orders yet");
@@ -73,7 +76,7 @@ async function abandonedCheckouts(shopId: string, c: Campaign, now: Date): Promi
     },
     select: { id: true, customerId: true, abandonedAt: true },
   });
-  const segments = await segmentsOf(shopId, [...new Set(rows.map((r) => r.customerId!))]);
+  const segments = await segmentsOf(shopId, c.channel, [...new Set(rows.map((r) => r.customerId!))]);
   return rows
     .filter((r) => segments.has(r.customerId!))
     .map((r) => ({
@@ -116,7 +119,7 @@ async function pointsExpiring(shopId: string, c: Campaign, now: Date): Promise<P
     select: { customerId: true },
   });
   const withBalance = new Set(members.map((m) => m.customerId));
-  const segments = await segmentsOf(shopId, [...withBalance]);
+  const segments = await segmentsOf(shopId, c.channel, [...withBalance]);
   const planned = new Map<string, Planned>();
   for (const e of earned) {
     if (!segments.has(e.customerId)) continue;
@@ -140,14 +143,14 @@ async function candidates(shopId: string, c: Campaign, now: Date): Promise<Plann
   if (c.audience === "segment") {
     if (!c.scheduledAt || c.scheduledAt > now || !c.segment) return [];
     const rows = await prisma.customerScore.findMany({
-      where: { shopId, segment: c.segment, customer: MARKETABLE },
+      where: { shopId, segment: c.segment, customer: marketable(c.channel) },
       select: { customerId: true, segment: true },
     });
     return rows.map((r) => ({ ...r, sendKey: "once", eventAt: c.scheduledAt!, dueAt: c.scheduledAt! }));
   }
   const since = new Date((c.activatedAt ?? now).getTime() - WIN_BACK_LOOKBACK_DAYS * DAY);
-  if (c.audience === "win_back") return segmentEntries(shopId, "At-Risk", "at-risk", since, now);
-  if (c.audience === "vip_welcome") return segmentEntries(shopId, "VIP", "vip", since, now);
+  if (c.audience === "win_back") return segmentEntries(c, "At-Risk", "at-risk", since, now);
+  if (c.audience === "vip_welcome") return segmentEntries(c, "VIP", "vip", since, now);
   if (c.audience === "abandoned_checkout" && c.delayHours) return abandonedCheckouts(shopId, c, now);
   if (c.audience === "points_expiring" && c.delayDays) return pointsExpiring(shopId, c, now);
   if (c.audience === "post_purchase" && c.delayDays) {
@@ -158,7 +161,7 @@ async function candidates(shopId: string, c: Campaign, now: Date): Promise<Plann
         shopId,
         processedAt: { gte: from, lte: new Date(now.getTime() - delay) },
         cancelledAt: null,
-        customer: MARKETABLE,
+        customer: marketable(c.channel),
       },
       select: {
         id: true,
@@ -296,29 +299,118 @@ export async function composeMessage(
   };
 }
 
+/** The text of an SMS: the shop's name first (carriers expect the sender named), then the opt-out line. */
+export async function composeSms(
+  shop: Shop,
+  c: { body: string; discountCode?: string | null },
+  customer: { id: string; firstName: string | null },
+  checkoutId: string | null = null,
+) {
+  const body = parseTemplate(c.body);
+  if (!body.ok) throw new Error("A stored template no longer parses");
+  const values = await mergeValues(shop, customer.id, customer.firstName, { checkoutId, discountCode: c.discountCode });
+  const prefix = `${shop.name}: `;
+  const room = SMS_MAX_CHARS - prefix.length - SMS_OPT_OUT.length - 1;
+  return `${prefix}${renderText(body.parts, values).trim().slice(0, room)}\n${SMS_OPT_OUT}`;
+}
+
 const skip = (id: string, reason: string) =>
   prisma.engagementSend.updateMany({
     where: { id, status: "pending" },
     data: { status: "skipped", skipReason: reason },
   });
 
-/** Sends the shop's due messages of active campaigns; returns how many went out. */
-export async function deliverDue(shop: Shop, now = new Date(), limit = 500): Promise<number> {
-  const due = await prisma.engagementSend.findMany({
-    where: { shopId: shop.id, status: "pending", dueAt: { lte: now }, campaign: { status: "active" } },
+type Due = Awaited<ReturnType<typeof dueSends>>[number];
+type Recipient = { id: string; email: string | null; phone: string | null; firstName: string | null };
+type SmsAccount = NonNullable<Awaited<ReturnType<typeof smsSender>>>;
+
+const dueSends = (shopId: string, now: Date, limit: number, smsReady: boolean) =>
+  prisma.engagementSend.findMany({
+    // SMS sends of a shop without Twilio wait (not failed) until an account is connected again.
+    where: {
+      shopId,
+      status: "pending",
+      dueAt: { lte: now },
+      campaign: { status: "active", ...(smsReady ? {} : { channel: { not: "sms" } }) },
+    },
     orderBy: { dueAt: "asc" },
     take: limit,
     include: { campaign: true },
   });
+
+async function sendEmail(shop: Shop, s: Due, customer: Recipient, now: Date): Promise<boolean> {
+  const message = await composeMessage(shop, s.campaign, customer, s.token, now, s.checkoutId);
+  const result = await sendMail({
+    shopId: shop.id,
+    kind: "engagement",
+    to: customer.email!,
+    fromName: shop.name,
+    dedupeKey: `engagement:${s.id}`,
+    ...message,
+  });
+  const failed = result.message?.status === "failed";
+  await prisma.engagementSend.update({
+    where: { id: s.id },
+    data: { status: failed ? "failed" : "sent", outboxMessageId: result.message?.id ?? null },
+  });
+  return !failed;
+}
+
+/** Twilio code 21610: the number replied STOP to this sender. */
+const UNSUBSCRIBED_RECIPIENT = 21610;
+
+async function sendSms(shop: Shop, s: Due, customer: Recipient, account: SmsAccount, rt: TwilioRuntime) {
+  const text = await composeSms(shop, s.campaign, customer, s.checkoutId);
+  try {
+    const message = await createMessage(rt, account.creds, account.sender, customer.phone!, text);
+    await prisma.engagementSend.update({
+      where: { id: s.id },
+      data: { status: "sent", providerMessageId: message.sid },
+    });
+    return true;
+  } catch (error) {
+    if (!(error instanceof TwilioError)) throw error;
+    // The row stays failed (never retried): Twilio may have taken a message it did not confirm.
+    await prisma.engagementSend.update({ where: { id: s.id }, data: { status: "failed", error: error.summary } });
+    if (error.code === UNSUBSCRIBED_RECIPIENT)
+      await prisma.customer.updateMany({ where: { id: customer.id, shopId: shop.id }, data: { smsMarketing: false } });
+    return false;
+  }
+}
+
+/** Sends the shop's due messages of active campaigns; returns how many went out. */
+export async function deliverDue(shop: Shop, now = new Date(), limit = 500, rt: TwilioRuntime = twilioRuntime()) {
+  const sms = await smsSender(shop.id);
+  const due = await dueSends(shop.id, now, limit, sms !== null);
   let sent = 0;
   for (const s of due) {
     const c = s.campaign;
     const customer = await prisma.customer.findFirst({
       where: { id: s.customerId, shopId: shop.id },
-      select: { id: true, email: true, firstName: true, acceptsMarketing: true, deletedAt: true, redactedAt: true },
+      select: {
+        id: true,
+        email: true,
+        phone: true,
+        firstName: true,
+        acceptsMarketing: true,
+        smsMarketing: true,
+        deletedAt: true,
+        redactedAt: true,
+      },
     });
-    if (!customer?.email || !customer.acceptsMarketing || customer.deletedAt || customer.redactedAt) {
+    const consent = c.channel === "sms" ? customer?.smsMarketing && customer.phone : customer?.acceptsMarketing;
+    if (
+      !customer ||
+      !consent ||
+      !(c.channel === "sms" || customer.email) ||
+      customer.deletedAt ||
+      customer.redactedAt
+    ) {
       await skip(s.id, "no_consent");
+      continue;
+    }
+    if (c.channel === "sms" && !E164.test(customer.phone!)) {
+      await skip(s.id, "invalid_phone");
       continue;
     }
     if (s.checkoutId) {
@@ -361,21 +453,9 @@ export async function deliverDue(shop: Shop, now = new Date(), limit = 500): Pro
       data: { status: "sending", sentAt: now },
     });
     if (claimed.count !== 1) continue;
-    const message = await composeMessage(shop, c, customer, s.token, now, s.checkoutId);
-    const result = await sendMail({
-      shopId: shop.id,
-      kind: "engagement",
-      to: customer.email,
-      fromName: shop.name,
-      dedupeKey: `engagement:${s.id}`,
-      ...message,
-    });
-    const failed = result.message?.status === "failed";
-    await prisma.engagementSend.update({
-      where: { id: s.id },
-      data: { status: failed ? "failed" : "sent", outboxMessageId: result.message?.id ?? null },
-    });
-    if (!failed) sent += 1;
+    const ok =
+      c.channel === "sms" ? await sendSms(shop, s, customer, sms!, rt) : await sendEmail(shop, s, customer, now);
+    if (ok) sent += 1;
   }
   return sent;
 }
@@ -432,7 +512,7 @@ export async function measureConversions(shopId: string, now = new Date()): Prom
 }
 
 /** One pass for a shop: scheduled one-offs start, every live campaign plans, due messages go, conversions are read. */
-export async function runShop(shopId: string, now = new Date()) {
+export async function runShop(shopId: string, now = new Date(), rt: TwilioRuntime = twilioRuntime()) {
   const shop = await prisma.shop.findUnique({
     where: { id: shopId },
     select: { id: true, name: true, domain: true, timezone: true, uninstalledAt: true },
@@ -445,7 +525,7 @@ export async function runShop(shopId: string, now = new Date()) {
   const live = await prisma.engagementCampaign.findMany({ where: { shopId, status: "active" } });
   let planned = 0;
   for (const c of live) planned += await planCampaign(shop, c, now);
-  const sent = await deliverDue(shop, now);
+  const sent = await deliverDue(shop, now, 500, rt);
   // A one-off whose every recipient is settled is completed.
   for (const c of live.filter((x) => x.audience === "segment")) {
     const waiting = await prisma.engagementSend.count({

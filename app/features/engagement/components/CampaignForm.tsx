@@ -18,6 +18,7 @@ import { useState } from "react";
 import { useFetcherResult } from "~/components/useFetcherResult";
 import type { FieldErrors } from "~/lib/forms";
 import { AUDIENCE_LABEL, AUDIENCES, type CampaignActionResult } from "~/features/engagement/schema";
+import { SMS_OPT_OUT } from "~/features/engagement/sms-schema";
 import { MERGE_FIELDS } from "~/features/engagement/template";
 import { TriggerFields } from "./TriggerFields";
 
@@ -42,15 +43,19 @@ export type CampaignValues = Record<
 type Preview =
   { ok: true; customerName: string; subject: string; text: string } | { ok: false; fieldErrors: FieldErrors };
 
-type Props = { saved: CampaignValues; embedded: boolean; readOnly: boolean; timezone: string };
+/** `sms`: the shop connected its Twilio account (SMS campaigns allowed). */
+type Props = { saved: CampaignValues; embedded: boolean; readOnly: boolean; timezone: string; sms: boolean };
 
-const CHANNEL_OPTIONS = [
+const channelOptions = (sms: boolean) => [
   { label: "E-mail", value: "email" },
-  { label: "SMS (not configured: connect Twilio)", value: "sms", disabled: true },
+  { label: sms ? "SMS (your Twilio account)" : "SMS (not configured: connect Twilio)", value: "sms", disabled: !sms },
   { label: "Push (not available)", value: "push", disabled: true },
 ];
 
-export function CampaignForm({ saved, embedded, readOnly, timezone }: Props) {
+const pick = <K extends keyof CampaignValues>(v: CampaignValues, ...keys: K[]) =>
+  Object.fromEntries(keys.map((k) => [k, v[k]]));
+
+export function CampaignForm({ saved, embedded, readOnly, timezone, sms }: Props) {
   const fetcher = useFetcher<CampaignActionResult>();
   const preview = useFetcher<Preview>();
   const [draft, setDraft] = useState(saved);
@@ -110,7 +115,7 @@ export function CampaignForm({ saved, embedded, readOnly, timezone }: Props) {
           <FormLayout.Group>
             <Select
               label="Channel"
-              options={CHANNEL_OPTIONS}
+              options={channelOptions(sms || saved.channel === "sms")}
               value={draft.channel}
               onChange={set("channel")}
               error={err("channel")}
@@ -135,14 +140,14 @@ export function CampaignForm({ saved, embedded, readOnly, timezone }: Props) {
             err={err}
             field={field}
           />
-          {field("subject", "Subject", { maxLength: 200 })}
+          {draft.channel !== "sms" && field("subject", "Subject", { maxLength: 200 })}
           {field("discountCode", "Discount code (optional)", {
             maxLength: 255,
             helpText: "A code you created in Shopify's Discounts; {{ discount_code }} puts it in the message.",
           })}
           {field("body", "Message", {
             multiline: 8,
-            helpText: `Merge fields: ${MERGE_FIELDS.map((f) => `{{ ${f} }}`).join(", ")}. Links to your shop are tracked; an unsubscribe link is added.`,
+            helpText: `Merge fields: ${MERGE_FIELDS.map((f) => `{{ ${f} }}`).join(", ")}. ${draft.channel === "sms" ? `Plain text: your shop's name starts it and "${SMS_OPT_OUT}" ends it.` : "Links to your shop are tracked; an unsubscribe link is added."}`,
           })}
           <FormLayout.Group condensed>
             {field("holdoutPercent", "Hold-out %", {
@@ -164,7 +169,7 @@ export function CampaignForm({ saved, embedded, readOnly, timezone }: Props) {
               loading={preview.state !== "idle"}
               onClick={() =>
                 preview.submit(
-                  { intent: "preview", subject: draft.subject, body: draft.body, segment: draft.segment },
+                  { intent: "preview", ...pick(draft, "channel", "subject", "body", "segment") },
                   { method: "post" },
                 )
               }
