@@ -11,6 +11,7 @@ export const AUDIENCES = [
   "abandoned_checkout",
   "vip_welcome",
   "points_expiring",
+  "back_in_stock",
 ] as const;
 export type Audience = (typeof AUDIENCES)[number];
 export const AUDIENCE_LABEL: Record<Audience, string> = {
@@ -20,6 +21,7 @@ export const AUDIENCE_LABEL: Record<Audience, string> = {
   abandoned_checkout: "Abandoned checkout",
   vip_welcome: "VIP welcome (customer enters VIP)",
   points_expiring: "Loyalty points expiring",
+  back_in_stock: "Back in stock (a variant that sold out returns)",
 };
 /** Shopify's own abandoned-checkout automation offers these delays. */
 export const CHECKOUT_DELAY_HOURS = [1, 6, 10, 24] as const;

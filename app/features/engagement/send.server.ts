@@ -4,6 +4,7 @@
 // and measure conversions (an order within the attribution window of the event).
 import crypto from "node:crypto";
 import { insertRows, prisma } from "~/db.server";
+import { availableOf, restocksBetween } from "~/features/inventory/index.server";
 import { sendMail } from "~/platform/mail.server";
 import { marketable } from "./campaigns.server";
 import { assignHoldout, isHeldOut } from "./holdout";
@@ -30,6 +31,7 @@ type Planned = {
   eventAt: Date;
   dueAt: Date;
   checkoutId?: string;
+  variantId?: string;
 };
 
 /** Customers entering `segment` since `since` (win-back: At-Risk; VIP welcome: VIP), one event per entry. */
@@ -139,6 +141,46 @@ async function pointsExpiring(shopId: string, c: Campaign, now: Date): Promise<P
   return [...planned.values()];
 }
 
+/** Customers who bought a variant in this year before it sold out, for a stock-out that just ended. */
+const BOUGHT_BEFORE_DAYS = 365;
+
+/**
+ * Back in stock: each variant whose stock-out ended since the flow started (the inventory
+ * feature's stock-out periods), to the subscribed customers who bought it in the year before it
+ * sold out; one event per stock-out.
+ */
+async function backInStock(shopId: string, c: Campaign, now: Date): Promise<Planned[]> {
+  const restocks = await restocksBetween(shopId, c.activatedAt ?? now, now);
+  const planned: Planned[] = [];
+  for (const r of restocks) {
+    const lines = await prisma.orderLine.findMany({
+      where: {
+        shopId,
+        variantId: r.variantId,
+        order: {
+          cancelledAt: null,
+          processedAt: { gte: new Date(r.soldOutAt.getTime() - BOUGHT_BEFORE_DAYS * DAY), lte: r.soldOutAt },
+          customer: marketable(c.channel),
+        },
+      },
+      select: { order: { select: { customerId: true } } },
+    });
+    const buyers = [...new Set(lines.map((l) => l.order.customerId!))];
+    const segments = await segmentsOf(shopId, c.channel, buyers);
+    for (const customerId of buyers)
+      if (segments.has(customerId))
+        planned.push({
+          customerId,
+          segment: segments.get(customerId)!,
+          sendKey: `restock:${r.id}`,
+          eventAt: r.restockedAt,
+          dueAt: r.restockedAt > now ? r.restockedAt : now,
+          variantId: r.variantId,
+        });
+  }
+  return planned;
+}
+
 async function candidates(shopId: string, c: Campaign, now: Date): Promise<Planned[]> {
   if (c.audience === "segment") {
     if (!c.scheduledAt || c.scheduledAt > now || !c.segment) return [];
@@ -153,6 +195,7 @@ async function candidates(shopId: string, c: Campaign, now: Date): Promise<Plann
   if (c.audience === "vip_welcome") return segmentEntries(c, "VIP", "vip", since, now);
   if (c.audience === "abandoned_checkout" && c.delayHours) return abandonedCheckouts(shopId, c, now);
   if (c.audience === "points_expiring" && c.delayDays) return pointsExpiring(shopId, c, now);
+  if (c.audience === "back_in_stock") return backInStock(shopId, c, now);
   if (c.audience === "post_purchase" && c.delayDays) {
     const delay = c.delayDays * DAY;
     const from = new Date((c.activatedAt ?? now).getTime() - delay);
@@ -192,6 +235,7 @@ const SEND_COLUMNS = [
   "dueAt",
   "segment",
   "checkoutId",
+  "variantId",
   "holdout",
   "status",
   "revenueMinor",
@@ -227,6 +271,7 @@ export async function planCampaign(shop: Shop, c: Campaign, now = new Date()): P
       dueAt: p.dueAt,
       segment: p.segment,
       checkoutId: p.checkoutId ?? null,
+      variantId: p.variantId ?? null,
       holdout,
       status: holdout ? "holdout" : "pending",
       revenueMinor: 0,
@@ -237,7 +282,7 @@ export async function planCampaign(shop: Shop, c: Campaign, now = new Date()): P
   return created;
 }
 
-type MergeContext = { checkoutId?: string | null; discountCode?: string | null };
+type MergeContext = { checkoutId?: string | null; discountCode?: string | null; variantId?: string | null };
 
 async function mergeValues(
   shop: Shop,
@@ -259,7 +304,18 @@ async function mergeValues(
         select: { recoveryUrl: true },
       })
     : null;
+  const variant = context.variantId
+    ? await prisma.variant.findFirst({
+        where: { id: context.variantId, shopId: shop.id },
+        select: { title: true, product: { select: { title: true } } },
+      })
+    : null;
   return {
+    product_title: variant
+      ? variant.title && variant.title !== "Default Title" && variant.title !== "Default"
+        ? `${variant.product.title} (${variant.title})`
+        : variant.product.title
+      : "",
     first_name: firstName?.trim() || "there",
     points_balance: String(member?.balance ?? 0),
     tier: tier?.name ?? "",
@@ -276,15 +332,12 @@ export async function composeMessage(
   customer: { id: string; firstName: string | null },
   token: string,
   now = new Date(),
-  checkoutId: string | null = null,
+  context: { checkoutId?: string | null; variantId?: string | null } = {},
 ) {
   const subject = parseTemplate(c.subject);
   const body = parseTemplate(c.body);
   if (!subject.ok || !body.ok) throw new Error("A stored template no longer parses");
-  const values = await mergeValues(shop, customer.id, customer.firstName, {
-    checkoutId,
-    discountCode: c.discountCode,
-  });
+  const values = await mergeValues(shop, customer.id, customer.firstName, { ...context, discountCode: c.discountCode });
   const unsubscribe = unsubscribeUrl(token, now);
   const track = (url: string) => (allowedDestination(url, shop.domain) ? clickUrl(token, url, now) : url);
   const footer = `You receive this because you subscribed to ${shop.name}'s e-mails.`;
@@ -304,11 +357,11 @@ export async function composeSms(
   shop: Shop,
   c: { body: string; discountCode?: string | null },
   customer: { id: string; firstName: string | null },
-  checkoutId: string | null = null,
+  context: { checkoutId?: string | null; variantId?: string | null } = {},
 ) {
   const body = parseTemplate(c.body);
   if (!body.ok) throw new Error("A stored template no longer parses");
-  const values = await mergeValues(shop, customer.id, customer.firstName, { checkoutId, discountCode: c.discountCode });
+  const values = await mergeValues(shop, customer.id, customer.firstName, { ...context, discountCode: c.discountCode });
   const prefix = `${shop.name}: `;
   const room = SMS_MAX_CHARS - prefix.length - SMS_OPT_OUT.length - 1;
   return `${prefix}${renderText(body.parts, values).trim().slice(0, room)}\n${SMS_OPT_OUT}`;
@@ -339,7 +392,7 @@ const dueSends = (shopId: string, now: Date, limit: number, smsReady: boolean) =
   });
 
 async function sendEmail(shop: Shop, s: Due, customer: Recipient, now: Date): Promise<boolean> {
-  const message = await composeMessage(shop, s.campaign, customer, s.token, now, s.checkoutId);
+  const message = await composeMessage(shop, s.campaign, customer, s.token, now, s);
   const result = await sendMail({
     shopId: shop.id,
     kind: "engagement",
@@ -360,7 +413,7 @@ async function sendEmail(shop: Shop, s: Due, customer: Recipient, now: Date): Pr
 const UNSUBSCRIBED_RECIPIENT = 21610;
 
 async function sendSms(shop: Shop, s: Due, customer: Recipient, account: SmsAccount, rt: TwilioRuntime) {
-  const text = await composeSms(shop, s.campaign, customer, s.checkoutId);
+  const text = await composeSms(shop, s.campaign, customer, s);
   try {
     const message = await createMessage(rt, account.creds, account.sender, customer.phone!, text);
     await prisma.engagementSend.update({
@@ -422,6 +475,10 @@ export async function deliverDue(shop: Shop, now = new Date(), limit = 500, rt: 
         await skip(s.id, "checkout_completed");
         continue;
       }
+    }
+    if (s.variantId && ((await availableOf(shop.id, [s.variantId])).get(s.variantId) ?? 0) <= 0) {
+      await skip(s.id, "sold_out_again");
+      continue;
     }
     // A customer who ordered since the trigger needs no reminder (as of this run: a run of the past,
     // as the demo replays them, does not see the orders that came after it).

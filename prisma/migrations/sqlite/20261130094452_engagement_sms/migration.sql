@@ -1,6 +1,7 @@
 -- AlterTable
 ALTER TABLE "EngagementSend" ADD COLUMN "error" TEXT;
 ALTER TABLE "EngagementSend" ADD COLUMN "providerMessageId" TEXT;
+ALTER TABLE "EngagementSend" ADD COLUMN "variantId" TEXT;
 
 -- CreateTable
 CREATE TABLE "TwilioConnection" (

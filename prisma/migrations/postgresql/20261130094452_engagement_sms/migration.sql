@@ -3,7 +3,8 @@ ALTER TABLE "Customer" ADD COLUMN     "smsMarketing" BOOLEAN NOT NULL DEFAULT fa
 
 -- AlterTable
 ALTER TABLE "EngagementSend" ADD COLUMN     "error" TEXT,
-ADD COLUMN     "providerMessageId" TEXT;
+ADD COLUMN     "providerMessageId" TEXT,
+ADD COLUMN     "variantId" TEXT;
 
 -- CreateTable
 CREATE TABLE "TwilioConnection" (
