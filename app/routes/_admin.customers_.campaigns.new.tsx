@@ -22,6 +22,7 @@ const BLANK: CampaignValues = {
   delayDays: "",
   delayHours: "",
   discountCode: "",
+  discountPercent: "",
   subject: "We miss you, {{ first_name }}",
   body: "Hi {{ first_name }},\n\nIt has been a while. See what is new: {{ shop_url }}\n\nYou have {{ points_balance }} points waiting.",
   holdoutPercent: "10",

@@ -71,6 +71,11 @@ export const campaignSchemaFor = ({ sms }: { sms: boolean }) =>
         .transform((v) => v || undefined)
         .optional(),
       /** E-mail only: an SMS has no subject. */
+      /** Each recipient's own one-use code, this percent off, created in Shopify at send. */
+      discountPercent: z.preprocess(
+        (v) => (v === "" || v === null ? undefined : v),
+        int(1, 100, "The discount").optional(),
+      ),
       subject: z.preprocess(
         (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
         templateField("subject", 200).optional(),
@@ -84,6 +89,12 @@ export const campaignSchemaFor = ({ sms }: { sms: boolean }) =>
     .superRefine((v, ctx) => {
       if (v.channel === "sms" && !sms)
         ctx.addIssue({ code: "custom", path: ["channel"], message: "SMS is not configured: connect Twilio first" });
+      if (v.discountPercent !== undefined && v.discountCode)
+        ctx.addIssue({
+          code: "custom",
+          path: ["discountPercent"],
+          message: "Use a code you created or a code per recipient, not both",
+        });
       if (v.channel === "email" && !v.subject)
         ctx.addIssue({ code: "custom", path: ["subject"], message: "Enter the subject" });
       // The opt-out line and the shop's name come on top of the text (send.server.ts smsText).

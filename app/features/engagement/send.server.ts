@@ -14,8 +14,12 @@ import { E164, SMS_MAX_CHARS, SMS_OPT_OUT } from "./sms-schema";
 import { smsSender } from "./sms.server";
 import { sendableAt } from "./timing";
 import { createMessage, TwilioError, twilioRuntime, type TwilioRuntime } from "./twilio.server";
+import { recipientCode, type AdminFor } from "./discounts.server";
 
-type Shop = { id: string; name: string; domain: string; timezone: string };
+type Shop = { id: string; name: string; domain: string; timezone: string; isDemo?: boolean };
+
+/** What sending reaches outside: Twilio (SMS) and the shop's Admin API (per-recipient codes). */
+export type SendDeps = { twilio?: TwilioRuntime; adminFor?: AdminFor };
 type Campaign = Awaited<ReturnType<typeof prisma.engagementCampaign.findFirstOrThrow>>;
 
 /** A flow started today also reaches customers who entered At-Risk in the 90 days before (not years back). */
@@ -375,6 +379,7 @@ const skip = (id: string, reason: string) =>
 
 type Due = Awaited<ReturnType<typeof dueSends>>[number];
 type Recipient = { id: string; email: string | null; phone: string | null; firstName: string | null };
+type Content = { subject: string; body: string; discountCode: string | null };
 type SmsAccount = NonNullable<Awaited<ReturnType<typeof smsSender>>>;
 
 const dueSends = (shopId: string, now: Date, limit: number, smsReady: boolean) =>
@@ -391,8 +396,8 @@ const dueSends = (shopId: string, now: Date, limit: number, smsReady: boolean) =
     include: { campaign: true },
   });
 
-async function sendEmail(shop: Shop, s: Due, customer: Recipient, now: Date): Promise<boolean> {
-  const message = await composeMessage(shop, s.campaign, customer, s.token, now, s);
+async function sendEmail(shop: Shop, s: Due, c: Content, customer: Recipient, now: Date): Promise<boolean> {
+  const message = await composeMessage(shop, c, customer, s.token, now, s);
   const result = await sendMail({
     shopId: shop.id,
     kind: "engagement",
@@ -412,8 +417,8 @@ async function sendEmail(shop: Shop, s: Due, customer: Recipient, now: Date): Pr
 /** Twilio code 21610: the number replied STOP to this sender. */
 const UNSUBSCRIBED_RECIPIENT = 21610;
 
-async function sendSms(shop: Shop, s: Due, customer: Recipient, account: SmsAccount, rt: TwilioRuntime) {
-  const text = await composeSms(shop, s.campaign, customer, s);
+async function sendSms(shop: Shop, s: Due, c: Content, customer: Recipient, account: SmsAccount, rt: TwilioRuntime) {
+  const text = await composeSms(shop, c, customer, s);
   try {
     const message = await createMessage(rt, account.creds, account.sender, customer.phone!, text);
     await prisma.engagementSend.update({
@@ -432,7 +437,8 @@ async function sendSms(shop: Shop, s: Due, customer: Recipient, account: SmsAcco
 }
 
 /** Sends the shop's due messages of active campaigns; returns how many went out. */
-export async function deliverDue(shop: Shop, now = new Date(), limit = 500, rt: TwilioRuntime = twilioRuntime()) {
+export async function deliverDue(shop: Shop, now = new Date(), limit = 500, deps: SendDeps = {}) {
+  const rt = deps.twilio ?? twilioRuntime();
   const sms = await smsSender(shop.id);
   const due = await dueSends(shop.id, now, limit, sms !== null);
   let sent = 0;
@@ -442,6 +448,7 @@ export async function deliverDue(shop: Shop, now = new Date(), limit = 500, rt: 
       where: { id: s.customerId, shopId: shop.id },
       select: {
         id: true,
+        shopifyId: true,
         email: true,
         phone: true,
         firstName: true,
@@ -510,8 +517,35 @@ export async function deliverDue(shop: Shop, now = new Date(), limit = 500, rt: 
       data: { status: "sending", sentAt: now },
     });
     if (claimed.count !== 1) continue;
+    let discountCode = c.discountCode;
+    if (c.discountPercent) {
+      const made = await recipientCode(
+        { id: shop.id, domain: shop.domain, isDemo: !!shop.isDemo },
+        s,
+        { name: c.name, discountPercent: c.discountPercent },
+        customer,
+        deps.adminFor ?? null,
+        now,
+      );
+      if (made.state === "down") {
+        // Shopify did not answer: the recipient waits for the next run (with the same code), and so does the rest.
+        await prisma.engagementSend.updateMany({
+          where: { id: s.id, status: "sending" },
+          data: { status: "pending", sentAt: null },
+        });
+        break;
+      }
+      if (made.state === "refused") {
+        await prisma.engagementSend.update({ where: { id: s.id }, data: { status: "failed", error: made.error } });
+        continue;
+      }
+      discountCode = made.code;
+    }
+    const content = { subject: c.subject, body: c.body, discountCode };
     const ok =
-      c.channel === "sms" ? await sendSms(shop, s, customer, sms!, rt) : await sendEmail(shop, s, customer, now);
+      c.channel === "sms"
+        ? await sendSms(shop, s, content, customer, sms!, rt)
+        : await sendEmail(shop, s, content, customer, now);
     if (ok) sent += 1;
   }
   return sent;
@@ -569,10 +603,10 @@ export async function measureConversions(shopId: string, now = new Date()): Prom
 }
 
 /** One pass for a shop: scheduled one-offs start, every live campaign plans, due messages go, conversions are read. */
-export async function runShop(shopId: string, now = new Date(), rt: TwilioRuntime = twilioRuntime()) {
+export async function runShop(shopId: string, now = new Date(), deps: SendDeps = {}) {
   const shop = await prisma.shop.findUnique({
     where: { id: shopId },
-    select: { id: true, name: true, domain: true, timezone: true, uninstalledAt: true },
+    select: { id: true, name: true, domain: true, timezone: true, isDemo: true, uninstalledAt: true },
   });
   if (!shop || shop.uninstalledAt) return { planned: 0, sent: 0 };
   await prisma.engagementCampaign.updateMany({
@@ -582,7 +616,7 @@ export async function runShop(shopId: string, now = new Date(), rt: TwilioRuntim
   const live = await prisma.engagementCampaign.findMany({ where: { shopId, status: "active" } });
   let planned = 0;
   for (const c of live) planned += await planCampaign(shop, c, now);
-  const sent = await deliverDue(shop, now, 500, rt);
+  const sent = await deliverDue(shop, now, 500, deps);
   // A one-off whose every recipient is settled is completed.
   for (const c of live.filter((x) => x.audience === "segment")) {
     const waiting = await prisma.engagementSend.count({

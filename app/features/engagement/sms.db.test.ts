@@ -175,13 +175,13 @@ describe("sending SMS", () => {
     await changeStatus(a, id, "start", now);
     // 22:00 UTC is inside the quiet hours: planned, nothing sent, due again at 08:00.
     const late = new Date(now.getTime() + 8 * HOUR);
-    await runShop(a.id, late, rt);
+    await runShop(a.id, late, { twilio: rt });
     expect(twilio.received).toHaveLength(0);
     const waiting = await prisma.engagementSend.findMany({ where: { campaignId: id, status: "pending" } });
     expect(waiting.map((s) => s.dueAt.toISOString().slice(11, 16))).toContain("08:00");
     // Two workers at 08:30 the next morning.
     const morning = new Date(now.getTime() + 18.5 * HOUR);
-    await Promise.all([runShop(a.id, morning, rt), runShop(a.id, morning, rt)]);
+    await Promise.all([runShop(a.id, morning, { twilio: rt }), runShop(a.id, morning, { twilio: rt })]);
     expect(twilio.received.map((m) => m.to).sort()).toEqual(["+14155550111", "+14155550112"]);
     expect(twilio.received[0]).toMatchObject({ accountSid: SID, from: FROM });
     expect(twilio.received.find((m) => m.to === "+14155550111")!.body).toBe(
@@ -203,7 +203,7 @@ describe("sending SMS", () => {
     expect(errors.map((e) => e.customer).sort()).toEqual(["Ed", "Flo"]);
     expect(JSON.stringify(errors)).not.toContain("+1500555");
     // Another run sends nothing again.
-    await runShop(a.id, new Date(morning.getTime() + HOUR), rt);
+    await runShop(a.id, new Date(morning.getTime() + HOUR), { twilio: rt });
     expect(twilio.received).toHaveLength(2);
   });
 
@@ -212,7 +212,7 @@ describe("sending SMS", () => {
     const c = await prisma.engagementCampaign.create({
       data: { ...smsWinBack, subject: "", shopId: b.id, status: "active", activatedAt: now },
     });
-    await runShop(b.id, new Date(now.getTime() + HOUR), rt);
+    await runShop(b.id, new Date(now.getTime() + HOUR), { twilio: rt });
     const sends = await prisma.engagementSend.findMany({ where: { shopId: b.id } });
     expect(sends.map((s) => [s.customerId, s.status])).toEqual([[ids.bee, "pending"]]);
     expect(twilio.received.some((m) => m.to === "+14155550199")).toBe(false);

@@ -21,6 +21,7 @@ import { AUDIENCE_LABEL, AUDIENCES, type CampaignActionResult } from "~/features
 import { SMS_OPT_OUT } from "~/features/engagement/sms-schema";
 import { MERGE_FIELDS } from "~/features/engagement/template";
 import { TriggerFields } from "./TriggerFields";
+import { channelOptions, pick } from "./format";
 
 export type CampaignValues = Record<
   | "name"
@@ -31,6 +32,7 @@ export type CampaignValues = Record<
   | "delayDays"
   | "delayHours"
   | "discountCode"
+  | "discountPercent"
   | "subject"
   | "body"
   | "holdoutPercent"
@@ -45,15 +47,6 @@ type Preview =
 
 /** `sms`: the shop connected its Twilio account (SMS campaigns allowed). */
 type Props = { saved: CampaignValues; embedded: boolean; readOnly: boolean; timezone: string; sms: boolean };
-
-const channelOptions = (sms: boolean) => [
-  { label: "E-mail", value: "email" },
-  { label: sms ? "SMS (your Twilio account)" : "SMS (not configured: connect Twilio)", value: "sms", disabled: !sms },
-  { label: "Push (not available)", value: "push", disabled: true },
-];
-
-const pick = <K extends keyof CampaignValues>(v: CampaignValues, ...keys: K[]) =>
-  Object.fromEntries(keys.map((k) => [k, v[k]]));
 
 export function CampaignForm({ saved, embedded, readOnly, timezone, sms }: Props) {
   const fetcher = useFetcher<CampaignActionResult>();
@@ -141,10 +134,18 @@ export function CampaignForm({ saved, embedded, readOnly, timezone, sms }: Props
             field={field}
           />
           {draft.channel !== "sms" && field("subject", "Subject", { maxLength: 200 })}
-          {field("discountCode", "Discount code (optional)", {
-            maxLength: 255,
-            helpText: "A code you created in Shopify's Discounts; {{ discount_code }} puts it in the message.",
-          })}
+          <FormLayout.Group>
+            {field("discountCode", "Discount code (optional)", {
+              maxLength: 255,
+              helpText: "A code you created in Shopify's Discounts; {{ discount_code }} puts it in the message.",
+            })}
+            {field("discountPercent", "Or a code per recipient: % off", {
+              type: "number",
+              min: 1,
+              max: 100,
+              helpText: "One use, 14 days, created in Shopify for each recipient at send.",
+            })}
+          </FormLayout.Group>
           {field("body", "Message", {
             multiline: 8,
             helpText: `Merge fields: ${MERGE_FIELDS.map((f) => `{{ ${f} }}`).join(", ")}. ${draft.channel === "sms" ? `Plain text: your shop's name starts it and "${SMS_OPT_OUT}" ends it.` : "Links to your shop are tracked; an unsubscribe link is added."}`,

@@ -1,6 +1,11 @@
 -- AlterTable
+ALTER TABLE "EngagementCampaign" ADD COLUMN "discountPercent" INTEGER;
+
+-- AlterTable
+ALTER TABLE "EngagementSend" ADD COLUMN "discountCode" TEXT;
 ALTER TABLE "EngagementSend" ADD COLUMN "error" TEXT;
 ALTER TABLE "EngagementSend" ADD COLUMN "providerMessageId" TEXT;
+ALTER TABLE "EngagementSend" ADD COLUMN "shopifyDiscountId" TEXT;
 ALTER TABLE "EngagementSend" ADD COLUMN "variantId" TEXT;
 
 -- CreateTable

@@ -2,8 +2,13 @@
 ALTER TABLE "Customer" ADD COLUMN     "smsMarketing" BOOLEAN NOT NULL DEFAULT false;
 
 -- AlterTable
-ALTER TABLE "EngagementSend" ADD COLUMN     "error" TEXT,
+ALTER TABLE "EngagementCampaign" ADD COLUMN     "discountPercent" INTEGER;
+
+-- AlterTable
+ALTER TABLE "EngagementSend" ADD COLUMN     "discountCode" TEXT,
+ADD COLUMN     "error" TEXT,
 ADD COLUMN     "providerMessageId" TEXT,
+ADD COLUMN     "shopifyDiscountId" TEXT,
 ADD COLUMN     "variantId" TEXT;
 
 -- CreateTable
