@@ -283,6 +283,23 @@ export type DiscountShippingDestinationSelectionInput = {
   all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+export type CustomerSmsMarketingConsentInput = {
+  marketingState: CustomerSmsMarketingState;
+  marketingOptInLevel?: InputMaybe<CustomerMarketingOptInLevel>;
+  consentUpdatedAt?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type CustomerSmsMarketingConsentUpdateInput = {
+  customerId: Scalars['ID']['input'];
+  smsMarketingConsent: CustomerSmsMarketingConsentInput;
+};
+
+export type CustomerSmsMarketingConsentErrorCode =
+  | 'INCLUSION'
+  | 'INTERNAL_ERROR'
+  | 'INVALID'
+  | 'MISSING_ARGUMENT';
+
 export type CustomerEmailMarketingConsentUpdateInput = {
   customerId: Scalars['ID']['input'];
   emailMarketingConsent: CustomerEmailMarketingConsentInput;
@@ -344,6 +361,13 @@ export type EngagementCodeCreateMutationVariables = Exact<{
 
 
 export type EngagementCodeCreateMutation = { discountCodeBasicCreate?: { codeDiscountNode?: { id: string } | null, userErrors: Array<{ field?: Array<string> | null, message: string, code?: DiscountErrorCode | null }> } | null };
+
+export type CustomerSmsMarketingConsentUpdateMutationVariables = Exact<{
+  input: CustomerSmsMarketingConsentUpdateInput;
+}>;
+
+
+export type CustomerSmsMarketingConsentUpdateMutation = { customerSmsMarketingConsentUpdate?: { customer?: { id: string } | null, userErrors: Array<{ field?: Array<string> | null, message: string }> } | null };
 
 export type CustomerEmailMarketingConsentUpdateMutationVariables = Exact<{
   input: CustomerEmailMarketingConsentUpdateInput;
@@ -476,6 +500,7 @@ export interface AdminOperations {
   "#graphql\n  mutation HolderPerkCodeCreate($basicCodeDiscount: DiscountCodeBasicInput!) {\n    discountCodeBasicCreate(basicCodeDiscount: $basicCodeDiscount) {\n      codeDiscountNode {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": { return: HolderPerkCodeCreateMutation; variables: HolderPerkCodeCreateMutationVariables };
   "#graphql\n  mutation HolderPerkFreeShippingCreate($freeShippingCodeDiscount: DiscountCodeFreeShippingInput!) {\n    discountCodeFreeShippingCreate(freeShippingCodeDiscount: $freeShippingCodeDiscount) {\n      codeDiscountNode {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": { return: HolderPerkFreeShippingCreateMutation; variables: HolderPerkFreeShippingCreateMutationVariables };
   "#graphql\n  mutation EngagementCodeCreate($basicCodeDiscount: DiscountCodeBasicInput!) {\n    discountCodeBasicCreate(basicCodeDiscount: $basicCodeDiscount) {\n      codeDiscountNode {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": { return: EngagementCodeCreateMutation; variables: EngagementCodeCreateMutationVariables };
+  "#graphql\n  mutation CustomerSmsMarketingConsentUpdate($input: CustomerSmsMarketingConsentUpdateInput!) {\n    customerSmsMarketingConsentUpdate(input: $input) {\n      customer { id }\n      userErrors { field message }\n    }\n  }\n": { return: CustomerSmsMarketingConsentUpdateMutation; variables: CustomerSmsMarketingConsentUpdateMutationVariables };
   "#graphql\n  mutation CustomerEmailMarketingConsentUpdate($input: CustomerEmailMarketingConsentUpdateInput!) {\n    customerEmailMarketingConsentUpdate(input: $input) {\n      customer { id }\n      userErrors { field message }\n    }\n  }\n": { return: CustomerEmailMarketingConsentUpdateMutation; variables: CustomerEmailMarketingConsentUpdateMutationVariables };
   "#graphql\n  mutation InventoryVariantPriceCostUpdate($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {\n    productVariantsBulkUpdate(productId: $productId, variants: $variants) {\n      productVariants { id price inventoryItem { id unitCost { amount currencyCode } } }\n      userErrors { code field message }\n    }\n  }\n": { return: InventoryVariantPriceCostUpdateMutation; variables: InventoryVariantPriceCostUpdateMutationVariables };
   "#graphql\n  mutation InventoryProductCreate($product: ProductCreateInput!) {\n    productCreate(product: $product) {\n      product { id title }\n      userErrors { field message }\n    }\n  }\n": { return: InventoryProductCreateMutation; variables: InventoryProductCreateMutationVariables };

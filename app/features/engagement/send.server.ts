@@ -15,6 +15,7 @@ import { smsSender } from "./sms.server";
 import { sendableAt } from "./timing";
 import { createMessage, TwilioError, twilioRuntime, type TwilioRuntime } from "./twilio.server";
 import { recipientCode, type AdminFor } from "./discounts.server";
+import { withdrawSmsConsent } from "./sms-consent.server";
 
 type Shop = { id: string; name: string; domain: string; timezone: string; isDemo?: boolean };
 
@@ -378,7 +379,13 @@ const skip = (id: string, reason: string) =>
   });
 
 type Due = Awaited<ReturnType<typeof dueSends>>[number];
-type Recipient = { id: string; email: string | null; phone: string | null; firstName: string | null };
+type Recipient = {
+  id: string;
+  shopifyId: string | null;
+  email: string | null;
+  phone: string | null;
+  firstName: string | null;
+};
 type Content = { subject: string; body: string; discountCode: string | null };
 type SmsAccount = NonNullable<Awaited<ReturnType<typeof smsSender>>>;
 
@@ -417,7 +424,10 @@ async function sendEmail(shop: Shop, s: Due, c: Content, customer: Recipient, no
 /** Twilio code 21610: the number replied STOP to this sender. */
 const UNSUBSCRIBED_RECIPIENT = 21610;
 
-async function sendSms(shop: Shop, s: Due, c: Content, customer: Recipient, account: SmsAccount, rt: TwilioRuntime) {
+type SmsSend = { account: SmsAccount; rt: TwilioRuntime; adminFor: AdminFor | null; now: Date };
+
+async function sendSms(shop: Shop, s: Due, c: Content, customer: Recipient, via: SmsSend) {
+  const { account, rt } = via;
   const text = await composeSms(shop, c, customer, s);
   try {
     const message = await createMessage(rt, account.creds, account.sender, customer.phone!, text);
@@ -429,9 +439,14 @@ async function sendSms(shop: Shop, s: Due, c: Content, customer: Recipient, acco
   } catch (error) {
     if (!(error instanceof TwilioError)) throw error;
     // The row stays failed (never retried): Twilio may have taken a message it did not confirm.
-    await prisma.engagementSend.update({ where: { id: s.id }, data: { status: "failed", error: error.summary } });
-    if (error.code === UNSUBSCRIBED_RECIPIENT)
-      await prisma.customer.updateMany({ where: { id: customer.id, shopId: shop.id }, data: { smsMarketing: false } });
+    const note =
+      error.code === UNSUBSCRIBED_RECIPIENT
+        ? await withdrawSmsConsent({ ...shop, isDemo: !!shop.isDemo }, customer, via.adminFor, via.now)
+        : null;
+    await prisma.engagementSend.update({
+      where: { id: s.id },
+      data: { status: "failed", error: note ? `${error.summary} (${note})` : error.summary },
+    });
     return false;
   }
 }
@@ -544,7 +559,7 @@ export async function deliverDue(shop: Shop, now = new Date(), limit = 500, deps
     const content = { subject: c.subject, body: c.body, discountCode };
     const ok =
       c.channel === "sms"
-        ? await sendSms(shop, s, content, customer, sms!, rt)
+        ? await sendSms(shop, s, content, customer, { account: sms!, rt, adminFor: deps.adminFor ?? null, now })
         : await sendEmail(shop, s, content, customer, now);
     if (ok) sent += 1;
   }

@@ -9,6 +9,7 @@ import { prisma } from "~/db.server";
 import { createShop } from "~tests/factories";
 import { httpTransport } from "~tests/local-http";
 import { installSession, installTeam, requestAs } from "~tests/shopify";
+import { jsonResponse, schemaErrors } from "~tests/shopify-admin";
 import { startTwilio } from "~tests/twilio";
 import { stopJobQueue } from "~/platform/jobs/index.server";
 import { openSecret } from "~/platform/secret-box.server";
@@ -181,7 +182,16 @@ describe("sending SMS", () => {
     expect(waiting.map((s) => s.dueAt.toISOString().slice(11, 16))).toContain("08:00");
     // Two workers at 08:30 the next morning.
     const morning = new Date(now.getTime() + 18.5 * HOUR);
-    await Promise.all([runShop(a.id, morning, { twilio: rt }), runShop(a.id, morning, { twilio: rt })]);
+    const consent: any[] = [];
+    const adminFor = async () => async (query: string, options?: { variables?: Record<string, unknown> }) => {
+      const invalid = schemaErrors(query);
+      if (invalid) return invalid;
+      consent.push(options?.variables);
+      const field = "customerSmsMarketingConsentUpdate";
+      return jsonResponse({ data: { [field]: { customer: { id: "gid://shopify/Customer/1" }, userErrors: [] } } });
+    };
+    const deps = { twilio: rt, adminFor };
+    await Promise.all([runShop(a.id, morning, deps), runShop(a.id, morning, deps)]);
     expect(twilio.received.map((m) => m.to).sort()).toEqual(["+14155550111", "+14155550112"]);
     expect(twilio.received[0]).toMatchObject({ accountSid: SID, from: FROM });
     expect(twilio.received.find((m) => m.to === "+14155550111")!.body).toBe(
@@ -199,6 +209,14 @@ describe("sending SMS", () => {
     expect(by("flo")).toMatchObject({ status: "failed", error: "21610: Attempt to send to unsubscribed recipient" });
     // A STOP at Twilio withdraws the consent here too.
     expect((await prisma.customer.findUniqueOrThrow({ where: { id: ids.flo } })).smsMarketing).toBe(false);
+    expect(consent).toEqual([
+      {
+        input: {
+          customerId: `gid://shopify/Customer/${a.id}-Flo`,
+          smsMarketingConsent: expect.objectContaining({ marketingState: "UNSUBSCRIBED" }),
+        },
+      },
+    ]);
     const errors = await recipientErrors(a.id, id);
     expect(errors.map((e) => e.customer).sort()).toEqual(["Ed", "Flo"]);
     expect(JSON.stringify(errors)).not.toContain("+1500555");
