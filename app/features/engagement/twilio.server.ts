@@ -15,7 +15,8 @@ export type TwilioRuntime = { baseUrl: string; fetch: TwilioFetch };
 export function twilioRuntime(source: Record<string, string | undefined> = process.env): TwilioRuntime {
   return {
     baseUrl: (source.TWILIO_API_BASE_URL?.trim() || TWILIO_API).replace(/\/+$/, ""),
-    fetch: (url, init) => fetch(url, init),
+    // A send waits at most 15 s for Twilio (the row is then failed, never sent twice).
+    fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(15_000) }),
   };
 }
 
