@@ -51,7 +51,7 @@ export function registerAllJobs(queue: JobQueue) {
   registerLoyaltyJobs(queue);
   registerAdPlatformJobs(queue);
   registerInsightJobs(queue);
-  registerEngagementJobs(queue);
+  registerEngagementJobs(queue, { adminFor: async (domain) => (await shopifyAdminFor(domain)).graphql });
   registerDigitalAssetJobs(queue);
   registerPublicApiJobs(queue);
   registerPrivacyJobs(queue);

@@ -63,6 +63,13 @@ export type CustomerEmailAddressMarketingState =
   | 'SUBSCRIBED'
   | 'UNSUBSCRIBED';
 
+export type CustomerSmsMarketingState =
+  | 'NOT_SUBSCRIBED'
+  | 'PENDING'
+  | 'REDACTED'
+  | 'SUBSCRIBED'
+  | 'UNSUBSCRIBED';
+
 export type OrderDisplayFinancialStatus =
   | 'AUTHORIZED'
   | 'EXPIRED'
@@ -276,6 +283,23 @@ export type DiscountShippingDestinationSelectionInput = {
   all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+export type CustomerSmsMarketingConsentInput = {
+  marketingState: CustomerSmsMarketingState;
+  marketingOptInLevel?: InputMaybe<CustomerMarketingOptInLevel>;
+  consentUpdatedAt?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type CustomerSmsMarketingConsentUpdateInput = {
+  customerId: Scalars['ID']['input'];
+  smsMarketingConsent: CustomerSmsMarketingConsentInput;
+};
+
+export type CustomerSmsMarketingConsentErrorCode =
+  | 'INCLUSION'
+  | 'INTERNAL_ERROR'
+  | 'INVALID'
+  | 'MISSING_ARGUMENT';
+
 export type CustomerEmailMarketingConsentUpdateInput = {
   customerId: Scalars['ID']['input'];
   emailMarketingConsent: CustomerEmailMarketingConsentInput;
@@ -330,6 +354,20 @@ export type HolderPerkFreeShippingCreateMutationVariables = Exact<{
 
 
 export type HolderPerkFreeShippingCreateMutation = { discountCodeFreeShippingCreate?: { codeDiscountNode?: { id: string } | null, userErrors: Array<{ field?: Array<string> | null, message: string, code?: DiscountErrorCode | null }> } | null };
+
+export type EngagementCodeCreateMutationVariables = Exact<{
+  basicCodeDiscount: DiscountCodeBasicInput;
+}>;
+
+
+export type EngagementCodeCreateMutation = { discountCodeBasicCreate?: { codeDiscountNode?: { id: string } | null, userErrors: Array<{ field?: Array<string> | null, message: string, code?: DiscountErrorCode | null }> } | null };
+
+export type CustomerSmsMarketingConsentUpdateMutationVariables = Exact<{
+  input: CustomerSmsMarketingConsentUpdateInput;
+}>;
+
+
+export type CustomerSmsMarketingConsentUpdateMutation = { customerSmsMarketingConsentUpdate?: { customer?: { id: string } | null, userErrors: Array<{ field?: Array<string> | null, message: string }> } | null };
 
 export type CustomerEmailMarketingConsentUpdateMutationVariables = Exact<{
   input: CustomerEmailMarketingConsentUpdateInput;
@@ -437,7 +475,7 @@ export type StoreSyncCollectionProductsQuery = { collection?: { id: string, titl
 export type StoreSyncCustomersBulkQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type StoreSyncCustomersBulkQuery = { customers: { edges: Array<{ node: { id: string, firstName?: string | null, lastName?: string | null, updatedAt: string, defaultEmailAddress?: { emailAddress: string, marketingState: CustomerEmailAddressMarketingState } | null, defaultPhoneNumber?: { phoneNumber: string } | null, defaultAddress?: { country?: string | null, countryCodeV2?: string | null, province?: string | null, city?: string | null, address1?: string | null, zip?: string | null } | null } }> } };
+export type StoreSyncCustomersBulkQuery = { customers: { edges: Array<{ node: { id: string, firstName?: string | null, lastName?: string | null, updatedAt: string, defaultEmailAddress?: { emailAddress: string, marketingState: CustomerEmailAddressMarketingState } | null, defaultPhoneNumber?: { phoneNumber: string, marketingState: CustomerSmsMarketingState } | null, defaultAddress?: { country?: string | null, countryCodeV2?: string | null, province?: string | null, city?: string | null, address1?: string | null, zip?: string | null } | null } }> } };
 
 export type StoreSyncOrdersBulkQueryVariables = Exact<{
   search?: InputMaybe<Scalars['String']['input']>;
@@ -461,6 +499,8 @@ export interface AdminOperations {
   "#graphql\n  mutation CustomersTagsRemove($id: ID!, $tags: [String!]!) {\n    tagsRemove(id: $id, tags: $tags) {\n      userErrors { field message }\n    }\n  }\n": { return: CustomersTagsRemoveMutation; variables: CustomersTagsRemoveMutationVariables };
   "#graphql\n  mutation HolderPerkCodeCreate($basicCodeDiscount: DiscountCodeBasicInput!) {\n    discountCodeBasicCreate(basicCodeDiscount: $basicCodeDiscount) {\n      codeDiscountNode {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": { return: HolderPerkCodeCreateMutation; variables: HolderPerkCodeCreateMutationVariables };
   "#graphql\n  mutation HolderPerkFreeShippingCreate($freeShippingCodeDiscount: DiscountCodeFreeShippingInput!) {\n    discountCodeFreeShippingCreate(freeShippingCodeDiscount: $freeShippingCodeDiscount) {\n      codeDiscountNode {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": { return: HolderPerkFreeShippingCreateMutation; variables: HolderPerkFreeShippingCreateMutationVariables };
+  "#graphql\n  mutation EngagementCodeCreate($basicCodeDiscount: DiscountCodeBasicInput!) {\n    discountCodeBasicCreate(basicCodeDiscount: $basicCodeDiscount) {\n      codeDiscountNode {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": { return: EngagementCodeCreateMutation; variables: EngagementCodeCreateMutationVariables };
+  "#graphql\n  mutation CustomerSmsMarketingConsentUpdate($input: CustomerSmsMarketingConsentUpdateInput!) {\n    customerSmsMarketingConsentUpdate(input: $input) {\n      customer { id }\n      userErrors { field message }\n    }\n  }\n": { return: CustomerSmsMarketingConsentUpdateMutation; variables: CustomerSmsMarketingConsentUpdateMutationVariables };
   "#graphql\n  mutation CustomerEmailMarketingConsentUpdate($input: CustomerEmailMarketingConsentUpdateInput!) {\n    customerEmailMarketingConsentUpdate(input: $input) {\n      customer { id }\n      userErrors { field message }\n    }\n  }\n": { return: CustomerEmailMarketingConsentUpdateMutation; variables: CustomerEmailMarketingConsentUpdateMutationVariables };
   "#graphql\n  mutation InventoryVariantPriceCostUpdate($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {\n    productVariantsBulkUpdate(productId: $productId, variants: $variants) {\n      productVariants { id price inventoryItem { id unitCost { amount currencyCode } } }\n      userErrors { code field message }\n    }\n  }\n": { return: InventoryVariantPriceCostUpdateMutation; variables: InventoryVariantPriceCostUpdateMutationVariables };
   "#graphql\n  mutation InventoryProductCreate($product: ProductCreateInput!) {\n    productCreate(product: $product) {\n      product { id title }\n      userErrors { field message }\n    }\n  }\n": { return: InventoryProductCreateMutation; variables: InventoryProductCreateMutationVariables };
@@ -476,7 +516,7 @@ export interface AdminOperations {
   "#graphql\n  query StoreSyncProductsBulk {\n    products {\n      edges {\n        node {\n          id\n          title\n          productType\n          updatedAt\n          category { name }\n          featuredMedia { preview { image { url } } }\n          variants {\n            edges {\n              node {\n                id\n                title\n                sku\n                price\n                inventoryItem {\n                  id\n                  unitCost { amount currencyCode }\n                  inventoryLevels {\n                    edges {\n                      node {\n                        id\n                        updatedAt\n                        location { id }\n                        quantities(names: [\"available\"]) { name quantity }\n                      }\n                    }\n                  }\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": { return: StoreSyncProductsBulkQuery; variables: StoreSyncProductsBulkQueryVariables };
   "#graphql\n  query StoreSyncCollectionsBulk {\n    collections {\n      edges {\n        node {\n          id\n          title\n          handle\n          updatedAt\n          ruleSet { appliedDisjunctively }\n          products {\n            edges {\n              node {\n                id\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": { return: StoreSyncCollectionsBulkQuery; variables: StoreSyncCollectionsBulkQueryVariables };
   "#graphql\n  query StoreSyncCollectionProducts($id: ID!, $after: String) {\n    collection(id: $id) {\n      id\n      title\n      handle\n      updatedAt\n      ruleSet { appliedDisjunctively }\n      products(first: 250, after: $after) {\n        nodes { id }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": { return: StoreSyncCollectionProductsQuery; variables: StoreSyncCollectionProductsQueryVariables };
-  "#graphql\n  query StoreSyncCustomersBulk {\n    customers {\n      edges {\n        node {\n          id\n          firstName\n          lastName\n          updatedAt\n          defaultEmailAddress { emailAddress marketingState }\n          defaultPhoneNumber { phoneNumber }\n          defaultAddress { country countryCodeV2 province city address1 zip }\n        }\n      }\n    }\n  }\n": { return: StoreSyncCustomersBulkQuery; variables: StoreSyncCustomersBulkQueryVariables };
+  "#graphql\n  query StoreSyncCustomersBulk {\n    customers {\n      edges {\n        node {\n          id\n          firstName\n          lastName\n          updatedAt\n          defaultEmailAddress { emailAddress marketingState }\n          defaultPhoneNumber { phoneNumber marketingState }\n          defaultAddress { country countryCodeV2 province city address1 zip }\n        }\n      }\n    }\n  }\n": { return: StoreSyncCustomersBulkQuery; variables: StoreSyncCustomersBulkQueryVariables };
   "#graphql\n  query StoreSyncOrdersBulk($search: String) {\n    orders(query: $search) {\n      edges {\n        node {\n          id\n          name\n          email\n          createdAt\n          processedAt\n          updatedAt\n          cancelledAt\n          currencyCode\n          presentmentCurrencyCode\n          displayFinancialStatus\n          sourceName\n          customer { id }\n          customerJourneySummary {\n            lastVisit { source sourceType landingPage utmParameters { source medium } }\n          }\n          shippingAddress { country countryCodeV2 province }\n          billingAddress { country countryCodeV2 province }\n          totalDiscountsSet { shopMoney { amount currencyCode } }\n          totalShippingPriceSet { shopMoney { amount currencyCode } }\n          totalTaxSet { shopMoney { amount currencyCode } }\n          totalWeight\n          refunds { id createdAt totalRefundedSet { shopMoney { amount currencyCode } } }\n          paymentGatewayNames\n          transactions { gateway kind status fees { amount { amount currencyCode } } }\n          lineItems {\n            edges {\n              node {\n                id\n                title\n                sku\n                quantity\n                variant { id }\n                product { id }\n                originalUnitPriceSet { shopMoney { amount currencyCode } }\n                totalDiscountSet { shopMoney { amount currencyCode } }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": { return: StoreSyncOrdersBulkQuery; variables: StoreSyncOrdersBulkQueryVariables };
   "#graphql\n  query StoreSyncOrderFees($id: ID!) {\n    order(id: $id) {\n      id\n      transactions { gateway kind status fees { amount { amount currencyCode } } }\n    }\n  }\n": { return: StoreSyncOrderFeesQuery; variables: StoreSyncOrderFeesQueryVariables };
 }

@@ -7,8 +7,15 @@ import { Banner, BlockStack } from "@shopify/polaris";
 import { useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { Modal } from "~/components/Modal";
-import { CampaignForm, CampaignMeasurement, STATUS_LABEL, canTransition } from "~/features/engagement";
-import { campaignAction, campaignFigures, campaignForm, CampaignError } from "~/features/engagement/index.server";
+import { CampaignForm, CampaignMeasurement, RecipientErrors, STATUS_LABEL, canTransition } from "~/features/engagement";
+import {
+  campaignAction,
+  campaignFigures,
+  campaignForm,
+  CampaignError,
+  recipientErrors,
+  smsConnected,
+} from "~/features/engagement/index.server";
 import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import { useCan, type RoutePermissions } from "~/features/team";
 import { readForm } from "~/lib/forms";
@@ -23,8 +30,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) throw new CampaignError("Campaign not found", 404);
     const form = await campaignForm(shop, id);
-    const [figures] = await campaignFigures(shop.id, id);
-    return { ...form, figures, currency: shop.currency, timezone: shop.timezone, embedded: !demo };
+    const [[figures], errors, sms] = await Promise.all([
+      campaignFigures(shop.id, id),
+      recipientErrors(shop.id, id),
+      smsConnected(shop.id),
+    ]);
+    return { ...form, figures, errors, sms, currency: shop.currency, timezone: shop.timezone, embedded: !demo };
   } catch (error) {
     if (error instanceof CampaignError) throw new Response(error.message, { status: 404 });
     throw error;
@@ -78,7 +89,15 @@ export default function Campaign() {
           </Banner>
         )}
         {c.figures && <CampaignMeasurement f={c.figures} currency={c.currency} />}
-        <CampaignForm key={c.id} saved={c.values} embedded={c.embedded} readOnly={!editable} timezone={c.timezone} />
+        <RecipientErrors errors={c.errors} timezone={c.timezone} />
+        <CampaignForm
+          key={c.id}
+          saved={c.values}
+          embedded={c.embedded}
+          readOnly={!editable}
+          timezone={c.timezone}
+          sms={c.sms}
+        />
       </BlockStack>
       {confirm && (
         <Modal

@@ -37,14 +37,17 @@ export default function Campaigns() {
       title="Campaigns"
       fullWidth
       primaryAction={canWrite ? { content: "Create campaign", url: "/customers/campaigns/new" } : undefined}
-      secondaryActions={[{ content: "Customers", url: "/customers" }]}
+      secondaryActions={[
+        { content: "SMS settings", url: "/customers/campaigns/sms" },
+        { content: "Customers", url: "/customers" },
+      ]}
     >
       <BlockStack gap="300">
         {/* On a phone the list reaches the screen's edges; the line keeps the rows' inner margin. */}
         <Box paddingInline={{ xs: "400", sm: "0" }}>
           <Text as="p" tone="subdued">
-            E-mail to customers subscribed to marketing. Every campaign holds out a share of its recipients so its
-            incremental revenue is measured. *Opens are inflated by privacy features.
+            E-mail, or SMS through your Twilio account, to customers subscribed to marketing. Every campaign holds out a
+            share of its recipients so its incremental revenue is measured. *Opens are inflated by privacy features.
           </Text>
         </Box>
         <CampaignList campaigns={campaigns} currency={currency} />

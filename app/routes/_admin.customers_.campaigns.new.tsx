@@ -4,7 +4,7 @@ import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/AdminPage";
 import { CampaignForm, type CampaignValues } from "~/features/engagement";
-import { campaignAction } from "~/features/engagement/index.server";
+import { campaignAction, smsConnected } from "~/features/engagement/index.server";
 import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import type { RoutePermissions } from "~/features/team";
 import { readForm } from "~/lib/forms";
@@ -22,6 +22,7 @@ const BLANK: CampaignValues = {
   delayDays: "",
   delayHours: "",
   discountCode: "",
+  discountPercent: "",
   subject: "We miss you, {{ first_name }}",
   body: "Hi {{ first_name }},\n\nIt has been a while. See what is new: {{ shop_url }}\n\nYou have {{ points_balance }} points waiting.",
   holdoutPercent: "10",
@@ -32,7 +33,7 @@ const BLANK: CampaignValues = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { shop, demo } = await requireAdmin(request, permissions.loader);
-  return { timezone: shop.timezone, embedded: !demo };
+  return { timezone: shop.timezone, embedded: !demo, sms: await smsConnected(shop.id) };
 }
 
 export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
@@ -45,10 +46,10 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
 });
 
 export default function NewCampaign() {
-  const { timezone, embedded } = useLoaderData<typeof loader>();
+  const { timezone, embedded, sms } = useLoaderData<typeof loader>();
   return (
     <AdminPage title="Create campaign" secondaryActions={[{ content: "Cancel", url: "/customers/campaigns" }]}>
-      <CampaignForm saved={BLANK} embedded={embedded} readOnly={false} timezone={timezone} />
+      <CampaignForm saved={BLANK} embedded={embedded} readOnly={false} timezone={timezone} sms={sms} />
     </AdminPage>
   );
 }

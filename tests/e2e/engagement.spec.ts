@@ -1,6 +1,7 @@
 // /customers/campaigns (docs/product/engagement.md): create a win-back campaign, start it, the job
 // queue sends it to the demo's at-risk customers (hold-out excepted), open a message in the outbox
-// and follow its tracked link to the shop; the click shows on the campaign. A Viewer reads only.
+// and follow its tracked link to the shop; the click shows on the campaign. A Viewer reads only
+// (SMS settings included).
 // The demo is left as found: the campaign (with its sends) and its messages are deleted afterwards.
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
@@ -108,5 +109,9 @@ test("a Viewer sees the campaigns and their figures but cannot create or change 
   await page.getByRole("link", { name: "Thank-you follow-up" }).click();
   await expect(page.getByText("Inflated by privacy features", { exact: false })).toBeVisible();
   await expect(page.getByLabel("Name")).toBeDisabled();
+  // SMS settings: the status only (the demo has no Twilio account), no credentials form.
+  await page.goto("/customers/campaigns/sms");
+  await expect(page.getByText("Not connected")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Connect Twilio" })).toHaveCount(0);
   await viewAs(page, /Owner/);
 });

@@ -1,25 +1,13 @@
 // Tokens at rest and the OAuth `state`: AES-256-GCM (node:crypto) under AD_TOKENS_KEY, and an
 // HMAC-SHA256 over the state under a key derived from it. A ciphertext reads
 // "v1.<iv>.<tag>.<data>" (base64url), so a later key rotation can tell versions apart.
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 
 const b64 = (b: Buffer) => b.toString("base64url");
 const unb64 = (s: string) => Buffer.from(s, "base64url");
 
-export function encryptToken(key: Buffer, plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
-  const data = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return ["v1", b64(iv), b64(cipher.getAuthTag()), b64(data)].join(".");
-}
-
-export function decryptToken(key: Buffer, sealed: string): string {
-  const [version, iv, tag, data] = sealed.split(".");
-  if (version !== "v1" || !iv || !tag || data === undefined) throw new Error("Stored token is not readable");
-  const decipher = createDecipheriv("aes-256-gcm", key, unb64(iv));
-  decipher.setAuthTag(unb64(tag));
-  return Buffer.concat([decipher.update(unb64(data)), decipher.final()]).toString("utf8");
-}
+/** Tokens are sealed like every secret the app keeps (app/platform/secret-box.server.ts). */
+export { sealSecret as encryptToken, openSecret as decryptToken } from "~/platform/secret-box.server";
 
 const stateKey = (key: Buffer) => Buffer.from(hkdfSync("sha256", key, Buffer.alloc(0), "ad-oauth-state", 32));
 

@@ -6,7 +6,8 @@ import { getJobQueue } from "~/platform/jobs/index.server";
 import { CampaignError, changeStatus, createCampaign, deleteDraft, updateCampaign } from "./campaigns.server";
 import { requestShopRun } from "./jobs.server";
 import { previewMessage } from "./preview.server";
-import { campaignSchema } from "./schema";
+import { campaignSchemaFor } from "./schema";
+import { smsConnected } from "./sms.server";
 
 type Shop = { id: string; name: string; domain: string; timezone: string };
 
@@ -29,6 +30,7 @@ export async function campaignAction(
   try {
     if (intent === "preview") {
       const p = await previewMessage(shop, {
+        channel: values.channel,
         subject: values.subject ?? "",
         body: values.body ?? "",
         segment: values.segment || null,
@@ -37,7 +39,7 @@ export async function campaignAction(
       return { status: p.ok ? 200 : 400, body: p };
     }
     if (intent === "save") {
-      const parsed = campaignSchema.safeParse(values);
+      const parsed = campaignSchemaFor({ sms: await smsConnected(shop.id) }).safeParse(values);
       if (!parsed.success) return refused(fieldErrorsOf(parsed.error));
       if (id) {
         await updateCampaign(shop, id, parsed.data);

@@ -22,6 +22,11 @@ const notFound = () => new CampaignError("Campaign not found", 404);
 
 /** Customers who may receive marketing e-mail: subscribed, with an address, not deleted or redacted. */
 export const MARKETABLE = { acceptsMarketing: true, email: { not: null }, deletedAt: null, redactedAt: null } as const;
+/** Customers who may receive marketing SMS: Shopify's SMS consent subscribed, with a phone number. */
+export const SMS_MARKETABLE = { smsMarketing: true, phone: { not: null }, deletedAt: null, redactedAt: null } as const;
+
+/** The consent filter of a campaign's channel. */
+export const marketable = (channel: string) => (channel === "sms" ? SMS_MARKETABLE : MARKETABLE);
 
 async function fields(shop: Shop, input: CampaignInput, now: Date) {
   const scheduledAt =
@@ -30,10 +35,14 @@ async function fields(shop: Shop, input: CampaignInput, now: Date) {
     throw new FieldError({ scheduledAt: ["Choose a time in the future"] });
   if (input.audience === "segment") {
     const reachable = await prisma.customerScore.count({
-      where: { shopId: shop.id, segment: input.segment, customer: MARKETABLE },
+      where: { shopId: shop.id, segment: input.segment, customer: marketable(input.channel) },
     });
     if (reachable === 0)
-      throw new FieldError({ segment: ["No customer in this segment is subscribed to e-mail marketing"] });
+      throw new FieldError({
+        segment: [
+          `No customer in this segment is subscribed to ${input.channel === "sms" ? "SMS" : "e-mail"} marketing`,
+        ],
+      });
   }
   return {
     name: input.name,
@@ -44,7 +53,8 @@ async function fields(shop: Shop, input: CampaignInput, now: Date) {
     delayDays: input.audience === "post_purchase" || input.audience === "points_expiring" ? input.delayDays! : null,
     delayHours: input.audience === "abandoned_checkout" ? input.delayHours! : null,
     discountCode: input.discountCode ?? null,
-    subject: input.subject,
+    discountPercent: input.discountPercent ?? null,
+    subject: input.channel === "sms" ? "" : (input.subject ?? ""),
     body: input.body,
     holdoutPercent: input.holdoutPercent,
     frequencyCapHours: input.frequencyCapHours,
@@ -81,6 +91,7 @@ export async function campaignForm(shop: Shop, id: string) {
       delayDays: c.delayDays === null ? "" : String(c.delayDays),
       delayHours: c.delayHours === null ? "" : String(c.delayHours),
       discountCode: c.discountCode ?? "",
+      discountPercent: c.discountPercent === null ? "" : String(c.discountPercent),
       subject: c.subject,
       body: c.body,
       holdoutPercent: String(c.holdoutPercent),

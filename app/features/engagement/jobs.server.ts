@@ -3,6 +3,7 @@
 // comes from the send rows (send.server.ts), not from the queue.
 import { prisma } from "~/db.server";
 import type { JobQueue } from "~/platform/jobs/index.server";
+import type { AdminFor } from "./discounts.server";
 import { runShop } from "./send.server";
 
 export const ENGAGEMENT_JOBS = { sweep: "engagement.sweep", shop: "engagement.shop" } as const;
@@ -13,9 +14,10 @@ export async function requestShopRun(queue: JobQueue, shopId: string) {
   await queue.enqueue<ShopJob>(ENGAGEMENT_JOBS.shop, { shopId }, { maxAttempts: 3 });
 }
 
-export function registerEngagementJobs(queue: JobQueue) {
+/** `adminFor`: the shop's Admin API outside a request (per-recipient discount codes). */
+export function registerEngagementJobs(queue: JobQueue, deps: { adminFor?: AdminFor } = {}) {
   queue.register<ShopJob>(ENGAGEMENT_JOBS.shop, async ({ shopId }) => {
-    await runShop(shopId);
+    await runShop(shopId, new Date(), { adminFor: deps.adminFor });
   });
   queue.register(ENGAGEMENT_JOBS.sweep, async () => {
     const shops = await prisma.engagementCampaign.findMany({

@@ -6,7 +6,7 @@ import type { Expression, SqlBool } from "kysely";
 import { prisma, sql, sqlOn } from "~/db.server";
 import { computeLift, type Group } from "./lift";
 import { statusOf } from "./status";
-import type { CampaignFigures } from "./types";
+import type { CampaignFigures, RecipientError } from "./types";
 
 export type { CampaignFigures };
 
@@ -144,4 +144,27 @@ export async function engagementSummary(shopId: string) {
       incrementalRevenueMinor: figures.reduce((s, f) => s + (f.lift.enough ? f.lift.incrementalRevenueMinor : 0), 0),
     },
   };
+}
+
+/**
+ * The recipients whose message the provider refused (Twilio's code and text, numbers masked),
+ * newest first: shown on the campaign so the merchant sees who was not reached and why.
+ */
+export async function recipientErrors(shopId: string, campaignId: string, limit = 50): Promise<RecipientError[]> {
+  const rows = await prisma.engagementSend.findMany({
+    where: { shopId, campaignId, status: "failed", error: { not: null } },
+    orderBy: { sentAt: "desc" },
+    take: limit,
+    select: { customerId: true, error: true, sentAt: true },
+  });
+  const customers = await prisma.customer.findMany({
+    where: { shopId, id: { in: rows.map((r) => r.customerId) } },
+    select: { id: true, firstName: true, lastName: true },
+  });
+  const names = new Map(customers.map((c) => [c.id, [c.firstName, c.lastName].filter(Boolean).join(" ")]));
+  return rows.map((r) => ({
+    customer: names.get(r.customerId) || "A customer",
+    error: r.error!,
+    at: r.sentAt?.toISOString() ?? null,
+  }));
 }

@@ -1,24 +1,25 @@
 // The preview: the message as a real customer of the shop would get it (the first subscribed
 // customer of the campaign's segment, else of the shop), rendered by the same code as a send.
 import { prisma } from "~/db.server";
-import { MARKETABLE } from "./campaigns.server";
-import { composeMessage } from "./send.server";
+import { marketable } from "./campaigns.server";
+import { composeMessage, composeSms } from "./send.server";
 import { parseTemplate } from "./template";
 
 type Shop = { id: string; name: string; domain: string; timezone: string };
 
 export async function previewMessage(
   shop: Shop,
-  input: { subject: string; body: string; segment?: string | null; discountCode?: string | null },
+  input: { channel?: string; subject: string; body: string; segment?: string | null; discountCode?: string | null },
 ) {
+  const sms = input.channel === "sms";
   for (const [field, source] of [
-    ["subject", input.subject],
+    ["subject", sms ? "" : input.subject],
     ["body", input.body],
   ] as const) {
     const parsed = parseTemplate(source);
     if (!parsed.ok) return { ok: false as const, fieldErrors: { [field]: [parsed.message] } };
   }
-  const where = { shopId: shop.id, ...MARKETABLE };
+  const where = { shopId: shop.id, ...marketable(sms ? "sms" : "email") };
   const customer =
     (input.segment
       ? await prisma.customer.findFirst({
@@ -33,7 +34,8 @@ export async function previewMessage(
       orderBy: { createdAt: "asc" },
     }));
   if (!customer) return { ok: false as const, fieldErrors: { _form: ["No subscribed customer to preview with"] } };
-  const message = await composeMessage(shop, input, customer, "preview-token-0000");
   const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ") || "A customer";
+  if (sms) return { ok: true as const, customerName: name, subject: "", text: await composeSms(shop, input, customer) };
+  const message = await composeMessage(shop, input, customer, "preview-token-0000");
   return { ok: true as const, customerName: name, subject: message.subject, text: message.text };
 }

@@ -16,6 +16,7 @@ const values: MergeValues = {
   shop_url: "https://a.myshopify.com",
   recovery_url: 'https://a.myshopify.com/1/checkouts/abc/recover?key=k&x="><script>',
   discount_code: "SAVE10",
+  product_title: "Alpha Headphones (Black)",
 };
 
 describe("status machine", () => {

@@ -4,14 +4,23 @@
 // and measure conversions (an order within the attribution window of the event).
 import crypto from "node:crypto";
 import { insertRows, prisma } from "~/db.server";
+import { availableOf, restocksBetween } from "~/features/inventory/index.server";
 import { sendMail } from "~/platform/mail.server";
-import { MARKETABLE } from "./campaigns.server";
+import { marketable } from "./campaigns.server";
 import { assignHoldout, isHeldOut } from "./holdout";
 import { clickUrl, openUrl, unsubscribeUrl, allowedDestination } from "./links.server";
 import { parseTemplate, renderHtml, renderText, type MergeValues } from "./template";
+import { E164, SMS_MAX_CHARS, SMS_OPT_OUT } from "./sms-schema";
+import { smsSender } from "./sms.server";
 import { sendableAt } from "./timing";
+import { createMessage, TwilioError, twilioRuntime, type TwilioRuntime } from "./twilio.server";
+import { recipientCode, type AdminFor } from "./discounts.server";
+import { withdrawSmsConsent } from "./sms-consent.server";
 
-type Shop = { id: string; name: string; domain: string; timezone: string };
+type Shop = { id: string; name: string; domain: string; timezone: string; isDemo?: boolean };
+
+/** What sending reaches outside: Twilio (SMS) and the shop's Admin API (per-recipient codes). */
+export type SendDeps = { twilio?: TwilioRuntime; adminFor?: AdminFor };
 type Campaign = Awaited<ReturnType<typeof prisma.engagementCampaign.findFirstOrThrow>>;
 
 /** A flow started today also reaches customers who entered At-Risk in the 90 days before (not years back). */
@@ -27,12 +36,13 @@ type Planned = {
   eventAt: Date;
   dueAt: Date;
   checkoutId?: string;
+  variantId?: string;
 };
 
 /** Customers entering `segment` since `since` (win-back: At-Risk; VIP welcome: VIP), one event per entry. */
-async function segmentEntries(shopId: string, segment: string, prefix: string, since: Date, now: Date) {
+async function segmentEntries(c: Campaign, segment: string, prefix: string, since: Date, now: Date) {
   const rows = await prisma.customerScore.findMany({
-    where: { shopId, segment, segmentChangedAt: { gte: since }, customer: MARKETABLE },
+    where: { shopId: c.shopId, segment, segmentChangedAt: { gte: since }, customer: marketable(c.channel) },
     select: { customerId: true, segment: true, segmentChangedAt: true },
   });
   return rows.map((r) => ({
@@ -45,11 +55,11 @@ async function segmentEntries(shopId: string, segment: string, prefix: string, s
 }
 
 /** The segment of each customer (the hold-out's stratum), for triggers that start from another table. */
-async function segmentsOf(shopId: string, customerIds: string[]): Promise<Map<string, string>> {
+async function segmentsOf(shopId: string, channel: string, customerIds: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (let i = 0; i < customerIds.length; i += 500) {
     const rows = await prisma.customer.findMany({
-      where: { shopId, id: { in: customerIds.slice(i, i + 500) }, ...MARKETABLE },
+      where: { shopId, id: { in: customerIds.slice(i, i + 500) }, ...marketable(channel) },
       select: { id: true, score: { select: { segment: true } } },
     });
     for (const r of rows) out.set(r.id, r.score?.segment ?? "No orders yet");
@@ -73,7 +83,7 @@ async function abandonedCheckouts(shopId: string, c: Campaign, now: Date): Promi
     },
     select: { id: true, customerId: true, abandonedAt: true },
   });
-  const segments = await segmentsOf(shopId, [...new Set(rows.map((r) => r.customerId!))]);
+  const segments = await segmentsOf(shopId, c.channel, [...new Set(rows.map((r) => r.customerId!))]);
   return rows
     .filter((r) => segments.has(r.customerId!))
     .map((r) => ({
@@ -116,7 +126,7 @@ async function pointsExpiring(shopId: string, c: Campaign, now: Date): Promise<P
     select: { customerId: true },
   });
   const withBalance = new Set(members.map((m) => m.customerId));
-  const segments = await segmentsOf(shopId, [...withBalance]);
+  const segments = await segmentsOf(shopId, c.channel, [...withBalance]);
   const planned = new Map<string, Planned>();
   for (const e of earned) {
     if (!segments.has(e.customerId)) continue;
@@ -136,20 +146,61 @@ async function pointsExpiring(shopId: string, c: Campaign, now: Date): Promise<P
   return [...planned.values()];
 }
 
+/** Customers who bought a variant in this year before it sold out, for a stock-out that just ended. */
+const BOUGHT_BEFORE_DAYS = 365;
+
+/**
+ * Back in stock: each variant whose stock-out ended since the flow started (the inventory
+ * feature's stock-out periods), to the subscribed customers who bought it in the year before it
+ * sold out; one event per stock-out.
+ */
+async function backInStock(shopId: string, c: Campaign, now: Date): Promise<Planned[]> {
+  const restocks = await restocksBetween(shopId, c.activatedAt ?? now, now);
+  const planned: Planned[] = [];
+  for (const r of restocks) {
+    const lines = await prisma.orderLine.findMany({
+      where: {
+        shopId,
+        variantId: r.variantId,
+        order: {
+          cancelledAt: null,
+          processedAt: { gte: new Date(r.soldOutAt.getTime() - BOUGHT_BEFORE_DAYS * DAY), lte: r.soldOutAt },
+          customer: marketable(c.channel),
+        },
+      },
+      select: { order: { select: { customerId: true } } },
+    });
+    const buyers = [...new Set(lines.map((l) => l.order.customerId!))];
+    const segments = await segmentsOf(shopId, c.channel, buyers);
+    for (const customerId of buyers)
+      if (segments.has(customerId))
+        planned.push({
+          customerId,
+          segment: segments.get(customerId)!,
+          sendKey: `restock:${r.id}`,
+          eventAt: r.restockedAt,
+          dueAt: r.restockedAt > now ? r.restockedAt : now,
+          variantId: r.variantId,
+        });
+  }
+  return planned;
+}
+
 async function candidates(shopId: string, c: Campaign, now: Date): Promise<Planned[]> {
   if (c.audience === "segment") {
     if (!c.scheduledAt || c.scheduledAt > now || !c.segment) return [];
     const rows = await prisma.customerScore.findMany({
-      where: { shopId, segment: c.segment, customer: MARKETABLE },
+      where: { shopId, segment: c.segment, customer: marketable(c.channel) },
       select: { customerId: true, segment: true },
     });
     return rows.map((r) => ({ ...r, sendKey: "once", eventAt: c.scheduledAt!, dueAt: c.scheduledAt! }));
   }
   const since = new Date((c.activatedAt ?? now).getTime() - WIN_BACK_LOOKBACK_DAYS * DAY);
-  if (c.audience === "win_back") return segmentEntries(shopId, "At-Risk", "at-risk", since, now);
-  if (c.audience === "vip_welcome") return segmentEntries(shopId, "VIP", "vip", since, now);
+  if (c.audience === "win_back") return segmentEntries(c, "At-Risk", "at-risk", since, now);
+  if (c.audience === "vip_welcome") return segmentEntries(c, "VIP", "vip", since, now);
   if (c.audience === "abandoned_checkout" && c.delayHours) return abandonedCheckouts(shopId, c, now);
   if (c.audience === "points_expiring" && c.delayDays) return pointsExpiring(shopId, c, now);
+  if (c.audience === "back_in_stock") return backInStock(shopId, c, now);
   if (c.audience === "post_purchase" && c.delayDays) {
     const delay = c.delayDays * DAY;
     const from = new Date((c.activatedAt ?? now).getTime() - delay);
@@ -158,7 +209,7 @@ async function candidates(shopId: string, c: Campaign, now: Date): Promise<Plann
         shopId,
         processedAt: { gte: from, lte: new Date(now.getTime() - delay) },
         cancelledAt: null,
-        customer: MARKETABLE,
+        customer: marketable(c.channel),
       },
       select: {
         id: true,
@@ -189,6 +240,7 @@ const SEND_COLUMNS = [
   "dueAt",
   "segment",
   "checkoutId",
+  "variantId",
   "holdout",
   "status",
   "revenueMinor",
@@ -224,6 +276,7 @@ export async function planCampaign(shop: Shop, c: Campaign, now = new Date()): P
       dueAt: p.dueAt,
       segment: p.segment,
       checkoutId: p.checkoutId ?? null,
+      variantId: p.variantId ?? null,
       holdout,
       status: holdout ? "holdout" : "pending",
       revenueMinor: 0,
@@ -234,7 +287,7 @@ export async function planCampaign(shop: Shop, c: Campaign, now = new Date()): P
   return created;
 }
 
-type MergeContext = { checkoutId?: string | null; discountCode?: string | null };
+type MergeContext = { checkoutId?: string | null; discountCode?: string | null; variantId?: string | null };
 
 async function mergeValues(
   shop: Shop,
@@ -256,7 +309,18 @@ async function mergeValues(
         select: { recoveryUrl: true },
       })
     : null;
+  const variant = context.variantId
+    ? await prisma.variant.findFirst({
+        where: { id: context.variantId, shopId: shop.id },
+        select: { title: true, product: { select: { title: true } } },
+      })
+    : null;
   return {
+    product_title: variant
+      ? variant.title && variant.title !== "Default Title" && variant.title !== "Default"
+        ? `${variant.product.title} (${variant.title})`
+        : variant.product.title
+      : "",
     first_name: firstName?.trim() || "there",
     points_balance: String(member?.balance ?? 0),
     tier: tier?.name ?? "",
@@ -273,15 +337,12 @@ export async function composeMessage(
   customer: { id: string; firstName: string | null },
   token: string,
   now = new Date(),
-  checkoutId: string | null = null,
+  context: { checkoutId?: string | null; variantId?: string | null } = {},
 ) {
   const subject = parseTemplate(c.subject);
   const body = parseTemplate(c.body);
   if (!subject.ok || !body.ok) throw new Error("A stored template no longer parses");
-  const values = await mergeValues(shop, customer.id, customer.firstName, {
-    checkoutId,
-    discountCode: c.discountCode,
-  });
+  const values = await mergeValues(shop, customer.id, customer.firstName, { ...context, discountCode: c.discountCode });
   const unsubscribe = unsubscribeUrl(token, now);
   const track = (url: string) => (allowedDestination(url, shop.domain) ? clickUrl(token, url, now) : url);
   const footer = `You receive this because you subscribed to ${shop.name}'s e-mails.`;
@@ -296,29 +357,135 @@ export async function composeMessage(
   };
 }
 
+/** The text of an SMS: the shop's name first (carriers expect the sender named), then the opt-out line. */
+export async function composeSms(
+  shop: Shop,
+  c: { body: string; discountCode?: string | null },
+  customer: { id: string; firstName: string | null },
+  context: { checkoutId?: string | null; variantId?: string | null } = {},
+) {
+  const body = parseTemplate(c.body);
+  if (!body.ok) throw new Error("A stored template no longer parses");
+  const values = await mergeValues(shop, customer.id, customer.firstName, { ...context, discountCode: c.discountCode });
+  const prefix = `${shop.name}: `;
+  const room = SMS_MAX_CHARS - prefix.length - SMS_OPT_OUT.length - 1;
+  return `${prefix}${renderText(body.parts, values).trim().slice(0, room)}\n${SMS_OPT_OUT}`;
+}
+
 const skip = (id: string, reason: string) =>
   prisma.engagementSend.updateMany({
     where: { id, status: "pending" },
     data: { status: "skipped", skipReason: reason },
   });
 
-/** Sends the shop's due messages of active campaigns; returns how many went out. */
-export async function deliverDue(shop: Shop, now = new Date(), limit = 500): Promise<number> {
-  const due = await prisma.engagementSend.findMany({
-    where: { shopId: shop.id, status: "pending", dueAt: { lte: now }, campaign: { status: "active" } },
+type Due = Awaited<ReturnType<typeof dueSends>>[number];
+type Recipient = {
+  id: string;
+  shopifyId: string | null;
+  email: string | null;
+  phone: string | null;
+  firstName: string | null;
+};
+type Content = { subject: string; body: string; discountCode: string | null };
+type SmsAccount = NonNullable<Awaited<ReturnType<typeof smsSender>>>;
+
+const dueSends = (shopId: string, now: Date, limit: number, smsReady: boolean) =>
+  prisma.engagementSend.findMany({
+    // SMS sends of a shop without Twilio wait (not failed) until an account is connected again.
+    where: {
+      shopId,
+      status: "pending",
+      dueAt: { lte: now },
+      campaign: { status: "active", ...(smsReady ? {} : { channel: { not: "sms" } }) },
+    },
     orderBy: { dueAt: "asc" },
     take: limit,
     include: { campaign: true },
   });
+
+async function sendEmail(shop: Shop, s: Due, c: Content, customer: Recipient, now: Date): Promise<boolean> {
+  const message = await composeMessage(shop, c, customer, s.token, now, s);
+  const result = await sendMail({
+    shopId: shop.id,
+    kind: "engagement",
+    to: customer.email!,
+    fromName: shop.name,
+    dedupeKey: `engagement:${s.id}`,
+    ...message,
+  });
+  const failed = result.message?.status === "failed";
+  await prisma.engagementSend.update({
+    where: { id: s.id },
+    data: { status: failed ? "failed" : "sent", outboxMessageId: result.message?.id ?? null },
+  });
+  return !failed;
+}
+
+/** Twilio code 21610: the number replied STOP to this sender. */
+const UNSUBSCRIBED_RECIPIENT = 21610;
+
+type SmsSend = { account: SmsAccount; rt: TwilioRuntime; adminFor: AdminFor | null; now: Date };
+
+async function sendSms(shop: Shop, s: Due, c: Content, customer: Recipient, via: SmsSend) {
+  const { account, rt } = via;
+  const text = await composeSms(shop, c, customer, s);
+  try {
+    const message = await createMessage(rt, account.creds, account.sender, customer.phone!, text);
+    await prisma.engagementSend.update({
+      where: { id: s.id },
+      data: { status: "sent", providerMessageId: message.sid },
+    });
+    return true;
+  } catch (error) {
+    if (!(error instanceof TwilioError)) throw error;
+    // The row stays failed (never retried): Twilio may have taken a message it did not confirm.
+    const note =
+      error.code === UNSUBSCRIBED_RECIPIENT
+        ? await withdrawSmsConsent({ ...shop, isDemo: !!shop.isDemo }, customer, via.adminFor, via.now)
+        : null;
+    await prisma.engagementSend.update({
+      where: { id: s.id },
+      data: { status: "failed", error: note ? `${error.summary} (${note})` : error.summary },
+    });
+    return false;
+  }
+}
+
+/** Sends the shop's due messages of active campaigns; returns how many went out. */
+export async function deliverDue(shop: Shop, now = new Date(), limit = 500, deps: SendDeps = {}) {
+  const rt = deps.twilio ?? twilioRuntime();
+  const sms = await smsSender(shop.id);
+  const due = await dueSends(shop.id, now, limit, sms !== null);
   let sent = 0;
   for (const s of due) {
     const c = s.campaign;
     const customer = await prisma.customer.findFirst({
       where: { id: s.customerId, shopId: shop.id },
-      select: { id: true, email: true, firstName: true, acceptsMarketing: true, deletedAt: true, redactedAt: true },
+      select: {
+        id: true,
+        shopifyId: true,
+        email: true,
+        phone: true,
+        firstName: true,
+        acceptsMarketing: true,
+        smsMarketing: true,
+        deletedAt: true,
+        redactedAt: true,
+      },
     });
-    if (!customer?.email || !customer.acceptsMarketing || customer.deletedAt || customer.redactedAt) {
+    const consent = c.channel === "sms" ? customer?.smsMarketing && customer.phone : customer?.acceptsMarketing;
+    if (
+      !customer ||
+      !consent ||
+      !(c.channel === "sms" || customer.email) ||
+      customer.deletedAt ||
+      customer.redactedAt
+    ) {
       await skip(s.id, "no_consent");
+      continue;
+    }
+    if (c.channel === "sms" && !E164.test(customer.phone!)) {
+      await skip(s.id, "invalid_phone");
       continue;
     }
     if (s.checkoutId) {
@@ -330,6 +497,10 @@ export async function deliverDue(shop: Shop, now = new Date(), limit = 500): Pro
         await skip(s.id, "checkout_completed");
         continue;
       }
+    }
+    if (s.variantId && ((await availableOf(shop.id, [s.variantId])).get(s.variantId) ?? 0) <= 0) {
+      await skip(s.id, "sold_out_again");
+      continue;
     }
     // A customer who ordered since the trigger needs no reminder (as of this run: a run of the past,
     // as the demo replays them, does not see the orders that came after it).
@@ -361,21 +532,36 @@ export async function deliverDue(shop: Shop, now = new Date(), limit = 500): Pro
       data: { status: "sending", sentAt: now },
     });
     if (claimed.count !== 1) continue;
-    const message = await composeMessage(shop, c, customer, s.token, now, s.checkoutId);
-    const result = await sendMail({
-      shopId: shop.id,
-      kind: "engagement",
-      to: customer.email,
-      fromName: shop.name,
-      dedupeKey: `engagement:${s.id}`,
-      ...message,
-    });
-    const failed = result.message?.status === "failed";
-    await prisma.engagementSend.update({
-      where: { id: s.id },
-      data: { status: failed ? "failed" : "sent", outboxMessageId: result.message?.id ?? null },
-    });
-    if (!failed) sent += 1;
+    let discountCode = c.discountCode;
+    if (c.discountPercent) {
+      const made = await recipientCode(
+        { id: shop.id, domain: shop.domain, isDemo: !!shop.isDemo },
+        s,
+        { name: c.name, discountPercent: c.discountPercent },
+        customer,
+        deps.adminFor ?? null,
+        now,
+      );
+      if (made.state === "down") {
+        // Shopify did not answer: the recipient waits for the next run (with the same code), and so does the rest.
+        await prisma.engagementSend.updateMany({
+          where: { id: s.id, status: "sending" },
+          data: { status: "pending", sentAt: null },
+        });
+        break;
+      }
+      if (made.state === "refused") {
+        await prisma.engagementSend.update({ where: { id: s.id }, data: { status: "failed", error: made.error } });
+        continue;
+      }
+      discountCode = made.code;
+    }
+    const content = { subject: c.subject, body: c.body, discountCode };
+    const ok =
+      c.channel === "sms"
+        ? await sendSms(shop, s, content, customer, { account: sms!, rt, adminFor: deps.adminFor ?? null, now })
+        : await sendEmail(shop, s, content, customer, now);
+    if (ok) sent += 1;
   }
   return sent;
 }
@@ -432,10 +618,10 @@ export async function measureConversions(shopId: string, now = new Date()): Prom
 }
 
 /** One pass for a shop: scheduled one-offs start, every live campaign plans, due messages go, conversions are read. */
-export async function runShop(shopId: string, now = new Date()) {
+export async function runShop(shopId: string, now = new Date(), deps: SendDeps = {}) {
   const shop = await prisma.shop.findUnique({
     where: { id: shopId },
-    select: { id: true, name: true, domain: true, timezone: true, uninstalledAt: true },
+    select: { id: true, name: true, domain: true, timezone: true, isDemo: true, uninstalledAt: true },
   });
   if (!shop || shop.uninstalledAt) return { planned: 0, sent: 0 };
   await prisma.engagementCampaign.updateMany({
@@ -445,7 +631,7 @@ export async function runShop(shopId: string, now = new Date()) {
   const live = await prisma.engagementCampaign.findMany({ where: { shopId, status: "active" } });
   let planned = 0;
   for (const c of live) planned += await planCampaign(shop, c, now);
-  const sent = await deliverDue(shop, now);
+  const sent = await deliverDue(shop, now, 500, deps);
   // A one-off whose every recipient is settled is completed.
   for (const c of live.filter((x) => x.audience === "segment")) {
     const waiting = await prisma.engagementSend.count({

@@ -7,6 +7,7 @@ export const MERGE_FIELDS = [
   "shop_url",
   "recovery_url",
   "discount_code",
+  "product_title",
 ] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number];
 export type MergeValues = Record<MergeField, string>;

@@ -24,3 +24,15 @@ export type CampaignFigures = {
   attributedRevenueMinor: number;
   lift: Lift;
 };
+
+/** A recipient the provider refused: the customer's name, the provider's code and text, when. */
+export type RecipientError = { customer: string; error: string; at: string | null };
+
+/** The shop's Twilio connection as the screens show it: never the token, the SID's end only. */
+export type SmsStatus = {
+  connected: boolean;
+  accountSid: string | null;
+  sender: string | null;
+  friendlyName: string | null;
+  connectedAt: string | null;
+};

@@ -33,3 +33,4 @@ export { addProduct } from "./products.server";
 export { updatePriceCost } from "./pricing.server";
 export { locationWeights, variantLocationPlans } from "./locations.server";
 export { planFactsForInsights } from "./insight-reads.server";
+export { availableOf, restocksBetween, type Restock } from "./restocks.server";

@@ -11,6 +11,7 @@ export const CUSTOMER_PERSONAL_DATA_CLEARED = {
   zip: null,
   region: null,
   acceptsMarketing: false,
+  smsMarketing: false,
   // The wallet proved by Sign-In with Ethereum: a pseudonymous identifier of the person.
   walletAddress: null,
   walletChainId: null,

@@ -180,6 +180,7 @@ export type RestCustomer = {
   updated_at?: string;
   accepts_marketing?: boolean;
   email_marketing_consent?: { state?: string } | null;
+  sms_marketing_consent?: { state?: string } | null;
   default_address?: RestAddress | null;
 };
 

@@ -131,9 +131,11 @@ describe("full import of the fixture store", () => {
       ["Alpha Headphones", "Audio"],
       ["Beta Watch", "Wearables"],
     ]);
-    expect(reference.customers.map((c) => [c.shopifyId, c.email, c.country, c.acceptsMarketing])).toEqual([
-      ["gid://shopify/Customer/501", "ann@example.com", "United States", true],
-      ["gid://shopify/Customer/502", "bo@example.com", "Germany", false],
+    expect(
+      reference.customers.map((c) => [c.shopifyId, c.email, c.country, c.acceptsMarketing, c.smsMarketing]),
+    ).toEqual([
+      ["gid://shopify/Customer/501", "ann@example.com", "United States", true, true],
+      ["gid://shopify/Customer/502", "bo@example.com", "Germany", false, false],
     ]);
     const [o1, o2, o3] = reference.orders;
     expect([o1.name, o1.day, o1.channel, o1.customerId, o1.refundsMinor, o1.totalMinor]).toEqual([

@@ -119,6 +119,7 @@ describe("webhook payloads", () => {
     expect(customerFromRest(fixture("webhook-customer.json"))).toMatchObject({
       email: "ann@example.com",
       acceptsMarketing: true,
+      smsMarketing: true,
       country: "United States",
     });
     expect(inventoryLevelFromRest(fixture("webhook-inventory-level.json"))).toMatchObject({

@@ -107,6 +107,8 @@ export type SyncCustomer = {
   address1: string | null;
   zip: string | null;
   acceptsMarketing: boolean;
+  /** Shopify's SMS marketing consent is SUBSCRIBED. */
+  smsMarketing: boolean;
   updatedAt: Date;
 };
 
@@ -297,6 +299,7 @@ export function customerFromBulk(row: BulkCustomer): SyncCustomer {
     address1: a?.address1 ?? null,
     zip: a?.zip ?? null,
     acceptsMarketing: row.defaultEmailAddress?.marketingState === "SUBSCRIBED",
+    smsMarketing: row.defaultPhoneNumber?.marketingState === "SUBSCRIBED",
     updatedAt: requireDate(row.updatedAt, "customer updatedAt"),
   };
 }
@@ -439,6 +442,7 @@ export function customerFromRest(c: RestCustomer): SyncCustomer {
     phone: blank(c.phone),
     ...addressParts(c.default_address),
     acceptsMarketing: consent ? consent === "subscribed" : !!c.accepts_marketing,
+    smsMarketing: c.sms_marketing_consent?.state === "subscribed",
     updatedAt: requireDate(c.updated_at ?? c.created_at, "customer updated_at"),
   };
 }

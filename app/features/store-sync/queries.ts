@@ -99,7 +99,7 @@ export const CUSTOMERS_BULK_QUERY = `#graphql
           lastName
           updatedAt
           defaultEmailAddress { emailAddress marketingState }
-          defaultPhoneNumber { phoneNumber }
+          defaultPhoneNumber { phoneNumber marketingState }
           defaultAddress { country countryCodeV2 province city address1 zip }
         }
       }

@@ -18,8 +18,10 @@ import { useState } from "react";
 import { useFetcherResult } from "~/components/useFetcherResult";
 import type { FieldErrors } from "~/lib/forms";
 import { AUDIENCE_LABEL, AUDIENCES, type CampaignActionResult } from "~/features/engagement/schema";
+import { SMS_OPT_OUT } from "~/features/engagement/sms-schema";
 import { MERGE_FIELDS } from "~/features/engagement/template";
 import { TriggerFields } from "./TriggerFields";
+import { channelOptions, pick } from "./format";
 
 export type CampaignValues = Record<
   | "name"
@@ -30,6 +32,7 @@ export type CampaignValues = Record<
   | "delayDays"
   | "delayHours"
   | "discountCode"
+  | "discountPercent"
   | "subject"
   | "body"
   | "holdoutPercent"
@@ -42,15 +45,10 @@ export type CampaignValues = Record<
 type Preview =
   { ok: true; customerName: string; subject: string; text: string } | { ok: false; fieldErrors: FieldErrors };
 
-type Props = { saved: CampaignValues; embedded: boolean; readOnly: boolean; timezone: string };
+/** `sms`: the shop connected its Twilio account (SMS campaigns allowed). */
+type Props = { saved: CampaignValues; embedded: boolean; readOnly: boolean; timezone: string; sms: boolean };
 
-const CHANNEL_OPTIONS = [
-  { label: "E-mail", value: "email" },
-  { label: "SMS (not configured: connect Twilio)", value: "sms", disabled: true },
-  { label: "Push (not available)", value: "push", disabled: true },
-];
-
-export function CampaignForm({ saved, embedded, readOnly, timezone }: Props) {
+export function CampaignForm({ saved, embedded, readOnly, timezone, sms }: Props) {
   const fetcher = useFetcher<CampaignActionResult>();
   const preview = useFetcher<Preview>();
   const [draft, setDraft] = useState(saved);
@@ -110,7 +108,7 @@ export function CampaignForm({ saved, embedded, readOnly, timezone }: Props) {
           <FormLayout.Group>
             <Select
               label="Channel"
-              options={CHANNEL_OPTIONS}
+              options={channelOptions(sms || saved.channel === "sms")}
               value={draft.channel}
               onChange={set("channel")}
               error={err("channel")}
@@ -135,14 +133,22 @@ export function CampaignForm({ saved, embedded, readOnly, timezone }: Props) {
             err={err}
             field={field}
           />
-          {field("subject", "Subject", { maxLength: 200 })}
-          {field("discountCode", "Discount code (optional)", {
-            maxLength: 255,
-            helpText: "A code you created in Shopify's Discounts; {{ discount_code }} puts it in the message.",
-          })}
+          {draft.channel !== "sms" && field("subject", "Subject", { maxLength: 200 })}
+          <FormLayout.Group>
+            {field("discountCode", "Discount code (optional)", {
+              maxLength: 255,
+              helpText: "A code you created in Shopify's Discounts; {{ discount_code }} puts it in the message.",
+            })}
+            {field("discountPercent", "Or a code per recipient: % off", {
+              type: "number",
+              min: 1,
+              max: 100,
+              helpText: "One use, 14 days, created in Shopify for each recipient at send.",
+            })}
+          </FormLayout.Group>
           {field("body", "Message", {
             multiline: 8,
-            helpText: `Merge fields: ${MERGE_FIELDS.map((f) => `{{ ${f} }}`).join(", ")}. Links to your shop are tracked; an unsubscribe link is added.`,
+            helpText: `Merge fields: ${MERGE_FIELDS.map((f) => `{{ ${f} }}`).join(", ")}. ${draft.channel === "sms" ? `Plain text: your shop's name starts it and "${SMS_OPT_OUT}" ends it.` : "Links to your shop are tracked; an unsubscribe link is added."}`,
           })}
           <FormLayout.Group condensed>
             {field("holdoutPercent", "Hold-out %", {
@@ -164,7 +170,7 @@ export function CampaignForm({ saved, embedded, readOnly, timezone }: Props) {
               loading={preview.state !== "idle"}
               onClick={() =>
                 preview.submit(
-                  { intent: "preview", subject: draft.subject, body: draft.body, segment: draft.segment },
+                  { intent: "preview", ...pick(draft, "channel", "subject", "body", "segment") },
                   { method: "post" },
                 )
               }

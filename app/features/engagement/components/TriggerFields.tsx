@@ -1,7 +1,7 @@
 // The fields that depend on the audience or trigger: the segment and schedule of a one-off, the
 // delay of a triggered flow (days after an order, hours after an abandoned checkout, days before
 // points expire).
-import { FormLayout, Select } from "@shopify/polaris";
+import { FormLayout, Select, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { SEGMENTS } from "~/features/customers";
 import { CHECKOUT_DELAY_HOURS } from "~/features/engagement/schema";
@@ -50,6 +50,13 @@ export function TriggerFields({ audience, segment, delayHours, timezone, readOnl
         disabled={readOnly}
         helpText="Not sent when the customer has ordered or completed the checkout meanwhile."
       />
+    );
+  if (audience === "back_in_stock")
+    return (
+      <Text as="p" tone="subdued">
+        When a variant that sold out is in stock again, to the customers who bought it in the year before it sold out.{" "}
+        {"{{ product_title }}"} names it; not sent if it sold out again meanwhile.
+      </Text>
     );
   return null;
 }

@@ -31,3 +31,13 @@ export function incrementalLine(f: Pick<CampaignFigures, "lift">, currency: stri
 }
 
 export const TYPE_LABEL: Record<string, string> = { email: "E-mail", sms: "SMS", push: "Push" };
+
+/** The channel choices: SMS only once the shop connected Twilio; push never (not available). */
+export const channelOptions = (sms: boolean) => [
+  { label: "E-mail", value: "email" },
+  { label: sms ? "SMS (your Twilio account)" : "SMS (not configured: connect Twilio)", value: "sms", disabled: !sms },
+  { label: "Push (not available)", value: "push", disabled: true },
+];
+
+/** Some of a form's values, by name. */
+export const pick = <T, K extends keyof T>(v: T, ...keys: K[]) => Object.fromEntries(keys.map((k) => [k, v[k]]));
