@@ -110,6 +110,14 @@ describe("the storefront wallet page", () => {
     expect(html).toContain("Bo&#39;s &lt;b&gt;Shop&lt;/b&gt; &#123;&#123; customer.email &#125;&#125;");
   });
 
+  it("is the answer to a GET that names no type (in case the proxy drops Accept); JSON only when asked for alone", async () => {
+    const bare = await throughProxy("", { accept: "" });
+    expect(bare.headers.get("content-type")).toBe("application/liquid");
+    const json = await throughProxy("", { accept: "application/json" });
+    expect(json.status).toBe(401);
+    expect(json.headers.get("content-type")).toMatch(/^application\/json/);
+  });
+
   it("shows the linked wallet, shortened, with its chain and the day it was linked in the shop's zone", async () => {
     await prisma.customer.update({
       where: { id: aliceId },

@@ -31,6 +31,7 @@ async function send(domain: string, customer: string, values?: Record<string, st
     new Request(`${APP}/proxy/loyalty/wallet?logged_in_customer_id=${customer}`, {
       method: values ? "POST" : "GET",
       body: values ? new URLSearchParams(values) : undefined,
+      headers: { accept: "application/json" },
     }),
   );
   try {

@@ -1,7 +1,7 @@
 // /proxy/loyalty/wallet (the storefront's /apps/loyalty/wallet through Shopify's app proxy): the logged-in
 // customer links a wallet with Sign-In with Ethereum (docs/decisions/105-wallets-and-holder-checks.md).
-// GET from a browser (Accept: text/html) answers the page, as application/liquid so that Shopify wraps
-// it in the shop's theme (decision 109); any other GET answers the customer's linked wallet as JSON.
+// GET answers the page, as application/liquid so that Shopify wraps it in the shop's theme (decision
+// 109), unless it asks for JSON only (Accept: application/json, no text/html): then the linked wallet.
 // POST `challenge` issues the message to sign, `link`
 // checks the signed message and stores the wallet, `unlink` removes it. Shopify's signature over
 // the query (checked by authenticate.public.appProxy) carries logged_in_customer_id, so nobody can
@@ -37,7 +37,11 @@ async function signedRequest(request: Request) {
   return { shop, customer };
 }
 
-const wantsHtml = (request: Request) => /\btext\/html\b/.test(request.headers.get("accept") ?? "");
+// The page unless JSON alone is asked for: the app proxy is not documented to forward `Accept`.
+const wantsJson = (request: Request) => {
+  const accept = request.headers.get("accept") ?? "";
+  return /\bapplication\/json\b/.test(accept) && !/\btext\/html\b/.test(accept);
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The demo has no storefront, so no proxy either.
@@ -45,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const signed = await signedRequest(request);
   if (!signed) return NOT_FOUND();
   const { shop, customer } = signed;
-  if (wantsHtml(request)) {
+  if (!wantsJson(request)) {
     const page = walletPage(
       customer
         ? {
