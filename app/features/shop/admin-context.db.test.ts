@@ -27,6 +27,16 @@ describe("requireStaff", () => {
     });
   });
 
+  it("never shares within a POST: the loaders that follow an action see what it wrote", async () => {
+    const request = await requestAs("owner", DOMAIN, "/settings", { method: "POST", body: new URLSearchParams() });
+    await observeRequest(request, async () => {
+      const action = await requireStaff(copyOf(request));
+      const loader = await requireStaff(copyOf(request));
+      expect(loader).not.toBe(action);
+      return new Response("ok");
+    });
+  });
+
   it("never shares between two requests, nor with an id a client made up", async () => {
     const first = await requestAs("owner", DOMAIN, "/dashboard");
     const second = await requestAs("viewer", DOMAIN, "/dashboard");

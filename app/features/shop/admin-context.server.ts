@@ -83,15 +83,18 @@ function identityOf(shop: ShopRecord, user: AssociatedUser | null | undefined, s
 
 // The layout's and the page's loaders each authenticate the same request: do it once. Remix hands
 // every loader its own copy of the request (it strips its `index` and `_routes` parameters), so the
-// copies are matched by the id the production server gives each request while it is handled (one a
-// client sent is not taken) and by their credentials. Without an id (tests) each copy authenticates.
+// copies of a GET are matched by the id the production server gives each request while it is handled
+// (one a client sent is not taken) and by their credentials. Without an id (tests), and for any other
+// method, each copy authenticates.
 const byRequestId = new Map<string, Promise<AdminContext>>();
 /** How long a request's authentication stays shared after it has settled: its loaders start together. */
 const SHARED_MS = 2_000;
 
 /** The authenticated shop and staff member, without any permission check (the layout's seat screen uses it). */
 export function requireStaff(request: Request): Promise<AdminContext> {
-  const served = requestIdOf(request);
+  // Only a read shares: after an action (a POST whose loaders then run in the same request, as a
+  // form posted without JavaScript does) the loaders must see what the action wrote.
+  const served = request.method === "GET" || request.method === "HEAD" ? requestIdOf(request) : null;
   // The credentials are part of the key too: a copy only ever shares with the same caller.
   const id =
     served && `${served}\n${request.headers.get("authorization") ?? ""}\n${request.headers.get("cookie") ?? ""}`;
