@@ -5,6 +5,7 @@ import { prisma, sqlOn, withShopWriteLock, type Prisma } from "~/db.server";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import type { JobQueue } from "~/platform/jobs/index.server";
 import { describeError } from "~/lib/log-safe";
+import { nextTurn } from "~/lib/steps";
 import { REDACTED_ADDRESS, REDACTED_NAME } from "./fulfil.server";
 import { CUSTOMER_PERSONAL_DATA_CLEARED, ORDER_PERSONAL_DATA_CLEARED } from "./personal-data";
 
@@ -26,6 +27,10 @@ export const RETENTION_PERIODS = {
 /** Rows per transaction: short enough that the shop's screens and webhooks wait little meanwhile, and
  * under SQLite's bound-parameter limit for the ids of one statement. */
 export const RETENTION_BATCH = 500;
+
+/** Orders per transaction: they are updated by a key range, not a list of ids, so a batch binds four
+ * values whatever its size; 5,000 rows hold the shop's write lock for a few milliseconds. */
+export const RETENTION_ORDER_BATCH = 5_000;
 
 export const RETENTION_AUDIT_ACTION = "privacy.retention.run";
 export const RETENTION_JOBS = { nightly: "privacy.retention.nightly", shop: "privacy.retention.shop" } as const;
@@ -63,7 +68,9 @@ const systemActor = (shopId: string): Actor => ({
 /**
  * Runs `step` in batches, each its own transaction holding the shop's write lock, until a batch
  * finds fewer rows than `size`. `step` returns how many rows it looked at (for the loop) and how
- * many it changed (for the summary); `after` carries a keyset between batches.
+ * many it changed (for the summary); `after` carries a keyset between batches. The event loop runs
+ * between two batches: on SQLite every statement completes synchronously, so without the pause a
+ * run over a large store would hold off the worker's requests until it ended.
  */
 async function inBatches<K>(
   shopId: string,
@@ -78,11 +85,13 @@ async function inBatches<K>(
     total += changed;
     after = next;
     if (seen < size) return total;
+    await nextTurn();
   }
 }
 
 /** Customers, orders, invoices, scores and requests of a shop whose subscription ended long enough ago. */
-async function anonymiseStoreData(shopId: string, size: number, now: Date) {
+async function anonymiseStoreData(shopId: string, batchSize: number | undefined, now: Date) {
+  const size = batchSize ?? RETENTION_BATCH;
   const customersAnonymised = await inBatches(shopId, size, null, async (tx) => {
     const ids = (
       await tx.customer.findMany({ where: { shopId, redactedAt: null }, select: { id: true }, take: size })
@@ -94,28 +103,38 @@ async function anonymiseStoreData(shopId: string, size: number, now: Date) {
     });
     return { seen: ids.length, changed: count, next: null };
   });
-  // Orders walk the (shopId, day) index once, by day and id: the ones done are not read again.
-  const ordersAnonymised = await inBatches(shopId, size, { day: "", id: "" }, async (tx, after) => {
-    const rows = await sqlOn(tx)
+  // Orders walk the (shopId, day) index once, by day and id, a key range per batch: the batch's
+  // last key is read from the index, then one UPDATE clears the range (no list of ids to bind).
+  const orderSize = batchSize ?? RETENTION_ORDER_BATCH;
+  const ordersAnonymised = await inBatches(shopId, orderSize, { day: "", id: "" }, async (tx, after) => {
+    const q = sqlOn(tx);
+    const pastAfter = q
       .selectFrom("Order")
-      .select(["id", "day"])
       .where("shopId", "=", shopId)
-      .where((eb) => eb.or([eb("day", ">", after.day), eb.and([eb("day", "=", after.day), eb("id", ">", after.id)])]))
+      .where((eb) => eb.or([eb("day", ">", after.day), eb.and([eb("day", "=", after.day), eb("id", ">", after.id)])]));
+    const last = await pastAfter
+      .select(["day", "id"])
       .orderBy("day")
       .orderBy("id")
-      .limit(size)
-      .execute();
-    if (!rows.length) return { seen: 0, changed: 0, next: after };
-    const { count } = await tx.order.updateMany({
-      where: {
-        shopId,
-        id: { in: rows.map((r) => r.id) },
-        OR: [{ email: { not: null } }, { region: { not: null } }],
-      },
-      data: ORDER_PERSONAL_DATA_CLEARED,
-    });
-    const last = rows[rows.length - 1];
-    return { seen: rows.length, changed: count, next: { day: last.day, id: last.id } };
+      .offset(orderSize - 1)
+      .limit(1)
+      .executeTakeFirst();
+    const end = last ?? null;
+    const result = await q
+      .updateTable("Order")
+      .set(ORDER_PERSONAL_DATA_CLEARED)
+      .where("shopId", "=", shopId)
+      .where((eb) => eb.or([eb("day", ">", after.day), eb.and([eb("day", "=", after.day), eb("id", ">", after.id)])]))
+      .$if(end !== null, (qb) =>
+        qb.where((eb) =>
+          eb.or([eb("day", "<", end!.day), eb.and([eb("day", "=", end!.day), eb("id", "<=", end!.id)])]),
+        ),
+      )
+      .where((eb) => eb.or([eb("email", "is not", null), eb("region", "is not", null)]))
+      .executeTakeFirst();
+    const changed = Number(result.numUpdatedRows);
+    // The last batch (no row at the batch's end) clears everything past `after`: it saw fewer rows.
+    return end ? { seen: orderSize, changed, next: { day: end.day, id: end.id } } : { seen: 0, changed, next: after };
   });
   const invoicesAnonymised = await inBatches(shopId, size, null, async (tx) => {
     const ids = (
@@ -223,7 +242,7 @@ const EMPTY: RetentionSummary = {
  */
 export async function runRetention(
   shopId: string,
-  { now = new Date(), batchSize = RETENTION_BATCH }: { now?: Date; batchSize?: number } = {},
+  { now = new Date(), batchSize }: { now?: Date; batchSize?: number } = {},
 ): Promise<RetentionSummary | null> {
   const shop = await prisma.shop.findUnique({ where: { id: shopId }, select: { domain: true, uninstalledAt: true } });
   if (!shop) return null;
@@ -243,8 +262,16 @@ export async function runRetention(
   const summary: RetentionSummary = { ...EMPTY };
   if (shop.uninstalledAt && shop.uninstalledAt < ago(RETENTION_PERIODS.storeDataAfterUninstall))
     Object.assign(summary, await anonymiseStoreData(shopId, batchSize, now));
-  summary.messagesAnonymised = await anonymiseOldMessages(shopId, batchSize, ago(RETENTION_PERIODS.communicationData));
-  summary.usageRowsDeleted = await deleteOldUsage(shopId, batchSize, ago(RETENTION_PERIODS.usageData));
+  summary.messagesAnonymised = await anonymiseOldMessages(
+    shopId,
+    batchSize ?? RETENTION_BATCH,
+    ago(RETENTION_PERIODS.communicationData),
+  );
+  summary.usageRowsDeleted = await deleteOldUsage(
+    shopId,
+    batchSize ?? RETENTION_BATCH,
+    ago(RETENTION_PERIODS.usageData),
+  );
   await recordAudit(systemActor(shopId), RETENTION_AUDIT_ACTION, "Shop", shopId, null, summary);
   return summary;
 }
