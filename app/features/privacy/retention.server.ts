@@ -28,8 +28,8 @@ export const RETENTION_PERIODS = {
  * under SQLite's bound-parameter limit for the ids of one statement. */
 export const RETENTION_BATCH = 500;
 
-/** Orders per transaction: they are updated by a key range, not a list of ids, so a batch binds four
- * values whatever its size; 5,000 rows hold the shop's write lock for a few milliseconds. */
+/** Orders per transaction (plus the rest of the batch's last day): they are cleared by a range of
+ * days, not a list of ids, so a batch binds three values whatever its size. */
 export const RETENTION_ORDER_BATCH = 5_000;
 
 export const RETENTION_AUDIT_ACTION = "privacy.retention.run";
@@ -103,38 +103,32 @@ async function anonymiseStoreData(shopId: string, batchSize: number | undefined,
     });
     return { seen: ids.length, changed: count, next: null };
   });
-  // Orders walk the (shopId, day) index once, by day and id, a key range per batch: the batch's
-  // last key is read from the index, then one UPDATE clears the range (no list of ids to bind).
+  // Orders walk the (shopId, day) index once, whole days at a time: a batch reads the day on which
+  // its `orderSize`-th order falls (a range step through the index, never a scan from the start),
+  // then one UPDATE clears every order of the days up to it, so a batch is `orderSize` orders plus
+  // the rest of its last day. The last batch, which finds no such day, clears the days left.
   const orderSize = batchSize ?? RETENTION_ORDER_BATCH;
-  const ordersAnonymised = await inBatches(shopId, orderSize, { day: "", id: "" }, async (tx, after) => {
+  const ordersAnonymised = await inBatches(shopId, orderSize, "", async (tx, after) => {
     const q = sqlOn(tx);
-    const pastAfter = q
+    const end = await q
       .selectFrom("Order")
+      .select("day")
       .where("shopId", "=", shopId)
-      .where((eb) => eb.or([eb("day", ">", after.day), eb.and([eb("day", "=", after.day), eb("id", ">", after.id)])]));
-    const last = await pastAfter
-      .select(["day", "id"])
+      .where("day", ">", after)
       .orderBy("day")
-      .orderBy("id")
       .offset(orderSize - 1)
       .limit(1)
       .executeTakeFirst();
-    const end = last ?? null;
     const result = await q
       .updateTable("Order")
       .set(ORDER_PERSONAL_DATA_CLEARED)
       .where("shopId", "=", shopId)
-      .where((eb) => eb.or([eb("day", ">", after.day), eb.and([eb("day", "=", after.day), eb("id", ">", after.id)])]))
-      .$if(end !== null, (qb) =>
-        qb.where((eb) =>
-          eb.or([eb("day", "<", end!.day), eb.and([eb("day", "=", end!.day), eb("id", "<=", end!.id)])]),
-        ),
-      )
+      .where("day", ">", after)
+      .$if(end !== undefined, (qb) => qb.where("day", "<=", end!.day))
       .where((eb) => eb.or([eb("email", "is not", null), eb("region", "is not", null)]))
       .executeTakeFirst();
     const changed = Number(result.numUpdatedRows);
-    // The last batch (no row at the batch's end) clears everything past `after`: it saw fewer rows.
-    return end ? { seen: orderSize, changed, next: { day: end.day, id: end.id } } : { seen: 0, changed, next: after };
+    return end ? { seen: orderSize, changed, next: end.day } : { seen: 0, changed, next: after };
   });
   const invoicesAnonymised = await inBatches(shopId, size, null, async (tx) => {
     const ids = (
