@@ -164,15 +164,24 @@ async function startServer(): Promise<{ base: string; stop: () => void }> {
   }
   return {
     base,
-    stop: () => {
+    // remix-serve closes its HTTP server on SIGTERM, but the app's background jobs keep its
+    // process alive: it is killed outright if it has not exited within 5 s.
+    stop: async () => {
+      const exited = new Promise<void>((resolve) => {
+        if (server.exitCode !== null || server.signalCode !== null) resolve();
+        else server.once("exit", () => resolve());
+      });
       server.kill("SIGTERM");
+      const timer = setTimeout(() => server.kill("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(timer);
       for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(dbFile + suffix, { force: true });
     },
   };
 }
 
 const given = option("base-url");
-const server = given ? { base: given.replace(/\/$/, ""), stop: () => {} } : await startServer();
+const server = given ? { base: given.replace(/\/$/, ""), stop: async () => {} } : await startServer();
 const results: PageResult[] = [];
 try {
   for (const p of pages) {
@@ -184,7 +193,7 @@ try {
     );
   }
 } finally {
-  server.stop();
+  await server.stop();
 }
 
 const failures = results.flatMap((r) => [
