@@ -1,7 +1,8 @@
 // The pathless layout of every admin screen: authenticates the shop (or the demo
 // store) and renders Polaris, App Bridge (embedded only) and the app shell.
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, Outlet, isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { AppProvider as PolarisAppProvider } from "@shopify/polaris";
 import { AppProvider as ShopifyAppProvider } from "@shopify/shopify-app-remix/react";
 import { NavMenu } from "@shopify/app-bridge-react";
@@ -28,6 +29,7 @@ import {
 } from "~/features/team";
 import { ownerOf } from "~/features/team/index.server";
 import { planFor } from "~/features/billing";
+import { PageError } from "~/components/PageError";
 
 // Polaris's stylesheet (after the page's critical CSS) and the dark theme's (only when the theme
 // can be dark) are linked by the root layout.
@@ -57,8 +59,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+type LayoutData = Awaited<ReturnType<typeof loader>>;
+
 export default function AdminLayout() {
   const data = useLoaderData<typeof loader>();
+  return <AdminShell data={data}>{data.seat ? <SeatLimitScreen {...data.seat} /> : <Outlet />}</AdminShell>;
+}
+
+/** Polaris, App Bridge (embedded only) and the app shell around `children`. */
+function AdminShell({ data, children }: { data: LayoutData; children: ReactNode }) {
   const search = useHeaderSearch();
   const theme = usePolarisTheme(data.theme);
   const shell = (
@@ -72,7 +81,7 @@ export default function AdminLayout() {
       search={search}
       demoExtra={data.viewAs && <ViewAsSwitch members={data.viewAs} currentId={data.staff.id} />}
     >
-      <StaffProvider staff={data.staff}>{data.seat ? <SeatLimitScreen {...data.seat} /> : <Outlet />}</StaffProvider>
+      <StaffProvider staff={data.staff}>{children}</StaffProvider>
       <VitalsReporter />
     </AppShell>
   );
@@ -99,15 +108,24 @@ export default function AdminLayout() {
 }
 
 // Shopify's auth flow throws pages (bounce, exit-iframe) that must render as they
-// are; any other error gets a plain message, never a stack trace.
+// are; any other error gets a plain message, never a stack trace. When the layout itself
+// loaded (a page refused a role, or found nothing), the message stays inside the app's shell,
+// with the navigation, so the member can go on; otherwise it is a bare page.
 export function ErrorBoundary() {
   const error = useRouteError();
+  const layout = useRouteLoaderData<typeof loader>("routes/_admin");
   if (isRouteErrorResponse(error) && error.status < 400) return boundary.error(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message =
     isRouteErrorResponse(error) && typeof error.data === "string" && (status < 500 || status === 503)
       ? error.data
       : "Something went wrong while loading this page. Please try again.";
+  if (layout)
+    return (
+      <AdminShell data={layout}>
+        <PageError status={status} message={message} />
+      </AdminShell>
+    );
   return (
     <main style={{ fontFamily: "system-ui, sans-serif", maxWidth: 560, margin: "15vh auto", padding: 24 }}>
       <h1 style={{ fontSize: 22 }}>{status === 404 ? "Not found" : "This page could not be loaded"}</h1>

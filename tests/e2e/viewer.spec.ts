@@ -132,3 +132,22 @@ test("a write refused by the server is a toast and the page stays as it was", as
 
   await viewAs(page, /Alex Morgan \(Owner\)/);
 });
+
+test("a Viewer who opens a page the role may not by its address stays in the app, told why", async ({ page }) => {
+  const { errors, expectRefusal } = watchErrors(page);
+  await page.goto("/dashboard", { waitUntil: "networkidle" });
+  await viewAs(page, /Sam Patel \(Viewer\)/);
+  expectRefusal();
+  for (const url of ["/customers/campaigns/new", "/customers/new", "/inventory/new", "/settings/api-keys"]) {
+    await page.goto(url, { waitUntil: "networkidle" });
+    await expect(page.getByText("You don't have access to this page"), url).toBeVisible();
+    await expect(page.getByText(/Your role \(Viewer\) cannot do this/), url).toBeVisible();
+    // The shell is still there: the navigation leads on.
+    await expect(page.getByRole("link", { name: "Dashboard" }).first(), url).toBeVisible();
+  }
+  await page.getByRole("link", { name: "Back to the dashboard" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  expect(errors).toEqual([]);
+
+  await viewAs(page, /Alex Morgan \(Owner\)/);
+});
