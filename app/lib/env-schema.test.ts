@@ -97,4 +97,23 @@ describe("TELEMETRY", () => {
     expect(parseEnv({ TELEMETRY: "off" }).telemetry.enabled).toBe(false);
     expect(() => parseEnv({ TELEMETRY: "no" })).toThrow(/TELEMETRY must be on or off/);
   });
+
+  it("configures insight narration from either provider's key, Anthropic first", () => {
+    expect(parseEnv({}).narration).toBeNull();
+    expect(parseEnv({ OPENAI_API_KEY: "sk-o" }).narration).toEqual({
+      kind: "openai",
+      apiKey: "sk-o",
+      baseUrl: "https://api.openai.com/v1",
+      model: "gpt-4o-mini",
+    });
+    expect(
+      parseEnv({
+        OPENAI_API_KEY: "sk-o",
+        ANTHROPIC_API_KEY: "sk-a",
+        INSIGHTS_MODEL: "claude-x",
+        ANTHROPIC_BASE_URL: "http://127.0.0.1:9/",
+      }).narration,
+    ).toEqual({ kind: "anthropic", apiKey: "sk-a", baseUrl: "http://127.0.0.1:9", model: "claude-x" });
+    expect(() => parseEnv({ OPENAI_BASE_URL: "not a url" })).toThrow(/OPENAI_BASE_URL must be a URL/);
+  });
 });

@@ -45,6 +45,13 @@ const baseSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   // The app's own performance measurement (issue 16): TELEMETRY=off turns recording off (the benchmark's baseline).
   TELEMETRY: optionalText.pipe(z.enum(["on", "off"], { message: "TELEMETRY must be on or off" }).optional()),
+  // Optional narration of insights (issue 37; decision 116): a language-model provider's key, an
+  // optional model and base URL (the providers' own SDKs read the same names).
+  ANTHROPIC_API_KEY: optionalText,
+  ANTHROPIC_BASE_URL: optionalText.pipe(z.url({ message: "ANTHROPIC_BASE_URL must be a URL" }).optional()),
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalText.pipe(z.url({ message: "OPENAI_BASE_URL must be a URL" }).optional()),
+  INSIGHTS_MODEL: optionalText,
 });
 
 export type AppEnv = {
@@ -84,6 +91,15 @@ export type AppEnv = {
   stripe: { secretKey: string; webhookSecret: string | null } | null;
   /** Requests and Web Vitals are recorded for the Performance tab unless TELEMETRY=off. */
   telemetry: { enabled: boolean };
+  /** The language model that may reword insights (Anthropic first when both keys are set), or null. */
+  narration: NarrationProvider | null;
+};
+
+export type NarrationProvider = {
+  kind: "anthropic" | "openai";
+  apiKey: string;
+  baseUrl: string;
+  model: string;
 };
 
 export class EnvError extends Error {
@@ -165,5 +181,20 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null }
       : null,
     telemetry: { enabled: env.TELEMETRY !== "off" },
+    narration: env.ANTHROPIC_API_KEY
+      ? {
+          kind: "anthropic",
+          apiKey: env.ANTHROPIC_API_KEY,
+          baseUrl: (env.ANTHROPIC_BASE_URL ?? "https://api.anthropic.com").replace(/\/+$/, ""),
+          model: env.INSIGHTS_MODEL ?? "claude-3-5-haiku-latest",
+        }
+      : env.OPENAI_API_KEY
+        ? {
+            kind: "openai",
+            apiKey: env.OPENAI_API_KEY,
+            baseUrl: (env.OPENAI_BASE_URL ?? "https://api.openai.com/v1").replace(/\/+$/, ""),
+            model: env.INSIGHTS_MODEL ?? "gpt-4o-mini",
+          }
+        : null,
   };
 }

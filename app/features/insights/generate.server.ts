@@ -24,6 +24,7 @@ import {
 } from "~/features/insights/detectors/marketing";
 import * as discounts from "~/features/insights/detectors/discounts";
 import { saveFindings } from "~/features/insights/store.server";
+import { narrateInsights, narrationRuntime, type NarrationRuntime } from "~/features/insights/narration.server";
 
 export type InsightShop = { id: string; currency: string; timezone: string };
 
@@ -143,11 +144,20 @@ export function detectorsFor(shop: InsightShop, today: string, now: Date): Detec
   ];
 }
 
-/** Runs every detector for the shop and stores what they find; returns the run's counts. */
-export async function generateInsights(shop: InsightShop, runId: string, now = new Date()) {
+/**
+ * Runs every detector for the shop and stores what they find, then (when a language model is
+ * configured) rewords the top insights; returns the run's counts.
+ */
+export async function generateInsights(
+  shop: InsightShop,
+  runId: string,
+  now = new Date(),
+  narration: NarrationRuntime | null = narrationRuntime(),
+) {
   const today = dayInZone(now, shop.timezone);
   const { findings, failed } = await runDetectors(detectorsFor(shop, today, now));
   const ranked = rank(findings, today);
   const counts = await saveFindings(shop.id, runId, ranked, today, now);
-  return { ...counts, found: ranked.length, failed };
+  const narrated = narration ? await narrateInsights(shop.id, narration) : null;
+  return { ...counts, found: ranked.length, failed, narrated };
 }

@@ -20,6 +20,8 @@ export type InsightView = {
   subject: { type: string; id: string };
   title: string;
   description: string;
+  /** A language model's rewording of `description` whose numbers were all checked, or null. */
+  narration: string | null;
   facts: Record<string, Fact>;
   confidence: number;
   band: Band;
@@ -46,6 +48,7 @@ function toView(r: Row): InsightView {
     subject: { type: r.subjectType, id: r.subjectId },
     title: r.title,
     description: r.description,
+    narration: r.narration || null,
     facts: JSON.parse(r.facts) as Record<string, Fact>,
     confidence: r.confidence,
     band: r.band as Band,

@@ -18,6 +18,7 @@ export async function saveFindings(shopId: string, runId: string, ranked: Ranked
       kind: true,
       subjectType: true,
       subjectId: true,
+      description: true,
       status: true,
       statusFigure: true,
       snoozedUntil: true,
@@ -82,6 +83,8 @@ export async function saveFindings(shopId: string, runId: string, ranked: Ranked
         data: {
           ...fields,
           status,
+          // A narration rewords one description: a new one is narrated afresh.
+          ...(old.description !== f.description ? { narration: null } : {}),
           ...(reopened ? { statusChangedAt: now, snoozedUntil: null, statusFigure: null, dismissReason: null } : {}),
         },
       }),

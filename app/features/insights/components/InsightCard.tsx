@@ -65,7 +65,18 @@ export function InsightCard({
           </BlockStack>
           <ConfidenceBadge band={insight.band} confidence={insight.confidence} />
         </InlineStack>
-        <Text as="p">{insight.description}</Text>
+        {insight.narration ? (
+          <BlockStack gap="100">
+            <Text as="p">{insight.narration}</Text>
+            {!compact && (
+              <Text as="p" variant="bodySm" tone="subdued">
+                {`Worded by a language model; every number in it was checked against the computed figures. As computed: ${insight.description}`}
+              </Text>
+            )}
+          </BlockStack>
+        ) : (
+          <Text as="p">{insight.description}</Text>
+        )}
         {insight.potentialValueMinor !== null && (
           <Text as="p" variant="bodySm">
             <Text as="span" fontWeight="semibold">

@@ -34,7 +34,7 @@ export function InsightsDashboardCard({ data }: { data: DashboardInsights }) {
                 <ConfidenceBadge band={i.band} confidence={i.confidence} />
               </InlineStack>
               <Text as="p" tone="subdued">
-                {i.description}
+                {i.narration ?? i.description}
               </Text>
               {i.potentialValueMinor !== null && (
                 <Text as="p" variant="bodySm" fontWeight="semibold">

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Insight" ADD COLUMN     "narration" TEXT;
+
