@@ -5,7 +5,7 @@ import { addDays, dayInZone, type DayRange } from "~/lib/dates";
 import { computeProfit } from "~/features/profit";
 import { loadRollups, missingCosts, productProfits } from "~/features/profit/index.server";
 import { planFactsForInsights } from "~/features/inventory/index.server";
-import { vipsTurnedAtRisk } from "~/features/customers/index.server";
+import { newCustomersOrders, vipsTurnedAtRisk } from "~/features/customers/index.server";
 import { invoiceInsights } from "~/features/invoices/index.server";
 import { getMarketing } from "~/features/analytics/index.server";
 import { runDetectors, type Detector } from "~/features/insights/engine";
@@ -13,6 +13,7 @@ import { rank } from "~/features/insights/rank";
 import { detectSalesAnomalies, fillDays, gapDays } from "~/features/insights/detectors/sales";
 import { detectDeadStock, detectStockouts } from "~/features/insights/detectors/inventory";
 import { detectVipsAtRisk, WINDOW_DAYS } from "~/features/insights/detectors/customers";
+import * as cohorts from "~/features/insights/detectors/cohorts";
 import { detectOverdueInvoices } from "~/features/insights/detectors/money";
 import { detectBelowCost, detectMarginErosion, type ProductWindow } from "~/features/insights/detectors/pricing";
 import { detectMissingCosts, detectSyncGap } from "~/features/insights/detectors/data";
@@ -77,6 +78,11 @@ export function detectorsFor(shop: InsightShop, today: string, now: Date): Detec
   const sales = () => (series ??= salesSeries(shop, yesterday));
   let plans: ReturnType<typeof planFactsForInsights> | null = null;
   const planFacts = () => (plans ??= planFactsForInsights(shop.id));
+  let newCustomers: Promise<cohorts.NewCustomer[]> | null = null;
+  const firstOrders = () =>
+    (newCustomers ??= newCustomersOrders(shop.id, addDays(today, -cohorts.COHORT_HISTORY_DAYS)).then(
+      cohorts.newCustomersFrom,
+    ));
   let recentProducts: Promise<ProductWindow[]> | null = null;
   const products = () => (recentProducts ??= productWindow(shop, recent));
   return [
@@ -91,6 +97,14 @@ export function detectorsFor(shop: InsightShop, today: string, now: Date): Detec
         const mapped = rows.map((r) => ({ ...r, changedDay: dayInZone(r.changedAt, shop.timezone) }));
         return detectVipsAtRisk(mapped, shop.currency, today);
       },
+    },
+    {
+      name: "cohort-repeat-drop",
+      run: async () => cohorts.detectCohortRepeatDrop(await firstOrders(), shop.currency, today),
+    },
+    {
+      name: "valuable-new-customers",
+      run: async () => cohorts.detectValuableNewCustomers(await firstOrders(), shop.currency, today),
     },
     {
       name: "below-cost",
