@@ -7,12 +7,13 @@ import { loadRollups, missingCosts, productProfits } from "~/features/profit/ind
 import { planFactsForInsights } from "~/features/inventory/index.server";
 import { newCustomersOrders, vipsTurnedAtRisk } from "~/features/customers/index.server";
 import { invoiceInsights } from "~/features/invoices/index.server";
-import { getMarketing } from "~/features/analytics/index.server";
+import { getMarketing, trafficForInsights } from "~/features/analytics/index.server";
 import { runDetectors, type Detector } from "~/features/insights/engine";
 import { rank } from "~/features/insights/rank";
-import { detectSalesAnomalies, fillDays, gapDays } from "~/features/insights/detectors/sales";
+import { detectSalesAnomalies, fillDays, gapDays, type SalesDay } from "~/features/insights/detectors/sales";
 import { detectDeadStock, detectStockouts } from "~/features/insights/detectors/inventory";
 import { detectVipsAtRisk, WINDOW_DAYS } from "~/features/insights/detectors/customers";
+import * as traffic from "~/features/insights/detectors/traffic";
 import * as cohorts from "~/features/insights/detectors/cohorts";
 import { detectOverdueInvoices } from "~/features/insights/detectors/money";
 import { detectBelowCost, detectMarginErosion, type ProductWindow } from "~/features/insights/detectors/pricing";
@@ -67,6 +68,19 @@ async function channelWindow(shop: InsightShop, range: DayRange): Promise<Channe
     attributedOrders: c.attributedOrders,
     attributedNetSalesMinor: c.attributedNetSalesMinor,
   }));
+}
+
+function averageOrderValue(days: SalesDay[]): number | null {
+  const orders = days.reduce((s, d) => s + d.orders, 0);
+  return orders > 0 ? Math.round(days.reduce((s, d) => s + d.revenueMinor, 0) / orders) : null;
+}
+
+/** Net sales per session over the days traffic was read (null when no session was read). */
+function revenuePerSession(days: SalesDay[], rows: { day: string; sessions: number }[]): number | null {
+  const read = new Set(rows.map((r) => r.day));
+  const sessions = rows.reduce((s, r) => s + r.sessions, 0);
+  const revenue = days.filter((d) => read.has(d.day)).reduce((s, d) => s + d.revenueMinor, 0);
+  return sessions > 0 ? revenue / sessions : null;
 }
 
 export function detectorsFor(shop: InsightShop, today: string, now: Date): Detector[] {
@@ -132,6 +146,25 @@ export function detectorsFor(shop: InsightShop, today: string, now: Date): Detec
           channelWindow(shop, baselineAds),
         ]);
         return detectRoasDrops(nowRows, beforeRows, { recent: recentAds, baseline: baselineAds }, shop.currency, today);
+      },
+    },
+    {
+      name: "sessions-drop",
+      run: async () => {
+        const range = { from: addDays(today, -traffic.TRAFFIC_HISTORY_DAYS), to: yesterday };
+        const [rows, days] = await Promise.all([trafficForInsights(shop.id, range), sales()]);
+        return traffic.detectSessionDrops(rows.traffic, revenuePerSession(days, rows.traffic), shop.currency);
+      },
+    },
+    {
+      name: "funnel-drop",
+      run: async () => {
+        const range = {
+          from: addDays(today, -(traffic.FUNNEL_RECENT_DAYS + traffic.FUNNEL_BASELINE_DAYS)),
+          to: yesterday,
+        };
+        const [rows, days] = await Promise.all([trafficForInsights(shop.id, range), sales()]);
+        return traffic.detectFunnelDrops(rows.funnel, yesterday, averageOrderValue(days.slice(-28)), shop.currency);
       },
     },
     {
