@@ -24,7 +24,7 @@ function cohort(day: string, size: number, repeaters: number, gap = 20, firstOrd
 }
 
 // On 2026-11-29 August is the latest mature cohort (2026-08-31 + 60 days = 2026-10-30, before
-// yesterday); September is not (2026-09-30 + 60 days = 2026-11-29). February–July are its baseline.
+// yesterday); September is not (2026-09-30 + 60 days = 2026-11-29). May–July are its baseline.
 const MONTHS = ["2026-02-10", "2026-03-10", "2026-04-10", "2026-05-10", "2026-06-10", "2026-07-10"];
 
 describe("cohort repeat rate", () => {
@@ -43,7 +43,8 @@ describe("cohort repeat rate", () => {
     expect(f!.subject).toEqual({ type: "cohort", id: "2026-08" });
     expect(f!.facts.rate).toBe("10.0%");
     expect(f!.facts.baselineRate).toBe("30.0%");
-    // 20 points × 80 customers = 16 missing repeaters × $40.00 each.
+    // 20 points × 80 customers = 16 missing repeaters × $40.00 each; the three cohorts before pooled.
+    expect(f!.facts.baselineCohorts).toBe(3);
     expect(f!.facts.missing).toBe(16);
     expect(f!.potentialValueMinor).toBe(16 * 4_000);
     expect(f!.strength.z).toBeLessThan(-3);

@@ -56,8 +56,11 @@ export const REPEAT_DAYS = 60;
 /** Smallest cohort judged, and smallest pooled baseline. */
 export const MIN_COHORT = 30;
 export const MIN_BASELINE = 100;
-/** Earlier mature cohorts pooled as the baseline. */
-export const BASELINE_COHORTS = 6;
+/**
+ * Earlier mature cohorts pooled as the baseline: the three before, so a slow drift (acquisition
+ * changing over a year) is not read as a drop — the alert is for a cohort falling off its recent peers.
+ */
+export const BASELINE_COHORTS = 3;
 /** A drop is a card beyond this z and at least this relative fall. */
 export const COHORT_Z = 2.5;
 export const MIN_RELATIVE_DROP = 0.2;

@@ -75,6 +75,17 @@ describe("sessions by source", () => {
     ).toEqual([]);
   });
 
+  it("does not report a source's loss that another source made up (a re-attribution)", () => {
+    const moved = new Set([addDays(YESTERDAY, -10), addDays(YESTERDAY, -9), addDays(YESTERDAY, -8)]);
+    const rows = traffic().map((r) => {
+      if (!moved.has(r.day)) return r;
+      const search = traffic().find((x) => x.day === r.day && x.source === "search")!.sessions;
+      const lost = Math.round(search * 0.7);
+      return r.source === "search" ? { ...r, sessions: search - lost } : { ...r, sessions: r.sessions + lost };
+    });
+    expect(detectSessionDrops(rows, 150, "USD").filter((f) => f.subject.id.startsWith("search:"))).toEqual([]);
+  });
+
   it("counts a read day without a source's row as zero sessions for it", () => {
     const rows = traffic().filter((r) => !(r.source === "social" && r.day === YESTERDAY));
     expect(sessionsBySource(rows).get("social")!.series.at(-1)).toEqual({ day: YESTERDAY, orders: 0, revenueMinor: 0 });

@@ -7,7 +7,8 @@
 //   before: a week's mean of the daily rates, its standard error from the baseline's
 //   day-to-day spread (1.4826 × MAD, never below the binomial error), the whole week so the
 //   weekday rhythm cancels.
-// Only days the traffic read covered are judged (a day with no row at all was not read, not
+// A source's drop that other sources made up (total sessions as usual) is a re-attribution, not
+// a loss, and is not reported. Only days the traffic read covered are judged (a day with no row at all was not read, not
 // zero). Drops only: a rise in traffic is no alarm.
 import { median, medianAbsoluteDeviation } from "simple-statistics";
 import { addDays, formatDay } from "~/lib/dates";
@@ -50,6 +51,25 @@ export function sessionsBySource(rows: TrafficRow[]): Map<string, { label: strin
   );
 }
 
+/** A source's drop counts only if at least this share of its missing sessions is missing from the total. */
+export const REATTRIBUTED = 0.5;
+
+/** The store's sessions per read day, and how many of them the seasonal baseline misses over days. */
+function totalSessions(bySource: ReturnType<typeof sessionsBySource>) {
+  const days = new Map<string, SalesDay>();
+  for (const { series } of bySource.values())
+    for (const d of series) {
+      const t = days.get(d.day) ?? { day: d.day, orders: 0, revenueMinor: 0 };
+      t.orders += d.orders;
+      days.set(d.day, t);
+    }
+  const { scores } = scoreDays([...days.values()], "orders", new Set());
+  return {
+    missing: (from: string, to: string) =>
+      scores.filter((d) => d.day >= from && d.day <= to).reduce((s, d) => s + (d.expected - d.observed), 0),
+  };
+}
+
 /**
  * `revenuePerSessionMinor`: the store's net sales per session over the baseline, to put money
  * on missing sessions; null when unknown (no value shown).
@@ -60,7 +80,9 @@ export function detectSessionDrops(
   currency: string,
 ): Finding[] {
   const findings: Finding[] = [];
-  for (const [source, { label, series }] of sessionsBySource(rows)) {
+  const bySource = sessionsBySource(rows);
+  const total = totalSessions(bySource);
+  for (const [source, { label, series }] of bySource) {
     const recent = series.slice(-28);
     if (!recent.length) continue;
     if (median(recent.map((d) => d.orders)) < MIN_DAILY_SESSIONS) continue;
@@ -71,6 +93,9 @@ export function detectSessionDrops(
       const expected = e.days.reduce((s, d) => s + d.expected, 0);
       if (expected <= 0 || (expected - observed) / expected < MIN_CHANGE) continue;
       const missing = Math.round(expected - observed);
+      // A source's loss that the other sources made up (a paid campaign taking over organic
+      // visits, Shopify classing referrers anew) is a re-attribution, not lost traffic.
+      if (total.missing(e.from, e.to) < REATTRIBUTED * missing) continue;
       const value = revenuePerSessionMinor === null ? null : Math.round(missing * revenuePerSessionMinor);
       const n = e.days.length;
       const when = n === 1 ? `on ${formatDay(e.from)}` : `${formatDay(e.from)} – ${formatDay(e.to)}`;
