@@ -417,8 +417,12 @@ function anomalyOn(day: string, anomalies: readonly Anomaly[]): Anomaly | null {
  * season, a gentle growth trend, noise and the anomalies; the counts sum to
  * exactly `total` (largest remainder rounding).
  */
-export function planDays(today: string, total: number, rng: Random): DayPlan[] {
-  const anomalies = anomaliesFor(today);
+export function planDays(
+  today: string,
+  total: number,
+  rng: Random,
+  anomalies: readonly Anomaly[] = anomaliesFor(today),
+): DayPlan[] {
   const first = addDays(today, -(DAYS_OF_HISTORY - 1));
   const days = Array.from({ length: DAYS_OF_HISTORY }, (_, i) => addDays(first, i));
   const weights = days.map((day, i) => {
@@ -1284,6 +1288,8 @@ export type DemoOptions = {
   variants?: number;
   /** The shop's payment fee rules as stored (the import reads them once per batch); default DEMO_FEE_RULES. */
   feeRules?: FeeRule[];
+  /** The store's known events (default anomaliesFor(today)); bench:insights injects its own, or none. */
+  anomalies?: Anomaly[];
 };
 
 /** The demo's ad budgets relative to the default demo's: they grow with the store. */
@@ -1312,6 +1318,7 @@ export function defaultCustomerCount(orders: number): number {
 export function createDemoData(input: DemoOptions): DemoData {
   const orders = input.orders ?? DEFAULT_ORDERS;
   const options: Required<DemoOptions> = {
+    anomalies: input.anomalies ?? anomaliesFor(input.today),
     today: input.today,
     seed: input.seed ?? DEFAULT_SEED,
     orders,
@@ -1323,7 +1330,7 @@ export function createDemoData(input: DemoOptions): DemoData {
   const tz = DEMO_SHOP.timezone;
   const shopId = DEMO_SHOP.id;
   const root = new Random(seed);
-  const plan = planDays(today, orders, root.derive("plan"));
+  const plan = planDays(today, orders, root.derive("plan"), options.anomalies);
   const firstDay = plan[0].day;
   const catalog = buildCatalog(root.derive("catalog"), shopId, 150, input.variants || undefined);
   const customers = buildCustomers(root.derive("customers"), shopId, options.customers, firstDay, tz);

@@ -11,6 +11,7 @@ export const ADMIN_ROUTES = [
   "/ai-insights",
   "/ai-insights?tab=inventory",
   "/insights",
+  "/ai-insights/history",
   "/customers",
   "/customers?segment=vip&sort=orders",
   "/customers/new",

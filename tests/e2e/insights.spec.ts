@@ -71,6 +71,13 @@ test("generate → overlay → notice → dismiss → reload", async ({ page }) 
   await expect(page.getByRole("heading", { name: title })).toHaveCount(0);
   await expect(page.getByRole("tab", { name: `All Insights (${all - 1})` })).toBeVisible();
 
+  // The history lists it with its reason.
+  await page.goto("/ai-insights/history");
+  await expect(page.getByRole("heading", { name: "Insight history", level: 1 })).toBeVisible();
+  const past = page.getByRole("row").filter({ hasText: title });
+  await expect(past).toContainText("Dismissed");
+  await expect(past).toContainText("Already handled");
+
   // The dashboard's card shows the top three and when the last run ended.
   await page.goto("/dashboard");
   const card = page.locator('[data-dashboard-slot="ai-insights"]');

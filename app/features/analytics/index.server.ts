@@ -8,6 +8,7 @@ export {
   type FunnelStep,
   type SourceRow,
 } from "./analytics.server";
+export { trafficForInsights } from "./insight-reads.server";
 export { getMarketing, pnlAdFigures, type ChannelRow, type Marketing } from "./marketing.server";
 export { analyticsExport, EXPORT_SHEETS, type ExportSheetName } from "./export.server";
 export {

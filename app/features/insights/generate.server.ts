@@ -5,14 +5,16 @@ import { addDays, dayInZone, type DayRange } from "~/lib/dates";
 import { computeProfit } from "~/features/profit";
 import { loadRollups, missingCosts, productProfits } from "~/features/profit/index.server";
 import { planFactsForInsights } from "~/features/inventory/index.server";
-import { vipsTurnedAtRisk } from "~/features/customers/index.server";
+import { newCustomersOrders, vipsTurnedAtRisk } from "~/features/customers/index.server";
 import { invoiceInsights } from "~/features/invoices/index.server";
-import { getMarketing } from "~/features/analytics/index.server";
+import { getMarketing, trafficForInsights } from "~/features/analytics/index.server";
 import { runDetectors, type Detector } from "~/features/insights/engine";
 import { rank } from "~/features/insights/rank";
-import { detectSalesAnomalies, fillDays, gapDays } from "~/features/insights/detectors/sales";
+import { detectSalesAnomalies, fillDays, gapDays, type SalesDay } from "~/features/insights/detectors/sales";
 import { detectDeadStock, detectStockouts } from "~/features/insights/detectors/inventory";
 import { detectVipsAtRisk, WINDOW_DAYS } from "~/features/insights/detectors/customers";
+import * as traffic from "~/features/insights/detectors/traffic";
+import * as cohorts from "~/features/insights/detectors/cohorts";
 import { detectOverdueInvoices } from "~/features/insights/detectors/money";
 import { detectBelowCost, detectMarginErosion, type ProductWindow } from "~/features/insights/detectors/pricing";
 import { detectMissingCosts, detectSyncGap } from "~/features/insights/detectors/data";
@@ -69,6 +71,19 @@ async function channelWindow(shop: InsightShop, range: DayRange): Promise<Channe
   }));
 }
 
+function averageOrderValue(days: SalesDay[]): number | null {
+  const orders = days.reduce((s, d) => s + d.orders, 0);
+  return orders > 0 ? Math.round(days.reduce((s, d) => s + d.revenueMinor, 0) / orders) : null;
+}
+
+/** Net sales per session over the days traffic was read (null when no session was read). */
+function revenuePerSession(days: SalesDay[], rows: { day: string; sessions: number }[]): number | null {
+  const read = new Set(rows.map((r) => r.day));
+  const sessions = rows.reduce((s, r) => s + r.sessions, 0);
+  const revenue = days.filter((d) => read.has(d.day)).reduce((s, d) => s + d.revenueMinor, 0);
+  return sessions > 0 ? revenue / sessions : null;
+}
+
 export function detectorsFor(shop: InsightShop, today: string, now: Date): Detector[] {
   const yesterday = addDays(today, -1);
   const recent: DayRange = { from: addDays(today, -PRICING_DAYS), to: yesterday };
@@ -78,6 +93,11 @@ export function detectorsFor(shop: InsightShop, today: string, now: Date): Detec
   const sales = () => (series ??= salesSeries(shop, yesterday));
   let plans: ReturnType<typeof planFactsForInsights> | null = null;
   const planFacts = () => (plans ??= planFactsForInsights(shop.id));
+  let newCustomers: Promise<cohorts.NewCustomer[]> | null = null;
+  const firstOrders = () =>
+    (newCustomers ??= newCustomersOrders(shop.id, addDays(today, -cohorts.COHORT_HISTORY_DAYS)).then(
+      cohorts.newCustomersFrom,
+    ));
   let recentProducts: Promise<ProductWindow[]> | null = null;
   const products = () => (recentProducts ??= productWindow(shop, recent));
   return [
@@ -92,6 +112,14 @@ export function detectorsFor(shop: InsightShop, today: string, now: Date): Detec
         const mapped = rows.map((r) => ({ ...r, changedDay: dayInZone(r.changedAt, shop.timezone) }));
         return detectVipsAtRisk(mapped, shop.currency, today);
       },
+    },
+    {
+      name: "cohort-repeat-drop",
+      run: async () => cohorts.detectCohortRepeatDrop(await firstOrders(), shop.currency, today),
+    },
+    {
+      name: "valuable-new-customers",
+      run: async () => cohorts.detectValuableNewCustomers(await firstOrders(), shop.currency, today),
     },
     {
       name: "below-cost",
@@ -119,6 +147,25 @@ export function detectorsFor(shop: InsightShop, today: string, now: Date): Detec
           channelWindow(shop, baselineAds),
         ]);
         return detectRoasDrops(nowRows, beforeRows, { recent: recentAds, baseline: baselineAds }, shop.currency, today);
+      },
+    },
+    {
+      name: "sessions-drop",
+      run: async () => {
+        const range = { from: addDays(today, -traffic.TRAFFIC_HISTORY_DAYS), to: yesterday };
+        const [rows, days] = await Promise.all([trafficForInsights(shop.id, range), sales()]);
+        return traffic.detectSessionDrops(rows.traffic, revenuePerSession(days, rows.traffic), shop.currency);
+      },
+    },
+    {
+      name: "funnel-drop",
+      run: async () => {
+        const range = {
+          from: addDays(today, -(traffic.FUNNEL_RECENT_DAYS + traffic.FUNNEL_BASELINE_DAYS)),
+          to: yesterday,
+        };
+        const [rows, days] = await Promise.all([trafficForInsights(shop.id, range), sales()]);
+        return traffic.detectFunnelDrops(rows.funnel, yesterday, averageOrderValue(days.slice(-28)), shop.currency);
       },
     },
     {

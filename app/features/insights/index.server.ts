@@ -12,7 +12,14 @@ export {
   requestRun,
 } from "./runs.server";
 export type { RunView } from "./runs.server";
-export { closedInsights, listInsights, type InsightList, type InsightView } from "./list.server";
+export {
+  closedInsights,
+  insightHistory,
+  listInsights,
+  type InsightHistory,
+  type InsightList,
+  type InsightView,
+} from "./list.server";
 export { InsightError, actOnInsight } from "./actions.server";
 export { generateInsights } from "./generate.server";
 export { dashboardInsights } from "./dashboard.server";

@@ -5,4 +5,5 @@ export { DISMISS_REASONS, DISMISS_REASON_LABELS } from "./lifecycle";
 export { generateBodySchema, insightActionSchema, type InsightAction } from "./schema";
 export type { InsightActionResult } from "./schema";
 export { InsightsScreen } from "./components/InsightsScreen";
+export { InsightHistoryScreen } from "./components/InsightHistory";
 export { InsightsDashboardCard, type DashboardInsights } from "./components/InsightsDashboardCard";

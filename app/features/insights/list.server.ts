@@ -1,8 +1,11 @@
 // What the screen, the dashboard card and GET /api/ai-insights read: the shop's current open
 // insights, best first, with live counts per tab, and the last run.
 import { prisma } from "~/db.server";
+import { formatDay, formatInstant } from "~/lib/dates";
+import { DISMISS_REASON_LABELS, type DismissReason } from "~/features/insights/lifecycle";
 import {
   CATEGORIES,
+  HISTORY_PAGE_SIZE,
   type Band,
   type Category,
   type Evidence,
@@ -102,3 +105,69 @@ export async function closedInsights(shopId: string, limit = 50): Promise<Insigh
   });
   return rows.map(toView);
 }
+
+export type HistoryRow = {
+  id: string;
+  title: string;
+  category: Category;
+  band: Band;
+  /** Done, Dismissed (with its reason), Snoozed until a day, or Expired (the last run did not find it). */
+  outcome: "done" | "dismissed" | "snoozed" | "expired";
+  reason: string | null;
+  snoozedUntil: string | null;
+  /** Dates in the shop's time zone: first found, last found, and when its status last changed. */
+  firstFound: string;
+  lastFound: string;
+  changed: string | null;
+};
+
+/**
+ * Past insights, most recently found first: those closed (done, dismissed), snoozed, or
+ * expired (still new or seen but not confirmed by the last run). A page of HISTORY_PAGE_SIZE.
+ */
+export async function insightHistory(shop: { id: string; timezone: string }, page = 1) {
+  const where = {
+    shopId: shop.id,
+    OR: [{ status: { in: ["done", "dismissed", "snoozed"] } }, { current: false }],
+  };
+  const [rows, total] = await Promise.all([
+    prisma.insight.findMany({
+      where,
+      select: {
+        id: true,
+        title: true,
+        category: true,
+        band: true,
+        status: true,
+        current: true,
+        dismissReason: true,
+        snoozedUntil: true,
+        firstSeenAt: true,
+        lastSeenAt: true,
+        statusChangedAt: true,
+      },
+      orderBy: [{ lastSeenAt: "desc" }, { id: "asc" }],
+      skip: (page - 1) * HISTORY_PAGE_SIZE,
+      take: HISTORY_PAGE_SIZE,
+    }),
+    prisma.insight.count({ where }),
+  ]);
+  const day = (d: Date) => formatInstant(d, shop.timezone, "date");
+  const history: HistoryRow[] = rows.map((r) => {
+    const closed = r.status === "done" || r.status === "dismissed" || r.status === "snoozed";
+    return {
+      id: r.id,
+      title: r.title,
+      category: r.category as Category,
+      band: r.band as Band,
+      outcome: closed ? (r.status as HistoryRow["outcome"]) : "expired",
+      reason: r.dismissReason ? (DISMISS_REASON_LABELS[r.dismissReason as DismissReason] ?? r.dismissReason) : null,
+      snoozedUntil: r.snoozedUntil ? formatDay(r.snoozedUntil) : null,
+      firstFound: day(r.firstSeenAt),
+      lastFound: day(r.lastSeenAt),
+      changed: r.statusChangedAt ? day(r.statusChangedAt) : null,
+    };
+  });
+  return { rows: history, page, pageCount: Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE)), total };
+}
+export type InsightHistory = Awaited<ReturnType<typeof insightHistory>>;

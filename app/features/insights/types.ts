@@ -5,6 +5,18 @@
 export const CATEGORIES = ["inventory", "customer", "pricing", "marketing", "money", "data"] as const;
 export type Category = (typeof CATEGORIES)[number];
 
+export const CATEGORY_LABELS: Record<Category, string> = {
+  inventory: "Inventory",
+  customer: "Customer",
+  pricing: "Pricing",
+  marketing: "Marketing",
+  money: "Money",
+  data: "Check your data",
+};
+
+/** Past insights listed a page at a time (the history screen). */
+export const HISTORY_PAGE_SIZE = 20;
+
 /** The screen's tabs (admin-and-public.md §2 screen 3); money and data appear under All only. */
 export const TABS = [
   { id: "all", label: "All Insights" },

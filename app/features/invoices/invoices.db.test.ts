@@ -267,6 +267,7 @@ describe("list and insights", () => {
     const insights = await invoiceInsights(s);
     expect(insights.overdueTotalMinor).toBe(56_19);
     expect(insights.averageDaysToPay).toBe(3);
+    expect(insights.tips.earlyPayment.facts).toEqual({ paid: 1 });
   });
 });
 

@@ -13,6 +13,7 @@ import { amountToMinor, computeTotals, MoneyOverflowError, RATE_SCALE, rateToSca
 import { nthIssueDate, type RecurringInterval } from "~/features/invoices/schedule";
 import { clampPage, PAGE_SIZE, type InvoiceListQuery } from "~/features/invoices/list-query";
 import { type ListFilter } from "~/features/invoices/status";
+import { paymentTips } from "~/features/invoices/payment-tips";
 import type { HttpAnswerableError } from "~/platform/http.server";
 import { isUniqueViolation } from "~/platform/prisma-errors";
 
@@ -490,7 +491,7 @@ export function getInvoiceByToken(token: string) {
 }
 
 /** Figures for the side panel's tips: overdue money and how fast customers pay. */
-export async function invoiceInsights(shop: Pick<InvoiceShop, "id" | "currency">) {
+export async function invoiceInsights(shop: Pick<InvoiceShop, "id" | "currency" | "timezone">) {
   const [overdue, paid, counts] = await Promise.all([
     prisma.invoice.groupBy({
       by: ["currency"],
@@ -500,7 +501,7 @@ export async function invoiceInsights(shop: Pick<InvoiceShop, "id" | "currency">
     }),
     prisma.invoice.findMany({
       where: { shopId: shop.id, status: "paid", sentAt: { not: null }, paidAt: { not: null } },
-      select: { sentAt: true, paidAt: true },
+      select: { sentAt: true, paidAt: true, dueDate: true, dueInDays: true, totalMinor: true, currency: true },
       take: 500,
       orderBy: { paidAt: "desc" },
     }),
@@ -515,6 +516,16 @@ export async function invoiceInsights(shop: Pick<InvoiceShop, "id" | "currency">
     averageDaysToPay: days.length ? Math.round((days.reduce((a, b) => a + b, 0) / days.length) * 10) / 10 : null,
     paidCount: paid.length,
     byStatus: Object.fromEntries(counts.map((c) => [c.status, c._count])) as Record<string, number>,
+    tips: paymentTips(
+      paid.map((p) => ({
+        sentDay: dayInZone(p.sentAt!, shop.timezone),
+        paidDay: dayInZone(p.paidAt!, shop.timezone),
+        dueDay: p.dueDate,
+        dueInDays: p.dueInDays,
+        totalMinor: p.currency === shop.currency ? p.totalMinor : null,
+      })),
+      shop.currency,
+    ),
   };
 }
 

@@ -3,7 +3,15 @@
 import { z } from "zod";
 
 /** The events, in the order the tab's table lists them. */
-export const NOTIFICATION_EVENTS = ["stock", "overdue", "privacy", "import", "summary", "uncosted"] as const;
+export const NOTIFICATION_EVENTS = [
+  "stock",
+  "overdue",
+  "privacy",
+  "import",
+  "summary",
+  "uncosted",
+  "insights",
+] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 export const EVENT_LABELS: Record<NotificationEvent, { label: string; detail: string }> = {
@@ -13,6 +21,7 @@ export const EVENT_LABELS: Record<NotificationEvent, { label: string; detail: st
   import: { label: "Failed imports", detail: "The latest store import failed" },
   summary: { label: "Daily summary", detail: "Yesterday's revenue and net profit" },
   uncosted: { label: "Missing costs", detail: "Variants sold in the last 30 days without a cost" },
+  insights: { label: "AI insights", detail: "New High-confidence insights (each announced once)" },
 };
 
 /** The events the bell can show: those with a screen that resolves them (privacy deadlines
@@ -24,6 +33,7 @@ export const BELL_EVENTS: readonly NotificationEvent[] = [
   "stock",
   "privacy",
   "summary",
+  "insights",
 ];
 
 export const NOTIFICATION_CHANNELS = ["bell", "email", "slack"] as const;
@@ -42,6 +52,7 @@ export const DEFAULT_CHANNELS: ChannelMatrix = {
   import: { bell: true, email: true, slack: false },
   summary: { bell: true, email: false, slack: false },
   uncosted: { bell: true, email: false, slack: false },
+  insights: { bell: true, email: false, slack: false },
 };
 
 export const SLACK_URL_MESSAGE = "Enter a Slack incoming-webhook URL (https://hooks.slack.com/services/…)";
@@ -80,6 +91,7 @@ export const channelMatrixSchema = z
     import: choice,
     summary: choice,
     uncosted: choice,
+    insights: choice,
   })
   .strict();
 

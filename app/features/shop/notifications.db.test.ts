@@ -225,3 +225,80 @@ describe("deliverNotifications", () => {
     expect(a.id).not.toBe(b.id);
   });
 });
+
+describe("High-confidence insights in the bell", () => {
+  type Over = Partial<{
+    title: string;
+    band: string;
+    confidence: number;
+    status: string;
+    current: boolean;
+    score: number;
+    firstSeenAt: Date;
+  }>;
+  const insight = (shopId: string, over: Over) =>
+    prisma.insight.create({
+      data: {
+        shopId,
+        category: "inventory",
+        kind: "stockout",
+        subjectType: "variant",
+        subjectId: `v-${Math.random()}`,
+        title: "Trail Runner runs out in 5 days",
+        description: "…",
+        facts: "{}",
+        confidence: 0.9,
+        band: "High",
+        evidence: "{}",
+        status: "new",
+        firstSeenAt: new Date("2026-06-09T03:00:00Z"),
+        lastSeenAt: new Date("2026-06-09T03:00:00Z"),
+        ...over,
+      },
+    });
+
+  it("announces each new High insight once, to every member including a Viewer, and never another shop's", async () => {
+    const shop = await createShop({ timezone: "UTC" });
+    const other = await createShop({ timezone: "UTC" });
+    const now = new Date("2026-06-10T08:05:00Z");
+    await insight(shop.id, { title: "Trail Runner runs out in 5 days", score: 2 });
+    // Not announced: Medium, already seen, not confirmed by the last run, new for more than a week.
+    await insight(shop.id, { title: "Medium one", band: "Medium", confidence: 0.6 });
+    await insight(shop.id, { title: "Seen one", status: "seen" });
+    await insight(shop.id, { title: "Stopped one", current: false });
+    await insight(shop.id, { title: "Old one", firstSeenAt: new Date("2026-05-20T03:00:00Z") });
+    await insight(other.id, { title: "Another shop's" });
+
+    const viewer = await prisma.staffMember.create({
+      data: { shopId: shop.id, email: "viewer@shop.test", name: "V", role: "viewer" },
+    });
+    const bell = await listNotificationsCached({ ...shop, dataVersion: 1 }, viewer, now);
+    expect(bell.filter((n) => n.id === "insights")).toEqual([
+      { id: "insights", content: "New High-confidence insight: Trail Runner runs out in 5 days", url: "/insights" },
+    ]);
+    expect((await listNotifications(other, DEFAULT_CHANNELS, now)).map((n) => n.content)).toEqual([
+      "New High-confidence insight: Another shop's",
+    ]);
+
+    // By e-mail for a member who chose it: once for this insight, not again on the next days'
+    // runs (which refresh it in place), and again only when another one becomes new.
+    await savePreferences(shop.id, viewer.id, {
+      channels: { ...DEFAULT_CHANNELS, insights: { bell: true, email: true, slack: false } },
+      slackWebhookUrl: "",
+    });
+    expect(await deliverNotifications(shop, now)).toEqual({ emails: 1, slackPosts: 0 });
+    await prisma.insight.updateMany({
+      where: { shopId: shop.id },
+      data: { lastSeenAt: new Date("2026-06-11T03:00:00Z") },
+    });
+    const nextDay = new Date("2026-06-11T08:05:00Z");
+    expect(await deliverNotifications(shop, nextDay)).toEqual({ emails: 0, slackPosts: 0 });
+    await insight(shop.id, { title: "Revenue 40% below normal", firstSeenAt: new Date("2026-06-11T03:00:00Z") });
+    expect(await deliverNotifications(shop, nextDay)).toEqual({ emails: 1, slackPosts: 0 });
+    const mail = await prisma.outboxMessage.findMany({
+      where: { shopId: shop.id, kind: "notification" },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(mail.at(-1)!.subject).toContain("2 new High-confidence insights");
+  });
+});

@@ -36,7 +36,9 @@ export async function listNotificationsCached(
 ): Promise<Notification[]> {
   const prefs = await getPreferences(shop.id, staff.id);
   const key = `notifications|${shop.id}|${staff.id}|${prefs.updatedAt?.getTime() ?? 0}`;
-  const items = await figuresCache.get(key, shop.dataVersion, 60_000, () => listNotifications(shop, prefs.channels));
+  const items = await figuresCache.get(key, shop.dataVersion, 60_000, () =>
+    listNotifications(shop, prefs.channels, now),
+  );
   const tested = prefs.bellTestAt && now.getTime() - prefs.bellTestAt.getTime() < BELL_TEST_MS;
   return tested ? [bellTestItem(), ...items] : items;
 }
@@ -61,7 +63,14 @@ export const OVERDUE_INVOICES_URL = "/app/invoices?status=overdue";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-type EventCheck = (shop: ShopRef, now: Date) => Promise<(Notification & { detail?: string }) | null>;
+/**
+ * `key`: what makes the event a new one for e-mail and Slack (their dedupe key); without it, the
+ * day (one message a day while the event lasts).
+ */
+type EventCheck = (shop: ShopRef, now: Date) => Promise<(Notification & { detail?: string; key?: string }) | null>;
+
+/** A High-confidence insight is announced in the bell for this many days after it became new. */
+export const INSIGHT_ANNOUNCE_DAYS = 7;
 
 /** The one event list: what each event looks like when it is happening now, or null. */
 export const EVENT_CHECKS: Record<NotificationEvent, EventCheck> = {
@@ -136,6 +145,32 @@ export const EVENT_CHECKS: Record<NotificationEvent, EventCheck> = {
         }
       : null;
   },
+  async insights(shop, now) {
+    // Current High-confidence insights still new (nobody has seen, done, dismissed or snoozed
+    // them), announced from the moment they became new: a run that finds them again changes
+    // nothing, one that reopens a dismissed subject announces it afresh (insights/lifecycle.ts).
+    const since = new Date(now.getTime() - INSIGHT_ANNOUNCE_DAYS * 86_400_000);
+    const rows = await prisma.insight.findMany({
+      where: { shopId: shop.id, current: true, status: "new", band: "High" },
+      select: { id: true, title: true, firstSeenAt: true, statusChangedAt: true },
+      orderBy: { score: "desc" },
+    });
+    const fresh = rows
+      .map((r) => ({ ...r, newSince: r.statusChangedAt ?? r.firstSeenAt }))
+      .filter((r) => r.newSince >= since);
+    if (!fresh.length) return null;
+    const latest = Math.max(...fresh.map((r) => r.newSince.getTime()));
+    return {
+      id: "insights",
+      content:
+        fresh.length === 1
+          ? `New High-confidence insight: ${fresh[0]!.title}`
+          : `${fresh.length} new High-confidence insights`,
+      url: "/insights",
+      detail: fresh.map((r) => `- ${r.title}`).join("\n"),
+      key: String(latest),
+    };
+  },
   async summary(shop, now) {
     const yesterday = addDays(dayInZone(now, shop.timezone), -1);
     const f = await getDayFigures(shop, yesterday);
@@ -150,7 +185,7 @@ export const EVENT_CHECKS: Record<NotificationEvent, EventCheck> = {
 };
 
 /** The order events are listed in: what needs fixing first, the summary last. */
-const EVENT_ORDER: NotificationEvent[] = ["import", "overdue", "uncosted", "stock", "privacy", "summary"];
+const EVENT_ORDER: NotificationEvent[] = ["import", "overdue", "uncosted", "stock", "privacy", "insights", "summary"];
 
 /** The events happening now, among `events`, in the bell's order. */
 export async function currentEvents(shop: ShopRef, events: readonly NotificationEvent[], now = new Date()) {
@@ -210,7 +245,7 @@ export async function deliverNotifications(
   for (const d of deliveries) {
     for (const e of happening) {
       const choice = d.channels[e.event];
-      const dedupeKey = `notify:${d.memberId}:${e.event}:${day}`;
+      const dedupeKey = `notify:${d.memberId}:${e.event}:${e.key ?? day}`;
       if (await prisma.outboxMessage.findUnique({ where: { dedupeKey }, select: { id: true } })) continue;
       if (choice.email) {
         await sendMail({

@@ -6,15 +6,7 @@ import { formatMoney } from "~/lib/money";
 import type { InsightView } from "~/features/insights/list.server";
 import { ConfidenceBadge } from "~/features/insights/components/ConfidenceBadge";
 import { InsightControls } from "~/features/insights/components/InsightControls";
-
-const CATEGORY_LABEL: Record<InsightView["category"], string> = {
-  inventory: "Inventory",
-  customer: "Customer",
-  pricing: "Pricing",
-  marketing: "Marketing",
-  money: "Money",
-  data: "Check your data",
-};
+import { CATEGORY_LABELS } from "~/features/insights/types";
 
 function Evidence({ insight }: { insight: InsightView }) {
   const e = insight.evidence;
@@ -56,7 +48,7 @@ export function InsightCard({
         <InlineStack align="space-between" blockAlign="start" gap="200" wrap>
           <BlockStack gap="100" inlineAlign="start">
             <InlineStack gap="200" align="start" blockAlign="center" wrap>
-              <Badge>{CATEGORY_LABEL[insight.category]}</Badge>
+              <Badge>{CATEGORY_LABELS[insight.category]}</Badge>
               {insight.status === "new" && <Badge tone="attention-strong">New</Badge>}
             </InlineStack>
             <Text as="h3" variant="headingSm">

@@ -45,6 +45,7 @@ export function InsightsScreen({ tab, currency, insights, counts, lastRun, runni
         disabled: run.generating || !!reason,
         onAction: run.generate,
       }}
+      secondaryActions={[{ content: "History", url: "/ai-insights/history" }]}
     >
       <BlockStack gap="400">
         {reason && (

@@ -95,4 +95,13 @@ describe("sales anomalies' value", () => {
     expect(f!.potentialValueMinor).toBeNull();
     expect(f!.valueFormula).toBeNull();
   });
+
+  it("reports average order value one way: a drop, never a rise on its own", () => {
+    // The usual number of orders, each worth 35% more or 55% less: revenue stays within its band
+    // (a sum over few orders swings widely), the average order value does not.
+    const scale = (k: number) =>
+      set(store(90), "2026-11-20", (d) => ({ ...d, revenueMinor: Math.round(d.revenueMinor * k) }));
+    expect(detectSalesAnomalies(scale(1.35), "USD")).toEqual([]);
+    expect(detectSalesAnomalies(scale(0.45), "USD").map((f) => f.subject.id)).toEqual(["aov:down:2026-11-20"]);
+  });
 });

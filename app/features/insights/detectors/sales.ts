@@ -253,7 +253,12 @@ export function detectSalesAnomalies(series: SalesDay[], currency: string): Find
     const expected = e.days.reduce((sum, d) => sum + d.expected, 0);
     return expected > 0 && Math.abs(observed - expected) / expected >= MIN_CHANGE;
   };
-  const kept = [...revenue!, ...others.flat().filter((e) => !revenue!.some((r) => overlaps(r, e)))].filter(material);
+  // Average order value alerts one way: a higher basket on its own (a few large orders, revenue
+  // within its band) is nothing to act on; a lower one can be (discounts, a broken bundle).
+  const oneWay = (e: Episode) => !(e.metric === "aov" && e.dir > 0);
+  const kept = [...revenue!, ...others.flat().filter((e) => !revenue!.some((r) => overlaps(r, e)))]
+    .filter(material)
+    .filter(oneWay);
   const last = series[series.length - 1]!.day;
   return kept.map((e): Finding => {
     const text = describe(e, currency);

@@ -2,6 +2,7 @@
 import { BlockStack, Card, Divider, Link, Text } from "@shopify/polaris";
 import { formatMoney } from "~/lib/money";
 import { REMINDER_DAYS } from "~/features/invoices/schedule";
+import type { Tip as PaymentTip } from "~/features/invoices/payment-tips";
 
 const REMINDER_TEXT = `${REMINDER_DAYS.slice(0, -1).join(", ")} and ${REMINDER_DAYS[REMINDER_DAYS.length - 1]}`;
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
@@ -12,6 +13,8 @@ export type SidePanelInsights = {
   overdueOtherCurrencies: number;
   averageDaysToPay: number | null;
   paidCount: number;
+  /** The early-payment and terms tips, computed from the shop's paid invoices (payment-tips.ts). */
+  tips: { earlyPayment: PaymentTip; terms: PaymentTip };
 };
 
 function overdueText(insights: SidePanelInsights, currency: string) {
@@ -55,16 +58,9 @@ export function InvoiceSidePanel({ insights, plan, currency }: Props) {
           </Text>
           <Tip title="Overdue reminders">{overdueText(insights, currency)}</Tip>
           <Divider />
-          <Tip title="5% early-payment discount">
-            {insights.averageDaysToPay !== null
-              ? `Customers pay ${insights.averageDaysToPay} days after sending on average (${insights.paidCount} paid ${plural(insights.paidCount, "invoice", "invoices")}). A 5% discount for payment within 7 days can shorten that.`
-              : "Once invoices are paid you will see how long customers take. A 5% discount for payment within 7 days encourages prompt payment."}
-          </Tip>
+          <Tip title={insights.tips.earlyPayment.title}>{insights.tips.earlyPayment.text}</Tip>
           <Divider />
-          <Tip title="Net-30 terms">
-            For wholesale and B2B customers, net-30 terms (due in 30 days) are standard; set "Due in days" to 30 when
-            you create the invoice.
-          </Tip>
+          <Tip title={insights.tips.terms.title}>{insights.tips.terms.text}</Tip>
         </BlockStack>
       </Card>
       {plan.limit !== null && (

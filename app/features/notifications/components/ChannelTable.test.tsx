@@ -3,7 +3,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { AppProvider } from "@shopify/polaris";
 import en from "@shopify/polaris/locales/en.json";
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_CHANNELS } from "~/features/notifications/events";
+import { DEFAULT_CHANNELS, NOTIFICATION_EVENTS } from "~/features/notifications/events";
 import { ChannelTable } from "~/features/notifications/components/ChannelTable";
 
 afterEach(cleanup);
@@ -20,6 +20,8 @@ describe("the Notifications tab's table", () => {
     expect(screen.getByRole("checkbox", { name: "Privacy request deadlines by Bell" })).toBeTruthy();
     expect(screen.getByText(/Open requests due within the privacy reminder lead time/)).toBeTruthy();
     expect(screen.getByRole("checkbox", { name: "Privacy request deadlines by E-mail" })).toBeTruthy();
-    expect(screen.getAllByRole("checkbox")).toHaveLength(6 * 3);
+    // New High-confidence insights open /ai-insights: in the bell too.
+    expect(screen.getByRole("checkbox", { name: "AI insights by Bell" })).toBeTruthy();
+    expect(screen.getAllByRole("checkbox")).toHaveLength(NOTIFICATION_EVENTS.length * 3);
   });
 });

@@ -1,4 +1,4 @@
-// Events × channels, one checkbox each. A plain table (a fixed list of six, not a growing
+// Events × channels, one checkbox each. A plain table (a fixed list of seven, not a growing
 // one) with short column heads so it fits a 390 px screen without scrolling.
 import { Checkbox, DataTable, Text } from "@shopify/polaris";
 import {

@@ -1,0 +1,84 @@
+// Past insights (docs/product/insights.md#history): done, dismissed with the reason, snoozed
+// until a day, or expired (the last run no longer found them), with their dates in the shop's
+// time zone, a page of 20 at a time.
+import { useNavigation, useSearchParams } from "@remix-run/react";
+import { Badge, Card, EmptySearchResult, IndexTable, Text, useBreakpoints } from "@shopify/polaris";
+import { AdminPage } from "~/components/AdminPage";
+import { CATEGORY_LABELS, HISTORY_PAGE_SIZE } from "~/features/insights/types";
+import type { HistoryRow, InsightHistory as History } from "~/features/insights/list.server";
+
+const OUTCOME: Record<HistoryRow["outcome"], { label: string; tone?: "success" | "attention" | "info" }> = {
+  done: { label: "Done", tone: "success" },
+  dismissed: { label: "Dismissed" },
+  snoozed: { label: "Snoozed", tone: "info" },
+  expired: { label: "Expired", tone: "attention" },
+};
+
+function detail(row: HistoryRow): string {
+  if (row.outcome === "dismissed") return row.reason ?? "No reason given";
+  if (row.outcome === "snoozed") return row.snoozedUntil ? `Until ${row.snoozedUntil}` : "";
+  if (row.outcome === "expired") return "The last run no longer found it";
+  return "";
+}
+
+export function InsightHistoryScreen({ rows, page, pageCount, total }: History) {
+  const [, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const { smDown } = useBreakpoints();
+  const first = (page - 1) * HISTORY_PAGE_SIZE + 1;
+  const go = (p: number) => setSearchParams(p > 1 ? { page: String(p) } : {}, { preventScrollReset: true });
+  return (
+    <AdminPage title="Insight history" subtitle="Insights done, dismissed, snoozed or expired">
+      <Card padding="0">
+        <IndexTable
+          resourceName={{ singular: "past insight", plural: "past insights" }}
+          itemCount={rows.length}
+          selectable={false}
+          condensed={smDown}
+          loading={navigation.state === "loading"}
+          emptyState={
+            <EmptySearchResult
+              title="No past insights yet"
+              description="Insights you mark done, dismiss or snooze, and those a run no longer finds, are kept here."
+            />
+          }
+          headings={[
+            { title: "Insight" },
+            { title: "Category" },
+            { title: "Outcome" },
+            { title: "Reason" },
+            { title: "Status changed" },
+            { title: "First found" },
+            { title: "Last found" },
+          ]}
+          pagination={{
+            hasPrevious: page > 1,
+            hasNext: page < pageCount,
+            onPrevious: () => go(page - 1),
+            onNext: () => go(page + 1),
+            label: rows.length ? `${first}–${first + rows.length - 1} of ${total}` : undefined,
+            accessibilityLabels: { previous: "Previous page of past insights", next: "Next page of past insights" },
+          }}
+        >
+          {rows.map((row, i) => (
+            <IndexTable.Row id={row.id} key={row.id} position={i}>
+              <IndexTable.Cell>
+                <Text as="span" fontWeight="semibold">
+                  {row.title}
+                </Text>
+              </IndexTable.Cell>
+              <IndexTable.Cell>{CATEGORY_LABELS[row.category]}</IndexTable.Cell>
+              <IndexTable.Cell>
+                <Badge tone={OUTCOME[row.outcome].tone}>{OUTCOME[row.outcome].label}</Badge>
+              </IndexTable.Cell>
+              <IndexTable.Cell>{detail(row)}</IndexTable.Cell>
+              <IndexTable.Cell>{row.changed ?? "—"}</IndexTable.Cell>
+              <IndexTable.Cell>{row.firstFound}</IndexTable.Cell>
+              <IndexTable.Cell>{row.lastFound}</IndexTable.Cell>
+            </IndexTable.Row>
+          ))}
+        </IndexTable>
+      </Card>
+    </AdminPage>
+  );
+}

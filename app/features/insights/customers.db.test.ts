@@ -1,0 +1,95 @@
+// The customer detectors on the database: new customers' orders read through the customers
+// feature (first order not cancelled, erased customers left out, one shop only) and judged by
+// the new-customer detector. Shop A has 40 customers who first ordered in the summer for $40–$80
+// and two this month for $900 and $1,500; shop B's $5,000 newcomer never reaches A's figures.
+import { beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { addDays } from "~/lib/dates";
+import { createShop } from "~tests/factories";
+import { newCustomersOrders } from "~/features/customers/index.server";
+import { detectorsFor } from "./generate.server";
+
+const TODAY = "2026-07-01";
+const NOW = new Date("2026-07-01T15:00:00Z");
+type Shop = Awaited<ReturnType<typeof createShop>>;
+let a: Shop;
+let b: Shop;
+let n = 0;
+
+async function customer(
+  shopId: string,
+  orders: { day: string; minor: number; cancelled?: boolean }[],
+  redacted = false,
+) {
+  const c = await prisma.customer.create({
+    data: { shopId, email: `c${++n}@example.com`, redactedAt: redacted ? NOW : null },
+  });
+  await prisma.order.createMany({
+    data: orders.map((o, i) => ({
+      shopId,
+      customerId: c.id,
+      name: `#${n}-${i}`,
+      processedAt: new Date(`${o.day}T12:00:00Z`),
+      day: o.day,
+      currency: "USD",
+      grossSalesMinor: o.minor,
+      totalMinor: o.minor,
+      cancelledAt: o.cancelled ? NOW : null,
+    })),
+  });
+  return c.id;
+}
+
+let big: string;
+beforeAll(async () => {
+  a = await createShop({ name: "Customers A" });
+  b = await createShop({ name: "Customers B" });
+  for (let i = 0; i < 40; i++) {
+    const first = addDays("2026-03-01", i * 2);
+    await customer(a.id, [
+      { day: first, minor: 4_000 + (i % 9) * 500 },
+      ...(i % 4 === 0 ? [{ day: addDays(first, 30), minor: 3_000 }] : []),
+    ]);
+  }
+  big = await customer(a.id, [{ day: "2026-06-20", minor: 150_000 }]);
+  await customer(a.id, [{ day: "2026-06-25", minor: 90_000 }]);
+  // A cancelled first order does not make a customer new then; an erased customer is not read.
+  await customer(a.id, [
+    { day: "2026-02-01", minor: 5_000, cancelled: true },
+    { day: "2026-06-10", minor: 5_000 },
+  ]);
+  await customer(a.id, [{ day: "2026-06-26", minor: 400_000 }], true);
+  // An old customer who ordered again this month is not new.
+  await customer(a.id, [
+    { day: "2025-06-01", minor: 5_000 },
+    { day: "2026-06-27", minor: 300_000 },
+  ]);
+  await customer(b.id, [{ day: "2026-06-28", minor: 500_000 }]);
+});
+
+describe("new customers' orders", () => {
+  it("reads the orders of customers first ordering since the day, in order, for one shop", async () => {
+    const rows = await newCustomersOrders(a.id, "2026-01-01");
+    const customers = new Set(rows.map((r) => r.customerId));
+    expect(customers.size).toBe(43);
+    expect(rows.filter((r) => r.netMinor === 5_000 && r.day === "2026-06-10")).toHaveLength(1);
+    expect(rows.some((r) => r.netMinor >= 300_000)).toBe(false);
+    // Per customer, in time order.
+    for (let i = 1; i < rows.length; i++)
+      if (rows[i]!.customerId === rows[i - 1]!.customerId) expect(rows[i]!.day >= rows[i - 1]!.day).toBe(true);
+  });
+
+  it("groups the unusually large first orders into one finding with the top customer", async () => {
+    const found = await detectorsFor(a, TODAY, NOW)
+      .find((d) => d.name === "valuable-new-customers")!
+      .run();
+    expect(found).toHaveLength(1);
+    expect(found[0]!.facts).toMatchObject({ customers: 2, largest: "$1,500.00", total: "$2,400.00" });
+    expect(found[0]!.link).toBe("/customers?segment=new");
+    expect(found[0]!.description).not.toContain(big);
+    const none = await detectorsFor(b, TODAY, NOW)
+      .find((d) => d.name === "valuable-new-customers")!
+      .run();
+    expect(none).toEqual([]);
+  });
+});
