@@ -27,6 +27,14 @@ export type Scalars = {
   ColumnDataType: { input: any; output: any; }
 };
 
+export type AbandonedCheckoutSortKeys =
+  | 'CHECKOUT_ID'
+  | 'CREATED_AT'
+  | 'CUSTOMER_NAME'
+  | 'ID'
+  | 'RELEVANCE'
+  | 'TOTAL_PRICE';
+
 export type BulkOperationStatus =
   | 'CANCELED'
   | 'CANCELING'
@@ -438,6 +446,15 @@ export type StoreSyncCurrentBulkOperationQueryVariables = Exact<{ [key: string]:
 
 export type StoreSyncCurrentBulkOperationQuery = { currentBulkOperation?: { id: string, status: BulkOperationStatus, errorCode?: BulkOperationErrorCode | null, objectCount: string, url?: string | null, createdAt: string, completedAt?: string | null } | null };
 
+export type StoreSyncAbandonedCheckoutsQueryVariables = Exact<{
+  first: Scalars['Int']['input'];
+  after?: InputMaybe<Scalars['String']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type StoreSyncAbandonedCheckoutsQuery = { abandonedCheckouts: { nodes: Array<{ id: string, abandonedCheckoutUrl: string, completedAt?: string | null, updatedAt: string, customer?: { id: string } | null, totalPriceSet: { shopMoney: { amount: string, currencyCode: string } } }>, pageInfo: { hasNextPage: boolean, endCursor?: string | null } } };
+
 export type ProfitShopifyCostsQueryVariables = Exact<{
   first: Scalars['Int']['input'];
   after?: InputMaybe<Scalars['String']['input']>;
@@ -511,6 +528,7 @@ export interface AdminOperations {
   "#graphql\n  mutation StoreSyncRunBulkQuery($query: String!) {\n    bulkOperationRunQuery(query: $query, groupObjects: false) {\n      bulkOperation { id status }\n      userErrors { field message code }\n    }\n  }\n": { return: StoreSyncRunBulkQueryMutation; variables: StoreSyncRunBulkQueryMutationVariables };
   "#graphql\n  query StoreSyncBulkOperation($id: ID!) {\n    node(id: $id) {\n      ... on BulkOperation { id status errorCode objectCount url partialDataUrl createdAt completedAt }\n    }\n  }\n": { return: StoreSyncBulkOperationQuery; variables: StoreSyncBulkOperationQueryVariables };
   "#graphql\n  query StoreSyncCurrentBulkOperation {\n    currentBulkOperation(type: QUERY) { id status errorCode objectCount url createdAt completedAt }\n  }\n": { return: StoreSyncCurrentBulkOperationQuery; variables: StoreSyncCurrentBulkOperationQueryVariables };
+  "#graphql\n  query StoreSyncAbandonedCheckouts($first: Int!, $after: String, $query: String) {\n    abandonedCheckouts(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {\n      nodes {\n        id\n        abandonedCheckoutUrl\n        completedAt\n        updatedAt\n        customer { id }\n        totalPriceSet { shopMoney { amount currencyCode } }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": { return: StoreSyncAbandonedCheckoutsQuery; variables: StoreSyncAbandonedCheckoutsQueryVariables };
   "#graphql\n  query ProfitShopifyCosts($first: Int!, $after: String) {\n    productVariants(first: $first, after: $after) {\n      nodes {\n        id\n        sku\n        inventoryItem { id unitCost { amount currencyCode } }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": { return: ProfitShopifyCostsQuery; variables: ProfitShopifyCostsQueryVariables };
   "#graphql\n  mutation ProfitInventoryItemCost($id: ID!, $input: InventoryItemInput!) {\n    inventoryItemUpdate(id: $id, input: $input) {\n      inventoryItem { id unitCost { amount currencyCode } }\n      userErrors { field message }\n    }\n  }\n": { return: ProfitInventoryItemCostMutation; variables: ProfitInventoryItemCostMutationVariables };
   "#graphql\n  query StoreSyncProductsBulk {\n    products {\n      edges {\n        node {\n          id\n          title\n          productType\n          updatedAt\n          category { name }\n          featuredMedia { preview { image { url } } }\n          variants {\n            edges {\n              node {\n                id\n                title\n                sku\n                price\n                inventoryItem {\n                  id\n                  unitCost { amount currencyCode }\n                  inventoryLevels {\n                    edges {\n                      node {\n                        id\n                        updatedAt\n                        location { id }\n                        quantities(names: [\"available\"]) { name quantity }\n                      }\n                    }\n                  }\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": { return: StoreSyncProductsBulkQuery; variables: StoreSyncProductsBulkQueryVariables };
