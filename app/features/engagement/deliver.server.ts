@@ -14,10 +14,11 @@ import { sendableAt } from "./timing";
 import { createMessage, TwilioError, twilioRuntime, type TwilioRuntime } from "./twilio.server";
 import { recipientCode, type AdminFor } from "./discounts.server";
 import { withdrawSmsConsent } from "./sms-consent.server";
+import { smsStatusUrl } from "./links.server";
 import { composeMessage, composeSms, mergeFacts, type MergeFacts, type Shop } from "./compose.server";
 
 /** What sending reaches outside: Twilio (SMS) and the shop's Admin API (per-recipient codes). */
-export type SendDeps = { twilio?: TwilioRuntime; adminFor?: AdminFor; statusCallback?: (sendId: string) => string };
+export type SendDeps = { twilio?: TwilioRuntime; adminFor?: AdminFor };
 
 /** Rows claimed by one statement and sent at once; a crash leaves at most this many unsent in `sending`. */
 const CHUNK = 20;
@@ -180,20 +181,15 @@ async function sendEmail(shop: Shop, s: Due, c: Content, customer: Recipient, no
 /** Twilio code 21610: the number replied STOP to this sender. */
 const UNSUBSCRIBED_RECIPIENT = 21610;
 
-type SmsSend = {
-  account: SmsAccount;
-  rt: TwilioRuntime;
-  adminFor: AdminFor | null;
-  now: Date;
-  statusCallback?: (sendId: string) => string;
-};
+type SmsSend = { account: SmsAccount; rt: TwilioRuntime; adminFor: AdminFor | null; now: Date };
 
 async function sendSms(shop: Shop, s: Due, c: Content, customer: Recipient, via: SmsSend, facts: MergeFacts) {
   const { account, rt } = via;
   const text = await composeSms(shop, c, customer, s, facts);
   try {
+    // Twilio reports delivery to the status callback (sms-status.server.ts): "sent" here is accepted.
     const message = await createMessage(rt, account.creds, account.sender, customer.phone!, text, {
-      statusCallback: via.statusCallback?.(s.id),
+      statusCallback: smsStatusUrl(),
     });
     await prisma.engagementSend.update({
       where: { id: s.id },
@@ -237,7 +233,7 @@ export async function deliverDue(shop: Shop, now = new Date(), limit = 500, deps
         where: { id: { in: slice }, status: "pending" },
         data: { status: "skipped", skipReason: reason },
       });
-  const via = { rt, adminFor: deps.adminFor ?? null, now, statusCallback: deps.statusCallback };
+  const via = { rt, adminFor: deps.adminFor ?? null, now };
   let sent = 0;
   for (const chunk of chunks(sending, CHUNK)) {
     const mine = await claim(
