@@ -29,7 +29,8 @@ export const CODE_VALID_DAYS = 14;
 export type AdminFor = (shopDomain: string) => Promise<AdminGraphql>;
 export type CodeResult = { state: "ready"; code: string } | { state: "refused"; error: string } | { state: "down" };
 
-const newCode = () => `THANKS-${crypto.randomBytes(5).toString("hex").toUpperCase()}`;
+/** A recipient code in its documented format (THANKS- and 10 hex digits); also the preview's sample. */
+export const newCode = () => `THANKS-${crypto.randomBytes(5).toString("hex").toUpperCase()}`;
 
 /** The recipient's code: the one already made for this send, else a new one (in Shopify unless the demo). */
 export async function recipientCode(
