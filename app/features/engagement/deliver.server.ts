@@ -4,7 +4,7 @@
 // chunk at a time by one guarded statement (`pending → sending` … RETURNING id), so two workers
 // never send the same row; the rows of a chunk go out concurrently (the SMTP connection pool or
 // Twilio wait on the network, not on us). The outbox's dedupe key `engagement:<sendId>` is the
-// last guard. docs/decisions/112-engagement-delivery-in-batches.md.
+// last guard. docs/decisions/112-engagement-delivery-and-receipts.md.
 import { prisma, sqlOn } from "~/db.server";
 import { availableOf } from "~/features/inventory/index.server";
 import { sendMail } from "~/platform/mail.server";

@@ -2,18 +2,7 @@
 // embedded, Polaris's contextual save bar in the demo); Preview renders it for a real customer.
 import { useFetcher } from "@remix-run/react";
 import { SaveBar } from "@shopify/app-bridge-react";
-import {
-  Banner,
-  BlockStack,
-  Box,
-  Button,
-  Card,
-  ContextualSaveBar,
-  FormLayout,
-  Select,
-  Text,
-  TextField,
-} from "@shopify/polaris";
+import { Banner, BlockStack, Card, ContextualSaveBar, FormLayout, Select, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { useFetcherResult } from "~/components/useFetcherResult";
 import type { FieldErrors } from "~/lib/forms";
@@ -22,7 +11,7 @@ import { SMS_OPT_OUT } from "~/features/engagement/sms-schema";
 import { MERGE_FIELDS } from "~/features/engagement/template";
 import { TriggerFields } from "./TriggerFields";
 import { CampaignPreview } from "./CampaignPreview";
-import { channelOptions, pick } from "./format";
+import { channelOptions } from "./format";
 
 export type CampaignValues = Record<
   | "name"
