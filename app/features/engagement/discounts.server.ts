@@ -6,24 +6,15 @@
 // Shopify, keeps the code locally.
 import crypto from "node:crypto";
 import { prisma } from "~/db.server";
-import type { AdminOperations } from "~/graphql/admin.generated";
-import { AdminApiError, adminOperation, type AdminGraphql } from "~/features/store-sync/index.server";
+import {
+  AdminApiError,
+  adminOperation,
+  DISCOUNT_CODE_BASIC_CREATE,
+  type AdminGraphql,
+  type DiscountCodeBasicCreate,
+} from "~/features/store-sync/index.server";
 
-export const ENGAGEMENT_CODE_CREATE = `#graphql
-  mutation EngagementCodeCreate($basicCodeDiscount: DiscountCodeBasicInput!) {
-    discountCodeBasicCreate(basicCodeDiscount: $basicCodeDiscount) {
-      codeDiscountNode {
-        id
-      }
-      userErrors {
-        field
-        message
-        code
-      }
-    }
-  }
-`;
-type CodeCreate = AdminOperations[typeof ENGAGEMENT_CODE_CREATE];
+type CodeCreate = DiscountCodeBasicCreate;
 
 export const CODE_VALID_DAYS = 14;
 export type AdminFor = (shopDomain: string) => Promise<AdminGraphql>;
@@ -61,7 +52,7 @@ export async function recipientCode(
   };
   let answer: CodeCreate["return"];
   try {
-    answer = await adminOperation(await adminFor(shop.domain), ENGAGEMENT_CODE_CREATE, variables);
+    answer = await adminOperation(await adminFor(shop.domain), DISCOUNT_CODE_BASIC_CREATE, variables);
   } catch (error) {
     if (error instanceof AdminApiError || error instanceof TypeError) return { state: "down" };
     throw error;
