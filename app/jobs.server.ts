@@ -12,7 +12,7 @@ import { registerCustomerJobs, rescoreCustomer } from "~/features/customers/inde
 import { registerInventoryJobs } from "~/features/inventory/index.server";
 import { registerInsightJobs } from "~/features/insights/index.server";
 import { registerPublicApiJobs } from "~/features/public-api/index.server";
-import { registerEngagementJobs } from "~/features/engagement/index.server";
+import { recordCheckout, registerEngagementJobs } from "~/features/engagement/index.server";
 import { redeemPerkCodes, registerDigitalAssetJobs } from "~/features/digital-assets/index.server";
 import { registerPrivacyJobs } from "~/features/privacy/index.server";
 import { postShopifyOrder, registerLoyaltyJobs } from "~/features/loyalty/index.server";
@@ -21,6 +21,7 @@ import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server
 import { registerSettingsJobs } from "~/features/settings/index.server";
 import {
   importAfterAuth,
+  onCheckoutImported,
   onCustomerChanged,
   onOrderChanged,
   registerStoreSyncJobs,
@@ -66,6 +67,9 @@ onOrderChanged((tx, shop, orderShopifyId, codes) => postShopifyOrder(tx, shop, o
 onOrderChanged(
   async (tx, shop, orderShopifyId, codes) => void (await redeemPerkCodes(tx, shop.id, orderShopifyId, codes)),
 );
+
+// The import's abandoned checkouts go through the checkout webhooks' upsert (engagement).
+onCheckoutImported((db, shopId, checkout) => recordCheckout(db, shopId, checkout));
 
 setJobRegistrar(registerAllJobs);
 

@@ -2,7 +2,8 @@
 //
 //   (a) e-mails: one one-off campaign to N subscribed customers delivered by two workers at once
 //       (two concurrent deliverDue loops, as two instances would) through a real local SMTP server
-//       (smtp-server, the one the tests use); target 10,000 in ≤ 60 s, the process's RSS ≤ 300 MB,
+//       (smtp-server, the one the tests use) in a child process (bench/engagement-sender.ts, the
+//       server's part); target 10,000 in ≤ 60 s, that process's RSS ≤ 300 MB,
 //       exactly one message per recipient (counted at the SMTP server). Baseline: the same
 //       messages handed to the same transport directly, without the engine.
 //   (b) the recipients of a segment of S customers (planCampaign on a one-off; target ≤ 2 s at
@@ -13,6 +14,8 @@
 // Options: --emails 10000 --segment 100000 --clicks 500. Quick (bench:all --quick): --emails 300
 // --segment 20000 --clicks 200. Writes bench/results/engagement.json for bench:all.
 // DATABASE_URL=postgresql://… is not used: the benchmark runs on a fresh SQLite file.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import { freshBenchDatabase } from "./lib";
@@ -145,23 +148,16 @@ const mailCampaign = await campaign(mailShop, "Mail");
 await e.changeStatus(mailShop, mailCampaign.id, "start", new Date(now.getTime() - 60_000));
 const mailRow = await prisma.engagementCampaign.findFirstOrThrow({ where: { id: mailCampaign.id } });
 await prisma.engagementCampaign.update({ where: { id: mailRow.id }, data: { status: "active", activatedAt: now } });
-await e.planCampaign(mailShop, mailRow, later);
-const toSend = await prisma.engagementSend.count({ where: { campaignId: mailRow.id, status: "pending" } });
-let peakRss = process.memoryUsage().rss;
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
-t = performance.now();
-const worker = async () => {
-  let sent = 0;
-  for (;;) {
-    const n = await e.deliverDue(mailShop, later, 200);
-    sent += n;
-    const left = await prisma.engagementSend.count({ where: { campaignId: mailRow.id, status: "pending" } });
-    if (left === 0) return sent;
-  }
-};
-const [w1, w2] = await Promise.all([worker(), worker()]);
-const sendMs = performance.now() - t;
-clearInterval(sampler);
+// Planned and sent by a child process: the server's memory, not this one's (see engagement-sender.ts).
+// (Asynchronously: the SMTP server it sends to runs in this process.)
+const child = await promisify(execFile)(
+  process.execPath,
+  ["--import", "tsx", "bench/engagement-sender.ts", mailShop.id, mailRow.id, later.toISOString(), smtpUrl],
+  { env: process.env, encoding: "utf8", maxBuffer: 1 << 20 },
+);
+const sender = JSON.parse(child.stdout.trim().split("\n").at(-1)!) as Record<string, number>;
+const { w1, w2, toSend, sendMs, peakRss } = sender;
+
 const recipients = [...received.entries()].filter(([a]) => a.startsWith("mail"));
 const duplicates = recipients.filter(([, n]) => n > 1).length;
 console.log(

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { abstractFetch, setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
-import { buildSchema, parse, validate, type GraphQLSchema } from "graphql";
+import { buildSchema, executeSync, parse, validate, type GraphQLSchema } from "graphql";
 
 const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), "fixtures", "shopify");
 
@@ -17,6 +17,31 @@ export function fixtureText(name: string): string {
 }
 
 let adminSchema: GraphQLSchema | null = null;
+const schema = () =>
+  (adminSchema ??= buildSchema(
+    fs.readFileSync(path.join(FIXTURES, "..", "..", "..", "app", "graphql", "admin-schema.graphql"), "utf8"),
+  ));
+
+/**
+ * A recorded answer checked against the schema for the document asked: executed with the answer's
+ * data as the root (default resolvers), a missing non-null field or a wrong shape is an error, so
+ * a recording cannot drift from what Shopify documents. Returns the answer unchanged.
+ */
+export function checkedAnswer<T extends { data?: unknown }>(
+  document: string,
+  answer: T,
+  variables: Record<string, unknown> = {},
+): T {
+  const result = executeSync({
+    schema: schema(),
+    document: parse(document),
+    rootValue: answer.data,
+    variableValues: variables,
+  });
+  if (result.errors?.length)
+    throw new Error(`recorded answer does not fit the schema: ${result.errors.map((e) => e.message).join("; ")}`);
+  return answer;
+}
 
 /**
  * What Shopify answers a document that does not validate against its schema (HTTP 200
@@ -25,12 +50,9 @@ let adminSchema: GraphQLSchema | null = null;
  * the types are generated from.
  */
 export function schemaErrors(document: string): Response | null {
-  adminSchema ??= buildSchema(
-    fs.readFileSync(path.join(FIXTURES, "..", "..", "..", "app", "graphql", "admin-schema.graphql"), "utf8"),
-  );
   let errors: readonly { message: string }[];
   try {
-    errors = validate(adminSchema, parse(document));
+    errors = validate(schema(), parse(document));
   } catch (error) {
     errors = [{ message: (error as Error).message }];
   }
@@ -114,7 +136,7 @@ export function fixtureStore(
   const ops = new Map<string, { kind: BulkKind; polls: number }>();
   const downloads = new Map<BulkKind, number>();
   const calls = new Map<string, number>();
-  const state = { started: [] as { kind: BulkKind; query: string }[] };
+  const state = { started: [] as { kind: BulkKind; query: string }[], checkoutQueries: [] as string[] };
   const route: Route = async (request) => {
     const url = new URL(request.url);
     if (url.hostname === "storage.test") {
@@ -169,6 +191,16 @@ export function fixtureStore(
       return jsonResponse(answer);
     }
     if (op === "StoreSyncCurrentBulkOperation") return jsonResponse(fixture("current-bulk-operation-running.json"));
+    if (op === "StoreSyncAbandonedCheckouts") {
+      state.checkoutQueries.push(String(body.variables?.query ?? ""));
+      return jsonResponse(
+        checkedAnswer(
+          body.query,
+          fixture(body.variables?.after ? "abandoned-checkouts-page-2.json" : "abandoned-checkouts-page-1.json"),
+          body.variables,
+        ),
+      );
+    }
     return undefined;
   };
   return { route, state, downloads };

@@ -4,7 +4,10 @@
 // 201 with its sid and status; an error answers { code, message, more_info, status }. Twilio's
 // magic test numbers give its documented refusals: +15005550001 is not a valid To (21211),
 // +15005550002 cannot be routed (21612), +15005550004 replied STOP (21610).
-import { randomBytes } from "node:crypto";
+// A message sent with a StatusCallback gets its delivery report queued (delivered, or undelivered
+// with 30003 for the numbers given as undeliverable); postStatusCallbacks posts them the way
+// Twilio does: form-encoded, signed in X-Twilio-Signature with the account's Auth Token.
+import { createHmac, randomBytes } from "node:crypto";
 import { serveLocally } from "~tests/local-http";
 
 export type TwilioAccount = { sid: string; authToken: string; friendlyName?: string; status?: string };
@@ -31,8 +34,19 @@ const error = (status: number, code: number, message: string) =>
 
 const rfc2822 = (d: Date) => d.toUTCString().replace("GMT", "+0000");
 
-export async function startTwilio(accounts: TwilioAccount[]) {
+/** Twilio's documented request signature: HMAC-SHA1 (Auth Token) of the URL and the sorted name+value pairs, base64. */
+export function signTwilio(authToken: string, url: string, params: URLSearchParams): string {
+  const pairs = [...params.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHmac("sha1", authToken)
+    .update(url + pairs.map(([k, v]) => k + v).join(""))
+    .digest("base64");
+}
+
+export type StatusCallback = { url: string; params: URLSearchParams; authToken: string };
+
+export async function startTwilio(accounts: TwilioAccount[], options: { undeliverable?: string[] } = {}) {
   const received: ReceivedMessage[] = [];
+  const callbacks: StatusCallback[] = [];
   const requests: { method: string; path: string }[] = [];
   const server = await serveLocally(async (url, init) => {
     const { pathname } = new URL(url);
@@ -76,6 +90,24 @@ export async function startTwilio(accounts: TwilioAccount[]) {
     received.push({ accountSid: account.sid, to, from, messagingServiceSid, body });
     const sid = `SM${randomBytes(16).toString("hex")}`;
     const created = rfc2822(new Date());
+    const callbackUrl = form.get("StatusCallback");
+    if (callbackUrl) {
+      const undelivered = options.undeliverable?.includes(to);
+      const status = undelivered ? "undelivered" : "delivered";
+      const params = new URLSearchParams({
+        AccountSid: account.sid,
+        ApiVersion: "2010-04-01",
+        From: from ?? "",
+        MessageSid: sid,
+        MessageStatus: status,
+        SmsSid: sid,
+        SmsStatus: status,
+        To: to,
+        ...(messagingServiceSid ? { MessagingServiceSid: messagingServiceSid } : {}),
+        ...(undelivered ? { ErrorCode: "30003" } : {}),
+      });
+      callbacks.push({ url: callbackUrl, params, authToken: account.authToken });
+    }
     return new Response(
       JSON.stringify({
         sid,
@@ -101,5 +133,23 @@ export async function startTwilio(accounts: TwilioAccount[]) {
       { status: 201, headers: { "Content-Type": "application/json" } },
     );
   });
-  return { ...server, received, requests };
+  /** Posts the queued delivery reports to `handler` (the app's route) as Twilio would; their answers. */
+  async function postStatusCallbacks(handler: (request: Request) => Promise<Response>, list = callbacks.splice(0)) {
+    const answers: number[] = [];
+    for (const c of list) {
+      const response = await handler(
+        new Request(c.url, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "X-Twilio-Signature": signTwilio(c.authToken, c.url, c.params),
+          },
+          body: c.params.toString(),
+        }),
+      );
+      answers.push(response.status);
+    }
+    return answers;
+  }
+  return { ...server, received, requests, callbacks, postStatusCallbacks };
 }

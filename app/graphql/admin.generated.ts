@@ -27,6 +27,14 @@ export type Scalars = {
   ColumnDataType: { input: any; output: any; }
 };
 
+export type AbandonedCheckoutSortKeys =
+  | 'CHECKOUT_ID'
+  | 'CREATED_AT'
+  | 'CUSTOMER_NAME'
+  | 'ID'
+  | 'RELEVANCE'
+  | 'TOTAL_PRICE';
+
 export type BulkOperationStatus =
   | 'CANCELED'
   | 'CANCELING'
@@ -341,26 +349,12 @@ export type CustomersTagsRemoveMutationVariables = Exact<{
 
 export type CustomersTagsRemoveMutation = { tagsRemove?: { userErrors: Array<{ field?: Array<string> | null, message: string }> } | null };
 
-export type HolderPerkCodeCreateMutationVariables = Exact<{
-  basicCodeDiscount: DiscountCodeBasicInput;
-}>;
-
-
-export type HolderPerkCodeCreateMutation = { discountCodeBasicCreate?: { codeDiscountNode?: { id: string } | null, userErrors: Array<{ field?: Array<string> | null, message: string, code?: DiscountErrorCode | null }> } | null };
-
 export type HolderPerkFreeShippingCreateMutationVariables = Exact<{
   freeShippingCodeDiscount: DiscountCodeFreeShippingInput;
 }>;
 
 
 export type HolderPerkFreeShippingCreateMutation = { discountCodeFreeShippingCreate?: { codeDiscountNode?: { id: string } | null, userErrors: Array<{ field?: Array<string> | null, message: string, code?: DiscountErrorCode | null }> } | null };
-
-export type EngagementCodeCreateMutationVariables = Exact<{
-  basicCodeDiscount: DiscountCodeBasicInput;
-}>;
-
-
-export type EngagementCodeCreateMutation = { discountCodeBasicCreate?: { codeDiscountNode?: { id: string } | null, userErrors: Array<{ field?: Array<string> | null, message: string, code?: DiscountErrorCode | null }> } | null };
 
 export type CustomerSmsMarketingConsentUpdateMutationVariables = Exact<{
   input: CustomerSmsMarketingConsentUpdateInput;
@@ -407,13 +401,6 @@ export type InventoryReceivePurchaseOrderMutationVariables = Exact<{
 
 export type InventoryReceivePurchaseOrderMutation = { inventoryAdjustQuantities?: { inventoryAdjustmentGroup?: { id: string, createdAt: string, reason: string, changes: Array<{ name: string, delta: number }> } | null, userErrors: Array<{ code?: string | null, field?: Array<string> | null, message: string }> } | null };
 
-export type LoyaltyDiscountCodeCreateMutationVariables = Exact<{
-  basicCodeDiscount: DiscountCodeBasicInput;
-}>;
-
-
-export type LoyaltyDiscountCodeCreateMutation = { discountCodeBasicCreate?: { codeDiscountNode?: { id: string } | null, userErrors: Array<{ field?: Array<string> | null, message: string, code?: DiscountErrorCode | null }> } | null };
-
 export type AppShopProfileQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -438,6 +425,15 @@ export type StoreSyncCurrentBulkOperationQueryVariables = Exact<{ [key: string]:
 
 export type StoreSyncCurrentBulkOperationQuery = { currentBulkOperation?: { id: string, status: BulkOperationStatus, errorCode?: BulkOperationErrorCode | null, objectCount: string, url?: string | null, createdAt: string, completedAt?: string | null } | null };
 
+export type StoreSyncAbandonedCheckoutsQueryVariables = Exact<{
+  first: Scalars['Int']['input'];
+  after?: InputMaybe<Scalars['String']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type StoreSyncAbandonedCheckoutsQuery = { abandonedCheckouts: { nodes: Array<{ id: string, abandonedCheckoutUrl: string, completedAt?: string | null, updatedAt: string, customer?: { id: string } | null, totalPriceSet: { shopMoney: { amount: string, currencyCode: string } } }>, pageInfo: { hasNextPage: boolean, endCursor?: string | null } } };
+
 export type ProfitShopifyCostsQueryVariables = Exact<{
   first: Scalars['Int']['input'];
   after?: InputMaybe<Scalars['String']['input']>;
@@ -453,6 +449,13 @@ export type ProfitInventoryItemCostMutationVariables = Exact<{
 
 
 export type ProfitInventoryItemCostMutation = { inventoryItemUpdate?: { inventoryItem?: { id: string, unitCost?: { amount: string, currencyCode: string } | null } | null, userErrors: Array<{ field?: Array<string> | null, message: string }> } | null };
+
+export type StoreSyncDiscountCodeBasicCreateMutationVariables = Exact<{
+  basicCodeDiscount: DiscountCodeBasicInput;
+}>;
+
+
+export type StoreSyncDiscountCodeBasicCreateMutation = { discountCodeBasicCreate?: { codeDiscountNode?: { id: string } | null, userErrors: Array<{ field?: Array<string> | null, message: string, code?: DiscountErrorCode | null }> } | null };
 
 export type StoreSyncProductsBulkQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -497,22 +500,21 @@ export interface AdminOperations {
   "#graphql\n  mutation CustomersCreate($input: CustomerInput!) {\n    customerCreate(input: $input) {\n      customer {\n        id\n        firstName\n        lastName\n        updatedAt\n        defaultEmailAddress { emailAddress marketingState }\n        defaultPhoneNumber { phoneNumber }\n      }\n      userErrors { field message }\n    }\n  }\n": { return: CustomersCreateMutation; variables: CustomersCreateMutationVariables };
   "#graphql\n  mutation CustomersTagsAdd($id: ID!, $tags: [String!]!) {\n    tagsAdd(id: $id, tags: $tags) {\n      userErrors { field message }\n    }\n  }\n": { return: CustomersTagsAddMutation; variables: CustomersTagsAddMutationVariables };
   "#graphql\n  mutation CustomersTagsRemove($id: ID!, $tags: [String!]!) {\n    tagsRemove(id: $id, tags: $tags) {\n      userErrors { field message }\n    }\n  }\n": { return: CustomersTagsRemoveMutation; variables: CustomersTagsRemoveMutationVariables };
-  "#graphql\n  mutation HolderPerkCodeCreate($basicCodeDiscount: DiscountCodeBasicInput!) {\n    discountCodeBasicCreate(basicCodeDiscount: $basicCodeDiscount) {\n      codeDiscountNode {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": { return: HolderPerkCodeCreateMutation; variables: HolderPerkCodeCreateMutationVariables };
   "#graphql\n  mutation HolderPerkFreeShippingCreate($freeShippingCodeDiscount: DiscountCodeFreeShippingInput!) {\n    discountCodeFreeShippingCreate(freeShippingCodeDiscount: $freeShippingCodeDiscount) {\n      codeDiscountNode {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": { return: HolderPerkFreeShippingCreateMutation; variables: HolderPerkFreeShippingCreateMutationVariables };
-  "#graphql\n  mutation EngagementCodeCreate($basicCodeDiscount: DiscountCodeBasicInput!) {\n    discountCodeBasicCreate(basicCodeDiscount: $basicCodeDiscount) {\n      codeDiscountNode {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": { return: EngagementCodeCreateMutation; variables: EngagementCodeCreateMutationVariables };
   "#graphql\n  mutation CustomerSmsMarketingConsentUpdate($input: CustomerSmsMarketingConsentUpdateInput!) {\n    customerSmsMarketingConsentUpdate(input: $input) {\n      customer { id }\n      userErrors { field message }\n    }\n  }\n": { return: CustomerSmsMarketingConsentUpdateMutation; variables: CustomerSmsMarketingConsentUpdateMutationVariables };
   "#graphql\n  mutation CustomerEmailMarketingConsentUpdate($input: CustomerEmailMarketingConsentUpdateInput!) {\n    customerEmailMarketingConsentUpdate(input: $input) {\n      customer { id }\n      userErrors { field message }\n    }\n  }\n": { return: CustomerEmailMarketingConsentUpdateMutation; variables: CustomerEmailMarketingConsentUpdateMutationVariables };
   "#graphql\n  mutation InventoryVariantPriceCostUpdate($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {\n    productVariantsBulkUpdate(productId: $productId, variants: $variants) {\n      productVariants { id price inventoryItem { id unitCost { amount currencyCode } } }\n      userErrors { code field message }\n    }\n  }\n": { return: InventoryVariantPriceCostUpdateMutation; variables: InventoryVariantPriceCostUpdateMutationVariables };
   "#graphql\n  mutation InventoryProductCreate($product: ProductCreateInput!) {\n    productCreate(product: $product) {\n      product { id title }\n      userErrors { field message }\n    }\n  }\n": { return: InventoryProductCreateMutation; variables: InventoryProductCreateMutationVariables };
   "#graphql\n  mutation InventoryVariantCreate($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {\n    productVariantsBulkCreate(productId: $productId, variants: $variants, strategy: REMOVE_STANDALONE_VARIANT) {\n      productVariants { id sku inventoryItem { id } }\n      userErrors { code field message }\n    }\n  }\n": { return: InventoryVariantCreateMutation; variables: InventoryVariantCreateMutationVariables };
   "#graphql\n  mutation InventoryReceivePurchaseOrder($input: InventoryAdjustQuantitiesInput!, $key: String!) {\n    inventoryAdjustQuantities(input: $input) @idempotent(key: $key) {\n      inventoryAdjustmentGroup { id createdAt reason changes { name delta } }\n      userErrors { code field message }\n    }\n  }\n": { return: InventoryReceivePurchaseOrderMutation; variables: InventoryReceivePurchaseOrderMutationVariables };
-  "#graphql\n  mutation LoyaltyDiscountCodeCreate($basicCodeDiscount: DiscountCodeBasicInput!) {\n    discountCodeBasicCreate(basicCodeDiscount: $basicCodeDiscount) {\n      codeDiscountNode {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": { return: LoyaltyDiscountCodeCreateMutation; variables: LoyaltyDiscountCodeCreateMutationVariables };
   "#graphql\n  query AppShopProfile {\n    shop {\n      name\n      email\n      shopOwnerName\n      currencyCode\n      ianaTimezone\n    }\n  }\n": { return: AppShopProfileQuery; variables: AppShopProfileQueryVariables };
   "#graphql\n  mutation StoreSyncRunBulkQuery($query: String!) {\n    bulkOperationRunQuery(query: $query, groupObjects: false) {\n      bulkOperation { id status }\n      userErrors { field message code }\n    }\n  }\n": { return: StoreSyncRunBulkQueryMutation; variables: StoreSyncRunBulkQueryMutationVariables };
   "#graphql\n  query StoreSyncBulkOperation($id: ID!) {\n    node(id: $id) {\n      ... on BulkOperation { id status errorCode objectCount url partialDataUrl createdAt completedAt }\n    }\n  }\n": { return: StoreSyncBulkOperationQuery; variables: StoreSyncBulkOperationQueryVariables };
   "#graphql\n  query StoreSyncCurrentBulkOperation {\n    currentBulkOperation(type: QUERY) { id status errorCode objectCount url createdAt completedAt }\n  }\n": { return: StoreSyncCurrentBulkOperationQuery; variables: StoreSyncCurrentBulkOperationQueryVariables };
+  "#graphql\n  query StoreSyncAbandonedCheckouts($first: Int!, $after: String, $query: String) {\n    abandonedCheckouts(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {\n      nodes {\n        id\n        abandonedCheckoutUrl\n        completedAt\n        updatedAt\n        customer { id }\n        totalPriceSet { shopMoney { amount currencyCode } }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": { return: StoreSyncAbandonedCheckoutsQuery; variables: StoreSyncAbandonedCheckoutsQueryVariables };
   "#graphql\n  query ProfitShopifyCosts($first: Int!, $after: String) {\n    productVariants(first: $first, after: $after) {\n      nodes {\n        id\n        sku\n        inventoryItem { id unitCost { amount currencyCode } }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": { return: ProfitShopifyCostsQuery; variables: ProfitShopifyCostsQueryVariables };
   "#graphql\n  mutation ProfitInventoryItemCost($id: ID!, $input: InventoryItemInput!) {\n    inventoryItemUpdate(id: $id, input: $input) {\n      inventoryItem { id unitCost { amount currencyCode } }\n      userErrors { field message }\n    }\n  }\n": { return: ProfitInventoryItemCostMutation; variables: ProfitInventoryItemCostMutationVariables };
+  "#graphql\n  mutation StoreSyncDiscountCodeBasicCreate($basicCodeDiscount: DiscountCodeBasicInput!) {\n    discountCodeBasicCreate(basicCodeDiscount: $basicCodeDiscount) {\n      codeDiscountNode {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": { return: StoreSyncDiscountCodeBasicCreateMutation; variables: StoreSyncDiscountCodeBasicCreateMutationVariables };
   "#graphql\n  query StoreSyncProductsBulk {\n    products {\n      edges {\n        node {\n          id\n          title\n          productType\n          updatedAt\n          category { name }\n          featuredMedia { preview { image { url } } }\n          variants {\n            edges {\n              node {\n                id\n                title\n                sku\n                price\n                inventoryItem {\n                  id\n                  unitCost { amount currencyCode }\n                  inventoryLevels {\n                    edges {\n                      node {\n                        id\n                        updatedAt\n                        location { id }\n                        quantities(names: [\"available\"]) { name quantity }\n                      }\n                    }\n                  }\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": { return: StoreSyncProductsBulkQuery; variables: StoreSyncProductsBulkQueryVariables };
   "#graphql\n  query StoreSyncCollectionsBulk {\n    collections {\n      edges {\n        node {\n          id\n          title\n          handle\n          updatedAt\n          ruleSet { appliedDisjunctively }\n          products {\n            edges {\n              node {\n                id\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": { return: StoreSyncCollectionsBulkQuery; variables: StoreSyncCollectionsBulkQueryVariables };
   "#graphql\n  query StoreSyncCollectionProducts($id: ID!, $after: String) {\n    collection(id: $id) {\n      id\n      title\n      handle\n      updatedAt\n      ruleSet { appliedDisjunctively }\n      products(first: 250, after: $after) {\n        nodes { id }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": { return: StoreSyncCollectionProductsQuery; variables: StoreSyncCollectionProductsQueryVariables };

@@ -10,23 +10,9 @@ import { inSlices } from "~/lib/chunks";
 import { minorToDecimalString } from "~/lib/money";
 import { isUniqueViolation } from "~/platform/prisma-errors";
 import type { AdminOperations } from "~/graphql/admin.generated";
+import { DISCOUNT_CODE_BASIC_CREATE, type DiscountCodeBasicCreate } from "~/features/store-sync/index.server";
 import { AssetError } from "./collections.server";
 import { onChainHolders } from "./holders.server";
-
-export const HOLDER_PERK_CODE_CREATE = `#graphql
-  mutation HolderPerkCodeCreate($basicCodeDiscount: DiscountCodeBasicInput!) {
-    discountCodeBasicCreate(basicCodeDiscount: $basicCodeDiscount) {
-      codeDiscountNode {
-        id
-      }
-      userErrors {
-        field
-        message
-        code
-      }
-    }
-  }
-`;
 
 export const HOLDER_PERK_FREE_SHIPPING_CREATE = `#graphql
   mutation HolderPerkFreeShippingCreate($freeShippingCodeDiscount: DiscountCodeFreeShippingInput!) {
@@ -44,7 +30,7 @@ export const HOLDER_PERK_FREE_SHIPPING_CREATE = `#graphql
 `;
 
 export type Graphql = (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response>;
-type BasicCreate = AdminOperations[typeof HOLDER_PERK_CODE_CREATE];
+type BasicCreate = DiscountCodeBasicCreate;
 type FreeShippingCreate = AdminOperations[typeof HOLDER_PERK_FREE_SHIPPING_CREATE];
 
 const newCode = () => `HOLD-${crypto.randomBytes(5).toString("hex").toUpperCase()}`;
@@ -147,7 +133,7 @@ export async function issuePerk(
         ? await askShopify(graphql, HOLDER_PERK_FREE_SHIPPING_CREATE, {
             freeShippingCodeDiscount: { ...common, destination: { all: true } },
           } satisfies FreeShippingCreate["variables"])
-        : await askShopify(graphql, HOLDER_PERK_CODE_CREATE, {
+        : await askShopify(graphql, DISCOUNT_CODE_BASIC_CREATE, {
             basicCodeDiscount: {
               ...common,
               customerGets: {
@@ -181,7 +167,7 @@ export async function issuePerk(
 
 async function askShopify(
   graphql: Graphql,
-  mutation: typeof HOLDER_PERK_CODE_CREATE | typeof HOLDER_PERK_FREE_SHIPPING_CREATE,
+  mutation: typeof DISCOUNT_CODE_BASIC_CREATE | typeof HOLDER_PERK_FREE_SHIPPING_CREATE,
   variables: BasicCreate["variables"] | FreeShippingCreate["variables"],
 ): Promise<{ state: "created"; id: string | null } | { state: "refused"; messages: string[] } | { state: "down" }> {
   let body: { data?: BasicCreate["return"] & FreeShippingCreate["return"]; errors?: { message: string }[] };

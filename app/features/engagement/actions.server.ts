@@ -35,6 +35,7 @@ export async function campaignAction(
         body: values.body ?? "",
         segment: values.segment || null,
         discountCode: (values.discountCode ?? "").slice(0, 255) || null,
+        discountPercent: /^\d{1,3}$/.test(values.discountPercent ?? "") ? Number(values.discountPercent) : null,
       });
       return { status: p.ok ? 200 : 400, body: p };
     }

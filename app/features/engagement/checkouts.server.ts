@@ -1,5 +1,6 @@
 // The checkouts the abandoned-checkout trigger reads: written by the checkouts/create and
-// checkouts/update webhooks and by the demo through the same recordCheckout. A checkout is
+// checkouts/update webhooks, by the store import (its `abandonedCheckouts` read, subscribed in
+// app/jobs.server.ts) and by the demo, all through the same recordCheckout. A checkout is
 // abandoned while Shopify has not reported it completed; its last update is the abandonment's
 // instant the flow's delay counts from (docs/decisions/103-engagement-triggers.md).
 import { lockShopRow, type DbClient as Db, type Prisma } from "~/db.server";
@@ -59,7 +60,8 @@ export async function recordCheckout(db: Db, shopId: string, c: CheckoutRecord):
   });
   const data = {
     customerId: customer?.id ?? null,
-    recoveryUrl: c.recoveryUrl,
+    // The webhook's and the import's link alike: https only.
+    recoveryUrl: safeRecoveryUrl(c.recoveryUrl),
     totalMinor: c.totalMinor,
     currency: c.currency,
     abandonedAt: c.abandonedAt,

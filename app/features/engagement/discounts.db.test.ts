@@ -11,6 +11,7 @@ import { stopJobQueue } from "~/platform/jobs/index.server";
 import { changeStatus, createCampaign } from "./campaigns.server";
 import { campaignSchemaFor, type CampaignInput } from "./schema";
 import { runShop } from "./send.server";
+import { campaignAction } from "./actions.server";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -148,6 +149,44 @@ describe("a code per recipient", () => {
     const ann = await prisma.engagementSend.findFirstOrThrow({ where: { campaignId: id, customerId: ids.ann } });
     expect(ann).toMatchObject({ status: "failed", error: "Shopify: Code must be unique", discountCode: null });
     expect(await mailTo(a.id)).toHaveLength(before);
+  });
+
+  it("previews with a sample code in the documented format, marked as a sample, creating nothing", async () => {
+    const before = await prisma.engagementSend.count({ where: { shopId: a.id } });
+    const shopifyCalls: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (url: string) => {
+      shopifyCalls.push(String(url));
+      return new Response(null, { status: 500 });
+    }) as typeof fetch;
+    try {
+      const answer = await campaignAction(a, null, {
+        intent: "preview",
+        channel: "email",
+        subject: flow.subject!,
+        body: flow.body,
+        segment: "",
+        discountCode: "",
+        discountPercent: "15",
+      });
+      expect(answer.status).toBe(200);
+      const body = answer.body as { ok: true; sampleCode: string; text: string; customerName: string };
+      expect(body.sampleCode).toMatch(/^THANKS-[0-9A-F]{10}$/);
+      expect(body.text).toContain(`use ${body.sampleCode} for 15% off`);
+      // A code the merchant typed is shown as it is, with no sample.
+      const typed = await campaignAction(a, null, {
+        intent: "preview",
+        channel: "email",
+        subject: flow.subject!,
+        body: flow.body,
+        discountCode: "SAVE10",
+      });
+      expect(typed.body).toMatchObject({ ok: true, sampleCode: null });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(shopifyCalls).toEqual([]);
+    expect(await prisma.engagementSend.count({ where: { shopId: a.id } })).toBe(before);
   });
 
   it("keeps the demo's codes locally, and the form refuses a bad percentage", async () => {

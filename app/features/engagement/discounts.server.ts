@@ -6,30 +6,22 @@
 // Shopify, keeps the code locally.
 import crypto from "node:crypto";
 import { prisma } from "~/db.server";
-import type { AdminOperations } from "~/graphql/admin.generated";
-import { AdminApiError, adminOperation, type AdminGraphql } from "~/features/store-sync/index.server";
+import {
+  AdminApiError,
+  adminOperation,
+  DISCOUNT_CODE_BASIC_CREATE,
+  type AdminGraphql,
+  type DiscountCodeBasicCreate,
+} from "~/features/store-sync/index.server";
 
-export const ENGAGEMENT_CODE_CREATE = `#graphql
-  mutation EngagementCodeCreate($basicCodeDiscount: DiscountCodeBasicInput!) {
-    discountCodeBasicCreate(basicCodeDiscount: $basicCodeDiscount) {
-      codeDiscountNode {
-        id
-      }
-      userErrors {
-        field
-        message
-        code
-      }
-    }
-  }
-`;
-type CodeCreate = AdminOperations[typeof ENGAGEMENT_CODE_CREATE];
+type CodeCreate = DiscountCodeBasicCreate;
 
 export const CODE_VALID_DAYS = 14;
 export type AdminFor = (shopDomain: string) => Promise<AdminGraphql>;
 export type CodeResult = { state: "ready"; code: string } | { state: "refused"; error: string } | { state: "down" };
 
-const newCode = () => `THANKS-${crypto.randomBytes(5).toString("hex").toUpperCase()}`;
+/** A recipient code in its documented format (THANKS- and 10 hex digits); also the preview's sample. */
+export const newCode = () => `THANKS-${crypto.randomBytes(5).toString("hex").toUpperCase()}`;
 
 /** The recipient's code: the one already made for this send, else a new one (in Shopify unless the demo). */
 export async function recipientCode(
@@ -60,7 +52,7 @@ export async function recipientCode(
   };
   let answer: CodeCreate["return"];
   try {
-    answer = await adminOperation(await adminFor(shop.domain), ENGAGEMENT_CODE_CREATE, variables);
+    answer = await adminOperation(await adminFor(shop.domain), DISCOUNT_CODE_BASIC_CREATE, variables);
   } catch (error) {
     if (error instanceof AdminApiError || error instanceof TypeError) return { state: "down" };
     throw error;

@@ -18,3 +18,4 @@ export { checkoutEffect, checkoutFromRest, recordCheckout, type CheckoutRecord }
 export { checkoutWebhookSchema } from "./checkout-schema";
 export { connectTwilio, disconnectTwilio, smsConnected, smsStatus } from "./sms.server";
 export { twilioRuntime, type TwilioRuntime } from "./twilio.server";
+export { recordSmsStatus, twilioSignature } from "./sms-status.server";

@@ -16,6 +16,11 @@ export function clickUrl(token: string, destination: string, now = new Date()): 
   return `${publicOrigin()}/e/c/${token}?${q.toString()}`;
 }
 
+/** Where Twilio posts an SMS's delivery report (StatusCallback). */
+export function smsStatusUrl(): string {
+  return `${publicOrigin()}/webhooks/twilio/status`;
+}
+
 export function openUrl(token: string): string {
   return `${publicOrigin()}/e/o/${token}`;
 }

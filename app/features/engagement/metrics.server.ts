@@ -46,7 +46,13 @@ export async function campaignFigures(shopId: string, onlyId?: string): Promise<
         eb.fn.sum<number>(eb.case().when(converted).then(eb.ref("revenueMinor")).else(0).end()).as("revenue"),
         eb.fn.sum<number>(eb.case().when(converted).then(REVENUE_SQ).else(0).end()).as("revenueSq"),
         count(eb("sentAt", "is not", null)).as("sent"),
-        count(eb("status", "=", "sent")).as("delivered"),
+        // An SMS is delivered when Twilio reported it so (status callback), an e-mail when the server took it.
+        count(
+          eb.and([
+            eb("status", "=", "sent"),
+            eb.or([eb("providerMessageId", "is", null), eb("deliveryStatus", "=", "delivered")]),
+          ]),
+        ).as("delivered"),
         count(eb("openedAt", "is not", null)).as("opened"),
         count(eb("clickedAt", "is not", null)).as("clicked"),
         eb.fn

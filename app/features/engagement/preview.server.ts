@@ -4,12 +4,20 @@ import { prisma } from "~/db.server";
 import { marketable } from "./campaigns.server";
 import { composeMessage, composeSms } from "./send.server";
 import { parseTemplate } from "./template";
+import { newCode } from "./discounts.server";
 
 type Shop = { id: string; name: string; domain: string; timezone: string };
 
 export async function previewMessage(
   shop: Shop,
-  input: { channel?: string; subject: string; body: string; segment?: string | null; discountCode?: string | null },
+  input: {
+    channel?: string;
+    subject: string;
+    body: string;
+    segment?: string | null;
+    discountCode?: string | null;
+    discountPercent?: number | null;
+  },
 ) {
   const sms = input.channel === "sms";
   for (const [field, source] of [
@@ -35,7 +43,12 @@ export async function previewMessage(
     }));
   if (!customer) return { ok: false as const, fieldErrors: { _form: ["No subscribed customer to preview with"] } };
   const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ") || "A customer";
-  if (sms) return { ok: true as const, customerName: name, subject: "", text: await composeSms(shop, input, customer) };
-  const message = await composeMessage(shop, input, customer, "preview-token-0000");
-  return { ok: true as const, customerName: name, subject: message.subject, text: message.text };
+  // A code per recipient is made in Shopify only at send: the preview shows a sample in its format,
+  // marked as such, and creates nothing.
+  const sampleCode = !input.discountCode && input.discountPercent ? newCode() : null;
+  const content = { ...input, discountCode: input.discountCode || sampleCode };
+  const shown = { ok: true as const, customerName: name, sampleCode };
+  if (sms) return { ...shown, subject: "", text: await composeSms(shop, content, customer) };
+  const message = await composeMessage(shop, content, customer, "preview-token-0000");
+  return { ...shown, subject: message.subject, text: message.text };
 }

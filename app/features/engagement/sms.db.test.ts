@@ -10,13 +10,15 @@ import { createShop } from "~tests/factories";
 import { httpTransport } from "~tests/local-http";
 import { installSession, installTeam, requestAs } from "~tests/shopify";
 import { jsonResponse, schemaErrors } from "~tests/shopify-admin";
-import { startTwilio } from "~tests/twilio";
+import { signTwilio, startTwilio, type StatusCallback } from "~tests/twilio";
+import { action as statusAction } from "~/routes/webhooks.twilio.status";
+import { publicOrigin } from "~/platform/http.server";
 import { stopJobQueue } from "~/platform/jobs/index.server";
 import { openSecret } from "~/platform/secret-box.server";
 import { action as listAction } from "~/routes/_admin.customers_.campaigns._index";
 import { action as smsAction, loader as smsLoader } from "~/routes/_admin.customers_.campaigns.sms";
 import { changeStatus } from "./campaigns.server";
-import { recipientErrors } from "./metrics.server";
+import { campaignFigures, recipientErrors } from "./metrics.server";
 import { runShop } from "./send.server";
 import { secretsKey, smsStatus } from "./sms.server";
 import type { TwilioRuntime } from "./twilio.server";
@@ -98,7 +100,10 @@ const smsWinBack: CampaignInput = {
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  twilio = await startTwilio([{ sid: SID, authToken: TOKEN, friendlyName: "Shop A SMS" }]);
+  // Bo's handset is unreachable: Twilio takes the message, then reports it undelivered.
+  twilio = await startTwilio([{ sid: SID, authToken: TOKEN, friendlyName: "Shop A SMS" }], {
+    undeliverable: ["+14155550112"],
+  });
   rt = { baseUrl: twilio.base, fetch: httpTransport };
   // The route calls Twilio through fetch at TWILIO_API_BASE_URL: here, the local server only.
   process.env.TWILIO_API_BASE_URL = twilio.base;
@@ -223,6 +228,54 @@ describe("sending SMS", () => {
     // Another run sends nothing again.
     await runShop(a.id, new Date(morning.getTime() + HOUR), { twilio: rt });
     expect(twilio.received).toHaveLength(2);
+  });
+
+  it("counts an SMS delivered only on Twilio's signed delivery report", async () => {
+    const c = await prisma.engagementCampaign.findFirstOrThrow({ where: { shopId: a.id, channel: "sms" } });
+    const before = (await campaignFigures(a.id, c.id))[0];
+    expect([before.sent, before.delivered]).toEqual([4, 0]); // accepted by Twilio is not delivered
+    const reports: StatusCallback[] = twilio.callbacks.splice(0);
+    expect(reports.map((r) => r.url)).toEqual([
+      `${publicOrigin()}/webhooks/twilio/status`,
+      `${publicOrigin()}/webhooks/twilio/status`,
+    ]);
+    const post = (request: Request) =>
+      statusAction({ request, params: {}, context: {} } as LoaderFunctionArgs) as Promise<Response>;
+    // A report signed with another token is refused and changes nothing.
+    const forged = { ...reports[0], authToken: "f".repeat(32) };
+    expect(await twilio.postStatusCallbacks(post, [forged])).toEqual([403]);
+    expect((await campaignFigures(a.id, c.id))[0].delivered).toBe(0);
+    // The real ones, twice (Twilio retries): recorded once.
+    expect(await twilio.postStatusCallbacks(post, [...reports, ...reports])).toEqual([200, 200, 200, 200]);
+    const sends = await prisma.engagementSend.findMany({ where: { campaignId: c.id } });
+    const by = (name: string) => sends.find((s) => s.customerId === ids[name])!;
+    expect(by("ann")).toMatchObject({ status: "sent", deliveryStatus: "delivered" });
+    expect(by("bo")).toMatchObject({
+      status: "failed",
+      deliveryStatus: "undelivered",
+      error: "30003: Twilio reported the message undelivered",
+    });
+    expect((await campaignFigures(a.id, c.id))[0].delivered).toBe(1);
+    expect((await recipientErrors(a.id, c.id)).map((e) => e.customer).sort()).toEqual(["Bo", "Ed", "Flo"]);
+    // A message this app does not know, correctly signed: 200 and ignored (Twilio would retry a 4xx).
+    const url = `${publicOrigin()}/webhooks/twilio/status`;
+    const unknown = new URLSearchParams({
+      AccountSid: SID,
+      MessageSid: `SM${"0".repeat(32)}`,
+      MessageStatus: "failed",
+    });
+    const answer = await post(
+      new Request(url, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "X-Twilio-Signature": signTwilio(TOKEN, url, unknown),
+        },
+        body: unknown.toString(),
+      }),
+    );
+    expect(answer.status).toBe(200);
+    expect(await prisma.engagementSend.count({ where: { shopId: a.id, deliveryStatus: { not: null } } })).toBe(2);
   });
 
   it("never sends shop B's SMS with A's account, and B's errors are B's", async () => {

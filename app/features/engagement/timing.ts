@@ -9,14 +9,22 @@ function inQuiet(hour: number, start: number, end: number): boolean {
   return start < end ? hour >= start && hour < end : hour >= start || hour < end;
 }
 
+// A formatter per zone, made once: building one costs more than formatting with it.
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
 function localClock(at: Date, timeZone: string): { hour: number; minute: number; second: number } {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    hourCycle: "h23",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(at);
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      hourCycle: "h23",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    clocks.set(timeZone, clock);
+  }
+  const parts = clock.formatToParts(at);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
   return { hour: get("hour"), minute: get("minute"), second: get("second") };
 }

@@ -97,8 +97,11 @@ export async function createMessage(
   sender: Sender,
   to: string,
   body: string,
+  /** StatusCallback: the URL Twilio posts the message's delivery status to. */
+  options: { statusCallback?: string } = {},
 ): Promise<{ sid: string; status: string }> {
   const form = new URLSearchParams({ To: to, Body: body });
+  if (options.statusCallback) form.set("StatusCallback", options.statusCallback);
   if (sender.messagingServiceSid) form.set("MessagingServiceSid", sender.messagingServiceSid);
   else if (sender.fromNumber) form.set("From", sender.fromNumber);
   const answer = await call(rt, creds, "POST", `${accountPath(creds.accountSid)}/Messages.json`, form);

@@ -37,7 +37,6 @@ export {
   CODE_VALID_DAYS,
   adjustPoints,
   customerByEmail,
-  DISCOUNT_CODE_CREATE,
   expireAndReimburse,
   listRedemptions,
   redeemPoints,

@@ -10,7 +10,7 @@ import { minorToDecimalString } from "~/lib/money";
 import { dayInZone } from "~/lib/dates";
 import { FieldError } from "~/lib/forms";
 import { recordAudit, recordAudits, type Actor } from "~/features/audit/index.server";
-import type { AdminOperations } from "~/graphql/admin.generated";
+import { DISCOUNT_CODE_BASIC_CREATE, type DiscountCodeBasicCreate } from "~/features/store-sync/index.server";
 import { expiryDue, pointsToMinor, type LedgerEntry } from "~/features/loyalty/ledger";
 import { appendEntry, ensureProgram, pointValueAt, type ShopRef } from "~/features/loyalty/ledger.server";
 import { ledgerSums, refreshMembers } from "~/features/loyalty/members.server";
@@ -21,24 +21,9 @@ import { syncLoyaltyCost } from "~/features/loyalty/cost.server";
 /** A code is valid this many days; unused after that, its points come back. */
 export const CODE_VALID_DAYS = 90;
 
-export const DISCOUNT_CODE_CREATE = `#graphql
-  mutation LoyaltyDiscountCodeCreate($basicCodeDiscount: DiscountCodeBasicInput!) {
-    discountCodeBasicCreate(basicCodeDiscount: $basicCodeDiscount) {
-      codeDiscountNode {
-        id
-      }
-      userErrors {
-        field
-        message
-        code
-      }
-    }
-  }
-`;
-
 /** The shop's Admin GraphQL client (AdminContext.admin.graphql). */
 export type Graphql = (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response>;
-type CreateResult = AdminOperations[typeof DISCOUNT_CODE_CREATE];
+type CreateResult = DiscountCodeBasicCreate;
 
 /** Shopify could not be reached or answered with an error (not a userError): 502, nothing written. */
 export class ShopifyUnavailable extends Error {
@@ -56,7 +41,7 @@ export class ShopifyUnavailable extends Error {
 async function createDiscountCode(graphql: Graphql, variables: CreateResult["variables"]) {
   let body: { data?: CreateResult["return"]; errors?: { message: string }[] };
   try {
-    const response = await graphql(DISCOUNT_CODE_CREATE, { variables });
+    const response = await graphql(DISCOUNT_CODE_BASIC_CREATE, { variables });
     body = (await response.json()) as typeof body;
   } catch (error) {
     // An expired session is answered by Shopify's library (a Response to re-authenticate);

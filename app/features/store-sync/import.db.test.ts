@@ -44,11 +44,13 @@ async function runToEnd(runId: string, deps: ImportDeps) {
 
 let reference: Awaited<ReturnType<typeof storeSnapshot>>;
 let referenceShopId: string;
+let checkoutQueries: string[];
 
 beforeAll(async () => {
   const shop = await newShop("fixture-store");
   referenceShopId = shop.id;
   const store = fixtureStore();
+  checkoutQueries = store.state.checkoutQueries;
   restore = stubAdminApi(store.route).restore;
   const { run } = await createImportRun(shop.id, { reason: "install", allOrders: true });
   // batchSize 1: every record is its own batch, so late children take the cross-batch path.
@@ -187,6 +189,63 @@ describe("full import of the fixture store", () => {
       percent: 100,
       counts: { products: 2, variants: 2, customers: 2, orders: 3 },
     });
+  });
+
+  it("hands Shopify's recent abandoned checkouts to engagement's checkout upsert", async () => {
+    // Two pages of `abandonedCheckouts`, created within the last 30 days.
+    expect(checkoutQueries).toHaveLength(2);
+    expect(checkoutQueries[0]).toMatch(/^created_at:>=\d{4}-\d{2}-\d{2}$/);
+    const since = Date.parse(checkoutQueries[0].slice("created_at:>=".length));
+    expect(Math.round((Date.now() - since) / 86_400_000)).toBeGreaterThanOrEqual(30);
+    const customers = new Map(
+      (
+        await prisma.customer.findMany({ where: { shopId: referenceShopId }, select: { id: true, shopifyId: true } })
+      ).map((c) => [c.id, c.shopifyId]),
+    );
+    const stored = await prisma.abandonedCheckout.findMany({
+      where: { shopId: referenceShopId },
+      orderBy: { shopifyId: "asc" },
+      select: {
+        shopifyId: true,
+        customerId: true,
+        recoveryUrl: true,
+        totalMinor: true,
+        abandonedAt: true,
+        completedAt: true,
+      },
+    });
+    const rows = stored.map(({ customerId, ...r }) => ({
+      ...r,
+      customer: customerId ? { shopifyId: customers.get(customerId) } : null,
+    }));
+    expect(rows).toEqual([
+      {
+        shopifyId: "gid://shopify/AbandonedCheckout/9001",
+        customer: { shopifyId: "gid://shopify/Customer/501" },
+        recoveryUrl: "https://fixture-store.myshopify.com/59374190744/checkouts/ac/9001/recover?key=k1",
+        totalMinor: 42_50,
+        abandonedAt: new Date("2026-06-20T15:00:00Z"),
+        completedAt: null,
+      },
+      // A guest's checkout that was completed: kept, never reminded.
+      {
+        shopifyId: "gid://shopify/AbandonedCheckout/9002",
+        customer: null,
+        recoveryUrl: "https://fixture-store.myshopify.com/59374190744/checkouts/ac/9002/recover?key=k2",
+        totalMinor: 10_00,
+        abandonedAt: new Date("2026-06-21T10:00:00Z"),
+        completedAt: new Date("2026-06-21T10:00:00Z"),
+      },
+      // A recovery link that is not https is dropped, as from the webhook.
+      {
+        shopifyId: "gid://shopify/AbandonedCheckout/9003",
+        customer: { shopifyId: "gid://shopify/Customer/502" },
+        recoveryUrl: null,
+        totalMinor: 19_99,
+        abandonedAt: new Date("2026-06-22T08:30:00Z"),
+        completedAt: null,
+      },
+    ]);
   });
 
   it("gives the same data when run twice (resync)", async () => {

@@ -3,6 +3,8 @@
 //
 //   products → collections → customers → orders → rollups → done
 //
+// (the rollups step also reads the recent abandoned checkouts, checkouts-import.server.ts)
+//
 // Each data phase runs one bulk query, waits for it (or for a bulk query already
 // running in the shop), then streams the JSONL result and writes it in batches.
 // Every batch commits together with the run's resume point (linesDone), so after a
@@ -53,6 +55,7 @@ import {
   PRODUCTS_BULK_QUERY,
 } from "~/features/store-sync/queries";
 import { describeError } from "~/lib/log-safe";
+import { importAbandonedCheckouts } from "~/features/store-sync/checkouts-import.server";
 
 export const PHASES = ["products", "collections", "customers", "orders", "rollups"] as const;
 export type Phase = (typeof PHASES)[number] | "done";
@@ -201,6 +204,8 @@ export async function runImportStep(runId: string, deps: ImportDeps): Promise<St
       return { state: "done" };
     }
     if (phase === "rollups") {
+      // The recent abandoned checkouts first (a page or a few; the customers exist by now).
+      await importAbandonedCheckouts(shop, deps.graphql, now, deps.request);
       await rebuildRollups(shop.id);
       await release(run.id, { phase: "done", status: "succeeded", finishedAt: now, error: null });
       return { state: "done" };

@@ -2,18 +2,7 @@
 // embedded, Polaris's contextual save bar in the demo); Preview renders it for a real customer.
 import { useFetcher } from "@remix-run/react";
 import { SaveBar } from "@shopify/app-bridge-react";
-import {
-  Banner,
-  BlockStack,
-  Box,
-  Button,
-  Card,
-  ContextualSaveBar,
-  FormLayout,
-  Select,
-  Text,
-  TextField,
-} from "@shopify/polaris";
+import { Banner, BlockStack, Card, ContextualSaveBar, FormLayout, Select, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { useFetcherResult } from "~/components/useFetcherResult";
 import type { FieldErrors } from "~/lib/forms";
@@ -21,7 +10,8 @@ import { AUDIENCE_LABEL, AUDIENCES, type CampaignActionResult } from "~/features
 import { SMS_OPT_OUT } from "~/features/engagement/sms-schema";
 import { MERGE_FIELDS } from "~/features/engagement/template";
 import { TriggerFields } from "./TriggerFields";
-import { channelOptions, pick } from "./format";
+import { CampaignPreview } from "./CampaignPreview";
+import { channelOptions } from "./format";
 
 export type CampaignValues = Record<
   | "name"
@@ -42,15 +32,11 @@ export type CampaignValues = Record<
   string
 >;
 
-type Preview =
-  { ok: true; customerName: string; subject: string; text: string } | { ok: false; fieldErrors: FieldErrors };
-
 /** `sms`: the shop connected its Twilio account (SMS campaigns allowed). */
 type Props = { saved: CampaignValues; embedded: boolean; readOnly: boolean; timezone: string; sms: boolean };
 
 export function CampaignForm({ saved, embedded, readOnly, timezone, sms }: Props) {
   const fetcher = useFetcher<CampaignActionResult>();
-  const preview = useFetcher<Preview>();
   const [draft, setDraft] = useState(saved);
   const [base, setBase] = useState(saved);
   // A save brings new stored values: the draft starts again from them.
@@ -80,7 +66,6 @@ export function CampaignForm({ saved, embedded, readOnly, timezone, sms }: Props
       {...extra}
     />
   );
-  const previewErrors = preview.data && !preview.data.ok ? preview.data.fieldErrors : null;
   return (
     <BlockStack gap="400">
       {embedded ? (
@@ -163,35 +148,7 @@ export function CampaignForm({ saved, embedded, readOnly, timezone, sms }: Props
           </FormLayout.Group>
         </FormLayout>
       </Card>
-      <Card>
-        <BlockStack gap="200">
-          <Box>
-            <Button
-              loading={preview.state !== "idle"}
-              onClick={() =>
-                preview.submit(
-                  { intent: "preview", ...pick(draft, "channel", "subject", "body", "segment") },
-                  { method: "post" },
-                )
-              }
-            >
-              Preview with a customer
-            </Button>
-          </Box>
-          {previewErrors && <Banner tone="critical">{Object.values(previewErrors).flat()[0]}</Banner>}
-          {preview.data?.ok && (
-            <BlockStack gap="100">
-              <Text as="p" tone="subdued">{`As ${preview.data.customerName} would get it`}</Text>
-              <Text as="p" fontWeight="semibold">
-                {preview.data.subject}
-              </Text>
-              <pre style={{ whiteSpace: "pre-wrap", margin: 0, fontFamily: "inherit" }} data-testid="campaign-preview">
-                {preview.data.text}
-              </pre>
-            </BlockStack>
-          )}
-        </BlockStack>
-      </Card>
+      <CampaignPreview draft={draft} />
     </BlockStack>
   );
 }
