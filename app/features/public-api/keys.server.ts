@@ -168,6 +168,17 @@ export async function rollApiKey(
   return { id: created.id, key };
 }
 
+/** The shop a key belongs to, as every v1 call needs it (limits by plan, money, time zone). */
+export type ApiShop = {
+  id: string;
+  name: string;
+  plan: string;
+  currency: string;
+  timezone: string;
+  dataVersion: number;
+  domain: string;
+};
+
 export type VerifiedKey = {
   id: string;
   shopId: string;
@@ -175,16 +186,19 @@ export type VerifiedKey = {
   lastFour: string;
   scopes: Scope[];
   lastUsedAt: Date | null;
+  shop: ApiShop;
 };
 export type KeyFailure = "missing" | "malformed" | "unknown" | "revoked" | "expired";
 
 /**
- * The key behind an Authorization header. A key-shaped secret is hashed and looked up by the
- * hash; the stored hash is compared again in constant time (the index lookup is by equality of a
- * keyed hash, which reveals nothing about the key). Every API call runs this lookup, so it is one
- * typed statement (docs/decisions/076-typed-sql.md, hot statements): through the model API, Prisma
- * compiles the query anew on every call, which was most of a verification's time
- * (bench/results/api.md). Nothing is cached: a revoked key is refused by the next call everywhere.
+ * The key behind an Authorization header, with its shop. A key-shaped secret is hashed and looked
+ * up by the hash; the stored hash is compared again in constant time (the index lookup is by
+ * equality of a keyed hash, which reveals nothing about the key). Every API call runs this lookup,
+ * so it is one typed statement (docs/decisions/076-typed-sql.md, hot statements) that reads the
+ * key's installed shop with it: through the model API, Prisma compiles the query anew on every
+ * call, which was most of a verification's time (bench/results/api.md), and the shop was a second
+ * such read (docs/decisions/113-sqlite-immediate-transactions.md). A key of an uninstalled shop
+ * is unknown. Nothing is cached: a revoked key is refused by the next call everywhere.
  */
 export async function verifyApiKey(
   authorization: string | null,
@@ -197,8 +211,26 @@ export async function verifyApiKey(
   const hash = hashKey(match[1]);
   const row = await sqlOn()
     .selectFrom("ApiKey")
-    .select(["id", "shopId", "name", "lastFour", "hash", "scopes", "revokedAt", "expiresAt", "lastUsedAt"])
-    .where("hash", "=", hash)
+    .innerJoin("Shop", "Shop.id", "ApiKey.shopId")
+    .select([
+      "ApiKey.id",
+      "ApiKey.shopId",
+      "ApiKey.name",
+      "ApiKey.lastFour",
+      "ApiKey.hash",
+      "ApiKey.scopes",
+      "ApiKey.revokedAt",
+      "ApiKey.expiresAt",
+      "ApiKey.lastUsedAt",
+      "Shop.name as shopName",
+      "Shop.plan",
+      "Shop.currency",
+      "Shop.timezone",
+      "Shop.dataVersion",
+      "Shop.domain",
+    ])
+    .where("ApiKey.hash", "=", hash)
+    .where("Shop.uninstalledAt", "is", null)
     .executeTakeFirst();
   if (!row || !crypto.timingSafeEqual(Buffer.from(row.hash, "hex"), Buffer.from(hash, "hex")))
     return { ok: false, reason: "unknown" };
@@ -213,6 +245,15 @@ export async function verifyApiKey(
       lastFour: row.lastFour,
       scopes: parseScopes(row.scopes),
       lastUsedAt: row.lastUsedAt,
+      shop: {
+        id: row.shopId,
+        name: row.shopName,
+        plan: row.plan,
+        currency: row.currency,
+        timezone: row.timezone,
+        dataVersion: Number(row.dataVersion),
+        domain: row.domain,
+      },
     },
   };
 }

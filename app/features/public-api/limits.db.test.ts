@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { createShop } from "~tests/factories";
 import { windowOf } from "./limits";
-import { pruneUsageWindows, registerPublicApiJobs, usage } from "./limits.server";
+import { countCall, pruneUsageWindows, registerPublicApiJobs, usage } from "./limits.server";
 
 const at = (iso: string) => new Date(iso);
 
@@ -55,5 +55,33 @@ describe("pruning usage windows", () => {
     await prisma.apiUsageWindow.create({ data: { shopId: shop.id, window: "h:2020-01-01T00", calls: 1 } });
     await registered.get("public-api.prune-usage")!();
     expect(await prisma.apiUsageWindow.count({ where: { shopId: shop.id } })).toBe(0);
+  });
+});
+
+describe("counting a call", () => {
+  it("counts a call in each window at once, and a refusal by one window gives back what the others took", async () => {
+    const now = at("2026-11-30T10:15:00Z");
+    const shop = { id: (await createShop({ name: "Count" })).id, plan: "enterprise" };
+    const first = await countCall(shop, now);
+    const second = await countCall(shop, now);
+    expect(first.ok && second.ok).toBe(true);
+    expect(second.windows.map((w) => [w.kind, w.limit, w.used])).toEqual([
+      ["monthly", null, 2],
+      ["hourly", null, 2],
+      ["minute", 1_000, 2],
+    ]);
+    // The minute is full: the call is refused by it, and the month and hour keep their 2 calls.
+    await prisma.apiUsageWindow.update({
+      where: { shopId_window: { shopId: shop.id, window: windowOf("minute", now).key } },
+      data: { calls: 1_000 },
+    });
+    const refused = await countCall(shop, now);
+    expect(refused.ok).toBe(false);
+    expect(refused.refusedBy).toMatchObject({ kind: "minute", limit: 1_000, used: 1_000 });
+    expect((await usage(shop, now)).map((u) => [u.kind, u.used])).toEqual([
+      ["monthly", 2],
+      ["hourly", 2],
+      ["minute", 1_000],
+    ]);
   });
 });

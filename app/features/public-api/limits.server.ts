@@ -1,8 +1,8 @@
 // Counting the public API's calls in the database, so every worker and instance shares one
-// count (docs/decisions/099-public-api.md). Each window is one statement: an INSERT … ON
-// CONFLICT DO UPDATE SET calls = calls + 1 WHERE calls < limit RETURNING calls, which the
-// database runs atomically on SQLite and PostgreSQL; no row back means the window is full. A
-// call refused by a later window gives back what it took from the earlier ones.
+// count (docs/decisions/099-public-api.md). All of a call's windows are one statement: an
+// INSERT … ON CONFLICT DO UPDATE SET calls = calls + 1 WHERE calls < that window's limit
+// RETURNING window, calls, which the database runs atomically on SQLite and PostgreSQL; a window
+// without a row back is full. A refused call gives back what the other windows took.
 import { prisma, sql, sqlOn } from "~/db.server";
 import { planFor } from "~/features/billing";
 import { ABUSE_PER_MINUTE, pruneBefore, windowOf, type WindowKind, type WindowUse } from "./limits";
@@ -20,45 +20,73 @@ export function windowsFor(plan: string): { kind: WindowKind; limit: number | nu
   return windows;
 }
 
-async function take(shopId: string, key: string, limit: number | null): Promise<number | null> {
-  const row = await sqlOn(prisma)
+/**
+ * Takes one call from each window in one statement: the rows are inserted with 1 call, or counted
+ * up where the window is below its limit; the rows back are the windows that took the call.
+ */
+async function take(shopId: string, windows: { key: string; limit: number | null }[]): Promise<Map<string, number>> {
+  const rows = await sqlOn(prisma)
     .insertInto("ApiUsageWindow")
-    .values({ shopId, window: key, calls: 1 })
-    .onConflict((oc) => {
-      const update = oc.columns(["shopId", "window"]).doUpdateSet({ calls: sql`"ApiUsageWindow"."calls" + 1` });
-      return limit === null ? update : update.where("ApiUsageWindow.calls", "<", limit);
-    })
-    .returning("calls")
-    .executeTakeFirst();
-  return row ? Number(row.calls) : null;
+    .values(windows.map((w) => ({ shopId, window: w.key, calls: 1 })))
+    .onConflict((oc) =>
+      oc
+        .columns(["shopId", "window"])
+        .doUpdateSet({ calls: sql`"ApiUsageWindow"."calls" + 1` })
+        .where((eb) =>
+          eb.or(
+            windows.map((w) =>
+              w.limit === null
+                ? eb("ApiUsageWindow.window", "=", w.key)
+                : eb.and([eb("ApiUsageWindow.window", "=", w.key), eb("ApiUsageWindow.calls", "<", w.limit)]),
+            ),
+          ),
+        ),
+    )
+    .returning(["window", "calls"])
+    .execute();
+  return new Map(rows.map((r) => [r.window, Number(r.calls)]));
 }
 
-async function giveBack(shopId: string, key: string): Promise<void> {
+async function giveBack(shopId: string, keys: string[]): Promise<void> {
   await sqlOn(prisma)
     .updateTable("ApiUsageWindow")
     .set({ calls: sql`"calls" - 1` })
     .where("shopId", "=", shopId)
-    .where("window", "=", key)
+    .where("window", "in", keys)
     .where("calls", ">", 0)
     .execute();
 }
 
 export type CallCount = { ok: boolean; windows: WindowUse[]; refusedBy: WindowUse | null };
 
-/** Counts one call against each of the shop's windows; refused when any is full (nothing kept then). */
+/**
+ * Counts one call against each of the shop's windows, in one statement (an API call's only
+ * write); refused when any is full, and then what the others took is given back.
+ */
 export async function countCall(shop: LimitShop, now = new Date()): Promise<CallCount> {
-  const windows: WindowUse[] = [];
-  for (const w of windowsFor(shop.plan)) {
-    const at = windowOf(w.kind, now);
-    const used = await take(shop.id, at.key, w.limit);
-    if (used === null) {
-      for (const done of windows) await giveBack(shop.id, windowOf(done.kind, now).key);
-      const refusedBy: WindowUse = { ...w, used: w.limit ?? 0, resetsAt: at.resetsAt, seconds: at.seconds };
-      const rest = await usage(shop, now);
-      return { ok: false, windows: rest.map((u) => (u.kind === w.kind ? refusedBy : u)), refusedBy };
-    }
-    windows.push({ ...w, used, resetsAt: at.resetsAt, seconds: at.seconds });
+  const specs = windowsFor(shop.plan).map((w) => ({ ...w, ...windowOf(w.kind, now) }));
+  const taken = await take(shop.id, specs);
+  const full = specs.find((s) => !taken.has(s.key));
+  if (full) {
+    const back = specs.filter((s) => taken.has(s.key)).map((s) => s.key);
+    if (back.length) await giveBack(shop.id, back);
+    const refusedBy: WindowUse = {
+      kind: full.kind,
+      limit: full.limit,
+      used: full.limit ?? 0,
+      resetsAt: full.resetsAt,
+      seconds: full.seconds,
+    };
+    const rest = await usage(shop, now);
+    return { ok: false, windows: rest.map((u) => (u.kind === full.kind ? refusedBy : u)), refusedBy };
   }
+  const windows = specs.map((s) => ({
+    kind: s.kind,
+    limit: s.limit,
+    used: taken.get(s.key)!,
+    resetsAt: s.resetsAt,
+    seconds: s.seconds,
+  }));
   return { ok: true, windows, refusedBy: null };
 }
 

@@ -12,7 +12,7 @@ import { unstorableText } from "~/lib/text";
 import { isHttpAnswerable, publicOrigin } from "~/platform/http.server";
 import { isContention, isUniqueViolation } from "~/platform/prisma-errors";
 import { allows } from "./keys";
-import { markKeyUsed, verifyApiKey, type KeyFailure, type VerifiedKey } from "./keys.server";
+import { markKeyUsed, verifyApiKey, type KeyFailure, type ApiShop, type VerifiedKey } from "./keys.server";
 import { rateLimitHeaders } from "./limits";
 import { countCall } from "./limits.server";
 import { API_VERSION, type Endpoint } from "./schemas";
@@ -87,10 +87,10 @@ function invalid(error: z.ZodError, where: "query" | "body"): ApiError {
 }
 
 export type V1Context<E extends Endpoint> = {
-  shop: NonNullable<Awaited<ReturnType<typeof loadShop>>>;
+  shop: ApiShop;
   key: VerifiedKey;
   /** Who the audit log names for a write: the key, by its name and last four (never the secret). */
-  actor: { shop: NonNullable<Awaited<ReturnType<typeof loadShop>>>; staff: { email: string; name: string } };
+  actor: { shop: ApiShop; staff: { email: string; name: string } };
   params: E["params"] extends z.ZodType ? z.output<E["params"]> : Record<string, never>;
   query: E["query"] extends z.ZodType ? z.output<E["query"]> : Record<string, never>;
   body: E["body"] extends z.ZodType ? z.output<E["body"]> : undefined;
@@ -99,13 +99,6 @@ export type V1Context<E extends Endpoint> = {
 
 /** What a handler answers: data that its response schema accepts, and a status (200 by default). */
 export type V1Answer = { status?: number; data: unknown };
-
-function loadShop(shopId: string) {
-  return prisma.shop.findFirst({
-    where: { id: shopId, uninstalledAt: null },
-    select: { id: true, name: true, plan: true, currency: true, timezone: true, dataVersion: true, domain: true },
-  });
-}
 
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -164,8 +157,7 @@ export function v1Api<E extends Endpoint>(endpoint: E, handle: (ctx: V1Context<E
         if (value !== undefined && !ID.test(value)) throw new ApiError(404, "resource_missing", "Not found.", name);
       if ("storeId" in params && params.storeId !== key.shopId)
         throw new ApiError(404, "resource_missing", "No such store.", "storeId");
-      const shop = await loadShop(key.shopId);
-      if (!shop) throw new ApiError(401, ...KEY_FAILURES.unknown);
+      const shop = key.shop;
 
       const url = new URL(request.url);
       const query = endpoint.query ? endpoint.query.safeParse(Object.fromEntries(url.searchParams)) : null;
