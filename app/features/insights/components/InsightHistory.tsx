@@ -2,8 +2,9 @@
 // until a day, or expired (the last run no longer found them), with their dates in the shop's
 // time zone, a page of 20 at a time.
 import { useNavigation, useSearchParams } from "@remix-run/react";
-import { Badge, Card, EmptySearchResult, IndexTable, Text, useBreakpoints } from "@shopify/polaris";
+import { Badge, Card, EmptySearchResult, Text } from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
+import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 import { CATEGORY_LABELS, HISTORY_PAGE_SIZE } from "~/features/insights/types";
 import type { HistoryRow, InsightHistory as History } from "~/features/insights/list.server";
 
@@ -24,17 +25,13 @@ function detail(row: HistoryRow): string {
 export function InsightHistoryScreen({ rows, page, pageCount, total }: History) {
   const [, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
-  const { smDown } = useBreakpoints();
   const first = (page - 1) * HISTORY_PAGE_SIZE + 1;
   const go = (p: number) => setSearchParams(p > 1 ? { page: String(p) } : {}, { preventScrollReset: true });
   return (
     <AdminPage title="Insight history" subtitle="Insights done, dismissed, snoozed or expired">
       <Card padding="0">
-        <IndexTable
+        <ResponsiveIndexTable
           resourceName={{ singular: "past insight", plural: "past insights" }}
-          itemCount={rows.length}
-          selectable={false}
-          condensed={smDown}
           loading={navigation.state === "loading"}
           emptyState={
             <EmptySearchResult
@@ -42,7 +39,7 @@ export function InsightHistoryScreen({ rows, page, pageCount, total }: History) 
               description="Insights you mark done, dismiss or snooze, and those a run no longer finds, are kept here."
             />
           }
-          headings={[
+          columns={[
             { title: "Insight" },
             { title: "Category" },
             { title: "Outcome" },
@@ -51,33 +48,43 @@ export function InsightHistoryScreen({ rows, page, pageCount, total }: History) 
             { title: "First found" },
             { title: "Last found" },
           ]}
-          pagination={{
-            hasPrevious: page > 1,
-            hasNext: page < pageCount,
-            onPrevious: () => go(page - 1),
-            onNext: () => go(page + 1),
-            label: rows.length ? `${first}–${first + rows.length - 1} of ${total}` : undefined,
-            accessibilityLabels: { previous: "Previous page of past insights", next: "Next page of past insights" },
-          }}
-        >
-          {rows.map((row, i) => (
-            <IndexTable.Row id={row.id} key={row.id} position={i}>
-              <IndexTable.Cell>
+          rows={rows.map((row) => ({
+            id: row.id,
+            cells: [
+              // Titles wrap rather than push the dates out of the card.
+              <span key="t" style={{ display: "block", whiteSpace: "normal", minWidth: 200, maxWidth: 420 }}>
                 <Text as="span" fontWeight="semibold">
                   {row.title}
                 </Text>
-              </IndexTable.Cell>
-              <IndexTable.Cell>{CATEGORY_LABELS[row.category]}</IndexTable.Cell>
-              <IndexTable.Cell>
-                <Badge tone={OUTCOME[row.outcome].tone}>{OUTCOME[row.outcome].label}</Badge>
-              </IndexTable.Cell>
-              <IndexTable.Cell>{detail(row)}</IndexTable.Cell>
-              <IndexTable.Cell>{row.changed ?? "—"}</IndexTable.Cell>
-              <IndexTable.Cell>{row.firstFound}</IndexTable.Cell>
-              <IndexTable.Cell>{row.lastFound}</IndexTable.Cell>
-            </IndexTable.Row>
-          ))}
-        </IndexTable>
+              </span>,
+              CATEGORY_LABELS[row.category],
+              <Badge key="o" tone={OUTCOME[row.outcome].tone}>
+                {OUTCOME[row.outcome].label}
+              </Badge>,
+              <span key="r" style={{ display: "block", whiteSpace: "normal", maxWidth: 240 }}>
+                {detail(row)}
+              </span>,
+              row.changed ?? "—",
+              row.firstFound,
+              row.lastFound,
+            ],
+          }))}
+          pagination={
+            rows.length
+              ? {
+                  hasPrevious: page > 1,
+                  hasNext: page < pageCount,
+                  onPrevious: () => go(page - 1),
+                  onNext: () => go(page + 1),
+                  label: `${first}–${first + rows.length - 1} of ${total}`,
+                  accessibilityLabels: {
+                    previous: "Previous page of past insights",
+                    next: "Next page of past insights",
+                  },
+                }
+              : undefined
+          }
+        />
       </Card>
     </AdminPage>
   );
