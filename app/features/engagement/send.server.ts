@@ -33,6 +33,9 @@ const SEND_COLUMNS = [
 ] as const;
 
 /** Writes the send rows of events not planned yet; returns how many were new. */
+/** A tracking token's random bytes (144 bits, 24 characters in base64url). */
+const TOKEN_BYTES = 18;
+
 export async function planCampaign(shop: Shop, c: Campaign, now = new Date()): Promise<number> {
   const found = await candidates(shop.id, c, now);
   if (!found.length) return 0;
@@ -49,7 +52,9 @@ export async function planCampaign(shop: Shop, c: Campaign, now = new Date()): P
   const batchHoldout = c.audience === "segment" ? assignHoldout(fresh, c.id, c.holdoutPercent) : null;
   // One statement per few thousand rows; a row another worker planned first is skipped by the
   // unique (campaign, send key): exactly one row per recipient and event.
-  const rows = fresh.map((p) => {
+  // The tracking tokens from one read of the random source (one call per row cost ~5 µs each).
+  const random = crypto.randomBytes(TOKEN_BYTES * fresh.length);
+  const rows = fresh.map((p, i) => {
     const holdout = batchHoldout ? batchHoldout.has(p.customerId) : isHeldOut(p.customerId, c.id, c.holdoutPercent);
     return {
       id: crypto.randomUUID(),
@@ -57,7 +62,7 @@ export async function planCampaign(shop: Shop, c: Campaign, now = new Date()): P
       campaignId: c.id,
       customerId: p.customerId,
       sendKey: key(p),
-      token: crypto.randomBytes(18).toString("base64url"),
+      token: random.subarray(i * TOKEN_BYTES, (i + 1) * TOKEN_BYTES).toString("base64url"),
       eventAt: p.eventAt,
       dueAt: p.dueAt,
       segment: p.segment,
