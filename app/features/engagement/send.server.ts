@@ -9,6 +9,7 @@ import { assignHoldout, isHeldOut } from "./holdout";
 import { DAY, candidates, type Planned } from "./audience.server";
 import { deliverDue, type SendDeps } from "./deliver.server";
 import type { Shop } from "./compose.server";
+import { uuidV7 } from "~/lib/ordered-id";
 
 export { deliverDue, type SendDeps } from "./deliver.server";
 export { composeMessage, composeSms } from "./compose.server";
@@ -35,6 +36,8 @@ const SEND_COLUMNS = [
 /** Writes the send rows of events not planned yet; returns how many were new. */
 /** A tracking token's random bytes (144 bits, 24 characters in base64url). */
 const TOKEN_BYTES = 18;
+/** The random part of a UUID version 7 id. */
+const ID_RANDOM_BYTES = 10;
 
 export async function planCampaign(shop: Shop, c: Campaign, now = new Date()): Promise<number> {
   const found = await candidates(shop.id, c, now);
@@ -52,17 +55,22 @@ export async function planCampaign(shop: Shop, c: Campaign, now = new Date()): P
   const batchHoldout = c.audience === "segment" ? assignHoldout(fresh, c.id, c.holdoutPercent) : null;
   // One statement per few thousand rows; a row another worker planned first is skipped by the
   // unique (campaign, send key): exactly one row per recipient and event.
-  // The tracking tokens from one read of the random source (one call per row cost ~5 µs each).
-  const random = crypto.randomBytes(TOKEN_BYTES * fresh.length);
+  // The tracking tokens and ids from one read of the random source (one call per row cost ~5 µs each).
+  const random = crypto.randomBytes((TOKEN_BYTES + ID_RANDOM_BYTES) * fresh.length);
+  const idRandom = (i: number) => random.subarray((TOKEN_BYTES + ID_RANDOM_BYTES) * i + TOKEN_BYTES);
+  const plannedAt = Date.now();
   const rows = fresh.map((p, i) => {
     const holdout = batchHoldout ? batchHoldout.has(p.customerId) : isHeldOut(p.customerId, c.id, c.holdoutPercent);
     return {
-      id: crypto.randomUUID(),
+      // Time-ordered ids: the rows go to the end of the primary key's index, not random pages.
+      id: uuidV7(plannedAt, idRandom(i), i),
       shopId: shop.id,
       campaignId: c.id,
       customerId: p.customerId,
       sendKey: key(p),
-      token: random.subarray(i * TOKEN_BYTES, (i + 1) * TOKEN_BYTES).toString("base64url"),
+      token: random
+        .subarray((TOKEN_BYTES + ID_RANDOM_BYTES) * i, (TOKEN_BYTES + ID_RANDOM_BYTES) * i + TOKEN_BYTES)
+        .toString("base64url"),
       eventAt: p.eventAt,
       dueAt: p.dueAt,
       segment: p.segment,
