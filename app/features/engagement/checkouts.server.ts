@@ -7,16 +7,10 @@ import { lockShopRow, type DbClient as Db, type Prisma } from "~/db.server";
 import { decimalStringToMinor } from "~/lib/money";
 import type { WebhookContext } from "~/platform/webhooks.server";
 import type { CheckoutWebhook } from "./checkout-schema";
+import type { ImportedCheckout } from "~/features/store-sync/index.server";
 
-export type CheckoutRecord = {
-  shopifyId: string;
-  customerShopifyId: string | null;
-  recoveryUrl: string | null;
-  totalMinor: number;
-  currency: string;
-  abandonedAt: Date;
-  completedAt: Date | null;
-};
+/** A checkout from a webhook or from the import: one shape, the import's (store-sync). */
+export type CheckoutRecord = ImportedCheckout;
 
 /** Only an https address is kept as a recovery link; anything else is dropped, never rendered. */
 export function safeRecoveryUrl(value: string | null | undefined): string | null {
