@@ -131,6 +131,9 @@ export default function CustomerDetail() {
                 {(customer.city || customer.country) && (
                   <Text as="p">{[customer.city, customer.country].filter(Boolean).join(", ")}</Text>
                 )}
+                <Text as="p" tone="subdued">
+                  Time zone: {customer.timeZone ?? "your shop's (the address does not say)"}
+                </Text>
                 <Text as="p">
                   Marketing consent:{" "}
                   {customer.acceptsMarketing ? <Badge tone="success">Subscribed</Badge> : <Badge>Not subscribed</Badge>}

@@ -9,6 +9,7 @@ import { resolveFee, rulesByGateway, type FeeRule, type FeeSource } from "~/feat
 import { shopifyPaymentsFeeMinor } from "~/features/store-sync/normalize";
 import { attributionFromRest, type Attribution } from "~/features/store-sync/traffic-source";
 import { addDays, dayInZone } from "~/lib/dates";
+import { zoneForAddress } from "~/lib/address-zone";
 
 // ---------------------------------------------------------------------------
 // Constants
@@ -487,6 +488,7 @@ export type CustomerRow = {
   city: string | null;
   address1: string | null;
   zip: string | null;
+  timeZone: string | null;
   acceptsMarketing: boolean;
   redactedAt: Date | null;
   createdAt: Date;
@@ -952,7 +954,8 @@ const STREETS = ["Maple", "Oak", "Cedar", "Pine", "Elm", "Lake", "Hill", "Park",
 const STREET_TYPES = ["St", "Ave", "Rd", "Blvd", "Lane", "Drive", "Way"];
 const EMAIL_DOMAINS = ["example.com", "example.net", "example.org"];
 
-type Region = { name: string; weight: number; cities: string[] };
+/** `code`: Shopify's province code, where Shopify keeps provinces for the country. */
+type Region = { name: string; code?: string; weight: number; cities: string[] };
 type Country = { name: string; code: string; weight: number; zip: string; regions: Region[] };
 
 /** Where customers live; `zip` is a pattern (9 = digit, A = letter). */
@@ -963,18 +966,18 @@ export const COUNTRIES: Country[] = [
     weight: 55,
     zip: "99999",
     regions: [
-      { name: "California", weight: 12, cities: ["Los Angeles", "San Francisco", "San Diego", "San Jose"] },
-      { name: "Texas", weight: 9, cities: ["Austin", "Houston", "Dallas", "San Antonio"] },
-      { name: "Florida", weight: 7, cities: ["Miami", "Orlando", "Tampa"] },
-      { name: "New York", weight: 7, cities: ["New York", "Brooklyn", "Buffalo"] },
-      { name: "Illinois", weight: 4, cities: ["Chicago", "Naperville"] },
-      { name: "Pennsylvania", weight: 4, cities: ["Philadelphia", "Pittsburgh"] },
-      { name: "Washington", weight: 3, cities: ["Seattle", "Spokane"] },
-      { name: "Massachusetts", weight: 3, cities: ["Boston", "Cambridge"] },
-      { name: "Georgia", weight: 3, cities: ["Atlanta", "Savannah"] },
-      { name: "Colorado", weight: 2, cities: ["Denver", "Boulder"] },
-      { name: "Ohio", weight: 3, cities: ["Columbus", "Cleveland"] },
-      { name: "North Carolina", weight: 3, cities: ["Charlotte", "Raleigh"] },
+      { name: "California", code: "CA", weight: 12, cities: ["Los Angeles", "San Francisco", "San Diego", "San Jose"] },
+      { name: "Texas", code: "TX", weight: 9, cities: ["Austin", "Houston", "Dallas", "San Antonio"] },
+      { name: "Florida", code: "FL", weight: 7, cities: ["Miami", "Orlando", "Tampa"] },
+      { name: "New York", code: "NY", weight: 7, cities: ["New York", "Brooklyn", "Buffalo"] },
+      { name: "Illinois", code: "IL", weight: 4, cities: ["Chicago", "Naperville"] },
+      { name: "Pennsylvania", code: "PA", weight: 4, cities: ["Philadelphia", "Pittsburgh"] },
+      { name: "Washington", code: "WA", weight: 3, cities: ["Seattle", "Spokane"] },
+      { name: "Massachusetts", code: "MA", weight: 3, cities: ["Boston", "Cambridge"] },
+      { name: "Georgia", code: "GA", weight: 3, cities: ["Atlanta", "Savannah"] },
+      { name: "Colorado", code: "CO", weight: 2, cities: ["Denver", "Boulder"] },
+      { name: "Ohio", code: "OH", weight: 3, cities: ["Columbus", "Cleveland"] },
+      { name: "North Carolina", code: "NC", weight: 3, cities: ["Charlotte", "Raleigh"] },
     ],
   },
   {
@@ -983,10 +986,10 @@ export const COUNTRIES: Country[] = [
     weight: 13,
     zip: "A9A 9A9",
     regions: [
-      { name: "Ontario", weight: 39, cities: ["Toronto", "Ottawa", "Hamilton"] },
-      { name: "Quebec", weight: 22, cities: ["Montreal", "Quebec City"] },
-      { name: "British Columbia", weight: 14, cities: ["Vancouver", "Victoria"] },
-      { name: "Alberta", weight: 12, cities: ["Calgary", "Edmonton"] },
+      { name: "Ontario", code: "ON", weight: 39, cities: ["Toronto", "Ottawa", "Hamilton"] },
+      { name: "Quebec", code: "QC", weight: 22, cities: ["Montreal", "Quebec City"] },
+      { name: "British Columbia", code: "BC", weight: 14, cities: ["Vancouver", "Victoria"] },
+      { name: "Alberta", code: "AB", weight: 12, cities: ["Calgary", "Edmonton"] },
     ],
   },
   {
@@ -1007,10 +1010,10 @@ export const COUNTRIES: Country[] = [
     weight: 9,
     zip: "9999",
     regions: [
-      { name: "New South Wales", weight: 32, cities: ["Sydney", "Newcastle"] },
-      { name: "Victoria", weight: 26, cities: ["Melbourne", "Geelong"] },
-      { name: "Queensland", weight: 20, cities: ["Brisbane", "Gold Coast"] },
-      { name: "Western Australia", weight: 11, cities: ["Perth"] },
+      { name: "New South Wales", code: "NSW", weight: 32, cities: ["Sydney", "Newcastle"] },
+      { name: "Victoria", code: "VIC", weight: 26, cities: ["Melbourne", "Geelong"] },
+      { name: "Queensland", code: "QLD", weight: 20, cities: ["Brisbane", "Gold Coast"] },
+      { name: "Western Australia", code: "WA", weight: 11, cities: ["Perth"] },
     ],
   },
   {
@@ -1046,14 +1049,14 @@ export const COUNTRIES: Country[] = [
     code: "IE",
     weight: 2,
     zip: "A99 A9A9",
-    regions: [{ name: "Leinster", weight: 1, cities: ["Dublin"] }],
+    regions: [{ name: "Leinster", code: "D", weight: 1, cities: ["Dublin"] }],
   },
   {
     name: "New Zealand",
     code: "NZ",
     weight: 1,
     zip: "9999",
-    regions: [{ name: "Auckland", weight: 1, cities: ["Auckland"] }],
+    regions: [{ name: "Auckland", code: "AUK", weight: 1, cities: ["Auckland"] }],
   },
 ];
 const COUNTRY_WEIGHTS = COUNTRIES.map((c) => c.weight);
@@ -1065,11 +1068,18 @@ function zipFrom(rng: Random, pattern: string): string {
   );
 }
 
-type Place = { country: string; region: string; city: string; zip: string };
+type Place = { country: string; region: string; city: string; zip: string; timeZone: string | null };
 function randomPlace(rng: Random): Place {
   const country = COUNTRIES[rng.weightedIndex(COUNTRY_WEIGHTS)];
   const region = country.regions[rng.weightedIndex(country.regions.map((r) => r.weight))];
-  return { country: country.name, region: region.name, city: rng.pick(region.cities), zip: zipFrom(rng, country.zip) };
+  return {
+    country: country.name,
+    region: region.name,
+    city: rng.pick(region.cities),
+    zip: zipFrom(rng, country.zip),
+    // As the import stores it from the address (no draw: the streams stay as they were).
+    timeZone: zoneForAddress({ countryCode: country.code, provinceCode: region.code }),
+  };
 }
 
 function randomEmail(rng: Random, first: string, last: string, taken: Set<string>): string {
@@ -1148,6 +1158,7 @@ export function buildCustomers(
       city: place.city,
       address1: `${rng.int(1, 9999)} ${rng.pick(STREETS)} ${rng.pick(STREET_TYPES)}`,
       zip: place.zip,
+      timeZone: place.timeZone,
       acceptsMarketing: rng.chance(0.45),
       redactedAt: null,
       // Accounts predate the window, so no order comes before its customer.

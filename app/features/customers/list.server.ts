@@ -271,6 +271,7 @@ export async function customerDetail(shop: ListShop, customerId: string) {
       phone: true,
       country: true,
       city: true,
+      timeZone: true,
       acceptsMarketing: true,
       createdAt: true,
       shopifyId: true,

@@ -73,6 +73,7 @@ async function batchFacts(shopId: string, due: Due[], now: Date) {
         firstName: true,
         acceptsMarketing: true,
         smsMarketing: true,
+        timeZone: true,
         deletedAt: true,
         redactedAt: true,
       },
@@ -131,7 +132,8 @@ function decide(s: Due, facts: Awaited<ReturnType<typeof batchFacts>>, shop: Sho
   // as the demo replays them, does not see the orders that came after it).
   const ordered = facts.lastOrder.get(s.customerId);
   if (ordered && ordered > s.eventAt) return { skip: "ordered_since" };
-  const at = sendableAt(now, facts.lastSent.get(s.customerId) ?? null, shop.timezone, c);
+  // Quiet hours are the customer's (their address's zone), the shop's when the address does not tell.
+  const at = sendableAt(now, facts.lastSent.get(s.customerId) ?? null, customer.timeZone ?? shop.timezone, c);
   if (at > now) return { postpone: at };
   // The next row for this customer in the batch sees this message under the cap.
   facts.lastSent.set(s.customerId, now);

@@ -1,6 +1,6 @@
-// When a message may go: not inside the quiet hours of the customer's time zone (the shop's:
-// Shopify records no time zone per customer) and not within the frequency cap of the last
-// marketing message the customer received from this shop.
+// When a message may go: not inside the quiet hours of the customer's time zone (their address's,
+// decision 117; the shop's when the address does not tell) and not within the frequency cap of the
+// last marketing message the customer received from this shop.
 
 export type TimingRules = { quietStartHour: number; quietEndHour: number; frequencyCapHours: number };
 

@@ -10,6 +10,8 @@ export const CUSTOMER_PERSONAL_DATA_CLEARED = {
   address1: null,
   zip: null,
   region: null,
+  // Inferred from the address (or Shopify's for it): where the person lives, within a zone.
+  timeZone: null,
   acceptsMarketing: false,
   smsMarketing: false,
   // The wallet proved by Sign-In with Ethereum: a pseudonymous identifier of the person.

@@ -74,6 +74,7 @@ export type RestAddress = {
   country?: string | null;
   country_code?: string | null;
   province?: string | null;
+  province_code?: string | null;
   city?: string | null;
   address1?: string | null;
   zip?: string | null;

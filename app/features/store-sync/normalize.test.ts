@@ -4,6 +4,7 @@ import path from "node:path";
 import {
   amountToMinor,
   channelFor,
+  customerFromBulk,
   customerFromRest,
   gid,
   inventoryLevelFromRest,
@@ -12,7 +13,7 @@ import {
   refundAmountMinor,
   refundFromRest,
 } from "~/features/store-sync/normalize";
-import type { RestOrder, RestRefund } from "~/features/store-sync/admin-types";
+import type { BulkCustomer, RestOrder, RestRefund } from "~/features/store-sync/admin-types";
 
 const fixture = <T>(name: string): T =>
   JSON.parse(fs.readFileSync(path.join(process.cwd(), "tests", "fixtures", "shopify", name), "utf8")) as T;
@@ -121,6 +122,8 @@ describe("webhook payloads", () => {
       acceptsMarketing: true,
       smsMarketing: true,
       country: "United States",
+      // REST addresses carry no time zone: inferred from the country and province code.
+      timeZone: "America/New_York",
     });
     expect(inventoryLevelFromRest(fixture("webhook-inventory-level.json"))).toMatchObject({
       inventoryItemId: "gid://shopify/InventoryItem/111",
@@ -143,5 +146,24 @@ describe("ids and channels", () => {
     expect(channelFor("iphone")).toBe("mobile");
     expect(channelFor("shopify_draft_order")).toBe("draft_order");
     expect(channelFor("1234567")).toBe("1234567");
+  });
+});
+
+describe("a customer's time zone", () => {
+  const bulk = fs
+    .readFileSync(path.join(process.cwd(), "tests", "fixtures", "shopify", "bulk-customers.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as BulkCustomer);
+
+  it("is Shopify's for the address when the import gives it, else inferred from the country", () => {
+    expect(customerFromBulk(bulk[0]).timeZone).toBe("America/New_York");
+    expect(customerFromBulk(bulk[1]).timeZone).toBe("Europe/Berlin");
+  });
+
+  it("is unknown without an address, or in a country of several clocks without a province", () => {
+    expect(customerFromBulk({ ...bulk[0], defaultAddress: null }).timeZone).toBeNull();
+    const noProvince = { ...bulk[0].defaultAddress, provinceCode: null, timeZone: null };
+    expect(customerFromBulk({ ...bulk[0], defaultAddress: noProvince }).timeZone).toBeNull();
   });
 });

@@ -2,6 +2,7 @@
 // webhook payloads) mapped to one internal shape, so the writers below them have
 // one code path. Pure: no database, no network. Amounts are taken from the shop
 // money of each money set, so orders paid in another currency count in the shop's.
+import { zoneForAddress } from "~/lib/address-zone";
 import type {
   BulkCustomer,
   BulkInventoryLevel,
@@ -109,6 +110,8 @@ export type SyncCustomer = {
   acceptsMarketing: boolean;
   /** Shopify's SMS marketing consent is SUBSCRIBED. */
   smsMarketing: boolean;
+  /** The default address's time zone (Shopify's, else inferred from country and province), or null. */
+  timeZone: string | null;
   updatedAt: Date;
 };
 
@@ -298,6 +301,7 @@ export function customerFromBulk(row: BulkCustomer): SyncCustomer {
     city: a?.city ?? null,
     address1: a?.address1 ?? null,
     zip: a?.zip ?? null,
+    timeZone: zoneForAddress({ countryCode: a?.countryCodeV2, provinceCode: a?.provinceCode, timeZone: a?.timeZone }),
     acceptsMarketing: row.defaultEmailAddress?.marketingState === "SUBSCRIBED",
     smsMarketing: row.defaultPhoneNumber?.marketingState === "SUBSCRIBED",
     updatedAt: requireDate(row.updatedAt, "customer updatedAt"),
@@ -441,6 +445,10 @@ export function customerFromRest(c: RestCustomer): SyncCustomer {
     lastName: blank(c.last_name),
     phone: blank(c.phone),
     ...addressParts(c.default_address),
+    timeZone: zoneForAddress({
+      countryCode: c.default_address?.country_code,
+      provinceCode: c.default_address?.province_code,
+    }),
     acceptsMarketing: consent ? consent === "subscribed" : !!c.accepts_marketing,
     smsMarketing: c.sms_marketing_consent?.state === "subscribed",
     updatedAt: requireDate(c.updated_at ?? c.created_at, "customer updated_at"),

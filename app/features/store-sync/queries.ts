@@ -100,7 +100,7 @@ export const CUSTOMERS_BULK_QUERY = `#graphql
           updatedAt
           defaultEmailAddress { emailAddress marketingState }
           defaultPhoneNumber { phoneNumber marketingState }
-          defaultAddress { country countryCodeV2 province city address1 zip }
+          defaultAddress { country countryCodeV2 province provinceCode city address1 zip timeZone }
         }
       }
     }
