@@ -76,7 +76,7 @@ export function parseArgs(argv: string[]): CliOptions {
 const fmt = (n: number) => n.toLocaleString("en-US");
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
 
-async function runMigrations(url: string): Promise<void> {
+export async function runMigrations(url: string): Promise<void> {
   // scripts/migrate.mjs is plain JS; import it by URL so TypeScript does not need its types.
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
   const specifier = pathToFileURL(path.join(root, "scripts", "migrate.mjs")).href;
@@ -113,7 +113,7 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
 }
 
 /** The shop, catalog, customers and hand-entered rows, written before the orders that reference them. */
-async function writeStaticRows(db: PrismaClient, dialect: Dialect, data: DemoData): Promise<number> {
+export async function writeStaticRows(db: PrismaClient, dialect: Dialect, data: DemoData): Promise<number> {
   const { catalog } = data;
   await db.shop.create({ data: data.shop });
   await insertChunks(catalog.products, (data) => db.product.createMany({ data }));
@@ -225,7 +225,7 @@ type Counts = Record<"orders" | "lines" | "refunds" | "traffic" | "funnel", numb
  * Each order's payment fee is resolved with the shop's stored rules, as the import's batch
  * writer does (docs/decisions/088).
  */
-async function writeDays(db: PrismaClient, dialect: Dialect, data: DemoData, rules: FeeRule[]): Promise<Counts> {
+export async function writeDays(db: PrismaClient, dialect: Dialect, data: DemoData, rules: FeeRule[]): Promise<Counts> {
   const counts: Counts = { orders: 0, lines: 0, refunds: 0, traffic: 0, funnel: 0 };
   const total = data.options.orders;
   const started = Date.now();
@@ -258,7 +258,7 @@ async function writeDays(db: PrismaClient, dialect: Dialect, data: DemoData, rul
 }
 
 /** Rollups belong to app/features/profit/rollups.server.ts; the seed never computes them itself. */
-async function rebuild(db: PrismaClient, shopId: string): Promise<boolean> {
+export async function rebuild(db: PrismaClient, shopId: string): Promise<boolean> {
   let rebuildRollups: (shopId: string) => Promise<void>;
   try {
     ({ rebuildRollups } = await import("~/features/profit/rollups.server"));

@@ -1301,7 +1301,32 @@ export type DemoOptions = {
   feeRules?: FeeRule[];
   /** The store's known events (default anomaliesFor(today)); bench:insights injects its own, or none. */
   anomalies?: Anomaly[];
+  /** Known events in the store's rows besides the anomalies (bench:insights); default none. */
+  events?: InjectedEvents;
 };
+
+/**
+ * Events a copy of the demo store can carry in its rows (bench:insights, issue 37), each one a
+ * thing the insights should find. None by default, and then not one draw changes: the demo is
+ * generated exactly as without them.
+ */
+export type InjectedEvents = {
+  /** The best-selling variant that is well stocked is left with this many units. */
+  stockout?: { units: number };
+  /** The supplier of the best-selling product whose every variant has a cost raises it by `factor` from `from`. */
+  costRise?: { from: string; factor: number };
+  /** From `from`, one ad platform's visits convert `factor` as often (its spend goes on). */
+  roasCollapse?: { platform: AdPlatform; from: string; factor: number };
+  /** The `count` customers with the most planned orders stop ordering on `from` (their draws go to guests). */
+  quietVips?: { from: string; count: number };
+  /** From `from`, a code giving `percent`% off spreads to `share` of the orders. */
+  discountSpread?: { from: string; share: number; percent: number };
+  /** The days' orders never reached the app (a sync gap): their orders, lines, refunds and labels are left out. */
+  syncGap?: { from: string; to: string };
+};
+
+/** What the injected events picked, for the bench to match insights against. */
+export type InjectedSubjects = { stockoutVariantId?: string; costRiseProductId?: string; quietCustomerIds?: string[] };
 
 /** The demo's ad budgets relative to the default demo's: they grow with the store. */
 export const adScaleFor = (orders: number) => Number((orders / DEFAULT_ORDERS).toFixed(4));
@@ -1315,6 +1340,8 @@ export type DemoData = {
   productCosts: ProductCostRow[];
   operatingExpenses: OperatingExpenseRow[];
   privacyRequests: PrivacyRequestRow[];
+  /** What the injected events picked (empty when none were asked for). */
+  subjects: InjectedSubjects;
   /**
    * Generates the orders day by day; each call starts over and yields the same batches. `rules`:
    * the shop's fee rules as stored (default: options.feeRules).
@@ -1336,6 +1363,7 @@ export function createDemoData(input: DemoOptions): DemoData {
     customers: input.customers ?? defaultCustomerCount(orders),
     variants: input.variants ?? 0,
     feeRules: input.feeRules ?? DEMO_FEE_RULES,
+    events: input.events ?? {},
   };
   const { today, seed } = options;
   const tz = DEMO_SHOP.timezone;
@@ -1347,6 +1375,17 @@ export function createDemoData(input: DemoOptions): DemoData {
   const customers = buildCustomers(root.derive("customers"), shopId, options.customers, firstDay, tz);
   const privacyRequests = buildPrivacyRequests(root.derive("privacy"), shopId, customers, today, tz);
   const quotas = planCustomerOrders(root.derive("quotas"), customers.length, Math.round(orders * (1 - GUEST_SHARE)));
+  const productCosts = buildProductCosts(root.derive("costs"), shopId, catalog, today);
+  const { events } = options;
+  const subjects: InjectedSubjects = {};
+  if (events.stockout) subjects.stockoutVariantId = injectStockout(catalog, events.stockout.units);
+  if (events.costRise) subjects.costRiseProductId = injectCostRise(catalog, productCosts, events.costRise);
+  const quiet = new Set<number>();
+  if (events.quietVips) {
+    const byQuota = quotas.map((q, i) => [q, i]).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+    for (const [, i] of byQuota.slice(0, events.quietVips.count)) quiet.add(i);
+    subjects.quietCustomerIds = [...quiet].map((i) => customers[i].id);
+  }
 
   return {
     options,
@@ -1354,9 +1393,10 @@ export function createDemoData(input: DemoOptions): DemoData {
     catalog,
     customers,
     plan,
-    productCosts: buildProductCosts(root.derive("costs"), shopId, catalog, today),
+    productCosts,
     operatingExpenses: buildOperatingExpenses(shopId, today),
     privacyRequests,
+    subjects,
     days: (rules = options.feeRules) =>
       generateDays({
         root,
@@ -1369,8 +1409,49 @@ export function createDemoData(input: DemoOptions): DemoData {
         quotas,
         adScale: adScaleFor(orders),
         rules: rulesByGateway(rules),
+        events,
+        quiet,
       }),
   };
+}
+
+/** Leaves the best seller (by sales value) among the well-stocked variants with `units` in stock; returns its id. */
+function injectStockout(catalog: Catalog, units: number): string {
+  let best = -1;
+  const value = (i: number) => catalog.popularity[i] * catalog.variants[i].priceMinor;
+  catalog.inventory.forEach((inv, i) => {
+    const stocked = inv.available >= inv.reorderPoint + 5;
+    if (stocked && (best < 0 || value(i) > value(best))) best = i;
+  });
+  Object.assign(catalog.inventory[best], { available: units, committed: 0 });
+  return catalog.variants[best].id;
+}
+
+/**
+ * A supplier's price rise: new product cost rows for every variant of the best-selling product
+ * whose variants all have a cost and none a hand-entered one, effective from `from`; returns its id.
+ */
+function injectCostRise(catalog: Catalog, costs: ProductCostRow[], rise: { from: string; factor: number }): string {
+  const entered = new Set(costs.map((c) => c.sku));
+  const sales = new Map<string, number>();
+  const excluded = new Set<string>();
+  catalog.variants.forEach((v, i) => {
+    if (v.unitCostMinor === null || entered.has(v.sku)) excluded.add(v.productId);
+    sales.set(v.productId, (sales.get(v.productId) ?? 0) + catalog.popularity[i]);
+  });
+  const [productId] = [...sales].filter(([id]) => !excluded.has(id)).sort((a, b) => b[1] - a[1])[0];
+  const product = catalog.products.find((p) => p.id === productId)!;
+  for (const v of catalog.variants.filter((x) => x.productId === productId))
+    costs.push({
+      id: `pc_${pad(costs.length + 1, 2)}`,
+      shopId: product.shopId,
+      productName: v.title === "Default Title" ? product.title : `${product.title} - ${v.title}`,
+      sku: v.sku,
+      costPerUnitMinor: Math.round(v.unitCostMinor! * rise.factor),
+      supplier: "Northwind Components Ltd.",
+      effectiveFrom: rise.from,
+    });
+  return productId;
 }
 
 type OrderContext = {
@@ -1384,6 +1465,9 @@ type OrderContext = {
   quotas: number[];
   adScale: number;
   rules: ReturnType<typeof rulesByGateway>;
+  events: InjectedEvents;
+  /** The customers (indexes) whose orders stop on events.quietVips.from. */
+  quiet: ReadonlySet<number>;
 };
 
 /** Running counters for ids and order numbers across days. */
@@ -1398,7 +1482,13 @@ function* generateDays(ctx: OrderContext): Generator<DayBatch> {
     const rng = ctx.root.derive("day", plan.day);
     const visits = visitsFor(rng, plan, paidSessions(rng, plan.day, ctx.adScale));
     const traffic = trafficFor(ctx.shopId, plan, visits);
-    const kindWeights = VISIT_KINDS.map((k) => visits[k] * RELATIVE_CONVERSION[k]);
+    const collapse = ctx.events.roasCollapse;
+    const kindWeights = VISIT_KINDS.map(
+      (k) =>
+        visits[k] *
+        RELATIVE_CONVERSION[k] *
+        (collapse && k === collapse.platform && plan.day >= collapse.from ? collapse.factor : 1),
+    );
     const bounds = dayBounds(plan.day, ctx.tz);
     const instants = Array.from({ length: plan.orders }, () => randomInstantInDay(rng, bounds)).sort((a, b) => a - b);
     const batch: DayBatch = {
@@ -1413,10 +1503,14 @@ function* generateDays(ctx: OrderContext): Generator<DayBatch> {
     };
     for (const instant of instants) {
       const customerIndex = rng.chance(GUEST_SHARE) ? null : customerPicker.take(rng);
-      const customer = customerIndex === null ? null : ctx.customers[customerIndex];
+      const quiet = customerIndex !== null && ctx.quiet.has(customerIndex) && plan.day >= ctx.events.quietVips!.from;
+      const customer = customerIndex === null || quiet ? null : ctx.customers[customerIndex];
       const kind = VISIT_KINDS[rng.weightedIndex(kindWeights)];
       buildOrder(rng, ctx, seq, batch, { instant, customer, kind, picker: variantPicker });
     }
+    const gap = ctx.events.syncGap;
+    if (gap && plan.day >= gap.from && plan.day <= gap.to)
+      Object.assign(batch, { orders: [], lines: [], refunds: [], labels: [] });
     yield batch;
   }
 }
@@ -1659,7 +1753,13 @@ function buildOrder(rng: Random, ctx: OrderContext, seq: Sequences, batch: DayBa
   const quantities = variantIndexes.map(() => 1 + rng.weightedIndex([75, 18, 7]));
   const lineGross = variantIndexes.map((v, i) => ctx.catalog.variants[v].priceMinor * quantities[i]);
   const gross = lineGross.reduce((a, b) => a + b, 0);
-  const discounts = rng.chance(DISCOUNT_SHARE) ? Math.round((gross * rng.int(5, 20)) / 100) : 0;
+  const spread = ctx.events.discountSpread;
+  const discounts =
+    spread && day >= spread.from && rng.chance(spread.share)
+      ? Math.round((gross * spread.percent) / 100)
+      : rng.chance(DISCOUNT_SHARE)
+        ? Math.round((gross * rng.int(5, 20)) / 100)
+        : 0;
   const lineDiscounts = allocateDiscount(lineGross, gross, discounts);
   const net = gross - discounts;
 

@@ -68,7 +68,8 @@ beforeAll(async () => {
       daysOfCover: 2,
       stockOutDay: addDays(today, 2),
       suggestedQty: 60,
-      lostRevenuePerDayMinor: 27_000,
+      // As the inventory feature stores it for a variant still in stock (planning.ts).
+      lostRevenuePerDayMinor: 0,
       status: "low-stock",
       stockBar: 25,
       needsReorder: true,
@@ -123,6 +124,8 @@ describe("insight runs", () => {
     await runAll();
     const listB = await listInsights(b.id);
     expect(listB.insights.map((i) => i.kind)).toEqual(["stockout"]);
+    // A coming stock-out is priced at what a day out of stock loses: 3 a day × $90 × 12 days short.
+    expect(listB.insights[0]!.potentialValueMinor).toBe(3 * 9_000 * 12);
     expect(listB.counts).toMatchObject({ all: 1, inventory: 1, marketing: 0 });
     expect((await listInsights(a.id)).insights.some((i) => i.kind === "stockout")).toBe(false);
     expect(await getRun(a.id, run.id)).toBeNull();

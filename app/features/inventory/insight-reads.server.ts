@@ -17,6 +17,7 @@ export async function planFactsForInsights(shopId: string) {
       daysOfCover: true,
       stockOutDay: true,
       lostRevenuePerDayMinor: true,
+      priceMinor: true,
       inStockDays: true,
       windowDays: true,
       deadStock: true,
@@ -28,5 +29,12 @@ export async function planFactsForInsights(shopId: string) {
     select: { id: true, unitCostMinor: true },
   });
   const cost = new Map(costs.map((c) => [c.id, c.unitCostMinor]));
-  return rows.map((r) => ({ ...r, unitCostMinor: cost.get(r.variantId) ?? null }));
+  // The plan prices a day out of stock only once the variant is out (planning.ts); a coming
+  // stock-out is worth the same a day, or a best seller about to run out ranks below every
+  // variant already out and its card says it loses $0.00 a day.
+  return rows.map(({ priceMinor, ...r }) => ({
+    ...r,
+    lostRevenuePerDayMinor: r.lostRevenuePerDayMinor || Math.round(r.velocity * priceMinor),
+    unitCostMinor: cost.get(r.variantId) ?? null,
+  }));
 }

@@ -1,0 +1,90 @@
+// One copy of the demo store for bench:insights (bench/insights-demo.ts starts it as a child with
+// DATABASE_URL set to the copy's own SQLite file, already migrated): the seed's generator builds
+// the rows with the events given on stdin, the seed's own writers load them (orders, rollups),
+// then the parts of the demo seed the insights read — ad platforms connected and synced, customer
+// scores and segments, inventory planning — and one insights run through the screen's run path,
+// all as of the copy's `now`. Left out, because no detector reads them: label costs, invoices,
+// team, API keys, privacy, loyalty, engagement and digital assets.
+// Prints one JSON line: the current insights as stored, the injected events' subjects, timings.
+import { prisma } from "~/db.server";
+import { executeRun, requestRun } from "~/features/insights/index.server";
+import { createDemoData, DEMO_FEE_RULES, adScaleFor, type Anomaly, type InjectedEvents } from "../prisma/seed/generate";
+import { rebuild, writeDays, writeStaticRows } from "../prisma/seed";
+import { seedAdPlatforms, seedFeeRules } from "../prisma/seed/ad-platforms";
+import { seedCustomerScores } from "../prisma/seed/customers";
+import { seedInventory } from "../prisma/seed/inventory";
+
+export type CopyInput = {
+  seed: number;
+  today: string;
+  now: string;
+  orders: number;
+  anomalies: Anomaly[];
+  events: InjectedEvents;
+};
+
+export type StoredInsight = {
+  kind: string;
+  subjectId: string;
+  band: string;
+  facts: Record<string, unknown>;
+  title: string;
+};
+
+export type CopyResult = {
+  insights: StoredInsight[];
+  subjects: ReturnType<typeof createDemoData>["subjects"];
+  loadMs: number;
+  generationMs: number;
+};
+
+async function readStdin(): Promise<string> {
+  let text = "";
+  for await (const chunk of process.stdin) text += String(chunk);
+  return text;
+}
+
+async function main() {
+  const input = JSON.parse(await readStdin()) as CopyInput;
+  const now = new Date(input.now);
+  const started = performance.now();
+  const data = createDemoData({
+    today: input.today,
+    seed: input.seed,
+    orders: input.orders,
+    anomalies: input.anomalies,
+    events: input.events,
+  });
+  const shop = data.shop;
+  await prisma.$executeRawUnsafe("PRAGMA synchronous = NORMAL");
+  await writeStaticRows(prisma, "sqlite", data);
+  await seedFeeRules(shop, DEMO_FEE_RULES);
+  const rules = await prisma.paymentFeeRule.findMany({
+    where: { shopId: shop.id },
+    select: { gateway: true, rateBps: true, fixedMinor: true },
+  });
+  await writeDays(prisma, "sqlite", data, rules);
+  await rebuild(prisma, shop.id);
+  await seedAdPlatforms(shop, adScaleFor(input.orders), now);
+  await seedCustomerScores(shop, now);
+  await seedInventory(prisma, shop, now);
+  const loadMs = performance.now() - started;
+
+  const t0 = performance.now();
+  const { run } = await requestRun(shop.id, "nightly", now, { enqueue: async () => null });
+  await executeRun(run.id, shop.id, () => now);
+  const generationMs = performance.now() - t0;
+  const rows = await prisma.insight.findMany({
+    where: { shopId: shop.id, current: true },
+    select: { kind: true, subjectId: true, band: true, facts: true, title: true },
+  });
+  const insights = rows.map((r) => ({ ...r, facts: JSON.parse(r.facts) as Record<string, unknown> }));
+  const result: CopyResult = { insights, subjects: data.subjects, loadMs, generationMs };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+  await prisma.$disconnect();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
