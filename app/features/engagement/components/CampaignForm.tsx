@@ -143,12 +143,12 @@ export function CampaignForm({ saved, embedded, readOnly, timezone, sms }: Props
               helpText: "Never sent; measures the lift",
             })}
             {field("frequencyCapHours", "At most one message per (hours)", { type: "number", min: 0, max: 168 })}
-            {field("quietStartHour", "Quiet hours from (hour)", {
-              type: "number",
-              min: 0,
-              max: 23,
-              helpText: "In each customer's time zone, from their address (your shop's when it has none)",
-            })}
+          </FormLayout.Group>
+          <FormLayout.Group
+            condensed
+            helpText="In each customer's time zone, from their address (your shop's when the address has none)."
+          >
+            {field("quietStartHour", "Quiet hours from (hour)", { type: "number", min: 0, max: 23 })}
             {field("quietEndHour", "Quiet hours until (hour)", { type: "number", min: 0, max: 23 })}
           </FormLayout.Group>
         </FormLayout>
