@@ -74,6 +74,8 @@ export async function buildBundle(shopId: string, person: Person, now = new Date
           city: true,
           address1: true,
           zip: true,
+          // Inferred from the address (decision 117): personal data this app holds, so it is reported.
+          timeZone: true,
           acceptsMarketing: true,
           createdAt: true,
         },
