@@ -6,7 +6,9 @@
 //   (b) requests/s and p95 through HTTP for two reads, analytics (30 days) and customers of a
 //       segment (targets p95 ≤ 50 ms, stated at 1,000,000 orders and 100,000 customers), and a
 //       write, POST product-costs; each beside the admin's own route for the same data (session
-//       auth in demo mode, no key, no limits, no envelope) as the plain baseline.
+//       auth in demo mode, no key, no limits, no envelope) as the plain baseline. The rows name
+//       the store's orders and scored customers: --orders 1000000 (bench:all --full) seeds
+//       120,000 customers, the issue's two sizes in one store.
 //
 // The demo shop is put on Pro for the run (so the hourly limit does not answer 429 mid-run) and
 // its usage windows are cleared before each API phase; plan, usage rows, the key and the costs the
@@ -84,6 +86,11 @@ async function load(url: string, init: () => RequestInit): Promise<Phase> {
 
 const startedAt = new Date();
 const shop = await prisma.shop.findUniqueOrThrow({ where: { domain: DEMO_SHOP_DOMAIN } });
+const [customers, vips] = await Promise.all([
+  prisma.customerScore.count({ where: { shopId: shop.id } }),
+  prisma.customerScore.count({ where: { shopId: shop.id, segment: "VIP" } }),
+]);
+const fmtN = (n: number) => n.toLocaleString("en-US");
 const savedWindows = await prisma.apiUsageWindow.findMany({ where: { shopId: shop.id } });
 const clearUsage = () => prisma.apiUsageWindow.deleteMany({ where: { shopId: shop.id } });
 await prisma.shop.update({ where: { id: shop.id }, data: { plan: "pro" } });
@@ -139,13 +146,13 @@ try {
     );
   };
   await measure(
-    "GET analytics 30d",
+    `GET analytics 30d at ${fmtN(ORDERS)} orders`,
     50,
     [`${v1}/analytics?timeframe=30d`, () => ({ headers: key })],
     [`${server.url}/api/analytics?timeframe=30d`, () => ({})],
   );
   await measure(
-    "GET customers of a segment (VIP, 25)",
+    `GET customers of a segment (VIP, 25) at ${fmtN(customers)} customers (${fmtN(vips)} VIP)`,
     50,
     [`${v1}/customers?segment=vip&limit=25`, () => ({ headers: key })],
     [`${server.url}/api/stores/${shop.id}/customers?segment=vip&limit=25`, () => ({})],
@@ -175,6 +182,8 @@ try {
   ];
   const result = {
     orders: ORDERS,
+    customers,
+    vips,
     durationS: DURATION_S,
     connections: CONNECTIONS,
     verify: { ...verifySummary, cpuMs: verifyCpuMs / VERIFY },
