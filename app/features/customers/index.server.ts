@@ -6,13 +6,13 @@ export { rescoreCustomer } from "./rescore.server";
 export {
   customerDetail,
   customersBySegment,
-  customersBySegmentPage,
   explainCustomer,
   exportBatches,
   listCustomers,
   segmentSummary,
   type CustomerRow,
 } from "./list.server";
+export { customersBySegmentPage } from "./segment-page.server";
 export { addCustomer, emailTaken, CUSTOMER_CREATE, userErrorsToFields } from "./create.server";
 export { customersExport, customerExportColumns } from "./export.server";
 export { storedSegments } from "./segment-of.server";

@@ -1,7 +1,7 @@
 // Reading the shop's scored customers: the list (server-side search, segment, sort and
 // pages), the segment summary cards, one customer's detail and the export's batches.
 // Every query filters by the shop first.
-import { prisma, sqlOn, type Prisma } from "~/db.server";
+import { prisma, type Prisma } from "~/db.server";
 import { addDays, dayInZone } from "~/lib/dates";
 import { ORDER_PROFIT_SELECT, orderNetProfitMinor } from "~/features/profit";
 import { PAGE_SIZE, type CustomerListQuery, type CustomerSort } from "./query";
@@ -152,65 +152,6 @@ export async function listCustomers(
     rows.push(...(await read(rest, Math.max(0, skip - before), pageSize - rows.length, "customerId")));
   }
   return { rows: rows.map((r) => rowOf(r, stored)), total, capped, page, pageCount, pageSize };
-}
-
-/**
- * One page of a segment's customers for the public API, most valuable first: `limit` rows after
- * the customer `startingAfter` (keyset on spend, then id), and whether more follow. An unknown
- * `startingAfter` (or another shop's) is null. The answer shows stored columns only, so the page
- * is one typed statement, without the model and predictions the admin's list derives
- * (bench/results/api.md: the model API compiled this read on every call).
- */
-export async function customersBySegmentPage(
-  shop: ListShop,
-  segment: Segment | null,
-  limit: number,
-  startingAfter?: string,
-) {
-  const db = sqlOn();
-  let cursor: { totalSpentMinor: number; customerId: string } | undefined;
-  if (startingAfter) {
-    cursor = await db
-      .selectFrom("CustomerScore")
-      .select(["totalSpentMinor", "customerId"])
-      .where("shopId", "=", shop.id)
-      .where("customerId", "=", startingAfter)
-      .$if(segment !== null, (q) => q.where("segment", "=", segment!))
-      .executeTakeFirst();
-    if (!cursor) return null;
-  }
-  const after = cursor;
-  const rows = await db
-    .selectFrom("CustomerScore as s")
-    .innerJoin("Customer as c", (j) => j.onRef("c.id", "=", "s.customerId").onRef("c.shopId", "=", "s.shopId"))
-    .select(["s.customerId", "s.orders", "s.totalSpentMinor", "s.lastOrderAt", "s.segment"])
-    .select(["c.firstName", "c.lastName", "c.email"])
-    .where("s.shopId", "=", shop.id)
-    .$if(segment !== null, (q) => q.where("s.segment", "=", segment!))
-    .$if(after !== undefined, (q) =>
-      q.where((eb) =>
-        eb.or([
-          eb("s.totalSpentMinor", "<", after!.totalSpentMinor),
-          eb.and([eb("s.totalSpentMinor", "=", after!.totalSpentMinor), eb("s.customerId", ">", after!.customerId)]),
-        ]),
-      ),
-    )
-    .orderBy("s.totalSpentMinor", "desc")
-    .orderBy("s.customerId", "asc")
-    .limit(limit + 1)
-    .execute();
-  return {
-    rows: rows.slice(0, limit).map((r) => ({
-      id: r.customerId,
-      name: displayName(r) || r.email || "Unnamed customer",
-      email: r.email,
-      orders: r.orders,
-      totalSpentMinor: r.totalSpentMinor,
-      lastOrderAt: r.lastOrderAt?.toISOString() ?? null,
-      segment: r.segment as Segment,
-    })),
-    hasMore: rows.length > limit,
-  };
 }
 
 /** The first `limit` customers of a segment (or all), most valuable first: the JSON API's answer. */
