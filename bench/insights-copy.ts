@@ -29,6 +29,7 @@ export type StoredInsight = {
   band: string;
   facts: Record<string, unknown>;
   title: string;
+  link: string | null;
 };
 
 export type CopyResult = {
@@ -76,7 +77,7 @@ async function main() {
   const generationMs = performance.now() - t0;
   const rows = await prisma.insight.findMany({
     where: { shopId: shop.id, current: true },
-    select: { kind: true, subjectId: true, band: true, facts: true, title: true },
+    select: { kind: true, subjectId: true, band: true, facts: true, title: true, link: true },
   });
   const insights = rows.map((r) => ({ ...r, facts: JSON.parse(r.facts) as Record<string, unknown> }));
   const result: CopyResult = { insights, subjects: data.subjects, loadMs, generationMs };

@@ -116,7 +116,13 @@ function injected(seed: number, today: string): Plan {
       day: events.roasCollapse!.from,
       match: (f) => f.kind === "roas-drop" && f.subjectId === channel,
     },
-    { kind: "vip-quiet", day: events.quietVips!.from, match: (f) => f.kind === "vip-at-risk" },
+    {
+      kind: "vip-quiet",
+      day: events.quietVips!.from,
+      // The card names the quiet customer who spent most: one of the three whose orders stopped.
+      match: (f) =>
+        f.kind === "vip-at-risk" && (subjects.quietCustomerIds ?? []).some((id) => f.link === `/customers/${id}`),
+    },
     {
       kind: "discount-spread",
       day: events.discountSpread!.from,

@@ -24,9 +24,9 @@ import { bandOf, confidence } from "~/features/insights/confidence";
 import { rank } from "~/features/insights/rank";
 import { detectSalesAnomalies, gapDays, type SalesDay } from "~/features/insights/detectors/sales";
 import { detectStockouts, type PlanFacts } from "~/features/insights/detectors/inventory";
-import { detectMarginErosion, type ProductWindow } from "~/features/insights/detectors/pricing";
+import { detectMarginErosion, type CostChange, type ProductWindow } from "~/features/insights/detectors/pricing";
 import { detectSyncGap } from "~/features/insights/detectors/data";
-import { detectVipsAtRisk } from "~/features/insights/detectors/customers";
+import { detectQuietVips, type ValuableCustomer } from "~/features/insights/detectors/customers";
 import {
   BASELINE_DAYS,
   RECENT_DAYS,
@@ -89,8 +89,8 @@ type Store = {
   series: SalesDay[];
   plans: PlanFacts[];
   recent: ProductWindow[];
-  before: ProductWindow[];
-  vips: { customerId: string; spendMinor: number; changedDay: string }[];
+  costChanges: CostChange[];
+  vips: ValuableCustomer[];
   adsRecent: ChannelWindow[];
   adsBaseline: ChannelWindow[];
   events: Event[];
@@ -155,38 +155,58 @@ function buildStore(seed: number, inject: boolean): Store {
   });
   if (inject) events.push({ kind: "stockout", subject: "v0", day: TODAY });
 
-  // Ten products; in the injected store product p0's supplier raised its cost by 40%.
-  const before: ProductWindow[] = [];
+  // Ten products whose window unit cost wobbles ±2% with the mix (the old draws kept, so every
+  // other event is as before); in the injected store product p0's supplier raised its cost by 40%
+  // with a cost row effective 10 days back, and the window's units count at the new cost.
   const recent: ProductWindow[] = [];
+  const costChanges: CostChange[] = [];
   for (let i = 0; i < 10; i++) {
     const units = 20 + Math.floor(r() * 80);
     const price = 3_000 + Math.floor(r() * 5_000);
     const cost = Math.round(price * (0.35 + r() * 0.2));
     const wobble = () => 1 + (r() - 0.5) * 0.04;
-    before.push({
-      productId: `p${i}`,
-      title: `P${i}`,
-      units,
-      netSalesMinor: units * price,
-      cogsMinor: Math.round(units * cost * wobble()),
-      uncostedUnits: 0,
-    });
+    wobble(); // the old "before" window's draw
     const rise = inject && i === 0 ? 1.4 : 1;
     const u2 = Math.max(5, units + Math.floor((r() - 0.5) * 10));
+    const cogsMinor = Math.round(u2 * cost * rise * wobble());
     recent.push({
       productId: `p${i}`,
       title: `P${i}`,
       units: u2,
       netSalesMinor: u2 * price,
-      cogsMinor: Math.round(u2 * cost * rise * wobble()),
+      cogsMinor,
       uncostedUnits: 0,
     });
+    if (inject && i === 0)
+      costChanges.push({
+        productId: "p0",
+        name: "P0",
+        sku: "SKU-P0",
+        effectiveFrom: addDays(TODAY, -10),
+        units: u2,
+        beforeCogsMinor: Math.round(cogsMinor / rise),
+        afterCogsMinor: cogsMinor,
+        reportedCogsMinor: cogsMinor,
+      });
   }
   if (inject) events.push({ kind: "margin-erosion", subject: "p0", day: TODAY });
 
-  const vipDay = addDays(TODAY, -5);
-  const vips = inject ? [{ customerId: "c1", spendMinor: 250_000, changedDay: vipDay }] : [];
-  if (inject) events.push({ kind: "vip-at-risk", subject: "VIP:At-Risk", day: vipDay });
+  // Forty VIPs ordering every 5–15 days for a year (no draws: the events above stay as they were);
+  // in the injected store one of them last ordered 50 days ago.
+  const vips: ValuableCustomer[] = Array.from({ length: 40 }, (_, i) => {
+    const gap = 5 + (i % 11);
+    const silence = inject && i === 0 ? 50 : (i * 7) % gap;
+    const last = addDays(TODAY, -silence);
+    const orderDays = Math.floor(365 / gap);
+    return {
+      customerId: `c${i}`,
+      orderDays,
+      firstOrderDay: addDays(last, -gap * (orderDays - 1)),
+      lastOrderDay: last,
+      spendMinor: 100_000 + i * 5_000,
+    };
+  });
+  if (inject) events.push({ kind: "vip-at-risk", subject: "VIP:quiet", day: TODAY });
 
   // Three ad channels ($50–$250 of spend a day, an order per $25–$75, spend moving ±30% between
   // the windows); in the injected store one channel's orders per dollar fall by 70% in the last
@@ -209,7 +229,7 @@ function buildStore(seed: number, inject: boolean): Store {
     adsRecent.push(window(channel, RECENT_DAYS, spend * (0.7 + r() * 0.6), perDollar * fall));
   }
   if (inject) events.push({ kind: "roas-drop", subject: collapsed, day: YESTERDAY });
-  return { series, plans, recent, before, vips, adsRecent, adsBaseline, events };
+  return { series, plans, recent, costChanges, vips, adsRecent, adsBaseline, events };
 }
 
 function detectAll(s: Store): Finding[] {
@@ -217,8 +237,8 @@ function detectAll(s: Store): Finding[] {
     ...detectSalesAnomalies(s.series, "USD"),
     ...detectSyncGap([...gapDays(s.series)], TODAY),
     ...detectStockouts(s.plans, "USD", TODAY),
-    ...detectMarginErosion(s.recent, s.before, "USD", TODAY, 30),
-    ...detectVipsAtRisk(s.vips, "USD", TODAY),
+    ...detectMarginErosion(s.recent, s.costChanges, "USD", TODAY, 30),
+    ...detectQuietVips(s.vips, "USD", TODAY),
     ...detectRoasDrops(s.adsRecent, s.adsBaseline, ADS_WINDOWS, "USD", TODAY),
   ];
   return rank(findings, TODAY, 100);

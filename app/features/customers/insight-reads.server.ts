@@ -1,13 +1,39 @@
-// The segment changes the insight engine reads (app/features/insights): customers who moved
-// from VIP to At-Risk since a day, with their past year's net spend, from the scores' index.
+// What the insight engine reads of the customers (app/features/insights).
 import { prisma, sqlOn } from "~/db.server";
 
-export async function vipsTurnedAtRisk(shopId: string, since: Date) {
+/**
+ * Customers who are VIP now or left VIP since `vipSince`, and whose last order is no later than
+ * `lastOrderBefore`: their order rhythm (first and last order, distinct order days) and their
+ * past year's net spend, from the scores. Erased and deleted customers are left out.
+ */
+export async function quietValuableCustomers(shopId: string, vipSince: Date, lastOrderBefore: Date) {
   const rows = await prisma.customerScore.findMany({
-    where: { shopId, segment: "At-Risk", previousSegment: "VIP", segmentChangedAt: { gte: since } },
-    select: { customerId: true, monetaryMinor: true, segmentChangedAt: true },
+    where: {
+      shopId,
+      lastOrderAt: { lte: lastOrderBefore },
+      customer: { deletedAt: null, redactedAt: null },
+      OR: [
+        { segment: "VIP" },
+        { customer: { segmentChanges: { some: { fromSegment: "VIP", changedAt: { gte: vipSince } } } } },
+      ],
+    },
+    select: {
+      customerId: true,
+      segment: true,
+      orderDays: true,
+      firstOrderAt: true,
+      lastOrderAt: true,
+      monetaryMinor: true,
+    },
   });
-  return rows.map((r) => ({ customerId: r.customerId, spendMinor: r.monetaryMinor, changedAt: r.segmentChangedAt! }));
+  return rows.map((r) => ({
+    customerId: r.customerId,
+    segment: r.segment,
+    orderDays: r.orderDays,
+    firstOrderAt: r.firstOrderAt!,
+    lastOrderAt: r.lastOrderAt!,
+    spendMinor: r.monetaryMinor,
+  }));
 }
 
 /**

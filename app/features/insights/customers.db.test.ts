@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { addDays } from "~/lib/dates";
 import { createShop } from "~tests/factories";
-import { newCustomersOrders } from "~/features/customers/index.server";
+import { newCustomersOrders, quietValuableCustomers } from "~/features/customers/index.server";
 import { detectorsFor } from "./generate.server";
 
 const TODAY = "2026-07-01";
@@ -91,5 +91,102 @@ describe("new customers' orders", () => {
       .find((d) => d.name === "valuable-new-customers")!
       .run();
     expect(none).toEqual([]);
+  });
+});
+
+/**
+ * A customer with a score as the recompute writes it: `orderDays` order days every `gap` days up
+ * to `lastDay`, in `segment`, and optionally a change away from VIP on `leftVipOn`.
+ */
+async function scored(
+  shopId: string,
+  o: { segment: string; lastDay: string; gap: number; orderDays: number; leftVipOn?: string; deleted?: boolean },
+) {
+  const c = await prisma.customer.create({
+    data: { shopId, email: `q${++n}@example.com`, deletedAt: o.deleted ? NOW : null },
+  });
+  const last = new Date(`${o.lastDay}T12:00:00Z`);
+  await prisma.customerScore.create({
+    data: {
+      shopId,
+      customerId: c.id,
+      searchText: "",
+      sortName: "",
+      orders: o.orderDays,
+      totalSpentMinor: 900_000,
+      frequency: o.orderDays,
+      monetaryMinor: 900_000,
+      segment: o.segment,
+      rule: "",
+      computedAt: NOW,
+      orderDays: o.orderDays,
+      lastOrderAt: last,
+      firstOrderAt: new Date(`${addDays(o.lastDay, -o.gap * (o.orderDays - 1))}T12:00:00Z`),
+    },
+  });
+  if (o.leftVipOn)
+    await prisma.customerSegmentChange.create({
+      data: {
+        shopId,
+        customerId: c.id,
+        fromSegment: "VIP",
+        toSegment: o.segment,
+        rule: "",
+        changedAt: new Date(`${o.leftVipOn}T12:00:00Z`),
+      },
+    });
+  return c.id;
+}
+
+describe("valuable customers going quiet", () => {
+  let shopQ: Shop;
+  let quietVip: string;
+  let leftVip: string;
+  beforeAll(async () => {
+    const q = await createShop({ name: "Quiet A" });
+    const other = await createShop({ name: "Quiet B" });
+    // Every 9 days for a year, the last 40 days ago: a VIP still, and one who left VIP for
+    // Regular 20 days ago (the churn model never called either At-Risk).
+    quietVip = await scored(q.id, { segment: "VIP", lastDay: addDays(TODAY, -40), gap: 9, orderDays: 38 });
+    leftVip = await scored(q.id, {
+      segment: "Regular",
+      lastDay: addDays(TODAY, -45),
+      gap: 9,
+      orderDays: 36,
+      leftVipOn: addDays(TODAY, -20),
+    });
+    // Not read: a VIP who ordered last week, one who left VIP 120 days ago, a Regular never VIP,
+    // a deleted customer, and shop B's quiet VIP.
+    await scored(q.id, { segment: "VIP", lastDay: addDays(TODAY, -7), gap: 9, orderDays: 38 });
+    await scored(q.id, {
+      segment: "Regular",
+      lastDay: addDays(TODAY, -150),
+      gap: 9,
+      orderDays: 30,
+      leftVipOn: addDays(TODAY, -120),
+    });
+    await scored(q.id, { segment: "Regular", lastDay: addDays(TODAY, -60), gap: 9, orderDays: 20 });
+    await scored(q.id, { segment: "VIP", lastDay: addDays(TODAY, -60), gap: 9, orderDays: 30, deleted: true });
+    await scored(other.id, { segment: "VIP", lastDay: addDays(TODAY, -60), gap: 9, orderDays: 30 });
+    shopQ = q;
+  });
+
+  it("reads VIPs, and customers who left VIP in the last 90 days, silent past the floor, for one shop", async () => {
+    const rows = await quietValuableCustomers(
+      shopQ.id,
+      new Date(NOW.getTime() - 90 * 86_400_000),
+      new Date(NOW.getTime() - 30 * 86_400_000),
+    );
+    expect(rows.map((r) => r.customerId).sort()).toEqual([quietVip, leftVip].sort());
+  });
+
+  it("finds them as one card, naming the rhythm and silence of the one worth most", async () => {
+    const [f, ...rest] = await detectorsFor(shopQ, TODAY, NOW)
+      .find((d) => d.name === "vip-at-risk")!
+      .run();
+    expect(rest).toEqual([]);
+    expect(f!.title).toBe("2 VIP customers have gone quiet");
+    expect(f!.facts).toMatchObject({ customers: 2, spend: "$18,000.00", topUsualGapDays: 9 });
+    expect([quietVip, leftVip].map((id) => `/customers/${id}`)).toContain(f!.link);
   });
 });

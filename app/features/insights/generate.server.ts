@@ -3,20 +3,25 @@
 // rank, and store. A detector whose read or rule fails is skipped (engine.ts).
 import { addDays, dayInZone, type DayRange } from "~/lib/dates";
 import { computeProfit } from "~/features/profit";
-import { loadRollups, missingCosts, productProfits } from "~/features/profit/index.server";
+import { costChangesSold, loadRollups, missingCosts, productProfits } from "~/features/profit/index.server";
 import { planFactsForInsights } from "~/features/inventory/index.server";
-import { newCustomersOrders, vipsTurnedAtRisk } from "~/features/customers/index.server";
+import { newCustomersOrders, quietValuableCustomers } from "~/features/customers/index.server";
 import { invoiceInsights } from "~/features/invoices/index.server";
 import { getMarketing, trafficForInsights } from "~/features/analytics/index.server";
 import { runDetectors, type Detector } from "~/features/insights/engine";
 import { rank } from "~/features/insights/rank";
 import { detectSalesAnomalies, fillDays, gapDays, type SalesDay } from "~/features/insights/detectors/sales";
 import { detectDeadStock, detectStockouts } from "~/features/insights/detectors/inventory";
-import { detectVipsAtRisk, WINDOW_DAYS } from "~/features/insights/detectors/customers";
+import { detectQuietVips, QUIET_FLOOR_DAYS, VIP_WITHIN_DAYS } from "~/features/insights/detectors/customers";
 import * as traffic from "~/features/insights/detectors/traffic";
 import * as cohorts from "~/features/insights/detectors/cohorts";
 import { detectOverdueInvoices } from "~/features/insights/detectors/money";
-import { detectBelowCost, detectMarginErosion, type ProductWindow } from "~/features/insights/detectors/pricing";
+import {
+  COST_CHANGE_DAYS,
+  detectBelowCost,
+  detectMarginErosion,
+  type ProductWindow,
+} from "~/features/insights/detectors/pricing";
 import { detectMissingCosts, detectSyncGap } from "~/features/insights/detectors/data";
 import {
   BASELINE_DAYS,
@@ -32,7 +37,7 @@ export type InsightShop = { id: string; currency: string; timezone: string };
 
 /** Days of daily history the sales detector reads (baseline, weekday factors, evaluated days). */
 const SALES_HISTORY_DAYS = 120;
-/** The pricing windows: the last 30 days against the 30 before. */
+/** The pricing window: the last 30 days. */
 const PRICING_DAYS = 30;
 
 async function salesSeries(shop: InsightShop, yesterday: string) {
@@ -87,7 +92,6 @@ function revenuePerSession(days: SalesDay[], rows: { day: string; sessions: numb
 export function detectorsFor(shop: InsightShop, today: string, now: Date): Detector[] {
   const yesterday = addDays(today, -1);
   const recent: DayRange = { from: addDays(today, -PRICING_DAYS), to: yesterday };
-  const before: DayRange = { from: addDays(recent.from, -PRICING_DAYS), to: addDays(recent.from, -1) };
   // Read once, used by two detectors.
   let series: ReturnType<typeof salesSeries> | null = null;
   const sales = () => (series ??= salesSeries(shop, yesterday));
@@ -108,9 +112,20 @@ export function detectorsFor(shop: InsightShop, today: string, now: Date): Detec
     {
       name: "vip-at-risk",
       run: async () => {
-        const rows = await vipsTurnedAtRisk(shop.id, new Date(now.getTime() - WINDOW_DAYS * 86_400_000));
-        const mapped = rows.map((r) => ({ ...r, changedDay: dayInZone(r.changedAt, shop.timezone) }));
-        return detectVipsAtRisk(mapped, shop.currency, today);
+        const day = 86_400_000;
+        const rows = await quietValuableCustomers(
+          shop.id,
+          new Date(now.getTime() - VIP_WITHIN_DAYS * day),
+          new Date(now.getTime() - QUIET_FLOOR_DAYS * day),
+        );
+        const valuable = rows.map((r) => ({
+          customerId: r.customerId,
+          orderDays: r.orderDays,
+          firstOrderDay: dayInZone(r.firstOrderAt, shop.timezone),
+          lastOrderDay: dayInZone(r.lastOrderAt, shop.timezone),
+          spendMinor: r.spendMinor,
+        }));
+        return detectQuietVips(valuable, shop.currency, today);
       },
     },
     {
@@ -127,8 +142,11 @@ export function detectorsFor(shop: InsightShop, today: string, now: Date): Detec
     },
     {
       name: "margin-erosion",
-      run: async () =>
-        detectMarginErosion(await products(), await productWindow(shop, before), shop.currency, today, PRICING_DAYS),
+      run: async () => {
+        const changes = await costChangesSold(shop.id, addDays(today, -COST_CHANGE_DAYS), today, recent);
+        if (!changes.length) return [];
+        return detectMarginErosion(await products(), changes, shop.currency, today, PRICING_DAYS);
+      },
     },
     {
       name: "overdue-invoices",

@@ -7,7 +7,7 @@ import type { DayRange } from "~/lib/dates";
 import { effectiveUnitCost, overridesFor, type CostKey, type CostRow } from "~/features/profit/costs-rule";
 import { bumpDay, bumpProduct } from "~/features/profit/rollup-bumps.server";
 
-type CostGroup = {
+export type CostGroup = {
   day: string;
   productId: string | null;
   sku: string | null;
@@ -21,7 +21,12 @@ type CostGroup = {
  * of the lines one cost key matches, or with no key, of every line any of the shop's costs
  * matches; within `range` when given.
  */
-async function costGroups(db: DbClient, shopId: string, key: CostKey | null, range?: DayRange): Promise<CostGroup[]> {
+export async function costGroups(
+  db: DbClient,
+  shopId: string,
+  key: CostKey | null,
+  range?: DayRange,
+): Promise<CostGroup[]> {
   const q = sqlOn(db);
   let query = q
     .selectFrom("OrderLine as l")

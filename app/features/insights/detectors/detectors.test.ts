@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { detectDeadStock, detectStockouts, type PlanFacts } from "./inventory";
-import { detectVipsAtRisk } from "./customers";
+import { detectQuietVips, type ValuableCustomer } from "./customers";
 import { detectOverdueInvoices } from "./money";
-import { detectBelowCost, detectMarginErosion, type ProductWindow } from "./pricing";
+import { detectBelowCost, detectMarginErosion, type CostChange, type ProductWindow } from "./pricing";
 import { detectMissingCosts, detectSyncGap } from "./data";
 import { detectRoasDrops, type ChannelWindow } from "./marketing";
 import { detectDiscountDependence } from "./discounts";
-import { eachDay } from "~/lib/dates";
+import { addDays, eachDay } from "~/lib/dates";
 import { confidence } from "~/features/insights/confidence";
 
 const TODAY = "2026-11-29";
@@ -55,17 +55,56 @@ describe("inventory", () => {
   });
 });
 
+/** A customer who ordered every `gap` days from `first`, `orders` order days in all. */
+const regular = (id: string, first: string, gap: number, orders: number, spendMinor = 500_000): ValuableCustomer => ({
+  customerId: id,
+  orderDays: orders,
+  firstOrderDay: first,
+  lastOrderDay: addDays(first, gap * (orders - 1)),
+  spendMinor,
+});
+
 describe("customers", () => {
-  it("groups VIPs turned At-Risk into one finding valued at their year's spend", () => {
+  it("finds a VIP silent for far longer than their own rhythm, with the facts of the one worth most", () => {
+    // Every 9 days for 37 order days, the last 38 days ago: 4.2 usual gaps, past the 30-day floor.
+    // The churn model rated such a customer Low risk and no VIP → At-Risk change was recorded.
+    const quiet = regular("c1", addDays(TODAY, -38 - 9 * 36), 9, 37, 1_050_000);
+    const [f, ...rest] = detectQuietVips([quiet, regular("c2", addDays(TODAY, -200), 5, 39)], "USD", TODAY);
+    expect(rest).toEqual([]);
+    expect(f!.kind).toBe("vip-at-risk");
+    expect(f!.title).toBe("A VIP customer has gone quiet");
+    expect(f!.facts).toMatchObject({
+      customers: 1,
+      topLastOrder: addDays(TODAY, -38),
+      topUsualGapDays: 9,
+      topSilenceDays: 38,
+      topSpend: "$10,500.00",
+    });
+    expect(f!.potentialValueMinor).toBe(1_050_000);
+    expect(f!.link).toBe("/customers/c1");
+  });
+
+  it("stays quiet for a silence usual for the customer, under the floor, or without a rhythm", () => {
+    // Every 20 days, silent 45 (under 3 gaps); weekly, silent 25 (3.6 gaps but under 30 days);
+    // two order days only, silent 90.
     const rows = [
-      { customerId: "c1", spendMinor: 250_000, changedDay: "2026-11-20" },
-      { customerId: "c2", spendMinor: 150_000, changedDay: "2026-11-25" },
+      regular("c1", addDays(TODAY, -45 - 20 * 15), 20, 16),
+      regular("c2", addDays(TODAY, -25 - 7 * 40), 7, 41),
+      regular("c3", addDays(TODAY, -90 - 30), 30, 2),
     ];
-    const [f] = detectVipsAtRisk(rows, "USD", TODAY);
-    expect(f!.title).toBe("2 VIP customers turned At-Risk");
-    expect(f!.potentialValueMinor).toBe(400_000);
-    expect(f!.day).toBe("2026-11-25");
-    expect(detectVipsAtRisk([], "USD", TODAY)).toEqual([]);
+    expect(detectQuietVips(rows, "USD", TODAY)).toEqual([]);
+  });
+
+  it("groups several quiet VIPs into one card valued at their year's spend", () => {
+    const rows = [
+      regular("c1", addDays(TODAY, -60 - 10 * 20), 10, 21, 300_000),
+      regular("c2", addDays(TODAY, -40 - 8 * 30), 8, 31, 700_000),
+    ];
+    const [f, ...rest] = detectQuietVips(rows, "USD", TODAY);
+    expect(rest).toEqual([]);
+    expect(f!.title).toBe("2 VIP customers have gone quiet");
+    expect(f!.potentialValueMinor).toBe(1_000_000);
+    expect(f!.facts).toMatchObject({ customers: 2, topSpend: "$7,000.00", topSilenceDays: 40 });
   });
 });
 
@@ -102,14 +141,48 @@ describe("pricing", () => {
     expect(detectBelowCost([product({ cogsMinor: 230_000, units: 2 })], "USD", TODAY, 30)).toEqual([]);
   });
 
-  it("finds margin erosion after a unit-cost rise, not a margin dip from discounts alone", () => {
-    const before = [product({})];
-    const [f] = detectMarginErosion([product({ cogsMinor: 140_000 })], before, "USD", TODAY, 30);
-    expect(f!.facts.marginBefore).toBe("50.0%");
-    expect(f!.facts.marginNow).toBe("30.0%");
-    expect(f!.potentialValueMinor).toBe(40_000);
-    // Margin down because the price fell while unit cost stayed: not a cost change.
-    expect(detectMarginErosion([product({ netSalesMinor: 150_000 })], before, "USD", TODAY, 30)).toEqual([]);
+  // Smart Watch: 20 units for $2,000 net (discounts included) and $1,000 of cost in the window;
+  // 10 of those units are the variant whose cost row moved from $40 to $60 on Nov 10.
+  const rise = (over: Partial<CostChange> = {}): CostChange => ({
+    productId: "p1",
+    name: "Smart Watch - Steel",
+    sku: "SW-S",
+    effectiveFrom: "2026-11-10",
+    units: 10,
+    beforeCogsMinor: 40_000,
+    afterCogsMinor: 60_000,
+    reportedCogsMinor: 50_000,
+    ...over,
+  });
+
+  it("finds margin erosion from a cost row's effective day, both margins at the window's mix", () => {
+    const [f, ...rest] = detectMarginErosion([product({})], [rise()], "USD", TODAY, 30);
+    expect(rest).toEqual([]);
+    // Other variants $500; at the old cost $500 + $400, at the new $500 + $600, on $2,000 net.
+    expect(f!.facts).toMatchObject({
+      effectiveFrom: "2026-11-10",
+      costBefore: "$40.00",
+      costNow: "$60.00",
+      costRise: "50.0%",
+      marginBefore: "55.0%",
+      marginNow: "45.0%",
+      addedCost: "$200.00",
+    });
+    expect(f!.potentialValueMinor).toBe(20_000);
+    expect(f!.subject).toEqual({ type: "product", id: "p1" });
+  });
+
+  it("stays quiet when margins fell with no cost change (a discount, a mix of dearer variants)", () => {
+    // The window's margin is 30% against 50% before, but no cost row took effect: not this detector's.
+    expect(
+      detectMarginErosion([product({ netSalesMinor: 150_000, cogsMinor: 105_000 })], [], "USD", TODAY, 30),
+    ).toEqual([]);
+    // A cost row that did not raise the cost, or raised it too little to matter, or a product with unknown costs.
+    expect(detectMarginErosion([product({})], [rise({ afterCogsMinor: 38_000 })], "USD", TODAY, 30)).toEqual([]);
+    expect(detectMarginErosion([product({})], [rise({ afterCogsMinor: 41_000 })], "USD", TODAY, 30)).toEqual([]);
+    // +5% on these units: 1 margin point of the product's, under the 2 that make a card.
+    expect(detectMarginErosion([product({})], [rise({ afterCogsMinor: 42_000 })], "USD", TODAY, 30)).toEqual([]);
+    expect(detectMarginErosion([product({ uncostedUnits: 2 })], [rise()], "USD", TODAY, 30)).toEqual([]);
   });
 });
 

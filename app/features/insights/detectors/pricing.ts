@@ -1,5 +1,5 @@
-// Pricing: products sold below cost, and margin erosion after a unit-cost rise, from the
-// products profit report's per-product figures for two windows (recent and before).
+// Pricing: products sold below cost (the products profit report's figures for the window), and
+// margin erosion after a cost change (the costs entered with an effective day).
 import { formatMoney, formatPercent } from "~/lib/money";
 import { zOfProbability } from "~/features/insights/confidence";
 import type { Finding } from "~/features/insights/types";
@@ -14,9 +14,15 @@ export type ProductWindow = {
 };
 
 export const MIN_UNITS = 5;
-/** Margin points lost (0.05 = 5 points) and unit-cost rise that make an erosion finding. */
-export const EROSION_POINTS = 0.05;
+/**
+ * Unit-cost rise, and margin points lost at the window's mix (0.02 = 2 points), that make an
+ * erosion finding: both read from records, with no sampling noise to clear, so the bar is what
+ * is worth a merchant's look (a 5% rise on a product whose cost is a tenth of its price is not).
+ */
 export const COST_RISE = 0.05;
+export const EROSION_POINTS = 0.02;
+/** Cost rows effective in the last this many days are cost changes (the window's units measure them). */
+export const COST_CHANGE_DAYS = 60;
 
 const costed = (w: ProductWindow | undefined): w is ProductWindow =>
   !!w && w.units >= MIN_UNITS && w.uncostedUnits === 0 && w.netSalesMinor > 0;
@@ -61,31 +67,67 @@ export function detectBelowCost(recent: ProductWindow[], currency: string, today
   });
 }
 
+/**
+ * A cost entered with an effective day (profit's costChangesSold): the units of the lines it
+ * prices that sold in the window, at the unit cost that applied the day before, at the new one,
+ * and as the Products profit report counted them.
+ */
+export type CostChange = {
+  productId: string;
+  name: string;
+  sku: string | null;
+  effectiveFrom: string;
+  units: number;
+  beforeCogsMinor: number;
+  afterCogsMinor: number;
+  reportedCogsMinor: number;
+};
+
+/**
+ * Margin erosion after a cost change: a product whose entered unit cost rose materially from an
+ * effective day. Both margins are the window's net sales against the same units (the window's
+ * variant mix), costed once at the old and once at the new unit costs, so neither the mix nor a
+ * discount moves the finding (discounts are the discount-dependence detector's business); only
+ * the cost rows do.
+ */
 export function detectMarginErosion(
   recent: ProductWindow[],
-  before: ProductWindow[],
+  changes: CostChange[],
   currency: string,
   today: string,
   days: number,
 ): Finding[] {
-  const prior = new Map(before.map((b) => [b.productId, b]));
+  const byProduct = new Map<string, CostChange[]>();
+  for (const c of changes) byProduct.set(c.productId, [...(byProduct.get(c.productId) ?? []), c]);
   return recent.filter(costed).flatMap((p): Finding[] => {
-    const b = prior.get(p.productId);
-    if (!costed(b)) return [];
-    const marginNow = (p.netSalesMinor - p.cogsMinor) / p.netSalesMinor;
-    const marginBefore = (b.netSalesMinor - b.cogsMinor) / b.netSalesMinor;
-    const costNow = p.cogsMinor / p.units;
-    const costBefore = b.cogsMinor / b.units;
+    const rows = byProduct.get(p.productId);
+    if (!rows) return [];
+    const sum = (f: (c: CostChange) => number) => rows.reduce((s, c) => s + f(c), 0);
+    const changedUnits = sum((c) => c.units);
+    const before = sum((c) => c.beforeCogsMinor);
+    const after = sum((c) => c.afterCogsMinor);
+    if (changedUnits === 0 || before <= 0 || after / before - 1 < COST_RISE) return [];
+    // The product's other variants count at what they were reported at, in both margins.
+    const others = p.cogsMinor - sum((c) => c.reportedCogsMinor);
+    const marginBefore = (p.netSalesMinor - others - before) / p.netSalesMinor;
+    const marginNow = (p.netSalesMinor - others - after) / p.netSalesMinor;
     const lost = marginBefore - marginNow;
-    if (marginNow < 0 || lost < EROSION_POINTS || costBefore <= 0 || costNow / costBefore - 1 < COST_RISE) return [];
-    const value = Math.round(lost * p.netSalesMinor);
+    if (lost < EROSION_POINTS) return [];
+    const from = rows
+      .map((c) => c.effectiveFrom)
+      .sort()
+      .at(0)!;
+    const added = after - before;
     const facts = {
       product: p.title,
+      effectiveFrom: from,
+      costBefore: formatMoney(Math.round(before / changedUnits), currency),
+      costNow: formatMoney(Math.round(after / changedUnits), currency),
+      costRise: formatPercent(after / before - 1),
       marginBefore: formatPercent(marginBefore),
       marginNow: formatPercent(marginNow),
-      costBefore: formatMoney(Math.round(costBefore), currency),
-      costNow: formatMoney(Math.round(costNow), currency),
       units: p.units,
+      addedCost: formatMoney(added, currency),
       days,
     };
     return [
@@ -93,21 +135,21 @@ export function detectMarginErosion(
         category: "pricing",
         kind: "margin-erosion",
         subject: { type: "product", id: p.productId },
-        title: `${p.title}: margin down from ${facts.marginBefore} to ${facts.marginNow}`,
-        description: `${p.title}'s unit cost rose from ${facts.costBefore} to ${facts.costNow} and its gross margin fell from ${facts.marginBefore} to ${facts.marginNow} over the last ${days} days (${p.units} units).`,
+        title: `${p.title}: cost up ${facts.costRise}, margin down from ${facts.marginBefore} to ${facts.marginNow}`,
+        description: `${p.title}'s unit cost rose from ${facts.costBefore} to ${facts.costNow} on ${from}. At the last ${days} days' sales (${p.units} units) its gross margin falls from ${facts.marginBefore} to ${facts.marginNow}: ${facts.addedCost} more cost.`,
         facts,
-        // Unit cost and margin are read from the records, not sampled: the finding is near-certain
-        // once there are enough units that one odd order does not make it.
+        // The cost rows and the units sold are records, not samples: near-certain once the
+        // product sells enough that the margin is worth telling.
         strength: { z: zOfProbability(0.9), n: p.units },
-        potentialValueMinor: value,
-        valueFormula: "margin points lost × net sales of the last window",
+        potentialValueMinor: added,
+        valueFormula: `(new unit cost − old unit cost) × units sold over the last ${days} days`,
         evidence: {
-          observed: `margin ${facts.marginNow}, unit cost ${facts.costNow}`,
-          expected: `margin ${facts.marginBefore}, unit cost ${facts.costBefore}`,
-          band: `a fall of at least ${EROSION_POINTS * 100} points with a unit-cost rise of ${COST_RISE * 100}% or more`,
-          baselineWindow: `the ${days} days before the last ${days}`,
+          observed: `unit cost ${facts.costNow} from ${from}, margin ${facts.marginNow}`,
+          expected: `unit cost ${facts.costBefore}, margin ${facts.marginBefore}`,
+          band: `a unit-cost rise of ${COST_RISE * 100}% or more that costs at least ${EROSION_POINTS * 100} margin points`,
+          baselineWindow: `the last ${days} days' units and net sales, costed at the old and the new cost`,
           sampleSize: p.units,
-          method: "Products profit report, two windows compared",
+          method: "Costs entered with an effective day; both margins at the same variant mix",
         },
         link: `/costs/products?days=${days}`,
         action: { label: "Review price and cost", url: `/costs/products?days=${days}` },
