@@ -100,7 +100,10 @@ test("bell: named for assistive tech, and each item opens the screen that resolv
   const count = await items.count();
   expect(count).toBeGreaterThan(0);
   for (let i = 0; i < count; i++)
-    await expect(items.nth(i)).toHaveAttribute("href", /^\/(costs|app\/invoices|settings|dashboard|inventory|insights|ai-insights)/);
+    await expect(items.nth(i)).toHaveAttribute(
+      "href",
+      /^\/(costs|app\/invoices|settings|dashboard|inventory|insights|ai-insights)/,
+    );
   await page.getByRole("menuitem", { name: /variants sold in the last 30 days ha(s|ve) no cost/ }).click();
   await expect(page).toHaveURL(/\/costs\?days=30$/);
   await expect(page.getByRole("heading", { level: 1, name: "Cost Management" })).toBeVisible();
