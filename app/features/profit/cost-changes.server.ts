@@ -6,22 +6,8 @@
 // variants, whatever the mix or the discounts did.
 import { prisma } from "~/db.server";
 import { addDays, type DayRange } from "~/lib/dates";
-import { effectiveUnitCost, overridesFor } from "~/features/profit/costs-rule";
+import { effectiveUnitCost, overridesFor, type CostChangeSold } from "~/features/profit/costs-rule";
 import { costGroups } from "~/features/profit/rollup-costs.server";
-
-export type CostChangeSold = {
-  productId: string;
-  /** The cost row's name (product, or product - variant) and SKU. */
-  name: string;
-  sku: string | null;
-  effectiveFrom: string;
-  /** Units sold in the range whose cost is known before and after the change. */
-  units: number;
-  /** Those units at the cost that applied the day before, at the new cost, and as reported. */
-  beforeCogsMinor: number;
-  afterCogsMinor: number;
-  reportedCogsMinor: number;
-};
 
 /** Cost rows effective from `since` to `today` (store days), with the range's units of the lines each matches. */
 export async function costChangesSold(

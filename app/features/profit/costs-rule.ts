@@ -46,3 +46,18 @@ export function overridesFor(
   const title = productTitle.trim().toLowerCase();
   return sortOverrides(costs.filter((c) => !c.sku && c.productName.trim().toLowerCase() === title));
 }
+
+/** A cost row effective in a window, with the units it prices costed three ways (cost-changes.server.ts). */
+export type CostChangeSold = {
+  productId: string;
+  /** The cost row's name (product, or product - variant) and SKU. */
+  name: string;
+  sku: string | null;
+  effectiveFrom: string;
+  /** Units sold in the range whose cost is known before and after the change. */
+  units: number;
+  /** Those units at the cost that applied the day before, at the new cost, and as reported. */
+  beforeCogsMinor: number;
+  afterCogsMinor: number;
+  reportedCogsMinor: number;
+};

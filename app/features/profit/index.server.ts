@@ -27,7 +27,8 @@ export {
   type DashboardOptions,
 } from "./dashboard.server";
 export { rederiveDays } from "./rebucket.server";
-export { costChangesSold, type CostChangeSold } from "./cost-changes.server";
+export { costChangesSold } from "./cost-changes.server";
+export type { CostChangeSold } from "./costs-rule";
 export { missingCosts } from "./missing-costs.server";
 export { missingCostSentence } from "./missing-costs";
 export { getBreakdown, getProfitAndLoss, type Breakdown, type ProfitAndLoss } from "./pnl.server";

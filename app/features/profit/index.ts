@@ -45,7 +45,7 @@ export {
 export { METRIC_TITLES } from "./MetricsGrid";
 export { honestChange, isComparable, type Polarity } from "./comparison";
 export { bucketTrend, bucketSizeFor, type Trend, type TrendPoint } from "./trend-buckets";
-export { effectiveUnitCost } from "./costs-rule";
+export { effectiveUnitCost, type CostChangeSold } from "./costs-rule";
 export { splitRange } from "./rollup-ranges";
 export { FeeGatewaysCard, type FeeGatewayRow } from "./components/FeeGatewaysCard";
 export { FeeRuleDialog } from "./components/FeeRuleDialog";

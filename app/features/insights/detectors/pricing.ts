@@ -3,6 +3,7 @@
 import { formatMoney, formatPercent } from "~/lib/money";
 import { zOfProbability } from "~/features/insights/confidence";
 import type { Finding } from "~/features/insights/types";
+import type { CostChangeSold } from "~/features/profit";
 
 export type ProductWindow = {
   productId: string;
@@ -67,21 +68,8 @@ export function detectBelowCost(recent: ProductWindow[], currency: string, today
   });
 }
 
-/**
- * A cost entered with an effective day (profit's costChangesSold): the units of the lines it
- * prices that sold in the window, at the unit cost that applied the day before, at the new one,
- * and as the Products profit report counted them.
- */
-export type CostChange = {
-  productId: string;
-  name: string;
-  sku: string | null;
-  effectiveFrom: string;
-  units: number;
-  beforeCogsMinor: number;
-  afterCogsMinor: number;
-  reportedCogsMinor: number;
-};
+/** A cost entered with an effective day, as profit's costChangesSold reads it. */
+export type CostChange = CostChangeSold;
 
 /**
  * Margin erosion after a cost change: a product whose entered unit cost rose materially from an
