@@ -129,7 +129,10 @@ test.describe("back arrow", () => {
 
   test("inside the app it goes back, even after a reload", async ({ page }) => {
     // Wait for hydration each time: a link clicked before it is a full page load, not an in-app one.
+    // The network going quiet is not enough on a loaded machine: hydration is done when the root
+    // layout has replayed the early input and removed `window.ppEarly` (lib/early-input.ts).
     await page.goto("/costs", { waitUntil: "networkidle" });
+    await page.waitForFunction(() => !("ppEarly" in window));
     await page.locator("nav").getByRole("link", { name: "Settings" }).click();
     await expect(page).toHaveURL(/\/settings$/);
     // The entry is remembered in an effect after the navigation commits; a reload in the same
@@ -138,6 +141,7 @@ test.describe("back arrow", () => {
       (sessionStorage.getItem("pp.admin-history") ?? "").includes(`"${(history.state as { key?: string })?.key}"`),
     );
     await page.reload({ waitUntil: "networkidle" });
+    await page.waitForFunction(() => !("ppEarly" in window));
     await page.getByRole("button", { name: "Back" }).click();
     await expect(page).toHaveURL(/\/costs$/);
   });
