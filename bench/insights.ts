@@ -238,7 +238,7 @@ function detectAll(s: Store): Finding[] {
     ...detectSyncGap([...gapDays(s.series)], TODAY),
     ...detectStockouts(s.plans, "USD", TODAY),
     ...detectMarginErosion(s.recent, s.costChanges, "USD", TODAY, 30),
-    ...detectQuietVips(s.vips, "USD", TODAY),
+    ...detectQuietVips(s.vips, s.vips.length, "USD", TODAY),
     ...detectRoasDrops(s.adsRecent, s.adsBaseline, ADS_WINDOWS, "USD", TODAY),
   ];
   return rank(findings, TODAY, 100);
