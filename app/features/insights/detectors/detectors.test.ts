@@ -53,6 +53,13 @@ describe("inventory", () => {
     expect(u!.potentialValueMinor).toBeNull();
     expect(u!.description).toContain("unknown");
   });
+
+  it("says dead stock is unsold over the dead-stock rule's 90 days, not the plan's 30-day velocity window", () => {
+    const [f] = detectDeadStock([plan({ deadStock: true, available: 40, lastSaleDay: "2026-07-02" })], "USD", TODAY);
+    expect(f!.title).toBe("Wireless Earbuds: 40 units unsold in 90 days");
+    expect(f!.description).toContain("no sale in the last 90 days (last sale");
+    expect(f!.evidence.baselineWindow).toBe("last 90 days");
+  });
 });
 
 /** A customer who ordered every `gap` days from `first`, `orders` order days in all. */
