@@ -18,10 +18,18 @@ import path from "node:path";
 import { addDays } from "~/lib/dates";
 import { AD_PLATFORMS } from "~/features/ad-platforms";
 import { DEMO_SHOP, startOfDayInZone, type Anomaly, type InjectedEvents } from "../prisma/seed/generate";
-import type { CopyInput, CopyResult, StoredInsight } from "./insights-copy";
+import type { Catalogue, CopyInput, CopyResult, StoredInsight } from "./insights-copy";
 
 export type DemoEvent = { kind: string; day: string; match: (f: StoredInsight) => boolean };
-export type DemoCopy = { insights: StoredInsight[]; events: DemoEvent[]; loadMs: number; generationMs: number };
+export type DemoCopy = {
+  insights: StoredInsight[];
+  events: DemoEvent[];
+  /** The catalogue's own state as the generator made it: true findings, but no injected event's. */
+  catalogue: Catalogue;
+  quietVips: CopyResult["quietVips"];
+  loadMs: number;
+  generationMs: number;
+};
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -183,7 +191,14 @@ export async function demoCopies(
         const { seed, plan, file } = tasks[i]!;
         const input = { seed, today, now, orders, anomalies: plan.anomalies, events: plan.events };
         const r = await loadCopy(template, file, input);
-        results[i] = { insights: r.insights, events: plan.expect(r), loadMs: r.loadMs, generationMs: r.generationMs };
+        results[i] = {
+          insights: r.insights,
+          events: plan.expect(r),
+          catalogue: r.catalogue,
+          quietVips: r.quietVips,
+          loadMs: r.loadMs,
+          generationMs: r.generationMs,
+        };
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));

@@ -17,4 +17,4 @@ export { addCustomer, emailTaken, CUSTOMER_CREATE, userErrorsToFields } from "./
 export { customersExport, customerExportColumns } from "./export.server";
 export { storedSegments } from "./segment-of.server";
 export { customerCounts, newCustomerCount, type CustomerCounts } from "./counts.server";
-export { newCustomersOrders, quietValuableCustomers } from "./insight-reads.server";
+export { countValuableCustomers, newCustomersOrders, quietValuableCustomers } from "./insight-reads.server";

@@ -37,6 +37,24 @@ export async function quietValuableCustomers(shopId: string, vipSince: Date, las
 }
 
 /**
+ * How many customers are VIP, or left VIP since `vipSince`, with at least `minOrderDays` order
+ * days, whatever their last order: the customers the quiet-VIP rule looks at (its Bonferroni count).
+ */
+export async function countValuableCustomers(shopId: string, vipSince: Date, minOrderDays: number) {
+  return prisma.customerScore.count({
+    where: {
+      shopId,
+      orderDays: { gte: minOrderDays },
+      customer: { deletedAt: null, redactedAt: null },
+      OR: [
+        { segment: "VIP" },
+        { customer: { segmentChanges: { some: { fromSegment: "VIP", changedAt: { gte: vipSince } } } } },
+      ],
+    },
+  });
+}
+
+/**
  * The orders (not cancelled) of the shop's customers whose first such order is on or after
  * `sinceDay`, in order per customer: what the insight engine's cohort and new-customer detectors
  * read. Erased and deleted customers are left out, as in every customer count (counts.server.ts).

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { addDays } from "~/lib/dates";
 import { createShop } from "~tests/factories";
-import { newCustomersOrders, quietValuableCustomers } from "~/features/customers/index.server";
+import { countValuableCustomers, newCustomersOrders, quietValuableCustomers } from "~/features/customers/index.server";
 import { detectorsFor } from "./generate.server";
 
 const TODAY = "2026-07-01";
@@ -178,6 +178,14 @@ describe("valuable customers going quiet", () => {
       new Date(NOW.getTime() - 30 * 86_400_000),
     );
     expect(rows.map((r) => r.customerId).sort()).toEqual([quietVip, leftVip].sort());
+  });
+
+  it("counts every valuable customer with a rhythm, silent or not, as the VIPs the rule checks", async () => {
+    // The two quiet ones and the VIP who ordered last week; not the deleted one, the one who left
+    // VIP 120 days ago, the Regular never VIP, nor shop B's.
+    const vipSince = new Date(NOW.getTime() - 90 * 86_400_000);
+    expect(await countValuableCustomers(shopQ.id, vipSince, 4)).toBe(3);
+    expect(await countValuableCustomers(shopQ.id, vipSince, 37)).toBe(2);
   });
 
   it("finds them as one card, naming the rhythm and silence of the one worth most", async () => {

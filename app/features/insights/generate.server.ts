@@ -5,14 +5,14 @@ import { addDays, dayInZone, type DayRange } from "~/lib/dates";
 import { computeProfit } from "~/features/profit";
 import { costChangesSold, loadRollups, missingCosts, productProfits } from "~/features/profit/index.server";
 import { planFactsForInsights } from "~/features/inventory/index.server";
-import { newCustomersOrders, quietValuableCustomers } from "~/features/customers/index.server";
+import { countValuableCustomers, newCustomersOrders, quietValuableCustomers } from "~/features/customers/index.server";
 import { invoiceInsights } from "~/features/invoices/index.server";
 import { getMarketing, trafficForInsights } from "~/features/analytics/index.server";
 import { runDetectors, type Detector } from "~/features/insights/engine";
 import { rank } from "~/features/insights/rank";
 import { detectSalesAnomalies, fillDays, gapDays, type SalesDay } from "~/features/insights/detectors/sales";
 import { detectDeadStock, detectStockouts } from "~/features/insights/detectors/inventory";
-import { detectQuietVips, QUIET_FLOOR_DAYS, VIP_WITHIN_DAYS } from "~/features/insights/detectors/customers";
+import { detectQuietVips, MIN_GAPS, QUIET_FLOOR_DAYS, VIP_WITHIN_DAYS } from "~/features/insights/detectors/customers";
 import * as traffic from "~/features/insights/detectors/traffic";
 import * as cohorts from "~/features/insights/detectors/cohorts";
 import { detectOverdueInvoices } from "~/features/insights/detectors/money";
@@ -113,11 +113,11 @@ export function detectorsFor(shop: InsightShop, today: string, now: Date): Detec
       name: "vip-at-risk",
       run: async () => {
         const day = 86_400_000;
-        const rows = await quietValuableCustomers(
-          shop.id,
-          new Date(now.getTime() - VIP_WITHIN_DAYS * day),
-          new Date(now.getTime() - QUIET_FLOOR_DAYS * day),
-        );
+        const vipSince = new Date(now.getTime() - VIP_WITHIN_DAYS * day);
+        const [rows, tested] = await Promise.all([
+          quietValuableCustomers(shop.id, vipSince, new Date(now.getTime() - QUIET_FLOOR_DAYS * day)),
+          countValuableCustomers(shop.id, vipSince, MIN_GAPS + 1),
+        ]);
         const valuable = rows.map((r) => ({
           customerId: r.customerId,
           orderDays: r.orderDays,
@@ -125,7 +125,7 @@ export function detectorsFor(shop: InsightShop, today: string, now: Date): Detec
           lastOrderDay: dayInZone(r.lastOrderAt, shop.timezone),
           spendMinor: r.spendMinor,
         }));
-        return detectQuietVips(valuable, shop.currency, today);
+        return detectQuietVips(valuable, tested, shop.currency, today);
       },
     },
     {

@@ -53,6 +53,13 @@ describe("inventory", () => {
     expect(u!.potentialValueMinor).toBeNull();
     expect(u!.description).toContain("unknown");
   });
+
+  it("says dead stock is unsold over the dead-stock rule's 90 days, not the plan's 30-day velocity window", () => {
+    const [f] = detectDeadStock([plan({ deadStock: true, available: 40, lastSaleDay: "2026-07-02" })], "USD", TODAY);
+    expect(f!.title).toBe("Wireless Earbuds: 40 units unsold in 90 days");
+    expect(f!.description).toContain("no sale in the last 90 days (last sale");
+    expect(f!.evidence.baselineWindow).toBe("last 90 days");
+  });
 });
 
 /** A customer who ordered every `gap` days from `first`, `orders` order days in all. */
@@ -69,7 +76,7 @@ describe("customers", () => {
     // Every 9 days for 37 order days, the last 38 days ago: 4.2 usual gaps, past the 30-day floor.
     // The churn model rated such a customer Low risk and no VIP → At-Risk change was recorded.
     const quiet = regular("c1", addDays(TODAY, -38 - 9 * 36), 9, 37, 1_050_000);
-    const [f, ...rest] = detectQuietVips([quiet, regular("c2", addDays(TODAY, -200), 5, 39)], "USD", TODAY);
+    const [f, ...rest] = detectQuietVips([quiet, regular("c2", addDays(TODAY, -200), 5, 39)], 2, "USD", TODAY);
     expect(rest).toEqual([]);
     expect(f!.kind).toBe("vip-at-risk");
     expect(f!.title).toBe("A VIP customer has gone quiet");
@@ -92,7 +99,7 @@ describe("customers", () => {
       regular("c2", addDays(TODAY, -25 - 7 * 40), 7, 41),
       regular("c3", addDays(TODAY, -90 - 30), 30, 2),
     ];
-    expect(detectQuietVips(rows, "USD", TODAY)).toEqual([]);
+    expect(detectQuietVips(rows, 3, "USD", TODAY)).toEqual([]);
   });
 
   it("groups several quiet VIPs into one card valued at their year's spend", () => {
@@ -100,11 +107,28 @@ describe("customers", () => {
       regular("c1", addDays(TODAY, -60 - 10 * 20), 10, 21, 300_000),
       regular("c2", addDays(TODAY, -40 - 8 * 30), 8, 31, 700_000),
     ];
-    const [f, ...rest] = detectQuietVips(rows, "USD", TODAY);
+    const [f, ...rest] = detectQuietVips(rows, 2, "USD", TODAY);
     expect(rest).toEqual([]);
     expect(f!.title).toBe("2 VIP customers have gone quiet");
     expect(f!.potentialValueMinor).toBe(1_000_000);
     expect(f!.facts).toMatchObject({ customers: 2, topSpend: "$7,000.00", topSilenceDays: 40 });
+  });
+
+  it("does not count the silences that chance gives a shop with many VIPs, but finds one chance cannot explain", () => {
+    // 300 VIPs ordering about every 9 days. Among VIPs buying at a random pace, e^-4 ≈ 1.8% are
+    // silent for 4 gaps at any time: six such here (36 days), the usual share of 300. A fixed
+    // "3 gaps and 30 days" rule called them all quiet; with 300 VIPs checked a silence needs
+    // e^-k < 0.05 / 300, about 8.7 gaps (79 days), and the one silent 110 days is found alone.
+    const chance = Array.from({ length: 6 }, (_, i) => regular(`c${i}`, addDays(TODAY, -36 - 9 * 36), 9, 37));
+    const gone = regular("gone", addDays(TODAY, -110 - 9 * 30), 9, 31, 900_000);
+    const [f, ...rest] = detectQuietVips([...chance, gone], 300, "USD", TODAY);
+    expect(rest).toEqual([]);
+    expect(f!.facts).toMatchObject({ customers: 1, topSilenceDays: 110, checked: 300, topQuietAfterDays: 79 });
+    expect(f!.link).toBe("/customers/gone");
+    expect(detectQuietVips(chance, 300, "USD", TODAY)).toEqual([]);
+    // With ten VIPs checked the bar is 5.3 gaps: six silent 54 days (6 gaps) are past it.
+    const longer = chance.map((c) => regular(c.customerId, addDays(TODAY, -54 - 9 * 36), 9, 37));
+    expect(detectQuietVips(longer, 10, "USD", TODAY)[0]!.facts).toMatchObject({ customers: 6 });
   });
 });
 

@@ -1,7 +1,8 @@
 // Inventory: sellers that run out before a reorder placed today could arrive (stock-out within
-// lead time), and dead stock (no sale in the planning window) holding cash. Reads the inventory
+// lead time), and dead stock (no sale in DEAD_STOCK_DAYS) holding cash. Reads the inventory
 // feature's planning figures (velocity, σ, days of cover, lead time), not the order lines.
 import { formatDay } from "~/lib/dates";
+import { DEAD_STOCK_DAYS } from "~/features/inventory";
 import { formatMoney } from "~/lib/money";
 import { zOfProbability } from "~/features/insights/confidence";
 import type { Finding } from "~/features/insights/types";
@@ -92,7 +93,9 @@ export function detectDeadStock(plans: PlanFacts[], currency: string, today: str
     const facts = {
       product: p.title,
       available: p.available,
-      windowDays: p.windowDays,
+      // The dead-stock rule's window (no sale in DEAD_STOCK_DAYS), not the plan's velocity window:
+      // a card saying "unsold in 30 days" for a variant unsold for 90 understates it.
+      windowDays: DEAD_STOCK_DAYS,
       lastSaleDay: p.lastSaleDay,
       cashTied: value === null ? null : formatMoney(value, currency),
     };
@@ -100,10 +103,12 @@ export function detectDeadStock(plans: PlanFacts[], currency: string, today: str
       category: "inventory",
       kind: "dead-stock",
       subject: { type: "variant", id: p.variantId },
-      title: `${p.title}: ${p.available} units unsold in ${p.windowDays} days`,
-      description: `${p.title} has ${p.available} units in stock and no sale in the last ${p.windowDays} days${p.lastSaleDay ? ` (last sale ${formatDay(p.lastSaleDay)})` : ""}.${facts.cashTied ? ` Cash tied up at cost: ${facts.cashTied}.` : " Its unit cost is unknown, so the cash tied up is unknown."}`,
+      title: `${p.title}: ${p.available} units unsold in ${DEAD_STOCK_DAYS} days`,
+      description: `${p.title} has ${p.available} units in stock and no sale in the last ${DEAD_STOCK_DAYS} days${p.lastSaleDay ? ` (last sale ${formatDay(p.lastSaleDay)})` : ""}.${facts.cashTied ? ` Cash tied up at cost: ${facts.cashTied}.` : " Its unit cost is unknown, so the cash tied up is unknown."}`,
       facts,
-      // No sale in the whole window is near-certain dead stock once the window is long.
+      // No sale in the whole window is near-certain dead stock once the window is long. (The
+      // sample stays the velocity window's weeks: counting the rule's 13 weeks would lift every
+      // dead-stock card to High and into the bell, a change of its own; decision 119.)
       strength: { z: zOfProbability(0.95), n: Math.max(1, Math.round(p.windowDays / 7)) },
       potentialValueMinor: value,
       valueFormula: value === null ? null : `units in stock (${p.available}) × unit cost`,
@@ -111,8 +116,8 @@ export function detectDeadStock(plans: PlanFacts[], currency: string, today: str
         observed: "0 units sold",
         expected: "at least 1 unit sold",
         band: "none: any sale clears it",
-        baselineWindow: `last ${p.windowDays} days`,
-        sampleSize: p.windowDays,
+        baselineWindow: `last ${DEAD_STOCK_DAYS} days`,
+        sampleSize: DEAD_STOCK_DAYS,
         method: "Inventory plan's dead-stock rule (stock on hand, no sale in the window)",
       },
       link: `/inventory/${p.variantId}`,

@@ -104,4 +104,19 @@ describe("sales anomalies' value", () => {
     expect(detectSalesAnomalies(scale(1.35), "USD")).toEqual([]);
     expect(detectSalesAnomalies(scale(0.45), "USD").map((f) => f.subject.id)).toEqual(["aov:down:2026-11-20"]);
   });
+
+  it("reports a revenue rise only when orders rose with it, not a few large baskets on a usual day", () => {
+    // Sixty orders a weekday; one day's revenue 60% above normal on the usual orders (a few
+    // laptops among the accessories): far outside revenue's band, but no more buyers than usual.
+    // The same rise from 60% more orders is reported.
+    const day = "2026-11-20";
+    const baskets = set(store(90, undefined, 5_000, 60), day, (d) => ({ ...d, revenueMinor: d.revenueMinor * 1.6 }));
+    expect(detectSalesAnomalies(baskets, "USD")).toEqual([]);
+    const buyers = set(store(90, undefined, 5_000, 60), day, (d) => ({
+      ...d,
+      orders: Math.round(d.orders * 1.6),
+      revenueMinor: d.revenueMinor * 1.6,
+    }));
+    expect(detectSalesAnomalies(buyers, "USD").map((f) => f.subject.id)).toEqual([`revenue:up:${day}`]);
+  });
 });

@@ -21,6 +21,11 @@ export const LEVEL_SHIFT_DAYS = 7;
 export const MIN_CHANGE = 0.2;
 /** Below this many expected orders a day, revenue and AOV swing too much to judge (tiny stores). */
 export const MIN_DAILY_ORDERS = 3;
+/**
+ * A revenue rise is reported only when the episode's orders are up too, by at least this combined
+ * z (Stouffer's: the days' orders z summed over √days); a rise in basket size alone is not.
+ */
+export const ORDERS_BEHIND_RISE = 2;
 /** A day with no orders where at least this many were expected is a data question (sync gap). */
 export const GAP_EXPECTED_ORDERS = 5;
 
@@ -254,8 +259,16 @@ export function detectSalesAnomalies(series: SalesDay[], currency: string): Find
     return expected > 0 && Math.abs(observed - expected) / expected >= MIN_CHANGE;
   };
   // Average order value alerts one way: a higher basket on its own (a few large orders, revenue
-  // within its band) is nothing to act on; a lower one can be (discounts, a broken bundle).
-  const oneWay = (e: Episode) => !(e.metric === "aov" && e.dir > 0);
+  // within its band) is nothing to act on; a lower one can be (discounts, a broken bundle). The
+  // same holds for a revenue rise on the usual number of orders: a few large baskets, which a
+  // store with mixed prices has often (a day's revenue is a sum of very unequal orders, skewed
+  // upwards). A rise counts when the orders rose with it (more buyers: a campaign, a mention).
+  const ordersZ = new Map(scoreDays(series, "orders", gaps).scores.map((d) => [d.day, d.z]));
+  const carriedByOrders = (e: Episode) => {
+    const zs = e.days.map((d) => ordersZ.get(d.day) ?? 0);
+    return zs.reduce((a, b) => a + b, 0) / Math.sqrt(zs.length) >= ORDERS_BEHIND_RISE;
+  };
+  const oneWay = (e: Episode) => e.dir < 0 || e.metric === "orders" || (e.metric === "revenue" && carriedByOrders(e));
   const kept = [...revenue!, ...others.flat().filter((e) => !revenue!.some((r) => overlaps(r, e)))]
     .filter(material)
     .filter(oneWay);
