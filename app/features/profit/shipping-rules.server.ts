@@ -202,34 +202,41 @@ const PAGE = 5_000;
  * Re-estimates every order whose label cost is a rule's or unknown (imported labels and
  * orders written before label costs were read stay), in the caller's transaction, moving the
  * rollups. Returns the number of orders whose cost changed.
+ *
+ * A page is whole store days, read through the (shopId, day) index: the days up to the one of
+ * the PAGE-th order still to do. Paging on the order id instead made both engines sort every
+ * order of the shop for each page (no index leads with shopId then id): at 1,000,000 orders
+ * the demo's estimate took 590 s.
  */
 export async function reestimateShippingIn(tx: Tx, shopId: string, months?: Set<string>): Promise<number> {
   const set = await shippingRuleSetOf(tx, shopId);
+  const pending = (after: string | undefined) => {
+    const query = sqlOn(tx)
+      .selectFrom("Order as o")
+      .where("o.shopId", "=", shopId)
+      .where("o.shippingCostSource", "in", ["rule", "none"]);
+    return after === undefined ? query : query.where("o.day", ">", after);
+  };
   let after: string | undefined;
   let count = 0;
   for (;;) {
+    const edge = await pending(after).select("o.day").orderBy("o.day").limit(1).offset(PAGE - 1).executeTakeFirst();
     // One statement per page, the units summed beside each order (per-item rules need them).
-    let query = sqlOn(tx)
-      .selectFrom("Order as o")
-      .select((eb) => [
-        "o.id",
-        "o.day",
-        "o.cancelledAt",
-        "o.shippingCountryCode",
-        "o.totalWeightGrams",
-        "o.shippingCostMinor",
-        "o.shippingCostSource",
-        eb
-          .selectFrom("OrderLine as l")
-          .select((l) => l.fn.sum<number>("l.quantity").as("units"))
-          .whereRef("l.orderId", "=", "o.id")
-          .as("units"),
-      ])
-      .where("o.shopId", "=", shopId)
-      .where("o.shippingCostSource", "in", ["rule", "none"])
-      .orderBy("o.id")
-      .limit(PAGE);
-    if (after) query = query.where("o.id", ">", after);
+    let query = pending(after).select((eb) => [
+      "o.id",
+      "o.day",
+      "o.cancelledAt",
+      "o.shippingCountryCode",
+      "o.totalWeightGrams",
+      "o.shippingCostMinor",
+      "o.shippingCostSource",
+      eb
+        .selectFrom("OrderLine as l")
+        .select((l) => l.fn.sum<number>("l.quantity").as("units"))
+        .whereRef("l.orderId", "=", "o.id")
+        .as("units"),
+    ]);
+    if (edge) query = query.where("o.day", "<=", edge.day);
     const page = await query.execute();
     const writes: [string, number | null, string][] = [];
     const changes: CostChange[] = [];
@@ -250,8 +257,8 @@ export async function reestimateShippingIn(tx: Tx, shopId: string, months?: Set<
     await setLabelCosts(tx, shopId, writes);
     count += writes.length;
     await moveShippingDays(tx, shopId, changes, months);
-    if (page.length < PAGE) return count;
-    after = page[page.length - 1].id;
+    if (!edge) return count;
+    after = edge.day;
   }
 }
 
