@@ -220,7 +220,12 @@ export async function reestimateShippingIn(tx: Tx, shopId: string, months?: Set<
   let after: string | undefined;
   let count = 0;
   for (;;) {
-    const edge = await pending(after).select("o.day").orderBy("o.day").limit(1).offset(PAGE - 1).executeTakeFirst();
+    const edge = await pending(after)
+      .select("o.day")
+      .orderBy("o.day")
+      .limit(1)
+      .offset(PAGE - 1)
+      .executeTakeFirst();
     // One statement per page, the units summed beside each order (per-item rules need them).
     let query = pending(after).select((eb) => [
       "o.id",
