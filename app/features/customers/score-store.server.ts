@@ -7,6 +7,7 @@ import { dialect, jsonRows, prisma, sql, sqlOn, type DbClient } from "~/db.serve
 import type { ShopModel } from "./clv";
 import { DEFAULT_SEGMENT_SETTINGS, type CutPoints, type SegmentSettings } from "./rfm";
 import { AS_OF_COLUMNS, STABLE_COLUMNS, type ScoredRow } from "./score-row";
+import { SUMMARY_FIELDS } from "./summary";
 
 export type ScoreShop = { id: string; timezone: string };
 
@@ -53,6 +54,29 @@ export async function getStoredModel(db: DbClient, shopId: string): Promise<Stor
   if (!model.success || !cutPoints.success) return null;
   return { ...row, bands: row.bands === 3 ? 3 : 5, cutPoints: cutPoints.data, model: model.data };
 }
+
+/**
+ * Customers as scoring reads them (not redacted or deleted): their names, stored order summary
+ * (summaryFrom) and stored score row's STABLE_COLUMNS as `stored_…` (storedRow).
+ */
+export const scoringRead = (db?: DbClient) =>
+  sqlOn(db)
+    .selectFrom("Customer as c")
+    .leftJoin("CustomerOrderSummary as os", (j) =>
+      j.onRef("os.shopId", "=", "c.shopId").onRef("os.customerId", "=", "c.id"),
+    )
+    .leftJoin("CustomerScore as s", (j) => j.onRef("s.shopId", "=", "c.shopId").onRef("s.customerId", "=", "c.id"))
+    .select(["c.id", "c.firstName", "c.lastName", "c.email"])
+    .select(SUMMARY_FIELDS.map((f) => `os.${f}` as const))
+    .select(STABLE_COLUMNS.map((c) => `s.${c} as stored_${c}` as const))
+    .where("c.redactedAt", "is", null)
+    .where("c.deletedAt", "is", null);
+
+/** A scoring read's stored score row, as changeOf compares it (undefined: none). */
+export const storedRow = (r: object): Record<string, unknown> | undefined =>
+  "stored_segment" in r && r.stored_segment !== null
+    ? Object.fromEntries(STABLE_COLUMNS.map((c) => [c, (r as Record<string, unknown>)[`stored_${c}`]]))
+    : undefined;
 
 const differs = dialect === "postgresql" ? sql.raw("IS DISTINCT FROM") : sql.raw("IS NOT");
 
