@@ -1,8 +1,6 @@
 // The figures that move with the clock, derived when a score row is read (decision 073): days
-// since the last and first order, the rule's days, and the lifetime-value predictions (12-month
-// value, churn risk, expected next order). A score row stores only what these are derived from
-// (order dates, counts, spend, the distinct order days, the median gap), so a recompute a day
-// later writes only the customers whose scores, segment or orders really changed. Pure.
+// since the last and first order, the rule's days, and the predictions. A score row stores what
+// they are derived from, so a day later only rows whose orders, scores or segment moved change. Pure.
 import { predictFrom, type Prediction, type ShopModel } from "./clv";
 import { daysSince, ruleAsOf } from "./rfm";
 import type { OrderSummary } from "./summary";

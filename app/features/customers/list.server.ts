@@ -1,6 +1,5 @@
-// Reading the shop's scored customers: the list (server-side search, segment, sort and
-// pages), the segment summary cards, one customer's detail and the export's batches.
-// Every query filters by the shop first.
+// Reading the shop's scored customers: the list, the segment cards, one customer's detail and
+// the export's batches. Every query filters by the shop first.
 import { prisma, type Prisma } from "~/db.server";
 import { addDays, dayInZone } from "~/lib/dates";
 import { ORDER_PROFIT_SELECT, orderNetProfitMinor } from "~/features/profit";

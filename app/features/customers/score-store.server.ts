@@ -116,12 +116,10 @@ const SCORE_COLUMNS = {
 const COLUMN_NAMES = Object.keys(SCORE_COLUMNS) as (keyof typeof SCORE_COLUMNS)[];
 
 /**
- * Writes score rows, each only where it differs from the stored one in what it says
- * (STABLE_COLUMNS), and, with `before`, only where the stored row was computed no later than
- * it: a row a webhook rescored after a recompute read its inputs is left as the webhook wrote it.
- * The segment history moves in the same statement; a written row whose segment differs from
- * the one it had when read (`was`) is recorded as a segment change. Their values follow
- * (upsertValues). `valueOnly`: rows known to differ in their value alone, which write only it.
+ * Writes score rows where they differ in STABLE_COLUMNS and, with `before`, were computed no
+ * later than it (a webhook's later rescore stays). The segment history moves in the same
+ * statement; a written row whose segment differs from the one read (`was`) makes a segment
+ * change. Their values follow; `valueOnly`: rows whose value alone moved write only it.
  */
 export async function upsertScores(
   db: DbClient,
@@ -194,10 +192,8 @@ export async function upsertScores(
 }
 
 /**
- * The rows' predicted values, the list's value sort key (CustomerValue, decision 108), each
- * written only where it differs; a value whose score row a webhook rescored after `before` is
- * left as that rescore wrote it, and a customer without a score row gets none. Returns the
- * values written.
+ * The rows' predicted values, the list's sort key (decision 108), written where they differ, with
+ * upsertScores' guard on `before`; a customer without a score row gets none. Returns the count.
  */
 async function upsertValues(db: DbClient, shopId: string, rows: readonly ScoredRow[], before?: Date) {
   const v = jsonRows(
