@@ -7,9 +7,7 @@ import { gammaln } from "simple-statistics";
 import { nelderMeadSteps } from "./optimize";
 import type { OrderSummary } from "./summary";
 
-/** ln Γ(z) for z > 0. */
 export const lgamma = gammaln;
-
 const lbeta = (a: number, b: number) => lgamma(a) + lgamma(b) - lgamma(a + b);
 
 /** Gauss's hypergeometric 2F1(a, b; c; z) for 0 ≤ z < 1, by its series. */
@@ -54,9 +52,8 @@ function bgnbdWith({ r, alpha }: BgNbdParams, { a1, a2, l4 }: BgNbdTerms, { x, t
 }
 
 /**
- * The sum of the customers' BG/NBD log-likelihoods, in their order: the same number as adding
- * bgnbdLogLikelihood for each, with the terms that depend on x alone computed once per x (the
- * fit evaluates it a few hundred times over 2,000 customers; decision 067, third pass).
+ * The sum of the customers' BG/NBD log-likelihoods, with the terms that depend on x alone
+ * computed once per x: the fit evaluates it hundreds of times over its sample.
  */
 export function bgnbdTotalLogLikelihood(params: BgNbdParams, customers: readonly Rfm[]): number {
   const terms = new Map<number, BgNbdTerms>();
@@ -140,52 +137,47 @@ export function expectedOrderValue({ p, q, gamma }: GammaGammaParams, x: number,
 
 const sum = <T>(items: readonly T[], f: (item: T) => number) => items.reduce((s, item) => s + f(item), 0);
 
-/**
- * A refit starts from the shop's previous parameters with a smaller simplex (in logs, ±10%): a
- * day's new orders move the optimum little, and the search then takes a fraction of the
- * iterations a cold start does (decision 073).
- */
+/** A refit starts from the previous parameters with a smaller simplex (in logs, ±10%; decision 073). */
 const WARM_STEP = 0.1;
 
-/** Maximum-likelihood BG/NBD parameters (searched in logs, so they stay positive). */
 type Fit<P> = Generator<void, { params: P; logLikelihood: number; converged: boolean }, void>;
 
-export function* fitBgNbdSteps(customers: readonly Rfm[], from?: BgNbdParams): Fit<BgNbdParams> {
-  const toParams = (v: number[]): BgNbdParams => ({
-    r: Math.exp(v[0]!),
-    alpha: Math.exp(v[1]!),
-    a: Math.exp(v[2]!),
-    b: Math.exp(v[3]!),
-  });
-  const meanT = sum(customers, (c) => c.T) / Math.max(1, customers.length);
+/**
+ * Maximum-likelihood parameters `keys`, searched in logs (so they stay positive, within ±`bound`),
+ * from `cold` or warm from `from`.
+ */
+function* fitInLogs<P extends Record<string, number>>(
+  keys: readonly (keyof P)[],
+  logLikelihood: (params: P) => number,
+  bound: number,
+  cold: number[],
+  from?: P,
+): Fit<P> {
+  const toParams = (v: number[]) => Object.fromEntries(keys.map((k, i) => [k, Math.exp(v[i]!)])) as P;
   const result = yield* nelderMeadSteps(
-    (v) => (v.some((x) => Math.abs(x) > 12) ? Infinity : -bgnbdTotalLogLikelihood(toParams(v), customers)),
-    from
-      ? [Math.log(from.r), Math.log(from.alpha), Math.log(from.a), Math.log(from.b)]
-      : [0, Math.log(Math.max(1, meanT)), 0, 0],
+    (v) => (v.some((x) => Math.abs(x) > bound) ? Infinity : -logLikelihood(toParams(v))),
+    from ? keys.map((k) => Math.log(from[k])) : cold,
     { maxIterations: 1500, tolerance: 1e-10, step: from ? WARM_STEP : undefined },
   );
   return { params: toParams(result.x), logLikelihood: -result.value, converged: result.converged };
 }
 
-export function* fitGammaGammaSteps(
-  repeat: readonly { x: number; m: number }[],
-  from?: GammaGammaParams,
-): Fit<GammaGammaParams> {
-  const toParams = (v: number[]): GammaGammaParams => ({
-    p: Math.exp(v[0]!),
-    q: Math.exp(v[1]!),
-    gamma: Math.exp(v[2]!),
-  });
+export function fitBgNbdSteps(customers: readonly Rfm[], from?: BgNbdParams): Fit<BgNbdParams> {
+  const meanT = sum(customers, (c) => c.T) / Math.max(1, customers.length);
+  const cold = [0, Math.log(Math.max(1, meanT)), 0, 0];
+  return fitInLogs(["r", "alpha", "a", "b"], (p) => bgnbdTotalLogLikelihood(p, customers), 12, cold, from);
+}
+
+export function fitGammaGammaSteps(repeat: readonly { x: number; m: number }[], from?: GammaGammaParams) {
   const meanM = sum(repeat, (c) => c.m) / Math.max(1, repeat.length);
-  const result = yield* nelderMeadSteps(
-    (v) => (v.some((x) => Math.abs(x) > 25) ? Infinity : -gammaGammaTotalLogLikelihood(toParams(v), repeat)),
-    from
-      ? [Math.log(from.p), Math.log(from.q), Math.log(from.gamma)]
-      : [Math.log(2), Math.log(3), Math.log(Math.max(1, meanM))],
-    { maxIterations: 1500, tolerance: 1e-10, step: from ? WARM_STEP : undefined },
+  const cold = [Math.log(2), Math.log(3), Math.log(Math.max(1, meanM))];
+  return fitInLogs<GammaGammaParams>(
+    ["p", "q", "gamma"],
+    (p) => gammaGammaTotalLogLikelihood(p, repeat),
+    25,
+    cold,
+    from,
   );
-  return { params: toParams(result.x), logLikelihood: -result.value, converged: result.converged };
 }
 
 // ── Per-customer predictions ──
@@ -242,10 +234,7 @@ function samplePositions(count: number, size: number): number[] {
 /** Customers the fit reads at most (a deterministic sample beyond that; see the decision record). */
 export const FIT_SAMPLE = 2000;
 
-/**
- * Fits the shop's model from its customers' order summaries (null for a customer without
- * orders), or chooses the simple one; pausing (yielding) after each iteration of its searches.
- */
+/** Fits the shop's model from its customers' order summaries, or chooses the simple one; yields per iteration. */
 export function* fitShopModelSteps(
   summaries: readonly (OrderSummary | null)[],
   now: number,
@@ -298,25 +287,18 @@ function valueOf(model: ShopModel, s: OrderSummary, rfm: Rfm): number {
 export function predictFrom(model: ShopModel, s: OrderSummary | null, now: number): Prediction | null {
   const rfm = rfmFrom(s, now);
   if (!s || !rfm) return null;
-  const last = s.lastOrderMs;
-  if (model.method === "bgnbd") {
-    const pNone = probabilityNoPurchase(model.bgnbd, rfm, CHURN_WEEKS);
-    const alive = probabilityAlive(model.bgnbd, rfm);
-    const next = alive >= 0.5 ? now + medianWeeksToNextPurchase(model.bgnbd, rfm) * WEEK_DAYS * DAY_MS : null;
-    return {
-      method: "bgnbd",
-      predicted12mMinor: valueOf(model, s, rfm),
-      pNoPurchase90: clamp01(pNone),
-      churnRisk: churnRiskOf(pNone),
-      expectedNextOrderAt: next === null ? null : Math.round(next),
-    };
-  }
-  const lastYear = s.windowOrders;
-  const rate = lastYear / 365;
-  const pNone = Math.exp(-rate * 90);
-  const next = s.medianGapMs !== null ? last + s.medianGapMs : null;
+  const bg = model.method === "bgnbd" ? model.bgnbd : null;
+  // Simple: no order in 90 days at the customer's order rate over the last year.
+  const pNone = bg ? clamp01(probabilityNoPurchase(bg, rfm, CHURN_WEEKS)) : Math.exp(-(s.windowOrders / 365) * 90);
+  const next = bg
+    ? probabilityAlive(bg, rfm) >= 0.5
+      ? now + medianWeeksToNextPurchase(bg, rfm) * WEEK_DAYS * DAY_MS
+      : null
+    : s.medianGapMs !== null
+      ? s.lastOrderMs + s.medianGapMs
+      : null;
   return {
-    method: "simple",
+    method: model.method,
     predicted12mMinor: valueOf(model, s, rfm),
     pNoPurchase90: pNone,
     churnRisk: churnRiskOf(pNone),

@@ -1,7 +1,5 @@
-// The one count of a shop's customers (issue 35 item 3; the registry's "customers" entry in
-// analytics/metrics.ts): Customers lists them, Settings → Data counts them, Loyalty enrols its
-// members from them. What a screen leaves out is counted here too, so it can say why its
-// figure differs from another screen's.
+// The one count of a shop's customers (the registry's "customers" entry in analytics/metrics.ts),
+// with what a screen leaves out, so it can say why its figure differs from another screen's.
 import { prisma, sqlOn } from "~/db.server";
 import { addDays, startOfDayInZone } from "~/lib/dates";
 
@@ -36,11 +34,8 @@ export async function customerCounts(shopId: string): Promise<CustomerCounts> {
 
 /**
  * The registry's New customers count (analytics/counts.ts newCustomers) for a range of the
- * shop's days: customers (as counted above: not deleted, not redacted) whose first order that
- * was not cancelled was processed in the range. Read from the customers' order summaries
- * (CustomerOrderSummary.firstOrderMs, by (shopId, firstOrderMs)), which every order, refund and
- * customer webhook keeps in its own transaction and the import and the nightly job rebuild: the
- * count reads one index entry per new customer, not the period's orders (decision 097).
+ * shop's days: customers (as counted above) whose first non-cancelled order is in the range,
+ * from the order summaries' (shopId, firstOrderMs) index, not the period's orders (decision 097).
  */
 export async function newCustomerCount(
   shop: { id: string; timezone: string },

@@ -5,7 +5,6 @@ import { lockShopRow, prisma } from "~/db.server";
 import type { AdminGraphql } from "~/features/store-sync/index.server";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { FieldError } from "~/lib/forms";
-
 import type { CustomersCreateMutation } from "~/graphql/admin.generated";
 import type { AddCustomerInput } from "./customer-schema";
 import { rescoreCustomer } from "./rescore.server";
@@ -32,15 +31,13 @@ type CreateShop = { id: string; timezone: string; isDemo: boolean };
 type CreateResult = { data?: CustomersCreateMutation | null; errors?: unknown };
 
 /** Shopify's field names (["input", "email"]) mapped onto the form's. */
-const FIELD = { firstName: "firstName", lastName: "lastName", email: "email", phone: "phone" } as Record<
-  string,
-  string
->;
+const FIELDS = new Set(["firstName", "lastName", "email", "phone"]);
 
 export function userErrorsToFields(errors: { field?: string[] | null; message: string }[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const e of errors) {
-    const key = FIELD[e.field?.[e.field.length - 1] ?? ""] ?? "_form";
+    const last = e.field?.[e.field.length - 1] ?? "";
+    const key = FIELDS.has(last) ? last : "_form";
     (out[key] ??= []).push(e.message);
   }
   return out;
@@ -97,7 +94,7 @@ export async function addCustomer(
   const customer = await prisma.$transaction(
     async (tx) => {
       // On PostgreSQL a customer committed while a recompute runs would otherwise lose their
-      // score row to its clean-up of rows of customers it did not read (decision 067, tenth pass).
+      // score row to its clean-up of rows of customers it did not read.
       await lockShopRow(tx, shop.id);
       const created = await tx.customer.create({
         data: {

@@ -1,9 +1,7 @@
 // The figures that move with the clock, derived when a score row is read (decision 073): days
-// since the last and first order, the rule's days, and the lifetime-value predictions (12-month
-// value, churn risk, expected next order). A score row stores only what these are derived from
-// (order dates, counts, spend, the distinct order days, the median gap), so a recompute a day
-// later writes only the customers whose scores, segment or orders really changed. Pure.
-import { predictFrom, type ChurnRisk, type LtvMethod, type Prediction, type ShopModel } from "./clv";
+// since the last and first order, the rule's days, and the predictions. A score row stores what
+// they are derived from, so a day later only rows whose orders, scores or segment moved change. Pure.
+import { predictFrom, type Prediction, type ShopModel } from "./clv";
 import { daysSince, ruleAsOf } from "./rfm";
 import type { OrderSummary } from "./summary";
 
@@ -25,9 +23,7 @@ export type ScoreInputs = {
 
 /**
  * The instant a row's figures are shown as of: the shop's last whole-shop recompute, or the
- * row's own later rescore (a webhook). A row a recompute left alone holds as of that recompute
- * (its digest was unchanged), so its days and predictions are those of that instant, as when
- * they were stored.
+ * row's own later rescore (a webhook). A row a recompute left alone still holds as of it.
  */
 export const asOfMs = (recomputedAt: Date | null, row: Pick<ScoreInputs, "computedAt">) =>
   Math.max(recomputedAt?.getTime() ?? 0, row.computedAt.getTime());
@@ -50,41 +46,24 @@ export function summaryOfRow(row: ScoreInputs, atMs: number): OrderSummary | nul
   };
 }
 
-/** A prediction at the precision it is shown with: whole currency units, a tenth of a percent, a day. */
-export type ShownPrediction = {
-  ltvMethod: LtvMethod | null;
-  predicted12mMinor: number | null;
-  pNoPurchase90: number | null;
-  churnRisk: ChurnRisk | null;
-  /** Noon UTC of the expected day (the same calendar day in every time zone from UTC−11 to UTC+11). */
-  expectedNextOrderAt: Date | null;
-};
-
-const NONE: ShownPrediction = {
-  ltvMethod: null,
-  predicted12mMinor: null,
-  pNoPurchase90: null,
-  churnRisk: null,
-  expectedNextOrderAt: null,
-};
-
-export function shown(p: Prediction | null): ShownPrediction {
-  if (!p) return NONE;
+/**
+ * A prediction at the precision it is shown with: whole currency units, a tenth of a percent, a
+ * day (noon UTC of the expected day: the same calendar day in every zone from UTC−11 to UTC+11).
+ */
+export function shown(p: Prediction | null) {
+  const next = p?.expectedNextOrderAt ?? null;
   return {
-    ltvMethod: p.method,
-    predicted12mMinor: Math.round(p.predicted12mMinor / 100) * 100,
-    pNoPurchase90: Math.round(p.pNoPurchase90 * 1000) / 1000,
-    churnRisk: p.churnRisk,
-    expectedNextOrderAt:
-      p.expectedNextOrderAt === null
-        ? null
-        : new Date(Math.floor(p.expectedNextOrderAt / DAY_MS) * DAY_MS + DAY_MS / 2),
+    ltvMethod: p?.method ?? null,
+    predicted12mMinor: p ? Math.round(p.predicted12mMinor / 100) * 100 : null,
+    pNoPurchase90: p ? Math.round(p.pNoPurchase90 * 1000) / 1000 : null,
+    churnRisk: p?.churnRisk ?? null,
+    expectedNextOrderAt: next === null ? null : new Date(Math.floor(next / DAY_MS) * DAY_MS + DAY_MS / 2),
   };
 }
 
 /** A row's predictions as of `atMs` under the shop's model. */
-export function predictionOf(row: ScoreInputs, model: ShopModel | null, atMs: number): ShownPrediction {
-  return model ? shown(predictFrom(model, summaryOfRow(row, atMs), atMs)) : NONE;
+export function predictionOf(row: ScoreInputs, model: ShopModel | null, atMs: number) {
+  return shown(model && predictFrom(model, summaryOfRow(row, atMs), atMs));
 }
 
 /** Days since the last and the first order as of `atMs` (null without orders). */

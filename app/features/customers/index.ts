@@ -7,6 +7,8 @@ export {
   segmentSlug,
   PAGE_SIZE,
   SORTS,
+  customerTagsSchema,
+  segmentSettingsSchema,
   type CustomerListQuery,
 } from "./query";
 export { SegmentCards } from "./components/SegmentCards";
@@ -17,5 +19,4 @@ export { ValueCard } from "./components/ValueCard";
 export { addCustomerSchema, E164, type AddCustomerInput } from "./customer-schema";
 export { customerDto, customersApiQuery, API_LIMIT_MAX } from "./api";
 export { SegmentTags, type TagSetting } from "./components/SegmentTags";
-export { customerTagsSchema, segmentSettingsSchema } from "./query";
 export { CustomerCountLine, countLine } from "./components/CustomerCountLine";

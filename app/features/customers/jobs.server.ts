@@ -37,9 +37,7 @@ export async function recomputeShopById(shopId: string, refit = false, rebuild =
     select: { id: true, timezone: true, uninstalledAt: true },
   });
   if (!shop || shop.uninstalledAt) return null;
-  // The nightly run refits the model and recomputes from the order summaries; the weekly one
-  // also rebuilds the summaries from every order, so whatever wrote orders without rescoring
-  // their customer is caught within a week (decisions 067 and 073; an import rebuilds at once).
+  // The weekly rebuild of the summaries catches whatever wrote orders without a rescore (067).
   return recomputeShop(shop, { refit, rebuild });
 }
 

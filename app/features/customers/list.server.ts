@@ -1,24 +1,19 @@
-// Reading the shop's scored customers: the list (server-side search, segment, sort and
-// pages), the segment summary cards, one customer's detail and the export's batches.
-// Every query filters by the shop first.
+// Reading the shop's scored customers: the list, the segment cards, one customer's detail and
+// the export's batches. Every query filters by the shop first.
 import { prisma, type Prisma } from "~/db.server";
 import { addDays, dayInZone } from "~/lib/dates";
 import { ORDER_PROFIT_SELECT, orderNetProfitMinor } from "~/features/profit";
 import { PAGE_SIZE, type CustomerListQuery, type CustomerSort } from "./query";
 import { SEGMENTS, type Segment } from "./rfm";
-import { asOfMs, daysOf, predictionOf, ruleOfRow } from "./derived";
-import { displayName } from "./score-row";
+import { asOfMs, daysOf, predictionOf, ruleOfRow, type ScoreInputs } from "./derived";
+import { nameOf } from "./score-row";
 import { getSegmentSettings, getStoredModel, type StoredModel } from "./score-store.server";
 import { countMatches, matchingAfter, matchingPage } from "./search.server";
 import { valuePage } from "./value-sort.server";
 
 export type ListShop = { id: string; timezone: string; currency: string };
 
-/**
- * The list's sorts on the score row. The predicted value sorts by the value the last recompute
- * stored (up to a day old; the list's help says so), through its own table (value-sort.server.ts),
- * while the rows show it as of then or a later rescore.
- */
+/** The list's sorts on the score row; the predicted value's is CustomerValue's (value-sort.server.ts). */
 const ORDER_COLUMN: Record<Exclude<CustomerSort, "value">, keyof Prisma.CustomerScoreOrderByWithRelationInput> = {
   name: "sortName",
   orders: "orders",
@@ -27,7 +22,7 @@ const ORDER_COLUMN: Record<Exclude<CustomerSort, "value">, keyof Prisma.Customer
 };
 
 /** The list's filter without a search (a search goes through search.server.ts's index). */
-export function listWhere(shopId: string, query: Pick<CustomerListQuery, "segment">): Prisma.CustomerScoreWhereInput {
+function listWhere(shopId: string, query: Pick<CustomerListQuery, "segment">): Prisma.CustomerScoreWhereInput {
   return { shopId, ...(query.segment ? { segment: query.segment } : {}) };
 }
 
@@ -63,29 +58,17 @@ const ROW_SELECT = {
 
 type RowRecord = Prisma.CustomerScoreGetPayload<{ select: typeof ROW_SELECT }>;
 
-/** A row's moving figures as of the shop's last recompute (or its later rescore): decision 073. */
-function derivedOf(
-  score: Prisma.CustomerScoreGetPayload<{ select: typeof INPUTS_SELECT }> & { rule: string },
-  joinedAt: Date,
-  stored: StoredModel | null,
-) {
-  const at = asOfMs(stored?.computedAt ?? null, score);
-  const p = predictionOf(score, stored?.model ?? null, at);
-  const expectedNextOrderAt = p.expectedNextOrderAt?.toISOString() ?? null;
-  return {
-    ...p,
-    expectedNextOrderAt,
-    recencyDays: daysOf(score, at).recencyDays,
-    rule: ruleOfRow(score.rule, score, joinedAt, at),
-  };
+/** A row's moving figures as of the shop's last recompute or its own later rescore (decision 073). */
+function moving(row: ScoreInputs, stored: StoredModel | null) {
+  const at = asOfMs(stored?.computedAt ?? null, row);
+  return { ...predictionOf(row, stored?.model ?? null, at), recencyDays: daysOf(row, at).recencyDays };
 }
 
 const rowOf = (r: RowRecord, stored: StoredModel | null) => {
-  // As of the shop's last recompute or the row's later rescore.
-  const p = predictionOf(r, stored?.model ?? null, asOfMs(stored?.computedAt ?? null, r));
+  const p = moving(r, stored);
   return {
     id: r.customerId,
-    name: displayName(r.customer) || r.customer.email || "Unnamed customer",
+    name: nameOf(r.customer),
     email: r.customer.email,
     orders: r.orders,
     totalSpentMinor: r.totalSpentMinor,
@@ -102,7 +85,7 @@ export type CustomerRow = ReturnType<typeof rowOf>;
  * A search counts its matches up to this many: counting every match of a common word is a scan
  * of the whole shop, while the page itself stops at its 25th match (decision 052).
  */
-export const SEARCH_COUNT_CAP = 1000;
+const SEARCH_COUNT_CAP = 1000;
 
 export async function listCustomers(
   shop: ListShop,
@@ -272,20 +255,24 @@ export async function customerDetail(shop: ListShop, customerId: string) {
     getStoredModel(prisma, shop.id),
     getSegmentSettings(prisma, shop.id),
   ]);
+  const figures = score && moving(score, stored);
   return {
     customer: {
       ...customer,
-      name: displayName(customer) || customer.email || "Unnamed customer",
+      name: nameOf(customer),
       createdAt: customer.createdAt.toISOString(),
     },
-    score: score && {
-      ...score,
-      ...derivedOf(score, customer.createdAt, stored),
-      lastOrderAt: score.lastOrderAt?.toISOString() ?? null,
-      firstOrderAt: score.firstOrderAt?.toISOString() ?? null,
-      segmentChangedAt: score.segmentChangedAt?.toISOString() ?? null,
-      computedAt: score.computedAt.toISOString(),
-    },
+    score: score &&
+      figures && {
+        ...score,
+        ...figures,
+        expectedNextOrderAt: figures.expectedNextOrderAt?.toISOString() ?? null,
+        rule: ruleOfRow(score.rule, score, customer.createdAt, asOfMs(stored?.computedAt ?? null, score)),
+        lastOrderAt: score.lastOrderAt?.toISOString() ?? null,
+        firstOrderAt: score.firstOrderAt?.toISOString() ?? null,
+        segmentChangedAt: score.segmentChangedAt?.toISOString() ?? null,
+        computedAt: score.computedAt.toISOString(),
+      },
     explanation: stored && { bands: stored.bands, cutPoints: stored.cutPoints, settings },
     history: changes.map((c) => ({ ...c, changedAt: c.changedAt.toISOString() })),
     orders: orders.map((o) => ({
@@ -308,11 +295,6 @@ export async function* exportBatches(shop: ListShop, query: Pick<CustomerListQue
     customer: { select: { firstName: true, lastName: true, email: true, phone: true, acceptsMarketing: true } },
   } satisfies Prisma.CustomerScoreSelect;
   const stored = await getStoredModel(prisma, shop.id);
-  // The moving figures, derived as the screens derive them (decision 073).
-  const withDerived = (r: Prisma.CustomerScoreGetPayload<{ select: typeof select }>) => {
-    const at = asOfMs(stored?.computedAt ?? null, r);
-    return { ...r, ...predictionOf(r, stored?.model ?? null, at), recencyDays: daysOf(r, at).recencyDays };
-  };
   let after: string | undefined;
   for (;;) {
     // With a search, the index gives the batch's ids first (a row deleted meanwhile is skipped).
@@ -331,7 +313,7 @@ export async function* exportBatches(shop: ListShop, query: Pick<CustomerListQue
           select,
         });
     const fetched = ids ?? rows.map((r) => r.customerId);
-    if (rows.length) yield rows.map(withDerived);
+    if (rows.length) yield rows.map((r) => ({ ...r, ...moving(r, stored) }));
     if (fetched.length < batch) return;
     after = fetched[fetched.length - 1]!;
   }
@@ -366,7 +348,7 @@ export async function explainCustomer(shop: ListShop, customerId: string) {
   const at = asOfMs(stored.computedAt, { computedAt });
   return {
     id: customerId,
-    name: displayName(customer) || customer.email || "Unnamed customer",
+    name: nameOf(customer),
     score: {
       ...rest,
       recencyDays: daysOf({ lastOrderAt, firstOrderAt }, at).recencyDays,

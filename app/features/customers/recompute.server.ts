@@ -5,105 +5,69 @@ import { dialect, prisma, sql, sqlOn, withShopWriteLock } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
 import { nextTurn, runYielding } from "~/lib/steps";
-import { changeOf, SCORE_CHUNK, scoreShopSteps, STABLE_COLUMNS, type CustomerInput } from "./score-row";
-import { getSegmentSettings, getStoredModel, upsertScores, type ScoreShop } from "./score-store.server";
+import { changeOf, SCORE_CHUNK, scoreShopSteps, type CustomerInput } from "./score-row";
+import {
+  getSegmentSettings,
+  getStoredModel,
+  scoringRead,
+  storedRow,
+  upsertScores,
+  type ScoreShop,
+} from "./score-store.server";
 import { refreshSummaries, summaryFrom } from "./summaries.server";
 import { SUMMARY_FIELDS, validFor, type OrderSummary } from "./summary";
 
 /** The fitted lifetime-value model is reused for a day; the nightly recompute refits it. */
 const REFIT_AFTER_MS = 20 * 60 * 60 * 1000;
-/** Score rows written per transaction (one commit; SQLite's writer is held that long). */
-const WRITE_BATCH = 1000;
 /**
- * Score rows per statement: on SQLite a statement runs synchronously (about 25 ms for 250 rows
- * with CustomerScore's indexes), and the event loop runs between two statements of a transaction.
+ * Rows per statement and per transaction (under the shop's write lock). SQLite runs a statement
+ * synchronously (about 25 ms for 250 score rows), so the event loop runs between statements.
+ * PostgreSQL runs it on the server, where each statement and commit costs a round trip on top of
+ * its rows: fewer, larger ones, each still a short hold of the shop's lock (bench/results/customers.md).
  */
-const STATEMENT_ROWS = 250;
+const [STATEMENT_ROWS, WRITE_BATCH] = dialect === "sqlite" ? [250, 1000] : [2000, 2000];
 
-/**
- * Customers read per statement: the rows of one statement arrive (and are parsed) in one go,
- * and the event loop runs between two statements.
- */
+/** Customers read per statement (SQLite; PostgreSQL reads them in one, parsed as they arrive). */
 export const READ_PAGE = 1000;
 
 /**
  * Where the table's own order puts a row. SQLite pages on its rowid, which an update never
- * moves. PostgreSQL reads in one statement, in the heap's order as before: a tuple id changes
- * when a webhook updates the row, so paging on it could skip a customer, and node-postgres
- * parses the rows as they arrive, so one read does not hold the event loop as SQLite's does.
+ * moves; PostgreSQL reads in one statement in heap order (a webhook's update moves a tuple id,
+ * so paging on it could skip a customer).
  */
 const position = dialect === "sqlite" ? sql`c.rowid` : sql`c.ctid`;
 const positionOut = sql<number | string>`${dialect === "sqlite" ? position : sql`c.ctid::text`}`;
 
 /**
- * The shop's stored values (CustomerValue, decision 108), by customer: read on their own, since
- * joined into the customers' read they would change the order PostgreSQL returns its rows in
- * (its plan), which the model's sample and the ranking's ties follow. Pages as readCustomers does.
- */
-async function readValues(shopId: string, pageSize: number) {
-  const page = dialect === "sqlite" ? pageSize : Number.MAX_SAFE_INTEGER;
-  const out = new Map<string, number | null>();
-  let after = "";
-  for (;;) {
-    const rows = await sqlOn()
-      .selectFrom("CustomerValue")
-      .select(["customerId", "predicted12mMinor"])
-      .where("shopId", "=", shopId)
-      .where("customerId", ">", after)
-      .$if(dialect === "sqlite", (q) => q.orderBy("customerId").limit(page))
-      .execute();
-    for (const [i, r] of rows.entries()) {
-      if (i && i % SCORE_CHUNK === 0) await nextTurn();
-      out.set(r.customerId, r.predicted12mMinor);
-    }
-    if (rows.length < page) return out;
-    after = rows[rows.length - 1]!.customerId;
-    await nextTurn();
-  }
-}
-
-/**
- * The shop's customers to score as of `now`, with their stored summary and score row's segment,
- * in the table's own order, as a scan reads it (the model's fit samples every k-th customer in
- * it and the ranking breaks ties by it): `page` at a time, keyed on that position.
+ * The shop's customers to score as of `now`, with their stored summary, score row and value, in
+ * the table's own order, explicitly (the model's fit samples every k-th customer in it), `page`
+ * at a time on SQLite.
  */
 async function readCustomers(shopId: string, now: Date, pageSize: number) {
   const page = dialect === "sqlite" ? pageSize : Number.MAX_SAFE_INTEGER;
-  const values = await readValues(shopId, pageSize);
   const out = [];
   // A customer is scored once, however it is read.
   const seen = new Set<string>();
   let after: unknown = null;
   for (;;) {
-    const rows = await sqlOn()
-      .selectFrom("Customer as c")
-      .leftJoin("CustomerOrderSummary as os", (j) =>
-        j.onRef("os.shopId", "=", "c.shopId").onRef("os.customerId", "=", "c.id"),
-      )
-      .leftJoin("CustomerScore as s", (j) => j.onRef("s.shopId", "=", "c.shopId").onRef("s.customerId", "=", "c.id"))
-      .select(["c.id", "c.firstName", "c.lastName", "c.email"])
-      .select(SUMMARY_FIELDS.map((f) => `os.${f}` as const))
-      .select(STABLE_COLUMNS.map((c) => `s.${c} as stored_${c}` as const))
-      .select(positionOut.as("position"))
+    const rows = await scoringRead()
+      .leftJoin("CustomerValue as v", (j) => j.onRef("v.shopId", "=", "c.shopId").onRef("v.customerId", "=", "c.id"))
+      .select(["v.predicted12mMinor as stored_value", positionOut.as("position")])
       // SQLite: unary + keeps the planner off the shop's index, so it reads the table from the
       // page's first rowid on (not the shop's every row, sorted, at each page).
       .where(dialect === "sqlite" ? sql<string>`+${sql.ref("c.shopId")}` : sql.ref("c.shopId"), "=", shopId)
-      .where("c.redactedAt", "is", null)
-      .where("c.deletedAt", "is", null)
       .where("c.createdAt", "<=", now as never)
       .$if(after !== null, (q) =>
         q.where(dialect === "sqlite" ? sql<boolean>`c.rowid > ${after}` : sql<boolean>`c.ctid > ${after}::tid`),
       )
-      // In that order on PostgreSQL too, said explicitly: without it the rows come in the order of
-      // whichever table the plan reads first (the summaries' heap, after a rebuild moved them).
       .orderBy(position)
       .$if(dialect === "sqlite", (q) => q.limit(page))
       .execute();
     for (const [i, r] of rows.entries()) {
-      // PostgreSQL's one read holds every customer: the event loop runs between thousands of them.
       if (i && i % SCORE_CHUNK === 0) await nextTurn();
       if (seen.has(r.id)) continue;
       seen.add(r.id);
+      const had = storedRow(r);
       out.push({
         customer: {
           customerId: r.id,
@@ -112,14 +76,7 @@ async function readCustomers(shopId: string, now: Date, pageSize: number) {
           email: r.email,
           summary: summaryFrom(r),
         } satisfies CustomerInput,
-        // The stored row's columns that say what it says (none without a row).
-        stored:
-          r.stored_segment === null
-            ? undefined
-            : ({
-                ...Object.fromEntries(STABLE_COLUMNS.map((c) => [c, (r as Record<string, unknown>)[`stored_${c}`]])),
-                predicted12mMinor: values.get(r.id) ?? null,
-              } as Record<string, unknown>),
+        stored: had && ({ ...had, predicted12mMinor: r.stored_value } as Record<string, unknown>),
       });
     }
     if (rows.length < page) return out;
@@ -129,14 +86,12 @@ async function readCustomers(shopId: string, now: Date, pageSize: number) {
 }
 
 /**
- * Recomputes every customer of the shop as of `now`: scores, segments (with the previous segment
- * and when it changed, and a segment-change row), lifetime value and churn risk; records the
- * day's segment sizes and the shop's model. It reads each customer's order summary, not their
- * orders; it takes the summaries again from every order when asked (`rebuild`, weekly), when
- * there are none yet, or when an import ran since they were built, and those that no longer hold
- * as of `now` (an order left the 365-day window). `now` is the instant its inputs are read: a
- * row a webhook rescored later is not overwritten. `page`: customers read per statement and
- * scored between two pauses (the event loop runs between them).
+ * Recomputes every customer of the shop as of `now`: scores, segments (with segment changes),
+ * lifetime value and churn risk; records the day's segment sizes and the shop's model. It reads
+ * the order summaries, taken again from every order when asked (`rebuild`, weekly), when there
+ * are none yet or an import ran since, and for those that no longer hold as of `now`. A row a
+ * webhook rescored after `now` is not overwritten. `page`: customers read per statement and
+ * scored between two pauses.
  */
 export async function recomputeShop(
   shop: ScoreShop,
@@ -178,8 +133,6 @@ export async function recomputeShop(
   await nextTurn();
   const read = await readCustomers(shop.id, now, page);
   // Summaries that do not hold as of `now` are taken again from the orders.
-  // (Loops over every customer are kept to what they need: a map of all 100,000 costs the event
-  // loop tens of milliseconds, in one stretch.)
   const before = new Map<string, OrderSummary | null>();
   for (const { customer: c } of read) if (c.summary && !validFor(c.summary, nowMs)) before.set(c.customerId, c.summary);
   const fresh = await refreshSummaries(shop.id, [...before.keys()], nowMs, before);
@@ -196,8 +149,7 @@ export async function recomputeShop(
   );
 
   // Rows that say the same are not sent; those whose value alone moved (a day on, a refit) write
-  // only it, in CustomerValue: the score row stays as it is (decision 108). The database skips them too when a webhook rescored them since the read. The rows
-  // are in the read's order, so each finds its stored row by position.
+  // only it (decision 108). The rows are in the read's order: each finds its stored row by position.
   const change: ReturnType<typeof changeOf>[] = [];
   for (let i = 0; i < scored.rows.length; i++) {
     if (i % Math.min(page, SCORE_CHUNK) === 0) await nextTurn();

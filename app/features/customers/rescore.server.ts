@@ -4,10 +4,17 @@
 // shop's bands and model from that recompute.
 import { sqlOn, type DbClient } from "~/db.server";
 import { figuresFrom, scoresAgainst } from "./rfm";
-import { changeOf, scoreRow, STABLE_COLUMNS, type ScoredRow } from "./score-row";
-import { getSegmentSettings, getStoredModel, upsertScores, type ScoreShop } from "./score-store.server";
+import { changeOf, scoreRow, type ScoredRow } from "./score-row";
+import {
+  getSegmentSettings,
+  getStoredModel,
+  scoringRead,
+  storedRow,
+  upsertScores,
+  type ScoreShop,
+} from "./score-store.server";
 import { ordersOf, summariesOf, summaryFrom, writeSummaries } from "./summaries.server";
-import { sameOrders, SUMMARY_FIELDS, validFor } from "./summary";
+import { sameOrders, validFor } from "./summary";
 
 /**
  * Rescores one customer as of `now`. A customer redacted or deleted loses their row and summary.
@@ -23,20 +30,7 @@ export async function rescoreCustomer(
   now = new Date(),
 ): Promise<ScoredRow | null> {
   const q = sqlOn(db);
-  const found = await q
-    .selectFrom("Customer as c")
-    .leftJoin("CustomerOrderSummary as os", (j) =>
-      j.onRef("os.shopId", "=", "c.shopId").onRef("os.customerId", "=", "c.id"),
-    )
-    .leftJoin("CustomerScore as s", (j) => j.onRef("s.shopId", "=", "c.shopId").onRef("s.customerId", "=", "c.id"))
-    .select(["c.id", "c.firstName", "c.lastName", "c.email"])
-    .select(SUMMARY_FIELDS.map((f) => `os.${f}` as const))
-    .select(STABLE_COLUMNS.map((c) => `s.${c} as stored_${c}` as const))
-    .where("c.id", "=", customerId)
-    .where("c.shopId", "=", shop.id)
-    .where("c.redactedAt", "is", null)
-    .where("c.deletedAt", "is", null)
-    .executeTakeFirst();
+  const found = await scoringRead(db).where("c.id", "=", customerId).where("c.shopId", "=", shop.id).executeTakeFirst();
   if (!found) {
     await q.deleteFrom("CustomerScore").where("shopId", "=", shop.id).where("customerId", "=", customerId).execute();
     await q
@@ -56,9 +50,7 @@ export async function rescoreCustomer(
   const input = { ...found, customerId, summary: scoring };
   const scores = scoresAgainst(figuresFrom(customerId, scoring, now), stored.cutPoints);
   const row = scoreRow(input, scores, { bands: stored.bands, settings, model: stored.model, nowMs });
-  const old = found as unknown as Record<string, unknown>;
-  const had =
-    old.stored_segment === null ? undefined : Object.fromEntries(STABLE_COLUMNS.map((c) => [c, old[`stored_${c}`]]));
+  const had = storedRow(found);
   // The value alone moving (with the clock) leaves the row as of the last recompute.
   if (changeOf(row, had) !== "row") return row;
   await upsertScores(db, shop.id, [row], now, new Map([[customerId, had ? String(had.segment) : null]]));

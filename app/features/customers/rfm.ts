@@ -1,6 +1,5 @@
-// Recency, frequency and monetary scores and the four segments built from them
-// (docs/decisions/052-customer-segments.md). Pure: the recompute job feeds it the
-// shop's figures and stores what it returns; every label carries the rule that matched.
+// Recency, frequency and monetary scores and the four segments built from them, each with the
+// rule that matched (docs/decisions/052-customer-segments.md). Pure.
 import { CHURN_HIGH, type ChurnRisk } from "./clv";
 import type { OrderSummary } from "./summary";
 
@@ -9,7 +8,7 @@ export const SEGMENTS = ["VIP", "Regular", "New", "At-Risk", "No orders yet"] as
 export type Segment = (typeof SEGMENTS)[number];
 
 /** Shops with fewer scored customers than this are scored in tertiles (1–3), not quintiles. */
-export const SMALL_STORE_CUSTOMERS = 500;
+const SMALL_STORE_CUSTOMERS = 500;
 export const SMALL_STORE_NOTE =
   "Small store: with fewer than 500 customers who have ordered, scores are tertiles (1–3) instead of quintiles (1–5).";
 
@@ -60,15 +59,13 @@ export type Scores = { r: number; f: number; m: number };
 export type CutPoints = { r: (number | null)[]; f: (number | null)[]; m: (number | null)[] };
 
 /**
- * Scores 1..bands by rank. Values are ranked ascending; tied values share the rank at the
- * middle of their tie group, so equal behaviour always gets the same score, and a value's
- * score is its mid-rank's band: floor(bands × (below + tied / 2) / n) + 1.
+ * Scores 1..bands by rank: a value's score is the band of its tie group's mid-rank,
+ * floor(bands × (below + tied / 2) / n) + 1, so equal behaviour always gets the same score.
  */
 export function scoreByRank(values: readonly number[], bands: number): number[] {
   const n = values.length;
-  // A typed array sorts numerically without a comparator call per pair (several times faster than
-  // sorting indices by value at 100,000 customers). Each tie group's score is written at the
-  // group's first sorted position; a value finds its group by one binary search.
+  // A typed array sorts numerically without a comparator call per pair. Each tie group's score is
+  // written at the group's first sorted position; a value finds its group by binary search.
   const sorted = Float64Array.from(values).sort();
   const groupScore = new Uint8Array(n);
   for (let start = 0; start < n;) {
@@ -102,11 +99,8 @@ function leastPerBand(values: readonly number[], scores: readonly number[], band
   return least.map((v) => (Number.isFinite(v) ? v : null));
 }
 
-/**
- * One value's score against a shop's bands (as a one-customer update scores it between two
- * whole-shop recomputes): the highest band whose least value it reaches, else the lowest band.
- */
-export function scoreAgainst(value: number, least: readonly (number | null)[]): number {
+/** One value's score against a shop's bands: the highest band whose least value it reaches, else the lowest. */
+function scoreAgainst(value: number, least: readonly (number | null)[]): number {
   let score = 0;
   least.forEach((v, i) => {
     if (v !== null && value >= v) score = i + 1;
@@ -114,10 +108,6 @@ export function scoreAgainst(value: number, least: readonly (number | null)[]): 
   if (score) return score;
   const lowest = least.findIndex((v) => v !== null);
   return lowest === -1 ? 1 : lowest + 1;
-}
-
-export function bandsFor(scoredCustomers: number): 3 | 5 {
-  return scoredCustomers < SMALL_STORE_CUSTOMERS ? 3 : 5;
 }
 
 /**
@@ -143,7 +133,7 @@ export function* rankCustomers(customers: readonly CustomerFigures[]): Generator
   const n = customers.length;
   const at = customers.flatMap((c, i) => (c.recencyDays === null ? [] : [i]));
   const count = at.length;
-  const bands = bandsFor(count);
+  const bands = count < SMALL_STORE_CUSTOMERS ? 3 : 5;
   // Fewer days since the last order is better: ranked on the negated days.
   const negRecency = at.map((i) => -customers[i]!.recencyDays!);
   const f = at.map((i) => customers[i]!.frequency);
@@ -177,19 +167,11 @@ export function* rankCustomers(customers: readonly CustomerFigures[]): Generator
 export const scoresAt = (ranked: RankedShop, i: number): Scores | null =>
   ranked.r[i] ? { r: ranked.r[i]!, f: ranked.f[i]!, m: ranked.m[i]! } : null;
 
-/**
- * Which rule matched, with the numbers its text quotes: the rule text is a function of these
- * alone (ruleText, and ruleTemplate for the stored row).
- */
-export type RuleMatch = {
-  kind: RuleKind;
-  /** The numbers the rule's text quotes, in the order ruleText reads them (unused ones 0). */
-  a: number;
-  b: number;
-};
+/** Which rule matched, with the numbers its text quotes (unused ones 0): its text is a function of these alone. */
+export type RuleMatch = { kind: RuleKind; a: number; b: number };
 
-/** The rules, in precedence order; each belongs to one segment (RULE_SEGMENT). */
-export type RuleKind = "no-orders" | "vip" | "new-first-order" | "at-risk-churn" | "regular";
+/** The rules, in precedence order; each belongs to one segment. */
+type RuleKind = "no-orders" | "vip" | "new-first-order" | "at-risk-churn" | "regular";
 
 export const RULE_SEGMENT: Record<RuleKind, Segment> = {
   "no-orders": "No orders yet",
@@ -202,10 +184,8 @@ export const RULE_SEGMENT: Record<RuleKind, Segment> = {
 const match = (kind: RuleKind, a = 0, b = 0): RuleMatch => ({ kind, a, b });
 
 /**
- * The rule that decides the segment, in precedence order VIP, New, At-Risk, Regular, for a
- * customer who has ordered; one who has not is "No orders yet". At-Risk is the churn model's
- * answer (decision 053): a churn risk of High, the same figure the customer's page shows, so a
- * segment and a churn risk never contradict each other.
+ * The rule that decides the segment, in precedence order VIP, New, At-Risk, Regular ("No orders
+ * yet" without orders). At-Risk is a churn risk of High (decision 053), as the customer's page shows it.
  */
 export function ruleOf(
   { recencyDays, firstOrderDays }: CustomerFigures,
@@ -224,9 +204,8 @@ export function ruleOf(
 }
 
 /**
- * The rules whose text quotes a number of days that grows by itself every day (the first
- * number, `a`): the stored rule is a template with a token in its place, filled when it is
- * read (ruleAsOf), so a recompute a day later does not rewrite every row (decision 073).
+ * Rules whose text quotes days that grow every day (their `a`): the stored rule has a token in
+ * its place, filled when read (ruleAsOf), so a day later no row is rewritten for it (decision 073).
  */
 const DAY_TOKENS: Partial<Record<RuleKind, string>> = { "new-first-order": "{firstOrderDays}" };
 
@@ -236,7 +215,7 @@ export function ruleTemplate(m: RuleMatch): string {
 }
 
 /** The days a stored rule's tokens stand for, as of one instant. */
-export type RuleDays = { recencyDays: number | null; firstOrderDays: number | null; joinedDays: number | null };
+type RuleDays = { recencyDays: number | null; firstOrderDays: number | null; joinedDays: number | null };
 
 /** A stored rule (a template, or a text stored before decision 073) with its day tokens filled. */
 export function ruleAsOf(template: string, days: RuleDays): string {

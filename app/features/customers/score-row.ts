@@ -1,7 +1,5 @@
 // A customer's score row from their order summary, and every customer's of a shop at once
-// (docs/decisions/067-customer-order-summary.md). Pure: the whole-shop recompute
-// (recompute.server.ts) and the webhook's one-customer rescore (rescore.server.ts) both build
-// their rows here, so they score alike.
+// (decision 067). Pure: the recompute and the webhook's rescore both build their rows here.
 import { runToEnd } from "~/lib/steps";
 import { fitShopModelSteps, predictFrom, type ShopModel } from "./clv";
 import { shown } from "./derived";
@@ -27,6 +25,9 @@ export type Names = { firstName: string | null; lastName: string | null; email: 
 export const displayName = (c: { firstName: string | null; lastName: string | null }) =>
   [c.firstName, c.lastName].filter(Boolean).join(" ").trim();
 
+/** The name the screens show: the customer's name, else their e-mail. */
+export const nameOf = (c: Names) => displayName(c) || c.email || "Unnamed customer";
+
 /**
  * The search key: lower case, with LIKE's wildcards (% and _) and PostgreSQL's escape character
  * (\\) swapped for private-use characters, in the stored text and in the typed search alike, so
@@ -47,9 +48,8 @@ export type CustomerInput = Names & { customerId: string; summary: OrderSummary 
 
 /**
  * The columns whose change makes a row worth writing: what the orders, the scores, the rule and
- * the name say, and the value the list sorts by. Not the days since the last order nor the
- * churn figures: they move with the clock and are derived when read (decision 073), so a row
- * whose orders did not change is not rewritten every day for them.
+ * the name say, and the value the list sorts by; not the figures that move with the clock, which
+ * are derived when read (decision 073).
  */
 export const COMPARED_COLUMNS = [
   "searchText",
@@ -71,10 +71,7 @@ export const COMPARED_COLUMNS = [
   "predicted12mMinor",
 ] as const satisfies readonly (keyof ScoredRow)[];
 
-/**
- * COMPARED_COLUMNS but the sort key: what the score row stores (the value is CustomerValue's,
- * decision 108). A webhook's rescore leaves the value as the recompute stored it unless these move.
- */
+/** COMPARED_COLUMNS but the sort key, which CustomerValue stores (decision 108). */
 export const STABLE_COLUMNS = COMPARED_COLUMNS.filter((c) => c !== "predicted12mMinor");
 
 /** What a row stores as of its write besides: the figures the screens derive when read. */
@@ -99,10 +96,7 @@ export function changeOf(row: ScoredRow, stored: Record<string, unknown> | undef
 /** What a customer is scored against: the shop's bands, thresholds and lifetime-value model. */
 export type Scoring = { bands: 3 | 5; settings: SegmentSettings; model: ShopModel; nowMs: number };
 
-/**
- * A score row's computed columns (the key, the segment history and the tag state are the
- * writer's), with the text of the rule that matched as the segment history records it.
- */
+/** A score row's computed columns, with the rule's text as the segment history records it. */
 export type ScoredRow = ReturnType<typeof scoreRow>;
 
 /** One customer's row, given their scores (null: never ordered, or not scored). */
@@ -149,7 +143,7 @@ export type ScoredShop = {
   totals: SegmentTotals;
 };
 
-/** Customers scored between two pauses of scoreShopSteps (a recompute yields to the event loop there). */
+/** Customers scored between two pauses of scoreShopSteps. */
 export const SCORE_CHUNK = 1000;
 
 /**
@@ -166,11 +160,7 @@ export function scoreShop(
   return runToEnd(scoreShopSteps(customers, settings, model, nowMs, previous));
 }
 
-/**
- * scoreShop in steps: it pauses (yields) after each `chunk` customers' figures and rows, and
- * around the ranking and the fit, so a caller can let the event loop run between them. Run to
- * its end, it returns what scoreShop returns.
- */
+/** scoreShop in steps: it yields after each `chunk` customers and around the ranking and the fit. */
 export function* scoreShopSteps(
   customers: readonly CustomerInput[],
   settings: SegmentSettings,

@@ -7,6 +7,7 @@ import { dialect, jsonRows, prisma, sql, sqlOn, type DbClient } from "~/db.serve
 import type { ShopModel } from "./clv";
 import { DEFAULT_SEGMENT_SETTINGS, type CutPoints, type SegmentSettings } from "./rfm";
 import { AS_OF_COLUMNS, STABLE_COLUMNS, type ScoredRow } from "./score-row";
+import { SUMMARY_FIELDS } from "./summary";
 
 export type ScoreShop = { id: string; timezone: string };
 
@@ -54,6 +55,29 @@ export async function getStoredModel(db: DbClient, shopId: string): Promise<Stor
   return { ...row, bands: row.bands === 3 ? 3 : 5, cutPoints: cutPoints.data, model: model.data };
 }
 
+/**
+ * Customers as scoring reads them (not redacted or deleted): their names, stored order summary
+ * (summaryFrom) and stored score row's STABLE_COLUMNS as `stored_…` (storedRow).
+ */
+export const scoringRead = (db?: DbClient) =>
+  sqlOn(db)
+    .selectFrom("Customer as c")
+    .leftJoin("CustomerOrderSummary as os", (j) =>
+      j.onRef("os.shopId", "=", "c.shopId").onRef("os.customerId", "=", "c.id"),
+    )
+    .leftJoin("CustomerScore as s", (j) => j.onRef("s.shopId", "=", "c.shopId").onRef("s.customerId", "=", "c.id"))
+    .select(["c.id", "c.firstName", "c.lastName", "c.email"])
+    .select(SUMMARY_FIELDS.map((f) => `os.${f}` as const))
+    .select(STABLE_COLUMNS.map((c) => `s.${c} as stored_${c}` as const))
+    .where("c.redactedAt", "is", null)
+    .where("c.deletedAt", "is", null);
+
+/** A scoring read's stored score row, as changeOf compares it (undefined: none). */
+export const storedRow = (r: object): Record<string, unknown> | undefined =>
+  "stored_segment" in r && r.stored_segment !== null
+    ? Object.fromEntries(STABLE_COLUMNS.map((c) => [c, (r as Record<string, unknown>)[`stored_${c}`]]))
+    : undefined;
+
 const differs = dialect === "postgresql" ? sql.raw("IS DISTINCT FROM") : sql.raw("IS NOT");
 
 /**
@@ -92,12 +116,10 @@ const SCORE_COLUMNS = {
 const COLUMN_NAMES = Object.keys(SCORE_COLUMNS) as (keyof typeof SCORE_COLUMNS)[];
 
 /**
- * Writes score rows, each only where it differs from the stored one in what it says
- * (STABLE_COLUMNS), and, with `before`, only where the stored row was computed no later than
- * it: a row a webhook rescored after a recompute read its inputs is left as the webhook wrote it.
- * The segment history moves in the same statement; a written row whose segment differs from
- * the one it had when read (`was`) is recorded as a segment change. Their values follow
- * (upsertValues). `valueOnly`: rows known to differ in their value alone, which write only it.
+ * Writes score rows where they differ in STABLE_COLUMNS and, with `before`, were computed no
+ * later than it (a webhook's later rescore stays). The segment history moves in the same
+ * statement; a written row whose segment differs from the one read (`was`) makes a segment
+ * change. Their values follow; `valueOnly`: rows whose value alone moved write only it.
  */
 export async function upsertScores(
   db: DbClient,
@@ -170,10 +192,8 @@ export async function upsertScores(
 }
 
 /**
- * The rows' predicted values, the list's value sort key (CustomerValue, decision 108), each
- * written only where it differs; a value whose score row a webhook rescored after `before` is
- * left as that rescore wrote it, and a customer without a score row gets none. Returns the
- * values written.
+ * The rows' predicted values, the list's sort key (decision 108), written where they differ, with
+ * upsertScores' guard on `before`; a customer without a score row gets none. Returns the count.
  */
 async function upsertValues(db: DbClient, shopId: string, rows: readonly ScoredRow[], before?: Date) {
   const v = jsonRows(

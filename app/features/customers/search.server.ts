@@ -1,9 +1,7 @@
-// The customer search on the server (docs/decisions/060-customer-search-index.md): which score
-// rows match a typed text, as ids in the list's order or the export's, through an index on both
-// engines. Three characters or more: a case-insensitive substring of the name or e-mail, through
-// SQLite's FTS5 trigram table (CustomerScoreSearch) or PostgreSQL's pg_trgm GIN index. One or two
-// characters, which no trigram index serves: the name (or, without one, the e-mail) starts with
-// them, through the (shopId, sortName) index.
+// The customer search (decision 060): the score rows matching a typed text, as ids in the list's
+// or the export's order. Three characters or more: a case-insensitive substring of the name or
+// e-mail, through a trigram index (SQLite's FTS5 CustomerScoreSearch, PostgreSQL's pg_trgm). One
+// or two: the name (else the e-mail) starts with them, through the (shopId, sortName) index.
 import type { RawBuilder } from "kysely";
 import { dialect, sql, sqlOn } from "~/db.server";
 import type { CustomerListQuery, CustomerSort } from "./query";

@@ -2,7 +2,7 @@
 // stored columns only, one typed statement, keyset pages. Every query filters by the shop first.
 import { sqlOn } from "~/db.server";
 import type { Segment } from "./rfm";
-import { displayName } from "./score-row";
+import { nameOf } from "./score-row";
 import type { ListShop } from "./list.server";
 
 /**
@@ -53,7 +53,7 @@ export async function customersBySegmentPage(
   return {
     rows: rows.slice(0, limit).map((r) => ({
       id: r.customerId,
-      name: displayName(r) || r.email || "Unnamed customer",
+      name: nameOf(r),
       email: r.email,
       orders: r.orders,
       totalSpentMinor: r.totalSpentMinor,

@@ -50,10 +50,6 @@ export function summariesOf(list: OrderList | undefined, nowMs: number) {
   };
 }
 
-/** Whether a stored summary (null: none) must be replaced by a new one (null: the customer has no orders). */
-export const summaryMoved = (before: OrderSummary | null, after: OrderSummary | null) =>
-  !(sameOrders(before, after) && (!before || before.windowAtMs === after!.windowAtMs));
-
 /** Stores customers' summaries (null: none, the row is deleted). */
 export async function writeSummaries(db: DbClient, shopId: string, summaries: Map<string, OrderSummary | null>) {
   const q = sqlOn(db);
@@ -77,10 +73,9 @@ export async function writeSummaries(db: DbClient, shopId: string, summaries: Ma
 }
 
 /**
- * Takes these customers' summaries again from their orders, a batch at a time, each batch read
- * and written in one transaction under the shop's write lock, so a webhook's newer summary is
- * never overwritten by an older read. Returns the summaries to score with as of `nowMs`.
- * `before` holds what is stored (absent: not read; every summary is then written).
+ * Takes these customers' summaries again from their orders, each batch read and written under
+ * the shop's write lock (a webhook's newer summary is never overwritten by an older read); writes
+ * those that moved from `before` (all without it). Returns the summaries to score with at `nowMs`.
  */
 export async function refreshSummaries(
   shopId: string,
@@ -97,7 +92,9 @@ export async function refreshSummaries(
       for (const id of batch) {
         const both = summariesOf(lists.get(id), nowMs);
         scoring.set(id, both.scoring);
-        if (!before || summaryMoved(before.get(id) ?? null, both.stored)) writes.set(id, both.stored);
+        const was = before?.get(id) ?? null;
+        if (!before || !(sameOrders(was, both.stored) && (!was || was.windowAtMs === both.stored!.windowAtMs)))
+          writes.set(id, both.stored);
       }
       await writeSummaries(tx, shopId, writes);
     });

@@ -1,12 +1,10 @@
 // A customer's order summary (docs/decisions/067-customer-order-summary.md): everything the
 // scores, segments and lifetime-value models read from a customer's non-cancelled orders, in a
-// few numbers. Pure. The whole-shop recompute reads one stored summary per customer instead of
-// every order; the one-customer rescore and the tests compute it from the orders with the same
-// function, so both paths score from the same figures.
+// few numbers. Pure: the recompute reads it stored, the rescore computes it, both alike.
 
 const DAY_MS = 86_400_000;
 /** Frequency and monetary value look back this far (decision 052). */
-export const WINDOW_MS = 365 * DAY_MS;
+const WINDOW_MS = 365 * DAY_MS;
 
 export type OrderSummary = {
   /** Non-cancelled orders, all time. */
@@ -30,6 +28,7 @@ export type OrderSummary = {
   windowEdgeMs: number | null;
 };
 
+// The mean of the middle two (simple-statistics' medianSorted interpolates, which rounds differently).
 function medianOf(sorted: readonly number[]): number {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
@@ -62,18 +61,14 @@ export function summarize(times: readonly number[], values: readonly number[], a
   let orderDays = 0;
   let lastDay = NaN;
   const gapsMs: number[] = [];
-  const gapsDays: number[] = [];
   for (let i = 0; i < n; i++) {
     const day = Math.floor(sorted[i]! / DAY_MS);
     if (day !== lastDay) orderDays++;
     lastDay = day;
-    if (i) {
-      gapsMs.push(sorted[i]! - sorted[i - 1]!);
-      gapsDays.push((sorted[i]! - sorted[i - 1]!) / DAY_MS);
-    }
+    if (i) gapsMs.push(sorted[i]! - sorted[i - 1]!);
   }
   gapsMs.sort(ascending);
-  gapsDays.sort(ascending);
+  const gapsDays = gapsMs.map((g) => g / DAY_MS);
   return {
     orders: n,
     netMinor,

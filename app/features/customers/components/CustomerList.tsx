@@ -6,18 +6,13 @@ import { ResponsiveIndexTable, type ResponsiveColumn } from "~/components/Respon
 import { formatMoney } from "~/lib/money";
 import { PAGE_SIZE, segmentSlug, type CustomerListQuery, type CustomerSort } from "~/features/customers/query";
 import { scoreLine, SEGMENTS, type Segment } from "~/features/customers/rfm";
+import type { CustomerRow } from "~/features/customers/list.server";
 import { CustomerListControls } from "./CustomerListControls";
 import { SegmentBadge } from "./SegmentBadge";
 
-export type ListRow = {
-  id: string;
-  name: string;
-  email: string | null;
-  orders: number;
-  totalSpentMinor: number;
+/** A list row as the route shows it: the last order as the shop's day. */
+export type ListRow = Omit<CustomerRow, "lastOrderAt" | "predicted12mMinor" | "churnRisk"> & {
   lastOrderDay: string | null;
-  segment: Segment;
-  scores: { r: number; f: number; m: number } | null;
 };
 
 const TABS = [

@@ -3,17 +3,9 @@
 import { BlockStack, Text } from "@shopify/polaris";
 import { formatMoney } from "~/lib/money";
 import { SMALL_STORE_NOTE, type CutPoints, type SegmentSettings } from "~/features/customers/rfm";
+import type { explainCustomer } from "~/features/customers/list.server";
 
-export type Explanation = {
-  recencyDays: number | null;
-  frequency: number;
-  monetaryMinor: number;
-  medianGapDays: number | null;
-  r: number | null;
-  f: number | null;
-  m: number | null;
-  rule: string;
-};
+type Explanation = Omit<NonNullable<Awaited<ReturnType<typeof explainCustomer>>>["score"], "segment">;
 
 type Props = {
   score: Explanation;

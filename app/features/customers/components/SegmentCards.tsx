@@ -2,16 +2,10 @@
 // net spend, and the change in count against 30 days ago ("—" when there is no record then).
 import { BlockStack, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { formatPercent } from "~/lib/money";
-import type { Segment } from "~/features/customers/rfm";
+import type { SegmentCard } from "~/features/customers/list.server";
 import { SegmentBadge } from "./SegmentBadge";
 
-export type SegmentCardData = {
-  segment: Segment;
-  customers: number;
-  share: number | null;
-  revenueShare: number | null;
-  change: number | null;
-};
+type SegmentCardData = Omit<SegmentCard, "revenueMinor">;
 
 const signed = (n: number) => (n > 0 ? `+${n.toLocaleString("en-US")}` : n.toLocaleString("en-US"));
 

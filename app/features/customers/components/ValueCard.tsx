@@ -16,9 +16,8 @@ type Props = {
 };
 
 export function ValueCard(props: Props) {
-  const { currency, predicted12mMinor, ltvMethod, churnRisk, pNoPurchase90, nextOrderDay } = props;
+  const { currency, nextOrderDay, ...score } = props;
   const money = (v: number) => formatMoney(v, currency);
-  const score = { totalSpentMinor: props.totalSpentMinor, predicted12mMinor, ltvMethod, churnRisk, pNoPurchase90 };
   return (
     <Card>
       <BlockStack gap="300">
@@ -31,7 +30,7 @@ export function ValueCard(props: Props) {
               Historic value (net spend to date)
             </Text>
             <Text as="p" variant="headingLg">
-              {money(score.totalSpentMinor ?? 0)}
+              {money(score.totalSpentMinor)}
             </Text>
           </BlockStack>
           <BlockStack gap="100">
