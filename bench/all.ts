@@ -579,7 +579,7 @@ async function inventory(): Promise<Row[]> {
 type RowsJson = { rows: { target: string; figure: string; baseline?: string; pass: boolean | null }[] };
 
 async function rewritten(
-  name: "customers" | "loyalty" | "ads" | "api" | "assets" | "privacy" | "engagement",
+  name: "customers" | "loyalty" | "ads" | "api" | "assets" | "privacy" | "engagement" | "insights",
   args: string[],
   size: string,
 ): Promise<Row[]> {
@@ -637,6 +637,11 @@ const engagement = () => {
     `${fmt(emails)} e-mails, ${fmt(segment)}-customer segment`,
   );
 };
+
+// Issue 37's insights (bench/insights.ts): precision and recall on injected events, the clean
+// stores' rate and the run's time at 25,000 orders; quick takes one seed (two demo copies), full five.
+const insights = () =>
+  rewritten("insights", ["--seeds", full ? "5" : "1"], `${full ? 5 : 1} seed(s), demo copies of 25,000 orders`);
 
 // Issue 36's ad spend sync (bench/ads.ts): the same sizes in both modes, as the target states them.
 const adSpend = () => rewritten("ads", [], "12 months × 50 campaigns × 3 platforms");
@@ -782,6 +787,7 @@ const PARTS: Record<string, () => Promise<Row[]>> = {
   assets: digitalAssets,
   privacy: privacyCentre,
   engagement,
+  insights,
   public: publicPages,
   paint,
   "boot-memory": bootMemory,
