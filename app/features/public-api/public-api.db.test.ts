@@ -191,7 +191,11 @@ describe("v1 answers", () => {
     const first = await call(invoices, `/stores/${a.id}/invoices?limit=2`, p);
     expect(first.response.status).toBe(200);
     expect(first.body).toMatchObject({ success: true, error: null, data: { object: "list", has_more: true } });
-    expect(first.response.headers.get("RateLimit-Policy")).toBe('"monthly";q=50000;w=2592000, "hourly";q=10000;w=3600');
+    // The monthly window is this calendar month (30 or 31 days, 28 or 29 in February).
+    const month = windowOf("monthly", new Date()).seconds;
+    expect(first.response.headers.get("RateLimit-Policy")).toBe(
+      `"monthly";q=50000;w=${month}, "hourly";q=10000;w=3600`,
+    );
     expect(first.response.headers.get("X-RateLimit-Limit")).toBe("10000");
     const last = first.body.data.data[1].id;
     const second = await call(invoices, `/stores/${a.id}/invoices?limit=2&starting_after=${last}`, p);
