@@ -164,6 +164,21 @@ describe("marketing figures per channel (hand-computed)", () => {
     expect((await getMarketing(a, { from: "2026-05-01", to: "2026-05-31" })).newCustomers).toBe(2);
   });
 
+  it("leaves out customers deleted in Shopify or redacted, counting only this shop's", async () => {
+    const c = await createShop({ name: "Marketing C", timezone: "America/New_York" });
+    const item = await createProduct(c.id, { priceMinor: 100_00, unitCostMinor: 40_00 });
+    const kept = await customer(c.id, "Kept");
+    const gone = await prisma.customer.create({
+      data: { shopId: c.id, firstName: "Deleted", deletedAt: new Date("2026-06-25T00:00:00Z") },
+    });
+    const erased = await customer(c.id, "Erased", { redactedAt: new Date("2026-06-26T00:00:00Z") });
+    for (const who of [kept, gone, erased])
+      await createOrder(c.id, "2026-06-12", [line(item, 1)], { source: "direct", customerId: who.id });
+    await recomputeShop(c, { rebuild: true });
+    expect((await getMarketing(c, RANGE)).newCustomers).toBe(1);
+    expect((await getMarketing(a, RANGE)).newCustomers).toBe(2);
+  });
+
   it("agrees after a rebuild of the rollups (live updates and the rebuild write the same channel rows)", async () => {
     const live = await getMarketing(a, RANGE);
     await rebuildRollups(a.id);

@@ -1,6 +1,7 @@
 // The one count of a shop's customers (the registry's "customers" entry in analytics/metrics.ts),
 // with what a screen leaves out, so it can say why its figure differs from another screen's.
 import { prisma, sqlOn } from "~/db.server";
+import { chunks } from "~/lib/chunks";
 import { addDays, startOfDayInZone } from "~/lib/dates";
 
 export type CustomerCounts = {
@@ -43,15 +44,37 @@ export async function newCustomerCount(
 ): Promise<number> {
   const start = startOfDayInZone(range.from, shop.timezone).getTime();
   const end = startOfDayInZone(addDays(range.to, 1), shop.timezone).getTime();
-  const row = await sqlOn()
-    .selectFrom("CustomerOrderSummary as s")
-    .innerJoin("Customer as c", "c.id", "s.customerId")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("s.shopId", "=", shop.id)
-    .where("s.firstOrderMs", ">=", start)
-    .where("s.firstOrderMs", "<", end)
-    .where("c.deletedAt", "is", null)
-    .where("c.redactedAt", "is", null)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  // Every first order in the range from the covering index, less the few deleted or redacted
+  // customers among them, looked up by key: joining each summary to its customer took 0.6 s
+  // at 120,000 new customers in a year (SQLite's planner starts from the summaries), this 20 ms.
+  const [all, left] = await Promise.all([
+    sqlOn()
+      .selectFrom("CustomerOrderSummary")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("shopId", "=", shop.id)
+      .where("firstOrderMs", ">=", start)
+      .where("firstOrderMs", "<", end)
+      .executeTakeFirst(),
+    sqlOn()
+      .selectFrom("Customer")
+      .select("id")
+      .where("shopId", "=", shop.id)
+      .where((eb) => eb.or([eb("deletedAt", "is not", null), eb("redactedAt", "is not", null)]))
+      .execute(),
+  ]);
+  let excluded = 0;
+  for (const ids of chunks(
+    left.map((c) => c.id),
+    500,
+  )) {
+    // By key, the range checked here: with the range in the statement the planner scans it.
+    const firsts = await sqlOn()
+      .selectFrom("CustomerOrderSummary")
+      .select("firstOrderMs")
+      .where("shopId", "=", shop.id)
+      .where("customerId", "in", ids)
+      .execute();
+    excluded += firsts.filter((r) => r.firstOrderMs >= start && r.firstOrderMs < end).length;
+  }
+  return Number(all?.n ?? 0) - excluded;
 }
