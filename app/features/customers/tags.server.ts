@@ -55,34 +55,23 @@ export async function setSegmentTagging(shopId: string, segment: Segment, enable
   });
 }
 
-/** Customers whose tags are not what the enabled segments say. */
-function pendingWhere(shopId: string, enabled: readonly string[]) {
-  return {
-    shopId,
-    OR: [
-      // In an enabled segment without its tag.
-      ...enabled.map((s) => ({ segment: s, OR: [{ taggedSegment: null }, { taggedSegment: { not: s } }] })),
-      // Tagged with a segment that is no longer theirs, or that is off.
-      ...SEGMENTS.map((s) => (enabled.includes(s) ? { taggedSegment: s, NOT: { segment: s } } : { taggedSegment: s })),
-    ],
-  };
-}
+/** Customers in `segment` tagged `tagged` need a change: in an enabled segment without its tag, or tagged off or not theirs. */
+const pending = (enabled: readonly string[], segment: string, tagged: string | null) =>
+  (enabled.includes(segment) && tagged !== segment) ||
+  (tagged !== null && !(enabled.includes(tagged) && tagged === segment));
 
 const enabledSegments = async (shopId: string) =>
   (await prisma.customerSegmentTag.findMany({ where: { shopId, enabled: true }, select: { segment: true } })).map(
     (r) => r.segment,
   );
 
-/** pendingWhere's count, from the (segment, tagged segment) pairs' counts: one read of an index, not of every row. */
+/** How many customers are pending, from the (segment, tagged segment) pairs' counts: one read of an index. */
 export async function pendingTagChanges(shopId: string): Promise<number> {
   const [enabled, pairs] = await Promise.all([
     enabledSegments(shopId),
     prisma.customerScore.groupBy({ by: ["segment", "taggedSegment"], where: { shopId }, _count: { _all: true } }),
   ]);
-  const on = (s: string | null) => s !== null && enabled.includes(s);
-  // In an enabled segment without its tag, or tagged with a segment that is off or not theirs.
-  const pending = (s: string, t: string | null) => (on(s) && t !== s) || (t !== null && !(on(t) && t === s));
-  return pairs.reduce((n, p) => n + (pending(p.segment, p.taggedSegment) ? p._count._all : 0), 0);
+  return pairs.reduce((n, p) => n + (pending(enabled, p.segment, p.taggedSegment) ? p._count._all : 0), 0);
 }
 
 class TagError extends Error {
@@ -110,7 +99,14 @@ export async function syncSegmentTags(shop: TagShop, graphql: AdminGraphql, budg
   try {
     while (changed < budget) {
       const batch = await prisma.customerScore.findMany({
-        where: pendingWhere(shop.id, enabled),
+        where: {
+          shopId: shop.id,
+          OR: SEGMENTS.flatMap((segment) =>
+            [null, ...SEGMENTS].flatMap((taggedSegment) =>
+              pending(enabled, segment, taggedSegment) ? [{ segment, taggedSegment }] : [],
+            ),
+          ),
+        },
         select: { customerId: true, segment: true, taggedSegment: true, customer: { select: { shopifyId: true } } },
         orderBy: { customerId: "asc" },
         take: 25,
