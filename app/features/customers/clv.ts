@@ -5,7 +5,7 @@
 // repeat buyers. Time is in weeks inside the models, as in the papers.
 import { gammaln } from "simple-statistics";
 import { nelderMeadSteps } from "./optimize";
-import type { OrderSummary } from "./summary";
+import { DAY_MS, type OrderSummary } from "./summary";
 
 export const lgamma = gammaln;
 const lbeta = (a: number, b: number) => lgamma(a) + lgamma(b) - lgamma(a + b);
@@ -27,11 +27,6 @@ export type Rfm = { x: number; tx: number; T: number };
 export type BgNbdParams = { r: number; alpha: number; a: number; b: number };
 export type GammaGammaParams = { p: number; q: number; gamma: number };
 
-/** One customer's BG/NBD log-likelihood (the paper's equation 6, in logs). */
-export function bgnbdLogLikelihood(params: BgNbdParams, rfm: Rfm): number {
-  return bgnbdWith(params, bgnbdTermsOf(params, rfm.x), rfm);
-}
-
 /** The likelihood's terms that depend on the repeat purchases x alone, not on tx or T. */
 type BgNbdTerms = { a1: number; a2: number; l4: number };
 
@@ -43,6 +38,7 @@ function bgnbdTermsOf({ r, alpha, a, b }: BgNbdParams, x: number): BgNbdTerms {
   };
 }
 
+/** One customer's BG/NBD log-likelihood (the paper's equation 6, in logs). */
 function bgnbdWith({ r, alpha }: BgNbdParams, { a1, a2, l4 }: BgNbdTerms, { x, tx, T }: Rfm): number {
   const a3 = -(r + x) * Math.log(alpha + T);
   if (x === 0) return a1 + a2 + a3;
@@ -99,11 +95,6 @@ export function medianWeeksToNextPurchase(params: BgNbdParams, rfm: Rfm): number
   return (params.alpha + rfm.T) * (Math.pow(2, 1 / (params.r + rfm.x)) - 1);
 }
 
-/** One repeat buyer's Gamma-Gamma log-likelihood of the mean value m of their x transactions. */
-export function gammaGammaLogLikelihood(params: GammaGammaParams, x: number, m: number): number {
-  return gammaGammaWith(params, gammaGammaTermsOf(params, x), x, m);
-}
-
 /** The Gamma-Gamma likelihood's terms that depend on x alone, not on m. */
 type GammaGammaTerms = { head: number; xlx: number };
 
@@ -111,6 +102,7 @@ function gammaGammaTermsOf({ p, q, gamma }: GammaGammaParams, x: number): GammaG
   return { head: lgamma(p * x + q) - lgamma(p * x) - lgamma(q) + q * Math.log(gamma), xlx: p * x * Math.log(x) };
 }
 
+/** One repeat buyer's Gamma-Gamma log-likelihood of the mean value m of their x transactions. */
 function gammaGammaWith({ p, q, gamma }: GammaGammaParams, { head, xlx }: GammaGammaTerms, x: number, m: number) {
   return head + (p * x - 1) * Math.log(m) + xlx - (p * x + q) * Math.log(gamma + m * x);
 }
@@ -197,7 +189,6 @@ export function churnRiskOf(pNoPurchase90: number): ChurnRisk {
   return pNoPurchase90 >= CHURN_HIGH ? "High" : pNoPurchase90 >= CHURN_MEDIUM ? "Medium" : "Low";
 }
 
-const DAY_MS = 86_400_000;
 const WEEK_DAYS = 7;
 const YEAR_WEEKS = 365 / WEEK_DAYS;
 const CHURN_WEEKS = 90 / WEEK_DAYS;

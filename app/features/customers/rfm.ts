@@ -1,7 +1,7 @@
 // Recency, frequency and monetary scores and the four segments built from them, each with the
 // rule that matched (docs/decisions/052-customer-segments.md). Pure.
 import { CHURN_HIGH, type ChurnRisk } from "./clv";
-import type { OrderSummary } from "./summary";
+import { DAY_MS, type OrderSummary } from "./summary";
 
 /** The spec's four segments, and customers who have not ordered yet (no scores, no segment of the four). */
 export const SEGMENTS = ["VIP", "Regular", "New", "At-Risk", "No orders yet"] as const;
@@ -249,8 +249,6 @@ function wordsOf({ kind, b }: RuleMatch, a: string): string {
 export function scoreLine(scores: Scores | null, segment: Segment): string {
   return scores ? `R ${scores.r} · F ${scores.f} · M ${scores.m} → ${segment}` : "No orders yet, no scores";
 }
-
-const DAY_MS = 86_400_000;
 
 /** The figures from a customer's order summary (valid for `now`, see validFor in summary.ts). */
 export function figuresFrom(id: string, s: OrderSummary | null, now: Date): CustomerFigures {

@@ -2,7 +2,7 @@
 // scores, segments and lifetime-value models read from a customer's non-cancelled orders, in a
 // few numbers. Pure: the recompute reads it stored, the rescore computes it, both alike.
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 /** Frequency and monetary value look back this far (decision 052). */
 const WINDOW_MS = 365 * DAY_MS;
 
