@@ -46,8 +46,6 @@ const positionOut = sql<number | string>`${dialect === "sqlite" ? position : sql
 async function readCustomers(shopId: string, now: Date, pageSize: number) {
   const page = dialect === "sqlite" ? pageSize : Number.MAX_SAFE_INTEGER;
   const out = [];
-  // A customer is scored once, however it is read.
-  const seen = new Set<string>();
   let after: unknown = null;
   for (;;) {
     const rows = await scoringRead()
@@ -57,16 +55,13 @@ async function readCustomers(shopId: string, now: Date, pageSize: number) {
       // page's first rowid on (not the shop's every row, sorted, at each page).
       .where(dialect === "sqlite" ? sql<string>`+${sql.ref("c.shopId")}` : sql.ref("c.shopId"), "=", shopId)
       .where("c.createdAt", "<=", now as never)
-      .$if(after !== null, (q) =>
-        q.where(dialect === "sqlite" ? sql<boolean>`c.rowid > ${after}` : sql<boolean>`c.ctid > ${after}::tid`),
-      )
+      // Only SQLite reads more than one page.
+      .$if(after !== null, (q) => q.where(sql<boolean>`c.rowid > ${after}`))
       .orderBy(position)
       .$if(dialect === "sqlite", (q) => q.limit(page))
       .execute();
     for (const [i, r] of rows.entries()) {
       if (i && i % SCORE_CHUNK === 0) await nextTurn();
-      if (seen.has(r.id)) continue;
-      seen.add(r.id);
       const had = storedRow(r);
       out.push({
         customer: {
