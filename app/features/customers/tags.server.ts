@@ -3,7 +3,7 @@
 // each run picks the customers whose tagged segment differs from what it should be, changes
 // their tags in Shopify, records it, and goes on until none is left (or the step's budget is spent).
 import { prisma } from "~/db.server";
-import type { AdminGraphql } from "~/features/store-sync/index.server";
+import { AdminApiError, type AdminGraphql } from "~/features/store-sync/index.server";
 import type { CustomersTagsAddMutation, CustomersTagsRemoveMutation } from "~/graphql/admin.generated";
 import { segmentSlug } from "./query";
 import { SEGMENTS, type Segment } from "./rfm";
@@ -74,19 +74,12 @@ export async function pendingTagChanges(shopId: string): Promise<number> {
   return pairs.reduce((n, p) => n + (pending(enabled, p.segment, p.taggedSegment) ? p._count._all : 0), 0);
 }
 
-class TagError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "TagError";
-  }
-}
-
 async function mutate(graphql: AdminGraphql, doc: string, id: string, tags: string[]) {
   const response = await graphql(doc, { variables: { id, tags } });
   const body = (await response.json()) as { data?: CustomersTagsAddMutation & CustomersTagsRemoveMutation };
   const payload = body.data?.tagsAdd ?? body.data?.tagsRemove;
-  if (!payload) throw new TagError("Shopify did not answer the tag change");
-  if (payload.userErrors.length) throw new TagError(payload.userErrors.map((e) => e.message).join("; "));
+  if (!payload) throw new AdminApiError("Shopify did not answer the tag change");
+  if (payload.userErrors.length) throw new AdminApiError(payload.userErrors.map((e) => e.message).join("; "));
 }
 
 /**
@@ -134,7 +127,7 @@ export async function syncSegmentTags(shop: TagShop, graphql: AdminGraphql, budg
     });
   } catch (error) {
     const message =
-      error instanceof TagError ? error.message.slice(0, 300) : "The tag change failed; it will be retried";
+      error instanceof AdminApiError ? error.message.slice(0, 300) : "The tag change failed; it will be retried";
     await prisma.customerSegmentTag.updateMany({ where: { shopId: shop.id }, data: { lastError: message } });
     throw error;
   }
