@@ -21,14 +21,9 @@ const ORDER_COLUMN: Record<Exclude<CustomerSort, "value">, keyof Prisma.Customer
   lastOrder: "lastOrderAt",
 };
 
-/** Rows fetched by id, back in the order of `ids`. */
-function inOrder<T extends { customerId: string }>(ids: readonly string[], rows: readonly T[]): T[] {
-  const byId = new Map(rows.map((r) => [r.customerId, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is T => r !== undefined);
-}
-
-/** What the moving figures are derived from (decision 073). */
-const INPUTS_SELECT = {
+export const ROW_SELECT = {
+  customerId: true,
+  // What the moving figures are derived from (decision 073).
   orders: true,
   totalSpentMinor: true,
   firstOrderAt: true,
@@ -39,11 +34,6 @@ const INPUTS_SELECT = {
   orderDays: true,
   medianGapMs: true,
   computedAt: true,
-} satisfies Prisma.CustomerScoreSelect;
-
-export const ROW_SELECT = {
-  customerId: true,
-  ...INPUTS_SELECT,
   segment: true,
   r: true,
   f: true,
@@ -125,7 +115,10 @@ export async function listCustomers(
   // index; Prisma's `nulls: "last"` sorted every row of the shop instead (on both engines).
   const valued = nullable ? { ...where, [column]: { not: null } } : where;
   const rows = ids
-    ? inOrder(ids, await read({ shopId: shop.id, customerId: { in: ids } }, 0, ids.length))
+    ? // Back in the order of the ids (a row deleted meanwhile is left out).
+      (await read({ shopId: shop.id, customerId: { in: ids } }, 0, ids.length)).sort(
+        (a, b) => ids.indexOf(a.customerId) - ids.indexOf(b.customerId),
+      )
     : await read(valued, skip, pageSize);
   if (!ids && nullable && rows.length < pageSize) {
     const before = rows.length ? skip + rows.length : await prisma.customerScore.count({ where: valued });

@@ -150,8 +150,7 @@ export async function recomputeShop(
     if (i % Math.min(page, SCORE_CHUNK) === 0) await nextTurn();
     change.push(changeOf(scored.rows[i]!, read[i]!.stored));
   }
-  let written = 0;
-  let changes = 0;
+  const sum = { written: 0, changes: 0 };
   for (const valueOnly of [false, true]) {
     const at = change.flatMap((c, i) => (c === (valueOnly ? "value" : "row") ? [i] : []));
     for (const positions of chunks(at, WRITE_BATCH)) {
@@ -160,18 +159,14 @@ export async function recomputeShop(
         positions.map((i) => [read[i]!.customer.customerId, (read[i]!.stored?.segment as string | undefined) ?? null]),
       );
       const batch = positions.map((i) => scored.rows[i]!);
-      const out = await withShopWriteLock(shop.id, async (tx) => {
-        const sum = { written: 0, changes: 0 };
+      await withShopWriteLock(shop.id, async (tx) => {
         for (const part of chunks(batch, STATEMENT_ROWS)) {
           if (part[0] !== batch[0]) await nextTurn();
           const one = await upsertScores(tx, shop.id, part, now, was, { before: now, valueOnly });
           sum.written += one.written;
           sum.changes += one.changes;
         }
-        return sum;
       });
-      written += out.written;
-      changes += out.changes;
     }
   }
   await withShopWriteLock(shop.id, async (tx) => {
@@ -218,8 +213,7 @@ export async function recomputeShop(
   });
   return {
     customers: customers.length,
-    written,
-    changes,
+    ...sum,
     summariesRebuilt: rebuilding,
     model: scored.model,
     bands: scored.bands,
