@@ -1,3 +1,4 @@
+import { gammaln as lgamma } from "simple-statistics";
 import { describe, expect, it } from "vitest";
 import {
   bgnbdTotalLogLikelihood,
@@ -8,7 +9,6 @@ import {
   fitGammaGammaSteps,
   gammaGammaTotalLogLikelihood,
   hyp2f1,
-  lgamma,
   probabilityAlive,
   probabilityNoPurchase,
   type BgNbdParams,

@@ -7,8 +7,7 @@ import { gammaln } from "simple-statistics";
 import { nelderMeadSteps } from "./optimize";
 import { DAY_MS, type OrderSummary } from "./summary";
 
-export const lgamma = gammaln;
-const lbeta = (a: number, b: number) => lgamma(a) + lgamma(b) - lgamma(a + b);
+const lbeta = (a: number, b: number) => gammaln(a) + gammaln(b) - gammaln(a + b);
 
 /** Gauss's hypergeometric 2F1(a, b; c; z) for 0 ≤ z < 1, by its series. */
 export function hyp2f1(a: number, b: number, c: number, z: number): number {
@@ -32,7 +31,7 @@ type BgNbdTerms = { a1: number; a2: number; l4: number };
 
 function bgnbdTermsOf({ r, alpha, a, b }: BgNbdParams, x: number): BgNbdTerms {
   return {
-    a1: lgamma(r + x) - lgamma(r) + r * Math.log(alpha),
+    a1: gammaln(r + x) - gammaln(r) + r * Math.log(alpha),
     a2: lbeta(a, b + x) - lbeta(a, b),
     l4: x === 0 ? 0 : lbeta(a + 1, b + x - 1) - lbeta(a, b + x),
   };
@@ -99,7 +98,7 @@ export function medianWeeksToNextPurchase(params: BgNbdParams, rfm: Rfm): number
 type GammaGammaTerms = { head: number; xlx: number };
 
 function gammaGammaTermsOf({ p, q, gamma }: GammaGammaParams, x: number): GammaGammaTerms {
-  return { head: lgamma(p * x + q) - lgamma(p * x) - lgamma(q) + q * Math.log(gamma), xlx: p * x * Math.log(x) };
+  return { head: gammaln(p * x + q) - gammaln(p * x) - gammaln(q) + q * Math.log(gamma), xlx: p * x * Math.log(x) };
 }
 
 /** One repeat buyer's Gamma-Gamma log-likelihood of the mean value m of their x transactions. */
@@ -132,8 +131,6 @@ const sum = <T>(items: readonly T[], f: (item: T) => number) => items.reduce((s,
 /** A refit starts from the previous parameters with a smaller simplex (in logs, ±10%; decision 073). */
 const WARM_STEP = 0.1;
 
-type Fit<P> = Generator<void, { params: P; logLikelihood: number; converged: boolean }, void>;
-
 /**
  * Maximum-likelihood parameters `keys`, searched in logs (so they stay positive, within ±`bound`),
  * from `cold` or warm from `from`.
@@ -144,7 +141,7 @@ function* fitInLogs<P extends Record<string, number>>(
   bound: number,
   cold: number[],
   from?: P,
-): Fit<P> {
+) {
   const toParams = (v: number[]) => Object.fromEntries(keys.map((k, i) => [k, Math.exp(v[i]!)])) as P;
   const result = yield* nelderMeadSteps(
     (v) => (v.some((x) => Math.abs(x) > bound) ? Infinity : -logLikelihood(toParams(v))),
@@ -154,7 +151,7 @@ function* fitInLogs<P extends Record<string, number>>(
   return { params: toParams(result.x), logLikelihood: -result.value, converged: result.converged };
 }
 
-export function fitBgNbdSteps(customers: readonly Rfm[], from?: BgNbdParams): Fit<BgNbdParams> {
+export function fitBgNbdSteps(customers: readonly Rfm[], from?: BgNbdParams) {
   const meanT = sum(customers, (c) => c.T) / Math.max(1, customers.length);
   const cold = [0, Math.log(Math.max(1, meanT)), 0, 0];
   return fitInLogs(["r", "alpha", "a", "b"], (p) => bgnbdTotalLogLikelihood(p, customers), 12, cold, from);

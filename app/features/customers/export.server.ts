@@ -77,11 +77,7 @@ export function customerExportColumns(shop: ListShop): ExportColumn<ExportRow>[]
       header: `Predicted 12-month value (${shop.currency})`,
       value: (r) => money(r.predicted12mMinor),
     },
-    {
-      key: "valueMethod",
-      header: "Value method",
-      value: (r) => (r.ltvMethod ? (LTV_METHODS[r.ltvMethod as keyof typeof LTV_METHODS] ?? r.ltvMethod) : null),
-    },
+    { key: "valueMethod", header: "Value method", value: (r) => (r.ltvMethod ? LTV_METHODS[r.ltvMethod] : null) },
     { key: "churnRisk", header: "Churn risk", value: (r) => r.churnRisk },
     {
       key: "noOrderIn90DaysProbability",

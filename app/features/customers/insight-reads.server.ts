@@ -50,8 +50,7 @@ export async function countValuableCustomers(shopId: string, vipSince: Date, min
  * read. Erased and deleted customers are left out, as in every customer count (counts.server.ts).
  */
 export async function newCustomersOrders(shopId: string, sinceDay: string) {
-  const db = sqlOn();
-  const rows = await db
+  const rows = await sqlOn()
     .selectFrom("Order as o")
     .innerJoin("Customer as c", "c.id", "o.customerId")
     .select(["o.customerId", "o.day", "o.processedAt", "o.totalMinor", "o.refundsMinor"])

@@ -1,9 +1,9 @@
 // Reading the shop's scored customers: the list, the segment cards, one customer's detail and
-// the export's batches. Every query filters by the shop first.
+// the JSON API's page. Every query filters by the shop first.
 import { prisma, type Prisma } from "~/db.server";
 import { addDays, dayInZone } from "~/lib/dates";
 import { ORDER_PROFIT_SELECT, orderNetProfitMinor } from "~/features/profit";
-import { PAGE_SIZE, type CustomerListQuery, type CustomerSort } from "./query";
+import { PAGE_SIZE, SORT_COLUMN, type CustomerListQuery } from "./query";
 import { SEGMENTS, type Segment } from "./rfm";
 import { asOfMs, daysOf, predictionOf, ruleOfRow, type ScoreInputs } from "./derived";
 import { nameOf } from "./score-row";
@@ -12,14 +12,6 @@ import { countMatches, matchingPage } from "./search.server";
 import { valuePage } from "./value-sort.server";
 
 export type ListShop = { id: string; timezone: string; currency: string };
-
-/** The list's sorts on the score row; the predicted value's is CustomerValue's (value-sort.server.ts). */
-const ORDER_COLUMN: Record<Exclude<CustomerSort, "value">, keyof Prisma.CustomerScoreOrderByWithRelationInput> = {
-  name: "sortName",
-  orders: "orders",
-  spent: "totalSpentMinor",
-  lastOrder: "lastOrderAt",
-};
 
 export const ROW_SELECT = {
   customerId: true,
@@ -93,7 +85,8 @@ export async function listCustomers(
     : Math.max(1, Math.ceil(total / pageSize));
   const page = capped ? query.page : Math.min(query.page, pageCount);
   const skip = (page - 1) * pageSize;
-  const column = query.sort === "value" ? "customerId" : ORDER_COLUMN[query.sort];
+  // The value sort's page of ids comes from CustomerValue (value-sort.server.ts).
+  const column = query.sort === "value" ? "customerId" : SORT_COLUMN[query.sort];
   const nullable = query.sort === "lastOrder";
   // A search's page comes from its index as ids, then their rows; so does the value sort's.
   const ids = query.q

@@ -5,6 +5,14 @@ import { SEGMENTS, type Segment } from "./rfm";
 
 export const SORTS = ["name", "orders", "spent", "lastOrder", "value"] as const;
 export type CustomerSort = (typeof SORTS)[number];
+/** The column each sort orders by (the predicted value is CustomerValue's; decision 108). */
+export const SORT_COLUMN = {
+  name: "sortName",
+  orders: "orders",
+  spent: "totalSpentMinor",
+  lastOrder: "lastOrderAt",
+  value: "predicted12mMinor",
+} as const satisfies Record<CustomerSort, string>;
 export const PAGE_SIZE = 25;
 export const SEARCH_MAX = 100;
 

@@ -153,18 +153,14 @@ export function* scoreShopSteps(
     if ((i + 1) % chunk === 0) yield;
   }
   const ranked = yield* rankCustomers(figures);
-  const scoring: Scoring = {
-    bands: ranked.bands,
-    settings,
-    model:
-      model ??
-      (yield* fitShopModelSteps(
-        customers.map((c) => c.summary),
-        nowMs,
-        previous,
-      )),
-    nowMs,
-  };
+  const fitted =
+    model ??
+    (yield* fitShopModelSteps(
+      customers.map((c) => c.summary),
+      nowMs,
+      previous,
+    ));
+  const scoring: Scoring = { bands: ranked.bands, settings, model: fitted, nowMs };
   yield;
   const totals = Object.fromEntries(SEGMENTS.map((s) => [s, { customers: 0, revenueMinor: 0 }])) as SegmentTotals;
   // Customers who have ordered (and so have scores).

@@ -43,8 +43,7 @@ export function summarize(times: readonly number[], values: readonly number[], a
   const n = times.length;
   if (!n) return null;
   const sorted = [...times].sort(ascending);
-  let netMinor = 0;
-  for (const v of values) netMinor += v;
+  const netMinor = values.reduce((sum, v) => sum + v, 0);
   const yearAgo = atMs - WINDOW_MS;
   let windowOrders = 0;
   let windowNetMinor = 0;

@@ -53,10 +53,7 @@ type Props = {
 };
 
 export function CustomerList({ rows, query, paging, currency, loading, onQuery, onExplain }: Props) {
-  const tab = Math.max(
-    0,
-    TABS.findIndex((t) => t.segment === query.segment),
-  );
+  const tab = TABS.findIndex((t) => t.segment === query.segment);
   const sortIndex = COLUMNS.findIndex((c) => c.sort === query.sort);
   return (
     <>
