@@ -78,7 +78,7 @@ export function scoreCustomers(customers: readonly CustomerFigures[]) {
     const s = scoresAt(ranked, i);
     if (s) scores.set(c.id, s);
   });
-  return { bands: ranked.bands, smallStore: ranked.smallStore, cutPoints: ranked.cutPoints, scores };
+  return { bands: ranked.bands, smallStore: ranked.bands === 3, cutPoints: ranked.cutPoints, scores };
 }
 
 /** The segment and the rule that matched, in words (see ruleOf). */

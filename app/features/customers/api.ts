@@ -1,25 +1,14 @@
 // GET /api/stores/{storeId}/customers?segment=&limit= — the spec's "customer data by segment".
 import { z } from "zod";
 import { minorToDecimalString } from "~/lib/money";
-import { segmentSlug } from "./query";
+import { segmentParam, segmentSlug } from "./query";
 import type { CustomerRow } from "./list.server";
 import { SEGMENTS } from "./rfm";
 
 export const API_LIMIT_MAX = 250;
 
 export const customersApiQuery = z.object({
-  segment: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (!v || v === "all") return null;
-      const s = SEGMENTS.find((x) => segmentSlug(x) === segmentSlug(v));
-      if (!s) {
-        ctx.addIssue({ code: "custom", message: `Unknown segment. Use one of: all, ${SEGMENTS.join(", ")}` });
-        return z.NEVER;
-      }
-      return s;
-    }),
+  segment: segmentParam(segmentSlug, SEGMENTS),
   limit: z.coerce
     .number({ message: "limit is a whole number" })
     .int("limit is a whole number")

@@ -1,24 +1,28 @@
+import { gammaln as lgamma } from "simple-statistics";
 import { describe, expect, it } from "vitest";
 import {
-  bgnbdLogLikelihood,
   bgnbdTotalLogLikelihood,
   churnRiskOf,
   expectedOrderValue,
   expectedPurchases,
   fitBgNbdSteps,
   fitGammaGammaSteps,
-  gammaGammaLogLikelihood,
   gammaGammaTotalLogLikelihood,
   hyp2f1,
-  lgamma,
   probabilityAlive,
   probabilityNoPurchase,
   type BgNbdParams,
+  type GammaGammaParams,
   type Rfm,
 } from "./clv";
 import { fitShopModel, predict, type History } from "~tests/customers-reference";
 import { nelderMeadSteps } from "./optimize";
 import { runToEnd } from "~/lib/steps";
+
+// One customer's log-likelihood: a total over that customer alone.
+const bgnbdLogLikelihood = (p: BgNbdParams, c: Rfm) => bgnbdTotalLogLikelihood(p, [c]);
+const gammaGammaLogLikelihood = (p: GammaGammaParams, x: number, m: number) =>
+  gammaGammaTotalLogLikelihood(p, [{ x, m }]);
 
 /** Midpoint rule on (lo, hi). */
 function integrate(f: (x: number) => number, lo: number, hi: number, n = 4000): number {

@@ -5,10 +5,9 @@
 // repeat buyers. Time is in weeks inside the models, as in the papers.
 import { gammaln } from "simple-statistics";
 import { nelderMeadSteps } from "./optimize";
-import type { OrderSummary } from "./summary";
+import { DAY_MS, type OrderSummary } from "./summary";
 
-export const lgamma = gammaln;
-const lbeta = (a: number, b: number) => lgamma(a) + lgamma(b) - lgamma(a + b);
+const lbeta = (a: number, b: number) => gammaln(a) + gammaln(b) - gammaln(a + b);
 
 /** Gauss's hypergeometric 2F1(a, b; c; z) for 0 ≤ z < 1, by its series. */
 export function hyp2f1(a: number, b: number, c: number, z: number): number {
@@ -27,22 +26,18 @@ export type Rfm = { x: number; tx: number; T: number };
 export type BgNbdParams = { r: number; alpha: number; a: number; b: number };
 export type GammaGammaParams = { p: number; q: number; gamma: number };
 
-/** One customer's BG/NBD log-likelihood (the paper's equation 6, in logs). */
-export function bgnbdLogLikelihood(params: BgNbdParams, rfm: Rfm): number {
-  return bgnbdWith(params, bgnbdTermsOf(params, rfm.x), rfm);
-}
-
 /** The likelihood's terms that depend on the repeat purchases x alone, not on tx or T. */
 type BgNbdTerms = { a1: number; a2: number; l4: number };
 
 function bgnbdTermsOf({ r, alpha, a, b }: BgNbdParams, x: number): BgNbdTerms {
   return {
-    a1: lgamma(r + x) - lgamma(r) + r * Math.log(alpha),
+    a1: gammaln(r + x) - gammaln(r) + r * Math.log(alpha),
     a2: lbeta(a, b + x) - lbeta(a, b),
     l4: x === 0 ? 0 : lbeta(a + 1, b + x - 1) - lbeta(a, b + x),
   };
 }
 
+/** One customer's BG/NBD log-likelihood (the paper's equation 6, in logs). */
 function bgnbdWith({ r, alpha }: BgNbdParams, { a1, a2, l4 }: BgNbdTerms, { x, tx, T }: Rfm): number {
   const a3 = -(r + x) * Math.log(alpha + T);
   if (x === 0) return a1 + a2 + a3;
@@ -99,18 +94,14 @@ export function medianWeeksToNextPurchase(params: BgNbdParams, rfm: Rfm): number
   return (params.alpha + rfm.T) * (Math.pow(2, 1 / (params.r + rfm.x)) - 1);
 }
 
-/** One repeat buyer's Gamma-Gamma log-likelihood of the mean value m of their x transactions. */
-export function gammaGammaLogLikelihood(params: GammaGammaParams, x: number, m: number): number {
-  return gammaGammaWith(params, gammaGammaTermsOf(params, x), x, m);
-}
-
 /** The Gamma-Gamma likelihood's terms that depend on x alone, not on m. */
 type GammaGammaTerms = { head: number; xlx: number };
 
 function gammaGammaTermsOf({ p, q, gamma }: GammaGammaParams, x: number): GammaGammaTerms {
-  return { head: lgamma(p * x + q) - lgamma(p * x) - lgamma(q) + q * Math.log(gamma), xlx: p * x * Math.log(x) };
+  return { head: gammaln(p * x + q) - gammaln(p * x) - gammaln(q) + q * Math.log(gamma), xlx: p * x * Math.log(x) };
 }
 
+/** One repeat buyer's Gamma-Gamma log-likelihood of the mean value m of their x transactions. */
 function gammaGammaWith({ p, q, gamma }: GammaGammaParams, { head, xlx }: GammaGammaTerms, x: number, m: number) {
   return head + (p * x - 1) * Math.log(m) + xlx - (p * x + q) * Math.log(gamma + m * x);
 }
@@ -140,8 +131,6 @@ const sum = <T>(items: readonly T[], f: (item: T) => number) => items.reduce((s,
 /** A refit starts from the previous parameters with a smaller simplex (in logs, ±10%; decision 073). */
 const WARM_STEP = 0.1;
 
-type Fit<P> = Generator<void, { params: P; logLikelihood: number; converged: boolean }, void>;
-
 /**
  * Maximum-likelihood parameters `keys`, searched in logs (so they stay positive, within ±`bound`),
  * from `cold` or warm from `from`.
@@ -152,7 +141,7 @@ function* fitInLogs<P extends Record<string, number>>(
   bound: number,
   cold: number[],
   from?: P,
-): Fit<P> {
+) {
   const toParams = (v: number[]) => Object.fromEntries(keys.map((k, i) => [k, Math.exp(v[i]!)])) as P;
   const result = yield* nelderMeadSteps(
     (v) => (v.some((x) => Math.abs(x) > bound) ? Infinity : -logLikelihood(toParams(v))),
@@ -162,7 +151,7 @@ function* fitInLogs<P extends Record<string, number>>(
   return { params: toParams(result.x), logLikelihood: -result.value, converged: result.converged };
 }
 
-export function fitBgNbdSteps(customers: readonly Rfm[], from?: BgNbdParams): Fit<BgNbdParams> {
+export function fitBgNbdSteps(customers: readonly Rfm[], from?: BgNbdParams) {
   const meanT = sum(customers, (c) => c.T) / Math.max(1, customers.length);
   const cold = [0, Math.log(Math.max(1, meanT)), 0, 0];
   return fitInLogs(["r", "alpha", "a", "b"], (p) => bgnbdTotalLogLikelihood(p, customers), 12, cold, from);
@@ -197,7 +186,6 @@ export function churnRiskOf(pNoPurchase90: number): ChurnRisk {
   return pNoPurchase90 >= CHURN_HIGH ? "High" : pNoPurchase90 >= CHURN_MEDIUM ? "Medium" : "Low";
 }
 
-const DAY_MS = 86_400_000;
 const WEEK_DAYS = 7;
 const YEAR_WEEKS = 365 / WEEK_DAYS;
 const CHURN_WEEKS = 90 / WEEK_DAYS;

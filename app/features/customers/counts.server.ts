@@ -16,20 +16,11 @@ export type CustomerCounts = {
 };
 
 export async function customerCounts(shopId: string): Promise<CustomerCounts> {
-  const [row, listed] = await Promise.all([
-    sqlOn()
-      .selectFrom("Customer")
-      .select((eb) => [
-        eb.fn.countAll<number>().as("stored"),
-        eb.fn.sum<number>(eb.case().when("redactedAt", "is not", null).then(1).else(0).end()).as("redacted"),
-      ])
-      .where("shopId", "=", shopId)
-      .where("deletedAt", "is", null)
-      .executeTakeFirst(),
+  const [stored, redacted, listed] = await Promise.all([
+    prisma.customer.count({ where: { shopId, deletedAt: null } }),
+    prisma.customer.count({ where: { shopId, deletedAt: null, redactedAt: { not: null } } }),
     prisma.customerScore.count({ where: { shopId } }),
   ]);
-  const stored = Number(row?.stored ?? 0);
-  const redacted = Number(row?.redacted ?? 0);
   return { stored, redacted, customers: stored - redacted, listed };
 }
 

@@ -28,8 +28,6 @@ export const CUSTOMER_CREATE = `#graphql
 
 type CreateShop = { id: string; timezone: string; isDemo: boolean };
 
-type CreateResult = { data?: CustomersCreateMutation | null; errors?: unknown };
-
 /** Shopify's field names (["input", "email"]) mapped onto the form's. */
 const FIELDS = new Set(["firstName", "lastName", "email", "phone"]);
 
@@ -84,7 +82,7 @@ export async function addCustomer(
         },
       },
     });
-    const body = (await response.json()) as CreateResult;
+    const body = (await response.json()) as { data?: CustomersCreateMutation | null };
     const result = body.data?.customerCreate;
     if (result?.userErrors.length) throw new FieldError(userErrorsToFields(result.userErrors));
     if (!result?.customer) throw new FieldError({ _form: ["Shopify did not create the customer. Try again."] });

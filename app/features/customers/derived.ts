@@ -3,9 +3,7 @@
 // they are derived from, so a day later only rows whose orders, scores or segment moved change. Pure.
 import { predictFrom, type Prediction, type ShopModel } from "./clv";
 import { daysSince, ruleAsOf } from "./rfm";
-import type { OrderSummary } from "./summary";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS, type OrderSummary } from "./summary";
 
 /** What a score row holds that the moving figures are derived from. */
 export type ScoreInputs = {

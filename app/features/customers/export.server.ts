@@ -1,20 +1,50 @@
 // Export customers (admin-and-public.md §7): the current view's customers (segment and search)
 // with their segment, scores, lifetime value and churn risk, streamed in the plan's formats
 // through the shared export module (docs/decisions/049-streamed-exports.md).
+import { prisma, type Prisma } from "~/db.server";
 import { dayInZone } from "~/lib/dates";
 import { fileNamePart, type ExportFormat } from "~/lib/export-formats";
 import { minorToDecimalString } from "~/lib/money";
-import { exportResponse, type ExportColumn } from "~/platform/tabular-export.server";
+import { exportResponse, inPages, type ExportColumn } from "~/platform/tabular-export.server";
 import { LTV_METHODS } from "./clv";
-import { exportBatches, type ListShop } from "./list.server";
+import { moving, ROW_SELECT, type ListShop } from "./list.server";
 import type { CustomerListQuery } from "./query";
 import { displayName } from "./score-row";
+import { getStoredModel } from "./score-store.server";
+import { matchingAfter } from "./search.server";
 
-type ExportRow = (
-  typeof exportBatches extends (...args: never[]) => AsyncGenerator<infer B> ? B : never
-) extends (infer R)[]
-  ? R
-  : never;
+type ExportQuery = Pick<CustomerListQuery, "segment" | "q">;
+
+const EXPORT_SELECT = {
+  ...ROW_SELECT,
+  customer: { select: { firstName: true, lastName: true, email: true, phone: true, acceptsMarketing: true } },
+} satisfies Prisma.CustomerScoreSelect;
+
+type ExportRow = Prisma.CustomerScoreGetPayload<{ select: typeof EXPORT_SELECT }> & ReturnType<typeof moving>;
+
+/** The view's rows with their moving figures, a page at a time (keyset on the customer id). */
+async function* exportPages(shop: ListShop, query: ExportQuery): AsyncGenerator<ExportRow[]> {
+  const page = 1000;
+  const stored = await getStoredModel(prisma, shop.id);
+  let after: string | undefined;
+  for (;;) {
+    // With a search, the index gives the page's ids first (a row deleted meanwhile is skipped).
+    const ids = query.q ? await matchingAfter(shop.id, query, after, page) : null;
+    const where = ids
+      ? { customerId: { in: ids } }
+      : { ...(query.segment && { segment: query.segment }), ...(after && { customerId: { gt: after } }) };
+    const rows = await prisma.customerScore.findMany({
+      where: { shopId: shop.id, ...where },
+      orderBy: { customerId: "asc" },
+      take: page,
+      select: EXPORT_SELECT,
+    });
+    if (rows.length) yield rows.map((r) => ({ ...r, ...moving(r, stored) }));
+    const fetched = ids ?? rows.map((r) => r.customerId);
+    if (fetched.length < page) return;
+    after = fetched[fetched.length - 1]!;
+  }
+}
 
 export function customerExportColumns(shop: ListShop): ExportColumn<ExportRow>[] {
   const money = (v: number | null) => (v === null ? null : minorToDecimalString(v, shop.currency));
@@ -47,11 +77,7 @@ export function customerExportColumns(shop: ListShop): ExportColumn<ExportRow>[]
       header: `Predicted 12-month value (${shop.currency})`,
       value: (r) => money(r.predicted12mMinor),
     },
-    {
-      key: "valueMethod",
-      header: "Value method",
-      value: (r) => (r.ltvMethod ? (LTV_METHODS[r.ltvMethod as keyof typeof LTV_METHODS] ?? r.ltvMethod) : null),
-    },
+    { key: "valueMethod", header: "Value method", value: (r) => (r.ltvMethod ? LTV_METHODS[r.ltvMethod] : null) },
     { key: "churnRisk", header: "Churn risk", value: (r) => r.churnRisk },
     {
       key: "noOrderIn90DaysProbability",
@@ -62,13 +88,9 @@ export function customerExportColumns(shop: ListShop): ExportColumn<ExportRow>[]
   ];
 }
 
-async function* rowsOf(shop: ListShop, query: Pick<CustomerListQuery, "segment" | "q">) {
-  for await (const batch of exportBatches(shop, query)) yield* batch;
-}
-
 export function customersExport(
   shop: ListShop & { domain: string },
-  query: Pick<CustomerListQuery, "segment" | "q">,
+  query: ExportQuery,
   format: ExportFormat,
   now = new Date(),
 ): Response {
@@ -76,6 +98,6 @@ export function customersExport(
   return exportResponse({
     format,
     fileName: `${fileNamePart(shop.domain)}-customers${view}-${dayInZone(now, shop.timezone)}`,
-    sheets: [{ name: "Customers", columns: customerExportColumns(shop), rows: rowsOf(shop, query) }],
+    sheets: [{ name: "Customers", columns: customerExportColumns(shop), rows: inPages(exportPages(shop, query)) }],
   });
 }

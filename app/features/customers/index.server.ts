@@ -1,20 +1,12 @@
-export { CUSTOMER_JOBS, recomputeShopById, registerCustomerJobs, requestTagSync } from "./jobs.server";
-export { pendingTagChanges, segmentTag, setSegmentTagging, syncSegmentTags, tagSettings } from "./tags.server";
+export { CUSTOMER_JOBS, registerCustomerJobs, requestTagSync } from "./jobs.server";
+export { pendingTagChanges, setSegmentTagging, tagSettings } from "./tags.server";
 export { dropRedactedScores, getSegmentSettings, saveSegmentSettings } from "./score-store.server";
 export { recomputeShop } from "./recompute.server";
 export { rescoreCustomer } from "./rescore.server";
-export {
-  customerDetail,
-  customersBySegment,
-  explainCustomer,
-  exportBatches,
-  listCustomers,
-  segmentSummary,
-  type CustomerRow,
-} from "./list.server";
+export { customerDetail, customersBySegment, explainCustomer, listCustomers, segmentSummary } from "./list.server";
 export { customersBySegmentPage } from "./segment-page.server";
-export { addCustomer, emailTaken, CUSTOMER_CREATE, userErrorsToFields } from "./create.server";
-export { customersExport, customerExportColumns } from "./export.server";
+export { addCustomer, emailTaken } from "./create.server";
+export { customersExport } from "./export.server";
 export { storedSegments } from "./segment-of.server";
-export { customerCounts, newCustomerCount, type CustomerCounts } from "./counts.server";
+export { customerCounts, newCustomerCount } from "./counts.server";
 export { countValuableCustomers, newCustomersOrders, quietValuableCustomers } from "./insight-reads.server";

@@ -1,22 +1,24 @@
 // What the insight engine reads of the customers (app/features/insights).
-import { prisma, sqlOn } from "~/db.server";
+import { prisma, sqlOn, type Prisma } from "~/db.server";
+
+/** VIP now, or left VIP since `vipSince`; erased and deleted customers are left out. */
+const valuable = (shopId: string, vipSince: Date): Prisma.CustomerScoreWhereInput => ({
+  shopId,
+  customer: { deletedAt: null, redactedAt: null },
+  OR: [
+    { segment: "VIP" },
+    { customer: { segmentChanges: { some: { fromSegment: "VIP", changedAt: { gte: vipSince } } } } },
+  ],
+});
 
 /**
  * Customers who are VIP now or left VIP since `vipSince`, and whose last order is no later than
  * `lastOrderBefore`: their order rhythm (first and last order, distinct order days) and their
- * past year's net spend, from the scores. Erased and deleted customers are left out.
+ * past year's net spend, from the scores.
  */
 export async function quietValuableCustomers(shopId: string, vipSince: Date, lastOrderBefore: Date) {
   const rows = await prisma.customerScore.findMany({
-    where: {
-      shopId,
-      lastOrderAt: { lte: lastOrderBefore },
-      customer: { deletedAt: null, redactedAt: null },
-      OR: [
-        { segment: "VIP" },
-        { customer: { segmentChanges: { some: { fromSegment: "VIP", changedAt: { gte: vipSince } } } } },
-      ],
-    },
+    where: { ...valuable(shopId, vipSince), lastOrderAt: { lte: lastOrderBefore } },
     select: {
       customerId: true,
       segment: true,
@@ -26,13 +28,11 @@ export async function quietValuableCustomers(shopId: string, vipSince: Date, las
       monetaryMinor: true,
     },
   });
-  return rows.map((r) => ({
-    customerId: r.customerId,
-    segment: r.segment,
-    orderDays: r.orderDays,
-    firstOrderAt: r.firstOrderAt!,
-    lastOrderAt: r.lastOrderAt!,
-    spendMinor: r.monetaryMinor,
+  return rows.map(({ firstOrderAt, lastOrderAt, monetaryMinor, ...r }) => ({
+    ...r,
+    firstOrderAt: firstOrderAt!,
+    lastOrderAt: lastOrderAt!,
+    spendMinor: monetaryMinor,
   }));
 }
 
@@ -41,17 +41,7 @@ export async function quietValuableCustomers(shopId: string, vipSince: Date, las
  * days, whatever their last order: the customers the quiet-VIP rule looks at (its Bonferroni count).
  */
 export async function countValuableCustomers(shopId: string, vipSince: Date, minOrderDays: number) {
-  return prisma.customerScore.count({
-    where: {
-      shopId,
-      orderDays: { gte: minOrderDays },
-      customer: { deletedAt: null, redactedAt: null },
-      OR: [
-        { segment: "VIP" },
-        { customer: { segmentChanges: { some: { fromSegment: "VIP", changedAt: { gte: vipSince } } } } },
-      ],
-    },
-  });
+  return prisma.customerScore.count({ where: { ...valuable(shopId, vipSince), orderDays: { gte: minOrderDays } } });
 }
 
 /**
@@ -60,8 +50,7 @@ export async function countValuableCustomers(shopId: string, vipSince: Date, min
  * read. Erased and deleted customers are left out, as in every customer count (counts.server.ts).
  */
 export async function newCustomersOrders(shopId: string, sinceDay: string) {
-  const db = sqlOn();
-  const rows = await db
+  const rows = await sqlOn()
     .selectFrom("Order as o")
     .innerJoin("Customer as c", "c.id", "o.customerId")
     .select(["o.customerId", "o.day", "o.processedAt", "o.totalMinor", "o.refundsMinor"])

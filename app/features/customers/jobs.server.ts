@@ -48,12 +48,11 @@ export async function shopsImportedSinceRecompute(): Promise<string[]> {
     select: { shopId: true, finishedAt: true, shop: { select: { customerModel: { select: { computedAt: true } } } } },
     orderBy: { finishedAt: "desc" },
   });
-  const due = new Set<string>();
-  for (const run of runs) {
+  const due = runs.filter((run) => {
     const computed = run.shop.customerModel?.computedAt;
-    if (!computed || computed < run.finishedAt!) due.add(run.shopId);
-  }
-  return [...due];
+    return !computed || computed < run.finishedAt!;
+  });
+  return [...new Set(due.map((run) => run.shopId))];
 }
 
 export function registerCustomerJobs(queue: JobQueue, { adminFor }: { adminFor: AdminClientFactory }) {

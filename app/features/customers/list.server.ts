@@ -1,39 +1,21 @@
 // Reading the shop's scored customers: the list, the segment cards, one customer's detail and
-// the export's batches. Every query filters by the shop first.
+// the JSON API's page. Every query filters by the shop first.
 import { prisma, type Prisma } from "~/db.server";
 import { addDays, dayInZone } from "~/lib/dates";
 import { ORDER_PROFIT_SELECT, orderNetProfitMinor } from "~/features/profit";
-import { PAGE_SIZE, type CustomerListQuery, type CustomerSort } from "./query";
+import { PAGE_SIZE, SORT_COLUMN, type CustomerListQuery } from "./query";
 import { SEGMENTS, type Segment } from "./rfm";
 import { asOfMs, daysOf, predictionOf, ruleOfRow, type ScoreInputs } from "./derived";
 import { nameOf } from "./score-row";
 import { getSegmentSettings, getStoredModel, type StoredModel } from "./score-store.server";
-import { countMatches, matchingAfter, matchingPage } from "./search.server";
+import { countMatches, matchingPage } from "./search.server";
 import { valuePage } from "./value-sort.server";
 
 export type ListShop = { id: string; timezone: string; currency: string };
 
-/** The list's sorts on the score row; the predicted value's is CustomerValue's (value-sort.server.ts). */
-const ORDER_COLUMN: Record<Exclude<CustomerSort, "value">, keyof Prisma.CustomerScoreOrderByWithRelationInput> = {
-  name: "sortName",
-  orders: "orders",
-  spent: "totalSpentMinor",
-  lastOrder: "lastOrderAt",
-};
-
-/** The list's filter without a search (a search goes through search.server.ts's index). */
-function listWhere(shopId: string, query: Pick<CustomerListQuery, "segment">): Prisma.CustomerScoreWhereInput {
-  return { shopId, ...(query.segment ? { segment: query.segment } : {}) };
-}
-
-/** Rows fetched by id, back in the order of `ids`. */
-function inOrder<T extends { customerId: string }>(ids: readonly string[], rows: readonly T[]): T[] {
-  const byId = new Map(rows.map((r) => [r.customerId, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is T => r !== undefined);
-}
-
-/** What the moving figures are derived from (decision 073). */
-const INPUTS_SELECT = {
+export const ROW_SELECT = {
+  customerId: true,
+  // What the moving figures are derived from (decision 073).
   orders: true,
   totalSpentMinor: true,
   firstOrderAt: true,
@@ -44,11 +26,6 @@ const INPUTS_SELECT = {
   orderDays: true,
   medianGapMs: true,
   computedAt: true,
-} satisfies Prisma.CustomerScoreSelect;
-
-const ROW_SELECT = {
-  customerId: true,
-  ...INPUTS_SELECT,
   segment: true,
   r: true,
   f: true,
@@ -59,7 +36,7 @@ const ROW_SELECT = {
 type RowRecord = Prisma.CustomerScoreGetPayload<{ select: typeof ROW_SELECT }>;
 
 /** A row's moving figures as of the shop's last recompute or its own later rescore (decision 073). */
-function moving(row: ScoreInputs, stored: StoredModel | null) {
+export function moving(row: ScoreInputs, stored: StoredModel | null) {
   const at = asOfMs(stored?.computedAt ?? null, row);
   return { ...predictionOf(row, stored?.model ?? null, at), recencyDays: daysOf(row, at).recencyDays };
 }
@@ -93,7 +70,10 @@ export async function listCustomers(
   pageSize = PAGE_SIZE,
   countCap = SEARCH_COUNT_CAP,
 ) {
-  const where = listWhere(shop.id, query);
+  const where: Prisma.CustomerScoreWhereInput = {
+    shopId: shop.id,
+    ...(query.segment ? { segment: query.segment } : {}),
+  };
   const [counted, stored] = await Promise.all([
     query.q ? countMatches(shop.id, query, countCap) : prisma.customerScore.count({ where }),
     getStoredModel(prisma, shop.id),
@@ -105,7 +85,8 @@ export async function listCustomers(
     : Math.max(1, Math.ceil(total / pageSize));
   const page = capped ? query.page : Math.min(query.page, pageCount);
   const skip = (page - 1) * pageSize;
-  const column = query.sort === "value" ? "customerId" : ORDER_COLUMN[query.sort];
+  // The value sort's page of ids comes from CustomerValue (value-sort.server.ts).
+  const column = query.sort === "value" ? "customerId" : SORT_COLUMN[query.sort];
   const nullable = query.sort === "lastOrder";
   // A search's page comes from its index as ids, then their rows; so does the value sort's.
   const ids = query.q
@@ -127,7 +108,10 @@ export async function listCustomers(
   // index; Prisma's `nulls: "last"` sorted every row of the shop instead (on both engines).
   const valued = nullable ? { ...where, [column]: { not: null } } : where;
   const rows = ids
-    ? inOrder(ids, await read({ shopId: shop.id, customerId: { in: ids } }, 0, ids.length))
+    ? // Back in the order of the ids (a row deleted meanwhile is left out).
+      (await read({ shopId: shop.id, customerId: { in: ids } }, 0, ids.length)).sort(
+        (a, b) => ids.indexOf(a.customerId) - ids.indexOf(b.customerId),
+      )
     : await read(valued, skip, pageSize);
   if (!ids && nullable && rows.length < pageSize) {
     const before = rows.length ? skip + rows.length : await prisma.customerScore.count({ where: valued });
@@ -151,16 +135,6 @@ export async function customersBySegment(shop: ListShop, segment: Segment | null
   return rows.map((r) => rowOf(r, stored));
 }
 
-export type SegmentCard = {
-  segment: Segment;
-  customers: number;
-  share: number | null;
-  revenueShare: number | null;
-  /** Customers now minus 30 days ago; null when there is no record from then. */
-  change: number | null;
-  revenueMinor: number;
-};
-
 /** The four cards: count, share of customers, share of the last 365 days' net spend, change against 30 days ago. */
 export async function segmentSummary(shop: ListShop, now = new Date()) {
   const groups = await prisma.customerScore.groupBy({
@@ -180,7 +154,7 @@ export async function segmentSummary(shop: ListShop, now = new Date()) {
   const before = past ? await prisma.customerSegmentDay.findMany({ where: { shopId: shop.id, day: past.day } }) : [];
   const total = groups.reduce((s, g) => s + g._count._all, 0);
   const revenue = groups.reduce((s, g) => s + Math.max(0, g._sum.monetaryMinor ?? 0), 0);
-  const cards: SegmentCard[] = SEGMENTS.map((segment) => {
+  const cards = SEGMENTS.map((segment) => {
     const g = groups.find((x) => x.segment === segment);
     const count = g?._count._all ?? 0;
     const rev = Math.max(0, g?._sum.monetaryMinor ?? 0);
@@ -190,6 +164,7 @@ export async function segmentSummary(shop: ListShop, now = new Date()) {
       customers: count,
       share: total ? count / total : null,
       revenueShare: revenue ? rev / revenue : null,
+      // Null when there is no record from then.
       change: past ? count - (old?.customers ?? 0) : null,
       revenueMinor: rev,
     };
@@ -202,6 +177,40 @@ export async function segmentSummary(shop: ListShop, now = new Date()) {
     smallStore: stored?.bands === 3,
     method: stored?.model.method ?? null,
     computedAt: stored?.computedAt.toISOString() ?? null,
+  };
+}
+export type SegmentCard = Awaited<ReturnType<typeof segmentSummary>>["cards"][number];
+
+/**
+ * One customer's score row as the screens show it, its moving figures and rule as of the shop's
+ * last recompute or the row's later rescore (decision 073), and what explains it.
+ */
+async function shownScore(shopId: string, customerId: string) {
+  const [found, stored, settings] = await Promise.all([
+    prisma.customerScore.findUnique({
+      where: { shopId_customerId: { shopId, customerId } },
+      include: { customer: { select: { firstName: true, lastName: true, email: true, createdAt: true } } },
+    }),
+    getStoredModel(prisma, shopId),
+    getSegmentSettings(prisma, shopId),
+  ]);
+  const explanation = stored && { bands: stored.bands, cutPoints: stored.cutPoints, settings };
+  if (!found) return { name: "", score: null, explanation };
+  const { customer, ...score } = found;
+  const figures = moving(score, stored);
+  return {
+    name: nameOf(customer),
+    score: {
+      ...score,
+      ...figures,
+      expectedNextOrderAt: figures.expectedNextOrderAt?.toISOString() ?? null,
+      rule: ruleOfRow(score.rule, score, customer.createdAt, asOfMs(stored?.computedAt ?? null, score)),
+      lastOrderAt: score.lastOrderAt?.toISOString() ?? null,
+      firstOrderAt: score.firstOrderAt?.toISOString() ?? null,
+      segmentChangedAt: score.segmentChangedAt?.toISOString() ?? null,
+      computedAt: score.computedAt.toISOString(),
+    },
+    explanation,
   };
 }
 
@@ -224,8 +233,8 @@ export async function customerDetail(shop: ListShop, customerId: string) {
     },
   });
   if (!customer) return null;
-  const [score, changes, orders, invoices, stored, settings] = await Promise.all([
-    prisma.customerScore.findUnique({ where: { shopId_customerId: { shopId: shop.id, customerId } } }),
+  const [{ score, explanation }, changes, orders, invoices] = await Promise.all([
+    shownScore(shop.id, customerId),
     prisma.customerSegmentChange.findMany({
       where: { shopId: shop.id, customerId },
       orderBy: { changedAt: "desc" },
@@ -252,28 +261,15 @@ export async function customerDetail(shop: ListShop, customerId: string) {
           select: { id: true, number: true, status: true, totalMinor: true, dueDate: true, currency: true },
         })
       : [],
-    getStoredModel(prisma, shop.id),
-    getSegmentSettings(prisma, shop.id),
   ]);
-  const figures = score && moving(score, stored);
   return {
     customer: {
       ...customer,
       name: nameOf(customer),
       createdAt: customer.createdAt.toISOString(),
     },
-    score: score &&
-      figures && {
-        ...score,
-        ...figures,
-        expectedNextOrderAt: figures.expectedNextOrderAt?.toISOString() ?? null,
-        rule: ruleOfRow(score.rule, score, customer.createdAt, asOfMs(stored?.computedAt ?? null, score)),
-        lastOrderAt: score.lastOrderAt?.toISOString() ?? null,
-        firstOrderAt: score.firstOrderAt?.toISOString() ?? null,
-        segmentChangedAt: score.segmentChangedAt?.toISOString() ?? null,
-        computedAt: score.computedAt.toISOString(),
-      },
-    explanation: stored && { bands: stored.bands, cutPoints: stored.cutPoints, settings },
+    score,
+    explanation,
     history: changes.map((c) => ({ ...c, changedAt: c.changedAt.toISOString() })),
     orders: orders.map((o) => ({
       id: o.id,
@@ -288,75 +284,9 @@ export async function customerDetail(shop: ListShop, customerId: string) {
   };
 }
 
-/** The export's rows, in batches (keyset on the customer id), for the current view's segment and search. */
-export async function* exportBatches(shop: ListShop, query: Pick<CustomerListQuery, "segment" | "q">, batch = 1000) {
-  const select = {
-    ...ROW_SELECT,
-    customer: { select: { firstName: true, lastName: true, email: true, phone: true, acceptsMarketing: true } },
-  } satisfies Prisma.CustomerScoreSelect;
-  const stored = await getStoredModel(prisma, shop.id);
-  let after: string | undefined;
-  for (;;) {
-    // With a search, the index gives the batch's ids first (a row deleted meanwhile is skipped).
-    const ids = query.q ? await matchingAfter(shop.id, query, after, batch) : null;
-    const rows = ids
-      ? inOrder(
-          ids,
-          ids.length
-            ? await prisma.customerScore.findMany({ where: { shopId: shop.id, customerId: { in: ids } }, select })
-            : [],
-        )
-      : await prisma.customerScore.findMany({
-          where: { ...listWhere(shop.id, query), ...(after ? { customerId: { gt: after } } : {}) },
-          orderBy: { customerId: "asc" },
-          take: batch,
-          select,
-        });
-    const fetched = ids ?? rows.map((r) => r.customerId);
-    if (rows.length) yield rows.map((r) => ({ ...r, ...moving(r, stored) }));
-    if (fetched.length < batch) return;
-    after = fetched[fetched.length - 1]!;
-  }
-}
-
 /** One customer's score explanation for the list's "why" dialog; null when not this shop's. */
 export async function explainCustomer(shop: ListShop, customerId: string) {
-  const [score, stored, settings] = await Promise.all([
-    prisma.customerScore.findUnique({
-      where: { shopId_customerId: { shopId: shop.id, customerId } },
-      select: {
-        frequency: true,
-        monetaryMinor: true,
-        medianGapDays: true,
-        lastOrderAt: true,
-        firstOrderAt: true,
-        computedAt: true,
-        r: true,
-        f: true,
-        m: true,
-        rule: true,
-        segment: true,
-        customer: { select: { firstName: true, lastName: true, email: true, createdAt: true } },
-      },
-    }),
-    getStoredModel(prisma, shop.id),
-    getSegmentSettings(prisma, shop.id),
-  ]);
-  if (!score || !stored) return null;
-  const { customer, lastOrderAt, firstOrderAt, computedAt, ...rest } = score;
-  // The days are derived as of the shop's last recompute or the row's later rescore (decision 073).
-  const at = asOfMs(stored.computedAt, { computedAt });
-  return {
-    id: customerId,
-    name: nameOf(customer),
-    score: {
-      ...rest,
-      recencyDays: daysOf({ lastOrderAt, firstOrderAt }, at).recencyDays,
-      rule: ruleOfRow(rest.rule, { lastOrderAt, firstOrderAt }, customer.createdAt, at),
-    },
-    segment: rest.segment as Segment,
-    bands: stored.bands,
-    cutPoints: stored.cutPoints,
-    settings,
-  };
+  const { name, score, explanation } = await shownScore(shop.id, customerId);
+  if (!score || !explanation) return null;
+  return { id: customerId, name, score, segment: score.segment as Segment, ...explanation };
 }

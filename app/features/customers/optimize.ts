@@ -2,8 +2,6 @@
 // the lifetime-value models fit (docs/decisions/053-customer-lifetime-value.md), without a dependency.
 // Written as steps (one per iteration) so a recompute can let the event loop run during a fit.
 
-export type MinimizeResult = { x: number[]; value: number; iterations: number; converged: boolean };
-
 export type MinimizeOptions = { maxIterations?: number; tolerance?: number; step?: number };
 
 /** Minimises f from `start`, pausing (yielding) after each iteration. */
@@ -11,7 +9,7 @@ export function* nelderMeadSteps(
   f: (x: number[]) => number,
   start: readonly number[],
   { maxIterations = 2000, tolerance = 1e-9, step = 0.5 }: MinimizeOptions = {},
-): Generator<void, MinimizeResult, void> {
+) {
   const n = start.length;
   const safe = (x: number[]) => {
     const v = f(x);

@@ -5,6 +5,14 @@ import { SEGMENTS, type Segment } from "./rfm";
 
 export const SORTS = ["name", "orders", "spent", "lastOrder", "value"] as const;
 export type CustomerSort = (typeof SORTS)[number];
+/** The column each sort orders by (the predicted value is CustomerValue's; decision 108). */
+export const SORT_COLUMN = {
+  name: "sortName",
+  orders: "orders",
+  spent: "totalSpentMinor",
+  lastOrder: "lastOrderAt",
+  value: "predicted12mMinor",
+} as const satisfies Record<CustomerSort, string>;
 export const PAGE_SIZE = 25;
 export const SEARCH_MAX = 100;
 
@@ -12,18 +20,26 @@ export const SEARCH_MAX = 100;
 export const segmentSlug = (s: string) => s.toLowerCase().replaceAll(" ", "-");
 const BY_SLUG = new Map<string, Segment>(SEGMENTS.map((s) => [segmentSlug(s), s]));
 
-const segmentParam = z.string().transform((v, ctx) => {
-  if (v === "" || v === "all") return null;
-  const s = BY_SLUG.get(v.toLowerCase());
-  if (!s) {
-    ctx.addIssue({ code: "custom", message: `Unknown segment. Use one of: all, ${[...BY_SLUG.keys()].join(", ")}` });
-    return z.NEVER;
-  }
-  return s;
-});
+/**
+ * A segment parameter: "all" or nothing is every segment, otherwise the segment whose slug `key`
+ * makes of it (the screens' URLs hold slugs; the JSON API also takes names); `listed` in the error.
+ */
+export const segmentParam = (key: (v: string) => string, listed: readonly string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v || v === "all") return null;
+      const s = BY_SLUG.get(key(v));
+      if (!s) {
+        ctx.addIssue({ code: "custom", message: `Unknown segment. Use one of: all, ${listed.join(", ")}` });
+        return z.NEVER;
+      }
+      return s;
+    });
 
 export const customerListSchema = z.object({
-  segment: segmentParam.optional().transform((v) => v ?? null),
+  segment: segmentParam((v) => v.toLowerCase(), [...BY_SLUG.keys()]),
   q: z
     .string()
     .max(SEARCH_MAX, `Search is at most ${SEARCH_MAX} characters`)

@@ -46,8 +46,6 @@ const positionOut = sql<number | string>`${dialect === "sqlite" ? position : sql
 async function readCustomers(shopId: string, now: Date, pageSize: number) {
   const page = dialect === "sqlite" ? pageSize : Number.MAX_SAFE_INTEGER;
   const out = [];
-  // A customer is scored once, however it is read.
-  const seen = new Set<string>();
   let after: unknown = null;
   for (;;) {
     const rows = await scoringRead()
@@ -57,16 +55,13 @@ async function readCustomers(shopId: string, now: Date, pageSize: number) {
       // page's first rowid on (not the shop's every row, sorted, at each page).
       .where(dialect === "sqlite" ? sql<string>`+${sql.ref("c.shopId")}` : sql.ref("c.shopId"), "=", shopId)
       .where("c.createdAt", "<=", now as never)
-      .$if(after !== null, (q) =>
-        q.where(dialect === "sqlite" ? sql<boolean>`c.rowid > ${after}` : sql<boolean>`c.ctid > ${after}::tid`),
-      )
+      // Only SQLite reads more than one page.
+      .$if(after !== null, (q) => q.where(sql<boolean>`c.rowid > ${after}`))
       .orderBy(position)
       .$if(dialect === "sqlite", (q) => q.limit(page))
       .execute();
     for (const [i, r] of rows.entries()) {
       if (i && i % SCORE_CHUNK === 0) await nextTurn();
-      if (seen.has(r.id)) continue;
-      seen.add(r.id);
       const had = storedRow(r);
       out.push({
         customer: {
@@ -155,8 +150,7 @@ export async function recomputeShop(
     if (i % Math.min(page, SCORE_CHUNK) === 0) await nextTurn();
     change.push(changeOf(scored.rows[i]!, read[i]!.stored));
   }
-  let written = 0;
-  let changes = 0;
+  const sum = { written: 0, changes: 0 };
   for (const valueOnly of [false, true]) {
     const at = change.flatMap((c, i) => (c === (valueOnly ? "value" : "row") ? [i] : []));
     for (const positions of chunks(at, WRITE_BATCH)) {
@@ -165,18 +159,14 @@ export async function recomputeShop(
         positions.map((i) => [read[i]!.customer.customerId, (read[i]!.stored?.segment as string | undefined) ?? null]),
       );
       const batch = positions.map((i) => scored.rows[i]!);
-      const out = await withShopWriteLock(shop.id, async (tx) => {
-        const sum = { written: 0, changes: 0 };
+      await withShopWriteLock(shop.id, async (tx) => {
         for (const part of chunks(batch, STATEMENT_ROWS)) {
           if (part[0] !== batch[0]) await nextTurn();
           const one = await upsertScores(tx, shop.id, part, now, was, { before: now, valueOnly });
           sum.written += one.written;
           sum.changes += one.changes;
         }
-        return sum;
       });
-      written += out.written;
-      changes += out.changes;
     }
   }
   await withShopWriteLock(shop.id, async (tx) => {
@@ -223,8 +213,7 @@ export async function recomputeShop(
   });
   return {
     customers: customers.length,
-    written,
-    changes,
+    ...sum,
     summariesRebuilt: rebuilding,
     model: scored.model,
     bands: scored.bands,

@@ -29,15 +29,10 @@ export async function rescoreCustomer(
   customerId: string,
   now = new Date(),
 ): Promise<ScoredRow | null> {
-  const q = sqlOn(db);
   const found = await scoringRead(db).where("c.id", "=", customerId).where("c.shopId", "=", shop.id).executeTakeFirst();
   if (!found) {
-    await q.deleteFrom("CustomerScore").where("shopId", "=", shop.id).where("customerId", "=", customerId).execute();
-    await q
-      .deleteFrom("CustomerOrderSummary")
-      .where("shopId", "=", shop.id)
-      .where("customerId", "=", customerId)
-      .execute();
+    for (const table of ["CustomerScore", "CustomerOrderSummary"] as const)
+      await sqlOn(db).deleteFrom(table).where("shopId", "=", shop.id).where("customerId", "=", customerId).execute();
     return null;
   }
   const nowMs = now.getTime();

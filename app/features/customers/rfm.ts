@@ -1,7 +1,7 @@
 // Recency, frequency and monetary scores and the four segments built from them, each with the
 // rule that matched (docs/decisions/052-customer-segments.md). Pure.
 import { CHURN_HIGH, type ChurnRisk } from "./clv";
-import type { OrderSummary } from "./summary";
+import { DAY_MS, type OrderSummary } from "./summary";
 
 /** The spec's four segments, and customers who have not ordered yet (no scores, no segment of the four). */
 export const SEGMENTS = ["VIP", "Regular", "New", "At-Risk", "No orders yet"] as const;
@@ -64,29 +64,16 @@ export type CutPoints = { r: (number | null)[]; f: (number | null)[]; m: (number
  */
 export function scoreByRank(values: readonly number[], bands: number): number[] {
   const n = values.length;
-  // A typed array sorts numerically without a comparator call per pair. Each tie group's score is
-  // written at the group's first sorted position; a value finds its group by binary search.
+  // A typed array sorts numerically without a comparator call per pair.
   const sorted = Float64Array.from(values).sort();
-  const groupScore = new Uint8Array(n);
+  const scoreOf = new Map<number, number>();
   for (let start = 0; start < n;) {
     let end = start + 1;
     while (end < n && sorted[end] === sorted[start]) end++;
-    groupScore[start] = Math.min(bands, Math.floor((bands * (start + (end - start) / 2)) / n) + 1);
+    scoreOf.set(sorted[start]!, Math.min(bands, Math.floor((bands * (start + (end - start) / 2)) / n) + 1));
     start = end;
   }
-  const scores = new Array<number>(n);
-  for (let i = 0; i < n; i++) {
-    const v = values[i]!;
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (sorted[mid]! < v) lo = mid + 1;
-      else hi = mid;
-    }
-    scores[i] = groupScore[lo]!;
-  }
-  return scores;
+  return values.map((v) => scoreOf.get(v)!);
 }
 
 /** For each score 1..bands, the least value that has it (null when no customer has that score). */
@@ -121,7 +108,6 @@ export function bandThreshold(onFive: number, bands: 3 | 5): number {
 /** Each customer's scores by position in the list given (0: never ordered, not scored). */
 export type RankedShop = {
   bands: 3 | 5;
-  smallStore: boolean;
   cutPoints: CutPoints;
   r: Uint8Array;
   f: Uint8Array;
@@ -151,7 +137,6 @@ export function* rankCustomers(customers: readonly CustomerFigures[]): Generator
   };
   return {
     bands,
-    smallStore: bands === 3,
     cutPoints: {
       r: leastPerBand(negRecency, scored.r, bands).map((v) => (v === null ? null : -v)),
       f: leastPerBand(f, scored.f, bands),
@@ -249,8 +234,6 @@ function wordsOf({ kind, b }: RuleMatch, a: string): string {
 export function scoreLine(scores: Scores | null, segment: Segment): string {
   return scores ? `R ${scores.r} · F ${scores.f} · M ${scores.m} → ${segment}` : "No orders yet, no scores";
 }
-
-const DAY_MS = 86_400_000;
 
 /** The figures from a customer's order summary (valid for `now`, see validFor in summary.ts). */
 export function figuresFrom(id: string, s: OrderSummary | null, now: Date): CustomerFigures {

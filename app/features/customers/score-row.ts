@@ -12,7 +12,6 @@ import {
   scoresAt,
   rankCustomers,
   SEGMENTS,
-  type CutPoints,
   type Scores,
   type Segment,
   type SegmentSettings,
@@ -36,12 +35,6 @@ export const nameOf = (c: Names) => displayName(c) || c.email || "Unnamed custom
 export function searchKey(text: string): string {
   return text.toLowerCase().replace(/[%_\\]/g, (ch) => (ch === "%" ? "\uE000" : ch === "_" ? "\uE001" : "\uE002"));
 }
-
-/** The search columns, from the customer's name and e-mail. */
-export const searchColumnsOf = (c: Names) => ({
-  searchText: searchKey(`${displayName(c)} ${c.email ?? ""}`.trim()),
-  sortName: (displayName(c) || c.email || "").toLowerCase(),
-});
 
 /** One customer as the scoring reads them: their order summary as of the run's instant. */
 export type CustomerInput = Names & { customerId: string; summary: OrderSummary | null };
@@ -109,7 +102,8 @@ export function scoreRow(c: CustomerInput, scores: Scores | null, scoring: Scori
   const rule = ruleOf(figures, scores, scoring.bands, scoring.settings, prediction.churnRisk);
   return {
     customerId: c.customerId,
-    ...searchColumnsOf(c),
+    searchText: searchKey(`${displayName(c)} ${c.email ?? ""}`.trim()),
+    sortName: (displayName(c) || c.email || "").toLowerCase(),
     orders: s?.orders ?? 0,
     totalSpentMinor: s?.netMinor ?? 0,
     lastOrderAt: s ? new Date(s.lastOrderMs) : null,
@@ -133,16 +127,6 @@ export function scoreRow(c: CustomerInput, scores: Scores | null, scoring: Scori
 
 export type SegmentTotals = Record<Segment, { customers: number; revenueMinor: number }>;
 
-export type ScoredShop = {
-  rows: ScoredRow[];
-  bands: 3 | 5;
-  cutPoints: CutPoints;
-  /** Customers who have ordered (and so have scores). */
-  scored: number;
-  model: ShopModel;
-  totals: SegmentTotals;
-};
-
 /** Customers scored between two pauses of scoreShopSteps. */
 export const SCORE_CHUNK = 1000;
 
@@ -150,15 +134,7 @@ export const SCORE_CHUNK = 1000;
  * Scores every customer of a shop as of `nowMs`: ranks those who have ordered, fits the
  * lifetime-value model unless one is given (warm-started from `previous`), and builds each row.
  */
-export function scoreShop(
-  customers: readonly CustomerInput[],
-  settings: SegmentSettings,
-  model: ShopModel | null,
-  nowMs: number,
-  previous: ShopModel | null = null,
-): ScoredShop {
-  return runToEnd(scoreShopSteps(customers, settings, model, nowMs, previous));
-}
+export const scoreShop = (...args: Parameters<typeof scoreShopSteps>) => runToEnd(scoreShopSteps(...args));
 
 /** scoreShop in steps: it yields after each `chunk` customers and around the ranking and the fit. */
 export function* scoreShopSteps(
@@ -168,7 +144,7 @@ export function* scoreShopSteps(
   nowMs: number,
   previous: ShopModel | null = null,
   chunk = SCORE_CHUNK,
-): Generator<void, ScoredShop, void> {
+) {
   const now = new Date(nowMs);
   const figures: ReturnType<typeof figuresFrom>[] = [];
   for (let i = 0; i < customers.length; i++) {
@@ -177,20 +153,17 @@ export function* scoreShopSteps(
     if ((i + 1) % chunk === 0) yield;
   }
   const ranked = yield* rankCustomers(figures);
-  const scoring: Scoring = {
-    bands: ranked.bands,
-    settings,
-    model:
-      model ??
-      (yield* fitShopModelSteps(
-        customers.map((c) => c.summary),
-        nowMs,
-        previous,
-      )),
-    nowMs,
-  };
+  const fitted =
+    model ??
+    (yield* fitShopModelSteps(
+      customers.map((c) => c.summary),
+      nowMs,
+      previous,
+    ));
+  const scoring: Scoring = { bands: ranked.bands, settings, model: fitted, nowMs };
   yield;
   const totals = Object.fromEntries(SEGMENTS.map((s) => [s, { customers: 0, revenueMinor: 0 }])) as SegmentTotals;
+  // Customers who have ordered (and so have scores).
   let scored = 0;
   const rows: ScoredRow[] = [];
   for (let i = 0; i < customers.length; i++) {

@@ -12,9 +12,8 @@ import { SUMMARY_FIELDS } from "./summary";
 export type ScoreShop = { id: string; timezone: string };
 
 export async function getSegmentSettings(db: DbClient, shopId: string): Promise<SegmentSettings> {
-  const row = await db.customerSegmentSettings.findUnique({ where: { shopId } });
-  if (!row) return DEFAULT_SEGMENT_SETTINGS;
-  return { vipMinScore: row.vipMinScore, newWithinDays: row.newWithinDays };
+  const select = { vipMinScore: true, newWithinDays: true } as const;
+  return (await db.customerSegmentSettings.findUnique({ where: { shopId }, select })) ?? DEFAULT_SEGMENT_SETTINGS;
 }
 
 /** Stores the shop's segment thresholds (the next recompute applies them). */
@@ -31,29 +30,20 @@ const modelSchema = z.union([
     fittedOn: z.number(),
   }),
   z.object({ method: z.literal("simple"), repeatBuyers: z.number(), shopAovMinor: z.number() }),
-]);
+]) satisfies z.ZodType<ShopModel>;
 const band = z.array(z.number().nullable());
-const cutPointsSchema = z.object({ r: band, f: band, m: band });
-
-export type StoredModel = {
-  bands: 3 | 5;
-  customers: number;
-  cutPoints: CutPoints;
-  model: ShopModel;
-  computedAt: Date;
-  fittedAt: Date;
-  summarizedAt: Date | null;
-};
+const cutPointsSchema = z.object({ r: band, f: band, m: band }) satisfies z.ZodType<CutPoints>;
 
 /** The shop's last whole-shop recompute: its bands, cut points and fitted model (null before the first). */
-export async function getStoredModel(db: DbClient, shopId: string): Promise<StoredModel | null> {
+export async function getStoredModel(db: DbClient, shopId: string) {
   const row = await db.customerModel.findUnique({ where: { shopId } });
   if (!row) return null;
   const model = modelSchema.safeParse(JSON.parse(row.model));
   const cutPoints = cutPointsSchema.safeParse(JSON.parse(row.cutPoints));
   if (!model.success || !cutPoints.success) return null;
-  return { ...row, bands: row.bands === 3 ? 3 : 5, cutPoints: cutPoints.data, model: model.data };
+  return { ...row, bands: row.bands === 3 ? (3 as const) : (5 as const), cutPoints: cutPoints.data, model: model.data };
 }
+export type StoredModel = NonNullable<Awaited<ReturnType<typeof getStoredModel>>>;
 
 /**
  * Customers as scoring reads them (not redacted or deleted): their names, stored order summary

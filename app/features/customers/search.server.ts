@@ -4,7 +4,7 @@
 // or two: the name (else the e-mail) starts with them, through the (shopId, sortName) index.
 import type { RawBuilder } from "kysely";
 import { dialect, sql, sqlOn } from "~/db.server";
-import type { CustomerListQuery, CustomerSort } from "./query";
+import { SORT_COLUMN, type CustomerListQuery } from "./query";
 import { searchKey } from "./score-row";
 
 /** A statement's rows, through the typed path's `sql` tag (parameters bound in the order written). */
@@ -81,14 +81,6 @@ export async function countMatches(shopId: string, query: Pick<CustomerListQuery
   return countOf(sql`SELECT COUNT(*) AS "n" FROM (SELECT 1 FROM ${w} LIMIT ${cap + 1}) t`);
 }
 
-const ORDER_SQL: Record<CustomerSort, string> = {
-  name: `s."sortName"`,
-  orders: `s."orders"`,
-  spent: `s."totalSpentMinor"`,
-  lastOrder: `s."lastOrderAt"`,
-  value: `v."predicted12mMinor"`,
-};
-
 /** One page of matching customer ids in the list's order (nullable sorts put the nulls last, as the list does). */
 export async function matchingPage(
   shopId: string,
@@ -100,8 +92,8 @@ export async function matchingPage(
   const dir = query.dir === "asc" ? "ASC" : "DESC";
   const nulls = query.sort === "lastOrder" || query.sort === "value" ? " NULLS LAST" : "";
   // Ties by the id of the table that holds the sort key, so its index gives the whole order.
-  const tie = query.sort === "value" ? `v."customerId"` : `s."customerId"`;
-  const order = sql.raw(`${ORDER_SQL[query.sort]} ${dir}${nulls}, ${tie} ${dir}`);
+  const t = query.sort === "value" ? "v" : "s";
+  const order = sql.raw(`${t}."${SORT_COLUMN[query.sort]}" ${dir}${nulls}, ${t}."customerId" ${dir}`);
   const rows = await all(
     sql<{ customerId: string }>`SELECT s."customerId" FROM ${w} ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`,
   );

@@ -3,10 +3,10 @@
 import type { DbClient } from "~/db.server";
 import type { Segment } from "~/features/customers/rfm";
 
-/** The stored segment of each of `customerIds` (all of the shop's scored customers when omitted). */
-export async function storedSegments(db: DbClient, shopId: string, customerIds?: readonly string[]) {
+/** The stored segment of each of `customerIds` that has one. */
+export async function storedSegments(db: DbClient, shopId: string, customerIds: readonly string[]) {
   const rows = await db.customerScore.findMany({
-    where: { shopId, ...(customerIds ? { customerId: { in: [...customerIds] } } : {}) },
+    where: { shopId, customerId: { in: [...customerIds] } },
     select: { customerId: true, segment: true },
   });
   return new Map(rows.map((r) => [r.customerId, r.segment as Segment]));

@@ -19,18 +19,16 @@ export async function customersBySegmentPage(
   startingAfter?: string,
 ) {
   const db = sqlOn();
-  let cursor: { totalSpentMinor: number; customerId: string } | undefined;
-  if (startingAfter) {
-    cursor = await db
-      .selectFrom("CustomerScore")
-      .select(["totalSpentMinor", "customerId"])
-      .where("shopId", "=", shop.id)
-      .where("customerId", "=", startingAfter)
-      .$if(segment !== null, (q) => q.where("segment", "=", segment!))
-      .executeTakeFirst();
-    if (!cursor) return null;
-  }
-  const after = cursor;
+  const after = startingAfter
+    ? await db
+        .selectFrom("CustomerScore")
+        .select(["totalSpentMinor", "customerId"])
+        .where("shopId", "=", shop.id)
+        .where("customerId", "=", startingAfter)
+        .$if(segment !== null, (q) => q.where("segment", "=", segment!))
+        .executeTakeFirst()
+    : undefined;
+  if (startingAfter && !after) return null;
   const rows = await db
     .selectFrom("CustomerScore as s")
     .innerJoin("Customer as c", (j) => j.onRef("c.id", "=", "s.customerId").onRef("c.shopId", "=", "s.shopId"))

@@ -40,14 +40,12 @@ export function summariesOf(list: OrderList | undefined, nowMs: number) {
   const stored = summarize(list.times, list.values, Math.max(nowMs, last));
   if (last <= nowMs) return { stored, scoring: stored };
   const keep = list.times.flatMap((t, i) => (t <= nowMs ? [i] : []));
-  return {
-    stored,
-    scoring: summarize(
-      keep.map((i) => list.times[i]!),
-      keep.map((i) => list.values[i]!),
-      nowMs,
-    ),
-  };
+  const scoring = summarize(
+    keep.map((i) => list.times[i]!),
+    keep.map((i) => list.values[i]!),
+    nowMs,
+  );
+  return { stored, scoring };
 }
 
 /** Stores customers' summaries (null: none, the row is deleted). */

@@ -2,7 +2,7 @@
 // scores, segments and lifetime-value models read from a customer's non-cancelled orders, in a
 // few numbers. Pure: the recompute reads it stored, the rescore computes it, both alike.
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 /** Frequency and monetary value look back this far (decision 052). */
 const WINDOW_MS = 365 * DAY_MS;
 
@@ -43,8 +43,7 @@ export function summarize(times: readonly number[], values: readonly number[], a
   const n = times.length;
   if (!n) return null;
   const sorted = [...times].sort(ascending);
-  let netMinor = 0;
-  for (const v of values) netMinor += v;
+  const netMinor = values.reduce((sum, v) => sum + v, 0);
   const yearAgo = atMs - WINDOW_MS;
   let windowOrders = 0;
   let windowNetMinor = 0;

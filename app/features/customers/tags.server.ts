@@ -3,7 +3,7 @@
 // each run picks the customers whose tagged segment differs from what it should be, changes
 // their tags in Shopify, records it, and goes on until none is left (or the step's budget is spent).
 import { prisma } from "~/db.server";
-import type { AdminGraphql } from "~/features/store-sync/index.server";
+import { AdminApiError, type AdminGraphql } from "~/features/store-sync/index.server";
 import type { CustomersTagsAddMutation, CustomersTagsRemoveMutation } from "~/graphql/admin.generated";
 import { segmentSlug } from "./query";
 import { SEGMENTS, type Segment } from "./rfm";
@@ -55,49 +55,31 @@ export async function setSegmentTagging(shopId: string, segment: Segment, enable
   });
 }
 
-/** Customers whose tags are not what the enabled segments say. */
-function pendingWhere(shopId: string, enabled: readonly string[]) {
-  return {
-    shopId,
-    OR: [
-      // In an enabled segment without its tag.
-      ...enabled.map((s) => ({ segment: s, OR: [{ taggedSegment: null }, { taggedSegment: { not: s } }] })),
-      // Tagged with a segment that is no longer theirs, or that is off.
-      ...SEGMENTS.map((s) => (enabled.includes(s) ? { taggedSegment: s, NOT: { segment: s } } : { taggedSegment: s })),
-    ],
-  };
-}
+/** Customers in `segment` tagged `tagged` need a change: in an enabled segment without its tag, or tagged off or not theirs. */
+const pending = (enabled: readonly string[], segment: string, tagged: string | null) =>
+  (enabled.includes(segment) && tagged !== segment) ||
+  (tagged !== null && !(enabled.includes(tagged) && tagged === segment));
 
 const enabledSegments = async (shopId: string) =>
   (await prisma.customerSegmentTag.findMany({ where: { shopId, enabled: true }, select: { segment: true } })).map(
     (r) => r.segment,
   );
 
-/** pendingWhere's count, from the (segment, tagged segment) pairs' counts: one read of an index, not of every row. */
+/** How many customers are pending, from the (segment, tagged segment) pairs' counts: one read of an index. */
 export async function pendingTagChanges(shopId: string): Promise<number> {
   const [enabled, pairs] = await Promise.all([
     enabledSegments(shopId),
     prisma.customerScore.groupBy({ by: ["segment", "taggedSegment"], where: { shopId }, _count: { _all: true } }),
   ]);
-  const on = (s: string | null) => s !== null && enabled.includes(s);
-  // In an enabled segment without its tag, or tagged with a segment that is off or not theirs.
-  const pending = (s: string, t: string | null) => (on(s) && t !== s) || (t !== null && !(on(t) && t === s));
-  return pairs.reduce((n, p) => n + (pending(p.segment, p.taggedSegment) ? p._count._all : 0), 0);
-}
-
-class TagError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "TagError";
-  }
+  return pairs.reduce((n, p) => n + (pending(enabled, p.segment, p.taggedSegment) ? p._count._all : 0), 0);
 }
 
 async function mutate(graphql: AdminGraphql, doc: string, id: string, tags: string[]) {
   const response = await graphql(doc, { variables: { id, tags } });
   const body = (await response.json()) as { data?: CustomersTagsAddMutation & CustomersTagsRemoveMutation };
   const payload = body.data?.tagsAdd ?? body.data?.tagsRemove;
-  if (!payload) throw new TagError("Shopify did not answer the tag change");
-  if (payload.userErrors.length) throw new TagError(payload.userErrors.map((e) => e.message).join("; "));
+  if (!payload) throw new AdminApiError("Shopify did not answer the tag change");
+  if (payload.userErrors.length) throw new AdminApiError(payload.userErrors.map((e) => e.message).join("; "));
 }
 
 /**
@@ -110,7 +92,14 @@ export async function syncSegmentTags(shop: TagShop, graphql: AdminGraphql, budg
   try {
     while (changed < budget) {
       const batch = await prisma.customerScore.findMany({
-        where: pendingWhere(shop.id, enabled),
+        where: {
+          shopId: shop.id,
+          OR: SEGMENTS.flatMap((segment) =>
+            [null, ...SEGMENTS].flatMap((taggedSegment) =>
+              pending(enabled, segment, taggedSegment) ? [{ segment, taggedSegment }] : [],
+            ),
+          ),
+        },
         select: { customerId: true, segment: true, taggedSegment: true, customer: { select: { shopifyId: true } } },
         orderBy: { customerId: "asc" },
         take: 25,
@@ -138,7 +127,7 @@ export async function syncSegmentTags(shop: TagShop, graphql: AdminGraphql, budg
     });
   } catch (error) {
     const message =
-      error instanceof TagError ? error.message.slice(0, 300) : "The tag change failed; it will be retried";
+      error instanceof AdminApiError ? error.message.slice(0, 300) : "The tag change failed; it will be retried";
     await prisma.customerSegmentTag.updateMany({ where: { shopId: shop.id }, data: { lastError: message } });
     throw error;
   }

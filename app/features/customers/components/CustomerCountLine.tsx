@@ -8,11 +8,10 @@ const n = (v: number) => v.toLocaleString("en-US");
 
 /** "2,973 customers · 27 redacted not counted (personal data erased at their request)". */
 export function countLine(counts: CustomerCounts): string {
-  const listed = counts.listed;
   const parts = [`${n(counts.customers)} ${counts.customers === 1 ? "customer" : "customers"}`];
   if (counts.redacted > 0)
     parts.push(`${n(counts.redacted)} redacted not counted (personal data erased at their request)`);
-  if (listed < counts.customers) parts.push(`${n(counts.customers - listed)} awaiting their first score`);
+  if (counts.listed < counts.customers) parts.push(`${n(counts.customers - counts.listed)} awaiting their first score`);
   return parts.join(" · ");
 }
 

@@ -53,16 +53,8 @@ type Props = {
 };
 
 export function CustomerList({ rows, query, paging, currency, loading, onQuery, onExplain }: Props) {
-  const tab = Math.max(
-    0,
-    TABS.findIndex((t) => t.segment === query.segment),
-  );
+  const tab = TABS.findIndex((t) => t.segment === query.segment);
   const sortIndex = COLUMNS.findIndex((c) => c.sort === query.sort);
-  const empty = query.q ? (
-    <EmptySearchResult title={`No customers found matching "${query.q}"`} withIllustration />
-  ) : (
-    <EmptySearchResult title="No customers found" withIllustration />
-  );
   return (
     <>
       <Tabs
@@ -76,7 +68,12 @@ export function CustomerList({ rows, query, paging, currency, loading, onQuery, 
           resourceName={{ singular: "customer", plural: "customers" }}
           columns={COLUMNS}
           loading={loading}
-          emptyState={empty}
+          emptyState={
+            <EmptySearchResult
+              title={query.q ? `No customers found matching "${query.q}"` : "No customers found"}
+              withIllustration
+            />
+          }
           sort={{
             sortable: COLUMNS.map((c) => !!c.sort),
             columnIndex: sortIndex === -1 ? undefined : sortIndex,

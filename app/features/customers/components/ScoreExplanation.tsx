@@ -5,7 +5,10 @@ import { formatMoney } from "~/lib/money";
 import { SMALL_STORE_NOTE, type CutPoints, type SegmentSettings } from "~/features/customers/rfm";
 import type { explainCustomer } from "~/features/customers/list.server";
 
-type Explanation = Omit<NonNullable<Awaited<ReturnType<typeof explainCustomer>>>["score"], "segment">;
+type Explanation = Pick<
+  NonNullable<Awaited<ReturnType<typeof explainCustomer>>>["score"],
+  "r" | "f" | "m" | "recencyDays" | "frequency" | "monetaryMinor" | "medianGapDays" | "rule"
+>;
 
 type Props = {
   score: Explanation;

@@ -2,15 +2,9 @@
 // left to do and the last error. Each toggle posts at once; the tag job does the writing.
 import { BlockStack, Card, Checkbox, InlineGrid, Text } from "@shopify/polaris";
 import { useFetcher } from "@remix-run/react";
-import type { Segment } from "~/features/customers/rfm";
+import type { tagSettings } from "~/features/customers/tags.server";
 
-export type TagSetting = {
-  segment: Segment;
-  tag: string;
-  enabled: boolean;
-  lastRunAt: string | null;
-  lastError: string | null;
-};
+type TagSetting = Awaited<ReturnType<typeof tagSettings>>[number];
 
 export function SegmentTags({
   settings,
