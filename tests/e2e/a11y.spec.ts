@@ -1,13 +1,11 @@
 // Lighthouse accessibility on every admin page, in Debian's Chromium: each must score 100.
 // The table of scores is printed (and written to test-results/a11y.md) for the release note.
-import { expect, test } from "@playwright/test";
-import { execFile } from "node:child_process";
+// Lighthouse runs in this process against one Chromium that Playwright starts with a debugging
+// port, instead of a Lighthouse CLI and a new browser per page (6.6 min of CI for 27 pages).
+import { chromium, expect, test } from "@playwright/test";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
+import net from "node:net";
 
-const run = promisify(execFile);
 const BASE = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3100";
 const PAGES = [
   "/dashboard",
@@ -38,48 +36,66 @@ const PAGES = [
   "/settings?tab=audit",
   "/settings?tab=performance",
 ];
-const FLAGS =
-  "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
 
 type Lhr = {
   categories: { accessibility: { score: number } };
-  audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string }>;
+  audits: Record<string, { score: number | null; scoreDisplayMode: string }>;
 };
 
-async function audit(url: string): Promise<Lhr> {
-  const out = path.join(os.tmpdir(), `pp-a11y-${process.pid}-${Date.now()}.json`);
-  try {
-    await run(
-      path.resolve("node_modules/.bin/lighthouse"),
-      [
-        url,
-        "--preset=desktop",
-        "--only-categories=accessibility",
-        "--output=json",
-        `--output-path=${out}`,
-        "--quiet",
-        `--chrome-flags=${FLAGS}`,
-      ],
-      { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" }, timeout: 120_000 },
-    );
-    return JSON.parse(fs.readFileSync(out, "utf8")) as Lhr;
-  } finally {
-    fs.rmSync(out, { force: true });
-  }
+/** A free local port for Chromium's debugging protocol. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 test("Lighthouse accessibility is 100 on every admin page", async () => {
-  test.setTimeout(PAGES.length * 120_000);
+  test.setTimeout(PAGES.length * 60_000);
+  const { default: lighthouse, desktopConfig } = await import("lighthouse");
+  const port = await freePort();
+  const browser = await chromium.launch({ args: [`--remote-debugging-port=${port}`] });
   const rows: string[] = ["| Page | Accessibility | Failing audits |", "| --- | --- | --- |"];
   const failures: Record<string, string[]> = {};
-  for (const page of PAGES) {
-    const lhr = await audit(BASE + page);
-    const score = Math.round(lhr.categories.accessibility.score * 100);
-    const failing = Object.entries(lhr.audits)
-      .filter(([, a]) => a.scoreDisplayMode === "binary" && a.score === 0)
-      .map(([id]) => id);
-    rows.push(`| ${page} | ${score} | ${failing.join(", ") || "—"} |`);
-    if (score < 100) failures[page] = failing;
+  try {
+    for (const page of PAGES) {
+      const result = await lighthouse(
+        BASE + page,
+        {
+          port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["accessibility"],
+          // The audits read the rendered DOM: no need to wait for the network and CPU to settle
+          // as a performance run does, nor to clear the demo's storage between pages.
+          pauseAfterFcpMs: 0,
+          pauseAfterLoadMs: 0,
+          networkQuietThresholdMs: 0,
+          cpuQuietThresholdMs: 0,
+          disableStorageReset: true,
+          disableFullPageScreenshot: true,
+          skipAboutBlank: true,
+        },
+        desktopConfig,
+      );
+      const lhr = result?.lhr as unknown as Lhr | undefined;
+      if (!lhr) throw new Error(`Lighthouse returned no result for ${page}`);
+      const score = Math.round(lhr.categories.accessibility.score * 100);
+      const failing = Object.entries(lhr.audits)
+        .filter(([, a]) => a.scoreDisplayMode === "binary" && a.score === 0)
+        .map(([id]) => id);
+      // A page whose audits did not run (no passing check at all) would score 100 on nothing.
+      const passed = Object.values(lhr.audits).filter((a) => a.scoreDisplayMode === "binary" && a.score === 1);
+      expect(passed.length, `${page}: Lighthouse ran no accessibility check`).toBeGreaterThan(10);
+      rows.push(`| ${page} | ${score} | ${failing.join(", ") || "—"} (${passed.length} passed) |`);
+      if (score < 100) failures[page] = failing;
+    }
+  } finally {
+    await browser.close();
   }
   const table = rows.join("\n");
   console.log(`\n${table}\n`);
