@@ -1,0 +1,3 @@
+-- DropIndex
+DROP INDEX "OrderLine_shopId_day_idx";
+
