@@ -29,6 +29,7 @@ export default defineConfig({
           name: "db",
           environment: "node",
           include: ["app/**/*.db.test.{ts,tsx}", "tests/**/*.db.test.ts"],
+          globalSetup: ["tests/global-db.ts"],
           setupFiles: ["tests/setup-env.ts", "tests/setup-db.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
