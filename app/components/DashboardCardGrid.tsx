@@ -2,10 +2,15 @@
 // §1): each row names its two slots, so a card that is not built yet has its place. A slot
 // without a card gives its row to the neighbour (full width); a row with neither is not shown.
 // Never a placeholder card.
-import { BlockStack, InlineGrid } from "@shopify/polaris";
+import { BlockStack, InlineGrid, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 
-export type DashboardSlot = { id: string; card: ReactNode | null | false | undefined };
+export type DashboardSlot = {
+  id: string;
+  card: ReactNode | null | false | undefined;
+  /** When the card's figures were computed, shown under it (the text is formatted on the server). */
+  asOf?: string;
+};
 export type DashboardRow = {
   id: string;
   /** The two slots' widths side by side (md and up); one column below that. */
@@ -23,18 +28,30 @@ export function DashboardCardGrid({ rows }: { rows: DashboardRow[] }) {
       {shown.map((row) =>
         row.filled.length === 1 ? (
           <div key={row.id} data-dashboard-row={row.id} data-dashboard-slot={row.filled[0]!.id}>
-            {row.filled[0]!.card}
+            <SlotCard slot={row.filled[0]!} />
           </div>
         ) : (
           <InlineGrid key={row.id} columns={{ xs: 1, md: row.columns }} gap="400">
             {row.filled.map((slot) => (
               <div key={slot.id} data-dashboard-row={row.id} data-dashboard-slot={slot.id}>
-                {slot.card}
+                <SlotCard slot={slot} />
               </div>
             ))}
           </InlineGrid>
         ),
       )}
+    </BlockStack>
+  );
+}
+
+function SlotCard({ slot }: { slot: DashboardSlot }) {
+  if (!slot.asOf) return <>{slot.card}</>;
+  return (
+    <BlockStack gap="100">
+      {slot.card}
+      <Text as="p" variant="bodySm" tone="subdued">
+        <span data-testid={`${slot.id}-as-of`}>{slot.asOf}</span>
+      </Text>
     </BlockStack>
   );
 }

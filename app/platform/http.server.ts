@@ -40,6 +40,8 @@ export const FRESHNESS = {
   operatingExpenses: 600,
   loyalty: 300,
   digitalAssets: 600,
+  engagement: 300,
+  privacy: 600,
 } as const;
 
 /**

@@ -26,6 +26,8 @@ import { PerformanceCard } from "~/features/telemetry";
 import { getPerformanceCached } from "~/features/telemetry/index.server";
 import { describeError } from "~/lib/log-safe";
 import { cardFigures } from "~/platform/cache.server";
+import { FRESHNESS } from "~/platform/http.server";
+import { formatInstant } from "~/lib/dates";
 import { LoyaltyDashboardCard } from "~/features/loyalty";
 import { dashboardLoyalty } from "~/features/loyalty/index.server";
 import { currentSearchParams } from "~/components/search-params";
@@ -40,6 +42,11 @@ import { privacyStatus } from "~/features/privacy/index.server";
 
 export const permissions = { loader: "read" } satisfies RoutePermissions;
 
+/** "As of Nov 28, 2026, 9:15 PM": when a card's figures were computed, in the store's time. */
+function asOfText(computedAt: number, timeZone: string, windowSeconds: number): string {
+  return `As of ${formatInstant(new Date(computedAt), timeZone)} (updated at least every ${windowSeconds / 60} minutes)`;
+}
+
 export const meta: MetaFunction = () => [{ title: "Dashboard · Profit Pilot" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -48,39 +55,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const days = parseTimeframe(params.get("days"));
   // Top Products by revenue (the cached dashboard) or, on the card's toggle, by profit.
   const rank = params.get("top") === "profit" ? ("profit" as const) : ("revenue" as const);
+  // The other features' cards: figures at most their freshness window old, never recomputed while
+  // the visit waits (decision 122); each says when it was computed. A failure hides the card.
+  const card = <T,>(name: string, windowSeconds: number, compute: () => Promise<T>) =>
+    cardFigures(shop, name, windowSeconds, compute).then(
+      ({ value, computedAt }) => ({ value, asOf: asOfText(computedAt, shop.timezone, windowSeconds) }),
+      (error) => {
+        console.error(`dashboard ${name.split("|")[0]} failed: ${describeError(error)}`);
+        return null;
+      },
+    );
   const [importStatus, performance, { autoRefresh, weekStart }, loyalty, insights, engagement, assets, privacy] =
     await Promise.all([
       getImportStatus(shop),
       getPerformanceCached(shop),
       getDisplayPreferences(shop.id),
-      // A shop without a loyalty program (or members) gets no card; a failure hides it too.
-      cardFigures(shop, `loyalty|${days}`, () => dashboardLoyalty(shop, days)).catch((error) => {
-        console.error(`dashboard loyalty failed: ${describeError(error)}`);
-        return null;
-      }),
+      // A shop without a loyalty program (or members) gets no card.
+      card(`loyalty|${days}`, FRESHNESS.loyalty, () => dashboardLoyalty(shop, days)),
       dashboardInsights(shop).catch((error) => {
         console.error(`dashboard insights failed: ${describeError(error)}`);
         return null;
       }),
-      cardFigures(shop, "engagement", () => engagementSummary(shop.id))
-        .then((s) => s.totals)
-        .catch((error) => {
-          console.error(`dashboard engagement failed: ${describeError(error)}`);
-          return null;
-        }),
-      // No card for a shop without collections; a failure hides it too.
-      cardFigures(shop, "digital-assets", () => assetFigures(shop.id)).then(
-        (f) => (f.collections > 0 ? f : null),
-        (error) => {
-          console.error(`dashboard digital assets failed: ${describeError(error)}`);
-          return null;
-        },
-      ),
+      card("engagement", FRESHNESS.engagement, () => engagementSummary(shop.id).then((s) => s.totals)),
+      // No card for a shop without collections.
+      card("digital-assets", FRESHNESS.digitalAssets, () => assetFigures(shop.id)),
       // The same figures as GET /api/privacy-compliance.
-      cardFigures(shop, "privacy", () => privacyStatus(shop)).catch((error) => {
-        console.error(`dashboard privacy failed: ${describeError(error)}`);
-        return null;
-      }),
+      card("privacy", FRESHNESS.privacy, () => privacyStatus(shop)),
     ]);
   try {
     const dashboard = await getDashboardCached(shop, days, { weekStart });
@@ -123,22 +123,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Dashboard() {
-  const {
-    days,
-    dashboard,
-    importStatus,
-    demo,
-    performance,
-    autoRefresh,
-    loyalty,
-    insights,
-    engagement,
-    assets,
-    privacy,
-    shopCurrency,
-    rank,
-    byProfit,
-  } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { days, dashboard, importStatus, demo, autoRefresh, shopCurrency, rank, byProfit } = data;
   useAutoRefresh(autoRefresh);
   const navigation = useNavigation();
   const [, setSearchParams] = useSearchParams();
@@ -228,43 +214,61 @@ export default function Dashboard() {
             onRank={(value) => setParam("top", value === "profit" ? value : null)}
           />
         </InlineGrid>
-        <DashboardCardGrid
-          rows={[
-            {
-              id: "insights",
-              columns: ["twoThirds", "oneThird"],
-              slots: [
-                { id: "ai-insights", card: insights && <InsightsDashboardCard data={insights} /> },
-                {
-                  id: "customer-engagement",
-                  card: engagement && (
-                    <EngagementCard totals={engagement} currency={dashboard?.currency ?? shopCurrency} />
-                  ),
-                },
-              ],
-            },
-            {
-              id: "programs",
-              columns: ["oneHalf", "oneHalf"],
-              slots: [
-                { id: "digital-assets", card: assets && <DigitalAssetsDashboardCard data={assets} /> },
-                {
-                  id: "loyalty",
-                  card: loyalty && <LoyaltyDashboardCard data={loyalty} currency={loyalty.currency} days={days} />,
-                },
-              ],
-            },
-            {
-              id: "operations",
-              columns: ["oneHalf", "oneHalf"],
-              slots: [
-                { id: "privacy-compliance", card: privacy && <PrivacyComplianceCard status={privacy} /> },
-                { id: "app-performance", card: <PerformanceCard report={performance} /> },
-              ],
-            },
-          ]}
-        />
+        <FeatureCards data={data} currency={dashboard?.currency ?? shopCurrency} />
       </BlockStack>
     </AdminPage>
+  );
+}
+
+/** The other features' cards in the spec's two-column rows, each with when its figures were computed. */
+function FeatureCards({ data, currency }: { data: ReturnType<typeof useLoaderData<typeof loader>>; currency: string }) {
+  const { days, insights, engagement, assets, loyalty, privacy, performance } = data;
+  return (
+    <DashboardCardGrid
+      rows={[
+        {
+          id: "insights",
+          columns: ["twoThirds", "oneThird"],
+          slots: [
+            { id: "ai-insights", card: insights && <InsightsDashboardCard data={insights} /> },
+            {
+              id: "customer-engagement",
+              card: engagement && <EngagementCard totals={engagement.value} currency={currency} />,
+              asOf: engagement?.asOf,
+            },
+          ],
+        },
+        {
+          id: "programs",
+          columns: ["oneHalf", "oneHalf"],
+          slots: [
+            {
+              id: "digital-assets",
+              card: assets && assets.value.collections > 0 && <DigitalAssetsDashboardCard data={assets.value} />,
+              asOf: assets?.asOf,
+            },
+            {
+              id: "loyalty",
+              card: loyalty?.value && (
+                <LoyaltyDashboardCard data={loyalty.value} currency={loyalty.value.currency} days={days} />
+              ),
+              asOf: loyalty?.asOf,
+            },
+          ],
+        },
+        {
+          id: "operations",
+          columns: ["oneHalf", "oneHalf"],
+          slots: [
+            {
+              id: "privacy-compliance",
+              card: privacy && <PrivacyComplianceCard status={privacy.value} />,
+              asOf: privacy?.asOf,
+            },
+            { id: "app-performance", card: <PerformanceCard report={performance} /> },
+          ],
+        },
+      ]}
+    />
   );
 }
