@@ -10,6 +10,7 @@ import { shown } from "./derived";
 import { customerDetail, listCustomers } from "./list.server";
 import { recomputeShop } from "./recompute.server";
 import { rescoreCustomer } from "./rescore.server";
+import { VALUE_TOLERANCE } from "./query";
 import { getStoredModel } from "./score-store.server";
 
 const DAY = 86_400_000;
@@ -182,6 +183,29 @@ describe("figures that move with the clock (decision 073)", () => {
       if (detail.score!.segment === "At-Risk") expect(expected.churnRisk).toBe("High");
       if (detail.score!.segment === "Regular") expect(expected.churnRisk).not.toBe("High");
     }
+  });
+
+  it("a day later, sorts by stored values each within the tolerance of the value shown (decision 120)", async () => {
+    const { shop } = await seedShop();
+    const t0 = new Date("2026-11-20T09:00:00Z");
+    await recomputeShop(shop, { now: t0, refit: true, rebuild: true });
+    for (const days of [1, 2, 9]) await recomputeShop(shop, { now: new Date(t0.getTime() + days * DAY), refit: true });
+    const { rows } = await listCustomers(shop, { segment: null, q: "", sort: "value", dir: "desc", page: 1 }, 100);
+    const keys = new Map(
+      (await prisma.customerValue.findMany({ where: { shopId: shop.id } })).map((v) => [
+        v.customerId,
+        v.predicted12mMinor,
+      ]),
+    );
+    expect(rows).toHaveLength(60);
+    for (const row of rows) {
+      const key = keys.get(row.id)!;
+      expect(Math.abs(row.predicted12mMinor! - key)).toBeLessThanOrEqual(VALUE_TOLERANCE * key);
+    }
+    // So the shown values are in order to within the tolerance either side.
+    const limit = (1 + VALUE_TOLERANCE) / (1 - VALUE_TOLERANCE);
+    for (let i = 1; i < rows.length; i++)
+      expect(rows[i]!.predicted12mMinor!).toBeLessThanOrEqual(rows[i - 1]!.predicted12mMinor! * limit);
   });
 
   it("puts customers without a value last in both directions of the value sort", async () => {

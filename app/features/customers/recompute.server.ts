@@ -36,33 +36,33 @@ export const READ_PAGE = 1000;
  * so paging on it could skip a customer).
  */
 const position = dialect === "sqlite" ? sql`c.rowid` : sql`c.ctid`;
-const positionOut = sql<number | string>`${dialect === "sqlite" ? position : sql`c.ctid::text`}`;
 
 /**
- * The shop's customers to score as of `now`, with their stored summary, score row and value, in
- * the table's own order, explicitly (the model's fit samples every k-th customer in it), `page`
- * at a time on SQLite.
+ * The shop's customers to score as of `now`, with their stored summary, score row and value
+ * (storedRow), in the table's own order, explicitly (the model's fit samples every k-th customer
+ * in it), `page` at a time on SQLite.
  */
 async function readCustomers(shopId: string, now: Date, pageSize: number) {
-  const page = dialect === "sqlite" ? pageSize : Number.MAX_SAFE_INTEGER;
+  const sqlite = dialect === "sqlite";
+  const page = sqlite ? pageSize : Number.MAX_SAFE_INTEGER;
   const out = [];
   let after: unknown = null;
   for (;;) {
     const rows = await scoringRead()
       .leftJoin("CustomerValue as v", (j) => j.onRef("v.shopId", "=", "c.shopId").onRef("v.customerId", "=", "c.id"))
-      .select(["v.predicted12mMinor as stored_value", positionOut.as("position")])
+      .select(["v.predicted12mMinor as stored_predicted12mMinor"])
+      // Only SQLite's pages need to know where one ended.
+      .$if(sqlite, (q) => q.select(sql<number>`${position}`.as("position")))
       // SQLite: unary + keeps the planner off the shop's index, so it reads the table from the
       // page's first rowid on (not the shop's every row, sorted, at each page).
-      .where(dialect === "sqlite" ? sql<string>`+${sql.ref("c.shopId")}` : sql.ref("c.shopId"), "=", shopId)
+      .where(sqlite ? sql<string>`+${sql.ref("c.shopId")}` : sql.ref("c.shopId"), "=", shopId)
       .where("c.createdAt", "<=", now as never)
-      // Only SQLite reads more than one page.
       .$if(after !== null, (q) => q.where(sql<boolean>`c.rowid > ${after}`))
       .orderBy(position)
-      .$if(dialect === "sqlite", (q) => q.limit(page))
+      .$if(sqlite, (q) => q.limit(page))
       .execute();
     for (const [i, r] of rows.entries()) {
       if (i && i % SCORE_CHUNK === 0) await nextTurn();
-      const had = storedRow(r);
       out.push({
         customer: {
           customerId: r.id,
@@ -71,11 +71,11 @@ async function readCustomers(shopId: string, now: Date, pageSize: number) {
           email: r.email,
           summary: summaryFrom(r),
         } satisfies CustomerInput,
-        stored: had && ({ ...had, predicted12mMinor: r.stored_value } as Record<string, unknown>),
+        stored: storedRow(r),
       });
     }
     if (rows.length < page) return out;
-    after = rows[rows.length - 1]!.position;
+    after = (rows[rows.length - 1] as { position?: number }).position;
     await nextTurn();
   }
 }
@@ -143,8 +143,8 @@ export async function recomputeShop(
     scoreShopSteps(customers, settings, reuse, nowMs, stored?.model ?? null, Math.min(page, SCORE_CHUNK)),
   );
 
-  // Rows that say the same are not sent; those whose value alone moved (a day on, a refit) write
-  // only it (decision 108). The rows are in the read's order: each finds its stored row by position.
+  // Rows that say the same are not sent; those whose sort key alone moved beyond its tolerance (a
+  // day on, a refit) write only it (decisions 108, 120). The rows are in the read's order: each finds its stored row by position.
   const change: ReturnType<typeof changeOf>[] = [];
   for (let i = 0; i < scored.rows.length; i++) {
     if (i % Math.min(page, SCORE_CHUNK) === 0) await nextTurn();
@@ -156,7 +156,10 @@ export async function recomputeShop(
     for (const positions of chunks(at, WRITE_BATCH)) {
       await nextTurn();
       const was = new Map(
-        positions.map((i) => [read[i]!.customer.customerId, (read[i]!.stored?.segment as string | undefined) ?? null]),
+        positions.map((i) => [
+          read[i]!.customer.customerId,
+          (read[i]!.stored?.stored_segment as string | undefined) ?? null,
+        ]),
       );
       const batch = positions.map((i) => scored.rows[i]!);
       await withShopWriteLock(shop.id, async (tx) => {

@@ -48,6 +48,6 @@ export async function rescoreCustomer(
   const had = storedRow(found);
   // The value alone moving (with the clock) leaves the row as of the last recompute.
   if (changeOf(row, had) !== "row") return row;
-  await upsertScores(db, shop.id, [row], now, new Map([[customerId, had ? String(had.segment) : null]]));
+  await upsertScores(db, shop.id, [row], now, new Map([[customerId, had ? String(had.stored_segment) : null]]));
   return row;
 }

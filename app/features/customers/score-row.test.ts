@@ -4,7 +4,15 @@ import { predictFrom, type ShopModel } from "./clv";
 import { predict, figuresOf, scoreCustomers, segmentOf } from "~tests/customers-reference";
 import { shown } from "./derived";
 import { DEFAULT_SEGMENT_SETTINGS, ruleAsOf, scoresAgainst } from "./rfm";
-import { COMPARED_COLUMNS, scoreRow, scoreShop, searchKey, STABLE_COLUMNS, type CustomerInput } from "./score-row";
+import {
+  COMPARED_COLUMNS,
+  scoreRow,
+  scoreShop,
+  searchKey,
+  STABLE_COLUMNS,
+  valueHolds,
+  type CustomerInput,
+} from "./score-row";
 import { summarize } from "./summary";
 
 const DAY = 86_400_000;
@@ -169,5 +177,19 @@ describe("scoreRow", () => {
     const tomorrow = scoreRow(c, { r: 2, f: 1, m: 3 }, { ...scoring, nowMs: NOW + DAY });
     for (const column of COMPARED_COLUMNS) expect(tomorrow[column]).toEqual(today[column]);
     expect(tomorrow.recencyDays).toBe(today.recencyDays! + 1);
+  });
+});
+
+describe("valueHolds", () => {
+  it("keeps a stored sort key within the tolerance of the computed value, and only a null for a null", () => {
+    expect(valueHolds(10_200, 10_000)).toBe(true);
+    expect(valueHolds(9_800, 10_000)).toBe(true);
+    expect(valueHolds(10_300, 10_000)).toBe(false);
+    expect(valueHolds(9_700, 10_000)).toBe(false);
+    expect(valueHolds(0, 0)).toBe(true);
+    expect(valueHolds(100, 0)).toBe(false);
+    expect(valueHolds(null, null)).toBe(true);
+    expect(valueHolds(null, 10_000)).toBe(false);
+    expect(valueHolds(10_000, null)).toBe(false);
   });
 });

@@ -16,6 +16,7 @@ import {
   type Segment,
   type SegmentSettings,
 } from "./rfm";
+import { VALUE_TOLERANCE } from "./query";
 import type { OrderSummary } from "./summary";
 
 /** What the search columns are made of. */
@@ -73,17 +74,32 @@ export const AS_OF_COLUMNS = ["recencyDays", "ltvMethod", "pNoPurchase90", "chur
 /** Whether a computed value equals the stored one (instants may come back as text). */
 const same = (v: unknown, stored: unknown) =>
   v instanceof Date
-    ? stored !== null && stored !== undefined && new Date(stored as string).getTime() === v.getTime()
+    ? stored !== null &&
+      stored !== undefined &&
+      (stored instanceof Date ? stored : new Date(stored as string)).getTime() === v.getTime()
     : (v ?? null) === (stored ?? null);
 
+/** Whether the stored sort key still stands for the computed value, to VALUE_TOLERANCE (null only for null). */
+export function valueHolds(value: number | null, stored: unknown): boolean {
+  if (value === null || stored === null || stored === undefined) return value === (stored ?? null);
+  const key = Number(stored);
+  return Math.abs(value - key) <= VALUE_TOLERANCE * Math.abs(key);
+}
+
+/** A stored column as a scoring read returns it: `stored_` and the column's name (storedRow). */
+const STORED = Object.fromEntries(COMPARED_COLUMNS.map((c) => [c, `stored_${c}`])) as {
+  [C in (typeof COMPARED_COLUMNS)[number]]: `stored_${C}`;
+};
+
 /**
- * How a computed row differs from the stored one (absent: there is none): not at all, in its
- * value alone (a day on, or a refit), or in what the stable columns say.
+ * How a computed row differs from the stored one (a scoring read's row, its columns as
+ * `stored_…`; absent: there is none): not at all, in its sort key alone, beyond the tolerance (a
+ * day on, or a refit), or in what the stable columns say.
  */
 export function changeOf(row: ScoredRow, stored: Record<string, unknown> | undefined): "none" | "value" | "row" {
   if (!stored) return "row";
-  if (!STABLE_COLUMNS.every((c) => same(row[c], stored[c]))) return "row";
-  return same(row.predicted12mMinor, stored.predicted12mMinor) ? "none" : "value";
+  for (const c of STABLE_COLUMNS) if (!same(row[c], stored[STORED[c]])) return "row";
+  return valueHolds(row.predicted12mMinor, stored[STORED.predicted12mMinor]) ? "none" : "value";
 }
 
 /** What a customer is scored against: the shop's bands, thresholds and lifetime-value model. */

@@ -62,11 +62,13 @@ export const scoringRead = (db?: DbClient) =>
     .where("c.redactedAt", "is", null)
     .where("c.deletedAt", "is", null);
 
-/** A scoring read's stored score row, as changeOf compares it (undefined: none). */
+/**
+ * A scoring read's row as changeOf compares it with a computed one (its `stored_…` columns), or
+ * undefined when the customer has no score row. The row itself, not a copy: the whole-shop
+ * recompute reads one per customer.
+ */
 export const storedRow = (r: object): Record<string, unknown> | undefined =>
-  "stored_segment" in r && r.stored_segment !== null
-    ? Object.fromEntries(STABLE_COLUMNS.map((c) => [c, (r as Record<string, unknown>)[`stored_${c}`]]))
-    : undefined;
+  "stored_segment" in r && r.stored_segment !== null ? (r as Record<string, unknown>) : undefined;
 
 const differs = dialect === "postgresql" ? sql.raw("IS DISTINCT FROM") : sql.raw("IS NOT");
 

@@ -100,8 +100,25 @@ export async function refreshSummaries(
   return scoring;
 }
 
-/** A stored summary row as an OrderSummary (null when the customer has none). */
+const orNull = (v: number | null) => (v === null ? null : Number(v));
+
+/**
+ * A stored summary row as an OrderSummary (null when the customer has none). Written out field by
+ * field: the whole-shop recompute builds one per customer.
+ */
 export function summaryFrom(r: { [F in (typeof SUMMARY_FIELDS)[number]]: number | null }): OrderSummary | null {
   if (r.orders === null) return null;
-  return Object.fromEntries(SUMMARY_FIELDS.map((f) => [f, r[f] === null ? null : Number(r[f])])) as OrderSummary;
+  return {
+    orders: Number(r.orders),
+    netMinor: Number(r.netMinor),
+    firstOrderMs: Number(r.firstOrderMs),
+    lastOrderMs: Number(r.lastOrderMs),
+    orderDays: Number(r.orderDays),
+    medianGapDays: orNull(r.medianGapDays),
+    medianGapMs: orNull(r.medianGapMs),
+    windowAtMs: Number(r.windowAtMs),
+    windowOrders: Number(r.windowOrders),
+    windowNetMinor: Number(r.windowNetMinor),
+    windowEdgeMs: orNull(r.windowEdgeMs),
+  } satisfies Record<(typeof SUMMARY_FIELDS)[number], number | null>;
 }

@@ -1,7 +1,8 @@
 // The list's sort by predicted 12-month value (docs/decisions/108-customer-value-table.md): the
 // page's customer ids, read from CustomerValue's index. The value is the one the last whole-shop
-// recompute stored, or a later rescore that rewrote the row (up to a day old; the list's help
-// says so). Customers without a value come last, by id, in either direction.
+// recompute or a later rescore stored, kept while it is within VALUE_TOLERANCE of the value a
+// recompute computes (decision 120; the list's help says so). Customers without a value come
+// last, by id, in either direction.
 import { sql, sqlOn } from "~/db.server";
 import type { CustomerListQuery } from "./query";
 

@@ -3,8 +3,9 @@
 import { Box, Icon, InlineStack, Select, TextField } from "@shopify/polaris";
 import { SearchIcon } from "@shopify/polaris-icons";
 import { useRef, useState } from "react";
-import { SORTS, type CustomerListQuery, type CustomerSort } from "~/features/customers/query";
+import { SORTS, VALUE_TOLERANCE, type CustomerListQuery, type CustomerSort } from "~/features/customers/query";
 import { SEGMENTS, type Segment } from "~/features/customers/rfm";
+import { formatPercent } from "~/lib/money";
 
 // The spec's filter (All, VIP Only, Regular Only, New Only), plus the other segments so the filter
 // always shows what the tabs chose (docs/decisions/052-customer-segments.md).
@@ -78,7 +79,9 @@ export function CustomerListControls({ query, onQuery }: Props) {
             ])}
             value={`${query.sort}:${query.dir}`}
             helpText={
-              query.sort === "value" ? "By the value at the last nightly recompute (up to a day old)" : undefined
+              query.sort === "value"
+                ? `By the value at the last nightly recompute, to within ${formatPercent(VALUE_TOLERANCE, 0)}`
+                : undefined
             }
             onChange={(value) => {
               const [sort, dir] = value.split(":") as [CustomerSort, "asc" | "desc"];
