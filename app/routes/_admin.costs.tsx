@@ -3,7 +3,7 @@
 // (and Shopify's cost per item) and operating expenses, each editable and deletable.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Toast } from "@shopify/polaris";
 import { useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
@@ -49,7 +49,7 @@ import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import { pnlAdFigures } from "~/features/analytics/index.server";
 import { withAdFigures } from "~/features/profit";
 import type { RoutePermissions } from "~/features/team";
-import { currentSearchParams } from "~/components/search-params";
+import { useChangeSearchParams } from "~/components/search-params";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
@@ -146,21 +146,12 @@ type ToastState = { title: string; error?: boolean } | null;
 export default function Costs() {
   const { days, currency, today, pnl, missing, productCosts, expenses, breakdown, bulk, shopifyCosts } =
     useLoaderData<typeof loader>();
-  const [, setSearchParams] = useSearchParams();
+  const change = useChangeSearchParams();
   const [toast, setToast] = useState<ToastState>(null);
   const [dialog, setDialog] = useState<CostsDialogState>(null);
   const report = (kind: keyof typeof COSTS_TOASTS) => (ok: boolean) =>
     setToast(ok ? { title: COSTS_TOASTS[kind].ok } : { title: COSTS_TOASTS[kind].error, error: true });
-  const setParam = (name: string, value: string | null) =>
-    setSearchParams(
-      () => {
-        const next = currentSearchParams();
-        if (value === null) next.delete(name);
-        else next.set(name, value);
-        return next;
-      },
-      { preventScrollReset: true },
-    );
+  const setParam = (name: string, value: string | null) => change({ [name]: value });
 
   return (
     <AdminPage

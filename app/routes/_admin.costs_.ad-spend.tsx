@@ -3,10 +3,10 @@
 // and channel. The P&L's ad spend lines and the daily rollups follow every write.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { BlockStack } from "@shopify/polaris";
 import { AdminPage } from "~/components/AdminPage";
-import { currentSearchParams } from "~/components/search-params";
+import { useChangeSearchParams } from "~/components/search-params";
 import { dayInZone } from "~/lib/dates";
 import { FieldError, fieldErrorsOf, type FieldErrors } from "~/lib/forms";
 import { readCsvUpload } from "~/platform/csv-upload.server";
@@ -90,7 +90,7 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
 
 export default function AdSpend() {
   const { currency, timezone, today, spend, connected, last } = useLoaderData<typeof loader>();
-  const [, setSearchParams] = useSearchParams();
+  const change = useChangeSearchParams();
   const money = (minor: number) => formatMoney(minor, currency);
   return (
     <AdminPage title="Ad Spend">
@@ -112,16 +112,7 @@ export default function AdSpend() {
           currency={currency}
           today={today}
           connected={connected}
-          onPage={(p) =>
-            setSearchParams(
-              () => {
-                const next = currentSearchParams();
-                next.set("page", String(p));
-                return next;
-              },
-              { preventScrollReset: true },
-            )
-          }
+          onPage={(p) => change({ page: String(p) })}
         />
       </BlockStack>
     </AdminPage>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
 import { BlockStack, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { DashboardCardGrid } from "~/components/DashboardCardGrid";
 import { AdminPage } from "~/components/AdminPage";
@@ -30,7 +30,7 @@ import { FRESHNESS } from "~/platform/http.server";
 import { formatInstant } from "~/lib/dates";
 import { LoyaltyDashboardCard } from "~/features/loyalty";
 import { dashboardLoyalty } from "~/features/loyalty/index.server";
-import { currentSearchParams } from "~/components/search-params";
+import { useChangeSearchParams } from "~/components/search-params";
 import { InsightsDashboardCard } from "~/features/insights";
 import { dashboardInsights } from "~/features/insights/index.server";
 import { EngagementCard } from "~/features/engagement";
@@ -127,18 +127,9 @@ export default function Dashboard() {
   const { days, dashboard, importStatus, demo, autoRefresh, shopCurrency, rank, byProfit } = data;
   useAutoRefresh(autoRefresh);
   const navigation = useNavigation();
-  const [, setSearchParams] = useSearchParams();
+  const change = useChangeSearchParams();
   const reloading = navigation.state === "loading" && navigation.location?.pathname === "/dashboard";
-  const setParam = (name: string, value: string | null) =>
-    setSearchParams(
-      () => {
-        const next = currentSearchParams();
-        if (value === null) next.delete(name);
-        else next.set(name, value);
-        return next;
-      },
-      { preventScrollReset: true },
-    );
+  const setParam = (name: string, value: string | null) => change({ [name]: value });
 
   return (
     <AdminPage

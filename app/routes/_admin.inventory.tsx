@@ -30,7 +30,7 @@ import { answeringRefusals, requireAdmin } from "~/features/shop/index.server";
 import { useDisabledReason, type RoutePermissions } from "~/features/team";
 import { useFetcherResult } from "~/components/useFetcherResult";
 import { useToast } from "~/components/toasts";
-import { currentSearchParams } from "~/components/search-params";
+import { useChangeSearchParams } from "~/components/search-params";
 
 export const permissions = { loader: "read", action: "write" } satisfies RoutePermissions;
 
@@ -67,23 +67,12 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
 
 export default function Inventory() {
   const { currency, filterErrors, raw, page, cards, options } = useLoaderData<typeof loader>();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const reorder = useFetcher<ActionResult>();
   const [bulkIds, setBulkIds] = useState<string[] | null>(null);
   const toast = useToast();
-  const change = (changes: Record<string, string | undefined>) =>
-    setSearchParams(
-      () => {
-        const next = currentSearchParams();
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        if (!("page" in changes)) next.delete("page");
-        return next;
-      },
-      { preventScrollReset: true },
-    );
+  const changeParams = useChangeSearchParams();
+  const change = (changes: Record<string, string | undefined>) => changeParams(changes, ["page"]);
   const refused = useDisabledReason("write", "reorder or change planning");
   const gate = { disabled: !!refused, helpText: refused };
   useFetcherResult(reorder, (r) => {

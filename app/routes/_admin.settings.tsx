@@ -162,10 +162,21 @@ function NotificationsSection() {
   return notifications ? <NotificationSettings saved={notifications} /> : null;
 }
 
+const SECTIONS: Record<(typeof TABS)[number]["id"], () => JSX.Element | null> = {
+  general: GeneralSection,
+  plan: PlanSection,
+  integrations: IntegrationsSection,
+  data: DataSection,
+  team: TeamSection,
+  audit: AuditSection,
+  performance: PerformanceSection,
+  notifications: NotificationsSection,
+};
+
 export default function Settings() {
   const [params, setParams] = useSearchParams();
   const selected = tabIndex(params.get("tab"));
-  const id = TABS[selected].id;
+  const Section = SECTIONS[TABS[selected].id];
   const managesKeys = useCan("manageApiKeys");
   return (
     <AdminPage
@@ -178,23 +189,7 @@ export default function Settings() {
         onSelect={(index) => setParams({ tab: TABS[index].id }, { preventScrollReset: true })}
       >
         <Box paddingBlockStart="400" id={`${TABS[selected].id}-panel`}>
-          {id === "general" ? (
-            <GeneralSection />
-          ) : id === "plan" ? (
-            <PlanSection />
-          ) : id === "data" ? (
-            <DataSection />
-          ) : id === "team" ? (
-            <TeamSection />
-          ) : id === "audit" ? (
-            <AuditSection />
-          ) : id === "performance" ? (
-            <PerformanceSection />
-          ) : id === "notifications" ? (
-            <NotificationsSection />
-          ) : (
-            <IntegrationsSection />
-          )}
+          <Section />
         </Box>
       </Tabs>
     </AdminPage>

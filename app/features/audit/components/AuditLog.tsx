@@ -5,7 +5,7 @@ import { useSearchParams } from "@remix-run/react";
 import { BlockStack, Button, Card, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 import { AUDIT_AREAS } from "~/features/audit/filters";
-import { currentSearchParams } from "~/components/search-params";
+import { useChangeSearchParams } from "~/components/search-params";
 import type { listAudit } from "~/features/audit/audit.server";
 
 /** A page of the log as the browser receives it from listAudit(). */
@@ -14,18 +14,9 @@ export type AuditPage = SerializeFrom<typeof listAudit>;
 const FILTERS = ["actor", "area", "from", "to"] as const;
 
 export function AuditLog({ audit, timeZone }: { audit: AuditPage; timeZone: string }) {
-  const [params, setParams] = useSearchParams();
-  const set = (name: string, value: string | null) =>
-    setParams(
-      () => {
-        const next = currentSearchParams();
-        if (value) next.set(name, value);
-        else next.delete(name);
-        if (name !== "auditPage") next.delete("auditPage");
-        return next;
-      },
-      { preventScrollReset: true },
-    );
+  const [params] = useSearchParams();
+  const change = useChangeSearchParams();
+  const set = (name: string, value: string | null) => change({ [name]: value }, ["auditPage"]);
   const exportQuery = new URLSearchParams(FILTERS.flatMap((f) => (params.get(f) ? [[f, params.get(f)!]] : [])));
   return (
     <Card>

@@ -1,6 +1,5 @@
 // /loyalty (admin-and-public.md §2 screen 7): the Settings and New Campaign dialogs and the
 // tabs Overview, Tier Management, Campaigns and Analytics; notices per the spec's §8.
-import { useSearchParams } from "@remix-run/react";
 import { BlockStack, Tabs, Toast } from "@shopify/polaris";
 import { useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
@@ -21,7 +20,7 @@ import type { RedemptionView } from "~/features/loyalty/redemptions.server";
 import type { Analytics, Overview } from "~/features/loyalty/reports.server";
 import { useDisabledReason } from "~/features/team";
 import type { Notice } from "~/features/loyalty/components/notices";
-import { currentSearchParams } from "~/components/search-params";
+import { useChangeSearchParams } from "~/components/search-params";
 
 export const LOYALTY_TABS = [
   { id: "overview", content: "Overview" },
@@ -68,7 +67,7 @@ export function LoyaltyScreen({
   analytics: Analytics | null;
   redemptions: RedemptionView[];
 }) {
-  const [, setSearchParams] = useSearchParams();
+  const change = useChangeSearchParams();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const selected = Math.max(
@@ -100,16 +99,7 @@ export function LoyaltyScreen({
         <Tabs
           tabs={LOYALTY_TABS.map((t) => ({ ...t, panelID: `${t.id}-panel` }))}
           selected={selected}
-          onSelect={(i) =>
-            setSearchParams(
-              () => {
-                const next = currentSearchParams();
-                next.set("tab", LOYALTY_TABS[i].id);
-                return next;
-              },
-              { preventScrollReset: true },
-            )
-          }
+          onSelect={(i) => change({ tab: LOYALTY_TABS[i].id })}
         />
         <div id={`${LOYALTY_TABS[selected].id}-panel`}>
           {tab === "overview" && (
