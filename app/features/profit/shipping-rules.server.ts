@@ -205,13 +205,21 @@ const PAGE = 5_000;
  */
 export async function reestimateShippingIn(tx: Tx, shopId: string, months?: Set<string>): Promise<number> {
   const set = await shippingRuleSetOf(tx, shopId);
+  return eachPage((after) => reestimatePage(tx, shopId, set, after, months));
+}
+
+type Page = { count: number; next: string | null };
+
+/** Runs pages from the first until one says none is left after it; the orders changed, summed. */
+async function eachPage(run: (after: string | undefined) => Promise<Page>): Promise<number> {
   let count = 0;
-  for (let after: string | null | undefined = undefined; after !== null;) {
-    const page = await reestimatePage(tx, shopId, set, after, months);
+  let after: string | undefined;
+  for (;;) {
+    const page = await run(after);
     count += page.count;
+    if (page.next === null) return count;
     after = page.next;
   }
-  return count;
 }
 
 /**
@@ -227,7 +235,7 @@ async function reestimatePage(
   set: ShippingRuleSet,
   after: string | undefined,
   months?: Set<string>,
-): Promise<{ count: number; next: string | null }> {
+): Promise<Page> {
   const pending = () => {
     const query = sqlOn(tx)
       .selectFrom("Order as o")
@@ -289,17 +297,13 @@ async function reestimatePage(
  */
 export async function reestimateShipping(shopId: string): Promise<number> {
   const months = new Set<string>();
-  let count = 0;
-  for (let after: string | null | undefined = undefined; after !== null;) {
-    const from: string | undefined = after;
-    const page: { count: number; next: string | null } = await withShopWriteLock(
+  const count = await eachPage((after) =>
+    withShopWriteLock(
       shopId,
-      async (tx) => reestimatePage(tx, shopId, await shippingRuleSetOf(tx, shopId), from, months),
+      async (tx) => reestimatePage(tx, shopId, await shippingRuleSetOf(tx, shopId), after, months),
       { timeoutMs: 300_000 },
-    );
-    count += page.count;
-    after = page.next;
-  }
+    ),
+  );
   await rebuildRollupMonths(shopId, months);
   return count;
 }
