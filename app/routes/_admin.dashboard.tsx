@@ -1,19 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
-import { BlockStack, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
+import { BlockStack, InlineGrid } from "@shopify/polaris";
 import { DashboardCardGrid } from "~/components/DashboardCardGrid";
 import { AdminPage } from "~/components/AdminPage";
-import {
-  MetricsError,
-  MetricsGrid,
-  MetricsSkeleton,
-  TIMEFRAME_LABELS,
-  TimeframeSelect,
-  TopProductsCard,
-  TrendChart,
-  trendNote,
-  trendPointLabel,
-} from "~/features/profit";
+import { MetricsError, MetricsGrid, MetricsSkeleton, TopProductsCard, RevenueTrendCard } from "~/features/profit";
 import { parseTimeframe } from "~/lib/timeframe";
 import { getDashboardCached, topProductsByProfit } from "~/features/profit/index.server";
 import { getImportStatus } from "~/features/store-sync/index.server";
@@ -82,44 +72,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // The same figures as GET /api/privacy-compliance.
       card("privacy", FRESHNESS.privacy, () => privacyStatus(shop)),
     ]);
-  try {
-    const dashboard = await getDashboardCached(shop, days, { weekStart });
-    const byProfit = rank === "profit" ? await topProductsByProfit(shop, dashboard.range) : null;
-    return {
-      days,
+  // A failure of the metrics shows their error card; the other cards still render.
+  const figures = await getDashboardCached(shop, days, { weekStart })
+    .then(async (dashboard) => ({
       dashboard,
-      importStatus,
-      demo,
-      performance,
-      autoRefresh,
-      loyalty,
-      insights,
-      engagement,
-      assets,
-      privacy,
-      shopCurrency: shop.currency,
-      rank,
-      byProfit,
-    };
-  } catch (error) {
-    console.error(`dashboard metrics failed: ${describeError(error)}`);
-    return {
-      days,
-      dashboard: null,
-      importStatus,
-      demo,
-      performance,
-      autoRefresh,
-      loyalty,
-      insights,
-      engagement,
-      assets,
-      privacy,
-      shopCurrency: shop.currency,
-      rank,
-      byProfit: null,
-    };
-  }
+      byProfit: rank === "profit" ? await topProductsByProfit(shop, dashboard.range) : null,
+    }))
+    .catch((error) => {
+      console.error(`dashboard metrics failed: ${describeError(error)}`);
+      return { dashboard: null, byProfit: null };
+    });
+  const cards = { loyalty, insights, engagement, assets, privacy, performance };
+  return { days, rank, ...figures, ...cards, importStatus, demo, autoRefresh, shopCurrency: shop.currency };
 }
 
 export default function Dashboard() {
@@ -158,44 +122,12 @@ export default function Dashboard() {
         )}
         <InlineGrid columns={{ xs: 1, md: ["twoThirds", "oneThird"] }} gap="400">
           <div>
-            <Card>
-              <BlockStack gap="400">
-                <InlineStack align="space-between" blockAlign="center">
-                  <Text as="h2" variant="headingMd">
-                    Revenue Trend
-                  </Text>
-                  <TimeframeSelect days={days} onChange={(value) => setParam("days", value)} />
-                </InlineStack>
-                <div style={{ minHeight: 290, opacity: reloading ? 0.5 : 1 }}>
-                  {dashboard ? (
-                    <TrendChart
-                      title={`Revenue and net profit, ${TIMEFRAME_LABELS[days].toLowerCase()}`}
-                      currency={dashboard.currency}
-                      labels={dashboard.trend.points.map((p) => p.day)}
-                      pointLabels={dashboard.trend.points.map(trendPointLabel)}
-                      note={trendNote(dashboard.trend)}
-                      series={[
-                        {
-                          label: "Revenue",
-                          color: "#2c6ecb",
-                          values: dashboard.trend.points.map((p) => p.revenueMinor),
-                        },
-                        {
-                          label: "Net profit",
-                          color: "#29845a",
-                          values: dashboard.trend.points.map((p) => p.netProfitMinor),
-                          dashed: true,
-                        },
-                      ]}
-                    />
-                  ) : (
-                    <Text as="p" tone="critical">
-                      Failed to load metrics
-                    </Text>
-                  )}
-                </div>
-              </BlockStack>
-            </Card>
+            <RevenueTrendCard
+              days={days}
+              figures={dashboard}
+              reloading={reloading}
+              onDays={(value) => setParam("days", value)}
+            />
           </div>
           <TopProductsCard
             products={dashboard?.topProducts ?? null}

@@ -5,6 +5,17 @@ import { expect, test, type Page } from "@playwright/test";
 const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search" });
 const results = (page: Page) => page.locator(".Polaris-TopBar-Search");
 
+/**
+ * Opens an admin page and waits until it is hydrated: the root layout has replayed the early input
+ * and removed `window.ppEarly` (lib/early-input.ts). Typing before that is replayed, but the search's
+ * first answer then also waits for the route's discovery and module, which on a loaded machine ran
+ * past the assertion's 10 s once in CI.
+ */
+async function openHydrated(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForFunction(() => !("ppEarly" in window));
+}
+
 /** The admin pages a merchant can open (each dialog route over its list too). */
 const ADMIN_PAGES = [
   "/dashboard",
@@ -26,7 +37,7 @@ const ADMIN_PAGES = [
 
 test.describe("header search", () => {
   test('"revenue" finds the dashboard, and the keyboard opens it', async ({ page }) => {
-    await page.goto("/costs");
+    await openHydrated(page, "/costs");
     await searchBox(page).fill("revenue");
     const dashboard = results(page).getByRole("menuitem", { name: "Dashboard" });
     await expect(dashboard).toBeVisible();
@@ -40,7 +51,7 @@ test.describe("header search", () => {
   });
 
   test("an invoice number finds the invoice; arrows, Enter and Escape work", async ({ page }) => {
-    await page.goto("/dashboard");
+    await openHydrated(page, "/dashboard");
     await searchBox(page).fill("inv-0007");
     const invoice = results(page).getByRole("menuitem", { name: /^INV-0007 · / });
     await expect(invoice).toBeVisible();
@@ -70,7 +81,7 @@ test.describe("header search", () => {
   });
 
   test("products, customers and nothing-found", async ({ page }) => {
-    await page.goto("/dashboard");
+    await openHydrated(page, "/dashboard");
     const found = await (await page.request.get("/api/search?q=a")).json();
     const product = found.products[0];
     const customer = found.customers[0];

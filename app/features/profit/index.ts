@@ -1,6 +1,7 @@
 export { MetricsError, MetricsGrid, MetricsSkeleton } from "./MetricsGrid";
 export { TrendChart } from "./TrendChart";
 export { TopProductsCard } from "./components/TopProductsCard";
+export { RevenueTrendCard } from "./components/RevenueTrendCard";
 export { EXPENSE_CATEGORIES, operatingExpenseSchema, productCostSchema } from "./costs-schema";
 export { EXPENSE_INTERVALS } from "./profit";
 export {
