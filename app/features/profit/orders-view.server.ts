@@ -365,7 +365,9 @@ async function countMatching(
     });
     return { total: Number((sum as Record<string, number | null>)[column] ?? 0), capped: false };
   }
-  const total = await countRows(matching(shopId, q, { from: q.from, to: q.to }, narrow), ORDERS_COUNT_CAP + 1);
+  // Losses are counted from the profit index, which holds them together (decision 124).
+  const index = q.loss ? FIGURE_SORTS.profit.index : undefined;
+  const total = await countRows(matching(shopId, q, { from: q.from, to: q.to }, narrow, index), ORDERS_COUNT_CAP + 1);
   return total > ORDERS_COUNT_CAP ? { total: ORDERS_COUNT_CAP, capped: true } : { total, capped: false };
 }
 
