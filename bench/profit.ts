@@ -127,6 +127,21 @@ const cases: { name: string; view: () => Promise<unknown>; plain: () => Promise<
     plain: () => plainPage(d30, today, "profit"),
   },
   {
+    name: "30 days, by profit, lowest first",
+    view: () => listOrderProfits(shop, query({ sort: "profit", dir: "asc" })),
+    plain: () => plainPage(d30, today, "profit"),
+  },
+  {
+    name: "30 days, by margin",
+    view: () => listOrderProfits(shop, query({ sort: "margin" })),
+    plain: () => plainPage(d30, today, "profit"),
+  },
+  {
+    name: "30 days, by profit, page 20",
+    view: () => listOrderProfits(shop, query({ sort: "profit", page: "20" })),
+    plain: () => plainPage(d30, today, "profit"),
+  },
+  {
     name: "30 days, unknown fee",
     view: () => listOrderProfits(shop, query({ missing: "fee" })),
     plain: () => plainPage(d30, today, "date", true),
@@ -154,6 +169,21 @@ const cases: { name: string; view: () => Promise<unknown>; plain: () => Promise<
   {
     name: "365 days, by profit",
     view: () => listOrderProfits(shop, query({ from: d365, to: today, sort: "profit" })),
+    plain: () => plainPage(d365, today, "profit"),
+  },
+  {
+    name: "365 days, by profit, lowest first",
+    view: () => listOrderProfits(shop, query({ from: d365, to: today, sort: "profit", dir: "asc" })),
+    plain: () => plainPage(d365, today, "profit"),
+  },
+  {
+    name: "365 days, by margin",
+    view: () => listOrderProfits(shop, query({ from: d365, to: today, sort: "margin" })),
+    plain: () => plainPage(d365, today, "profit"),
+  },
+  {
+    name: "365 days, losses by profit",
+    view: () => listOrderProfits(shop, query({ from: d365, to: today, sort: "profit", loss: "1" })),
     plain: () => plainPage(d365, today, "profit"),
   },
   {

@@ -72,12 +72,12 @@ export { importIntent, type ImportKind } from "./imports.server";
 export {
   listOrderProfits,
   orderBreakdown,
-  orderProfitExport,
   orderProfitPages,
   type OrderBreakdown,
   type OrderProfitPage,
   type OrderProfitRow,
 } from "./orders-view.server";
+export { orderProfitExport } from "./orders-export.server";
 export {
   productProfitExport,
   productProfitPage,

@@ -2,33 +2,41 @@
 // each order of a range with its figures by the one per-order formula (order-profit.ts), the
 // lines costed by the rollups' rule (a cost entered in the app replaces the cost at the time of
 // sale from its effective day), and what is unknown marked, never counted as zero.
-import { prisma, sql, sqlOn } from "~/db.server";
+import { dialect, prisma, sql, sqlOn } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import type { DayRange } from "~/lib/dates";
-import { fileNamePart, type ExportFormat } from "~/lib/export-formats";
-import { minorToDecimalString } from "~/lib/money";
-import { exportResponse, inPages, type ExportColumn } from "~/platform/tabular-export.server";
 import { effectiveUnitCost, overridesFor, type CostRow } from "~/features/profit/costs-rule";
 import { orderProfitFigures } from "~/features/profit/order-profit";
-import {
-  CHANNEL_LABELS,
-  MISSING_LABELS,
-  ORDERS_PAGE_SIZE,
-  type CostSource,
-  type MissingParts,
-  type OrdersQuery,
-} from "~/features/profit/orders-view";
+import { ORDERS_PAGE_SIZE, type CostSource, type MissingParts, type OrdersQuery } from "~/features/profit/orders-view";
 
-type ShopRef = { id: string; timezone: string; currency: string };
+export type ShopRef = { id: string; timezone: string; currency: string };
 
 /** An order's revenue (net sales plus shipping charged) and profit by the cost at the time of sale (decision 069). */
 const revenueSql = sql<number>`(o."grossSalesMinor" - o."discountsMinor" - o."refundsMinor" + o."shippingMinor")`;
-const profitSql = sql<
-  number | null
->`CASE WHEN o."linesUncostedUnits" > 0 THEN NULL ELSE ${revenueSql} - o."linesCostMinor" - COALESCE(o."shippingCostMinor", 0) - COALESCE(o."paymentFeesMinor", 0) END`;
-const marginSql = sql<
-  number | null
->`CASE WHEN o."linesUncostedUnits" > 0 OR ${revenueSql} <= 0 THEN NULL ELSE (${profitSql}) * 1.0 / ${revenueSql} END`;
+/** The profit of an order whose lines all have a cost: the expression of the index "Order_profit_sort_idx". */
+const knownProfitSql = sql<number>`(${revenueSql} - o."linesCostMinor" - COALESCE(o."shippingCostMinor", 0) - COALESCE(o."paymentFeesMinor", 0))`;
+
+/**
+ * How the view sorts by profit or by margin (decision 124): the orders whose figure is known, in
+ * its order, read through a partial index on the figure's expression (migration
+ * 20261201083000_order_profit_sort_indexes; `known` is its WHERE and `value` its expression,
+ * written as there, without bound values, so both engines match the index to the query), then
+ * the orders whose figure is unknown, newest first.
+ */
+export const FIGURE_SORTS = {
+  profit: {
+    value: knownProfitSql,
+    known: sql<boolean>`o."linesUncostedUnits" = 0`,
+    unknown: sql<boolean>`o."linesUncostedUnits" > 0`,
+    index: "Order_profit_sort_idx",
+  },
+  margin: {
+    value: sql<number>`(${knownProfitSql} * 1.0 / ${revenueSql})`,
+    known: sql<boolean>`o."linesUncostedUnits" = 0 AND ${revenueSql} > 0`,
+    unknown: sql<boolean>`(o."linesUncostedUnits" > 0 OR ${revenueSql} <= 0)`,
+    index: "Order_margin_sort_idx",
+  },
+} as const;
 
 /**
  * What a search looks for (decision 094): orders whose name starts with the text (as typed, in
@@ -82,10 +90,14 @@ async function searchIsNarrow(shopId: string, search: string): Promise<boolean> 
 /**
  * The table the view's query starts from: a narrow search's finds joined to the orders by id (with
  * the range in the same WHERE, SQLite, without statistics, walked the (shopId, day) index over the
- * whole range instead of the search's indexes), else the orders.
+ * whole range instead of the search's indexes), else the orders, through `index` if given: SQLite,
+ * without statistics, took the (shopId, day) index and sorted the range instead of a sort's index.
  */
-function ordersTable(shopId: string, search: string, narrow: boolean) {
+function ordersTable(shopId: string, search: string, narrow: boolean, index?: string) {
   const orders = sqlOn().selectFrom("Order as o");
+  // The table named with its index: a FROM item Kysely's types do not know, the same columns under "o".
+  if (!narrow && index && dialect === "sqlite")
+    return sqlOn().selectFrom(sql`"Order" AS "o" INDEXED BY ${sql.id(index)}` as unknown as "Order as o");
   if (!narrow) return orders;
   // The same columns under "o" as the plain table; "c" only narrows the rows. CROSS JOIN keeps the
   // finds as SQLite's outer loop (an inner join let it walk the day index to skip the sort).
@@ -96,8 +108,14 @@ function ordersTable(shopId: string, search: string, narrow: boolean) {
 }
 
 /** The shop's orders (cancelled ones count nothing, as in the P&L) that match the filters. */
-function matching(shopId: string, q: Omit<OrdersQuery, "sort" | "dir" | "page">, range: DayRange, narrow = false) {
-  let query = ordersTable(shopId, q.q, narrow)
+function matching(
+  shopId: string,
+  q: Omit<OrdersQuery, "sort" | "dir" | "page">,
+  range: DayRange,
+  narrow = false,
+  index?: string,
+) {
+  let query = ordersTable(shopId, q.q, narrow, index)
     .where("o.shopId", "=", shopId)
     .where("o.day", ">=", range.from)
     .where("o.day", "<=", range.to)
@@ -123,7 +141,8 @@ function matching(shopId: string, q: Omit<OrdersQuery, "sort" | "dir" | "page">,
         eb("o.shippingCostMinor", "is", null),
       ]),
     );
-  if (q.loss) query = query.where(sql<boolean>`${profitSql} < 0`);
+  // The profit written as the index's, so a sort by profit seeks to the losses.
+  if (q.loss) query = query.where(sql<boolean>`o."linesUncostedUnits" = 0 AND ${knownProfitSql} < 0`);
   return query;
 }
 
@@ -312,6 +331,16 @@ export type OrderProfitPage = {
 /** Matching orders counted one by one up to this many; beyond, the list says "more than". */
 export const ORDERS_COUNT_CAP = 5000;
 
+/** How many orders a query of the view finds, up to `cap` if given. */
+async function countRows(query: ReturnType<typeof matching>, cap?: number): Promise<number> {
+  const rows = query.select(sql<number>`1`.as("one"));
+  const { n } = await sqlOn()
+    .selectFrom((cap === undefined ? rows : rows.limit(cap)).as("m"))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
 /**
  * How many orders match. The range alone, or with only an unknown fee or shipping label, is
  * counted by the daily rollup (orders not cancelled, and those whose fee or label is unknown, per
@@ -336,17 +365,55 @@ async function countMatching(
     });
     return { total: Number((sum as Record<string, number | null>)[column] ?? 0), capped: false };
   }
-  const { n } = await sqlOn()
-    .selectFrom(
-      matching(shopId, q, { from: q.from, to: q.to }, narrow)
-        .select(sql<number>`1`.as("one"))
-        .limit(ORDERS_COUNT_CAP + 1)
-        .as("m"),
-    )
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  const total = Number(n);
+  // Losses are counted from the profit index, which holds them together (decision 124).
+  const index = q.loss ? FIGURE_SORTS.profit.index : undefined;
+  const total = await countRows(matching(shopId, q, { from: q.from, to: q.to }, narrow, index), ORDERS_COUNT_CAP + 1);
   return total > ORDERS_COUNT_CAP ? { total: ORDERS_COUNT_CAP, capped: true } : { total, capped: false };
+}
+
+/**
+ * A page sorted by profit or margin (decision 124): the orders whose figure is known, in its
+ * order through the figure's index, then those whose figure is unknown, newest first (ties in the
+ * figure newest first too).
+ */
+async function byFigure(
+  shopId: string,
+  q: OrdersQuery,
+  sort: keyof typeof FIGURE_SORTS,
+  narrow: boolean,
+  offset: number,
+): Promise<OrderRow[]> {
+  const figure = FIGURE_SORTS[sort];
+  const range = { from: q.from, to: q.to };
+  // An order with an uncosted line has neither figure: the "no cost" filter finds only unknown ones.
+  const none = q.missing === "cost";
+  const known = none
+    ? []
+    : await matching(shopId, q, range, narrow, figure.index)
+        .where(figure.known)
+        .select(ORDER_COLUMNS)
+        .orderBy(sql`${figure.value} ${q.dir === "asc" ? sql`ASC` : sql`DESC`}`)
+        .orderBy("o.day", "desc")
+        .orderBy("o.processedAt", "desc")
+        .orderBy("o.id", "desc")
+        .limit(ORDERS_PAGE_SIZE)
+        .offset(offset)
+        .execute();
+  if (known.length === ORDERS_PAGE_SIZE) return known;
+  // The known figures before the unknown ones: all read when this page ends them, else counted.
+  let knownTotal = none ? 0 : offset + known.length;
+  if (!none && !known.length && offset)
+    knownTotal = await countRows(matching(shopId, q, range, narrow, figure.index).where(figure.known));
+  const unknown = await matching(shopId, q, range, narrow)
+    .where(figure.unknown)
+    .select(ORDER_COLUMNS)
+    .orderBy("o.day", "desc")
+    .orderBy("o.processedAt", "desc")
+    .orderBy("o.id", "desc")
+    .limit(ORDERS_PAGE_SIZE - known.length)
+    .offset(Math.max(0, offset - knownTotal))
+    .execute();
+  return [...known, ...unknown];
 }
 
 /**
@@ -361,17 +428,18 @@ export async function listOrderProfits(shop: ShopRef, q: OrdersQuery): Promise<O
   const pageCount = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
   // Past a capped count, a later page may still hold orders: the requested page is kept.
   const page = capped ? q.page : Math.min(q.page, pageCount);
-  const dir = q.dir === "asc" ? sql`ASC` : sql`DESC`;
-  let query = matching(shop.id, q, range, narrow).select(ORDER_COLUMNS);
-  if (q.sort === "profit") query = query.orderBy(sql`${profitSql} ${dir} NULLS LAST`);
-  if (q.sort === "margin") query = query.orderBy(sql`${marginSql} ${dir} NULLS LAST`);
-  const orders = await query
-    .orderBy("o.day", q.sort === "date" ? q.dir : "desc")
-    .orderBy("o.processedAt", q.sort === "date" ? q.dir : "desc")
-    .orderBy("o.id", q.sort === "date" ? q.dir : "desc")
-    .limit(ORDERS_PAGE_SIZE)
-    .offset((page - 1) * ORDERS_PAGE_SIZE)
-    .execute();
+  const offset = (page - 1) * ORDERS_PAGE_SIZE;
+  const orders =
+    q.sort === "date"
+      ? await matching(shop.id, q, range, narrow)
+          .select(ORDER_COLUMNS)
+          .orderBy("o.day", q.dir)
+          .orderBy("o.processedAt", q.dir)
+          .orderBy("o.id", q.dir)
+          .limit(ORDERS_PAGE_SIZE)
+          .offset(offset)
+          .execute()
+      : await byFigure(shop.id, q, q.sort, narrow, offset);
   return { rows: await withFigures(shop.id, orders, costing), page, pageCount, total, capped };
 }
 
@@ -470,53 +538,4 @@ export async function orderBreakdown(shop: ShopRef, orderId: string): Promise<Or
     }),
     refunds,
   };
-}
-
-/**
- * The view as a file (CSV, or the plan's other formats): every matching order, newest first,
- * with the same figures; an unknown figure is an empty cell and named in "Unknown". Text cells
- * are guarded against formulas by the export module. No customer e-mail: figures only.
- */
-export function orderProfitExport(shop: ShopRef & { domain: string }, q: OrdersQuery, format: ExportFormat): Response {
-  const money = (v: number | null) => (v === null ? null : minorToDecimalString(v, shop.currency));
-  const column = (key: keyof OrderProfitRow & string, header: string): ExportColumn<OrderProfitRow> => ({
-    key,
-    header: `${header} (${shop.currency})`,
-    value: (r) => money(r[key] as number | null),
-  });
-  const columns: ExportColumn<OrderProfitRow>[] = [
-    { key: "order", header: "Order", value: (r) => r.name },
-    { key: "day", header: "Date", value: (r) => r.day },
-    { key: "channel", header: "Channel", value: (r) => CHANNEL_LABELS[r.channel] ?? r.channel },
-    column("grossSalesMinor", "Gross sales"),
-    column("discountsMinor", "Discounts"),
-    column("refundsMinor", "Refunds"),
-    column("shippingMinor", "Shipping charged"),
-    column("revenueMinor", "Revenue"),
-    column("cogsMinor", "Cost of goods"),
-    { key: "uncostedUnits", header: "Units without cost", value: (r) => r.uncostedUnits },
-    column("paymentFeesMinor", "Payment fees"),
-    column("shippingCostMinor", "Shipping cost"),
-    { key: "shippingEstimated", header: "Shipping estimated", value: (r) => (r.shippingEstimated ? "yes" : "no") },
-    column("netProfitMinor", "Profit"),
-    {
-      key: "margin",
-      header: "Margin",
-      value: (r) => (r.profitMargin === null ? null : Number(r.profitMargin.toFixed(6))),
-    },
-    {
-      key: "unknown",
-      header: "Unknown",
-      value: (r) =>
-        (Object.keys(MISSING_LABELS) as (keyof MissingParts)[])
-          .filter((k) => r.missing[k])
-          .map((k) => MISSING_LABELS[k])
-          .join("; "),
-    },
-  ];
-  return exportResponse({
-    format,
-    fileName: `${fileNamePart(shop.domain)}-order-profit-${q.from}-to-${q.to}`,
-    sheets: [{ name: "Order profit", columns, rows: inPages(orderProfitPages(shop, q)) }],
-  });
 }
