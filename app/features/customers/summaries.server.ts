@@ -1,7 +1,7 @@
 // Customers' order summaries (CustomerOrderSummary, decision 067): taken from their
 // non-cancelled orders and stored, by the whole-shop recompute (rebuilt, or the stale ones) and
 // by a webhook's rescore of one customer.
-import { asDate, sqlOn, withShopWriteLock, type DbClient } from "~/db.server";
+import { asDate, dialect, sqlOn, withShopWriteLock, type DbClient } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { nextTurn } from "~/lib/steps";
 import { sameOrders, summarize, SUMMARY_FIELDS, type OrderSummary } from "./summary";
@@ -71,6 +71,13 @@ export async function writeSummaries(db: DbClient, shopId: string, summaries: Ma
 }
 
 /**
+ * Customers per transaction of refreshSummaries. On SQLite the read of their orders, the
+ * summaries and the write run in one turn of the event loop: 250 customers (about 4,000 orders)
+ * keep it near 30 ms; 1,000 held it 70–80 ms (bench/results/customers.md).
+ */
+const REFRESH_BATCH = dialect === "sqlite" ? 250 : 1000;
+
+/**
  * Takes these customers' summaries again from their orders, each batch read and written under
  * the shop's write lock (a webhook's newer summary is never overwritten by an older read); writes
  * those that moved from `before` (all without it). Returns the summaries to score with at `nowMs`.
@@ -82,7 +89,7 @@ export async function refreshSummaries(
   before?: Map<string, OrderSummary | null>,
 ) {
   const scoring = new Map<string, OrderSummary | null>();
-  for (const batch of chunks(ids, 1000)) {
+  for (const batch of chunks(ids, REFRESH_BATCH)) {
     await nextTurn();
     await withShopWriteLock(shopId, async (tx) => {
       const lists = await ordersOf(tx, shopId, batch);
