@@ -58,10 +58,7 @@ const rowOf = (r: RowRecord, stored: StoredModel | null) => {
 };
 export type CustomerRow = ReturnType<typeof rowOf>;
 
-/**
- * A search counts its matches up to this many: counting every match of a common word is a scan
- * of the whole shop, while the page itself stops at its 25th match (decision 052).
- */
+/** A search counts its matches up to this many; counting all would scan the shop (decision 052). */
 const SEARCH_COUNT_CAP = 1000;
 
 export async function listCustomers(

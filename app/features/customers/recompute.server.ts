@@ -20,31 +20,19 @@ import { SUMMARY_FIELDS, validFor, type OrderSummary } from "./summary";
 /** The fitted lifetime-value model is reused for a day; the nightly recompute refits it. */
 const REFIT_AFTER_MS = 20 * 60 * 60 * 1000;
 /**
- * Rows per statement and per transaction (under the shop's write lock). SQLite runs a statement
- * synchronously (about 20 ms for 250 score rows), and its COMMIT runs the WAL's automatic
- * checkpoint, which grows with the rows the transaction wrote (about 30 ms after 250, 70–110 ms
- * after 1,000): one statement per transaction, its COMMIT in a turn of its own, keeps every
- * pause of the event loop near 30 ms. PostgreSQL runs both on the server, where each statement
- * and commit costs a round trip on top of its rows: fewer, larger ones, each still a short hold
- * of the shop's lock (bench/results/customers.md).
+ * Rows per statement and per transaction. SQLite's statement and its COMMIT's WAL checkpoint hold
+ * the event loop (20 and 30 ms at 250 rows): one statement per transaction, its COMMIT in a turn
+ * of its own. PostgreSQL pays a round trip per statement: fewer, larger ones (bench/results/customers.md).
  */
 const [STATEMENT_ROWS, WRITE_BATCH] = dialect === "sqlite" ? [250, 250] : [2000, 2000];
 
 /** Customers read per statement (SQLite; PostgreSQL reads them in one, parsed as they arrive). */
 export const READ_PAGE = 1000;
 
-/**
- * Where the table's own order puts a row. SQLite pages on its rowid, which an update never
- * moves; PostgreSQL reads in one statement in heap order (a webhook's update moves a tuple id,
- * so paging on it could skip a customer).
- */
+/** SQLite pages on the rowid (an update never moves it); PostgreSQL reads once, in heap order. */
 const position = dialect === "sqlite" ? sql`c.rowid` : sql`c.ctid`;
 
-/**
- * The shop's customers to score as of `now`, with their stored summary, score row and value
- * (storedRow), in the table's own order, explicitly (the model's fit samples every k-th customer
- * in it), `page` at a time on SQLite.
- */
+/** The customers to score as of `now` with their stored rows, in table order (the fit samples every k-th). */
 async function readCustomers(shopId: string, now: Date, pageSize: number) {
   const sqlite = dialect === "sqlite";
   const page = sqlite ? pageSize : Number.MAX_SAFE_INTEGER;
@@ -84,12 +72,9 @@ async function readCustomers(shopId: string, now: Date, pageSize: number) {
 }
 
 /**
- * Recomputes every customer of the shop as of `now`: scores, segments (with segment changes),
- * lifetime value and churn risk; records the day's segment sizes and the shop's model. It reads
- * the order summaries, taken again from every order when asked (`rebuild`, weekly), when there
- * are none yet or an import ran since, and for those that no longer hold as of `now`. A row a
- * webhook rescored after `now` is not overwritten. `page`: customers read per statement and
- * scored between two pauses.
+ * Recomputes every customer as of `now` (scores, segments and their changes, value, churn risk, the
+ * day's segment sizes, the model). Summaries are rebuilt when asked (weekly), when none exist or an
+ * import ran since, and where they no longer hold. A row a webhook rescored after `now` is kept.
  */
 export async function recomputeShop(
   shop: ScoreShop,
@@ -121,12 +106,7 @@ export async function recomputeShop(
         .execute(),
     ]);
     const before = new Map(summaries.map((r) => [r.customerId, summaryFrom(r)]));
-    await refreshSummaries(
-      shop.id,
-      all.map((c) => c.id),
-      nowMs,
-      before,
-    );
+    await refreshSummaries(shop.id, all.map((c) => c.id), nowMs, before); // prettier-ignore
   }
   await nextTurn();
   const read = await readCustomers(shop.id, now, page);

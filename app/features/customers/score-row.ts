@@ -28,11 +28,7 @@ export const displayName = (c: { firstName: string | null; lastName: string | nu
 /** The name the screens show: the customer's name, else their e-mail. */
 export const nameOf = (c: Names) => displayName(c) || c.email || "Unnamed customer";
 
-/**
- * The search key: lower case, with LIKE's wildcards (% and _) and PostgreSQL's escape character
- * (\\) swapped for private-use characters, in the stored text and in the typed search alike, so
- * a substring search through LIKE '%…%' matches exactly what was typed on both engines.
- */
+/** The search key: lower case, LIKE's wildcards and escape (% _ \\) as private-use characters on both sides. */
 export function searchKey(text: string): string {
   return text.toLowerCase().replace(/[%_\\]/g, (ch) => (ch === "%" ? "\uE000" : ch === "_" ? "\uE001" : "\uE002"));
 }
@@ -40,11 +36,7 @@ export function searchKey(text: string): string {
 /** One customer as the scoring reads them: their order summary as of the run's instant. */
 export type CustomerInput = Names & { customerId: string; summary: OrderSummary | null };
 
-/**
- * The columns whose change makes a row worth writing: what the orders, the scores, the rule and
- * the name say, and the value the list sorts by; not the figures that move with the clock, which
- * are derived when read (decision 073).
- */
+/** The columns whose change makes a row worth writing; not those derived when read (decision 073). */
 export const COMPARED_COLUMNS = [
   "searchText",
   "sortName",
@@ -91,11 +83,7 @@ const STORED = Object.fromEntries(COMPARED_COLUMNS.map((c) => [c, `stored_${c}`]
   [C in (typeof COMPARED_COLUMNS)[number]]: `stored_${C}`;
 };
 
-/**
- * How a computed row differs from the stored one (a scoring read's row, its columns as
- * `stored_…`; absent: there is none): not at all, in its sort key alone, beyond the tolerance (a
- * day on, or a refit), or in what the stable columns say.
- */
+/** How a computed row differs from the stored one (`stored_…` columns): not, in its sort key alone, or more. */
 export function changeOf(row: ScoredRow, stored: Record<string, unknown> | undefined): "none" | "value" | "row" {
   if (!stored) return "row";
   for (const c of STABLE_COLUMNS) if (!same(row[c], stored[STORED[c]])) return "row";
@@ -146,10 +134,7 @@ export type SegmentTotals = Record<Segment, { customers: number; revenueMinor: n
 /** Customers scored between two pauses of scoreShopSteps. */
 export const SCORE_CHUNK = 1000;
 
-/**
- * Scores every customer of a shop as of `nowMs`: ranks those who have ordered, fits the
- * lifetime-value model unless one is given (warm-started from `previous`), and builds each row.
- */
+/** Every customer's row as of `nowMs`: ranks, fits the model unless given (from `previous`), builds. */
 export const scoreShop = (...args: Parameters<typeof scoreShopSteps>) => runToEnd(scoreShopSteps(...args));
 
 /** scoreShop in steps: it yields after each `chunk` customers and around the ranking and the fit. */

@@ -62,11 +62,7 @@ export const scoringRead = (db?: DbClient) =>
     .where("c.redactedAt", "is", null)
     .where("c.deletedAt", "is", null);
 
-/**
- * A scoring read's row as changeOf compares it with a computed one (its `stored_…` columns), or
- * undefined when the customer has no score row. The row itself, not a copy: the whole-shop
- * recompute reads one per customer.
- */
+/** A scoring read's row for changeOf (itself, not a copy), or undefined without a score row. */
 export const storedRow = (r: object): Record<string, unknown> | undefined =>
   "stored_segment" in r && r.stored_segment !== null ? (r as Record<string, unknown>) : undefined;
 
@@ -183,10 +179,7 @@ export async function upsertScores(
   return { written: written.length, changes: changes.length };
 }
 
-/**
- * The rows' predicted values, the list's sort key (decision 108), written where they differ, with
- * upsertScores' guard on `before`; a customer without a score row gets none. Returns the count.
- */
+/** The rows' sort keys (decision 108) where they differ, guarded as upsertScores; returns the count. */
 async function upsertValues(db: DbClient, shopId: string, rows: readonly ScoredRow[], before?: Date) {
   const v = jsonRows(
     { customerId: "text", predicted12mMinor: "integer" },
