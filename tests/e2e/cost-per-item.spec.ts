@@ -2,20 +2,18 @@
 // whose local variants stand for Shopify: the push asks first and lists its result, the import
 // previews, and making Shopify the source of truth takes the push away.
 import { expect, test } from "@playwright/test";
+import { openHydrated } from "./hydrated";
 
 test("push after a confirmation, preview an import, and make Shopify the source of truth", async ({ page }) => {
   const errors: Error[] = [];
   page.on("pageerror", (e) => errors.push(e));
-  await page.goto("/costs");
+  await openHydrated(page, "/costs");
   const main = page.getByRole("main");
   await expect(main).toContainText("Cost per item in Shopify");
 
   const dialog = page.getByRole("dialog");
-  // A click before hydration does nothing: retried until the confirmation opens.
-  await expect(async () => {
-    await main.getByRole("button", { name: "Push to Shopify" }).click();
-    await expect(dialog).toContainText("Push costs to Shopify?", { timeout: 2_000 });
-  }).toPass({ timeout: 60_000 });
+  await main.getByRole("button", { name: "Push to Shopify" }).click();
+  await expect(dialog).toContainText("Push costs to Shopify?");
   await dialog.getByRole("button", { name: "Push to Shopify" }).click();
   await expect(main).toContainText(/pushed, 0 refused by Shopify|nothing was pushed/);
 

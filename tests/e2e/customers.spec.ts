@@ -6,6 +6,7 @@ import { expect, test, type Download, type Page } from "@playwright/test";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { hydrated, openHydrated } from "./hydrated";
 
 const rows = (page: Page) => page.locator("#customers-list tbody tr");
 const badges = (page: Page) => page.locator("#customers-list tbody tr .Polaris-Badge");
@@ -41,9 +42,10 @@ test.describe("customers", () => {
   });
 
   test("Add Customer shows field errors, then the new customer", async ({ page }) => {
-    await page.goto("/customers");
+    await openHydrated(page, "/customers");
     await page.getByRole("link", { name: "Add Customer" }).click();
     await expect(page).toHaveURL(/\/customers\/new/);
+    await hydrated(page);
     await page.getByRole("textbox", { name: "First name" }).fill("Quinn");
     await page.getByRole("textbox", { name: "E-mail" }).fill("not-an-email");
     await page.getByRole("textbox", { name: "Phone" }).fill("555");

@@ -2,6 +2,7 @@
 // filters change the list; Reorder → a draft purchase order → its PDF; a bulk edit; Add
 // Product with field errors, then success; Edit's price and cost with field errors, then saved.
 import { expect, test, type Page } from "@playwright/test";
+import { hydrated } from "./hydrated";
 
 const rows = (page: Page) => page.getByRole("main").locator("tbody tr");
 const countText = async (page: Page) =>
@@ -56,12 +57,10 @@ test("the location filter shows that location's figures, and the alert cards fol
       .match(/\d[\d,]*/)![0]
       .replace(/,/g, ""),
   );
-  // A click before hydration does nothing: retried until the filters open.
+  await hydrated(page);
   const location = page.getByLabel("Location", { exact: true });
-  await expect(async () => {
-    if (!(await location.isVisible())) await page.getByRole("button", { name: "Advanced Filters" }).click();
-    await expect(location).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  await page.getByRole("button", { name: "Advanced Filters" }).click();
+  await expect(location).toBeVisible();
   await location.selectOption({ index: 2 });
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(/location=/);

@@ -1,20 +1,10 @@
 // The admin shell (docs/product/admin-shell.md): the header search, the bell, the
 // sidebar's icons, the back arrow, heading order and named buttons on every admin page.
 import { expect, test, type Page } from "@playwright/test";
+import { openHydrated } from "./hydrated";
 
 const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search" });
 const results = (page: Page) => page.locator(".Polaris-TopBar-Search");
-
-/**
- * Opens an admin page and waits until it is hydrated: the root layout has replayed the early input
- * and removed `window.ppEarly` (lib/early-input.ts). Typing before that is replayed, but the search's
- * first answer then also waits for the route's discovery and module, which on a loaded machine ran
- * past the assertion's 10 s once in CI.
- */
-async function openHydrated(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForFunction(() => !("ppEarly" in window));
-}
 
 /** The admin pages a merchant can open (each dialog route over its list too). */
 const ADMIN_PAGES = [
