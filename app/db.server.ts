@@ -55,7 +55,19 @@ v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
  */
 const TRANSACTION_OPTIONS = { maxWait: 15_000 } as const;
 
-export function createClient(url: string): PrismaClient {
+/**
+ * A client on `url`. `transactionTimeoutMs`: how long one transaction may run (Prisma's default,
+ * 5 s, suits a request; a batch job such as the seed writes thousands of rows per transaction,
+ * which a loaded machine can take longer over).
+ */
+export function createClient(
+  url: string,
+  { transactionTimeoutMs }: { transactionTimeoutMs?: number } = {},
+): PrismaClient {
+  const transactionOptions = {
+    ...TRANSACTION_OPTIONS,
+    ...(transactionTimeoutMs ? { timeout: transactionTimeoutMs } : {}),
+  };
   // The generated clients are loaded at run time from prisma/generated so the server
   // bundle never inlines them (they load their query compiler from disk).
   const generated = path.join(process.cwd(), "prisma", "generated");
@@ -70,7 +82,7 @@ export function createClient(url: string): PrismaClient {
     // Statement times count towards the request's database time (app/platform/request-timing.server.ts).
     return new PgClient({
       adapter: timeQueries(new PrismaPg(pool, { disposeExternalPool: true })),
-      transactionOptions: TRANSACTION_OPTIONS,
+      transactionOptions,
     }) as PrismaClient;
   }
   const { PrismaClient: SqliteClient } = require(path.join(generated, "sqlite"));
@@ -86,7 +98,7 @@ export function createClient(url: string): PrismaClient {
       }),
     ),
   );
-  return new SqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }) as PrismaClient;
+  return new SqliteClient({ adapter, transactionOptions }) as PrismaClient;
 }
 
 export const dialect: "sqlite" | "postgresql" = isPostgresUrl(env.databaseUrl) ? "postgresql" : "sqlite";

@@ -279,7 +279,8 @@ async function main(): Promise<void> {
   await runMigrations(url);
 
   const dialect: Dialect = /^postgres(ql)?:\/\//.test(url) ? "postgresql" : "sqlite";
-  const db = createClient(url);
+  // Its batches hold a few thousand rows each: a minute per transaction, not a request's 5 s.
+  const db = createClient(url, { transactionTimeoutMs: 60_000 });
   try {
     if (dialect === "sqlite") {
       // A seed can simply be rerun, so skip the fsync per commit (WAL keeps the file consistent).
