@@ -42,8 +42,13 @@ export function SearchResultsList({ query, error, results, loading, onChoose }: 
   if (screens.length) sections.push({ title: "Screens", items: screens });
   if (error) sections.push({ items: [note(error)] });
   else if (loading) sections.push({ items: [note("Searching…")] });
-  else if (results)
+  else if (results) {
     for (const [title, key] of GROUPS) if (results[key].length) sections.push({ title, items: results[key].map(hit) });
+    // Said, not left out: the list keeps a second section, so the screen the merchant's arrow
+    // keys have reached is not re-mounted (and unfocused) when the answer arrives.
+    if (screens.length && sections.length === 1)
+      sections.push({ items: [note("No invoices, products or customers found")] });
+  }
   if (!sections.length) sections.push({ items: [note(`Nothing found for “${query}”`)] });
   return <ActionList actionRole="menuitem" sections={sections} />;
 }
