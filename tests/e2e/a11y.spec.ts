@@ -2,7 +2,8 @@
 // The table of scores is printed (and written to test-results/a11y.md) for the release note.
 // Lighthouse runs in this process against one Chromium that Playwright starts with a debugging
 // port, instead of a Lighthouse CLI and a new browser per page (6.6 min of CI for 27 pages).
-import { chromium, expect, test } from "@playwright/test";
+import { chromium } from "@playwright/test";
+import { expect, test } from "./hydrated";
 import fs from "node:fs";
 import net from "node:net";
 

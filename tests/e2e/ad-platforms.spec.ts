@@ -4,7 +4,8 @@
 // Integrations goes through the demo's consent page and the callback, and re-reading the same
 // days replaces them with the same pages: the P&L's Meta Ads line and Ad spend total come back
 // to the cent, nothing counted twice.
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./hydrated";
 
 const amount = async (page: Page, key: string) =>
   Number(await page.getByTestId(`pnl-${key}`).getAttribute("data-amount"));

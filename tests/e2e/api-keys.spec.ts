@@ -4,7 +4,7 @@
 // is left as found: the keys, idempotency rows and the records the examples created are deleted
 // afterwards.
 import Database from "better-sqlite3";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./hydrated";
 import { EXAMPLES, shapeOf } from "../../app/features/public-api/examples";
 
 // Ids the examples captured (`{invoiceId}`, `{costId}`, `{expenseId}`, `{campaignId}`), filled into later paths.

@@ -1,7 +1,7 @@
 // Product costs in bulk (docs/product/costs.md#product-costs-in-bulk): the export names the
 // store's SKUs; a cost CSV with one bad row shows that row's error in the preview, writes
 // nothing until confirmed, and the good rows are applied after confirming.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./hydrated";
 import { parse } from "csv-parse/sync";
 
 test("import a cost CSV with one bad row: the row error shown, the good rows applied after confirming", async ({

@@ -1,13 +1,12 @@
 // Cost per item in Shopify (docs/product/costs.md#cost-per-item-in-shopify) on the demo store,
 // whose local variants stand for Shopify: the push asks first and lists its result, the import
 // previews, and making Shopify the source of truth takes the push away.
-import { expect, test } from "@playwright/test";
-import { openHydrated } from "./hydrated";
+import { expect, test } from "./hydrated";
 
 test("push after a confirmation, preview an import, and make Shopify the source of truth", async ({ page }) => {
   const errors: Error[] = [];
   page.on("pageerror", (e) => errors.push(e));
-  await openHydrated(page, "/costs");
+  await page.goto("/costs");
   const main = page.getByRole("main");
   await expect(main).toContainText("Cost per item in Shopify");
 

@@ -2,7 +2,8 @@
 // Settings → Data, members that are customers and tiers that add up to them, one average order
 // value that is net sales ÷ orders, funnel visitors that are the sessions, and paid traffic
 // beside the ad spend, read off the pages as a merchant reads them.
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./hydrated";
 
 const int = (text: string | null | undefined) => Number((text ?? "").replace(/[^0-9]/g, ""));
 const cents = (text: string | null | undefined) => Math.round(Number((text ?? "").replace(/[^0-9.-]/g, "")) * 100);

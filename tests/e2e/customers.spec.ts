@@ -2,11 +2,11 @@
 // change the list on the server, a search with no match shows the spec's text, Add Customer shows
 // field errors and then the new customer, Export downloads a CSV, and a segment's Shopify tag
 // toggle is kept and the tags catch up (the demo records them locally).
-import { expect, test, type Download, type Page } from "@playwright/test";
+import { type Download, type Page } from "@playwright/test";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { hydrated, openHydrated } from "./hydrated";
+import { expect, test } from "./hydrated";
 
 const rows = (page: Page) => page.locator("#customers-list tbody tr");
 const badges = (page: Page) => page.locator("#customers-list tbody tr .Polaris-Badge");
@@ -42,10 +42,9 @@ test.describe("customers", () => {
   });
 
   test("Add Customer shows field errors, then the new customer", async ({ page }) => {
-    await openHydrated(page, "/customers");
+    await page.goto("/customers");
     await page.getByRole("link", { name: "Add Customer" }).click();
     await expect(page).toHaveURL(/\/customers\/new/);
-    await hydrated(page);
     await page.getByRole("textbox", { name: "First name" }).fill("Quinn");
     await page.getByRole("textbox", { name: "E-mail" }).fill("not-an-email");
     await page.getByRole("textbox", { name: "Phone" }).fill("555");

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./hydrated";
 
 // At most one toast is shown at a time.
 const toast = (page: Page) => page.locator(".Polaris-Frame-Toast");

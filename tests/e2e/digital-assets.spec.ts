@@ -2,7 +2,7 @@
 // customer by e-mail, open the item's public verification page (no personal data); and the
 // Blockchain Settings tab of a store with no RPC configured. The demo is left as found.
 import Database from "better-sqlite3";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./hydrated";
 
 const NAME = "E2E Founders Pass";
 function db() {

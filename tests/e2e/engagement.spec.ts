@@ -4,7 +4,8 @@
 // (SMS settings included).
 // The demo is left as found: the campaign (with its sends) and its messages are deleted afterwards.
 import Database from "better-sqlite3";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./hydrated";
 
 const NAME = "E2E win-back";
 const SUBJECT = "E2E we miss you";

@@ -3,7 +3,8 @@
 // stays gone after a reload; a Viewer reads but cannot act. The demo is left as found: the
 // insights and runs this test made are deleted afterwards.
 import Database from "better-sqlite3";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./hydrated";
 
 function cleanUp() {
   const db = new Database((process.env.DATABASE_URL ?? "").replace(/^file:/, ""));

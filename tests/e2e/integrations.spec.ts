@@ -1,6 +1,7 @@
 // Settings → Integrations on the demo store (docs/product/settings.md#integrations): each row's
 // status comes from the seeded records, and Connect Now on /integrations lands on its row.
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./hydrated";
 
 const row = (page: Page, id: string) => page.locator(`#integration-${id}`);
 

@@ -1,8 +1,8 @@
 // /inventory (docs/decisions/054-inventory-planning.md): alert cards, filters and advanced
 // filters change the list; Reorder → a draft purchase order → its PDF; a bulk edit; Add
 // Product with field errors, then success; Edit's price and cost with field errors, then saved.
-import { expect, test, type Page } from "@playwright/test";
-import { hydrated } from "./hydrated";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./hydrated";
 
 const rows = (page: Page) => page.getByRole("main").locator("tbody tr");
 const countText = async (page: Page) =>
@@ -57,7 +57,6 @@ test("the location filter shows that location's figures, and the alert cards fol
       .match(/\d[\d,]*/)![0]
       .replace(/,/g, ""),
   );
-  await hydrated(page);
   const location = page.getByLabel("Location", { exact: true });
   await page.getByRole("button", { name: "Advanced Filters" }).click();
   await expect(location).toBeVisible();

@@ -5,7 +5,8 @@
 // zone on every screen (issue 35 item 7); time-zones.spec.ts checks the dates a merchant reads.
 // At 1366 px also: no card scrolls sideways, and no visible action sits outside its card's
 // box (a table column pushed past the card's right edge, reachable only by scrolling it).
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./hydrated";
 import { demoRows, everyAdminScreen } from "./admin-routes";
 
 const PUBLIC = [

@@ -2,7 +2,8 @@
 // spec's notices after a dry-run preview (a dated one counted as of its date, decision 066); a campaign created, one limited
 // to a collection (decision 072); settings saved. The figures
 // and tier members come from the seeded ledger.
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./hydrated";
 
 const dialog = (page: Page) => page.getByRole("dialog");
 const notice = (page: Page, text: string) => page.getByText(text, { exact: true });

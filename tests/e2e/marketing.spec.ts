@@ -2,7 +2,8 @@
 // sales ÷ ad spend and POAS gross profit ÷ ad spend of the figures shown beside them, the two
 // screens agree for the same 30 days, and every channel shows ROAS both ways, each a value or
 // "—" with its reason.
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./hydrated";
 
 const money = (text: string | null) => Math.round(Number((text ?? "").replace(/[^0-9.-]/g, "")) * 100);
 const amount = async (page: Page, key: string) =>

@@ -1,6 +1,7 @@
 // Settings → Notifications (docs/product/settings.md#notifications): the member's own events ×
 // channels, kept after a reload; Send test puts an e-mail in the outbox and an item in the bell.
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./hydrated";
 import { DEFAULT_CHANNELS } from "~/features/notifications/events";
 
 const saveButton = (page: Page) => page.getByRole("main").getByRole("button", { name: "Save", exact: true });

@@ -1,7 +1,8 @@
 // /costs/orders in the demo (docs/product/costs-orders.md): reached from Cost Management, filtered
 // to orders with missing parts (each row says what is unknown), and an order's profit breakdown
 // opened from its row (lines with their cost source, the fees, shipping and the sum).
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./hydrated";
 import { openCostPage } from "./cost-pages";
 
 const rows = (page: Page) => page.locator(".Polaris-IndexTable tbody tr");

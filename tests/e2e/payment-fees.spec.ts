@@ -2,7 +2,8 @@
 // demo's gateways show where their fees come from (Shopify Payments' own, PayPal's rule, manual
 // unknown); a rule set for the unknown gateway through the dialog (its schema checked as typed),
 // listed with its estimate, then deleted after a confirmation, leaving the gateway unknown again.
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./hydrated";
 import { openCostPage } from "./cost-pages";
 
 const toast = (page: Page) => page.locator(".Polaris-Frame-Toast");

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./hydrated";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 8;
 const BASE = `http://127.0.0.1:${PORT}`;

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./hydrated";
 
 // The app measures itself: page loads are timed on the server and their Web Vitals sent by
 // the browser; Settings → Performance shows the figures (written in batches every 5 s).

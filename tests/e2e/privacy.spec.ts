@@ -2,7 +2,7 @@
 // store's queue, is verified and fulfilled (the bundle's link e-mailed) and shows as completed;
 // confirming a checklist item moves the score. The demo is left as found.
 import Database from "better-sqlite3";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./hydrated";
 
 const dbFile = () => (process.env.DATABASE_URL ?? "").replace(/^file:/, "");
 let email = "";

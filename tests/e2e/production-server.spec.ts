@@ -7,7 +7,7 @@ import http from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
 import Database from "better-sqlite3";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./hydrated";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 7;
 const BASE = `http://127.0.0.1:${PORT}`;

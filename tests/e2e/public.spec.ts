@@ -1,7 +1,8 @@
 // The public site in a browser: every page renders with its metadata, every internal
 // link leads somewhere real, the pricing toggle's arithmetic, the contact form's
 // validation, the blog filter and newsletter, and the GDPR export request.
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./hydrated";
 import { BLOG_POSTS } from "~/content/blog";
 import { PUBLIC_PAGES } from "~/content/site";
 

@@ -1,7 +1,8 @@
 // Roles in the browser: the demo's team, the "view as" switch, every write control disabled
 // for a Viewer (and the server refusing one anyway), and an Owner's invitation recorded in
 // the audit log.
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./hydrated";
 
 async function viewAs(page: Page, label: RegExp) {
   await page.waitForLoadState("networkidle");

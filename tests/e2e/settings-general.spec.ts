@@ -2,7 +2,8 @@
 // contextual save bar (the demo runs outside Shopify's admin), disabled until something
 // changed, Discard, and the settings applied after a reload: the theme on <html> from
 // the server render, the week start in the dashboard's chart note.
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./hydrated";
 
 const saveBar = (page: Page) => page.locator(".Polaris-Frame-ContextualSaveBar");
 const theme = (page: Page) => page.getByLabel("Theme", { exact: true });

@@ -1,7 +1,7 @@
 // The admin shell (docs/product/admin-shell.md): the header search, the bell, the
 // sidebar's icons, the back arrow, heading order and named buttons on every admin page.
-import { expect, test, type Page } from "@playwright/test";
-import { openHydrated } from "./hydrated";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./hydrated";
 
 const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search" });
 const results = (page: Page) => page.locator(".Polaris-TopBar-Search");
@@ -27,7 +27,7 @@ const ADMIN_PAGES = [
 
 test.describe("header search", () => {
   test('"revenue" finds the dashboard, and the keyboard opens it', async ({ page }) => {
-    await openHydrated(page, "/costs");
+    await page.goto("/costs");
     await searchBox(page).fill("revenue");
     const dashboard = results(page).getByRole("menuitem", { name: "Dashboard" });
     await expect(dashboard).toBeVisible();
@@ -41,7 +41,7 @@ test.describe("header search", () => {
   });
 
   test("an invoice number finds the invoice; arrows, Enter and Escape work", async ({ page }) => {
-    await openHydrated(page, "/dashboard");
+    await page.goto("/dashboard");
     await searchBox(page).fill("inv-0007");
     const invoice = results(page).getByRole("menuitem", { name: /^INV-0007 · / });
     await expect(invoice).toBeVisible();
@@ -71,7 +71,7 @@ test.describe("header search", () => {
   });
 
   test("products, customers and nothing-found", async ({ page }) => {
-    await openHydrated(page, "/dashboard");
+    await page.goto("/dashboard");
     const found = await (await page.request.get("/api/search?q=a")).json();
     const product = found.products[0];
     const customer = found.customers[0];

@@ -2,7 +2,8 @@
 // P&L's Shipping labels line and its source; a label CSV with one bad row shows that row's error
 // in the preview, imports the good row after confirming, and is undone; the rule is deleted, and
 // the P&L reads as it did before (the demo is left as it was found).
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./hydrated";
 import { parse } from "csv-parse/sync";
 import { openCostPage } from "./cost-pages";
 

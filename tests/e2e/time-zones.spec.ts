@@ -2,7 +2,7 @@
 // admin screen is also opened with the browser in New York and in Tokyo by layout.spec.ts,
 // which fails on any console error, so on a hydration error (#418/#425) from a date formatted
 // in the browser's zone.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./hydrated";
 import { formatInstant } from "../../app/lib/dates";
 import { demoStore } from "./admin-routes";
 

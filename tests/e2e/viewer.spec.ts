@@ -2,7 +2,8 @@
 // uncaught error, every write control disabled (with the reason where the screen gives one), and a
 // write the server refuses anyway (the role changed while the dialog was open) shown as a toast
 // with the page left as it was.
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./hydrated";
 
 async function viewAs(page: Page, label: RegExp) {
   await page.waitForLoadState("networkidle");
