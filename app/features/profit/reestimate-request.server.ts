@@ -1,0 +1,77 @@
+// The background re-estimate after a rule change (docs/decisions/126): a rule save bumps its
+// shop's RuleReestimate row for the kind and queues the job; the job (reestimate-jobs.server.ts)
+// runs while the row asks for more than its run began with. This module only asks and reads.
+import { prisma } from "~/db.server";
+import { getJobQueue, type JobQueue } from "~/platform/jobs/index.server";
+
+export const REESTIMATE_JOB = "profit.reestimate";
+export type ReestimateKind = "fees" | "shipping";
+export type ReestimatePayload = { shopId: string; kind: ReestimateKind };
+
+/** A fee re-estimate of every gateway (the Retry, which no longer knows what the failed run held). */
+export const ALL_GATEWAYS = "*";
+
+/** A run whose row has not moved for this long died with its process; another may take it over. */
+export const STALE_RUN_MS = 10 * 60_000;
+
+/**
+ * Asks for a re-estimate of the shop's orders of `kind` (fees: of `gateway`'s orders) with the
+ * rules as they now are, and queues the job that runs it. Returns at once: the job runs
+ * elsewhere. Each ask bumps `requested`, so a run already going runs again after it.
+ */
+export async function requestReestimate(
+  shopId: string,
+  kind: ReestimateKind,
+  gateway?: string,
+  queue: JobQueue = getJobQueue(),
+): Promise<void> {
+  const key = { shopId_kind: { shopId, kind } };
+  await prisma.ruleReestimate.upsert({ where: key, create: { shopId, kind, status: "done" }, update: {} });
+  // Optimistic on `requested`: two saves at once each add their gateway, neither loses the other's.
+  for (;;) {
+    const row = await prisma.ruleReestimate.findUniqueOrThrow({ where: key });
+    const gateways = new Set(row.gateways ? row.gateways.split(",") : []);
+    if (gateway) gateways.add(gateway);
+    const { count } = await prisma.ruleReestimate.updateMany({
+      where: { id: row.id, requested: row.requested },
+      data: {
+        requested: row.requested + 1,
+        gateways: [...gateways].join(","),
+        ...(row.status === "running" ? {} : { status: "queued", error: null }),
+      },
+    });
+    if (!count) continue;
+    await queue.enqueue<ReestimatePayload>(
+      REESTIMATE_JOB,
+      { shopId, kind },
+      { singletonKey: `${kind}:${shopId}:${row.requested + 1}:${Date.now()}`, maxAttempts: 1 },
+    );
+    return;
+  }
+}
+
+export type ReestimateStatus = {
+  kind: ReestimateKind;
+  state: "queued" | "running" | "done" | "failed";
+  done: number;
+  total: number;
+  error: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+};
+
+/** Where the shop's latest re-estimate of `kind` stands, or null when none was ever asked for. */
+export async function reestimateStatus(shopId: string, kind: ReestimateKind): Promise<ReestimateStatus | null> {
+  const row = await prisma.ruleReestimate.findUnique({ where: { shopId_kind: { shopId, kind } } });
+  if (!row) return null;
+  const stale = row.status === "running" && Date.now() - row.updatedAt.getTime() > STALE_RUN_MS;
+  return {
+    kind,
+    state: stale ? "failed" : (row.status as ReestimateStatus["state"]),
+    done: row.done,
+    total: row.total,
+    error: stale ? "The re-estimate stopped without finishing" : row.error,
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
