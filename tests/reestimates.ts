@@ -7,6 +7,6 @@ import { getJobQueue } from "~/platform/jobs/index.server";
 /** Runs the queued re-estimates until none is due; returns how many jobs ran. */
 export async function runReestimates(): Promise<number> {
   let ran = 0;
-  for (let n; (n = await getJobQueue().runDue({ names: [REESTIMATE_JOB] })); ) ran += n;
+  for (let n; (n = await getJobQueue().runDue({ names: [REESTIMATE_JOB] }));) ran += n;
   return ran;
 }

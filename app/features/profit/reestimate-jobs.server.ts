@@ -29,7 +29,13 @@ async function claim(shopId: string, kind: ReestimateKind, mine: number | null):
     const stale = Date.now() - row.updatedAt.getTime() > STALE_RUN_MS;
     if (row.status === "running" && !ours && !stale) return null;
     const { count } = await prisma.ruleReestimate.updateMany({
-      where: { id: row.id, requested: row.requested, started: row.started, status: row.status, updatedAt: row.updatedAt },
+      where: {
+        id: row.id,
+        requested: row.requested,
+        started: row.started,
+        status: row.status,
+        updatedAt: row.updatedAt,
+      },
       data: {
         status: "running",
         started: row.requested,
@@ -75,9 +81,7 @@ export async function runReestimate(shopId: string, kind: ReestimateKind): Promi
     }
     const { count } = await prisma.ruleReestimate.updateMany({
       where: { id: run.id, requested: run.generation },
-      data: error
-        ? { status: "failed", error, finishedAt: new Date() }
-        : { status: "done", finishedAt: new Date() },
+      data: error ? { status: "failed", error, finishedAt: new Date() } : { status: "done", finishedAt: new Date() },
     });
     if (count) return;
     run = await claim(shopId, kind, run.generation);

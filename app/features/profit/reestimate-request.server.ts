@@ -3,9 +3,10 @@
 // runs while the row asks for more than its run began with. This module only asks and reads.
 import { prisma } from "~/db.server";
 import { getJobQueue, type JobQueue } from "~/platform/jobs/index.server";
+import type { ReestimateKind, ReestimateStatus } from "~/features/profit/reestimate";
 
+export type { ReestimateKind, ReestimateStatus };
 export const REESTIMATE_JOB = "profit.reestimate";
-export type ReestimateKind = "fees" | "shipping";
 export type ReestimatePayload = { shopId: string; kind: ReestimateKind };
 
 /** A fee re-estimate of every gateway (the Retry, which no longer knows what the failed run held). */
@@ -49,16 +50,6 @@ export async function requestReestimate(
     return;
   }
 }
-
-export type ReestimateStatus = {
-  kind: ReestimateKind;
-  state: "queued" | "running" | "done" | "failed";
-  done: number;
-  total: number;
-  error: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-};
 
 /** Where the shop's latest re-estimate of `kind` stands, or null when none was ever asked for. */
 export async function reestimateStatus(shopId: string, kind: ReestimateKind): Promise<ReestimateStatus | null> {
