@@ -10,7 +10,7 @@ import { reestimateShipping, shippingOrdersToReestimate } from "~/features/profi
 import {
   ALL_GATEWAYS,
   REESTIMATE_JOB,
-  STALE_RUN_MS,
+  isStale,
   type ReestimateKind,
   type ReestimatePayload,
 } from "~/features/profit/reestimate-request.server";
@@ -26,8 +26,7 @@ async function claim(shopId: string, kind: ReestimateKind, mine: number | null):
     const row = await prisma.ruleReestimate.findUnique({ where: { shopId_kind: { shopId, kind } } });
     if (!row || row.started >= row.requested) return null;
     const ours = mine !== null && row.started === mine;
-    const stale = Date.now() - row.updatedAt.getTime() > STALE_RUN_MS;
-    if (row.status === "running" && !ours && !stale) return null;
+    if (row.status === "running" && !ours && !isStale(row)) return null;
     const { count } = await prisma.ruleReestimate.updateMany({
       where: {
         id: row.id,

@@ -15,6 +15,9 @@ export const ALL_GATEWAYS = "*";
 /** A run whose row has not moved for this long died with its process; another may take it over. */
 export const STALE_RUN_MS = 10 * 60_000;
 
+/** A row's run went silent for longer than a page takes: its process died. */
+export const isStale = (row: { updatedAt: Date }) => Date.now() - row.updatedAt.getTime() > STALE_RUN_MS;
+
 /**
  * Asks for a re-estimate of the shop's orders of `kind` (fees: of `gateway`'s orders) with the
  * rules as they now are, and queues the job that runs it. Returns at once: the job runs
@@ -38,7 +41,8 @@ export async function requestReestimate(
       data: {
         requested: row.requested + 1,
         gateways: [...gateways].join(","),
-        ...(row.status === "running" ? {} : { status: "queued", error: null }),
+        // A run going on takes this ask when it ends; a stale one (its process died) is taken over.
+        ...(row.status === "running" && !isStale(row) ? {} : { status: "queued", error: null }),
       },
     });
     if (!count) continue;
@@ -55,7 +59,7 @@ export async function requestReestimate(
 export async function reestimateStatus(shopId: string, kind: ReestimateKind): Promise<ReestimateStatus | null> {
   const row = await prisma.ruleReestimate.findUnique({ where: { shopId_kind: { shopId, kind } } });
   if (!row) return null;
-  const stale = row.status === "running" && Date.now() - row.updatedAt.getTime() > STALE_RUN_MS;
+  const stale = row.status === "running" && isStale(row);
   return {
     kind,
     state: stale ? "failed" : (row.status as ReestimateStatus["state"]),
