@@ -24,7 +24,7 @@ function renderBanner(statuses: (ReestimateStatus | null)[]) {
   const posted: FormData[] = [];
   let loads = 0;
   function Screen() {
-    const { status } = useLoaderData<{ status: ReestimateStatus | null }>();
+    const { status } = useLoaderData() as { status: ReestimateStatus | null };
     return (
       <AppProvider i18n={en}>
         <ReestimateBanner status={status} />
