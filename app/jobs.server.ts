@@ -15,6 +15,7 @@ import { registerPublicApiJobs } from "~/features/public-api/index.server";
 import { recordCheckout, registerEngagementJobs } from "~/features/engagement/index.server";
 import { redeemPerkCodes, registerDigitalAssetJobs } from "~/features/digital-assets/index.server";
 import { registerPrivacyJobs } from "~/features/privacy/index.server";
+import { registerProfitJobs } from "~/features/profit/index.server";
 import { postShopifyOrder, registerLoyaltyJobs } from "~/features/loyalty/index.server";
 import { registerNotificationJobs } from "~/features/shop/index.server";
 import { getShopByDomain, syncShopFromAdmin } from "~/features/shop/index.server";
@@ -56,6 +57,7 @@ export function registerAllJobs(queue: JobQueue) {
   registerDigitalAssetJobs(queue);
   registerPublicApiJobs(queue);
   registerPrivacyJobs(queue);
+  registerProfitJobs(queue);
 }
 
 // An order, refund or customer webhook rescores that customer in the same transaction.

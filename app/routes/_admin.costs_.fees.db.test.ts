@@ -1,8 +1,10 @@
 // /costs/fees through its route: the gateways and rules of the signed-in shop only, 400 with field
 // errors and nothing written for a bad rule, 403 for a Viewer, 404 for another shop's rule.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { stopJobQueue } from "~/platform/jobs/index.server";
 import { createShop } from "~tests/factories";
+import { runReestimates } from "~tests/reestimates";
 import { installTeam, requestAs } from "~tests/shopify";
 import { tableCounts } from "~tests/table-counts";
 import * as fees from "~/routes/_admin.costs_.fees";
@@ -50,6 +52,7 @@ beforeAll(async () => {
     data: { ...base, shopId: other.id, processedAt: new Date(), gateways: "stripe", paymentFeeSource: "rule" },
   });
 });
+afterAll(stopJobQueue);
 
 describe("/costs/fees", () => {
   it("lists the shop's own gateways and rules, with its unknown orders", async () => {
@@ -84,6 +87,10 @@ describe("/costs/fees", () => {
   it("saves a rule and estimates the gateway's orders", async () => {
     const saved = await post("owner", { intent: "saveFeeRule", gateway: "paypal", rate: "3", fixed: "0.30" });
     expect(saved).toEqual({ status: 200, body: { ok: true, intent: "saveFeeRule" } });
+    // The save answered before the re-estimate: the screen shows it queued until the job ran.
+    const queued = await call(fees.loader as Handler, await requestAs("owner", shop.domain, "/costs/fees"));
+    expect(queued.body.reestimate).toMatchObject({ kind: "fees", state: "queued" });
+    await runReestimates();
     const order = await prisma.order.findFirstOrThrow({
       where: { shopId: shop.id },
       select: { paymentFeesMinor: true, paymentFeeSource: true },
@@ -92,5 +99,6 @@ describe("/costs/fees", () => {
     const page = await call(fees.loader as Handler, await requestAs("owner", shop.domain, "/costs/fees"));
     expect(page.body.rows[0].rule).toMatchObject({ rate: "3", fixed: "0.30" });
     expect(page.body.unknown).toBe(0);
+    expect(page.body.reestimate).toMatchObject({ state: "done", done: 1, total: 1 });
   });
 });

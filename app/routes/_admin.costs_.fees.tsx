@@ -8,12 +8,23 @@ import { Banner, BlockStack, Text, Toast } from "@shopify/polaris";
 import { useState } from "react";
 import { AdminPage } from "~/components/AdminPage";
 import { FieldError, fieldErrorsOf, readForm, type FieldErrors } from "~/lib/forms";
-import { deleteFeeRule, feeGateways, listFeeRules, saveFeeRule } from "~/features/profit/index.server";
+import {
+  ALL_GATEWAYS,
+  deleteFeeRule,
+  feeGateways,
+  listFeeRules,
+  reestimateStatus,
+  requestReestimate,
+  saveFeeRule,
+} from "~/features/profit/index.server";
 import {
   ConfirmDeleteDialog,
   FeeGatewaysCard,
   FeeRuleDialog,
   feeRuleSchema,
+  ReestimateBanner,
+  RETRY_REESTIMATE,
+  RULE_SAVED_TOAST,
   type CostsActionResult,
   type FeeGatewayRow,
 } from "~/features/profit";
@@ -28,7 +39,11 @@ const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { shop } = await requireAdmin(request, permissions.loader);
-  const [rules, gateways] = await Promise.all([listFeeRules(shop), feeGateways(shop)]);
+  const [rules, gateways, reestimate] = await Promise.all([
+    listFeeRules(shop),
+    feeGateways(shop),
+    reestimateStatus(shop.id, "fees"),
+  ]);
   const ruleBy = new Map(rules.map((r) => [r.gateway, r]));
   const rows: FeeGatewayRow[] = gateways.map((g) => {
     const rule = ruleBy.get(g.gateway);
@@ -44,20 +59,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
         actual: 0,
         rule: { id: r.id, rate: r.rate, fixed: r.fixed },
       });
-  return { currency: shop.currency, rows, unknown: rows.reduce((s, r) => s + r.unknown, 0) };
+  return { currency: shop.currency, rows, unknown: rows.reduce((s, r) => s + r.unknown, 0), reestimate };
 }
 
 export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
   const ctx = await requireAdmin(request, permissions.action);
   const read = await readForm(request);
   const values = read.ok ? read.values : {};
-  const intent = values.intent === "saveFeeRule" || values.intent === "deleteFeeRule" ? values.intent : "";
+  const intent =
+    values.intent === "saveFeeRule" || values.intent === "deleteFeeRule" || values.intent === RETRY_REESTIMATE
+      ? values.intent
+      : "";
   const answer = (status: number, fieldErrors: FieldErrors) =>
     data<CostsActionResult>({ ok: false, intent, fieldErrors }, { status });
   if (!read.ok) return answer(400, read.fieldErrors);
   if (!intent) return answer(400, { intent: ["Unknown action"] });
   try {
-    if (intent === "deleteFeeRule") {
+    if (intent === RETRY_REESTIMATE) {
+      await requestReestimate(ctx.shop.id, "fees", ALL_GATEWAYS);
+    } else if (intent === "deleteFeeRule") {
       if (!ID.test(values.id ?? "")) return answer(404, { _form: ["Not found"] });
       await deleteFeeRule(ctx, values.id!);
     } else {
@@ -77,7 +97,7 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
 type Dialog = { kind: "set"; row: FeeGatewayRow | null } | { kind: "delete"; row: FeeGatewayRow } | null;
 
 export default function PaymentFees() {
-  const { currency, rows, unknown } = useLoaderData<typeof loader>();
+  const { currency, rows, unknown, reestimate } = useLoaderData<typeof loader>();
   const refused = useDisabledReason("write", "change fee rules");
   const [dialog, setDialog] = useState<Dialog>(null);
   const [toast, setToast] = useState<{ title: string; error?: boolean } | null>(null);
@@ -87,6 +107,7 @@ export default function PaymentFees() {
     <AdminPage title="Payment fees" subtitle="Shopify Payments' fees from Shopify; other gateways by your rules">
       <BlockStack gap="500">
         {refused && <Banner tone="info">{refused}</Banner>}
+        <ReestimateBanner status={reestimate} />
         {unknown > 0 && (
           <Banner tone="warning">
             <Text as="p">
@@ -111,7 +132,7 @@ export default function PaymentFees() {
               : undefined
           }
           onClose={() => setDialog(null)}
-          onDone={report("Fee rule saved — orders re-estimated")}
+          onDone={report(RULE_SAVED_TOAST.fees)}
         />
       )}
       {dialog?.kind === "delete" && dialog.row.rule && (
@@ -121,7 +142,7 @@ export default function PaymentFees() {
           title={`Delete the rule for ${dialog.row.gateway}?`}
           body="Its orders' fees become unknown again until a new rule is set."
           onClose={() => setDialog(null)}
-          onDone={report("Fee rule deleted")}
+          onDone={report("Fee rule deleted — re-estimating orders")}
         />
       )}
       {toast && <Toast content={toast.title} error={toast.error} duration={5000} onDismiss={() => setToast(null)} />}

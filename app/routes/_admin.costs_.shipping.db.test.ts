@@ -2,9 +2,11 @@
 // signed-in shop's rules only, 400 with field errors and nothing written for a bad rule, 403 for
 // a Viewer, 404 for another shop's rule, a 20 MB label file a 413 with nothing written, and an
 // Owner's rule and label import estimating and costing the shop's orders.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { stopJobQueue } from "~/platform/jobs/index.server";
 import { createShop } from "~tests/factories";
+import { runReestimates } from "~tests/reestimates";
 import { installTeam, requestAs } from "~tests/shopify";
 import { tableCounts } from "~tests/table-counts";
 import * as shipping from "~/routes/_admin.costs_.shipping";
@@ -70,6 +72,7 @@ beforeAll(async () => {
     },
   });
 });
+afterAll(stopJobQueue);
 
 describe("/costs/shipping", () => {
   it("lists the shop's own rules and its unknown orders", async () => {
@@ -142,6 +145,7 @@ describe("/costs/shipping", () => {
       amount: "4.25",
     });
     expect(saved).toEqual({ status: 200, body: { ok: true, intent: "saveShippingRule" } });
+    await runReestimates();
     const estimated = await prisma.order.findFirstOrThrow({ where: { shopId: shop.id } });
     expect(estimated).toMatchObject({ shippingCostMinor: 4_25, shippingCostSource: "rule" });
     const imported = await post("owner", { intent: "import" }, "Order Number,Shipping Cost\n#1,3.10\n2,1");

@@ -17,6 +17,8 @@ import {
   importIntent,
   lastImport,
   listShippingRules,
+  reestimateStatus,
+  requestReestimate,
   saveShippingRule,
   shippingCoverage,
   type ShippingRuleDto,
@@ -24,6 +26,9 @@ import {
 import {
   ConfirmDeleteDialog,
   CsvImportCard,
+  ReestimateBanner,
+  RETRY_REESTIMATE,
+  RULE_SAVED_TOAST,
   ShippingRuleDialog,
   ShippingRulesCard,
   shippingRuleSchema,
@@ -41,12 +46,13 @@ const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { shop } = await requireAdmin(request, permissions.loader);
-  const [rules, coverage, last] = await Promise.all([
+  const [rules, coverage, last, reestimate] = await Promise.all([
     listShippingRules(shop),
     shippingCoverage(shop),
     lastImport(shop.id, "label_cost"),
+    reestimateStatus(shop.id, "shipping"),
   ]);
-  return { currency: shop.currency, timezone: shop.timezone, rules, coverage, last };
+  return { currency: shop.currency, timezone: shop.timezone, rules, coverage, last, reestimate };
 }
 
 export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) => {
@@ -56,14 +62,17 @@ export const action = answeringRefusals(async ({ request }: ActionFunctionArgs) 
   const imported = await importIntent(ctx, "label_cost", upload);
   if (imported) return data(imported.body, { status: imported.status });
   const { values } = upload;
-  const intent = values.intent === "saveShippingRule" || values.intent === "deleteShippingRule" ? values.intent : "";
+  const intents = ["saveShippingRule", "deleteShippingRule", RETRY_REESTIMATE];
+  const intent = intents.includes(values.intent ?? "") ? values.intent! : "";
   const answer = (status: number, fieldErrors: FieldErrors) =>
     data<CostsActionResult>({ ok: false, intent, fieldErrors }, { status });
   if (!intent) return answer(400, { intent: ["Unknown action"] });
   const id = values.id ?? "";
   try {
     if (id && !ID.test(id)) return answer(404, { _form: ["Shipping rule not found"] });
-    if (intent === "deleteShippingRule") {
+    if (intent === RETRY_REESTIMATE) {
+      await requestReestimate(ctx.shop.id, "shipping");
+    } else if (intent === "deleteShippingRule") {
       if (!id) return answer(404, { _form: ["Shipping rule not found"] });
       await deleteShippingRule(ctx, id);
     } else {
@@ -92,7 +101,7 @@ const editValues = (r: ShippingRuleDto) => ({
 });
 
 export default function ShippingCosts() {
-  const { currency, timezone, rules, coverage, last } = useLoaderData<typeof loader>();
+  const { currency, timezone, rules, coverage, last, reestimate } = useLoaderData<typeof loader>();
   const refused = useDisabledReason("write", "change shipping rules");
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [toast, setToast] = useState<{ title: string; error?: boolean } | null>(null);
@@ -108,6 +117,7 @@ export default function ShippingCosts() {
     >
       <BlockStack gap="500">
         {refused && <Banner tone="info">{refused}</Banner>}
+        <ReestimateBanner status={reestimate} />
         {/* Cards run edge to edge on a phone; the line outside them keeps the cards' inset. */}
         <Box paddingInline={{ xs: "400", sm: "0" }}>
           <Text as="p" tone="subdued">
@@ -148,7 +158,7 @@ export default function ShippingCosts() {
           currency={currency}
           editing={dialog.kind === "edit" ? { id: dialog.rule.id, values: editValues(dialog.rule) } : undefined}
           onClose={() => setDialog(null)}
-          onDone={report("Shipping rule saved — orders re-estimated")}
+          onDone={report(RULE_SAVED_TOAST.shipping)}
         />
       )}
       {dialog?.kind === "delete" && (
@@ -158,7 +168,7 @@ export default function ShippingCosts() {
           title={`Delete the rule for ${dialog.rule.where}?`}
           body="Its orders are estimated again by the rules left, or count as unknown."
           onClose={() => setDialog(null)}
-          onDone={report("Shipping rule deleted")}
+          onDone={report("Shipping rule deleted — re-estimating orders")}
         />
       )}
       {toast && <Toast content={toast.title} error={toast.error} duration={5000} onDismiss={() => setToast(null)} />}

@@ -38,10 +38,12 @@ test("a shipping rule moves the P&L; a label CSV with one bad row is previewed, 
   await dialog.getByLabel(/Cost per order/).fill("12.50");
   await expect(save).toBeEnabled();
   await save.click();
-  await expect(toast(page)).toContainText("Shipping rule saved");
+  await expect(toast(page)).toContainText("Shipping rule saved — re-estimating orders");
   const row = page.getByRole("row").filter({ hasText: "Everywhere else" });
   await expect(row).toContainText("$12.50");
-  await expect(page.getByRole("main")).not.toContainText(/orders have no label and no rule/);
+  // The orders are re-estimated by a background job (docs/decisions/126); the screen refreshes itself.
+  await expect(page.getByRole("main")).not.toContainText(/orders have no label and no rule/, { timeout: 60_000 });
+  await expect(page.getByText(/Re-estimating shipping costs/)).toHaveCount(0, { timeout: 60_000 });
 
   const withRule = await pnlShipping(page);
   expect(withRule.amount).toBeGreaterThan(before.amount);
@@ -79,8 +81,10 @@ test("a shipping rule moves the P&L; a label CSV with one bad row is previewed, 
   await row.getByRole("button", { name: "Delete the rule for Everywhere else" }).click();
   const confirm = page.getByRole("dialog", { name: "Delete the rule for Everywhere else?" });
   await confirm.getByRole("button", { name: "Delete" }).click();
-  await expect(toast(page)).toContainText("Shipping rule deleted");
+  await expect(toast(page)).toContainText("Shipping rule deleted — re-estimating orders");
   await expect(page.getByRole("row").filter({ hasText: "Everywhere else" })).toHaveCount(0);
+  await expect(page.getByRole("main")).toContainText(/orders have no label and no rule/, { timeout: 60_000 });
+  await expect(page.getByText(/Re-estimating shipping costs/)).toHaveCount(0, { timeout: 60_000 });
 
   expect(await pnlShipping(page)).toEqual(before);
   expect(errors).toEqual([]);

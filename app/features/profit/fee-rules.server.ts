@@ -1,6 +1,7 @@
 // Payment fee rules per gateway (docs/decisions/088): the merchant's fee schedule for gateways
 // whose fees Shopify does not report. Saving or deleting a rule re-estimates every order of that
-// gateway whose fee is not Shopify Payments' own (past orders too), then rebuilds the rollups.
+// gateway whose fee is not Shopify Payments' own (past orders too), then rebuilds the rollups: in
+// the background, on the job queue (docs/decisions/126), so the save answers at once.
 import { prisma, withShopWriteLock, type Tx } from "~/db.server";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { chunks } from "~/lib/chunks";
@@ -15,6 +16,7 @@ import {
   splitGateways,
 } from "~/features/profit/payment-fees";
 import { rebuildRollups } from "~/features/profit/rollups.server";
+import { requestReestimate } from "~/features/profit/reestimate-request.server";
 
 type ShopRef = { id: string; currency: string; timezone: string };
 type RuleRow = { id: string; gateway: string; rateBps: number; fixedMinor: number; updatedAt: Date };
@@ -71,65 +73,92 @@ export async function feeGateways(shop: ShopRef) {
 
 const PAGE = 5_000;
 
-/** The orders a gateway's rule may apply to (its fee a rule's or unknown), in pages by id. */
-async function* ordersOfGateway(tx: Tx, shopId: string, gateway: string) {
-  let after: string | undefined;
-  for (;;) {
-    const page = await tx.order.findMany({
-      where: {
-        shopId,
-        paymentFeeSource: { in: ["rule", "none"] },
-        gateways: { contains: gateway },
-        ...(after ? { id: { gt: after } } : {}),
-      },
-      select: { id: true, gateways: true, totalMinor: true, paymentFeesMinor: true, paymentFeeSource: true },
-      orderBy: { id: "asc" },
-      take: PAGE,
-    });
-    yield* page;
-    if (page.length < PAGE) return;
-    after = page[page.length - 1].id;
-  }
-}
+/** Which gateways' orders to re-estimate: one, several, or null for every gateway. */
+export type GatewaySelection = string | readonly string[] | null;
 
 /**
- * Re-estimates the fees of the orders paid through a gateway (those whose fee is a rule's or
- * unknown; Shopify Payments' actual fees stay), under the shop's write lock, then rebuilds the
- * rollups when any changed. Returns the number of orders whose fee changed.
+ * Re-estimates the fees of the orders paid through the selected gateways (those whose fee is a
+ * rule's or unknown; Shopify Payments' actual fees stay), a page of orders at a time, each page in
+ * its own transaction under the shop's write lock with the rules read again (the same reasoning as
+ * reestimateShipping: a rule saved meanwhile is never overwritten by older rules), then rebuilds the
+ * rollups when any changed. `onPage` hears how many orders each page read. Returns the number of
+ * orders whose fee changed.
  */
-export async function reestimateFees(shopId: string, gateway: string): Promise<number> {
-  const changed = await withShopWriteLock(shopId, async (tx) => {
-    const rules = rulesByGateway(
-      await tx.paymentFeeRule.findMany({
-        where: { shopId },
-        select: { gateway: true, rateBps: true, fixedMinor: true },
-      }),
-    );
-    // Orders with the same new fee are written together; the orders are read a page at a time.
-    const groups = new Map<string, { fee: number | null; source: string; ids: string[] }>();
-    for await (const o of ordersOfGateway(tx, shopId, gateway)) {
-      const gateways = splitGateways(o.gateways);
-      if (primaryGateway(gateways) !== gateway) continue;
-      const next = resolveFee({ gateways, actualFeeMinor: null, totalMinor: o.totalMinor }, rules);
-      if (next.paymentFeesMinor === o.paymentFeesMinor && next.paymentFeeSource === o.paymentFeeSource) continue;
-      const key = `${next.paymentFeesMinor}|${next.paymentFeeSource}`;
-      const group = groups.get(key) ?? { fee: next.paymentFeesMinor, source: next.paymentFeeSource, ids: [] };
-      group.ids.push(o.id);
-      groups.set(key, group);
-    }
-    let count = 0;
-    for (const g of groups.values())
-      for (const ids of chunks(g.ids, 500)) {
-        const { count: n } = await tx.order.updateMany({
-          where: { shopId, id: { in: ids } },
-          data: { paymentFeesMinor: g.fee, paymentFeeSource: g.source },
-        });
-        count += n;
-      }
-    return count;
-  });
+export async function reestimateFees(
+  shopId: string,
+  selection: GatewaySelection,
+  onPage?: (orders: number) => Promise<void>,
+): Promise<number> {
+  const only = selection === null ? null : new Set(typeof selection === "string" ? [selection] : selection);
+  if (only && !only.size) return 0;
+  let changed = 0;
+  let after: string | undefined;
+  for (;;) {
+    const page = await withShopWriteLock(shopId, (tx) => reestimateFeePage(tx, shopId, only, after));
+    changed += page.changed;
+    await onPage?.(page.read);
+    if (page.last === null) break;
+    after = page.last;
+  }
   if (changed) await rebuildRollups(shopId);
   return changed;
+}
+
+/** One page of reestimateFees: the next PAGE orders by id after `after`. */
+async function reestimateFeePage(tx: Tx, shopId: string, only: ReadonlySet<string> | null, after?: string) {
+  const rules = rulesByGateway(
+    await tx.paymentFeeRule.findMany({
+      where: { shopId },
+      select: { gateway: true, rateBps: true, fixedMinor: true },
+    }),
+  );
+  const page = await tx.order.findMany({
+    where: {
+      shopId,
+      paymentFeeSource: { in: ["rule", "none"] },
+      ...(only ? { OR: [...only].map((g) => ({ gateways: { contains: g } })) } : { gateways: { not: null } }),
+      ...(after ? { id: { gt: after } } : {}),
+    },
+    select: { id: true, gateways: true, totalMinor: true, paymentFeesMinor: true, paymentFeeSource: true },
+    orderBy: { id: "asc" },
+    take: PAGE,
+  });
+  // Orders with the same new fee are written together.
+  const groups = new Map<string, { fee: number | null; source: string; ids: string[] }>();
+  for (const o of page) {
+    const gateways = splitGateways(o.gateways);
+    const primary = primaryGateway(gateways);
+    if (!primary || (only && !only.has(primary))) continue;
+    const next = resolveFee({ gateways, actualFeeMinor: null, totalMinor: o.totalMinor }, rules);
+    if (next.paymentFeesMinor === o.paymentFeesMinor && next.paymentFeeSource === o.paymentFeeSource) continue;
+    const key = `${next.paymentFeesMinor}|${next.paymentFeeSource}`;
+    const group = groups.get(key) ?? { fee: next.paymentFeesMinor, source: next.paymentFeeSource, ids: [] };
+    group.ids.push(o.id);
+    groups.set(key, group);
+  }
+  let changed = 0;
+  for (const g of groups.values())
+    for (const ids of chunks(g.ids, 500)) {
+      const { count } = await tx.order.updateMany({
+        where: { shopId, id: { in: ids } },
+        data: { paymentFeesMinor: g.fee, paymentFeeSource: g.source },
+      });
+      changed += count;
+    }
+  return { read: page.length, changed, last: page.length < PAGE ? null : page[page.length - 1].id };
+}
+
+/** How many orders reestimateFees(shopId, selection) reads: the progress bar's total. */
+export async function feeOrdersToReestimate(shopId: string, selection: GatewaySelection): Promise<number> {
+  const only = selection === null ? null : typeof selection === "string" ? [selection] : [...selection];
+  if (only && !only.length) return 0;
+  return prisma.order.count({
+    where: {
+      shopId,
+      paymentFeeSource: { in: ["rule", "none"] },
+      ...(only ? { OR: only.map((g) => ({ gateways: { contains: g } })) } : { gateways: { not: null } }),
+    },
+  });
 }
 
 function ruleValues(shop: ShopRef, input: FeeRuleInput) {
@@ -140,7 +169,7 @@ function ruleValues(shop: ShopRef, input: FeeRuleInput) {
   return { gateway: input.gateway.trim(), rateBps, fixedMinor };
 }
 
-/** Adds or replaces the rule for a gateway, audited, and re-estimates that gateway's orders. */
+/** Adds or replaces the rule for a gateway, audited, and queues the re-estimate of that gateway's orders. */
 export async function saveFeeRule(actor: Actor & { shop: ShopRef }, input: FeeRuleInput) {
   const { shop } = actor;
   const values = ruleValues(shop, input);
@@ -162,16 +191,19 @@ export async function saveFeeRule(actor: Actor & { shop: ShopRef }, input: FeeRu
     before ? feeRuleDto(shop, before) : null,
     feeRuleDto(shop, saved),
   );
-  const reestimated = await reestimateFees(shop.id, values.gateway);
-  return { rule: feeRuleDto(shop, saved), reestimated };
+  await requestReestimate(shop.id, "fees", values.gateway);
+  return { rule: feeRuleDto(shop, saved) };
 }
 
-/** Deletes a rule of the shop (404 for another shop's), audited; its gateway's estimates become unknown. */
+/**
+ * Deletes a rule of the shop (404 for another shop's), audited; its gateway's estimates become
+ * unknown once the queued re-estimate has run.
+ */
 export async function deleteFeeRule(actor: Actor & { shop: ShopRef }, id: string) {
   const { shop } = actor;
   const rule = await prisma.paymentFeeRule.findFirst({ where: { id, shopId: shop.id }, select: RULE_SELECT });
   if (!rule) throw new FeeRuleNotFound();
   await prisma.paymentFeeRule.deleteMany({ where: { id, shopId: shop.id } });
   await recordAudit(actor, "costs.fee_rule.delete", "PaymentFeeRule", id, feeRuleDto(shop, rule), null);
-  return { reestimated: await reestimateFees(shop.id, rule.gateway) };
+  await requestReestimate(shop.id, "fees", rule.gateway);
 }

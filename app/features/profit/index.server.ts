@@ -100,4 +100,13 @@ export {
   type ShippingRuleDto,
 } from "./shipping-rules.server";
 export { applyLabelImport } from "./label-import.server";
+export { registerProfitJobs, runReestimate } from "./reestimate-jobs.server";
+export {
+  ALL_GATEWAYS,
+  REESTIMATE_JOB,
+  reestimateStatus,
+  requestReestimate,
+  type ReestimateKind,
+  type ReestimateStatus,
+} from "./reestimate-request.server";
 export { resolveShipping, type ShippingResult, type ShippingRuleSet } from "./shipping-costs";

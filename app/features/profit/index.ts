@@ -89,3 +89,5 @@ export { ShippingRuleDialog, type ShippingRuleValues } from "./components/Shippi
 export { shippingRuleSchema, type ShippingRuleInput } from "./shipping-rules-schema";
 export type { LabelPlanRow } from "./label-import";
 export { SHIPPING_SOURCES, type ShippingSource } from "./shipping-costs";
+export { ReestimateBanner } from "./components/ReestimateBanner";
+export { RETRY_REESTIMATE, RULE_SAVED_TOAST, type ReestimateStatus } from "./reestimate";

@@ -1,11 +1,14 @@
 // The shipping re-estimate at more than one page (5,000 orders): pages are whole store days up to
 // the day of the 5,000th order still to do, so a day split by that order is done whole, once, and
 // the days after it in the next page. Every unlabelled order of the shop is priced by the rule;
-// an imported label and another shop's orders are left as they were.
-import { beforeAll, describe, expect, it } from "vitest";
+// an imported label and another shop's orders are left as they were. Run as a rule save runs it:
+// queued, then the job (docs/decisions/126), its progress counting every page to the total.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { reestimateShipping } from "~/features/profit/index.server";
+import { reestimateShipping, reestimateStatus, requestReestimate } from "~/features/profit/index.server";
+import { stopJobQueue } from "~/platform/jobs/index.server";
 import { createShop } from "~tests/factories";
+import { runReestimates } from "~tests/reestimates";
 
 type Shop = Awaited<ReturnType<typeof createShop>>;
 const DAYS = ["2026-06-01", "2026-06-02", "2026-06-03", "2026-06-04"];
@@ -55,10 +58,19 @@ beforeAll(async () => {
     });
   // Shop B's rule is there too; only shop A is re-estimated.
 }, 120_000);
+afterAll(stopJobQueue);
 
 describe("re-estimating more orders than one page", () => {
   it("prices every unlabelled order of the shop once, days split by the page edge included", async () => {
-    expect(await reestimateShipping(a.id)).toBe(DAYS.length * PER_DAY);
+    await requestReestimate(a.id, "shipping");
+    expect(await reestimateStatus(a.id, "shipping")).toMatchObject({ state: "queued" });
+    expect(await runReestimates()).toBe(1);
+    expect(await reestimateStatus(a.id, "shipping")).toMatchObject({
+      state: "done",
+      done: DAYS.length * PER_DAY,
+      total: DAYS.length * PER_DAY,
+      error: null,
+    });
     const bySource = await prisma.order.groupBy({
       by: ["shippingCostSource", "shippingCostMinor"],
       where: { shopId: a.id },

@@ -1,7 +1,8 @@
 // Shipping label cost rules (docs/decisions/092): the merchant's label prices by country, zone
-// or everywhere else, per order, per item or by weight band. Saving or deleting a rule
-// re-estimates every order whose label cost is a rule's or unknown (imported labels stay),
-// under the shop's write lock, moving the daily rollups by each order's difference.
+// or everywhere else, per order, per item or by weight band. Saving or deleting a rule queues the
+// re-estimate of every order whose label cost is a rule's or unknown (imported labels stay), which
+// runs on the job queue (docs/decisions/126) under the shop's write lock, moving the daily rollups
+// by each order's difference.
 import { dialect, jsonRows, prisma, sql, sqlOn, withShopWriteLock, type DbClient, type Tx } from "~/db.server";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { chunks } from "~/lib/chunks";
@@ -11,6 +12,7 @@ import { CostsRefused } from "~/features/profit/refused";
 import { touchShopData } from "~/features/profit/rollup-bumps.server";
 import { monthOf } from "~/features/profit/rollup-ranges";
 import { rebuildRollupMonths } from "~/features/profit/rollups.server";
+import { requestReestimate } from "~/features/profit/reestimate-request.server";
 import {
   bandsText,
   countryCode,
@@ -198,6 +200,11 @@ export async function setLabelCosts(
 
 const PAGE = 5_000;
 
+/** How many orders reestimateShipping reads: the progress bar's total. */
+export function shippingOrdersToReestimate(shopId: string): Promise<number> {
+  return prisma.order.count({ where: { shopId, shippingCostSource: { in: ["rule", "none"] } } });
+}
+
 /**
  * Re-estimates every order whose label cost is a rule's or unknown (imported labels and
  * orders written before label costs were read stay), in the caller's transaction, moving the
@@ -208,7 +215,7 @@ export async function reestimateShippingIn(tx: Tx, shopId: string, months?: Set<
   return eachPage((after) => reestimatePage(tx, shopId, set, after, months));
 }
 
-type Page = { count: number; next: string | null };
+type Page = { count: number; read: number; next: string | null };
 
 /** Runs pages from the first until one says none is left after it; the orders changed, summed. */
 async function eachPage(run: (after: string | undefined) => Promise<Page>): Promise<number> {
@@ -284,7 +291,7 @@ async function reestimatePage(
   }
   await setLabelCosts(tx, shopId, writes);
   await moveShippingDays(tx, shopId, changes, months);
-  return { count: writes.length, next: edge ? edge.day : null };
+  return { count: writes.length, read: page.length, next: edge ? edge.day : null };
 }
 
 /**
@@ -293,17 +300,19 @@ async function reestimatePage(
  * applies rules older than its own start), not one transaction over every order of the shop, which
  * ran past its 300 s timeout at 800,000 orders on a loaded PostgreSQL. Each page moves its orders
  * and their rollup days together; the months it moved are rebuilt at the end so the products'
- * allocated shipping follows (decision 094).
+ * allocated shipping follows (decision 094). `onPage` hears how many orders each page read.
  */
-export async function reestimateShipping(shopId: string): Promise<number> {
+export async function reestimateShipping(shopId: string, onPage?: (orders: number) => Promise<void>): Promise<number> {
   const months = new Set<string>();
-  const count = await eachPage((after) =>
-    withShopWriteLock(
+  const count = await eachPage(async (after) => {
+    const page = await withShopWriteLock(
       shopId,
       async (tx) => reestimatePage(tx, shopId, await shippingRuleSetOf(tx, shopId), after, months),
       { timeoutMs: 300_000 },
-    ),
-  );
+    );
+    await onPage?.(page.read);
+    return page;
+  });
   await rebuildRollupMonths(shopId, months);
   return count;
 }
@@ -351,7 +360,7 @@ async function refuseOverlappingZone(shopId: string, id: string | null, zone: st
   }
 }
 
-/** Adds a rule, or changes the shop's rule `id`, audited; then re-estimates the shop's orders. */
+/** Adds a rule, or changes the shop's rule `id`, audited; then queues the re-estimate of the shop's orders. */
 export async function saveShippingRule(actor: Actor & { shop: ShopRef }, input: ShippingRuleInput, id?: string) {
   const { shop } = actor;
   const values = ruleValues(shop, input);
@@ -379,15 +388,16 @@ export async function saveShippingRule(actor: Actor & { shop: ShopRef }, input: 
     before ? shippingRuleDto(shop, before) : null,
     shippingRuleDto(shop, saved),
   );
-  return { rule: shippingRuleDto(shop, saved), reestimated: await reestimateShipping(shop.id) };
+  await requestReestimate(shop.id, "shipping");
+  return { rule: shippingRuleDto(shop, saved) };
 }
 
-/** Deletes a rule of the shop (404 for another shop's), audited; its orders are re-estimated. */
+/** Deletes a rule of the shop (404 for another shop's), audited; its orders' re-estimate is queued. */
 export async function deleteShippingRule(actor: Actor & { shop: ShopRef }, id: string) {
   const { shop } = actor;
   const rule = await prisma.shippingRule.findFirst({ where: { id, shopId: shop.id }, select: RULE_SELECT });
   if (!rule) throw new ShippingRuleNotFound();
   await prisma.shippingRule.deleteMany({ where: { id, shopId: shop.id } });
   await recordAudit(actor, "costs.shipping_rule.delete", "ShippingRule", id, shippingRuleDto(shop, rule), null);
-  return { reestimated: await reestimateShipping(shop.id) };
+  await requestReestimate(shop.id, "shipping");
 }

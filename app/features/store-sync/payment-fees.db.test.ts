@@ -4,7 +4,7 @@
 // (no transactions) keeping Shopify's fee, and shop B untouched by shop A's rules.
 import fs from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { importOrders } from "~/features/store-sync/import.server";
 import { orderFromRest } from "~/features/store-sync/normalize";
@@ -18,7 +18,9 @@ import {
   rebuildRollups,
   saveFeeRule,
 } from "~/features/profit/index.server";
+import { stopJobQueue } from "~/platform/jobs/index.server";
 import { createShop } from "~tests/factories";
+import { runReestimates } from "~tests/reestimates";
 
 const FIXTURES = path.join(process.cwd(), "tests", "fixtures", "shopify");
 const JUNE = { from: "2026-06-01", to: "2026-06-30" };
@@ -64,6 +66,7 @@ beforeAll(async () => {
   await importFixture(a);
   await importFixture(b);
 });
+afterAll(stopJobQueue);
 
 describe("payment fees from the bulk import", () => {
   it("take Shopify Payments' fee from the transactions and leave another gateway's unknown", async () => {
@@ -95,8 +98,10 @@ describe("payment fees from the bulk import", () => {
 
 describe("fee rules", () => {
   it("estimate past orders of the gateway, mark them as a rule's, and move the rollups", async () => {
-    const { reestimated } = await saveFeeRule(actor(a), { gateway: "paypal", rate: "3.49", fixed: "0.49" });
-    expect(reestimated).toBe(1);
+    await saveFeeRule(actor(a), { gateway: "paypal", rate: "3.49", fixed: "0.49" });
+    // The save answers before the re-estimate: the order keeps its unknown fee until the job ran.
+    expect(await order(a, 1002)).toMatchObject({ paymentFeesMinor: null, paymentFeeSource: "none" });
+    expect(await runReestimates()).toBe(1);
     const paypal = await order(a, 1002);
     const expected = Math.round((paypal.totalMinor * 349) / 10_000) + 49;
     expect(paypal).toMatchObject({ paymentFeesMinor: expected, paymentFeeSource: "rule" });
@@ -114,6 +119,7 @@ describe("fee rules", () => {
 
   it("re-estimate when a rule changes", async () => {
     await saveFeeRule(actor(a), { gateway: "paypal", rate: "2", fixed: "0" });
+    await runReestimates();
     const paypal = await order(a, 1002);
     expect(paypal.paymentFeesMinor).toBe(Math.round(paypal.totalMinor * 0.02));
     expect(await prisma.paymentFeeRule.count({ where: { shopId: a.id } })).toBe(1);
@@ -130,6 +136,7 @@ describe("fee rules", () => {
   it("make the gateway's orders unknown again when deleted", async () => {
     const rule = await prisma.paymentFeeRule.findFirstOrThrow({ where: { shopId: a.id } });
     await deleteFeeRule(actor(a), rule.id);
+    await runReestimates();
     expect(await order(a, 1002)).toMatchObject({ paymentFeesMinor: null, paymentFeeSource: "none" });
     expect(await rollupFees(a)).toEqual({ fees: 3_20, unknown: 1 });
   });
@@ -151,6 +158,7 @@ describe("order webhooks", () => {
 
   it("estimate a new order of a gateway with a rule, and leave one without a rule unknown", async () => {
     await saveFeeRule(actor(a), { gateway: "manual", rate: "0", fixed: "1.00" });
+    await runReestimates();
     const manual = { ...payload(["manual"]), id: 77, admin_graphql_api_id: "gid://shopify/Order/77" };
     await upsertOrder(prisma, a, orderFromRest(manual, "USD"));
     expect(await order(a, 77)).toMatchObject({ paymentFeesMinor: 1_00, paymentFeeSource: "rule", gateways: "manual" });
