@@ -4,7 +4,6 @@
 // the background, on the job queue (docs/decisions/126), so the save answers at once.
 import { prisma, withShopWriteLock, type Tx } from "~/db.server";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
-import { chunks } from "~/lib/chunks";
 import { decimalStringToMinor, minorToDecimalString } from "~/lib/money";
 import type { FeeRuleInput } from "~/features/profit/fee-rules-schema";
 import {
@@ -17,6 +16,7 @@ import {
 } from "~/features/profit/payment-fees";
 import { rebuildRollups } from "~/features/profit/rollups.server";
 import { requestReestimate } from "~/features/profit/reestimate-request.server";
+import { setOrderParts, type OrderPartRow } from "~/features/profit/order-parts.server";
 
 type ShopRef = { id: string; currency: string; timezone: string };
 type RuleRow = { id: string; gateway: string; rateBps: number; fixedMinor: number; updatedAt: Date };
@@ -123,28 +123,17 @@ async function reestimateFeePage(tx: Tx, shopId: string, only: ReadonlySet<strin
     orderBy: { id: "asc" },
     take: PAGE,
   });
-  // Orders with the same new fee are written together.
-  const groups = new Map<string, { fee: number | null; source: string; ids: string[] }>();
+  const writes: OrderPartRow[] = [];
   for (const o of page) {
     const gateways = splitGateways(o.gateways);
     const primary = primaryGateway(gateways);
     if (!primary || (only && !only.has(primary))) continue;
     const next = resolveFee({ gateways, actualFeeMinor: null, totalMinor: o.totalMinor }, rules);
     if (next.paymentFeesMinor === o.paymentFeesMinor && next.paymentFeeSource === o.paymentFeeSource) continue;
-    const key = `${next.paymentFeesMinor}|${next.paymentFeeSource}`;
-    const group = groups.get(key) ?? { fee: next.paymentFeesMinor, source: next.paymentFeeSource, ids: [] };
-    group.ids.push(o.id);
-    groups.set(key, group);
+    writes.push([o.id, next.paymentFeesMinor, next.paymentFeeSource]);
   }
-  let changed = 0;
-  for (const g of groups.values())
-    for (const ids of chunks(g.ids, 500)) {
-      const { count } = await tx.order.updateMany({
-        where: { shopId, id: { in: ids } },
-        data: { paymentFeesMinor: g.fee, paymentFeeSource: g.source },
-      });
-      changed += count;
-    }
+  await setOrderParts(tx, shopId, "fee", writes);
+  const changed = writes.length;
   return { read: page.length, changed, last: page.length < PAGE ? null : page[page.length - 1].id };
 }
 

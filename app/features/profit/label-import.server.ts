@@ -7,7 +7,8 @@ import { chunks } from "~/lib/chunks";
 import { CostsRefused } from "~/features/profit/refused";
 import { recordCsvImport } from "~/features/profit/csv-import-record.server";
 import { planLabelImport, readLabelRows, type StoredLabelOrder } from "~/features/profit/label-import";
-import { moveShippingDays, reestimateShippingIn, setLabelCosts } from "~/features/profit/shipping-rules.server";
+import { setOrderParts } from "~/features/profit/order-parts.server";
+import { moveShippingDays, reestimateShippingIn } from "~/features/profit/shipping-rules.server";
 import { rebuildRollupMonths } from "~/features/profit/rollups.server";
 
 type ShopRef = { id: string; currency: string; timezone: string };
@@ -71,9 +72,10 @@ export async function applyLabelImport(actor: AuditActor, text: string, fileName
           after: { costMinor: row.costMinor, source: "import" },
         });
       }
-      await setLabelCosts(
+      await setOrderParts(
         tx,
         shop.id,
+        "shipping",
         changes.map((c) => [c.orderId, c.after.costMinor, "import"] as const),
       );
       await moveShippingDays(
@@ -150,9 +152,10 @@ export async function undoLabelImport(actor: AuditActor) {
           throw new CostsRefused(409, `Order ${o.name} has another label cost since the import; undo refused.`);
       }
       const present = changes.filter((c) => now.has(c.orderId));
-      await setLabelCosts(
+      await setOrderParts(
         tx,
         shop.id,
+        "shipping",
         present.map((c) => [c.orderId, c.before.costMinor, c.before.source] as const),
       );
       await moveShippingDays(

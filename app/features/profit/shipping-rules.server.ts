@@ -3,9 +3,8 @@
 // re-estimate of every order whose label cost is a rule's or unknown (imported labels stay), which
 // runs on the job queue (docs/decisions/126) under the shop's write lock, moving the daily rollups
 // by each order's difference.
-import { dialect, jsonRows, prisma, sql, sqlOn, withShopWriteLock, type DbClient, type Tx } from "~/db.server";
+import { jsonRows, prisma, sql, sqlOn, withShopWriteLock, type DbClient, type Tx } from "~/db.server";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
-import { chunks } from "~/lib/chunks";
 import { FieldError } from "~/lib/forms";
 import { decimalStringToMinor, minorToDecimalString, tooManyDecimals } from "~/lib/money";
 import { CostsRefused } from "~/features/profit/refused";
@@ -13,6 +12,7 @@ import { touchShopData } from "~/features/profit/rollup-bumps.server";
 import { monthOf } from "~/features/profit/rollup-ranges";
 import { rebuildRollupMonths } from "~/features/profit/rollups.server";
 import { requestReestimate } from "~/features/profit/reestimate-request.server";
+import { setOrderParts } from "~/features/profit/order-parts.server";
 import {
   bandsText,
   countryCode,
@@ -179,25 +179,6 @@ export async function moveShippingDays(
     .execute();
 }
 
-/**
- * Sets each listed order's label cost and source, one statement per few thousand orders: an
- * import or a rule change writes thousands of orders with hundreds of different amounts.
- */
-export async function setLabelCosts(
-  tx: DbClient,
-  shopId: string,
-  rows: readonly (readonly [id: string, costMinor: number | null, source: string | null])[],
-) {
-  const order = (c: string) => sql.ref(`Order.${c}`);
-  // SQLite: unary + keeps the planner off the shop's index, so it finds each order by its id.
-  const shopKey = dialect === "sqlite" ? sql`+${order("shopId")}` : order("shopId");
-  for (const slice of chunks(rows, 5_000)) {
-    const v = jsonRows({ id: "text", cost: "integer", source: "text" }, slice);
-    await sql`UPDATE "Order" SET "shippingCostMinor" = v."cost", "shippingCostSource" = v."source" FROM (${v}) v
-      WHERE ${shopKey} = ${shopId} AND ${order("id")} = v."id"`.execute(sqlOn(tx));
-  }
-}
-
 const PAGE = 5_000;
 
 /** How many orders reestimateShipping reads: the progress bar's total. */
@@ -289,7 +270,7 @@ async function reestimatePage(
       after: next.shippingCostMinor,
     });
   }
-  await setLabelCosts(tx, shopId, writes);
+  await setOrderParts(tx, shopId, "shipping", writes);
   await moveShippingDays(tx, shopId, changes, months);
   return { count: writes.length, read: page.length, next: edge ? edge.day : null };
 }

@@ -1,6 +1,6 @@
 // The payment gateways the shop's orders were paid through, with where each one's fees come
 // from and its rule (docs/decisions/088). A gateway without a rule counts its orders as unknown.
-import { Badge, Button, ButtonGroup, Text } from "@shopify/polaris";
+import { Badge, Button, ButtonGroup, InlineStack, Text } from "@shopify/polaris";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 import { useCan } from "~/features/team";
 import { CostSection } from "~/features/profit/components/CostSection";
@@ -23,11 +23,23 @@ type Props = {
 
 const count = (n: number) => n.toLocaleString("en-US");
 
-function SourceBadge({ row }: { row: FeeGatewayRow }) {
-  if (row.actual) return <Badge tone="success">{`Shopify Payments · ${count(row.actual)} orders`}</Badge>;
-  if (row.rule) return <Badge tone="info">Rule (estimated)</Badge>;
-  if (row.unknown) return <Badge tone="warning">{`Unknown · ${count(row.unknown)} orders`}</Badge>;
-  return <Badge>No orders yet</Badge>;
+/** Every source the gateway's orders have: Shopify's own fees, the rule's, and those still unknown. */
+function SourceBadges({ row }: { row: FeeGatewayRow }) {
+  const badges = [
+    row.actual > 0 && <Badge key="actual" tone="success">{`Shopify Payments · ${count(row.actual)} orders`}</Badge>,
+    row.rule && (
+      <Badge key="rule" tone="info">
+        Rule (estimated)
+      </Badge>
+    ),
+    row.unknown > 0 && <Badge key="unknown" tone="warning">{`Unknown · ${count(row.unknown)} orders`}</Badge>,
+  ].filter(Boolean);
+  if (!badges.length) return <Badge>No orders yet</Badge>;
+  return (
+    <InlineStack gap="100" wrap>
+      {badges}
+    </InlineStack>
+  );
 }
 
 export function FeeGatewaysCard({ rows, currency, onSet, onDelete }: Props) {
@@ -58,7 +70,7 @@ export function FeeGatewaysCard({ rows, currency, onSet, onDelete }: Props) {
           ]}
           rows={rows.map((r) => ({
             id: r.gateway,
-            cells: [r.gateway, count(r.orders), <SourceBadge key="source" row={r} />, ruleText(r.rule)],
+            cells: [r.gateway, count(r.orders), <SourceBadges key="source" row={r} />, ruleText(r.rule)],
             actions: (
               <ButtonGroup>
                 <Button
