@@ -16,23 +16,24 @@ export type MissingCount = {
  * alone, or null when nothing is missing.
  */
 export function missingCostSentence(m: MissingCount, period = "in this period"): string | null {
+  const n = (v: number) => v.toLocaleString("en-US");
   const parts: string[] = [];
   if (m.missing > 0)
     parts.push(
-      `${m.missing} of ${m.sold} ${m.sold === 1 ? "variant" : "variants"} sold ${period} ${m.missing === 1 ? "has" : "have"} no cost`,
+      `${n(m.missing)} of ${n(m.sold)} ${m.sold === 1 ? "variant" : "variants"} sold ${period} ${m.missing === 1 ? "has" : "have"} no cost`,
     );
   const fees = m.unknownFeeOrders ?? 0;
   if (fees > 0) {
     const orders = Math.max(m.orders ?? fees, fees);
     parts.push(
-      `${fees} of ${orders} ${orders === 1 ? "order" : "orders"} ${parts.length ? "" : `${period} `}${fees === 1 ? "has no payment fee rule for its gateway" : "have no payment fee rule for their gateway"}`,
+      `${n(fees)} of ${n(orders)} ${orders === 1 ? "order" : "orders"} ${parts.length ? "" : `${period} `}${fees === 1 ? "has no payment fee rule for its gateway" : "have no payment fee rule for their gateway"}`,
     );
   }
   const labels = m.unknownLabelOrders ?? 0;
   if (labels > 0) {
     const orders = Math.max(m.orders ?? labels, labels);
     parts.push(
-      `${labels} of ${orders} ${orders === 1 ? "order" : "orders"} ${parts.length ? "" : `${period} `}${labels === 1 ? "has no shipping label cost and no shipping rule" : "have no shipping label cost and no shipping rule"}`,
+      `${n(labels)} of ${n(orders)} ${orders === 1 ? "order" : "orders"} ${parts.length ? "" : `${period} `}${labels === 1 ? "has no shipping label cost and no shipping rule" : "have no shipping label cost and no shipping rule"}`,
     );
   }
   return parts.length ? parts.join("; ") : null;

@@ -113,6 +113,11 @@ describe("what the P&L and the missing-cost count say", () => {
     expect(missingCostSentence({ missing: 2, sold: 10, unknownFeeOrders: 3, orders: 40 })).toBe(
       "2 of 10 variants sold in this period have no cost; 3 of 40 orders have no payment fee rule for their gateway",
     );
+    expect(
+      missingCostSentence({ missing: 0, sold: 0, unknownFeeOrders: 165, unknownLabelOrders: 35, orders: 3_779 }),
+    ).toBe(
+      "165 of 3,779 orders in this period have no payment fee rule for their gateway; 35 of 3,779 orders have no shipping label cost and no shipping rule",
+    );
     expect(missingCostSentence({ missing: 0, sold: 10, unknownFeeOrders: 1, orders: 1 })).toBe(
       "1 of 1 order in this period has no payment fee rule for its gateway",
     );
