@@ -20,9 +20,9 @@ export function reestimateTitle(s: ReestimateStatus): string {
   return `Re-estimating ${NOUN[s.kind]}: ${n(Math.min(s.done, s.total))} of ${n(s.total)} orders`;
 }
 
-/** The progress bar's percentage, 0–100. */
+/** The progress bar's percentage, 0–100; 0 while waiting (done and total are still the last run's). */
 export function reestimatePercent(s: ReestimateStatus): number {
-  return s.total > 0 ? Math.min(100, Math.round((s.done / s.total) * 100)) : 0;
+  return s.state !== "queued" && s.total > 0 ? Math.min(100, Math.round((s.done / s.total) * 100)) : 0;
 }
 
 export const isReestimating = (s: ReestimateStatus | null) => s?.state === "queued" || s?.state === "running";

@@ -54,6 +54,12 @@ describe("ReestimateBanner", () => {
     expect(document.querySelector(".Polaris-ProgressBar")).toBeTruthy();
   });
 
+  it("shows an empty bar while the run waits to start, not the last run's progress", async () => {
+    renderBanner([{ ...running, state: "queued", done: 39_000, total: 40_000 }]);
+    expect(await screen.findByText("Re-estimating fees: waiting to start")).toBeTruthy();
+    expect(document.querySelector("progress")?.getAttribute("value")).toBe("0");
+  });
+
   it("refreshes itself until the run is done, then disappears", async () => {
     const { loads } = renderBanner([
       running,
