@@ -70,7 +70,7 @@ test("a shipping rule moves the P&L; a label CSV with one bad row is previewed, 
   await expect(main).toContainText("$7.77");
   await main.getByRole("button", { name: "Import 1 rows" }).click();
   await expect(main).toContainText("Imported: 1 rows written, 1 refused");
-  await expect(main).toContainText("Last import: labels-e2e.csv, 1 rows");
+  await expect(main).toContainText("Last import: labels-e2e.csv, 1 row,");
 
   await main.getByRole("button", { name: "Undo last import" }).click();
   const undo = page.getByRole("dialog", { name: "Undo the last import?" });

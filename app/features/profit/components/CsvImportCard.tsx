@@ -121,7 +121,7 @@ export function CsvImportCard<R extends { status: string }>({
         )}
         {last && (
           <Text as="span" tone="subdued">
-            {`Last import: ${last.fileName ?? "a file"}, ${last.rowsWritten} rows, ${formatInstant(last.createdAt, timezone)}`}
+            {`Last import: ${last.fileName ?? "a file"}, ${last.rowsWritten.toLocaleString("en-US")} ${last.rowsWritten === 1 ? "row" : "rows"}, ${formatInstant(last.createdAt, timezone)}`}
           </Text>
         )}
         <DisabledReason reason={refused} />
