@@ -1,7 +1,8 @@
 // The whole-shop recompute (after an import, nightly, weekly with a rebuild): read every
 // customer's order summary → scoreShop (score-row.ts, pure) → write the rows that changed, in
 // batches, each under the shop's write lock (docs/decisions/067-customer-order-summary.md).
-import { dialect, prisma, sql, sqlOn, withShopWriteLock } from "~/db.server";
+import type { InferResult } from "kysely";
+import { dialect, prisma, sql, sqlOn, withShopWriteLock, type DbClient } from "~/db.server";
 import { chunks } from "~/lib/chunks";
 import { dayInZone } from "~/lib/dates";
 import { nextTurn, runYielding } from "~/lib/steps";
@@ -26,20 +27,17 @@ const REFIT_AFTER_MS = 20 * 60 * 60 * 1000;
  */
 const [STATEMENT_ROWS, WRITE_BATCH] = dialect === "sqlite" ? [250, 250] : [2000, 2000];
 
-/** Customers read per statement (SQLite; PostgreSQL reads them in one, parsed as they arrive). */
+/** Customers read per statement (SQLite) or per fetch of the read's cursor (PostgreSQL). */
 export const READ_PAGE = 1000;
 
-/** SQLite pages on the rowid (an update never moves it); PostgreSQL reads once, in heap order. */
+/** SQLite pages on the rowid (an update never moves it); PostgreSQL reads in heap order, through a cursor. */
 const position = dialect === "sqlite" ? sql`c.rowid` : sql`c.ctid`;
 
-/** The customers to score as of `now` with their stored rows, in table order (the fit samples every k-th). */
-async function readCustomers(shopId: string, now: Date, pageSize: number) {
+/** The scoring read of the shop's customers as of `now`, in table order, after SQLite's rowid `after`. */
+const customersQuery = (db: DbClient, shopId: string, now: Date, after: unknown, limit: number | null) => {
   const sqlite = dialect === "sqlite";
-  const page = sqlite ? pageSize : Number.MAX_SAFE_INTEGER;
-  const out = [];
-  let after: unknown = null;
-  for (;;) {
-    const rows = await scoringRead()
+  return (
+    scoringRead(db)
       .leftJoin("CustomerValue as v", (j) => j.onRef("v.shopId", "=", "c.shopId").onRef("v.customerId", "=", "c.id"))
       .select(["v.predicted12mMinor as stored_predicted12mMinor"])
       // Only SQLite's pages need to know where one ended.
@@ -50,8 +48,49 @@ async function readCustomers(shopId: string, now: Date, pageSize: number) {
       .where("c.createdAt", "<=", now as never)
       .$if(after !== null, (q) => q.where(sql<boolean>`c.rowid > ${after}`))
       .orderBy(position)
-      .$if(sqlite, (q) => q.limit(page))
-      .execute();
+      .$if(limit !== null, (q) => q.limit(limit!))
+  );
+};
+type CustomerRow = InferResult<ReturnType<typeof customersQuery>>[number];
+
+/**
+ * The rows of the scoring read, a page at a time. SQLite: a statement per page, from the last
+ * rowid. PostgreSQL: the one statement, fetched from a cursor a page at a time: received whole,
+ * 100,000 rows were taken from the wire and converted in one turn of the event loop (0.2–0.6 s,
+ * bench/results/customers.md), and a page on the ctid would sort the rest of the shop each time.
+ */
+async function eachPage(shopId: string, now: Date, pageSize: number, take: (rows: CustomerRow[]) => Promise<void>) {
+  if (dialect === "sqlite") {
+    let after: unknown = null;
+    for (;;) {
+      const rows = await customersQuery(prisma, shopId, now, after, pageSize).execute();
+      await take(rows);
+      if (rows.length < pageSize) return;
+      after = (rows[rows.length - 1] as { position?: number }).position;
+      await nextTurn();
+    }
+  }
+  await prisma.$transaction(
+    async (tx) => {
+      const q = sqlOn(tx);
+      await sql`DECLARE scoring_read NO SCROLL CURSOR FOR ${customersQuery(tx, shopId, now, null, null)}`.execute(q);
+      for (;;) {
+        const { rows } = await sql<CustomerRow>`FETCH ${sql.lit(pageSize)} FROM scoring_read`.execute(q);
+        await take(rows);
+        if (rows.length < pageSize) return;
+      }
+    },
+    { timeout: READ_TIMEOUT_MS },
+  );
+}
+
+/** How long the PostgreSQL read's transaction may stay open (Prisma's default is 5 s). */
+const READ_TIMEOUT_MS = 120_000;
+
+/** The customers to score as of `now` with their stored rows, in table order (the fit samples every k-th). */
+async function readCustomers(shopId: string, now: Date, pageSize: number) {
+  const out: { customer: CustomerInput; stored: ReturnType<typeof storedRow> }[] = [];
+  await eachPage(shopId, now, pageSize, async (rows) => {
     for (const [i, r] of rows.entries()) {
       if (i && i % SCORE_CHUNK === 0) await nextTurn();
       out.push({
@@ -65,10 +104,8 @@ async function readCustomers(shopId: string, now: Date, pageSize: number) {
         stored: storedRow(r),
       });
     }
-    if (rows.length < page) return out;
-    after = (rows[rows.length - 1] as { position?: number }).position;
-    await nextTurn();
-  }
+  });
+  return out;
 }
 
 /**
