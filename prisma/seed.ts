@@ -41,6 +41,7 @@ import { seedPrivacy } from "./seed/privacy";
 import { seedAdPlatforms, seedFeeRules } from "./seed/ad-platforms";
 import type { FeeRule } from "~/features/profit/payment-fees";
 import { executeRun, requestRun } from "~/features/insights/index.server";
+import { stopJobQueue } from "~/platform/jobs/index.server";
 
 const DEFAULT_URL = "file:./prisma/dev.db";
 /** Orders per transaction; lines and refunds of those orders go in the same one. */
@@ -410,6 +411,9 @@ async function main(): Promise<void> {
       ].join("\n"),
     );
   } finally {
+    // Seeding queues jobs (the digital assets' chain reads, on pg-boss with PostgreSQL); an
+    // open queue kept the process alive after "Done".
+    await stopJobQueue();
     await db.$disconnect();
   }
 }
