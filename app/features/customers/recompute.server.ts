@@ -29,63 +29,52 @@ const [STATEMENT_ROWS, WRITE_BATCH] = dialect === "sqlite" ? [250, 250] : [2000,
 
 /** Customers read per statement (SQLite) or per fetch of the read's cursor (PostgreSQL). */
 export const READ_PAGE = 1000;
+const sqlite = dialect === "sqlite";
 
-/** SQLite pages on the rowid (an update never moves it); PostgreSQL reads in heap order, through a cursor. */
-const position = dialect === "sqlite" ? sql`c.rowid` : sql`c.ctid`;
-
-/** The scoring read of the shop's customers as of `now`, in table order, after SQLite's rowid `after`. */
-const customersQuery = (db: DbClient, shopId: string, now: Date, after: unknown, limit: number | null) => {
-  const sqlite = dialect === "sqlite";
-  return (
-    scoringRead(db)
-      .leftJoin("CustomerValue as v", (j) => j.onRef("v.shopId", "=", "c.shopId").onRef("v.customerId", "=", "c.id"))
-      .select(["v.predicted12mMinor as stored_predicted12mMinor"])
-      // Only SQLite's pages need to know where one ended.
-      .$if(sqlite, (q) => q.select(sql<number>`${position}`.as("position")))
-      // SQLite: unary + keeps the planner off the shop's index, so it reads the table from the
-      // page's first rowid on (not the shop's every row, sorted, at each page).
-      .where(sqlite ? sql<string>`+${sql.ref("c.shopId")}` : sql.ref("c.shopId"), "=", shopId)
-      .where("c.createdAt", "<=", now as never)
-      .$if(after !== null, (q) => q.where(sql<boolean>`c.rowid > ${after}`))
-      .orderBy(position)
-      .$if(limit !== null, (q) => q.limit(limit!))
-  );
-};
+/**
+ * The scoring read as of `now`, in table order. SQLite pages on the rowid (an update never moves
+ * it), after `after`; unary + keeps its planner off the shop's index, so a page reads the table
+ * from its first rowid on, not the shop's every row sorted.
+ */
+const customersQuery = (db: DbClient, shopId: string, now: Date, after: unknown, limit: number) =>
+  scoringRead(db)
+    .leftJoin("CustomerValue as v", (j) => j.onRef("v.shopId", "=", "c.shopId").onRef("v.customerId", "=", "c.id"))
+    .select(["v.predicted12mMinor as stored_predicted12mMinor"])
+    .$if(sqlite, (q) => q.select(sql<number>`c.rowid`.as("position")).limit(limit))
+    .where(sqlite ? sql<string>`+${sql.ref("c.shopId")}` : sql.ref("c.shopId"), "=", shopId)
+    .where("c.createdAt", "<=", now as never)
+    .$if(after !== null, (q) => q.where(sql<boolean>`c.rowid > ${after}`))
+    .orderBy(sqlite ? sql`c.rowid` : sql`c.ctid`);
 type CustomerRow = InferResult<ReturnType<typeof customersQuery>>[number];
 
 /**
- * The rows of the scoring read, a page at a time. SQLite: a statement per page, from the last
- * rowid. PostgreSQL: the one statement, fetched from a cursor a page at a time: received whole,
- * 100,000 rows were taken from the wire and converted in one turn of the event loop (0.2–0.6 s,
- * bench/results/customers.md), and a page on the ctid would sort the rest of the shop each time.
+ * The scoring read's rows, a page at a time. PostgreSQL fetches the one statement from a cursor:
+ * received whole, 100,000 rows were converted in one turn of the event loop (0.2–0.6 s), and a
+ * page on the ctid sorted the rest of the shop each time (bench/results/customers.md).
  */
-async function eachPage(shopId: string, now: Date, pageSize: number, take: (rows: CustomerRow[]) => Promise<void>) {
-  if (dialect === "sqlite") {
-    let after: unknown = null;
-    for (;;) {
-      const rows = await customersQuery(prisma, shopId, now, after, pageSize).execute();
-      await take(rows);
-      if (rows.length < pageSize) return;
-      after = (rows[rows.length - 1] as { position?: number }).position;
-      await nextTurn();
-    }
+async function eachPage(shopId: string, now: Date, size: number, take: (rows: CustomerRow[]) => Promise<void>) {
+  let after: unknown = null;
+  while (sqlite) {
+    const rows = await customersQuery(prisma, shopId, now, after, size).execute();
+    await take(rows);
+    if (rows.length < size) return;
+    after = (rows[rows.length - 1] as { position?: number }).position;
+    await nextTurn();
   }
+  // At 100,000 customers the read outlasts Prisma's default 5 s for a transaction.
   await prisma.$transaction(
     async (tx) => {
-      const q = sqlOn(tx);
-      await sql`DECLARE scoring_read NO SCROLL CURSOR FOR ${customersQuery(tx, shopId, now, null, null)}`.execute(q);
+      const query = customersQuery(tx, shopId, now, null, size);
+      await sql`DECLARE scoring_read NO SCROLL CURSOR FOR ${query}`.execute(sqlOn(tx));
       for (;;) {
-        const { rows } = await sql<CustomerRow>`FETCH ${sql.lit(pageSize)} FROM scoring_read`.execute(q);
+        const { rows } = await sql<CustomerRow>`FETCH ${sql.lit(size)} FROM scoring_read`.execute(sqlOn(tx));
         await take(rows);
-        if (rows.length < pageSize) return;
+        if (rows.length < size) return;
       }
     },
-    { timeout: READ_TIMEOUT_MS },
+    { timeout: 120_000 },
   );
 }
-
-/** How long the PostgreSQL read's transaction may stay open (Prisma's default is 5 s). */
-const READ_TIMEOUT_MS = 120_000;
 
 /** The customers to score as of `now` with their stored rows, in table order (the fit samples every k-th). */
 async function readCustomers(shopId: string, now: Date, pageSize: number) {
@@ -93,16 +82,8 @@ async function readCustomers(shopId: string, now: Date, pageSize: number) {
   await eachPage(shopId, now, pageSize, async (rows) => {
     for (const [i, r] of rows.entries()) {
       if (i && i % SCORE_CHUNK === 0) await nextTurn();
-      out.push({
-        customer: {
-          customerId: r.id,
-          firstName: r.firstName,
-          lastName: r.lastName,
-          email: r.email,
-          summary: summaryFrom(r),
-        } satisfies CustomerInput,
-        stored: storedRow(r),
-      });
+      const { id: customerId, firstName, lastName, email } = r;
+      out.push({ customer: { customerId, firstName, lastName, email, summary: summaryFrom(r) }, stored: storedRow(r) });
     }
   });
   return out;

@@ -48,22 +48,12 @@ export function summariesOf(list: OrderList | undefined, nowMs: number) {
   return { stored, scoring };
 }
 
-/** A summary row's columns with their PostgreSQL types (the JSON batch casts to them). */
-const SUMMARY_COLUMNS = {
-  shopId: "text",
-  customerId: "text",
-  orders: "integer",
-  netMinor: "integer",
-  firstOrderMs: "double precision",
-  lastOrderMs: "double precision",
-  orderDays: "integer",
-  medianGapDays: "integer",
-  medianGapMs: "double precision",
-  windowAtMs: "double precision",
-  windowOrders: "integer",
-  windowNetMinor: "integer",
-  windowEdgeMs: "double precision",
-} as const satisfies Record<"shopId" | "customerId" | (typeof SUMMARY_FIELDS)[number], string>;
+/** A summary row's columns with their PostgreSQL types (the JSON batch casts to them): ms are doubles. */
+const SUMMARY_COLUMNS = Object.fromEntries([
+  ["shopId", "text"],
+  ["customerId", "text"],
+  ...SUMMARY_FIELDS.map((f) => [f, f.endsWith("Ms") ? "double precision" : "integer"]),
+]) as Record<"shopId" | "customerId" | (typeof SUMMARY_FIELDS)[number], string>;
 const SUMMARY_COLUMN_NAMES = Object.keys(SUMMARY_COLUMNS) as (keyof typeof SUMMARY_COLUMNS)[];
 
 /**
