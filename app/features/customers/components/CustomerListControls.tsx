@@ -1,9 +1,14 @@
 // Above the customer list: search (on the server, name or e-mail, case-insensitive substring,
 // sent a moment after typing stops), the segment filter and the sort. Everything lives in the URL.
-import { Box, Icon, InlineStack, Select, TextField } from "@shopify/polaris";
-import { SearchIcon } from "@shopify/polaris-icons";
-import { useRef, useState } from "react";
-import { SORTS, VALUE_TOLERANCE, type CustomerListQuery, type CustomerSort } from "~/features/customers/query";
+import { Box, InlineStack, Select } from "@shopify/polaris";
+import { SearchField } from "~/components/SearchField";
+import {
+  SEARCH_MAX,
+  SORTS,
+  VALUE_TOLERANCE,
+  type CustomerListQuery,
+  type CustomerSort,
+} from "~/features/customers/query";
 import { SEGMENTS, type Segment } from "~/features/customers/rfm";
 import { formatPercent } from "~/lib/money";
 
@@ -22,41 +27,20 @@ const SORT_LABELS: Record<CustomerSort, string> = {
   value: "Predicted 12-month value",
 };
 
-const SEARCH_DELAY_MS = 300;
-
 type Props = { query: CustomerListQuery; onQuery: (change: Partial<CustomerListQuery>) => void };
 
 export function CustomerListControls({ query, onQuery }: Props) {
-  const [text, setText] = useState(query.q);
-  const asked = useRef(query.q);
-  if (query.q !== asked.current) {
-    asked.current = query.q;
-    setText(query.q);
-  }
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  const search = (value: string, delay: number) => {
-    setText(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      asked.current = value.trim();
-      if (value.trim() !== query.q) onQuery({ q: value.trim() });
-    }, delay);
-  };
   return (
     <Box padding="300" borderBlockStartWidth="025" borderColor="border">
       <InlineStack gap="300" wrap blockAlign="end">
         <div style={{ flex: "1 1 240px" }}>
-          <TextField
+          <SearchField
             label="Search customers"
             labelHidden
             placeholder="Search by name or e-mail"
-            prefix={<Icon source={SearchIcon} tone="subdued" />}
-            value={text}
-            onChange={(value) => search(value, SEARCH_DELAY_MS)}
-            clearButton
-            onClearButtonClick={() => search("", 0)}
-            autoComplete="off"
-            maxLength={100}
+            maxLength={SEARCH_MAX}
+            value={query.q}
+            onSearch={(q) => onQuery({ q })}
           />
         </div>
         <div style={{ flex: "0 1 180px" }}>

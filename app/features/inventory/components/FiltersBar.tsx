@@ -1,8 +1,9 @@
 // Search, category and status filters, and the button to the Advanced Filters dialog.
 // Everything lives in the URL.
-import { Badge, BlockStack, Button, Icon, InlineStack, Select, Text, TextField } from "@shopify/polaris";
-import { FilterIcon, SearchIcon } from "@shopify/polaris-icons";
-import { useRef, useState } from "react";
+import { Badge, BlockStack, Button, InlineStack, Select, Text } from "@shopify/polaris";
+import { FilterIcon } from "@shopify/polaris-icons";
+import { useState } from "react";
+import { SearchField } from "~/components/SearchField";
 import { STATUS_FILTERS, advancedCount } from "~/features/inventory/filters";
 import {
   ADVANCED,
@@ -22,21 +23,6 @@ export function FiltersBar({
   options: FilterOptions;
   onChange: (changes: Raw) => void;
 }) {
-  const [text, setText] = useState(filters.q ?? "");
-  const asked = useRef(filters.q ?? "");
-  if ((filters.q ?? "") !== asked.current) {
-    asked.current = filters.q ?? "";
-    setText(filters.q ?? "");
-  }
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  const search = (value: string, delay: number) => {
-    setText(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      asked.current = value.trim();
-      onChange({ q: value.trim() });
-    }, delay);
-  };
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Raw>({});
   const openAdvanced = () => {
@@ -54,17 +40,13 @@ export function FiltersBar({
   });
   return (
     <BlockStack gap="300">
-      <TextField
+      <SearchField
         label="Search products"
         labelHidden
         placeholder="Search by product or SKU"
-        prefix={<Icon source={SearchIcon} tone="subdued" />}
-        value={text}
-        onChange={(v) => search(v, 300)}
-        clearButton
-        onClearButtonClick={() => search("", 0)}
-        autoComplete="off"
         maxLength={100}
+        value={filters.q ?? ""}
+        onSearch={(q) => onChange({ q })}
       />
       <InlineStack gap="300" blockAlign="end" wrap>
         <div style={{ minWidth: 180 }}>

@@ -1,8 +1,8 @@
 // Above the Orders profit list: search (order name or customer e-mail, sent a moment after typing
 // stops), the range of store days, channel, what is missing and loss-making. All in the URL.
-import { Box, Checkbox, Icon, InlineStack, Select, TextField } from "@shopify/polaris";
-import { SearchIcon } from "@shopify/polaris-icons";
+import { Box, Checkbox, InlineStack, Select, TextField } from "@shopify/polaris";
 import { useRef, useState } from "react";
+import { SearchField } from "~/components/SearchField";
 import { isValidDay } from "~/lib/dates";
 import {
   CHANNEL_LABELS,
@@ -19,8 +19,6 @@ const MISSING_OPTIONS: { label: string; value: "" | MissingPart }[] = [
     label: { any: "Missing parts: any", cost: "No cost", fee: "Unknown fee", shipping: "Unknown shipping" }[m],
   })),
 ];
-
-const SEARCH_DELAY_MS = 300;
 
 type Props = { query: OrdersQuery; onQuery: (change: Partial<OrdersQuery>) => void };
 
@@ -46,37 +44,18 @@ function DayField({ label, value, onDay }: { label: string; value: string; onDay
 }
 
 export function OrdersProfitControls({ query, onQuery }: Props) {
-  const [text, setText] = useState(query.q);
-  const asked = useRef(query.q);
-  if (query.q !== asked.current) {
-    asked.current = query.q;
-    setText(query.q);
-  }
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  const search = (value: string, delay: number) => {
-    setText(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      asked.current = value.trim();
-      if (value.trim() !== query.q) onQuery({ q: value.trim() });
-    }, delay);
-  };
   const channels = Object.entries(CHANNEL_LABELS).map(([value, label]) => ({ value, label }));
   if (query.channel && !CHANNEL_LABELS[query.channel]) channels.push({ value: query.channel, label: query.channel });
   return (
     <Box padding="300">
       <InlineStack gap="300" wrap blockAlign="end">
         <div style={{ flex: "1 1 220px" }}>
-          <TextField
+          <SearchField
             label="Search orders"
             placeholder="Order number, or the start of an e-mail"
-            prefix={<Icon source={SearchIcon} tone="subdued" />}
-            value={text}
-            onChange={(value) => search(value, SEARCH_DELAY_MS)}
-            clearButton
-            onClearButtonClick={() => search("", 0)}
-            autoComplete="off"
             maxLength={ORDERS_SEARCH_MAX}
+            value={query.q}
+            onSearch={(q) => onQuery({ q })}
           />
         </div>
         {/* A start after the end (or an end before the start) moves the other end with it. */}
