@@ -19,8 +19,8 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return out;
 }
 
-/** Reads a form submission into a plain object; empty fields become absent. */
-export function formToObject(form: FormData): Record<string, string> {
+/** Reads a form submission or a query string into a plain object; empty fields become absent. */
+export function formToObject(form: FormData | URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of form.entries()) if (typeof v === "string" && v !== "") out[k] = v;
   return out;
@@ -49,6 +49,23 @@ export async function readForm(request: Request): Promise<FormRead> {
 }
 
 /** Input that passed the form's schema but not a rule only the server knows (e.g. the shop's currency). */
+/**
+ * A mutation's userErrors as field errors: each under the form field its path ends with
+ * (["input", "email"] → `fields.email`), or `_form`; `prefix` goes before each message.
+ */
+export function userErrorFields(
+  errors: readonly { field?: readonly string[] | null; message: string }[],
+  fields: Record<string, string>,
+  prefix = "",
+): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const e of errors) {
+    const last = e.field?.at(-1) ?? "";
+    (out[Object.hasOwn(fields, last) ? fields[last]! : FORM_ERROR_KEY] ??= []).push(prefix + e.message);
+  }
+  return out;
+}
+
 export class FieldError extends Error {
   constructor(public readonly fieldErrors: Record<string, string[]>) {
     super(Object.values(fieldErrors).flat().join(" "));

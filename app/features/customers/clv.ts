@@ -47,19 +47,27 @@ function bgnbdWith({ r, alpha }: BgNbdParams, { a1, a2, l4 }: BgNbdTerms, { x, t
 }
 
 /**
- * The sum of the customers' BG/NBD log-likelihoods, with the terms that depend on x alone
- * computed once per x: the fit evaluates it hundreds of times over its sample.
+ * The sum of `f` over `items`, with the terms that depend on x alone computed once per x: a fit
+ * evaluates its log-likelihood hundreds of times over its sample.
  */
-export function bgnbdTotalLogLikelihood(params: BgNbdParams, customers: readonly Rfm[]): number {
-  const terms = new Map<number, BgNbdTerms>();
+function sumByX<C extends { x: number }, T>(items: readonly C[], termsOf: (x: number) => T, f: (t: T, c: C) => number) {
+  const terms = new Map<number, T>();
   let total = 0;
-  for (const c of customers) {
+  for (const c of items) {
     let t = terms.get(c.x);
-    if (!t) terms.set(c.x, (t = bgnbdTermsOf(params, c.x)));
-    total = total + bgnbdWith(params, t, c);
+    if (t === undefined) terms.set(c.x, (t = termsOf(c.x)));
+    total = total + f(t, c);
   }
   return total;
 }
+
+/** The sum of the customers' BG/NBD log-likelihoods. */
+export const bgnbdTotalLogLikelihood = (params: BgNbdParams, customers: readonly Rfm[]): number =>
+  sumByX(
+    customers,
+    (x) => bgnbdTermsOf(params, x),
+    (t, c) => bgnbdWith(params, t, c),
+  );
 
 /** P(alive | x, tx, T). */
 export function probabilityAlive({ r, alpha, a, b }: BgNbdParams, { x, tx, T }: Rfm): number {
@@ -106,20 +114,13 @@ function gammaGammaWith({ p, q, gamma }: GammaGammaParams, { head, xlx }: GammaG
   return head + (p * x - 1) * Math.log(m) + xlx - (p * x + q) * Math.log(gamma + m * x);
 }
 
-/** The sum of the repeat buyers' Gamma-Gamma log-likelihoods, as bgnbdTotalLogLikelihood does it. */
-export function gammaGammaTotalLogLikelihood(
-  params: GammaGammaParams,
-  buyers: readonly { x: number; m: number }[],
-): number {
-  const terms = new Map<number, GammaGammaTerms>();
-  let total = 0;
-  for (const c of buyers) {
-    let t = terms.get(c.x);
-    if (!t) terms.set(c.x, (t = gammaGammaTermsOf(params, c.x)));
-    total = total + gammaGammaWith(params, t, c.x, c.m);
-  }
-  return total;
-}
+/** The sum of the repeat buyers' Gamma-Gamma log-likelihoods. */
+export const gammaGammaTotalLogLikelihood = (params: GammaGammaParams, buyers: readonly { x: number; m: number }[]) =>
+  sumByX(
+    buyers,
+    (x) => gammaGammaTermsOf(params, x),
+    (t, c) => gammaGammaWith(params, t, c.x, c.m),
+  );
 
 /** E[M | x, m]: the expected value of this customer's future orders. */
 export function expectedOrderValue({ p, q, gamma }: GammaGammaParams, x: number, m: number): number {

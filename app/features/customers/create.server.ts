@@ -4,7 +4,7 @@
 import { lockShopRow, prisma } from "~/db.server";
 import type { AdminGraphql } from "~/features/store-sync/index.server";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
-import { FieldError } from "~/lib/forms";
+import { FieldError, userErrorFields } from "~/lib/forms";
 import type { CustomersCreateMutation } from "~/graphql/admin.generated";
 import type { AddCustomerInput } from "./customer-schema";
 import { rescoreCustomer } from "./rescore.server";
@@ -28,18 +28,8 @@ export const CUSTOMER_CREATE = `#graphql
 
 type CreateShop = { id: string; timezone: string; isDemo: boolean };
 
-/** Shopify's field names (["input", "email"]) mapped onto the form's. */
-const FIELDS = new Set(["firstName", "lastName", "email", "phone"]);
-
-export function userErrorsToFields(errors: { field?: string[] | null; message: string }[]): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const e of errors) {
-    const last = e.field?.[e.field.length - 1] ?? "";
-    const key = FIELDS.has(last) ? last : "_form";
-    (out[key] ??= []).push(e.message);
-  }
-  return out;
-}
+/** Shopify's field names (["input", "email"]) onto the form's. */
+const FIELDS = { firstName: "firstName", lastName: "lastName", email: "email", phone: "phone" };
 
 /** True when the shop already has a customer with this e-mail (compared in lower case). */
 export async function emailTaken(shopId: string, email: string): Promise<boolean> {
@@ -84,7 +74,7 @@ export async function addCustomer(
     });
     const body = (await response.json()) as { data?: CustomersCreateMutation | null };
     const result = body.data?.customerCreate;
-    if (result?.userErrors.length) throw new FieldError(userErrorsToFields(result.userErrors));
+    if (result?.userErrors.length) throw new FieldError(userErrorFields(result.userErrors, FIELDS));
     if (!result?.customer) throw new FieldError({ _form: ["Shopify did not create the customer. Try again."] });
     shopifyId = result.customer.id;
     shopifyUpdatedAt = new Date(result.customer.updatedAt);

@@ -1,6 +1,7 @@
 // The customer list's query (screen, export and JSON API share it): segment, search, sort,
 // direction and page, all in the URL. Unknown segments or sorts are refused (400), not ignored.
 import { z } from "zod";
+import { formToObject } from "~/lib/forms";
 import { SEGMENTS, type Segment } from "./rfm";
 
 export const SORTS = ["name", "orders", "spent", "lastOrder", "value"] as const;
@@ -58,14 +59,7 @@ export const customerListSchema = z.object({
 export type CustomerListQuery = z.output<typeof customerListSchema>;
 
 /** Parses URL search parameters (empty values count as absent). */
-export function parseCustomerList(params: URLSearchParams) {
-  const raw: Record<string, string> = {};
-  for (const key of ["segment", "q", "sort", "dir", "page"]) {
-    const v = params.get(key);
-    if (v !== null && v !== "") raw[key] = v;
-  }
-  return customerListSchema.safeParse(raw);
-}
+export const parseCustomerList = (params: URLSearchParams) => customerListSchema.safeParse(formToObject(params));
 
 /** The URL parameters for a query, leaving defaults out. */
 export function customerListParams(q: CustomerListQuery): URLSearchParams {

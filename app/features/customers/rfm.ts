@@ -26,10 +26,7 @@ export const DEFAULT_SEGMENT_SETTINGS: SegmentSettings = { vipMinScore: 5, newWi
 export function scoresAgainst(figures: CustomerFigures, cut: CutPoints): Scores | null {
   if (figures.recencyDays === null) return null;
   return {
-    r: scoreAgainst(
-      -figures.recencyDays,
-      cut.r.map((v) => (v === null ? null : -v)),
-    ),
+    r: scoreAgainst(-figures.recencyDays, negated(cut.r)),
     f: scoreAgainst(figures.frequency, cut.f),
     m: scoreAgainst(figures.monetaryMinor, cut.m),
   };
@@ -86,6 +83,9 @@ function leastPerBand(values: readonly number[], scores: readonly number[], band
   return least.map((v) => (Number.isFinite(v) ? v : null));
 }
 
+/** Recency is ranked on the negated days since the last order (fewer is better). */
+const negated = (values: readonly (number | null)[]) => values.map((v) => (v === null ? null : -v));
+
 /** One value's score against a shop's bands: the highest band whose least value it reaches, else the lowest. */
 function scoreAgainst(value: number, least: readonly (number | null)[]): number {
   let score = 0;
@@ -138,7 +138,7 @@ export function* rankCustomers(customers: readonly CustomerFigures[]): Generator
   return {
     bands,
     cutPoints: {
-      r: leastPerBand(negRecency, scored.r, bands).map((v) => (v === null ? null : -v)),
+      r: negated(leastPerBand(negRecency, scored.r, bands)),
       f: leastPerBand(f, scored.f, bands),
       m: leastPerBand(m, scored.m, bands),
     },

@@ -92,7 +92,7 @@ describe("segment tags", () => {
     failOn = [...vipIds].sort()[vipIds.length - 1]!;
     await expect(runTagJob(shop.id)).rejects.toThrow("Customer is locked");
     expect((await prisma.customerSegmentTag.findFirstOrThrow({ where: { shopId: shop.id } })).lastError).toBe(
-      "Customer is locked",
+      "Shopify refused the tag change: Customer is locked",
     );
     const done = calls.length;
     failOn = null;

@@ -3,7 +3,13 @@
 // each run picks the customers whose tagged segment differs from what it should be, changes
 // their tags in Shopify, records it, and goes on until none is left (or the step's budget is spent).
 import { prisma } from "~/db.server";
-import { AdminApiError, type AdminGraphql } from "~/features/store-sync/index.server";
+import {
+  AdminApiError,
+  adminOperation,
+  assertNoUserErrors,
+  gid,
+  type AdminGraphql,
+} from "~/features/store-sync/index.server";
 import type { CustomersTagsAddMutation, CustomersTagsRemoveMutation } from "~/graphql/admin.generated";
 import { segmentSlug } from "./query";
 import { SEGMENTS, type Segment } from "./rfm";
@@ -28,10 +34,6 @@ export const TAGS_REMOVE = `#graphql
 export const segmentTag = (segment: string) => `profitpilot-${segmentSlug(segment)}`;
 
 type TagShop = { id: string; isDemo: boolean };
-
-/** A numeric id from the import becomes the Admin API's global id. */
-const customerGid = (shopifyId: string) =>
-  shopifyId.startsWith("gid://") ? shopifyId : `gid://shopify/Customer/${shopifyId}`;
 
 export async function tagSettings(shopId: string) {
   const rows = await prisma.customerSegmentTag.findMany({ where: { shopId } });
@@ -74,12 +76,12 @@ export async function pendingTagChanges(shopId: string): Promise<number> {
   return pairs.reduce((n, p) => n + (pending(enabled, p.segment, p.taggedSegment) ? p._count._all : 0), 0);
 }
 
-async function mutate(graphql: AdminGraphql, doc: string, id: string, tags: string[]) {
-  const response = await graphql(doc, { variables: { id, tags } });
-  const body = (await response.json()) as { data?: CustomersTagsAddMutation & CustomersTagsRemoveMutation };
-  const payload = body.data?.tagsAdd ?? body.data?.tagsRemove;
+/** One tag change in Shopify, retried while throttled; userErrors throw. */
+async function mutate(graphql: AdminGraphql, doc: typeof TAGS_ADD | typeof TAGS_REMOVE, id: string, tags: string[]) {
+  const data: CustomersTagsAddMutation & CustomersTagsRemoveMutation = await adminOperation(graphql, doc, { id, tags });
+  const payload = data.tagsAdd ?? data.tagsRemove;
   if (!payload) throw new AdminApiError("Shopify did not answer the tag change");
-  if (payload.userErrors.length) throw new AdminApiError(payload.userErrors.map((e) => e.message).join("; "));
+  assertNoUserErrors(payload.userErrors, "Shopify refused the tag change");
 }
 
 /**
@@ -107,7 +109,8 @@ export async function syncSegmentTags(shop: TagShop, graphql: AdminGraphql, budg
       if (!batch.length) break;
       for (const row of batch) {
         const want = enabled.includes(row.segment) ? row.segment : null;
-        const id = row.customer.shopifyId ? customerGid(row.customer.shopifyId) : null;
+        // A numeric id from the import becomes the Admin API's global id.
+        const id = gid("Customer", row.customer.shopifyId);
         if (!shop.isDemo && id) {
           if (row.taggedSegment && row.taggedSegment !== want)
             await mutate(graphql, TAGS_REMOVE, id, [segmentTag(row.taggedSegment)]);

@@ -1,5 +1,6 @@
 // The /inventory list's filters, read from the URL (and the JSON API's query) with one schema.
 import { z } from "zod";
+import { formToObject } from "~/lib/forms";
 
 export const SPEC_CATEGORIES = ["Electronics", "Wearables", "Computers", "Audio"] as const;
 export const STATUS_FILTERS = { in: "In Stock", low: "Low Stock", out: "Out of Stock" } as const;
@@ -65,11 +66,7 @@ export const inventoryFiltersSchema = z
 export type InventoryFilters = z.output<typeof inventoryFiltersSchema>;
 
 /** The filters in a URL's query (blank values are absent). */
-export function filtersFromSearch(params: URLSearchParams) {
-  const raw: Record<string, string> = {};
-  for (const [k, v] of params) if (v !== "") raw[k] = v;
-  return inventoryFiltersSchema.safeParse(raw);
-}
+export const filtersFromSearch = (params: URLSearchParams) => inventoryFiltersSchema.safeParse(formToObject(params));
 
 /** Advanced filters applied, for the button's count. */
 export function advancedCount(f: Partial<InventoryFilters>): number {

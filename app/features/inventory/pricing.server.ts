@@ -5,7 +5,7 @@
 // Costs screen's own rule, so profit moves from that day on (docs/decisions/062-edit-price-and-cost.md).
 import { prisma } from "~/db.server";
 import { dayInZone } from "~/lib/dates";
-import { FieldError } from "~/lib/forms";
+import { FieldError, userErrorFields } from "~/lib/forms";
 import { decimalStringToMinor, minorToDecimalString, tooManyDecimals } from "~/lib/money";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { addProductCost } from "~/features/profit/index.server";
@@ -25,17 +25,6 @@ export const VARIANT_PRICE_COST_UPDATE = `#graphql
 `;
 
 type Shop = { id: string; currency: string; timezone: string };
-
-/** Shopify's error path (["variants", "0", "inventoryItem", "cost"]) → the form's field. */
-function shopifyFieldErrors(errors: { field?: string[] | null; message: string }[]): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const e of errors) {
-    const last = e.field?.[e.field.length - 1];
-    const key = last === "price" ? "price" : last === "cost" ? "cost" : "_form";
-    (out[key] ??= []).push(`Shopify: ${e.message}`);
-  }
-  return out;
-}
 
 function toMinor(field: "price" | "cost", value: string, currency: string) {
   const finer = tooManyDecimals(value, currency);
@@ -84,9 +73,12 @@ export async function updatePriceCost(
       ],
     });
     const errors = result.productVariantsBulkUpdate?.userErrors ?? [];
+    // Shopify's error path (["variants", "0", "inventoryItem", "cost"]) ends with the form's field.
     if (errors.length || !result.productVariantsBulkUpdate?.productVariants?.length)
       throw new FieldError(
-        errors.length ? shopifyFieldErrors(errors) : { _form: ["Shopify did not update the variant"] },
+        errors.length
+          ? userErrorFields(errors, { price: "price", cost: "cost" }, "Shopify: ")
+          : { _form: ["Shopify did not update the variant"] },
       );
   }
 

@@ -2,7 +2,7 @@
 // variant with its SKU, price, cost and initial stock; write_products), then stored here; in
 // the demo only here. userErrors come back as field errors and nothing is stored.
 import { prisma } from "~/db.server";
-import { FieldError } from "~/lib/forms";
+import { FieldError, userErrorFields } from "~/lib/forms";
 import { decimalStringToMinor } from "~/lib/money";
 import { recordAudit, type Actor } from "~/features/audit/index.server";
 import { adminOperation } from "~/features/store-sync/index.server";
@@ -35,14 +35,6 @@ const FIELD_OF: Record<string, string> = {
   sku: "sku",
   cost: "cost",
 };
-function fieldErrors(errors: { field?: string[] | null; message: string }[]) {
-  const out: Record<string, string[]> = {};
-  for (const e of errors) {
-    const key = FIELD_OF[e.field?.[e.field.length - 1] ?? ""] ?? "_form";
-    (out[key] ??= []).push(`Shopify: ${e.message}`);
-  }
-  return out;
-}
 
 type Shop = { id: string; currency: string; timezone: string };
 
@@ -76,7 +68,8 @@ export async function addProduct(actor: Actor & { shop: Shop; admin: ShopifyAdmi
       product: { title: input.title, productType: input.category, status: "ACTIVE" },
     });
     const errors = created.productCreate?.userErrors ?? [];
-    if (errors.length || !created.productCreate?.product) throw new FieldError(fieldErrors(errors));
+    if (errors.length || !created.productCreate?.product)
+      throw new FieldError(userErrorFields(errors, FIELD_OF, "Shopify: "));
     shopifyProductId = created.productCreate.product.id;
     const variants = await adminOperation(actor.admin.graphql, VARIANT_CREATE, {
       productId: shopifyProductId,
@@ -90,7 +83,7 @@ export async function addProduct(actor: Actor & { shop: Shop; admin: ShopifyAdmi
     });
     const vErrors = variants.productVariantsBulkCreate?.userErrors ?? [];
     const variant = variants.productVariantsBulkCreate?.productVariants?.[0];
-    if (vErrors.length || !variant) throw new FieldError(fieldErrors(vErrors));
+    if (vErrors.length || !variant) throw new FieldError(userErrorFields(vErrors, FIELD_OF, "Shopify: "));
     shopifyVariantId = variant.id;
     inventoryItemId = variant.inventoryItem.id;
   }

@@ -1,18 +1,12 @@
 // Re-evaluates the variants a store-data webhook touched, inside the delivery's transaction
 // (so a replayed delivery, which runs no effect, opens no second alert).
 import type { Prisma } from "~/db.server";
+import { gid } from "~/features/store-sync/index.server";
 import type { WebhookContext } from "~/platform/webhooks.server";
 import { reevaluateVariants } from "./recompute.server";
 
 type Tx = Prisma.TransactionClient;
 type Effect = (tx: Tx, ctx: WebhookContext) => Promise<void>;
-
-const gid = (type: string, id: unknown) =>
-  id === null || id === undefined || id === ""
-    ? null
-    : String(id).startsWith("gid://")
-      ? String(id)
-      : `gid://shopify/${type}/${String(id)}`;
 
 async function shopOf(tx: Tx, ctx: WebhookContext) {
   if (!ctx.shopId) return null;

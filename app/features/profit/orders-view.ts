@@ -2,6 +2,7 @@
 // a range of store days, search, channel, what is missing, loss-making, sort and page, all in the
 // URL. Unknown values are refused (400), not ignored.
 import { z } from "zod";
+import { formToObject } from "~/lib/forms";
 import { addDays, isDayInRange, isValidDay } from "~/lib/dates";
 
 export const ORDER_SORTS = ["date", "profit", "margin"] as const;
@@ -61,8 +62,6 @@ export type OrdersQuery = {
   page: number;
 };
 
-const KEYS = ["from", "to", "q", "channel", "missing", "loss", "sort", "dir", "page"] as const;
-
 /**
  * Parses URL search parameters (empty values count as absent). Without dates the range is the
  * last 30 days ending on `today` (the shop's calendar day); with only one, the other follows it.
@@ -71,12 +70,7 @@ export function parseOrdersQuery(
   params: URLSearchParams,
   today: string,
 ): { ok: true; query: OrdersQuery } | { ok: false; errors: Record<string, string[]> } {
-  const raw: Record<string, string> = {};
-  for (const key of KEYS) {
-    const v = params.get(key);
-    if (v !== null && v !== "") raw[key] = v;
-  }
-  const parsed = ordersQuerySchema.safeParse(raw);
+  const parsed = ordersQuerySchema.safeParse(formToObject(params));
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};
     for (const i of parsed.error.issues) (errors[i.path.join(".") || "_form"] ??= []).push(i.message);

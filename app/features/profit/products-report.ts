@@ -2,6 +2,7 @@
 // a timeframe (30, 90 or 365 days ending today, or a custom range of store days), per product or
 // per variant, sort and page, all in the URL. Unknown values are refused (400).
 import { z } from "zod";
+import { formToObject } from "~/lib/forms";
 import { addDays, isDayInRange, isValidDay } from "~/lib/dates";
 
 export const PRODUCT_SORTS = ["profit", "netSales", "units", "margin"] as const;
@@ -38,12 +39,7 @@ export function parseProductsQuery(
   params: URLSearchParams,
   today: string,
 ): { ok: true; query: ProductsQuery } | { ok: false; errors: Record<string, string[]> } {
-  const raw: Record<string, string> = {};
-  for (const key of ["days", "from", "to", "by", "sort", "dir", "page"]) {
-    const v = params.get(key);
-    if (v !== null && v !== "") raw[key] = v;
-  }
-  const parsed = schema.safeParse(raw);
+  const parsed = schema.safeParse(formToObject(params));
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};
     for (const i of parsed.error.issues) (errors[i.path.join(".") || "_form"] ??= []).push(i.message);

@@ -40,7 +40,8 @@ export {
   transactionWebhookSchema,
 } from "./webhook-schemas";
 export { readShopFees } from "./fee-reads.server";
-export { AdminApiError, adminOperation, type AdminGraphql } from "./admin-client.server";
+export { gid } from "./normalize";
+export { AdminApiError, adminOperation, assertNoUserErrors, type AdminGraphql } from "./admin-client.server";
 export { shopifyCostsIntent } from "./cost-per-item.server";
 export { onCheckoutImported, type CheckoutImportedHook, type ImportedCheckout } from "./checkouts-import.server";
 export { DISCOUNT_CODE_BASIC_CREATE, type DiscountCodeBasicCreate } from "./discount-codes.server";

@@ -157,7 +157,7 @@ export const countryCodeOf = (code: string | null | undefined) =>
   code && /^[A-Za-z]{2}$/.test(code) ? code.toUpperCase() : null;
 
 /** The global id of a Shopify record, whatever form it arrived in. */
-export function gid(type: string, id: string | number | null | undefined): string | null {
+export function gid(type: string, id: unknown): string | null {
   if (id === null || id === undefined || id === "") return null;
   const text = String(id);
   return text.startsWith("gid://") ? text : `gid://shopify/${type}/${text}`;
