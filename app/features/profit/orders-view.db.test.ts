@@ -314,3 +314,33 @@ describe("routes", () => {
     expect(f1.split(",")[cols.indexOf("Profit (USD)")]).toBe("30.00");
   });
 });
+
+describe("a broad search (more orders than the finds cap start with it)", () => {
+  it("filters the range's orders instead and finds the same orders a narrow search finds", async () => {
+    const wide = await createShop({ domain: "orders-profit-wide.myshopify.com" });
+    const day = todayFor(wide);
+    const old = addDays(day, -200);
+    const order = (n: number, d: string) => ({
+      shopId: wide.id,
+      name: `#W${n}`,
+      email: `wide${n}@example.com`,
+      processedAt: new Date(`${d}T15:00:00Z`),
+      day: d,
+      currency: "USD",
+      grossSalesMinor: 10_00,
+      totalMinor: 10_00,
+    });
+    // 2,001 old finds of "wide" (past the cap of 2,000), and three in the last 30 days.
+    await prisma.order.createMany({ data: Array.from({ length: 2001 }, (_, n) => order(n, old)) });
+    await prisma.order.createMany({ data: [1, 2, 3].map((k) => order(5000 + k, addDays(day, -k))) });
+    const find = async (q: string) => {
+      const parsed = parseOrdersQuery(new URLSearchParams({ q }), day);
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+      const page = await listOrderProfits(wide, parsed.query);
+      return { total: page.total, names: page.rows.map((r) => r.name) };
+    };
+    expect(await find("wide")).toEqual({ total: 3, names: ["#W5001", "#W5002", "#W5003"] });
+    expect(await find("WIDE500")).toEqual({ total: 3, names: ["#W5001", "#W5002", "#W5003"] });
+    expect(await find("wide5002")).toEqual({ total: 1, names: ["#W5002"] });
+  });
+});
